@@ -1,0 +1,48 @@
+"""catcards: rules engines for cat-themed card games, with widget tables and probability lessons.
+
+>>> import catcards
+>>> game = catcards.load("simons-cat", players=4)
+>>> state = game.new_game(seed=1)
+>>> state.apply(state.legal_actions()[0]) is state
+True
+"""
+from .cards import Card
+from .core import (
+    Action,
+    CatcardsError,
+    Game,
+    GameParameterError,
+    IllegalActionError,
+    Outcome,
+    SaveFormatError,
+    State,
+)
+from .registry import game_class, list_games, load, load_state, register
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card",
+    "Action",
+    "CatcardsError",
+    "Game",
+    "GameParameterError",
+    "IllegalActionError",
+    "Outcome",
+    "SaveFormatError",
+    "State",
+    "game_class",
+    "list_games",
+    "load",
+    "load_state",
+    "register",
+    "simulate",
+]
+
+
+def __getattr__(name):  # lazy: simulate pulls in pandas and tqdm
+    if name == "simulate":
+        from .simulate import simulate
+
+        return simulate
+    raise AttributeError(f"module 'catcards' has no attribute {name!r}")

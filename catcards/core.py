@@ -1,0 +1,333 @@
+"""The contract every catcards game meets (see DESIGN.md, "The contract every game meets").
+
+A :class:`Game` holds parameters only; ``game.new_game(seed)`` returns a :class:`State`, one play
+of the game. A state moves only through :meth:`State.apply`, which checks legality first, so an
+illegal action raises :class:`IllegalActionError` and leaves the state exactly as it was.
+
+Every random event draws from the one ``numpy.random.Generator`` the state owns, created from the
+seed; a game is saved as parameters + seed + explicit deals + the actions' strings, and loading
+replays it, so a saved game always knows whose turn it is.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterator, Sequence
+
+import numpy as np
+
+from .cards import Card
+
+__all__ = [
+    "Action",
+    "CatcardsError",
+    "IllegalActionError",
+    "GameParameterError",
+    "SaveFormatError",
+    "Outcome",
+    "Game",
+    "State",
+    "new_rng",
+    "fresh_seed",
+    "walk_cards",
+]
+
+
+class CatcardsError(Exception):
+    """Base class of every error catcards raises on purpose."""
+
+
+class IllegalActionError(CatcardsError, ValueError):
+    """An action that the rules do not allow in this state.
+
+    Attributes:
+        action: the action that was refused.
+        reason: why, in players' words ("Dog 2 matches neither the colour nor the number of Cat 7").
+    """
+
+    def __init__(self, action: Any, reason: str):
+        self.action = action
+        self.reason = reason
+        super().__init__(f"illegal action {str(action)!r}: {reason}")
+
+
+class GameParameterError(CatcardsError, ValueError):
+    """A game parameter outside what the rules allow (raised before any work is done)."""
+
+
+class SaveFormatError(CatcardsError, ValueError):
+    """A saved game that cannot be loaded (wrong format, or an action that does not replay)."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base class of actions: small frozen dataclasses with a readable ``str``.
+
+    ``str(action)`` is what a player would say ("play Cat 7"); it is unique among the legal actions
+    of a state, which is how saved games name their actions. ``repr`` rebuilds the action.
+    """
+
+    def __str__(self) -> str:  # pragma: no cover - every game overrides
+        return type(self).__name__
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    Attributes:
+        winners: seats that won (may be empty: in Simon's Cat everyone can lose).
+        scores: one number per seat, in the game's own unit (Simon cards, points, ...).
+        reason: one sentence saying why the game ended.
+        higher_is_better: whether a larger score is better (False for Simon cards taken).
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: str
+    higher_is_better: bool = True
+
+    @property
+    def shared(self) -> bool:
+        """True when more than one seat won."""
+        return len(self.winners) > 1
+
+
+def fresh_seed() -> int:
+    """A new random seed (from OS entropy) as a plain int, so that an unseeded game can be saved."""
+    return int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
+
+
+def new_rng(seed: int) -> np.random.Generator:
+    """The one generator a state draws from: ``numpy.random.default_rng(seed)``."""
+    return np.random.default_rng(seed)
+
+
+def walk_cards(obj: Any) -> Iterator[Card]:
+    """Yield every :class:`Card` inside nested dicts, lists and tuples (used to check that an
+    observation does not show a hidden card)."""
+    if isinstance(obj, Card):
+        yield obj
+    elif isinstance(obj, dict):
+        for value in obj.values():
+            yield from walk_cards(value)
+    elif isinstance(obj, (list, tuple)):
+        for value in obj:
+            yield from walk_cards(value)
+
+
+class Game:
+    """Parameters of one game; a factory of :class:`State` objects.
+
+    Subclasses set ``name`` (registry key), ``title``, ``min_players``, ``max_players``, validate
+    their own parameters in ``__init__`` (raising :class:`GameParameterError`) and implement
+    :meth:`new_game`. ``params`` must be JSON-serialisable and ``type(game)(**game.params)`` must
+    rebuild an equal game.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    default_players: ClassVar[int] = 2
+    #: one line on what the game teaches (shown on the start page)
+    teaches: ClassVar[str] = ""
+
+    def __init__(self, players: int | None = None):
+        if players is None:
+            players = self.default_players
+        if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
+            raise GameParameterError(
+                f"{self.title}: players must be a whole number from {self.min_players} to "
+                f"{self.max_players}, not {players!r}"
+            )
+        self._check_players(int(players))
+        self.players = int(players)
+
+    def _check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise GameParameterError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
+            )
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The parameters as a JSON-able dict; ``catcards.load(name, **params)`` rebuilds the game."""
+        return {"players": self.players}
+
+    def new_game(self, seed: int | None = None, deals: Sequence | None = None) -> "State":
+        """Start a play of this game.
+
+        Args:
+            seed: seed of the state's ``numpy.random.Generator``; None draws a fresh one (kept in
+                ``state.seed`` so the game can still be saved and replayed).
+            deals: explicit deals for the first rounds (format given by each game), for tests and
+                lessons; rounds beyond them are dealt from the generator.
+        """
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
+        return f"catcards.load({self.name!r}, {args})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.params == self.params  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.name, json.dumps(self.params, sort_keys=True)))
+
+
+class State:
+    """One play of a game. Subclasses implement the underscored hooks:
+
+    - ``_legal_actions() -> tuple``: legal actions of the player to act (empty when over);
+    - ``_apply(action)``: carry out a legal action (never called with an illegal one);
+    - ``_why_illegal(action) -> str``: players' words for why an action is not legal now;
+    - ``observation(seat)``, ``zones()``, ``hidden_zones(seat)``, ``clone()``.
+
+    Public attributes: ``game``, ``seed``, ``deals``, ``history`` (actions applied, in order) and
+    ``log`` (public event lines, safe to show every player).
+    """
+
+    def __init__(self, game: Game, seed: int | None, deals: Sequence | None = None):
+        self.game = game
+        self.seed = fresh_seed() if seed is None else _check_seed(seed)
+        self.deals = _jsonable(deals) if deals is not None else None
+        self.rng = new_rng(self.seed)
+        self.history: list[Action] = []
+        self.log: list[str] = []
+        self._legal: tuple | None = None
+
+    # ---- the contract -------------------------------------------------------------------------
+    current_player: int | None = None
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (then ``current_player`` is None and ``outcome`` is set)."""
+        return self.outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The :class:`Outcome` of a finished game, None while it is running."""
+        return None
+
+    def legal_actions(self) -> tuple:
+        """The legal actions of ``current_player`` as a tuple (empty when the game is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(self._legal_actions())
+        return legal
+
+    def apply(self, action: Action) -> "State":
+        """Carry out ``action`` for the player to act and return the state (for chaining).
+
+        Raises:
+            IllegalActionError: the action is not legal now; the state is left unchanged.
+        """
+        legal = self.legal_actions()
+        if action not in legal:
+            if self.is_over:
+                raise IllegalActionError(action, "the game is over")
+            raise IllegalActionError(action, self._why_illegal(action))
+        self._legal = None
+        self._apply(action)
+        self.history.append(action)
+        return self
+
+    def action_from_string(self, text: str) -> Action:
+        """The legal action whose ``str`` is ``text`` ("play Cat 7").
+
+        Raises:
+            IllegalActionError: no legal action reads like that; the message lists the legal ones.
+        """
+        for action in self.legal_actions():
+            if str(action) == text:
+                return action
+        options = ", ".join(repr(str(a)) for a in self.legal_actions()) or "none (the game is over)"
+        raise IllegalActionError(text, f"it is not a legal action now; legal: {options}")
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see, as a dict (seat None: what a spectator sees). Hidden cards
+        appear only as counts; visible cards as :class:`Card` values."""
+        raise NotImplementedError
+
+    def zones(self) -> dict[str, list[Card]]:
+        """Every card of the game by where it lies (for conservation checks)."""
+        raise NotImplementedError
+
+    def hidden_zones(self, seat: int | None) -> list[str]:
+        """Names of the zones (keys of :meth:`zones`) whose cards ``seat`` may not see."""
+        raise NotImplementedError
+
+    def clone(self) -> "State":
+        """An independent copy (its generator copied too, so both continue identically)."""
+        other = copy.copy(self)
+        other.rng = copy.deepcopy(self.rng)
+        other.history = list(self.history)
+        other.log = list(self.log)
+        self._copy_mutables(other)
+        return other
+
+    def _copy_mutables(self, other: "State") -> None:
+        """Give ``other`` its own copies of the game-specific mutable fields."""
+        raise NotImplementedError
+
+    # ---- hooks --------------------------------------------------------------------------------
+    def _legal_actions(self) -> Sequence[Action]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def _why_illegal(self, action: Action) -> str:
+        return "it is not one of the legal actions now"
+
+    # ---- saving -------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The game as JSON: game name, parameters, seed, explicit deals and actions (as text)."""
+        return json.dumps(
+            {
+                "format": "catcards-save-1",
+                "game": self.game.name,
+                "params": self.game.params,
+                "seed": self.seed,
+                "deals": self.deals,
+                "actions": [str(a) for a in self.history],
+            }
+        )
+
+    @staticmethod
+    def from_json(text: str) -> "State":
+        """Rebuild a saved game by replaying it (see :func:`catcards.load_state`)."""
+        from .registry import load_state
+
+        return load_state(text)
+
+    def _repr_html_(self) -> str:
+        from .render import state_html
+
+        return state_html(self)
+
+    def __repr__(self) -> str:
+        where = "over" if self.is_over else f"seat {self.current_player} to act"
+        return f"<{self.game.title} seed={self.seed}, {len(self.history)} actions, {where}>"
+
+
+def _check_seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise GameParameterError(f"seed must be a non-negative whole number, not {seed!r}")
+    return int(seed)
+
+
+def _jsonable(deals: Any) -> Any:
+    """Deals as plain lists of card names, so they can be saved."""
+    if isinstance(deals, Card):
+        return str(deals)
+    if isinstance(deals, str):
+        return deals
+    if isinstance(deals, dict):
+        return {k: _jsonable(v) for k, v in deals.items()}
+    if isinstance(deals, (list, tuple)):
+        return [_jsonable(d) for d in deals]
+    return deals

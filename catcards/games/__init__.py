@@ -1,0 +1,1 @@
+"""One module per game; each registers its games with :func:`catcards.registry.register`."""

@@ -1,0 +1,408 @@
+"""Simon's Cat Card Game: the rules engine.
+
+Source: ``rulebooks/simons-cat.txt`` ("How to Play", "End of Game") and the project's decisions in
+``rules/simons-cat.md``. In short: 36 Mischief cards are dealt equally, the rest set aside face up.
+The holder of the lowest Cat card in play opens with it; each player in turn plays a card matching
+the colour (suit) or number of the last card played. A player who cannot match takes the pile as a
+new *mess*, kept separate in front of them, and (with cards left) starts the next pile with any
+card. Empty hands are skipped; when every hand is empty the round ends and the final pile is taken
+by no one. Every player with the most messes takes a Simon card; after a round in which someone
+holds 3 Simon cards, those players lose and all others win.
+
+Readings the rule files leave open, decided here as a player would expect:
+
+- A player who must start a new pile (after taking a mess, or as the next player holding cards
+  when the taker's hand is empty) may play any card; a pile with no card on it cannot be taken.
+- Simon cards are counted, not drawn from a limited supply: the box has 12, but with 5 or 6 players
+  tying round after round more could be owed; the count goes on as if the supply were unlimited.
+- Opening card: the Cat 3, else the Cat 4, and so on. If a small ``hand_size`` leaves every Cat
+  card set aside, "and so on" continues through the deck list in rulebook order (Kitten 3, Kitten 4,
+  ..., Gnome 2): the holder of the first card of that list in play opens with it.
+- A 2-player table is accepted as a variant (``game.is_variant`` is True); 3-6 is the published box.
+
+Cards are small integers internally (index into :data:`MISCHIEF`) so that a random playout is
+fast; the public API speaks :class:`~catcards.cards.Card`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ..cards import Card
+from ..core import Action, Game, GameParameterError, Outcome, State
+from ..registry import register
+
+__all__ = ["SimonsCat", "SimonsCatState", "Play", "TakeMess", "MISCHIEF", "SUITS", "card_from_name"]
+
+#: (suit, lowest number, highest number) in rulebook order ("Contents").
+SUITS: tuple[tuple[str, int, int], ...] = (
+    ("Cat", 3, 12),
+    ("Kitten", 3, 10),
+    ("Hedgehog", 3, 8),
+    ("Dog", 1, 6),
+    ("Mouse", 1, 4),
+    ("Gnome", 1, 2),
+)
+#: the 36 Mischief cards; a card's index here is its internal id
+MISCHIEF: tuple[Card, ...] = tuple(Card(s, r) for s, lo, hi in SUITS for r in range(lo, hi + 1))
+N_CARDS = len(MISCHIEF)
+SIMON_CARDS_TO_LOSE = 3
+_INDEX = {c: i for i, c in enumerate(MISCHIEF)}
+_BY_NAME = {str(c).lower(): i for i, c in enumerate(MISCHIEF)}
+# MATCH[a][b]: card b may be played on card a (same colour or same number)
+MATCH = tuple(
+    tuple(a.suit == b.suit or a.rank == b.rank for b in MISCHIEF) for a in MISCHIEF
+)
+# opening order: Cat 3, else Cat 4, ... then on through the deck list (see module docstring)
+_OPENING_ORDER = tuple(range(N_CARDS))
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Play ``card`` from hand onto the pile."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+    def __repr__(self) -> str:
+        return f"Play({self.card!r})"
+
+
+@dataclass(frozen=True)
+class TakeMess(Action):
+    """Take the pile as a new mess (only when no card in hand matches)."""
+
+    def __str__(self) -> str:
+        return "take the mess"
+
+    def __repr__(self) -> str:
+        return "TakeMess()"
+
+
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in MISCHIEF)
+TAKE = TakeMess()
+
+
+def card_from_name(name: str | Card) -> Card:
+    """The Mischief card called ``name`` ("Cat 7", case-insensitive).
+
+    Raises:
+        GameParameterError: no Mischief card has that name.
+    """
+    if isinstance(name, Card):
+        if name not in _INDEX:
+            raise GameParameterError(f"{name} is not a Simon's Cat Mischief card")
+        return name
+    try:
+        return MISCHIEF[_BY_NAME[" ".join(str(name).split()).lower()]]
+    except KeyError:
+        raise GameParameterError(
+            f"{name!r} is not a Simon's Cat Mischief card (suits: "
+            + ", ".join(f"{s} {lo}-{hi}" for s, lo, hi in SUITS)
+            + ")"
+        ) from None
+
+
+@register
+class SimonsCat(Game):
+    """Simon's Cat Card Game (rulebook ``simons-cat.txt``).
+
+    Args:
+        players: 3 to 6 (2 is accepted as a variant, ``is_variant`` True).
+        hand_size: cards dealt to each player, 1 to ``36 // players``; default ``36 // players``.
+            The 36 - players * hand_size cards left over are set aside face up, out of play.
+
+    There is no ``first_player`` parameter: the holder of the opening card always starts.
+
+    Raises:
+        GameParameterError: players or hand_size outside the ranges above.
+    """
+
+    name = "simons-cat"
+    title = "Simon's Cat Card Game"
+    min_players = 3
+    max_players = 6
+    default_players = 4
+    teaches = "matching colour or number; hypergeometric chances of set-aside cards; ties"
+
+    def __init__(self, players: int | None = None, hand_size: int | None = None):
+        super().__init__(players)
+        most = N_CARDS // self.players
+        if hand_size is None:
+            hand_size = most
+        if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 1 <= hand_size <= most:
+            raise GameParameterError(
+                f"{self.title}: with {self.players} players hand_size must be a whole number from 1 "
+                f"to {most} (36 Mischief cards dealt equally), not {hand_size!r}"
+            )
+        self.hand_size = hand_size
+
+    def _check_players(self, players: int) -> None:
+        if not 2 <= players <= self.max_players:
+            raise GameParameterError(
+                f"{self.title} is for 3 to 6 players (2 as a variant), not {players}"
+            )
+
+    @property
+    def is_variant(self) -> bool:
+        """True for the 2-player table, which is not in the published box."""
+        return self.players == 2
+
+    @property
+    def set_aside(self) -> int:
+        """How many Mischief cards are set aside each round: 36 - players * hand_size."""
+        return N_CARDS - self.players * self.hand_size
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return {"players": self.players, "hand_size": self.hand_size}
+
+    def new_game(self, seed: int | None = None, deals: Sequence | None = None) -> "SimonsCatState":
+        """Deal round 1 and return the state.
+
+        Args:
+            seed: generator seed (see :meth:`catcards.core.Game.new_game`).
+            deals: explicit deals for rounds 1, 2, ...: each a list of ``players`` hands, each a
+                list of ``hand_size`` card names ("Cat 3") or Cards. Cards not dealt are set aside.
+
+        Raises:
+            GameParameterError: a deal with the wrong number of hands or cards, an unknown card,
+                or a card dealt twice.
+        """
+        parsed = [self._parse_deal(d, r + 1) for r, d in enumerate(deals or [])]
+        return SimonsCatState(self, seed, deals, parsed)
+
+    def _parse_deal(self, deal: Sequence, round_no: int) -> list[list[int]]:
+        where = f"deal for round {round_no}"
+        if isinstance(deal, str) or len(deal) != self.players:
+            raise GameParameterError(f"{where}: give {self.players} hands (one per seat)")
+        hands, seen = [], set()
+        for seat, hand in enumerate(deal):
+            if isinstance(hand, str) or len(hand) != self.hand_size:
+                raise GameParameterError(
+                    f"{where}: seat {seat} must get {self.hand_size} cards, not {hand!r}"
+                )
+            ids = []
+            for name in hand:
+                i = _INDEX[card_from_name(name)]
+                if i in seen:
+                    raise GameParameterError(f"{where}: {MISCHIEF[i]} is dealt twice")
+                seen.add(i)
+                ids.append(i)
+            hands.append(ids)
+        return hands
+
+
+class SimonsCatState(State):
+    """One game of Simon's Cat. See :class:`SimonsCat` for the rules; the contract is
+    :class:`catcards.core.State`.
+
+    Extra attributes (read-only for users):
+        round: the round being played, from 1.
+        simon_cards: Simon cards taken per seat.
+        round_results: one dict per finished round: ``messes`` (per seat), ``simon`` (seats that
+            took a Simon card), ``opening`` (the opening card).
+    """
+
+    game: SimonsCat
+
+    def __init__(self, game: SimonsCat, seed, deals, parsed_deals: list[list[list[int]]]):
+        super().__init__(game, seed, deals)
+        self._stacked = parsed_deals
+        n = game.players
+        self.round = 0
+        self.simon_cards = [0] * n
+        self.round_results: list[dict[str, Any]] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.aside: list[int] = []
+        self.pile: list[int] = []
+        self.final_pile: list[int] = []
+        self.messes: list[list[list[int]]] = [[] for _ in range(n)]
+        self.current_player: int | None = None
+        self._opening: int | None = None  # card id that must be played first, if not yet played
+        self._outcome: Outcome | None = None
+        self._deal_round()
+
+    # ---- dealing ------------------------------------------------------------------------------
+    def _deal_round(self) -> None:
+        game = self.game
+        n, h = game.players, game.hand_size
+        self.round += 1
+        if self.round <= len(self._stacked):
+            hands = [list(hand) for hand in self._stacked[self.round - 1]]
+            dealt = {c for hand in hands for c in hand}
+            aside = [c for c in range(N_CARDS) if c not in dealt]
+        else:
+            order = self.rng.permutation(N_CARDS).tolist()
+            hands = [order[s * h : (s + 1) * h] for s in range(n)]
+            aside = sorted(order[n * h :])
+        self.hands = [sorted(hand) for hand in hands]
+        self.aside = aside
+        self.pile = []
+        self.final_pile = []
+        self.messes = [[] for _ in range(n)]
+        opening = next(c for c in _OPENING_ORDER if c not in aside)
+        self._opening = opening
+        self.current_player = next(s for s in range(n) if opening in self.hands[s])
+        aside_txt = ", ".join(str(MISCHIEF[c]) for c in aside) or "none"
+        self.log.append(
+            f"Round {self.round}: {h} cards each; set aside: {aside_txt}. "
+            f"Seat {self.current_player} opens with {MISCHIEF[opening]}."
+        )
+
+    # ---- contract -----------------------------------------------------------------------------
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def _legal_actions(self) -> Sequence[Action]:
+        seat = self.current_player
+        if seat is None:
+            return ()
+        if self._opening is not None:
+            return (PLAYS[self._opening],)
+        hand = self.hands[seat]
+        if not self.pile:
+            return [PLAYS[c] for c in hand]
+        match = MATCH[self.pile[-1]]
+        legal = [PLAYS[c] for c in hand if match[c]]
+        return legal or (TAKE,)
+
+    def _why_illegal(self, action: Action) -> str:
+        seat = self.current_player
+        if isinstance(action, TakeMess):
+            if not self.pile:
+                return "there is no pile to take; start a new pile with any card"
+            return "you can take the mess only when no card in your hand matches"
+        if isinstance(action, Play):
+            card = action.card
+            if card not in _INDEX:
+                return f"{card} is not a Simon's Cat Mischief card"
+            if _INDEX[card] not in self.hands[seat]:
+                return f"seat {seat} does not hold {card}"
+            if self._opening is not None:
+                return f"the round must open with {MISCHIEF[self._opening]}, the lowest Cat card in play"
+            top = MISCHIEF[self.pile[-1]]
+            return f"{card} matches neither the colour ({top.suit}) nor the number ({top.rank}) of {top}"
+        return f"{action!r} is not a Simon's Cat action (play a card or take the mess)"
+
+    def _apply(self, action: Action) -> None:
+        seat = self.current_player
+        n = self.game.players
+        hands = self.hands
+        if action is TAKE or isinstance(action, TakeMess):
+            mess = self.pile
+            self.messes[seat].append(mess)
+            self.pile = []
+            self.log.append(
+                f"Seat {seat} takes the mess ({len(mess)} card{'s' * (len(mess) != 1)}, "
+                f"{MISCHIEF[mess[-1]]} on top)."
+            )
+            if not hands[seat]:  # the next player holding cards starts the next pile
+                self.current_player = self._next_holder(seat)
+            return
+        c = _INDEX[action.card]
+        hands[seat].remove(c)
+        self.pile.append(c)
+        self._opening = None
+        self.log.append(f"Seat {seat} plays {MISCHIEF[c]}.")
+        nxt = self._next_holder(seat)
+        if nxt is None:
+            self._end_round()
+        else:
+            self.current_player = nxt
+
+    def _next_holder(self, seat: int) -> int | None:
+        """The next seat clockwise from ``seat`` (``seat`` itself last) that holds cards."""
+        hands, n = self.hands, self.game.players
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if hands[s]:
+                return s
+        return None
+
+    def _end_round(self) -> None:
+        n = self.game.players
+        self.final_pile = self.pile
+        self.pile = []
+        counts = [len(m) for m in self.messes]
+        most = max(counts)
+        takers = [s for s in range(n) if counts[s] == most] if most > 0 else []
+        for s in takers:
+            self.simon_cards[s] += 1
+        self.round_results.append({"round": self.round, "messes": counts, "simon": takers})
+        who = ", ".join(f"seat {s}" for s in takers) or "no one"
+        self.log.append(
+            f"Round {self.round} ends; the last pile ({len(self.final_pile)} cards) is taken by no "
+            f"one. Messes: {counts}. Simon card to {who}. Simon cards: {self.simon_cards}."
+        )
+        losers = [s for s in range(n) if self.simon_cards[s] >= SIMON_CARDS_TO_LOSE]
+        if losers:
+            winners = tuple(s for s in range(n) if s not in losers)
+            if winners:
+                reason = (
+                    f"{', '.join(f'seat {s}' for s in losers)} took {SIMON_CARDS_TO_LOSE} Simon "
+                    f"cards and take the blame; the others win"
+                )
+            else:
+                reason = f"every player took {SIMON_CARDS_TO_LOSE} Simon cards: everyone loses"
+            self._outcome = Outcome(winners, tuple(self.simon_cards), reason, higher_is_better=False)
+            self.current_player = None
+            self.log.append(f"Game over after {self.round} rounds: {reason}.")
+        else:
+            self._deal_round()
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees (None: a spectator). Keys: ``seat``, ``players``, ``round``,
+        ``current_player``, ``hand`` (own cards, [] for a spectator), ``hand_sizes``, ``pile``,
+        ``top``, ``messes`` (per seat, each mess a list of Cards, top last), ``mess_counts``,
+        ``set_aside``, ``simon_cards``, ``round_results``, ``legal`` (seat to act only),
+        ``log``, ``is_over``, ``outcome``."""
+        n = self.game.players
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
+        cards = MISCHIEF
+        return {
+            "seat": seat,
+            "players": n,
+            "round": self.round,
+            "current_player": self.current_player,
+            "hand": [cards[c] for c in self.hands[seat]] if seat is not None else [],
+            "hand_sizes": [len(h) for h in self.hands],
+            "pile": [cards[c] for c in self.pile],
+            "top": cards[self.pile[-1]] if self.pile else None,
+            "opening": cards[self._opening] if self._opening is not None else None,
+            "messes": [[[cards[c] for c in mess] for mess in ms] for ms in self.messes],
+            "mess_counts": [len(ms) for ms in self.messes],
+            "set_aside": [cards[c] for c in self.aside],
+            "final_pile": [cards[c] for c in self.final_pile],
+            "simon_cards": list(self.simon_cards),
+            "round_results": [dict(r) for r in self.round_results],
+            "legal": list(self.legal_actions()) if seat is not None and seat == self.current_player else [],
+            "log": list(self.log),
+            "is_over": self.is_over,
+            "outcome": self._outcome,
+        }
+
+    def zones(self) -> dict[str, list[Card]]:
+        z = {f"hand {s}": [MISCHIEF[c] for c in h] for s, h in enumerate(self.hands)}
+        z["pile"] = [MISCHIEF[c] for c in self.pile]
+        z["final pile"] = [MISCHIEF[c] for c in self.final_pile]
+        z["set aside"] = [MISCHIEF[c] for c in self.aside]
+        for s, ms in enumerate(self.messes):
+            z[f"messes {s}"] = [MISCHIEF[c] for m in ms for c in m]
+        return z
+
+    def hidden_zones(self, seat: int | None) -> list[str]:
+        return [f"hand {s}" for s in range(self.game.players) if s != seat]
+
+    def _copy_mutables(self, other: "SimonsCatState") -> None:
+        other.hands = [list(h) for h in self.hands]
+        other.aside = list(self.aside)
+        other.pile = list(self.pile)
+        other.final_pile = list(self.final_pile)
+        other.messes = [[list(m) for m in ms] for ms in self.messes]
+        other.simon_cards = list(self.simon_cards)
+        other.round_results = [dict(r) for r in self.round_results]
