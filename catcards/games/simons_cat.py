@@ -373,7 +373,10 @@ class SimonsCatState(State):
             "hand_sizes": [len(h) for h in self.hands],
             "pile": [cards[c] for c in self.pile],
             "top": cards[self.pile[-1]] if self.pile else None,
-            "opening": cards[self._opening] if self._opening is not None else None,
+            # the opening card is still in its holder's hand: only the holder is told
+            "opening": cards[self._opening]
+            if self._opening is not None and seat is not None and seat == self.current_player
+            else None,
             "messes": [[[cards[c] for c in mess] for mess in ms] for ms in self.messes],
             "mess_counts": [len(ms) for ms in self.messes],
             "set_aside": [cards[c] for c in self.aside],

@@ -1,0 +1,146 @@
+"""The contract every registered game meets (DESIGN.md): random playouts end, illegal actions raise
+and change nothing, cards are conserved, the same seed replays the same game, JSON round-trips,
+clones are independent, and observations never show a hidden card."""
+from __future__ import annotations
+
+import sys
+from collections import Counter
+
+import numpy as np
+import pytest
+
+import catcards
+from catcards.core import walk_cards
+from catcards.simulate import agent_rngs, game_seed, play_game
+from catcards.agents import RandomAgent
+
+GAMES = catcards.list_games()
+TABLES = [
+    (name, players)
+    for name in GAMES
+    for players in range(catcards.game_class(name).min_players, catcards.game_class(name).max_players + 1)
+]
+MANY = 1000  # light checks: games per (game, players)
+DEEP = 12  # full per-step checks: games per (game, players)
+
+
+def _all_cards(state):
+    return Counter(c for cards in state.zones().values() for c in cards)
+
+
+def _random_game(name, players, i, seed=7):
+    game = catcards.load(name, players=players)
+    state = game.new_game(game_seed(seed, i))
+    return state, agent_rngs(seed, i, players)
+
+
+def test_registry_lists_the_games():
+    assert "simons-cat" in GAMES
+    for name in GAMES:
+        cls = catcards.game_class(name)
+        assert cls.name == name and cls.title and cls.min_players <= cls.default_players <= cls.max_players
+
+
+def test_unknown_game_is_a_clear_error():
+    with pytest.raises(catcards.GameParameterError, match="no game called 'simons-dog'.*simons-cat"):
+        catcards.load("simons-dog")
+
+
+@pytest.mark.parametrize("name,players", TABLES)
+def test_many_random_playouts_end_with_a_sound_outcome(name, players):
+    agents = [RandomAgent()] * players
+    lengths = []
+    for i in range(MANY):
+        state, rngs = _random_game(name, players, i)
+        start = _all_cards(state)
+        play_game(state, agents, rngs, max_actions=200_000)
+        out = state.outcome
+        assert state.is_over and state.current_player is None and state.legal_actions() == ()
+        assert len(out.scores) == players and set(out.winners) <= set(range(players)) and out.reason
+        assert _all_cards(state) == start
+        lengths.append(len(state.history))
+    assert min(lengths) > 0
+
+
+@pytest.mark.parametrize("name,players", TABLES)
+def test_every_step_keeps_the_contract(name, players):
+    agents = [RandomAgent()] * players
+    seen_actions: list = []
+    for i in range(DEEP):
+        state, rngs = _random_game(name, players, i, seed=11)
+        start = _all_cards(state)
+        assert all(n == 1 for n in start.values()), "every physical card is a distinct value"
+        twin = state.game.new_game(state.seed, deals=state.deals)
+        step = 0
+        while not state.is_over:
+            seat = state.current_player
+            legal = state.legal_actions()
+            assert legal, "a running game always offers an action"
+            assert len({str(a) for a in legal}) == len(legal), "action texts are unique"
+            for a in legal:  # repr rebuilds the action
+                assert eval(repr(a), {**vars(sys.modules[type(a).__module__]), "Card": catcards.Card}) == a
+            # observations hide what they must
+            for s in [None, *range(players)]:
+                hidden = {c for z in state.hidden_zones(s) for c in state.zones()[z]}
+                shown = set(walk_cards(state.observation(s)))
+                assert not hidden & shown, f"seat {s} sees hidden {hidden & shown}"
+            # an illegal action raises and changes nothing
+            before = state.to_json(), repr(state.observation(seat)), state.clone()
+            for bad in [a for a in seen_actions if a not in legal][:3] + ["not an action"]:
+                with pytest.raises(catcards.IllegalActionError) as err:
+                    state.apply(bad)
+                assert str(bad) in str(err.value)
+                assert state.to_json() == before[0] and repr(state.observation(seat)) == before[1]
+            # a clone goes its own way
+            clone = before[2]
+            action = agents[seat].choose(state.observation(seat), legal, rngs[seat])
+            state.apply(action)
+            twin.apply(twin.action_from_string(str(action)))
+            seen_actions.extend(a for a in legal if a not in seen_actions)
+            if step % 7 == 0:
+                assert len(clone.history) == len(state.history) - 1
+                assert catcards.load_state(clone.to_json()).to_json() == clone.to_json()
+                saved = catcards.load_state(state.to_json())
+                assert saved.current_player == state.current_player
+                assert repr(saved.observation(saved.current_player)) == repr(
+                    state.observation(state.current_player)
+                )
+            assert _all_cards(state) == start
+            step += 1
+        assert twin.to_json() == state.to_json() and twin.outcome == state.outcome
+        assert catcards.load_state(state.to_json()).outcome == state.outcome
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_same_seed_same_game(name):
+    game = catcards.load(name)
+    a, b = game.new_game(123), game.new_game(123)
+    agents = [RandomAgent()] * game.players
+    play_game(a, agents, agent_rngs(5, 0, game.players))
+    play_game(b, agents, agent_rngs(5, 0, game.players))
+    assert a.to_json() == b.to_json() and a.log == b.log
+    c = game.new_game(124)
+    play_game(c, agents, agent_rngs(5, 0, game.players))
+    assert c.log != a.log
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_params_rebuild_the_game_and_bad_players_fail_early(name):
+    cls = catcards.game_class(name)
+    game = catcards.load(name)
+    assert catcards.load(name, **game.params) == game
+    assert eval(repr(game), {"catcards": catcards}) == game
+    for bad in (0, cls.max_players + 1, 2.5, "four"):
+        with pytest.raises(catcards.GameParameterError, match="players"):
+            catcards.load(name, players=bad)
+    with pytest.raises(catcards.GameParameterError):
+        catcards.load(name, no_such_parameter=1)
+    with pytest.raises(catcards.GameParameterError, match="seed"):
+        game.new_game(-1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_state_shows_itself_in_a_notebook(name):
+    state = catcards.load(name).new_game(3)
+    html = state._repr_html_()
+    assert "<svg" in html or "<div" in html
