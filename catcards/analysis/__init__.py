@@ -1,0 +1,1 @@
+"""Exact calculations and lesson helpers, one module per game (layer 3: no widgets)."""
