@@ -239,13 +239,18 @@ class State:
         """The legal action whose ``str`` is ``text`` ("play Cat 7").
 
         Raises:
-            IllegalActionError: no legal action reads like that; the message lists the legal ones.
+            IllegalActionError: no legal action reads like that; the message says why the action
+                named is not legal (when the game can parse it) and lists the legal ones.
         """
         for action in self.legal_actions():
             if str(action) == text:
                 return action
-        options = ", ".join(repr(str(a)) for a in self.legal_actions()) or "none (the game is over)"
-        raise IllegalActionError(text, f"it is not a legal action now; legal: {options}")
+        if self.is_over:
+            raise IllegalActionError(text, "the game is over")
+        parsed = self._parse_action(text)
+        options = ", ".join(repr(str(a)) for a in self.legal_actions())
+        why = self._why_illegal(parsed) if parsed is not None else "it is not an action of this game"
+        raise IllegalActionError(text, f"{why}; legal now: {options}")
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see, as a dict (seat None: what a spectator sees). Hidden cards
@@ -282,6 +287,11 @@ class State:
 
     def _why_illegal(self, action: Action) -> str:
         return "it is not one of the legal actions now"
+
+    def _parse_action(self, text: str) -> Action | None:
+        """The action ``text`` names even when it is not legal now (so the error can say why),
+        or None when it names no action of this game."""
+        return None
 
     # ---- saving -------------------------------------------------------------------------------
     def to_json(self) -> str:

@@ -11,8 +11,9 @@ holds 3 Simon cards, those players lose and all others win.
 
 Readings the rule files leave open, decided here as a player would expect:
 
-- A player who must start a new pile (after taking a mess, or as the next player holding cards
-  when the taker's hand is empty) may play any card; a pile with no card on it cannot be taken.
+- The taker of a mess starts the next pile with any card; a pile with no card on it cannot be
+  taken. (The taker always still holds cards: a mess is taken only when no card in hand matches,
+  so the decision file's case "if their hand is empty" cannot arise.)
 - Simon cards are counted, not drawn from a limited supply: the box has 12, but with 5 or 6 players
   tying round after round more could be owed; the count goes on as if the supply were unlimited.
 - Opening card: the Cat 3, else the Cat 4, and so on. If a small ``hand_size`` leaves every Cat
@@ -288,9 +289,19 @@ class SimonsCatState(State):
             return f"{card} matches neither the colour ({top.suit}) nor the number ({top.rank}) of {top}"
         return f"{action!r} is not a Simon's Cat action (play a card or take the mess)"
 
+    def _parse_action(self, text: str) -> Action | None:
+        words = " ".join(str(text).split()).lower()
+        if words == "take the mess":
+            return TAKE
+        if words.startswith("play "):
+            try:
+                return PLAYS[_INDEX[card_from_name(words[5:])]]
+            except GameParameterError:
+                return None
+        return None
+
     def _apply(self, action: Action) -> None:
         seat = self.current_player
-        n = self.game.players
         hands = self.hands
         if action is TAKE or isinstance(action, TakeMess):
             mess = self.pile
@@ -300,9 +311,7 @@ class SimonsCatState(State):
                 f"Seat {seat} takes the mess ({len(mess)} card{'s' * (len(mess) != 1)}, "
                 f"{MISCHIEF[mess[-1]]} on top)."
             )
-            if not hands[seat]:  # the next player holding cards starts the next pile
-                self.current_player = self._next_holder(seat)
-            return
+            return  # the taker still holds cards (none matched) and starts the next pile
         c = _INDEX[action.card]
         hands[seat].remove(c)
         self.pile.append(c)
