@@ -18,6 +18,7 @@ from .core import (
     State,
 )
 from .registry import game_class, list_games, load, load_state, register
+from .simulate import simulate  # binds the function over the submodule of the same name
 
 __version__ = "0.1.0"
 
@@ -39,10 +40,3 @@ __all__ = [
     "simulate",
 ]
 
-
-def __getattr__(name):  # lazy: simulate pulls in pandas and tqdm
-    if name == "simulate":
-        from .simulate import simulate
-
-        return simulate
-    raise AttributeError(f"module 'catcards' has no attribute {name!r}")

@@ -257,3 +257,11 @@ def test_turn_always_passes_to_the_next_seat_holding_cards():
             passed = [(seat + k) % 5 for k in range(1, (nxt - seat) % 5 or 5)]
             assert all(not state.hands[s] for s in passed)
             assert state.hands[nxt]
+
+
+def test_simulate_stays_callable_after_importing_its_module():
+    import catcards.simulate  # noqa: F401  (the submodule shares the function's name)
+    from catcards.simulate import play_game  # noqa: F401
+
+    df = catcards.simulate("simons-cat", games=3, seed=0, players=3, progress=False)
+    assert list(df["game"]) == [0, 1, 2] and df["actions"].min() > 0
