@@ -77,29 +77,39 @@ def cards_html(cards: Iterable[Card], width: int = 48, empty: str = "(none)") ->
     return '<span style="display:inline-flex;flex-wrap:wrap;gap:3px">' + "".join(faces) + "</span>"
 
 
-def _value_html(value: Any) -> str:
-    if isinstance(value, Card):
-        return card_svg(value, 48)
-    if isinstance(value, (list, tuple)) and value and all(isinstance(v, Card) for v in value):
-        return cards_html(value)
-    if isinstance(value, (list, tuple)) and value and all(isinstance(v, (list, tuple)) for v in value):
-        return "<br>".join(f"{i}: {_value_html(v)}" for i, v in enumerate(value))
-    return html.escape(str(value))
+def _plain(value: Any) -> bool:
+    """True for numbers, short strings and lists of them: what a table row can show as text."""
+    if isinstance(value, (bool, int, float, str)):
+        return True
+    return isinstance(value, (list, tuple)) and all(isinstance(v, (bool, int, float, str)) for v in value)
 
 
 def state_html(state: Any) -> str:
-    """A spectator's view of any game state: what ``state.observation(None)`` shows, as HTML."""
+    """The whole table of any game as HTML, for a notebook cell: every zone's cards (all hands
+    face up: the analyst's view, not a player's; the widget tables show a player's view), the
+    public numbers of ``state.observation(None)``, whose turn or the outcome, and the last log
+    lines."""
+    rows = [
+        f'<tr><th style="text-align:left;vertical-align:top;padding-right:8px;white-space:nowrap">'
+        f"{html.escape(zone)}</th><td>{cards_html(cards, 40, empty='-')}</td></tr>"
+        for zone, cards in state.zones().items()
+    ]
     obs = state.observation(None)
-    rows = []
     for key, value in obs.items():
-        if key in ("log", "legal", "seat") or value in (None, [], {}):
+        if key in ("seat", "current_player", "is_over") or not _plain(value) or value in ([], ""):
             continue
         rows.append(
-            f'<tr><th style="text-align:left;vertical-align:top;padding-right:8px">'
-            f"{html.escape(key.replace('_', ' '))}</th><td>{_value_html(value)}</td></tr>"
+            f'<tr><th style="text-align:left;padding-right:8px">{html.escape(key.replace("_", " "))}'
+            f"</th><td>{html.escape(str(value))}</td></tr>"
         )
+    if state.is_over:
+        status = f"Game over: {html.escape(state.outcome.reason)}."
+    else:
+        status = f"Seat {state.current_player} to act."
     last = "".join(f"<li>{html.escape(line)}</li>" for line in state.log[-3:])
     return (
-        f"<div><b>{html.escape(state.game.title)}</b> &middot; {html.escape(repr(state))}"
-        f"<table>{''.join(rows)}</table><ul>{last}</ul></div>"
+        f"<div><b>{html.escape(state.game.title)}</b> (seed {state.seed}, "
+        f"{len(state.history)} actions) &middot; {status}"
+        f'<table style="border-collapse:collapse">{"".join(rows)}</table>'
+        f'<ul style="margin:4px 0">{last}</ul></div>'
     )
