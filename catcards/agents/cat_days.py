@@ -1,0 +1,111 @@
+"""Computer players for Cat Days (rules: :mod:`catcards.games.cat_days`).
+
+Both agents see only their seat's observation: their hand, both weeks (public, covered cats
+included), pile sizes and the discard pile.
+"""
+from __future__ import annotations
+
+from ..games.cat_days import Draw, Pass, Play, Weeks
+from . import Agent, pick, strategy
+
+__all__ = ["SensibleAgent", "PatientAgent", "evaluate"]
+
+#: what one more filled day is worth, in points, while the game goes on
+FILL_VALUE = 0.5
+#: the end of the game dwarfs every other consideration
+END_VALUE = 100.0
+
+def evaluate(weeks: Weeks, seat: int) -> float:
+    """How good ``weeks`` looks for ``seat``: the score difference plus :data:`FILL_VALUE` per
+    filled day ahead; a finished game (a full week) is worth +-:data:`END_VALUE` plus the margin
+    (0 plus the margin for a shared victory)."""
+    mine, theirs = weeks.score(seat), weeks.score(1 - seat)
+    if weeks.full(0) or weeks.full(1):
+        margin = mine - theirs
+        return margin + (END_VALUE if margin > 0 else -END_VALUE if margin < 0 else 0.0)
+    return mine - theirs + FILL_VALUE * (weeks.filled(seat) - weeks.filled(1 - seat))
+
+def draw_value(hand_size: int) -> float:
+    """What one more card in hand is worth (in points): much when the hand is nearly empty."""
+    return 1.5 if hand_size <= 2 else 0.8 if hand_size <= 4 else 0.3
+
+@strategy("cat-days", "sensible")
+class SensibleAgent(Agent):
+    """Looks one move ahead on the public table.
+
+    Every legal play is tried on a copy of the two weeks (rebuilt from the observation) and
+    scored with :func:`evaluate`: the change in (my score - their score), half a point per day
+    filled ahead, and the end of the game when a week fills (a play that ends the game is taken
+    when it wins and avoided when it loses). Drawing, and a draw card such as Catnip, is worth
+    :func:`draw_value` of the hand size; a Cat Tree on an empty day is worth a little while cats
+    are in hand. A cat that would take a day which another, better cat in hand can *only* go on
+    (Demanding Cat's Sunday, Weekend Cat's weekend) is marked down. Ties are broken at random.
+
+    Args:
+        draw_turns: draw (while anything is left to draw) on this many of its own first turns
+            before playing sensibly (0: play from the first turn). Used by the lesson on whether
+            drawing or playing is worth more early.
+    """
+
+    name = "sensible"
+
+    def __init__(self, draw_turns: int = 0):
+        if isinstance(draw_turns, bool) or not isinstance(draw_turns, int) or draw_turns < 0:
+            raise ValueError(f"draw_turns must be a whole number >= 0, not {draw_turns!r}")
+        self.draw_turns = draw_turns
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(draw_turns={self.draw_turns})"
+
+    def choose(self, observation, legal, rng):
+        if len(legal) == 1:
+            return legal[0]
+        seat = observation["seat"]
+        if observation["turn"] // 2 < self.draw_turns:
+            for a in legal:
+                if isinstance(a, Draw):
+                    return a
+        weeks = Weeks.from_observation(observation)
+        deck = weeks.deck
+        base = evaluate(weeks, seat)
+        hand = observation["hand"]
+        cats_in_hand = sum(1 for c in hand if deck.kind(c).is_cat)
+        values = []
+        for a in legal:
+            if isinstance(a, Draw):
+                v = base + draw_value(len(hand))
+            elif isinstance(a, Pass):
+                v = base
+            else:
+                kind = deck.kind(a.card)
+                if kind.draws:
+                    v = base + draw_value(len(hand) - 1) + 0.1 * (kind.draws - 1)
+                else:
+                    after = weeks.copy()
+                    after.carry_out(seat, a)
+                    v = evaluate(after, seat)
+                    if kind.effect == "cat tree":
+                        v += 0.3 * min(cats_in_hand, 3)
+                    elif kind.is_cat and a.week == "my":
+                        v -= self._blocks(a, hand, deck)
+            values.append(v)
+        best = max(values)
+        return pick(rng, [a for a, v in zip(legal, values) if v >= best - 1e-9])
+
+    @staticmethod
+    def _blocks(action: Play, hand, deck) -> float:
+        """Mark-down for taking a day that a better cat in hand can only go on."""
+        worst = 0.0
+        points = deck.kind(action.card).points
+        for c in hand:
+            k = deck.kind(c)
+            if c.name == action.card.name or not k.is_cat or len(k.days) > 2:
+                continue
+            if action.day in k.days and k.points > points:
+                worst = max(worst, 0.5 * (k.points - points) + 0.5)
+        return worst
+
+@strategy("cat-days", "patient")
+def PatientAgent(draw_turns: int = 3) -> SensibleAgent:
+    """The sensible player that first draws on its first ``draw_turns`` (default 3) turns."""
+    return SensibleAgent(draw_turns=draw_turns)

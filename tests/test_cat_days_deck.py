@@ -1,0 +1,104 @@
+"""The Cat Days deck file: the packaged deck matches rules/cat-days.md, and mistakes fail clearly."""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import catcards
+from catcards.games.cat_days import DeckError, load_deck, parse_deck
+
+PACKAGED = Path(catcards.__file__).parent / "data" / "cat_days_deck.csv"
+HEADER = "card,kind,count,setup,points,week,days,effect"
+
+
+def test_packaged_deck_is_the_deck_of_the_decision_file():
+    deck = load_deck()
+    counts = Counter(c.name for c in deck.pile_cards)
+    assert counts == {
+        "Rescued Cat": 6, "Lazy Cat": 4, "Shy Cat": 3, "Weekend Cat": 3, "Playful Cat": 2,
+        "Fluffy Cat": 2, "Demanding Cat": 1, "Grumpy Cat": 2,
+        "Cardboard Box": 2, "Catnip": 4, "Yarn Ball": 2, "Vacuum Cleaner": 2, "Water Spray": 1,
+    }
+    assert len(deck.pile_cards) == 34 and len(deck.cards) == 36
+    assert [[c.name for c in s] for s in deck.setup_cards] == [["Cat Tree"], ["Cat Tree"]]
+    assert len(set(deck.cards)) == 36  # every physical card a distinct value
+    points = {k.name: k.points for k in deck.kinds if k.is_cat}
+    assert points == {"Rescued Cat": 1, "Lazy Cat": 2, "Shy Cat": 3, "Weekend Cat": 3, "Playful Cat": 5,
+                      "Fluffy Cat": 4, "Demanding Cat": 6, "Grumpy Cat": 0}
+    assert deck.kind("demanding cat").describe() == "Demanding Cat (cat, 6 points): an empty day of your week, Sunday"
+    assert deck.kind("Lazy Cat").days == frozenset(range(5))
+
+
+def _write(tmp_path, rows, name="deck.csv"):
+    path = tmp_path / name
+    path.write_text("\n".join(["# my deck", HEADER, *rows]) + "\n", encoding="utf-8")
+    return str(path)
+
+
+GOOD = [
+    "Rescued Cat,cat,10,0,1,either,any,empty day",
+    "Demanding Cat,cat,3,0,6,your,Sunday,empty day",
+    "Catnip,event,2,0,,,,draw 2",
+    "Cat Tree,event,0,1,,your,any,cat tree",
+]
+
+
+def test_an_edited_deck_file_is_played_and_saved_by_its_path(tmp_path):
+    path = _write(tmp_path, GOOD)
+    game = catcards.load("cat-days", deck=path)
+    assert game.params["deck"] == path and catcards.load("cat-days", **game.params) == game
+    state = game.new_game(4)
+    assert len(state.draw_pile) == 15 - 8
+    assert Counter(c.name for c in game.deck.cards)["Demanding Cat"] == 3
+    catcards.simulate(game, games=5, seed=1, progress=False)
+    assert catcards.load_state(state.to_json()).game.deck is game.deck
+
+
+@pytest.mark.parametrize(
+    "row, message",
+    [
+        ("Sleepy Cat,cat,2,0,1,either,any,nap", r"line 7 \(Sleepy Cat\): effect 'nap' is unknown; cat effects: empty day"),
+        ("Sleepy Cat,cat,2,0,-1,either,any,empty day", r"line 7 \(Sleepy Cat\): points must be a whole number 0 or more, not -1"),
+        ("Sleepy Cat,cat,2,0,1,your,Munday,empty day", r"line 7 \(Sleepy Cat\): days 'Munday': 'Munday' is not a day"),
+        ("Sleepy Cat,cat,2,0,1,your,Monday-Fryday,empty day", r"line 7 \(Sleepy Cat\): days 'Monday-Fryday': 'Fryday' is not a day"),
+        ("Sleepy Cat,cat,2,0,1,your,Friday-Monday,empty day", r"line 7 \(Sleepy Cat\): .*runs backwards"),
+        ("Sleepy Cat,dog,2,0,1,your,any,empty day", r"line 7 \(Sleepy Cat\): kind 'dog' is not a kind of card; kinds are: cat, event"),
+        ("Sleepy Cat,cat,two,0,1,your,any,empty day", r"line 7 \(Sleepy Cat\): count must be a whole number 0 or more, not 'two'"),
+        ("Sleepy Cat,cat,2,0,,your,any,empty day", r"line 7 \(Sleepy Cat\): a cat needs points"),
+        ("Sleepy Cat,cat,2,0,1,mine,any,empty day", r"line 7 \(Sleepy Cat\): week 'mine' must be 'your' or 'either'"),
+        ("Sleepy Cat,event,2,0,,your,any,empty day", r"line 7 \(Sleepy Cat\): effect 'empty day' is for cats, but the kind is 'event'"),
+        ("Big Box,event,2,0,,either,any,cardboard box", r"line 7 \(Big Box\): a cardboard box goes on your own week"),
+        ("Big Catnip,event,2,0,3,,,draw 2", r"line 7 \(Big Catnip\): events score no points"),
+        ("Sleepy Cat,cat,2,0,1,your,any", r"line 7 \(Sleepy Cat\): 7 fields, but the header has 8 columns"),
+        ("Rescued Cat,cat,2,0,1,your,any,empty day", r"line 7 \(Rescued Cat\): the card 'Rescued Cat' is already listed on line 3"),
+    ],
+)
+def test_a_deck_file_with_a_mistake_fails_naming_the_entry(tmp_path, row, message):
+    path = _write(tmp_path, GOOD + [row])
+    with pytest.raises(DeckError, match=r"deck\.csv, " + message):
+        catcards.load("cat-days", deck=path)
+    with pytest.raises(catcards.GameParameterError):  # a DeckError is a GameParameterError
+        load_deck(path)
+
+
+def test_whole_deck_mistakes(tmp_path):
+    with pytest.raises(DeckError, match="missing column.*points.*the columns are"):
+        parse_deck("card,kind,count,setup,week,days,effect\n", "x.csv")
+    with pytest.raises(DeckError, match="unknown column.*colour"):
+        parse_deck(HEADER + ",colour\n", "x.csv")
+    with pytest.raises(DeckError, match="too few to deal 4 to each of 2 players"):
+        parse_deck(HEADER + "\nRescued Cat,cat,7,0,1,either,any,empty day\n", "x.csv")
+    with pytest.raises(DeckError, match="no cats"):
+        parse_deck(HEADER + "\nCatnip,event,9,0,,,,draw 2\n", "x.csv")
+    with pytest.raises(DeckError, match="no rows"):
+        parse_deck("# only notes\n", "x.csv")
+    with pytest.raises(DeckError, match="cannot read the Cat Days deck file .*nowhere.csv"):
+        catcards.load("cat-days", deck=str(tmp_path / "nowhere.csv"))
+
+
+def test_the_packaged_file_is_readable_and_parses_like_load_deck():
+    text = PACKAGED.read_text(encoding="utf-8")
+    assert text.lstrip().startswith("#") and HEADER in text
+    assert [k.name for k in parse_deck(text).kinds] == [k.name for k in load_deck().kinds]

@@ -1,0 +1,86 @@
+"""The Cat Days widget table: pressing buttons with Button.click() and checking what it shows."""
+from __future__ import annotations
+
+import catcards
+import catcards.widgets
+from catcards.games.cat_days import DAYS
+from catcards.widgets.cat_days import CatDaysTable
+
+
+def stacked(hands, weeks=({}, {}), draw=("Rescued Cat",) * 4, **kw):
+    deals = {"hands": [list(h) for h in hands], "weeks": list(weeks), "draw": list(draw), "rest": "out"}
+    return catcards.widgets.play("cat-days", seed=1, deals=deals, **kw)
+
+
+def board_html(table):
+    return table.board_box.children[0].value
+
+
+def test_play_returns_the_cat_days_table_showing_both_weeks():
+    table = catcards.widgets.play("cat-days", seed=3)
+    assert isinstance(table, CatDaysTable)
+    html = board_html(table)
+    assert html.count("class='catcards-day'") == 14
+    for d in DAYS:
+        assert f"data-day='{d}'" in html
+    assert "data-count='26'" in html  # the draw pile: 34 - 8 dealt
+    assert "Your turn" in table.status.value
+
+
+def test_choosing_a_card_offers_only_its_legal_days_and_playing_one_lets_the_computer_answer():
+    table = stacked(hands=(["Demanding Cat", "Lazy Cat"], ["Rescued Cat"]))
+    table.card_buttons_by_name["Demanding Cat"].click()
+    assert table.selected == "Demanding Cat"
+    assert [b.description for b in table.choice_buttons] == ["on my Sunday"]
+    table.card_buttons_by_name["Lazy Cat"].click()
+    assert [b.description for b in table.choice_buttons] == [f"on my {d}" for d in DAYS[:5]]
+    table.card_buttons_by_name["Demanding Cat"].click()
+    table.choice_buttons[0].click()
+    state = table.state
+    assert str(state.history[0]) == "play Demanding Cat on my Sunday"
+    assert len(state.history) == 2 and state.current_player == 0  # the computer moved
+    assert table.selected is None and table.choice_buttons == []
+    assert "data-week='0'>score <b>6</b>" in board_html(table)
+
+
+def test_a_card_whose_text_cannot_be_carried_out_is_disabled():
+    table = stacked(hands=(["Cardboard Box", "Rescued Cat"], []))  # the opponent has no cat
+    assert table.card_buttons_by_name["Cardboard Box"].disabled
+    assert not table.card_buttons_by_name["Rescued Cat"].disabled
+    assert "cannot be played now" in table.card_buttons_by_name["Cardboard Box"].tooltip
+
+
+def test_covered_cats_and_cat_trees_are_shown_and_hidden_hands_are_not():
+    table = stacked(
+        hands=(["Rescued Cat"], ["Water Spray"]),
+        weeks=({"Monday": ["Cat Tree", "Lazy Cat", "Shy Cat", "Rescued Cat"]},
+               {"Sunday": ["Demanding Cat", "Grumpy Cat"]}),
+    )
+    html = board_html(table)
+    assert "covered: Demanding Cat (6)" in html
+    monday = html.split("data-week='0' data-day='Monday'")[1].split("</td>")[0]
+    assert monday.count("<svg") == 3 and "Cat Tree" in monday
+    everything = html + "".join(getattr(w, "value", "") for w in table.hand_box.children) + table.log_view.value
+    assert "Water Spray" not in everything  # the computer's hand stays hidden
+
+
+def test_draw_button_and_stale_clicks_are_reported_not_raised():
+    table = stacked(hands=(["Rescued Cat"], ["Rescued Cat"]))
+    draw = next(b for b in table.other_buttons if b.description == "draw a card")
+    table.card_buttons_by_name["Rescued Cat"].click()
+    old_choice = table.choice_buttons[0]
+    draw.click()
+    assert str(table.state.history[0]) == "draw a card"
+    moves = len(table.state.history)
+    old_choice.click()  # from an earlier position
+    assert len(table.state.history) == moves
+    assert "earlier position" in table.output_text()
+
+
+def test_watching_two_computers_play_to_the_end():
+    table = catcards.widgets.play("cat-days", seed=5, humans=(), agents=["sensible", "random"])
+    table.step_button.click()
+    assert len(table.state.history) == 1
+    table.playout_button.click()
+    assert table.state.is_over and "Game over" in table.status.value
+    assert board_html(table).count("class='catcards-day'") == 14
