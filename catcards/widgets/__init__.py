@@ -1,0 +1,13 @@
+"""Widget tables for playing catcards games in JupyterLab (the only package importing ipywidgets).
+
+>>> import catcards.widgets
+>>> table = catcards.widgets.play("simons-cat", players=4, seed=1)   # you are seat 0  # doctest: +SKIP
+
+:func:`play` returns the game's own table (registered with :func:`table_for`) or the generic
+:class:`GameTable`, which plays any registered game through the contract alone. Each game's table
+lives in ``catcards/widgets/<game>.py`` and is discovered on first use. See
+:mod:`catcards.widgets.table` for how to subclass.
+"""
+from .table import GameTable, card_html, cards_row, play, table_class, table_for
+
+__all__ = ["GameTable", "play", "table_for", "table_class", "card_html", "cards_row"]

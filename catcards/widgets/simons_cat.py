@@ -1,0 +1,156 @@
+"""The Simon's Cat Card Game table (rulebook ``simons-cat.txt``; decisions ``rules/simons-cat.md``).
+
+Drawn from ``state.observation(seat)`` only: the pile's top card and its size, every seat's hand
+as a face-down count, each player's messes (one small card per mess: its visible top card, with
+the number of cards in it), their Simon cards, the set-aside cards (face up, out of play), the
+last round's final pile, and a round-by-round summary. Your hand: the cards you may play are
+clickable, the others are greyed out and disabled; "take the mess" appears only when no card in
+your hand matches the pile's top card (the engine then offers it as the only legal action).
+"""
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as W
+
+from ..render import back_svg
+from .table import GameTable, card_html, cards_row, table_for
+
+__all__ = ["SimonsCatTable"]
+
+SIMON_RED = "#d62828"
+
+
+def _simon_badges(count: int) -> str:
+    """``count`` small red Simon cards (3 of them lose the game)."""
+    if not count:
+        return "<span style='color:#999;font-size:11px'>no Simon cards</span>"
+    one = (
+        f"<span title='Simon card' style='display:inline-block;width:18px;height:26px;border-radius:3px;"
+        f"background:{SIMON_RED};color:#fff;font:bold 11px sans-serif;text-align:center;"
+        f"line-height:26px;margin-right:2px;border:1px solid #333'>S</span>"
+    )
+    return one * count
+
+
+@table_for("simons-cat")
+class SimonsCatTable(GameTable):
+    """The Simon's Cat table: pile, seats with card counts, messes and Simon cards, your hand.
+
+    Constructed like :class:`~catcards.widgets.table.GameTable`
+    (``SimonsCatTable(game, seed=..., humans=(0,), agents="sensible", deals=None, view=None)``);
+    ``catcards.widgets.play("simons-cat", players=4, seed=1)`` returns one.
+    """
+
+    def _seat_box(self, obs: dict, seat: int) -> str:
+        to_act = obs["current_player"] == seat and not obs["is_over"]
+        me = obs["seat"] == seat
+        border = "#2b7a2b" if to_act else "#ccc"
+        bg = "#f2fbf2" if to_act else ("#f7f7ff" if me else "#fff")
+        messes = obs["messes"][seat]
+        mess_html = "".join(
+            f"<div style='display:inline-block;text-align:center;margin-right:3px'>"
+            f"{card_html(mess[-1], 30)}<div style='font-size:10px;color:#555'>{len(mess)}&nbsp;card"
+            f"{'s' * (len(mess) != 1)}</div></div>"
+            for mess in messes
+        ) or "<span style='color:#999;font-size:11px'>no messes</span>"
+        n_hand = obs["hand_sizes"][seat]
+        hand = (
+            f"<div class='catcards-hand' data-count='{n_hand}' style='display:inline-block;text-align:center'>"
+            f"{back_svg(30, str(n_hand))}"
+            f"<div style='font-size:10px;color:#555'>in hand</div></div>"
+        )
+        arrow = " &#9664; to play" if to_act else ""
+        return (
+            f"<div class='catcards-seat' data-seat='{seat}' style='border:2px solid {border};"
+            f"background:{bg};border-radius:8px;padding:4px 6px;margin:3px;min-width:150px;"
+            f"vertical-align:top;display:inline-block'>"
+            f"<div style='font-weight:bold'>{html.escape(self.seat_label(seat))}"
+            f"<span style='color:#2b7a2b'>{arrow}</span></div>"
+            f"<div style='display:flex;gap:8px;align-items:flex-start;margin-top:3px'>{hand}"
+            f"<div><div style='font-size:11px;color:#555'>messes: <b class='catcards-mess-count'>"
+            f"{len(messes)}</b></div><div>{mess_html}</div></div></div>"
+            f"<div style='margin-top:3px'>{_simon_badges(obs['simon_cards'][seat])}</div></div>"
+        )
+
+    def board(self, obs: dict) -> W.Widget:
+        """Pile, set-aside cards, seats (card counts, messes, Simon cards), round summary."""
+        top = obs["top"]
+        pile = obs["pile"]
+        if top is None:
+            empty = "new pile" if any(obs["hand_sizes"]) else "round over"
+            pile_html = card_html(None, 64, empty=empty)
+            pile_caption = "no pile yet: the next card starts one" if not obs["is_over"] else ""
+        else:
+            pile_html = card_html(top, 64)
+            pile_caption = f"{len(pile)} card{'s' * (len(pile) != 1)} in the pile"
+        pile_block = (
+            f"<div class='catcards-pile' style='display:flex;flex-direction:column;align-items:center;"
+            f"text-align:center;width:104px;margin-right:16px'>"
+            f"<div style='font-weight:bold'>Pile</div>{pile_html}"
+            f"<div class='catcards-pile-caption' style='font-size:11px;color:#555'>{pile_caption}</div></div>"
+        )
+        aside = obs["set_aside"]
+        side = (
+            f"<div style='font-size:12px'><b>Set aside</b> (face up, out of play this round): "
+            f"{cards_row(aside, 26, empty='none')}</div>"
+        )
+        if obs["final_pile"]:
+            side += (
+                f"<div style='font-size:12px;margin-top:4px'><b>Last round's final pile</b> "
+                f"(taken by no one): {cards_row(obs['final_pile'], 22)}</div>"
+            )
+        results = obs["round_results"]
+        if results:
+            rows = "".join(
+                f"<tr><td>{r['round']}</td>"
+                + "".join(f"<td>{m}</td>" for m in r["messes"])
+                + f"<td>{', '.join(str(s) for s in r['simon']) or '-'}</td></tr>"
+                for r in results
+            )
+            heads = "".join(f"<th>seat {s}</th>" for s in range(obs["players"]))
+            side += (
+                "<div style='font-size:12px;margin-top:4px'><b>Messes per round</b>"
+                "<table style='border-collapse:collapse;font-size:11px' class='catcards-rounds'>"
+                f"<tr><th>round</th>{heads}<th>Simon card to seat(s)</th></tr>{rows}</table></div>"
+            )
+        seats = "".join(self._seat_box(obs, s) for s in range(obs["players"]))
+        return W.HTML(
+            f"<div class='catcards-simons-board' style='line-height:1.3'>"
+            f"<div style='display:flex;align-items:flex-start;margin-bottom:6px'>{pile_block}"
+            f"<div>{side}</div></div><div>{seats}</div></div>"
+        )
+
+    def hand(self, obs: dict) -> W.Widget:
+        """Your hand (legal cards clickable, the rest disabled) and "take the mess" only when no
+        card matches; a line saying what you must do."""
+        seat = obs["seat"]
+        legal = self.legal
+        by_card, others = self.actions_for_cards(legal)
+        cards = list(obs["hand"])
+        if not legal:
+            hint = "" if obs["is_over"] or not cards else "Wait for your turn."
+        elif obs.get("opening") is not None:
+            hint = f"You open the round: play {obs['opening']}, the lowest Cat card in play."
+        elif obs["top"] is None:
+            hint = "Start a new pile with any card."
+        elif others:
+            hint = f"No card in your hand matches {obs['top']}: take the mess."
+        else:
+            top = obs["top"]
+            hint = f"Play a card matching the colour ({top.suit}) or the number ({top.rank}) of {top}."
+        heading = W.HTML(
+            f"<b>{html.escape(self.seat_label(seat))}: your hand</b> ({len(cards)} cards)"
+            f" &nbsp; <span class='catcards-hint' style='color:#2b5e9e'>{html.escape(hint)}</span>"
+        )
+        parts: list[Any] = [heading, self.card_buttons(cards, by_card)]
+        if others:
+            buttons = []
+            for action in others:
+                b = self.action_button(action, tooltip="no card in your hand matches: take the pile")
+                b.button_style = "danger"
+                b.icon = "inbox"
+                buttons.append(b)
+            parts.append(W.HBox(buttons, layout=W.Layout(margin="4px 0")))
+        return W.VBox(parts)

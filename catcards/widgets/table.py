@@ -1,0 +1,750 @@
+"""The widget table every game is played at: :class:`GameTable` (an ``ipywidgets.VBox``).
+
+A table holds one game ``state`` and a computer player (agent) for every seat not played by a
+person at this screen. It draws itself only from ``state.observation(seat)`` of the seat whose
+view is shown, so it cannot show a card that seat may not see, and it changes the game only
+through ``state.apply(action)`` (which checks legality). ``catcards.widgets`` is the only package
+that imports ipywidgets (DESIGN.md, layer 4).
+
+Using a table (in a notebook)::
+
+    import catcards.widgets
+    table = catcards.widgets.play("simons-cat", players=4, seed=1)   # you are seat 0
+    table                                    # shows it; click a card to play it
+    catcards.widgets.play("simons-cat", seed=1, humans=())            # watch computers only
+    catcards.widgets.play("simons-cat", seed=1, humans=(0, 1))        # hot-seat for two people
+
+``GameTable(game, *, seed=None, humans=(0,), agents="sensible", deals=None, view=None)``:
+
+- ``game``: a :class:`catcards.Game` or a registered name (default parameters).
+- ``seed``: the deal's seed (None: a fresh one, shown in the seed box). The same seed and the same
+  clicks give the same game: the deal draws from the state's generator, and each computer seat
+  draws from its own generator ``numpy.random.default_rng(SeedSequence([seed, 1 + seat]))``.
+- ``humans``: seats played by people at this screen; ``()`` = watch computers only; several =
+  hot-seat (between turns of different people the hand is hidden behind a
+  "Pass the screen to seat k, then click" button).
+- ``agents``: a strategy name for every computer seat, or one entry per seat (a name or an
+  :class:`~catcards.agents.Agent`; entries for human seats are used only by "Computer step" and
+  "Play out"). A name the game has no strategy for falls back to ``"random"`` (said in the Output).
+- ``deals``: explicit deals passed to ``game.new_game(seed, deals=...)`` (stacked-deck lessons/tests).
+- ``view``: the seat whose view is shown while only computers play (None: a spectator's view).
+
+Parts (attributes): ``state``; ``status`` (HTML: whose turn, round, result when over);
+``board_box`` (holds :meth:`board`); ``hand_box`` (holds :meth:`hand`, or the pass-screen button);
+``new_button`` and ``seed_box`` ("New game" deals again with the seed in the box: same seed, same
+deal), ``shuffle_button`` (a fresh seed, then a new game), ``step_button`` ("Computer step": the
+seat to act moves by its agent), ``playout_button`` ("Play out": agents finish the game at once);
+``log_view`` (HTML: the public ``obs["log"]`` lines, newest first); ``out`` (an ``ipywidgets.Output``
+where every callback's prints, refusals and exceptions appear, so a user sees what went wrong).
+
+After a person acts, computer seats act automatically until a person is to act or the game is
+over. When only computers play, nothing moves until "Computer step" or "Play out" is clicked.
+
+Subclassing (one module ``catcards/widgets/<game>.py`` per game, discovered automatically)::
+
+    from catcards.widgets.table import GameTable, table_for
+
+    @table_for("my-game")
+    class MyGameTable(GameTable):
+        '''The My Game table: ...'''
+
+        def board(self, obs):             # the middle of the table, from the observation only
+            return ipywidgets.HTML(...)   # e.g. with cards_row(obs["pile"]) and seat_label(s)
+
+        def hand(self, obs):              # optional: the default is usually right
+            ...                           # build buttons with self.action_button(action, ...)
+
+Hooks and helpers for subclasses:
+
+- :meth:`board` ``(obs) -> Widget``: the game's middle part. Default: every key of the
+  observation except hand/legal/log, cards drawn as SVG. :meth:`board` and :meth:`hand` are
+  called on every redraw and should return new widgets; the ones they returned before are
+  closed when replaced (unless still shown; ``close_replaced = False`` turns this off).
+- :meth:`hand` ``(obs) -> Widget``: default :meth:`card_buttons` of ``obs["hand"]`` followed by
+  :meth:`other_action_buttons`: one button per card (its face drawn above a button with its name
+  in its suit colour), enabled only when exactly one legal action plays that card, plus one
+  button per other legal action, labelled ``str(action)``.
+- :meth:`action_button` ``(action, label=None, card=None, enabled=True) -> Button``: a button that
+  carries its action; clicking it applies the action if it is still legal in the position the
+  button was drawn for. A stale click (the game moved on, a new game was dealt) or a refused
+  action is reported in ``out`` and changes nothing; it never raises.
+- :meth:`actions_for_cards` ``(legal) -> (by_card, others)``: which legal actions play exactly one
+  card (found by walking the action's dataclass fields for :class:`~catcards.cards.Card` values).
+- :meth:`seat_label` ``(seat) -> str``: "Seat 2 (you)", "Seat 1 (computer)".
+- :meth:`status_text` ``(obs) -> str`` (HTML), :meth:`refresh` (redraw from the state, called
+  after every change), :attr:`view_seat` (whose observation is drawn now), :attr:`legal` (the
+  actions the viewer may click now: empty unless the viewer is the person to act).
+- :meth:`callback` ``(fn) -> handler``: wrap the handler of any extra widget a subclass adds
+  (``button.on_click(self.callback(fn))``) so its prints, refusals and exceptions go to ``out``
+  and the table is redrawn afterwards; :meth:`say` writes a line there.
+- Module helpers :func:`card_html` and :func:`cards_row` (``catcards.render`` in HTML widgets).
+
+Notes for subclasses: ``obs["seat"]`` may be None (a spectator, or a hot-seat hand behind the
+pass-screen button), so draw the board without assuming a hand. Do not name attributes ``log``,
+``keys`` or ``comm``: every widget already has those traits. ``state.current_player``,
+``state.is_over`` and ``state.outcome`` are public and may be read; hidden cards come only from
+``state.observation(view_seat)``.
+
+Drive a table from Python (what the tests do) with ``Button.click()`` on its buttons, or with
+:meth:`act` (a person's action), :meth:`computer_step`, :meth:`play_out`, :meth:`new_game`.
+"""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import html
+import io
+import traceback
+from typing import Any, Callable, Iterator, Sequence
+
+import ipywidgets as W
+import numpy as np
+
+from ..cards import Card
+from ..core import Action, Game, GameParameterError, IllegalActionError, State, fresh_seed
+from ..registry import load
+from ..render import card_svg, cards_html
+
+__all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "text_colour"]
+
+_TABLES: dict[str, type["GameTable"]] = {}
+_discovered = False
+
+#: cards drawn in hands and on boards, pixels wide
+CARD_WIDTH = 56
+LOG_LINES = 14
+
+
+def table_for(name: str) -> Callable[[type["GameTable"]], type["GameTable"]]:
+    """Class decorator: make ``cls`` the table :func:`play` uses for the registered game ``name``."""
+
+    def deco(cls: type[GameTable]) -> type[GameTable]:
+        if not (isinstance(cls, type) and issubclass(cls, GameTable)):
+            raise TypeError(f"@table_for({name!r}) decorates a GameTable subclass, not {cls!r}")
+        _TABLES[name] = cls
+        return cls
+
+    return deco
+
+
+def _discover() -> None:
+    """Import every module of :mod:`catcards.widgets` once, so their ``@table_for`` run."""
+    global _discovered
+    if _discovered:
+        return
+    import importlib
+    import pkgutil
+    import warnings
+
+    from .. import widgets
+
+    for module in pkgutil.iter_modules(widgets.__path__):
+        if module.name == "table":
+            continue
+        try:
+            importlib.import_module(f"{widgets.__name__}.{module.name}")
+        except Exception as exc:  # one broken table must not stop every other game's table
+            warnings.warn(f"catcards.widgets.{module.name} could not be imported: {exc!r}")
+    _discovered = True
+
+
+def table_class(name: str) -> type["GameTable"]:
+    """The table class registered for game ``name`` (:class:`GameTable` when there is none)."""
+    _discover()
+    return _TABLES.get(name, GameTable)
+
+
+def play(
+    game: Game | str,
+    *,
+    seed: int | None = None,
+    humans: Sequence[int] = (0,),
+    agents: str | Sequence[Any] = "sensible",
+    deals: Sequence | None = None,
+    view: int | None = None,
+    **params: Any,
+) -> "GameTable":
+    """A table for ``game`` (a :class:`~catcards.Game`, or a registered name built with
+    ``**params``, e.g. ``play("simons-cat", players=5, seed=3)``): the game's own table class if
+    one is registered with :func:`table_for`, else the generic :class:`GameTable`.
+
+    Raises:
+        GameParameterError: unknown game name or parameters, bad seats or strategies.
+    """
+    if isinstance(game, str):
+        game = load(game, **params)
+    elif params:
+        raise GameParameterError(
+            f"give game parameters ({', '.join(params)}) with a game name, not with a Game object"
+        )
+    if not isinstance(game, Game):
+        raise GameParameterError(f"play() needs a Game or a game name, not {game!r}")
+    cls = table_class(game.name)
+    return cls(game, seed=seed, humans=humans, agents=agents, deals=deals, view=view)
+
+
+# ---- drawing helpers ------------------------------------------------------------------------
+def text_colour(fill: str) -> str:
+    """Black or white, whichever reads better on the CSS colour ``fill`` ("#rrggbb")."""
+    try:
+        r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+    except (ValueError, IndexError):
+        return "#000"
+    return "#222" if 0.299 * r + 0.587 * g + 0.114 * b > 170 else "#fff"
+
+
+def card_html(card: Card | None, width: int = CARD_WIDTH, dim: bool = False, empty: str = "") -> str:
+    """One card face (``catcards.render.card_svg``) as HTML; an empty dashed slot for None."""
+    if card is None:
+        height = round(width * 92 / 64)
+        return (
+            f'<div style="width:{width}px;height:{height}px;border:2px dashed #bbb;border-radius:6px;'
+            f'display:flex;align-items:center;justify-content:center;color:#999;font-size:11px;'
+            f'text-align:center">{html.escape(empty)}</div>'
+        )
+    return card_svg(card, width, dim=dim)
+
+
+def cards_row(cards: Sequence[Card], width: int = 40, empty: str = "(none)") -> str:
+    """A wrapped row of card faces as HTML (``empty`` in grey when there are none)."""
+    return cards_html(list(cards), width=width, empty=empty)
+
+
+def _cards_in(action: Action) -> list[Card]:
+    """The Card values an action carries (walking its dataclass fields, lists and tuples)."""
+    found: list[Card] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, Card):
+            found.append(value)
+        elif isinstance(value, (list, tuple, frozenset, set)):
+            for v in value:
+                walk(v)
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            for f in dataclasses.fields(value):
+                walk(getattr(value, f.name))
+
+    walk(action)
+    return found
+
+
+def _walk(widget: Any) -> Iterator[Any]:
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
+
+
+def _close(widget: Any) -> None:
+    """Close a replaced widget's model (a stale click on it is still answered in words: its
+    handlers stay). Layouts and styles are left alone: subclasses may share them."""
+    if isinstance(widget, W.Widget):
+        widget.close()
+
+
+def _obs_value_html(value: Any) -> str:
+    if isinstance(value, Card):
+        return card_svg(value, 40)
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, Card) for v in value):
+        return cards_row(value)
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, (list, tuple)) for v in value):
+        return "<br>".join(
+            f"<b>{i}</b>: {_obs_value_html(v) if v else '<span style=color:#888>(none)</span>'}"
+            for i, v in enumerate(value)
+        )
+    if isinstance(value, dict):
+        return ", ".join(f"{html.escape(str(k))}: {_obs_value_html(v)}" for k, v in value.items())
+    return html.escape(str(value))
+
+
+class GameTable(W.VBox):
+    """A playable table for any registered game (see the module docstring for the full guide).
+
+    Args:
+        game: a :class:`~catcards.Game`, or a registered game name (default parameters).
+        seed: seed of the deal and of the computer players (None: a fresh one).
+        humans: seats played by people at this screen (``()``: computers only; several: hot-seat).
+        agents: a strategy name for every seat, or one name/:class:`~catcards.agents.Agent`/None
+            per seat (None for a human seat: "Play out" then uses "random" for it).
+        deals: explicit deals for ``game.new_game(seed, deals=...)``.
+        view: the seat whose view is shown while only computers play (None: spectator).
+
+    Raises:
+        GameParameterError: unknown game; seats outside 0..players-1 or repeated; wrong number of
+            agents; an unknown strategy given per seat (a single name falls back to "random");
+            bad seed or deals (from the game).
+    """
+
+    #: whether computer seats move by themselves after a person's action
+    auto_advance = True
+    #: close the widgets that board()/hand() returned last time once they are replaced (unless
+    #: they are still shown); set False in a subclass that caches widgets and shows them again
+    close_replaced = True
+
+    def __init__(
+        self,
+        game: Game | str,
+        *,
+        seed: int | None = None,
+        humans: Sequence[int] = (0,),
+        agents: str | Sequence[Any] = "sensible",
+        deals: Sequence | None = None,
+        view: int | None = None,
+    ):
+        super().__init__()
+        if isinstance(game, str):
+            game = load(game)
+        if not isinstance(game, Game):
+            raise GameParameterError(f"a table needs a Game or a registered game name, not {game!r}")
+        self.game = game
+        n = game.players
+        if isinstance(humans, (int, np.integer)) and not isinstance(humans, bool):
+            humans = (int(humans),)
+        humans = tuple(humans)
+        for s in humans:
+            if isinstance(s, bool) or not isinstance(s, (int, np.integer)) or not 0 <= s < n:
+                raise GameParameterError(
+                    f"humans must be seats from 0 to {n - 1} (this game has {n} players), not {humans!r}"
+                )
+        if len(set(humans)) != len(humans):
+            raise GameParameterError(f"humans lists a seat twice: {humans!r}")
+        self.humans: tuple[int, ...] = tuple(int(s) for s in humans)
+        if view is not None and (isinstance(view, bool) or not isinstance(view, (int, np.integer))
+                                 or not 0 <= view < n):
+            raise GameParameterError(f"view must be a seat from 0 to {n - 1} or None, not {view!r}")
+        self.view = None if view is None else int(view)
+        self._notes: list[str] = []
+        self.agents = self._make_agents(agents)
+        self.deals = deals
+        self._revealed: int | None = None  # hot-seat: the person whose hand is showing
+
+        # ---- the widgets ----
+        self.title = W.HTML()
+        self.status = W.HTML()
+        self.board_box = W.Box(layout=W.Layout(width="100%"))
+        self.hand_box = W.VBox(layout=W.Layout(width="100%"))
+        self.seed_box = W.IntText(description="seed", layout=W.Layout(width="150px"),
+                                  style={"description_width": "36px"})
+        self.new_button = W.Button(description="New game", icon="refresh",
+                                   tooltip="deal again with the seed in the box (same seed, same deal)")
+        self.shuffle_button = W.Button(description="New seed", icon="random",
+                                       tooltip="choose a fresh seed and deal a new game")
+        self.step_button = W.Button(description="Computer step", icon="step-forward",
+                                    tooltip="the seat to act makes one move by its computer strategy")
+        self.playout_button = W.Button(description="Play out", icon="fast-forward",
+                                       tooltip="computer strategies finish the game at once")
+        for b in (self.new_button, self.shuffle_button, self.step_button, self.playout_button):
+            b.layout = W.Layout(width="auto")
+        self.new_button.on_click(self.callback(lambda _b: self.new_game(self.seed_box.value)))
+        self.shuffle_button.on_click(self.callback(lambda _b: self.new_game(fresh_seed())))
+        self.step_button.on_click(self.callback(lambda _b: self.computer_step()))
+        self.playout_button.on_click(self.callback(lambda _b: self.play_out()))
+        self.controls = W.HBox(
+            [self.new_button, self.seed_box, self.shuffle_button, self.step_button, self.playout_button],
+            layout=W.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self.log_view = W.HTML(layout=W.Layout(width="100%"))
+        self.out = W.Output(layout=W.Layout(border="1px solid #ddd", padding="2px 6px",
+                                            max_height="160px", overflow="auto"))
+        self.layout = W.Layout(border="1px solid #ccc", padding="8px", width="100%")
+        self.add_class("catcards-table")
+        self.children = [
+            self.title, self.status, self.board_box, self.hand_box, self.controls,
+            W.HTML("<b>Move log</b> <span style='color:#888'>(newest first)</span>"), self.log_view,
+            W.HTML("<b>Messages</b>"), self.out,
+        ]
+        self.state: State = self._deal(seed)
+        for note in self._notes:
+            self.say(note)
+        self.refresh()
+        self._run(self._advance)
+
+    # ---- setting up ---------------------------------------------------------------------------
+    def _make_agents(self, agents: Any) -> list[Any]:
+        from ..agents import Agent, make_agent, strategies
+
+        n, name = self.game.players, self.game.name
+        if isinstance(agents, (str, Agent)) or agents is None:
+            per_seat = [agents] * n
+            single = True
+        else:
+            per_seat = list(agents)
+            single = False
+            if len(per_seat) != n:
+                raise GameParameterError(
+                    f"give one agent per seat ({n}), not {len(per_seat)}: {agents!r}"
+                )
+        out = []
+        for seat, a in enumerate(per_seat):
+            if a is None:
+                a = "random"
+            if isinstance(a, str) and a not in strategies(name):
+                if single:
+                    if not self._notes:
+                        self._notes.append(
+                            f"{self.game.title} has no {a!r} computer strategy; computer players "
+                            f"play at random (strategies: {', '.join(strategies(name))})."
+                        )
+                    a = "random"
+                else:
+                    raise GameParameterError(
+                        f"seat {seat}: no strategy {a!r} for {name}; choose from {strategies(name)}"
+                    )
+            out.append(make_agent(name, a))
+        return out
+
+    def _deal(self, seed: int | None) -> State:
+        state = self.game.new_game(seed, deals=self.deals)
+        self.agent_rngs = [
+            np.random.default_rng(np.random.SeedSequence([state.seed, 1 + s]))
+            for s in range(self.game.players)
+        ]
+        self.seed_box.value = state.seed
+        self._revealed = None
+        return state
+
+    # ---- callbacks: errors and prints go to self.out ------------------------------------------
+    def say(self, text: str) -> None:
+        """Write one line to the Output (``out``) under the table."""
+        self.out.append_stdout(text.rstrip("\n") + "\n")
+
+    def output_text(self) -> str:
+        """Everything written to ``out`` so far, as one string (handy in tests)."""
+        return "".join(o.get("text", "") for o in self.out.outputs)
+
+    def _run(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Run ``fn(*args)``; its prints go to ``out``, a refused action is said there in words,
+        any other exception's traceback is shown there; then the table is redrawn."""
+        buf = io.StringIO()
+
+        def flush() -> None:
+            if buf.getvalue():
+                self.out.append_stdout(buf.getvalue())
+                buf.seek(0)
+                buf.truncate()
+
+        with self.out:  # in a kernel, display() calls land in ``out`` too
+            try:
+                with contextlib.redirect_stdout(buf):
+                    fn(*args)
+            except IllegalActionError as exc:
+                flush()
+                self.say(f"Not allowed: {exc}")
+            except Exception:
+                flush()
+                self.out.append_stderr(traceback.format_exc())
+            finally:
+                flush()
+        try:
+            self.refresh()
+        except Exception:
+            self.out.append_stderr(traceback.format_exc())
+
+    def callback(self, fn: Callable[[Any], Any]) -> Callable[[Any], None]:
+        """Wrap a widget callback so its errors and prints appear in ``out`` and it never raises."""
+
+        def wrapped(widget: Any) -> None:
+            self._run(fn, widget)
+
+        return wrapped
+
+    _callback = callback  # the first name, kept for subclasses written against it
+
+    # ---- driving the game ---------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def is_human(self, seat: int | None) -> bool:
+        """True when ``seat`` is played by a person at this screen."""
+        return seat is not None and seat in self.humans
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Deal a new game (same seed: the same deal and, with the same clicks, the same game)."""
+        self.state = self._deal(seed)
+        self.out.outputs = ()
+        self.refresh()
+        self._advance()
+
+    def act(self, action: Action) -> None:
+        """A person's action for the seat to act; then computers move until a person is to act.
+
+        Raises:
+            IllegalActionError: the action is not legal now (the state is unchanged).
+            RuntimeError: it is not a person's turn.
+        """
+        seat = self.state.current_player
+        if not self.is_human(seat):
+            raise RuntimeError(
+                "it is not a person's turn" if seat is None or self.state.is_over
+                else f"it is {self.seat_label(seat)}'s turn"
+            )
+        self.state.apply(action)
+        self._advance()
+
+    def _agent_move(self) -> Action:
+        state = self.state
+        seat = state.current_player
+        legal = state.legal_actions()
+        action = self.agents[seat].choose(state.observation(seat), legal, self.agent_rngs[seat])
+        state.apply(action)
+        return action
+
+    def _advance(self) -> None:
+        """Computer seats act until a person is to act or the game is over (only when people
+        play: a computers-only table waits for "Computer step" / "Play out")."""
+        if not self.humans or not self.auto_advance:
+            return
+        state, guard = self.state, 0
+        while not state.is_over and not self.is_human(state.current_player):
+            self._agent_move()
+            guard += 1
+            if guard > 1_000_000:  # pragma: no cover - a game that never ends is a bug
+                raise RuntimeError("computer players made a million moves without the game ending")
+
+    def computer_step(self) -> None:
+        """The seat to act makes one move by its computer strategy (also a person's seat: "let the
+        computer move for me"); then, if people play, computers move until a person is to act."""
+        if self.state.is_over:
+            self.say("The game is over: click New game to deal again.")
+            return
+        self._agent_move()
+        self._advance()
+
+    def play_out(self) -> None:
+        """Every seat's computer strategy plays until the game is over, at once."""
+        if self.state.is_over:
+            self.say("The game is over: click New game to deal again.")
+            return
+        guard = 0
+        while not self.state.is_over:
+            self._agent_move()
+            guard += 1
+            if guard > 1_000_000:  # pragma: no cover
+                raise RuntimeError("a million moves without the game ending")
+
+    def _click(self, button: W.Button) -> None:
+        action, state, moves, seat = button._catcards_action  # type: ignore[attr-defined]
+        if state is not self.state or len(state.history) != moves or state.current_player != seat:
+            self.say(
+                f"'{button.description}' was from an earlier position; the game has moved on, "
+                "so nothing changed. Choose again from the table as it is now."
+            )
+            return
+        if not self.is_human(seat):
+            self.say(f"It is {self.seat_label(seat)}'s turn, not yours: nothing changed.")
+            return
+        if self._hidden_for() is not None:
+            self.say(f"Pass the screen to seat {seat} first: nothing changed.")
+            return
+        self.act(action)
+
+    def action_button(
+        self,
+        action: Action,
+        label: str | None = None,
+        card: Card | None = None,
+        enabled: bool = True,
+        tooltip: str | None = None,
+    ) -> W.Button:
+        """A button that carries ``action`` for the position drawn now.
+
+        Clicking it applies the action if the game is still at that position and it is legal;
+        otherwise the reason is said in ``out`` and nothing changes. ``card`` colours the button
+        in the card's suit colour; ``label`` defaults to ``str(action)``.
+        """
+        style = {}
+        if card is not None:
+            style = {"button_color": card.colour, "text_color": text_colour(card.colour),
+                     "font_weight": "bold"}
+        button = W.Button(
+            description=label if label is not None else str(action),
+            disabled=not enabled,
+            tooltip=tooltip if tooltip is not None else str(action),
+            style=style,
+            layout=W.Layout(width="auto", min_width="64px"),
+        )
+        button._catcards_action = (action, self.state, len(self.state.history),  # type: ignore[attr-defined]
+                                   self.state.current_player)
+        button.add_class("catcards-action")
+        button.on_click(self.callback(self._click))
+        return button
+
+    # ---- what is shown ------------------------------------------------------------------------
+    def _hidden_for(self) -> int | None:
+        """Hot-seat: the person to act whose hand is still behind the pass-screen button."""
+        seat = self.state.current_player
+        if len(self.humans) > 1 and self.is_human(seat) and seat != self._revealed:
+            return seat
+        return None
+
+    @property
+    def view_seat(self) -> int | None:
+        """The seat whose observation is drawn now (None: a spectator's view)."""
+        seat = self.state.current_player
+        if self._hidden_for() is not None:
+            return None
+        if self.is_human(seat):
+            return seat
+        if len(self.humans) == 1:
+            return self.humans[0]
+        if len(self.humans) > 1:
+            return self._revealed if self.state.is_over else None
+        return self.view
+
+    @property
+    def legal(self) -> tuple:
+        """The actions the viewer may click now (empty unless the viewer is the person to act)."""
+        seat = self.view_seat
+        if seat is not None and seat == self.state.current_player and self.is_human(seat):
+            return self.state.legal_actions()
+        return ()
+
+    def seat_label(self, seat: int | None) -> str:
+        """"Seat 2 (you)", "Seat 1 (computer)", "Seat 0" (hot-seat people are named by seat)."""
+        if seat is None:
+            return "no one"
+        if self.is_human(seat):
+            return f"Seat {seat} (you)" if len(self.humans) == 1 else f"Seat {seat}"
+        return f"Seat {seat} (computer)"
+
+    def status_text(self, obs: dict) -> str:
+        """The status line as HTML: round, whose turn, or the result when the game is over."""
+        parts = []
+        if "round" in obs:
+            parts.append(f"Round {obs['round']}")
+        outcome = self.state.outcome
+        if outcome is not None:
+            winners = ", ".join(self.seat_label(s) for s in outcome.winners) or "no one"
+            scores = ", ".join(f"{s}: {v:g}" for s, v in enumerate(outcome.scores))
+            parts.append(f"<b>Game over</b>: {html.escape(outcome.reason)}. "
+                         f"Winners: <b>{html.escape(winners)}</b>. Scores by seat: {scores}")
+        else:
+            seat = self.state.current_player
+            who = self.seat_label(seat)
+            if self.is_human(seat) and len(self.humans) == 1:
+                parts.append("<b>Your turn</b> (seat %d)" % seat)
+            else:
+                parts.append(f"<b>{html.escape(who)}</b> to act")
+        return " &middot; ".join(parts)
+
+    def refresh(self) -> None:
+        """Redraw every part from ``state.observation(view_seat)``."""
+        state = self.state
+        obs = state.observation(self.view_seat)
+        self.title.value = (
+            f"<div style='font-size:1.25em;font-weight:bold;line-height:1.4'>{html.escape(self.game.title)}"
+            f"<span style='font-weight:normal;color:#666;font-size:0.8em'> &middot; "
+            f"{self.players} players &middot; seed {state.seed}</span></div>"
+        )
+        self.status.value = (
+            f"<div class='catcards-status' style='font-size:1.05em;line-height:1.4;padding:2px 0'>"
+            f"{self.status_text(obs)}</div>"
+        )
+        old = list(self.board_box.children) + list(self.hand_box.children)
+        self.board_box.children = [self.board(obs)]
+        hidden = self._hidden_for()
+        if hidden is not None:
+            self.hand_box.children = [self._pass_screen(hidden)]
+        elif self.view_seat is None:
+            self.hand_box.children = []
+        else:
+            self.hand_box.children = [self.hand(obs)]
+        if self.close_replaced:  # free the replaced widgets' models in the browser
+            keep = {id(w) for w in _walk(self)}
+            for widget in old:
+                for w in _walk(widget):
+                    if id(w) not in keep:
+                        _close(w)
+        self.log_view.value = self.log_html(obs)
+        self.step_button.disabled = self.playout_button.disabled = state.is_over
+
+    def _pass_screen(self, seat: int) -> W.Widget:
+        button = W.Button(
+            description=f"Pass the screen to seat {seat}, then click",
+            icon="eye", button_style="warning", layout=W.Layout(width="auto"),
+        )
+        button.add_class("catcards-pass")
+
+        def reveal(_b: Any) -> None:
+            if self._hidden_for() == seat:
+                self._revealed = seat
+            else:
+                self.say("That pass button is from an earlier position: nothing changed.")
+
+        button.on_click(self.callback(reveal))
+        self.pass_button = button
+        return W.VBox([W.HTML(f"<i>Seat {seat}'s hand is hidden until seat {seat} looks.</i>"), button])
+
+    def log_html(self, obs: dict) -> str:
+        """The newest public log lines (``obs["log"]``), newest first."""
+        lines = list(obs.get("log", self.state.log))
+        shown = lines[::-1][:LOG_LINES]
+        start = len(lines)
+        items = "".join(
+            f"<div style='{'font-weight:bold' if i == 0 else 'color:#444'}'>"
+            f"<span style='color:#999'>{start - i}.</span> {html.escape(line)}</div>"
+            for i, line in enumerate(shown)
+        )
+        more = f"<div style='color:#999'>... {start - len(shown)} earlier lines</div>" if start > len(shown) else ""
+        return f"<div class='catcards-log' style='font-size:0.9em;line-height:1.35'>{items or '(no moves yet)'}{more}</div>"
+
+    # ---- hooks --------------------------------------------------------------------------------
+    def board(self, obs: dict) -> W.Widget:
+        """The middle of the table, drawn from ``obs`` only. Default: each observation entry
+        except hand, legal and log, with cards drawn as SVG. Subclasses draw their game's board."""
+        rows = []
+        for key, value in obs.items():
+            if key in ("hand", "legal", "log", "seat", "outcome", "is_over") or value in (None, [], {}):
+                continue
+            rows.append(
+                "<tr><th style='text-align:left;vertical-align:top;padding-right:10px'>"
+                f"{html.escape(key.replace('_', ' '))}</th><td>{_obs_value_html(value)}</td></tr>"
+            )
+        return W.HTML(f"<table class='catcards-board' style='line-height:1.3'>{''.join(rows)}</table>")
+
+    def actions_for_cards(self, legal: Sequence[Action]) -> tuple[dict[Card, Action], list[Action]]:
+        """Split ``legal`` into the actions that play exactly one card, by card (when one action
+        only plays that card), and the others (labelled by ``str(action)``)."""
+        by_card: dict[Card, list[Action]] = {}
+        for action in legal:
+            cards = _cards_in(action)
+            if len(cards) == 1:
+                by_card.setdefault(cards[0], []).append(action)
+        single = {c: acts[0] for c, acts in by_card.items() if len(acts) == 1}
+        used = set(id(a) for a in single.values())
+        return single, [a for a in legal if id(a) not in used]
+
+    def card_buttons(self, cards: Sequence[Card], by_card: dict[Card, Action]) -> W.Widget:
+        """One column per card: its face (dimmed when it cannot be played) above a button with its
+        name in its suit colour, enabled only when ``by_card`` has an action for it."""
+        cols = []
+        for card in cards:
+            action = by_card.get(card)
+            face = W.HTML(card_html(card, CARD_WIDTH, dim=action is None))
+            if action is not None:
+                button = self.action_button(action, label=str(card), card=card)
+            else:
+                button = W.Button(description=str(card), disabled=True,
+                                  tooltip="cannot be played now")
+            button.layout = W.Layout(width=f"{CARD_WIDTH + 36}px", padding="0 2px")
+            button.add_class("catcards-card")
+            cols.append(W.VBox([face, button], layout=W.Layout(align_items="center", margin="0 3px")))
+        return W.HBox(cols, layout=W.Layout(flex_flow="row wrap"))
+
+    def other_action_buttons(self, actions: Sequence[Action]) -> W.Widget:
+        """One button per action, labelled ``str(action)``."""
+        return W.HBox([self.action_button(a) for a in actions],
+                      layout=W.Layout(flex_flow="row wrap"))
+
+    def hand(self, obs: dict) -> W.Widget:
+        """The viewer's hand: card buttons (legal ones enabled) and the other legal actions."""
+        seat = obs.get("seat", self.view_seat)
+        by_card, others = self.actions_for_cards(self.legal)
+        cards = list(obs.get("hand", []))
+        heading = W.HTML(f"<b>{html.escape(self.seat_label(seat))}: hand</b> ({len(cards)} cards)")
+        parts: list[W.Widget] = [heading, self.card_buttons(cards, by_card)]
+        # actions playing a card not in the hand (e.g. a card on the table) get their own button
+        extra = [a for c, a in by_card.items() if c not in cards] + list(others)
+        if extra:
+            parts.append(self.other_action_buttons(extra))
+        return W.VBox(parts)

@@ -1,0 +1,110 @@
+"""Helpers for the real-browser test: a JupyterLab server in a fresh HOME, and headless Chromium.
+
+Facts these rely on are in ``notes/browser-testing.md`` (shared notes): Debian's
+``/usr/bin/chromium`` driven by Playwright through ``executable_path`` (never ``playwright
+install``); ``--allow-root`` when root; ``--IdentityProvider.token``; poll ``/api/status``; a fresh
+``HOME`` per run with the news toast and autosave turned off; the kernel is ready when the status
+bar says ``(ipykernel) | Idle``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+#: Debian's Chromium; another path can be given in the environment variable CATCARDS_CHROMIUM
+CHROMIUM = os.environ.get("CATCARDS_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+REPO = Path(__file__).resolve().parents[1]
+
+
+def missing_browser() -> str | None:
+    """Why the real-browser test cannot run here (None when it can)."""
+    if not Path(CHROMIUM).exists():
+        return f"{CHROMIUM} is missing (install Debian's chromium: apt-get install -y chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright Python package is missing (pip install playwright; no browser download needed)"
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _write_settings(home: Path) -> None:
+    settings = home / ".jupyter" / "lab" / "user-settings" / "@jupyterlab"
+    for plugin, values in {
+        "apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
+        "docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    }.items():
+        path = settings / plugin
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+
+
+@contextmanager
+def jupyterlab(root: Path, timeout: float = 60) -> Iterator[tuple[str, str]]:
+    """Run JupyterLab serving ``root`` in a fresh temporary HOME; yield ``(url, token)`` with
+    ``url`` like ``http://127.0.0.1:PORT``. Stops the server by its own pid (SIGTERM, then kill)
+    and removes the HOME on exit, also when the body fails."""
+    home = Path(tempfile.mkdtemp(prefix="catcards-home-"))
+    _write_settings(home)
+    port, token = free_port(), secrets.token_hex(16)
+    env = dict(os.environ, HOME=str(home), PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTERLAB_SETTINGS_DIR",
+                "JUPYTERLAB_WORKSPACES_DIR"):
+        env.pop(var, None)
+    cmd = [
+        sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
+        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+        "--ServerApp.port_retries=0",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log = open(home / "jupyterlab.log", "w+b")
+    proc = subprocess.Popen(cmd, env=env, cwd=root, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if proc.poll() is not None:
+                log.seek(0)
+                raise RuntimeError(f"JupyterLab exited with {proc.returncode}:\n{log.read().decode()[-3000:]}")
+            try:
+                with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"JupyterLab did not answer on {url} within {timeout} s")
+            time.sleep(0.3)
+        yield url, token
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)  # JupyterLab shuts its kernels down on SIGTERM
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=5)
+        log.close()
+        shutil.rmtree(home, ignore_errors=True)

@@ -1,0 +1,93 @@
+"""The real-browser test: JupyterLab in headless Chromium runs notebooks/simons-cat.ipynb, a
+legal card is clicked in the widget table, and the table changes. This proves the widgets render
+and respond in a browser, which nbval cannot.
+
+Skipped (with the reason) where /usr/bin/chromium (or the path in ``CATCARDS_CHROMIUM``) or
+playwright is missing, unless
+``CATCARDS_REQUIRE_BROWSER=1`` (as in CI), where it fails instead. Run it alone with
+``python -m pytest tests/test_browser.py -m browser -o addopts="" -p no:cacheprovider``.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from browser import CHROMIUM, CHROMIUM_ARGS, REPO, jupyterlab, missing_browser
+
+NOTEBOOK = REPO / "notebooks" / "simons-cat.ipynb"
+SHOT = os.environ.get("CATCARDS_BROWSER_SCREENSHOT")  # a .png path to look at the table
+
+
+@pytest.fixture
+def browser_ready():
+    why = missing_browser()
+    if why:
+        if os.environ.get("CATCARDS_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"CATCARDS_REQUIRE_BROWSER=1 but the browser test cannot run: {why}")
+        pytest.skip(f"real-browser test skipped: {why}")
+
+
+@pytest.mark.browser
+def test_the_simons_cat_table_plays_a_card_in_jupyterlab(browser_ready):
+    from playwright.sync_api import expect, sync_playwright
+
+    work = Path(tempfile.mkdtemp(prefix="catcards-nb-"))
+    try:
+        # a copy, so that the stored notebook never gains outputs
+        shutil.copy(NOTEBOOK, work / NOTEBOOK.name)
+        before = NOTEBOOK.read_bytes()
+        with jupyterlab(work) as (url, token), sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page(viewport={"width": 1280, "height": 1000})
+                page.add_locator_handler(
+                    page.locator(".jp-Dialog"),
+                    lambda d: d.locator(".jp-Dialog-button.jp-mod-accept").click(),
+                )
+                page.goto(f"{url}/lab/tree/{NOTEBOOK.name}?token={token}&reset")
+                expect(page.locator("#jp-main-statusbar")).to_contain_text("(ipykernel) | Idle", timeout=45_000)
+                page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+                page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+
+                outputs = page.locator(".jp-OutputArea-output")
+                table = outputs.locator(".catcards-table").first  # the play table (you are seat 0)
+                card = table.locator("button.catcards-card.catcards-action:not([disabled])").first
+                expect(card).to_be_visible(timeout=45_000)
+                # the other cards of the hand are drawn too, and those you may not play are disabled
+                assert table.locator("button.catcards-card").count() >= card.count() + 1
+                log = table.locator(".catcards-log")
+                pile = table.locator(".catcards-pile")
+                log_before, pile_before = log.inner_text(), pile.inner_html()
+                label = card.inner_text().strip()
+                card.click()
+
+                expect(log).to_contain_text(f"Seat 0 plays {label}.", timeout=15_000)
+                expect(log).not_to_have_text(log_before)
+                assert pile.inner_html() != pile_before or f"<title>{label}</title>" in pile.inner_html()
+                # the clicked card left the hand
+                expect(table.locator("button.catcards-card", has_text=re.compile(rf"^{label}$"))).to_have_count(0)
+                # every widget rendered: no "Error displaying widget" anywhere, no callback error
+                expect(page.locator("body")).not_to_contain_text("Error displaying widget")
+                assert "Traceback" not in table.inner_text()
+
+                # the computers-only table: "Computer step" makes one move
+                watch = outputs.locator(".catcards-table").nth(1)
+                watch_log = watch.locator(".catcards-log")
+                expect(watch_log).to_contain_text("1. Round 1")
+                assert watch.locator("button.catcards-card").count() == 0  # a spectator sees no hand
+                watch.locator("button.jupyter-button", has_text="Computer step").click()
+                expect(watch_log).to_contain_text("2. Seat", timeout=15_000)
+                expect(page.locator("body")).not_to_contain_text("Error displaying widget")
+                if SHOT:
+                    table.screenshot(path=SHOT)
+                    watch.screenshot(path=SHOT.replace(".png", "-watch.png"))
+            finally:
+                browser.close()
+        assert NOTEBOOK.read_bytes() == before
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
