@@ -1,0 +1,216 @@
+"""The Card Game: The Card Game table (rulebook ``card-game-the-card-game.txt``; decisions and card
+list ``rules/card-game.md``).
+
+Drawn from ``state.observation(seat)`` only: a response banner when someone may answer a card
+("play Not So Fast?" / "pass") or a bluff ("believe" / "challenge"); the stack of cards and
+Abilities waiting to resolve (a face-down claim shows as a card back); each seat's hand as a
+count of backs, tokens, points, money area ($ and cards), LOCK cards and characters on Exploding
+Island; the RULE cards on the table, the Money deck's visible top card, the main deck's size and
+the discard pile (open it to look: anyone may). Your hand is shown face up. When you are prompted
+(respond, believe or challenge, a choice while an effect resolves) every answer is a button
+("play Not So Fast", "pass"); in your own turn the simple actions (take Money, draw, end turn)
+are buttons and every card play, claim and Ability is in one list with a "Do it" button (a card
+like The Guardian has dozens of ways to be played).
+"""
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as W
+
+from ..games.card_game import Claim, Play, UseAbility
+from ..render import back_svg
+from .table import GameTable, table_for
+
+__all__ = ["CardGameTable", "face_svg", "TYPE_COLOURS"]
+
+
+def _esc(text: Any) -> str:
+    return html.escape(str(text))
+
+
+#: card face colour by its first type word (display only)
+TYPE_COLOURS = {
+    "INSTANT": "#d62828", "HAND": "#3b7dd8", "LOCK": "#2e9e4f", "RULE": "#8e44ad", "SPECIAL": "#222222",
+    "BLUFF": "#f08a24", "JOKER": "#e8559a", "MONEY": "#e8c21c",
+}
+_TYPE_ORDER = ("SPECIAL", "JOKER", "MONEY", "RULE", "LOCK", "INSTANT", "BLUFF", "HAND")
+
+
+def face_svg(card: Any, types: frozenset = frozenset(), width: int = 56, label: str = "") -> str:
+    """A Card Game card face as SVG: coloured by type (LOCK green, INSTANT red, HAND blue, RULE
+    purple, BLUFF orange, Joker pink, Money yellow), its name large, its cost and types small.
+    ``label`` replaces the name (a Joker played as another card shows "Joker as ...")."""
+    kind = next((t for t in _TYPE_ORDER if t in types), "")
+    fill = TYPE_COLOURS.get(kind, "#777777")
+    ink = "#222" if kind in ("MONEY",) else "#fff"
+    height = round(width * 92 / 64)
+    name = label or card.name
+    words, lines = name.split(), [""]
+    for w in words:
+        if len(lines[-1]) + len(w) + 1 > 10 and lines[-1]:
+            lines.append(w)
+        else:
+            lines[-1] = (lines[-1] + " " + w).strip()
+    text = "".join(
+        f'<text x="32" y="{44 + 13 * (i - (len(lines) - 1) / 2):.0f}" font-family="sans-serif" font-size="11" '
+        f'font-weight="bold" fill="{ink}" text-anchor="middle">{_esc(line)}</text>'
+        for i, line in enumerate(lines[:4])
+    )
+    kinds = " ".join(t for t in _TYPE_ORDER if t in types and t not in ("MONEY", "JOKER"))
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 64 92" '
+        f'role="img" style="margin:1px"><title>{_esc(name)}</title>'
+        f'<rect x="1" y="1" width="62" height="90" rx="6" fill="{fill}" stroke="#333" stroke-width="1.5"/>'
+        f'<text x="6" y="14" font-family="sans-serif" font-size="11" font-weight="bold" fill="{ink}">{card.rank}$</text>'
+        f'{text}<text x="32" y="84" font-family="sans-serif" font-size="6" fill="{ink}" '
+        f'text-anchor="middle">{_esc(kinds)}</text></svg>'
+    )
+
+
+@table_for("card-game")
+class CardGameTable(GameTable):
+    """The Card Game table: response banner, stack, seats, table centre, discard pile, your hand.
+
+    Constructed like :class:`~catcards.widgets.table.GameTable`
+    (``CardGameTable(game, seed=..., humans=(0,), agents="bluffer", deals=None, view=None)``);
+    ``catcards.widgets.play("card-game", players=3, seed=1, agents="bluffer")`` returns one.
+
+    Extra parts: ``choice`` (Dropdown of the card plays, claims and Abilities open to you now)
+    and ``do_button`` ("Do it": applies the chosen one), rebuilt on every redraw.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        kwargs.setdefault("agents", "bluffer")
+        self.choice: W.Dropdown | None = None
+        self.do_button: W.Button | None = None
+        super().__init__(*args, **kwargs)
+
+    # ---- drawing cards --------------------------------------------------------------------------
+    def face(self, card: Any, width: int = 48, as_name: str = "") -> str:
+        """One card face (see :func:`face_svg`), ``as_name`` for a Joker counting as another card."""
+        types = self.game.deck.specs[card.name].types if card.name in self.game.deck.specs else frozenset()
+        if as_name and as_name != card.name:
+            return face_svg(card, types, width, label=f"Joker as {as_name}")
+        return face_svg(card, types, width)
+
+    def row(self, cards: Any, width: int = 36, empty: str = "-") -> str:
+        """A row of faces; items may be Cards or ``(Card, name it counts as)`` pairs."""
+        faces = [self.face(c[0], width, c[1]) if isinstance(c, tuple) else self.face(c, width) for c in cards]
+        if not faces:
+            return f"<span style='color:#999'>{_esc(empty)}</span>"
+        return "<span style='display:inline-flex;flex-wrap:wrap;gap:2px;vertical-align:middle'>" + "".join(faces) + "</span>"
+
+    # ---- board ----------------------------------------------------------------------------------
+    def _banner(self, obs: dict) -> str:
+        if obs["is_over"]:
+            return ""
+        asked = obs["current_player"]
+        if obs["decision"] not in ("respond", "bluff", "choice"):
+            return ""
+        colour = "#fff3cd" if obs["window"] == "bluff" else "#e8f4fd"
+        return (
+            f"<div class='catcards-prompt' style='background:{colour};border:1px solid #caa;padding:4px 8px;"
+            f"margin:4px 0;border-radius:4px'><b>{_esc(self.seat_label(asked))}</b>: {_esc(obs['prompt'])}</div>"
+        )
+
+    def _stack_html(self, obs: dict) -> str:
+        if not obs["stack"]:
+            return ""
+        items = []
+        for it in obs["stack"]:
+            face = self.face(it["card"], 40, it["name"]) if it["card"] is not None else back_svg(40, "?")
+            items.append(
+                f"<div style='display:inline-block;text-align:center;margin-right:6px;max-width:150px;"
+                f"vertical-align:top'>{face}<div style='font-size:11px'>{_esc(it['what'])}</div></div>"
+            )
+        return ("<div class='catcards-stack'><b>Waiting to resolve</b> (last in resolves first): "
+                f"<div>{''.join(items)}</div></div>")
+
+    def _seat_row(self, obs: dict, seat: int) -> str:
+        to_act = obs["current_player"] == seat and not obs["is_over"]
+        bg = "#f2fbf2" if to_act else ("#f7f7ff" if obs["seat"] == seat else "#fff")
+        n = obs["hand_sizes"][seat]
+        status = "<b style='color:#b00'>out</b>" if obs["out"][seat] else (
+            "turn" if obs["active"] == seat else "")
+        front = self.row(obs["front"][seat], 30)
+        island = self.row(obs["island"][seat], 30)
+        money = self.row(obs["money"][seat], 24)
+        return (
+            f"<tr style='background:{bg}' class='catcards-seat' data-seat='{seat}'>"
+            f"<td><b>{_esc(self.seat_label(seat))}</b> {status}</td>"
+            f"<td>{back_svg(24, str(n)) if n else '0'}</td>"
+            f"<td style='text-align:center'>{obs['tokens'][seat]}</td>"
+            f"<td style='text-align:center'><b>{obs['points'][seat]}</b></td>"
+            f"<td>{obs['money_values'][seat]}$ {money}</td><td>{front}</td><td>{island}</td></tr>"
+        )
+
+    def board(self, obs: dict) -> W.Widget:
+        """Banner, stack, seats table and table centre (HTML), and the discard pile (Accordion)."""
+        head = "".join(f"<th style='text-align:left;padding-right:8px'>{h}</th>" for h in
+                       ("seat", "hand", "tokens", "points", "money area", "LOCK cards", "on Exploding Island"))
+        seats = "".join(self._seat_row(obs, s) for s in range(obs["players"]))
+        table_cards = self.row(obs["table"], 36, empty="no RULE cards")
+        final = ""
+        if obs["final_round"] is not None:
+            final = f" &middot; <b>Final Round</b>: the game ends after seat {obs['final_round']}'s turn"
+        centre = (
+            f"<div style='margin-top:6px'><b>Table</b>: {table_cards} &middot; "
+            f"<b>Money deck</b> ({obs['money_deck_size']}) top: {self.face(obs['money_top'], 30) if obs['money_top'] else 'empty'}"
+            f" &middot; <b>Main deck</b>: {back_svg(30, str(obs['main_deck_size']))}{final}</div>"
+        )
+        mine = ""
+        if obs["facedown"] is not None:
+            mine += f"<div>Your face-down card: {self.face(obs['facedown'], 36)}</div>"
+        if obs["peek"]:
+            mine += f"<div>Fortune Teller shows you (top first): {self.row(obs['peek'], 36)}</div>"
+        if obs["turned"]:
+            mine += f"<div>Eat Four! turned over: {self.row(obs['turned'], 36)}</div>"
+        top = W.HTML(
+            self._banner(obs) + self._stack_html(obs)
+            + f"<table class='catcards-board' style='border-collapse:collapse'><tr>{head}</tr>{seats}</table>"
+            + centre + mine
+        )
+        discard = W.HTML(self.row(obs["discard"], 34, empty="empty"))
+        pile = W.Accordion(children=[discard], selected_index=None)
+        pile.set_title(0, f"Discard pile ({len(obs['discard'])} cards): anyone may look")
+        return W.VBox([top, pile])
+
+    # ---- hand -----------------------------------------------------------------------------------
+    def hand(self, obs: dict) -> W.Widget:
+        """Your hand face up, the quick-action buttons and the list of card plays with "Do it"."""
+        seat = obs["seat"]
+        cards = obs["hand"]
+        faces = self.row(cards, 52, empty="(no cards)")
+        parts: list[W.Widget] = [
+            W.HTML(f"<div><b>{_esc(self.seat_label(seat))}: hand</b> ({len(cards)} cards)</div><div>{faces}</div>")
+        ]
+        legal = list(self.legal)
+        if obs["decision"] in ("respond", "bluff", "choice"):  # a prompt: few answers, all buttons
+            quick, plays = legal, []
+        else:
+            quick = [a for a in legal if not isinstance(a, (Play, Claim, UseAbility))]
+            plays = [a for a in legal if isinstance(a, (Play, Claim, UseAbility))]
+        if legal:
+            parts.append(W.HTML(f"<div style='margin:3px 0'><i>{_esc(obs['prompt'])}</i></div>"))
+        if quick:
+            parts.append(self.other_action_buttons(quick))
+        self.choice = self.do_button = None
+        if plays:
+            options = sorted(((str(a), a) for a in plays), key=lambda t: t[0])
+            self.choice = W.Dropdown(options=options, description="card:", layout=W.Layout(width="480px"))
+            self.do_button = W.Button(description="Do it", button_style="primary", layout=W.Layout(width="auto"))
+            self.do_button.add_class("catcards-action")
+            position = (self.state, len(self.state.history), self.state.current_player)
+            dropdown = self.choice
+
+            def do(_b: Any) -> None:
+                if (self.state, len(self.state.history), self.state.current_player) != position:
+                    self.say("That choice was from an earlier position; the game has moved on, so nothing changed.")
+                    return
+                self.act(dropdown.value)
+
+            self.do_button.on_click(self.callback(do))
+            parts.append(W.HBox([self.choice, self.do_button]))
+        return W.VBox(parts)

@@ -1,0 +1,60 @@
+"""Card Game: random and bluffing playouts with the parameters the contract test leaves at their
+defaults (Final Round variant, another first player, a short turn limit), checked like the contract."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import catcards
+from catcards.agents import RandomAgent, make_agent
+from catcards.core import walk_cards
+from catcards.simulate import agent_rngs, game_seed, play_game
+
+
+def _cards(state):
+    return Counter(c for cards in state.zones().values() for c in cards)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_final_round_variant_playouts_end_and_conserve_cards(players):
+    game = catcards.load("card-game", players=players, final_round=True, first_player=players - 1)
+    reasons = Counter()
+    for i in range(60):
+        state = game.new_game(game_seed(9, i))
+        start = _cards(state)
+        agents = [RandomAgent() if s % 2 else make_agent("card-game", "bluffer") for s in range(players)]
+        play_game(state, agents, agent_rngs(9, i, players), max_actions=50_000)
+        assert state.is_over and _cards(state) == start
+        reasons[state.outcome.reason.split(";")[0].split(": ")[0]] += 1
+        assert catcards.load_state(state.to_json()).outcome == state.outcome
+    assert reasons["Final Round"] > 0  # the variant really ends games
+
+
+def test_hidden_cards_never_show_in_bluffer_games():
+    game = catcards.load("card-game", players=3, final_round=True)
+    agents = [make_agent("card-game", "bluffer", bluff=0.8, threshold=0.9)] * 3
+    for i in range(4):
+        state = game.new_game(game_seed(21, i))
+        rngs = agent_rngs(21, i, 3)
+        while not state.is_over:
+            zones = state.zones()
+            for seat in (None, 0, 1, 2):
+                hidden = {c for z in state.hidden_zones(seat) for c in zones[z]}
+                assert not hidden & set(walk_cards(state.observation(seat)))
+            seat = state.current_player
+            state.apply(agents[seat].choose(state.observation(seat), state.legal_actions(), rngs[seat]))
+
+
+def test_turn_limit_is_flagged_in_the_outcome():
+    game = catcards.load("card-game", players=2, max_turns=3)
+    state = game.new_game(1, deals={"hands": [[], []], "tokens": [1, 0]})
+    for _ in range(3):
+        assert not state.is_over
+        state.apply(state.action_from_string("take Money"))
+        state.apply(state.action_from_string("end turn"))
+    assert state.is_over and state.turn == 3
+    assert state.outcome.reason == "turn limit (3 turns) reached; most points (1) wins"
+    assert state.outcome.winners == (0,)
+    with pytest.raises(catcards.GameParameterError, match="max_turns"):
+        catcards.load("card-game", max_turns=0)
