@@ -1,0 +1,91 @@
+"""Computer players for Cat Trick.
+
+- ``"collector"`` (also registered as ``"sensible"``, the widget tables' default): wants tricks that bring new colours and avoids tricks that would make it
+  greedy (4 cards of a colour); see :class:`CollectorAgent`.
+- ``"highest"``: always plays its strongest card (highest trump, else highest card), a simple
+  "win every trick" baseline.
+"""
+from __future__ import annotations
+
+from ..cards import Card
+from ..games.cat_trick import COLOURS, GREEDY_LIMIT, trick_values
+from ..games.tricks import winning_index
+from . import Agent, pick, strategy
+
+__all__ = ["CollectorAgent", "HighestAgent", "collection_value", "would_win"]
+
+
+def collection_value(counts: dict[str, int]) -> float:
+    """How good a collection is for a player: 3 per colour held, minus 2 per card of every
+    colour with 4 or more (those cards will be lost), plus 100 for all 5 colours without being
+    greedy (the round is won). ``counts`` maps colour -> collected cards."""
+    greedy = [k for k in counts.values() if k >= GREEDY_LIMIT]
+    held = [k for k in counts.values() if 0 < k < GREEDY_LIMIT]
+    value = 3.0 * len(held) - 2.0 * sum(greedy)
+    if len(held) == len(COLOURS):
+        value += 100.0
+    return value
+
+
+def would_win(trick: list[Card], card: Card, trump: str) -> bool:
+    """True when ``card`` added to the cards ``trick`` played so far would win it now."""
+    cards = [*trick, card]
+    values = trick_values(cards)
+    return winning_index([c.suit for c in cards], values, trump) == len(cards) - 1
+
+
+def _strength(card: Card, trump: str) -> int:
+    return card.rank + (10 if card.suit == trump else 0)
+
+
+@strategy("cat-trick", "sensible")
+@strategy("cat-trick", "collector")
+class CollectorAgent(Agent):
+    """For each card it could play, asks "would it win the trick so far?" and "would I want this
+    trick?" (:func:`collection_value` of its collection with the trick's cards added, against
+    now). It plays the weakest card that wins a wanted trick (the strongest when players are still
+    to come), else the weakest card that loses; if every card wins an unwanted trick, the weakest.
+    Ties at random."""
+
+    name = "collector"
+
+    def choose(self, observation, legal, rng):
+        if len(legal) == 1:
+            return legal[0]
+        seat, trump = observation["seat"], observation["trump"]
+        trick = [p["card"] for p in observation["trick"]]
+        mine = {c: len(v) for c, v in observation["collections"][seat].items()}
+        last = len(trick) == observation["players"] - 1
+        now = collection_value(mine)
+        scored = []
+        for a in legal:
+            wins = would_win(trick, a.card, trump)
+            after = dict(mine)
+            for c in [*trick, a.card]:
+                after[c.suit] = after.get(c.suit, 0) + 1
+            gain = collection_value(after) - now
+            scored.append((a, wins, gain))
+        want = [(a, g) for a, w, g in scored if w and g > 0]
+        if want:
+            if last:  # a sure win: spend the weakest card that does it
+                best = min(_strength(a.card, trump) for a, _ in want)
+                return pick(rng, [a for a, _ in want if _strength(a.card, trump) == best])
+            best = max(_strength(a.card, trump) for a, _ in want)
+            return pick(rng, [a for a, _ in want if _strength(a.card, trump) == best])
+        losing = [a for a, w, _ in scored if not w]
+        options = losing or list(legal)
+        weakest = min(_strength(a.card, trump) for a in options)
+        return pick(rng, [a for a in options if _strength(a.card, trump) == weakest])
+
+
+@strategy("cat-trick", "highest")
+class HighestAgent(Agent):
+    """Always plays its strongest card: the highest trump, else its highest card (ties at random)."""
+
+    name = "highest"
+
+    def choose(self, observation, legal, rng):
+        trump = observation["trump"]
+        best = max(_strength(a.card, trump) for a in legal)
+        return pick(rng, [a for a in legal if _strength(a.card, trump) == best])
+

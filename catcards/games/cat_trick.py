@@ -1,0 +1,475 @@
+"""Cat Trick: the rules engine.
+
+Source: ``rulebooks/cat-trick.txt`` and the project's decisions in ``rules/cat-trick.md``. In short:
+35 cards (5 colours x number cards 2-7 and one Cat Trick card 1) are shuffled; each player gets
+10 / 8 / 6 cards (3 / 4 / 5 players) and the top card of the rest is turned face up: its colour is
+trump for the round, and the rest of the pile (hidden) is out of the round. The leader plays any
+card, then each player clockwise plays any card (no duty to follow colour). The highest trump
+wins the trick, else the highest card of the led colour; a colour's 1 counts as 8 when the 7 of
+the same colour is in the same trick. The winner collects the trick face up, sorted by colour,
+and leads next.
+
+*Greedy or needy*: after taking a trick, a winner with 4 or more collected cards of a colour loses
+all of them: they are shuffled (``state.rng``) and dealt face down one each to the other players,
+starting at the winner's left, into their hands; leftovers are discarded face down, out of the
+round. Then the round ends (1) if the winner has all 5 colours collected: one Super Cat card to
+them; else (2) if any hand is empty: most colours collected, then most cards collected, wins a
+Super Cat card, and players still tied all get one. A new round (fresh shuffle, fresh trump) is
+led by the player with the fewest collected cards. The game ends as soon as a player holds 3
+Super Cat cards; every player with 3 wins.
+
+Readings the rule files leave open, decided here as a player would expect:
+
+- When the winner has 4+ cards in two colours after one trick, each colour is shuffled and dealt
+  separately, in colour order (pink, blue, orange, green, yellow), each starting at the winner's
+  left.
+- The discarded leftovers and the undealt pile are hidden from everyone; who received which
+  greedy card is known only to the receiver. So the log names the colour and how many cards went
+  where, never which cards; and the "last trick" shown in an observation hides a card (None) once
+  it has been dealt into a hand.
+- Super Cat cards are counted, not drawn from the box's 11: with ties more could be owed (at most
+  one per player per round); the count goes on as if the supply were unlimited.
+- Tie for the fewest collected cards at the start of a new round ("the youngest player"): the
+  lowest seat, as in ``rules/README.md``. The first round is led by ``first_player``.
+- A round is bounded in practice but not by a rule (greedy dealing refills hands); the game is
+  bounded: every round gives at least one Super Cat card, so it lasts at most 2 x players + 1
+  rounds.
+
+Cards are small integers internally (index into :data:`CARDS`) so that a random playout is fast.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..cards import Card
+from ..core import Action, Game, GameParameterError, Outcome
+from ..registry import register
+from .tricks import Play, TrickState, winning_index
+
+__all__ = [
+    "CatTrick",
+    "CatTrickState",
+    "Play",
+    "COLOURS",
+    "CARDS",
+    "HAND_SIZES",
+    "GREEDY_LIMIT",
+    "SUPER_CATS_TO_WIN",
+    "card_from_name",
+    "trick_values",
+]
+
+#: the five colours (toys); the rulebook names pink, blue and orange, the project adds the others
+COLOURS: tuple[str, ...] = ("pink", "blue", "orange", "green", "yellow")
+#: the 35 cards; a card's index is its id: colour index * 7 + (number - 1); number 1 = Cat Trick card
+CARDS: tuple[Card, ...] = tuple(Card(c, r) for c in COLOURS for r in range(1, 8))
+N_CARDS = len(CARDS)
+#: cards dealt per player (rulebook "Setup" table)
+HAND_SIZES: dict[int, int] = {3: 10, 4: 8, 5: 6}
+#: collected cards of one colour that make a player greedy ("four or more")
+GREEDY_LIMIT = 4
+#: Super Cat cards that end the game ("End of the Game")
+SUPER_CATS_TO_WIN = 3
+
+_COLOUR = tuple(i // 7 for i in range(N_CARDS))  # id -> colour index
+_RANK = tuple(i % 7 + 1 for i in range(N_CARDS))  # id -> printed number
+_INDEX = {c: i for i, c in enumerate(CARDS)}
+_BY_NAME = {str(c).lower(): i for i, c in enumerate(CARDS)}
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
+
+
+def card_from_name(name: str | Card) -> Card:
+    """The Cat Trick card called ``name`` ("pink 7", "Pink 1"; case-insensitive).
+
+    Raises:
+        GameParameterError: no Cat Trick card has that name.
+    """
+    if isinstance(name, Card):
+        if name not in _INDEX:
+            raise GameParameterError(f"{name} is not a Cat Trick card")
+        return name
+    try:
+        return CARDS[_BY_NAME[" ".join(str(name).split()).lower()]]
+    except KeyError:
+        raise GameParameterError(
+            f"{name!r} is not a Cat Trick card (colours {', '.join(COLOURS)}, numbers 1-7, "
+            f"written like 'pink 7')"
+        ) from None
+
+
+def trick_values(cards: Sequence[Card]) -> list[int]:
+    """What each card of a trick counts as: its number, except a 1 counts as 8 when the 7 of the
+    same colour is in the same trick (rulebook "Cat Trick Card (1→8)").
+
+    >>> trick_values([Card("pink", 7), Card("blue", 4), Card("orange", 6), Card("pink", 1)])
+    [7, 4, 6, 8]
+    """
+    sevens = {c.suit for c in cards if c.rank == 7}
+    return [8 if c.rank == 1 and c.suit in sevens else c.rank for c in cards]
+
+
+@register
+class CatTrick(Game):
+    """Cat Trick (rulebook ``cat-trick.txt``, decisions ``rules/cat-trick.md``).
+
+    Args:
+        players: 3 to 5 (hands of 10 / 8 / 6 cards).
+        first_player: the seat that leads the first trick of round 1 ("the player who petted a
+            cat most recently"), 0 to players - 1; default 0.
+
+    Raises:
+        GameParameterError: players or first_player outside the ranges above.
+    """
+
+    name = "cat-trick"
+    title = "Cat Trick"
+    min_players = 3
+    max_players = 5
+    default_players = 4
+    teaches = "trump and the led colour; chances of a trick without trump; greedy collecting"
+
+    def __init__(self, players: int | None = None, first_player: int = 0):
+        super().__init__(players)
+        if (
+            isinstance(first_player, bool)
+            or not isinstance(first_player, int)
+            or not 0 <= first_player < self.players
+        ):
+            raise GameParameterError(
+                f"{self.title}: first_player must be a seat from 0 to {self.players - 1}, "
+                f"not {first_player!r}"
+            )
+        self.first_player = first_player
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player: 10, 8 or 6 for 3, 4 or 5 players."""
+        return HAND_SIZES[self.players]
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return {"players": self.players, "first_player": self.first_player}
+
+    def new_game(self, seed: int | None = None, deals: Sequence | None = None) -> "CatTrickState":
+        """Deal round 1 and return the state.
+
+        Args:
+            seed: generator seed (see :meth:`catcards.core.Game.new_game`).
+            deals: explicit deals for rounds 1, 2, ...; each either a list of ``players`` hands of
+                ``hand_size`` card names ("pink 7") or Cards, or a dict
+                ``{"hands": [...], "trump": "blue 3"}`` that also fixes the card turned face up
+                for trump. Without "trump" the face-up card is drawn by the generator from the
+                cards not dealt. Cards neither dealt nor turned up are the hidden undealt pile.
+
+        Raises:
+            GameParameterError: a deal with the wrong number of hands or cards, an unknown card,
+                a card dealt twice, or a trump card that is also in a hand.
+        """
+        parsed = [self._parse_deal(d, r + 1) for r, d in enumerate(deals or [])]
+        return CatTrickState(self, seed, deals, parsed)
+
+    def _parse_deal(self, deal: Any, round_no: int) -> tuple[list[list[int]], int | None]:
+        where = f"deal for round {round_no}"
+        trump = None
+        if isinstance(deal, dict):
+            unknown = set(deal) - {"hands", "trump"}
+            if unknown or "hands" not in deal:
+                raise GameParameterError(
+                    f"{where}: a dict deal has keys 'hands' and optionally 'trump', not {sorted(deal)}"
+                )
+            if deal.get("trump") is not None:
+                trump = _INDEX[card_from_name(deal["trump"])]
+            deal = deal["hands"]
+        if isinstance(deal, (str, dict)) or not isinstance(deal, (list, tuple)) or len(deal) != self.players:
+            raise GameParameterError(f"{where}: give {self.players} hands (one per seat)")
+        hands, seen = [], set()
+        for seat, hand in enumerate(deal):
+            if isinstance(hand, str) or not isinstance(hand, (list, tuple)) or len(hand) != self.hand_size:
+                raise GameParameterError(
+                    f"{where}: seat {seat} must get {self.hand_size} cards, not {hand!r}"
+                )
+            ids = []
+            for name in hand:
+                i = _INDEX[card_from_name(name)]
+                if i in seen:
+                    raise GameParameterError(f"{where}: {CARDS[i]} is dealt twice")
+                seen.add(i)
+                ids.append(i)
+            hands.append(ids)
+        if trump is not None and trump in seen:
+            raise GameParameterError(f"{where}: the trump card {CARDS[trump]} is also in a hand")
+        return hands, trump
+
+
+class CatTrickState(TrickState):
+    """One game of Cat Trick. See :class:`CatTrick` and the module docstring for the rules; the
+    contract is :class:`catcards.core.State`, the trick flow :class:`~.tricks.TrickState`.
+
+    Extra attributes (read-only for users):
+        round: the round being played, from 1.
+        trump: the trump colour of the round; ``trump_card`` the id of the face-up card.
+        collections: per seat the ids of the collected cards.
+        super_cats: Super Cat cards per seat.
+        round_results: one dict per finished round: ``round``, ``winners`` (seats given a Super
+            Cat card), ``how`` ("five colours" or "empty hand"), ``colours`` and ``collected``
+            (per seat), ``super_cats`` (after the round).
+        eights: per round, how many tricks had a 1 counting as 8 (index 0 = round 1).
+        greedy_events: per round, how many times a player had to share a colour.
+    """
+
+    game: CatTrick
+    CARDS = CARDS
+    INDEX = _INDEX
+    PLAYS = PLAYS
+    SUIT_OF = tuple(c.suit for c in CARDS)
+
+    def __init__(self, game: CatTrick, seed, deals, parsed_deals):
+        super().__init__(game, seed, deals)
+        n = game.players
+        self._init_tricks(n)
+        self._stacked = parsed_deals
+        self.round = 0
+        self.super_cats = [0] * n
+        self.round_results: list[dict[str, Any]] = []
+        self.collections: list[list[int]] = [[] for _ in range(n)]
+        self.undealt: list[int] = []
+        self.discard: list[int] = []
+        self.trump_card: int = 0
+        self.trump: str = COLOURS[0]
+        self.eights: list[int] = []
+        self.greedy_events: list[int] = []
+        self._outcome: Outcome | None = None
+        self._log_mark = 0  # observations show the log from here: the last round's end, this round
+        self._deal_round(game.first_player)
+
+    # ---- dealing ----------------------------------------------------------------------------------
+    def _deal_round(self, leader: int) -> None:
+        game = self.game
+        n, h = game.players, game.hand_size
+        self.round += 1
+        if self.round <= len(self._stacked):
+            hands, trump = self._stacked[self.round - 1]
+            hands = [list(x) for x in hands]
+            dealt = {c for hand in hands for c in hand}
+            rest = [c for c in range(N_CARDS) if c not in dealt]
+            if trump is None:
+                trump = rest[int(self.rng.integers(len(rest)))]
+            rest.remove(trump)
+        else:
+            order = self.rng.permutation(N_CARDS).tolist()
+            hands = [order[s * h : (s + 1) * h] for s in range(n)]
+            trump, rest = order[n * h], order[n * h + 1 :]
+        self.hands = [sorted(x) for x in hands]
+        self.undealt = sorted(rest)
+        self.trump_card = trump
+        self.trump = COLOURS[_COLOUR[trump]]
+        self.collections = [[] for _ in range(n)]
+        self.discard = []
+        self.trick = []
+        self.last_trick = []
+        self.last_winner = None
+        self.tricks_played = 0
+        self.eights.append(0)
+        self.greedy_events.append(0)
+        self._start_trick(leader)
+        self.log.append(
+            f"Round {self.round}: {h} cards each; {CARDS[trump]} is turned up: {self.trump} is "
+            f"trump. Seat {leader} leads."
+        )
+
+    # ---- contract ---------------------------------------------------------------------------------
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def _legal_actions(self) -> Sequence[Action]:
+        seat = self.current_player
+        if seat is None:
+            return ()
+        return [PLAYS[c] for c in self.hands[seat]]
+
+    def _why_illegal(self, action: Action) -> str:
+        cid, why = self._held_card_id(action)
+        return why or "it is not one of the legal actions now"
+
+    def _apply(self, action: Action) -> None:
+        self._play_card(self.current_player, _INDEX[action.card])
+
+    def _trick_winner(self, plays: list[tuple[int, int]]) -> int:
+        sevens = {_COLOUR[c] for _, c in plays if _RANK[c] == 7}
+        values = []
+        for _, c in plays:
+            r = _RANK[c]
+            values.append(8 if r == 1 and _COLOUR[c] in sevens else r)
+        if 8 in values:
+            self.eights[-1] += 1
+        suits = [_COLOUR[c] for _, c in plays]
+        return plays[winning_index(suits, values, _COLOUR[self.trump_card])][0]
+
+    def _trick_taken(self, winner: int, plays: list[tuple[int, int]]) -> None:
+        n = self.game.players
+        mine = self.collections[winner]
+        mine.extend(c for _, c in plays)
+        counts = [0] * len(COLOURS)
+        for c in mine:
+            counts[_COLOUR[c]] += 1
+        for col, k in enumerate(counts):
+            if k >= GREEDY_LIMIT:
+                self._share(winner, col)
+        self._check_round_end(winner)
+
+    def _share(self, winner: int, col: int) -> None:
+        """Greedy or needy: ``winner`` loses every collected card of colour ``col``."""
+        n = self.game.players
+        lost = [c for c in self.collections[winner] if _COLOUR[c] == col]
+        self.collections[winner] = [c for c in self.collections[winner] if _COLOUR[c] != col]
+        order = [lost[i] for i in self.rng.permutation(len(lost))]
+        given = []
+        for k in range(1, n):
+            if not order:
+                break
+            seat = (winner + k) % n
+            self.hands[seat].append(order.pop(0))
+            self.hands[seat].sort()
+            given.append(seat)
+        self.discard.extend(order)
+        self.greedy_events[-1] += 1
+        self.log.append(
+            f"Seat {winner} has {len(lost)} {COLOURS[col]} cards: too greedy! They are dealt face "
+            f"down one each to seat{'s' * (len(given) != 1)} {', '.join(map(str, given))}"
+            + (f"; {len(order)} discarded." if order else ".")
+        )
+
+    def _colours(self, seat: int) -> int:
+        return len({_COLOUR[c] for c in self.collections[seat]})
+
+    def _check_round_end(self, winner: int) -> None:
+        n = self.game.players
+        if self._colours(winner) == len(COLOURS):
+            self._end_round([winner], "five colours")
+        elif any(not h for h in self.hands):
+            colours = [self._colours(s) for s in range(n)]
+            key = [(colours[s], len(self.collections[s])) for s in range(n)]
+            best = max(key)
+            self._end_round([s for s in range(n) if key[s] == best], "empty hand")
+        else:
+            self._start_trick(winner)
+
+    def _end_round(self, winners: list[int], how: str) -> None:
+        n = self.game.players
+        self._log_mark = len(self.log)
+        for s in winners:
+            self.super_cats[s] += 1
+        collected = [len(c) for c in self.collections]
+        self.round_results.append(
+            {
+                "round": self.round,
+                "winners": list(winners),
+                "how": how,
+                "colours": [self._colours(s) for s in range(n)],
+                "collected": collected,
+                "super_cats": list(self.super_cats),
+            }
+        )
+        who = ", ".join(f"seat {s}" for s in winners)
+        if how == "five colours":
+            why = f"seat {winners[0]} has collected all 5 colours"
+        else:
+            why = "a hand is empty; most colours, then most cards collected, wins"
+        self.log.append(
+            f"Round {self.round} ends: {why}. Super Cat card to {who}. Super Cat cards: "
+            f"{self.super_cats}."
+        )
+        champions = tuple(s for s in range(n) if self.super_cats[s] >= SUPER_CATS_TO_WIN)
+        if champions:
+            self.trick = []
+            self.current_player = None
+            names = ", ".join(f"seat {s}" for s in champions)
+            reason = (
+                f"{names} collected {SUPER_CATS_TO_WIN} Super Cat cards after {self.round} "
+                f"round{'s' * (self.round != 1)}"
+            )
+            self._outcome = Outcome(champions, tuple(self.super_cats), reason)
+            self.log.append(f"Game over: {reason}.")
+        else:
+            fewest = min(collected)
+            self._deal_round(collected.index(fewest))
+
+    # ---- what players see -----------------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees (None: a spectator). Keys:
+
+        ``seat``, ``players``, ``round``, ``current_player``, ``leader``, ``hand`` (own cards,
+        [] for a spectator), ``hand_sizes``, ``trump`` (colour), ``trump_card`` (the face-up
+        Card), ``trick`` and ``last_trick`` ([{"seat", "card"}, ...] in play order; a card of the
+        last trick dealt away since shows as None), ``last_winner``, ``led_suit``,
+        ``collections`` (per seat a dict colour -> Cards, in colour order), ``colours_collected``
+        and ``collected`` (per seat), ``super_cats``, ``undealt_count``, ``discard_count``,
+        ``round_results`` (read only), ``legal`` (seat to act only), ``log`` (the public log of this round, from the end of the last one; the whole game's is
+        ``state.log``), ``is_over``, ``outcome``.
+        """
+        n = self.game.players
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
+        cards = CARDS
+        collections = []
+        for col in self.collections:
+            by_colour: dict[str, list[Card]] = {}
+            for c in sorted(col):
+                by_colour.setdefault(COLOURS[_COLOUR[c]], []).append(cards[c])
+            collections.append(by_colour)
+        visible = {c for col in self.collections for c in col}
+        if seat is not None:
+            visible.update(self.hands[seat])
+        return {
+            "seat": seat,
+            "players": n,
+            "round": self.round,
+            "current_player": self.current_player,
+            "leader": self.leader,
+            "hand": [cards[c] for c in self.hands[seat]] if seat is not None else [],
+            "hand_sizes": [len(h) for h in self.hands],
+            "trump": self.trump,
+            "trump_card": cards[self.trump_card],
+            "trick": self._trick_view(self.trick),
+            "led_suit": self.led_suit,
+            "last_trick": self._trick_view(self.last_trick, visible),
+            "last_winner": self.last_winner,
+            "collections": collections,
+            "colours_collected": [len(c) for c in collections],
+            "collected": [len(c) for c in self.collections],
+            "super_cats": list(self.super_cats),
+            "undealt_count": len(self.undealt),
+            "discard_count": len(self.discard),
+            # the result dicts are shared, not copied (a random playout stays fast): read only
+            "round_results": list(self.round_results),
+            "legal": list(self.legal_actions())
+            if seat is not None and seat == self.current_player
+            else [],
+            "log": self.log[self._log_mark :],
+            "is_over": self.is_over,
+            "outcome": self._outcome,
+        }
+
+    def zones(self) -> dict[str, list[Card]]:
+        z = {f"hand {s}": [CARDS[c] for c in h] for s, h in enumerate(self.hands)}
+        z["trick"] = [CARDS[c] for _, c in self.trick]
+        for s, col in enumerate(self.collections):
+            z[f"collection {s}"] = [CARDS[c] for c in col]
+        z["trump card"] = [CARDS[self.trump_card]]
+        z["undealt"] = [CARDS[c] for c in self.undealt]
+        z["discard"] = [CARDS[c] for c in self.discard]
+        return z
+
+    def hidden_zones(self, seat: int | None) -> list[str]:
+        return [f"hand {s}" for s in range(self.game.players) if s != seat] + ["undealt", "discard"]
+
+    def _copy_mutables(self, other: "CatTrickState") -> None:
+        self._copy_tricks(other)
+        other.collections = [list(c) for c in self.collections]
+        other.undealt = list(self.undealt)
+        other.discard = list(self.discard)
+        other.super_cats = list(self.super_cats)
+        other.round_results = [dict(r) for r in self.round_results]
+        other.eights = list(self.eights)
+        other.greedy_events = list(self.greedy_events)

@@ -1,0 +1,480 @@
+"""King of the Jungle: the rules engine.
+
+Source: the "King of the Jungle" section of ``rulebooks/wildcat-and-dinohistoria.txt`` and the
+project's decisions in ``rules/wildcat.md``. In short: 3 players use 3 suits of the Wildcat deck
+(39 cards), 4 players all 4 (52); 13 cards each. Starting left of the dealer, each player bids
+once how many tricks they will win, 0 to 13; the last bidder may not make the total 13 (the
+"hook": the total must be 12 or less, or 14 or more, so someone must miss). The player left of
+the dealer leads; everyone must follow the led suit if they can, else discards any card (which
+cannot win); the highest card of the led suit wins and its player leads next. After 13 tricks:
+a bid made scores 10 + 2 per trick bid (bid 0 made: 20); a bid missed loses 1 point per trick
+over or under. Everyone starts with 20 points; the dealer passes left each hand; the game ends
+after the first hand in which anyone has 90 or more, and the highest score wins (ties share).
+
+Readings the rule files leave open, decided here as a player would expect:
+
+- ``first_player`` (default 0) is the seat left of the first dealer: it bids first and leads the
+  first trick of hand 1; the dealer is the seat before it. Each hand the dealer passes left.
+- Card values are the printed numbers, so the order within a suit is 1 < ... < 9 < Jaguar 10 <
+  Wildcat 20 < Tiger 30 < Lion 50.
+- Hand limit (``max_hands``, default 10): the rules give no end when nobody reaches 90, and
+  players who keep missing their bids lose points every hand, so a game can go on for ever
+  (random play does). After ``max_hands`` hands the game ends and the highest score wins; the
+  outcome's reason says so. Sensible players reach 90 well before it; ``max_hands=None`` turns
+  the limit off (only for players who make their bids).
+- ``target`` (default 90, the "9 lives") is a parameter so that lessons can play short games.
+
+Cards are small integers internally (index into the game's deck) so that a random playout is fast.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ..cards import Card
+from ..core import Action, Game, GameParameterError, Outcome
+from ..decks import WILDCAT_SUITS, wildcat_deck
+from ..registry import register
+from .tricks import Play, TrickState, winning_index
+
+__all__ = [
+    "KingOfTheJungle",
+    "KingOfTheJungleState",
+    "Play",
+    "Bid",
+    "TRICKS",
+    "START_POINTS",
+    "TARGET",
+    "hand_points",
+    "forbidden_bid",
+    "card_from_name",
+]
+
+#: tricks per hand (13 cards each)
+TRICKS = 13
+#: points every player starts the game with ("Each player starts with 20 points")
+START_POINTS = 20
+#: points that end the game ("first player to score 90 points or more")
+TARGET = 90
+#: the 52-card deck; a card's id is its index (suit index * 13 + position 0..12)
+CARDS: tuple[Card, ...] = tuple(wildcat_deck(4))
+_SUIT = tuple(i // TRICKS for i in range(len(CARDS)))
+_VALUE = tuple(c.rank for c in CARDS)
+_INDEX = {c: i for i, c in enumerate(CARDS)}
+_BY_NAME: dict[str, int] = {}
+for _i, _c in enumerate(CARDS):
+    _BY_NAME[str(_c).lower()] = _i
+    _BY_NAME[f"{_c.suit} {_c.rank}"] = _i
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
+
+
+@dataclass(frozen=True)
+class Bid(Action):
+    """Bid to win ``tricks`` tricks this hand ("bid 3")."""
+
+    tricks: int
+
+    def __str__(self) -> str:
+        return f"bid {self.tricks}"
+
+    def __repr__(self) -> str:
+        return f"Bid({self.tricks})"
+
+
+BIDS: tuple[Bid, ...] = tuple(Bid(k) for k in range(TRICKS + 1))
+
+
+def hand_points(bid: int, won: int) -> int:
+    """Points a player scores for one hand (rulebook "Scoring"; ``rules/wildcat.md``).
+
+    Bid made exactly: 10 + 2 per trick bid (bid 4, won 4: 18); a bid of 0 made: 20. Missed: minus
+    1 per trick over or under (bid 4, won 2 or 6: -2; bid 0, won 3: -3).
+
+    Raises:
+        ValueError: ``bid`` or ``won`` outside 0-13.
+    """
+    for what, v in (("bid", bid), ("tricks won", won)):
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= TRICKS:
+            raise ValueError(f"{what} must be a whole number from 0 to {TRICKS}, not {v!r}")
+    if bid == won:
+        return 20 if bid == 0 else 10 + 2 * bid
+    return -abs(bid - won)
+
+
+def forbidden_bid(earlier_bids: Sequence[int], players: int) -> int | None:
+    """The one bid the last bidder may not make (it would make the total 13), or None.
+
+    ``earlier_bids`` are the bids already made; only the ``players``-th (last) bid is restricted:
+    e.g. 4 players bidding 4, 0, 5: the last may not bid 4 (rulebook "Bidding").
+    """
+    if len(earlier_bids) != players - 1:
+        return None
+    rest = TRICKS - sum(earlier_bids)
+    return rest if 0 <= rest <= TRICKS else None
+
+
+def card_from_name(name: str | Card, players: int = 4) -> Card:
+    """The Wildcat card called ``name`` ("red 7", "Lion (red 50)" or "red 50"), among the suits in
+    play with ``players`` players (3 players: red, blue, green).
+
+    Raises:
+        GameParameterError: no card of that name in the deck used.
+    """
+    if isinstance(name, Card):
+        i = _INDEX.get(name)
+    else:
+        i = _BY_NAME.get(" ".join(str(name).split()).lower())
+    if i is None or _SUIT[i] >= players:
+        raise GameParameterError(
+            f"{name!r} is not a card of the {players}-player King of the Jungle deck (suits "
+            f"{', '.join(WILDCAT_SUITS[:players])}; 1-9, Jaguar 10, Wildcat 20, Tiger 30, Lion 50; "
+            f"written like 'red 7' or 'Lion (red 50)')"
+        )
+    return CARDS[i]
+
+
+@register
+class KingOfTheJungle(Game):
+    """King of the Jungle (rulebook ``wildcat-and-dinohistoria.txt``, decisions ``rules/wildcat.md``).
+
+    Args:
+        players: 3 or 4 (3 suits or 4 suits of the Wildcat deck; 13 cards each).
+        first_player: the seat left of the first dealer (bids first and leads hand 1); default 0.
+        target: points that end the game, default 90 (more than 20, the starting points).
+        max_hands: end the game after this many hands if nobody reached ``target`` (highest
+            score wins); default 10; None for no limit (see the module docstring).
+
+    Raises:
+        GameParameterError: a parameter outside the ranges above.
+    """
+
+    name = "king-of-the-jungle"
+    title = "King of the Jungle"
+    min_players = 3
+    max_players = 4
+    default_players = 4
+    teaches = "follow suit; holding the top cards; bidding for an exact number of tricks"
+
+    def __init__(
+        self,
+        players: int | None = None,
+        first_player: int = 0,
+        target: int = TARGET,
+        max_hands: int | None = 10,
+    ):
+        super().__init__(players)
+        if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < self.players:
+            raise GameParameterError(
+                f"{self.title}: first_player must be a seat from 0 to {self.players - 1}, not {first_player!r}"
+            )
+        if isinstance(target, bool) or not isinstance(target, int) or not START_POINTS < target <= 10_000:
+            raise GameParameterError(
+                f"{self.title}: target must be a whole number of points above {START_POINTS} "
+                f"(the starting points) and at most 10000, not {target!r}"
+            )
+        if max_hands is not None and (
+            isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1
+        ):
+            raise GameParameterError(
+                f"{self.title}: max_hands must be a whole number >= 1 or None (no limit), not {max_hands!r}"
+            )
+        self.first_player = first_player
+        self.target = target
+        self.max_hands = max_hands
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "first_player": self.first_player,
+            "target": self.target,
+            "max_hands": self.max_hands,
+        }
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards in play: 13 per suit for ``players`` suits."""
+        return CARDS[: TRICKS * self.players]
+
+    def new_game(self, seed: int | None = None, deals: Sequence | None = None) -> "KingOfTheJungleState":
+        """Deal hand 1 and return the state.
+
+        Args:
+            seed: generator seed (see :meth:`catcards.core.Game.new_game`).
+            deals: explicit deals for hands 1, 2, ...: each a list of ``players`` hands (seat 0
+                first) of 13 card names ("red 7", "Lion (red 50)") or Cards, using each card of
+                the deck once.
+
+        Raises:
+            GameParameterError: a deal with the wrong number of hands or cards, a card not in
+                the deck used, or a card dealt twice.
+        """
+        parsed = [self._parse_deal(d, r + 1) for r, d in enumerate(deals or [])]
+        return KingOfTheJungleState(self, seed, deals, parsed)
+
+    def _parse_deal(self, deal: Any, hand_no: int) -> list[list[int]]:
+        where = f"deal for hand {hand_no}"
+        if isinstance(deal, (str, dict)) or not isinstance(deal, (list, tuple)) or len(deal) != self.players:
+            raise GameParameterError(f"{where}: give {self.players} hands (one per seat)")
+        hands, seen = [], set()
+        for seat, hand in enumerate(deal):
+            if isinstance(hand, str) or not isinstance(hand, (list, tuple)) or len(hand) != TRICKS:
+                raise GameParameterError(f"{where}: seat {seat} must get {TRICKS} cards, not {hand!r}")
+            ids = []
+            for name in hand:
+                i = _INDEX[card_from_name(name, self.players)]
+                if i in seen:
+                    raise GameParameterError(f"{where}: {CARDS[i]} is dealt twice")
+                seen.add(i)
+                ids.append(i)
+            hands.append(ids)
+        return hands
+
+
+class KingOfTheJungleState(TrickState):
+    """One game of King of the Jungle. See :class:`KingOfTheJungle` and the module docstring for
+    the rules; the contract is :class:`catcards.core.State`, the trick flow
+    :class:`~.tricks.TrickState`.
+
+    Extra attributes (read-only for users):
+        hand_no: the hand being played, from 1; ``dealer`` its dealer.
+        phase: "bid" or "play".
+        bids: per seat the bid of this hand (None before bidding).
+        won: per seat the tricks won this hand; ``won_cards`` the cards of those tricks.
+        scores: per seat the points so far (start 20).
+        hand_results: one dict per finished hand: ``hand``, ``dealer``, ``bids``, ``won``,
+            ``points`` (this hand) and ``scores`` (after it).
+    """
+
+    game: KingOfTheJungle
+    CARDS = CARDS
+    INDEX = _INDEX
+    PLAYS = PLAYS
+    SUIT_OF = tuple(c.suit for c in CARDS)
+
+    def __init__(self, game: KingOfTheJungle, seed, deals, parsed_deals):
+        super().__init__(game, seed, deals)
+        n = game.players
+        self._init_tricks(n)
+        self._stacked = parsed_deals
+        self.hand_no = 0
+        self.dealer = (game.first_player - 1) % n
+        self.phase = "bid"
+        self.bids: list[int | None] = [None] * n
+        self.won = [0] * n
+        self.won_cards: list[list[int]] = [[] for _ in range(n)]
+        self.scores = [START_POINTS] * n
+        self.hand_results: list[dict[str, Any]] = []
+        self._outcome: Outcome | None = None
+        self._log_mark = 0  # observations show the log from here: the last hand's end, this hand
+        self._deal_hand()
+
+    # ---- dealing and bidding ----------------------------------------------------------------------
+    def _deal_hand(self) -> None:
+        n = self.game.players
+        self.hand_no += 1
+        if self.hand_no <= len(self._stacked):
+            hands = [list(h) for h in self._stacked[self.hand_no - 1]]
+        else:
+            order = self.rng.permutation(TRICKS * n).tolist()
+            hands = [order[s * TRICKS : (s + 1) * TRICKS] for s in range(n)]
+        self.hands = [sorted(h) for h in hands]
+        self.phase = "bid"
+        self.bids = [None] * n
+        self.won = [0] * n
+        self.won_cards = [[] for _ in range(n)]
+        self.trick = []
+        self.last_trick = []
+        self.last_winner = None
+        self.tricks_played = 0
+        first = (self.dealer + 1) % n
+        self.leader = first
+        self.current_player = first
+        self.log.append(
+            f"Hand {self.hand_no}: seat {self.dealer} deals 13 cards each. Seat {first} bids first."
+        )
+
+    @property
+    def bid_order(self) -> list[int]:
+        """Seats in bidding order (from the dealer's left)."""
+        n = self.game.players
+        return [(self.dealer + 1 + k) % n for k in range(n)]
+
+    def _earlier_bids(self) -> list[int]:
+        return [self.bids[s] for s in self.bid_order if self.bids[s] is not None]
+
+    # ---- contract ---------------------------------------------------------------------------------
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def _legal_actions(self) -> Sequence[Action]:
+        seat = self.current_player
+        if seat is None:
+            return ()
+        if self.phase == "bid":
+            no = forbidden_bid(self._earlier_bids(), self.game.players)
+            return [b for b in BIDS if b.tricks != no]
+        hand = self.hands[seat]
+        if self.trick:
+            led = _SUIT[self.trick[0][1]]
+            follow = [PLAYS[c] for c in hand if _SUIT[c] == led]
+            if follow:
+                return follow
+        return [PLAYS[c] for c in hand]
+
+    def _why_illegal(self, action: Action) -> str:
+        if isinstance(action, Bid):
+            if self.phase != "bid":
+                return "the bidding is over; play a card"
+            if isinstance(action.tricks, bool) or not isinstance(action.tricks, int) or not 0 <= action.tricks <= TRICKS:
+                return f"a bid is a number of tricks from 0 to {TRICKS}"
+            earlier = self._earlier_bids()
+            sums = " + ".join(map(str, earlier + [action.tricks]))
+            return (
+                f"the bids would total {TRICKS} ({sums}); the last bidder may not make the total "
+                f"{TRICKS}, so that someone must miss"
+            )
+        if isinstance(action, Play) and action.card in _INDEX and _SUIT[_INDEX[action.card]] >= self.game.players:
+            return f"{action.card} is not in the {self.game.players}-player deck"
+        if isinstance(action, Play) and self.phase == "bid":
+            return "everyone bids before the first card is played"
+        cid, why = self._held_card_id(action)
+        if cid is None:
+            return why
+        led = self.led_suit
+        return f"you must follow suit: {led} was led and you hold {led} cards"
+
+    def _apply(self, action: Action) -> None:
+        seat = self.current_player
+        n = self.game.players
+        if self.phase == "bid":
+            self.bids[seat] = action.tricks
+            self.log.append(f"Seat {seat} bids {action.tricks}.")
+            nxt = (seat + 1) % n
+            if nxt == (self.dealer + 1) % n:
+                self.phase = "play"
+                self.log.append(f"Bids: {self.bids} (total {sum(self.bids)}). Seat {nxt} leads.")
+                self._start_trick(nxt)
+            else:
+                self.current_player = nxt
+            return
+        self._play_card(seat, _INDEX[action.card])
+
+    def _trick_winner(self, plays: list[tuple[int, int]]) -> int:
+        return plays[winning_index([_SUIT[c] for _, c in plays], [_VALUE[c] for _, c in plays])][0]
+
+    def _trick_taken(self, winner: int, plays: list[tuple[int, int]]) -> None:
+        self.won[winner] += 1
+        self.won_cards[winner].extend(c for _, c in plays)
+        if self.tricks_played < TRICKS:
+            self._start_trick(winner)
+        else:
+            self._end_hand()
+
+    def _end_hand(self) -> None:
+        game = self.game
+        n = game.players
+        points = [hand_points(self.bids[s], self.won[s]) for s in range(n)]
+        for s in range(n):
+            self.scores[s] += points[s]
+        self._log_mark = len(self.log)
+        self.hand_results.append(
+            {
+                "hand": self.hand_no,
+                "dealer": self.dealer,
+                "bids": list(self.bids),
+                "won": list(self.won),
+                "points": points,
+                "scores": list(self.scores),
+            }
+        )
+        self.log.append(
+            f"Hand {self.hand_no} ends. Bids {self.bids}, tricks won {self.won}, points {points}; "
+            f"scores {self.scores}."
+        )
+        top = max(self.scores)
+        reached = top >= game.target
+        if reached or (game.max_hands is not None and self.hand_no >= game.max_hands):
+            winners = tuple(s for s in range(n) if self.scores[s] == top)
+            names = ", ".join(f"seat {s}" for s in winners)
+            if reached:
+                reason = f"{names} reached {game.target} points or more with the highest score ({top})"
+            else:
+                reason = (
+                    f"nobody reached {game.target} points in {game.max_hands} hands (the hand "
+                    f"limit); {names} had the highest score ({top})"
+                )
+            self.current_player = None
+            self.phase = "over"
+            self._outcome = Outcome(winners, tuple(self.scores), reason)
+            self.log.append(f"Game over: {reason}.")
+        else:
+            self.dealer = (self.dealer + 1) % n
+            self._deal_hand()
+
+    # ---- what players see -----------------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees (None: a spectator). Keys:
+
+        ``seat``, ``players``, ``hand_no``, ``dealer``, ``phase`` ("bid", "play" or "over"),
+        ``current_player``, ``leader``, ``hand`` (own cards, [] for a spectator), ``hand_sizes``,
+        ``bids`` (per seat, None before bidding), ``forbidden_bid`` (the bid the last bidder may
+        not make, when it is their turn), ``won`` (tricks per seat this hand), ``trick`` and
+        ``last_trick`` ([{"seat", "card"}, ...] in play order), ``last_winner``, ``led_suit``,
+        ``tricks_played``, ``played`` (every card of the finished tricks of this hand, face up
+        when played), ``scores``, ``target``, ``hand_results`` (read only), ``legal`` (seat to act
+        only), ``log`` (the public log of this hand, from the end of the last one; the whole game's
+        is ``state.log``), ``is_over``, ``outcome``.
+        """
+        n = self.game.players
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
+        return {
+            "seat": seat,
+            "players": n,
+            "hand_no": self.hand_no,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "current_player": self.current_player,
+            "leader": self.leader,
+            "hand": [CARDS[c] for c in self.hands[seat]] if seat is not None else [],
+            "hand_sizes": [len(h) for h in self.hands],
+            "bids": list(self.bids),
+            "forbidden_bid": forbidden_bid(self._earlier_bids(), n) if self.phase == "bid" else None,
+            "won": list(self.won),
+            "trick": self._trick_view(self.trick),
+            "led_suit": self.led_suit,
+            "last_trick": self._trick_view(self.last_trick),
+            "last_winner": self.last_winner,
+            "tricks_played": self.tricks_played,
+            "scores": list(self.scores),
+            "target": self.game.target,
+            "played": [CARDS[c] for won in self.won_cards for c in won],
+            # the result dicts are shared, not copied (a random playout stays fast): read only
+            "hand_results": list(self.hand_results),
+            "legal": list(self.legal_actions())
+            if seat is not None and seat == self.current_player
+            else [],
+            "log": self.log[self._log_mark :],
+            "is_over": self.is_over,
+            "outcome": self._outcome,
+        }
+
+    def zones(self) -> dict[str, list[Card]]:
+        z = {f"hand {s}": [CARDS[c] for c in h] for s, h in enumerate(self.hands)}
+        z["trick"] = [CARDS[c] for _, c in self.trick]
+        for s, won in enumerate(self.won_cards):
+            z[f"tricks won {s}"] = [CARDS[c] for c in won]
+        return z
+
+    def hidden_zones(self, seat: int | None) -> list[str]:
+        return [f"hand {s}" for s in range(self.game.players) if s != seat]
+
+    def _copy_mutables(self, other: "KingOfTheJungleState") -> None:
+        self._copy_tricks(other)
+        other.bids = list(self.bids)
+        other.won = list(self.won)
+        other.won_cards = [list(w) for w in self.won_cards]
+        other.scores = list(self.scores)
+        other.hand_results = [dict(r) for r in self.hand_results]

@@ -1,0 +1,178 @@
+"""Trick-taking logic shared by Cat Trick and King of the Jungle.
+
+Source: the "How to Play" / "Who Wins the Trick?" sections of ``rulebooks/cat-trick.txt`` and the
+"Play" section of King of the Jungle in ``rulebooks/wildcat-and-dinohistoria.txt``; the words are
+the field's: the *leader* plays the first card of a *trick*, its suit is the *led suit*, play goes
+clockwise (seat + 1), the *winner* takes the trick and leads the next one.
+
+What lives here is only what both games share:
+
+- :class:`Play`, the action "play <card>";
+- :func:`winning_index`: which card of a trick wins (highest trump if any, else highest card of
+  the led suit; a card of neither suit cannot win);
+- :class:`TrickState`, a :class:`~catcards.core.State` base that keeps the hands, the trick in the
+  middle, the last finished trick and passes the turn clockwise, and asks its game two questions
+  through hooks: which seat won a full trick (``_trick_winner``) and what happens next
+  (``_trick_taken``: collect, deal, score, lead the next trick or end the round).
+
+What is each game's own stays in its module: trump, the 1-counts-as-8 card, greedy dealing and
+Super Cat rounds in :mod:`catcards.games.cat_trick`; following suit, bidding and scoring in
+:mod:`catcards.games.king_of_the_jungle`.
+
+Cards are small integers inside a state (an index into the game's deck tuple ``CARDS``); the
+public API (actions, observations, zones) speaks :class:`~catcards.cards.Card`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from ..cards import Card
+from ..core import Action, State
+
+__all__ = ["Play", "winning_index", "TrickState"]
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Play ``card`` from the hand into the trick ("play pink 7")."""
+
+    card: Card
+    # the text, computed once: saving and replaying a long game calls str() on every action
+    _text: str = field(default="", init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", f"play {self.card}")
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Play({self.card!r})"
+
+
+def winning_index(suits: Sequence[Any], values: Sequence[int], trump: Any = None) -> int:
+    """Position (0 = the lead) of the card that wins a trick.
+
+    Args:
+        suits: the suit of each card in the order played; ``suits[0]`` is the led suit.
+        values: the value each card counts as in this trick (same length as ``suits``).
+        trump: the trump suit, or None for a game without trump.
+
+    Returns:
+        the index of the highest trump if any trump was played, otherwise of the highest card of
+        the led suit. A card of neither suit never wins (Cat Trick FAQ, "What is the strongest
+        card?"; King of the Jungle "Bidding": "the highest numbered card of the suit originally
+        laid").
+
+    Raises:
+        ValueError: an empty trick, or ``suits`` and ``values`` of different lengths.
+    """
+    if not suits or len(suits) != len(values):
+        raise ValueError(
+            f"a trick needs one value per card and at least one card, not {len(suits)} suits "
+            f"and {len(values)} values"
+        )
+    target = trump if trump is not None and trump in suits else suits[0]
+    best = -1
+    for i, (s, v) in enumerate(zip(suits, values)):
+        if s == target and (best < 0 or v > values[best]):
+            best = i
+    return best
+
+
+class TrickState(State):
+    """A :class:`~catcards.core.State` of a trick-taking game: hands, the trick, the lead.
+
+    Subclasses set the class attributes ``CARDS`` (the deck, a tuple of Cards; a card's index is
+    its id), ``INDEX`` (Card -> id), ``PLAYS`` (one prebuilt :class:`Play` per id) and ``SUIT_OF``
+    (id -> suit name), and implement the hooks
+
+    - ``_trick_winner(plays) -> seat`` for a full trick ``plays`` = [(seat, id), ...] in order;
+    - ``_trick_taken(winner, plays)``: after ``last_trick`` is set; must set ``current_player``
+      (normally via :meth:`_start_trick`) or end the round / game.
+
+    Attributes (read-only for users):
+        hands: per seat the ids of the cards held (kept sorted).
+        trick: the trick in the middle, [(seat, id), ...] in the order played.
+        leader: the seat that led (or is to lead) the current trick.
+        last_trick: the last finished trick, [(seat, id), ...]; ``last_winner`` its winner.
+        tricks_played: finished tricks in the current round (hand).
+    """
+
+    CARDS: tuple[Card, ...] = ()
+    INDEX: dict[Card, int] = {}
+    PLAYS: tuple[Play, ...] = ()
+    SUIT_OF: tuple[str, ...] = ()
+
+    def _init_tricks(self, players: int) -> None:
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.trick: list[tuple[int, int]] = []
+        self.leader: int = 0
+        self.last_trick: list[tuple[int, int]] = []
+        self.last_winner: int | None = None
+        self.tricks_played = 0
+        self.current_player: int | None = None
+
+    # ---- the flow of a trick --------------------------------------------------------------------
+    def _start_trick(self, leader: int) -> None:
+        """The trick in the middle is empty and ``leader`` is to lead."""
+        self.trick = []
+        self.leader = leader
+        self.current_player = leader
+
+    @property
+    def led_suit(self) -> str | None:
+        """Suit of the card that led the current trick (None before the lead)."""
+        return self.SUIT_OF[self.trick[0][1]] if self.trick else None
+
+    def _play_card(self, seat: int, cid: int) -> None:
+        """``seat`` plays card ``cid`` (legal, checked by the caller); completes the trick when it
+        is the last card: the winner is logged, ``last_trick`` set, then ``_trick_taken`` runs."""
+        self.hands[seat].remove(cid)
+        self.trick.append((seat, cid))
+        self.log.append(f"Seat {seat} plays {self.CARDS[cid]}.")
+        n = self.game.players
+        if len(self.trick) < n:
+            self.current_player = (seat + 1) % n
+            return
+        plays = self.trick
+        winner = self._trick_winner(plays)
+        self.trick = []
+        self.last_trick = plays
+        self.last_winner = winner
+        self.tricks_played += 1
+        self.log.append(f"Seat {winner} wins the trick.")
+        self._trick_taken(winner, plays)
+
+    def _trick_winner(self, plays: list[tuple[int, int]]) -> int:  # pragma: no cover - hook
+        raise NotImplementedError
+
+    def _trick_taken(self, winner: int, plays: list[tuple[int, int]]) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    # ---- helpers for the games ------------------------------------------------------------------
+    def _held_card_id(self, action: Any) -> tuple[int | None, str]:
+        """The id of the card a :class:`Play` names, or (None, why it cannot be played)."""
+        if not isinstance(action, Play):
+            return None, f"{action!r} is not a {self.game.title} action"
+        cid = self.INDEX.get(action.card)
+        if cid is None:
+            return None, f"{action.card} is not a {self.game.title} card"
+        seat = self.current_player
+        if seat is None or cid not in self.hands[seat]:
+            return None, f"seat {seat} does not hold {action.card}"
+        return cid, ""
+
+    def _trick_view(self, plays: list[tuple[int, int]], visible=None) -> list[dict[str, Any]]:
+        """A trick for an observation: [{"seat": s, "card": Card}, ...]; a card whose id is not
+        in ``visible`` (when given) shows as None (it has since moved somewhere hidden)."""
+        cards = self.CARDS
+        if visible is None:
+            return [{"seat": s, "card": cards[c]} for s, c in plays]
+        return [{"seat": s, "card": cards[c] if c in visible else None} for s, c in plays]
+
+    def _copy_tricks(self, other: "TrickState") -> None:
+        other.hands = [list(h) for h in self.hands]
+        other.trick = list(self.trick)
+        other.last_trick = list(self.last_trick)

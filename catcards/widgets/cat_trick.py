@@ -1,0 +1,187 @@
+"""The Cat Trick table (rulebook ``cat-trick.txt``; decisions ``rules/cat-trick.md``).
+
+Drawn from ``state.observation(seat)`` only: the face-up trump card and the trump colour, the
+trick in the middle (who played what, the led colour; once a trick is finished, the last trick
+and its winner), every seat's hand as a face-down count, each collection sorted by colour (with a
+warning at 3 cards of a colour: one more and they must be shared), Super Cat cards across rounds
+and a round-by-round summary. Your hand: every card is playable (no duty to follow colour).
+"""
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as W
+
+from ..cards import suit_colour
+from ..games.cat_trick import COLOURS, GREEDY_LIMIT, SUPER_CATS_TO_WIN
+from ..render import back_svg
+from .table import GameTable, card_html, cards_row, table_for
+
+__all__ = ["CatTrickTable"]
+
+SUPER_CAT_GOLD = "#e0a800"
+
+
+def _super_cats(count: int) -> str:
+    """``count`` small gold Super Cat cards (3 win the game)."""
+    if not count:
+        return "<span style='color:#999;font-size:11px'>no Super Cat cards</span>"
+    one = (
+        f"<span title='Super Cat card' style='display:inline-block;width:18px;height:26px;"
+        f"border-radius:3px;background:{SUPER_CAT_GOLD};color:#222;font:bold 10px sans-serif;"
+        f"text-align:center;line-height:26px;margin-right:2px;border:1px solid #333'>SC</span>"
+    )
+    return f"<span class='catcards-super-cats' data-count='{count}'>{one * count}</span>"
+
+
+def trick_html(plays: list[dict], players: int, leader: int | None, seat_label, width: int = 52,
+               winner: int | None = None) -> str:
+    """The trick as one slot per seat in play order from ``leader``: the card played (or an empty
+    slot), captioned with the seat; ``winner``'s slot is outlined in green."""
+    by_seat = {p["seat"]: p["card"] for p in plays}
+    order = [(leader + k) % players for k in range(players)] if leader is not None else list(range(players))
+    slots = []
+    for s in order:
+        if s in by_seat:
+            card = by_seat[s]
+            face = card_html(card, width) if card is not None else card_html(None, width, empty="shared away")
+        else:
+            face = card_html(None, width, empty="to play")
+        ring = "outline:3px solid #2b7a2b;border-radius:6px;" if s == winner else ""
+        slots.append(
+            f"<div class='catcards-trick-slot' data-seat='{s}' style='text-align:center;margin:0 4px'>"
+            f"<div style='{ring}display:inline-block'>{face}</div>"
+            f"<div style='font-size:11px;color:#444'>{html.escape(seat_label(s))}</div></div>"
+        )
+    return f"<div style='display:flex;align-items:flex-end'>{''.join(slots)}</div>"
+
+
+@table_for("cat-trick")
+class CatTrickTable(GameTable):
+    """The Cat Trick table: trump, the trick, collections by colour, Super Cat cards, your hand.
+
+    Constructed like :class:`~catcards.widgets.table.GameTable`
+    (``CatTrickTable(game, seed=..., humans=(0,), agents="sensible", deals=None, view=None)``;
+    Cat Trick's computer strategies are "collector" (also called "sensible") and "highest").
+    ``catcards.widgets.play("cat-trick", players=4, seed=1, agents="collector")`` returns one.
+    """
+
+    def _collection_html(self, by_colour: dict) -> str:
+        if not by_colour:
+            return "<span style='color:#999;font-size:11px'>nothing collected</span>"
+        groups = []
+        for colour in COLOURS:
+            cards = by_colour.get(colour, [])
+            if not cards:
+                continue
+            warn = len(cards) == GREEDY_LIMIT - 1
+            note = (
+                f"<div style='font-size:10px;color:#b00'>{len(cards)}: one more and they go!</div>"
+                if warn
+                else f"<div style='font-size:10px;color:#555'>{len(cards)}</div>"
+            )
+            groups.append(
+                f"<div class='catcards-colour' data-colour='{colour}' data-count='{len(cards)}' "
+                f"style='display:inline-block;text-align:center;margin-right:4px;padding:1px;"
+                f"border-bottom:3px solid {suit_colour(colour)}'>{cards_row(cards, 22)}{note}</div>"
+            )
+        return "".join(groups)
+
+    def _seat_box(self, obs: dict, seat: int) -> str:
+        to_act = obs["current_player"] == seat and not obs["is_over"]
+        me = obs["seat"] == seat
+        border = "#2b7a2b" if to_act else "#ccc"
+        bg = "#f2fbf2" if to_act else ("#f7f7ff" if me else "#fff")
+        n_hand = obs["hand_sizes"][seat]
+        arrow = " &#9664; to play" if to_act else ""
+        colours = obs["colours_collected"][seat]
+        return (
+            f"<div class='catcards-seat' data-seat='{seat}' style='border:2px solid {border};"
+            f"background:{bg};border-radius:8px;padding:4px 6px;margin:3px;min-width:170px;"
+            f"vertical-align:top;display:inline-block'>"
+            f"<div style='font-weight:bold'>{html.escape(self.seat_label(seat))}"
+            f"<span style='color:#2b7a2b'>{arrow}</span></div>"
+            f"<div style='display:flex;gap:8px;align-items:flex-start;margin-top:3px'>"
+            f"<div class='catcards-hand' data-count='{n_hand}' style='text-align:center'>"
+            f"{back_svg(28, str(n_hand))}<div style='font-size:10px;color:#555'>in hand</div></div>"
+            f"<div><div style='font-size:11px;color:#555'>collection: <b class='catcards-colours'>"
+            f"{colours}</b> of 5 colours, {obs['collected'][seat]} cards</div>"
+            f"<div>{self._collection_html(obs['collections'][seat])}</div></div></div>"
+            f"<div style='margin-top:3px'>{_super_cats(obs['super_cats'][seat])}</div></div>"
+        )
+
+    def board(self, obs: dict) -> W.Widget:
+        """Trump card, the trick (or the last trick and its winner), seats, round summary."""
+        n = obs["players"]
+        trump = obs["trump"]
+        trump_block = (
+            f"<div class='catcards-trump' data-trump='{trump}' style='text-align:center;margin-right:14px'>"
+            f"<div style='font-weight:bold'>Trump</div>{card_html(obs['trump_card'], 56)}"
+            f"<div style='font-size:12px'><b style='color:{suit_colour(trump)}'>{trump}</b> is trump</div>"
+            f"<div style='font-size:10px;color:#777'>{obs['undealt_count']} undealt, hidden"
+            f"{'; ' + str(obs['discard_count']) + ' discarded' if obs['discard_count'] else ''}</div></div>"
+        )
+        if obs["trick"] or not obs["last_trick"]:
+            led = obs["led_suit"]
+            caption = (
+                f"Led colour: <b class='catcards-led' style='color:{suit_colour(led)}'>{led}</b>"
+                if led else f"{html.escape(self.seat_label(obs['leader']))} leads"
+            )
+            trick = trick_html(obs["trick"], n, obs["leader"], self.seat_label)
+            title = "Trick"
+        else:
+            winner = obs["last_winner"]
+            caption = f"{html.escape(self.seat_label(winner))} won the last trick and leads next"
+            trick = trick_html(obs["last_trick"], n, obs["last_trick"][0]["seat"], self.seat_label,
+                               winner=winner)
+            title = "Last trick"
+        middle = (
+            f"<div class='catcards-trick'><div style='font-weight:bold'>{title}</div>{trick}"
+            f"<div style='font-size:12px;margin-top:2px'>{caption}</div></div>"
+        )
+        results = obs["round_results"]
+        summary = ""
+        if results:
+            heads = "".join(f"<th>seat {s}</th>" for s in range(n))
+            rows = "".join(
+                f"<tr><td>{r['round']}</td>"
+                + "".join(f"<td>{c} col / {k} cards</td>" for c, k in zip(r["colours"], r["collected"]))
+                + f"<td>{', '.join(map(str, r['winners']))} ({r['how']})</td></tr>"
+                for r in results
+            )
+            summary = (
+                "<div style='font-size:12px;margin-top:4px'><b>Rounds</b> "
+                f"(first to {SUPER_CATS_TO_WIN} Super Cat cards wins)"
+                "<table class='catcards-rounds' style='border-collapse:collapse;font-size:11px'>"
+                f"<tr><th>round</th>{heads}<th>Super Cat to</th></tr>{rows}</table></div>"
+            )
+        seats = "".join(self._seat_box(obs, s) for s in range(n))
+        return W.HTML(
+            f"<div class='catcards-cat-trick-board' style='line-height:1.3'>"
+            f"<div style='display:flex;align-items:flex-start;margin-bottom:6px'>{trump_block}{middle}</div>"
+            f"<div>{seats}</div>{summary}</div>"
+        )
+
+    def hand(self, obs: dict) -> W.Widget:
+        """Your hand: every card playable on your turn, with a line on what wins the trick."""
+        seat = obs["seat"]
+        by_card, others = self.actions_for_cards(self.legal)
+        cards = list(obs["hand"])
+        if not self.legal:
+            hint = "" if obs["is_over"] else "Wait for your turn."
+        elif not obs["trick"]:
+            hint = f"You lead: play any card. {obs['trump']} is trump."
+        else:
+            hint = (
+                f"Play any card. The highest {obs['trump']} (trump) wins, else the highest "
+                f"{obs['led_suit']}; a 1 counts as 8 with the 7 of its colour."
+            )
+        heading = W.HTML(
+            f"<b>{html.escape(self.seat_label(seat))}: your hand</b> ({len(cards)} cards)"
+            f" &nbsp; <span class='catcards-hint' style='color:#2b5e9e'>{html.escape(hint)}</span>"
+        )
+        parts: list[Any] = [heading, self.card_buttons(cards, by_card)]
+        if others:
+            parts.append(self.other_action_buttons(others))
+        return W.VBox(parts)
