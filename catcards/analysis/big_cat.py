@@ -1,0 +1,257 @@
+"""The Big Cat Game: lesson calculations (game length, first player's advantage, penalty tables,
+the longest deal found, exact chances of the deal).
+
+Simulations use the batch path (:mod:`catcards.batch.big_cat`), whose results equal the one-game
+engine's deal by deal; exact chances use :mod:`catcards.probability`. Layer 3: no widgets.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from ..batch.big_cat import deal_batch, play_batch, stack_strings
+from ..core import GameParameterError
+from ..games.big_cat import PENALTY_LETTERS, BigCat, parse_deal_strings
+from ..probability import hypergeom_pmf, wilson_interval
+from ..registry import load
+
+__all__ = [
+    "simulate_deals",
+    "length_summary",
+    "seat_win_rates",
+    "compare_tables",
+    "rewards_in_first_stack_exact",
+    "wins_by_rewards",
+    "longest_deal",
+    "stack_history",
+    "deal_cards",
+    "all_deals",
+    "exact_small_deck",
+]
+
+
+def _game(game: BigCat | str, params: Mapping[str, Any] | None = None) -> BigCat:
+    if isinstance(game, str):
+        return load(game, **(params or {}))
+    if params:
+        raise GameParameterError("give parameters either in the Game or as keywords, not both")
+    if not isinstance(game, BigCat):
+        raise GameParameterError(f"these calculations are for The Big Cat Game, not {game!r}")
+    return game
+
+
+def simulate_deals(game: BigCat | str, games: int, seed: int = 0, **params: Any) -> tuple[np.ndarray, pd.DataFrame]:
+    """Deal ``games`` random deals (seeded) and play them with the batch path.
+
+    Returns:
+        ``(rows, results)``: the deck rows (int8 array (games, 52), penalty values, see
+        :func:`catcards.batch.big_cat.deal_batch`) and a DataFrame with one row per deal:
+        ``cards_played``, ``tricks``, ``winner`` (-1: cycles), ``terminated``, ``engine``.
+    """
+    game = _game(game, params)
+    rows = deal_batch(game, games, np.random.default_rng(seed))
+    return rows, pd.DataFrame(play_batch(game, rows))
+
+
+def length_summary(results: pd.DataFrame) -> dict[str, float]:
+    """Game length (cards played) of the terminating games: ``games``, ``mean``, ``median``,
+    ``p90``, ``p99``, ``max``, ``mean_tricks``, and ``cycles`` (non-terminating deals)."""
+    done = results[results["terminated"]]
+    cards = done["cards_played"].to_numpy()
+    return {
+        "games": int(len(results)),
+        "mean": float(cards.mean()),
+        "median": float(np.median(cards)),
+        "p90": float(np.percentile(cards, 90)),
+        "p99": float(np.percentile(cards, 99)),
+        "max": int(cards.max()),
+        "mean_tricks": float(done["tricks"].mean()),
+        "cycles": int((~results["terminated"]).sum()),
+    }
+
+
+def seat_win_rates(results: pd.DataFrame, players: int, confidence: float = 0.95) -> pd.DataFrame:
+    """Win rate of each seat among the terminating games, with a Wilson interval
+    (:func:`catcards.probability.wilson_interval`). Columns: ``seat``, ``wins``, ``games``,
+    ``rate``, ``low``, ``high``, ``fair`` (1 / players)."""
+    done = results[results["terminated"]]
+    n = len(done)
+    rows = []
+    for s in range(players):
+        wins = int((done["winner"] == s).sum())
+        low, high = wilson_interval(wins, n, confidence)
+        rows.append({"seat": s, "wins": wins, "games": n, "rate": wins / n, "low": low, "high": high,
+                     "fair": 1 / players})
+    return pd.DataFrame(rows)
+
+
+def compare_tables(
+    tables: Mapping[str, BigCat | Mapping[str, Any]], games: int, seed: int = 0
+) -> pd.DataFrame:
+    """The same number of random deals under several games (e.g. the Lion at 5 against the Lion
+    at 4, which is classic Beggar-my-neighbour); one row per label with :func:`length_summary`
+    and the first player's win rate (``first_wins``, ``first_low``, ``first_high``)."""
+    rows = []
+    for label, spec in tables.items():
+        game = spec if isinstance(spec, BigCat) else load("big-cat", **spec)
+        _, res = simulate_deals(game, games, seed)
+        first = seat_win_rates(res, game.players).iloc[game.first_player]
+        rows.append({"table": label, **length_summary(res), "first_wins": first["rate"],
+                     "first_low": first["low"], "first_high": first["high"]})
+    return pd.DataFrame(rows).set_index("table")
+
+
+def rewards_in_first_stack_exact(game: BigCat | str = "big-cat", name: str = "Lion") -> dict[int, Fraction]:
+    """Exact chance that the first player's stack holds ``k`` cards called ``name`` (a random
+    deal of the whole deck): hypergeometric, population 52, 4 such cards, the first player's stack
+    size drawn (26 with 2 players, 18 with 3, 13 with 4). Returns ``{k: Fraction}``.
+
+    Raises:
+        GameParameterError: ``name`` is not a penalty card of the game's deck.
+    """
+    game = _game(game)
+    if name not in PENALTY_LETTERS[game.deck]:
+        raise GameParameterError(
+            f"{name!r} is not a penalty card of the {game.deck} deck; choose from "
+            f"{', '.join(PENALTY_LETTERS[game.deck])}"
+        )
+    n = game.players
+    size = len(range(0, 52, n))
+    return {k: hypergeom_pmf(k, 52, 4, size) for k in range(0, 5)}
+
+
+def wins_by_rewards(game: BigCat | str, rows: np.ndarray, results: pd.DataFrame, value: int | None = None) -> pd.DataFrame:
+    """For each number ``k`` of cards of penalty ``value`` (default: the largest) in the first
+    player's stack: deals, their share, the exact chance (:func:`rewards_in_first_stack_exact`
+    when there are 4 such cards), and the first player's win rate with a Wilson interval."""
+    game = _game(game)
+    if value is None:
+        value = max(game.penalties.values())
+    n, f = game.players, game.first_player
+    first = rows[:, 0::n]  # card k goes to seat (f + k) % n: the first player's stack
+    counts = (first == value).sum(axis=1)
+    copies = int((rows[0] == value).sum())
+    exact = None
+    if copies == 4:
+        exact = {k: hypergeom_pmf(k, rows.shape[1], 4, first.shape[1]) for k in range(5)}
+    out = []
+    won = (results["winner"].to_numpy() == f)
+    for k in range(copies + 1):
+        sel = counts == k
+        deals = int(sel.sum())
+        wins = int(won[sel].sum())
+        low, high = wilson_interval(wins, deals) if deals else (float("nan"), float("nan"))
+        out.append({"k": k, "deals": deals, "share": deals / len(rows),
+                    "exact": float(exact[k]) if exact else float("nan"),
+                    "first_win_rate": wins / deals if deals else float("nan"), "low": low, "high": high})
+    return pd.DataFrame(out)
+
+
+def longest_deal(game: BigCat | str, rows: np.ndarray, results: pd.DataFrame) -> dict[str, Any]:
+    """The terminating deal with the most cards played: ``index``, ``cards_played``, ``tricks``,
+    ``winner`` and ``stacks`` (deal strings, top first, ready for ``game.new_game(deals=...)``)."""
+    game = _game(game)
+    cards = np.where(results["terminated"].to_numpy(), results["cards_played"].to_numpy(), -1)
+    i = int(cards.argmax())
+    r = results.iloc[i]
+    return {"index": i, "cards_played": int(r["cards_played"]), "tricks": int(r["tricks"]),
+            "winner": int(r["winner"]), "stacks": stack_strings(game, rows[i])}
+
+
+def stack_history(game: BigCat | str, stacks: Sequence[str]) -> pd.DataFrame:
+    """Replay a deal with the one-game engine, card by card. One row per action: ``action``
+    (1, 2, ...), ``cards_played``, ``tricks``, ``pile`` (cards in the centre) and ``stack_<seat>``
+    (cards in each stack), starting with the deal (action 0)."""
+    game = _game(game)
+    state = game.new_game(0, deals=list(stacks))
+    n = game.players
+
+    def row(k):
+        return {"action": k, "cards_played": state.cards_played, "tricks": state.tricks,
+                "pile": len(state.pile), **{f"stack_{s}": len(state.stacks[s]) for s in range(n)}}
+
+    out = [row(0)]
+    k = 0
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+        k += 1
+        out.append(row(k))
+    return pd.DataFrame(out)
+
+
+def deal_cards(game: BigCat | str, stacks: Sequence[str]):
+    """The cards of a deal given as strings (:func:`catcards.games.big_cat.parse_deal_strings`):
+    one list of :class:`~catcards.cards.Card` per seat, top first, for drawing a deal."""
+    game = _game(game)
+    return parse_deal_strings(list(stacks), game.deck)
+
+
+def all_deals(deck: str, game: BigCat | str = "big-cat") -> np.ndarray:
+    """Every distinct arrangement of a small deck given as a deal string (``"LTWJ--------"``: the
+    cards, in any order), as deck rows of penalty values (int8 array (arrangements, cards)).
+
+    A fair shuffle of the physical cards makes every arrangement of the penalty values equally
+    likely (each comes from the same number of orders of the cards), so averages over these rows
+    are exact probabilities. There are ``n! / (n_1! n_2! ...)`` rows: keep the deck small.
+
+    Raises:
+        GameParameterError: a letter that is not "-" or a penalty letter of the game, or more
+            than 1,000,000 arrangements.
+    """
+    from itertools import combinations
+    from math import factorial
+
+    game = _game(game)
+    values = {"-": 0, **game.penalties}
+    letters = [c if c == "-" else c.upper() for c in deck]
+    bad = sorted({c for c in letters if c not in values})
+    if bad:
+        raise GameParameterError(f"{bad} are not cards: use '-' or {', '.join(game.penalties)}")
+    groups: dict[int, int] = {}
+    for c in letters:
+        groups[values[c]] = groups.get(values[c], 0) + 1
+    n = len(letters)
+    count = factorial(n)
+    for k in groups.values():
+        count //= factorial(k)
+    if count > 1_000_000:
+        raise GameParameterError(f"{deck!r} has {count:,} arrangements; at most 1,000,000 are played")
+    order = sorted((v for v in groups if v), reverse=True)
+    rows = []
+
+    def place(i: int, row: list[int], free: tuple[int, ...]) -> None:
+        if i == len(order):
+            rows.append(list(row))
+            return
+        v = order[i]
+        for spots in combinations(free, groups[v]):
+            for s in spots:
+                row[s] = v
+            place(i + 1, row, tuple(f for f in free if f not in spots))
+            for s in spots:
+                row[s] = 0
+
+    place(0, [0] * n, tuple(range(n)))
+    return np.array(rows, dtype=np.int8)
+
+
+def exact_small_deck(deck: str, game: BigCat | str = "big-cat") -> dict[str, Any]:
+    """Play every arrangement of a small deck (:func:`all_deals`) and return exact answers:
+    ``deals`` (arrangements), ``win`` (per seat, Fraction: chance that seat wins), ``cycles``
+    (Fraction: chance the deal never ends), ``mean_cards`` (Fraction: mean cards played over the
+    deals that end) and ``results`` (DataFrame, one row per arrangement)."""
+    game = _game(game)
+    rows = all_deals(deck, game)
+    res = pd.DataFrame(play_batch(game, rows))
+    n = len(res)
+    done = res[res["terminated"]]
+    return {
+        "deals": n,
+        "win": [Fraction(int((res["winner"] == s).sum()), n) for s in range(game.players)],
+        "cycles": Fraction(int((~res["terminated"]).sum()), n),
+        "mean_cards": Fraction(int(done["cards_played"].sum()), len(done)) if len(done) else None,
+        "results": res,
+    }
