@@ -95,8 +95,10 @@ class Outcome:
 
 
 def fresh_seed() -> int:
-    """A new random seed (from OS entropy) as a plain int, so that an unseeded game can be saved."""
-    return int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
+    """A new random seed (from OS entropy) as a plain int below 2**53, so that an unseeded game
+    can be saved and its seed survives a trip through JavaScript (a browser's numbers are exact
+    only below 2**53)."""
+    return int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 11)
 
 
 def new_rng(seed: int) -> np.random.Generator:

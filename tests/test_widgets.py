@@ -146,12 +146,12 @@ def test_new_game_with_the_same_seed_deals_the_same_game():
     first_moves = list(table.state.history)  # the computers' moves before seat 0's first turn
     table.playout_button.click()
     assert table.state.is_over
-    table.seed_box.value = 11
+    table.seed_box.value = "11"
     table.new_button.click()
     assert table.state.seed == 11 and table.state.history == first_moves and not table.state.is_over
     assert [list(h) for h in table.state.hands] == first_hands and labels(table) == first_hand
     table.shuffle_button.click()
-    assert table.state.seed != 11 and table.seed_box.value == table.state.seed
+    assert table.state.seed != 11 and table.seed_box.value == str(table.state.seed)
 
 
 def test_same_seed_and_same_clicks_give_the_same_game():
@@ -225,6 +225,42 @@ def test_hot_seat_with_a_computer_moves_the_computer_between_people():
         buttons(table, enabled=True)[0].click()
         clicks += 1
     assert clicks == 40 and len(table.state.history) > clicks  # seat 1 moved by itself
+
+
+@pytest.mark.parametrize("click", ["step_button", "playout_button"])
+def test_hot_seat_computer_moves_behind_the_pass_screen_do_not_reveal_the_last_hand(click):
+    """Seat 0 looks and plays; seat 1, still behind the pass screen, lets the computer move (or
+    play out): seat 0's hand must not come back into view for the person now at the screen."""
+    table = cw.play("simons-cat", players=3, seed=3, humans=(0, 1))
+    while table.state.current_player != 0:
+        table.pass_button.click()
+        buttons(table, enabled=True)[0].click()
+    table.pass_button.click()
+    buttons(table, enabled=True)[0].click()  # seat 0 plays; seat 1 is next, behind the pass screen
+    assert table.state.current_player == 1 and table._hidden_for() == 1
+    getattr(table, click).click()
+    assert table.view_seat != 0 and labels(table) == []
+
+
+def test_a_bad_seed_in_the_box_is_one_clear_line_and_changes_nothing():
+    table = cw.play("simons-cat", players=3, seed=4)
+    before = table.state.to_json()
+    for bad in ("-5", "abc", "1.5", ""):
+        table.seed_box.value = bad
+        table.new_button.click()
+        assert table.state.to_json() == before
+    text = table.output_text()
+    assert "Not allowed: the seed must be a whole number 0 or more, not '-5'" in text
+    assert "Traceback" not in text
+
+
+def test_a_seed_too_large_for_javascript_numbers_survives_the_seed_box():
+    big = 2**62 + 1
+    table = cw.play("simons-cat", players=4, seed=big)
+    assert table.seed_box.value == str(big)
+    table.new_button.click()
+    assert table.state.seed == big
+    assert catcards.core.fresh_seed() < 2**53
 
 
 class Boom(Agent):

@@ -322,8 +322,10 @@ class GameTable(W.VBox):
         self.status = W.HTML()
         self.board_box = W.Box(layout=W.Layout(width="100%"))
         self.hand_box = W.VBox(layout=W.Layout(width="100%"))
-        self.seed_box = W.IntText(description="seed", layout=W.Layout(width="150px"),
-                                  style={"description_width": "36px"})
+        # a Text box: a JavaScript number cannot hold every seed exactly, text can
+        self.seed_box = W.Text(description="seed", layout=W.Layout(width="190px"),
+                               tooltip="the deal's seed: the same seed deals the same game",
+                               style={"description_width": "36px"})
         self.new_button = W.Button(description="New game", icon="refresh",
                                    tooltip="deal again with the seed in the box (same seed, same deal)")
         self.shuffle_button = W.Button(description="New seed", icon="random",
@@ -334,7 +336,7 @@ class GameTable(W.VBox):
                                        tooltip="computer strategies finish the game at once")
         for b in (self.new_button, self.shuffle_button, self.step_button, self.playout_button):
             b.layout = W.Layout(width="auto")
-        self.new_button.on_click(self.callback(lambda _b: self.new_game(self.seed_box.value)))
+        self.new_button.on_click(self.callback(lambda _b: self.new_game(self._seed_from_box())))
         self.shuffle_button.on_click(self.callback(lambda _b: self.new_game(fresh_seed())))
         self.step_button.on_click(self.callback(lambda _b: self.computer_step()))
         self.playout_button.on_click(self.callback(lambda _b: self.play_out()))
@@ -398,7 +400,7 @@ class GameTable(W.VBox):
             np.random.default_rng(np.random.SeedSequence([state.seed, 1 + s]))
             for s in range(self.game.players)
         ]
-        self.seed_box.value = state.seed
+        self.seed_box.value = str(state.seed)
         self._revealed = None
         return state
 
@@ -426,7 +428,7 @@ class GameTable(W.VBox):
             try:
                 with contextlib.redirect_stdout(buf):
                     fn(*args)
-            except IllegalActionError as exc:
+            except (IllegalActionError, GameParameterError) as exc:
                 flush()
                 self.say(f"Not allowed: {exc}")
             except Exception:
@@ -481,9 +483,24 @@ class GameTable(W.VBox):
         self.state.apply(action)
         self._advance()
 
+    def _seed_from_box(self) -> int:
+        """The seed typed in the seed box.
+
+        Raises:
+            GameParameterError: not a whole number >= 0 (said in one line in ``out``).
+        """
+        text = self.seed_box.value.strip().replace(",", "").replace("_", "")
+        if not text.isdigit():
+            raise GameParameterError(
+                f"the seed must be a whole number 0 or more, not {self.seed_box.value!r}"
+            )
+        return int(text)
+
     def _agent_move(self) -> Action:
         state = self.state
         seat = state.current_player
+        if seat != self._revealed:  # hot-seat: whoever looked last must look again after this
+            self._revealed = None
         legal = state.legal_actions()
         action = self.agents[seat].choose(state.observation(seat), legal, self.agent_rngs[seat])
         state.apply(action)
