@@ -31,7 +31,12 @@ __all__ = [
     "new_rng",
     "fresh_seed",
     "walk_cards",
+    "is_whole",
 ]
+
+
+#: the "format" field of a saved game (see :meth:`State.to_json`)
+SAVE_FORMAT = "catcards-save-1"
 
 
 class CatcardsError(Exception):
@@ -139,7 +144,7 @@ class Game:
     def __init__(self, players: int | None = None):
         if players is None:
             players = self.default_players
-        if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
+        if not is_whole(players):
             raise GameParameterError(
                 f"{self.title}: players must be a whole number from {self.min_players} to "
                 f"{self.max_players}, not {players!r}"
@@ -231,7 +236,15 @@ class State:
         if action not in legal:
             if self.is_over:
                 raise IllegalActionError(action, "the game is over")
-            raise IllegalActionError(action, self._why_illegal(action))
+            if not isinstance(action, Action):
+                raise IllegalActionError(
+                    action, f"{action!r} is not an action; choose one of state.legal_actions()"
+                )
+            try:
+                reason = self._why_illegal(action)
+            except Exception:  # a malformed action (wrong field types): still refused cleanly
+                reason = f"{action!r} is not a well-formed action of {self.game.title}"
+            raise IllegalActionError(action, reason)
         self._legal = None
         self._apply(action)
         self.history.append(action)
@@ -253,6 +266,19 @@ class State:
         options = ", ".join(repr(str(a)) for a in self.legal_actions())
         why = self._why_illegal(parsed) if parsed is not None else "it is not an action of this game"
         raise IllegalActionError(text, f"{why}; legal now: {options}")
+
+    def check_seat(self, seat: Any) -> int | None:
+        """``seat`` as an int (or None for a spectator).
+
+        Raises:
+            ValueError: not None and not a whole number from 0 to players - 1 (bools are refused).
+        """
+        n = self.game.players
+        if seat is None:
+            return None
+        if isinstance(seat, (int, np.integer)) and not isinstance(seat, (bool, np.bool_)) and 0 <= seat < n:
+            return int(seat)
+        raise ValueError(f"seat must be a whole number from 0 to {n - 1}, or None for a spectator, not {seat!r}")
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see, as a dict (seat None: what a spectator sees). Hidden cards
@@ -300,7 +326,7 @@ class State:
         """The game as JSON: game name, parameters, seed, explicit deals and actions (as text)."""
         return json.dumps(
             {
-                "format": "catcards-save-1",
+                "format": SAVE_FORMAT,
                 "game": self.game.name,
                 "params": self.game.params,
                 "seed": self.seed,
@@ -326,8 +352,13 @@ class State:
         return f"<{self.game.title} seed={self.seed}, {len(self.history)} actions, {where}>"
 
 
+def is_whole(value: Any) -> bool:
+    """True for Python and numpy integers (not bools): what a "whole number" parameter accepts."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
 def _check_seed(seed: Any) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+    if not is_whole(seed) or seed < 0:
         raise GameParameterError(f"seed must be a non-negative whole number, not {seed!r}")
     return int(seed)
 

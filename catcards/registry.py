@@ -10,7 +10,7 @@ import json
 import pkgutil
 from typing import Any
 
-from .core import Game, GameParameterError, SaveFormatError, State
+from .core import SAVE_FORMAT, Game, GameParameterError, SaveFormatError, State
 
 __all__ = ["register", "load", "list_games", "game_class", "load_state"]
 
@@ -83,7 +83,14 @@ def load_state(text: str) -> State:
         actions = data["actions"]
     except (ValueError, KeyError, TypeError) as exc:
         raise SaveFormatError(f"not a catcards saved game: {exc}") from None
-    state = load(name, **params).new_game(seed, deals=data.get("deals"))
+    if data.get("format") != SAVE_FORMAT:
+        raise SaveFormatError(f"not a catcards saved game: format {data.get('format')!r}, expected {SAVE_FORMAT!r}")
+    if not isinstance(params, dict) or not isinstance(actions, list):
+        raise SaveFormatError("not a catcards saved game: 'params' must be an object and 'actions' a list")
+    try:
+        state = load(name, **params).new_game(seed, deals=data.get("deals"))
+    except GameParameterError as exc:
+        raise SaveFormatError(f"the saved game's parameters do not load: {exc}") from None
     for i, text_action in enumerate(actions):
         try:
             action = state.action_from_string(text_action)

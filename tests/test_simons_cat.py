@@ -8,7 +8,7 @@ import pytest
 
 import catcards
 from catcards import Card, GameParameterError, IllegalActionError
-from catcards.games.simons_cat import MISCHIEF, SimonsCat
+from catcards.games.simons_cat import MISCHIEF, Play, SimonsCat
 
 
 def legal(state):
@@ -112,6 +112,7 @@ def test_the_last_pile_is_taken_by_no_one_and_no_messes_means_no_simon_card():
     assert result["messes"] == [0, 0, 0] and result["simon"] == []
     assert state.simon_cards == [0, 0, 0] and state.round == 2
     assert "the last pile (6 cards) is taken by no one" in state.log[-2]
+    assert state.round_results[0]["final_pile"] == ["Cat 3", "Cat 5", "Cat 6", "Cat 4", "Cat 7", "Cat 8"]
 
 
 def test_skipping_passes_the_turn_over_an_empty_seat():
@@ -132,7 +133,9 @@ def test_ties_for_most_messes_all_take_a_simon_card():
     hands = [["Cat 3"], ["Dog 1"], ["Kitten 5"]]
     state = catcards.load("simons-cat", players=3, hand_size=1).new_game(0, deals=[hands])
     do(state, "play Cat 3", "take the mess", "play Dog 1", "take the mess", "play Kitten 5")
-    assert state.round_results[0] == {"round": 1, "messes": [0, 1, 1], "simon": [1, 2]}
+    assert state.round_results[0] == {
+        "round": 1, "opening": "Cat 3", "messes": [0, 1, 1], "simon": [1, 2], "final_pile": ["Kitten 5"],
+    }
     assert state.simon_cards == [0, 1, 1]
 
 
@@ -165,12 +168,14 @@ def test_game_ends_when_players_reach_three_and_the_others_win():
     for _ in range(3):
         do(state, "play Cat 3", "take the mess", "play Dog 1", "take the mess", "play Cat 4")
     assert state.outcome.winners == (0,) and state.outcome.scores == (0, 3, 3)
+    assert state.outcome.reason.startswith("seat 1 and seat 2 took 3 Simon cards and take the blame")
     alone = [["Cat 3"], ["Dog 1"], ["Dog 2"]]  # only seat 1 takes a mess
     state = catcards.load("simons-cat", players=3, hand_size=1).new_game(0, deals=[alone] * 3)
     for round_no in (1, 2, 3):
         do(state, "play Cat 3", "take the mess", "play Dog 1", "play Dog 2")
         assert state.simon_cards == [0, round_no, 0]
-    assert state.outcome.winners == (0, 2) and "seat 1 took 3 Simon cards" in state.outcome.reason
+    assert state.outcome.winners == (0, 2)
+    assert state.outcome.reason == "seat 1 took 3 Simon cards and takes the blame; the others win"
 
 
 def test_later_rounds_reshuffle_from_the_seeded_generator():
@@ -265,3 +270,48 @@ def test_simulate_stays_callable_after_importing_its_module():
 
     df = catcards.simulate("simons-cat", games=3, seed=0, players=3, progress=False)
     assert list(df["game"]) == [0, 1, 2] and df["actions"].min() > 0
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [Play([1]), Play("Cat 3"), Play(None), catcards.games.simons_cat.TakeMess, None, 5, object()],
+)
+def test_malformed_actions_are_refused_cleanly_and_change_nothing(bad):
+    state = catcards.load("simons-cat", players=4).new_game(2)
+    before = state.to_json(), state.observation(0)
+    with pytest.raises(IllegalActionError):
+        state.apply(bad)
+    assert (state.to_json(), state.observation(0)) == before
+
+
+@pytest.mark.parametrize("deals", [5, [None], "Cat 3", [[{"Cat 3"}, {"Dog 1"}, {"Dog 2"}]]])
+def test_malformed_deals_are_parameter_errors(deals):
+    with pytest.raises(GameParameterError):
+        catcards.load("simons-cat", players=3, hand_size=1).new_game(0, deals=deals)
+
+
+def test_seats_and_numbers_are_checked_alike():
+    import numpy as np
+
+    game = catcards.load("simons-cat", players=np.int64(3), hand_size=np.int64(5))
+    assert (game.players, game.hand_size) == (3, 5) and type(game.hand_size) is int
+    state = game.new_game(np.int64(4))
+    assert state.observation(np.int64(1))["hand"] == state.observation(1)["hand"]
+    for bad in (True, 1.0, 3, -1, "0"):
+        with pytest.raises(ValueError, match="seat must be a whole number from 0 to 2"):
+            state.observation(bad)
+
+
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        ({"params": [3]}, "'params' must be an object"),
+        ({"format": "other"}, "format 'other'"),
+        ({"params": {"players": 9}}, "parameters do not load.*3 to 6 players"),
+    ],
+)
+def test_damaged_saves_are_save_format_errors(change, message):
+    data = json.loads(catcards.load("simons-cat", players=3).new_game(1).to_json())
+    data.update(change)
+    with pytest.raises(catcards.SaveFormatError, match=message):
+        catcards.load_state(json.dumps(data))

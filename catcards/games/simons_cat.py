@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, State
+from ..core import Action, Game, GameParameterError, Outcome, State, is_whole
 from ..registry import register
 
 __all__ = ["SimonsCat", "SimonsCatState", "Play", "TakeMess", "MISCHIEF", "SUITS", "card_from_name"]
@@ -80,6 +80,10 @@ class TakeMess(Action):
 
     def __repr__(self) -> str:
         return "TakeMess()"
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in MISCHIEF)
@@ -133,12 +137,12 @@ class SimonsCat(Game):
         most = N_CARDS // self.players
         if hand_size is None:
             hand_size = most
-        if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 1 <= hand_size <= most:
+        if not is_whole(hand_size) or not 1 <= hand_size <= most:
             raise GameParameterError(
                 f"{self.title}: with {self.players} players hand_size must be a whole number from 1 "
                 f"to {most} (36 Mischief cards dealt equally), not {hand_size!r}"
             )
-        self.hand_size = hand_size
+        self.hand_size = int(hand_size)
 
     def _check_players(self, players: int) -> None:
         if not 2 <= players <= self.max_players:
@@ -172,16 +176,21 @@ class SimonsCat(Game):
             GameParameterError: a deal with the wrong number of hands or cards, an unknown card,
                 or a card dealt twice.
         """
+        if deals is not None and not isinstance(deals, (list, tuple)):
+            raise GameParameterError(
+                f"deals must be a list of rounds (each a list of {self.players} hands of card "
+                f"names), not {type(deals).__name__}"
+            )
         parsed = [self._parse_deal(d, r + 1) for r, d in enumerate(deals or [])]
         return SimonsCatState(self, seed, deals, parsed)
 
     def _parse_deal(self, deal: Sequence, round_no: int) -> list[list[int]]:
         where = f"deal for round {round_no}"
-        if isinstance(deal, str) or len(deal) != self.players:
+        if not isinstance(deal, (list, tuple)) or len(deal) != self.players:
             raise GameParameterError(f"{where}: give {self.players} hands (one per seat)")
         hands, seen = [], set()
         for seat, hand in enumerate(deal):
-            if isinstance(hand, str) or len(hand) != self.hand_size:
+            if not isinstance(hand, (list, tuple)) or len(hand) != self.hand_size:
                 raise GameParameterError(
                     f"{where}: seat {seat} must get {self.hand_size} cards, not {hand!r}"
                 )
@@ -203,8 +212,10 @@ class SimonsCatState(State):
     Extra attributes (read-only for users):
         round: the round being played, from 1.
         simon_cards: Simon cards taken per seat.
-        round_results: one dict per finished round: ``messes`` (per seat), ``simon`` (seats that
-            took a Simon card), ``opening`` (the opening card).
+        round_results: one dict per finished round: ``round`` (1, 2, ...), ``opening`` (the
+            opening card's name), ``messes`` (messes taken, per seat), ``simon`` (seats that took
+            a Simon card), ``final_pile`` (names of the cards left in the centre, taken by no
+            one). Card names, not Cards: those cards are back in play in later rounds.
     """
 
     game: SimonsCat
@@ -246,6 +257,7 @@ class SimonsCatState(State):
         self.messes = [[] for _ in range(n)]
         opening = next(c for c in _OPENING_ORDER if c not in aside)
         self._opening = opening
+        self._round_opening = opening
         self.current_player = next(s for s in range(n) if opening in self.hands[s])
         aside_txt = ", ".join(str(MISCHIEF[c]) for c in aside) or "none"
         self.log.append(
@@ -308,7 +320,7 @@ class SimonsCatState(State):
             self.messes[seat].append(mess)
             self.pile = []
             self.log.append(
-                f"Seat {seat} takes the mess ({len(mess)} card{'s' * (len(mess) != 1)}, "
+                f"Seat {seat} takes the mess ({_cards(len(mess))}, "
                 f"{MISCHIEF[mess[-1]]} on top)."
             )
             return  # the taker still holds cards (none matched) and starts the next pile
@@ -341,19 +353,28 @@ class SimonsCatState(State):
         takers = [s for s in range(n) if counts[s] == most] if most > 0 else []
         for s in takers:
             self.simon_cards[s] += 1
-        self.round_results.append({"round": self.round, "messes": counts, "simon": takers})
+        self.round_results.append(
+            {
+                "round": self.round,
+                "opening": str(MISCHIEF[self._round_opening]),
+                "messes": counts,
+                "simon": takers,
+                "final_pile": [str(MISCHIEF[c]) for c in self.final_pile],
+            }
+        )
         who = ", ".join(f"seat {s}" for s in takers) or "no one"
         self.log.append(
-            f"Round {self.round} ends; the last pile ({len(self.final_pile)} cards) is taken by no "
+            f"Round {self.round} ends; the last pile ({_cards(len(self.final_pile))}) is taken by no "
             f"one. Messes: {counts}. Simon card to {who}. Simon cards: {self.simon_cards}."
         )
         losers = [s for s in range(n) if self.simon_cards[s] >= SIMON_CARDS_TO_LOSE]
         if losers:
             winners = tuple(s for s in range(n) if s not in losers)
             if winners:
+                who = " and ".join(f"seat {s}" for s in losers)
                 reason = (
-                    f"{', '.join(f'seat {s}' for s in losers)} took {SIMON_CARDS_TO_LOSE} Simon "
-                    f"cards and take the blame; the others win"
+                    f"{who} took {SIMON_CARDS_TO_LOSE} Simon cards and "
+                    f"{'takes' if len(losers) == 1 else 'take'} the blame; the others win"
                 )
             else:
                 reason = f"every player took {SIMON_CARDS_TO_LOSE} Simon cards: everyone loses"
@@ -370,8 +391,7 @@ class SimonsCatState(State):
         ``set_aside``, ``simon_cards``, ``round_results``, ``legal`` (seat to act only),
         ``log``, ``is_over``, ``outcome``."""
         n = self.game.players
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
+        seat = self.check_seat(seat)
         cards = MISCHIEF
         return {
             "seat": seat,

@@ -96,12 +96,12 @@ class SimonsCatTable(GameTable):
             f"<div style='font-size:12px'><b>Set aside</b> (face up, out of play this round): "
             f"{cards_row(aside, 26, empty='none')}</div>"
         )
-        if obs["final_pile"]:
-            side += (
-                f"<div style='font-size:12px;margin-top:4px'><b>Last round's final pile</b> "
-                f"(taken by no one): {cards_row(obs['final_pile'], 22)}</div>"
-            )
         results = obs["round_results"]
+        if results and results[-1]["final_pile"]:  # card names: those cards are back in play
+            side += (
+                f"<div style='font-size:12px;margin-top:4px'><b>Round {results[-1]['round']}'s "
+                f"final pile</b> (taken by no one): {html.escape(', '.join(results[-1]['final_pile']))}</div>"
+            )
         if results:
             rows = "".join(
                 f"<tr><td>{r['round']}</td>"
