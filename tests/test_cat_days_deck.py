@@ -102,3 +102,31 @@ def test_the_packaged_file_is_readable_and_parses_like_load_deck():
     text = PACKAGED.read_text(encoding="utf-8")
     assert text.lstrip().startswith("#") and HEADER in text
     assert [k.name for k in parse_deck(text).kinds] == [k.name for k in load_deck().kinds]
+
+
+def test_a_deck_saved_by_a_spreadsheet_with_a_bom_loads(tmp_path):
+    path = tmp_path / "excel.csv"
+    path.write_text("# notes from a spreadsheet\n" + HEADER + "\n" + "\n".join(GOOD) + "\n", encoding="utf-8-sig")
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf")
+    game = catcards.load("cat-days", deck=str(path))
+    assert Counter(c.name for c in game.deck.cards)["Demanding Cat"] == 3
+
+
+def test_a_deck_file_that_is_not_utf8_is_a_deck_error(tmp_path):
+    path = tmp_path / "latin1.csv"
+    path.write_bytes((HEADER + "\nCh\u00e2teau Cat,cat,9,0,1,either,any,empty day\n").encode("latin-1"))
+    with pytest.raises(DeckError, match="is not UTF-8 text.*CSV UTF-8"):
+        catcards.load("cat-days", deck=str(path))
+
+
+@pytest.mark.parametrize(
+    "week,message",
+    [
+        ({"Monday": ["Lazy Cat", "Shy Cat"]}, "Shy Cat cannot stand on Lazy Cat; off a Cat Tree, only a Grumpy Cat"),
+        ({"Monday": ["Lazy Cat"], "monday": ["Shy Cat"]}, "'monday' is given twice"),
+    ],
+)
+def test_malformed_weeks_in_explicit_deals_are_refused(week, message):
+    with pytest.raises(catcards.GameParameterError, match=message):
+        catcards.load("cat-days").new_game(0, deals={"weeks": [week, {}]})
+    catcards.load("cat-days").new_game(0, deals={"weeks": [{"Monday": ["Lazy Cat", "Grumpy Cat"]}, {}]})

@@ -386,7 +386,7 @@ def load_deck(path: str | os.PathLike | None = None) -> Deck:
     if path is None:
         key = ("packaged",)
         if key not in _DECK_CACHE:
-            text = resources.files("catcards").joinpath("data", DEFAULT_DECK_FILE).read_text("utf-8")
+            text = resources.files("catcards").joinpath("data", DEFAULT_DECK_FILE).read_text("utf-8-sig")
             _DECK_CACHE[key] = parse_deck(text, DEFAULT_DECK_FILE)
         return _DECK_CACHE[key]
     path = os.fspath(path)
@@ -395,10 +395,15 @@ def load_deck(path: str | os.PathLike | None = None) -> Deck:
         key = (os.path.abspath(path), stat.st_mtime_ns, stat.st_size)
         if key in _DECK_CACHE:
             return _DECK_CACHE[key]
-        with open(path, encoding="utf-8") as fh:
+        with open(path, encoding="utf-8-sig") as fh:  # -sig: spreadsheets save a BOM first
             text = fh.read()
     except OSError as exc:
         raise DeckError(f"cannot read the Cat Days deck file {path!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise DeckError(
+            f"the Cat Days deck file {path!r} is not UTF-8 text (byte {exc.start}); save it as "
+            "'CSV UTF-8' from your spreadsheet"
+        ) from None
     deck = parse_deck(text, os.path.basename(path))
     _DECK_CACHE[key] = deck
     return deck
@@ -799,6 +804,10 @@ class CatDays(Game):
                         raise GameParameterError(
                             f"Cat Days deals, week of seat {s}: {day!r} is not a day ({', '.join(DAYS)})"
                         )
+                    if any(d == _DAY_INDEX[day.lower()] for d, _ in items):
+                        raise GameParameterError(
+                            f"Cat Days deals, week of seat {s}: {day!r} is given twice"
+                        )
                     items.append((_DAY_INDEX[day.lower()], cards))
             elif isinstance(week, (list, tuple)) and len(week) == 7:
                 items = list(enumerate(week))
@@ -814,6 +823,16 @@ class CatDays(Game):
                     if k.stays and i == 0:
                         weeks.base[s][d] = c
                     elif k.is_cat:
+                        if (
+                            weeks.stack[s][d]
+                            and not weeks.is_tree(s, d)
+                            and deck.kind(c).effect != "cover"
+                        ):
+                            raise GameParameterError(
+                                f"Cat Days deals, {where}: {c.name} cannot stand on "
+                                f"{weeks.stack[s][d][-1].name}; off a Cat Tree, only a Grumpy Cat "
+                                "covers another cat"
+                            )
                         weeks.stack[s][d].append(c)
                     else:
                         raise GameParameterError(

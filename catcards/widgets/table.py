@@ -693,8 +693,11 @@ class GameTable(W.VBox):
         return W.VBox([W.HTML(f"<i>Seat {seat}'s hand is hidden until seat {seat} looks.</i>"), button])
 
     def log_html(self, obs: dict) -> str:
-        """The newest public log lines (``obs["log"]``), newest first."""
-        lines = list(obs.get("log", self.state.log))
+        """The newest public log lines, newest first, numbered from the start of the game.
+
+        Read from ``state.log``, which holds public lines only (the contract), because several
+        games keep just the last lines in ``obs["log"]`` to stay fast."""
+        lines = self.state.log
         shown = lines[::-1][:LOG_LINES]
         start = len(lines)
         items = "".join(
