@@ -1,0 +1,142 @@
+"""The Pairs table: a grid of cards where a person clicks two (rulebook "PAIRS";
+``rules/wildcat.md``, "Pairs").
+
+Drawn from ``state.observation(seat)`` only: each grid position is a face-down card (with its
+position number) under a "turn" button, the face of the card turned over in the turn under way,
+or an empty slot where a pair was taken. Above the grid: pairs per seat; below it, "Turns since
+your last move": the two cards each player turned over (every player at the table saw them, so
+they are public: they come from ``obs["last_turn"]``, whose card names are matched to the game's
+card list). Computer players move at once after a person's miss; their turns are listed there
+so that a person can remember them.
+"""
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as W
+
+from ..cards import Card
+from ..games.pairs import TURN_OVER
+from ..render import back_svg
+from .table import GameTable, card_html, table_for
+
+__all__ = ["PairsTable"]
+
+CELL = 46
+
+
+@table_for("pairs")
+class PairsTable(GameTable):
+    """The Pairs grid table (see the module docstring).
+
+    Constructed like :class:`~catcards.widgets.table.GameTable`; computer seats default to the
+    "forgetful" memory strategy (the generic default "sensible" means it here); give
+    ``agents="perfect"`` for a computer that never forgets, ``"random"`` for one with no memory.
+
+    Extra parts: ``cell_buttons`` (position -> the "turn" button of each face-down card drawn
+    now); ``recent`` (the turns shown under the grid, oldest first, as dicts like
+    ``obs["last_turn"]``).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        if kwargs.get("agents", "sensible") == "sensible":
+            kwargs["agents"] = "forgetful"
+        self.cell_buttons: dict[int, W.Button] = {}
+        self.recent: list[dict] = []
+        self._seen_turns = 0
+        super().__init__(*args, **kwargs)
+
+    def _hidden_for(self):
+        return None  # nothing in Pairs is private: no pass-the-screen step
+
+    def _card(self, name: str) -> Card:
+        for c in self.game.cards:
+            if str(c) == name:
+                return c
+        raise KeyError(name)  # pragma: no cover - names come from the same card list
+
+    def _track(self, obs: dict) -> None:
+        """Keep the turns completed since a person last acted (from the public last_turn)."""
+        if obs["turns"] < self._seen_turns:
+            self.recent = []
+        if obs["last_turn"] is not None and obs["turns"] != self._seen_turns:
+            self.recent.append(dict(obs["last_turn"], turn=obs["turns"]))
+            self.recent = self.recent[-8:]
+        self._seen_turns = obs["turns"]
+
+    def _agent_move(self):
+        action = super()._agent_move()
+        self._track(self.state.observation(None))
+        return action
+
+    def _advance(self) -> None:
+        self._track(self.state.observation(None))  # a person's turn that just ended
+        super()._advance()
+
+    def new_game(self, seed: int | None = None) -> None:
+        self.recent, self._seen_turns = [], 0
+        super().new_game(seed)
+
+    def status_text(self, obs: dict) -> str:
+        text = super().status_text(obs)
+        if obs["turned"] is not None and not self.state.is_over:
+            text += " &middot; turn over a second card"
+        return text + f" &middot; {obs['turns']} turns played"
+
+    def board(self, obs: dict) -> W.Widget:
+        """Pairs per seat, the grid, and the recent turns, from ``obs`` only."""
+        scores = " &middot; ".join(
+            f"{html.escape(self.seat_label(s))}: <b>{obs['pair_counts'][s]}</b> pair"
+            f"{'s' * (obs['pair_counts'][s] != 1)}"
+            for s in range(obs["players"])
+        )
+        legal = set(self.legal)
+        cols = obs["cols"]
+        cells = []
+        self.cell_buttons = {}
+        for p, x in enumerate(obs["grid"]):
+            if x is None:
+                face = card_html(None, CELL, empty="")
+                cells.append(W.VBox([W.HTML(face)], layout=W.Layout(width=f"{CELL + 8}px", align_items="center")))
+                continue
+            if isinstance(x, Card):
+                face = card_html(x, CELL)
+                button = W.Button(description="up", disabled=True, layout=W.Layout(width=f"{CELL + 4}px"))
+            else:
+                face = back_svg(CELL, str(p))
+                action = TURN_OVER[p]
+                button = self.action_button(action, label="turn", enabled=action in legal,
+                                            tooltip=f"turn over card {p}")
+                button.layout = W.Layout(width=f"{CELL + 4}px", padding="0")
+                button.add_class("catcards-cell")
+                self.cell_buttons[p] = button
+            cells.append(W.VBox([W.HTML(face), button], layout=W.Layout(width=f"{CELL + 8}px", align_items="center")))
+        grid = W.GridBox(
+            cells,
+            layout=W.Layout(grid_template_columns=f"repeat({cols}, {CELL + 10}px)", grid_gap="4px 2px"),
+        )
+        recent = []
+        for t in self.recent:
+            faces = "".join(card_html(self._card(n), 34) for n in t["cards"])
+            where = " and ".join(f"card {q}" for q in t["positions"])
+            verdict = "<b>pair</b>" if t["match"] else "no match"
+            recent.append(
+                f"<div style='display:flex;align-items:center;gap:6px;margin:2px 0'>"
+                f"<span style='width:170px'>Turn {t['turn']}: {html.escape(self.seat_label(t['seat']))}</span>"
+                f"{faces}<span>{where}: {verdict}</span></div>"
+            )
+        recent_html = (
+            "<b>Recent turns</b> (what everyone saw)" + "".join(recent[::-1]) if recent else ""
+        )
+        return W.VBox([W.HTML(f"<div>{scores}</div>"), grid, W.HTML(recent_html)])
+
+    def hand(self, obs: dict) -> W.Widget:
+        """Pairs has no hand: the grid buttons are the moves; this shows the pairs you took."""
+        seat = obs["seat"]
+        if seat is None:
+            return W.HTML("")
+        mine = obs["pairs"][seat]
+        faces = "".join(card_html(c, 30) for c in mine) or "<span style='color:#888'>(none yet)</span>"
+        return W.HTML(f"<b>{html.escape(self.seat_label(seat))}: pairs taken</b> "
+                      f"<div style='display:flex;flex-wrap:wrap;gap:2px'>{faces}</div>")

@@ -1,0 +1,295 @@
+"""The Snap table, played in real time (rulebook "SNAP"; ``rules/wildcat.md``, "Snap").
+
+Drawn from ``state.observation(seat)`` only. The board shows every seat's face-down stack (a
+count) and status, and the centre pile: the face-up cards on top (newest on the right), the count
+of false-snap penalty cards lying face down under it, and a "SNAP!" banner while a snap is showing.
+
+Below it: "Turn your card" (enabled on your turn) and a "Snap!" button for every person at the
+screen. Computer seats turn their card ``turn_delay`` seconds after their turn starts and, when a
+snap shows, each computer seat still in the game calls "snap" after its own reaction time, drawn
+from its :class:`~catcards.agents.snap.ReactionAgent` model with the seat's seeded generator; the
+first call to arrive wins. A snap click:
+
+- while a snap is showing: you win it (if no computer was faster);
+- just after someone else took that snap (no new card turned since): "too late", nothing changes;
+- otherwise: a false snap, penalised as the rules say (your top card goes under the centre pile).
+
+Timing comes from a clock: :class:`ThreadClock` (default; ``threading.Timer`` callbacks that change
+the game through the table under a lock, safe for rapid clicks) or :class:`ManualClock`, which fires
+its events only when :meth:`ManualClock.advance` is called (deterministic, for tests and for
+stepping through a game in a lesson).
+"""
+from __future__ import annotations
+
+import heapq
+import html
+import itertools
+import threading
+from typing import Any, Callable
+
+import ipywidgets as W
+
+from ..agents.snap import ReactionAgent, ReactionModel
+from ..games.snap import FLIP, OUT, CallSnap
+from ..render import back_svg
+from .table import GameTable, card_html, table_for
+
+__all__ = ["SnapTable", "ThreadClock", "ManualClock"]
+
+
+class ThreadClock:
+    """Real time: ``schedule(delay, fn)`` runs ``fn`` after ``delay`` seconds on a daemon
+    ``threading.Timer``; :meth:`cancel_all` cancels what has not run yet."""
+
+    def __init__(self) -> None:
+        self._timers: list[threading.Timer] = []
+
+    def schedule(self, delay: float, fn: Callable[[], None]) -> None:
+        timer = threading.Timer(max(0.0, float(delay)), fn)
+        timer.daemon = True
+        self._timers = [t for t in self._timers if t.is_alive()] + [timer]
+        timer.start()
+
+    def cancel_all(self) -> None:
+        for t in self._timers:
+            t.cancel()
+        self._timers = []
+
+
+class ManualClock:
+    """A clock that only moves when told: :meth:`advance` (seconds) fires the events that fall due,
+    in time order. ``now`` is the time in seconds since the clock was made."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self._events: list[tuple[float, int, Callable[[], None]]] = []
+        self._seq = itertools.count()
+
+    def schedule(self, delay: float, fn: Callable[[], None]) -> None:
+        heapq.heappush(self._events, (self.now + max(0.0, float(delay)), next(self._seq), fn))
+
+    def cancel_all(self) -> None:
+        self._events = []
+
+    @property
+    def pending(self) -> int:
+        """Events not fired yet."""
+        return len(self._events)
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock on by ``seconds``, firing every event due by then."""
+        target = self.now + float(seconds)
+        while self._events and self._events[0][0] <= target:
+            due, _, fn = heapq.heappop(self._events)
+            self.now = due
+            fn()
+        self.now = target
+
+
+@table_for("snap")
+class SnapTable(GameTable):
+    """The real-time Snap table (see the module docstring).
+
+    Constructed like :class:`~catcards.widgets.table.GameTable`, plus:
+
+    Args:
+        turn_delay: seconds a computer seat waits before turning its card (default 1.2).
+        clock: :class:`ThreadClock` (default, real time) or :class:`ManualClock` (tests, lessons).
+
+    Computer seats play :class:`~catcards.agents.snap.ReactionAgent` (``agents="reaction"``, the
+    default; the generic default "sensible" means the same here), whose ``model`` gives each
+    seat's reaction time.
+
+    Extra parts: ``turn_button``; ``snap_buttons`` (seat -> "Snap!" button of each person);
+    ``clock``. Drive it from Python with :meth:`press_snap` and :meth:`press_turn` (what the
+    buttons do) and, with a :class:`ManualClock`, ``table.clock.advance(seconds)``.
+    """
+
+    auto_advance = False
+
+    def __init__(self, *args: Any, turn_delay: float = 1.2, clock: Any = None, **kwargs: Any):
+        if kwargs.get("agents", "sensible") == "sensible":
+            kwargs["agents"] = "reaction"
+        self.turn_delay = float(turn_delay)
+        self.clock = clock if clock is not None else ThreadClock()
+        self._lock = threading.RLock()
+        self._snap_taken: tuple[int, int, int] | None = None  # (state id, turns, winner)
+        self.turn_button = W.Button(description="Turn your card", icon="share",
+                                    layout=W.Layout(width="auto"))
+        self.turn_button.add_class("catcards-turn")
+        self.snap_buttons: dict[int, W.Button] = {}
+        super().__init__(*args, **kwargs)
+        self.turn_button.on_click(self._callback(lambda _b: self.press_turn()))
+        for seat in self.humans:
+            b = W.Button(description="Snap!" if len(self.humans) == 1 else f"Snap! (seat {seat})",
+                         button_style="danger", icon="hand-paper-o", layout=W.Layout(width="auto"))
+            b.add_class("catcards-snap")
+            b.on_click(self._callback(lambda _b, s=seat: self.press_snap(s)))
+            self.snap_buttons[seat] = b
+        self.refresh()
+        self._schedule()
+
+    # ---- playing --------------------------------------------------------------------------------
+    def _apply(self, action) -> None:
+        state = self.state
+        before = state.snaps
+        state.apply(action)
+        if state.snaps > before:
+            self._snap_taken = (id(state), state.turns, action.seat)
+
+    def press_snap(self, seat: int) -> None:
+        """Person ``seat`` calls "Snap" now (see the module docstring for what happens)."""
+        with self._lock:
+            state = self.state
+            if state.is_over:
+                self.say("The game is over: click New game to deal again.")
+                return
+            if state.status[seat] == OUT:
+                self.say(f"Seat {seat} is out of the game: nothing changed.")
+                return
+            if state.snap_showing:
+                taken = len(state.centre)
+                self._apply(CallSnap(seat))
+                self.say(f"Snap! Seat {seat} was first and takes the centre pile ({taken} cards).")
+            elif self._snap_taken is not None and self._snap_taken[:2] == (id(state), state.turns):
+                self.say(f"Too late: seat {self._snap_taken[2]} already took that snap. Nothing changed.")
+            else:
+                had = len(state.stacks[seat])
+                self._apply(CallSnap(seat))
+                if had:
+                    self.say(f"False snap by seat {seat}: no snap is showing, so its top card goes under the centre pile.")
+                else:
+                    self.say(f"False snap by seat {seat} with no card to pay: seat {seat} is out.")
+            self._schedule()
+
+    def press_turn(self) -> None:
+        """The person to move turns their top card (refused in words when it is not their turn)."""
+        with self._lock:
+            state = self.state
+            seat = state.current_player
+            if state.is_over:
+                self.say("The game is over: click New game to deal again.")
+                return
+            if not self.is_human(seat) or FLIP not in state.legal_actions():
+                self.say(f"It is {self.seat_label(seat)}'s turn to turn a card: nothing changed.")
+                return
+            self._apply(FLIP)
+            self._schedule()
+
+    def _reaction(self, seat: int) -> float:
+        agent = self.agents[seat]
+        model = agent.model if isinstance(agent, ReactionAgent) else ReactionModel()
+        return float(model.draw(self.agent_rngs[seat], self.players)[seat])
+
+    def _schedule(self) -> None:
+        """Cancel pending computer moves and schedule the ones this position calls for."""
+        self.clock.cancel_all()
+        state = self.state
+        if state.is_over:
+            return
+        tag = (id(state), len(state.history))
+        if state.snap_showing:
+            for seat in range(self.players):
+                if not self.is_human(seat) and state.status[seat] != OUT:
+                    self.clock.schedule(self._reaction(seat), self._timed(tag, CallSnap(seat)))
+        seat = state.current_player
+        if not self.is_human(seat) and FLIP in state.legal_actions():
+            self.clock.schedule(self.turn_delay, self._timed(tag, FLIP))
+
+    def _timed(self, tag: tuple[int, int], action) -> Callable[[], None]:
+        def fire() -> None:
+            with self._lock:
+                state = self.state
+                if (id(state), len(state.history)) != tag or action not in state.legal_actions():
+                    return  # the game moved on: this move is stale
+                if isinstance(action, CallSnap):
+                    self._run(self._apply, action)
+                    self.say(f"Seat {action.seat} (computer) calls snap first and takes the pile.")
+                else:
+                    self._run(self._apply, action)
+                self._schedule()
+
+        return fire
+
+    def new_game(self, seed: int | None = None) -> None:
+        with self._lock:
+            self.clock.cancel_all()
+            self._snap_taken = None
+            super().new_game(seed)
+            self._schedule()
+
+    def computer_step(self) -> None:
+        with self._lock:
+            super().computer_step()
+            self._schedule()
+
+    def play_out(self) -> None:
+        with self._lock:
+            self.clock.cancel_all()
+            super().play_out()
+
+    # ---- drawing --------------------------------------------------------------------------------
+    def status_text(self, obs: dict) -> str:
+        text = super().status_text(obs)
+        if obs["snap_showing"]:
+            text += " &middot; <b style='color:#d62828'>SNAP showing!</b>"
+        return text + f" &middot; {obs['turns']} cards turned"
+
+    def board(self, obs: dict) -> W.Widget:
+        """Stacks per seat (face-down counts, status) and the centre pile, from ``obs`` only."""
+        seats = []
+        for s in range(obs["players"]):
+            count = obs["stack_sizes"][s]
+            status = obs["status"][s]
+            turn = s == obs["current_player"]
+            face = back_svg(44, str(count)) if count else card_html(None, 44, empty="no cards")
+            seats.append(
+                f"<div style='text-align:center;margin:0 8px;{'font-weight:bold' if turn else ''}'>"
+                f"{face}<div>{html.escape(self.seat_label(s))}</div>"
+                f"<div style='color:{'#c00' if status == OUT else '#666'};font-size:0.85em'>"
+                f"{html.escape(status)}{' &middot; to turn' if turn else ''}</div></div>"
+            )
+        top = obs["centre"][-3:]
+        faces = "".join(
+            f"<div style='margin:0 3px'>{card_html(c, 72 if i == len(top) - 1 else 52)}</div>"
+            for i, c in enumerate(top)
+        ) or card_html(None, 72, empty="empty pile")
+        banner = (
+            "<div style='font-size:1.6em;font-weight:bold;color:#d62828'>SNAP!</div>"
+            if obs["snap_showing"] else "<div style='height:1.6em'></div>"
+        )
+        under = obs["under"]
+        under_text = f", {under} face down under it" if under else ""
+        centre = (
+            f"<div style='text-align:center;margin:8px'>{banner}"
+            f"<div style='display:flex;justify-content:center;align-items:flex-end'>{faces}</div>"
+            f"<div style='color:#666'>centre pile: {len(obs['centre'])} face up"
+            f"{under_text}"
+            f"</div></div>"
+        )
+        return W.HTML(
+            f"<div class='catcards-board'><div style='display:flex;flex-wrap:wrap'>{''.join(seats)}</div>"
+            f"{centre}</div>"
+        )
+
+    def hand(self, obs: dict) -> W.Widget:
+        """The Turn button and the Snap button(s) of the people at the screen."""
+        state = self.state
+        seat = state.current_player
+        self.turn_button.disabled = state.is_over or not self.is_human(seat) or FLIP not in state.legal_actions()
+        if not getattr(self, "snap_buttons", None):
+            return W.HBox([self.turn_button])
+        for s, b in self.snap_buttons.items():
+            b.disabled = state.is_over or state.status[s] == OUT
+        return W.HBox([self.turn_button, *self.snap_buttons.values()],
+                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
+
+    def _hidden_for(self):
+        return None  # nothing in Snap is private: no pass-the-screen step
+
+    def refresh(self) -> None:
+        with self._lock:
+            super().refresh()
+            # hands are drawn for the people even when the viewer is a spectator
+            if not self.hand_box.children and self.humans:
+                self.hand_box.children = [self.hand(self.state.observation(self.view_seat))]

@@ -1,0 +1,225 @@
+"""Pairs: rulebook cases as stacked-layout tests (rulebook "PAIRS", rules/wildcat.md "Pairs"),
+the memory agents, and the exact perfect-memory expectation of catcards.analysis.pairs."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import catcards
+from catcards.agents.pairs import MemoryAgent
+from catcards.analysis.pairs import asymptotic_turns, expected_turns_board, expected_turns_solo
+from catcards.games.pairs import TurnOver
+from catcards.simulate import play_game
+
+# a 2 x 3 classic board (copies=2, numbers=3: red and blue 1-3), row by row
+SMALL = [["red 1", "blue 2", "red 3"], ["red 2", "blue 3", "blue 1"]]
+
+
+def small(players=2, layout=SMALL, **params):
+    return catcards.load("pairs", players=players, copies=2, numbers=3, **params).new_game(0, deals=layout)
+
+
+def turn(state, p, q):
+    state.apply(TurnOver(p))
+    state.apply(TurnOver(q))
+    return state
+
+
+def test_a_match_keeps_the_turn():
+    s = small()
+    turn(s, 0, 5)  # red 1 and blue 1
+    assert s.current_player == 0 and s.pairs[0] and s.observation(1)["pair_counts"] == [1, 0]
+    assert s.observation(0)["grid"][0] is None and s.observation(0)["grid"][5] is None
+    assert s.last_turn["match"] and s.turns == 1
+
+
+def test_a_miss_passes_the_turn_and_the_cards_go_back_face_down():
+    s = small(players=3)
+    s.apply(TurnOver(1))
+    obs = s.observation(2)
+    assert obs["grid"][1] == catcards.Card("blue", 2) and obs["turned"] == 1  # everyone sees it
+    s.apply(TurnOver(2))  # red 3: a miss
+    obs = s.observation(2)
+    assert s.current_player == 1 and obs["grid"][1] == "down" and obs["grid"][2] == "down"
+    assert obs["seen"] == {1: 2, 2: 3} and obs["seen_turn"] == {1: 1, 2: 1}  # public knowledge
+    assert obs["last_turn"]["cards"] == ("blue 2", "red 3") and not obs["last_turn"]["match"]
+    turn(s, 3, 4)  # seat 1 misses too: seat 2 plays
+    assert s.current_player == 2
+    turn(s, 2, 4)  # red 3, blue 3: seat 2 matches and keeps the turn
+    assert s.current_player == 2 and s.seen == {1: 2, 3: 2} and s.seen_turn == {1: 1, 3: 2}
+
+
+def test_the_game_ends_when_the_table_is_cleared_most_pairs_win():
+    s = small()
+    turn(s, 0, 1)  # miss: seat 1's turn
+    turn(s, 1, 3)  # blue 2 + red 2
+    turn(s, 2, 4)  # red 3 + blue 3
+    turn(s, 0, 5)  # red 1 + blue 1
+    assert s.is_over and s.outcome.winners == (1,) and s.outcome.scores == (0.0, 3.0)
+    assert s.turns == 4 and s.turn_counts == [1, 3]
+
+
+def test_ties_share_the_win_and_a_turned_card_cannot_be_turned_again():
+    s = catcards.load("pairs", players=2, copies=2, numbers=4).new_game(
+        0, deals=[["red 1", "red 2", "red 3", "red 4"], ["blue 1", "blue 2", "blue 3", "blue 4"]]
+    )
+    turn(s, 0, 4)  # seat 0: 1s
+    turn(s, 1, 5)  # seat 0 again: 2s
+    s.apply(TurnOver(2))
+    with pytest.raises(catcards.IllegalActionError, match="already face up"):
+        s.apply(TurnOver(2))
+    with pytest.raises(catcards.IllegalActionError, match="already taken"):
+        s.apply(TurnOver(0))
+    s.apply(TurnOver(7))  # red 3, blue 4: miss
+    turn(s, 2, 6)  # seat 1: 3s
+    turn(s, 3, 7)  # seat 1: 4s
+    assert s.is_over and s.outcome.winners == (0, 1) and s.outcome.shared
+
+
+def test_four_copies_any_two_match_and_three_copies_leave_a_card():
+    game = catcards.load("pairs", players=1, copies=4, numbers=1)
+    s = game.new_game(0, deals=["red 1", "blue 1", "green 1", "yellow 1"])
+    turn(s, 0, 3)
+    turn(s, 1, 2)
+    assert s.is_over and s.outcome.scores == (2.0,) and s.turns == 2
+    s = catcards.load("pairs", players=1, copies=3, numbers=2).new_game(
+        0, deals=[["red 1", "red 2"], ["blue 1", "blue 2"], ["green 1", "green 2"]]
+    )
+    turn(s, 0, 2)
+    turn(s, 1, 3)
+    assert s.is_over and "2 unmatched cards left" in s.outcome.reason
+    assert len(s.zones()["face down"]) == 2
+
+
+def test_wildcat_and_dinohistoria_boards():
+    w = catcards.load("pairs").new_game(1)
+    assert (w.game.rows, w.game.cols, w.game.size) == (4, 13, 52)
+    d = catcards.load("pairs", deck="dinohistoria").new_game(1)
+    assert (d.game.rows, d.game.cols) == (4, 11)
+    assert {c.suit for c in d.game.cards} == {"red", "blue", "green", "yellow"}
+    c = catcards.load("pairs", copies=2)
+    assert {x.suit for x in c.cards} == {"red", "blue"} and len(c.cards) == 26
+
+
+@pytest.mark.parametrize(
+    "params,match",
+    [({"copies": 5}, "copies"), ({"copies": 1}, "copies"), ({"numbers": 12, "deck": "dinohistoria"}, "numbers"),
+     ({"deck": "uno"}, "deck"), ({"first_player": 3}, "first_player"), ({"players": 0}, "players")],
+)
+def test_bad_parameters_fail_early(params, match):
+    with pytest.raises(catcards.GameParameterError, match=match):
+        catcards.load("pairs", **params)
+
+
+def test_bad_layouts_fail_early():
+    game = catcards.load("pairs", copies=2, numbers=3)
+    with pytest.raises(catcards.GameParameterError, match="6 cards"):
+        game.new_game(0, deals=["red 1"])
+    with pytest.raises(catcards.GameParameterError, match="laid twice"):
+        game.new_game(0, deals=["red 1"] * 6)
+    with pytest.raises(catcards.GameParameterError, match="not a card"):
+        game.new_game(0, deals=["green 1"] * 6)
+
+
+def test_observation_hides_face_down_cards():
+    s = catcards.load("pairs").new_game(5)
+    s.apply(s.legal_actions()[0])
+    obs = s.observation(1)
+    shown = [x for x in obs["grid"] if isinstance(x, catcards.Card)]
+    assert len(shown) == 1 and obs["face_down"] == 51
+
+
+# ---- memory agents ---------------------------------------------------------------------------
+def test_perfect_memory_takes_a_known_pair():
+    s = small(players=1)
+    turn(s, 0, 1)  # red 1, blue 2: miss, both remembered
+    turn(s, 2, 3)  # red 3, red 2: miss
+    agent = MemoryAgent(0.0)
+    rng = np.random.default_rng(0)
+    first = agent.choose(s.observation(0), s.legal_actions(), rng)
+    assert first.position in (1, 3)  # the known pair of 2s
+    s.apply(first)
+    second = agent.choose(s.observation(0), s.legal_actions(), rng)
+    assert {first.position, second.position} == {1, 3}
+
+
+def test_forgetting_everything_is_playing_without_memory():
+    s = small(players=1)
+    turn(s, 0, 1)
+    turn(s, 2, 3)
+    agent = MemoryAgent(1.0)
+    agent.choose(s.observation(0), s.legal_actions(), np.random.default_rng(0))
+    s2 = s.clone()
+    turn(s2, 4, 5)  # one more turn passes: everything seen before is forgotten
+    assert agent.remembered(s2.observation(0), np.random.default_rng(1)) == {4: 3, 5: 1}
+
+
+def test_memory_wins_against_forgetting():
+    df = catcards.simulate(
+        "pairs", games=150, seed=2, players=2, copies=2, numbers=8,
+        agents=[MemoryAgent(0.0), MemoryAgent(0.7)], progress=False,
+    )
+    assert df["win_0"].mean() > df["win_1"].mean() + 0.2
+
+
+# ---- exact expectation -----------------------------------------------------------------------
+def test_small_exact_values():
+    assert expected_turns_solo(0) == 0 and expected_turns_solo(1) == 1
+    assert expected_turns_solo(2) == Fraction(8, 3)  # 1/3 x 2 turns + 2/3 x 3 turns
+    assert expected_turns_solo(3) == Fraction(13, 3)
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_exact_expectation_equals_the_simulated_mean(n):
+    games = 1500
+    game = catcards.load("pairs", players=1, copies=2, numbers=n)
+    agent = MemoryAgent(0.0)
+    turns = []
+    for i in range(games):
+        state = play_game(game.new_game(1000 + i), [agent], [np.random.default_rng(i)])
+        turns.append(state.turns)
+    turns = np.array(turns, dtype=float)
+    exact = float(expected_turns_solo(n))
+    half = 4 * turns.std(ddof=1) / math.sqrt(games)  # a 4-sigma interval for the mean
+    assert abs(turns.mean() - exact) < half, (turns.mean(), exact, half)
+
+
+def test_recursion_approaches_the_published_asymptotic():
+    # Velleman & Warrington (2013): (3 - 2 ln 2) n + 7/8 - 2 ln 2 turns
+    for n in (100, 400):
+        gap = expected_turns_solo(n, exact=False) - asymptotic_turns(n)
+        assert abs(gap) < 0.1 / n ** 0.9
+    assert abs(float(expected_turns_solo(40)) - expected_turns_solo(40, exact=False)) < 1e-9
+
+
+def test_no_memory_takes_n_squared_turns_on_average():
+    # m pairs left: a random pair of cards matches with chance 1/(2m - 1); sum of 2m - 1 is n^2
+    from catcards.agents import RandomAgent
+
+    game = catcards.load("pairs", players=1, copies=2, numbers=4)
+    turns = np.array([
+        play_game(game.new_game(i), [RandomAgent()], [np.random.default_rng(i)]).turns for i in range(1500)
+    ], dtype=float)
+    assert abs(turns.mean() - 16) < 4 * turns.std(ddof=1) / math.sqrt(len(turns))
+
+
+def test_board_recursion_generalises_the_classic_one():
+    for n in range(6):
+        assert expected_turns_board(2, n) == expected_turns_solo(n)
+    assert expected_turns_board(4, 1) == 2  # any two of four match: two turns, never a miss
+    with pytest.raises(ValueError, match="even"):
+        expected_turns_board(3, 4)
+
+
+@pytest.mark.parametrize("copies,numbers,games", [(4, 3, 1500), (4, 13, 300)])
+def test_four_copy_boards_match_simulation(copies, numbers, games):
+    game = catcards.load("pairs", players=1, copies=copies, numbers=numbers)
+    agent = MemoryAgent(0.0)
+    turns = np.array([
+        play_game(game.new_game(50 + i), [agent], [np.random.default_rng(i)]).turns for i in range(games)
+    ], dtype=float)
+    exact = float(expected_turns_board(copies, numbers))
+    assert abs(turns.mean() - exact) < 4 * turns.std(ddof=1) / math.sqrt(games), (turns.mean(), exact)

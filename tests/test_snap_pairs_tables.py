@@ -1,0 +1,196 @@
+"""The Snap and Pairs widget tables, driven by Button.click() (Snap on a ManualClock, so the race
+is deterministic)."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import catcards
+import catcards.widgets as cw
+from catcards.agents.snap import ReactionAgent
+from catcards.widgets.pairs import PairsTable
+from catcards.widgets.snap import ManualClock, SnapTable, ThreadClock
+
+SNAP_DEAL = [["red 5", "red 7", "red 8", "red 9"], ["blue 5", "blue 3", "green 8", "yellow 2"]]
+
+
+def snap_table(**kw):
+    clock = ManualClock()
+    table = SnapTable(catcards.load("snap"), seed=1, deals=SNAP_DEAL, clock=clock, **kw)
+    return table, clock
+
+
+def test_play_gives_the_snap_table_with_reaction_players():
+    played = cw.play("snap", seed=1, deals=SNAP_DEAL)
+    assert isinstance(played, SnapTable) and isinstance(played.clock, ThreadClock)
+    assert isinstance(played.agents[1], ReactionAgent)
+    table, clock = snap_table()
+    assert not table.turn_button.disabled and clock.pending == 0  # the person turns first
+
+
+def test_human_snaps_first_and_takes_the_pile():
+    table, clock = snap_table()
+    table.turn_button.click()  # red 5
+    assert table.turn_button.disabled and clock.pending == 1  # the computer turns next
+    clock.advance(table.turn_delay)  # blue 5: a snap
+    assert table.state.snap_showing and "SNAP" in table.board_box.children[0].value
+    table.snap_buttons[0].click()
+    assert table.state.snaps == 1 and table.state.observation(0)["stack_sizes"] == [5, 3]
+    assert "Seat 0 was first" in table.output_text()
+
+
+def test_computer_faster_than_a_late_click():
+    agents = [ReactionAgent(), ReactionAgent(mean=0.3, sd=0.01)]
+    table, clock = snap_table(agents=agents)
+    table.turn_button.click()
+    clock.advance(table.turn_delay)  # snap showing
+    clock.advance(0.5)  # the computer reacts after about 0.3 s
+    assert table.state.snaps == 1 and table.state.stacks[1] and len(table.state.stacks[1]) == 5
+    table.snap_buttons[0].click()  # too late: reported, nothing changes
+    assert "Too late" in table.output_text() and table.state.false_snaps == 0
+    assert table.state.observation(0)["stack_sizes"] == [3, 5]
+
+
+def test_false_snap_click_is_penalised_and_rapid_clicks_are_safe():
+    table, clock = snap_table()
+    table.snap_buttons[0].click()  # nothing on the pile: a false snap
+    assert table.state.false_snaps == 1 and table.state.under == 1
+    assert "False snap" in table.output_text()
+    for _ in range(4):  # rapid clicks: each a false snap until the stack is empty, then out
+        table.snap_buttons[0].click()
+    assert table.state.status[0] == "out" and table.snap_buttons[0].disabled
+    before = table.state.to_json()
+    table.snap_buttons[0].click()
+    table.turn_button.click()
+    assert table.state.to_json() == before
+
+
+def test_turn_button_refuses_out_of_turn():
+    table, clock = snap_table()
+    table.turn_button.click()
+    before = table.state.to_json()
+    table.press_turn()  # the computer's turn
+    assert table.state.to_json() == before and "turn to turn a card" in table.output_text()
+
+
+def test_new_game_cancels_pending_moves():
+    table, clock = snap_table()
+    table.turn_button.click()
+    table.new_button.click()
+    assert table.state.turns == 0 and clock.pending == 0
+    clock.advance(10)
+    assert table.state.turns == 0
+
+
+def test_real_time_clock_plays_computers_only():
+    table = SnapTable(catcards.load("snap"), seed=3, humans=(), turn_delay=0.001, clock=ThreadClock(),
+                      agents=ReactionAgent(mean=0.002, sd=0.001))
+    table._schedule()
+    deadline = time.time() + 20
+    while not table.state.is_over and time.time() < deadline:
+        time.sleep(0.05)
+    table.clock.cancel_all()
+    assert table.state.is_over, table.output_text()
+    assert catcards.load_state(table.state.to_json()).outcome == table.state.outcome
+
+
+# ---- Pairs -----------------------------------------------------------------------------------
+PAIRS_DEAL = [["red 1", "blue 2", "red 3"], ["red 2", "blue 3", "blue 1"]]
+
+
+def pairs_table(**kw):
+    return cw.play("pairs", players=2, copies=2, numbers=3, seed=1, deals=PAIRS_DEAL, **kw)
+
+
+def test_play_gives_the_pairs_grid():
+    table = pairs_table()
+    assert isinstance(table, PairsTable) and sorted(table.cell_buttons) == list(range(6))
+    assert all(not b.disabled for b in table.cell_buttons.values())
+
+
+def test_clicking_two_cards_a_match_keeps_the_turn():
+    table = pairs_table()
+    table.cell_buttons[0].click()
+    assert table.state.turned == 0 and 0 not in table.cell_buttons  # shown face up
+    assert "red 1" in table.board_box.children[0].children[1].children[0].children[0].value
+    table.cell_buttons[5].click()  # blue 1: a pair
+    assert table.state.pairs[0] and table.state.current_player == 0
+    assert "pairs taken" in table.hand_box.children[0].value
+
+
+def test_a_miss_passes_to_the_computer_and_its_turn_is_shown():
+    table = pairs_table(agents="perfect")
+    table.cell_buttons[0].click()
+    table.cell_buttons[1].click()  # red 1, blue 2: a miss; the computer plays
+    assert table.recent[0]["cards"] == ("red 1", "blue 2")
+    assert len(table.recent) >= 2 and table.recent[1]["seat"] == 1
+    assert "Recent turns" in table.board_box.children[0].children[2].value
+
+
+def test_stale_and_out_of_turn_clicks_change_nothing():
+    table = pairs_table()
+    old = table.cell_buttons[2]
+    table.cell_buttons[0].click()
+    table.cell_buttons[5].click()  # a pair: the grid is redrawn
+    before = table.state.to_json()
+    old.click()  # a button from an earlier position
+    assert table.state.to_json() == before and "earlier position" in table.output_text()
+
+
+# ---- a real browser: the computer's timed moves reach the page -------------------------------
+@pytest.mark.browser
+def test_snap_table_in_jupyterlab_real_time():
+    """JupyterLab in headless Chromium: click "Turn your card"; the computer's turn, made on a
+    timer thread, appears in the page. Skipped where the browser or playwright is missing (see
+    tests/browser.py), unless CATCARDS_REQUIRE_BROWSER=1."""
+    import os
+    import re
+    import shutil
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    import nbformat
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from browser import CHROMIUM, CHROMIUM_ARGS, jupyterlab, missing_browser
+
+    why = missing_browser()
+    if why:
+        if os.environ.get("CATCARDS_REQUIRE_BROWSER") == "1":
+            pytest.fail(why)
+        pytest.skip(f"real-browser test skipped: {why}")
+    from playwright.sync_api import expect, sync_playwright
+
+    work = Path(tempfile.mkdtemp(prefix="catcards-snap-"))
+    try:
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+            "import catcards.widgets\nt = catcards.widgets.play('snap', seed=5)\nt.turn_delay = 0.3\nt"
+        )])
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nbformat.write(nb, work / "snap.ipynb")
+        with jupyterlab(work) as (url, token), sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page(viewport={"width": 1280, "height": 1000})
+                page.add_locator_handler(
+                    page.locator(".jp-Dialog"), lambda d: d.locator(".jp-Dialog-button.jp-mod-accept").click()
+                )
+                page.goto(f"{url}/lab/tree/snap.ipynb?token={token}&reset")
+                expect(page.locator("#jp-main-statusbar")).to_contain_text("(ipykernel) | Idle", timeout=45_000)
+                page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+                page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+                table = page.locator(".jp-OutputArea-output .catcards-table").first
+                turn = table.locator("button.catcards-turn")
+                log = table.locator(".catcards-log")
+                for k in range(2):
+                    expect(turn).to_be_enabled(timeout=30_000)
+                    turn.click()
+                    expect(log).to_contain_text(f"{2 * k + 3}. Seat 1 turns", timeout=15_000)
+                expect(page.locator("body")).not_to_contain_text("Error displaying widget")
+                assert "Traceback" not in table.inner_text()
+            finally:
+                browser.close()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
