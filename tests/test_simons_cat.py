@@ -135,6 +135,7 @@ def test_ties_for_most_messes_all_take_a_simon_card():
     do(state, "play Cat 3", "take the mess", "play Dog 1", "take the mess", "play Kitten 5")
     assert state.round_results[0] == {
         "round": 1, "opening": "Cat 3", "messes": [0, 1, 1], "simon": [1, 2], "final_pile": ["Kitten 5"],
+        "set_aside": [str(c) for c in MISCHIEF if str(c) not in ("Cat 3", "Dog 1", "Kitten 5")],
     }
     assert state.simon_cards == [0, 1, 1]
 

@@ -213,7 +213,7 @@ class SimonsCatState(State):
         round: the round being played, from 1.
         simon_cards: Simon cards taken per seat.
         round_results: one dict per finished round: ``round`` (1, 2, ...), ``opening`` (the
-            opening card's name), ``messes`` (messes taken, per seat), ``simon`` (seats that took
+            opening card's name), ``set_aside`` (names of the cards set aside), ``messes`` (messes taken, per seat), ``simon`` (seats that took
             a Simon card), ``final_pile`` (names of the cards left in the centre, taken by no
             one). Card names, not Cards: those cards are back in play in later rounds.
     """
@@ -357,6 +357,7 @@ class SimonsCatState(State):
             {
                 "round": self.round,
                 "opening": str(MISCHIEF[self._round_opening]),
+                "set_aside": [str(MISCHIEF[c]) for c in self.aside],
                 "messes": counts,
                 "simon": takers,
                 "final_pile": [str(MISCHIEF[c]) for c in self.final_pile],
