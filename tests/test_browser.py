@@ -58,12 +58,15 @@ def test_the_simons_cat_table_plays_a_card_in_jupyterlab(browser_ready):
                 table = outputs.locator(".catcards-table").first  # the play table (you are seat 0)
                 card = table.locator("button.catcards-card.catcards-action:not([disabled])").first
                 expect(card).to_be_visible(timeout=45_000)
+                # JupyterLab renders long notebooks windowed: text off screen reads as empty
+                table.scroll_into_view_if_needed()
                 # the other cards of the hand are drawn too, and those you may not play are disabled
                 assert table.locator("button.catcards-card").count() >= card.count() + 1
                 log = table.locator(".catcards-log")
                 pile = table.locator(".catcards-pile")
                 log_before, pile_before = log.inner_text(), pile.inner_html()
-                label = card.inner_text().strip()
+                label = (card.text_content() or "").strip()
+                assert label, "the card button has a label"
                 card.click()
 
                 expect(log).to_contain_text(f"Seat 0 plays {label}.", timeout=15_000)

@@ -1,0 +1,372 @@
+"""The ``catcards`` command line: list the games, simulate many games, open a game as an app.
+
+::
+
+    catcards list
+    catcards simulate simons-cat --players 4 --games 1000 --seed 1 --strategy sensible random
+    catcards simulate cat-days --games 500 --seed 2 --csv cat-days.csv --executor processes
+    catcards simulate big-cat --param deck=classic --games 200
+    catcards app snap --players 3          # the game's table as a Voila app (no code shown)
+
+``simulate`` prints a summary table: for each seat its strategy, wins, win rate and a 95% Wilson
+interval (:func:`catcards.probability.wilson_interval`; shared wins count for every winner), then
+the game length in actions (mean with a 95% normal interval, :func:`~catcards.probability.mean_interval`,
+and the range). ``--csv PATH`` writes one row per game (the DataFrame of :func:`catcards.simulate`).
+The same ``--seed`` gives the same games and the same table, with or without ``--executor``.
+
+Errors (an unknown game, a bad parameter or strategy) are printed as one line
+``catcards: error: ...`` saying what is allowed, with exit status 2; no traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import zlib
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import pandas as pd
+
+__all__ = ["main", "summary", "parse_param", "app_url", "catalogue", "start_page_html", "find_app_base", "NOTEBOOKS"]
+
+#: the repository's notebooks folder (apps live in ``apps/`` below it)
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+APP = NOTEBOOKS / "apps" / "play.ipynb"
+
+
+class CliError(Exception):
+    """A user error: printed as ``catcards: error: <message>``, exit status 2."""
+
+
+def parse_param(text: str) -> tuple[str, Any]:
+    """``"key=value"`` -> ``(key, value)``; the value is read as JSON when it can be
+    (``first_player=1`` -> 1, ``final_round=true`` -> True), else kept as text
+    (``deck=dinohistoria``).
+
+    Raises:
+        argparse.ArgumentTypeError: no ``=`` or an empty key.
+    """
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"a game parameter is written key=value (e.g. first_player=1), not {text!r}")
+    try:
+        parsed = json.loads(value)
+    except ValueError:
+        parsed = value
+    return key.strip(), parsed
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="catcards",
+        description="Rules engines for cat-themed card games: list them, simulate them, play them as apps.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sub.add_parser("list", help="the games, their players and what each teaches",
+                   description="List every registered game.")
+
+    sim = sub.add_parser(
+        "simulate", help="play many seeded games with computer players and summarise them",
+        description="Play GAME many times with computer players; print win rates (95% Wilson "
+                    "intervals) and game lengths.",
+    )
+    sim.add_argument("game", metavar="GAME", help="a game name from `catcards list`")
+    sim.add_argument("--players", "-n", type=int, default=None, help="number of players (default: the game's)")
+    sim.add_argument("--games", "-k", type=int, default=1000, help="number of games (default 1000)")
+    sim.add_argument("--seed", "-s", type=int, default=0, help="run seed: same seed, same games (default 0)")
+    sim.add_argument("--strategy", nargs="+", action="extend", default=None, metavar="NAME",
+                     help="one strategy for every seat, or one per seat (default: random); "
+                          "`catcards list` shows each game's strategies")
+    sim.add_argument("--param", "-p", type=parse_param, action="append", default=[], metavar="KEY=VALUE",
+                     help="another game parameter, e.g. first_player=1 (repeatable)")
+    sim.add_argument("--csv", type=Path, default=None, metavar="PATH", help="also write one row per game to PATH")
+    sim.add_argument("--executor", choices=["processes"], default=None,
+                     help="run the games in a process pool (one worker per CPU); same results")
+    sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+
+    app = sub.add_parser("app", help="open a game's table as a Voila app (no code shown)",
+                         description="Serve notebooks/apps/play.ipynb with Voila, set to GAME.")
+    app.add_argument("game", metavar="GAME", help="a game name from `catcards list`")
+    app.add_argument("--players", "-n", type=int, default=None, help="number of players (default: the game's)")
+    app.add_argument("--seed", "-s", type=int, default=None, help="the deal's seed (default 1)")
+    app.add_argument("--port", type=int, default=8866, help="the port Voila serves on (default 8866)")
+    return parser
+
+
+def _list() -> str:
+    import catcards
+    from catcards.agents import strategies
+
+    rows = []
+    for name in catcards.list_games():
+        cls = catcards.game_class(name)
+        lo, hi = cls.min_players, cls.max_players
+        rows.append({
+            "game": name,
+            "players": f"{lo}" if lo == hi else f"{lo}-{hi}",
+            "title": cls.title,
+            "strategies": ", ".join(strategies(name)),
+            "teaches": cls.teaches,
+        })
+    return _left_table(rows)
+
+
+def _left_table(rows: list[dict[str, Any]]) -> str:
+    """Rows of dicts as a plain text table, every column left-aligned."""
+    keys = list(rows[0])
+    widths = {k: max(len(k), *(len(str(r[k])) for r in rows)) for k in keys}
+    lines = ["  ".join(k.ljust(widths[k]) for k in keys).rstrip()]
+    lines += ["  ".join(str(r[k]).ljust(widths[k]) for k in keys).rstrip() for r in rows]
+    return "\n".join(lines)
+
+
+def summary(df: pd.DataFrame, strategies: Sequence[str]) -> pd.DataFrame:
+    """One row per seat: ``seat``, ``strategy``, ``wins``, ``win rate``, ``low``, ``high`` (95%
+    Wilson interval of the win rate) from a :func:`catcards.simulate` DataFrame.
+
+    Args:
+        df: the DataFrame (columns ``win_<seat>``), at least one row.
+        strategies: the strategy name of each seat.
+    """
+    from catcards.probability import wilson_interval
+
+    n = len(df)
+    rows = []
+    for seat, name in enumerate(strategies):
+        wins = int(df[f"win_{seat}"].sum())
+        low, high = wilson_interval(wins, n)
+        rows.append({"seat": seat, "strategy": name, "wins": wins, "win rate": wins / n, "low": low, "high": high})
+    return pd.DataFrame(rows)
+
+
+def _format_report(title: str, players: int, games: int, seed: int, df: pd.DataFrame,
+                   strategies: Sequence[str]) -> str:
+    from catcards.probability import mean_interval
+
+    table = summary(df, strategies)
+    shown = pd.DataFrame({
+        "seat": table["seat"],
+        "strategy": table["strategy"],
+        "wins": table["wins"],
+        "win rate": [f"{r:.1%}" for r in table["win rate"]],
+        "95% interval": [f"{lo:.1%} to {hi:.1%}" for lo, hi in zip(table["low"], table["high"])],
+    })
+    plural = lambda n, word: f"{n} {word}" + ("" if n == 1 else "s")  # noqa: E731
+    lines = [f"{title}: {plural(players, 'player')}, {plural(games, 'game')}, seed {seed}", "",
+             shown.to_string(index=False), ""]
+    length = df["actions"]
+    if len(df) >= 2:
+        mi = mean_interval(length)
+        lines.append(f"game length: {mi.mean:.1f} actions on average (95% interval {mi.low:.1f} to "
+                     f"{mi.high:.1f}); shortest {length.min()}, longest {length.max()}")
+    else:
+        lines.append(f"game length: {length.iloc[0]} actions (one game: no interval)")
+    winners = df["winners"].map(len)
+    lines.append(f"games with a shared win: {int((winners > 1).sum())}; with no winner: {int((winners == 0).sum())}")
+    return "\n".join(lines)
+
+
+def _simulate(args: argparse.Namespace) -> str:
+    import catcards
+    from catcards.agents import strategies as strategies_of
+
+    params = dict(args.param)
+    if args.players is not None:
+        if "players" in params:
+            raise CliError("give the number of players once: --players or --param players=..., not both")
+        params["players"] = args.players
+    game = catcards.load(args.game, **params)  # GameParameterError for unknown game / bad parameter
+    names = args.strategy or ["random"]
+    if len(names) == 1:
+        names = names * game.players
+    elif len(names) != game.players:
+        raise CliError(f"--strategy takes one name for every seat or one per seat ({game.players} for "
+                       f"{game.players} players), not {len(names)}; strategies of {game.name}: "
+                       f"{', '.join(strategies_of(game.name))}")
+    if args.csv is not None and not args.csv.parent.exists():
+        raise CliError(f"--csv {args.csv}: the folder {args.csv.parent} does not exist")
+    df = catcards.simulate(game, games=args.games, seed=args.seed, agents=names,
+                           progress=args.progress, executor=args.executor)
+    report = _format_report(game.title, game.players, args.games, args.seed, df, names)
+    if args.csv is not None:
+        df.to_csv(args.csv, index=False)
+        report += f"\none row per game written to {args.csv}"
+    return report
+
+
+def app_url(game: str, players: int | None = None, seed: int | None = None) -> str:
+    """The query string that sets the app notebook to ``game`` (``?game=snap&players=3``)."""
+    from urllib.parse import urlencode
+
+    query = {"game": game}
+    if players is not None:
+        query["players"] = str(players)
+    if seed is not None:
+        query["seed"] = str(seed)
+    return "?" + urlencode(query)
+
+
+def catalogue(notebooks: Path = NOTEBOOKS) -> list[dict[str, Any]]:
+    """Every registered game as the start page shows it, built from the registry alone.
+
+    Returns one dict per game (sorted by name): ``name``, ``title``, ``players`` ("3-6" or "2"),
+    ``teaches`` (the Game class's one line), ``card`` (a :class:`~catcards.cards.Card` of the game,
+    chosen by the CRC-32 of its name among the cards dealt with seed 0), ``notebook`` (file name ``<name>.ipynb`` in ``notebooks``,
+    or None when there is none yet) and ``lessons`` (the other notebooks named ``<name>-*.ipynb``,
+    sorted; a file is credited to the game with the longest matching name).
+    """
+    import catcards
+
+    names = catcards.list_games()
+    files = sorted(p.name for p in Path(notebooks).glob("*.ipynb")) if Path(notebooks).is_dir() else []
+    owner: dict[str, str] = {}
+    for f in files:
+        matches = [n for n in names if f.startswith(n + "-")]
+        if matches:
+            owner[f] = max(matches, key=len)
+    rows = []
+    for name in names:
+        cls = catcards.game_class(name)
+        lo, hi = cls.min_players, cls.max_players
+        state = catcards.load(name).new_game(seed=0)
+        cards = [c for zone in state.zones().values() for c in zone]
+        card = cards[zlib.crc32(name.encode()) % len(cards)] if cards else None
+        rows.append({
+            "name": name,
+            "title": cls.title,
+            "players": f"{lo}" if lo == hi else f"{lo}-{hi}",
+            "teaches": cls.teaches,
+            "card": card,
+            "notebook": f"{name}.ipynb" if f"{name}.ipynb" in files else None,
+            "lessons": [f for f in files if owner.get(f) == name],
+        })
+    return rows
+
+
+def start_page_html(notebooks: Path = NOTEBOOKS, app_base: str | None = None) -> str:
+    """The start page (``notebooks/index.ipynb``) as one HTML table: per game a card picture, the
+    title, players, what it teaches, and links to its notebook, its lessons and its app.
+
+    Args:
+        notebooks: the folder of the notebooks (links are relative to it).
+        app_base: the URL of the Voila app notebook, up to ``play.ipynb``; default
+            :func:`find_app_base` (found from the running Jupyter server).
+    """
+    import html
+
+    from catcards.render import card_svg
+
+    if app_base is None:
+        app_base = find_app_base()
+    rows = []
+    for g in catalogue(notebooks):
+        links = []
+        if g["notebook"]:
+            links.append(f'<a href="{g["notebook"]}">play and learn the rules</a>')
+        links += [f'<a href="{f}">lesson: {html.escape(f[len(g["name"]) + 1:-6].replace("-", " "))}</a>'
+                  for f in g["lessons"]]
+        links.append(f'<a href="{app_base}{app_url(g["name"])}" target="_blank">app (no code)</a>')
+        picture = card_svg(g["card"], width=64) if g["card"] is not None else ""
+        rows.append(
+            f"<tr><td>{picture}</td><td><b>{html.escape(g['title'])}</b><br><code>{g['name']}</code></td>"
+            f"<td style='text-align:center'>{g['players']}</td><td>{html.escape(g['teaches'])}</td>"
+            f"<td>{'<br>'.join(links)}</td></tr>"
+        )
+    head = "<tr><th></th><th>game</th><th>players</th><th>what it teaches</th><th>open</th></tr>"
+    return (f"<table class='catcards-index' style='border-collapse:collapse'>{head}{''.join(rows)}</table>")
+
+
+def _running_servers() -> list[dict[str, Any]]:
+    """The Jupyter servers running on this machine (their ``root_dir`` and ``base_url``)."""
+    try:
+        from jupyter_server.serverapp import list_running_servers
+    except ImportError:
+        return []
+    try:
+        return list(list_running_servers())
+    except Exception:  # unreadable runtime files: fall back to the environment
+        return []
+
+
+def find_app_base(folder: Path | None = None, servers: list[dict[str, Any]] | None = None,
+                  env: Mapping[str, str] | None = None) -> str:
+    """The URL path of the app notebook ``apps/play.ipynb`` below the notebook ``folder``, as
+    Voila's server extension serves it: ``<base_url>voila/render/<folder from the root>/apps/play.ipynb``.
+
+    Args:
+        folder: the folder of the notebook that shows the link (default: the folder of
+            ``$JPY_SESSION_NAME`` when it is absolute, else the kernel's working folder, which
+            Jupyter sets to the notebook's folder).
+        servers: running Jupyter servers (default: ``jupyter_server.serverapp.list_running_servers()``);
+            the one whose ``root_dir`` holds ``folder`` (the deepest) gives ``base_url`` and the path.
+        env: the environment (default ``os.environ``). Without a matching server: base URL
+            ``$JUPYTERHUB_SERVICE_PREFIX`` (Binder, JupyterHub) or ``/``, the folder from a relative
+            ``$JPY_SESSION_NAME``, else ``notebooks`` (the repository layout).
+    """
+    env = os.environ if env is None else env
+    session = env.get("JPY_SESSION_NAME", "")
+    if folder is None:
+        folder = Path(session).parent if session and Path(session).is_absolute() else Path(os.getcwd())
+    folder = Path(folder).resolve()
+    best = None
+    for server in _running_servers() if servers is None else servers:
+        try:
+            root = Path(server["root_dir"]).expanduser().resolve()
+        except (KeyError, TypeError):
+            continue
+        if (folder == root or root in folder.parents) and (best is None or len(root.parts) > len(best[0].parts)):
+            best = (root, server.get("base_url", "/"))
+    if best is not None:
+        rel = folder.relative_to(best[0]).as_posix()
+        prefix, rel = best[1], "" if rel == "." else rel + "/"
+    else:
+        prefix = env.get("JUPYTERHUB_SERVICE_PREFIX", "/")
+        rel = Path(session).parent.as_posix() if session and not Path(session).is_absolute() else "notebooks"
+        rel = "" if rel in (".", "") else rel.strip("/") + "/"
+    return f"{prefix.rstrip('/')}/voila/render/{rel}apps/play.ipynb"
+
+
+def _app(args: argparse.Namespace) -> int:
+    import catcards
+
+    params = {} if args.players is None else {"players": args.players}
+    catcards.load(args.game, **params)  # check the game and players before starting a server
+    if not APP.exists():
+        raise CliError(f"the app notebook {APP} is missing (run from a source checkout of catcards)")
+    url = f"http://127.0.0.1:{args.port}/{app_url(args.game, args.players, args.seed)}"
+    print(f"Opening {catcards.game_class(args.game).title} as an app: {url}  (Ctrl+C stops it)", flush=True)
+    cmd = [sys.executable, "-m", "voila", str(APP), f"--port={args.port}", "--Voila.ip=127.0.0.1", "--no-browser"]
+    os.chdir(APP.parent)
+    # become the Voila process, so that Ctrl+C or a signal to this pid stops Voila and its kernels
+    os.execv(sys.executable, cmd)
+    return 0  # pragma: no cover - execv does not return
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit status
+    (0 done, 2 a user error printed as ``catcards: error: ...``)."""
+    from catcards.core import CatcardsError
+
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "list":
+            print(_list())
+        elif args.command == "simulate":
+            print(_simulate(args))
+        elif args.command == "app":
+            return _app(args)
+    except (CatcardsError, CliError) as exc:
+        print(f"catcards: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # the output went to a program that stopped reading (| head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # as the Python docs advise
+        return 1
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,116 @@
+"""The `catcards` command line: list, simulate (summary table, CSV), clear errors (issue 7)."""
+from __future__ import annotations
+
+import math
+import shutil
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+
+import catcards
+from catcards.cli import app_url, main, parse_param, summary
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_list_shows_every_registered_game_with_players_and_teaches(capsys):
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split()[:3] == ["game", "players", "title"]
+    for name in catcards.list_games():
+        cls = catcards.game_class(name)
+        (line,) = [l for l in lines if l.startswith(name + " ")]
+        assert cls.title in line and cls.teaches in line
+        assert f"{cls.min_players}-{cls.max_players}" in line or cls.min_players == cls.max_players
+    assert "random, sensible" in next(l for l in lines if l.startswith("simons-cat "))
+
+
+def test_simulate_prints_the_win_rates_of_the_same_games_as_the_api(capsys, tmp_path):
+    csv = tmp_path / "games.csv"
+    code, out, _ = run(capsys, "simulate", "simons-cat", "--players", "4", "--games", "60", "--seed", "3",
+                       "--strategy", "sensible", "random", "random", "random", "--csv", str(csv))
+    assert code == 0
+    df = catcards.simulate("simons-cat", games=60, seed=3, players=4,
+                           agents=["sensible", "random", "random", "random"], progress=False)
+    assert out.startswith("Simon's Cat Card Game: 4 players, 60 games, seed 3")
+    for seat in range(4):
+        wins = int(df[f"win_{seat}"].sum())
+        # the Wilson interval, written out (Wilson 1927) with z = 1.959964
+        z, n, p = 1.959963984540054, 60, wins / 60
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+        low = 0.0 if wins == 0 else centre - half
+        high = 1.0 if wins == n else centre + half
+        line = next(l for l in out.splitlines() if l.split()[:1] == [str(seat)])
+        assert line.split()[1:4] == [["sensible", "random", "random", "random"][seat], str(wins), f"{p:.1%}"]
+        assert line.endswith(f"{low:.1%} to {high:.1%}")
+    mean = df["actions"].mean()
+    assert f"game length: {mean:.1f} actions on average" in out
+    assert f"shortest {df['actions'].min()}, longest {df['actions'].max()}" in out
+    written = pd.read_csv(csv)
+    assert list(written["actions"]) == list(df["actions"]) and list(written["seed"]) == list(df["seed"])
+    assert f"written to {csv}" in out
+
+
+def test_simulate_summary_table_counts_shared_wins_for_every_winner():
+    df = pd.DataFrame({"win_0": [True, True, False, True], "win_1": [False, True, True, False]})
+    table = summary(df, ["a", "b"])
+    assert list(table["wins"]) == [3, 2]
+    assert list(table["win rate"]) == [0.75, 0.5]
+    assert (table["low"] < table["win rate"]).all() and (table["high"] > table["win rate"]).all()
+
+
+def test_same_seed_same_table_with_a_process_pool(capsys):
+    argv = ["simulate", "cat-days", "--games", "12", "--seed", "4", "--param", "first_player=1"]
+    _, serial, _ = run(capsys, *argv)
+    _, pooled, _ = run(capsys, *argv, "--executor", "processes")
+    assert serial == pooled and "Cat Days: 2 players, 12 games, seed 4" in serial
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["simulate", "no-such-game"], "no game called 'no-such-game'; the games are: "),
+    (["simulate", "simons-cat", "--players", "9"], "is for 3 to 6 players"),
+    (["simulate", "simons-cat", "--strategy", "clever"], "no strategy 'clever' for simons-cat; choose from"),
+    (["simulate", "simons-cat", "--players", "4", "--strategy", "random", "random"],
+     "one name for every seat or one per seat (4 for 4 players), not 2"),
+    (["simulate", "simons-cat", "--games", "0"], "games must be a whole number >= 1, not 0"),
+    (["simulate", "cat-days", "--param", "first_player=5"], "first_player must be seat 0 or 1"),
+    (["simulate", "cat-days", "--param", "colour=red"], "unexpected keyword argument 'colour'"),
+    (["simulate", "cat-days", "--csv", "/no/such/folder/x.csv"], "the folder /no/such/folder does not exist"),
+    (["app", "no-such-game"], "no game called 'no-such-game'"),
+])
+def test_user_errors_are_one_clear_line_with_status_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("catcards: error: ") and message in err
+    assert "Traceback" not in err and err.count("\n") == 1
+
+
+def test_argparse_errors_exit_2():
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "simons-cat", "--games", "many"])
+    assert exc.value.code == 2
+    with pytest.raises(SystemExit):
+        main(["simulate", "simons-cat", "--param", "novalue"])
+
+
+def test_params_are_read_as_json_when_they_can_be():
+    assert parse_param("first_player=1") == ("first_player", 1)
+    assert parse_param("final_round=true") == ("final_round", True)
+    assert parse_param("deck=dinohistoria") == ("deck", "dinohistoria")
+    assert app_url("snap", 3, 7) == "?game=snap&players=3&seed=7"
+
+
+@pytest.mark.skipif(shutil.which("catcards") is None, reason="the catcards console script is not installed (pip install -e .)")
+def test_the_installed_command_runs():
+    done = subprocess.run(["catcards", "list"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "simons-cat" in done.stdout
+    done = subprocess.run(["catcards", "simulate", "nope"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.startswith("catcards: error: no game called 'nope'")

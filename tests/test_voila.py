@@ -1,0 +1,119 @@
+"""App mode in a real browser: Voila serves notebooks/apps/play.ipynb set by the address to a game,
+headless Chromium shows the table with no code, and a click plays a card (issue 7).
+
+Skipped (with the reason) where /usr/bin/chromium (or ``CATCARDS_CHROMIUM``) or playwright is
+missing, unless ``CATCARDS_REQUIRE_BROWSER=1``, where it fails instead. Run it alone with
+``python -m pytest tests/test_voila.py -m browser -o addopts="" -p no:cacheprovider``.
+"""
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from browser import CHROMIUM, CHROMIUM_ARGS, REPO, missing_browser
+from browser_voila import voila
+
+APP = REPO / "notebooks" / "apps" / "play.ipynb"
+
+
+@pytest.fixture
+def browser_ready():
+    why = missing_browser()
+    if why:
+        if os.environ.get("CATCARDS_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"CATCARDS_REQUIRE_BROWSER=1 but the browser test cannot run: {why}")
+        pytest.skip(f"real-browser test skipped: {why}")
+
+
+@pytest.mark.browser
+def test_the_app_plays_a_simons_cat_card_with_no_code_shown(browser_ready):
+    from playwright.sync_api import expect, sync_playwright
+
+    before = APP.read_bytes()
+    with voila(APP) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.goto(f"{url}?game=simons-cat&players=5&seed=3", timeout=60_000)
+            table = page.locator(".catcards-table").first
+            card = table.locator("button.catcards-card.catcards-action:not([disabled])").first
+            expect(card).to_be_visible(timeout=60_000)
+            # the app shows widgets only: no code cell, no source text
+            body = page.locator("body")
+            expect(body).not_to_contain_text("import catcards")
+            assert page.locator(".jp-InputArea-editor, .jp-CodeMirrorEditor").count() == 0
+            # the address chose the game and the players (the default would be 4)
+            expect(page.locator("select").first.locator("option:checked")).to_have_text("Simon's Cat Card Game")
+            expect(page.locator(".widget-readout").first).to_have_text("5")
+            expect(body).to_contain_text("Simon's Cat Card Game")
+
+            log = table.locator(".catcards-log")
+            log_before = log.inner_text()
+            label = card.inner_text().strip()
+            card.click()
+            expect(log).to_contain_text(f"Seat 0 plays {label}.", timeout=15_000)
+            expect(log).not_to_have_text(log_before)
+            expect(table.locator("button.catcards-card", has_text=re.compile(rf"^{label}$"))).to_have_count(0)
+            expect(body).not_to_contain_text("Error displaying widget")
+            assert "Traceback" not in body.inner_text()
+        finally:
+            browser.close()
+    assert APP.read_bytes() == before
+
+
+@pytest.mark.browser
+def test_the_start_page_in_jupyterlab_links_to_notebooks_and_apps(browser_ready):
+    """JupyterLab runs notebooks/index.ipynb: a row per game; its notebook link opens the notebook
+    in JupyterLab, and its app link (Voila's server extension) shows the table and plays a card."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from playwright.sync_api import expect, sync_playwright
+
+    import catcards
+    from browser import jupyterlab
+
+    work = Path(tempfile.mkdtemp(prefix="catcards-index-"))
+    try:
+        (work / "notebooks" / "apps").mkdir(parents=True)
+        for name in ("index.ipynb", "simons-cat.ipynb", "apps/play.ipynb"):
+            shutil.copy(REPO / "notebooks" / name, work / "notebooks" / name)
+        with jupyterlab(work) as (url, token), sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page(viewport={"width": 1280, "height": 1000})
+                page.add_locator_handler(
+                    page.locator(".jp-Dialog"),
+                    lambda d: d.locator(".jp-Dialog-button.jp-mod-accept").click(),
+                )
+                page.goto(f"{url}/lab/tree/notebooks/index.ipynb?token={token}&reset")
+                expect(page.locator("#jp-main-statusbar")).to_contain_text("(ipykernel) | Idle", timeout=45_000)
+                page.locator(".jp-CodeCell .cm-content").first.click()  # the first code cell
+                page.keyboard.press("Shift+Enter")
+                index = page.locator(".jp-OutputArea-output table.catcards-index")
+                expect(index).to_be_visible(timeout=30_000)
+                rows = index.locator("tr:has(svg)")
+                expect(rows).to_have_count(len(catcards.list_games()))
+                simons = rows.filter(has_text="Simon's Cat Card Game")
+                app_href = simons.locator("a", has_text="app (no code)").get_attribute("href")
+                assert app_href == "/voila/render/notebooks/apps/play.ipynb?game=simons-cat"
+
+                simons.locator("a", has_text="play and learn the rules").click()
+                expect(page.locator(".lm-TabBar-tabLabel", has_text="simons-cat.ipynb")).to_be_visible(timeout=15_000)
+
+                app = browser.new_page(viewport={"width": 1280, "height": 1000})
+                app.goto(f"{url}{app_href}&token={token}", timeout=60_000)
+                card = app.locator(".catcards-table button.catcards-card.catcards-action:not([disabled])").first
+                expect(card).to_be_visible(timeout=60_000)
+                label = card.inner_text().strip()
+                card.click()
+                expect(app.locator(".catcards-table .catcards-log").first).to_contain_text(
+                    f"Seat 0 plays {label}.", timeout=15_000)
+                expect(app.locator("body")).not_to_contain_text("import catcards")
+            finally:
+                browser.close()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
