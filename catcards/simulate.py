@@ -33,7 +33,7 @@ import numpy as np
 import pandas as pd
 
 from .agents import Agent, make_agent
-from .core import Game, GameParameterError, State
+from .core import Game, GameParameterError, State, is_whole
 from .registry import load
 
 __all__ = ["simulate", "play_game", "game_seed", "agent_rngs", "chunks"]
@@ -168,13 +168,25 @@ def simulate(
     """
     if isinstance(game, str):
         game = load(game, **params)
+    elif not isinstance(game, Game):
+        raise GameParameterError(
+            f"game must be a game's name (one of catcards.list_games()) or a Game, not {game!r}"
+        )
     elif params:
         raise GameParameterError("give parameters either in the Game or as keywords, not both")
-    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+    if not is_whole(games) or games < 1:
         raise GameParameterError(f"games must be a whole number >= 1, not {games!r}")
     games = int(games)
+    if not is_whole(seed) or seed < 0:
+        raise GameParameterError(f"seed must be a whole number 0 or more, not {seed!r}")
+    seed = int(seed)
     if isinstance(agents, (str, Agent)):
         agents = [agents] * game.players
+    if not isinstance(agents, (list, tuple)) or not all(isinstance(a, (str, Agent)) for a in agents):
+        raise GameParameterError(
+            "agents must be a strategy name, an Agent object, or a list of them (one per seat), "
+            f"not {agents!r}"
+        )
     if len(agents) != game.players:
         raise GameParameterError(f"give one agent per seat ({game.players}), not {len(agents)}")
     for a in agents:  # fail on a bad strategy name before playing

@@ -316,3 +316,28 @@ def test_damaged_saves_are_save_format_errors(change, message):
     data.update(change)
     with pytest.raises(catcards.SaveFormatError, match=message):
         catcards.load_state(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        ({"game": 5}, "game must be a game's name"),
+        ({"seed": -1}, "seed must be a whole number 0 or more"),
+        ({"seed": "a"}, "seed must be a whole number"),
+        ({"seed": None}, "seed must be a whole number"),
+        ({"agents": None}, "agents must be a strategy name"),
+        ({"agents": 3}, "agents must be a strategy name"),
+        ({"agents": catcards.agents.RandomAgent}, "agents must be a strategy name"),
+        ({"agents": ["random"] * 2}, "one agent per seat .3."),
+        ({"agents": "clever"}, "no strategy 'clever' for simons-cat"),
+        ({"games": 0}, "games must be a whole number >= 1"),
+        ({"record": 5}, "record must be a function"),
+    ],
+)
+def test_simulate_refuses_bad_arguments_before_playing(kwargs, message):
+    args = {"game": "simons-cat", "games": 2, "seed": 0, "players": 3, "progress": False}
+    if kwargs.get("game") == 5:
+        args.pop("players")
+    args.update(kwargs)
+    with pytest.raises(GameParameterError, match=message):
+        catcards.simulate(**args)
