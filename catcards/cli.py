@@ -166,6 +166,8 @@ def _format_report(title: str, players: int, games: int, seed: int, df: pd.DataF
         lines.append(f"game length: {length.iloc[0]} actions (one game: no interval)")
     winners = df["winners"].map(len)
     lines.append(f"games with a shared win: {int((winners > 1).sum())}; with no winner: {int((winners == 0).sum())}")
+    if (winners > 1).any():
+        lines.append("(a seat's win rate counts every game it is among the winners, so rates can add up to more than 100%)")
     return "\n".join(lines)
 
 
@@ -337,7 +339,8 @@ def _app(args: argparse.Namespace) -> int:
     if not APP.exists():
         raise CliError(f"the app notebook {APP} is missing (run from a source checkout of catcards)")
     url = f"http://127.0.0.1:{args.port}/{app_url(args.game, args.players, args.seed)}"
-    print(f"Opening {catcards.game_class(args.game).title} as an app: {url}  (Ctrl+C stops it)", flush=True)
+    print(f"Serving {catcards.game_class(args.game).title} as an app: open {url} in a browser "
+          "(Ctrl+C stops it)", flush=True)
     cmd = [sys.executable, "-m", "voila", str(APP), f"--port={args.port}", "--Voila.ip=127.0.0.1", "--no-browser"]
     os.chdir(APP.parent)
     # become the Voila process, so that Ctrl+C or a signal to this pid stops Voila and its kernels

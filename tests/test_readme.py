@@ -1,0 +1,27 @@
+"""The README's Python examples run as written (a newcomer pastes them in order)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_readme_python_examples_run(capsys):
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    assert blocks, "the README shows Python examples"
+    namespace: dict = {}
+    for block in blocks:
+        exec(compile(block, str(README), "exec"), namespace)
+    printed = capsys.readouterr().out
+    assert "illegal action 'take the mess'" in printed  # the example shows a refused action
+    assert namespace["same"].to_json() == namespace["state"].to_json()
+
+
+def test_readme_names_files_that_exist():
+    text = README.read_text(encoding="utf-8")
+    root = README.parent
+    for name in re.findall(r"`([\w./-]+\.(?:ipynb|py|md|csv))`", text) + re.findall(r"\]\(([\w./-]+)\)", text):
+        if "/" in name or name.endswith((".ipynb", ".md")) and not name.startswith(("my_", "games")):
+            candidates = [root / name, root / "notebooks" / name]
+            assert any(p.exists() for p in candidates), f"README names {name}, which does not exist"
