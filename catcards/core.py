@@ -233,7 +233,11 @@ class State:
             IllegalActionError: the action is not legal now; the state is left unchanged.
         """
         legal = self.legal_actions()
-        if action not in legal:
+        try:
+            found = legal.index(action)
+        except ValueError:
+            found = -1
+        if found < 0:
             if self.is_over:
                 raise IllegalActionError(action, "the game is over")
             if not isinstance(action, Action):
@@ -245,6 +249,7 @@ class State:
             except Exception:  # a malformed action (wrong field types): still refused cleanly
                 reason = f"{action!r} is not a well-formed action of {self.game.title}"
             raise IllegalActionError(action, reason)
+        action = legal[found]  # the legal object itself, never a look-alike such as Bid(3.0)
         self._legal = None
         self._apply(action)
         self.history.append(action)

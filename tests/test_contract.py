@@ -157,3 +157,18 @@ def test_a_state_shows_itself_in_a_notebook(name):
     state = catcards.load(name).new_game(3)
     html = state._repr_html_()
     assert "<svg" in html or "<div" in html
+
+
+def test_a_look_alike_action_is_replaced_by_the_legal_one():
+    """An action that only compares equal to a legal one (numpy or float fields) is applied and
+    recorded as the legal object itself, so the game and its save stay sound."""
+    import numpy as np
+    from catcards.games.king_of_the_jungle import Bid
+
+    state = catcards.load("king-of-the-jungle", players=3).new_game(1)
+    legal = {str(a): a for a in state.legal_actions()}
+    state.apply(Bid(np.int64(3)))
+    assert state.history[-1] is legal["bid 3"] and str(state.history[-1]) == "bid 3"
+    while not state.is_over and state.hand_no == 1:
+        state.apply(state.legal_actions()[0])
+    assert state.hand_results and catcards.load_state(state.to_json()).to_json() == state.to_json()
