@@ -20,6 +20,7 @@ Errors (an unknown game, a bad parameter or strategy) are printed as one line
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
 import sys
@@ -42,7 +43,8 @@ class CliError(Exception):
 
 def parse_param(text: str) -> tuple[str, Any]:
     """``"key=value"`` -> ``(key, value)``; the value is read as JSON when it can be
-    (``first_player=1`` -> 1, ``final_round=true`` -> True), else kept as text
+    (``first_player=1`` -> 1, ``final_round=true`` -> True), else as a Python literal
+    (``final_round=True``, ``max_hands=None``, ``penalties={'L': 4}``), else kept as text
     (``deck=dinohistoria``).
 
     Raises:
@@ -54,7 +56,10 @@ def parse_param(text: str) -> tuple[str, Any]:
     try:
         parsed = json.loads(value)
     except ValueError:
-        parsed = value
+        try:
+            parsed = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            parsed = value
     return key.strip(), parsed
 
 
@@ -160,7 +165,8 @@ def _format_report(title: str, players: int, games: int, seed: int, df: pd.DataF
     length = df["actions"]
     if len(df) >= 2:
         mi = mean_interval(length)
-        lines.append(f"game length: {mi.mean:.1f} actions on average (95% interval {mi.low:.1f} to "
+        low = max(mi.low, 0.0)  # a normal interval on a skewed length can dip below 0
+        lines.append(f"game length: {mi.mean:.1f} actions on average (95% interval {low:.1f} to "
                      f"{mi.high:.1f}); shortest {length.min()}, longest {length.max()}")
     else:
         lines.append(f"game length: {length.iloc[0]} actions (one game: no interval)")
@@ -336,6 +342,8 @@ def _app(args: argparse.Namespace) -> int:
 
     params = {} if args.players is None else {"players": args.players}
     catcards.load(args.game, **params)  # check the game and players before starting a server
+    if args.seed is not None and args.seed < 0:
+        raise CliError(f"--seed must be a whole number 0 or more, not {args.seed}")
     if not APP.exists():
         raise CliError(f"the app notebook {APP} is missing (run from a source checkout of catcards)")
     url = f"http://127.0.0.1:{args.port}/{app_url(args.game, args.players, args.seed)}"
@@ -364,6 +372,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _app(args)
     except (CatcardsError, CliError) as exc:
         print(f"catcards: error: {exc}", file=sys.stderr)
+        return 2
+    except RuntimeError as exc:  # a game that computer players cannot finish (no turn limit)
+        print(f"catcards: error: {exc}; give the game a limit (e.g. -p max_hands=50)", file=sys.stderr)
         return 2
     except BrokenPipeError:  # the output went to a program that stopped reading (| head)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # as the Python docs advise

@@ -86,7 +86,12 @@ def _row(state: State, index: int, record: Callable[[State], dict] | None) -> di
     for s in range(state.game.players):
         row[f"win_{s}"] = s in out.winners
     if record is not None:
-        row.update(record(state))
+        extra = record(state)
+        if not isinstance(extra, dict):
+            raise GameParameterError(
+                f"record must return a dict of extra columns, but it returned {extra!r}"
+            )
+        row.update(extra)
     return row
 
 

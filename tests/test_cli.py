@@ -114,3 +114,29 @@ def test_the_installed_command_runs():
     assert done.returncode == 0 and "simons-cat" in done.stdout
     done = subprocess.run(["catcards", "simulate", "nope"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.startswith("catcards: error: no game called 'nope'")
+
+
+def test_parameters_written_as_python_literals_are_read(capsys):
+    from catcards.cli import parse_param
+
+    assert parse_param("final_round=True") == ("final_round", True)
+    assert parse_param("final_round=true") == ("final_round", True)
+    assert parse_param("max_hands=None") == ("max_hands", None)
+    assert parse_param("penalties={'L': 4}") == ("penalties", {"L": 4})
+    assert parse_param("deck=dinohistoria") == ("deck", "dinohistoria")
+
+
+def test_app_refuses_a_negative_seed_before_starting_a_server(capsys):
+    from catcards.cli import main
+
+    assert main(["app", "cat-trick", "--seed", "-5"]) == 2
+    assert "--seed must be a whole number 0 or more, not -5" in capsys.readouterr().err
+
+
+def test_a_record_that_returns_no_dict_is_a_clear_error():
+    import pytest
+
+    import catcards
+
+    with pytest.raises(catcards.GameParameterError, match="record must return a dict"):
+        catcards.simulate("snap", games=2, record=lambda s: 5, progress=False)

@@ -172,3 +172,17 @@ def test_a_look_alike_action_is_replaced_by_the_legal_one():
     while not state.is_over and state.hand_no == 1:
         state.apply(state.legal_actions()[0])
     assert state.hand_results and catcards.load_state(state.to_json()).to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_malformed_deals_and_seats_are_clear_errors(name):
+    import numpy as np
+
+    game = catcards.load(name)
+    with pytest.raises(catcards.GameParameterError):
+        game.new_game(0, deals=5)
+    state = game.new_game(0)
+    assert state.observation(np.int64(0))["seat"] == 0
+    for bad in (True, 1.5, game.players, "0"):
+        with pytest.raises(ValueError, match="seat must be a whole number"):
+            state.observation(bad)

@@ -563,8 +563,7 @@ class BigCatState(State):
             ValueError: ``seat`` not a seat of this game nor None.
         """
         n = self.game.players
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
+        seat = self.check_seat(seat)
         cards, pile = self.cards, self.pile
         return {
             "seat": seat,

@@ -1057,8 +1057,7 @@ class CatDaysState(State):
         Raises:
             ValueError: ``seat`` is not 0, 1 or None.
         """
-        if seat is not None and seat not in (0, 1):
-            raise ValueError(f"seat must be 0, 1 or None, not {seat!r}")
+        seat = self.check_seat(seat)
         weeks = self.weeks
         return {
             "seat": seat,

@@ -165,6 +165,11 @@ class CatTrick(Game):
             GameParameterError: a deal with the wrong number of hands or cards, an unknown card,
                 a card dealt twice, or a trump card that is also in a hand.
         """
+        if deals is not None and not isinstance(deals, (list, tuple)):
+            raise GameParameterError(
+                f"{self.title}: deals must be a list of deals (one per round or hand), "
+                f"not {type(deals).__name__}"
+            )
         parsed = [self._parse_deal(d, r + 1) for r, d in enumerate(deals or [])]
         return CatTrickState(self, seed, deals, parsed)
 
@@ -288,6 +293,15 @@ class CatTrickState(TrickState):
             return ()
         return [PLAYS[c] for c in self.hands[seat]]
 
+    def _parse_action(self, text: str) -> Action | None:
+        words = " ".join(str(text).split())
+        if words.lower().startswith("play "):
+            try:
+                return PLAYS[_INDEX[card_from_name(words[5:])]]
+            except GameParameterError:
+                return None
+        return None
+
     def _why_illegal(self, action: Action) -> str:
         cid, why = self._held_card_id(action)
         return why or "it is not one of the legal actions now"
@@ -409,8 +423,7 @@ class CatTrickState(TrickState):
         ``state.log``), ``is_over``, ``outcome``.
         """
         n = self.game.players
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
+        seat = self.check_seat(seat)
         cards = CARDS
         collections = []
         for col in self.collections:

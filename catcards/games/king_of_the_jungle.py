@@ -215,6 +215,11 @@ class KingOfTheJungle(Game):
             GameParameterError: a deal with the wrong number of hands or cards, a card not in
                 the deck used, or a card dealt twice.
         """
+        if deals is not None and not isinstance(deals, (list, tuple)):
+            raise GameParameterError(
+                f"{self.title}: deals must be a list of deals (one per round or hand), "
+                f"not {type(deals).__name__}"
+            )
         parsed = [self._parse_deal(d, r + 1) for r, d in enumerate(deals or [])]
         return KingOfTheJungleState(self, seed, deals, parsed)
 
@@ -329,6 +334,18 @@ class KingOfTheJungleState(TrickState):
                 return follow
         return [PLAYS[c] for c in hand]
 
+    def _parse_action(self, text: str) -> Action | None:
+        words = " ".join(str(text).split())
+        lower = words.lower()
+        if lower.startswith("bid ") and lower[4:].isdigit():
+            return Bid(int(lower[4:]))
+        if lower.startswith("play "):
+            try:
+                return PLAYS[_INDEX[card_from_name(words[5:], self.game.players)]]
+            except GameParameterError:
+                return None
+        return None
+
     def _why_illegal(self, action: Action) -> str:
         if isinstance(action, Bid):
             if self.phase != "bid":
@@ -434,8 +451,7 @@ class KingOfTheJungleState(TrickState):
         is ``state.log``), ``is_over``, ``outcome``.
         """
         n = self.game.players
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
+        seat = self.check_seat(seat)
         return {
             "seat": seat,
             "players": n,

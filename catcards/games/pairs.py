@@ -364,8 +364,7 @@ class PairsState(State):
             ValueError: ``seat`` is not a seat of this game or None.
         """
         n = self.game.players
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
+        seat = self.check_seat(seat)
         t = self.turned
         return {
             "seat": seat,

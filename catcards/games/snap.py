@@ -430,8 +430,7 @@ class SnapState(State):
             ValueError: ``seat`` is not a seat of this game or None.
         """
         n = self.game.players
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
+        seat = self.check_seat(seat)
         cards = self.game.cards
         face_up = [cards[c] for c in self.centre[self.under :]]
         if seat is None:

@@ -1363,8 +1363,7 @@ class CardGameState(State):
         ``state.log``), ``is_over``, ``outcome``.
         """
         n = self.game.players
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
+        seat = self.check_seat(seat)
         cards = self.deck.cards
         own_face = self.facedown is not None and seat is not None and self.facedown[0] == seat
         pending_seat = self.pending["seat"] if self.pending is not None else None
