@@ -484,3 +484,24 @@ def test_initial_money_goes_to_the_bottom_of_the_money_deck_after_use():
     # both spent cards went to the bottom (index 0 is the bottom), the Initial Money among them
     assert sorted(s.deck.names[c] for c in s.money_deck[:2]) == ["Initial Money", "Money"]
     assert s.money_value(2) == 0 and s.deck.names[s.money_deck[-1]] == "Money"
+
+
+def test_an_edited_card_list_may_not_change_a_cards_types(tmp_path):
+    """A card's types are part of its coded effect: an edited list changing them (Shot! as an
+    INSTANT BLUFF card) would let the engine offer a play it cannot carry out."""
+    from importlib import resources
+
+    text = resources.files("catcards").joinpath("data", "card_game_cards.csv").read_text("utf-8")
+    lines = text.splitlines()
+    i = next(k for k, line in enumerate(lines) if line.startswith("Shot!,"))
+    fields = lines[i].split(",")
+    assert "INSTANT" not in fields[2]
+    fields[2] = "INSTANT BLUFF"
+    lines[i] = ",".join(fields)
+    path = tmp_path / "cards.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(catcards.GameParameterError, match="types of Shot! are fixed by its coded effect"):
+        catcards.load("card-game", cards=str(path))
+    lines[i] = lines[i].replace("INSTANT BLUFF", text.splitlines()[i].split(",")[2])
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    catcards.load("card-game", cards=str(path))  # the shipped types load

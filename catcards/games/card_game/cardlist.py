@@ -84,6 +84,17 @@ class CardSpec:
     text: str
 
 
+def _shipped_types() -> dict[str, frozenset]:
+    """Each card's types in the shipped list: what its effect code is written for."""
+    global _SHIPPED_TYPES
+    if _SHIPPED_TYPES is None:
+        _SHIPPED_TYPES = {spec.name: spec.types for spec in load_card_list(None)}
+    return _SHIPPED_TYPES
+
+
+_SHIPPED_TYPES: dict[str, frozenset] | None = None
+
+
 def load_card_list(path: str | None = None) -> tuple[CardSpec, ...]:
     """Read and check a card list.
 
@@ -97,7 +108,8 @@ def load_card_list(path: str | None = None) -> tuple[CardSpec, ...]:
     Raises:
         GameParameterError: the file cannot be read, a column is missing, a name is not one of
             :data:`EFFECT_NAMES` (no effect is coded for it), a name appears twice, a count or
-            cost is not a whole number >= 0, a type word is unknown, or Money is missing.
+            cost is not a whole number >= 0, a type word is unknown, a card's types differ from
+            the shipped list's (its effect code is written for them), or Money is missing.
     """
     where = path or f"catcards/data/{DEFAULT_FILE}"
     try:
@@ -137,6 +149,14 @@ def load_card_list(path: str | None = None) -> tuple[CardSpec, ...]:
                 f"Card Game: {at}: unknown type(s) {', '.join(sorted(bad))} for {name}; "
                 f"allowed: {', '.join(sorted(TYPES))}"
             )
+        if path is not None:
+            fixed = _shipped_types()[name]
+            if types != fixed:
+                raise GameParameterError(
+                    f"Card Game: {at}: the types of {name} are fixed by its coded effect "
+                    f"({' '.join(sorted(fixed))}), not {' '.join(sorted(types)) or 'none'}; "
+                    "an edited card list may change counts, costs and texts"
+                )
         specs.append(CardSpec(name, count, types, cost, (row["text"] or "").strip()))
     names = {s.name: s for s in specs}
     if names.get("Money") is None or names["Money"].count < 1:
