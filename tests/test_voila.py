@@ -117,3 +117,38 @@ def test_the_start_page_in_jupyterlab_links_to_notebooks_and_apps(browser_ready)
                 browser.close()
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.mark.browser
+def test_every_games_table_renders_and_answers_a_click_in_the_app(browser_ready):
+    """Each registered game's table, opened as an app in a real browser: it renders (no "Error
+    displaying widget", no traceback) and a click on its first enabled action button changes it.
+    This is what proves the widgets of every game render; nbval and Button.click() cannot."""
+    from playwright.sync_api import expect, sync_playwright
+
+    import catcards
+
+    problems = []
+    with voila(APP) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for name in catcards.list_games():
+                page = browser.new_page(viewport={"width": 1280, "height": 1000})
+                try:
+                    page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
+                    table = page.locator(".catcards-table").first
+                    button = table.locator("button.catcards-action:not([disabled])").first
+                    expect(button).to_be_visible(timeout=60_000)
+                    before = table.inner_text()
+                    button.click()
+                    expect(table).not_to_have_text(before, timeout=15_000)
+                    body = page.locator("body")
+                    expect(body).not_to_contain_text("Error displaying widget")
+                    assert "Traceback" not in body.inner_text(), f"{name}: a traceback is shown"
+                except Exception as exc:  # collect every game's failure, then report them all
+                    problems.append(f"{name}: {str(exc).splitlines()[0]}")
+                finally:
+                    page.close()
+        finally:
+            browser.close()
+    assert not problems, "\n".join(problems)

@@ -117,6 +117,7 @@ class SnapTable(GameTable):
         self.turn_button = W.Button(description="Turn your card", icon="share",
                                     layout=W.Layout(width="auto"))
         self.turn_button.add_class("catcards-turn")
+        self.turn_button.add_class("catcards-action")
         self.snap_buttons: dict[int, W.Button] = {}
         super().__init__(*args, **kwargs)
         self.turn_button.on_click(self._callback(lambda _b: self.press_turn()))
@@ -124,6 +125,7 @@ class SnapTable(GameTable):
             b = W.Button(description="Snap!" if len(self.humans) == 1 else f"Snap! (seat {seat})",
                          button_style="danger", icon="hand-paper-o", layout=W.Layout(width="auto"))
             b.add_class("catcards-snap")
+            b.add_class("catcards-action")
             b.on_click(self._callback(lambda _b, s=seat: self.press_snap(s)))
             self.snap_buttons[seat] = b
         self.refresh()
