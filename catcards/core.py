@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, Sequence
 
 import numpy as np
@@ -214,10 +214,13 @@ class State:
         """True once the game has ended (then ``current_player`` is None and ``outcome`` is set)."""
         return self.outcome is not None
 
+    #: set by a game when it ends (the one place ``outcome`` reads)
+    _outcome: Outcome | None = None
+
     @property
     def outcome(self) -> Outcome | None:
         """The :class:`Outcome` of a finished game, None while it is running."""
-        return None
+        return self._outcome
 
     def legal_actions(self) -> tuple:
         """The legal actions of ``current_player`` as a tuple (empty when the game is over)."""

@@ -17,19 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from browser import CHROMIUM, CHROMIUM_ARGS, REPO, jupyterlab, missing_browser
+from browser import CHROMIUM, CHROMIUM_ARGS, REPO, jupyterlab
 
 NOTEBOOK = REPO / "notebooks" / "simons-cat.ipynb"
 SHOT = os.environ.get("CATCARDS_BROWSER_SCREENSHOT")  # a .png path to look at the table
-
-
-@pytest.fixture
-def browser_ready():
-    why = missing_browser()
-    if why:
-        if os.environ.get("CATCARDS_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"CATCARDS_REQUIRE_BROWSER=1 but the browser test cannot run: {why}")
-        pytest.skip(f"real-browser test skipped: {why}")
 
 
 @pytest.mark.browser

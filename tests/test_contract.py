@@ -6,7 +6,6 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
-import numpy as np
 import pytest
 
 import catcards

@@ -140,7 +140,7 @@ def test_stale_and_out_of_turn_clicks_change_nothing():
 
 # ---- a real browser: the computer's timed moves reach the page -------------------------------
 @pytest.mark.browser
-def test_snap_table_in_jupyterlab_real_time():
+def test_snap_table_in_jupyterlab_real_time(browser_ready):
     """JupyterLab in headless Chromium: click "Turn your card"; the computer's turn, made on a
     timer thread, appears in the page. Skipped where the browser or playwright is missing (see
     tests/browser.py), unless CATCARDS_REQUIRE_BROWSER=1."""
@@ -154,13 +154,8 @@ def test_snap_table_in_jupyterlab_real_time():
     import nbformat
 
     sys.path.insert(0, str(Path(__file__).parent))
-    from browser import CHROMIUM, CHROMIUM_ARGS, jupyterlab, missing_browser
+    from browser import CHROMIUM, CHROMIUM_ARGS, jupyterlab
 
-    why = missing_browser()
-    if why:
-        if os.environ.get("CATCARDS_REQUIRE_BROWSER") == "1":
-            pytest.fail(why)
-        pytest.skip(f"real-browser test skipped: {why}")
     from playwright.sync_api import expect, sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="catcards-snap-"))

@@ -7,24 +7,14 @@ missing, unless ``CATCARDS_REQUIRE_BROWSER=1``, where it fails instead. Run it a
 """
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
 
-from browser import CHROMIUM, CHROMIUM_ARGS, REPO, missing_browser
+from browser import CHROMIUM, CHROMIUM_ARGS, REPO
 from browser_voila import voila
 
 APP = REPO / "notebooks" / "apps" / "play.ipynb"
-
-
-@pytest.fixture
-def browser_ready():
-    why = missing_browser()
-    if why:
-        if os.environ.get("CATCARDS_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"CATCARDS_REQUIRE_BROWSER=1 but the browser test cannot run: {why}")
-        pytest.skip(f"real-browser test skipped: {why}")
 
 
 @pytest.mark.browser

@@ -24,7 +24,7 @@ from ..games.card_game import (
     TakeMoney,
     UseAbility,
 )
-from . import Agent, pick, strategy
+from . import Agent, strategy
 
 __all__ = ["BluffingAgent"]
 

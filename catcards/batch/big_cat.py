@@ -294,7 +294,7 @@ class _Lanes:
         gP = lanes * P
         seats = np.arange(P, dtype=np.int64)
         base = [(gP + s) << shift for s in range(P)]  # ring start of seat s in every lane
-        S, head, tail, outp, alive = self.S, self.head, self.tail, self.outp, self.alive
+        S, head, tail, outp = self.S, self.head, self.tail, self.outp
         tails = [tail[s::P] for s in range(P)]  # views: seat s's tail in every lane
         tail2 = tail.reshape(L, P)
         baseLP = (gP[:, None] + seats[None, :]) << shift

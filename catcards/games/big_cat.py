@@ -381,10 +381,6 @@ class BigCatState(State):
         self._start_trick(game.first_player)
 
     # ---- contract -----------------------------------------------------------------------------
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
     def _legal_actions(self) -> Sequence[Action]:
         if self.current_player is None:
             return ()

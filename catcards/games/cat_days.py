@@ -53,7 +53,7 @@ import os
 import re
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -910,10 +910,6 @@ class CatDaysState(State):
         self._check_end()
 
     # ---- contract -----------------------------------------------------------------------------
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
     def scores(self) -> list[int]:
         """Each week's score now (points of its visible cats)."""
         return [self.weeks.score(0), self.weeks.score(1)]

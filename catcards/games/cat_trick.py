@@ -283,10 +283,6 @@ class CatTrickState(TrickState):
         )
 
     # ---- contract ---------------------------------------------------------------------------------
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
     def _legal_actions(self) -> Sequence[Action]:
         seat = self.current_player
         if seat is None:
@@ -321,7 +317,6 @@ class CatTrickState(TrickState):
         return plays[winning_index(suits, values, _COLOUR[self.trump_card])][0]
 
     def _trick_taken(self, winner: int, plays: list[tuple[int, int]]) -> None:
-        n = self.game.players
         mine = self.collections[winner]
         mine.extend(c for _, c in plays)
         counts = [0] * len(COLOURS)

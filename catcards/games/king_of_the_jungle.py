@@ -315,10 +315,6 @@ class KingOfTheJungleState(TrickState):
         return [self.bids[s] for s in self.bid_order if self.bids[s] is not None]
 
     # ---- contract ---------------------------------------------------------------------------------
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
     def _legal_actions(self) -> Sequence[Action]:
         seat = self.current_player
         if seat is None:

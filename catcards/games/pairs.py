@@ -254,10 +254,6 @@ class PairsState(State):
         )
         self._check_end()
 
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
     def _legal_actions(self) -> Sequence[Action]:
         if self._outcome is not None:
             return ()

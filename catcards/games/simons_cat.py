@@ -266,10 +266,6 @@ class SimonsCatState(State):
         )
 
     # ---- contract -----------------------------------------------------------------------------
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
     def _legal_actions(self) -> Sequence[Action]:
         seat = self.current_player
         if seat is None:

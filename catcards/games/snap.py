@@ -275,10 +275,6 @@ class SnapState(State):
 
     # ---- contract -----------------------------------------------------------------------------
     @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
-    @property
     def snap_showing(self) -> bool:
         """True when the top card of the centre pile has the same number as the card beneath it."""
         return self._showing

@@ -23,7 +23,6 @@ import csv
 import io
 from dataclasses import dataclass
 from importlib import resources
-from typing import Sequence
 
 from ...core import GameParameterError
 

@@ -1253,7 +1253,7 @@ class CardGameState(State):
         jokers = sum(1 for c in hand if self.deck.names[c] == "Joker")
         self.log.append(
             f"Seat {t} shows their hand ({shown}) and discards {len(hit)} {named}"
-            + (f"; the Joker stays (its owner says it is another card)" if jokers else "") + "."
+            + ("; the Joker stays (its owner says it is another card)" if jokers else "") + "."
         )
 
     def _eat_four(self, t: int, ty: str) -> None:
@@ -1306,10 +1306,6 @@ class CardGameState(State):
         self._gain_tokens(win, 2)
 
     # ---- views --------------------------------------------------------------------------------
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
     def decision(self) -> str | None:
         """The kind of decision asked now: "draw", "main" (the active player's phases),
         "respond" (a response window), "bluff" (believe or challenge), "choice" (a choice while an
