@@ -358,11 +358,11 @@ def test_final_round_ends_the_game_when_play_comes_back_round():
 def test_discarding_final_round_cancels_the_end():
     s = new(final_round=True, hands=[[], ["Cheap Day"], []], money=[[], ["Money", "Money"], []],
             main=["Final Round", "Nap"])
-    act(s, "draw from the main deck", "end turn", "take Money", "play Cheap Day")
+    act(s, "draw from the main deck", "end turn", "pass", "take Money", "play Cheap Day")  # pass: end phase
     obs = s.observation(0)
     assert [n for _, n in obs["table"]] == ["Cheap Day"] and obs["final_round"] is None
     assert "Final Round" in names(obs["discard"])
-    act(s, "end turn", "take Money", "end turn")
+    act(s, "end turn", "pass", "take Money", "end turn", "pass")  # seat 0 holds Nap: asked (end phase)
     assert not s.is_over and s.active == 0
 
 
@@ -480,7 +480,8 @@ def test_observations_hide_other_hands_and_the_main_deck():
 def test_initial_money_goes_to_the_bottom_of_the_money_deck_after_use():
     s = new(hands=[[], [], ["Golden Yarn"]])  # default: seat 2 (goes last) holds Initial Money
     assert names(s.observation(0)["money"][2]) == ["Initial Money"]
-    act(s, "take Money", "end turn", "take Money", "end turn", "take Money", "play Golden Yarn")
+    act(s, "take Money", "end turn", "pass", "take Money", "end turn", "pass", "take Money",
+        "play Golden Yarn")  # pass: end phase
     # both spent cards went to the bottom (index 0 is the bottom), the Initial Money among them
     assert sorted(s.deck.names[c] for c in s.money_deck[:2]) == ["Initial Money", "Money"]
     assert s.money_value(2) == 0 and s.deck.names[s.money_deck[-1]] == "Money"
@@ -505,3 +506,56 @@ def test_an_edited_card_list_may_not_change_a_cards_types(tmp_path):
     lines[i] = lines[i].replace("INSTANT BLUFF", text.splitlines()[i].split(",")[2])
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     catcards.load("card-game", cards=str(path))  # the shipped types load
+
+
+# ---- End phase: the other players may play INSTANT cards --------------------------------------------
+def test_end_phase_another_player_plays_to_the_top_and_the_round_starts_again():
+    s = new(hands=[["Nap"], ["To The Top", "Not So Fast"], []], money=[["Money"], ["Money", "Money"], []],
+            discard=["Shot!"], main=["Golden Yarn"])
+    act(s, "take Money", "end turn")
+    # seat 1 (the active player's left) is asked; Not So Fast has nothing to cancel
+    assert s.phase == "end" and s.active == 0 and s.current_player == 1
+    assert s.decision() == "end" and legal(s) == ["pass", "play To The Top"]
+    act(s, "play To The Top")  # its response window: seat 2 (no cards) is skipped, seat 0 passes
+    assert s.current_player == 0 and s.window is not None and legal(s) == ["pass"]
+    act(s, "pass")
+    assert s.current_player == 1 and legal(s) == ["done", "put Shot! on top"]
+    act(s, "put Shot! on top")
+    assert s.deck.names[s.main[-1]] == "Shot!" and "To The Top" in names(s.observation(0)["discard"])
+    # the active player may play INSTANT cards again (only those), then end the turn again
+    assert s.current_player == 0 and s.phase == "end" and legal(s) == ["end turn"]
+    act(s, "end turn")
+    assert s.current_player == 1 and legal(s) == ["pass"]  # asked again (holds a card, has 1$)
+    act(s, "pass")
+    assert s.active == 1 and s.phase == "draw" and s.current_player == 1
+
+
+def test_end_phase_everyone_passes_and_the_turn_goes_to_seat_1():
+    s = new(hands=[[], ["Nap"], ["Golden Yarn"]], money=[[], ["Money"], ["Money"]])
+    act(s, "take Money", "end turn")
+    assert s.current_player == 1 and s.active == 0 and legal(s) == ["pass"]
+    assert "end phase" in s.prompt() and s.observation(1)["decision"] == "end"
+    act(s, "pass")
+    assert s.current_player == 2 and s.active == 0
+    act(s, "pass")
+    assert s.active == 1 and s.current_player == 1 and s.phase == "draw" and s.turn == 2
+
+
+def test_a_save_in_the_end_phase_round_loads_at_the_same_player():
+    s = new(hands=[[], ["Nap"], ["To The Top"]], money=[[], ["Money"], ["Money"]], discard=["Nap"])
+    act(s, "take Money", "end turn", "pass")
+    assert s.current_player == 2 and legal(s) == ["pass", "play To The Top"]
+    loaded = catcards.load_state(s.to_json())
+    assert loaded.current_player == 2 and legal(loaded) == legal(s) and loaded.phase == "end"
+    assert loaded.observation(2) == s.observation(2)
+    act(loaded, "pass")
+    assert loaded.active == 1
+
+
+def test_end_phase_skips_a_player_with_an_empty_hand_or_no_money():
+    s = new(players=4, hands=[[], [], ["Nap"], ["Nap"]], money=[[], ["Money", "Money"], [], ["Money"]])
+    act(s, "take Money", "end turn")
+    # seat 1 holds no card, seat 2 cannot pay for any INSTANT card (public information): seat 3
+    assert s.current_player == 3 and legal(s) == ["pass"]
+    act(s, "pass")
+    assert s.active == 1 and s.current_player == 1

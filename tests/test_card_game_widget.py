@@ -41,6 +41,11 @@ def test_a_response_prompt_appears_and_pass_resolves_the_card():
     assert set(buttons(table)) == {"pass", "play Not So Fast"} and table.choice is None
     buttons(table)["pass"].click()
     assert table.state.tokens[0] == 1 and "Not allowed" not in table.output_text()
+    # the computer ended its turn: seat 1 (you) is asked in the end-phase round
+    assert table.state.current_player == 1 and table.state.observation(1)["decision"] == "end"
+    assert "play an INSTANT card, or pass?" in shown_html(table)
+    assert set(buttons(table)) == {"pass"}  # Not So Fast needs something on the stack
+    buttons(table)["pass"].click()
     assert table.state.current_player == 1  # computers moved on to seat 1's own turn
     assert table.state.observation(1)["decision"] == "draw"
 

@@ -74,6 +74,8 @@ class BluffingAgent(Agent):
         if isinstance(first, (Believe, Challenge)):
             return self._believe_or_challenge(obs, legal)
         if isinstance(first, Pass):
+            if not obs["stack"]:  # the end-phase round of another player's turn: keep the cards
+                return first
             return self._respond(obs, legal, rng)
         if all(isinstance(a, Choose) for a in legal):
             return self._choice(obs, legal)

@@ -7,7 +7,8 @@ Abilities waiting to resolve (a face-down claim shows as a card back); each seat
 count of backs, tokens, points, money area ($ and cards), LOCK cards and characters on Exploding
 Island; the RULE cards on the table, the Money deck's visible top card, the main deck's size and
 the discard pile (open it to look: anyone may). Your hand is shown face up. When you are prompted
-(respond, believe or challenge, a choice while an effect resolves) every answer is a button
+(respond, believe or challenge, a choice while an effect resolves, the end phase of a turn: play
+an INSTANT card or pass / end the turn) every answer is a button
 ("play Not So Fast", "pass"); in your own turn the simple actions (take Money, draw, end turn)
 are buttons and every card play, claim and Ability is in one list with a "Do it" button (a card
 like The Guardian has dozens of ways to be played).
@@ -107,7 +108,7 @@ class CardGameTable(GameTable):
         if obs["is_over"]:
             return ""
         asked = obs["current_player"]
-        if obs["decision"] not in ("respond", "bluff", "choice"):
+        if obs["decision"] not in ("respond", "bluff", "choice", "end"):
             return ""
         colour = "#fff3cd" if obs["window"] == "bluff" else "#e8f4fd"
         return (
@@ -187,7 +188,7 @@ class CardGameTable(GameTable):
             W.HTML(f"<div><b>{_esc(self.seat_label(seat))}: hand</b> ({len(cards)} cards)</div><div>{faces}</div>")
         ]
         legal = list(self.legal)
-        if obs["decision"] in ("respond", "bluff", "choice"):  # a prompt: few answers, all buttons
+        if obs["decision"] in ("respond", "bluff", "choice", "end"):  # a prompt: few answers, all buttons
             quick, plays = legal, []
         else:
             quick = [a for a in legal if not isinstance(a, (Play, Claim, UseAbility))]

@@ -8,8 +8,9 @@ is code here, looked up by name.
 How a turn runs. The active player has a *draw phase* (take the top Money card into their money
 area, or draw the top main-deck card; twice under Happy Hour), then a *main phase* in which they
 may play one HAND card (or RULE card), use one Ability (A:) and play INSTANT cards, in any order,
-then ``end turn``. Every card played, every Ability used and every Suicide Kitten drawn goes onto
-a *stack* and opens a **response window**: every other player in turn order gets one chance to
+then ``end turn``, which starts the *end phase* (the other players' chance to play INSTANT
+cards, see the readings below). Every card played, every Ability used and every Suicide Kitten
+drawn goes onto a *stack* and opens a **response window**: every other player in turn order gets one chance to
 respond with an INSTANT card or pass (``current_player`` moves to the player asked). A response
 goes on top of the stack and opens the same chance again; when everyone has passed, the top item
 resolves; then the item below gets a fresh window; so responses resolve last in, first out. A
@@ -21,10 +22,16 @@ effect takes effect once that effect has finished.
 
 Readings the rule files leave open, decided here as a player would expect:
 
-- The end phase holds no separate decision: the active player may play INSTANT cards in the main
-  phase until they ``end turn``; no "until end of turn" effect exists in the card list.
-  Other players play INSTANT cards only in response windows (there is no other moment at which a
-  turn-based table can offer them a move).
+- The end phase: the active player may play INSTANT cards in the main phase; ``end turn`` starts
+  the end phase (``phase`` "end"), which opens an **end-phase round**: each other player still in,
+  in seat order from the active player's left, is asked (``decision`` "end") to play an INSTANT
+  card or ``pass``. A card played goes on the stack and resolves through the usual response
+  window; afterwards the active player may again play INSTANT cards (only INSTANT cards) or
+  ``end turn``, which opens the round afresh from their left. The turn passes when every other
+  player has passed in a row. Who is asked follows the response-window rule below (an empty hand,
+  or not enough money for the cheapest INSTANT card usable with nothing on the stack, skips a
+  player; the active player likewise goes straight back to the round), so it reveals nothing
+  hidden. No "until end of turn" effect exists in the card list.
 - A RULE card is played in the main phase as the turn's one HAND card.
 - A player is asked in a response window only if, by what everyone can see (cards in hand,
   money, the top item), they could respond at all: they hold a card, and they can pay the
@@ -407,7 +414,7 @@ class CardGameState(State):
     """One game of Card Game: The Card Game (see the module docstring and :class:`CardGame`).
 
     Extra attributes (read-only for users): ``active`` (seat whose turn it is), ``phase``
-    ("draw" or "main"), ``turn`` (from 1), ``tokens``, ``out`` (per seat), ``stack`` (list of
+    ("draw", "main" or "end"), ``turn`` (from 1), ``tokens``, ``out`` (per seat), ``stack`` (list of
     :class:`Item`), ``discard`` (card ids), :meth:`points`.
     """
 
@@ -429,6 +436,7 @@ class CardGameState(State):
         self.out = [False] * n
         self.stack: list[Item] = []
         self.window: dict | None = None  # {"kind": "respond"|"bluff", "queue": [seats]}
+        self.end_queue: list[int] | None = None  # seats still to be asked in the end-phase round
         self.pending: dict | None = None  # a choice while an effect resolves
         self.ops: list[tuple] = []  # steps of the effect being resolved
         self.triggers: list[int] = []  # seats that drew Suicide Kitten during the effect
@@ -693,6 +701,7 @@ class CardGameState(State):
         self.phase = "draw"
         self.draws_left = 2 if self._on_table("Happy Hour") else 1
         self.hand_played = self.ability_used = self.turn_over = False
+        self.end_queue = None
         if self.final_last is not None:
             self.final_armed = True
         if not self.main:
@@ -722,6 +731,7 @@ class CardGameState(State):
         self._outcome = Outcome(tuple(winners), scores, reason)
         self.current_player = None
         self.stack, self.window, self.pending, self.ops, self.triggers = [], None, None, [], []
+        self.end_queue = None
         self.log.append(f"Game over: {reason}.")
 
     def _finish_on_points(self, why: str) -> None:
@@ -798,6 +808,19 @@ class CardGameState(State):
             if self.turn_over or self.out[self.active]:
                 self._end_turn()
                 continue
+            if self.end_queue is not None:  # the end-phase round
+                queue = self.end_queue
+                while queue and not self._may_respond(queue[0], None):
+                    queue.pop(0)
+                if queue:
+                    self.current_player = queue[0]
+                    return
+                self.end_queue = None
+                self.turn_over = True
+                continue
+            if self.phase == "end" and not self._may_respond(self.active, None):
+                self.end_queue = self._others(self.active)
+                continue
             if self.phase == "draw" and (self.draws_left <= 0 or not (self.main or self.money_deck)):
                 self.phase = "main"
             self.current_player = self.active
@@ -816,8 +839,9 @@ class CardGameState(State):
             return self._threatens(top, seat)
         return True
 
-    def _may_respond(self, seat: int, top: Item) -> bool:
-        """Whether ``seat`` is asked in a response window (public information only)."""
+    def _may_respond(self, seat: int, top: Item | None) -> bool:
+        """Whether ``seat`` is asked in a response window (``top`` the top item), or in the end
+        phase (``top`` None): public information only."""
         if self.out[seat] or not self.hands[seat]:
             return False
         money = self.money_value(seat)
@@ -852,9 +876,13 @@ class CardGameState(State):
             if self.window["kind"] == "bluff":
                 return (BELIEVE, CHALLENGE)
             return [PASS] + self._instant_actions(seat, self.stack[-1])
+        if self.end_queue is not None:
+            return [PASS] + self._instant_actions(self.end_queue[0], None)
         seat = self.active
         if self.phase == "draw":
             return [a for a, ok in ((TAKE_MONEY, self.money_deck), (DRAW, self.main)) if ok]
+        if self.phase == "end":
+            return [END_TURN] + self._instant_actions(seat, None)
         return self._main_actions(seat)
 
     def _targets(self, seat: int) -> list[int]:
@@ -941,6 +969,10 @@ class CardGameState(State):
             if self.window["kind"] == "bluff":
                 return f"seat {seat} must believe or challenge the claim first"
             return f"seat {seat} may only respond with an INSTANT card or pass now ({legal})"
+        if self.end_queue is not None:
+            return f"seat {seat} may only play an INSTANT card or pass in the end phase ({legal})"
+        if self.phase == "end":
+            return f"seat {seat} may only play INSTANT cards or end the turn in the end phase ({legal})"
         if self.phase == "draw":
             return f"seat {seat} must first take Money or draw from the main deck (draw phase)"
         if isinstance(action, (Play, Claim)):
@@ -965,7 +997,10 @@ class CardGameState(State):
         if self.pending is not None:
             self._apply_choice(seat, action)
         elif isinstance(action, Pass):
-            self.window["queue"].pop(0)
+            if self.window is not None:
+                self.window["queue"].pop(0)
+            else:
+                self.end_queue.pop(0)
             self.log.append(f"Seat {seat} passes.")
         elif isinstance(action, Believe):
             self.window["queue"].pop(0)
@@ -980,12 +1015,15 @@ class CardGameState(State):
             self._draw_card(seat)
             self.draws_left -= 1
         elif isinstance(action, EndTurn):
-            self.turn_over = True
-            self.log.append(f"Seat {seat} ends the turn.")
+            self.phase = "end"
+            self.end_queue = self._others(seat)
+            self.log.append(f"Seat {seat} ends the turn: end phase.")
         elif isinstance(action, Play):
             self._play(seat, action)
+            self.end_queue = None
         elif isinstance(action, Claim):
             self._claim(seat, action)
+            self.end_queue = None
         elif isinstance(action, UseAbility):
             self.ability_used = True
             if action.name == "Exploding Island":
@@ -1307,8 +1345,8 @@ class CardGameState(State):
 
     # ---- views --------------------------------------------------------------------------------
     def decision(self) -> str | None:
-        """The kind of decision asked now: "draw", "main" (the active player's phases),
-        "respond" (a response window), "bluff" (believe or challenge), "choice" (a choice while an
+        """The kind of decision asked now: "draw", "main", "end" (the active player's phases, and
+        "end" also for the other players asked in the end-phase round), "respond" (a response window), "bluff" (believe or challenge), "choice" (a choice while an
         effect resolves), or None when the game is over."""
         if self._outcome is not None:
             return None
@@ -1334,8 +1372,12 @@ class CardGameState(State):
             if self.window["kind"] == "bluff":
                 return f"{top.describe()}: believe or challenge?"
             return f"{top.describe()}: respond with an INSTANT card, or pass?"
+        if self.end_queue is not None:
+            return f"end phase of seat {self.active}'s turn: play an INSTANT card, or pass?"
         if self.phase == "draw":
             return f"seat {seat}: draw phase: take Money or draw from the main deck"
+        if self.phase == "end":
+            return f"seat {seat}: end phase: play an INSTANT card, or end the turn"
         return f"seat {seat}: main phase: play a card, use an Ability, or end the turn"
 
     def observation(self, seat: int | None) -> dict[str, Any]:
@@ -1450,6 +1492,7 @@ class CardGameState(State):
         other.tokens = list(self.tokens)
         other.out = list(self.out)
         other.stack = [it.copy() for it in self.stack]
+        other.end_queue = list(self.end_queue) if self.end_queue is not None else None
         other.window = {"kind": self.window["kind"], "queue": list(self.window["queue"])} if self.window else None
         other.pending = dict(self.pending) if self.pending else None
         other.ops = list(self.ops)
