@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterator, Sequence
+from typing import Any, Callable, ClassVar, Iterator, Sequence
 
 import numpy as np
 
@@ -32,6 +32,7 @@ __all__ = [
     "fresh_seed",
     "walk_cards",
     "is_whole",
+    "parse_hands",
 ]
 
 
@@ -275,6 +276,11 @@ class State:
         why = self._why_illegal(parsed) if parsed is not None else "it is not an action of this game"
         raise IllegalActionError(text, f"{why}; legal now: {options}")
 
+    def legal_for(self, seat: int | None) -> list:
+        """The actions ``seat`` may take now, as a list: the legal actions when ``seat`` is to
+        act, else none (what an observation shows under ``"legal"``)."""
+        return list(self.legal_actions()) if seat is not None and seat == self.current_player else []
+
     def check_seat(self, seat: Any) -> int | None:
         """``seat`` as an int (or None for a spectator).
 
@@ -363,6 +369,49 @@ class State:
 def is_whole(value: Any) -> bool:
     """True for Python and numpy integers (not bools): what a "whole number" parameter accepts."""
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def parse_hands(
+    deal: Any,
+    players: int,
+    card_id: Callable[[Any], int],
+    name_of: Callable[[int], Any],
+    where: str,
+    size: int | None = None,
+    what: str = "hands",
+    hint: str = "one per seat",
+) -> list[list[int]]:
+    """An explicit deal, one list of card names per seat, as card ids per seat.
+
+    Args:
+        deal: ``players`` lists of card names (or Cards), in seat order.
+        card_id: the game's name -> card id lookup (raises GameParameterError on an unknown name).
+        name_of: card id -> what the error messages call it.
+        where: the start of every message ("deal for round 2").
+        size: cards each seat must get; None for any number.
+        what, hint: the message for a wrong number of seats ("give 3 hands (one per seat)").
+
+    Raises:
+        GameParameterError: not one list per seat, a seat with the wrong number of cards, an
+            unknown card, or a card dealt twice.
+    """
+    if not isinstance(deal, (list, tuple)) or len(deal) != players:
+        raise GameParameterError(f"{where}: give {players} {what} ({hint})")
+    hands: list[list[int]] = []
+    seen: set[int] = set()
+    for seat, hand in enumerate(deal):
+        if not isinstance(hand, (list, tuple)) or (size is not None and len(hand) != size):
+            need = "a list of card names" if size is None else f"{size} cards"
+            raise GameParameterError(f"{where}: seat {seat} must get {need}, not {hand!r}")
+        ids = []
+        for name in hand:
+            i = card_id(name)
+            if i in seen:
+                raise GameParameterError(f"{where}: {name_of(i)} is dealt twice")
+            seen.add(i)
+            ids.append(i)
+        hands.append(ids)
+    return hands
 
 
 def _check_seed(seed: Any) -> int:

@@ -575,7 +575,7 @@ class BigCatState(State):
             "cards_played": self.cards_played,
             "tricks": self.tricks,
             "penalties": dict(self.game.penalties),
-            "legal": list(self.legal_actions()) if seat is not None and seat == self.current_player else [],
+            "legal": self.legal_for(seat),
             "is_over": self.is_over,
             "outcome": self._outcome,
         }

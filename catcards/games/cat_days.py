@@ -1070,7 +1070,7 @@ class CatDaysState(State):
             "scores": self.scores(),
             "days_filled": [weeks.filled(0), weeks.filled(1)],
             "deck": self.deck,
-            "legal": list(self.legal_actions()) if seat is not None and seat == self.current_player else [],
+            "legal": self.legal_for(seat),
             "log": self.log[-40:],
             "is_over": self.is_over,
             "outcome": self._outcome,

@@ -42,7 +42,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome
+from ..core import Action, Game, GameParameterError, Outcome, parse_hands
 from ..registry import register
 from .tricks import Play, TrickState, winning_index
 
@@ -185,23 +185,10 @@ class CatTrick(Game):
             if deal.get("trump") is not None:
                 trump = _INDEX[card_from_name(deal["trump"])]
             deal = deal["hands"]
-        if isinstance(deal, (str, dict)) or not isinstance(deal, (list, tuple)) or len(deal) != self.players:
-            raise GameParameterError(f"{where}: give {self.players} hands (one per seat)")
-        hands, seen = [], set()
-        for seat, hand in enumerate(deal):
-            if isinstance(hand, str) or not isinstance(hand, (list, tuple)) or len(hand) != self.hand_size:
-                raise GameParameterError(
-                    f"{where}: seat {seat} must get {self.hand_size} cards, not {hand!r}"
-                )
-            ids = []
-            for name in hand:
-                i = _INDEX[card_from_name(name)]
-                if i in seen:
-                    raise GameParameterError(f"{where}: {CARDS[i]} is dealt twice")
-                seen.add(i)
-                ids.append(i)
-            hands.append(ids)
-        if trump is not None and trump in seen:
+        hands = parse_hands(
+            deal, self.players, lambda name: _INDEX[card_from_name(name)], CARDS.__getitem__, where, size=self.hand_size
+        )
+        if trump is not None and any(trump in hand for hand in hands):
             raise GameParameterError(f"{where}: the trump card {CARDS[trump]} is also in a hand")
         return hands, trump
 
@@ -451,9 +438,7 @@ class CatTrickState(TrickState):
             "discard_count": len(self.discard),
             # the result dicts are shared, not copied (a random playout stays fast): read only
             "round_results": list(self.round_results),
-            "legal": list(self.legal_actions())
-            if seat is not None and seat == self.current_player
-            else [],
+            "legal": self.legal_for(seat),
             "log": self.log[self._log_mark :],
             "is_over": self.is_over,
             "outcome": self._outcome,

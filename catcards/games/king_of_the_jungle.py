@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome
+from ..core import Action, Game, GameParameterError, Outcome, parse_hands
 from ..decks import WILDCAT_SUITS, wildcat_deck
 from ..registry import register
 from .tricks import Play, TrickState, winning_index
@@ -225,20 +225,9 @@ class KingOfTheJungle(Game):
 
     def _parse_deal(self, deal: Any, hand_no: int) -> list[list[int]]:
         where = f"deal for hand {hand_no}"
-        if isinstance(deal, (str, dict)) or not isinstance(deal, (list, tuple)) or len(deal) != self.players:
-            raise GameParameterError(f"{where}: give {self.players} hands (one per seat)")
-        hands, seen = [], set()
-        for seat, hand in enumerate(deal):
-            if isinstance(hand, str) or not isinstance(hand, (list, tuple)) or len(hand) != TRICKS:
-                raise GameParameterError(f"{where}: seat {seat} must get {TRICKS} cards, not {hand!r}")
-            ids = []
-            for name in hand:
-                i = _INDEX[card_from_name(name, self.players)]
-                if i in seen:
-                    raise GameParameterError(f"{where}: {CARDS[i]} is dealt twice")
-                seen.add(i)
-                ids.append(i)
-            hands.append(ids)
+        hands = parse_hands(
+            deal, self.players, lambda name: _INDEX[card_from_name(name, self.players)], CARDS.__getitem__, where, size=TRICKS
+        )
         return hands
 
 
@@ -471,9 +460,7 @@ class KingOfTheJungleState(TrickState):
             "played": [CARDS[c] for won in self.won_cards for c in won],
             # the result dicts are shared, not copied (a random playout stays fast): read only
             "hand_results": list(self.hand_results),
-            "legal": list(self.legal_actions())
-            if seat is not None and seat == self.current_player
-            else [],
+            "legal": self.legal_for(seat),
             "log": self.log[self._log_mark :],
             "is_over": self.is_over,
             "outcome": self._outcome,

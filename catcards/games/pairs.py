@@ -379,7 +379,7 @@ class PairsState(State):
             "pair_counts": [len(x) // 2 for x in self.pairs],
             "turns": self.turns,
             "turn_counts": list(self.turn_counts),
-            "legal": list(self.legal_actions()) if seat is not None and seat == self.current_player else [],
+            "legal": self.legal_for(seat),
             "log": self.log[-12:],
             "is_over": self._outcome is not None,
             "outcome": self._outcome,

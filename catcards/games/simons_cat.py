@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, State, is_whole
+from ..core import Action, Game, GameParameterError, Outcome, State, is_whole, parse_hands
 from ..registry import register
 
 __all__ = ["SimonsCat", "SimonsCatState", "Play", "TakeMess", "MISCHIEF", "SUITS", "card_from_name"]
@@ -185,24 +185,10 @@ class SimonsCat(Game):
         return SimonsCatState(self, seed, deals, parsed)
 
     def _parse_deal(self, deal: Sequence, round_no: int) -> list[list[int]]:
-        where = f"deal for round {round_no}"
-        if not isinstance(deal, (list, tuple)) or len(deal) != self.players:
-            raise GameParameterError(f"{where}: give {self.players} hands (one per seat)")
-        hands, seen = [], set()
-        for seat, hand in enumerate(deal):
-            if not isinstance(hand, (list, tuple)) or len(hand) != self.hand_size:
-                raise GameParameterError(
-                    f"{where}: seat {seat} must get {self.hand_size} cards, not {hand!r}"
-                )
-            ids = []
-            for name in hand:
-                i = _INDEX[card_from_name(name)]
-                if i in seen:
-                    raise GameParameterError(f"{where}: {MISCHIEF[i]} is dealt twice")
-                seen.add(i)
-                ids.append(i)
-            hands.append(ids)
-        return hands
+        return parse_hands(
+            deal, self.players, lambda name: _INDEX[card_from_name(name)], MISCHIEF.__getitem__,
+            f"deal for round {round_no}", size=self.hand_size,
+        )
 
 
 class SimonsCatState(State):
@@ -409,7 +395,7 @@ class SimonsCatState(State):
             "final_pile": [cards[c] for c in self.final_pile],
             "simon_cards": list(self.simon_cards),
             "round_results": [dict(r) for r in self.round_results],
-            "legal": list(self.legal_actions()) if seat is not None and seat == self.current_player else [],
+            "legal": self.legal_for(seat),
             "log": list(self.log),
             "is_over": self.is_over,
             "outcome": self._outcome,

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, State
+from ..core import Action, Game, GameParameterError, Outcome, State, parse_hands
 from ..decks import DECKS, deck as make_deck
 from ..registry import register
 
@@ -205,22 +205,11 @@ class Snap(Game):
         return SnapState(self, seed, deals, stacks)
 
     def _parse_deal(self, deal: Sequence) -> list[list[int]]:
-        if isinstance(deal, str) or not isinstance(deal, (list, tuple)) or len(deal) != self.players:
-            raise GameParameterError(f"deal: give {self.players} stacks (one per seat, top card first)")
-        seen: set[int] = set()
-        stacks = []
-        for seat, stack in enumerate(deal):
-            if isinstance(stack, str) or not isinstance(stack, (list, tuple)):
-                raise GameParameterError(f"deal: seat {seat}'s stack must be a list of card names, not {stack!r}")
-            ids = []
-            for name in stack:
-                i = card_index(self.cards, self._names, name, "deal")
-                if i in seen:
-                    raise GameParameterError(f"deal: {self.cards[i]} is dealt twice")
-                seen.add(i)
-                ids.append(i)
-            stacks.append(ids)
-        if not seen:
+        stacks = parse_hands(
+            deal, self.players, lambda name: card_index(self.cards, self._names, name, "deal"),
+            self.cards.__getitem__, "deal", what="stacks", hint="one per seat, top card first",
+        )
+        if not any(stacks):
             raise GameParameterError("deal: no cards dealt")
         return stacks
 

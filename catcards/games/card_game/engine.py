@@ -1445,7 +1445,7 @@ class CardGameState(State):
             "hand_played": self.hand_played,
             "ability_used": self.ability_used,
             "final_round": self.final_last if self._on_table(FINAL) else None,
-            "legal": list(self.legal_actions()) if seat is not None and seat == self.current_player else [],
+            "legal": self.legal_for(seat),
             "log": self.log[-LOG_LINES:],
             "is_over": self.is_over,
             "outcome": self._outcome,
