@@ -21,7 +21,7 @@ import time
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 #: Debian's Chromium; another path can be given in the environment variable CATCARDS_CHROMIUM
 CHROMIUM = os.environ.get("CATCARDS_CHROMIUM", "/usr/bin/chromium")
@@ -60,6 +60,54 @@ def _write_settings(home: Path) -> None:
         path.write_text(json.dumps(values))
 
 
+def _fresh_env(home: Path) -> dict[str, str]:
+    """The environment of a server in a fresh HOME, with the repository importable."""
+    env = dict(os.environ, HOME=str(home), PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTERLAB_SETTINGS_DIR",
+                "JUPYTERLAB_WORKSPACES_DIR"):
+        env.pop(var, None)
+    return env
+
+
+@contextmanager
+def _server(name: str, cmd: list[str], cwd: Path, home: Path, ready: Callable[[], bool],
+            timeout: float) -> Iterator[None]:
+    """Run ``cmd`` (a server) with HOME ``home`` until ``ready()`` is true, then yield; on exit
+    stop it by its own pid (SIGTERM, which shuts kernels down, then kill) and remove ``home``,
+    also when the body fails.
+
+    Raises:
+        RuntimeError: the server exited, or was not ready within ``timeout`` s (with its log).
+    """
+    log = open(home / f"{name.lower()}.log", "w+b")
+    proc = subprocess.Popen(cmd, env=_fresh_env(home), cwd=cwd, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if proc.poll() is not None:
+                log.seek(0)
+                raise RuntimeError(f"{name} exited with {proc.returncode}:\n{log.read().decode()[-3000:]}")
+            try:
+                if ready():
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{name} was not ready within {timeout} s")
+            time.sleep(0.3)
+        yield
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=5)
+        log.close()
+        shutil.rmtree(home, ignore_errors=True)
+
+
 @contextmanager
 def jupyterlab(root: Path, timeout: float = 60) -> Iterator[tuple[str, str]]:
     """Run JupyterLab serving ``root`` in a fresh temporary HOME; yield ``(url, token)`` with
@@ -68,10 +116,6 @@ def jupyterlab(root: Path, timeout: float = 60) -> Iterator[tuple[str, str]]:
     home = Path(tempfile.mkdtemp(prefix="catcards-home-"))
     _write_settings(home)
     port, token = free_port(), secrets.token_hex(16)
-    env = dict(os.environ, HOME=str(home), PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTERLAB_SETTINGS_DIR",
-                "JUPYTERLAB_WORKSPACES_DIR"):
-        env.pop(var, None)
     cmd = [
         sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
         f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
@@ -79,32 +123,30 @@ def jupyterlab(root: Path, timeout: float = 60) -> Iterator[tuple[str, str]]:
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
-    log = open(home / "jupyterlab.log", "w+b")
-    proc = subprocess.Popen(cmd, env=env, cwd=root, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + timeout
-        while True:
-            if proc.poll() is not None:
-                log.seek(0)
-                raise RuntimeError(f"JupyterLab exited with {proc.returncode}:\n{log.read().decode()[-3000:]}")
-            try:
-                with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"JupyterLab did not answer on {url} within {timeout} s")
-            time.sleep(0.3)
+
+    def ready() -> bool:
+        with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2) as r:
+            return r.status == 200
+
+    with _server("JupyterLab", cmd, root, home, ready, timeout):
         yield url, token
-    finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)  # JupyterLab shuts its kernels down on SIGTERM
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=5)
-        log.close()
-        shutil.rmtree(home, ignore_errors=True)
+
+
+@contextmanager
+def voila(notebook: Path, timeout: float = 60) -> Iterator[str]:
+    """Serve ``notebook`` alone with Voila in a fresh temporary HOME; yield its URL
+    ``http://127.0.0.1:PORT/``. Voila runs the notebook when the page loads (shared notes,
+    ``notes/browser-testing.md``), so readiness is the port listening, and a test waits for the
+    widget itself."""
+    home = Path(tempfile.mkdtemp(prefix="catcards-voila-"))
+    port = free_port()
+    cmd = [sys.executable, "-m", "voila", str(notebook), f"--port={port}", "--no-browser",
+           "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"]
+
+    def ready() -> bool:
+        with socket.create_connection(("127.0.0.1", port), timeout=1):
+            return True
+
+    with _server("Voila", cmd, notebook.parent, home, ready, timeout):
+        yield f"http://127.0.0.1:{port}/"

@@ -11,8 +11,7 @@ import re
 
 import pytest
 
-from browser import CHROMIUM, CHROMIUM_ARGS, REPO
-from browser_voila import voila
+from browser import CHROMIUM, CHROMIUM_ARGS, REPO, voila
 
 APP = REPO / "notebooks" / "apps" / "play.ipynb"
 
