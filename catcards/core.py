@@ -164,6 +164,19 @@ class Game:
         """The parameters as a JSON-able dict; ``catcards.load(name, **params)`` rebuilds the game."""
         return {"players": self.players}
 
+    @classmethod
+    def from_saved_params(cls, params: dict[str, Any]) -> "Game":
+        """The game a save's ``params`` describe (what :func:`catcards.load_state` calls).
+
+        A save is untrusted input: a game whose parameters may name a file (a Cat Days deck, a
+        Card Game card list) overrides this to accept only the inline content that its ``params``
+        hold, so loading a save never opens a path.
+
+        Raises:
+            GameParameterError: a parameter the game does not take or a value it does not allow.
+        """
+        return cls(**params)
+
     def new_game(self, seed: int | None = None, deals: Sequence | None = None) -> "State":
         """Start a play of this game.
 

@@ -88,7 +88,7 @@ def load_state(text: str) -> State:
     if not isinstance(params, dict) or not isinstance(actions, list):
         raise SaveFormatError("not a catcards saved game: 'params' must be an object and 'actions' a list")
     try:
-        state = load(name, **params).new_game(seed, deals=data.get("deals"))
+        state = game_class(name).from_saved_params(params).new_game(seed, deals=data.get("deals"))
     except GameParameterError as exc:
         raise SaveFormatError(f"the saved game's parameters do not load: {exc}") from None
     for i, text_action in enumerate(actions):
