@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterator, Sequence
 
@@ -33,6 +34,7 @@ __all__ = [
     "walk_cards",
     "is_whole",
     "parse_hands",
+    "normal_name",
 ]
 
 
@@ -377,6 +379,17 @@ class State:
     def __repr__(self) -> str:
         where = "over" if self.is_over else f"seat {self.current_player} to act"
         return f"<{self.game.title} seed={self.seed}, {len(self.history)} actions, {where}>"
+
+
+def normal_name(text: Any) -> str:
+    """How typed text is compared with a name: Unicode NFC, case-folded, surrounding space
+    stripped and inner runs of space read as one (``" Chat  NOIR "`` and ``"chat noir"`` match,
+    as do an accented letter typed precomposed or as letter + combining accent).
+
+    Use it on both sides of every comparison of a name a user types (actions, deals, card lists,
+    the CLI). Raises nothing: a non-string is compared as its ``str``.
+    """
+    return " ".join(unicodedata.normalize("NFC", str(text)).casefold().split())
 
 
 def is_whole(value: Any) -> bool:
