@@ -1,8 +1,17 @@
 """Many seeded games at once: :func:`simulate` returns one row per game as a pandas DataFrame.
 
-Seeds: game ``i`` of a run with seed ``S`` is played with the state seed
-``SeedSequence([S, i]).generate_state(1)[0]`` and each seat's agent draws from
-``SeedSequence([S, i, 1 + seat])``, so game ``i`` is the same game however the run is split.
+Seeds: a run with seed ``S`` (a whole number, ``0 <= S < 2**128``) gives game ``i`` the seed
+sequence ``numpy.random.SeedSequence(S).spawn(games)[i]`` (built directly as
+``SeedSequence(S, spawn_key=(i,))``, so no list of children is ever made; see
+:func:`game_sequence`). From it come the game's state seed, a 128-bit whole number
+(:func:`game_seed`), and one generator per seat for the computer players, the sequence's own
+spawned children (:func:`agent_rngs`). Children of one SeedSequence are independent streams by
+construction (NumPy, "Parallel random number generation"), and two games of one run would share a
+state stream only if their 128-bit seeds collided (probability about ``games**2 / 2**129``:
+below 10**-22 for a billion games). Game ``i`` depends only on ``(S, i)``, so it is the same game
+however the run is split. (Earlier versions used 32-bit state seeds from
+``SeedSequence([S, i])``, which repeated a game about once per 93,000 games; the same ``S`` now gives
+other games.)
 
 Running on several processes or machines: ``simulate(..., executor=...)`` splits the game
 indices ``0..games-1`` into chunks of consecutive indices, plays each chunk as one task of a
@@ -17,39 +26,83 @@ seeds depend only on ``(S, i)``, the DataFrame is identical whatever the executo
 
 Any object with ``submit(fn, *args)`` returning a future with ``result()`` works (a
 :class:`concurrent.futures.Executor`: Dask's ``client.get_executor()``, ``mpi4py.futures.MPIPoolExecutor``).
-With a process pool the game, the agents and ``record`` are pickled: define ``record`` with ``def``
-at the top level of a module (on Linux, of a notebook too: workers are forked; on macOS and Windows
-they are spawned and a function defined in a notebook cannot be found by them).
+Chunks are submitted lazily, at most :data:`MAX_IN_FLIGHT` ahead of the first unfinished one, so a
+run of any size holds only a few futures. With a process pool the game, the agents and ``record``
+are pickled: define ``record`` with ``def`` at the top level of a module (on Linux, of a notebook
+too: workers are forked; on macOS and Windows they are spawned and a function defined in a
+notebook cannot be found by them).
+
+``executor="processes"`` makes a pool whose workers stop by themselves when this process dies
+(each worker watches its parent), and Ctrl-C (KeyboardInterrupt) cancels the chunks not started,
+terminates the workers and re-raises at once. A pool or cluster you pass in is yours: on Ctrl-C
+its futures of this run are cancelled, and it is not shut down.
+
+Only agents that read the observation get one: an agent class whose ``reads_observation`` is
+False (the random player) is passed ``None``, which saves the cost of building a view it ignores.
 """
 from __future__ import annotations
 
-import math
 import os
 import pickle
-from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any, Callable, Sequence
+import sys
+from collections import deque
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 import numpy as np
-import pandas as pd
 
 from .agents import Agent, make_agent
 from .core import Game, GameParameterError, State, is_whole
 from .registry import load
 
-__all__ = ["simulate", "play_game", "game_seed", "agent_rngs", "chunks"]
+if TYPE_CHECKING:  # imported when used: `import catcards` does not need pandas
+    from concurrent.futures import Executor
+
+    import pandas as pd
+
+__all__ = ["simulate", "play_game", "game_sequence", "game_seed", "agent_rngs", "chunks",
+           "MAX_GAMES", "MAX_SEED"]
 
 #: a task of an executor plays at most this many games when ``chunk_size`` is not given
 MAX_CHUNK = 500
+#: most games in one run: every game keeps a row of about 0.3 KB in memory (10**8 games: ~30 GB);
+#: for more, run several seeds and combine what you measure
+MAX_GAMES = 10**8
+#: run seeds are whole numbers ``0 <= seed < MAX_SEED`` (the entropy a SeedSequence keeps, 128 bits)
+MAX_SEED = 2**128
+#: chunks submitted to an executor ahead of the first one not yet collected
+MAX_IN_FLIGHT = 64
+#: rows are turned into DataFrame blocks of this many games as they arrive (index-aligned, so the
+#: DataFrame is the same whatever the executor's chunks)
+_BLOCK = 10_000
+#: seconds between two checks of a pool worker that its parent is alive
+_WATCH_EVERY = 0.2
+
+
+def game_sequence(seed: int, index: int) -> np.random.SeedSequence:
+    """The seed sequence of game ``index`` of a run seeded ``seed``:
+    ``SeedSequence(seed).spawn(index + 1)[index]``, made without spawning the others."""
+    return np.random.SeedSequence(seed, spawn_key=(index,))
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The state seed of game ``index`` of a run seeded ``seed``."""
-    return int(np.random.SeedSequence([seed, index]).generate_state(1, dtype=np.uint32)[0])
+    """The state seed of game ``index`` of a run seeded ``seed``: a 128-bit whole number drawn
+    from :func:`game_sequence` (its ``generate_state(2, uint64)``, low word first)."""
+    return _state_seed(game_sequence(seed, index))
 
 
 def agent_rngs(seed: int, index: int, players: int) -> list[np.random.Generator]:
-    """One generator per seat for game ``index`` of a run seeded ``seed``."""
-    return [np.random.default_rng(np.random.SeedSequence([seed, index, 1 + s])) for s in range(players)]
+    """One generator per seat for game ``index`` of a run seeded ``seed``: seat ``s`` draws from
+    ``game_sequence(seed, index).spawn(players)[s]``."""
+    return _agent_rngs(game_sequence(seed, index), players)
+
+
+def _state_seed(sequence: np.random.SeedSequence) -> int:
+    low, high = sequence.generate_state(2, np.uint64)
+    return int(low) | int(high) << 64
+
+
+def _agent_rngs(sequence: np.random.SeedSequence, players: int) -> list[np.random.Generator]:
+    return [np.random.default_rng(s) for s in sequence.spawn(players)]
 
 
 def play_game(
@@ -60,15 +113,20 @@ def play_game(
 ) -> State:
     """Let ``agents`` (one per seat) play ``state`` to the end; returns the same state.
 
+    An agent whose ``reads_observation`` is False is given ``None`` instead of
+    ``state.observation(seat)``.
+
     Raises:
         RuntimeError: the game did not end within ``max_actions`` actions.
     """
+    reads = [getattr(agent, "reads_observation", True) for agent in agents]
     for _ in range(max_actions):
         seat = state.current_player
         if seat is None:
             return state
         legal = state.legal_actions()
-        state.apply(agents[seat].choose(state.observation(seat), legal, rngs[seat]))
+        observation = state.observation(seat) if reads[seat] else None
+        state.apply(agents[seat].choose(observation, legal, rngs[seat]))
     raise RuntimeError(f"{state!r} did not end within {max_actions} actions")
 
 
@@ -96,10 +154,10 @@ def _row(state: State, index: int, record: Callable[[State], dict] | None) -> di
 
 
 def _play_one(game: Game, seed: int, index: int, agents: Sequence, record) -> dict[str, Any]:
-    players = game.players
     built = [make_agent(game.name, a) for a in agents]
-    state = game.new_game(game_seed(seed, index))
-    play_game(state, built, agent_rngs(seed, index, players))
+    sequence = game_sequence(seed, index)
+    state = game.new_game(_state_seed(sequence))
+    play_game(state, built, _agent_rngs(sequence, game.players))
     return _row(state, index, record)
 
 
@@ -108,13 +166,41 @@ def _play_chunk(game: Game, seed: int, start: int, stop: int, agents: Sequence, 
     return [_play_one(game, seed, i, agents, record) for i in range(start, stop)]
 
 
-def chunks(games: int, chunk_size: int) -> list[range]:
-    """The game indices ``0..games-1`` cut into consecutive ranges of at most ``chunk_size``.
+def chunks(games: int, chunk_size: int) -> Iterator[range]:
+    """The game indices ``0..games-1`` cut into consecutive ranges of at most ``chunk_size``,
+    made one at a time as they are asked for (a run of any size costs no memory here).
 
-    >>> chunks(5, 2)
+    >>> list(chunks(5, 2))
     [range(0, 2), range(2, 4), range(4, 5)]
     """
-    return [range(a, min(a + chunk_size, games)) for a in range(0, games, chunk_size)]
+    for start in range(0, games, chunk_size):
+        yield range(start, min(start + chunk_size, games))
+
+
+class _Rows:
+    """Rows in game order, turned into DataFrame blocks of :data:`_BLOCK` games as they come
+    (a dict per game costs about 5 times its DataFrame row)."""
+
+    def __init__(self) -> None:
+        self.blocks: list[pd.DataFrame] = []
+        self.pending: list[dict[str, Any]] = []
+
+    def extend(self, rows: list[dict[str, Any]]) -> None:
+        import pandas as pd
+
+        self.pending.extend(rows)
+        while len(self.pending) >= _BLOCK:
+            self.blocks.append(pd.DataFrame(self.pending[:_BLOCK]))
+            del self.pending[:_BLOCK]
+
+    def frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        if not self.blocks:
+            return pd.DataFrame(self.pending)
+        if self.pending:
+            self.blocks.append(pd.DataFrame(self.pending))
+        return pd.concat(self.blocks, ignore_index=True)
 
 
 def _check_picklable(what: str, value: Any) -> None:
@@ -126,6 +212,83 @@ def _check_picklable(what: str, value: Any) -> None:
             f"top level of a module or notebook (not a lambda or a function inside a function), or "
             f"run in this process with executor=None or a ThreadPoolExecutor"
         ) from None
+
+
+def _is_process_pool(executor: Any) -> bool:
+    process = sys.modules.get("concurrent.futures.process")  # not imported: no pool can exist
+    return process is not None and isinstance(executor, process.ProcessPoolExecutor)
+
+
+def _watch_parent(first_parent: int) -> None:
+    """In a pool worker: end this process as soon as the process that made the pool is gone (its
+    parent changes, as orphans are adopted on POSIX, or multiprocessing's parent sentinel fires,
+    which also covers spawned and forkserver workers and Windows)."""
+    import multiprocessing
+    import time
+
+    parent = multiprocessing.parent_process()
+    while True:
+        if os.getppid() != first_parent or (parent is not None and not parent.is_alive()):
+            os._exit(1)  # no clean-up: the results have nowhere to go
+        time.sleep(_WATCH_EVERY)
+
+
+def _worker_start() -> None:
+    """Initializer of the workers of ``executor="processes"``: leave Ctrl-C to the parent (it
+    terminates the workers) and start the watchdog thread of :func:`_watch_parent`."""
+    import signal
+    import threading
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), name="catcards-watch-parent",
+                     daemon=True).start()
+
+
+def _process_pool() -> Executor:
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=os.cpu_count() or 1, initializer=_worker_start)
+
+
+def _stop_pool(pool: Any) -> None:
+    """Stop our own process pool now: cancel what has not started and terminate the workers
+    (a running chunk is not waited for)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        if worker.is_alive():
+            worker.terminate()
+    for worker in workers:
+        worker.join(1.0)
+        if worker.is_alive():
+            worker.kill()
+            worker.join(1.0)
+
+
+def _run_chunks(pool: Any, game: Game, seed: int, games: int, chunk_size: int, agents: Sequence,
+                record, rows: _Rows, bar) -> None:
+    """Submit the chunks lazily (at most :data:`MAX_IN_FLIGHT` ahead) and collect them in order."""
+    parts = chunks(games, chunk_size)
+    window: deque = deque()
+
+    def submit_next() -> None:
+        part = next(parts, None)
+        if part is not None:
+            window.append(pool.submit(_play_chunk, game, seed, part.start, part.stop, agents, record))
+
+    try:
+        for _ in range(MAX_IN_FLIGHT):
+            submit_next()
+        while window:
+            part = window[0].result()  # in index order, so the rows are too
+            window.popleft()
+            rows.extend(part)
+            bar.update(len(part))
+            submit_next()
+    except BaseException:  # KeyboardInterrupt, a game's error, a broken pool: drop the rest
+        for future in window:
+            future.cancel()
+        raise
 
 
 def simulate(
@@ -143,8 +306,9 @@ def simulate(
 
     Args:
         game: a registered name ("simons-cat") or a :class:`~catcards.core.Game`.
-        games: number of games (>= 1).
-        seed: run seed (see the module docstring for how each game's seed derives from it).
+        games: number of games, a whole number ``1 <= games <=`` :data:`MAX_GAMES` (10**8).
+        seed: run seed, a whole number ``0 <= seed < 2**128`` (see the module docstring for how
+            each game's seeds derive from it).
         agents: one strategy name or :class:`~catcards.agents.Agent` per seat, or one for all.
             An Agent given as an object must not carry memory from one game to the next
             (else results would depend on the order games are played in).
@@ -155,21 +319,24 @@ def simulate(
             chunk at a time).
         executor: where the games are played. ``None`` (default): in this process, one after the
             other. ``"processes"``: a :class:`~concurrent.futures.ProcessPoolExecutor` with one
-            worker per CPU, created and shut down here. Or any
-            :class:`concurrent.futures.Executor` you made (a process or thread pool, Dask's
-            ``client.get_executor()``, ...): chunks are submitted to it, and it is not shut down.
+            worker per CPU, created and shut down here; its workers end if this process dies, and
+            Ctrl-C stops them at once. Or any :class:`concurrent.futures.Executor` you made (a
+            process or thread pool, Dask's ``client.get_executor()``, ...): chunks are submitted to
+            it, at most :data:`MAX_IN_FLIGHT` ahead, and it is not shut down.
         chunk_size: games per executor task (default: ``games / 32`` rounded up, at most
             :data:`MAX_CHUNK`). Ignored when ``executor`` is None.
         **params: game parameters when ``game`` is a name (``players=4``).
 
     Returns:
-        DataFrame with columns ``game``, ``seed``, ``actions``, ``winners`` (tuple of seats),
-        ``reason``, ``score_<seat>``, ``win_<seat>`` (bool) and the ``record`` columns. The same
-        ``seed`` gives the same DataFrame whatever ``executor`` and ``chunk_size``.
+        DataFrame with columns ``game``, ``seed`` (the game's 128-bit state seed, Python ints),
+        ``actions``, ``winners`` (tuple of seats), ``reason``, ``score_<seat>``, ``win_<seat>``
+        (bool) and the ``record`` columns. The same ``seed`` gives the same DataFrame whatever
+        ``executor`` and ``chunk_size``.
 
     Raises:
-        GameParameterError: bad game, parameter, strategy, count, executor or chunk size, or an
-            unpicklable ``record``/agent with a process pool, before any game is played.
+        GameParameterError: bad game, parameter, strategy, count, seed, executor or chunk size, or
+            an unpicklable ``record``/agent with a process pool, before any game is played.
+        KeyboardInterrupt: Ctrl-C; with ``executor="processes"`` the workers are already stopped.
     """
     if isinstance(game, str):
         game = load(game, **params)
@@ -179,11 +346,14 @@ def simulate(
         )
     elif params:
         raise GameParameterError("give parameters either in the Game or as keywords, not both")
-    if not is_whole(games) or games < 1:
-        raise GameParameterError(f"games must be a whole number >= 1, not {games!r}")
+    if not is_whole(games) or not 1 <= games <= MAX_GAMES:
+        raise GameParameterError(
+            f"games must be a whole number from 1 to {MAX_GAMES:,} (10**8), not {_short(games)}; for more, "
+            "run several seeds and combine the results"
+        )
     games = int(games)
-    if not is_whole(seed) or seed < 0:
-        raise GameParameterError(f"seed must be a whole number 0 or more, not {seed!r}")
+    if not is_whole(seed) or not 0 <= seed < MAX_SEED:
+        raise GameParameterError(f"seed must be a whole number from 0 to 2**128 - 1, not {_short(seed)}")
     seed = int(seed)
     if isinstance(agents, (str, Agent)):
         agents = [agents] * game.players
@@ -211,38 +381,42 @@ def simulate(
             f"(an object with submit()), not {executor!r}"
         )
     if chunk_size is None:
-        chunk_size = min(MAX_CHUNK, max(1, math.ceil(games / 32)))
-    elif isinstance(chunk_size, bool) or not isinstance(chunk_size, (int, np.integer)) or chunk_size < 1:
-        raise GameParameterError(f"chunk_size must be a whole number >= 1, not {chunk_size!r}")
-    if own_pool or isinstance(executor, ProcessPoolExecutor):
+        chunk_size = min(MAX_CHUNK, max(1, -(-games // 32)))
+    elif not is_whole(chunk_size) or chunk_size < 1:
+        raise GameParameterError(f"chunk_size must be a whole number >= 1, not {_short(chunk_size)}")
+    chunk_size = int(chunk_size)
+    if own_pool or _is_process_pool(executor):
         _check_picklable("the game", game)
         _check_picklable("record", record)
         for a in agents:
             _check_picklable(f"the agent {a!r}", a)
     from tqdm.auto import tqdm
 
+    rows = _Rows()
     bar = tqdm(total=games, disable=not progress, desc=game.title, unit="game")
     try:
         if executor is None:
-            rows = []
             for i in range(games):
-                rows.append(_play_one(game, seed, i, agents, record))
+                rows.extend([_play_one(game, seed, i, agents, record)])
                 bar.update(1)
-            return pd.DataFrame(rows)
-        pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 1) if own_pool else executor
-        try:
-            futures = [
-                pool.submit(_play_chunk, game, seed, part.start, part.stop, agents, record)
-                for part in chunks(games, int(chunk_size))
-            ]
-            rows = []
-            for future in futures:  # in index order, so the rows are too
-                part = future.result()
-                rows.extend(part)
-                bar.update(len(part))
-        finally:
-            if own_pool:
-                pool.shutdown(cancel_futures=True)
-        return pd.DataFrame(rows)
+        elif own_pool:
+            pool = _process_pool()
+            try:
+                _run_chunks(pool, game, seed, games, chunk_size, agents, record, rows, bar)
+            except BaseException:
+                _stop_pool(pool)
+                raise
+            pool.shutdown()
+        else:
+            _run_chunks(executor, game, seed, games, chunk_size, agents, record, rows, bar)
+        return rows.frame()
     finally:
         bar.close()
+
+
+def _short(value: Any) -> str:
+    """``repr(value)`` cut to 60 characters (a 5,000-digit number is not echoed whole)."""
+    if isinstance(value, int) and abs(value) >= 10**50:  # str() of a 5,000-digit int raises
+        return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
