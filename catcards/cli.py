@@ -14,8 +14,14 @@ the game length in actions (mean with a 95% normal interval, :func:`~catcards.pr
 and the range). ``--csv PATH`` writes one row per game (the DataFrame of :func:`catcards.simulate`).
 The same ``--seed`` gives the same games and the same table, with or without ``--executor``.
 
-Errors (an unknown game, a bad parameter or strategy) are printed as one line
-``catcards: error: ...`` saying what is allowed, with exit status 2; no traceback.
+Errors (an unknown game, a bad parameter, strategy, number or output path) are printed as one line
+``catcards: error: ...`` saying what is allowed, with exit status 2; no traceback. Every argument
+is checked before the first game is played: ``--csv`` must name a file that can be written, in a
+folder that exists. Game and strategy names are compared as typed text
+(:func:`catcards.core.normal_name`: ``"Simons-Cat"`` is ``simons-cat``). Numbers are plain decimal
+digits (``--games 1000``, not ``1e3``, ``1_000`` or ``+1000``). A ``--param`` value is at most
+:data:`MAX_PARAM_TEXT` characters and :data:`MAX_PARAM_DEPTH` brackets deep. Ctrl+C stops a run
+(exit status 130).
 """
 from __future__ import annotations
 
@@ -23,12 +29,15 @@ import argparse
 import ast
 import json
 import os
+import re
+import stat
 import sys
 import zlib
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-import pandas as pd
+if TYPE_CHECKING:  # pandas is imported where a table is made: `catcards list` does not need it
+    import pandas as pd
 
 __all__ = ["main", "summary", "parse_param", "app_url", "catalogue", "start_page_html", "find_app_base", "NOTEBOOKS"]
 
@@ -37,8 +46,71 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 APP = NOTEBOOKS / "apps" / "play.ipynb"
 
 
+#: longest ``--param`` text (key=value) read, in characters
+MAX_PARAM_TEXT = 2000
+#: deepest nesting of brackets in a ``--param`` value
+MAX_PARAM_DEPTH = 16
+#: longest error line printed, in characters (a message echoes what was typed)
+MAX_ERROR_LINE = 500
+
+
 class CliError(Exception):
     """A user error: printed as ``catcards: error: <message>``, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, but a usage error is one line (no usage block), raised to :func:`main`."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise CliError(f"{message} (`{self.prog} --help` lists the arguments)")
+
+
+def _one_line(text: str) -> str:
+    """``text`` on one line (control characters shown as escapes), at most :data:`MAX_ERROR_LINE`
+    characters."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+    return text if len(text) <= MAX_ERROR_LINE else text[: MAX_ERROR_LINE - 3] + "..."
+
+
+def _whole(low: int, high: int, high_text: str | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: plain decimal digits (ASCII) for a whole number ``low..high``
+    (argparse puts the option's name in front of the message)."""
+
+    def read(text: str) -> int:
+        shown = repr(text) if len(text) <= 40 else repr(text[:37] + "...")
+        value = int(text) if re.fullmatch(r"[0-9]{1,40}", text) else None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"must be a whole number from {low} to {high_text or f'{high:,}'} "
+                f"(plain digits), not {shown}"
+            )
+        return value
+
+    read.__name__ = "whole number"
+    return read
+
+
+def _depth(value: str) -> int:
+    """How deeply brackets nest in ``value``, outside quoted strings."""
+    depth = deepest = 0
+    quote = None
+    escaped = False
+    for c in value:
+        if quote:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == quote:
+                quote = None
+        elif c in "'\"":
+            quote = c
+        elif c in "([{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in ")]}":
+            depth -= 1
+    return deepest
 
 
 def parse_param(text: str) -> tuple[str, Any]:
@@ -48,23 +120,35 @@ def parse_param(text: str) -> tuple[str, Any]:
     (``deck=dinohistoria``).
 
     Raises:
-        argparse.ArgumentTypeError: no ``=`` or an empty key.
+        argparse.ArgumentTypeError: no ``=``, an empty key, more than :data:`MAX_PARAM_TEXT`
+            characters, or brackets nested more than :data:`MAX_PARAM_DEPTH` deep.
     """
+    if len(text) > MAX_PARAM_TEXT:
+        raise argparse.ArgumentTypeError(
+            f"a game parameter is at most {MAX_PARAM_TEXT} characters, not {len(text):,} ({text[:30]!r}...)"
+        )
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
         raise argparse.ArgumentTypeError(f"a game parameter is written key=value (e.g. first_player=1), not {text!r}")
+    if _depth(value) > MAX_PARAM_DEPTH:
+        raise argparse.ArgumentTypeError(
+            f"the value of {key.strip()!r} nests brackets more than {MAX_PARAM_DEPTH} deep"
+        )
     try:
         parsed = json.loads(value)
-    except ValueError:
+    except (ValueError, RecursionError):
         try:
             parsed = ast.literal_eval(value)
-        except (ValueError, SyntaxError):
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
             parsed = value
     return key.strip(), parsed
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    from catcards.simulate import MAX_GAMES
+
+    seed_text = "2**128 - 1"
+    parser = _Parser(
         prog="catcards",
         description="Rules engines for cat-themed card games: list them, simulate them, play them as apps.",
     )
@@ -79,9 +163,12 @@ def _parser() -> argparse.ArgumentParser:
                     "intervals) and game lengths.",
     )
     sim.add_argument("game", metavar="GAME", help="a game name from `catcards list`")
-    sim.add_argument("--players", "-n", type=int, default=None, help="number of players (default: the game's)")
-    sim.add_argument("--games", "-k", type=int, default=1000, help="number of games (default 1000)")
-    sim.add_argument("--seed", "-s", type=int, default=0, help="run seed: same seed, same games (default 0)")
+    sim.add_argument("--players", "-n", type=_whole(1, 99), default=None,
+                     help="number of players (default: the game's)")
+    sim.add_argument("--games", "-k", type=_whole(1, MAX_GAMES), default=1000,
+                     help=f"number of games, 1 to {MAX_GAMES:,} (default 1000)")
+    sim.add_argument("--seed", "-s", type=_whole(0, 2**128 - 1, seed_text), default=0,
+                     help="run seed: same seed, same games (default 0)")
     sim.add_argument("--strategy", nargs="+", action="extend", default=None, metavar="NAME",
                      help="one strategy for every seat, or one per seat (default: random); "
                           "`catcards list` shows each game's strategies")
@@ -95,9 +182,12 @@ def _parser() -> argparse.ArgumentParser:
     app = sub.add_parser("app", help="open a game's table as a Voila app (no code shown)",
                          description="Serve notebooks/apps/play.ipynb with Voila, set to GAME.")
     app.add_argument("game", metavar="GAME", help="a game name from `catcards list`")
-    app.add_argument("--players", "-n", type=int, default=None, help="number of players (default: the game's)")
-    app.add_argument("--seed", "-s", type=int, default=None, help="the deal's seed (default 1)")
-    app.add_argument("--port", type=int, default=8866, help="the port Voila serves on (default 8866)")
+    app.add_argument("--players", "-n", type=_whole(1, 99), default=None,
+                     help="number of players (default: the game's)")
+    app.add_argument("--seed", "-s", type=_whole(0, 2**128 - 1, seed_text), default=None,
+                     help="the deal's seed (default 1)")
+    app.add_argument("--port", type=_whole(1, 65535), default=8866,
+                     help="the port Voila serves on (default 8866)")
     return parser
 
 
@@ -136,6 +226,8 @@ def summary(df: pd.DataFrame, strategies: Sequence[str]) -> pd.DataFrame:
         df: the DataFrame (columns ``win_<seat>``), at least one row.
         strategies: the strategy name of each seat.
     """
+    import pandas as pd
+
     from catcards.probability import wilson_interval
 
     n = len(df)
@@ -149,6 +241,8 @@ def summary(df: pd.DataFrame, strategies: Sequence[str]) -> pd.DataFrame:
 
 def _format_report(title: str, players: int, games: int, seed: int, df: pd.DataFrame,
                    strategies: Sequence[str]) -> str:
+    import pandas as pd
+
     from catcards.probability import mean_interval
 
     table = summary(df, strategies)
@@ -177,30 +271,74 @@ def _format_report(title: str, players: int, games: int, seed: int, df: pd.DataF
     return "\n".join(lines)
 
 
+def _game_name(typed: str) -> str:
+    """The registered game name that ``typed`` names (compared with ``normal_name``); an unknown
+    name is returned as typed, for ``catcards.load`` to refuse with the list of games."""
+    import catcards
+    from catcards.core import normal_name
+
+    return {normal_name(n): n for n in catcards.list_games()}.get(normal_name(typed), typed)
+
+
+def _check_output(path: Path) -> None:
+    """Refuse a ``--csv`` path that cannot be written, before any game is played: a folder, a
+    pipe or socket (opening it could block), a missing folder, or a file or folder without write
+    permission. A file that did not exist is not left behind; ``/dev/null`` is accepted."""
+    try:
+        folder = path.parent
+        if not folder.is_dir():
+            what = "does not exist" if not folder.exists() else "is not a folder"
+            raise CliError(f"--csv {path}: the folder {folder} {what}")
+        existed = path.exists()
+        if existed and path.is_dir():
+            raise CliError(f"--csv {path}: is a folder; give a file name (e.g. {path / 'games.csv'})")
+        mode = path.stat().st_mode if existed else 0
+        if existed and not (stat.S_ISREG(mode) or stat.S_ISCHR(mode)):  # a pipe would block here
+            raise CliError(f"--csv {path}: is not a regular file (a pipe, socket or disk); give a file name")
+        with open(path, "a", encoding="utf-8"):
+            pass
+        if not existed:
+            path.unlink()
+    except OSError as exc:
+        raise CliError(f"--csv {path}: cannot write there ({exc.strerror or exc})") from None
+    except ValueError as exc:  # a name the operating system cannot hold
+        raise CliError(f"--csv {path}: not a file name ({exc})") from None
+
+
 def _simulate(args: argparse.Namespace) -> str:
     import catcards
     from catcards.agents import strategies as strategies_of
+    from catcards.core import normal_name
 
-    params = dict(args.param)
+    params: dict[str, Any] = {}
+    for key, value in args.param:
+        if key in params:
+            raise CliError(f"--param {key} is given twice; give each game parameter once")
+        params[key] = value
     if args.players is not None:
         if "players" in params:
             raise CliError("give the number of players once: --players or --param players=..., not both")
         params["players"] = args.players
-    game = catcards.load(args.game, **params)  # GameParameterError for unknown game / bad parameter
-    names = args.strategy or ["random"]
+    game = catcards.load(_game_name(args.game), **params)  # GameParameterError: unknown game, bad parameter
+    known = {normal_name(n): n for n in strategies_of(game.name)}
+    names = [known.get(normal_name(n), n) for n in (args.strategy or ["random"])]
     if len(names) == 1:
         names = names * game.players
     elif len(names) != game.players:
         raise CliError(f"--strategy takes one name for every seat or one per seat ({game.players} for "
                        f"{game.players} players), not {len(names)}; strategies of {game.name}: "
                        f"{', '.join(strategies_of(game.name))}")
-    if args.csv is not None and not args.csv.parent.exists():
-        raise CliError(f"--csv {args.csv}: the folder {args.csv.parent} does not exist")
+    if args.csv is not None:
+        _check_output(args.csv)
     df = catcards.simulate(game, games=args.games, seed=args.seed, agents=names,
                            progress=args.progress, executor=args.executor)
     report = _format_report(game.title, game.players, args.games, args.seed, df, names)
     if args.csv is not None:
-        df.to_csv(args.csv, index=False)
+        try:
+            df.to_csv(args.csv, index=False)
+        except OSError as exc:  # the disk filled up, or the file went away, while the games ran
+            print(report, flush=True)
+            raise CliError(f"--csv {args.csv}: could not write the games ({exc.strerror or exc})") from None
         report += f"\none row per game written to {args.csv}"
     return report
 
@@ -341,9 +479,8 @@ def _app(args: argparse.Namespace) -> int:
     import catcards
 
     params = {} if args.players is None else {"players": args.players}
+    args.game = _game_name(args.game)
     catcards.load(args.game, **params)  # check the game and players before starting a server
-    if args.seed is not None and args.seed < 0:
-        raise CliError(f"--seed must be a whole number 0 or more, not {args.seed}")
     if not APP.exists():
         raise CliError(f"the app notebook {APP} is missing (run from a source checkout of catcards)")
     url = f"http://127.0.0.1:{args.port}/{app_url(args.game, args.players, args.seed)}"
@@ -361,9 +498,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     (0 done, 2 a user error printed as ``catcards: error: ...``)."""
     from catcards.core import CatcardsError
 
-    parser = _parser()
-    args = parser.parse_args(argv)
     try:
+        args = _parser().parse_args(argv)
         if args.command == "list":
             print(_list())
         elif args.command == "simulate":
@@ -371,11 +507,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "app":
             return _app(args)
     except (CatcardsError, CliError) as exc:
-        print(f"catcards: error: {exc}", file=sys.stderr)
+        print(f"catcards: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     except RuntimeError as exc:  # a game that computer players cannot finish (no turn limit)
-        print(f"catcards: error: {exc}; give the game a limit (e.g. -p max_hands=50)", file=sys.stderr)
+        print(f"catcards: error: {_one_line(f'{exc}; give the game a limit (e.g. -p max_hands=50)')}",
+              file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl+C: the games stop (a process pool's workers too)
+        print("catcards: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # the output went to a program that stopped reading (| head)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # as the Python docs advise
         return 1

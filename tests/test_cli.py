@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import os
 import shutil
 import subprocess
 import sys
@@ -80,25 +81,106 @@ def test_same_seed_same_table_with_a_process_pool(capsys):
     (["simulate", "simons-cat", "--strategy", "clever"], "no strategy 'clever' for simons-cat; choose from"),
     (["simulate", "simons-cat", "--players", "4", "--strategy", "random", "random"],
      "one name for every seat or one per seat (4 for 4 players), not 2"),
-    (["simulate", "simons-cat", "--games", "0"], "games must be a whole number >= 1, not 0"),
+    (["simulate", "simons-cat", "--games", "0"],
+     "argument --games/-k: must be a whole number from 1 to 100,000,000 (plain digits), not '0'"),
+    (["simulate", "simons-cat", "--games", "many"], "argument --games/-k: must be a whole number"),
+    (["simulate", "simons-cat", "--games", "1e3"], "not '1e3'"),
+    (["simulate", "simons-cat", "--games", "1_000"], "not '1_000'"),
+    (["simulate", "simons-cat", "--games", "\u0663"], "(plain digits), not '\u0663'"),  # Arabic-Indic 3
+    (["simulate", "simons-cat", "--games", "100000001"], "from 1 to 100,000,000"),
+    (["simulate", "simons-cat", "--seed", "340282366920938463463374607431768211456"],  # 2**128
+     "argument --seed/-s: must be a whole number from 0 to 2**128 - 1"),
+    (["simulate", "simons-cat", "--seed", "9" * 5000], "not '" + "9" * 37 + "...'"),
+    (["simulate", "simons-cat", "--param", "novalue"], "a game parameter is written key=value"),
+    (["simulate", "simons-cat", "--param", "x=" + "[" * 100_000], "at most 2000 characters, not 100,002"),
+    (["simulate", "simons-cat", "--param", "x=" + "[" * 500 + "]" * 500],
+     "the value of 'x' nests brackets more than 16 deep"),
+    (["simulate", "simons-cat", "--param", "x=" + "{'a': " * 17 + "1" + "}" * 17], "more than 16 deep"),
+    (["simulate", "cat-days", "--param", "first_player=1", "-p", "first_player=0"],
+     "--param first_player is given twice"),
+    (["simulate", "simons-cat", "--no-such-option"], "unrecognized arguments: --no-such-option"),
+    (["simulate", "simons-cat", "--executor", "gpu"], "invalid choice: 'gpu'"),
     (["simulate", "cat-days", "--param", "first_player=5"], "first_player must be seat 0 or 1"),
     (["simulate", "cat-days", "--param", "colour=red"], "unexpected keyword argument 'colour'"),
     (["simulate", "cat-days", "--csv", "/no/such/folder/x.csv"], "the folder /no/such/folder does not exist"),
     (["app", "no-such-game"], "no game called 'no-such-game'"),
+    (["app", "snap", "--port", "70000"], "argument --port: must be a whole number from 1 to 65,535"),
+    ([], "the following arguments are required: COMMAND"),
 ])
 def test_user_errors_are_one_clear_line_with_status_2(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.startswith("catcards: error: ") and message in err
-    assert "Traceback" not in err and err.count("\n") == 1
+    assert "Traceback" not in err and err.count("\n") == 1 and len(err) <= 520
 
 
-def test_argparse_errors_exit_2():
-    with pytest.raises(SystemExit) as exc:
-        main(["simulate", "simons-cat", "--games", "many"])
-    assert exc.value.code == 2
-    with pytest.raises(SystemExit):
-        main(["simulate", "simons-cat", "--param", "novalue"])
+def test_an_error_echoing_typed_text_stays_on_one_line(capsys):
+    code, _, err = run(capsys, "simulate", "no\nsuch\rgame\x1b[31m")
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith("catcards: error: no game called 'no\\nsuch\\rgame\\x1b[31m'")
+    code, _, err = run(capsys, "simulate", "x" * 10_000)
+    assert code == 2 and err.count("\n") == 1 and err.endswith("...\n") and len(err) == len("catcards: error: ") + 500 + 1
+
+
+def _written(tmp_path):
+    return sorted(p.name for p in tmp_path.rglob("*"))
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda d: d, "is a folder; give a file name"),
+    (lambda d: d / "missing" / "x.csv", "does not exist"),
+    (lambda d: (d / "file.txt").write_text("x") and d / "file.txt" / "x.csv", "is not a folder"),
+    (lambda d: os.mkfifo(d / "pipe") or d / "pipe", "is not a regular file (a pipe, socket or disk)"),
+])
+def test_a_bad_csv_path_is_refused_before_any_game_is_played(capsys, tmp_path, monkeypatch, make, message):
+    played = []
+    monkeypatch.setattr(catcards, "simulate", lambda *a, **k: played.append(1))
+    path = make(tmp_path)
+    before = _written(tmp_path)
+    code, out, err = run(capsys, "simulate", "snap", "--games", "5", "--csv", str(path))
+    assert (code, out, played) == (2, "", [])
+    assert err.startswith(f"catcards: error: --csv {path}: ") and message in err and err.count("\n") == 1
+    assert _written(tmp_path) == before  # nothing created
+
+
+@pytest.mark.skipif(os.geteuid() == 0 if hasattr(os, "geteuid") else True,
+                    reason="root may write a read-only file (POSIX only)")
+def test_an_unwritable_csv_file_is_refused_before_any_game(capsys, tmp_path, monkeypatch):
+    path = tmp_path / "locked.csv"
+    path.write_text("old\n")
+    path.chmod(0o444)
+    monkeypatch.setattr(catcards, "simulate", lambda *a, **k: pytest.fail("a game was played"))
+    code, _, err = run(capsys, "simulate", "snap", "--csv", str(path))
+    assert code == 2 and "cannot write there (Permission denied)" in err
+    assert path.read_text() == "old\n"
+
+
+@pytest.mark.skipif(not os.path.isdir("/sys/kernel"), reason="Linux sysfs, where no file can be made")
+def test_a_folder_where_no_file_can_be_made_is_refused_before_any_game(capsys, monkeypatch):
+    monkeypatch.setattr(catcards, "simulate", lambda *a, **k: pytest.fail("a game was played"))
+    code, _, err = run(capsys, "simulate", "snap", "--csv", "/sys/catcards-games.csv")
+    assert code == 2 and err.startswith("catcards: error: --csv /sys/catcards-games.csv: cannot write there (")
+
+
+def test_an_existing_csv_is_kept_until_the_games_are_written(capsys, tmp_path):
+    path = tmp_path / "games.csv"
+    path.write_text("old\n")
+    code, out, _ = run(capsys, "simulate", "snap", "--games", "3", "--seed", "2", "--csv", str(path))
+    assert code == 0 and f"written to {path}" in out
+    assert list(pd.read_csv(path)["game"]) == [0, 1, 2]
+    assert run(capsys, "simulate", "snap", "--games", "2", "--csv", os.devnull)[0] == 0
+
+
+def test_game_and_strategy_names_are_read_as_typed_text(capsys):
+    # normal_name: case-folded, surrounding and doubled spaces ignored, Unicode NFC
+    code, out, err = run(capsys, "simulate", " Simons-CAT ", "-n", "3", "--games", "6", "--seed", "5",
+                         "--strategy", "SENSIBLE", " random", "Random ")
+    assert code == 0, err
+    _, canonical, _ = run(capsys, "simulate", "simons-cat", "-n", "3", "--games", "6", "--seed", "5",
+                          "--strategy", "sensible", "random", "random")
+    assert out == canonical
+    assert [l.split()[1] for l in out.splitlines()[3:6]] == ["sensible", "random", "random"]
+    assert run(capsys, "app", "NO such game")[0] == 2
 
 
 def test_params_are_read_as_json_when_they_can_be():
@@ -130,7 +212,8 @@ def test_app_refuses_a_negative_seed_before_starting_a_server(capsys):
     from catcards.cli import main
 
     assert main(["app", "cat-trick", "--seed", "-5"]) == 2
-    assert "--seed must be a whole number 0 or more, not -5" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "argument --seed/-s: must be a whole number from 0 to 2**128 - 1 (plain digits), not '-5'" in err
 
 
 def test_a_record_that_returns_no_dict_is_a_clear_error():
