@@ -348,12 +348,12 @@ def simulate(
         raise GameParameterError("give parameters either in the Game or as keywords, not both")
     if not is_whole(games) or not 1 <= games <= MAX_GAMES:
         raise GameParameterError(
-            f"games must be a whole number from 1 to {MAX_GAMES:,} (10**8), not {_short(games)}; for more, "
+            f"games must be a whole number >= 1 and <= {MAX_GAMES:,} (10**8), not {_short(games)}; for more, "
             "run several seeds and combine the results"
         )
     games = int(games)
     if not is_whole(seed) or not 0 <= seed < MAX_SEED:
-        raise GameParameterError(f"seed must be a whole number from 0 to 2**128 - 1, not {_short(seed)}")
+        raise GameParameterError(f"seed must be a whole number 0 or more, below 2**128, not {_short(seed)}")
     seed = int(seed)
     if isinstance(agents, (str, Agent)):
         agents = [agents] * game.players
