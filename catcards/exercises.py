@@ -37,14 +37,16 @@ the way to it (a student who reads this module is looking in the back of the boo
 """
 from __future__ import annotations
 
+import io
 import math
 import numbers
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
-__all__ = ["check", "parse_answer", "Result", "Exercise", "exercise", "exercises", "DEFAULT_TOLERANCE"]
+__all__ = ["check", "parse_answer", "Result", "Exercise", "exercise", "exercises", "reveal_after",
+           "reveal_state", "DEFAULT_TOLERANCE"]
 
 #: how far a decimal answer to a probability may be from the exact value (three decimal places)
 DEFAULT_TOLERANCE = 0.0005
@@ -241,11 +243,43 @@ class Exercise:
     why: str
     probability: bool = True
     source: str = ""
+    unit: str = ""
 
     def check(self, answer: Any, tolerance: float | None = None, show: bool = True) -> Result:
-        """:func:`check` ``answer`` against this exercise (prints the verdict, returns a :class:`Result`)."""
-        return check(answer, self.exact(), tolerance, probability=self.probability,
-                     mistakes=self.mistakes, why=self.why, show=show)
+        """:func:`check` ``answer`` against this exercise (prints the verdict, returns a :class:`Result`).
+
+        A right answer marks the exercise solved for the rest of the kernel's life and shows every
+        result waiting for it (see :func:`reveal_after`)."""
+        result = check(answer, self.exact(), tolerance, probability=self.probability,
+                       mistakes=self.mistakes, why=self.why, show=show)
+        if result.right:
+            _SOLVED.add(self.key)
+            _reveal_ready()
+        return result
+
+    @property
+    def solved(self) -> bool:
+        """Whether a check of this exercise has said "Right!" in this kernel."""
+        return self.key in _SOLVED
+
+    def answer_texts(self) -> tuple[str, ...]:
+        """The texts that give this exercise's answer away if an output shows them: the exact
+        fraction (``"1/36"``), the decimal to 3 and 4 places (``"0.028"``, ``"0.0278"``), the
+        percentage to 1 place (``"2.8%"``), for a whole number with a :attr:`unit` ``"25 turns"``,
+        and the :attr:`why` explanation. The lesson tests check that no output of a lesson run
+        top to bottom with no answer contains one of them."""
+        value = Fraction(self.exact())
+        texts = [self.why]
+        if value.denominator == 1:
+            if self.unit:
+                texts += [f"{value.numerator} {self.unit}", f"{float(value):.1f} {self.unit}"]
+        else:
+            texts.append(str(value))
+        if self.probability:
+            texts += [f"{float(value):.3f}", f"{float(value):.4f}", f"{100 * float(value):.1f}%"]
+        elif value.denominator != 1:
+            texts += [f"{float(value):.2f}"]
+        return tuple(dict.fromkeys(texts))
 
     def __repr__(self) -> str:
         return f"exercise({self.key!r})"
@@ -281,7 +315,7 @@ def _king_void_in_a_suit() -> Fraction:
 def _card_game_genuine() -> Fraction:
     from .analysis.card_game import p_genuine
 
-    return p_genuine(Fraction(2, 5), Fraction(1, 3))
+    return p_genuine(Fraction(2, 5), Fraction(1, 2))
 
 
 def _snap_dinohistoria_snaps() -> Fraction:
@@ -395,19 +429,19 @@ _EXERCISES: dict[str, Exercise] = {
         Exercise(
             key="card-game/genuine-claim",
             question="From your view, the claimer holds a Shot! (or a Joker) with chance 2/5. A player "
-                     "without one bluffs with rate 1/3. They claim a Shot!. What is the chance that "
+                     "without one bluffs with rate 1/2. They claim a Shot!. What is the chance that "
                      "the claim is genuine?",
             exact=_card_game_genuine,
             mistakes={
                 Fraction(2, 5): "2/5 is the chance before you saw the claim; the claim itself is evidence: "
                                 "use Bayes' rule.",
-                Fraction(6, 11): "the bluff rate applies only to players who do not hold the card: "
-                                 "multiply 1/3 by 1 - 2/5.",
-                Fraction(1, 5): "1/5 is the chance of a bluffed claim (3/5 x 1/3); the question asks what "
-                                "share of all claims are genuine.",
+                Fraction(4, 9): "the bluff rate applies only to players who do not hold the card: "
+                                "multiply 1/2 by 1 - 2/5.",
+                Fraction(3, 10): "3/10 is the chance of a bluffed claim (3/5 x 1/2); the question asks what "
+                                 "share of all claims are genuine.",
             },
             why="Claims happen two ways: genuine with chance 2/5 x 1 = 2/5, bluffs with chance "
-                "3/5 x 1/3 = 1/5. Of all claims, (2/5) / (2/5 + 1/5) = 2/3 are genuine.",
+                "3/5 x 1/2 = 3/10. Of all claims, (2/5) / (2/5 + 3/10) = 4/7 are genuine.",
             source="Bayes' rule; catcards.analysis.card_game.p_genuine",
         ),
         Exercise(
@@ -425,6 +459,7 @@ _EXERCISES: dict[str, Exercise] = {
             why="Each of the 54 neighbouring pairs is a snap with chance 4/54 (4 of the other 54 cards "
                 "share the first card's number). Expectation adds up, dependent or not: 54 x 4/54 = 4.",
             source="linearity of expectation; catcards.analysis.snap.snap_chance",
+            unit="snaps",
         ),
         Exercise(
             key="pairs/no-memory-5-pairs",
@@ -442,6 +477,7 @@ _EXERCISES: dict[str, Exercise] = {
             why="With m pairs left, a turn matches with chance 1/(2m - 1), so the wait is 2m - 1 turns "
                 "on average (a geometric wait). Add them: 9 + 7 + 5 + 3 + 1 = 25 = 5^2.",
             source="expectation of a geometric wait; pairs.ipynb, section 2",
+            unit="turns",
         ),
         Exercise(
             key="big-cat/no-lion-3-players",
@@ -492,3 +528,117 @@ def exercise(key: str) -> Exercise:
         return _EXERCISES[key]
     except KeyError:
         raise KeyError(f"no exercise called {key!r}; the exercises are: {', '.join(exercises())}") from None
+
+
+# ---- results kept back until the exercise is answered ------------------------------------------
+#: keys of the exercises a check has called right in this kernel (a kernel restart forgets them)
+_SOLVED: set[str] = set()
+#: the waiting reveals, one per group of exercises (re-running a reveal cell replaces its entry)
+_REVEALS: dict[tuple[str, ...], "_Reveal"] = {}
+
+
+class _Reveal:
+    """One result kept back: a note, a "Show me" button and an ``Output`` that ``draw`` fills."""
+
+    def __init__(self, keys: tuple[str, ...], draw: Callable[[], Any], label: str) -> None:
+        import ipywidgets as W
+
+        self.keys, self.draw, self.shown = keys, draw, False
+        what = "the answer" if len(keys) == 1 else "the answers"
+        self.note = W.HTML(f"<i>The result below shows {what} to the exercise{'s' * (len(keys) > 1)} "
+                           f"above. It appears by itself once the check cell says Right!, or "
+                           f"click the button to see it now.</i>")
+        self.button = W.Button(description=label, icon="eye", tooltip=f"show {what} now",
+                               layout=W.Layout(width="auto"))
+        self.button.on_click(lambda _b: self.show())
+        self.output = W.Output()
+        self.output.add_class("catcards-reveal")
+        self.box = W.VBox([self.note, self.button, self.output])
+
+    @property
+    def ready(self) -> bool:
+        return all(k in _SOLVED for k in self.keys)
+
+    def show(self) -> None:
+        """Draw the result into the output (once), and close the note and the button."""
+        if self.shown:
+            return
+        self.shown = True
+        self.box.children = [self.output]
+        self.note.close()
+        self.button.close()
+        import matplotlib.pyplot as plt
+        from IPython.display import Image, display
+
+        before = set(plt.get_fignums())
+        with self.output:
+            value = self.draw()
+            if value is not None:
+                display(value)
+            # figures the draw left open (a non-inline backend, or no plt.show()): shown here as
+            # PNG and closed, so that the inline backend never adds them to the running cell's output
+            for number in plt.get_fignums():
+                if number not in before:
+                    figure = plt.figure(number)
+                    png = io.BytesIO()
+                    figure.savefig(png, format="png", bbox_inches="tight")
+                    plt.close(figure)
+                    display(Image(data=png.getvalue(), format="png"))
+
+    def close(self) -> None:
+        for widget in (self.note, self.button, self.output, self.box):
+            widget.close()
+
+
+def _reveal_ready() -> None:
+    for reveal in list(_REVEALS.values()):
+        if reveal.ready:
+            reveal.show()
+
+
+def reveal_after(exercises: "str | Exercise | Iterable[str | Exercise]", draw: Callable[[], Any], *,
+                 label: str = "Show me the answer"):
+    """Keep back a result that gives an exercise's answer away until the student has answered.
+
+    ``draw()`` (which may plot with matplotlib, print, or return something to display) runs into
+    an ``ipywidgets.Output`` only when every exercise named has been answered right by its check
+    cell (at once if that has happened already, e.g. under Run All with the answers filled in; or
+    later, as the check cell runs) or when the student clicks the "Show me" button. It runs at
+    most once. Everything happens on the kernel's event loop (no threads). Calling it again for
+    the same exercises (the cell re-run) closes the widgets of the earlier call.
+
+    In a lesson::
+
+        reveal_after("cat-days/grumpy-cat-by-draw-6", draw_grumpy)   # last line of the cell
+
+    Args:
+        exercises: an exercise or its key, or several (all must be answered before the result
+            shows by itself).
+        draw: a function of no arguments that draws the result.
+        label: the button's text.
+
+    Returns:
+        the ``ipywidgets.VBox`` holding the note, the button and the output (display it).
+
+    Raises:
+        KeyError: an unknown exercise key (as :func:`exercise`).
+    """
+    items = [exercises] if isinstance(exercises, (str, Exercise)) else list(exercises)
+    keys = tuple(exercise(e).key if isinstance(e, str) else e.key for e in items)
+    if not keys:
+        raise ValueError("reveal_after needs at least one exercise")
+    old = _REVEALS.pop(keys, None)
+    if old is not None:
+        old.close()
+    reveal = _REVEALS[keys] = _Reveal(keys, draw, label)
+    if reveal.ready:
+        reveal.show()
+    return reveal.box
+
+
+def reveal_state() -> dict[str, dict[str, bool]]:
+    """For every exercise: ``{"solved": ..., "shown": ...}`` in this kernel, where ``shown`` says
+    whether a result kept back for it (see :func:`reveal_after`) has been drawn. The lesson tests
+    read it after running a notebook top to bottom."""
+    shown = {k for r in _REVEALS.values() if r.shown for k in r.keys}
+    return {k: {"solved": k in _SOLVED, "shown": k in shown} for k in exercises()}

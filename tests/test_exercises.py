@@ -119,8 +119,8 @@ def test_named_exercises_have_the_exact_answers():
     assert exercise("cat-trick/exactly-one-trump").exact() == Fraction(2457, 5797)
     # a void: 39/52 x 38/51 x ... x 27/40
     assert exercise("king-of-the-jungle/void-in-a-suit").exact() == math.prod(Fraction(39 - i, 52 - i) for i in range(13))
-    # Bayes: (2/5) / (2/5 + 3/5 x 1/3)
-    assert exercise("card-game/genuine-claim").exact() == Fraction(2, 3)
+    # Bayes: (2/5) / (2/5 + 3/5 x 1/2)
+    assert exercise("card-game/genuine-claim").exact() == Fraction(4, 7)
     # 54 neighbouring pairs, each a snap with chance 4/54
     assert exercise("snap/dinohistoria-snaps").exact() == 4
     # geometric waits 9 + 7 + 5 + 3 + 1
@@ -180,3 +180,68 @@ def test_committed_lessons_have_exercises_with_a_placeholder_answer(notebook):
     for src in code:
         for var in re.findall(r'\.check\((\w+)\)', src):
             assert any(re.search(rf"^{var} = None$", other, re.M) for other in code)
+
+
+# ---- results kept back until the exercise is answered (issue 12) ------------------------------
+import catcards.exercises as ex_module
+from catcards.exercises import reveal_after, reveal_state
+
+
+@pytest.fixture
+def fresh(monkeypatch):
+    """A kernel that has answered nothing and keeps nothing back yet."""
+    monkeypatch.setattr(ex_module, "_SOLVED", set())
+    monkeypatch.setattr(ex_module, "_REVEALS", {})
+
+
+def closed(widget) -> bool:
+    return widget.comm is None
+
+
+def test_a_kept_back_result_waits_for_the_show_me_button(fresh):
+    import matplotlib.pyplot as plt
+
+    calls = []
+
+    def draw():
+        calls.append(1)
+        plt.subplots()  # left open: reveal_after shows it and closes it
+
+    box = reveal_after("cat-days/grumpy-cat-by-draw-6", draw)
+    note, button, output = box.children
+    assert calls == [] and button.description == "Show me the answer"
+    assert "answer to the exercise above" in note.value
+    assert reveal_state()["cat-days/grumpy-cat-by-draw-6"] == {"solved": False, "shown": False}
+    exercise("cat-days/grumpy-cat-by-draw-6").check("1/2", show=False)  # wrong: still kept back
+    assert calls == []
+    button.click()
+    assert calls == [1] and box.children == (output,) and closed(button) and closed(note)
+    assert plt.get_fignums() == []
+    assert reveal_state()["cat-days/grumpy-cat-by-draw-6"] == {"solved": False, "shown": True}
+    exercise("cat-days/grumpy-cat-by-draw-6").check("95/187", show=False)
+    assert calls == [1]  # drawn once only
+
+
+def test_a_right_answer_shows_the_result_once_all_its_exercises_are_solved(fresh):
+    calls = []
+    keys = ["simons-cat/cat-3-set-aside", "simons-cat/no-cat-in-hand"]
+    reveal_after(keys, lambda: calls.append(1))
+    exercise(keys[0]).check("1/36", show=False)
+    assert calls == [] and exercise(keys[0]).solved and not exercise(keys[1]).solved
+    exercise(keys[1]).check(exercise(keys[1]).exact(), show=False)
+    assert calls == [1]
+    assert reveal_state()[keys[1]] == {"solved": True, "shown": True}
+
+
+def test_answered_before_the_reveal_cell_runs_draws_at_once_and_a_rerun_closes_the_old_widgets(fresh):
+    calls = []
+    first = reveal_after("snap/dinohistoria-snaps", lambda: calls.append("first"))
+    old_note, old_button, old_output = first.children
+    exercise("snap/dinohistoria-snaps").check(4, show=False)
+    second = reveal_after(exercise("snap/dinohistoria-snaps"), lambda: calls.append("second"))
+    assert calls == ["first", "second"] and len(second.children) == 1
+    assert all(closed(w) for w in (first, old_note, old_button, old_output))
+    with pytest.raises(KeyError, match="no exercise called"):
+        reveal_after("snap/unknown", lambda: None)
+    with pytest.raises(ValueError, match="at least one exercise"):
+        reveal_after([], lambda: None)
