@@ -1,0 +1,164 @@
+"""Lessons keep their answers back (issue 12): run top to bottom (Run All, as the start page tells
+students) with every answer still ``None``, no output shows an exercise's answer, and no result
+kept back by :func:`catcards.exercises.reveal_after` is drawn; with the right answers filled in,
+the same run shows every one of them.
+
+"An exercise's answer" is :meth:`catcards.exercises.Exercise.answer_texts`: the exact fraction,
+its decimals and percentage, a whole-number answer with its unit, and the reasoning shown after a
+right answer. Outputs searched: every cell output (text, HTML, any data) and every widget's state
+(a ``reveal_after`` Output widget keeps what it shows there), as nbclient stores them.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from catcards.exercises import exercise, exercises
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+LESSONS = sorted(p for p in NOTEBOOKS.glob("*.ipynb")
+                 if ".check(" in "".join(c.source for c in nbformat.read(p, as_version=4).cells))
+STATE_MARK = "REVEAL-STATE:"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+OUTPUT_MODEL = "OutputModel"
+
+
+def checks(nb) -> dict[str, str]:
+    """``{exercise key: the answer variable its check cell reads}``."""
+    found = {}
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            for key, var in re.findall(r'exercise\("([^"]+)"\)\.check\((\w+)\)', cell.source):
+                found[key] = var
+    return found
+
+
+def reveal_cells(nb) -> list[int]:
+    return [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and "reveal_after(" in c.source]
+
+
+def run(path: Path, answers: dict[str, str] | None = None):
+    """Execute the notebook like Run All (in its folder, with an extra last cell that prints the
+    exercises' reveal state); ``answers`` replaces ``<var> = None`` by ``<var> = <text>``."""
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    for var, text in (answers or {}).items():
+        for cell in nb.cells:
+            if cell.cell_type == "code":
+                cell.source = re.sub(rf"^{var} = None$", f"{var} = {text!r}", cell.source, flags=re.M)
+    nb.cells.append(nbformat.v4.new_code_cell(
+        "import json as _json, catcards.exercises as _ex\n"
+        f"print({STATE_MARK!r} + _json.dumps(_ex.reveal_state()))"))
+    # matplotlib's inline backend, as in JupyterLab (not the Agg of the test run): a figure a
+    # reveal leaves open would be flushed into its cell's output, and this test would see it
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("MPLBACKEND", "module://matplotlib_inline.backend_inline")
+        NotebookClient(nb, timeout=600, kernel_name="python3", store_widget_state=True,
+                       resources={"metadata": {"path": str(path.parent)}}).execute()
+    last = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
+    state = json.loads(last.split(STATE_MARK, 1)[1])
+    widgets = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    return nb, state, widgets
+
+
+def shown_texts(nb, widgets) -> str:
+    """Everything the run shows: all cell outputs but the state cell's, and all widget state."""
+    parts = [json.dumps(cell.get("outputs", []), ensure_ascii=False) for cell in nb.cells[:-1]]
+    parts.append(json.dumps(widgets, ensure_ascii=False))
+    # JSON escapes quotes and newlines; unescape the common ones so that texts match as written
+    return "\n".join(parts).replace('\\"', '"').replace("\\n", "\n")
+
+
+def shows(text: str, answer: str) -> bool:
+    """Whether ``answer`` is in ``text`` as a whole number ("25 turns" is not in "9.1625 turns",
+    "0.028" not in "0.0285", "2.8%" not in "12.8%")."""
+    return re.search(rf"(?<![\w.]){re.escape(answer)}(?!\d)", text) is not None
+
+
+def reveal_outputs(widgets) -> list[dict]:
+    """The states of the Output widgets of :func:`reveal_after` (their class is catcards-reveal)."""
+    return [m["state"] for m in widgets.values() if m.get("model_name") == OUTPUT_MODEL
+            and "catcards-reveal" in m["state"].get("_dom_classes", [])]
+
+
+def images(outputs) -> int:
+    return sum(1 for o in outputs if "image/png" in o.get("data", {}))
+
+
+@pytest.fixture(scope="module", params=LESSONS, ids=lambda p: p.name)
+def unanswered(request):
+    nb, state, widgets = run(request.param)
+    return request.param, nb, state, widgets
+
+
+def test_every_lesson_with_exercises_is_run():
+    names = {p.name for p in LESSONS}
+    assert {"simons-cat.ipynb", "big-cat.ipynb", "cat-days.ipynb", "cat-trick.ipynb", "card-game.ipynb",
+            "king-of-the-jungle.ipynb", "snap.ipynb", "pairs.ipynb", "simons-cat-probability.ipynb"} <= names
+    keys = {k for p in LESSONS for k in checks(nbformat.read(p, as_version=4))}
+    assert keys == set(exercises())
+
+
+def test_run_all_without_answers_gives_no_answer_away(unanswered):
+    path, nb, state, widgets = unanswered
+    text = shown_texts(nb, widgets)
+    keys = checks(nb)
+    for key in keys:
+        for answer in exercise(key).answer_texts():
+            assert not shows(text, answer), f"{path.name}: an output shows {answer!r}, the answer to {key}"
+        assert state[key] == {"solved": False, "shown": False}
+    # the results kept back are not drawn: their Output widgets are empty, and the cells that
+    # hold them show no image (a plot drawn by mistake would land in one or the other)
+    for i in reveal_cells(nb):
+        assert images(nb.cells[i].outputs) == 0, f"{path.name}: cell {i} draws its plot before an answer"
+    # the lesson's "After you have answered" results are the ones kept back
+    for i, cell in enumerate(nb.cells[:-1]):
+        if cell.cell_type == "markdown" and cell.source.startswith("**After you have answered**"):
+            assert i + 1 in reveal_cells(nb), f"{path.name}: the result after cell {i} is not kept back"
+            assert images(nb.cells[i + 1].outputs) == 0
+    assert all(not out["outputs"] for out in reveal_outputs(widgets))
+    # every check cell asked for an answer and said nothing else
+    for cell in nb.cells:
+        if re.search(r'exercise\("[^"]+"\)\.check\(', cell.source):
+            said = "".join(o.get("text", "") for o in cell.outputs)
+            assert said.startswith("Fill in your answer above"), said
+
+
+REVEALING = sorted(p for p in LESSONS if reveal_cells(nbformat.read(p, as_version=4)))
+
+
+def test_the_lessons_keep_back_their_plots_of_the_answers():
+    assert [p.name for p in REVEALING] == ["big-cat.ipynb", "cat-days.ipynb", "cat-trick.ipynb",
+                                           "king-of-the-jungle.ipynb", "simons-cat.ipynb", "snap.ipynb"]
+
+
+@pytest.mark.parametrize("path", REVEALING, ids=lambda p: p.name)
+def test_right_answers_under_run_all_show_the_kept_back_results(path):
+    nb = nbformat.read(path, as_version=4)
+    keys = checks(nb)
+    nb, state, widgets = run(path, {var: str(exercise(key).exact()) for key, var in keys.items()})
+    text = shown_texts(nb, widgets)
+    for key in keys:
+        assert state[key] == {"solved": True, "shown": True}
+        assert shows(text, f"Right! {exercise(key).why}")  # the search above finds an answer shown
+    drawn = reveal_outputs(widgets)
+    assert len(drawn) == len(reveal_cells(nb)) and all(images(out["outputs"]) == 1 for out in drawn)
+
+
+def test_shows_finds_whole_numbers_only():
+    assert shows("mean 25 turns", "25 turns") and not shows("(9.1625 turns)", "25 turns")
+    assert shows("P = 0.028.", "0.028") and not shows("0.0285", "0.028") and not shows("10.028", "0.028")
+    assert shows("(2.8%)", "2.8%") and not shows("12.8%", "2.8%")
+    assert shows("= 1/36", "1/36") and not shows("1/365", "1/36") and not shows("11/36", "1/36")
+
+
+def test_answer_texts_name_the_forms_an_answer_is_shown_in():
+    assert exercise("simons-cat/cat-3-set-aside").answer_texts()[1:] == ("1/36", "0.028", "0.0278", "2.8%")
+    assert exercise("pairs/no-memory-5-pairs").answer_texts()[1:] == ("25 turns", "25.0 turns")
+    assert exercise("snap/dinohistoria-snaps").answer_texts()[1:] == ("4 snaps", "4.0 snaps")
+    assert exercise("card-game/genuine-claim").answer_texts()[1:] == ("4/7", "0.571", "0.5714", "57.1%")
