@@ -129,6 +129,34 @@ def test_run_all_without_answers_gives_no_answer_away(unanswered):
             assert said.startswith("Fill in your answer above"), said
 
 
+def table_texts(nb, widgets, cell: int) -> dict[str, str]:
+    """The texts of the widgets of the game table displayed by code cell ``cell``: the move log's
+    lines as "log", and each button's state as "<description> button": "enabled"/"disabled"."""
+    view = next(o["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
+                for o in nb.cells[cell].outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {}))
+    found, todo = {"log": []}, [view]
+    while todo:
+        model = widgets[todo.pop()]
+        state = model["state"]
+        if model["model_name"] == "ButtonModel":
+            found[f"{state['description']} button"] = "disabled" if state["disabled"] else "enabled"
+        if model["model_name"] == "HTMLModel" and "catcards-log" in state["value"]:
+            found["log"] += re.findall(r">\s*(\d+)\.(?=\s|<)", state["value"])
+        todo += [c.replace("IPY_MODEL_", "") for c in state.get("children", [])]
+    return found
+
+
+def test_the_cat_trick_watch_table_arrives_at_the_deal(unanswered):
+    path, nb, _, widgets = unanswered
+    if path.name != "cat-trick.ipynb":
+        return
+    [cell] = [i for i, c in enumerate(nb.cells) if c.source.startswith('watch = catcards.widgets.play("cat-trick"')]
+    table = table_texts(nb, widgets, cell)
+    # only the deal is in the move log, and the spectator can still step or play out
+    assert table["log"] == ["1"]
+    assert table["Computer step button"] == table["Play out button"] == "enabled"
+
+
 REVEALING = sorted(p for p in LESSONS if reveal_cells(nbformat.read(p, as_version=4)))
 
 
