@@ -41,9 +41,10 @@ def reveal_cells(nb) -> list[int]:
     return [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and "reveal_after(" in c.source]
 
 
-def run(path: Path, answers: dict[str, str] | None = None):
+def run(path: Path, answers: dict[str, str] | None = None, then: tuple[str, ...] = ()):
     """Execute the notebook like Run All (in its folder, with an extra last cell that prints the
-    exercises' reveal state); ``answers`` replaces ``<var> = None`` by ``<var> = <text>``."""
+    exercises' reveal state); ``answers`` replaces ``<var> = None`` by ``<var> = <text>``; the
+    cells ``then`` run after the notebook (a student's later cells)."""
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
@@ -51,6 +52,7 @@ def run(path: Path, answers: dict[str, str] | None = None):
         for cell in nb.cells:
             if cell.cell_type == "code":
                 cell.source = re.sub(rf"^{var} = None$", f"{var} = {text!r}", cell.source, flags=re.M)
+    nb.cells += [nbformat.v4.new_code_cell(source) for source in then]
     nb.cells.append(nbformat.v4.new_code_cell(
         "import json as _json, catcards.exercises as _ex\n"
         f"print({STATE_MARK!r} + _json.dumps(_ex.reveal_state()))"))
@@ -183,6 +185,19 @@ def test_shows_finds_whole_numbers_only():
     assert shows("P = 0.028.", "0.028") and not shows("0.0285", "0.028") and not shows("10.028", "0.028")
     assert shows("(2.8%)", "2.8%") and not shows("12.8%", "2.8%")
     assert shows("= 1/36", "1/36") and not shows("1/365", "1/36") and not shows("11/36", "1/36")
+
+
+def test_a_check_run_later_draws_into_the_kept_back_place_not_into_its_own_cell():
+    # Run All with no answer, then the student answers and runs the check cell again
+    path = NOTEBOOKS / "cat-days.ipynb"
+    nb, state, widgets = run(path, then=('answer = "95/187"',
+                                         'exercise("cat-days/grumpy-cat-by-draw-6").check(answer)'))
+    assert state["cat-days/grumpy-cat-by-draw-6"] == {"solved": True, "shown": True}
+    check_cell = nb.cells[-2]
+    assert [o.get("text", "") for o in check_cell.outputs][0].startswith("Right! None seen:")
+    assert images(check_cell.outputs) == 0 and "by draw 6" not in json.dumps(check_cell.outputs)
+    [drawn] = reveal_outputs(widgets)
+    assert images(drawn["outputs"]) == 1 and "by draw 6: seen in" in json.dumps(drawn["outputs"])
 
 
 def test_answer_texts_name_the_forms_an_answer_is_shown_in():
