@@ -138,6 +138,8 @@ class BluffingAgent(Agent):
         best, best_score = None, 0.0
         for a in legal:
             score = 0.0
+            if getattr(a, "target", None) == seat:
+                continue  # a card that may choose any player is never aimed at ourselves
             if isinstance(a, Play):
                 effect = a.as_name or a.name
                 if effect == "Money":

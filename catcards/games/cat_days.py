@@ -47,18 +47,16 @@ nothing else is legal). Identical copies in a hand give one action: the lowest c
 """
 from __future__ import annotations
 
-import csv
-import io
 import os
 import re
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Sequence
 
-import numpy as np
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, State
+from ..core import Action, Game, GameParameterError, Outcome, State, is_whole, normal_name
+from ..csvfile import DataFileError, Row, Table, parse_csv, read_table, whole
 from ..registry import register
 
 __all__ = [
@@ -90,6 +88,11 @@ DEAL_SIZE = 4
 #: the packaged deck file (in ``catcards/data``)
 DEFAULT_DECK_FILE = "cat_days_deck.csv"
 DECK_COLUMNS = ("card", "kind", "count", "setup", "points", "week", "days", "effect")
+#: other header words read as a deck column (the Card Game card list calls its first column "name")
+DECK_ALIASES = {"name": "card"}
+#: bounds of the deck file's numbers: copies in the pile, setup copies per player, a cat's points,
+#: the N of "draw N"
+MAX_COUNT, MAX_SETUP, MAX_POINTS, MAX_DRAW = 60, 5, 99, 10
 
 #: effects a cat may have, and what each means for where it goes
 CAT_EFFECTS = {
@@ -110,8 +113,9 @@ _DRAW_RE = re.compile(r"^draw (\d+)$")
 
 
 # ---- the deck file --------------------------------------------------------------------------
-class DeckError(GameParameterError):
-    """A Cat Days deck file that cannot be used; the message names the file, line and card."""
+class DeckError(DataFileError):
+    """A Cat Days deck that cannot be used; the message names the file, line, column and card
+    (a :class:`~catcards.csvfile.DataFileError`, so a :class:`GameParameterError` too)."""
 
 
 @dataclass(frozen=True)
@@ -172,18 +176,23 @@ class Deck:
     """A Cat Days deck read from a deck file (see :func:`load_deck`).
 
     Attributes:
-        source: where it was read from (a path, or ``"packaged"``).
+        source: where it was read from (the file as named, ``"deck table"``, or ``"packaged"``).
         kinds: the :class:`CardKind` rows, in file order.
+        table: the rows as a JSON-able list of dicts (column -> text, or int for count, setup
+            and points; None for an event's points): what a saved game holds, and what
+            ``catcards.load("cat-days", deck=table)`` reads back into an equal deck.
         pile_cards: the draw-pile cards (``count`` copies of each kind, copy numbers 0, 1, ...).
         setup_cards: per seat, the cards given at setup (copy numbers after the pile's).
         cards: every card of the game (pile and setup).
     """
 
-    def __init__(self, kinds: Sequence[CardKind], source: str, players: int = 2):
+    def __init__(self, kinds: Sequence[CardKind], source: str, players: int = 2,
+                 table: Sequence[dict] | None = None):
         self.source = source
         self.kinds = tuple(kinds)
+        self.table = [dict(r) for r in table] if table is not None else [_row_of(k) for k in self.kinds]
         self._by_name = {k.name: k for k in self.kinds}
-        self._by_lower = {k.name.lower(): k for k in self.kinds}
+        self._by_normal = {normal_name(k.name): k for k in self.kinds}
         self.tree_names = frozenset(k.name for k in self.kinds if k.effect == "cat tree")
         pile, setup = [], [[] for _ in range(players)]
         for k in self.kinds:
@@ -196,14 +205,15 @@ class Deck:
         self.cards = self.pile_cards + tuple(c for s in self.setup_cards for c in s)
 
     def kind(self, card: Card | str) -> CardKind:
-        """The :class:`CardKind` of a card (or card name, case-insensitive).
+        """The :class:`CardKind` of a card (or a card name as typed: compared with
+        :func:`catcards.core.normal_name`, so case, spaces and Unicode form do not matter).
 
         Raises:
             KeyError: no card of that name in this deck.
         """
         if isinstance(card, Card):
             return self._by_name[card.name]
-        return self._by_lower[" ".join(str(card).split()).lower()]
+        return self._by_normal[normal_name(card)]
 
     def names(self) -> list[str]:
         """The card names, in file order."""
@@ -211,6 +221,14 @@ class Deck:
 
     def __repr__(self) -> str:
         return f"Deck({self.source!r})"
+
+
+def _row_of(k: CardKind) -> dict[str, Any]:
+    """A :class:`CardKind` as a table row (the columns of the deck file)."""
+    return {"card": k.name, "kind": k.kind, "count": k.count, "setup": k.setup,
+            "points": k.points if k.is_cat else None, "week": k.week,
+            "days": "any" if len(k.days) == 7 else " ".join(DAYS[d] for d in sorted(k.days)),
+            "effect": k.effect}
 
 
 def _parse_days(text: str) -> tuple[frozenset, str]:
@@ -239,174 +257,179 @@ def _parse_days(text: str) -> tuple[frozenset, str]:
     return frozenset(days), " or ".join(parts)
 
 
-def _whole(text: str, what: str, blank: int | None = None) -> int:
-    text = text.strip()
-    if not text and blank is not None:
-        return blank
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"{what} must be a whole number 0 or more, not {text!r}") from None
-    if value < 0:
-        raise ValueError(f"{what} must be a whole number 0 or more, not {value} (no negative {what})")
-    return value
-
-
 def parse_deck(text: str, source: str = "deck file", players: int = 2) -> Deck:
     """Read a deck from the text of a deck file (the format of :func:`load_deck`).
 
     Raises:
         DeckError: a missing or unknown column, a row with the wrong number of fields, an unknown
-            kind or effect, an effect that does not fit the kind, a count or points that is not a
-            whole number 0 or more (negative points included), a misspelt day, a week other than
-            your/either, a repeated card name, or a deck too small to deal 4 cards to each player.
-            The message names ``source``, the line number and the card.
+            kind or effect, an effect that does not fit the kind, a count, setup or points that is
+            not a whole number within its bounds (:data:`MAX_COUNT`, :data:`MAX_SETUP`,
+            :data:`MAX_POINTS`), a misspelt day, a week other than your/either, a repeated card
+            name, or a deck too small to deal 4 cards to each player. The message names
+            ``source``, the line, the column and the card.
     """
-    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1)
-             if line.strip() and not line.lstrip().startswith("#")]
-    if not lines:
-        raise DeckError(f"{source}: no rows (expected a header line: {','.join(DECK_COLUMNS)})")
-    rows = list(csv.reader(io.StringIO("\n".join(line for _, line in lines))))
-    head_no = lines[0][0]
-    header = [h.strip().lower() for h in rows[0]]
-    missing = [c for c in DECK_COLUMNS if c not in header]
-    unknown = [c for c in header if c not in DECK_COLUMNS]
-    if missing or unknown:
-        raise DeckError(
-            f"{source}, line {head_no} (header): "
-            + (f"missing column(s) {', '.join(missing)}" if missing else "")
-            + ("; " if missing and unknown else "")
-            + (f"unknown column(s) {', '.join(unknown)}" if unknown else "")
-            + f"; the columns are {','.join(DECK_COLUMNS)}"
-        )
+    with _as_deck_error():
+        table = parse_csv(text, source, DECK_COLUMNS, aliases=DECK_ALIASES, what="Cat Days deck")
+    return _deck_from_table(table, players)
+
+
+class _as_deck_error:
+    """Context manager: a :class:`DataFileError` from the reader becomes a :class:`DeckError`."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if exc is not None and isinstance(exc, DataFileError) and not isinstance(exc, DeckError):
+            raise DeckError(exc.source, exc.problem, exc.line, exc.column, exc.column_name) from None
+        return False
+
+
+def _deck_from_table(table: Table, players: int = 2) -> Deck:
+    source = table.source
     kinds: list[CardKind] = []
+    rows: list[dict] = []
     seen: dict[str, int] = {}
-    for (line_no, _), row in zip(lines[1:], rows[1:]):
-        name = row[header.index("card")].strip() if len(row) > header.index("card") else ""
-        where = f"{source}, line {line_no} ({name or 'no card name'})"
-        if len(row) != len(header):
-            raise DeckError(f"{where}: {len(row)} fields, but the header has {len(header)} columns")
-        f = {h: v.strip() for h, v in zip(header, row)}
-        try:
-            kinds.append(_parse_row(f))
-        except ValueError as exc:
-            raise DeckError(f"{where}: {exc}") from None
-        key = name.lower()
+    for row in table.rows:
+        row.error_class = DeckError
+        kind, canonical = _parse_row(row)
+        key = normal_name(kind.name)
         if key in seen:
-            raise DeckError(f"{where}: the card {name!r} is already listed on line {seen[key]}")
-        seen[key] = line_no
+            raise row.error("card", f"the card {kind.name!r} is already listed on line {seen[key]}")
+        seen[key] = row.line
+        kinds.append(kind)
+        rows.append(canonical)
     if not any(k.is_cat and k.count + k.setup > 0 for k in kinds):
-        raise DeckError(f"{source}: the deck has no cats")
+        raise DeckError(source, "the deck has no cats")
     pile = sum(k.count for k in kinds)
     if pile < players * DEAL_SIZE:
         raise DeckError(
-            f"{source}: the draw pile has {pile} cards, too few to deal {DEAL_SIZE} to each of "
-            f"{players} players"
+            source, f"the draw pile has {pile} cards, too few to deal {DEAL_SIZE} to each of {players} players"
         )
-    return Deck(kinds, source, players)
+    return Deck(kinds, source, players, rows)
 
 
-def _parse_row(f: dict[str, str]) -> CardKind:
-    name = f["card"]
+def _parse_row(row: Row) -> tuple[CardKind, dict[str, Any]]:
+    """One deck row as a :class:`CardKind` and its canonical table row. Raises DeckError."""
+    name = " ".join(row["card"].split())
     if not name:
-        raise ValueError("the card has no name")
-    kind = f["kind"].lower()
+        raise row.error("card", "the card has no name")
+
+    def fail(column: str, problem: str) -> DeckError:
+        return row.error(column, f"{name}: {problem}")
+
+    kind = row["kind"].lower()
     if kind not in ("cat", "event"):
-        raise ValueError(f"kind {f['kind']!r} is not a kind of card; kinds are: cat, event")
-    effect = " ".join(f["effect"].lower().split())
+        raise fail("kind", f"kind {row['kind']!r} is not a kind of card; kinds are: cat, event")
+    effect = " ".join(row["effect"].lower().split())
     draws = 0
     m = _DRAW_RE.match(effect)
     if m:
+        if len(m.group(1)) > 3 or not 1 <= int(m.group(1)) <= MAX_DRAW:
+            raise fail("effect", f"a draw effect draws from 1 to {MAX_DRAW} cards ('draw 2'), not {m.group(1)}")
         draws = int(m.group(1))
-        if draws < 1:
-            raise ValueError("a draw effect draws at least 1 card ('draw 2')")
         known_kind = "event"
     elif effect in CAT_EFFECTS:
         known_kind = "cat"
     elif effect in EVENT_EFFECTS:
         known_kind = "event"
     else:
-        raise ValueError(
-            f"effect {f['effect']!r} is unknown; cat effects: {', '.join(CAT_EFFECTS)}; "
-            f"event effects: {', '.join(EVENT_EFFECTS)}, draw N"
+        raise fail(
+            "effect",
+            f"effect {row['effect']!r} is unknown; cat effects: {', '.join(CAT_EFFECTS)}; "
+            f"event effects: {', '.join(EVENT_EFFECTS)}, draw N",
         )
     if known_kind != kind:
-        raise ValueError(f"effect {effect!r} is for {known_kind}s, but the kind is {kind!r}")
-    count = _whole(f["count"], "count")
-    setup = _whole(f["setup"], "setup", blank=0)
+        raise fail("effect", f"effect {effect!r} is for {known_kind}s, but the kind is {kind!r}")
+    count = _whole(row, "count", MAX_COUNT, name)
+    setup = _whole(row, "setup", MAX_SETUP, name, blank=0)
     if kind == "cat":
-        if not f["points"]:
-            raise ValueError("a cat needs points (a whole number 0 or more)")
-        points = _whole(f["points"], "points")
+        if not row["points"]:
+            raise fail("points", f"a cat needs points (a whole number from 0 to {MAX_POINTS})")
+        points = _whole(row, "points", MAX_POINTS, name)
     else:
-        if f["points"] not in ("", "0"):
-            raise ValueError(f"events score no points: leave points blank, not {f['points']!r}")
+        if row["points"] not in ("", "0"):
+            raise fail("points", f"events score no points: leave points blank, not {row['points']!r}")
         points = 0
-    week = f["week"].lower() or "either"
+    week = row["week"].lower() or "either"
     if week not in ("your", "either"):
-        raise ValueError(f"week {f['week']!r} must be 'your' or 'either'")
+        raise fail("week", f"week {row['week']!r} must be 'your' or 'either'")
     try:
-        days, days_text = _parse_days(f["days"])
+        days, days_text = _parse_days(row["days"])
     except ValueError as exc:
-        raise ValueError(
-            f"days {f['days']!r}: {exc}; write day names (Monday .. Sunday), a range like "
-            f"Monday-Friday, or any"
+        raise fail(
+            "days",
+            f"days {row['days']!r}: {exc}; write day names (Monday .. Sunday), a range like "
+            f"Monday-Friday, or any",
         ) from None
     if effect in ("cat tree", "cardboard box") and week != "your":
-        raise ValueError(f"a {effect} goes on your own week: week must be 'your', not {week!r}")
-    if (draws or effect == "swap") and (f["week"].lower() not in ("", "either") or days_text):
-        raise ValueError(f"effect {effect!r} does not choose a day: leave week and days blank")
-    return CardKind(name, kind, count, setup, points, week, days, days_text, effect, draws)
+        raise fail("week", f"a {effect} goes on your own week: week must be 'your', not {week!r}")
+    if (draws or effect == "swap") and (row["week"].lower() not in ("", "either") or days_text):
+        raise fail("days", f"effect {effect!r} does not choose a day: leave week and days blank")
+    canonical = {"card": name, "kind": kind, "count": count, "setup": setup,
+                 "points": points if kind == "cat" else None, "week": row["week"].lower(),
+                 "days": " ".join(row["days"].split()), "effect": effect}
+    return CardKind(name, kind, count, setup, points, week, days, days_text, effect, draws), canonical
 
 
-_DECK_CACHE: dict[tuple, Deck] = {}
+def _whole(row: Row, column: str, high: int, name: str, blank: int | None = None) -> int:
+    try:
+        return whole(row, column, 0, high, blank=blank)
+    except DataFileError as exc:
+        raise row.error(column, f"{name}: {exc.problem}") from None
 
 
-def load_deck(path: str | os.PathLike | None = None) -> Deck:
-    """Read and check a Cat Days deck file; None reads the packaged deck
+_PACKAGED: list[Deck] = []
+
+
+def load_deck(deck: Any = None, players: int = 2) -> Deck:
+    """Read and check a Cat Days deck; None reads the packaged deck
     (``catcards/data/cat_days_deck.csv``, the deck of ``rules/cat-days.md``).
 
-    The file is CSV (edit it in any spreadsheet or text editor); lines starting with ``#`` are
-    notes. The header is ``card,kind,count,setup,points,week,days,effect``; each row is one kind of
+    Args:
+        deck: the path of a deck file (``str`` or ``os.PathLike``), an open file, a table (a list
+            of row dicts, as :attr:`Deck.table` and a saved game hold it), a :class:`Deck`
+            (returned as it is), or None.
+
+    The file is CSV (edit it in any spreadsheet or text editor; save it as "CSV UTF-8"), read by
+    :mod:`catcards.csvfile` (size limits, encodings and layout are described there); lines
+    starting with ``#`` are notes. The header is ``card,kind,count,setup,points,week,days,effect``
+    (case and spaces do not matter; ``name`` may stand for ``card``); each row is one kind of
     card:
 
-    - ``card``: the name; ``kind``: ``cat`` or ``event``;
-    - ``count``: copies in the draw pile; ``setup``: copies given to each player at setup;
-    - ``points``: a cat's points (a whole number >= 0; blank for events);
+    - ``card``: the name, unique in the deck; ``kind``: ``cat`` or ``event``;
+    - ``count``: copies in the draw pile, 0 to :data:`MAX_COUNT`; ``setup``: copies given to each
+      player at setup, 0 to :data:`MAX_SETUP` (blank = 0);
+    - ``points``: a cat's points, 0 to :data:`MAX_POINTS` (blank for events);
     - ``week``: ``your`` or ``either`` (blank = either); ``days``: ``any``, day names
       (``Saturday Sunday``) or a range (``Monday-Friday``);
     - ``effect``: for cats ``empty day``, ``neighbours empty``, ``neighbours hold cats`` or
-      ``cover``; for events ``cat tree``, ``cardboard box``, ``draw N``, ``swap``,
-      ``discard top cat`` or ``return top cat``.
+      ``cover``; for events ``cat tree``, ``cardboard box``, ``draw N`` (N from 1 to
+      :data:`MAX_DRAW`), ``swap``, ``discard top cat`` or ``return top cat``.
+
+    Numbers are plain digits 0-9 (``+2``, ``1_0`` or other scripts' digits are refused).
 
     Raises:
-        DeckError: the file cannot be read, or an entry is wrong (see :func:`parse_deck`); the
-            message names the file, line and card.
+        DeckError: the file cannot be read (missing, a folder, a pipe or device, over 1 MB, not
+            UTF-8) or an entry is wrong (see :func:`parse_deck`); the message names the file,
+            line, column and card.
+        GameParameterError: ``deck`` of none of the kinds above.
     """
-    if path is None:
-        key = ("packaged",)
-        if key not in _DECK_CACHE:
+    if isinstance(deck, Deck):
+        return deck
+    if deck is None:
+        if not _PACKAGED:
             text = resources.files("catcards").joinpath("data", DEFAULT_DECK_FILE).read_text("utf-8-sig")
-            _DECK_CACHE[key] = parse_deck(text, DEFAULT_DECK_FILE)
-        return _DECK_CACHE[key]
-    path = os.fspath(path)
-    try:
-        stat = os.stat(path)
-        key = (os.path.abspath(path), stat.st_mtime_ns, stat.st_size)
-        if key in _DECK_CACHE:
-            return _DECK_CACHE[key]
-        with open(path, encoding="utf-8-sig") as fh:  # -sig: spreadsheets save a BOM first
-            text = fh.read()
-    except OSError as exc:
-        raise DeckError(f"cannot read the Cat Days deck file {path!r}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise DeckError(
-            f"the Cat Days deck file {path!r} is not UTF-8 text (byte {exc.start}); save it as "
-            "'CSV UTF-8' from your spreadsheet"
-        ) from None
-    deck = parse_deck(text, os.path.basename(path))
-    _DECK_CACHE[key] = deck
-    return deck
+            _PACKAGED.append(parse_deck(text, DEFAULT_DECK_FILE))
+        return _PACKAGED[0]
+    if not isinstance(deck, (str, os.PathLike, list, tuple)) and not callable(getattr(deck, "read", None)):
+        raise GameParameterError(
+            f"Cat Days: deck must be the path of a deck file, an open file, a table (list of rows) "
+            f"or None, not {type(deck).__name__}"
+        )
+    with _as_deck_error():
+        table = read_table(deck, DECK_COLUMNS, aliases=DECK_ALIASES, what="Cat Days deck")
+    return _deck_from_table(table, players)
 
 
 # ---- actions --------------------------------------------------------------------------------
@@ -679,7 +702,10 @@ class CatDays(Game):
         max_turns: the game is stopped and scored as it stands after this many turns (actions),
             a whole number >= 1, default 500 (``rules/cat-days.md``, for simulations); the
             outcome's reason then says "stopped by the turn limit".
-        deck: path of a deck file (see :func:`load_deck`); None: the packaged deck.
+        deck: the deck: the path of a deck file, an open file, a table (a list of row dicts) or
+            a :class:`Deck` (see :func:`load_deck`); None: the packaged deck. The game keeps the
+            deck's *content*: ``params["deck"]`` is its rows (:attr:`Deck.table`), never a path,
+            so a saved game replays after the file is edited, moved or deleted.
 
     Raises:
         GameParameterError: a parameter outside those ranges. DeckError (a GameParameterError):
@@ -694,21 +720,45 @@ class CatDays(Game):
     teaches = "hypergeometric chance of holding a given card by turn k; draw now or play now"
 
     def __init__(self, players: int | None = None, first_player: int = 0, max_turns: int = 500,
-                 deck: str | None = None):
+                 deck: Any = None):
         super().__init__(players)
-        if isinstance(first_player, bool) or not isinstance(first_player, (int, np.integer)) \
-                or first_player not in (0, 1):
+        if not is_whole(first_player) or first_player not in (0, 1):
             raise GameParameterError(f"{self.title}: first_player must be seat 0 or 1, not {first_player!r}")
-        if isinstance(max_turns, bool) or not isinstance(max_turns, (int, np.integer)) or max_turns < 1:
+        if not is_whole(max_turns) or max_turns < 1:
             raise GameParameterError(
                 f"{self.title}: max_turns must be a whole number of turns >= 1, not {max_turns!r}"
             )
-        if deck is not None and not isinstance(deck, (str, os.PathLike)):
-            raise GameParameterError(f"{self.title}: deck must be the path of a deck file or None, not {deck!r}")
         self.first_player = int(first_player)
         self.max_turns = int(max_turns)
-        self.deck_path = None if deck is None else os.fspath(deck)
-        self.deck = load_deck(self.deck_path)
+        self.deck = load_deck(deck)
+        #: the deck's rows (None for the packaged deck): what ``params`` and a save hold
+        self.deck_table = None if deck is None else self.deck.table
+
+    @classmethod
+    def from_saved_params(cls, params: dict[str, Any]) -> "CatDays":
+        """The game a save's ``params`` describe: the deck only as its rows (a list of dicts, as
+        :attr:`Deck.table`) or None (the packaged deck). A path (or anything else) is refused and
+        never opened, so a save stands alone and cannot read a file of the machine it is loaded
+        on.
+
+        Raises:
+            GameParameterError: a deck given as a path or other non-table value, an unknown
+                parameter, or a value :class:`CatDays` refuses.
+        """
+        if not isinstance(params, dict):
+            raise GameParameterError(f"{cls.title}: saved parameters must be an object, not {type(params).__name__}")
+        deck = params.get("deck")
+        if deck is not None and not isinstance(deck, list):
+            what = "a file path" if isinstance(deck, (str, os.PathLike)) else f"a {type(deck).__name__}"
+            raise GameParameterError(
+                f"{cls.title}: the save names its deck as {what}; a save holds the deck's rows (a list "
+                "of card rows), never a file. Load the deck with catcards.load('cat-days', deck=...) "
+                "and save the game again"
+            )
+        unknown = set(params) - {"players", "first_player", "max_turns", "deck"}
+        if unknown:
+            raise GameParameterError(f"{cls.title}: unknown saved parameter(s) {', '.join(map(repr, sorted(unknown, key=str)))}")
+        return cls(**params)
 
     def _check_players(self, players: int) -> None:
         if players != 2:
@@ -717,7 +767,7 @@ class CatDays(Game):
     @property
     def params(self) -> dict[str, Any]:
         return {"players": self.players, "first_player": self.first_player,
-                "max_turns": self.max_turns, "deck": self.deck_path}
+                "max_turns": self.max_turns, "deck": self.deck_table}
 
     def new_game(self, seed: int | None = None, deals: dict | None = None) -> "CatDaysState":
         """Set up and deal; return the state with ``first_player`` to act.

@@ -6,27 +6,30 @@ with the columns ``name, count, types, cost, text``:
 
 - ``name``: the card's name. Each card's *effect* is code (:data:`EFFECT_NAMES` lists the names the
   engine knows); a row with any other name is refused when the list is loaded.
-- ``count``: copies in the box (a whole number >= 0; 0 leaves the card out).
+- ``count``: copies in the box (a whole number from 0 to 60; 0 leaves the card out).
 - ``types``: space-separated words from :data:`TYPES` (HAND, INSTANT, LOCK, SPECIAL, RULE,
   CHARACTER, BLUFF; JOKER and MONEY for the Joker and the Money deck). The engine takes timing
   from them: HAND cards are played in the main phase (one a turn), INSTANT cards also as
   responses, BLUFF cards by a face-down claim, LOCK cards stay in front of their owner, RULE cards
   stay on the table, CHARACTER cards may be kept on Exploding Island.
-- ``cost``: Money ($) paid to play it (a whole number >= 0).
+- ``cost``: Money ($) paid to play it (a whole number from 0 to 20).
 - ``text``: the card text shown to players (not interpreted).
 
-A teacher edits a copy of the file and passes its path as the game's ``cards`` parameter.
+A teacher edits a copy of the file (in a spreadsheet; save it as "CSV UTF-8") and passes its path
+as the game's ``cards`` parameter; the game keeps the list's content (:func:`card_list_table`), so
+a saved game never names the file.
 """
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
-from ...core import GameParameterError
+from ...core import GameParameterError, normal_name
+from ...csvfile import DataFileError, Row, Table, parse_csv, read_table, whole
 
-__all__ = ["CardSpec", "load_card_list", "EFFECT_NAMES", "TYPES", "DEFAULT_FILE"]
+__all__ = ["CardSpec", "CardListError", "load_card_list", "card_list_table", "EFFECT_NAMES", "TYPES",
+           "DEFAULT_FILE", "MAX_COUNT", "MAX_COST"]
 
 #: the card names whose effect the engine implements (rules/card-game.md, "Cards")
 EFFECT_NAMES: tuple[str, ...] = (
@@ -83,6 +86,17 @@ class CardSpec:
     text: str
 
 
+#: bounds of the card list's numbers: copies of one card, and its cost in $
+MAX_COUNT, MAX_COST = 60, 20
+#: other header words read as a card-list column (the Cat Days deck calls its first column "card")
+ALIASES = {"card": "name"}
+
+
+class CardListError(DataFileError):
+    """A Card Game card list that cannot be used; the message names the file, line, column and
+    card (a :class:`~catcards.csvfile.DataFileError`, so a :class:`GameParameterError` too)."""
+
+
 def _shipped_types() -> dict[str, frozenset]:
     """Each card's types in the shipped list: what its effect code is written for."""
     global _SHIPPED_TYPES
@@ -92,87 +106,107 @@ def _shipped_types() -> dict[str, frozenset]:
 
 
 _SHIPPED_TYPES: dict[str, frozenset] | None = None
+_SHIPPED: list[tuple[CardSpec, ...]] = []
+_BY_NORMAL = {normal_name(n): n for n in EFFECT_NAMES}
 
 
-def load_card_list(path: str | None = None) -> tuple[CardSpec, ...]:
+def card_list_table(specs: tuple[CardSpec, ...]) -> list[dict]:
+    """The card list as a JSON-able table, one dict per card (``name``, ``count``, ``types`` as
+    space-separated words, ``cost``, ``text``): what a saved game holds, and what
+    :func:`load_card_list` reads back into the same list."""
+    return [{"name": s.name, "count": s.count, "types": " ".join(sorted(s.types)), "cost": s.cost,
+             "text": s.text} for s in specs]
+
+
+def load_card_list(cards: Any = None) -> tuple[CardSpec, ...]:
     """Read and check a card list.
 
     Args:
-        path: a CSV file with the columns ``name,count,types,cost,text``; None reads the shipped
-            ``catcards/data/card_game_cards.csv`` (with :mod:`importlib.resources`).
+        cards: a CSV file with the columns ``name,count,types,cost,text`` (case and spaces of the
+            header do not matter; ``card`` may stand for ``name``), given as a path, an open file,
+            or a table (a list of row dicts, as :func:`card_list_table` gives it and a saved game
+            holds it); None reads the shipped ``catcards/data/card_game_cards.csv``. A file is read
+            by :mod:`catcards.csvfile` (at most 1 MB, UTF-8 with or without a BOM, CRLF or LF).
 
     Returns:
         The rows as :class:`CardSpec` values, in file order.
 
     Raises:
-        GameParameterError: the file cannot be read, a column is missing, a name is not one of
-            :data:`EFFECT_NAMES` (no effect is coded for it), a name appears twice, a count or
-            cost is not a whole number >= 0, a type word is unknown, a card's types differ from
-            the shipped list's (its effect code is written for them), or Money is missing.
+        CardListError: the file cannot be read (missing, a folder, a pipe or device, too large,
+            not UTF-8), a column is missing or unknown, a name is not one of
+            :data:`EFFECT_NAMES` (compared with :func:`catcards.core.normal_name`: no effect is
+            coded for another), a name appears twice, a count is not a whole number from 0 to
+            :data:`MAX_COUNT` or a cost from 0 to :data:`MAX_COST` (plain digits 0-9), a type word
+            is unknown, a card's types differ from the shipped list's (its effect code is written
+            for them), Money is missing, or Suicide Kitten or Final Round has more than 1 copy.
+            The message names the file, line, column and card.
+        GameParameterError: ``cards`` of none of the kinds above.
     """
-    where = path or f"catcards/data/{DEFAULT_FILE}"
+    if cards is None and _SHIPPED:
+        return _SHIPPED[0]
     try:
-        if path is None:
+        if cards is None:
             text = resources.files("catcards").joinpath("data", DEFAULT_FILE).read_text("utf-8")
+            table = parse_csv(text, f"catcards/data/{DEFAULT_FILE}", _COLUMNS, aliases=ALIASES, what="card list")
         else:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
-    except OSError as exc:
-        raise GameParameterError(f"Card Game: cannot read the card list {where!r}: {exc}") from None
-    reader = csv.DictReader(io.StringIO(text))
-    missing = [c for c in _COLUMNS if c not in (reader.fieldnames or [])]
-    if missing:
-        raise GameParameterError(
-            f"Card Game: card list {where!r} lacks the column(s) {', '.join(missing)}; "
-            f"the columns are {', '.join(_COLUMNS)}"
-        )
+            table = read_table(cards, _COLUMNS, aliases=ALIASES, what="card list")
+    except CardListError:
+        raise
+    except DataFileError as exc:
+        raise CardListError(exc.source, exc.problem, exc.line, exc.column, exc.column_name) from None
+    specs = _specs(table, cards is not None)
+    if cards is None:
+        _SHIPPED.append(specs)
+    return specs
+
+
+def _specs(table: Table, edited: bool) -> tuple[CardSpec, ...]:
     specs: list[CardSpec] = []
-    seen: set[str] = set()
-    for line, row in enumerate(reader, start=2):
-        name = (row["name"] or "").strip()
-        at = f"card list {where!r}, line {line}"
-        if name not in EFFECT_NAMES:
-            raise GameParameterError(
-                f"Card Game: {at}: unknown card {name!r}; each card's effect is code, so the name "
-                f"must be one of: {', '.join(EFFECT_NAMES)}"
+    seen: dict[str, int] = {}
+    for row in table.rows:
+        row.error_class = CardListError
+        typed = " ".join(row["name"].split())
+        name = _BY_NORMAL.get(normal_name(typed))
+        if name is None:
+            raise row.error(
+                "name",
+                f"unknown card {typed!r}; each card's effect is code, so the name must be one of: "
+                f"{', '.join(EFFECT_NAMES)}",
             )
         if name in seen:
-            raise GameParameterError(f"Card Game: {at}: {name!r} is listed twice")
-        seen.add(name)
-        count = _whole(row["count"], f"{at}: count of {name}")
-        cost = _whole(row["cost"], f"{at}: cost of {name}")
-        types = frozenset((row["types"] or "").split())
+            raise row.error("name", f"{name!r} is listed twice (first on line {seen[name]})")
+        seen[name] = row.line
+        count = _whole(row, "count", MAX_COUNT, name)
+        cost = _whole(row, "cost", MAX_COST, name)
+        types = frozenset(row["types"].upper().split())
         bad = types - TYPES
         if bad:
-            raise GameParameterError(
-                f"Card Game: {at}: unknown type(s) {', '.join(sorted(bad))} for {name}; "
-                f"allowed: {', '.join(sorted(TYPES))}"
+            raise row.error(
+                "types",
+                f"{name}: unknown type(s) {', '.join(sorted(bad))}; allowed: {', '.join(sorted(TYPES))}",
             )
-        if path is not None:
+        if edited:
             fixed = _shipped_types()[name]
             if types != fixed:
-                raise GameParameterError(
-                    f"Card Game: {at}: the types of {name} are fixed by its coded effect "
-                    f"({' '.join(sorted(fixed))}), not {' '.join(sorted(types)) or 'none'}; "
-                    "an edited card list may change counts, costs and texts"
+                raise row.error(
+                    "types",
+                    f"the types of {name} are fixed by its coded effect ({' '.join(sorted(fixed))}), "
+                    f"not {' '.join(sorted(types)) or 'none'}; an edited card list may change counts, "
+                    "costs and texts",
                 )
-        specs.append(CardSpec(name, count, types, cost, (row["text"] or "").strip()))
+        specs.append(CardSpec(name, count, types, cost, row["text"]))
     names = {s.name: s for s in specs}
+    where = table.source
     if names.get("Money") is None or names["Money"].count < 1:
-        raise GameParameterError(f"Card Game: card list {where!r} needs at least 1 Money card")
-    if "Suicide Kitten" in names and names["Suicide Kitten"].count > 1:
-        raise GameParameterError(f"Card Game: card list {where!r}: Suicide Kitten count must be 0 or 1")
-    if "Final Round" in names and names["Final Round"].count > 1:
-        raise GameParameterError(f"Card Game: card list {where!r}: Final Round count must be 0 or 1")
+        raise CardListError(where, "the card list needs at least 1 Money card")
+    for single in ("Suicide Kitten", "Final Round"):
+        if single in names and names[single].count > 1:
+            raise CardListError(where, f"{single} count must be 0 or 1, not {names[single].count}")
     return tuple(specs)
 
 
-def _whole(value: str | None, what: str) -> int:
+def _whole(row: Row, column: str, high: int, name: str) -> int:
     try:
-        number = int(str(value).strip())
-    except ValueError:
-        raise GameParameterError(f"Card Game: {what} must be a whole number >= 0, not {value!r}") from None
-    if number < 0:
-        raise GameParameterError(f"Card Game: {what} must be a whole number >= 0, not {number}")
-    return number
-
+        return whole(row, column, 0, high)
+    except DataFileError as exc:
+        raise row.error(column, f"{column} of {name}: {exc.problem}") from None

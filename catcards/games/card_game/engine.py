@@ -70,12 +70,15 @@ Readings the rule files leave open, decided here as a player would expect:
 from __future__ import annotations
 
 import itertools
+import os
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+import numpy as np
+
 from ...cards import Card
-from ...core import Action, Game, GameParameterError, Outcome, State
-from .cardlist import CardSpec, load_card_list
+from ...core import Action, Game, GameParameterError, Outcome, State, is_whole, normal_name, parse_hands
+from .cardlist import CardSpec, card_list_table, load_card_list
 
 __all__ = [
     "CardGame",
@@ -100,6 +103,9 @@ FINAL_ROUND_DEPTH = 15  # cards under Final Round (rulebook "Final Round Variant
 EAT_TYPES = ("HAND", "INSTANT", "LOCK", "SPECIAL")  # rules/card-game.md, Eat Four!
 ABILITY_NAMES = ("Lucky Cat", "Pickpocket", "Fortune Teller", "Exploding Island")
 THREATS = {"Shot!": 1, "The Assassin": 2}  # cards that take tokens from their target
+#: cards whose text says "Choose a player": any player still in, yourself included (rules audit;
+#: Eat Four!, Pickpocket and Exploding Island say "another player")
+CHOOSE_ANY = frozenset({"Shot!", "The Assassin", "The Guardian"})
 MONEY_NAMES = frozenset({"Money", "Initial Money"})
 NOT_NAMEABLE = frozenset({"Money", "Initial Money", "Joker", "Suicide Kitten", "Final Round"})
 ISLAND_ABILITY_COST = 1
@@ -182,7 +188,9 @@ class Play(Action):
         if self.target is not None:
             text += f" on seat {self.target}"
         if self.option:
-            text += f" {_OPTION_WORD.get(self.as_name or self.name, 'with')} {self.option}"
+            effect = self.as_name or self.name
+            word = _OPTION_WORD.get(effect, "with") if isinstance(effect, str) else "with"
+            text += f" {word} {self.option}"
         return text
 
 
@@ -219,7 +227,29 @@ class Choose(Action):
     text: str
 
     def __str__(self) -> str:
-        return self.text
+        return self.text if isinstance(self.text, str) else f"Choose(text={self.text!r})"
+
+
+#: each action's fields and the types they take: (name, accepts None, check, what it must be)
+_FIELDS: dict[type, tuple] = {}
+
+
+def _malformed(action: Action) -> str | None:
+    """Why ``action`` is not a well-formed Card Game action (a field of the wrong type), or None."""
+    for name, check, what in _FIELDS.get(type(action), ()):
+        value = getattr(action, name)
+        if not check(value):
+            return (f"{action!r} is not a well-formed {type(action).__name__} action: its {name} must "
+                    f"be {what}, not {type(value).__name__}")
+    return None
+
+
+def _text(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _seat_or_none(value: Any) -> bool:
+    return value is None or is_whole(value)
 
 
 _INTERNED: dict[tuple, Action] = {}
@@ -233,6 +263,15 @@ def _interned(cls, *args) -> Action:
         action = _INTERNED[key] = cls(*args)
     return action
 
+
+_FIELDS.update({
+    Play: (("name", _text, "a card name"), ("as_name", _text, "a card name or ''"),
+           ("target", _seat_or_none, "a seat number or None"), ("option", _text, "text or ''")),
+    Claim: (("name", _text, "a card name"), ("facedown", _text, "a card name"),
+            ("target", _seat_or_none, "a seat number or None")),
+    UseAbility: (("name", _text, "a card name"), ("target", _seat_or_none, "a seat number or None")),
+    Choose: (("text", _text, "the words of a choice, e.g. 'done'"),),
+})
 
 TAKE_MONEY, DRAW, END_TURN, PASS = TakeMoney(), DrawCard(), EndTurn(), Pass()
 BELIEVE, CHALLENGE = Believe(), Challenge()
@@ -309,20 +348,65 @@ class Deck:
         )
         self.nameable = tuple(s.name for s in present if s.name not in NOT_NAMEABLE)
         self.counts: dict[str, int] = {s.name: s.count for s in specs}
+        self._by_normal = {normal_name(s.name): s.name for s in specs}
 
-    def card_id(self, name: str, used: set[int], where: str) -> int:
-        """The first copy of ``name`` not in ``used`` (for explicit deals)."""
-        if name not in self.ids:
+    def card_id(self, name: Any, used: set[int], where: str) -> int:
+        """The first copy of the card ``name`` (a name as typed, compared with
+        :func:`catcards.core.normal_name`, or a Card) not in ``used`` (for explicit deals).
+
+        Raises:
+            GameParameterError: not a card name, a card not in the list, or more copies than it has.
+        """
+        text = name.name if isinstance(name, Card) else name
+        if not isinstance(text, str):
+            raise GameParameterError(f"Card Game: {where}: {name!r} is not a card name")
+        canonical = self._by_normal.get(normal_name(text))
+        if canonical is None:
             raise GameParameterError(
-                f"Card Game: {where}: unknown card {name!r}; the cards are: {', '.join(self.ids)}"
+                f"Card Game: {where}: unknown card {text!r}; the cards are: {', '.join(self.ids)}"
             )
-        for i in self.ids[name]:
+        for i in self.ids[canonical]:
             if i not in used:
                 used.add(i)
                 return i
         raise GameParameterError(
-            f"Card Game: {where}: more {name!r} than the {len(self.ids[name])} in the card list"
+            f"Card Game: {where}: more {canonical!r} than the {len(self.ids[canonical])} in the card list"
         )
+
+    def canonical(self, text: Any) -> str | None:
+        """The card name ``text`` names (compared with :func:`catcards.core.normal_name`), or None."""
+        return self._by_normal.get(normal_name(text)) if isinstance(text, str) else None
+
+
+#: where an explicit deal may put cards (rulebook "Setup", "Money", "Card Types"; rules/card-game.md):
+#: each zone's test on a card's name and types, and the words saying what may lie there
+def _zone_rules(final_round: bool) -> dict[str, tuple]:
+    final_ok = final_round
+
+    def not_money(n, t):
+        return n not in MONEY_NAMES and (n != FINAL or final_ok)
+
+    return {
+        "hands": (lambda n, t: n not in MONEY_NAMES and n not in (KITTEN, FINAL),
+                  "a hand holds no Money (it goes to the money area), no Suicide Kitten (it is dealt "
+                  "after the hands and acts as soon as it is drawn) and no Final Round"),
+        "main": (not_money, "the main deck holds no Money (and Final Round only in the variant)"),
+        "discard": (not_money, "Money goes back under the Money deck, never to the discard pile "
+                    "(and Final Round is there only in the variant)"),
+        "money": (lambda n, t: n in MONEY_NAMES or n in ("Joker", "Dark Flower"),
+                  "a money area holds only Money, Initial Money, a Joker played as Money and Dark Flower"),
+        "front": (lambda n, t: "LOCK" in t and n != "Dark Flower",
+                  "only LOCK cards lie in front of a player (Dark Flower goes to the money area)"),
+        "island": (lambda n, t: "CHARACTER" in t and "LOCK" not in t,
+                   "only CHARACTER cards that are not LOCK cards are kept on Exploding Island"),
+        "table": (lambda n, t: "RULE" in t and (n != FINAL or final_ok),
+                  "only RULE cards lie on the table (Final Round only in the variant)"),
+    }
+
+
+_DEAL_KEYS = ("hands", "main", "money", "front", "island", "table", "discard", "tokens")
+_PER_SEAT = ("hands", "money", "front", "island")
+MAX_TOKENS = 99
 
 
 # ---- the game -----------------------------------------------------------------------------------
@@ -337,8 +421,10 @@ class CardGame(Game):
         final_round: play the Final Round variant (Final Round lies 16th from the bottom of the
             main deck). Default False.
         max_turns: turns before the game is stopped and decided on points (flagged). Default 400.
-        cards: path of a teacher's own card list (CSV, see :mod:`catcards.games.card_game.cardlist`);
-            None uses the shipped list.
+        cards: a teacher's own card list (CSV, see :mod:`catcards.games.card_game.cardlist`): a
+            path, an open file or a table (list of row dicts); None uses the shipped list. The game
+            keeps the list's *content*: ``params["cards"]`` is its rows, never a path, so a saved
+            game replays after the file is edited, moved or deleted.
 
     Raises:
         GameParameterError: a parameter outside the ranges above, or a card list that does not load
@@ -353,23 +439,23 @@ class CardGame(Game):
     teaches = "bluffing as probability: hypergeometric chances and when a challenge pays"
 
     def __init__(self, players: int | None = None, first_player: int = 0, final_round: bool = False,
-                 max_turns: int = 400, cards: str | None = None):
+                 max_turns: int = 400, cards: Any = None):
         super().__init__(players)
-        if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < self.players:
+        if not is_whole(first_player) or not 0 <= first_player < self.players:
             raise GameParameterError(
                 f"{self.title}: first_player must be a seat from 0 to {self.players - 1}, not {first_player!r}"
             )
-        if not isinstance(final_round, bool):
+        if not isinstance(final_round, (bool, np.bool_)):
             raise GameParameterError(f"{self.title}: final_round must be True or False, not {final_round!r}")
-        if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
+        if not is_whole(max_turns) or max_turns < 1:
             raise GameParameterError(f"{self.title}: max_turns must be a whole number >= 1, not {max_turns!r}")
-        if cards is not None and not isinstance(cards, str):
-            raise GameParameterError(f"{self.title}: cards must be the path of a CSV card list or None, not {cards!r}")
-        self.first_player = first_player
-        self.final_round = final_round
-        self.max_turns = max_turns
-        self.cards = cards
-        self.deck = Deck(load_card_list(cards))
+        self.first_player = int(first_player)
+        self.final_round = bool(final_round)
+        self.max_turns = int(max_turns)
+        specs = load_card_list(cards)
+        #: the card list's rows (None for the shipped list): what ``params`` and a save hold
+        self.cards = None if cards is None else card_list_table(specs)
+        self.deck = Deck(specs)
         main = sum(1 for n in self.deck.names if n not in MONEY_NAMES and n not in (KITTEN, FINAL))
         if main < HAND_SIZE * self.players:
             raise GameParameterError(
@@ -377,10 +463,108 @@ class CardGame(Game):
                 f"{HAND_SIZE} for each of {self.players} players"
             )
 
+    @classmethod
+    def from_saved_params(cls, params: dict[str, Any]) -> "CardGame":
+        """The game a save's ``params`` describe: the card list only as its rows (a list of dicts,
+        see :func:`~catcards.games.card_game.cardlist.card_list_table`) or None (the shipped list).
+        A path (or anything else) is refused and never opened, so a save stands alone.
+
+        Raises:
+            GameParameterError: a card list given as a path or other non-table value, an unknown
+                parameter, or a value :class:`CardGame` refuses.
+        """
+        if not isinstance(params, dict):
+            raise GameParameterError(f"{cls.title}: saved parameters must be an object, not {type(params).__name__}")
+        cards = params.get("cards")
+        if cards is not None and not isinstance(cards, list):
+            what = "a file path" if isinstance(cards, (str, os.PathLike)) else f"a {type(cards).__name__}"
+            raise GameParameterError(
+                f"{cls.title}: the save names its card list as {what}; a save holds the list's rows "
+                "(a list of cards), never a file. Load the list with catcards.load('card-game', "
+                "cards=...) and save the game again"
+            )
+        unknown = set(params) - {"players", "first_player", "final_round", "max_turns", "cards"}
+        if unknown:
+            raise GameParameterError(
+                f"{cls.title}: unknown saved parameter(s) {', '.join(map(repr, sorted(unknown, key=str)))}"
+            )
+        return cls(**params)
+
     @property
     def params(self) -> dict[str, Any]:
         return {"players": self.players, "first_player": self.first_player,
                 "final_round": self.final_round, "max_turns": self.max_turns, "cards": self.cards}
+
+    def parse_deals(self, deals: Any) -> dict[str, Any]:
+        """Check an explicit deal (see :meth:`new_game`) and turn its names into card ids.
+
+        Returns:
+            a dict with the keys given (per-seat keys as lists of card-id lists, ``tokens`` as
+            ints) and ``used``, the set of card ids named.
+
+        Raises:
+            GameParameterError: not a dict, an unknown key, a value that is not a list (a string,
+                a generator or a number included), a per-seat key without one list per seat, a
+                name that is not a card of the list, more copies than the list has, a card where
+                the rules never put it (Money in a hand, Nap on the table, Suicide Kitten in a
+                hand, ...), more than one RULE card on the table in the Final Round variant, or
+                tokens that are not whole numbers from 0 to 99.
+        """
+        if deals is None:
+            return {"used": set()}
+        if not isinstance(deals, dict):
+            raise GameParameterError(
+                f"Card Game: deals must be a dict with keys from {', '.join(_DEAL_KEYS)} "
+                f"(see CardGame.new_game), not {type(deals).__name__}"
+            )
+        unknown = [k for k in deals if k not in _DEAL_KEYS]
+        if unknown:
+            raise GameParameterError(
+                f"Card Game: unknown deals key(s) {', '.join(sorted(map(repr, unknown)))}; "
+                f"allowed: {', '.join(sorted(_DEAL_KEYS))}"
+            )
+        deck, n = self.deck, self.players
+        rules = _zone_rules(self.final_round)
+        used: set[int] = set()
+        out: dict[str, Any] = {"used": used}
+
+        def card(name: Any, key: str) -> int:
+            c = deck.card_id(name, used, f"deals[{key!r}]")
+            ok, allowed = rules[key]
+            x = deck.names[c]
+            if not ok(x, deck.types.get(x, frozenset())):
+                raise GameParameterError(f"Card Game: deals[{key!r}]: {x} cannot be there: {allowed}")
+            return c
+
+        for key in _DEAL_KEYS:
+            value = deals.get(key)
+            if value is None:
+                continue
+            if key == "tokens":
+                if not isinstance(value, (list, tuple)) or len(value) != n or not all(
+                        is_whole(t) and 0 <= t <= MAX_TOKENS for t in value):
+                    raise GameParameterError(
+                        f"Card Game: deals['tokens'] needs {n} whole numbers from 0 to {MAX_TOKENS} "
+                        f"(one per seat), not {value!r}"
+                    )
+                out["tokens"] = [int(t) for t in value]
+            elif key in _PER_SEAT:
+                out[key] = parse_hands(
+                    value, n, lambda name, key=key: card(name, key), deck.names.__getitem__,
+                    f"Card Game: deals[{key!r}]", hint="one list of card names per seat",
+                )
+            else:
+                if not isinstance(value, (list, tuple)):
+                    raise GameParameterError(
+                        f"Card Game: deals[{key!r}] must be a list of card names, not {type(value).__name__}"
+                    )
+                out[key] = [card(x, key) for x in value]
+        if self.final_round and len(out.get("table", [])) > 1:
+            raise GameParameterError(
+                "Card Game: deals['table']: in the Final Round variant a new RULE card discards the "
+                "previous one, so at most 1 RULE card lies on the table"
+            )
+        return out
 
     def new_game(self, seed: int | None = None, deals: dict | None = None) -> "CardGameState":
         """Set up the table and return the state (seat ``first_player`` to draw).
@@ -404,9 +588,9 @@ class CardGame(Game):
                 Without ``hands`` the hands are dealt from the shuffled deck (5 each).
 
         Raises:
-            GameParameterError: a key that is not one of the above, a list of the wrong length,
-                an unknown card, or more copies of a card than the card list has.
+            GameParameterError: see :meth:`parse_deals` (checked before anything is dealt).
         """
+        self.parse_deals(deals)
         return CardGameState(self, seed, deals)
 
 
@@ -428,6 +612,7 @@ class CardGameState(State):
         self.main: list[int] = []  # top card last
         self.money_deck: list[int] = []  # top card last
         self.money: list[list[int]] = [[] for _ in range(n)]
+        self.flower_jokers: set[int] = set()  # Jokers in money areas played as Dark Flower (2$)
         self.front: list[list[tuple[int, str]]] = [[] for _ in range(n)]  # (card, name it counts as)
         self.island: list[list[tuple[int, str]]] = [[] for _ in range(n)]
         self.table: list[tuple[int, str]] = []
@@ -464,39 +649,15 @@ class CardGameState(State):
     # ---- setup --------------------------------------------------------------------------------
     def _setup(self, deals) -> None:
         game, deck, n = self.game, self.deck, self.game.players
+        parsed = game.parse_deals(deals)
+        used: set[int] = parsed["used"]
+        self._box: list[int] = []
+        hands, money, front, island = (parsed.get(k) for k in _PER_SEAT)
+        top, table, discard = parsed.get("main", []), parsed.get("table", []), parsed.get("discard", [])
+        if parsed.get("tokens") is not None:
+            self.tokens = parsed["tokens"]
         if deals is None:
             deals = {}
-        if not isinstance(deals, dict):
-            raise GameParameterError("Card Game: deals must be a dict (see CardGame.new_game)")
-        keys = {"hands", "main", "money", "front", "island", "table", "discard", "tokens"}
-        unknown = set(deals) - keys
-        if unknown:
-            raise GameParameterError(
-                f"Card Game: unknown deals key(s) {', '.join(sorted(unknown))}; allowed: {', '.join(sorted(keys))}"
-            )
-        used: set[int] = set()
-        self._box: list[int] = []
-
-        def per_seat(key):
-            value = deals.get(key)
-            if value is None:
-                return None
-            if isinstance(value, str) or len(value) != n:
-                raise GameParameterError(f"Card Game: deals[{key!r}] needs one list per seat ({n})")
-            return [[deck.card_id(str(x), used, f"deals[{key!r}][{s}]") for x in v] for s, v in enumerate(value)]
-
-        hands = per_seat("hands")
-        money = per_seat("money")
-        front = per_seat("front")
-        island = per_seat("island")
-        top = [deck.card_id(str(x), used, "deals['main']") for x in deals.get("main", [])]
-        table = [deck.card_id(str(x), used, "deals['table']") for x in deals.get("table", [])]
-        discard = [deck.card_id(str(x), used, "deals['discard']") for x in deals.get("discard", [])]
-        tokens = deals.get("tokens")
-        if tokens is not None:
-            if len(tokens) != n or any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in tokens):
-                raise GameParameterError(f"Card Game: deals['tokens'] needs {n} whole numbers >= 0")
-            self.tokens = list(tokens)
         names = deck.names
         rest = [i for i in range(len(names)) if i not in used and names[i] not in MONEY_NAMES
                 and names[i] not in (KITTEN, FINAL)]
@@ -557,13 +718,20 @@ class CardGameState(State):
             base -= 1
         return max(0, base)
 
+    def money_name(self, c: int) -> str:
+        """The name the card ``c`` of a money area counts as: "Dark Flower" for a Joker played as
+        Dark Flower (the Joker keeps the name it was played as), else its own name."""
+        return "Dark Flower" if c in self.flower_jokers else self.deck.names[c]
+
     def money_value(self, seat: int) -> int:
-        """Dollars in ``seat``'s money area (Money and Joker 1$, Dark Flower 2$)."""
+        """Dollars in ``seat``'s money area (Money and a Joker played as Money 1$; Dark Flower, or
+        a Joker played as Dark Flower, 2$)."""
         area = self.money[seat]
         if not area:
             return 0
         names = self.deck.names
-        return len(area) + sum(1 for c in area if names[c] == "Dark Flower")
+        flowers = self.flower_jokers
+        return len(area) + sum(1 for c in area if names[c] == "Dark Flower" or c in flowers)
 
     def points(self, seat: int) -> int:
         """Tokens + Sullen Houses (1 each) + Sushi Tray points of ``seat`` (rules/card-game.md)."""
@@ -600,6 +768,7 @@ class CardGameState(State):
 
     def _to_discard(self, c: int) -> None:
         self.ttt_cards.discard(c)
+        self.flower_jokers.discard(c)  # a Joker in the discard pile is again any card
         self.discard.append(c)
 
     # ---- primitive effects --------------------------------------------------------------------
@@ -662,12 +831,12 @@ class CardGameState(State):
 
     def _pay(self, seat: int, amount: int) -> None:
         area = self.money[seat]
-        order = sorted(area, key=lambda c: {"Joker": 1, "Dark Flower": 2}.get(self.deck.names[c], 0))
+        order = sorted(area, key=lambda c: {"Joker": 1, "Dark Flower": 2}.get(self.money_name(c), 0))
         paid = 0
         for c in order:
             if paid >= amount:
                 break
-            name = self.deck.names[c]
+            name = self.money_name(c)
             area.remove(c)
             if name in MONEY_NAMES:
                 self.money_deck.insert(0, c)  # bottom of the Money deck
@@ -879,21 +1048,26 @@ class CardGameState(State):
         if self.end_queue is not None:
             return [PASS] + self._instant_actions(self.end_queue[0], None)
         seat = self.active
-        if self.phase == "draw":
-            return [a for a, ok in ((TAKE_MONEY, self.money_deck), (DRAW, self.main)) if ok]
+        if self.phase == "draw":  # INSTANT cards "whenever you want": before a draw too
+            return [a for a, ok in ((TAKE_MONEY, self.money_deck), (DRAW, self.main)) if ok] + \
+                self._instant_actions(seat, None)
         if self.phase == "end":
             return [END_TURN] + self._instant_actions(seat, None)
         return self._main_actions(seat)
 
-    def _targets(self, seat: int) -> list[int]:
-        return self._others(seat)
+    def _targets(self, seat: int, effect: str = "") -> list[int]:
+        """The seats ``effect`` may choose: every other player still in, then ``seat`` itself
+        for a card that says "Choose a player" (:data:`CHOOSE_ANY`)."""
+        others = self._others(seat)
+        return others + [seat] if effect in CHOOSE_ANY else others
 
     def _variants(self, name: str, as_name: str, seat: int) -> list[Play]:
         effect = as_name or name
         if effect in THREATS:
-            return [_interned(Play, name, as_name, t) for t in self._targets(seat)]
+            return [_interned(Play, name, as_name, t) for t in self._targets(seat, effect)]
         if effect == "The Guardian":
-            return [_interned(Play, name, as_name, t, x) for t in self._targets(seat) for x in self.deck.nameable]
+            return [_interned(Play, name, as_name, t, x) for t in self._targets(seat, effect)
+                    for x in self.deck.nameable]
         if effect == "Eat Four!":
             return [_interned(Play, name, as_name, t, x) for t in self._targets(seat) for x in EAT_TYPES]
         return [_interned(Play, name, as_name)]
@@ -913,7 +1087,7 @@ class CardGameState(State):
                         acts.extend(self._variants("Joker", x, seat))
             for x in deck.bluff_hand:
                 if money >= self.cost(x):
-                    acts.extend(_interned(Claim, x, fd, t) for t in self._targets(seat) for fd in hand)
+                    acts.extend(_interned(Claim, x, fd, t) for t in self._targets(seat, x) for fd in hand)
         instants = self._instant_actions(seat, None)
         if instants:
             have = set(acts)
@@ -961,6 +1135,9 @@ class CardGameState(State):
     def _why_illegal(self, action: Action) -> str:
         if not isinstance(action, Action):
             return f"{action!r} is not a Card Game action; legal: " + ", ".join(map(str, self.legal_actions()))
+        malformed = _malformed(action)
+        if malformed is not None:
+            return malformed
         seat = self.current_player
         legal = ", ".join(map(str, self.legal_actions()))
         if self.pending is not None:
@@ -974,11 +1151,14 @@ class CardGameState(State):
         if self.phase == "end":
             return f"seat {seat} may only play INSTANT cards or end the turn in the end phase ({legal})"
         if self.phase == "draw":
-            return f"seat {seat} must first take Money or draw from the main deck (draw phase)"
+            return (f"seat {seat} must first take Money or draw from the main deck (draw phase; "
+                    f"INSTANT cards may be played too): {legal}")
         if isinstance(action, (Play, Claim)):
             name = action.name
             if name not in self.deck.specs:
                 return f"{name!r} is not a card of this game"
+            if isinstance(action, Play) and "BLUFF" in self._types(name) and name != "Joker":
+                return f"{name} is a BLUFF card: it is used by a claim ('claim {name} ... face down')"
             if name not in self._distinct(self.hands[seat]) and not (
                     isinstance(action, Claim) and action.facedown in self._distinct(self.hands[seat])):
                 return f"seat {seat} holds no {name}"
@@ -990,6 +1170,53 @@ class CardGameState(State):
         if isinstance(action, UseAbility) and self.ability_used:
             return "only one Ability (A:) may be used each turn"
         return f"it is not one of the legal actions now ({legal})"
+
+    def action_from_string(self, text: str) -> Action:
+        """The legal action ``text`` names, compared with :func:`catcards.core.normal_name` (case,
+        surrounding and repeated spaces, and Unicode form do not matter: "PLAY  nap" is "play Nap").
+
+        Raises:
+            IllegalActionError: no legal action reads like that (the message says why, when the
+                text names a card action, and lists the legal actions).
+        """
+        legal = self.legal_actions()
+        for action in legal:
+            if str(action) == text:
+                return action
+        if isinstance(text, str):
+            key = normal_name(text)
+            for action in legal:
+                if normal_name(str(action)) == key:
+                    return action
+        return super().action_from_string(text)
+
+    def _parse_action(self, text: str) -> Action | None:
+        """The card action ``text`` names ("play Nap", "play Joker as Nap", "claim Shot! ...",
+        "use Pickpocket ..."), so the error can say why it is not legal; None otherwise."""
+        if not isinstance(text, str):
+            return None
+        words = normal_name(text)
+        for verb, make in (("play ", lambda n, rest: Play(n, self._after(rest, " as ") or "")),
+                           ("claim ", lambda n, rest: Claim(n, self._after(rest, " with ") or "")),
+                           ("use ", lambda n, rest: UseAbility(n))):
+            if words.startswith(verb):
+                name = self._name_at(words[len(verb):])
+                if name is not None:
+                    return make(name, words[len(verb) + len(normal_name(name)):])
+        return None
+
+    def _name_at(self, words: str) -> str | None:
+        """The longest card name (normalised) at the start of ``words``, as the card list spells it."""
+        best = None
+        for name in self.deck.specs:
+            key = normal_name(name)
+            if (words == key or words.startswith(key + " ")) and (best is None or len(key) > len(normal_name(best))):
+                best = name
+        return best
+
+    def _after(self, words: str, marker: str) -> str | None:
+        i = words.find(marker)
+        return self._name_at(words[i + len(marker):]) if i >= 0 else None
 
     # ---- applying -----------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -1187,8 +1414,10 @@ class CardGameState(State):
         """Where a resolved card goes: money area (Dark Flower), in front (LOCK), table (RULE),
         Exploding Island (CHARACTER, when it is there) or the discard pile."""
         c, name, types = item.card, item.name, self._types(item.name)
-        if name == "Dark Flower":
+        if name == "Dark Flower":  # a Joker played as Dark Flower keeps that name: worth 2$
             self.money[item.seat].append(c)
+            if item.joker:
+                self.flower_jokers.add(c)
         elif "LOCK" in types:
             self.front[item.seat].append((c, name))
         elif "RULE" in types:
@@ -1271,10 +1500,10 @@ class CardGameState(State):
             seat, t = op[1], op[2]
             area = self.money[t]
             if area:
-                c = min(area, key=lambda c: {"Joker": 1, "Dark Flower": 2}.get(self.deck.names[c], 0))
+                c = min(area, key=lambda c: {"Joker": 1, "Dark Flower": 2}.get(self.money_name(c), 0))
                 area.remove(c)
                 self.money[seat].append(c)
-                self.log.append(f"Seat {seat} moves a {self.deck.names[c]} from seat {t}'s money area.")
+                self.log.append(f"Seat {seat} moves a {self.money_name(c)} from seat {t}'s money area.")
         elif kind == "island":
             self._island(op[1], op[2])
         elif kind == "to_discard":
@@ -1386,7 +1615,8 @@ class CardGameState(State):
         Keys: ``seat``, ``players``, ``turn``, ``active``, ``phase``, ``current_player``,
         ``prompt`` (what the player to act is asked, in words), ``decision`` (see
         :meth:`decision`), ``hand`` (own Cards), ``hand_sizes``, ``money`` (per seat, Cards; money areas
-        are public), ``money_values`` ($ per seat), ``money_top`` (the visible top Money card or
+        are public), ``money_names`` (per seat, the name each money-area card counts as: a Joker played
+        as Dark Flower counts as "Dark Flower"), ``money_values`` ($ per seat), ``money_top`` (the visible top Money card or
         None), ``money_deck_size``, ``main_deck_size``, ``discard`` (Cards, bottom first: anyone may
         look), ``front`` (per seat, LOCK cards as ``(Card, name it counts as)``), ``table`` (RULE
         cards, same pairs), ``island`` (per seat), ``tokens``, ``points``, ``out``, ``stack``
@@ -1417,6 +1647,7 @@ class CardGameState(State):
             "hand": [cards[c] for c in self.hands[seat]] if seat is not None else [],
             "hand_sizes": [len(h) for h in self.hands],
             "money": [[cards[c] for c in m] for m in self.money],
+            "money_names": [[self.money_name(c) for c in m] for m in self.money],
             "money_values": [self.money_value(s) for s in range(n)],
             "money_top": cards[self.money_deck[-1]] if self.money_deck else None,
             "money_deck_size": len(self.money_deck),
@@ -1501,3 +1732,4 @@ class CardGameState(State):
         other.turned = list(self.turned)
         other.resolving = list(self.resolving)
         other.ttt_cards = set(self.ttt_cards)
+        other.flower_jokers = set(self.flower_jokers)
