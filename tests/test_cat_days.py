@@ -223,7 +223,7 @@ def test_an_illegal_play_raises_and_changes_nothing():
     before = state.to_json(), repr(state.observation(0)), list(state.draw_pile)
     with pytest.raises(catcards.IllegalActionError, match="Lazy Cat cannot be played like that.*Monday to Friday"):
         state.apply(Play(lazy, "empty day", "my", 5))  # Saturday
-    with pytest.raises(catcards.IllegalActionError, match="names its card as a Card"):
+    with pytest.raises(catcards.IllegalActionError, match="its card must be a Card from your hand"):
         state.apply(Play("Lazy Cat", "empty day", "my", 0))
     with pytest.raises(catcards.IllegalActionError, match="does not hold Demanding Cat"):
         state.apply(Play(catcards.Card("", 6, "Demanding Cat"), "empty day", "my", 6))

@@ -45,34 +45,52 @@ GOOD = [
 ]
 
 
-def test_an_edited_deck_file_is_played_and_saved_by_its_path(tmp_path):
+def test_an_edited_deck_file_is_played_and_saved_by_its_content(tmp_path):
     path = _write(tmp_path, GOOD)
     game = catcards.load("cat-days", deck=path)
-    assert game.params["deck"] == path and catcards.load("cat-days", **game.params) == game
+    assert game.params["deck"] == [
+        {"card": "Rescued Cat", "kind": "cat", "count": 10, "setup": 0, "points": 1, "week": "either",
+         "days": "any", "effect": "empty day"},
+        {"card": "Demanding Cat", "kind": "cat", "count": 3, "setup": 0, "points": 6, "week": "your",
+         "days": "Sunday", "effect": "empty day"},
+        {"card": "Catnip", "kind": "event", "count": 2, "setup": 0, "points": None, "week": "",
+         "days": "", "effect": "draw 2"},
+        {"card": "Cat Tree", "kind": "event", "count": 0, "setup": 1, "points": None, "week": "your",
+         "days": "any", "effect": "cat tree"},
+    ]
+    assert catcards.load("cat-days", **game.params) == game
+    assert catcards.load("cat-days").params["deck"] is None  # the packaged deck
     state = game.new_game(4)
     assert len(state.draw_pile) == 15 - 8
     assert Counter(c.name for c in game.deck.cards)["Demanding Cat"] == 3
     catcards.simulate(game, games=5, seed=1, progress=False)
-    assert catcards.load_state(state.to_json()).game.deck is game.deck
+    assert [k.name for k in catcards.load_state(state.to_json()).game.deck.kinds] == [k.name for k in game.deck.kinds]
 
 
 @pytest.mark.parametrize(
     "row, message",
     [
-        ("Sleepy Cat,cat,2,0,1,either,any,nap", r"line 7 \(Sleepy Cat\): effect 'nap' is unknown; cat effects: empty day"),
-        ("Sleepy Cat,cat,2,0,-1,either,any,empty day", r"line 7 \(Sleepy Cat\): points must be a whole number 0 or more, not -1"),
-        ("Sleepy Cat,cat,2,0,1,your,Munday,empty day", r"line 7 \(Sleepy Cat\): days 'Munday': 'Munday' is not a day"),
-        ("Sleepy Cat,cat,2,0,1,your,Monday-Fryday,empty day", r"line 7 \(Sleepy Cat\): days 'Monday-Fryday': 'Fryday' is not a day"),
-        ("Sleepy Cat,cat,2,0,1,your,Friday-Monday,empty day", r"line 7 \(Sleepy Cat\): .*runs backwards"),
-        ("Sleepy Cat,dog,2,0,1,your,any,empty day", r"line 7 \(Sleepy Cat\): kind 'dog' is not a kind of card; kinds are: cat, event"),
-        ("Sleepy Cat,cat,two,0,1,your,any,empty day", r"line 7 \(Sleepy Cat\): count must be a whole number 0 or more, not 'two'"),
-        ("Sleepy Cat,cat,2,0,,your,any,empty day", r"line 7 \(Sleepy Cat\): a cat needs points"),
-        ("Sleepy Cat,cat,2,0,1,mine,any,empty day", r"line 7 \(Sleepy Cat\): week 'mine' must be 'your' or 'either'"),
-        ("Sleepy Cat,event,2,0,,your,any,empty day", r"line 7 \(Sleepy Cat\): effect 'empty day' is for cats, but the kind is 'event'"),
-        ("Big Box,event,2,0,,either,any,cardboard box", r"line 7 \(Big Box\): a cardboard box goes on your own week"),
-        ("Big Catnip,event,2,0,3,,,draw 2", r"line 7 \(Big Catnip\): events score no points"),
-        ("Sleepy Cat,cat,2,0,1,your,any", r"line 7 \(Sleepy Cat\): 7 fields, but the header has 8 columns"),
-        ("Rescued Cat,cat,2,0,1,your,any,empty day", r"line 7 \(Rescued Cat\): the card 'Rescued Cat' is already listed on line 3"),
+        ("Sleepy Cat,cat,2,0,1,either,any,nap", r"line 7, column 8 \(effect\): Sleepy Cat: effect 'nap' is unknown; cat effects: empty day"),
+        ("Sleepy Cat,cat,2,0,-1,either,any,empty day", r"line 7, column 5 \(points\): Sleepy Cat: points must be a whole number from 0 to 99 \(digits 0-9 only\), not '-1'"),
+        ("Sleepy Cat,cat,2,0,1,your,Munday,empty day", r"line 7, column 7 \(days\): Sleepy Cat: days 'Munday': 'Munday' is not a day"),
+        ("Sleepy Cat,cat,2,0,1,your,Monday-Fryday,empty day", r"line 7, column 7 \(days\): Sleepy Cat: days 'Monday-Fryday': 'Fryday' is not a day"),
+        ("Sleepy Cat,cat,2,0,1,your,Friday-Monday,empty day", r"line 7, column 7 \(days\): Sleepy Cat: .*runs backwards"),
+        ("Sleepy Cat,dog,2,0,1,your,any,empty day", r"line 7, column 2 \(kind\): Sleepy Cat: kind 'dog' is not a kind of card; kinds are: cat, event"),
+        ("Sleepy Cat,cat,two,0,1,your,any,empty day", r"line 7, column 3 \(count\): Sleepy Cat: count must be a whole number from 0 to 60 \(digits 0-9 only\), not 'two'"),
+        ("Sleepy Cat,cat,+2,0,1,your,any,empty day", r"line 7, column 3 \(count\): Sleepy Cat: count .* not '\+2'"),
+        ("Sleepy Cat,cat,1_0,0,1,your,any,empty day", r"line 7, column 3 \(count\): Sleepy Cat: count .* not '1_0'"),
+        ("Sleepy Cat,cat,\u0663,0,1,your,any,empty day", r"line 7, column 3 \(count\): Sleepy Cat: count .* \(digits 0-9 only\)"),
+        ("Sleepy Cat,cat,100000000,0,1,your,any,empty day", r"line 7, column 3 \(count\): Sleepy Cat: count must be a whole number from 0 to 60, not 100000000"),
+        ("Sleepy Cat,cat,61,0,1,your,any,empty day", r"line 7, column 3 \(count\): Sleepy Cat: count must be a whole number from 0 to 60, not 61"),
+        ("Big Catnip,event,2,0,,,,draw 100000000", r"line 7, column 8 \(effect\): Big Catnip: a draw effect draws from 1 to 10 cards"),
+        ("Sleepy Cat,cat,2,0,,your,any,empty day", r"line 7, column 5 \(points\): Sleepy Cat: a cat needs points"),
+        ("Sleepy Cat,cat,2,0,1,mine,any,empty day", r"line 7, column 6 \(week\): Sleepy Cat: week 'mine' must be 'your' or 'either'"),
+        ("Sleepy Cat,event,2,0,,your,any,empty day", r"line 7, column 8 \(effect\): Sleepy Cat: effect 'empty day' is for cats, but the kind is 'event'"),
+        ("Big Box,event,2,0,,either,any,cardboard box", r"line 7, column 6 \(week\): Big Box: a cardboard box goes on your own week"),
+        ("Big Catnip,event,2,0,3,,,draw 2", r"line 7, column 5 \(points\): Big Catnip: events score no points"),
+        ("Sleepy Cat,cat,2,0,1,your,any", r"line 7: the row has 7 fields, but the header has 8 columns \(the column effect is missing\)"),
+        ("Sleepy Cat,cat,2,0,1,your,any,empty day,hello", r"line 7, column 9: text 'hello' beyond the last column"),
+        (" rescued  CAT ,cat,2,0,1,your,any,empty day", r"line 7, column 1 \(card\): the card 'rescued CAT' is already listed on line 3"),
     ],
 )
 def test_a_deck_file_with_a_mistake_fails_naming_the_entry(tmp_path, row, message):
@@ -94,7 +112,7 @@ def test_whole_deck_mistakes(tmp_path):
         parse_deck(HEADER + "\nCatnip,event,9,0,,,,draw 2\n", "x.csv")
     with pytest.raises(DeckError, match="no rows"):
         parse_deck("# only notes\n", "x.csv")
-    with pytest.raises(DeckError, match="cannot read the Cat Days deck file .*nowhere.csv"):
+    with pytest.raises(DeckError, match=r"nowhere\.csv: cannot read the Cat Days deck: No such file"):
         catcards.load("cat-days", deck=str(tmp_path / "nowhere.csv"))
 
 

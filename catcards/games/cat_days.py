@@ -55,7 +55,7 @@ from typing import Any, Sequence
 
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, State, is_whole, normal_name
+from ..core import Action, Game, GameParameterError, Outcome, State, is_whole, normal_name, parse_hands
 from ..csvfile import DataFileError, Row, Table, parse_csv, read_table, whole
 from ..registry import register
 
@@ -483,7 +483,9 @@ class Play(Action):
     other: Card | None = None
 
     def __str__(self) -> str:
-        name, e = getattr(self.card, "name", self.card), self.effect
+        if _play_problem(self) is not None:  # a malformed Play still has words (for error messages)
+            return f"play {getattr(self.card, 'name', self.card)!s}"
+        name, e = self.card.name, self.effect
         where = f" on {self.week} {DAYS[self.day]}" if self.day is not None else ""
         if e.startswith("draw "):
             n = int(e.split()[1])
@@ -508,6 +510,32 @@ class Play(Action):
             if value is not None:
                 args.append(f"{field}={value!r}")
         return f"Play({', '.join(args)})"
+
+
+def _play_problem(play: "Play") -> str | None:
+    """What is wrong with the fields of ``play`` (types and ranges only), or None."""
+    if not isinstance(play.card, Card):
+        return f"its card must be a Card from your hand, not {type(play.card).__name__}"
+    e = play.effect
+    if not isinstance(e, str) or not (e in CAT_EFFECTS or e in EVENT_EFFECTS or _DRAW_RE.match(e)):
+        return f"its effect must be one of the deck's effects, not {e!r}"
+    if play.week not in (None, "my", "their"):
+        return f"its week must be 'my', 'their' or None, not {play.week!r}"
+    for name in ("day", "target_day"):
+        value = getattr(play, name)
+        if value is not None and not (is_whole(value) and 0 <= value <= 6):
+            return f"its {name} must be a day number from 0 (Monday) to 6 (Sunday) or None, not {value!r}"
+    for name in ("target", "other"):
+        value = getattr(play, name)
+        if value is not None and not isinstance(value, Card):
+            return f"its {name} must be a Card or None, not {type(value).__name__}"
+    needs = {"cover": ("day", "target"), "cardboard box": ("day", "target", "target_day"),
+             "swap": ("day", "target", "target_day", "other"), "discard top cat": ("day", "target"),
+             "return top cat": ("day", "target")}.get(e, ())
+    missing = [n for n in needs if getattr(play, n) is None]
+    if missing:
+        return f"a {e!r} play needs its {' and '.join(missing)}"
+    return None
 
 
 # ---- the two weeks --------------------------------------------------------------------------
@@ -838,10 +866,12 @@ class CatDays(Game):
                 raise GameParameterError(f"Cat Days deals, {where}: give a list of card names, not {value!r}")
             return [take(v, where) for v in value]
 
-        hands = deals.get("hands", [[], []])
-        if isinstance(hands, str) or not isinstance(hands, (list, tuple)) or len(hands) != 2:
-            raise GameParameterError("Cat Days deals: hands must be two lists (seat 0's, seat 1's)")
-        hands = [card_list(h, f"hand of seat {s}") for s, h in enumerate(hands)]
+        index = {c: i for i, c in enumerate(deck.cards)}
+        hands = parse_hands(
+            deals.get("hands", [[], []]), 2, lambda name: index[take(name, "hands")],
+            lambda i: deck.cards[i].name, "Cat Days deals, hands", hint="seat 0's, seat 1's",
+        )
+        hands = [[deck.cards[i] for i in h] for h in hands]
         weeks = Weeks(deck)
         raw_weeks = deals.get("weeks", [{}, {}])
         if isinstance(raw_weeks, str) or not isinstance(raw_weeks, (list, tuple)) or len(raw_weeks) != 2:
@@ -850,15 +880,15 @@ class CatDays(Game):
             if isinstance(week, dict):
                 items = []
                 for day, cards in week.items():
-                    if not isinstance(day, str) or day.lower() not in _DAY_INDEX:
+                    if not isinstance(day, str) or normal_name(day) not in _DAY_INDEX:
                         raise GameParameterError(
                             f"Cat Days deals, week of seat {s}: {day!r} is not a day ({', '.join(DAYS)})"
                         )
-                    if any(d == _DAY_INDEX[day.lower()] for d, _ in items):
+                    if any(d == _DAY_INDEX[normal_name(day)] for d, _ in items):
                         raise GameParameterError(
                             f"Cat Days deals, week of seat {s}: {day!r} is given twice"
                         )
-                    items.append((_DAY_INDEX[day.lower()], cards))
+                    items.append((_DAY_INDEX[normal_name(day)], cards))
             elif isinstance(week, (list, tuple)) and len(week) == 7:
                 items = list(enumerate(week))
             else:
@@ -893,6 +923,12 @@ class CatDays(Game):
                     raise GameParameterError(f"Cat Days deals, {where}: a Cat Tree holds at most 3 cats")
         draw = card_list(deals.get("draw", []), "draw pile")
         discard = card_list(deals.get("discard", []), "discard pile")
+        for c in discard:
+            if deck.kind(c).stays:
+                raise GameParameterError(
+                    f"Cat Days deals, discard pile: {c.name} cannot be there: a {deck.kind(c).effect} "
+                    "stays on its day once played, so it never reaches the discard pile"
+                )
         rest = deals.get("rest", "draw")
         if rest not in ("draw", "out"):
             raise GameParameterError(f"Cat Days deals: rest must be 'draw' or 'out', not {rest!r}")
@@ -1004,9 +1040,10 @@ class CatDaysState(State):
             return "you may pass only when you can neither play a card nor draw"
         if not isinstance(action, Play):
             return f"{action!r} is not a Cat Days action (draw a card, play a card, or pass)"
+        problem = _play_problem(action)
+        if problem is not None and not isinstance(action.card, Card):
+            return f"{action!r} is not a well-formed play: {problem}"
         card = action.card
-        if not isinstance(card, Card):
-            return f"a play names its card as a Card (from your hand), not {card!r}"
         try:
             kind = self.deck.kind(card)
         except KeyError:
@@ -1016,11 +1053,55 @@ class CatDaysState(State):
                 return f"play the lowest copy of {card.name} in your hand (identical copies are one play)"
             return f"seat {seat} does not hold {card.name}"
         plays = [str(a) for a in self.legal_actions() if isinstance(a, Play) and a.card.name == card.name]
+        if problem is not None:
+            return f"{action!r} is not a well-formed play: {problem}" + (
+                f"; legal plays of {card.name}: " + "; ".join(plays[:6]) if plays else "")
         if not plays:
             return (f"{card.name} cannot be played now: its whole text cannot be carried out "
                     f"({kind.describe()})")
         shown = "; ".join(plays[:6]) + ("; ..." if len(plays) > 6 else "")
         return f"{card.name} cannot be played like that ({kind.describe()}); legal now: {shown}"
+
+    def action_from_string(self, text: str) -> Action:
+        """The legal action ``text`` names, compared with :func:`catcards.core.normal_name` (case,
+        spaces and Unicode form do not matter: "PLAY lazy cat on my  tuesday" is "play Lazy Cat on
+        my Tuesday", and an accented card name typed in either Unicode form matches).
+
+        Raises:
+            IllegalActionError: no legal action reads like that (the message says why when the
+                text names a card, and lists the legal actions).
+        """
+        legal = self.legal_actions()
+        for action in legal:
+            if str(action) == text:
+                return action
+        if isinstance(text, str):
+            key = normal_name(text)
+            for action in legal:
+                if normal_name(str(action)) == key:
+                    return action
+        return super().action_from_string(text)
+
+    def _parse_action(self, text: str) -> Action | None:
+        """The card a "play <card> ..." text names, as a Play of the lowest copy in the hand (or of
+        the deck's first copy), so the error can say why it is not legal; None otherwise."""
+        if not isinstance(text, str) or self.current_player is None:
+            return None
+        words = normal_name(text)
+        if words in ("draw a card", "pass"):
+            return DRAW if words == "draw a card" else PASS
+        if not words.startswith("play "):
+            return None
+        rest, kind = words[5:], None
+        for k in self.deck.kinds:
+            key = normal_name(k.name)
+            if (rest == key or rest.startswith(key + " ")) and (kind is None or len(key) > len(normal_name(kind.name))):
+                kind = k
+        if kind is None:
+            return None
+        held = [c for c in self.hands[self.current_player] if c.name == kind.name]
+        card = min(held, key=lambda c: c.copy) if held else next(c for c in self.deck.cards if c.name == kind.name)
+        return Play(card, kind.effect)
 
     def _apply(self, action: Action) -> None:
         seat = self.current_player
