@@ -46,7 +46,8 @@ def chance_seen_by_turn(k: int, card: str = "Demanding Cat", deck: str | None = 
         k: draws so far, ``0 <= k <= pile - 8`` (before the pile could run out).
         card: a card name of the deck; only its copies in the draw pile count (setup cards such as
             the Cat Tree are always in hand).
-        deck: a deck file path (None: the packaged deck).
+        deck: a deck file path, open file, table or :class:`~catcards.games.cat_days.Deck`
+            (None: the packaged deck).
 
     Returns:
         a Fraction; ``1 - C(N - c, 4 + k) / C(N, 4 + k)`` for ``c`` copies in a pile of ``N``.
@@ -68,6 +69,7 @@ def chance_table(kmax: int = 10, card: str = "Demanding Cat", deck: str | None =
     """``chance_seen_by_turn`` for ``k = 0..kmax`` as a DataFrame with columns ``k``, ``cards_seen``
     (4 + k), ``exact`` (Fraction) and ``probability`` (float)."""
     rows = []
+    deck = load_deck(deck)  # read a file once, not once per row
     for k in range(kmax + 1):
         p = chance_seen_by_turn(k, card, deck)
         rows.append({"k": k, "cards_seen": DEAL_SIZE + k, "exact": p, "probability": float(p)})
@@ -93,6 +95,7 @@ def simulate_seen_by_turn(
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise GameParameterError(f"games must be a whole number >= 1, not {games!r}")
+    deck = load_deck(deck)  # read once: a Deck is passed on as it is
     chance_seen_by_turn(kmax, card, deck)  # checks card and kmax
     name = load_deck(deck).kind(card).name
     game = load("cat-days", deck=deck)
