@@ -150,6 +150,8 @@ def read_text(data: Any, what: str = "data file", limit: int = MAX_FILE_BYTES) -
     except (OSError, ValueError) as exc:
         raise DataFileError(source, f"cannot be read: {exc}") from None
     if isinstance(content, (bytes, bytearray)):
+        if len(content) > limit:
+            raise DataFileError(source, f"is larger than the {limit:,} bytes a {what} may have")
         return _decode(bytes(content), source, limit), source
     if isinstance(content, str):
         if len(content) > limit:
@@ -263,7 +265,7 @@ def parse_csv(text: str, source: str, columns: Sequence[str], required: Sequence
     if len(text) > MAX_FILE_BYTES:
         raise DataFileError(source, f"is larger than the {MAX_FILE_BYTES:,} characters a {what} may have")
     lines = _Lines(text.lstrip("\ufeff"))
-    reader = csv.reader(lines)
+    reader = csv.reader(lines, strict=True)
     raw_rows: list[tuple[int, list[str]]] = []
     while True:
         lines.at_row_start = True
@@ -278,7 +280,10 @@ def parse_csv(text: str, source: str, columns: Sequence[str], required: Sequence
             elif "NUL" in problem:
                 problem = "contains a NUL character: is this really a CSV file?"
             elif "unexpected end of data" in problem or "EOF" in problem:
-                problem = "a quote (\") is opened and never closed"
+                problem = "a quote (\") opened in this row is never closed"
+            elif "expected after" in problem:
+                problem = ('text follows a closing quote ("); inside a quoted field write a quote '
+                           'as two quotes ("")')
             raise DataFileError(source, problem, lines.row_line or None) from None
         if not any(f.strip() for f in fields) or fields[0].strip().startswith("#"):
             continue  # a blank row or a note written by a spreadsheet (",,,," or "# note,,")
