@@ -590,7 +590,9 @@ class CardGame(Game):
         Raises:
             GameParameterError: see :meth:`parse_deals` (checked before anything is dealt).
         """
-        self.parse_deals(deals)
+        parsed = self.parse_deals(deals)
+        if "tokens" in parsed:  # numpy whole numbers are accepted, and saved as plain ints
+            deals = {**deals, "tokens": parsed["tokens"]}
         return CardGameState(self, seed, deals)
 
 
