@@ -3,7 +3,7 @@
 Prints microseconds per action, where an action is ``legal_actions()`` + a uniform random choice
 + ``apply(action)``, the measure of ``bench_simons_cat.py`` (choices drawn in blocks of uniforms,
 so numpy's per-call cost is not counted; target <= 3 us/action). Also prints a SHA-256 of the
-games' action histories: a speed-up must leave it unchanged (same seeds, same games).
+games' action histories, outcomes and logs: a speed-up must leave it unchanged (same seeds, same games).
 
 Run: ``python benchmarks/bench_cat_days_card_game.py [--games N] [--repeat R]``
 """
@@ -35,12 +35,12 @@ def play_random_games(game, games: int, seed: int, record: list | None = None) -
             k += 1
             actions += 1
         if record is not None:
-            record.append("|".join(map(str, state.history)) + f"#{state.outcome}")
+            record.append("|".join(map(str, state.history)) + f"#{state.outcome}#" + "|".join(state.log))
     return actions
 
 
 def fingerprint(game, games: int = 200, seed: int = 7) -> str:
-    """SHA-256 (first 16 hex digits) of ``games`` seeded random games' histories and outcomes."""
+    """SHA-256 (first 16 hex digits) of ``games`` seeded random games' histories, outcomes and logs."""
     record: list[str] = []
     play_random_games(game, games, seed, record)
     return hashlib.sha256("\n".join(record).encode()).hexdigest()[:16]
