@@ -483,8 +483,12 @@ class Play(Action):
     other: Card | None = None
 
     def __str__(self) -> str:
-        if _play_problem(self) is not None:  # a malformed Play still has words (for error messages)
+        try:
+            return self._words()
+        except Exception:  # a malformed Play still has words (for error messages)
             return f"play {getattr(self.card, 'name', self.card)!s}"
+
+    def _words(self) -> str:
         name, e = self.card.name, self.effect
         where = f" on {self.week} {DAYS[self.day]}" if self.day is not None else ""
         if e.startswith("draw "):
@@ -938,6 +942,10 @@ class CatDays(Game):
                 "rest": rest, "left": left}
 
 
+#: effects that take a cat off a day (and so may uncover the cat under it)
+_REMOVES = frozenset({"discard top cat", "return top cat", "cardboard box"})
+
+
 def _public_text(action: Play, seat: int) -> str:
     """``str(action)`` for the public log, with "my"/"their" replaced by seat numbers."""
     text = str(action).replace(" my ", f" seat {seat}'s ").replace(" their ", f" seat {1 - seat}'s ")
@@ -1131,7 +1139,11 @@ class CatDaysState(State):
     def _play(self, seat: int, action: Play) -> None:
         kind = self.deck.kind(action.card)
         self.hands[seat].remove(action.card)
-        before = [[list(v) for v in (self.weeks.visible(w, d) for d in range(7))] for w in (0, 1)]
+        e = action.effect
+        if e in _REMOVES:  # only a cat taken off a day can uncover another (on that day alone)
+            w0, d0 = (1 - seat, action.target_day) if e == "cardboard box" else (
+                seat if action.week == "my" else 1 - seat, action.day)
+            before = list(self.weeks.visible(w0, d0))
         self.log.append(f"Seat {seat} {_public_text(action, seat)}.")
         if kind.draws:
             for _ in range(kind.draws):
@@ -1144,11 +1156,10 @@ class CatDaysState(State):
                 self.hands[w].append(cat)
         if not (kind.is_cat or kind.stays):
             self.discard_pile.append(action.card)  # events go to the discard pile after their effect
-        for w in (0, 1):  # say when a covered cat comes back into view
-            for d in range(7):
-                for cat in self.weeks.visible(w, d):
-                    if cat not in before[w][d] and cat != action.card and cat not in (action.target, action.other):
-                        self.log.append(f"{cat.name} on seat {w}'s {DAYS[d]} is visible again.")
+        if e in _REMOVES:  # say when a covered cat comes back into view
+            for cat in self.weeks.visible(w0, d0):
+                if cat not in before and cat != action.card and cat not in (action.target, action.other):
+                    self.log.append(f"{cat.name} on seat {w0}'s {DAYS[d0]} is visible again.")
 
     def _check_end(self) -> None:
         if self._outcome is not None:
