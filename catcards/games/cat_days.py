@@ -194,6 +194,8 @@ class Deck:
         self._by_name = {k.name: k for k in self.kinds}
         self._by_normal = {normal_name(k.name): k for k in self.kinds}
         self.tree_names = frozenset(k.name for k in self.kinds if k.effect == "cat tree")
+        #: each card's days as a sorted tuple (the order plays are listed in)
+        self.day_order = {k.name: tuple(sorted(k.days)) for k in self.kinds}
         pile, setup = [], [[] for _ in range(players)]
         for k in self.kinds:
             pile.extend(Card("", k.points, k.name, c) for c in range(k.count))
@@ -542,6 +544,20 @@ def _play_problem(play: "Play") -> str | None:
     return None
 
 
+_new = object.__new__
+
+
+def _play(card: Card, effect: str, week: str | None = None, day: int | None = None,
+          target: Card | None = None, target_day: int | None = None, other: Card | None = None) -> Play:
+    """``Play(card, effect, ...)`` built without the frozen dataclass's per-field checks (the
+    engine's hot path; the fields are the engine's own, so they need none). Equal to, and hashes
+    like, the Play built the usual way."""
+    p = _new(Play)
+    p.__dict__.update(card=card, effect=effect, week=week, day=day, target=target,
+                      target_day=target_day, other=other)
+    return p
+
+
 # ---- the two weeks --------------------------------------------------------------------------
 class Weeks:
     """What stands on the 2 x 7 days: the public part of the table, with the rules of placing.
@@ -625,13 +641,6 @@ class Weeks:
     def filled(self, w: int) -> int:
         return sum(1 for s in self.stack[w] if s)
 
-    def _targets(self, w: int, d: int) -> list[Card]:
-        """Visible cats of a day, one per name (the topmost copy), for choosing targets."""
-        out: dict[str, Card] = {}
-        for c in self.visible(w, d):
-            out[c.name] = c
-        return list(out.values())
-
     # -- what a card may do --
     def plays(self, seat: int, card: Card, cards_to_draw: int) -> list[Play]:
         """Every complete legal play of ``card`` by ``seat`` (empty: its text cannot be carried
@@ -639,42 +648,65 @@ class Weeks:
         k = self.deck.kind(card)
         e = k.effect
         opp = 1 - seat
-        weeks = ((seat, "my"),) if k.week == "your" else ((seat, "my"), (opp, "their"))
-        days = sorted(k.days)
+        days = self.deck.day_order[k.name]
+        trees = self.deck.tree_names
         out: list[Play] = []
         if k.is_cat:
-            for w, word in weeks:
+            for w, word in (((seat, "my"),) if k.week == "your" else ((seat, "my"), (opp, "their"))):
+                stack, base = self.stack[w], self.base[w]
                 for d in days:
+                    s = stack[d]
+                    b = base[d]
+                    tree = b is not None and b.name in trees
                     if e == "cover":
-                        if self.stack[w][d] and not self.is_tree(w, d):
-                            out.append(Play(card, e, word, d, target=self.stack[w][d][-1]))
+                        if s and not tree:
+                            out.append(_play(card, e, word, d, s[-1]))
                         continue
-                    if not self.open_for_cat(w, d):
-                        continue
+                    if (len(s) >= TREE_CAPACITY) if tree else s:
+                        continue  # not an empty day for a cat
                     if e == "neighbours empty":
-                        if (d > 0 and self.stack[w][d - 1]) or (d < 6 and self.stack[w][d + 1]):
+                        if (d > 0 and stack[d - 1]) or (d < 6 and stack[d + 1]):
                             continue
                     elif e == "neighbours hold cats":
-                        if not (0 < d < 6 and self.stack[w][d - 1] and self.stack[w][d + 1]):
+                        if not (0 < d < 6 and stack[d - 1] and stack[d + 1]):
                             continue
-                    out.append(Play(card, e, word, d))
+                    out.append(_play(card, e, word, d))
             return out
         if k.draws:
-            return [Play(card, e)] if cards_to_draw >= k.draws else []
+            return [_play(card, e)] if cards_to_draw >= k.draws else []
         if e == "cat tree":
-            return [Play(card, e, "my", d) for d in days if self.bare(seat, d)]
+            base, stack = self.base[seat], self.stack[seat]
+            return [_play(card, e, "my", d) for d in days if base[d] is None and not stack[d]]
         if e == "cardboard box":
+            base, stack = self.base[seat], self.stack[seat]
+            free = [d for d in days if base[d] is None and not stack[d]]
+            if not free:
+                return out
             theirs = [(od, c) for od in range(7) for c in self._targets(opp, od)]
-            return [Play(card, e, "my", d, target=c, target_day=od)
-                    for d in days if self.bare(seat, d) for od, c in theirs]
+            return [_play(card, e, "my", d, c, od) for d in free for od, c in theirs]
         if e == "swap":
             mine = [(d, c) for d in range(7) for c in self._targets(seat, d)]
+            if not mine:
+                return out
             theirs = [(od, c) for od in range(7) for c in self._targets(opp, od)]
-            return [Play(card, e, "my", d, target=c, target_day=od, other=oc)
-                    for d, c in mine for od, oc in theirs]
+            return [_play(card, e, "my", d, c, od, oc) for d, c in mine for od, oc in theirs]
         # discard top cat / return top cat
-        return [Play(card, e, word, d, target=c) for w, word in weeks for d in days
-                for c in self._targets(w, d)]
+        return [_play(card, e, word, d, c)
+                for w, word in (((seat, "my"),) if k.week == "your" else ((seat, "my"), (opp, "their")))
+                for d in days for c in self._targets(w, d)]
+
+    def _targets(self, w: int, d: int) -> list[Card]:
+        """Visible cats of a day, one per name (the topmost copy), for choosing targets."""
+        s = self.stack[w][d]
+        if not s:
+            return []
+        b = self.base[w][d]
+        if b is None or b.name not in self.deck.tree_names:
+            return [s[-1]]
+        out: dict[str, Card] = {}
+        for c in s:
+            out[c.name] = c
+        return list(out.values())
 
     def carry_out(self, seat: int, action: Play) -> list[tuple[str, int, Card]]:
         """Do ``action``'s work on the days (the card itself is placed if it is a cat, Cat Tree or
@@ -1021,21 +1053,24 @@ class CatDaysState(State):
             return ()
         firsts: dict[str, Card] = {}
         for c in self.hands[seat]:
-            if c.name not in firsts or c.copy < firsts[c.name].copy:
+            f = firsts.get(c.name)
+            if f is None or c.copy < f.copy:
                 firsts[c.name] = c
-        to_draw = self._cards_to_draw()
+        to_draw = len(self.draw_pile) + len(self.discard_pile)
         legal: list[Action] = []
         cache = self._plays_cache  # plays of a card change only when the weeks do (or for draw cards)
-        deck = self.deck
-        for c in sorted(firsts.values(), key=lambda c: c.name):
-            if deck.kind(c).draws:
-                legal.extend(self.weeks.plays(seat, c, to_draw))
+        by_name = self.deck._by_name
+        plays = self.weeks.plays
+        for name in sorted(firsts):
+            c = firsts[name]
+            if by_name[name].draws:
+                legal.extend(plays(seat, c, to_draw))
                 continue
-            key = (seat, c)
-            plays = cache.get(key)
-            if plays is None:
-                plays = cache[key] = self.weeks.plays(seat, c, to_draw)
-            legal.extend(plays)
+            key = (seat, name, c.copy)
+            found = cache.get(key)
+            if found is None:
+                found = cache[key] = plays(seat, c, to_draw)
+            legal.extend(found)
         if to_draw:
             legal.append(DRAW)
         return legal or [PASS]
