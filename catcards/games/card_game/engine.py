@@ -348,6 +348,11 @@ class Deck:
         )
         self.nameable = tuple(s.name for s in present if s.name not in NOT_NAMEABLE)
         self.counts: dict[str, int] = {s.name: s.count for s in specs}
+        #: each card's cost, without and with Cheap Day on the table (1$ less, not below 0)
+        self.costs: dict[str, int] = {s.name: s.cost for s in specs}
+        self.cheap_costs: dict[str, int] = {s.name: max(0, s.cost - 1) for s in specs}
+        #: INSTANT cards that may answer (played, then claimed), in the order they are offered
+        self.all_instants = self.instant_names + self.bluff_instant
         self._by_normal = {normal_name(s.name): s.name for s in specs}
 
     def card_id(self, name: Any, used: set[int], where: str) -> int:
@@ -714,11 +719,13 @@ class CardGameState(State):
 
     def cost(self, name: str) -> int:
         """Money ($) to play the card ``name`` now (its list cost, 1 less under Cheap Day, >= 0)."""
-        spec = self.deck.specs.get(name)
-        base = spec.cost if spec is not None else 0
+        return self._costs().get(name, 0)
+
+    def _costs(self) -> dict[str, int]:
+        """Every card's cost now (see :meth:`cost`)."""
         if self.table and self._on_table("Cheap Day"):
-            base -= 1
-        return max(0, base)
+            return self.deck.cheap_costs
+        return self.deck.costs
 
     def money_name(self, c: int) -> str:
         """The name the card ``c`` of a money area counts as: "Dark Flower" for a Joker played as
@@ -746,19 +753,15 @@ class CardGameState(State):
         return self.tokens[seat] + houses + sushi_points(trays)
 
     def _live(self) -> list[int]:
-        return [s for s in range(self.game.players) if not self.out[s]]
+        return [s for s, out in enumerate(self.out) if not out]
 
     def _others(self, seat: int) -> list[int]:
         n = self.game.players
         return [(seat + k) % n for k in range(1, n) if not self.out[(seat + k) % n]]
 
     def _distinct(self, cards: Sequence[int]) -> list[str]:
-        seen: list[str] = []
-        for c in cards:
-            name = self.deck.names[c]
-            if name not in seen:
-                seen.append(name)
-        return seen
+        """The names of ``cards``, each once, in order of first appearance."""
+        return list(dict.fromkeys(map(self.deck.names.__getitem__, cards)))
 
     def _take_from_hand(self, seat: int, name: str) -> int:
         hand = self.hands[seat]
@@ -918,13 +921,13 @@ class CardGameState(State):
     def _check_end(self) -> bool:
         if self._outcome is not None:
             return True
-        live = self._live()
-        if len(live) <= 1:
+        out = self.out
+        if True in out and len(out) - sum(out) <= 1:
             self._finish_last_player()
             return True
         tokens, front = self.tokens, self.front  # cheap bound first: a card is worth <= 2 points
-        winners = [s for s in live if tokens[s] + 2 * len(front[s]) >= WIN_POINTS
-                   and self.points(s) >= WIN_POINTS]
+        winners = [s for s in range(len(out)) if tokens[s] + 2 * len(front[s]) >= WIN_POINTS
+                   and not out[s] and self.points(s) >= WIN_POINTS]
         if winners:
             who = ", ".join(f"seat {s}" for s in winners)
             self._finish(winners, f"{who} reached {WIN_POINTS} points")
@@ -1016,23 +1019,26 @@ class CardGameState(State):
         if self.out[seat] or not self.hands[seat]:
             return False
         money = self.money_value(seat)
-        deck = self.deck
-        return any(self._instant_ok(x, seat, top) and money >= self.cost(x)
-                   for x in deck.instant_names + deck.bluff_instant)
+        costs = self._costs()
+        for x in self.deck.all_instants:
+            if money >= costs[x] and self._instant_ok(x, seat, top):
+                return True
+        return False
 
     def _instant_actions(self, seat: int, top: Item | None) -> list[Action]:
         acts: list[Action] = []
         money = self.money_value(seat)
         hand = self._distinct(self.hands[seat])
         deck = self.deck
+        costs = self._costs()
         for x in deck.instant_names:
-            if self._instant_ok(x, seat, top) and money >= self.cost(x):
+            if money >= costs[x] and self._instant_ok(x, seat, top):
                 if x in hand:
                     acts.append(_interned(Play, x))
                 if "Joker" in hand:
                     acts.append(_interned(Play, "Joker", x))
         for x in deck.bluff_instant:
-            if self._instant_ok(x, seat, top) and money >= self.cost(x):
+            if money >= costs[x] and self._instant_ok(x, seat, top):
                 acts.extend(_interned(Claim, x, fd) for fd in hand)
         return acts
 
@@ -1080,15 +1086,16 @@ class CardGameState(State):
         money = self.money_value(seat)
         hand = self._distinct(self.hands[seat])
         joker = "Joker" in hand
+        costs = self._costs()
         if not self.hand_played:
             for x in deck.main_names:
-                if money >= self.cost(x):
+                if money >= costs[x]:
                     if x in hand:
                         acts.extend(self._variants(x, "", seat))
                     if joker:
                         acts.extend(self._variants("Joker", x, seat))
             for x in deck.bluff_hand:
-                if money >= self.cost(x):
+                if money >= costs[x]:
                     acts.extend(_interned(Claim, x, fd, t) for t in self._targets(seat, x) for fd in hand)
         instants = self._instant_actions(seat, None)
         if instants:
@@ -1096,7 +1103,7 @@ class CardGameState(State):
             acts.extend(a for a in instants if a not in have)
         if not self.ability_used:
             for x in deck.bluff_ability:
-                if money >= self.cost(x):
+                if money >= costs[x]:
                     acts.extend(_interned(Claim, x, fd) for fd in hand)
             mine = set(hand) | {as_name for _, as_name in self.front[seat]}
             if "Pickpocket" in mine:
