@@ -926,6 +926,8 @@ class CardGameState(State):
             self._finish_last_player()
             return True
         tokens, front = self.tokens, self.front  # cheap bound first: a card is worth <= 2 points
+        if max(tokens) + 2 * max(map(len, front)) < WIN_POINTS:
+            return False
         winners = [s for s in range(len(out)) if tokens[s] + 2 * len(front[s]) >= WIN_POINTS
                    and not out[s] and self.points(s) >= WIN_POINTS]
         if winners:
