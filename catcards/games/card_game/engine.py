@@ -6,7 +6,9 @@ card list in ``rules/card-game.md``. The card list is data (:mod:`.cardlist`); e
 is code here, looked up by name.
 
 How a turn runs. The active player has a *draw phase* (take the top Money card into their money
-area, or draw the top main-deck card; twice under Happy Hour), then a *main phase* in which they
+area, or draw the top main-deck card; twice under Happy Hour; INSTANT cards may be played before a
+draw, since the rulebook's "Card Types" says "You may play this card whenever you want"), then a
+*main phase* in which they
 may play one HAND card (or RULE card), use one Ability (A:) and play INSTANT cards, in any order,
 then ``end turn``, which starts the *end phase* (the other players' chance to play INSTANT
 cards, see the readings below). Every card played, every Ability used and every Suicide Kitten
@@ -47,9 +49,14 @@ Readings the rule files leave open, decided here as a player would expect:
   as Money, then Dark Flowers (worth 2$; overpaying gives no change); both go to the discard pile.
 - Joker: in hand it may be played as any playable card (``play Joker as Nap``), as Money, or face
   down as the genuine card of any claim; it keeps the name it was played as while it lies in
-  front of its owner or on the table. A Joker turned over by Eat Four! counts as the chosen type.
+  front of its owner, on the table or in a money area: a Joker played as Dark Flower is worth 2$
+  like Dark Flower (``money_names`` in the observation), and becomes any card again once it is
+  discarded. A Joker turned over by Eat Four! counts as the chosen type.
   It cannot be used for an Ability without being played (Abilities of cards in hand are used
   from the real card only).
+- Targets follow the card texts (rules/card-game.md): "Choose a player" (The Assassin, The
+  Guardian, Shot!) may choose any player still in, yourself included; "choose another player"
+  (Eat Four!, Pickpocket, Exploding Island) may not choose yourself.
 - CHARACTER cards that would be discarded (The Assassin, The Guardian) stay on Exploding Island
   with their player automatically when it is on the table.
 - Exploding Island's Ability costs 1$ (not lowered by Cheap Day, which lowers card costs).
