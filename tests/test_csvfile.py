@@ -192,3 +192,34 @@ def test_inline_tables_are_checked_like_files():
         parse_rows({"card": "Nap"}, "t", COLUMNS)
     with pytest.raises(GameParameterError, match="a path, an open file, or a table"):
         read_table(42, COLUMNS)
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from catcards.games.card_game.cardlist import load_card_list  # noqa: E402
+from catcards.games.cat_days import load_deck  # noqa: E402
+
+_CSVISH = st.lists(st.sampled_from(list('ab,"\r\n# 0123456789+-_\ufeff\u00e9\x00') + ["card", "count", "name", "Nap"]),
+                   max_size=60).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.binary(max_size=200), _CSVISH.map(lambda t: t.encode("utf-8"))))
+def test_any_bytes_are_read_or_refused_as_one_data_file_error(content):
+    try:
+        t = read_table(io.BytesIO(content), COLUMNS, required=("card",))
+    except DataFileError:
+        return
+    assert all(set(r.values) <= set(COLUMNS) for r in t.rows)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_CSVISH)
+def test_any_text_as_a_deck_or_card_list_is_refused_as_a_parameter_error(text):
+    for load, header in ((load_deck, "card,kind,count,setup,points,week,days,effect\n"),
+                         (load_card_list, "name,count,types,cost,text\n")):
+        for body in (text, header + text):
+            try:
+                load(io.StringIO(body))
+            except GameParameterError:
+                pass
