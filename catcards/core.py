@@ -331,6 +331,21 @@ class State:
         self._copy_mutables(other)
         return other
 
+    def sample_hidden(self, seat: int, rng: np.random.Generator) -> "State":
+        """A complete state that ``seat`` cannot tell from this one (``observation(seat)`` equal,
+        its history a legal game from its explicit ``deals``), drawn uniformly among the deals
+        consistent with everything ``seat`` has seen; the future gets a fresh generator seeded
+        from ``rng``. This state is not changed. Each game's sampler lives in
+        :mod:`catcards.explore` (OpenSpiel: "resample from an information state").
+
+        Raises:
+            ValueError: ``seat`` is not a seat of the game.
+            catcards.explore.SamplingError: the game has no sampler.
+        """
+        from .explore.hidden import sample_hidden
+
+        return sample_hidden(self, seat, rng)
+
     def _copy_mutables(self, other: "State") -> None:
         """Give ``other`` its own copies of the game-specific mutable fields."""
         raise NotImplementedError

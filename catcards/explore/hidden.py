@@ -1,0 +1,291 @@
+"""Sampling what a seat cannot see: the generic machinery behind :meth:`State.sample_hidden`.
+
+A seat's *information state* is everything it has seen: its ``observation`` now and every public
+event before. :func:`sample_hidden` draws a complete state that the seat cannot tell apart from
+the real one, uniformly among the deals consistent with what it saw (OpenSpiel calls this
+"resampling from an information state": ``State::ResampleFromInfostate(player, rng)``, which
+returns a state with the same information state for ``player``, see ``open_spiel/spiel.h``).
+
+Each game registers a *preparer* (one module per game in :mod:`catcards.explore`, discovered
+like the games): ``prepare(state, seat) -> InfoSet``. Preparing reads only what ``seat`` saw
+(public events, its own cards, the history of actions) and is done once; ``InfoSet.sample(rng)``
+then draws as many states as wanted (:func:`catcards.odds` prepares once per position).
+
+Every sampled state is a legal game: it is ``game.new_game(sampled.seed, deals=sampled.deals)``
+with ``sampled.history`` applied (tests/test_explore.py replays them), except where a game's module
+says otherwise (Cat Trick after a greedy share, see :mod:`catcards.explore.cat_trick`). Its
+generator is a fresh one, so the future (cards not dealt yet, later shuffles) is resampled too.
+
+Two tools most preparers use:
+
+- :func:`assign`: deal a pool of cards to seats with given hand sizes, uniformly among the
+  deals in which no seat gets a card it is known not to hold (a void in a suit, a card that would
+  have matched the mess it took), by exact counting (no rejection);
+- :func:`fresh`: a copy of a state with a new seed and generator, ready to have its hidden cards
+  replaced.
+"""
+from __future__ import annotations
+
+import copy
+import importlib
+import pkgutil
+from functools import lru_cache
+from math import factorial
+from typing import Any, Callable, Hashable, Iterable, Sequence
+
+import numpy as np
+
+from ..core import CatcardsError, State
+
+__all__ = [
+    "InfoSet",
+    "sampler",
+    "prepare",
+    "sample_hidden",
+    "assign",
+    "fresh",
+    "replay",
+    "SamplingError",
+    "supported",
+]
+
+
+class SamplingError(CatcardsError, RuntimeError):
+    """No consistent hidden arrangement could be drawn (a game without a sampler, or an
+    information state whose constraints admit no deal, which would be a bug)."""
+
+
+class InfoSet:
+    """What one seat knows in one position, prepared for drawing states (see :func:`prepare`).
+
+    Subclasses implement :meth:`sample`. ``state`` is the position it was prepared from; a
+    sample must depend on it only through what ``seat`` saw, so that two positions that look the
+    same to ``seat`` give the same samples from the same generator (the "no peeking" property
+    tests/test_explore.py checks through :func:`catcards.odds`).
+    """
+
+    def __init__(self, state: State, seat: int):
+        self.state = state
+        self.seat = seat
+
+    def sample(self, rng: np.random.Generator) -> State:  # pragma: no cover - every game overrides
+        raise NotImplementedError
+
+
+_PREPARERS: dict[str, Callable[[State, int], InfoSet]] = {}
+_discovered = False
+
+
+def sampler(game_name: str) -> Callable:
+    """Decorator: register ``prepare(state, seat) -> InfoSet`` for the game called ``game_name``."""
+
+    def deco(fn):
+        _PREPARERS[game_name] = fn
+        return fn
+
+    return deco
+
+
+def _discover() -> None:
+    global _discovered
+    if not _discovered:
+        from .. import explore
+
+        for module in pkgutil.iter_modules(explore.__path__):
+            if module.name not in ("hidden", "odds"):
+                importlib.import_module(f"{explore.__name__}.{module.name}")
+        _discovered = True
+
+
+def supported() -> list[str]:
+    """Names of the games that have a sampler."""
+    _discover()
+    return sorted(_PREPARERS)
+
+
+def prepare(state: State, seat: int) -> InfoSet:
+    """The information state of ``seat`` in ``state``, ready to draw from.
+
+    Raises:
+        ValueError: ``seat`` is not a seat of the game.
+        SamplingError: the game has no sampler.
+    """
+    seat = state.check_seat(seat)
+    if seat is None:
+        raise ValueError("sample_hidden needs a seat (a spectator's view is not supported)")
+    _discover()
+    try:
+        fn = _PREPARERS[state.game.name]
+    except KeyError:
+        raise SamplingError(
+            f"{state.game.title} has no hidden-card sampler yet; games with one: {', '.join(supported())}"
+        ) from None
+    return fn(state, seat)
+
+
+def sample_hidden(state: State, seat: int, rng: np.random.Generator) -> State:
+    """A state ``seat`` cannot tell from ``state``, drawn uniformly among the consistent deals
+    (see the module docstring). ``state`` is not changed."""
+    return prepare(state, seat).sample(rng)
+
+
+# ---- building sampled states ----------------------------------------------------------------------
+def new_seed(rng: np.random.Generator) -> int:
+    """A seed for a sampled state (below 2**53, like :func:`catcards.core.fresh_seed`)."""
+    return int(rng.integers(2**53))
+
+
+def fresh(state: State, seed: int, deals: Any) -> State:
+    """A copy of ``state`` with ``seed``, ``deals`` and a new generator ``default_rng(seed)``
+    (the game-specific containers copied by the game's own ``_copy_mutables``); the caller then
+    puts the sampled hidden cards in place. The generator is not deep-copied (it is replaced)."""
+    other = copy.copy(state)
+    other.history = list(state.history)
+    other.log = list(state.log)
+    state._copy_mutables(other)
+    other.seed = seed
+    other.deals = deals
+    other.rng = np.random.default_rng(seed)
+    other._legal = None
+    return other
+
+
+def replay(game, seed: int, deals: Any, history: Iterable, on_action: Callable | None = None) -> State:
+    """``game.new_game(seed, deals=deals)`` with ``history`` applied; ``on_action(state, action)``
+    is called before each action (preparers use it to record who did what)."""
+    state = game.new_game(seed, deals=deals)
+    for action in history:
+        if on_action is not None:
+            on_action(state, action)
+        state.apply(action)
+    return state
+
+
+# ---- dealing a pool under constraints ---------------------------------------------------------------
+def _compositions(m: int, caps: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every way to write ``m`` as an ordered sum with part i at most caps[i]."""
+    if not caps:
+        return [()] if m == 0 else []
+    out = []
+    for k in range(min(m, caps[0]) + 1):
+        for rest in _compositions(m - k, caps[1:]):
+            out.append((k,) + rest)
+    return out
+
+
+class Assigner:
+    """Deals a pool of cards to places (seats, an undealt pile) with fixed sizes, uniformly among
+    the deals in which every card goes to a place it is allowed in.
+
+    Cards are grouped by the set of places allowed (a void in pink forbids one seat every pink
+    card). The number of deals completing a partial deal is counted exactly over the groups
+    (a product of multinomial coefficients summed over how many cards of each group each place
+    gets, memoised on the places' remaining sizes), and each group's split is drawn with
+    probability proportional to its count; within a group every arrangement is equally likely.
+    This is exact sequential sampling, not rejection, so it stays fast however strong the
+    constraints (Knuth, TAOCP 4A, 7.2.1.4 for counting compositions; the method is the standard
+    "sample by counting completions").
+
+    Args:
+        cards: the pool (hashable card ids), in a canonical order.
+        allowed: per card, the places it may go to.
+        sizes: per place, how many cards it gets; they must add up to ``len(cards)``.
+
+    Raises:
+        SamplingError: no deal meets the constraints.
+    """
+
+    def __init__(self, cards: Sequence[Hashable], allowed: Sequence[Iterable[Hashable]], sizes: dict[Hashable, int]):
+        self.places = list(sizes)
+        index = {p: i for i, p in enumerate(self.places)}
+        groups: dict[tuple[int, ...], list] = {}
+        for c, ok in zip(cards, allowed):
+            key = tuple(sorted(index[p] for p in ok if p in index))
+            groups.setdefault(key, []).append(c)
+        self.groups = sorted(groups.items())
+        self.sizes = tuple(sizes[p] for p in self.places)
+        if sum(self.sizes) != len(cards):
+            raise SamplingError(f"{len(cards)} cards for places of sizes {self.sizes}")
+        groups_t = self.groups
+
+        @lru_cache(maxsize=None)
+        def count(g: int, caps: tuple[int, ...]) -> int:
+            if g == len(groups_t):
+                return 1 if not any(caps) else 0
+            key, members = groups_t[g]
+            m = len(members)
+            total = 0
+            for comp in _compositions(m, [caps[i] for i in key]):
+                new = list(caps)
+                for i, k in zip(key, comp):
+                    new[i] -= k
+                rest = count(g + 1, tuple(new))
+                if rest:
+                    w = factorial(m)
+                    for k in comp:
+                        w //= factorial(k)
+                    total += w * rest
+            return total
+
+        self._count = count
+        self.total = count(0, self.sizes)
+        if self.total == 0:
+            raise SamplingError("no deal of the hidden cards is consistent with what was seen")
+
+    def sample(self, rng: np.random.Generator) -> dict[Hashable, list]:
+        """One deal: place -> list of cards (each list in the pool's order within a group)."""
+        caps = list(self.sizes)
+        out: dict[Hashable, list] = {p: [] for p in self.places}
+        for g, (key, members) in enumerate(self.groups):
+            m = len(members)
+            options, weights = [], []
+            for comp in _compositions(m, [caps[i] for i in key]):
+                new = list(caps)
+                for i, k in zip(key, comp):
+                    new[i] -= k
+                rest = self._count(g + 1, tuple(new))
+                if rest:
+                    w = factorial(m)
+                    for k in comp:
+                        w //= factorial(k)
+                    options.append((comp, new))
+                    weights.append(w * rest)
+            total = sum(weights)
+            # an exact draw proportional to big-integer weights
+            r = _randbelow(rng, total)
+            for (comp, new), w in zip(options, weights):
+                if r < w:
+                    break
+                r -= w
+            order = [members[i] for i in rng.permutation(m)]
+            at = 0
+            for i, k in zip(key, comp):
+                out[self.places[i]].extend(order[at : at + k])
+                at += k
+            caps = new
+        return out
+
+
+def _randbelow(rng: np.random.Generator, n: int) -> int:
+    """A uniform integer in [0, n) for any Python int ``n`` (exact, by rejection on 62-bit words)."""
+    if n <= 2**62:
+        return int(rng.integers(n))
+    bits = n.bit_length()
+    words = (bits + 61) // 62
+    while True:
+        r = 0
+        for _ in range(words):
+            r = (r << 62) | int(rng.integers(2**62))
+        r >>= words * 62 - bits
+        if r < n:
+            return r
+
+
+def assign(
+    cards: Sequence[Hashable],
+    allowed: Sequence[Iterable[Hashable]],
+    sizes: dict[Hashable, int],
+    rng: np.random.Generator,
+) -> dict[Hashable, list]:
+    """One uniform constrained deal (see :class:`Assigner`; build an Assigner to draw many)."""
+    return Assigner(cards, allowed, sizes).sample(rng)

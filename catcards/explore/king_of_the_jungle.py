@@ -1,0 +1,73 @@
+"""Sampling what a seat cannot see in King of the Jungle (see :mod:`catcards.explore.hidden`).
+
+What a seat knows (``rules/wildcat.md``): its own hand, the bids, every card played and by whom,
+so every earlier hand's deal (all 13 tricks are played). In the hand under way the other hands
+hold the unseen cards in known numbers, and a player who did not follow the led suit holds none
+of it (everyone must follow suit if they can, and hands only shrink). The unseen cards are dealt
+uniformly among the deals that respect these voids (:class:`~catcards.explore.hidden.Assigner`).
+Bids are choices, not rules, so they constrain nothing.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..games.king_of_the_jungle import _INDEX, _SUIT, CARDS, TRICKS, Play
+from .hidden import Assigner, InfoSet, fresh, new_seed, replay, sampler
+
+__all__ = ["KingOfTheJungleInfo"]
+
+
+class KingOfTheJungleInfo(InfoSet):
+    """The information state of one seat in King of the Jungle (see the module docstring)."""
+
+    def __init__(self, state, seat):
+        super().__init__(state, seat)
+        n = state.game.players
+        played: list[list[list[int]]] = []
+        voids: list[set[int]] = [set() for _ in range(n)]
+
+        def note(s, action):
+            while len(played) < s.hand_no:
+                played.append([[] for _ in range(n)])
+            if isinstance(action, Play):
+                c = _INDEX[action.card]
+                p = s.current_player
+                played[s.hand_no - 1][p].append(c)
+                if s.hand_no == state.hand_no and s.trick:
+                    led = _SUIT[s.trick[0][1]]
+                    if _SUIT[c] != led:
+                        voids[p].add(led)
+
+        replay(state.game, state.seed, state.deals, state.history, note)
+        while len(played) < state.hand_no:
+            played.append([[] for _ in range(n)])
+        self.past = [[sorted(h) for h in rnd] for rnd in played[: state.hand_no - 1]]
+        self.played_now = played[state.hand_no - 1]
+        self.voids = voids
+        seen = set(state.hands[seat])
+        for h in self.played_now:
+            seen.update(h)
+        pool = [c for c in range(TRICKS * n) if c not in seen]
+        others = [s for s in range(n) if s != seat]
+        sizes = {s: len(state.hands[s]) for s in others}
+        allowed = [[s for s in others if _SUIT[c] not in voids[s]] for c in pool]
+        self.assigner = Assigner(pool, allowed, sizes) if pool else None
+
+    def sample(self, rng: np.random.Generator):
+        state, n = self.state, self.state.game.players
+        hands = [list(h) for h in state.hands]
+        if self.assigner is not None:
+            for s, cards in self.assigner.sample(rng).items():
+                hands[s] = sorted(cards)
+        now = [sorted(self.played_now[s] + hands[s]) for s in range(n)]
+        stacked = self.past + [now]
+        deals = [[[str(CARDS[c]) for c in h] for h in rnd] for rnd in stacked]
+        world = fresh(state, new_seed(rng), deals)
+        world._stacked = stacked
+        world.hands = hands
+        return world
+
+
+@sampler("king-of-the-jungle")
+def prepare(state, seat):
+    return KingOfTheJungleInfo(state, seat)

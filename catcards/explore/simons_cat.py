@@ -1,0 +1,81 @@
+"""Sampling what a seat cannot see in Simon's Cat (see :mod:`catcards.explore.hidden`).
+
+What a seat knows (rulebook ``simons-cat.txt``, ``rules/simons-cat.md``): the set-aside cards
+(face up), its own hand, every card played and by whom, so every earlier round's deal (a round
+ends when every hand is empty). In the round under way the other hands hold the cards not seen,
+in known numbers, and:
+
+- a player who took a mess held no card matching its top card (colour or number), and hands
+  only shrink, so they hold none now;
+- before the opening card is played, its holder (the seat to act) holds it.
+
+The hidden cards are dealt to the other seats uniformly among the deals meeting these
+constraints (:class:`~catcards.explore.hidden.Assigner`).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..games.simons_cat import _INDEX, MATCH, MISCHIEF, N_CARDS, Play
+from .hidden import Assigner, InfoSet, fresh, new_seed, replay, sampler
+
+__all__ = ["SimonsCatInfo"]
+
+
+class SimonsCatInfo(InfoSet):
+    """The information state of one seat in Simon's Cat (see the module docstring)."""
+
+    def __init__(self, state, seat):
+        super().__init__(state, seat)
+        n = state.game.players
+        # who played what in each round: one replay of the public history
+        played: list[list[list[int]]] = []
+
+        def note(s, action):
+            while len(played) < s.round:
+                played.append([[] for _ in range(n)])
+            if isinstance(action, Play):
+                played[s.round - 1][s.current_player].append(_INDEX[action.card])
+
+        replay(state.game, state.seed, state.deals, state.history, note)
+        while len(played) < state.round:
+            played.append([[] for _ in range(n)])
+        self.past = [[sorted(h) for h in rnd] for rnd in played[: state.round - 1]]
+        self.played_now = played[state.round - 1]
+        seen = set(state.aside) | set(state.hands[seat])
+        for h in self.played_now:
+            seen.update(h)
+        pool = [c for c in range(N_CARDS) if c not in seen]
+        others = [s for s in range(n) if s != seat]
+        sizes = {s: len(state.hands[s]) for s in others}
+        opening = state._opening
+        allowed = []
+        for c in pool:
+            ok = []
+            for s in others:
+                if any(MATCH[mess[-1]][c] for mess in state.messes[s]):
+                    continue  # took a mess this card would have matched
+                if opening is not None and c == opening and s != state.current_player:
+                    continue
+                ok.append(s)
+            allowed.append(ok)
+        self.assigner = Assigner(pool, allowed, sizes) if pool else None
+
+    def sample(self, rng: np.random.Generator):
+        state, n = self.state, self.state.game.players
+        hands = [list(h) for h in state.hands]
+        if self.assigner is not None:
+            for s, cards in self.assigner.sample(rng).items():
+                hands[s] = sorted(cards)
+        now = [sorted(self.played_now[s] + hands[s]) for s in range(n)]
+        stacked = self.past + [now]
+        deals = [[[str(MISCHIEF[c]) for c in h] for h in rnd] for rnd in stacked]
+        world = fresh(state, new_seed(rng), deals)
+        world._stacked = stacked
+        world.hands = hands
+        return world
+
+
+@sampler("simons-cat")
+def prepare(state, seat):
+    return SimonsCatInfo(state, seat)
