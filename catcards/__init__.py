@@ -19,6 +19,7 @@ from .core import (
 )
 from .registry import game_class, list_games, load, load_state, register
 from .simulate import simulate  # binds the function over the submodule of the same name
+from .explore.odds import odds
 
 __version__ = "0.1.0"
 
@@ -38,5 +39,6 @@ __all__ = [
     "load_state",
     "register",
     "simulate",
+    "odds",
 ]
 

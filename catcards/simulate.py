@@ -125,8 +125,12 @@ def play_game(
         if seat is None:
             return state
         legal = state.legal_actions()
+        agent = agents[seat]
+        if getattr(agent, "choose_in", None) is not None:  # the rollout player samples from the state
+            state.apply(agent.choose_in(state, seat, legal, rngs[seat]))
+            continue
         observation = state.observation(seat) if reads[seat] else None
-        state.apply(agents[seat].choose(observation, legal, rngs[seat]))
+        state.apply(agent.choose(observation, legal, rngs[seat]))
     raise RuntimeError(f"{state!r} did not end within {max_actions} actions")
 
 

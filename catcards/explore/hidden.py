@@ -135,17 +135,18 @@ def new_seed(rng: np.random.Generator) -> int:
     return int(rng.integers(2**53))
 
 
-def fresh(state: State, seed: int, deals: Any) -> State:
+def fresh(state: State, seed: int, deals: Any, rng: np.random.Generator | None = None) -> State:
     """A copy of ``state`` with ``seed``, ``deals`` and a new generator ``default_rng(seed)``
     (the game-specific containers copied by the game's own ``_copy_mutables``); the caller then
-    puts the sampled hidden cards in place. The generator is not deep-copied (it is replaced)."""
+    puts the sampled hidden cards in place. The generator is not deep-copied: it is ``rng``, or
+    ``default_rng(seed)`` when ``rng`` is None."""
     other = copy.copy(state)
     other.history = list(state.history)
     other.log = list(state.log)
     state._copy_mutables(other)
     other.seed = seed
     other.deals = deals
-    other.rng = np.random.default_rng(seed)
+    other.rng = np.random.default_rng(seed) if rng is None else rng
     other._legal = None
     return other
 
