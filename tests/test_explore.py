@@ -415,3 +415,28 @@ def test_rollout_player_picks_the_best_odds_and_plays_in_simulate():
         agent.choose(state.observation(seat), state.legal_actions(), rng)
     df = catcards.simulate(game, games=2, seed=1, agents=[agent, "sensible", "sensible"], progress=False)
     assert len(df) == 2
+
+
+def test_cat_trick_after_greedy_shares():
+    """Greedy shares are dealt by the generator; a sample either replays from a seed found for
+    them or says it does not, and in both cases looks the same and gives the same odds."""
+    game = catcards.load("cat-trick", players=4)
+    for seed in range(40):
+        state = played_to(game, seed, 28)
+        if not state.is_over and sum(state.greedy_events) >= 2:
+            break
+    else:  # pragma: no cover
+        pytest.fail("no position after two greedy shares")
+    seat = state.current_player
+    info = prepare(state, seat)
+    rng = np.random.default_rng(0)
+    direct = info.sample(rng, seed_tries=0)
+    assert direct.replays is False and direct.observation(seat) == state.observation(seat)
+    assert catcards.odds(direct, seat, rollouts=4, seed=1, agents="random", progress=False).equals(
+        catcards.odds(state, seat, rollouts=4, seed=1, agents="random", progress=False)
+    )
+    with pytest.raises(SamplingError):
+        prepare(direct, (seat + 1) % 4)
+    found = [w for w in (info.sample(rng) for _ in range(5)) if w.replays]
+    for w in found:
+        assert replay(game, w.seed, w.deals, w.history).zones() == w.zones()

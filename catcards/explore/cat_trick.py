@@ -35,7 +35,7 @@ import re
 import numpy as np
 
 from ..games.cat_trick import _COLOUR, _INDEX, CARDS, COLOURS, N_CARDS
-from .hidden import InfoSet, new_seed, replay, fresh, sampler
+from .hidden import InfoSet, SamplingError, fresh, new_seed, replay, sampler
 
 __all__ = ["CatTrickInfo"]
 
@@ -53,6 +53,18 @@ class CatTrickInfo(InfoSet):
         game = state.game
         n, h = game.players, game.hand_size
         o = seat
+        self.n, self.h = n, h
+        record = getattr(state, "_explore_record", None)
+        if record is not None and record[0] == len(state.history) and record[1] == seat:
+            # a state drawn without a seed (see the module docstring): what the seat saw is kept
+            self.rounds = record[2]
+            self.plans = [self._plan(r) for r in self.rounds]
+            return
+        if getattr(state, "replays", True) is False:
+            raise SamplingError(
+                "this Cat Trick state was drawn for another seat after a greedy share and does not "
+                "replay from its seed; draw from the real position instead"
+            )
         s = game.new_game(state.seed, deals=state.deals)
         rounds = []
 
@@ -95,7 +107,6 @@ class CatTrickInfo(InfoSet):
             if s.round != r0:
                 start()
         self.rounds = rounds
-        self.n, self.h = n, h
         # per round: pinned dealt cards per seat, the fill pool, per share the pins
         self.plans = [self._plan(r) for r in rounds]
 
@@ -209,6 +220,7 @@ class CatTrickInfo(InfoSet):
         world.undealt = undealt
         world.discard = sorted(discard)
         world.replays = False
+        world._explore_record = (len(state.history), self.seat, self.rounds)
         return world
 
 
