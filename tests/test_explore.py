@@ -440,3 +440,19 @@ def test_cat_trick_after_greedy_shares():
     found = [w for w in (info.sample(rng) for _ in range(5)) if w.replays]
     for w in found:
         assert replay(game, w.seed, w.deals, w.history).zones() == w.zones()
+
+
+def test_fast_sensible_chooses_like_the_agent():
+    from catcards.explore.simons_cat import fast_sensible
+
+    agent = make_agent("simons-cat", "sensible")
+    for players in (3, 4, 6):
+        game = catcards.load("simons-cat", players=players)
+        state = game.new_game(players)
+        rng_a, rng_b = np.random.default_rng(1), np.random.default_rng(1)
+        while not state.is_over:
+            seat, legal = state.current_player, state.legal_actions()
+            a = agent.choose(state.observation(seat), legal, rng_a) if len(legal) > 1 else legal[0]
+            b = fast_sensible(state, seat, legal, rng_b)
+            assert a == b
+            state.apply(a)

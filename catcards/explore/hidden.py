@@ -229,15 +229,17 @@ class Assigner:
             return total
 
         self._count = count
+        self._cache: dict = {}
         self.total = count(0, self.sizes)
         if self.total == 0:
             raise SamplingError("no deal of the hidden cards is consistent with what was seen")
 
-    def sample(self, rng: np.random.Generator) -> dict[Hashable, list]:
-        """One deal: place -> list of cards (each list in the pool's order within a group)."""
-        caps = list(self.sizes)
-        out: dict[Hashable, list] = {p: [] for p in self.places}
-        for g, (key, members) in enumerate(self.groups):
+    def _options(self, g: int, caps: tuple[int, ...]):
+        """The splits of group ``g`` with places' room ``caps``: (splits, weights, total), where a
+        split's weight is its number of completed deals (cached: many draws share them)."""
+        got = self._cache.get((g, caps))
+        if got is None:
+            key, members = self.groups[g]
             m = len(members)
             options, weights = [], []
             for comp in _compositions(m, [caps[i] for i in key]):
@@ -249,16 +251,25 @@ class Assigner:
                     w = factorial(m)
                     for k in comp:
                         w //= factorial(k)
-                    options.append((comp, new))
+                    options.append((comp, tuple(new)))
                     weights.append(w * rest)
-            total = sum(weights)
+            got = self._cache[(g, caps)] = (options, weights, sum(weights))
+        return got
+
+    def sample(self, rng: np.random.Generator) -> dict[Hashable, list]:
+        """One deal: place -> list of cards (each list in the pool's order within a group)."""
+        caps = self.sizes
+        out: dict[Hashable, list] = {p: [] for p in self.places}
+        for g, (key, members) in enumerate(self.groups):
+            options, weights, total = self._options(g, caps)
             # an exact draw proportional to big-integer weights
             r = _randbelow(rng, total)
             for (comp, new), w in zip(options, weights):
                 if r < w:
                     break
                 r -= w
-            order = [members[i] for i in rng.permutation(m)]
+            m = len(members)
+            order = [members[i] for i in rng.permutation(m)] if m > 1 else list(members)
             at = 0
             for i, k in zip(key, comp):
                 out[self.places[i]].extend(order[at : at + k])

@@ -62,7 +62,19 @@ def _agents(game, agents) -> list[Agent]:
     return built
 
 
+def _fast_paths() -> dict:
+    """Agent class -> ``f(state, seat, legal, rng)`` choosing exactly as the agent would from
+    ``observation(seat)``, without building the observation (see e.g.
+    :func:`catcards.explore.simons_cat.fast_sensible`)."""
+    from ..agents.simons_cat import SensibleAgent
+    from .simons_cat import fast_sensible
+
+    return {SensibleAgent: fast_sensible}
+
+
 def _play_out(state: State, agents, rngs) -> State:
+    fast = _fast_paths()
+    chooser = [fast.get(type(a)) for a in agents]
     for _ in range(MAX_ACTIONS):
         seat = state.current_player
         if seat is None:
@@ -70,6 +82,8 @@ def _play_out(state: State, agents, rngs) -> State:
         legal = state.legal_actions()
         if len(legal) == 1:
             state.apply(legal[0])
+        elif chooser[seat] is not None:
+            state.apply(chooser[seat](state, seat, legal, rngs[seat]))
         else:
             agent = agents[seat]
             observation = state.observation(seat) if getattr(agent, "reads_observation", True) else None
