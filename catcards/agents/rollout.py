@@ -11,7 +11,9 @@ It needs the position, not only an observation, to sample from: :func:`catcards.
 :func:`catcards.simulate.play_game` call :meth:`RolloutAgent.choose_in` with the state, and
 only :meth:`~catcards.core.State.sample_hidden` reads it (tests/test_explore.py checks that the
 odds from two positions that look the same are identical). Registered as ``"rollout"`` for every
-game that has a hidden-card sampler.
+game that has a hidden-card sampler except Snap, where there is nothing for one seat to decide:
+the races are settled by one reaction-time referee for all seats (:mod:`catcards.agents.snap`).
+In The Big Cat Game every move is forced, so it plays exactly like any other player.
 """
 from __future__ import annotations
 
@@ -68,7 +70,8 @@ def _register() -> None:
     from ..explore.hidden import supported
 
     for game in supported():
-        strategy(game, "rollout")(RolloutAgent)
+        if game != "snap":  # Snap's races are decided by one referee for every seat (agents/snap.py)
+            strategy(game, "rollout")(RolloutAgent)
 
 
 _register()
