@@ -30,7 +30,8 @@ def test_list_shows_every_registered_game_with_players_and_teaches(capsys):
         (line,) = [l for l in lines if l.startswith(name + " ")]
         assert cls.title in line and cls.teaches in line
         assert f"{cls.min_players}-{cls.max_players}" in line or cls.min_players == cls.max_players
-    assert "random, sensible" in next(l for l in lines if l.startswith("simons-cat "))
+    simons = next(l for l in lines if l.startswith("simons-cat "))
+    assert "random, rollout, sensible" in simons  # strategies in alphabetical order, random first
 
 
 def test_simulate_prints_the_win_rates_of_the_same_games_as_the_api(capsys, tmp_path):
