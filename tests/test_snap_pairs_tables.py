@@ -10,7 +10,7 @@ import catcards
 import catcards.widgets as cw
 from catcards.agents.snap import ReactionAgent
 from catcards.widgets.pairs import PairsTable
-from catcards.widgets.snap import ManualClock, SnapTable, ThreadClock
+from catcards.widgets.snap import ManualClock, SnapTable, LoopClock
 
 SNAP_DEAL = [["red 5", "red 7", "red 8", "red 9"], ["blue 5", "blue 3", "green 8", "yellow 2"]]
 
@@ -23,7 +23,7 @@ def snap_table(**kw):
 
 def test_play_gives_the_snap_table_with_reaction_players():
     played = cw.play("snap", seed=1, deals=SNAP_DEAL)
-    assert isinstance(played, SnapTable) and isinstance(played.clock, ThreadClock)
+    assert isinstance(played, SnapTable) and isinstance(played.clock, LoopClock)
     assert isinstance(played.agents[1], ReactionAgent)
     table, clock = snap_table()
     assert not table.turn_button.disabled and clock.pending == 0  # the person turns first
@@ -83,16 +83,56 @@ def test_new_game_cancels_pending_moves():
     assert table.state.turns == 0
 
 
-def test_real_time_clock_plays_computers_only():
-    table = SnapTable(catcards.load("snap"), seed=3, humans=(), turn_delay=0.001, clock=ThreadClock(),
-                      agents=ReactionAgent(mean=0.002, sd=0.001))
-    table._schedule()
-    deadline = time.time() + 20
-    while not table.state.is_over and time.time() < deadline:
-        time.sleep(0.05)
-    table.clock.cancel_all()
+def test_real_time_clock_plays_computers_only_on_the_event_loop():
+    """In a kernel the loop is running: timed moves are ``call_later`` callbacks on it, in this
+    thread (no timer threads), and a computers-only game plays to its end by itself."""
+    import asyncio
+    import threading
+
+    async def watch():
+        table = SnapTable(catcards.load("snap"), seed=3, humans=(), turn_delay=0.001, clock=LoopClock(),
+                          agents=ReactionAgent(mean=0.002, sd=0.001))
+        threads_before = threading.active_count()
+        table._schedule()
+        assert table.clock.pending >= 1 and table.clock._events == []  # on the loop, not queued
+        for _ in range(4000):
+            if table.state.is_over:
+                break
+            await asyncio.sleep(0.002)
+        assert threading.active_count() == threads_before
+        return table
+
+    table = asyncio.run(watch())
     assert table.state.is_over, table.output_text()
+    assert table.clock.pending == 0
     assert catcards.load_state(table.state.to_json()).outcome == table.state.outcome
+
+
+def test_loop_clock_without_a_running_loop_steps_synchronously():
+    table = cw.play("snap", seed=3, humans=())
+    assert isinstance(table.clock, LoopClock)
+    table.turn_delay = 0.5
+    table._schedule()
+    assert table.clock.pending == 1 and table.state.turns == 0  # nothing moves by itself
+    table.clock.advance(0.5)  # the first computer turns its card
+    assert table.state.turns == 1
+    for _ in range(5000):
+        if table.state.is_over:
+            break
+        table.clock.advance(1.0)
+    assert table.state.is_over and table.clock.pending == 0
+
+
+def test_a_closed_snap_table_stops_its_timers_and_ignores_late_ones():
+    table, clock = snap_table()
+    table.turn_button.click()
+    assert clock.pending == 1
+    fire = clock._events[0][2]
+    table.close()
+    assert clock.pending == 0 and table.closed
+    before = table.state.to_json()
+    fire()  # a timer that was already running when the table closed
+    assert table.state.to_json() == before
 
 
 # ---- Pairs -----------------------------------------------------------------------------------
@@ -130,12 +170,20 @@ def test_a_miss_passes_to_the_computer_and_its_turn_is_shown():
 
 def test_stale_and_out_of_turn_clicks_change_nothing():
     table = pairs_table()
-    old = table.cell_buttons[2]
+    taken = table.cell_buttons[0]
     table.cell_buttons[0].click()
-    table.cell_buttons[5].click()  # a pair: the grid is redrawn
+    table.cell_buttons[5].click()  # a pair: cards 0 and 5 leave the grid
+    assert table.cell_buttons[2] is not None and 0 not in table.cell_buttons
     before = table.state.to_json()
-    old.click()  # a button from an earlier position
-    assert table.state.to_json() == before and "earlier position" in table.output_text()
+    taken.click()  # a late click on a card that is gone (the browser had not caught up)
+    assert table.state.to_json() == before
+    assert "Card 0 is not face down on the table now: nothing changed." in table.output_text()
+    # watching computers only: a click on the grid is refused in words
+    table = cw.play("pairs", players=2, copies=2, numbers=3, seed=1, deals=PAIRS_DEAL, humans=())
+    before = table.state.to_json()
+    table._buttons[0].click()
+    assert table.state.to_json() == before
+    assert "It is Seat 0 (computer)'s turn, not yours: nothing changed." in table.output_text()
 
 
 # ---- a real browser: the computer's timed moves reach the page -------------------------------

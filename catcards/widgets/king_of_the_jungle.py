@@ -153,7 +153,7 @@ class KingOfTheJungleTable(GameTable):
         if bids:
             for a in bids:
                 button = self.action_button(a, label=str(a.tricks), tooltip=str(a))
-                button.layout = W.Layout(width="40px")
+                button.layout.width = "40px"
                 button.add_class("catcards-bid-button")
                 self.bid_buttons[a.tricks] = button
             parts.append(

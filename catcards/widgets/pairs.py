@@ -84,38 +84,76 @@ class PairsTable(GameTable):
             text += " &middot; turn over a second card"
         return text + f" &middot; {obs['turns']} turns played"
 
-    def board(self, obs: dict) -> W.Widget:
-        """Pairs per seat, the grid, and the recent turns, from ``obs`` only."""
-        scores = " &middot; ".join(
-            f"{html.escape(self.seat_label(s))}: <b>{obs['pair_counts'][s]}</b> pair"
-            f"{'s' * (obs['pair_counts'][s] != 1)}"
-            for s in range(obs["players"])
-        )
-        legal = set(self.legal)
-        cols = obs["cols"]
+    def _grid_widgets(self, size: int, cols: int) -> None:
+        """Make the grid once per grid size: one cell (a face above a button) per position,
+        kept for the table's life and updated in place by :meth:`board` (issue 11: rebuilding
+        158 widgets per click took 140 ms and leaked their layouts)."""
+        old = getattr(self, "_board", None)
+        if old is not None and len(self._faces) == size and old.comm is not None:
+            return
+        self._faces: list[W.HTML] = []
+        self._buttons: list[W.Button] = []
         cells = []
-        self.cell_buttons = {}
-        for p, x in enumerate(obs["grid"]):
-            if x is None:
-                face = card_html(None, CELL, empty="")
-                cells.append(W.VBox([W.HTML(face)], layout=W.Layout(width=f"{CELL + 8}px", align_items="center")))
-                continue
-            if isinstance(x, Card):
-                face = card_html(x, CELL)
-                button = W.Button(description="up", disabled=True, layout=W.Layout(width=f"{CELL + 4}px"))
-            else:
-                face = back_svg(CELL, str(p))
-                action = TURN_OVER[p]
-                button = self.action_button(action, label="turn", enabled=action in legal,
-                                            tooltip=f"turn over card {p}")
-                button.layout = W.Layout(width=f"{CELL + 4}px", padding="0")
-                button.add_class("catcards-cell")
-                self.cell_buttons[p] = button
-            cells.append(W.VBox([W.HTML(face), button], layout=W.Layout(width=f"{CELL + 8}px", align_items="center")))
+        for p in range(size):
+            face = W.HTML()
+            button = self.action_button(TURN_OVER[p], label="turn", tooltip=f"turn over card {p}")
+            button.layout.width, button.layout.padding = f"{CELL + 4}px", "0"
+            button.add_class("catcards-cell")
+            self._faces.append(face)
+            self._buttons.append(button)
+            cells.append(W.VBox([face, button], layout=W.Layout(width=f"{CELL + 8}px", align_items="center")))
+        self._scores = W.HTML()
+        self._recent = W.HTML()
         grid = W.GridBox(
             cells,
             layout=W.Layout(grid_template_columns=f"repeat({cols}, {CELL + 10}px)", grid_gap="4px 2px"),
         )
+        self._board = W.VBox([self._scores, grid, self._recent])
+
+    def _click(self, button: W.Button) -> None:
+        """A grid button names its position, whatever the turn: "turn over card p" is answered
+        in the position the click arrives in (refused in words when that card is not face down
+        or it is not a person's turn)."""
+        action = button._catcards_action[0]  # type: ignore[attr-defined]
+        seat = self.state.current_player
+        if self.state.is_over:
+            self.say("The game is over: click New game to deal again.")
+        elif not self.is_human(seat):
+            self.say(f"It is {self.seat_label(seat)}'s turn, not yours: nothing changed.")
+        elif action not in self.state.legal_actions():
+            self.say(f"Card {action.position} is not face down on the table now: nothing changed.")
+        else:
+            self.act(action)
+
+    def board(self, obs: dict) -> W.Widget:
+        """Pairs per seat, the grid, and the recent turns, from ``obs`` only; the same widgets
+        every time, with only what changed sent to the browser."""
+        self._grid_widgets(len(obs["grid"]), obs["cols"])
+        self._scores.value = "<div>" + " &middot; ".join(
+            f"{html.escape(self.seat_label(s))}: <b>{obs['pair_counts'][s]}</b> pair"
+            f"{'s' * (obs['pair_counts'][s] != 1)}"
+            for s in range(obs["players"])
+        ) + "</div>"
+        legal = set(self.legal)
+        position = (self.state, len(self.state.history), self.state.current_player)
+        self.cell_buttons = {}
+        for p, x in enumerate(obs["grid"]):
+            face, button = self._faces[p], self._buttons[p]
+            button._catcards_action = (TURN_OVER[p], *position)  # type: ignore[attr-defined]
+            if x is None:
+                face.value = card_html(None, CELL, empty="")
+                button.layout.visibility = "hidden"
+                button.disabled = True
+            elif isinstance(x, Card):
+                face.value = card_html(x, CELL)
+                button.layout.visibility = "visible"
+                button.description, button.disabled, button.tooltip = "up", True, f"card {p} is face up"
+            else:
+                face.value = back_svg(CELL, str(p))
+                button.layout.visibility = "visible"
+                button.description, button.tooltip = "turn", f"turn over card {p}"
+                button.disabled = TURN_OVER[p] not in legal
+                self.cell_buttons[p] = button
         recent = []
         for t in self.recent:
             faces = "".join(card_html(self._card(n), 34) for n in t["cards"])
@@ -126,10 +164,10 @@ class PairsTable(GameTable):
                 f"<span style='width:170px'>Turn {t['turn']}: {html.escape(self.seat_label(t['seat']))}</span>"
                 f"{faces}<span>{where}: {verdict}</span></div>"
             )
-        recent_html = (
+        self._recent.value = (
             "<b>Recent turns</b> (what everyone saw)" + "".join(recent[::-1]) if recent else ""
         )
-        return W.VBox([W.HTML(f"<div>{scores}</div>"), grid, W.HTML(recent_html)])
+        return self._board
 
     def hand(self, obs: dict) -> W.Widget:
         """Pairs has no hand: the grid buttons are the moves; this shows the pairs you took."""

@@ -14,17 +14,25 @@ first call to arrive wins. A snap click:
 - just after someone else took that snap (no new card turned since): "too late", nothing changes;
 - otherwise: a false snap, penalised as the rules say (your top card goes under the centre pile).
 
-Timing comes from a clock: :class:`ThreadClock` (default; ``threading.Timer`` callbacks that change
-the game through the table under a lock, safe for rapid clicks) or :class:`ManualClock`, which fires
-its events only when :meth:`ManualClock.advance` is called (deterministic, for tests and for
-stepping through a game in a lesson).
+Timing comes from a clock: :class:`LoopClock` (default) schedules each computer move with
+``loop.call_later`` on the kernel's own asyncio event loop, so a move runs between the kernel's
+other work, never beside it on a thread (threads cannot start in a browser-only Pyodide kernel, and
+a timer thread that touches widgets lets other cells' output land in the table: issue 11). Where no
+event loop is running (plain Python, tests) it keeps its events until :meth:`LoopClock.advance`
+steps them synchronously. :class:`ManualClock` always waits for :meth:`ManualClock.advance`
+(deterministic, for tests and for stepping through a game in a lesson).
+
+A Snap table made by a cell that is run again is closed with its timers (see
+:func:`catcards.widgets.table.close_tree` and ``GameTable.close``); :meth:`SnapTable.stop` cancels
+the pending computer moves of a table you keep.
 """
 from __future__ import annotations
 
+import asyncio
 import heapq
 import html
 import itertools
-import threading
+import warnings
 from typing import Any, Callable
 
 import ipywidgets as W
@@ -34,26 +42,7 @@ from ..games.snap import FLIP, OUT, CallSnap
 from ..render import back_svg
 from .table import GameTable, card_html, table_for
 
-__all__ = ["SnapTable", "ThreadClock", "ManualClock"]
-
-
-class ThreadClock:
-    """Real time: ``schedule(delay, fn)`` runs ``fn`` after ``delay`` seconds on a daemon
-    ``threading.Timer``; :meth:`cancel_all` cancels what has not run yet."""
-
-    def __init__(self) -> None:
-        self._timers: list[threading.Timer] = []
-
-    def schedule(self, delay: float, fn: Callable[[], None]) -> None:
-        timer = threading.Timer(max(0.0, float(delay)), fn)
-        timer.daemon = True
-        self._timers = [t for t in self._timers if t.is_alive()] + [timer]
-        timer.start()
-
-    def cancel_all(self) -> None:
-        for t in self._timers:
-            t.cancel()
-        self._timers = []
+__all__ = ["SnapTable", "LoopClock", "ManualClock"]
 
 
 class ManualClock:
@@ -86,6 +75,59 @@ class ManualClock:
         self.now = target
 
 
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The asyncio loop running in this thread (an IPython kernel's, Pyodide's), or None."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    try:  # Pyodide's WebLoop runs without a coroutine on the stack while a cell executes
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            loop = asyncio.get_event_loop_policy().get_event_loop()
+    except Exception:
+        return None
+    return loop if loop.is_running() else None
+
+
+class LoopClock(ManualClock):
+    """Real time on the kernel's event loop: ``schedule(delay, fn)`` runs ``fn`` after ``delay``
+    seconds through ``loop.call_later`` on the running asyncio loop (JupyterLab's and Voila's
+    ipykernel, Pyodide's WebLoop), in the kernel's own thread. With no running loop (plain Python,
+    tests) the event is kept, as by :class:`ManualClock`, until :meth:`advance` steps it
+    synchronously. :meth:`cancel_all` cancels both kinds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._handles: dict[int, asyncio.TimerHandle] = {}
+        self._ids = itertools.count()
+
+    def schedule(self, delay: float, fn: Callable[[], None]) -> None:
+        loop = _running_loop()
+        if loop is None:
+            super().schedule(delay, fn)
+            return
+        key = next(self._ids)
+
+        def run() -> None:
+            self._handles.pop(key, None)
+            fn()
+
+        self._handles[key] = loop.call_later(max(0.0, float(delay)), run)
+
+    def cancel_all(self) -> None:
+        for handle in self._handles.values():
+            handle.cancel()
+        self._handles = {}
+        super().cancel_all()
+
+    @property
+    def pending(self) -> int:
+        """Events not fired yet (on the loop and waiting for :meth:`advance`)."""
+        return len(self._handles) + len(self._events)
+
+
+
 @table_for("snap")
 class SnapTable(GameTable):
     """The real-time Snap table (see the module docstring).
@@ -94,7 +136,8 @@ class SnapTable(GameTable):
 
     Args:
         turn_delay: seconds a computer seat waits before turning its card (default 1.2).
-        clock: :class:`ThreadClock` (default, real time) or :class:`ManualClock` (tests, lessons).
+        clock: :class:`LoopClock` (default, real time on the kernel's event loop) or
+            :class:`ManualClock` (tests, lessons).
 
     Computer seats play :class:`~catcards.agents.snap.ReactionAgent` (``agents="reaction"``, the
     default; the generic default "sensible" means the same here), whose ``model`` gives each
@@ -111,8 +154,7 @@ class SnapTable(GameTable):
         if kwargs.get("agents", "sensible") == "sensible":
             kwargs["agents"] = "reaction"
         self.turn_delay = float(turn_delay)
-        self.clock = clock if clock is not None else ThreadClock()
-        self._lock = threading.RLock()
+        self.clock = clock if clock is not None else LoopClock()
         self._snap_taken: tuple[int, int, int] | None = None  # (state id, turns, winner)
         self.turn_button = W.Button(description="Turn your card", icon="share",
                                     layout=W.Layout(width="auto"))
@@ -141,42 +183,40 @@ class SnapTable(GameTable):
 
     def press_snap(self, seat: int) -> None:
         """Person ``seat`` calls "Snap" now (see the module docstring for what happens)."""
-        with self._lock:
-            state = self.state
-            if state.is_over:
-                self.say("The game is over: click New game to deal again.")
-                return
-            if state.status[seat] == OUT:
-                self.say(f"Seat {seat} is out of the game: nothing changed.")
-                return
-            if state.snap_showing:
-                taken = len(state.centre)
-                self._apply(CallSnap(seat))
-                self.say(f"Snap! Seat {seat} was first and takes the centre pile ({taken} cards).")
-            elif self._snap_taken is not None and self._snap_taken[:2] == (id(state), state.turns):
-                self.say(f"Too late: seat {self._snap_taken[2]} already took that snap. Nothing changed.")
+        state = self.state
+        if state.is_over:
+            self.say("The game is over: click New game to deal again.")
+            return
+        if state.status[seat] == OUT:
+            self.say(f"Seat {seat} is out of the game: nothing changed.")
+            return
+        if state.snap_showing:
+            taken = len(state.centre)
+            self._apply(CallSnap(seat))
+            self.say(f"Snap! Seat {seat} was first and takes the centre pile ({taken} cards).")
+        elif self._snap_taken is not None and self._snap_taken[:2] == (id(state), state.turns):
+            self.say(f"Too late: seat {self._snap_taken[2]} already took that snap. Nothing changed.")
+        else:
+            had = len(state.stacks[seat])
+            self._apply(CallSnap(seat))
+            if had:
+                self.say(f"False snap by seat {seat}: no snap is showing, so its top card goes under the centre pile.")
             else:
-                had = len(state.stacks[seat])
-                self._apply(CallSnap(seat))
-                if had:
-                    self.say(f"False snap by seat {seat}: no snap is showing, so its top card goes under the centre pile.")
-                else:
-                    self.say(f"False snap by seat {seat} with no card to pay: seat {seat} is out.")
-            self._schedule()
+                self.say(f"False snap by seat {seat} with no card to pay: seat {seat} is out.")
+        self._schedule()
 
     def press_turn(self) -> None:
         """The person to move turns their top card (refused in words when it is not their turn)."""
-        with self._lock:
-            state = self.state
-            seat = state.current_player
-            if state.is_over:
-                self.say("The game is over: click New game to deal again.")
-                return
-            if not self.is_human(seat) or FLIP not in state.legal_actions():
-                self.say(f"It is {self.seat_label(seat)}'s turn to turn a card: nothing changed.")
-                return
-            self._apply(FLIP)
-            self._schedule()
+        state = self.state
+        seat = state.current_player
+        if state.is_over:
+            self.say("The game is over: click New game to deal again.")
+            return
+        if not self.is_human(seat) or FLIP not in state.legal_actions():
+            self.say(f"It is {self.seat_label(seat)}'s turn to turn a card: nothing changed.")
+            return
+        self._apply(FLIP)
+        self._schedule()
 
     def _reaction(self, seat: int) -> float:
         agent = self.agents[seat]
@@ -199,36 +239,39 @@ class SnapTable(GameTable):
             self.clock.schedule(self.turn_delay, self._timed(tag, FLIP))
 
     def _timed(self, tag: tuple[int, int], action) -> Callable[[], None]:
-        def fire() -> None:
-            with self._lock:
-                state = self.state
-                if (id(state), len(state.history)) != tag or action not in state.legal_actions():
-                    return  # the game moved on: this move is stale
-                if isinstance(action, CallSnap):
-                    self._run(self._apply, action)
-                    self.say(f"Seat {action.seat} (computer) calls snap first and takes the pile.")
-                else:
-                    self._run(self._apply, action)
-                self._schedule()
+        def move() -> None:
+            state = self.state
+            if (id(state), len(state.history)) != tag or action not in state.legal_actions():
+                return  # the game moved on: this move is stale
+            self._apply(action)
+            if isinstance(action, CallSnap):
+                self.say(f"Seat {action.seat} (computer) calls snap first and takes the pile.")
+            self._schedule()
+
+        def fire() -> None:  # on the event loop; messages go to the table's own ``out`` only
+            if not self.closed:
+                self._run(move)
 
         return fire
 
+    def stop(self) -> None:
+        """Cancel the computers' pending timed moves (called by ``close``; a later click or
+        "New game" schedules them again)."""
+        self.clock.cancel_all()
+
     def new_game(self, seed: int | None = None) -> None:
-        with self._lock:
-            self.clock.cancel_all()
-            self._snap_taken = None
-            super().new_game(seed)
-            self._schedule()
+        self.clock.cancel_all()
+        self._snap_taken = None
+        super().new_game(seed)
+        self._schedule()
 
     def computer_step(self) -> None:
-        with self._lock:
-            super().computer_step()
-            self._schedule()
+        super().computer_step()
+        self._schedule()
 
     def play_out(self) -> None:
-        with self._lock:
-            self.clock.cancel_all()
-            super().play_out()
+        self.clock.cancel_all()
+        super().play_out()
 
     # ---- drawing --------------------------------------------------------------------------------
     def status_text(self, obs: dict) -> str:
@@ -290,8 +333,7 @@ class SnapTable(GameTable):
         return None  # nothing in Snap is private: no pass-the-screen step
 
     def refresh(self) -> None:
-        with self._lock:
-            super().refresh()
-            # hands are drawn for the people even when the viewer is a spectator
-            if not self.hand_box.children and self.humans:
-                self.hand_box.children = [self.hand(self.state.observation(self.view_seat))]
+        super().refresh()
+        # hands are drawn for the people even when the viewer is a spectator
+        if not self.hand_box.children and self.humans:
+            self.hand_box.children = [self.hand(self.state.observation(self.view_seat))]

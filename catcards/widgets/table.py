@@ -105,7 +105,7 @@ from ..core import Action, Game, GameParameterError, IllegalActionError, State, 
 from ..registry import load
 from ..render import card_svg, cards_html
 
-__all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "text_colour"]
+__all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "text_colour", "close_tree"]
 
 _TABLES: dict[str, type["GameTable"]] = {}
 _discovered = False
@@ -234,11 +234,77 @@ def _walk(widget: Any) -> Iterator[Any]:
         yield from _walk(child)
 
 
-def _close(widget: Any) -> None:
-    """Close a replaced widget's model (a stale click on it is still answered in words: its
-    handlers stay). Layouts and styles are left alone: subclasses may share them."""
-    if isinstance(widget, W.Widget):
-        widget.close()
+def _parts(widget: Any) -> Iterator[Any]:
+    """``widget``, its descendants (``children``), and the Layout and style models of each:
+    every model a widget tree holds (ipywidgets gives each Button, Box, HTML... its own Layout and
+    most their own style model, and ``close()`` on a widget closes neither)."""
+    for w in _walk(widget):
+        yield w
+        for name in ("layout", "style"):
+            sub = w.__dict__.get("_trait_values", {}).get(name)
+            if isinstance(sub, W.Widget):
+                yield sub
+
+
+def close_tree(widget: Any, keep: Any = ()) -> int:
+    """Close ``widget``, every descendant and their Layout/style models, except the models whose
+    ``id`` is in ``keep`` (those still shown). Returns how many models were closed.
+
+    A closed widget's Python object stays usable (a stale click on it is still answered in words:
+    its handlers stay) but its model is gone from the kernel's registry and from the browser,
+    which is what keeps a long lesson's memory flat (issue 11)."""
+    closed = 0
+    for w in list(_parts(widget)):
+        if not isinstance(w, W.Widget) or id(w) in keep or w.comm is None:
+            continue
+        if isinstance(w, GameTable) and not w.closed:
+            # a table inside (the app's): its timers stop and it closes its own parts
+            closed += sum(1 for x in _parts(w) if isinstance(x, W.Widget) and x.comm is not None)
+            w.close()
+        else:
+            W.Widget.close(w)
+            closed += 1
+    return closed
+
+
+# ---- live tables: re-running a cell stops the tables it made before ---------------------------
+#: cell id -> (id of the execution that made them, [tables]); filled only in a kernel whose
+#: frontend names cells (JupyterLab, Notebook 7 and nbclient/Voila send ``cellId``)
+_LIVE: dict[str, tuple[str, list["GameTable"]]] = {}
+
+
+def _cell_execution() -> tuple[str, str] | None:
+    """``(cell id, execution msg id)`` of the cell executing now, or None (plain Python, tests,
+    a widget callback: those have no cell)."""
+    try:
+        from IPython import get_ipython
+
+        kernel = getattr(get_ipython(), "kernel", None)
+        if kernel is None:
+            return None
+        parent = kernel.get_parent("shell") if hasattr(kernel, "get_parent") else kernel._parent_header
+        if not parent or parent.get("header", {}).get("msg_type") != "execute_request":
+            return None
+        cell = (parent.get("metadata") or {}).get("cellId")
+        return (str(cell), str(parent["header"].get("msg_id"))) if cell else None
+    except Exception:  # no IPython, an unusual kernel: no registry, tables simply live on
+        return None
+
+
+def _register_live(table: "GameTable") -> None:
+    """Remember ``table`` under the cell being executed; tables an earlier run of the same cell
+    made are closed (their output has been cleared: their timers must stop, their models go)."""
+    where = _cell_execution()
+    if where is None:
+        return
+    cell, run = where
+    previous_run, tables = _LIVE.get(cell, (None, []))
+    if previous_run != run:
+        for old in tables:
+            old.close()
+        tables = []
+    tables.append(table)
+    _LIVE[cell] = (run, tables)
 
 
 def _obs_value_html(value: Any) -> str:
@@ -335,7 +401,7 @@ class GameTable(W.VBox):
         self.playout_button = W.Button(description="Play out", icon="fast-forward",
                                        tooltip="computer strategies finish the game at once")
         for b in (self.new_button, self.shuffle_button, self.step_button, self.playout_button):
-            b.layout = W.Layout(width="auto")
+            b.layout.width = "auto"
         self.new_button.on_click(self.callback(lambda _b: self.new_game(self._seed_from_box())))
         self.shuffle_button.on_click(self.callback(lambda _b: self.new_game(fresh_seed())))
         self.step_button.on_click(self.callback(lambda _b: self.computer_step()))
@@ -347,7 +413,7 @@ class GameTable(W.VBox):
         self.log_view = W.HTML(layout=W.Layout(width="100%"))
         self.out = W.Output(layout=W.Layout(border="1px solid #ddd", padding="2px 6px",
                                             max_height="160px", overflow="auto"))
-        self.layout = W.Layout(border="1px solid #ccc", padding="8px", width="100%")
+        self.layout.border, self.layout.padding, self.layout.width = "1px solid #ccc", "8px", "100%"
         self.add_class("catcards-table")
         self.children = [
             self.title, self.status, self.board_box, self.hand_box, self.controls,
@@ -359,6 +425,33 @@ class GameTable(W.VBox):
             self.say(note)
         self.refresh()
         self._run(self._advance)
+        _register_live(self)
+
+    # ---- lifecycle ----------------------------------------------------------------------------
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` has run (the table then ignores clicks and timers)."""
+        return self.__dict__.get("_catcards_closed", False)
+
+    def stop(self) -> None:
+        """Stop everything that would change the table by itself (timers). The base table has
+        none; tables with timed computer moves (Snap) cancel them here."""
+
+    def close(self) -> None:
+        """Stop the table's timers and close every widget model it owns (its parts, their
+        children, layouts and styles), then the table itself. Called for the tables an earlier
+        run of the same cell made; call it on a table you replace. Safe to call twice."""
+        if self.closed:
+            return
+        self.__dict__["_catcards_closed"] = True
+        self.stop()
+        mine = [self]
+        for name in ("new_button", "shuffle_button", "step_button", "playout_button", "seed_box"):
+            extra = getattr(self, name, None)  # controls a subclass moved out of the table
+            if isinstance(extra, W.Widget):
+                mine.append(extra)
+        for widget in mine:
+            close_tree(widget)
 
     # ---- setting up ---------------------------------------------------------------------------
     def _make_agents(self, agents: Any) -> list[Any]:
@@ -414,8 +507,11 @@ class GameTable(W.VBox):
         return "".join(o.get("text", "") for o in self.out.outputs)
 
     def _run(self, fn: Callable[..., Any], *args: Any) -> None:
-        """Run ``fn(*args)``; its prints go to ``out``, a refused action is said there in words,
-        any other exception's traceback is shown there; then the table is redrawn."""
+        """Run ``fn(*args)``; its prints go to ``out`` (set directly, never by entering the Output's
+        context), a refused action is said there in words, any other exception's traceback is
+        shown there; then the table is redrawn. Does nothing once the table is closed."""
+        if self.closed:
+            return
         buf = io.StringIO()
 
         def flush() -> None:
@@ -424,18 +520,19 @@ class GameTable(W.VBox):
                 buf.seek(0)
                 buf.truncate()
 
-        with self.out:  # in a kernel, display() calls land in ``out`` too
-            try:
-                with contextlib.redirect_stdout(buf):
-                    fn(*args)
-            except (IllegalActionError, GameParameterError) as exc:
-                flush()
-                self.say(f"Not allowed: {exc}")
-            except Exception:
-                flush()
-                self.out.append_stderr(traceback.format_exc())
-            finally:
-                flush()
+        # never ``with self.out``: entering an Output's context from a callback or timer makes
+        # ipywidgets adopt whichever cell is executing, and other cells' prints land here
+        try:
+            with contextlib.redirect_stdout(buf):
+                fn(*args)
+        except (IllegalActionError, GameParameterError) as exc:
+            flush()
+            self.say(f"Not allowed: {exc}")
+        except Exception:
+            flush()
+            self.out.append_stderr(traceback.format_exc())
+        finally:
+            flush()
         try:
             self.refresh()
         except Exception:
@@ -666,12 +763,10 @@ class GameTable(W.VBox):
             self.hand_box.children = []
         else:
             self.hand_box.children = [self.hand(obs)]
-        if self.close_replaced:  # free the replaced widgets' models in the browser
-            keep = {id(w) for w in _walk(self)}
+        if self.close_replaced:  # free the replaced widgets' models in the kernel and browser
+            keep = {id(w) for w in _parts(self)}
             for widget in old:
-                for w in _walk(widget):
-                    if id(w) not in keep:
-                        _close(w)
+                close_tree(widget, keep)
         self.log_view.value = self.log_html(obs)
         self.step_button.disabled = self.playout_button.disabled = state.is_over
 
@@ -746,7 +841,7 @@ class GameTable(W.VBox):
             else:
                 button = W.Button(description=str(card), disabled=True,
                                   tooltip="cannot be played now")
-            button.layout = W.Layout(width=f"{CARD_WIDTH + 36}px", padding="0 2px")
+            button.layout.width, button.layout.padding = f"{CARD_WIDTH + 36}px", "0 2px"
             button.add_class("catcards-card")
             cols.append(W.VBox([face, button], layout=W.Layout(align_items="center", margin="0 3px")))
         return W.HBox(cols, layout=W.Layout(flex_flow="row wrap"))

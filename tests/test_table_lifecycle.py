@@ -1,0 +1,117 @@
+"""A lesson's worth of clicks in one process: no table leaks widget models (issue 11).
+
+Every game's table plays 150 moves by clicking its enabled buttons, as a person would, and deals
+20 new games; the number of live widget models (``ipywidgets.widgets.widget._instances``, every
+model the kernel holds and the browser mirrors) made by the table must stay within 1.5 times what
+the table needed after its first deal. Before issue 11 a Simon's Cat "New game" left 120 models
+behind each time and Pairs about 450 per click (each replaced Button's Layout and style stayed).
+"""
+from __future__ import annotations
+
+import ipywidgets as W
+import numpy as np
+import pytest
+from ipywidgets.widgets.widget import _instances
+
+import catcards
+import catcards.widgets as cw
+from catcards.widgets.snap import ManualClock, SnapTable
+from catcards.widgets.table import GameTable, close_tree
+
+GAMES = catcards.list_games()
+
+
+def walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from walk(child)
+
+
+def clickable(table):
+    """The enabled buttons of the board and hand (the moves a person can click now)."""
+    return [
+        w for part in (table.board_box, table.hand_box) for w in walk(part)
+        if isinstance(w, W.Button) and not w.disabled
+    ]
+
+
+def open_table(name):
+    if name == "snap":
+        return SnapTable(catcards.load("snap"), seed=1, clock=ManualClock())
+    return cw.play(name, seed=1)
+
+
+def one_move(table, rng):
+    """Click one enabled button (a computer acts, or the clock moves, when none is offered).
+    Returns True when the game's history grew."""
+    moves = len(table.state.history)
+    buttons = clickable(table)
+    if buttons:
+        buttons[rng.integers(len(buttons))].click()
+        if isinstance(table, SnapTable) and len(table.state.history) == moves:
+            table.clock.advance(2.0)
+    elif isinstance(table, SnapTable):
+        table.clock.advance(2.0)
+    else:
+        table.step_button.click()
+    return len(table.state.history) > moves
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_150_moves_and_20_deals_keep_the_live_widget_count_flat(name):
+    rng = np.random.default_rng(11)
+    before = len(_instances)
+    table = open_table(name)
+    after_first_deal = len(_instances) - before
+    moves = deals = 0
+    tries = 0
+    while (moves < 150 or deals < 20) and tries < 5000:
+        tries += 1
+        if table.state.is_over or (deals < 20 and moves >= 7 * (deals + 1)):
+            table.new_button.click() if deals % 2 else table.shuffle_button.click()
+            deals += 1
+            continue
+        moves += one_move(table, rng)
+    assert moves >= 150 and deals >= 20, (moves, deals)
+    live = len(_instances) - before
+    assert live <= 1.5 * after_first_deal, (after_first_deal, live)
+    # the table still works and says nothing went wrong
+    assert "Traceback" not in table.output_text()
+    table.close()
+    assert len(_instances) == before  # closing a table frees every model it made
+
+
+def test_closing_a_table_closes_its_layouts_and_styles_and_a_table_inside_a_box():
+    before = len(_instances)
+    table = cw.play("simons-cat", seed=2)
+    box = W.VBox([table])
+    made = len(_instances) - before
+    assert made > 50  # buttons, their layouts and styles, boxes, HTML
+    assert close_tree(box) == made
+    assert table.closed and len(_instances) == before
+    before_click = table.state.to_json()
+    table.shuffle_button.click()  # a click that reaches a closed table changes nothing, raises nothing
+    assert table.state.to_json() == before_click
+
+
+def test_a_replaced_board_and_hand_are_closed_but_kept_buttons_are_not():
+    table = SnapTable(catcards.load("snap"), seed=1, clock=ManualClock())
+    turn = table.turn_button
+    for _ in range(5):
+        table.refresh()
+    assert turn.comm is not None and turn.layout.comm is not None  # shown again: kept open
+    old_board = table.board_box.children[0]
+    table.refresh()
+    assert old_board.comm is None and old_board.layout.comm is None
+
+
+def test_widgets_update_in_place_where_they_can():
+    """Pairs keeps its grid: a click changes the two cells' faces, not 158 new widgets."""
+    table = cw.play("pairs", players=2, seed=4)
+    grid_ids = {id(w) for w in walk(table.board_box)}
+    before = len(_instances)
+    button = next(b for b in table.cell_buttons.values() if not b.disabled)
+    button.click()
+    assert {id(w) for w in walk(table.board_box)} == grid_ids
+    assert len(_instances) == before
+    assert isinstance(table, GameTable)
