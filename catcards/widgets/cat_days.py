@@ -75,6 +75,7 @@ class CatDaysTable(GameTable):
         self._selected_at = -1
         self.card_buttons_by_name: dict[str, W.Button] = {}
         self.choice_buttons: list[W.Button] = []
+        self._columns: dict[str, tuple[W.VBox, W.HTML, W.Button]] = {}
         super().__init__(*args, **kwargs)
 
     # ---- board ----------------------------------------------------------------------------------
@@ -141,6 +142,20 @@ class CatDaysTable(GameTable):
         self.selected = None if self.selected == name else name
         self._selected_at = len(self.state.history)
 
+    def _card_column(self, name: str) -> tuple[W.VBox, W.HTML, W.Button]:
+        """The face and "choose" button of the card ``name`` in the hand: made once and updated
+        in place while the card stays in the hand (a redraw closes the columns it leaves out)."""
+        cached = self._columns.get(name)
+        if cached is not None and cached[0].comm is not None:
+            return cached
+        face = W.HTML()
+        button = W.Button(layout=W.Layout(width="auto"))
+        button.add_class("catcards-card")
+        button.on_click(self._callback(lambda _b, name=name: self._choose(name)))
+        col = W.VBox([face, button], layout=W.Layout(align_items="center", margin="0 3px"))
+        self._columns[name] = (col, face, button)
+        return self._columns[name]
+
     def hand(self, obs: dict) -> W.Widget:
         """The viewer's hand as card buttons; the chosen card's legal places; draw / pass."""
         deck = obs["deck"]
@@ -162,19 +177,15 @@ class CatDaysTable(GameTable):
             if c.name in self.card_buttons_by_name:
                 continue
             n = names[c.name]
-            label = c.name + (f" x{n}" if n > 1 else "")
-            button = W.Button(
-                description=label, disabled=c.name not in plays,
-                tooltip=deck.kind(c).describe() if c.name in plays else "cannot be played now: "
-                + deck.kind(c).describe(),
-                button_style="info" if c.name == self.selected else "",
-                layout=W.Layout(width="auto"),
-            )
-            button.add_class("catcards-card")
-            button.on_click(self._callback(lambda _b, name=c.name: self._choose(name)))
+            col, face, button = self._card_column(c.name)  # kept between redraws (issue 11)
+            face.value = card_face(c, deck, 50, covered=c.name not in plays)
+            button.description = c.name + (f" x{n}" if n > 1 else "")
+            button.disabled = c.name not in plays
+            button.tooltip = (deck.kind(c).describe() if c.name in plays
+                              else "cannot be played now: " + deck.kind(c).describe())
+            button.button_style = "info" if c.name == self.selected else ""
             self.card_buttons_by_name[c.name] = button
-            cols.append(W.VBox([W.HTML(card_face(c, deck, 50, covered=c.name not in plays)), button],
-                               layout=W.Layout(align_items="center", margin="0 3px")))
+            cols.append(col)
         seat = obs["seat"]
         heading = W.HTML(f"<b>{html.escape(self.seat_label(seat))}: hand</b> ({len(obs['hand'])} cards)"
                          + (" &middot; choose a card, then where it goes" if plays else ""))

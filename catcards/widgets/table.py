@@ -638,6 +638,9 @@ class GameTable(W.VBox):
 
     def _click(self, button: W.Button) -> None:
         action, state, moves, seat = button._catcards_action  # type: ignore[attr-defined]
+        if action is None:
+            self.say(f"'{button.description}' cannot be played now: nothing changed.")
+            return
         if state is not self.state or len(state.history) != moves or state.current_player != seat:
             self.say(
                 f"'{button.description}' was from an earlier position; the game has moved on, "
@@ -831,19 +834,37 @@ class GameTable(W.VBox):
 
     def card_buttons(self, cards: Sequence[Card], by_card: dict[Card, Action]) -> W.Widget:
         """One column per card: its face (dimmed when it cannot be played) above a button with its
-        name in its suit colour, enabled only when ``by_card`` has an action for it."""
+        name in its suit colour, enabled only when ``by_card`` has an action for it.
+
+        A card's column is made once per game and updated in place while the card stays in the
+        hand (issue 11: rebuilding every column on every click cost most of a click's time); its
+        button then carries the action of the position drawn now. A played card's column is
+        closed, so a late second click on it is answered as from an earlier position."""
+        pool = self.__dict__.setdefault("_card_columns", {})
+        if pool.get("state") is not self.state:  # a new deal: nothing carries over
+            pool.clear()
+            pool["state"] = self.state
         cols = []
         for card in cards:
             action = by_card.get(card)
-            face = W.HTML(card_html(card, CARD_WIDTH, dim=action is None))
-            if action is not None:
+            cached = pool.get(card)
+            if cached is None or cached[0].comm is None:
+                face = W.HTML()
                 button = self.action_button(action, label=str(card), card=card)
-            else:
-                button = W.Button(description=str(card), disabled=True,
-                                  tooltip="cannot be played now")
-            button.layout.width, button.layout.padding = f"{CARD_WIDTH + 36}px", "0 2px"
-            button.add_class("catcards-card")
-            cols.append(W.VBox([face, button], layout=W.Layout(align_items="center", margin="0 3px")))
+                button.layout.width, button.layout.padding = f"{CARD_WIDTH + 36}px", "0 2px"
+                button.add_class("catcards-card")
+                col = W.VBox([face, button], layout=W.Layout(align_items="center", margin="0 3px"))
+                cached = pool[card] = (col, face, button)
+            col, face, button = cached
+            face.value = card_html(card, CARD_WIDTH, dim=action is None)
+            button._catcards_action = (action, self.state, len(self.state.history),  # type: ignore[attr-defined]
+                                       self.state.current_player)
+            button.disabled = action is None
+            button.tooltip = str(action) if action is not None else "cannot be played now"
+            button.style.button_color = card.colour if action is not None else None
+            button.style.text_color = text_colour(card.colour) if action is not None else None
+            button.style.font_weight = "bold" if action is not None else ""
+            cols.append(col)
         return W.HBox(cols, layout=W.Layout(flex_flow="row wrap"))
 
     def other_action_buttons(self, actions: Sequence[Action]) -> W.Widget:
