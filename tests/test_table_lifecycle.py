@@ -115,3 +115,79 @@ def test_widgets_update_in_place_where_they_can():
     assert {id(w) for w in walk(table.board_box)} == grid_ids
     assert len(_instances) == before
     assert isinstance(table, GameTable)
+
+
+# ---- in a real kernel: the event loop, and a cell run again -------------------------------------
+def _execute(kc, code, cell=None, timeout=60):
+    """Run ``code`` as JupyterLab does (``cellId`` in the request's metadata); return its stdout.
+
+    Raises:
+        AssertionError: the code raised (with the kernel's traceback).
+    """
+    content = {"code": code, "silent": False, "store_history": True, "user_expressions": {},
+               "allow_stdin": False, "stop_on_error": True}
+    msg = kc.session.msg("execute_request", content, metadata={"cellId": cell} if cell else {})
+    kc.shell_channel.send(msg)
+    printed = []
+    while True:
+        reply = kc.get_iopub_msg(timeout=timeout)
+        if reply["parent_header"].get("msg_id") != msg["header"]["msg_id"]:
+            continue
+        if reply["msg_type"] == "stream":
+            printed.append(reply["content"]["text"])
+        elif reply["msg_type"] == "error":
+            raise AssertionError("\n".join(reply["content"]["traceback"]))
+        elif reply["msg_type"] == "status" and reply["content"]["execution_state"] == "idle":
+            return "".join(printed)
+
+
+@pytest.fixture(scope="module")
+def kernel():
+    from jupyter_client.manager import start_new_kernel
+
+    km, kc = start_new_kernel(kernel_name="python3")
+    try:
+        yield kc
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+
+
+SNAP_CELL = """
+import catcards.widgets
+from catcards.agents.snap import ReactionAgent
+t = catcards.widgets.play("snap", seed=5, humans=(), agents=ReactionAgent(mean=0.05, sd=0.01))
+t.turn_delay = 0.05
+t.computer_step()   # the first card; the rest follow on the kernel's event loop
+tables = globals().setdefault("tables", [])
+tables.append(t)
+t
+"""
+
+
+def test_in_a_kernel_computers_move_on_the_event_loop_and_a_rerun_cell_leaves_one_table(kernel):
+    import json
+
+    _execute(kernel, SNAP_CELL, cell="cell-snap")
+    out = _execute(kernel, "import json, threading, time\n"
+                           "print(json.dumps([len(tables[0].clock._handles), len(tables[0].clock._events),"
+                           " tables[0].state.turns, threading.active_count()]))")
+    handles, queued, turns, threads = json.loads(out)
+    assert handles >= 1 and queued == 0  # scheduled with call_later on the running loop
+    # the next cell awaits: the loop runs the table's timed moves meanwhile, on no new thread
+    out = _execute(kernel, "import asyncio\nawait asyncio.sleep(1.0)\n"
+                           "print(json.dumps([tables[0].state.turns, threading.active_count(),"
+                           " tables[0].output_text()]))")
+    later, threads_later, messages = json.loads(out)
+    assert later > turns and threads_later == threads and "Traceback" not in messages
+    # the same cell run again: the first table is closed and its timers stopped
+    _execute(kernel, SNAP_CELL, cell="cell-snap")
+    out = _execute(kernel, "first, second = tables\nfrozen = first.state.turns\nawait asyncio.sleep(0.6)\n"
+                           "print(json.dumps([first.closed, first.clock.pending, first.state.turns == frozen,"
+                           " second.closed, second.state.turns > 1,"
+                           " sum(1 for t in catcards.widgets.table._LIVE['cell-snap'][1] if not t.closed)]))")
+    assert json.loads(out) == [True, 0, True, False, True, 1]
+    # a table made in another cell is not touched
+    _execute(kernel, SNAP_CELL, cell="cell-other")
+    out = _execute(kernel, "print(json.dumps([t.closed for t in tables]))")
+    assert json.loads(out) == [True, False, False]
