@@ -134,15 +134,15 @@ def jupyterlab(root: Path, timeout: float = 60) -> Iterator[tuple[str, str]]:
 
 
 @contextmanager
-def voila(notebook: Path, timeout: float = 60) -> Iterator[str]:
+def voila(notebook: Path, timeout: float = 60, extra: tuple[str, ...] = ()) -> Iterator[str]:
     """Serve ``notebook`` alone with Voila in a fresh temporary HOME; yield its URL
     ``http://127.0.0.1:PORT/``. Voila runs the notebook when the page loads (shared notes,
     ``notes/browser-testing.md``), so readiness is the port listening, and a test waits for the
-    widget itself."""
+    widget itself. ``extra``: more Voila options, e.g. ``("--preheat_kernel=True",)``."""
     home = Path(tempfile.mkdtemp(prefix="catcards-voila-"))
     port = free_port()
     cmd = [sys.executable, "-m", "voila", str(notebook), f"--port={port}", "--no-browser",
-           "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"]
+           "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *extra]
 
     def ready() -> bool:
         with socket.create_connection(("127.0.0.1", port), timeout=1):

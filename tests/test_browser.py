@@ -85,3 +85,83 @@ def test_the_simons_cat_table_plays_a_card_in_jupyterlab(browser_ready):
         assert NOTEBOOK.read_bytes() == before
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+SNAP_CELL = (
+    "import catcards.widgets\n"
+    "from catcards.agents.snap import ReactionAgent\n"
+    "t = catcards.widgets.play('snap', seed=5, humans=(), agents=ReactionAgent(mean=0.03, sd=0.01))\n"
+    "t.turn_delay = 0.03\n"
+    "t.computer_step()  # the first card; the computers go on by themselves on the event loop\n"
+    "t"
+)
+PRINT_CELL = (
+    "import asyncio\n"
+    "start = t.state.turns\n"
+    "for i in range(200):\n"
+    "    print(f'zebra line {i:03d} of the printing cell')\n"
+    "    await asyncio.sleep(0.01)  # the table's timed moves run in between\n"
+    "print('zebra total, cards turned meanwhile:', t.state.turns - start)"
+)
+COUNT_CELL = (
+    "from catcards.widgets.table import _LIVE\n"
+    "print('running tables:', sum(not x.closed for _, made in _LIVE.values() for x in made))"
+)
+
+
+@pytest.mark.browser
+def test_a_playing_snap_table_takes_no_other_cells_output_and_a_rerun_leaves_one_table(browser_ready):
+    """Issue 11: a computers-only Snap table plays (timed moves on the kernel's event loop) while
+    another cell prints 200 lines: every line is under the printing cell, none in the table.
+    Running the table's cell again leaves one running table."""
+    import nbformat
+    from playwright.sync_api import expect, sync_playwright
+
+    work = Path(tempfile.mkdtemp(prefix="catcards-snap-out-"))
+    try:
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c)
+                                             for c in (SNAP_CELL, PRINT_CELL, COUNT_CELL)])
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nbformat.write(nb, work / "snap-output.ipynb")
+        with jupyterlab(work) as (url, token), sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page(viewport={"width": 1280, "height": 1000})
+                page.add_locator_handler(
+                    page.locator(".jp-Dialog"), lambda d: d.locator(".jp-Dialog-button.jp-mod-accept").click()
+                )
+                page.goto(f"{url}/lab/tree/snap-output.ipynb?token={token}&reset")
+                expect(page.locator("#jp-main-statusbar")).to_contain_text("(ipykernel) | Idle", timeout=45_000)
+                page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+                page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+
+                cells = page.locator(".jp-Notebook .jp-CodeCell")
+                table = cells.nth(0).locator(".jp-OutputArea-output .catcards-table")
+                printed = cells.nth(1).locator(".jp-OutputArea-output")
+                expect(printed.last).to_contain_text("cards turned meanwhile:", timeout=60_000)
+                text = printed.all_text_contents()
+                lines = re.findall(r"zebra line (\d{3}) of the printing cell", "".join(text))
+                assert lines == [f"{i:03d}" for i in range(200)]  # all, once, in order, here
+                turned = int(re.search(r"cards turned meanwhile: (\d+)", "".join(text)).group(1))
+                assert turned >= 5, "the table kept playing while the other cell printed"
+                table_text = table.text_content()
+                assert "zebra" not in table_text, table_text
+                assert "zebra" not in cells.nth(2).text_content()
+                expect(cells.nth(2).locator(".jp-OutputArea-output")).to_contain_text("running tables: 1")
+                expect(page.locator("body")).not_to_contain_text("Error displaying widget")
+                assert "Traceback" not in table_text
+
+                # run the table's cell again, then the counting cell
+                cells.nth(0).locator(".jp-InputArea-editor").click()
+                page.keyboard.press("Shift+Enter")
+                expect(table.locator(".catcards-log")).to_contain_text("1. ", timeout=30_000)
+                cells.nth(2).locator(".jp-InputArea-editor").click()
+                page.keyboard.press("Shift+Enter")
+                expect(cells.nth(2).locator(".jp-OutputArea-output")).to_contain_text(
+                    "running tables: 1", timeout=30_000)
+                expect(page.locator(".jp-OutputArea-output .catcards-table")).to_have_count(1)
+                expect(page.locator("body")).not_to_contain_text("Error displaying widget")
+            finally:
+                browser.close()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)

@@ -190,7 +190,7 @@ def test_stale_and_out_of_turn_clicks_change_nothing():
 @pytest.mark.browser
 def test_snap_table_in_jupyterlab_real_time(browser_ready):
     """JupyterLab in headless Chromium: click "Turn your card"; the computer's turn, made on a
-    timer thread, appears in the page. Skipped where the browser or playwright is missing (see
+    the kernel's event loop (LoopClock), appears in the page. Skipped where the browser or playwright is missing (see
     tests/browser.py), unless CATCARDS_REQUIRE_BROWSER=1."""
     import os
     import re

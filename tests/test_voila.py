@@ -141,3 +141,24 @@ def test_every_games_table_renders_and_answers_a_click_in_the_app(browser_ready)
         finally:
             browser.close()
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.browser
+def test_the_app_reads_its_address_with_preheated_kernels(browser_ready):
+    """Issue 11: with ``--preheat_kernel=True`` the notebook runs before the request; the app
+    reads the query the way Voila documents for that (``voila.utils.get_query_string()``)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with voila(APP, extra=("--preheat_kernel=True",)) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.goto(f"{url}?game=snap&players=3&seed=5", timeout=60_000)
+            table = page.locator(".catcards-table").first
+            expect(table.locator("button.catcards-turn")).to_be_visible(timeout=60_000)
+            expect(table).to_contain_text("Snap")
+            expect(table).to_contain_text("3 players")
+            expect(table).to_contain_text("seed 5")
+            expect(page.locator("body")).not_to_contain_text("Error displaying widget")
+        finally:
+            browser.close()
