@@ -191,3 +191,21 @@ def test_in_a_kernel_computers_move_on_the_event_loop_and_a_rerun_cell_leaves_on
     _execute(kernel, SNAP_CELL, cell="cell-other")
     out = _execute(kernel, "print(json.dumps([t.closed for t in tables]))")
     assert json.loads(out) == [True, False, False]
+
+
+def test_replace_swaps_tables_in_a_box_and_frees_the_old_one():
+    """The notebook's computers slider and the app's Deal swap tables with ``replace``: moving
+    the slider ten times leaves one table's worth of models (it was 201 -> 2,371 before)."""
+    base = len(_instances)
+    single = cw.play("simons-cat", players=4, seed=2026)
+    one_table = len(_instances) - base
+    single.close()
+    before = len(_instances)
+    seat = W.VBox()
+    tables = []
+    for players in [4, 3, 5, 6, 4, 3, 5, 6, 4, 3, 4]:
+        tables.append(cw.play("simons-cat", players=players, seed=2026))
+        cw.replace(seat, tables[-1])
+    assert seat.children == (tables[-1],)
+    assert all(t.closed for t in tables[:-1]) and not tables[-1].closed
+    assert len(_instances) - before <= one_table + 2  # the last table, the box and its layout

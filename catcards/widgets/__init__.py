@@ -6,8 +6,10 @@
 :func:`play` returns the game's own table (registered with :func:`table_for`) or the generic
 :class:`GameTable`, which plays any registered game through the contract alone. Each game's table
 lives in ``catcards/widgets/<game>.py`` and is discovered on first use. See
-:mod:`catcards.widgets.table` for how to subclass.
+:mod:`catcards.widgets.table` for how to subclass. To swap one table for another in a box (a
+slider, a Deal button), use :func:`replace`, which closes the old table; a table's cell run again
+closes the tables that cell made before.
 """
-from .table import GameTable, card_html, cards_row, play, table_class, table_for
+from .table import GameTable, card_html, cards_row, close_tree, play, replace, table_class, table_for
 
-__all__ = ["GameTable", "play", "table_for", "table_class", "card_html", "cards_row"]
+__all__ = ["GameTable", "play", "replace", "close_tree", "table_for", "table_class", "card_html", "cards_row"]

@@ -105,7 +105,7 @@ from ..core import Action, Game, GameParameterError, IllegalActionError, State, 
 from ..registry import load
 from ..render import card_svg, cards_html
 
-__all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "text_colour", "close_tree"]
+__all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "text_colour", "close_tree", "replace"]
 
 _TABLES: dict[str, type["GameTable"]] = {}
 _discovered = False
@@ -265,6 +265,23 @@ def close_tree(widget: Any, keep: Any = ()) -> int:
             W.Widget.close(w)
             closed += 1
     return closed
+
+
+def replace(box: W.Box, *widgets: W.Widget) -> None:
+    """Show ``widgets`` in ``box`` in place of what it showed, and close what was replaced (a
+    table stops its timers and frees every model it made; widgets shown again are kept).
+
+    The way to swap tables in a notebook or an app, e.g. on a slider's change::
+
+        seat = ipywidgets.VBox()
+        def deal(change=None):
+            catcards.widgets.replace(seat, catcards.widgets.play("simons-cat", players=n.value + 1))
+    """
+    old = list(box.children)
+    box.children = list(widgets)
+    keep = {id(w) for w in widgets for w in _parts(w)}
+    for widget in old:
+        close_tree(widget, keep)
 
 
 # ---- live tables: re-running a cell stops the tables it made before ---------------------------
