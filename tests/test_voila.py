@@ -162,3 +162,32 @@ def test_the_app_reads_its_address_with_preheated_kernels(browser_ready):
             expect(page.locator("body")).not_to_contain_text("Error displaying widget")
         finally:
             browser.close()
+
+
+@pytest.mark.browser
+def test_bad_addresses_show_one_line_and_a_table_never_a_traceback(browser_ready):
+    """Issue 12: a negative or non-numeric seed, an unknown game or players out of range in the
+    address: one line saying so, and a playable table."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with voila(APP) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for query, line in [
+                ("game=snap&seed=-5", "seed must be a whole number, not '-5' (0 or more): 1 is used."),
+                ("game=chess&players=99", "There is no game called 'chess'"),
+                ("game=pairs&players=-1&seed=%00", "players must be a whole number, not '-1'"),
+            ]:
+                page = browser.new_page(viewport={"width": 1280, "height": 1000})
+                try:
+                    page.goto(f"{url}?{query}", timeout=60_000)
+                    table = page.locator(".catcards-table").first
+                    expect(table.locator("button.catcards-action:not([disabled])").first).to_be_visible(timeout=60_000)
+                    body = page.locator("body")
+                    expect(body).to_contain_text(line)
+                    text = body.inner_text()
+                    assert "Traceback" not in text and "Error" not in text, query
+                finally:
+                    page.close()
+        finally:
+            browser.close()

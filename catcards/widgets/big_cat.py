@@ -42,6 +42,14 @@ class BigCatTable(GameTable):
     ``step_button`` is labelled "Step" and ``playout_button`` "Run".
     """
 
+    #: short rules naming this table's own controls (the "How to play" panel and the app)
+    how_to_play = (
+        'Your turn: click "Lay your top card" (or "Take the pile" when you won it). "Step" lays one card for whoever is to act, "Next trick" plays until a pile is taken, "Run" plays to the end.',
+        'A reward card demands cards from the next player (Lion 5, Tiger 3, Wildcat 2, Jaguar 1); when a demand is paid with ordinary cards, the player who laid the reward card takes the pile.',
+        'A player who gets every card wins. There are no choices to make: watch how the deal decides the game.',
+        'Source: rulebooks/wildcat-and-dinohistoria.txt, "The BIG CAT Game".',
+    )
+
     def __init__(self, *args: Any, **kwargs: Any):
         if kwargs.get("agents", "sensible") == "sensible":
             kwargs["agents"] = "random"

@@ -82,6 +82,13 @@ class CardGameTable(GameTable):
     and ``do_button`` ("Do it": applies the chosen one), rebuilt on every redraw.
     """
 
+    #: short rules naming this table's own controls (the "How to play" panel and the app)
+    how_to_play = (
+        'Your turn: first take Money or draw from the main deck (the buttons under your hand), then choose a card to play from the "card:" list and press "Do it", and press "end turn" when you are done.',
+        'When a card is played, every other player may answer (the buttons under the prompt), and may challenge a bluff.',
+        'Source: rulebooks/card-game-the-card-game.txt.',
+    )
+
     def __init__(self, *args: Any, **kwargs: Any):
         kwargs.setdefault("agents", "bluffer")
         self.choice: W.Dropdown | None = None

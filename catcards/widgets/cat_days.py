@@ -70,6 +70,14 @@ class CatDaysTable(GameTable):
     ``card_buttons_by_name`` and ``choice_buttons`` (the buttons drawn for the hand, for tests).
     """
 
+    #: short rules naming this table's own controls (the "How to play" panel and the app)
+    how_to_play = (
+        'Your turn: click a card button in your hand, then one of the buttons that appear for where it goes (a day); or click "draw a card".',
+        'Cats go on days of your week, each by its own text; events take effect and are discarded. You may play a card only if its whole text can be carried out.',
+        'The game ends the moment a player has a cat on every day of their week; the higher total of visible cats wins.',
+        'Source: rulebooks/cat-days.txt.',
+    )
+
     def __init__(self, *args: Any, **kwargs: Any):
         self.selected: str | None = None
         self._selected_at = -1

@@ -67,6 +67,14 @@ class CatTrickTable(GameTable):
     ``catcards.widgets.play("cat-trick", players=4, seed=1, agents="collector")`` returns one.
     """
 
+    #: short rules naming this table's own controls (the "How to play" panel and the app)
+    how_to_play = (
+        'Your turn: click a card button under your hand to play it into the trick. You may play any card (no duty to follow colour).',
+        "The highest trump wins the trick, else the highest card of the colour led; a colour's 1 counts as 8 when the 7 of that colour is in the same trick.",
+        'Greedy or needy: a winner who then holds 4 or more collected cards of one colour loses all of them.',
+        'Source: rulebooks/cat-trick.txt.',
+    )
+
     def _collection_html(self, by_colour: dict) -> str:
         if not by_colour:
             return "<span style='color:#999;font-size:11px'>nothing collected</span>"

@@ -39,6 +39,14 @@ class PairsTable(GameTable):
     ``obs["last_turn"]``).
     """
 
+    #: short rules naming this table's own controls (the "How to play" panel and the app)
+    how_to_play = (
+        'Your turn: click the "turn" button under a face-down card, then under a second one.',
+        'Two cards with the same number are a pair: you keep them and turn again. Otherwise both go face down again and the next player turns; remember what you saw (the recent turns are listed under the grid).',
+        'Most pairs wins; ties share.',
+        'Source: rulebooks/wildcat-and-dinohistoria.txt, "PAIRS".',
+    )
+
     def __init__(self, *args: Any, **kwargs: Any):
         if kwargs.get("agents", "sensible") == "sensible":
             kwargs["agents"] = "forgetful"

@@ -148,6 +148,14 @@ class SnapTable(GameTable):
     buttons do) and, with a :class:`ManualClock`, ``table.clock.advance(seconds)``.
     """
 
+    #: short rules naming this table's own controls (the "How to play" panel and the app)
+    how_to_play = (
+        'Your turn: press "Turn your card" to turn your top card onto the centre pile. The computers turn theirs by themselves.',
+        'Press "Snap!" as soon as the top card has the same number as the card under it: the first to call takes the whole pile. A Snap! when no snap shows costs you your top card.',
+        'A player with no cards is out unless they win the next snap; whoever wins all the cards wins.',
+        'Source: rulebooks/wildcat-and-dinohistoria.txt, "SNAP".',
+    )
+
     auto_advance = False
 
     def __init__(self, *args: Any, turn_delay: float = 1.2, clock: Any = None, **kwargs: Any):

@@ -25,7 +25,8 @@ Using a table (in a notebook)::
   "Pass the screen to seat k, then click" button).
 - ``agents``: a strategy name for every computer seat, or one entry per seat (a name or an
   :class:`~catcards.agents.Agent`; entries for human seats are used only by "Computer step" and
-  "Play out"). A name the game has no strategy for falls back to ``"random"`` (said in the Output).
+  "Play out"). A name the game has no strategy for falls back to ``"random"`` (said in the Output;
+  silently for the default "sensible", since a student should not read about strategies).
 - ``deals``: explicit deals passed to ``game.new_game(seed, deals=...)`` (stacked-deck lessons/tests).
 - ``view``: the seat whose view is shown while only computers play (None: a spectator's view).
 
@@ -359,6 +360,12 @@ class GameTable(W.VBox):
 
     #: whether computer seats move by themselves after a person's action
     auto_advance = True
+    #: short rules naming the table's own controls, one paragraph each: shown in the table's
+    #: collapsible "How to play" panel and by the app (each game's table gives its own)
+    how_to_play: tuple[str, ...] = (
+        "Your turn: click a button under your hand to make your move; buttons you cannot use now "
+        "are greyed out. \"Computer step\" lets the computer make one move for whoever is to act.",
+    )
     #: close the widgets that board()/hand() returned last time once they are replaced (unless
     #: they are still shown); set False in a subclass that caches widgets and shows them again
     close_replaced = True
@@ -427,13 +434,20 @@ class GameTable(W.VBox):
             [self.new_button, self.seed_box, self.shuffle_button, self.step_button, self.playout_button],
             layout=W.Layout(flex_flow="row wrap", align_items="center"),
         )
+        self.rules_view = W.HTML(
+            "<div class='catcards-how-to-play'>"
+            + "".join(f"<p style='margin:0 0 4px'>{html.escape(p)}</p>" for p in self.how_to_play)
+            + "</div>")
+        self.rules_panel = W.Accordion(children=[self.rules_view], selected_index=None,
+                                       titles=("How to play",))
+        self.rules_panel.add_class("catcards-rules")
         self.log_view = W.HTML(layout=W.Layout(width="100%"))
         self.out = W.Output(layout=W.Layout(border="1px solid #ddd", padding="2px 6px",
                                             max_height="160px", overflow="auto"))
         self.layout.border, self.layout.padding, self.layout.width = "1px solid #ccc", "8px", "100%"
         self.add_class("catcards-table")
         self.children = [
-            self.title, self.status, self.board_box, self.hand_box, self.controls,
+            self.title, self.rules_panel, self.status, self.board_box, self.hand_box, self.controls,
             W.HTML("<b>Move log</b> <span style='color:#888'>(newest first)</span>"), self.log_view,
             W.HTML("<b>Messages</b>"), self.out,
         ]
@@ -490,7 +504,9 @@ class GameTable(W.VBox):
             if a is None:
                 a = "random"
             if isinstance(a, str) and a not in strategies(name):
-                if single:
+                if single and a == "sensible":  # the default: the game's own is "random"
+                    a = "random"
+                elif single:
                     if not self._notes:
                         self._notes.append(
                             f"{self.game.title} has no {a!r} computer strategy; computer players "
