@@ -9,44 +9,85 @@ from __future__ import annotations
 import html
 from typing import Any, Iterable
 
-from .cards import Card, suit_colour
+from .cards import Card
 
-__all__ = ["card_svg", "back_svg", "cards_html", "state_html", "CARD_W", "CARD_H"]
+__all__ = ["card_svg", "back_svg", "cards_html", "state_html", "suit_style", "contrast", "SUIT_STYLE", "CARD_W", "CARD_H"]
 
 CARD_W, CARD_H = 64, 92
 
 
-def _text_colour(fill: str) -> str:
+#: How each suit is drawn: a fill from the Okabe-Ito palette, which people with each common kind
+#: of colour blindness can tell apart (Okabe & Ito 2008, "Color Universal Design"; Wong 2011,
+#: Nature Methods 8:441), and a symbol, so that no card relies on colour alone (WCAG 2.1, 1.4.1).
+#: The box's purple (Simon's Cat's Dog) is drawn black: Okabe-Ito has no purple that stays apart
+#: from its pink under deuteranopia. A suit not listed is grey with its initial letter.
+SUIT_STYLE: dict[str, tuple[str, str]] = {
+    "pink": ("#CC79A7", "\u2665"), "Cat": ("#CC79A7", "\u2665"),          # heart
+    "blue": ("#0072B2", "\u2666"), "Kitten": ("#0072B2", "\u2666"),       # diamond
+    "yellow": ("#F0E442", "\u2605"), "Hedgehog": ("#F0E442", "\u2605"),   # star
+    "purple": ("#000000", "\u25a0"), "Dog": ("#000000", "\u25a0"),        # square
+    "orange": ("#E69F00", "\u25b2"), "Mouse": ("#E69F00", "\u25b2"),      # triangle
+    "green": ("#009E73", "\u2663"), "Gnome": ("#009E73", "\u2663"),       # club
+    "red": ("#D55E00", "\u25cf"), "Simon": ("#D55E00", "\u25cf"),         # disc
+    "black": ("#000000", "\u25a0"),
+    "hearts": ("#D55E00", "\u2665"), "diamonds": ("#D55E00", "\u2666"),
+    "spades": ("#000000", "\u2660"), "clubs": ("#000000", "\u2663"),
+}
+
+
+def _luminance(fill: str) -> float:
+    """WCAG 2.1 relative luminance of a "#rrggbb" colour."""
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
     r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
-    return "#222" if 0.299 * r + 0.587 * g + 0.114 * b > 170 else "#fff"
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2.1 contrast ratio of two "#rrggbb" colours (1 to 21; text needs 4.5, AA)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _text_colour(fill: str) -> str:
+    """Black or white, whichever contrasts more with ``fill`` (WCAG ratio)."""
+    return "#000000" if contrast(fill, "#000000") >= contrast(fill, "#ffffff") else "#ffffff"
+
+
+def suit_style(suit: str) -> tuple[str, str, str]:
+    """``(fill, ink, symbol)`` for drawing a card of ``suit``: its Okabe-Ito fill, black or white
+    text (whichever reads better, at least 4.5:1 on every listed fill) and its symbol."""
+    fill, symbol = SUIT_STYLE.get(suit, ("#777777", (suit[:1] or "?").upper()))
+    return fill, _text_colour(fill), symbol
 
 
 def card_svg(card: Card, width: int = CARD_W, dim: bool = False) -> str:
     """One card face as an SVG string, ``width`` pixels wide (height in proportion 64:92).
 
-    The card is filled with its suit colour (:data:`catcards.cards.SUIT_COLOURS`), shows its
-    number large and in two corners, and its suit (or its own name) along the bottom. ``dim``
-    greys it out (a card that cannot be played now).
+    The card is filled with its suit's colour and shows its suit's symbol (:data:`SUIT_STYLE`),
+    its number large in the middle and with the symbol in the top corner, and its suit (or its
+    own name) along the bottom; its ``<title>`` (the accessible name and tooltip) is the card's
+    full name and suit. ``dim`` greys it out (a card that cannot be played now).
     """
     height = round(width * CARD_H / CARD_W)
-    fill = suit_colour(card.suit)
-    ink = _text_colour(fill)
+    fill, ink, symbol = suit_style(card.suit)
     label = html.escape(card.name or card.suit)
-    size = 9 if len(label) <= 9 else 7
+    size = 11 if len(label) <= 8 else 9
+    title = html.escape(str(card) if not card.name or card.name in str(card) else f"{card.name} ({card.suit} {card.rank})")
     opacity = ' opacity="0.35"' if dim else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {CARD_W} {CARD_H}" role="img"{opacity}><title>{html.escape(str(card))}</title>'
+        f'viewBox="0 0 {CARD_W} {CARD_H}" role="img"{opacity}><title>{title}</title>'
         f'<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="6" fill="{fill}" '
         f'stroke="#333" stroke-width="1.5"/>'
-        f'<rect x="6" y="22" width="{CARD_W - 12}" height="44" rx="4" fill="#fff" opacity="0.25"/>'
-        f'<text x="6" y="15" font-family="sans-serif" font-size="12" font-weight="bold" fill="{ink}">{card.rank}</text>'
-        f'<text x="{CARD_W - 6}" y="{CARD_H - 22}" font-family="sans-serif" font-size="12" '
-        f'font-weight="bold" fill="{ink}" text-anchor="end">{card.rank}</text>'
-        f'<text x="{CARD_W / 2}" y="54" font-family="sans-serif" font-size="26" font-weight="bold" '
+        f'<text x="5" y="17" font-family="sans-serif" font-size="16" font-weight="bold" fill="{ink}">{card.rank}</text>'
+        f'<text x="{CARD_W - 5}" y="17" font-family="sans-serif" font-size="16" fill="{ink}" '
+        f'text-anchor="end" class="catcards-suit-symbol">{symbol}</text>'
+        f'<text x="{CARD_W / 2}" y="56" font-family="sans-serif" font-size="28" font-weight="bold" '
         f'fill="{ink}" text-anchor="middle">{card.rank}</text>'
-        f'<text x="{CARD_W / 2}" y="{CARD_H - 8}" font-family="sans-serif" font-size="{size}" '
-        f'fill="{ink}" text-anchor="middle">{label}</text></svg>'
+        f'<text x="{CARD_W / 2}" y="{CARD_H - 9}" font-family="sans-serif" font-size="{size}" '
+        f'fill="{ink}" text-anchor="middle">{symbol} {label}</text></svg>'
     )
 
 

@@ -340,3 +340,56 @@ def test_the_generic_table_works_for_every_registered_game(name):
     _click_through(table, 25)
     table.playout_button.click()
     assert table.state.is_over and "Game over" in table.status.value
+
+
+# ---- how cards are drawn: colour-blind-safe suits with symbols (issue 12) ------------------------
+GAME_SUITS = {
+    "simons-cat": ["Cat", "Kitten", "Hedgehog", "Dog", "Mouse", "Gnome"],
+    "cat-trick": ["pink", "blue", "orange", "green", "yellow"],
+    "wildcat": ["red", "blue", "green", "yellow"],
+    "dinohistoria": ["red", "blue", "green", "yellow", "black"],
+    "classic": ["spades", "hearts", "diamonds", "clubs"],
+}
+# Machado, Oliveira & Fernandes (2009), deuteranopia at severity 1.0, on linear RGB
+DEUTAN = [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.011820, 0.042940, 0.968881]]
+
+
+def _as_deuteranope(fill):
+    def lin(c):
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    def srgb(v):
+        v = min(1.0, max(0.0, v))
+        return 255 * (12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055)
+
+    rgb = [lin(int(fill[i:i + 2], 16)) for i in (1, 3, 5)]
+    return [srgb(sum(m * c for m, c in zip(row, rgb))) for row in DEUTAN]
+
+
+def test_suit_colours_have_readable_text_and_differ_under_deuteranopia_and_by_symbol():
+    from catcards.render import contrast, suit_style
+
+    for deck, suits in GAME_SUITS.items():
+        styles = [suit_style(s) for s in suits]
+        for suit, (fill, ink, symbol) in zip(suits, styles):
+            assert contrast(fill, ink) >= 4.5, (suit, fill, ink)
+        # within a game, the symbols tell every suit apart without colour...
+        assert len({symbol for _, _, symbol in styles}) == len(suits), deck
+        # ...and the fills stay apart for a deuteranope (the box's Kitten blue and Dog purple did not)
+        seen = [_as_deuteranope(fill) for fill, _, _ in styles]
+        for i in range(len(seen)):
+            for j in range(i):
+                if styles[i][0] != styles[j][0]:
+                    gap = sum((a - b) ** 2 for a, b in zip(seen[i], seen[j])) ** 0.5
+                    assert gap >= 40, (deck, suits[i], suits[j], round(gap))
+    assert contrast("#000000", "#ffffff") == pytest.approx(21.0)
+
+
+def test_every_card_face_shows_its_suit_symbol_and_full_name():
+    from catcards.render import card_svg, suit_style
+
+    for card in [Card("Dog", 6), Card("pink", 4), Card("blue", 50, "Lion")]:
+        svg = card_svg(card, 40)
+        assert svg.count(suit_style(card.suit)[2]) >= 2  # top corner and bottom line
+        assert f"<title>{card}</title>" in svg  # e.g. "Lion (blue 50)": name, suit and number

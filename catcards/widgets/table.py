@@ -104,7 +104,7 @@ import numpy as np
 from ..cards import Card
 from ..core import Action, Game, GameParameterError, IllegalActionError, State, fresh_seed
 from ..registry import load
-from ..render import card_svg, cards_html
+from ..render import card_svg, cards_html, suit_style
 
 __all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "text_colour", "close_tree", "replace"]
 
@@ -704,7 +704,8 @@ class GameTable(W.VBox):
         """
         style = {}
         if card is not None:
-            style = {"button_color": card.colour, "text_color": text_colour(card.colour),
+            fill, ink, _symbol = suit_style(card.suit)
+            style = {"button_color": fill, "text_color": ink,
                      "font_weight": "bold"}
         button = W.Button(
             description=label if label is not None else str(action),
@@ -894,8 +895,9 @@ class GameTable(W.VBox):
                                        self.state.current_player)
             button.disabled = action is None
             button.tooltip = str(action) if action is not None else "cannot be played now"
-            button.style.button_color = card.colour if action is not None else None
-            button.style.text_color = text_colour(card.colour) if action is not None else None
+            fill, ink, _symbol = suit_style(card.suit)
+            button.style.button_color = fill if action is not None else None
+            button.style.text_color = ink if action is not None else None
             button.style.font_weight = "bold" if action is not None else ""
             cols.append(col)
         return W.HBox(cols, layout=W.Layout(flex_flow="row wrap"))
