@@ -191,3 +191,44 @@ def test_bad_addresses_show_one_line_and_a_table_never_a_traceback(browser_ready
                     page.close()
         finally:
             browser.close()
+
+
+@pytest.mark.browser
+def test_a_cards_picture_plays_it_focus_is_visible_and_messages_are_announced(browser_ready):
+    """Issue 12: clicking the picture of a playable card plays it (Simon's Cat, Pairs); the
+    keyboard focus ring is at least 2 px; the message line is an aria-live region."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with voila(APP) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1366, "height": 768})
+            page.goto(f"{url}?game=simons-cat&players=4&seed=3", timeout=60_000)
+            table = page.locator(".catcards-table").first
+            card = table.locator(".catcards-cardcol:has(button.catcards-card:not([disabled]))").first
+            expect(card).to_be_visible(timeout=60_000)
+            label = card.locator("button").inner_text().strip()
+            picture = card.locator("svg").first
+            box = picture.bounding_box()
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 3)
+            expect(table.locator(".catcards-log")).to_contain_text(f"Seat 0 plays {label}.", timeout=15_000)
+            assert table.locator("[aria-live='polite']").count() >= 1
+            # keyboard: Tab to a button; its focus ring is drawn and at least 2 px wide
+            button = table.locator("button.catcards-card:not([disabled])").first
+            button.focus()
+            page.keyboard.press("Shift+Tab")
+            page.keyboard.press("Tab")
+            width = page.evaluate("() => getComputedStyle(document.activeElement).outlineWidth")
+            style = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+            assert float(width.replace("px", "")) >= 2 and style != "none", (width, style)
+
+            page.goto(f"{url}?game=pairs&players=2&seed=3", timeout=60_000)
+            table = page.locator(".catcards-table").first
+            cell = table.locator(".catcards-cardcol:has(button.catcards-cell:not([disabled]))").first
+            expect(cell).to_be_visible(timeout=60_000)
+            box = cell.locator("svg").first.bounding_box()  # the face-down picture, not the button
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 3)
+            expect(table.locator(".catcards-log")).to_contain_text("2. Seat 0 turns over card 0", timeout=15_000)
+            expect(page.locator("body")).not_to_contain_text("Error displaying widget")
+        finally:
+            browser.close()

@@ -161,6 +161,7 @@ class CatDaysTable(GameTable):
         button.add_class("catcards-card")
         button.on_click(self._callback(lambda _b, name=name: self._choose(name)))
         col = W.VBox([face, button], layout=W.Layout(align_items="center", margin="0 3px"))
+        col.add_class("catcards-cardcol")  # the picture clicks the button (table.STYLE)
         self._columns[name] = (col, face, button)
         return self._columns[name]
 

@@ -110,6 +110,7 @@ class PairsTable(GameTable):
             self._faces.append(face)
             self._buttons.append(button)
             cells.append(W.VBox([face, button], layout=W.Layout(width=f"{CELL + 8}px", align_items="center")))
+            cells[-1].add_class("catcards-cardcol")  # the picture clicks the button (table.STYLE)
         self._scores = W.HTML()
         self._recent = W.HTML()
         grid = W.GridBox(

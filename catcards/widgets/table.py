@@ -115,6 +115,24 @@ _discovered = False
 CARD_WIDTH = 56
 LOG_LINES = 14
 
+#: The tables' stylesheet (WCAG 2.1 AA): a visible focus ring (3 px, black on a white halo: at
+#: least 3:1 on any background) on every control; a card's whole column (its picture too) clicks
+#: its button (the button's ::after stretched over the column, so the button stays the one
+#: keyboard and screen-reader control); card names wrap instead of being cut off.
+STYLE = """<style>
+.catcards-table button:focus-visible, .catcards-table select:focus-visible,
+.catcards-table input:focus-visible, .catcards-table .lm-AccordionPanel-title:focus-visible,
+.catcards-table [tabindex]:focus-visible {
+  outline: 3px solid #000 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #fff !important; }
+.catcards-table .catcards-cardcol { position: relative; }
+.catcards-table .catcards-cardcol button { position: static !important; }
+.catcards-table .catcards-cardcol button:not([disabled])::after {
+  content: ""; position: absolute; inset: 0; cursor: pointer; z-index: 1; }
+.catcards-table button.catcards-card { white-space: normal; height: auto; min-height: 28px;
+  line-height: 1.2; overflow-wrap: anywhere; }
+.catcards-table .catcards-announce { font-weight: bold; min-height: 1.3em; }
+</style>"""
+
 
 def table_for(name: str) -> Callable[[type["GameTable"]], type["GameTable"]]:
     """Class decorator: make ``cls`` the table :func:`play` uses for the registered game ``name``."""
@@ -442,6 +460,7 @@ class GameTable(W.VBox):
                                        titles=("How to play",))
         self.rules_panel.add_class("catcards-rules")
         self.log_view = W.HTML(layout=W.Layout(width="100%"))
+        self.announce = W.HTML("<div class='catcards-announce' role='status' aria-live='polite'></div>")
         self.out = W.Output(layout=W.Layout(border="1px solid #ddd", padding="2px 6px",
                                             max_height="160px", overflow="auto"))
         self.layout.border, self.layout.padding, self.layout.width = "1px solid #ccc", "8px", "100%"
@@ -449,7 +468,7 @@ class GameTable(W.VBox):
         self.children = [
             self.title, self.rules_panel, self.status, self.board_box, self.hand_box, self.controls,
             W.HTML("<b>Move log</b> <span style='color:#888'>(newest first)</span>"), self.log_view,
-            W.HTML("<b>Messages</b>"), self.out,
+            W.HTML("<b>Messages</b>"), self.announce, self.out,
         ]
         self.state: State = self._deal(seed)
         for note in self._notes:
@@ -532,8 +551,12 @@ class GameTable(W.VBox):
 
     # ---- callbacks: errors and prints go to self.out ------------------------------------------
     def say(self, text: str) -> None:
-        """Write one line to the Output (``out``) under the table."""
-        self.out.append_stdout(text.rstrip("\n") + "\n")
+        """Write one line to the Output (``out``) under the table, and show it in ``announce``
+        (an ``aria-live`` region, so a screen reader reads it out)."""
+        line = text.rstrip("\n")
+        self.out.append_stdout(line + "\n")
+        self.announce.value = (f"<div class='catcards-announce' role='status' aria-live='polite'>"
+                               f"{html.escape(line.splitlines()[-1] if line else '')}</div>")
 
     def output_text(self) -> str:
         """Everything written to ``out`` so far, as one string (handy in tests)."""
@@ -783,7 +806,7 @@ class GameTable(W.VBox):
         state = self.state
         obs = state.observation(self.view_seat)
         self.title.value = (
-            f"<div style='font-size:1.25em;font-weight:bold;line-height:1.4'>{html.escape(self.game.title)}"
+            f"{STYLE}<div style='font-size:1.25em;font-weight:bold;line-height:1.4'>{html.escape(self.game.title)}"
             f"<span style='font-weight:normal;color:#666;font-size:0.8em'> &middot; "
             f"{self.players} players &middot; seed {state.seed}</span></div>"
         )
@@ -888,6 +911,7 @@ class GameTable(W.VBox):
                 button.layout.width, button.layout.padding = f"{CARD_WIDTH + 36}px", "0 2px"
                 button.add_class("catcards-card")
                 col = W.VBox([face, button], layout=W.Layout(align_items="center", margin="0 3px"))
+                col.add_class("catcards-cardcol")  # the picture clicks the button (STYLE)
                 cached = pool[card] = (col, face, button)
             col, face, button = cached
             face.value = card_html(card, CARD_WIDTH, dim=action is None)
