@@ -98,3 +98,18 @@ def test_changing_players_deals_again_with_the_same_seed_and_closes_the_old_tabl
     app["choose"].value = "snap"  # the game's usual players, one new table
     (snap,) = app["seat"].children
     assert table.closed and snap.state.game.name == "snap" and snap.state.seed == 7
+
+
+def test_wording_after_the_game_and_for_one_player():
+    import catcards.widgets as cw
+
+    pairs = cw.play("pairs", players=1, seed=2)
+    assert "1 player &middot;" in pairs.title.value and "1 players" not in pairs.title.value
+    card_game = cw.play("card-game", seed=5, humans=())
+    card_game.playout_button.click()
+    assert card_game.state.is_over
+    assert "</b> turn</td>" not in card_game.board_box.children[0].children[0].value
+    kotj = cw.play("king-of-the-jungle", seed=5, humans=())
+    kotj.playout_button.click()
+    board = kotj.board_box.children[0].value
+    assert kotj.state.is_over and "bids this hand total" not in board and "Bidding" not in board

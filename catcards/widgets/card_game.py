@@ -141,7 +141,7 @@ class CardGameTable(GameTable):
         bg = "#f2fbf2" if to_act else ("#f7f7ff" if obs["seat"] == seat else "#fff")
         n = obs["hand_sizes"][seat]
         status = "<b style='color:#b00'>out</b>" if obs["out"][seat] else (
-            "turn" if obs["active"] == seat else "")
+            "turn" if obs["active"] == seat and not obs["is_over"] else "")
         front = self.row(obs["front"][seat], 30)
         island = self.row(obs["island"][seat], 30)
         money = self.row(obs["money"][seat], 24)

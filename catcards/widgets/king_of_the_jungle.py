@@ -89,6 +89,8 @@ class KingOfTheJungleTable(GameTable):
             led = obs["led_suit"]
             if led:
                 caption = f"Led suit: <b class='catcards-led' style='color:{suit_colour(led)}'>{led}</b> (follow it if you can)"
+            elif obs["is_over"]:
+                caption = "The game is over."
             elif obs["phase"] == "bid":
                 caption = f"Bidding: the bids may not total 13. {html.escape(self.seat_label(obs['leader']))} leads after."
             else:
@@ -102,7 +104,7 @@ class KingOfTheJungleTable(GameTable):
                                winner=winner)
             title = "Last trick"
         bids = [b for b in obs["bids"] if b is not None]
-        total = f"bids so far total {sum(bids)}" if bids else ""
+        total = f"bids this hand total {sum(bids)}" if bids and not obs["is_over"] else ""
         middle = (
             f"<div class='catcards-trick'><div style='font-weight:bold'>{title}</div>{trick}"
             f"<div style='font-size:12px;margin-top:2px'>{caption}</div>"

@@ -808,7 +808,7 @@ class GameTable(W.VBox):
         self.title.value = (
             f"{STYLE}<div style='font-size:1.25em;font-weight:bold;line-height:1.4'>{html.escape(self.game.title)}"
             f"<span style='font-weight:normal;color:#666;font-size:0.8em'> &middot; "
-            f"{self.players} players &middot; seed {state.seed}</span></div>"
+            f"{self.players} player{'s' * (self.players != 1)} &middot; seed {state.seed}</span></div>"
         )
         self.status.value = (
             f"<div class='catcards-status' style='font-size:1.05em;line-height:1.4;padding:2px 0'>"
