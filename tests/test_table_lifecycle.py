@@ -209,3 +209,39 @@ def test_replace_swaps_tables_in_a_box_and_frees_the_old_one():
     assert seat.children == (tables[-1],)
     assert all(t.closed for t in tables[:-1]) and not tables[-1].closed
     assert len(_instances) - before <= one_table + 2  # the last table, the box and its layout
+
+
+def test_undo_takes_back_your_move_and_the_computers_replies():
+    """Simon's Cat, stacked: seat 0 plays Cat 3 and both computers answer by force; Undo gives
+    back the dealt position exactly, with Cat 3 clickable again."""
+    game = catcards.load("simons-cat", players=3, hand_size=2)
+    deal = [[["Cat 3", "Gnome 1"], ["Cat 4", "Kitten 5"], ["Cat 5", "Dog 6"]]]
+    table = cw.play(game, seed=5, deals=deal)
+    fresh = table.state.to_json()
+    next(b for b in clickable(table) if b.description == "Cat 3").click()
+    assert [str(a) for a in table.state.history] == ["play Cat 3", "play Cat 4", "play Cat 5"]
+    table.undo_button.click()
+    assert table.state.to_json() == fresh
+    assert "Took back your move 'play Cat 3' and the 2 computer moves after it." in table.output_text()
+    assert [b.description for b in clickable(table)] == ["Cat 3"]
+    table.undo_button.click()
+    assert "Nothing to take back" in table.output_text() and table.state.to_json() == fresh
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_undo_in_every_game_replays_the_history_up_to_your_last_move(name):
+    rng = np.random.default_rng(5)
+    table = open_table(name)
+    for _ in range(12):
+        if table.state.is_over:
+            break
+        one_move(table, rng)
+    history = list(table.state.history)
+    replay = table.game.new_game(table.state.seed)
+    mine = [i for i, a in enumerate(history) if (replay.current_player == 0, replay.apply(a))[0]]
+    table.undo_button.click()
+    if not mine:
+        assert "Nothing to take back" in table.output_text()
+        return
+    assert [str(a) for a in table.state.history] == [str(a) for a in history[:mine[-1]]]
+    assert "Traceback" not in table.output_text()

@@ -277,6 +277,12 @@ class SnapTable(GameTable):
         super().computer_step()
         self._schedule()
 
+    def undo(self) -> None:
+        self.clock.cancel_all()
+        self._snap_taken = None
+        super().undo()
+        self._schedule()
+
     def play_out(self) -> None:
         self.clock.cancel_all()
         super().play_out()

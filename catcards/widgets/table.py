@@ -448,8 +448,12 @@ class GameTable(W.VBox):
         self.shuffle_button.on_click(self.callback(lambda _b: self.new_game(fresh_seed())))
         self.step_button.on_click(self.callback(lambda _b: self.computer_step()))
         self.playout_button.on_click(self.callback(lambda _b: self.play_out()))
+        self.undo_button = W.Button(description="Undo", icon="undo", layout=W.Layout(width="auto"),
+                                    tooltip="take back your last move and the computers' moves after it")
+        self.undo_button.on_click(self.callback(lambda _b: self.undo()))
         self.controls = W.HBox(
-            [self.new_button, self.seed_box, self.shuffle_button, self.step_button, self.playout_button],
+            [self.new_button, self.seed_box, self.shuffle_button, self.undo_button, self.step_button,
+             self.playout_button],
             layout=W.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.rules_view = W.HTML(
@@ -496,7 +500,7 @@ class GameTable(W.VBox):
         self.__dict__["_catcards_closed"] = True
         self.stop()
         mine = [self]
-        for name in ("new_button", "shuffle_button", "step_button", "playout_button", "seed_box"):
+        for name in ("new_button", "shuffle_button", "undo_button", "step_button", "playout_button", "seed_box"):
             extra = getattr(self, name, None)  # controls a subclass moved out of the table
             if isinstance(extra, W.Widget):
                 mine.append(extra)
@@ -635,6 +639,29 @@ class GameTable(W.VBox):
             )
         self.state.apply(action)
         self._advance()
+
+    def undo(self) -> None:
+        """Take back the last move a person at this screen made, and the computers' moves after
+        it: the game is dealt again from its seed and replayed up to that move (every engine
+        replays a history exactly). Said in words when there is nothing to take back."""
+        history = list(self.state.history)
+        replay = self.game.new_game(self.state.seed, deals=self.deals)
+        last = None
+        for i, action in enumerate(history):
+            if self.is_human(replay.current_player):
+                last = i
+            replay.apply(action)
+        if last is None:
+            self.say("Nothing to take back: no move of yours has been made in this game.")
+            return
+        back = self.game.new_game(self.state.seed, deals=self.deals)
+        for action in history[:last]:
+            back.apply(action)
+        self.state = back
+        self._revealed = None
+        later = len(history) - last - 1
+        self.say(f"Took back your move '{history[last]}'"
+                 + (f" and the {later} computer move{'s' * (later != 1)} after it." if later else "."))
 
     def _seed_from_box(self) -> int:
         """The seed typed in the seed box.
