@@ -214,7 +214,7 @@ def test_a_cards_picture_plays_it_focus_is_visible_and_messages_are_announced(br
             expect(table.locator(".catcards-log")).to_contain_text(f"Seat 0 plays {label}.", timeout=15_000)
             assert table.locator("[aria-live='polite']").count() >= 1
             # keyboard: Tab to a button; its focus ring is drawn and at least 2 px wide
-            button = table.locator("button.catcards-card:not([disabled])").first
+            button = table.locator("button.jupyter-button:not([disabled])").last
             button.focus()
             page.keyboard.press("Shift+Tab")
             page.keyboard.press("Tab")
