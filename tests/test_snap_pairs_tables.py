@@ -153,7 +153,7 @@ def test_clicking_two_cards_a_match_keeps_the_turn():
     table = pairs_table()
     table.cell_buttons[0].click()
     assert table.state.turned == 0 and 0 not in table.cell_buttons  # shown face up
-    assert "red 1" in table.board_box.children[0].children[1].children[0].children[0].value
+    assert "red 1" in table.board_box.children[0].children[1].children[0].children[0].children[0].value
     table.cell_buttons[5].click()  # blue 1: a pair
     assert table.state.pairs[0] and table.state.current_player == 0
     assert "pairs taken" in table.hand_box.children[0].value

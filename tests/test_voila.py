@@ -232,3 +232,40 @@ def test_a_cards_picture_plays_it_focus_is_visible_and_messages_are_announced(br
             expect(page.locator("body")).not_to_contain_text("Error displaying widget")
         finally:
             browser.close()
+
+
+@pytest.mark.browser
+def test_at_390_px_wide_boards_scroll_visibly_and_controls_stay_on_screen(browser_ready):
+    """Issue 12, a 390 x 844 phone: for Pairs, Cat Days and Card Game every enabled button is on
+    screen or inside a board that scrolls sideways (with the hint saying so shown); the app's
+    and the table's control rows wrap inside the screen."""
+    from playwright.sync_api import expect, sync_playwright
+
+    outside = """() => [...document.querySelectorAll(
+            '.catcards-table button:not([disabled]), select, input, .catcards-table th')]
+        .filter(b => b.offsetParent !== null)
+        .filter(b => { let e = b.parentElement;  // inside a box that scrolls sideways: fine
+                       while (e && !(e.scrollWidth > e.clientWidth + 1
+                                     && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))) e = e.parentElement;
+                       return !e; })
+        .filter(b => { const r = b.getBoundingClientRect(); return r.right > innerWidth + 1 || r.left < -1; })
+        .map(b => b.textContent || b.tagName)"""
+    scrolls = """() => [...document.querySelectorAll('.catcards-table .catcards-scroll')]
+        .map(e => [e.scrollWidth > e.clientWidth, getComputedStyle(e).overflowX])"""
+    with voila(APP) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            for name in ("pairs", "cat-days", "card-game"):
+                page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
+                table = page.locator(".catcards-table").first
+                expect(table.locator("button.catcards-action:not([disabled])").first).to_be_attached(timeout=60_000)
+                assert page.evaluate(outside) == [], name
+                wide = [s for s in page.evaluate(scrolls) if s[0]]
+                assert all(overflow == "auto" for _, overflow in wide), (name, wide)
+                if name != "card-game":  # Pairs' 13 columns and Cat Days' 7 days need the room
+                    assert wide, name
+                expect(table.locator(".catcards-scroll-hint").first).to_be_visible()
+                assert page.evaluate("() => document.documentElement.scrollWidth") <= 391, name
+        finally:
+            browser.close()

@@ -22,7 +22,7 @@ import ipywidgets as W
 
 from ..games.card_game import Claim, Play, UseAbility
 from ..render import back_svg
-from .table import GameTable, table_for
+from .table import SCROLL_HINT, GameTable, table_for
 
 __all__ = ["CardGameTable", "face_svg", "TYPE_COLOURS"]
 
@@ -177,7 +177,8 @@ class CardGameTable(GameTable):
             mine += f"<div>Eat Four! turned over: {self.row(obs['turned'], 36)}</div>"
         top = W.HTML(
             self._banner(obs) + self._stack_html(obs)
-            + f"<table class='catcards-board' style='border-collapse:collapse'><tr>{head}</tr>{seats}</table>"
+            + SCROLL_HINT + "<div class='catcards-scroll'>"
+            + f"<table class='catcards-board' style='border-collapse:collapse'><tr>{head}</tr>{seats}</table></div>"
             + centre + mine
         )
         discard = W.HTML(self.row(obs["discard"], 34, empty="empty"))

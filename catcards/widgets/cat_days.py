@@ -22,7 +22,7 @@ import ipywidgets as W
 from ..cards import Card
 from ..games.cat_days import DAYS, Draw, Pass, Play
 from ..render import back_svg
-from .table import GameTable, table_for
+from .table import SCROLL_HINT, GameTable, table_for
 
 __all__ = ["CatDaysTable", "card_face"]
 
@@ -140,8 +140,9 @@ class CatDaysTable(GameTable):
             "</div></td></tr>"
         )
         table = (
+            SCROLL_HINT + "<div class='catcards-scroll'>"
             "<table class='catcards-cat-days-board' style='border-collapse:collapse;width:100%'>"
-            + self._week_row(obs, 1 - me) + piles + self._week_row(obs, me) + "</table>"
+            + self._week_row(obs, 1 - me) + piles + self._week_row(obs, me) + "</table></div>"
         )
         return W.HTML(table)
 

@@ -19,7 +19,7 @@ import ipywidgets as W
 from ..cards import Card
 from ..games.pairs import TURN_OVER
 from ..render import back_svg
-from .table import GameTable, card_html, table_for
+from .table import SCROLL_HINT, GameTable, card_html, table_for
 
 __all__ = ["PairsTable"]
 
@@ -111,13 +111,18 @@ class PairsTable(GameTable):
             self._buttons.append(button)
             cells.append(W.VBox([face, button], layout=W.Layout(width=f"{CELL + 8}px", align_items="center")))
             cells[-1].add_class("catcards-cardcol")  # the picture clicks the button (table.STYLE)
-        self._scores = W.HTML()
         self._recent = W.HTML()
         grid = W.GridBox(
             cells,
-            layout=W.Layout(grid_template_columns=f"repeat({cols}, {CELL + 10}px)", grid_gap="4px 2px"),
+            # its full width: the box around it scrolls (a grid squeezed into a phone would hide
+            # its middle columns in a scroll area of its own, with no sign of them)
+            layout=W.Layout(grid_template_columns=f"repeat({cols}, {CELL + 10}px)", grid_gap="4px 2px",
+                            min_width=f"{cols * (CELL + 12)}px", overflow="visible"),
         )
-        self._board = W.VBox([self._scores, grid, self._recent])
+        scroll = W.Box([grid], layout=W.Layout(max_width="100%"))
+        scroll.add_class("catcards-scroll")  # a phone scrolls the grid, with a visible bar (table.STYLE)
+        self._scores = W.HTML()
+        self._board = W.VBox([self._scores, scroll, self._recent])
 
     def _click(self, button: W.Button) -> None:
         """A grid button names its position, whatever the turn: "turn over card p" is answered
@@ -138,7 +143,7 @@ class PairsTable(GameTable):
         """Pairs per seat, the grid, and the recent turns, from ``obs`` only; the same widgets
         every time, with only what changed sent to the browser."""
         self._grid_widgets(len(obs["grid"]), obs["cols"])
-        self._scores.value = "<div>" + " &middot; ".join(
+        self._scores.value = SCROLL_HINT + "<div>" + " &middot; ".join(
             f"{html.escape(self.seat_label(s))}: <b>{obs['pair_counts'][s]}</b> pair"
             f"{'s' * (obs['pair_counts'][s] != 1)}"
             for s in range(obs["players"])

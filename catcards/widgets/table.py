@@ -131,7 +131,16 @@ STYLE = """<style>
 .catcards-table button.catcards-card { white-space: normal; height: auto; min-height: 28px;
   line-height: 1.2; overflow-wrap: anywhere; }
 .catcards-table .catcards-announce { font-weight: bold; min-height: 1.3em; }
+.catcards-table .catcards-scroll { overflow-x: auto; max-width: 100%; padding-bottom: 6px;
+  scrollbar-width: auto; scrollbar-color: #555 #ddd; }
+.catcards-table .widget-html, .catcards-table .widget-html-content { max-width: 100%; min-width: 0; }
+.catcards-table .catcards-scroll-hint { display: none; font-size: 13px; color: #333; }
+@media (max-width: 820px) { .catcards-table .catcards-scroll-hint { display: block; } }
 </style>"""
+
+#: said above a board that may be wider than a phone (shown only on narrow screens, see STYLE)
+SCROLL_HINT = ("<div class='catcards-scroll-hint'>&#8596; The board is wider than your screen: "
+               "scroll it sideways to see all of it.</div>")
 
 
 def table_for(name: str) -> Callable[[type["GameTable"]], type["GameTable"]]:
@@ -429,6 +438,7 @@ class GameTable(W.VBox):
         self.title = W.HTML()
         self.status = W.HTML()
         self.board_box = W.Box(layout=W.Layout(width="100%"))
+        self.board_box.add_class("catcards-scroll")  # a board wider than a phone scrolls, visibly
         self.hand_box = W.VBox(layout=W.Layout(width="100%"))
         # a Text box: a JavaScript number cannot hold every seed exactly, text can
         self.seed_box = W.Text(description="seed", layout=W.Layout(width="190px"),
