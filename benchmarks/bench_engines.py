@@ -9,7 +9,8 @@ For each game (default parameters) this prints
   per-call cost is not counted. Dealing (``new_game``) is inside the timed loop, as in the other
   benchmarks.
 - **clone us**: CPU microseconds of one ``state.clone()``, on states taken at random points of
-  random games (the explore feature clones mid-game states).
+  random games (the explore feature clones mid-game states); **+ generator**: the same plus
+  building the clone's ``numpy.random.Generator``, which a clone does when it first draws.
 
 Timings use ``time.process_time`` (CPU time of this process, so time the scheduler gives to other
 processes on a shared machine is not counted) and report the **median of several repeats**.
@@ -80,13 +81,18 @@ def mid_game_states(game, count: int, seed: int) -> list:
     return states
 
 
-def clone_cost(states: list, loops: int) -> float:
-    """CPU microseconds per ``clone()`` over ``states``, each cloned ``loops`` times."""
+def clone_cost(states: list, loops: int, draw: bool = False) -> float:
+    """CPU microseconds per ``clone()`` over ``states``, each cloned ``loops`` times (with
+    ``draw``: plus building the clone's generator, which a clone does the first time it draws)."""
     t0 = time.process_time()
     for state in states:
         clone = state.clone
-        for _ in range(loops):
-            clone()
+        if draw:
+            for _ in range(loops):
+                clone().rng
+        else:
+            for _ in range(loops):
+                clone()
     return (time.process_time() - t0) / (len(states) * loops) * 1e6
 
 
@@ -100,12 +106,14 @@ def bench(name: str, games: int, repeat: int) -> dict:
         per_game.append(actions / games)
     states = mid_game_states(game, 20, 7)
     clones = [clone_cost(states, 50) for _ in range(repeat)]
+    drawing = [clone_cost(states, 50, draw=True) for _ in range(repeat)]
     return {
         "name": name,
         "us_action": statistics.median(per_action),
         "us_action_min": min(per_action),
         "actions_game": statistics.mean(per_game),
         "clone_us": statistics.median(clones),
+        "clone_draw_us": statistics.median(drawing),
     }
 
 
@@ -118,12 +126,14 @@ def main() -> None:
     names = args.only or list(GAMES)
     print(f"random play, default parameters, {args.games} games x {args.repeat} repeats; "
           "CPU time (time.process_time), median of repeats")
-    print(f"{'game':<20} {'us/action':>9} {'(best)':>7} {'actions/game':>13} {'clone us':>9}")
+    print(f"{'game':<20} {'us/action':>9} {'(best)':>7} {'actions/game':>13} {'clone us':>9} {'+ generator':>12}")
     for name in names:
         r = bench(name, args.games, args.repeat)
         print(f"{GAMES[name]:<20} {r['us_action']:>9.2f} {r['us_action_min']:>7.2f} "
-              f"{r['actions_game']:>13.1f} {r['clone_us']:>9.2f}", flush=True)
+              f"{r['actions_game']:>13.1f} {r['clone_us']:>9.2f} {r['clone_draw_us']:>12.2f}", flush=True)
     print("us/action = legal_actions() + apply(), choices drawn beforehand; target <= 3 us/action")
+    print("clone us = state.clone(); + generator = clone().rng, the clone's generator built too "
+          "(a clone builds it when it first draws, e.g. to deal a new round)")
 
 
 if __name__ == "__main__":

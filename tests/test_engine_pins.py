@@ -121,3 +121,28 @@ if __name__ == "__main__":  # prints the tables to paste into EXPECTED and EXPEC
         for name, params in CASES:
             print(f"    {f'{name} {sorted(params.items())}'!r}: {playthrough_hash(name, params, logs)!r},")
         print()
+
+
+@pytest.mark.parametrize("name", ["simons-cat", "king-of-the-jungle", "cat-trick", "pairs"])
+def test_clone_of_a_clone_deals_like_the_original(name):
+    """A clone builds its generator on first draw from the state it was cloned at: a clone of a
+    clone that has not drawn yet, and the original, deal the same next rounds."""
+    state = catcards.load(name).new_game(11)
+    rng = np.random.default_rng(3)
+    for _ in range(5):
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.integers(len(legal)))])
+    first = state.clone()
+    second = first.clone()
+    state.rng.random(3)  # the original draws; its clones are not moved by it
+    assert first.rng.bit_generator.state == second.rng.bit_generator.state
+    assert first.rng.bit_generator.state != state.rng.bit_generator.state
+    finished = []
+    for s in (first, second):
+        r = np.random.default_rng(4)
+        while not s.is_over:
+            legal = s.legal_actions()
+            s.apply(legal[int(r.integers(len(legal)))])
+        finished.append(([str(a) for a in s.history], s.outcome))
+    assert finished[0] == finished[1]
+    assert len(finished[0][0]) > 5

@@ -463,6 +463,6 @@ class CatTrickState(TrickState):
         other.undealt = list(self.undealt)
         other.discard = list(self.discard)
         other.super_cats = list(self.super_cats)
-        other.round_results = [dict(r) for r in self.round_results]
+        other.round_results = list(self.round_results)  # finished rounds: never changed
         other.eights = list(self.eights)
         other.greedy_events = list(self.greedy_events)

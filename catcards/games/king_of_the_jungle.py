@@ -482,4 +482,4 @@ class KingOfTheJungleState(TrickState):
         other.won = list(self.won)
         other.won_cards = [list(w) for w in self.won_cards]
         other.scores = list(self.scores)
-        other.hand_results = [dict(r) for r in self.hand_results]
+        other.hand_results = list(self.hand_results)  # finished hands: never changed

@@ -420,4 +420,4 @@ class SimonsCatState(State):
         other.final_pile = list(self.final_pile)
         other.messes = [[list(m) for m in ms] for ms in self.messes]
         other.simon_cards = list(self.simon_cards)
-        other.round_results = [dict(r) for r in self.round_results]
+        other.round_results = list(self.round_results)  # finished rounds: never changed
