@@ -29,6 +29,7 @@ __all__ = [
     "Game",
     "State",
     "new_rng",
+    "permutation",
     "fresh_seed",
     "walk_cards",
     "is_whole",
@@ -99,6 +100,16 @@ class Outcome:
     def shared(self) -> bool:
         """True when more than one seat won."""
         return len(self.winners) > 1
+
+
+def permutation(rng: np.random.Generator, n: int) -> list[int]:
+    """``rng.permutation(n).tolist()``: the same order from the same draws, as a list, about five
+    times faster for a deck of cards (``Generator.shuffle`` of a list runs the same Fisher-Yates
+    swaps as ``permutation`` without the array set-up; tests/test_engine_pins.py checks that they
+    agree). Used to shuffle in the engines' hot paths."""
+    order = list(range(n))
+    rng.shuffle(order)
+    return order
 
 
 def fresh_seed() -> int:

@@ -146,3 +146,15 @@ def test_clone_of_a_clone_deals_like_the_original(name):
         finished.append(([str(a) for a in s.history], s.outcome))
     assert finished[0] == finished[1]
     assert len(finished[0][0]) > 5
+
+
+def test_permutation_is_numpys():
+    """The engines shuffle with catcards.core.permutation; it must draw exactly what
+    ``Generator.permutation`` draws (same order, generator left in the same state)."""
+    from catcards.core import permutation
+
+    for seed in range(40):
+        for n in (0, 1, 2, 5, 35, 52, 55, 104):
+            a, b = np.random.default_rng(seed), np.random.default_rng(seed)
+            assert permutation(a, n) == b.permutation(n).tolist()
+            assert a.bit_generator.state == b.bit_generator.state

@@ -59,7 +59,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, State
+from ..core import Action, Game, GameParameterError, Outcome, State, permutation
 from ..decks import wildcat_deck
 from ..registry import register
 
@@ -347,7 +347,7 @@ class BigCatState(State):
         n = game.players
         if stacks is None:
             deck = DECKS[game.deck]()
-            order = self.rng.permutation(len(deck)).tolist()
+            order = permutation(self.rng, len(deck))
             stacks = [[] for _ in range(n)]
             for k, i in enumerate(order):
                 stacks[(game.first_player + k) % n].append(deck[i])

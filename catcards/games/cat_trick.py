@@ -42,9 +42,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, parse_hands
+from ..core import Action, Game, GameParameterError, Outcome, parse_hands, permutation
 from ..registry import register
-from .tricks import Play, TrickState, winning_index
+from .tricks import Play, TrickState, plays_for, winning_index
 
 __all__ = [
     "CatTrick",
@@ -75,7 +75,7 @@ _COLOUR = tuple(i // 7 for i in range(N_CARDS))  # id -> colour index
 _RANK = tuple(i % 7 + 1 for i in range(N_CARDS))  # id -> printed number
 _INDEX = {c: i for i, c in enumerate(CARDS)}
 _BY_NAME = {str(c).lower(): i for i, c in enumerate(CARDS)}
-PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
+PLAYS: tuple[Play, ...] = plays_for(CARDS)
 
 
 def card_from_name(name: str | Card) -> Card:
@@ -248,7 +248,7 @@ class CatTrickState(TrickState):
                 trump = rest[int(self.rng.integers(len(rest)))]
             rest.remove(trump)
         else:
-            order = self.rng.permutation(N_CARDS).tolist()
+            order = permutation(self.rng, N_CARDS)
             hands = [order[s * h : (s + 1) * h] for s in range(n)]
             trump, rest = order[n * h], order[n * h + 1 :]
         self.hands = [sorted(x) for x in hands]
@@ -290,28 +290,41 @@ class CatTrickState(TrickState):
         return why or "it is not one of the legal actions now"
 
     def _apply(self, action: Action) -> None:
-        self._play_card(self.current_player, _INDEX[action.card])
+        self._play_card(self.current_player, action._id)  # a legal play: one of PLAYS
 
     def _trick_winner(self, plays: list[tuple[int, int]]) -> int:
-        sevens = {_COLOUR[c] for _, c in plays if _RANK[c] == 7}
-        values = []
+        # winning_index with the values of this trick, in one pass: a 1 counts as 8 when the 7
+        # of its colour is in the trick; the highest trump wins, else the highest of the led colour
+        colour, rank = _COLOUR, _RANK
+        sevens = [colour[c] for _, c in plays if rank[c] == 7]
+        trump = colour[self.trump_card]
+        target = colour[plays[0][1]]
         for _, c in plays:
-            r = _RANK[c]
-            values.append(8 if r == 1 and _COLOUR[c] in sevens else r)
-        if 8 in values:
+            if colour[c] == trump:
+                target = trump
+                break
+        best_seat, best, eight = plays[0][0], -1, False
+        for seat, c in plays:
+            r = rank[c]
+            if r == 1 and sevens and colour[c] in sevens:
+                r, eight = 8, True
+            if r > best and colour[c] == target:
+                best_seat, best = seat, r
+        if eight:
             self.eights[-1] += 1
-        suits = [_COLOUR[c] for _, c in plays]
-        return plays[winning_index(suits, values, _COLOUR[self.trump_card])][0]
+        return best_seat
 
     def _trick_taken(self, winner: int, plays: list[tuple[int, int]]) -> None:
         mine = self.collections[winner]
-        mine.extend(c for _, c in plays)
+        mine += [c for _, c in plays]
         counts = [0] * len(COLOURS)
+        colour = _COLOUR
         for c in mine:
-            counts[_COLOUR[c]] += 1
-        for col, k in enumerate(counts):
-            if k >= GREEDY_LIMIT:
-                self._share(winner, col)
+            counts[colour[c]] += 1
+        if max(counts) >= GREEDY_LIMIT:
+            for col, k in enumerate(counts):
+                if k >= GREEDY_LIMIT:
+                    self._share(winner, col)
         self._check_round_end(winner)
 
     def _share(self, winner: int, col: int) -> None:
@@ -319,7 +332,7 @@ class CatTrickState(TrickState):
         n = self.game.players
         lost = [c for c in self.collections[winner] if _COLOUR[c] == col]
         self.collections[winner] = [c for c in self.collections[winner] if _COLOUR[c] != col]
-        order = [lost[i] for i in self.rng.permutation(len(lost))]
+        order = [lost[i] for i in permutation(self.rng, len(lost))]
         given = []
         for k in range(1, n):
             if not order:
@@ -343,7 +356,7 @@ class CatTrickState(TrickState):
         n = self.game.players
         if self._colours(winner) == len(COLOURS):
             self._end_round([winner], "five colours")
-        elif any(not h for h in self.hands):
+        elif not all(self.hands):  # a hand is empty
             colours = [self._colours(s) for s in range(n)]
             key = [(colours[s], len(self.collections[s])) for s in range(n)]
             best = max(key)

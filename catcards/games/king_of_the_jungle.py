@@ -34,10 +34,10 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, parse_hands
+from ..core import Action, Game, GameParameterError, Outcome, parse_hands, permutation
 from ..decks import WILDCAT_SUITS, wildcat_deck
 from ..registry import register
-from .tricks import Play, TrickState, winning_index
+from .tricks import Play, TrickState, plays_for, winning_index
 
 __all__ = [
     "KingOfTheJungle",
@@ -67,7 +67,7 @@ _BY_NAME: dict[str, int] = {}
 for _i, _c in enumerate(CARDS):
     _BY_NAME[str(_c).lower()] = _i
     _BY_NAME[f"{_c.suit} {_c.rank}"] = _i
-PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
+PLAYS: tuple[Play, ...] = plays_for(CARDS)
 
 
 @dataclass(frozen=True)
@@ -276,7 +276,7 @@ class KingOfTheJungleState(TrickState):
         if self.hand_no <= len(self._stacked):
             hands = [list(h) for h in self._stacked[self.hand_no - 1]]
         else:
-            order = self.rng.permutation(TRICKS * n).tolist()
+            order = permutation(self.rng, TRICKS * n)
             hands = [order[s * TRICKS : (s + 1) * TRICKS] for s in range(n)]
         self.hands = [sorted(h) for h in hands]
         self.phase = "bid"
@@ -367,7 +367,7 @@ class KingOfTheJungleState(TrickState):
             else:
                 self.current_player = nxt
             return
-        self._play_card(seat, _INDEX[action.card])
+        self._play_card(seat, action._id)  # a legal play: one of PLAYS
 
     def _trick_winner(self, plays: list[tuple[int, int]]) -> int:
         return plays[winning_index([_SUIT[c] for _, c in plays], [_VALUE[c] for _, c in plays])][0]

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, State
+from ..core import Action, Game, GameParameterError, Outcome, State, permutation
 from ..decks import DECKS, deck as make_deck
 from ..registry import register
 from .snap import _name_table, card_index
@@ -233,7 +233,7 @@ class PairsState(State):
     def __init__(self, game: Pairs, seed, deals, grid: list[int] | None):
         super().__init__(game, seed, deals)
         if grid is None:
-            grid = self.rng.permutation(game.size).tolist()
+            grid = permutation(self.rng, game.size)
         self.grid: list[int | None] = list(grid)
         self.turned: int | None = None
         self.pairs: list[list[int]] = [[] for _ in range(game.players)]

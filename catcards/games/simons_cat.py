@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, State, is_whole, parse_hands
+from ..core import Action, Game, GameParameterError, Outcome, State, is_whole, parse_hands, permutation
 from ..registry import register
 
 __all__ = ["SimonsCat", "SimonsCatState", "Play", "TakeMess", "MISCHIEF", "SUITS", "card_from_name"]
@@ -233,7 +233,7 @@ class SimonsCatState(State):
             dealt = {c for hand in hands for c in hand}
             aside = [c for c in range(N_CARDS) if c not in dealt]
         else:
-            order = self.rng.permutation(N_CARDS).tolist()
+            order = permutation(self.rng, N_CARDS)
             hands = [order[s * h : (s + 1) * h] for s in range(n)]
             aside = sorted(order[n * h :])
         self.hands = [sorted(hand) for hand in hands]

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, State, parse_hands
+from ..core import Action, Game, GameParameterError, Outcome, State, parse_hands, permutation
 from ..decks import DECKS, deck as make_deck
 from ..registry import register
 
@@ -181,10 +181,8 @@ class Snap(Game):
         """Stacks (card ids, top first) from a shuffled deck ``order``: card ``i`` of the order goes
         to seat ``(first_player + i) % players``, so the first card dealt ends at the top."""
         n, f = self.players, self.first_player
-        stacks: list[list[int]] = [[] for _ in range(n)]
-        for i, c in enumerate(order):
-            stacks[(f + i) % n].append(int(c))
-        return stacks
+        order = [int(c) for c in order]
+        return [order[(s - f) % n :: n] for s in range(n)]  # seat s gets cards i = s - f (mod n)
 
     def new_game(self, seed: int | None = None, deals: Sequence | None = None) -> "SnapState":
         """Deal and return the state.
@@ -237,7 +235,7 @@ class SnapState(State):
         super().__init__(game, seed, deals)
         n = game.players
         if stacks is None:
-            stacks = game.deal_order(self.rng.permutation(len(game.cards)))
+            stacks = game.deal_order(permutation(self.rng, len(game.cards)))
             self.left_out: list[int] = []
         else:
             dealt = {c for s in stacks for c in s}
@@ -271,11 +269,15 @@ class SnapState(State):
     def _legal_actions(self) -> Sequence[Action]:
         if self._outcome is not None:
             return ()
-        acts: list[Action] = []
-        if self.current_player is not None and self.stacks[self.current_player]:
-            acts.append(FLIP)
-        acts.extend(SNAPS[s] for s, st in enumerate(self.status) if st != OUT)
-        return acts
+        status = self.status
+        if OUT in status:
+            snaps = tuple([SNAPS[s] for s, st in enumerate(status) if st != OUT])
+        else:
+            snaps = SNAPS[: len(status)]
+        seat = self.current_player
+        if seat is not None and self.stacks[seat]:
+            return (FLIP,) + snaps
+        return snaps
 
     def _why_illegal(self, action: Action) -> str:
         if isinstance(action, CallSnap):
@@ -365,6 +367,13 @@ class SnapState(State):
         return None
 
     def _check_end(self) -> None:
+        if self.turns < self.game.max_turns:  # two seats holding cards: the game goes on
+            holding = 0
+            for stack in self.stacks:
+                if stack:
+                    holding += 1
+                    if holding == 2:
+                        return
         n = self.game.players
         if self.turns >= self.game.max_turns:
             held = [len(s) for s in self.stacks]

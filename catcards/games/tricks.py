@@ -30,7 +30,7 @@ from typing import Any, Sequence
 from ..cards import Card
 from ..core import Action, State
 
-__all__ = ["Play", "winning_index", "TrickState"]
+__all__ = ["Play", "plays_for", "winning_index", "TrickState"]
 
 
 @dataclass(frozen=True)
@@ -40,15 +40,37 @@ class Play(Action):
     card: Card
     # the text, computed once: saving and replaying a long game calls str() on every action
     _text: str = field(default="", init=False, repr=False, compare=False)
+    # the card's id in its game when this is one of the game's prebuilt plays (see plays_for)
+    _id: int = field(default=-1, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_text", f"play {self.card}")
+
+    def __eq__(self, other: object) -> bool:
+        # what the dataclass would generate, but the texts are compared first: different texts
+        # mean different cards, and a string compare is much cheaper than a Card compare (apply()
+        # compares the chosen play with the legal plays before it)
+        if other.__class__ is self.__class__:
+            return self._text == other._text and self.card == other.card  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:  # the dataclass's own: equal plays hash alike
+        return hash((self.card,))
 
     def __str__(self) -> str:
         return self._text
 
     def __repr__(self) -> str:
         return f"Play({self.card!r})"
+
+
+def plays_for(cards: Sequence[Card]) -> tuple[Play, ...]:
+    """One prebuilt :class:`Play` per card id (``plays_for(CARDS)[i].card is CARDS[i]``); each
+    knows its id, so a state applying one of them needs no Card lookup."""
+    plays = tuple(Play(c) for c in cards)
+    for i, play in enumerate(plays):
+        object.__setattr__(play, "_id", i)
+    return plays
 
 
 def winning_index(suits: Sequence[Any], values: Sequence[int], trump: Any = None) -> int:
@@ -104,6 +126,12 @@ class TrickState(State):
     INDEX: dict[Card, int] = {}
     PLAYS: tuple[Play, ...] = ()
     SUIT_OF: tuple[str, ...] = ()
+    #: str() of each card, by id (set from CARDS for each subclass: the log names every card played)
+    _CARD_TEXT: tuple[str, ...] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._CARD_TEXT = tuple(str(c) for c in cls.CARDS)
 
     def _init_tricks(self, players: int) -> None:
         self.hands: list[list[int]] = [[] for _ in range(players)]
@@ -130,13 +158,13 @@ class TrickState(State):
         """``seat`` plays card ``cid`` (legal, checked by the caller); completes the trick when it
         is the last card: the winner is logged, ``last_trick`` set, then ``_trick_taken`` runs."""
         self.hands[seat].remove(cid)
-        self.trick.append((seat, cid))
-        self.log.append(f"Seat {seat} plays {self.CARDS[cid]}.")
+        plays = self.trick
+        plays.append((seat, cid))
+        self.log.append(f"Seat {seat} plays {self._CARD_TEXT[cid]}.")
         n = self.game.players
-        if len(self.trick) < n:
+        if len(plays) < n:
             self.current_player = (seat + 1) % n
             return
-        plays = self.trick
         winner = self._trick_winner(plays)
         self.trick = []
         self.last_trick = plays
