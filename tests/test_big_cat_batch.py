@@ -176,3 +176,47 @@ def test_exact_small_deck_equals_brute_force_over_every_order():
     assert exact["mean_cards"] == Fraction(cards, 336 - cycles)
     with pytest.raises(GameParameterError, match="arrangements"):
         all_deals("LLTTWWJJ--------")
+
+
+def test_search_longest_finds_the_longest_deal_and_it_replays_in_the_engine():
+    from catcards.analysis.big_cat import search_longest
+
+    found = search_longest(3000, seed=5, batch=700)
+    assert found["deals"] == 3000 and found["params"]["deck"] == "classic"
+    # the same deals, played here batch by batch: nothing longer among them
+    game = catcards.load("big-cat", deck="classic")
+    seeds = np.random.SeedSequence(5).spawn(5)
+    longest = 0
+    for k, size in enumerate([700, 700, 700, 700, 200]):
+        res = play_batch(game, deal_batch(game, size, np.random.default_rng(seeds[k])))
+        longest = max(longest, int(res["cards_played"][res["terminated"]].max()))
+    assert found["cards_played"] == longest
+    state = game.new_game(0, deals=found["stacks"]).play_out()
+    assert state.terminated
+    assert (state.cards_played, state.tricks, state.outcome.winners) == (
+        found["cards_played"], found["tricks"], (found["winner"],))
+
+
+def test_search_longest_gives_the_same_result_on_any_executor():
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+    from catcards.analysis.big_cat import search_longest
+
+    serial = search_longest(2000, seed=3, batch=500)
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        assert search_longest(2000, seed=3, batch=500, executor=pool) == serial
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        assert search_longest(2000, seed=3, batch=500, executor=pool) == serial
+    assert search_longest(2000, seed=4, batch=500) != serial  # the seed matters
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"deals": 0}, {"deals": 10**10}, {"deals": 2.5}, {"deals": 10, "batch": 0}, {"deals": 10, "seed": -1},
+     {"deals": 10, "executor": "processes"}, {"deals": 10, "players": 9}],
+)
+def test_search_longest_refuses_bad_input(kwargs):
+    from catcards.analysis.big_cat import search_longest
+
+    with pytest.raises(GameParameterError):
+        search_longest(**kwargs)

@@ -7,13 +7,14 @@ engine's deal by deal; exact chances use :mod:`catcards.probability`. Layer 3: n
 from __future__ import annotations
 
 from fractions import Fraction
+from concurrent.futures import Executor
 from typing import Any, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
 
 from ..batch.big_cat import deal_batch, play_batch, stack_strings
-from ..core import GameParameterError
+from ..core import GameParameterError, is_whole
 from ..games.big_cat import PENALTY_LETTERS, BigCat, parse_deal_strings
 from ..probability import hypergeom_pmf, wilson_interval
 from ..registry import load
@@ -30,6 +31,7 @@ __all__ = [
     "deal_cards",
     "all_deals",
     "exact_small_deck",
+    "search_longest",
 ]
 
 
@@ -255,3 +257,87 @@ def exact_small_deck(deck: str, game: BigCat | str = "big-cat") -> dict[str, Any
         "mean_cards": Fraction(int(done["cards_played"].sum()), len(done)) if len(done) else None,
         "results": res,
     }
+
+
+#: deals per task of :func:`search_longest` (enough to keep numpy busy, small enough to spread)
+SEARCH_BATCH = 50_000
+#: most deals one :func:`search_longest` call scans (about 3 core-hours at 100,000 deals/s)
+MAX_SEARCH_DEALS = 10**9
+
+
+def _scan(params: dict[str, Any], deals: int, seed: np.random.SeedSequence) -> dict[str, Any]:
+    """One task of :func:`search_longest`: deal ``deals`` random deals from ``seed``, play them
+    with the batch path and return the longest terminating one (a small dict, cheap to send back
+    from another process or machine)."""
+    game = BigCat(**params)
+    rows = deal_batch(game, deals, np.random.default_rng(seed))
+    res = play_batch(game, rows)
+    cards = np.where(res["terminated"], res["cards_played"], -1)
+    i = int(cards.argmax())  # the first of the longest, so the result does not depend on timing
+    return {"deals": deals, "cycles": int((~res["terminated"]).sum()), "index": i,
+            "cards_played": int(res["cards_played"][i]), "tricks": int(res["tricks"][i]),
+            "winner": int(res["winner"][i]), "stacks": stack_strings(game, rows[i]),
+            "terminated": bool(res["terminated"][i])}
+
+
+def search_longest(
+    deals: int,
+    seed: int = 0,
+    executor: Executor | None = None,
+    game: BigCat | str = "big-cat",
+    batch: int = SEARCH_BATCH,
+    **params: Any,
+) -> dict[str, Any]:
+    """Scan ``deals`` random deals for the longest terminating game, in numpy batches that run on
+    any :class:`concurrent.futures.Executor` (a ``ProcessPoolExecutor``, or a Dask cluster's
+    ``client.get_executor()``), so a search can outgrow one machine.
+
+    The search of the published Beggar-my-neighbour records: by default the classic preset
+    (``deck="classic"``, 2 players; pass other parameters to search another table). Batch ``k``
+    deals from the ``k``-th child of ``numpy.random.SeedSequence(seed).spawn(...)``, so the same
+    ``seed``, ``deals`` and ``batch`` give the same result on any executor and any number of workers
+    (ties go to the earliest batch and deal).
+
+    Args:
+        deals: random deals to scan, 1 to :data:`MAX_SEARCH_DEALS`.
+        seed: non-negative whole number.
+        executor: runs the batches (``submit``); None runs them one after another here.
+        game, **params: the game (default ``"big-cat"`` with ``deck="classic"``, ``players=2``).
+        batch: deals per task (1 to 1,000,000).
+
+    Returns:
+        dict: ``deals`` scanned, ``cycles`` (non-terminating deals met), ``cards_played``,
+        ``tricks``, ``winner`` of the longest terminating deal, its ``stacks`` (deal strings, top
+        first: ``game.new_game(0, deals=stacks)`` replays it in the one-game engine to the same
+        length), ``batch_index`` and ``index`` (where it was found) and ``params`` (the game's).
+
+    Raises:
+        GameParameterError: bad counts, seed or executor, or game parameters (before any work).
+    """
+    if isinstance(game, str) and not params:
+        params = {"deck": "classic", "players": 2}
+    game = _game(game, params)
+    if not is_whole(deals) or not 1 <= deals <= MAX_SEARCH_DEALS:
+        raise GameParameterError(f"deals must be a whole number from 1 to {MAX_SEARCH_DEALS:,}, not {deals!r}")
+    if not is_whole(batch) or not 1 <= batch <= 1_000_000:
+        raise GameParameterError(f"batch must be a whole number from 1 to 1,000,000, not {batch!r}")
+    if not is_whole(seed) or seed < 0:
+        raise GameParameterError(f"seed must be a non-negative whole number, not {seed!r}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise GameParameterError(f"executor must be a concurrent.futures Executor or None, not {executor!r}")
+    deals, batch = int(deals), int(batch)
+    sizes = [batch] * (deals // batch) + ([deals % batch] if deals % batch else [])
+    seeds = np.random.SeedSequence(int(seed)).spawn(len(sizes))
+    if executor is None:
+        found = [_scan(game.params, n, s) for n, s in zip(sizes, seeds)]
+    else:
+        futures = [executor.submit(_scan, game.params, n, s) for n, s in zip(sizes, seeds)]
+        found = [f.result() for f in futures]
+    best_k = max(range(len(found)), key=lambda k: (found[k]["cards_played"] if found[k]["terminated"] else -1, -k))
+    best = found[best_k]
+    if not best["terminated"]:  # every deal scanned cycles: no longest terminating game
+        best = {**best, "cards_played": None, "tricks": None, "winner": None, "stacks": None}
+    return {"deals": deals, "cycles": sum(f["cycles"] for f in found),
+            "cards_played": best["cards_played"], "tricks": best["tricks"], "winner": best["winner"],
+            "stacks": best["stacks"], "batch_index": best_k, "index": best["index"],
+            "params": game.params}
