@@ -286,7 +286,25 @@ class _Lanes:
         rows[lanes] = np.where(sub == seat[:, None], succ[:, None], sub)
         return succ
 
+    def _compact(self) -> None:
+        """Keep only the running lanes (once every deal has had a lane, most lanes are parked and
+        would still be stepped: the last long games would cost as much as full arrays)."""
+        keep = np.flatnonzero(self.deal >= 0)
+        L, P = self.L, self.P
+        self.S = self.S.reshape(L, -1)[keep].ravel()
+        for name in ("head", "tail", "outp", "nxt"):
+            setattr(self, name, getattr(self, name).reshape(L, P)[keep].ravel())
+        for name in ("plen", "cur", "dem", "claim", "tricks", "deal", "alive"):
+            setattr(self, name, getattr(self, name)[keep])
+        self.L = keep.size
+
     def run(self) -> dict[str, np.ndarray]:
+        while not self._steps():
+            self._compact()
+        return self.out
+
+    def _steps(self) -> bool:
+        """Step every lane until all games are done (True) or few lanes still run (False: compact)."""
         P, R, L = self.P, self.R, self.L
         M = R - 1
         shift = R.bit_length() - 1
@@ -312,24 +330,26 @@ class _Lanes:
             if P == 2:
                 for s in range(P):
                     S[base[s] + ((tails[s] + plen) & M)] = card8
-            else:
-                S[baseLP + ((tail2 + plen[:, None]) & M)] = card8[:, None]
+            else:  # one flat scatter (a 2-D index with a broadcast value is much slower)
+                where = tail2 + plen[:, None]
+                where &= M
+                where += baseLP
+                S[where.ravel()] = np.repeat(card8, P)
             plen += 1
             is_pen = card8 > 0
             plain = ~is_pen
             paying = (dem > 0) & plain
             take = (dem == 1) & plain
-            pay = paying.view(np.int8)
-            pen = is_pen.view(np.int8)
             # a reward card sets a new demand; an ordinary card pays one card of it (or none)
-            dem -= pay
-            dem += pen * (card8 - dem)
+            dem -= paying.view(np.int8)
+            np.putmask(dem, is_pen, card8)
             # the payer lays again; otherwise the turn passes (to the next seat still in)
+            passes = ~paying
             if P == 2:
-                cur ^= (~paying).view(np.int8)
+                cur ^= passes.view(np.int8)
             else:
-                claim += pen.astype(np.int64) * (cur - claim)
-                cur += (~paying).view(np.int8).astype(np.int64) * (nxt.take(gp) - cur)
+                np.putmask(claim, is_pen, cur)
+                np.putmask(cur, passes, nxt.take(gp))
             # ---- the player who laid the last reward card takes the pile ----------------------
             if take.any():
                 t = np.flatnonzero(take)
@@ -391,11 +411,12 @@ class _Lanes:
                     self._load(np.flatnonzero(self.deal < 0))
                 n_running = int((self.deal >= 0).sum())
                 if n_running == 0:
-                    break
+                    return True
                 if self.next_deal == n_deals and n_running < self.handoff:
                     self._to_engine(np.flatnonzero(self.deal >= 0))
-                    break
-        return self.out
+                    return True
+                if self.next_deal == n_deals and L >= 256 and n_running * 4 <= L:
+                    return False
 
 
 def simulate_batch(
