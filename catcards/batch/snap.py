@@ -64,7 +64,8 @@ def play_batch(
     G, D, P = orders.shape[0], n_cards, game.players
     rank = np.asarray(game.ranks)
     # deal: card i of the order goes to seat (first + i) % P, position i // P
-    buf = np.zeros((G, P, D), dtype=np.int64)
+    ids = np.int8 if D <= 127 else np.int16  # card ids: small arrays stay in the cache
+    buf = np.zeros((G, P, D), dtype=ids)
     length = np.zeros((G, P), dtype=np.int64)
     head = np.zeros((G, P), dtype=np.int64)
     i = np.arange(D)
@@ -73,7 +74,7 @@ def play_batch(
         cols = i[seat_of == s]
         buf[:, s, : len(cols)] = orders[:, cols]
         length[:, s] = len(cols)
-    centre = np.zeros((G, D), dtype=np.int64)
+    centre = np.zeros((G, D), dtype=ids)
     clen = np.zeros(G, dtype=np.int64)
     out = np.zeros((G, P), dtype=bool)
     cur = np.full(G, game.first_player, dtype=np.int64)
@@ -89,26 +90,33 @@ def play_batch(
         mean, sd = model.arrays(P)
         shape, scale = (mean / sd) ** 2, sd**2 / mean
 
+    # flat views: one index per element instead of 2-D and 3-D fancy indexing
+    head_f, length_f, buf_f, centre_f = head.reshape(-1), length.reshape(-1), buf.reshape(-1), centre.reshape(-1)
     while True:
         a = np.flatnonzero(active)
         if a.size == 0:
             break
         p = cur[a]
-        h = head[a, p]
-        card = buf[a, p, h]
-        head[a, p] = (h + 1) % D
-        length[a, p] -= 1
-        centre[a, clen[a]] = card
-        clen[a] += 1
+        aP = a * P
+        ap = aP + p
+        h = head_f[ap]
+        card = buf_f[ap * D + h]
+        head_f[ap] = (h + 1) % D
+        left = length_f[ap] - 1
+        length_f[ap] = left
+        aD = a * D
+        c0 = clen[a]
+        centre_f[aD + c0] = card
+        c = c0 + 1
+        clen[a] = c
         turns[a] += 1
-        emptied = length[a, p] == 0
+        emptied = left == 0
         last_emptied[a[emptied]] = p[emptied]
-        c = clen[a]
-        showing = (c >= 2) & (rank[centre[a, c - 1]] == rank[centre[a, np.maximum(c - 2, 0)]])
+        showing = (c >= 2) & (rank[card] == rank[centre_f[aD + np.maximum(c0 - 1, 0)]])
         showing_count[a] += showing
         # next seat clockwise holding cards (the turner itself last)
         idx = (p[:, None] + ks[None, :]) % P
-        has = length[a[:, None], idx] > 0
+        has = length_f[aP[:, None] + idx] > 0
         anyone = has.any(axis=1)
         nxt = idx[np.arange(a.size), has.argmax(axis=1)]
         cur[a] = np.where(anyone, nxt, p)
