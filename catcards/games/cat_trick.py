@@ -39,12 +39,13 @@ Cards are small integers internally (index into :data:`CARDS`) so that a random 
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Sequence
 
 from ..cards import Card
 from ..core import Action, Game, GameParameterError, Outcome, parse_hands, permutation
 from ..registry import register
-from .tricks import Play, TrickState, plays_for, winning_index
+from .tricks import Play, TrickState, plays_for
 
 __all__ = [
     "CatTrick",
@@ -274,7 +275,10 @@ class CatTrickState(TrickState):
         seat = self.current_player
         if seat is None:
             return ()
-        return [PLAYS[c] for c in self.hands[seat]]
+        hand = self.hands[seat]
+        if len(hand) > 1:
+            return itemgetter(*hand)(PLAYS)  # a tuple of the plays, built in C
+        return (PLAYS[hand[0]],) if hand else ()
 
     def _parse_action(self, text: str) -> Action | None:
         words = " ".join(str(text).split())
