@@ -14,8 +14,9 @@ by the one-game engine from the same deal (which detects cycles exactly), so eve
 engine's result (``engine`` says which games the engine finished). ``tests/test_big_cat_batch.py`` checks the batch path itself (with ``handoff=0``)
 against the engine, deal by deal.
 
-Speed (``benchmarks/bench_big_cat.py``): about 100,000 two-player deals per second of CPU time on
-one core (numpy only), about 30,000-40,000 with 3 or 4 players; the engine plays about 1,500.
+Speed (``benchmarks/bench_big_cat.py``): about 95,000 two-player deals per second of CPU time on
+one core (numpy only), about 36,000 with 3 players and 29,000 with 4 (each card laid is written
+into every seat's ring, which costs more with more seats); the engine plays about 1,500.
 
 Shapes: ``games`` deals of ``cards`` cards; a *deck row* is one shuffled deck as penalty values
 (int8, length ``cards``), dealt like the engine deals: card ``k`` to seat
