@@ -129,9 +129,13 @@ class TrickState(State):
     #: str() of each card, by id (set from CARDS for each subclass: the log names every card played)
     _CARD_TEXT: tuple[str, ...] = ()
 
+    #: the log line of each play, by seat then card id (built once: a play only looks it up)
+    _PLAY_LOG: tuple[tuple[str, ...], ...] = ()
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._CARD_TEXT = tuple(str(c) for c in cls.CARDS)
+        cls._PLAY_LOG = tuple(tuple(f"Seat {s} plays {t}." for t in cls._CARD_TEXT) for s in range(10))
 
     def _init_tricks(self, players: int) -> None:
         self.hands: list[list[int]] = [[] for _ in range(players)]
@@ -160,7 +164,7 @@ class TrickState(State):
         self.hands[seat].remove(cid)
         plays = self.trick
         plays.append((seat, cid))
-        self.log.append(f"Seat {seat} plays {self._CARD_TEXT[cid]}.")
+        self.log.append(self._PLAY_LOG[seat][cid])
         n = self.game.players
         if len(plays) < n:
             self.current_player = (seat + 1) % n
