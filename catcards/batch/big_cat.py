@@ -14,8 +14,8 @@ by the one-game engine from the same deal (which detects cycles exactly), so eve
 engine's result (``engine`` says which games the engine finished). ``tests/test_big_cat_batch.py`` checks the batch path itself (with ``handoff=0``)
 against the engine, deal by deal.
 
-Speed (``benchmarks/bench_big_cat.py``): about 95,000 two-player deals per second of CPU time on
-one core (numpy only), about 36,000 with 3 players and 29,000 with 4 (each card laid is written
+Speed (``benchmarks/bench_big_cat.py``): about 110,000 two-player deals per second of CPU time on
+one core (numpy only), about 42,000 with 3 players and 29,000 with 4 (each card laid is written
 into every seat's ring, which costs more with more seats); the engine plays about 1,500.
 
 Shapes: ``games`` deals of ``cards`` cards; a *deck row* is one shuffled deck as penalty values
