@@ -14,17 +14,18 @@ is the same however the rollouts are split over an executor (like :func:`catcard
 from __future__ import annotations
 
 import math
-import os
-from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any, Sequence
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
-import pandas as pd
 
 from ..agents import Agent, make_agent
 from ..core import GameParameterError, State, is_whole
 from ..probability import wilson_interval
 from .hidden import fresh, prepare
+
+if TYPE_CHECKING:  # pandas loads only when odds() runs: playing a game needs none of it
+    import pandas as pd
 
 __all__ = ["odds", "rollout_results", "MAX_ROLLOUTS"]
 
@@ -209,7 +210,9 @@ def odds(
                 results.extend(rollout_results(state, seat, a, b, seed, agents, peek, actions))
                 bar.update(b - a)
         else:
-            pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 1) if own_pool else executor
+            from ..simulate import _process_pool, _stop_pool  # the pool whose workers end with this process
+
+            pool = _process_pool() if own_pool else executor
             try:
                 futures = [
                     pool.submit(rollout_results, state, seat, a, min(rollouts, a + chunk_size), seed, agents, peek, actions)
@@ -221,7 +224,7 @@ def odds(
                     bar.update(len(part))
             finally:
                 if own_pool:
-                    pool.shutdown(cancel_futures=True)
+                    _stop_pool(pool)
     finally:
         bar.close()
     higher = bool(results[0][0][2])
@@ -241,4 +244,6 @@ def odds(
                 "higher_is_better": higher,
             }
         )
+    import pandas as pd
+
     return pd.DataFrame(rows)
