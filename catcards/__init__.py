@@ -20,8 +20,7 @@ from .core import (
 from .registry import game_class, list_games, load, load_state, register
 from .simulate import simulate  # binds the function over the submodule of the same name
 from .explore.odds import odds
-
-__version__ = "0.1.0"
+from ._version import __version__
 
 __all__ = [
     "Card",

@@ -41,9 +41,7 @@ if TYPE_CHECKING:  # pandas is imported where a table is made: `catcards list` d
 
 __all__ = ["main", "summary", "parse_param", "app_url", "catalogue", "start_page_html", "find_app_base", "NOTEBOOKS"]
 
-#: the repository's notebooks folder (apps live in ``apps/`` below it)
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-APP = NOTEBOOKS / "apps" / "play.ipynb"
+from catcards.start_page import APP, NOTEBOOKS, app_url, catalogue, find_app_base, start_page_html
 
 
 #: longest ``--param`` text (key=value) read, in characters
@@ -341,138 +339,6 @@ def _simulate(args: argparse.Namespace) -> str:
             raise CliError(f"--csv {args.csv}: could not write the games ({exc.strerror or exc})") from None
         report += f"\none row per game written to {args.csv}"
     return report
-
-
-def app_url(game: str, players: int | None = None, seed: int | None = None) -> str:
-    """The query string that sets the app notebook to ``game`` (``?game=snap&players=3``)."""
-    from urllib.parse import urlencode
-
-    query = {"game": game}
-    if players is not None:
-        query["players"] = str(players)
-    if seed is not None:
-        query["seed"] = str(seed)
-    return "?" + urlencode(query)
-
-
-def catalogue(notebooks: Path = NOTEBOOKS) -> list[dict[str, Any]]:
-    """Every registered game as the start page shows it, built from the registry alone.
-
-    Returns one dict per game (sorted by name): ``name``, ``title``, ``players`` ("3-6" or "2"),
-    ``teaches`` (the Game class's one line), ``card`` (a :class:`~catcards.cards.Card` of the game,
-    chosen by the CRC-32 of its name among the cards dealt with seed 0), ``notebook`` (file name ``<name>.ipynb`` in ``notebooks``,
-    or None when there is none yet) and ``lessons`` (the other notebooks named ``<name>-*.ipynb``,
-    sorted; a file is credited to the game with the longest matching name).
-    """
-    import catcards
-
-    names = catcards.list_games()
-    files = sorted(p.name for p in Path(notebooks).glob("*.ipynb")) if Path(notebooks).is_dir() else []
-    owner: dict[str, str] = {}
-    for f in files:
-        matches = [n for n in names if f.startswith(n + "-")]
-        if matches:
-            owner[f] = max(matches, key=len)
-    rows = []
-    for name in names:
-        cls = catcards.game_class(name)
-        lo, hi = cls.min_players, cls.max_players
-        state = catcards.load(name).new_game(seed=0)
-        cards = [c for zone in state.zones().values() for c in zone]
-        card = cards[zlib.crc32(name.encode()) % len(cards)] if cards else None
-        rows.append({
-            "name": name,
-            "title": cls.title,
-            "players": f"{lo}" if lo == hi else f"{lo}-{hi}",
-            "teaches": cls.teaches,
-            "card": card,
-            "notebook": f"{name}.ipynb" if f"{name}.ipynb" in files else None,
-            "lessons": [f for f in files if owner.get(f) == name],
-        })
-    return rows
-
-
-def start_page_html(notebooks: Path = NOTEBOOKS, app_base: str | None = None) -> str:
-    """The start page (``notebooks/index.ipynb``) as one HTML table: per game a card picture, the
-    title, players, what it teaches, and links to its notebook, its lessons and its app.
-
-    Args:
-        notebooks: the folder of the notebooks (links are relative to it).
-        app_base: the URL of the Voila app notebook, up to ``play.ipynb``; default
-            :func:`find_app_base` (found from the running Jupyter server).
-    """
-    import html
-
-    from catcards.render import card_svg
-
-    if app_base is None:
-        app_base = find_app_base()
-    rows = []
-    for g in catalogue(notebooks):
-        links = []
-        if g["notebook"]:
-            links.append(f'<a href="{g["notebook"]}">play and learn the rules</a>')
-        links += [f'<a href="{f}">lesson: {html.escape(f[len(g["name"]) + 1:-6].replace("-", " "))}</a>'
-                  for f in g["lessons"]]
-        links.append(f'<a href="{app_base}{app_url(g["name"])}" target="_blank">app (no code)</a>')
-        picture = card_svg(g["card"], width=64) if g["card"] is not None else ""
-        rows.append(
-            f"<tr><td>{picture}</td><td><b>{html.escape(g['title'])}</b><br><code>{g['name']}</code></td>"
-            f"<td style='text-align:center'>{g['players']}</td><td>{html.escape(g['teaches'])}</td>"
-            f"<td>{'<br>'.join(links)}</td></tr>"
-        )
-    head = "<tr><th></th><th>game</th><th>players</th><th>what it teaches</th><th>open</th></tr>"
-    return (f"<table class='catcards-index' style='border-collapse:collapse'>{head}{''.join(rows)}</table>")
-
-
-def _running_servers() -> list[dict[str, Any]]:
-    """The Jupyter servers running on this machine (their ``root_dir`` and ``base_url``)."""
-    try:
-        from jupyter_server.serverapp import list_running_servers
-    except ImportError:
-        return []
-    try:
-        return list(list_running_servers())
-    except Exception:  # unreadable runtime files: fall back to the environment
-        return []
-
-
-def find_app_base(folder: Path | None = None, servers: list[dict[str, Any]] | None = None,
-                  env: Mapping[str, str] | None = None) -> str:
-    """The URL path of the app notebook ``apps/play.ipynb`` below the notebook ``folder``, as
-    Voila's server extension serves it: ``<base_url>voila/render/<folder from the root>/apps/play.ipynb``.
-
-    Args:
-        folder: the folder of the notebook that shows the link (default: the folder of
-            ``$JPY_SESSION_NAME`` when it is absolute, else the kernel's working folder, which
-            Jupyter sets to the notebook's folder).
-        servers: running Jupyter servers (default: ``jupyter_server.serverapp.list_running_servers()``);
-            the one whose ``root_dir`` holds ``folder`` (the deepest) gives ``base_url`` and the path.
-        env: the environment (default ``os.environ``). Without a matching server: base URL
-            ``$JUPYTERHUB_SERVICE_PREFIX`` (Binder, JupyterHub) or ``/``, the folder from a relative
-            ``$JPY_SESSION_NAME``, else ``notebooks`` (the repository layout).
-    """
-    env = os.environ if env is None else env
-    session = env.get("JPY_SESSION_NAME", "")
-    if folder is None:
-        folder = Path(session).parent if session and Path(session).is_absolute() else Path(os.getcwd())
-    folder = Path(folder).resolve()
-    best = None
-    for server in _running_servers() if servers is None else servers:
-        try:
-            root = Path(server["root_dir"]).expanduser().resolve()
-        except (KeyError, TypeError):
-            continue
-        if (folder == root or root in folder.parents) and (best is None or len(root.parts) > len(best[0].parts)):
-            best = (root, server.get("base_url", "/"))
-    if best is not None:
-        rel = folder.relative_to(best[0]).as_posix()
-        prefix, rel = best[1], "" if rel == "." else rel + "/"
-    else:
-        prefix = env.get("JUPYTERHUB_SERVICE_PREFIX", "/")
-        rel = Path(session).parent.as_posix() if session and not Path(session).is_absolute() else "notebooks"
-        rel = "" if rel in (".", "") else rel.strip("/") + "/"
-    return f"{prefix.rstrip('/')}/voila/render/{rel}apps/play.ipynb"
 
 
 def _app(args: argparse.Namespace) -> int:

@@ -1,4 +1,4 @@
-"""The start page (notebooks/index.ipynb), its catalogue, and the app notebook (issue 7)."""
+"""The start page (notebooks/index.ipynb), its catalogue, and the app notebook (issues 7, 16)."""
 from __future__ import annotations
 
 import json
@@ -9,7 +9,8 @@ import pytest
 
 import catcards
 from catcards.cards import Card
-from catcards.cli import NOTEBOOKS, catalogue, find_app_base, start_page_html
+from catcards.start_page import (NOTEBOOKS, binder_url, catalogue, find_app_base, lite_app_base, notebooks_folder,
+                                 project_links, start_page_html)
 
 INDEX = NOTEBOOKS / "index.ipynb"
 APP = NOTEBOOKS / "apps" / "play.ipynb"
@@ -81,6 +82,63 @@ def test_the_app_link_follows_the_jupyter_server(tmp_path):
         "/user/bo/voila/render/notebooks/apps/play.ipynb"
     assert find_app_base(nbs, [], env={"JPY_SESSION_NAME": "lessons/index.ipynb"}) == \
         "/voila/render/lessons/apps/play.ipynb"
+
+
+def test_the_cli_still_offers_the_start_page_functions():
+    import catcards.cli
+    import catcards.start_page
+
+    for name in ("catalogue", "start_page_html", "find_app_base", "app_url", "NOTEBOOKS"):
+        assert getattr(catcards.cli, name) is getattr(catcards.start_page, name)
+
+
+def test_the_notebooks_are_found_where_the_kernel_runs(tmp_path):
+    # a kernel runs in its notebook's folder: with the start page there, that folder is listed
+    (tmp_path / "index.ipynb").write_text("{}")
+    (tmp_path / "snap.ipynb").write_text("{}")
+    assert notebooks_folder(tmp_path) == tmp_path
+    rows = {r["name"]: r for r in catalogue(notebooks_folder(tmp_path))}
+    assert rows["snap"]["notebook"] == "snap.ipynb" and rows["simons-cat"]["notebook"] is None
+    # elsewhere (a terminal in the repository): the notebooks beside the package
+    assert notebooks_folder(tmp_path / "elsewhere") == NOTEBOOKS
+
+
+def test_in_jupyterlite_the_app_link_is_the_voici_page_of_the_site():
+    worker = "https://school.example/cats/extensions/@jupyterlite/pyodide-kernel-extension/static/352.js"
+    assert lite_app_base(Path("/drive"), worker) == "https://school.example/cats/voici/render/apps/play.html"
+    assert lite_app_base(Path("/drive/lessons"), worker) == \
+        "https://school.example/cats/voici/render/lessons/apps/play.html"
+    assert lite_app_base(Path("/drive"), None) == "../voici/render/apps/play.html"
+
+
+def test_the_project_links_come_from_the_one_source_url():
+    links = project_links()
+    assert links["source"] == "https://github.com/catcards/catcards"  # pyproject.toml [project.urls] Source
+    assert links["binder"] == "https://mybinder.org/v2/gh/catcards/catcards/HEAD?urlpath=lab/tree/notebooks/index.ipynb"
+    other = project_links("https://github.com/Ada/cat-lessons")
+    assert other["binder"].startswith("https://mybinder.org/v2/gh/Ada/cat-lessons/HEAD?")
+    assert other["lite"] == "https://ada.github.io/cat-lessons/lite/lab/index.html?path=index.ipynb"
+    assert binder_url("voila/render/notebooks/apps/play.ipynb?game=snap", "https://github.com/Ada/cat-lessons") == \
+        ("https://mybinder.org/v2/gh/Ada/cat-lessons/HEAD?urlpath="
+         "voila%2Frender%2Fnotebooks%2Fapps%2Fplay.ipynb%3Fgame%3Dsnap")
+    with pytest.raises(ValueError, match="github.com/<owner>/<repo>"):
+        project_links("https://example.org/cats")
+
+
+def test_the_readme_badge_and_lite_link_are_the_project_links():
+    readme = (NOTEBOOKS.parent / "README.md").read_text(encoding="utf-8")
+    links = project_links()
+    assert f"[![Binder](https://mybinder.org/badge_logo.svg)]({links['binder']})" in readme
+    assert f"]({links['lite']})" in readme
+    assert re.findall(r"https://mybinder\.org/v2/gh/[^)\s]+", readme) == [links["binder"]]
+
+
+def test_in_the_rendered_site_the_links_are_html_pages_and_the_app_is_on_binder(monkeypatch):
+    monkeypatch.setenv("CATCARDS_STATIC_SITE", "1")
+    page = start_page_html(NOTEBOOKS)
+    assert 'href="simons-cat.html"' in page and 'href="simons-cat-probability.html"' in page
+    assert ".ipynb\"" not in page
+    assert f'href="{binder_url("voila/render/notebooks/apps/play.ipynb?game=snap")}"' in page
 
 
 def _run_app(monkeypatch, query: str) -> dict:

@@ -1,0 +1,275 @@
+"""The start page of the notebooks (``notebooks/index.ipynb``): the catalogue of games, the
+links to each game's notebook, lessons and app, wherever the notebooks run (JupyterLab, Voila,
+Binder, a JupyterLite site in the browser, a rendered HTML site), and the project's links.
+
+Nothing here starts a thread or a process, so it runs under Pyodide too.
+"""
+from __future__ import annotations
+
+import os
+import re
+import sys
+import zlib
+from pathlib import Path
+from typing import Any, Mapping
+
+__all__ = ["NOTEBOOKS", "APP", "app_url", "catalogue", "start_page_html", "find_app_base",
+           "lite_app_base", "notebooks_folder", "project_links", "binder_url"]
+
+#: the repository's notebooks folder, beside the package in a source checkout (apps live in
+#: ``apps/`` below it)
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+APP = NOTEBOOKS / "apps" / "play.ipynb"
+#: True in a browser kernel (Pyodide, as in JupyterLite): no server, threads or subprocesses there
+IN_BROWSER = sys.platform == "emscripten"
+
+
+def notebooks_folder(cwd: Path | None = None) -> Path:
+    """The folder whose notebooks the start page lists.
+
+    A Jupyter kernel runs in the folder of its notebook (JupyterLab, Voila, nbval, and JupyterLite,
+    whose files are below ``/drive``), so the working folder ``cwd`` (default ``os.getcwd()``) is
+    used when it holds the start page ``index.ipynb``; else the repository's ``notebooks/`` beside
+    the package (a source checkout), when it exists; else ``cwd``.
+    """
+    cwd = Path(os.getcwd() if cwd is None else cwd)
+    if (cwd / "index.ipynb").is_file():
+        return cwd
+    if NOTEBOOKS.is_dir():
+        return NOTEBOOKS
+    return cwd
+
+
+def app_url(game: str, players: int | None = None, seed: int | None = None) -> str:
+    """The query string that sets the app notebook to ``game`` (``?game=snap&players=3``)."""
+    from urllib.parse import urlencode
+
+    query = {"game": game}
+    if players is not None:
+        query["players"] = str(players)
+    if seed is not None:
+        query["seed"] = str(seed)
+    return "?" + urlencode(query)
+
+
+def catalogue(notebooks: Path | None = None) -> list[dict[str, Any]]:
+    """Every registered game as the start page shows it, built from the registry alone.
+
+    Returns one dict per game (sorted by name): ``name``, ``title``, ``players`` ("3-6" or "2"),
+    ``teaches`` (the Game class's one line), ``card`` (a :class:`~catcards.cards.Card` of the game,
+    chosen by the CRC-32 of its name among the cards dealt with seed 0), ``notebook`` (file name ``<name>.ipynb`` in ``notebooks``,
+    or None when there is none yet) and ``lessons`` (the other notebooks named ``<name>-*.ipynb``,
+    sorted; a file is credited to the game with the longest matching name). ``notebooks``
+    defaults to :func:`notebooks_folder`.
+    """
+    import catcards
+
+    if notebooks is None:
+        notebooks = notebooks_folder()
+
+    names = catcards.list_games()
+    files = sorted(p.name for p in Path(notebooks).glob("*.ipynb")) if Path(notebooks).is_dir() else []
+    owner: dict[str, str] = {}
+    for f in files:
+        matches = [n for n in names if f.startswith(n + "-")]
+        if matches:
+            owner[f] = max(matches, key=len)
+    rows = []
+    for name in names:
+        cls = catcards.game_class(name)
+        lo, hi = cls.min_players, cls.max_players
+        state = catcards.load(name).new_game(seed=0)
+        cards = [c for zone in state.zones().values() for c in zone]
+        card = cards[zlib.crc32(name.encode()) % len(cards)] if cards else None
+        rows.append({
+            "name": name,
+            "title": cls.title,
+            "players": f"{lo}" if lo == hi else f"{lo}-{hi}",
+            "teaches": cls.teaches,
+            "card": card,
+            "notebook": f"{name}.ipynb" if f"{name}.ipynb" in files else None,
+            "lessons": [f for f in files if owner.get(f) == name],
+        })
+    return rows
+
+
+def start_page_html(notebooks: Path | None = None, app_base: str | None = None) -> str:
+    """The start page (``notebooks/index.ipynb``) as one HTML table: per game a card picture, the
+    title, players, what it teaches, and links to its notebook, its lessons and its app.
+
+    Args:
+        notebooks: the folder of the notebooks (links are relative to it); default
+            :func:`notebooks_folder`.
+        app_base: the URL of the app notebook, up to ``play.ipynb`` (Voila) or ``play.html``
+            (Voici); default :func:`find_app_base` (from the running Jupyter server, or the
+            JupyterLite site the kernel runs in).
+
+    In a rendered HTML site of the lessons (environment variable ``CATCARDS_STATIC_SITE=1``, set by
+    ``docs/conf.py``) the notebook links point at the ``.html`` pages and the app link at Binder.
+    """
+    import html
+
+    from catcards.render import card_svg
+
+    static = os.environ.get("CATCARDS_STATIC_SITE") == "1"
+    if app_base is None and static:
+        def app_href(name: str) -> str:
+            return binder_url("voila/render/notebooks/apps/play.ipynb" + app_url(name))
+    else:
+        base = find_app_base() if app_base is None else app_base
+
+        def app_href(name: str) -> str:
+            return base + app_url(name)
+    page = (lambda f: f[:-len(".ipynb")] + ".html") if static else (lambda f: f)
+    rows = []
+    for g in catalogue(notebooks):
+        links = []
+        if g["notebook"]:
+            links.append(f'<a href="{page(g["notebook"])}">play and learn the rules</a>')
+        links += [f'<a href="{page(f)}">lesson: {html.escape(f[len(g["name"]) + 1:-6].replace("-", " "))}</a>'
+                  for f in g["lessons"]]
+        links.append(f'<a href="{html.escape(app_href(g["name"]))}" target="_blank">app (no code)</a>')
+        picture = card_svg(g["card"], width=64) if g["card"] is not None else ""
+        rows.append(
+            f"<tr><td>{picture}</td><td><b>{html.escape(g['title'])}</b><br><code>{g['name']}</code></td>"
+            f"<td style='text-align:center'>{g['players']}</td><td>{html.escape(g['teaches'])}</td>"
+            f"<td>{'<br>'.join(links)}</td></tr>"
+        )
+    head = "<tr><th></th><th>game</th><th>players</th><th>what it teaches</th><th>open</th></tr>"
+    return (f"<table class='catcards-index' style='border-collapse:collapse'>{head}{''.join(rows)}</table>")
+
+
+def _running_servers() -> list[dict[str, Any]]:
+    """The Jupyter servers running on this machine (their ``root_dir`` and ``base_url``)."""
+    try:
+        from jupyter_server.serverapp import list_running_servers
+    except ImportError:
+        return []
+    try:
+        return list(list_running_servers())
+    except Exception:  # unreadable runtime files: fall back to the environment
+        return []
+
+
+def find_app_base(folder: Path | None = None, servers: list[dict[str, Any]] | None = None,
+                  env: Mapping[str, str] | None = None) -> str:
+    """The URL path of the app notebook ``apps/play.ipynb`` below the notebook ``folder``, as
+    Voila's server extension serves it: ``<base_url>voila/render/<folder from the root>/apps/play.ipynb``.
+
+    Args:
+        folder: the folder of the notebook that shows the link (default: the folder of
+            ``$JPY_SESSION_NAME`` when it is absolute, else the kernel's working folder, which
+            Jupyter sets to the notebook's folder).
+        servers: running Jupyter servers (default: ``jupyter_server.serverapp.list_running_servers()``);
+            the one whose ``root_dir`` holds ``folder`` (the deepest) gives ``base_url`` and the path.
+        env: the environment (default ``os.environ``). Without a matching server: base URL
+            ``$JUPYTERHUB_SERVICE_PREFIX`` (Binder, JupyterHub) or ``/``, the folder from a relative
+            ``$JPY_SESSION_NAME``, else ``notebooks`` (the repository layout).
+
+    In JupyterLite (Pyodide, no server) it is :func:`lite_app_base`: the Voici page of the app.
+    """
+    env = os.environ if env is None else env
+    if IN_BROWSER and servers is None:
+        return lite_app_base(folder)
+    session = env.get("JPY_SESSION_NAME", "")
+    if folder is None:
+        folder = Path(session).parent if session and Path(session).is_absolute() else Path(os.getcwd())
+    folder = Path(folder).resolve()
+    best = None
+    for server in _running_servers() if servers is None else servers:
+        try:
+            root = Path(server["root_dir"]).expanduser().resolve()
+        except (KeyError, TypeError):
+            continue
+        if (folder == root or root in folder.parents) and (best is None or len(root.parts) > len(best[0].parts)):
+            best = (root, server.get("base_url", "/"))
+    if best is not None:
+        rel = folder.relative_to(best[0]).as_posix()
+        prefix, rel = best[1], "" if rel == "." else rel + "/"
+    else:
+        prefix = env.get("JUPYTERHUB_SERVICE_PREFIX", "/")
+        rel = Path(session).parent.as_posix() if session and not Path(session).is_absolute() else "notebooks"
+        rel = "" if rel in (".", "") else rel.strip("/") + "/"
+    return f"{prefix.rstrip('/')}/voila/render/{rel}apps/play.ipynb"
+
+
+def lite_app_base(folder: Path | None = None, worker_url: str | None = None) -> str:
+    """The URL of the app's Voici page in a JupyterLite site, up to ``play.html``.
+
+    A JupyterLite site built by ``lite/build.py`` holds the notebooks at its root (``/drive`` in
+    the kernel, the notebook's folder being the working folder) and their Voici pages under
+    ``voici/render/``. The site's address is read from the kernel's web worker
+    (``js.location.href``, a file below ``<site>/extensions/``); without it the link is relative
+    to the site's root.
+
+    Args:
+        folder: the folder of the notebook showing the link (default the working folder).
+        worker_url: the worker's address (default ``js.location.href`` under Pyodide).
+    """
+    folder = Path(os.getcwd() if folder is None else folder)
+    try:
+        rel = folder.relative_to("/drive").as_posix()
+    except ValueError:
+        rel = "."
+    rel = "" if rel == "." else rel.strip("/") + "/"
+    if worker_url is None and IN_BROWSER:
+        try:
+            import js  # type: ignore[import-not-found]  # Pyodide's bridge to the browser
+
+            worker_url = str(js.location.href)
+        except Exception:  # no browser global: use the relative link
+            worker_url = None
+    root = worker_url.split("/extensions/")[0] + "/" if worker_url and "/extensions/" in worker_url else "../"
+    return f"{root}voici/render/{rel}apps/play.html"
+
+
+def _project_source() -> str:
+    """The project's source URL: ``[project.urls] Source`` of pyproject.toml, read from the
+    installed package's metadata, or from pyproject.toml beside the package."""
+    try:
+        from importlib.metadata import PackageNotFoundError, metadata
+
+        for entry in metadata("catcards").get_all("Project-URL") or []:
+            label, _, url = entry.partition(",")
+            if label.strip().lower() == "source":
+                return url.strip()
+    except PackageNotFoundError:
+        pass
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    if pyproject.is_file():
+        found = re.search(r'^Source\s*=\s*"([^"]+)"', pyproject.read_text(encoding="utf-8"), re.M)
+        if found:
+            return found.group(1)
+    raise LookupError("catcards has no Source URL in its metadata or pyproject.toml")
+
+
+def project_links(source: str | None = None) -> dict[str, str]:
+    """Every address of the project built from its one source URL (``https://github.com/<owner>/<repo>``,
+    default ``[project.urls] Source`` of pyproject.toml): ``source``, ``binder`` (the start page in
+    JupyterLab on mybinder.org), ``site`` (the rendered lessons on the owner's GitHub Pages) and ``lite`` (the start page in the
+    JupyterLite site published below ``site`` as ``lite/``).
+
+    Raises:
+        ValueError: ``source`` is not a GitHub repository URL.
+    """
+    source = _project_source() if source is None else source
+    found = re.fullmatch(r"https://github\.com/([\w.-]+)/([\w.-]+?)/?", source)
+    if not found:
+        raise ValueError(f"the project's source must be https://github.com/<owner>/<repo>, not {source!r}")
+    owner, repo = found.groups()
+    site = f"https://{owner.lower()}.github.io/{repo}/"
+    return {
+        "source": f"https://github.com/{owner}/{repo}",
+        "binder": f"https://mybinder.org/v2/gh/{owner}/{repo}/HEAD?urlpath=lab/tree/notebooks/index.ipynb",
+        "site": site,
+        "lite": f"{site}lite/lab/index.html?path=index.ipynb",
+    }
+
+
+def binder_url(urlpath: str, source: str | None = None) -> str:
+    """The mybinder.org address that opens ``urlpath`` (e.g. ``voila/render/notebooks/apps/play.ipynb?game=snap``,
+    percent-encoded whole) in the project's repository (``source`` as in :func:`project_links`)."""
+    from urllib.parse import quote
+
+    owner_repo = project_links(source)["source"].removeprefix("https://github.com/")
+    return f"https://mybinder.org/v2/gh/{owner_repo}/HEAD?urlpath={quote(urlpath, safe='')}"
