@@ -22,6 +22,9 @@ from .simulate import simulate  # binds the function over the submodule of the s
 from .explore.odds import odds
 from ._version import __version__
 
+if __import__("sys").platform == "emscripten":  # Pyodide (JupyterLite): threads cannot start, so
+    __import__("tqdm").tqdm.monitor_interval = 0  # no tqdm monitor thread (it would warn in every bar)
+
 __all__ = [
     "Card",
     "Action",
