@@ -26,8 +26,18 @@ import catcards
 
 REPO = Path(__file__).resolve().parents[1]
 LITE = REPO / "lite"
-sys.path.insert(0, str(LITE))
-import build as lite_build  # noqa: E402  lite/build.py
+
+def _load_lite_build():
+    """lite/build.py as a module (under its own name: ``build`` is also a PyPI package's name)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("catcards_lite_build", LITE / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+lite_build = _load_lite_build()
 
 CORE = {"numpy", "ipywidgets", "pandas", "matplotlib", "tqdm"}
 
@@ -156,7 +166,7 @@ def test_the_wheel_is_pure_python_with_the_core_dependencies_only(site):
         assert needed in names
     assert any(n.startswith("catcards/data/") for n in names)
     assert any(n.endswith(".dist-info/LICENSE") or "/licenses/LICENSE" in n for n in names)
-    assert meta["Version"] == catcards.__version__
+    assert meta["Version"] == catcards.__version__ and meta["License-Expression"] == "MIT"
     unconditional = {r.name for r in _requirements(meta.get_all("Requires-Dist")) if r.marker is None}
     assert unconditional == CORE - {"matplotlib"}  # matplotlib's floor depends on the platform
     assert any(u.startswith("Source, https://github.com/") for u in meta.get_all("Project-URL"))
@@ -192,17 +202,19 @@ def test_the_lite_site_holds_the_wheel_every_notebook_and_their_apps(site):
     assert "index.ipynb" in {c["name"] for c in root["content"]}
 
 
+@pytest.mark.slow
 @pytest.mark.browser
-def test_the_lite_app_draws_a_table_in_a_browser(browser_ready, site):
+def test_the_lite_app_draws_a_table_in_a_browser(browser_ready, request):
     """The Voici app of the site in headless Chromium: the kernel (Pyodide) installs catcards from
     the site and the table answers a click. Needs Pyodide's CDN (cdn.jsdelivr.net)."""
-    url = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"][
+    url = json.loads((LITE / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"][
         "@jupyterlite/pyodide-kernel-extension:kernel"]["pyodideUrl"]
     try:
         urllib.request.urlopen(url, timeout=10)
     except OSError as exc:
         pytest.skip(f"not verified here: Pyodide's packages come from {url}, unreachable ({exc}); "
-                    "the site was built and its contents checked instead")
+                    "the site is built and its contents checked by the other tests of this file")
+    site = request.getfixturevalue("site")
     from playwright.sync_api import expect, sync_playwright
 
     from browser import CHROMIUM, CHROMIUM_ARGS, free_port
