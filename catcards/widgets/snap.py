@@ -267,6 +267,10 @@ class SnapTable(GameTable):
         "New game" schedules them again)."""
         self.clock.cancel_all()
 
+    def resume(self) -> None:
+        """Schedule the computers' timed moves again (after the history slider or a branch)."""
+        self._schedule()
+
     def new_game(self, seed: int | None = None) -> None:
         self.clock.cancel_all()
         self._snap_taken = None

@@ -114,6 +114,10 @@ _discovered = False
 #: cards drawn in hands and on boards, pixels wide
 CARD_WIDTH = 56
 LOG_LINES = 14
+#: said when a click would change the game while the history slider shows an earlier move
+LOOKING_BACK = ("You are looking back at an earlier move: the table is shown as it was and cannot "
+                "be changed. Move the history slider to the end to return, or click \"Play on from "
+                "here\" to continue the game from this move.")
 
 #: The tables' stylesheet (WCAG 2.1 AA): a visible focus ring (3 px, black on a white halo: at
 #: least 3:1 on any background) on every control; a card's whole column (its picture too) clicks
@@ -479,8 +483,10 @@ class GameTable(W.VBox):
                                             max_height="160px", overflow="auto"))
         self.layout.border, self.layout.padding, self.layout.width = "1px solid #ccc", "8px", "100%"
         self.add_class("catcards-table")
+        self._build_history()  # the history slider, "Play on from here" and the branch list
         self.children = [
             self.title, self.rules_panel, self.status, self.board_box, self.hand_box, self.controls,
+            self.history_bar, self.odds_panel,
             W.HTML("<b>Move log</b> <span style='color:#888'>(newest first)</span>"), self.log_view,
             W.HTML("<b>Messages</b>"), self.announce, self.out,
         ]
@@ -561,6 +567,7 @@ class GameTable(W.VBox):
         ]
         self.seed_box.value = str(state.seed)
         self._revealed = None
+        self._forget_history()  # a new deal: no past view, no branches
         return state
 
     # ---- callbacks: errors and prints go to self.out ------------------------------------------
@@ -581,6 +588,10 @@ class GameTable(W.VBox):
         context), a refused action is said there in words, any other exception's traceback is
         shown there; then the table is redrawn. Does nothing once the table is closed."""
         if self.closed:
+            return
+        if self.looking_back and not (args and id(args[0]) in self._past_ok):
+            self.say(LOOKING_BACK)  # the past is shown read-only: nothing may change it
+            self.refresh()
             return
         buf = io.StringIO()
 
@@ -641,6 +652,7 @@ class GameTable(W.VBox):
             IllegalActionError: the action is not legal now (the state is unchanged).
             RuntimeError: it is not a person's turn.
         """
+        self._check_present()
         seat = self.state.current_player
         if not self.is_human(seat):
             raise RuntimeError(
@@ -654,6 +666,7 @@ class GameTable(W.VBox):
         """Take back the last move a person at this screen made, and the computers' moves after
         it: the game is dealt again from its seed and replayed up to that move (every engine
         replays a history exactly). Said in words when there is nothing to take back."""
+        self._check_present()
         history = list(self.state.history)
         replay = self.game.new_game(self.state.seed, deals=self.deals)
         last = None
@@ -673,6 +686,166 @@ class GameTable(W.VBox):
         self.say(f"Took back your move '{history[last]}'"
                  + (f" and the {later} computer move{'s' * (later != 1)} after it." if later else "."))
 
+    # ---- history: look back at any earlier move, play on from there (issue 15) ------------------
+    def _build_history(self) -> None:
+        """Make the history bar (slider, "Play on from here", the list of games) and the
+        "What are my chances?" panel. Called once by ``__init__``, before the first deal."""
+        from .explore import OddsPanel
+
+        self._present: State | None = None  # the live game while the slider shows an earlier move
+        self._games: list[Any] = []  # (state, agent generators) per game; None for the one in play
+        self._game_labels: list[str] = []
+        self._game_index = 0
+        self._syncing = False
+        self.history_slider = W.IntSlider(
+            value=0, min=0, max=0, step=1, description="History", continuous_update=False,
+            readout=True, style={"description_width": "56px"}, layout=W.Layout(width="min(100%, 420px)"),
+            tooltip="moves made so far: slide back to see the table as it was after any earlier move")
+        self.history_slider.add_class("catcards-history")
+        self.history_slider.observe(lambda change: None if self._syncing else self._run(
+            lambda _w: self.look_back(int(change["new"])), self.history_slider),
+                                    "value")
+        self.branch_button = W.Button(description="Play on from here", icon="code-fork", disabled=True,
+                                      layout=W.Layout(width="auto"),
+                                      tooltip="continue the game from the move shown; the original game stays in the list")
+        self.branch_button.on_click(self.callback(lambda _b: self.play_on_from_here()))
+        self.branch_list = W.Dropdown(options=[("Original game", 0)], value=0, description="Game",
+                                      style={"description_width": "44px"}, layout=W.Layout(width="auto", display="none"),
+                                      tooltip="the original game and the branches played on from earlier moves")
+        self.branch_list.observe(lambda change: None if self._syncing else self._run(
+            lambda _w: self.switch_game(int(change["new"])), self.branch_list),
+                                 "value")
+        self.history_note = W.HTML()
+        self.history_bar = W.VBox([
+            W.HBox([self.history_slider, self.branch_button, self.branch_list],
+                   layout=W.Layout(flex_flow="row wrap", align_items="center")),
+            self.history_note])
+        self.odds_panel = OddsPanel(self)
+        self._past_ok = {id(w) for w in (self.history_slider, self.branch_button, self.branch_list,
+                                          self.new_button, self.shuffle_button)}
+
+    def _check_present(self) -> None:
+        """Raises GameParameterError (said as :data:`LOOKING_BACK`) while the past is shown."""
+        if self.looking_back:
+            raise GameParameterError(LOOKING_BACK)
+
+    def _forget_history(self) -> None:
+        """A new deal: back to the present, and the branches of the old deal are gone."""
+        if not hasattr(self, "_games"):
+            return
+        self._present = None
+        self._games, self._game_labels, self._game_index = [None], ["Original game"], 0
+
+    @property
+    def looking_back(self) -> bool:
+        """True while the history slider shows an earlier move (the table is then read-only)."""
+        return self.__dict__.get("_present") is not None
+
+    @property
+    def live_state(self) -> State:
+        """The game in play (``state`` is an earlier position of it while :attr:`looking_back`)."""
+        return self._present if self._present is not None else self.state
+
+    def replay(self, moves: int) -> State:
+        """The game in play as it was after its first ``moves`` actions: dealt again from its
+        seed and deals and replayed (every engine replays a history exactly, as undo relies on).
+
+        Raises:
+            GameParameterError: ``moves`` is not a whole number from 0 to the moves made.
+        """
+        live = self.live_state
+        history = list(live.history)
+        if isinstance(moves, bool) or not isinstance(moves, (int, np.integer)) or not 0 <= moves <= len(history):
+            raise GameParameterError(f"moves must be a whole number from 0 to {len(history)}, not {moves!r}")
+        state = self.game.new_game(live.seed, deals=self.deals)
+        for action in history[:moves]:
+            state.apply(action)
+        return state
+
+    def look_back(self, moves: int) -> None:
+        """Show the table as it was after ``moves`` actions of the game in play (read-only); the
+        number of moves made so far returns to the game in play."""
+        live = self.live_state
+        if moves == len(live.history):
+            if self._present is not None:
+                self.state, self._present = self._present, None
+                self._revealed = None
+                self.resume()
+            return
+        past = self.replay(moves)
+        if self._present is None:
+            self.stop()  # timed computer moves wait while the past is shown
+            self._present = live
+        self.state = past
+        self._revealed = None
+
+    def play_on_from_here(self) -> None:
+        """Continue from the move shown as the game in play (a branch); the game it came from
+        stays in the list (:attr:`branch_list`). Computers then move until a person is to act."""
+        if self._present is None:
+            self.say("Move the history slider back first: you are already at the latest move.")
+            return
+        import copy
+
+        moves = len(self.state.history)
+        self._games[self._game_index] = (self._present, self.agent_rngs)
+        self.agent_rngs = copy.deepcopy(self.agent_rngs)
+        self._games.append(None)
+        self._game_labels.append(f"Branch {len(self._games) - 1} (from move {moves})")
+        self._game_index = len(self._games) - 1
+        self._present = None
+        self.say(f"Playing on from move {moves}; the game you came from is still in the Game list.")
+        self.resume()
+        self._advance()
+
+    def switch_game(self, index: int) -> None:
+        """Continue the game numbered ``index`` in :attr:`branch_list` (0 is the original)."""
+        if index == self._game_index or not 0 <= index < len(self._games):
+            return
+        self._games[self._game_index] = (self.live_state, self.agent_rngs)
+        self.stop()
+        self.state, self.agent_rngs = self._games[index]
+        self._games[index] = None
+        self._game_index, self._present, self._revealed = index, None, None
+        self.resume()
+
+    def resume(self) -> None:
+        """Restart what :meth:`stop` stopped, for the game in play (timed computer moves). The
+        base table has no timers; Snap schedules its computers' moves again."""
+
+    def _sync_history(self) -> None:
+        """Set the history bar from the game: slider range and position, the note, the list."""
+        if not hasattr(self, "history_slider"):
+            return
+        live, shown = self.live_state, len(self.state.history)
+        total = len(live.history)
+        self._syncing = True
+        try:
+            slider = self.history_slider
+            if slider.max != total or slider.value != shown:
+                with slider.hold_trait_notifications():
+                    slider.max = max(total, 0)
+                    slider.value = shown
+            options = [(label, i) for i, label in enumerate(self._game_labels)]
+            if list(self.branch_list.options) != options:
+                self.branch_list.options = options
+            if self.branch_list.value != self._game_index:
+                self.branch_list.value = self._game_index
+        finally:
+            self._syncing = False
+        self.branch_list.layout.display = None if len(self._game_labels) > 1 else "none"
+        self.branch_button.disabled = self._present is None
+        if self._present is not None:
+            self.history_note.value = (
+                f"<div class='catcards-history-note' style='background:#fff4c2;border:1px solid #8a6d00;"
+                f"padding:2px 6px'><b>Looking back</b>: the table after move {shown} of {total} "
+                f"(read-only). Slide to {total} to return, or click \"Play on from here\".</div>")
+            self.step_button.disabled = self.playout_button.disabled = self.undo_button.disabled = True
+        else:
+            self.history_note.value = ""
+            self.undo_button.disabled = False
+        self.odds_panel.position_changed()
+
     def _seed_from_box(self) -> int:
         """The seed typed in the seed box.
 
@@ -687,6 +860,7 @@ class GameTable(W.VBox):
         return int(text)
 
     def _agent_move(self) -> Action:
+        self._check_present()
         state = self.state
         seat = state.current_player
         if seat != self._revealed:  # hot-seat: whoever looked last must look again after this
@@ -806,6 +980,8 @@ class GameTable(W.VBox):
     def legal(self) -> tuple:
         """The actions the viewer may click now (empty unless the viewer is the person to act)."""
         seat = self.view_seat
+        if self.looking_back:  # the past is read-only
+            return ()
         if seat is not None and seat == self.state.current_player and self.is_human(seat):
             return self.state.legal_actions()
         return ()
@@ -866,6 +1042,7 @@ class GameTable(W.VBox):
                 close_tree(widget, keep)
         self.log_view.value = self.log_html(obs)
         self.step_button.disabled = self.playout_button.disabled = state.is_over
+        self._sync_history()
 
     def _pass_screen(self, seat: int) -> W.Widget:
         button = W.Button(

@@ -1,0 +1,304 @@
+"""Issue 15 in every table: the history slider (look back, play on from here, the list of
+games), its interplay with undo, and the "What are my chances?" panel, driven by clicks
+(``Button.click()``, slider and checkbox values) as a person would."""
+from __future__ import annotations
+
+import asyncio
+
+import ipywidgets as W
+import numpy as np
+import pytest
+from ipywidgets.widgets.widget import _instances
+from pandas.testing import assert_frame_equal
+
+import catcards
+import catcards.widgets as cw
+from catcards.widgets.snap import ManualClock, SnapTable
+from catcards.widgets.table import LOOKING_BACK
+
+GAMES = catcards.list_games()
+
+
+def walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from walk(child)
+
+
+def clickable(table):
+    return [w for part in (table.board_box, table.hand_box) for w in walk(part)
+            if isinstance(w, W.Button) and not w.disabled]
+
+
+def stacked():
+    """Simon's Cat, 3 players, 2 cards each: seat 0 plays Cat 3 and both computers answer by force."""
+    game = catcards.load("simons-cat", players=3, hand_size=2)
+    deal = [[["Cat 3", "Gnome 1"], ["Cat 4", "Kitten 5"], ["Cat 5", "Dog 6"]]]
+    return cw.play(game, seed=5, deals=deal)
+
+
+def moves(state):
+    return [str(a) for a in state.history]
+
+
+def test_the_slider_shows_any_earlier_move_read_only_and_the_end_returns_to_the_game():
+    table = stacked()
+    fresh = table.state.to_json()
+    next(b for b in clickable(table) if b.description == "Cat 3").click()
+    live = table.state
+    assert moves(live) == ["play Cat 3", "play Cat 4", "play Cat 5"]
+    assert (table.history_slider.max, table.history_slider.value) == (3, 3)
+
+    table.history_slider.value = 0  # the deal, exactly as it was dealt
+    assert table.looking_back and table.state.to_json() == fresh
+    assert table.live_state is live and moves(live) == ["play Cat 3", "play Cat 4", "play Cat 5"]
+    assert clickable(table) == []  # read-only: no card can be played in the past
+    assert "after move 0 of 3" in table.history_note.value and not table.branch_button.disabled
+    assert table.step_button.disabled and table.undo_button.disabled and table.playout_button.disabled
+
+    table.history_slider.value = 1  # after seat 0's card: seat 1 to act
+    assert moves(table.state) == ["play Cat 3"] and table.state.current_player == 1
+    assert "Seat 0 plays Cat 3." in table.log_view.value and "Seat 1 plays" not in table.log_view.value
+
+    table.step_button.click()  # whatever is clicked, the past does not change
+    with pytest.raises(catcards.GameParameterError, match="looking back"):
+        table.computer_step()  # (the button is disabled; a direct call is refused too)
+    assert moves(table.state) == ["play Cat 3"] and moves(live) == ["play Cat 3", "play Cat 4", "play Cat 5"]
+
+    table.history_slider.value = 3  # the end: the game in play again, the very same object
+    assert not table.looking_back and table.state is live and table.history_note.value == ""
+    assert table.branch_button.disabled  # nothing to branch from at the latest move
+
+
+def test_a_click_on_the_past_is_refused_in_words_and_changes_nothing():
+    table = cw.play("simons-cat", players=4, seed=3)
+    for _ in range(2):
+        clickable(table)[0].click()
+    live = table.state
+    history = moves(live)
+    table.history_slider.value = 2
+    past = table.state.to_json()
+    table.undo_button.click()
+    table.playout_button.click()
+    table._run(table.play_out)  # as a stray timer or script would
+    assert LOOKING_BACK in table.output_text()
+    assert table.state.to_json() == past and moves(live) == history
+    assert "Traceback" not in table.output_text()
+
+
+def test_play_on_from_here_branches_and_the_original_game_stays_in_the_list():
+    table = cw.play("simons-cat", players=4, seed=3)
+    for _ in range(3):
+        clickable(table)[0].click()
+    original = moves(table.state)
+    assert len(original) >= 12  # three rounds of four seats at least
+    replay, choices = table.game.new_game(3), []  # where seat 0 had a choice, after move 0
+    for i, a in enumerate(table.state.history):
+        if i and replay.current_player == 0 and len(replay.legal_actions()) > 1:
+            choices.append(i)
+        replay.apply(a)
+    k = choices[0]
+    table.history_slider.value = k
+    assert table.state.current_player == 0
+    table.branch_button.click()
+    assert not table.looking_back and moves(table.state) == original[:k]
+    assert [o[0] for o in table.branch_list.options] == ["Original game", f"Branch 1 (from move {k})"]
+    assert table.branch_list.value == 1 and table.branch_list.layout.display is None
+    # in the branch, play the last card button instead of the first
+    other = clickable(table)[-1]
+    other.click()
+    branch = moves(table.state)
+    assert branch[:k] == original[:k] and branch[k] != original[k]
+    assert table.history_slider.max == len(branch)
+    # the original is still there, exactly, and the branch too
+    table.branch_list.value = 0
+    assert moves(table.state) == original
+    table.branch_list.value = 1
+    assert moves(table.state) == branch
+    # the branch list and the slider go with a new deal
+    table.new_button.click()
+    assert [o[0] for o in table.branch_list.options] == ["Original game"]
+    assert table.branch_list.layout.display == "none" and table.history_slider.max == len(table.state.history)
+
+
+def test_undo_in_a_branch_takes_back_the_branch_move_and_leaves_the_original():
+    table = cw.play("simons-cat", players=4, seed=3)
+    clickable(table)[0].click()
+    while len(table.legal) < 2:  # to a position where seat 0 has a choice
+        clickable(table)[0].click()
+    k = len(table.state.history)
+    clickable(table)[0].click()
+    original = moves(table.state)
+    table.history_slider.value = k
+    table.branch_button.click()
+    assert moves(table.state) == original[:k]  # seat 0 to act: nothing to advance
+    clickable(table)[-1].click()
+    assert moves(table.state)[k] != original[k]
+    table.undo_button.click()
+    assert moves(table.state) == original[:k] and table.history_slider.max == k
+    assert "Took back your move" in table.output_text()
+    table.branch_list.value = 0
+    assert moves(table.state) == original
+    # undo in the original: its last move of seat 0 goes, the slider follows
+    table.undo_button.click()
+    assert moves(table.state) == original[:k] and table.history_slider.max == k
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_looking_back_replays_the_same_positions_in_every_game(name):
+    table = SnapTable(catcards.load("snap"), seed=1, clock=ManualClock()) if name == "snap" else cw.play(name, seed=1)
+    rng = np.random.default_rng(3)
+    for _ in range(8):
+        if table.state.is_over:
+            break
+        buttons = clickable(table)
+        if buttons:
+            buttons[rng.integers(len(buttons))].click()
+        else:
+            table.step_button.click()
+        if name == "snap":
+            table.clock.advance(2.0)
+    live = table.state
+    snapshots = []
+    replay = table.game.new_game(live.seed)
+    snapshots.append(replay.to_json())
+    for action in live.history:
+        replay.apply(action)
+        snapshots.append(replay.to_json())
+    for k in sorted({0, len(live.history) // 2, max(0, len(live.history) - 1)}):
+        table.history_slider.value = k
+        assert table.state.to_json() == snapshots[k]
+        if name == "snap":  # timed computer moves wait while the past is shown
+            table.clock.advance(10.0)
+            assert table.live_state is live and len(live.history) == len(snapshots) - 1
+    table.history_slider.value = len(live.history)
+    assert table.state is live and "Traceback" not in table.output_text()
+
+
+# ---- the "What are my chances?" panel ----------------------------------------------------------
+def test_the_panel_shows_odds_equal_to_catcards_odds_with_bars_and_intervals():
+    table = cw.play("cat-trick", seed=4)
+    panel = table.odds_panel
+    assert panel.frames is None and panel.result.value == ""  # no answer before it is asked for
+    panel.ask_button.click()
+    legal = [str(a) for a in table.state.legal_actions()]
+    assert len(legal) > 2 and panel.last_rollouts == panel.rollouts_for(len(legal)) == 400 // len(legal)
+    expected = catcards.odds(table.state, 0, rollouts=panel.last_rollouts, seed=0, progress=False)
+    assert list(panel.frames) == ["honest"]
+    assert_frame_equal(panel.frames["honest"], expected)
+    text = panel.result.value
+    assert text.count("catcards-odds-row") == len(legal)
+    for row in expected.itertuples():
+        assert row.action in text
+        assert (f"{100 * row.win_rate:.0f}% (95% interval {100 * row.low:.0f}% to {100 * row.high:.0f}%; "
+                f"{row.wins} wins in {row.rollouts} games)") in text
+        assert f"width:{100 * row.win_rate:.1f}%" in text  # the bar
+        assert f"left:{100 * row.low:.1f}%;width:{100 * (row.high - row.low):.1f}%" in text  # the interval
+    assert panel.progress.value == panel.progress.max == panel.last_rollouts
+
+
+def test_the_panel_uses_only_what_the_seat_sees():
+    """Two positions that look the same to seat 0 (the second one's hidden cards drawn again)
+    give the same bars: nothing the seat cannot see is used."""
+    table = cw.play("simons-cat", players=4, seed=8)
+    table.odds_panel.ask_button.click()
+    first = table.odds_panel.frames["honest"]
+    real = table.state
+    table.state = real.sample_hidden(0, np.random.default_rng(1))
+    assert table.state.to_json() != real.to_json()  # other hidden cards...
+    assert table.state.observation(0) == real.observation(0)  # ...the same view
+    table.refresh()
+    table.odds_panel.ask_button.click()
+    assert_frame_equal(table.odds_panel.frames["honest"], first)
+
+
+def test_peek_is_a_teachers_switch_showing_honest_and_peeking_odds_side_by_side():
+    table = cw.play("simons-cat", players=4, seed=8)
+    panel = table.odds_panel
+    assert panel.peek_box.layout.display == "none"
+    panel.peek_box.value = True  # not a teacher: peek is ignored
+    panel.ask_button.click()
+    assert list(panel.frames) == ["honest"] and "Peeking" not in panel.result.value
+    table.teacher = True
+    table.refresh()
+    assert panel.peek_box.layout.display is None
+    panel.ask_button.click()
+    assert list(panel.frames) == ["honest", "peeking"]
+    n = panel.last_rollouts
+    assert_frame_equal(panel.frames["honest"], catcards.odds(table.state, 0, rollouts=n, seed=0, progress=False))
+    peeking = catcards.odds(table.state, 0, rollouts=n, seed=0, progress=False, peek=True)
+    assert_frame_equal(panel.frames["peeking"], peeking)
+    assert panel.result.value.count(">honest<") == panel.result.value.count(">peeking<") == len(peeking)
+    assert panel.progress.max == 2 * n
+
+
+def test_games_without_a_sampler_show_one_friendly_line():
+    for name, title in (("cat-days", "Cat Days"), ("card-game", "Card Game")):
+        table = cw.play(name, seed=2)
+        table.odds_panel.ask_button.click()
+        text = table.odds_panel.result.value
+        assert "cannot guess the cards you cannot see yet" in text and title in text
+        assert table.odds_panel.frames is None and "Traceback" not in table.output_text()
+        assert "catcards-odds-row" not in text
+
+
+def test_an_answer_goes_when_the_game_moves_and_follows_the_slider():
+    table = cw.play("simons-cat", players=4, seed=3)
+    panel = table.odds_panel
+    panel.ask_button.click()
+    assert panel.frames is not None
+    clickable(table)[0].click()
+    assert panel.frames is None and "The game has moved" in panel.result.value
+    # looking back: the chances are those of the position shown, from seat 0's view then
+    table.history_slider.value = 0
+    panel.ask_button.click()
+    start = catcards.load("simons-cat", players=4).new_game(3)
+    assert_frame_equal(panel.frames["honest"],
+                       catcards.odds(start, 0, rollouts=panel.last_rollouts, seed=0, progress=False))
+    table.refresh()  # a redraw of the same position keeps the answer
+    assert panel.frames is not None
+    table.history_slider.value = table.history_slider.max
+    assert panel.frames is None
+
+
+def test_on_the_event_loop_the_rollouts_run_in_chunks_and_the_kernel_stays_free():
+    async def scenario():
+        table = cw.play("simons-cat", players=4, seed=3)
+        panel = table.odds_panel
+        panel.ask_button.click()
+        assert panel.task is not None and panel.frames is None  # nothing computed yet: the click returned
+        steps = 0
+        while panel.frames is None:
+            await asyncio.sleep(0)
+            steps += 1
+            assert steps < 100_000
+        assert panel.progress.value == panel.last_rollouts
+        expected = catcards.odds(table.state, 0, rollouts=panel.last_rollouts, seed=0, progress=False)
+        assert_frame_equal(panel.frames["honest"], expected)
+        # a move while a run is going: the run stops and says nothing stale
+        panel.ask_button.click()
+        task = panel.task
+        await asyncio.sleep(0.02)
+        clickable(table)[0].click()
+        await task
+        assert panel.frames is None and "The game has moved" in panel.result.value
+        table.close()
+
+    asyncio.run(scenario())
+
+
+def test_closing_a_table_frees_the_panel_and_history_widgets():
+    before = len(_instances)
+    table = cw.play("simons-cat", players=4, seed=3)
+    table.teacher = True
+    table.refresh()
+    table.odds_panel.peek_box.value = True
+    table.odds_panel.ask_button.click()
+    clickable(table)[0].click()
+    table.history_slider.value = 1
+    table.branch_button.click()
+    table.odds_panel.ask_button.click()
+    assert len(_instances) > before
+    table.close()
+    assert len(_instances) == before
+    assert table.odds_panel.comm is None and table.history_slider.comm is None
