@@ -147,7 +147,7 @@ class OddsPanel(W.VBox):
     def position_changed(self) -> None:
         """Called by the table on every redraw: an answer (or a run) for another position is
         taken away, and the peek switch follows ``table.teacher``."""
-        self.peek_box.layout.display = None if getattr(self.table, "teacher", False) else "none"
+        self.peek_box.layout.display = None if bool(getattr(self.table, "teacher", False)) else "none"
         if self._key is not None and self._key != self._position():
             self._run_id += 1  # a run for the old position stops at its next chunk
             self.task = None

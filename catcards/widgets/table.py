@@ -38,6 +38,16 @@ seat to act moves by its agent), ``playout_button`` ("Play out": agents finish t
 ``log_view`` (HTML: the public ``obs["log"]`` lines, newest first); ``out`` (an ``ipywidgets.Output``
 where every callback's prints, refusals and exceptions appear, so a user sees what went wrong).
 
+Exploring (issue 15): ``history_slider`` (moves made so far; slide back to see the table as it was
+after any earlier move: :meth:`look_back` deals again from the same seed and deals and replays
+the history up to there, and the table is read-only until the slider is back at the end;
+:attr:`looking_back`, :attr:`live_state`); ``branch_button`` ("Play on from here",
+:meth:`play_on_from_here`: that position becomes the game in play, the game it came from stays in
+``branch_list``, :meth:`switch_game`); ``undo_button`` takes back a move of the game in play (the
+branch's own history). ``odds_panel`` (:class:`catcards.widgets.explore.OddsPanel`): "What are my
+chances?" runs :func:`catcards.odds` for :attr:`view_seat` from the position shown; a teacher sets
+``table.teacher = True`` (then ``table.refresh()``) for the "peek" switch.
+
 After a person acts, computer seats act automatically until a person is to act or the game is
 over. When only computers play, nothing moves until "Computer step" or "Play out" is clicked.
 
@@ -400,6 +410,8 @@ class GameTable(W.VBox):
     #: close the widgets that board()/hand() returned last time once they are replaced (unless
     #: they are still shown); set False in a subclass that caches widgets and shows them again
     close_replaced = True
+    #: show the odds panel's "peek" switch (honest and peeking odds side by side): for a teacher
+    teacher = False
 
     def __init__(
         self,
