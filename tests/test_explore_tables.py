@@ -302,3 +302,35 @@ def test_closing_a_table_frees_the_panel_and_history_widgets():
     table.close()
     assert len(_instances) == before
     assert table.odds_panel.comm is None and table.history_slider.comm is None
+
+
+def test_in_a_kernel_the_rollouts_run_on_the_event_loop_with_no_thread():
+    """A real ipykernel: the click returns at once with a task on the kernel's running loop;
+    a later cell that awaits lets the chunks run, on no new thread, to catcards.odds's numbers."""
+    import json
+
+    from jupyter_client.manager import start_new_kernel
+    from test_table_lifecycle import _execute
+
+    km, kc = start_new_kernel(kernel_name="python3")
+    try:
+        out = _execute(kc, "import catcards, catcards.widgets, threading, json\n"
+                           "t = catcards.widgets.play('simons-cat', players=4, seed=3)\n"
+                           "threads = threading.active_count()\n"
+                           "t.odds_panel.ask_button.click()\n"
+                           "print(json.dumps([t.odds_panel.task is not None, t.odds_panel.frames is None]))")
+        assert json.loads(out) == [True, True]
+        out = _execute(kc, "import asyncio\n"
+                           "for _ in range(600):\n"
+                           "    if t.odds_panel.frames is not None: break\n"
+                           "    await asyncio.sleep(0.05)\n"
+                           "p = t.odds_panel\n"
+                           "now = [x.name for x in threading.enumerate()]\n"
+                           "ref = catcards.odds(t.state, 0, rollouts=p.last_rollouts, seed=0, progress=False)\n"
+                           "print(json.dumps([p.frames['honest'].equals(ref), p.progress.value,"
+                           " threads, now]))", timeout=120)
+        same, progress, threads, now = json.loads(out)
+        assert same and progress == 200 and len(now) == threads, now
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
