@@ -10,10 +10,13 @@ replays it, so a saved game always knows whose turn it is.
 """
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 import unicodedata
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Iterator, Sequence
+from types import MappingProxyType
+from typing import Any, Callable, ClassVar, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -34,12 +37,32 @@ __all__ = [
     "walk_cards",
     "is_whole",
     "parse_hands",
+    "check_deals",
+    "check_deal_list",
+    "check_deal_dict",
+    "check_card_name",
+    "frozen_record",
+    "thawed_records",
+    "check_seed",
+    "short_repr",
+    "short_text",
     "normal_name",
+    "SAVE_FORMAT",
+    "OLD_SAVE_FORMATS",
+    "MAX_SEED",
 ]
 
 
-#: the "format" field of a saved game (see :meth:`State.to_json`)
-SAVE_FORMAT = "catcards-save-1"
+#: the "format" field of a saved game (see :meth:`State.to_json` and the README, "What a save
+#: contains")
+SAVE_FORMAT = "catcards-save-2"
+#: older formats :func:`catcards.load_state` still reads: "catcards-save-1" had no digest, so such
+#: a save is replayed without the check that it reproduces its game
+OLD_SAVE_FORMATS: tuple[str, ...] = ("catcards-save-1",)
+#: seeds are whole numbers with 0 <= seed < MAX_SEED (128 bits: numpy's SeedSequence entropy)
+MAX_SEED = 2**128
+#: the longest action text :meth:`State.action_from_string` reads (the longest real one is ~60)
+MAX_ACTION_TEXT = 500
 
 
 class CatcardsError(Exception):
@@ -57,7 +80,7 @@ class IllegalActionError(CatcardsError, ValueError):
     def __init__(self, action: Any, reason: str):
         self.action = action
         self.reason = reason
-        super().__init__(f"illegal action {str(action)!r}: {reason}")
+        super().__init__(f"illegal action {short_text(action, 200)!r}: {reason}")
 
 
 class GameParameterError(CatcardsError, ValueError):
@@ -124,6 +147,45 @@ def new_rng(seed: int) -> np.random.Generator:
     return np.random.default_rng(seed)
 
 
+def short_text(value: Any, limit: int = 80) -> str:
+    """``str(value)`` cut to ``limit`` characters, for error messages about untrusted values:
+    it never raises (a huge int, or an object whose ``str`` fails, is described instead)."""
+    try:
+        if is_whole(value) and int(value).bit_length() > 256:
+            return f"a {int(value).bit_length()}-bit number"
+        text = str(value)
+    except Exception:  # an object whose __str__ fails (a malformed action)
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def short_repr(value: Any, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters; never raises (see :func:`short_text`)."""
+    try:
+        if is_whole(value) and int(value).bit_length() > 256:
+            return f"a {int(value).bit_length()}-bit number"
+        text = repr(value)
+    except Exception:  # an object whose __repr__ fails
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def check_seed(seed: Any) -> int:
+    """``seed`` as a Python int.
+
+    Accepts Python and numpy integers (not bools) with 0 <= seed < 2**128 (:data:`MAX_SEED`, the
+    entropy numpy's ``SeedSequence`` keeps).
+
+    Raises:
+        GameParameterError: anything else (the message says what a seed may be).
+    """
+    if not is_whole(seed) or not 0 <= int(seed) < MAX_SEED:
+        raise GameParameterError(
+            f"seed must be a whole number from 0 to 2**128 - 1, not {short_repr(seed)}"
+        )
+    return int(seed)
+
+
 def walk_cards(obj: Any) -> Iterator[Card]:
     """Yield every :class:`Card` inside nested dicts, lists and tuples (used to check that an
     observation does not show a hidden card)."""
@@ -154,13 +216,25 @@ class Game:
     #: one line on what the game teaches (shown on the start page)
     teaches: ClassVar[str] = ""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game's ``__init__`` and ``new_game`` get the core's checks first, so no game can
+        forget them: parameters have their numpy integers turned into Python ints (a whole-number
+        parameter accepts ``np.int64(3)``), and explicit deals must be plain data
+        (:func:`check_deals`) before the game reads them."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__
+        if "__init__" in own and not getattr(own["__init__"], "_catcards_checked", False):
+            cls.__init__ = _params_plain_first(own["__init__"])  # type: ignore[method-assign]
+        if "new_game" in own and not getattr(own["new_game"], "_catcards_checked", False):
+            cls.new_game = _deals_checked_first(own["new_game"])  # type: ignore[method-assign]
+
     def __init__(self, players: int | None = None):
         if players is None:
             players = self.default_players
-        if not is_whole(players):
+        if not is_whole(players) or not -1000 < players < 1000:
             raise GameParameterError(
                 f"{self.title}: players must be a whole number from {self.min_players} to "
-                f"{self.max_players}, not {players!r}"
+                f"{self.max_players}, not {short_repr(players)}"
             )
         self._check_players(int(players))
         self.players = int(players)
@@ -182,12 +256,18 @@ class Game:
 
         A save is untrusted input: a game whose parameters may name a file (a Cat Days deck, a
         Card Game card list) overrides this to accept only the inline content that its ``params``
-        hold, so loading a save never opens a path.
+        hold, so loading a save never opens a path. The games of this default take no path: a
+        string parameter (Snap's ``deck="wildcat"``) is a name looked up in a table.
 
         Raises:
             GameParameterError: a parameter the game does not take or a value it does not allow.
         """
-        return cls(**params)
+        if not isinstance(params, Mapping) or not all(isinstance(k, str) for k in params):
+            raise GameParameterError(f"{cls.title}: parameters are a dict of names to values")
+        try:
+            return cls(**params)
+        except TypeError as exc:  # a parameter the game does not take
+            raise GameParameterError(f"{cls.title}: {exc}") from None
 
     def new_game(self, seed: int | None = None, deals: Sequence | None = None) -> "State":
         """Start a play of this game.
@@ -211,6 +291,83 @@ class Game:
         return hash((self.name, json.dumps(self.params, sort_keys=True)))
 
 
+def _plain_numbers(value: Any, depth: int = 0) -> Any:
+    """``value`` with numpy integers (not bools) turned into Python ints, inside lists, tuples
+    and dicts too (a few levels deep); the same object when there is none."""
+    if isinstance(value, np.integer):
+        return int(value)
+    if depth < 4 and isinstance(value, (list, tuple)):
+        plain = [_plain_numbers(v, depth + 1) for v in value]
+        return value if all(a is b for a, b in zip(plain, value)) else type(value)(plain)
+    if depth < 4 and isinstance(value, dict):
+        plain = {k: _plain_numbers(v, depth + 1) for k, v in value.items()}
+        return value if all(plain[k] is v for k, v in value.items()) else plain
+    return value
+
+
+def _params_plain_first(init: Callable) -> Callable:
+    @functools.wraps(init)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        init(self, *[_plain_numbers(a) for a in args], **{k: _plain_numbers(v) for k, v in kwargs.items()})
+
+    __init__._catcards_checked = True  # type: ignore[attr-defined]
+    return __init__
+
+
+def _deals_checked_first(new_game: Callable) -> Callable:
+    @functools.wraps(new_game)
+    def checked(self, *args: Any, **kwargs: Any) -> "State":
+        deals = kwargs["deals"] if "deals" in kwargs else args[1] if len(args) > 1 else None
+        if deals is not None:
+            check_deals(deals)
+        return new_game(self, *args, **kwargs)
+
+    checked._catcards_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
+#: deals nest a few levels (rounds > hands > names); deeper is not a deal
+_MAX_DEAL_DEPTH = 8
+#: the most values a deal may hold, all levels together
+MAX_DEAL_ITEMS = 20_000
+
+
+def check_deals(deals: Any) -> None:
+    """Refuse explicit deals that are not plain data, before a game reads them: every game's
+    ``new_game`` runs this first (see :meth:`Game.__init_subclass__`).
+
+    Plain data is lists and tuples, dicts with text keys, and as values text, Cards, whole
+    numbers (Python or numpy), bools and None; at most 8 levels deep and 20,000 values.
+
+    Raises:
+        GameParameterError: anything else: a generator, a float, a dict with a number key...
+    """
+    todo = [(deals, 0)]
+    count = 0
+    while todo:
+        value, depth = todo.pop()
+        count += 1
+        if count > MAX_DEAL_ITEMS:
+            raise GameParameterError(f"deals: more than {MAX_DEAL_ITEMS:,} values in all")
+        if isinstance(value, (str, Card, bool)) or value is None or is_whole(value):
+            continue
+        if depth >= _MAX_DEAL_DEPTH:
+            raise GameParameterError(f"deals nest more than {_MAX_DEAL_DEPTH} levels deep")
+        if isinstance(value, dict):
+            bad = next((k for k in value if not isinstance(k, str)), None)
+            if bad is not None:
+                raise GameParameterError(
+                    f"deals: the keys of a deal given as a dict are text (like 'hands'), not {short_repr(bad)}"
+                )
+            todo.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, (list, tuple)):
+            todo.extend((v, depth + 1) for v in value)
+        else:
+            raise GameParameterError(
+                f"deals are lists (and dicts) of card names, not {type(value).__name__} ({short_repr(value)})"
+            )
+
+
 class State:
     """One play of a game. Subclasses implement the underscored hooks:
 
@@ -225,12 +382,23 @@ class State:
 
     def __init__(self, game: Game, seed: int | None, deals: Sequence | None = None):
         self.game = game
-        self.seed = fresh_seed() if seed is None else _check_seed(seed)
-        self.deals = _jsonable(deals) if deals is not None else None
+        self.seed = fresh_seed() if seed is None else check_seed(seed)
+        # kept as JSON text (see the property): a clone or a caller can never change them
+        self.deals = deals
         self.rng = new_rng(self.seed)
         self.history: list[Action] = []
         self.log: list[str] = []
         self._legal: tuple | None = None
+
+    @property
+    def deals(self) -> Any:
+        """The explicit deals the game started with, as plain JSON data (card names, lists, dicts),
+        or None; a fresh copy on every read."""
+        return None if self._deals_text is None else json.loads(self._deals_text)
+
+    @deals.setter
+    def deals(self, deals: Any) -> None:
+        self._deals_text = json.dumps(_jsonable(deals)) if deals is not None else None
 
     # ---- the contract -------------------------------------------------------------------------
     current_player: int | None = None
@@ -264,41 +432,65 @@ class State:
         legal = self.legal_actions()
         try:
             found = legal.index(action)
-        except ValueError:
+        except Exception:  # ValueError: not legal; anything else: a malformed action's __eq__
             found = -1
         if found < 0:
             if self.is_over:
                 raise IllegalActionError(action, "the game is over")
             if not isinstance(action, Action):
                 raise IllegalActionError(
-                    action, f"{action!r} is not an action; choose one of state.legal_actions()"
+                    action, f"{short_repr(action)} is not an action; choose one of state.legal_actions()"
                 )
-            try:
-                reason = self._why_illegal(action)
-            except Exception:  # a malformed action (wrong field types): still refused cleanly
-                reason = f"{action!r} is not a well-formed action of {self.game.title}"
-            raise IllegalActionError(action, reason)
+            raise IllegalActionError(action, self._safe_why(action))
         action = legal[found]  # the legal object itself, never a look-alike such as Bid(3.0)
         self._legal = None
         self._apply(action)
         self.history.append(action)
         return self
 
+    def _safe_why(self, action: Any) -> str:
+        """``_why_illegal(action)``, or a plain sentence when a malformed action (wrong field
+        types, None) makes the game's explanation fail."""
+        try:
+            reason = self._why_illegal(action)
+            if isinstance(reason, str):
+                return reason
+        except Exception:  # a malformed action: still refused cleanly
+            pass
+        return f"{short_repr(action)} is not a well-formed action of {self.game.title}"
+
     def action_from_string(self, text: str) -> Action:
-        """The legal action whose ``str`` is ``text`` ("play Cat 7").
+        """The legal action that ``text`` names ("play Cat 7").
+
+        ``text`` is compared with each legal action's ``str`` through :func:`normal_name`: case,
+        surrounding and repeated spaces and the Unicode form (an accent typed as one character
+        or as letter + combining accent) do not matter.
 
         Raises:
-            IllegalActionError: no legal action reads like that; the message says why the action
-                named is not legal (when the game can parse it) and lists the legal ones.
+            IllegalActionError: ``text`` is not a string (or longer than 500 characters), or no
+                legal action reads like that; the message says why the action named is not legal
+                (when the game can parse it) and lists the legal ones.
         """
-        for action in self.legal_actions():
+        legal = self.legal_actions()
+        for action in legal:
             if str(action) == text:
+                return action
+        if not isinstance(text, str):
+            raise IllegalActionError(text, f"an action is named by text, like 'turn', not {short_repr(text)}")
+        if len(text) > MAX_ACTION_TEXT:
+            raise IllegalActionError(text, f"no action is longer than {MAX_ACTION_TEXT} characters")
+        key = normal_name(text)
+        for action in legal:
+            if normal_name(str(action)) == key:
                 return action
         if self.is_over:
             raise IllegalActionError(text, "the game is over")
-        parsed = self._parse_action(text)
-        options = ", ".join(repr(str(a)) for a in self.legal_actions())
-        why = self._why_illegal(parsed) if parsed is not None else "it is not an action of this game"
+        try:
+            parsed = self._parse_action(text)
+        except Exception:  # a game's parser meeting text it did not expect: it names no action
+            parsed = None
+        options = ", ".join(repr(str(a)) for a in legal)
+        why = self._safe_why(parsed) if parsed is not None else "it is not an action of this game"
         raise IllegalActionError(text, f"{why}; legal now: {options}")
 
     def legal_for(self, seat: int | None) -> list:
@@ -403,7 +595,11 @@ class State:
 
     # ---- saving -------------------------------------------------------------------------------
     def to_json(self) -> str:
-        """The game as JSON: game name, parameters, seed, explicit deals and actions (as text)."""
+        """The game as JSON (format :data:`SAVE_FORMAT`, "catcards-save-2"): ``format``,
+        ``game`` (registry name), ``params`` (the game's parameters, content only: never a path),
+        ``seed``, ``deals`` (explicit deals or null), ``actions`` (the actions' text, in order)
+        and ``digest`` (:meth:`digest` of the state now), which :func:`catcards.load_state` checks
+        after replaying. See the README, "What a save contains"."""
         return json.dumps(
             {
                 "format": SAVE_FORMAT,
@@ -412,8 +608,33 @@ class State:
                 "seed": self.seed,
                 "deals": self.deals,
                 "actions": [str(a) for a in self.history],
+                "digest": self.digest(),
             }
         )
+
+    def digest(self) -> str:
+        """A SHA-256 fingerprint (64 hex digits) of the game so far: game name, parameters, seed,
+        deals, the actions' text, the public log, every zone's cards (as text, copy numbers
+        included), the seat to act and the outcome. Two states have the same digest only if
+        they are the same play of the same game, so a save whose seed, actions, deck or digest
+        was edited is refused on load.
+        """
+        outcome = self._outcome
+        record = {
+            "game": self.game.name,
+            "params": self.game.params,
+            "seed": self.seed,
+            "deals": self.deals,
+            "actions": [str(a) for a in self.history],
+            "log": self.log,
+            "zones": {name: [_card_text(c) for c in cards] for name, cards in self.zones().items()},
+            "current_player": self.current_player,
+            "outcome": None
+            if outcome is None
+            else [list(outcome.winners), list(outcome.scores), outcome.reason, outcome.higher_is_better],
+        }
+        text = json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_plain)
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
     @staticmethod
     def from_json(text: str) -> "State":
@@ -432,6 +653,23 @@ class State:
         return f"<{self.game.title} seed={self.seed}, {len(self.history)} actions, {where}>"
 
 
+def _card_text(card: Any) -> str:
+    """A card as text for :meth:`State.digest`: its name, and its copy number when not 0."""
+    k = getattr(card, "copy", 0)
+    return f"{card} #{k}" if isinstance(k, int) and k else str(card)
+
+
+def _plain(value: Any) -> Any:
+    """JSON for the few non-JSON values a digest may meet (numpy numbers, Cards)."""
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, np.floating):
+        return float(value)
+    if isinstance(value, (set, frozenset)):
+        return sorted(map(str, value))
+    return str(value)
+
+
 def normal_name(text: Any) -> str:
     """How typed text is compared with a name: Unicode NFC, case-folded, surrounding space
     stripped and inner runs of space read as one (``" Chat  NOIR "`` and ``"chat noir"`` match,
@@ -448,6 +686,58 @@ def is_whole(value: Any) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
+def check_card_name(name: Any, where: str, example: str) -> None:
+    """Refuse a card name that is neither text nor a :class:`Card` (a deal read from a save or a
+    notebook may hold anything).
+
+    Raises:
+        GameParameterError: ``name`` is not a str or Card; the message shows ``example``.
+    """
+    if not isinstance(name, (str, Card)):
+        raise GameParameterError(
+            f"{where}: a card is given by its name as text, like {example!r}, not {short_repr(name)}"
+        )
+
+
+def check_deal_list(deals: Any, where: str, what: str) -> list:
+    """``deals`` (one explicit deal per round or hand) as a list.
+
+    Args:
+        where: the start of the message ("Cat Trick").
+        what: what one deal is, in words ("a list of 4 hands of card names").
+
+    Raises:
+        GameParameterError: ``deals`` is not a list or tuple (a string, a dict, a generator...).
+    """
+    if not isinstance(deals, (list, tuple)):
+        raise GameParameterError(
+            f"{where}: deals must be a list of deals (one per round or hand, each {what}), "
+            f"not {type(deals).__name__}"
+        )
+    return list(deals)
+
+
+def check_deal_dict(deal: Any, where: str, allowed: Sequence[str], required: Sequence[str] = ()) -> dict:
+    """A deal given as a dict: text keys, each in ``allowed``, every one of ``required`` present.
+
+    Raises:
+        GameParameterError: a key that is not text, an unknown key or a missing one (the message
+            lists the keys a deal may have).
+    """
+    keys = "', '".join(allowed)
+    if not isinstance(deal, Mapping) or not all(isinstance(k, str) for k in deal):
+        raise GameParameterError(f"{where}: a deal given as a dict has the text keys '{keys}'")
+    unknown = [k for k in deal if k not in allowed]
+    missing = [k for k in required if k not in deal]
+    if unknown or missing:
+        raise GameParameterError(
+            f"{where}: a deal given as a dict has the keys '{keys}' "
+            f"({'required: ' + ', '.join(required) + '; ' if required else ''}"
+            f"{'unknown: ' + ', '.join(map(repr, unknown)) if unknown else 'missing: ' + ', '.join(missing)})"
+        )
+    return dict(deal)
+
+
 def parse_hands(
     deal: Any,
     players: int,
@@ -458,10 +748,12 @@ def parse_hands(
     what: str = "hands",
     hint: str = "one per seat",
 ) -> list[list[int]]:
-    """An explicit deal, one list of card names per seat, as card ids per seat.
+    """An explicit deal, one list of card names per seat, as card ids per seat: the one validator
+    of the explicit deals of Simon's Cat, Cat Trick, King of the Jungle and Snap.
 
     Args:
-        deal: ``players`` lists of card names (or Cards), in seat order.
+        deal: ``players`` lists of card names (or Cards), in seat order. Names are compared
+            through :func:`normal_name` by the games' ``card_id`` lookups.
         card_id: the game's name -> card id lookup (raises GameParameterError on an unknown name).
         name_of: card id -> what the error messages call it.
         where: the start of every message ("deal for round 2").
@@ -469,8 +761,8 @@ def parse_hands(
         what, hint: the message for a wrong number of seats ("give 3 hands (one per seat)").
 
     Raises:
-        GameParameterError: not one list per seat, a seat with the wrong number of cards, an
-            unknown card, or a card dealt twice.
+        GameParameterError: not one list per seat, a seat with the wrong number of cards, a card
+            name that is not text, an unknown card, or a card dealt twice.
     """
     if not isinstance(deal, (list, tuple)) or len(deal) != players:
         raise GameParameterError(f"{where}: give {players} {what} ({hint})")
@@ -479,9 +771,10 @@ def parse_hands(
     for seat, hand in enumerate(deal):
         if not isinstance(hand, (list, tuple)) or (size is not None and len(hand) != size):
             need = "a list of card names" if size is None else f"{size} cards"
-            raise GameParameterError(f"{where}: seat {seat} must get {need}, not {hand!r}")
+            raise GameParameterError(f"{where}: seat {seat} must get {need}, not {short_repr(hand)}")
         ids = []
         for name in hand:
+            check_card_name(name, f"{where}, seat {seat}", str(name_of(0)))
             i = card_id(name)
             if i in seen:
                 raise GameParameterError(f"{where}: {name_of(i)} is dealt twice")
@@ -502,20 +795,38 @@ def _generator_at(state: dict) -> np.random.Generator:
     return np.random.Generator(bit_generator)
 
 
-def _check_seed(seed: Any) -> int:
-    if not is_whole(seed) or seed < 0:
-        raise GameParameterError(f"seed must be a non-negative whole number, not {seed!r}")
-    return int(seed)
+def frozen_record(record: Mapping[str, Any]) -> MappingProxyType:
+    """A finished round's (or hand's) record as a read-only mapping, its lists as tuples: an
+    observation hands the same records to everyone at no cost, and nobody can change them."""
+    return MappingProxyType({k: tuple(v) if isinstance(v, list) else v for k, v in record.items()})
 
 
-def _jsonable(deals: Any) -> Any:
-    """Deals as plain lists of card names, so they can be saved."""
+def thawed_records(records: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Fresh plain copies of :func:`frozen_record` records: dicts, their tuples as lists."""
+    return [{k: list(v) if isinstance(v, tuple) else v for k, v in r.items()} for r in records]
+
+
+def _jsonable(deals: Any, depth: int = 0) -> Any:
+    """Deals as plain JSON data (Cards as their names, tuples as lists), so they can be saved.
+
+    Raises:
+        GameParameterError: a value that is not text, a whole number, None, a Card, a list or a
+            dict with text keys (a generator, a float...), or nesting deeper than 8.
+    """
+    if depth > _MAX_DEAL_DEPTH:
+        raise GameParameterError(f"deals nest more than {_MAX_DEAL_DEPTH} levels deep")
     if isinstance(deals, Card):
         return str(deals)
-    if isinstance(deals, str):
+    if isinstance(deals, str) or deals is None or isinstance(deals, bool):
         return deals
-    if isinstance(deals, dict):
-        return {k: _jsonable(v) for k, v in deals.items()}
+    if is_whole(deals):
+        return int(deals)
+    if isinstance(deals, Mapping):
+        if not all(isinstance(k, str) for k in deals):
+            raise GameParameterError("deals: the keys of a deal given as a dict are text")
+        return {k: _jsonable(v, depth + 1) for k, v in deals.items()}
     if isinstance(deals, (list, tuple)):
-        return [_jsonable(d) for d in deals]
-    return deals
+        return [_jsonable(d, depth + 1) for d in deals]
+    raise GameParameterError(
+        f"deals are lists (and dicts) of card names, not {type(deals).__name__} ({short_repr(deals)})"
+    )

@@ -56,10 +56,20 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-import numpy as np
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, State, permutation
+from ..core import (
+    Action,
+    Game,
+    GameParameterError,
+    Outcome,
+    State,
+    check_card_name,
+    is_whole,
+    normal_name,
+    short_repr,
+    permutation,
+)
 from ..decks import wildcat_deck
 from ..registry import register
 
@@ -100,6 +110,8 @@ DEFAULT_PENALTIES: dict[str, dict[str, int]] = {
 }
 DECKS = {"wildcat": wildcat_deck, "classic": classic_deck}
 MAX_PENALTY = 13
+#: the most cards a deal given as strings may hold, all stacks together (20 decks)
+MAX_DEAL_CARDS = 1040
 
 
 def card_letter(card: Card, deck: str = "wildcat") -> str:
@@ -150,8 +162,11 @@ def parse_deal_strings(stacks: Sequence[str], deck: str = "wildcat") -> list[lis
         one list of Cards per seat, top first.
 
     Raises:
-        GameParameterError: a character that is not "-" or one of the deck's penalty letters.
+        GameParameterError: a character that is not "-" or one of the deck's penalty letters, or
+            more than :data:`MAX_DEAL_CARDS` cards in all.
     """
+    if sum(len(text) for text in stacks) > MAX_DEAL_CARDS:
+        raise GameParameterError(f"a deal holds at most {MAX_DEAL_CARDS} cards in all")
     letters = PENALTY_LETTERS[deck]
     cards = DECKS[deck]()
     pools: dict[str, list[Card]] = {"-": [c for c in cards if c.name not in letters]}
@@ -211,9 +226,9 @@ class BigCat(Game):
         first_player: int = 0,
     ):
         super().__init__(players)
-        if deck not in DECKS:
+        if not isinstance(deck, str) or deck not in DECKS:
             raise GameParameterError(
-                f"{self.title}: deck must be one of {', '.join(map(repr, DECKS))}, not {deck!r}"
+                f"{self.title}: deck must be one of {', '.join(map(repr, DECKS))}, not {short_repr(deck)}"
             )
         self.deck = deck
         table = dict(DEFAULT_PENALTIES[deck])
@@ -224,26 +239,22 @@ class BigCat(Game):
                     f"not {penalties!r}"
                 )
             for key, value in penalties.items():
-                if key not in table:
+                if not isinstance(key, str) or key not in table:
                     raise GameParameterError(
-                        f"{self.title}: {key!r} is not a penalty card of the {deck} deck; "
+                        f"{self.title}: {short_repr(key)} is not a penalty card of the {deck} deck; "
                         f"the letters are {', '.join(table)}"
                     )
-                if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= MAX_PENALTY:
+                if not is_whole(value) or not 0 <= value <= MAX_PENALTY:
                     raise GameParameterError(
                         f"{self.title}: the penalty of {key} must be a whole number from 0 to "
-                        f"{MAX_PENALTY}, not {value!r}"
+                        f"{MAX_PENALTY}, not {short_repr(value)}"
                     )
                 table[key] = int(value)
         self.penalties = table
-        if (
-            isinstance(first_player, bool)
-            or not isinstance(first_player, (int, np.integer))
-            or not 0 <= first_player < self.players
-        ):
+        if not is_whole(first_player) or not 0 <= first_player < self.players:
             raise GameParameterError(
                 f"{self.title}: first_player must be a seat from 0 to {self.players - 1}, "
-                f"not {first_player!r}"
+                f"not {short_repr(first_player)}"
             )
         self.first_player = int(first_player)
 
@@ -289,23 +300,25 @@ class BigCat(Game):
         if isinstance(deals, (str, bytes)) or not isinstance(deals, (list, tuple)) or len(deals) != self.players:
             raise GameParameterError(
                 f"{self.title}: deals must be a list of {self.players} stacks (one per seat, top "
-                f"card first), not {deals!r}"
+                f"card first), not {short_repr(deals)}"
             )
         if all(isinstance(s, str) for s in deals):
             stacks = parse_deal_strings(deals, self.deck)
         elif all(isinstance(s, (list, tuple)) for s in deals):
-            by_name = {str(c).lower(): c for c in DECKS[self.deck]()}
+            by_name = {normal_name(c): c for c in DECKS[self.deck]()}
+            example = str(DECKS[self.deck]()[0])
             stacks, seen = [], set()
             for seat, names in enumerate(deals):
                 stack = []
                 for name in names:
+                    check_card_name(name, f"deal for seat {seat}", example)
                     if isinstance(name, Card):
                         name = str(name)
-                    card = by_name.get(" ".join(str(name).split()).lower())
+                    card = by_name.get(normal_name(name))
                     if card is None:
                         raise GameParameterError(
-                            f"deal for seat {seat}: {name!r} is not a card of the {self.deck} deck "
-                            f"(e.g. {str(DECKS[self.deck]()[0])!r})"
+                            f"deal for seat {seat}: {short_repr(name)} is not a card of the {self.deck} deck "
+                            f"(e.g. {example!r})"
                         )
                     if card in seen:
                         raise GameParameterError(f"deal for seat {seat}: {card} is dealt twice")
@@ -397,7 +410,7 @@ class BigCatState(State):
                     f"card{'s' * (self.demand != 1)}"
                 )
             return "no one has won the pile yet: lay a card"
-        return f"{action!r} is not a Big Cat action (the actions are 'lay' and 'take the pile')"
+        return f"{short_repr(action)} is not a Big Cat action (the actions are 'lay' and 'take the pile')"
 
     def _apply(self, action: Action) -> None:
         if self._taking:

@@ -43,7 +43,22 @@ from operator import itemgetter
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, parse_hands, permutation
+from ..core import (
+    Action,
+    Game,
+    GameParameterError,
+    Outcome,
+    check_card_name,
+    check_deal_dict,
+    check_deal_list,
+    frozen_record,
+    is_whole,
+    normal_name,
+    parse_hands,
+    short_repr,
+    thawed_records,
+    permutation,
+)
 from ..registry import register
 from .tricks import Play, TrickState, plays_for
 
@@ -75,25 +90,27 @@ SUPER_CATS_TO_WIN = 3
 _COLOUR = tuple(i // 7 for i in range(N_CARDS))  # id -> colour index
 _RANK = tuple(i % 7 + 1 for i in range(N_CARDS))  # id -> printed number
 _INDEX = {c: i for i, c in enumerate(CARDS)}
-_BY_NAME = {str(c).lower(): i for i, c in enumerate(CARDS)}
+_BY_NAME = {normal_name(c): i for i, c in enumerate(CARDS)}
 PLAYS: tuple[Play, ...] = plays_for(CARDS)
 
 
 def card_from_name(name: str | Card) -> Card:
-    """The Cat Trick card called ``name`` ("pink 7", "Pink 1"; case-insensitive).
+    """The Cat Trick card called ``name`` ("pink 7", "Pink 1"; compared through
+    :func:`catcards.core.normal_name`: case, spaces and Unicode form do not matter).
 
     Raises:
-        GameParameterError: no Cat Trick card has that name.
+        GameParameterError: ``name`` is not text or a Card, or no Cat Trick card has that name.
     """
+    check_card_name(name, "Cat Trick", "pink 7")
     if isinstance(name, Card):
         if name not in _INDEX:
             raise GameParameterError(f"{name} is not a Cat Trick card")
         return name
     try:
-        return CARDS[_BY_NAME[" ".join(str(name).split()).lower()]]
+        return CARDS[_BY_NAME[normal_name(name)]]
     except KeyError:
         raise GameParameterError(
-            f"{name!r} is not a Cat Trick card (colours {', '.join(COLOURS)}, numbers 1-7, "
+            f"{short_repr(name)} is not a Cat Trick card (colours {', '.join(COLOURS)}, numbers 1-7, "
             f"written like 'pink 7')"
         ) from None
 
@@ -131,16 +148,12 @@ class CatTrick(Game):
 
     def __init__(self, players: int | None = None, first_player: int = 0):
         super().__init__(players)
-        if (
-            isinstance(first_player, bool)
-            or not isinstance(first_player, int)
-            or not 0 <= first_player < self.players
-        ):
+        if not is_whole(first_player) or not 0 <= first_player < self.players:
             raise GameParameterError(
                 f"{self.title}: first_player must be a seat from 0 to {self.players - 1}, "
-                f"not {first_player!r}"
+                f"not {short_repr(first_player)}"
             )
-        self.first_player = first_player
+        self.first_player = int(first_player)
 
     @property
     def hand_size(self) -> int:
@@ -166,24 +179,20 @@ class CatTrick(Game):
             GameParameterError: a deal with the wrong number of hands or cards, an unknown card,
                 a card dealt twice, or a trump card that is also in a hand.
         """
-        if deals is not None and not isinstance(deals, (list, tuple)):
-            raise GameParameterError(
-                f"{self.title}: deals must be a list of deals (one per round or hand), "
-                f"not {type(deals).__name__}"
-            )
-        parsed = [self._parse_deal(d, r + 1) for r, d in enumerate(deals or [])]
+        if deals is not None:
+            deals = check_deal_list(deals, self.title, f"{self.players} hands of {self.hand_size} card names")
+        parsed = tuple(self._parse_deal(d, r + 1) for r, d in enumerate(deals or []))
         return CatTrickState(self, seed, deals, parsed)
 
-    def _parse_deal(self, deal: Any, round_no: int) -> tuple[list[list[int]], int | None]:
+    def _parse_deal(self, deal: Any, round_no: int) -> tuple[tuple[tuple[int, ...], ...], int | None]:
+        """One round's deal as (hands of card ids, trump card id or None), immutable: the same
+        parsed deal is shared by a state and its clones."""
         where = f"deal for round {round_no}"
         trump = None
         if isinstance(deal, dict):
-            unknown = set(deal) - {"hands", "trump"}
-            if unknown or "hands" not in deal:
-                raise GameParameterError(
-                    f"{where}: a dict deal has keys 'hands' and optionally 'trump', not {sorted(deal)}"
-                )
+            deal = check_deal_dict(deal, where, ("hands", "trump"), required=("hands",))
             if deal.get("trump") is not None:
+                check_card_name(deal["trump"], f"{where}, trump", "blue 3")
                 trump = _INDEX[card_from_name(deal["trump"])]
             deal = deal["hands"]
         hands = parse_hands(
@@ -191,7 +200,7 @@ class CatTrick(Game):
         )
         if trump is not None and any(trump in hand for hand in hands):
             raise GameParameterError(f"{where}: the trump card {CARDS[trump]} is also in a hand")
-        return hands, trump
+        return tuple(tuple(h) for h in hands), trump
 
 
 class CatTrickState(TrickState):
@@ -223,7 +232,7 @@ class CatTrickState(TrickState):
         self._stacked = parsed_deals
         self.round = 0
         self.super_cats = [0] * n
-        self.round_results: list[dict[str, Any]] = []
+        self._round_records: tuple = ()  # frozen_record per finished round
         self.collections: list[list[int]] = [[] for _ in range(n)]
         self.undealt: list[int] = []
         self.discard: list[int] = []
@@ -234,6 +243,11 @@ class CatTrickState(TrickState):
         self._outcome: Outcome | None = None
         self._log_mark = 0  # observations show the log from here: the last round's end, this round
         self._deal_round(game.first_player)
+
+    @property
+    def round_results(self) -> list[dict[str, Any]]:
+        """One dict per finished round (a fresh copy; see the class docstring)."""
+        return thawed_records(self._round_records)
 
     # ---- dealing ----------------------------------------------------------------------------------
     def _deal_round(self, leader: int) -> None:
@@ -281,8 +295,8 @@ class CatTrickState(TrickState):
         return (PLAYS[hand[0]],) if hand else ()
 
     def _parse_action(self, text: str) -> Action | None:
-        words = " ".join(str(text).split())
-        if words.lower().startswith("play "):
+        words = normal_name(text)
+        if words.startswith("play "):
             try:
                 return PLAYS[_INDEX[card_from_name(words[5:])]]
             except GameParameterError:
@@ -374,15 +388,15 @@ class CatTrickState(TrickState):
         for s in winners:
             self.super_cats[s] += 1
         collected = [len(c) for c in self.collections]
-        self.round_results.append(
-            {
+        self._round_records += (
+            frozen_record({
                 "round": self.round,
                 "winners": list(winners),
                 "how": how,
                 "colours": [self._colours(s) for s in range(n)],
                 "collected": collected,
                 "super_cats": list(self.super_cats),
-            }
+            }),
         )
         who = ", ".join(f"seat {s}" for s in winners)
         if how == "five colours":
@@ -418,7 +432,7 @@ class CatTrickState(TrickState):
         last trick dealt away since shows as None), ``last_winner``, ``led_suit``,
         ``collections`` (per seat a dict colour -> Cards, in colour order), ``colours_collected``
         and ``collected`` (per seat), ``super_cats``, ``undealt_count``, ``discard_count``,
-        ``round_results`` (read only), ``legal`` (seat to act only), ``log`` (the public log of this round, from the end of the last one; the whole game's is
+        ``round_results`` (read-only mappings, lists as tuples), ``legal`` (seat to act only), ``log`` (the public log of this round, from the end of the last one; the whole game's is
         ``state.log``), ``is_over``, ``outcome``.
         """
         n = self.game.players
@@ -453,8 +467,7 @@ class CatTrickState(TrickState):
             "super_cats": list(self.super_cats),
             "undealt_count": len(self.undealt),
             "discard_count": len(self.discard),
-            # the result dicts are shared, not copied (a random playout stays fast): read only
-            "round_results": list(self.round_results),
+            "round_results": self._round_records,
             "legal": self.legal_for(seat),
             "log": self.log[self._log_mark :],
             "is_over": self.is_over,
@@ -480,6 +493,5 @@ class CatTrickState(TrickState):
         other.undealt = list(self.undealt)
         other.discard = list(self.discard)
         other.super_cats = list(self.super_cats)
-        other.round_results = list(self.round_results)  # finished rounds: never changed
         other.eights = list(self.eights)
         other.greedy_events = list(self.greedy_events)

@@ -30,11 +30,26 @@ Cards are small integers internally (index into the game's deck) so that a rando
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, parse_hands, permutation
+from ..core import (
+    Action,
+    Game,
+    GameParameterError,
+    Outcome,
+    check_card_name,
+    check_deal_list,
+    frozen_record,
+    is_whole,
+    normal_name,
+    parse_hands,
+    short_repr,
+    thawed_records,
+    permutation,
+)
 from ..decks import WILDCAT_SUITS, wildcat_deck
 from ..registry import register
 from .tricks import Play, TrickState, plays_for, winning_index
@@ -65,8 +80,9 @@ _VALUE = tuple(c.rank for c in CARDS)
 _INDEX = {c: i for i, c in enumerate(CARDS)}
 _BY_NAME: dict[str, int] = {}
 for _i, _c in enumerate(CARDS):
-    _BY_NAME[str(_c).lower()] = _i
-    _BY_NAME[f"{_c.suit} {_c.rank}"] = _i
+    _BY_NAME[normal_name(_c)] = _i
+    _BY_NAME[normal_name(f"{_c.suit} {_c.rank}")] = _i
+_BID_TEXT = re.compile(r"bid ([0-9]{1,3})")
 PLAYS: tuple[Play, ...] = plays_for(CARDS)
 
 
@@ -119,16 +135,21 @@ def card_from_name(name: str | Card, players: int = 4) -> Card:
     """The Wildcat card called ``name`` ("red 7", "Lion (red 50)" or "red 50"), among the suits in
     play with ``players`` players (3 players: red, blue, green).
 
+    Names are compared through :func:`catcards.core.normal_name` (case, spaces and Unicode
+    form do not matter).
+
     Raises:
-        GameParameterError: no card of that name in the deck used.
+        GameParameterError: ``name`` is not text or a Card, or no card of that name in the deck
+            used.
     """
+    check_card_name(name, "King of the Jungle", "red 7")
     if isinstance(name, Card):
         i = _INDEX.get(name)
     else:
-        i = _BY_NAME.get(" ".join(str(name).split()).lower())
+        i = _BY_NAME.get(normal_name(name))
     if i is None or _SUIT[i] >= players:
         raise GameParameterError(
-            f"{name!r} is not a card of the {players}-player King of the Jungle deck (suits "
+            f"{short_repr(name)} is not a card of the {players}-player King of the Jungle deck (suits "
             f"{', '.join(WILDCAT_SUITS[:players])}; 1-9, Jaguar 10, Wildcat 20, Tiger 30, Lion 50; "
             f"written like 'red 7' or 'Lion (red 50)')"
         )
@@ -169,24 +190,23 @@ class KingOfTheJungle(Game):
         max_hands: int | None = 50,
     ):
         super().__init__(players)
-        if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < self.players:
+        if not is_whole(first_player) or not 0 <= first_player < self.players:
             raise GameParameterError(
-                f"{self.title}: first_player must be a seat from 0 to {self.players - 1}, not {first_player!r}"
+                f"{self.title}: first_player must be a seat from 0 to {self.players - 1}, not {short_repr(first_player)}"
             )
-        if isinstance(target, bool) or not isinstance(target, int) or not START_POINTS < target <= 10_000:
+        if not is_whole(target) or not START_POINTS < target <= 10_000:
             raise GameParameterError(
                 f"{self.title}: target must be a whole number of points above {START_POINTS} "
-                f"(the starting points) and at most 10000, not {target!r}"
+                f"(the starting points) and at most 10000, not {short_repr(target)}"
             )
-        if max_hands is not None and (
-            isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1
-        ):
+        if max_hands is not None and (not is_whole(max_hands) or max_hands < 1):
             raise GameParameterError(
-                f"{self.title}: max_hands must be a whole number >= 1 or None (no limit), not {max_hands!r}"
+                f"{self.title}: max_hands must be a whole number >= 1 or None (no limit), not "
+                f"{short_repr(max_hands)}"
             )
-        self.first_player = first_player
-        self.target = target
-        self.max_hands = max_hands
+        self.first_player = int(first_player)
+        self.target = int(target)
+        self.max_hands = None if max_hands is None else int(max_hands)
 
     @property
     def params(self) -> dict[str, Any]:
@@ -215,20 +235,18 @@ class KingOfTheJungle(Game):
             GameParameterError: a deal with the wrong number of hands or cards, a card not in
                 the deck used, or a card dealt twice.
         """
-        if deals is not None and not isinstance(deals, (list, tuple)):
-            raise GameParameterError(
-                f"{self.title}: deals must be a list of deals (one per round or hand), "
-                f"not {type(deals).__name__}"
-            )
-        parsed = [self._parse_deal(d, r + 1) for r, d in enumerate(deals or [])]
+        if deals is not None:
+            deals = check_deal_list(deals, self.title, f"{self.players} hands of {TRICKS} card names")
+        parsed = tuple(self._parse_deal(d, r + 1) for r, d in enumerate(deals or []))
         return KingOfTheJungleState(self, seed, deals, parsed)
 
-    def _parse_deal(self, deal: Any, hand_no: int) -> list[list[int]]:
+    def _parse_deal(self, deal: Any, hand_no: int) -> tuple[tuple[int, ...], ...]:
+        """One hand's deal as card ids (immutable: shared by a state and its clones)."""
         where = f"deal for hand {hand_no}"
         hands = parse_hands(
             deal, self.players, lambda name: _INDEX[card_from_name(name, self.players)], CARDS.__getitem__, where, size=TRICKS
         )
-        return hands
+        return tuple(tuple(h) for h in hands)
 
 
 class KingOfTheJungleState(TrickState):
@@ -264,7 +282,7 @@ class KingOfTheJungleState(TrickState):
         self.won = [0] * n
         self.won_cards: list[list[int]] = [[] for _ in range(n)]
         self.scores = [START_POINTS] * n
-        self.hand_results: list[dict[str, Any]] = []
+        self._hand_records: tuple = ()  # frozen_record per finished hand
         self._outcome: Outcome | None = None
         self._log_mark = 0  # observations show the log from here: the last hand's end, this hand
         self._deal_hand()
@@ -295,6 +313,11 @@ class KingOfTheJungleState(TrickState):
         )
 
     @property
+    def hand_results(self) -> list[dict[str, Any]]:
+        """One dict per finished hand (a fresh copy; see the class docstring)."""
+        return thawed_records(self._hand_records)
+
+    @property
     def bid_order(self) -> list[int]:
         """Seats in bidding order (from the dealer's left)."""
         n = self.game.players
@@ -320,11 +343,11 @@ class KingOfTheJungleState(TrickState):
         return [PLAYS[c] for c in hand]
 
     def _parse_action(self, text: str) -> Action | None:
-        words = " ".join(str(text).split())
-        lower = words.lower()
-        if lower.startswith("bid ") and lower[4:].isdigit():
-            return Bid(int(lower[4:]))
-        if lower.startswith("play "):
+        words = normal_name(text)
+        bid = _BID_TEXT.fullmatch(words)
+        if bid:
+            return Bid(int(bid.group(1)))
+        if words.startswith("play "):
             try:
                 return PLAYS[_INDEX[card_from_name(words[5:], self.game.players)]]
             except GameParameterError:
@@ -335,14 +358,16 @@ class KingOfTheJungleState(TrickState):
         if isinstance(action, Bid):
             if self.phase != "bid":
                 return "the bidding is over; play a card"
-            if isinstance(action.tricks, bool) or not isinstance(action.tricks, int) or not 0 <= action.tricks <= TRICKS:
-                return f"a bid is a number of tricks from 0 to {TRICKS}"
+            if not is_whole(action.tricks) or not 0 <= action.tricks <= TRICKS:
+                return f"a bid is a whole number of tricks from 0 to {TRICKS}, not {short_repr(action.tricks)}"
             earlier = self._earlier_bids()
             sums = " + ".join(map(str, earlier + [action.tricks]))
             return (
                 f"the bids would total {TRICKS} ({sums}); the last bidder may not make the total "
                 f"{TRICKS}, so that someone must miss"
             )
+        if isinstance(action, Play) and not isinstance(action.card, Card):
+            return f"a card to play is a Card, not {short_repr(action.card)}"
         if isinstance(action, Play) and action.card in _INDEX and _SUIT[_INDEX[action.card]] >= self.game.players:
             return f"{action.card} is not in the {self.game.players}-player deck"
         if isinstance(action, Play) and self.phase == "bid":
@@ -387,15 +412,15 @@ class KingOfTheJungleState(TrickState):
         for s in range(n):
             self.scores[s] += points[s]
         self._log_mark = len(self.log)
-        self.hand_results.append(
-            {
+        self._hand_records += (
+            frozen_record({
                 "hand": self.hand_no,
                 "dealer": self.dealer,
                 "bids": list(self.bids),
                 "won": list(self.won),
                 "points": points,
                 "scores": list(self.scores),
-            }
+            }),
         )
         self.log.append(
             f"Hand {self.hand_no} ends. Bids {self.bids}, tricks won {self.won}, points {points}; "
@@ -431,7 +456,7 @@ class KingOfTheJungleState(TrickState):
         not make, when it is their turn), ``won`` (tricks per seat this hand), ``trick`` and
         ``last_trick`` ([{"seat", "card"}, ...] in play order), ``last_winner``, ``led_suit``,
         ``tricks_played``, ``played`` (every card of the finished tricks of this hand, face up
-        when played), ``scores``, ``target``, ``hand_results`` (read only), ``legal`` (seat to act
+        when played), ``scores``, ``target``, ``hand_results`` (read-only mappings, lists as tuples), ``legal`` (seat to act
         only), ``log`` (the public log of this hand, from the end of the last one; the whole game's
         is ``state.log``), ``is_over``, ``outcome``.
         """
@@ -458,8 +483,7 @@ class KingOfTheJungleState(TrickState):
             "scores": list(self.scores),
             "target": self.game.target,
             "played": [CARDS[c] for won in self.won_cards for c in won],
-            # the result dicts are shared, not copied (a random playout stays fast): read only
-            "hand_results": list(self.hand_results),
+            "hand_results": self._hand_records,
             "legal": self.legal_for(seat),
             "log": self.log[self._log_mark :],
             "is_over": self.is_over,
@@ -482,4 +506,3 @@ class KingOfTheJungleState(TrickState):
         other.won = list(self.won)
         other.won_cards = [list(w) for w in self.won_cards]
         other.scores = list(self.scores)
-        other.hand_results = list(self.hand_results)  # finished hands: never changed

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, State, permutation
+from ..core import Action, Game, GameParameterError, Outcome, State, is_whole, permutation, short_repr
 from ..decks import DECKS, deck as make_deck
 from ..registry import register
 from .snap import _name_table, card_index
@@ -55,19 +55,22 @@ DOWN = "down"
 class TurnOver(Action):
     """Turn over the face-down card at grid position ``position`` (row by row from 0).
 
-    Actions are interned: ``TurnOver(p)`` always returns the same object for a position, and
-    equality is identity, which keeps the legality check of long random playouts fast.
+    Actions are interned: ``TurnOver(p)`` always returns the same object for a position (a
+    numpy integer ``p`` too), and equality is identity, which keeps the legality check of long
+    random playouts fast.
     """
 
     position: int
 
     def __new__(cls, position: int = 0):
-        if type(position) is int and 0 <= position < len(_INTERNED):
-            return _INTERNED[position]
+        if is_whole(position) and 0 <= position < len(_INTERNED):
+            return _INTERNED[int(position)]
         return super().__new__(cls)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_text", f"turn over card {self.position}")
+        if is_whole(self.position) and type(self.position) is not int:  # numpy: the interned int
+            object.__setattr__(self, "position", int(self.position))
+        object.__setattr__(self, "_text", f"turn over card {short_repr(self.position)}")
 
     def __str__(self) -> str:
         return self._text
@@ -125,27 +128,31 @@ class Pairs(Game):
         first_player: int = 0,
     ):
         super().__init__(players)
-        if deck not in DECKS:
-            raise GameParameterError(f"{self.title}: deck must be one of {sorted(DECKS)}, not {deck!r}")
-        if isinstance(copies, bool) or not isinstance(copies, int) or not 2 <= copies <= 4:
-            raise GameParameterError(f"{self.title}: copies (cards of each number) must be 2, 3 or 4, not {copies!r}")
+        if not isinstance(deck, str) or deck not in DECKS:
+            raise GameParameterError(f"{self.title}: deck must be one of {sorted(DECKS)}, not {short_repr(deck)}")
+        if not is_whole(copies) or not 2 <= copies <= 4:
+            raise GameParameterError(
+                f"{self.title}: copies (cards of each number) must be 2, 3 or 4, not {short_repr(copies)}"
+            )
+        copies = int(copies)
         full = make_deck(deck, suits=copies)
         ranks = sorted({c.rank for c in full})
         if numbers is None:
             numbers = len(ranks)
-        if isinstance(numbers, bool) or not isinstance(numbers, int) or not 1 <= numbers <= len(ranks):
+        if not is_whole(numbers) or not 1 <= numbers <= len(ranks):
             raise GameParameterError(
                 f"{self.title}: numbers must be a whole number from 1 to {len(ranks)} with the {deck} deck, "
-                f"not {numbers!r}"
+                f"not {short_repr(numbers)}"
             )
-        if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < self.players:
+        if not is_whole(first_player) or not 0 <= first_player < self.players:
             raise GameParameterError(
-                f"{self.title}: first_player must be a seat from 0 to {self.players - 1}, not {first_player!r}"
+                f"{self.title}: first_player must be a seat from 0 to {self.players - 1}, not {short_repr(first_player)}"
             )
         self.deck = deck
         self.copies = copies
-        self.numbers = numbers
-        self.first_player = first_player
+        self.numbers = int(numbers)
+        self.first_player = int(first_player)
+        numbers = self.numbers
         used = set(ranks[:numbers])
         #: the board's cards in deck order; a card's index here is its internal id
         self.cards: tuple[Card, ...] = tuple(c for c in full if c.rank in used)
@@ -266,10 +273,10 @@ class PairsState(State):
 
     def _why_illegal(self, action: Action) -> str:
         if not isinstance(action, TurnOver):
-            return f"{action!r} is not a Pairs action (turn over card p)"
+            return f"{short_repr(action)} is not a Pairs action (turn over card p)"
         p = action.position
-        if not isinstance(p, int) or not 0 <= p < self.game.size:
-            return f"there is no card {p!r} (positions 0 to {self.game.size - 1})"
+        if not is_whole(p) or not 0 <= p < self.game.size:
+            return f"there is no card {short_repr(p)} (positions 0 to {self.game.size - 1})"
         if self.grid[p] is None:
             return f"card {p} was already taken as part of a pair"
         return f"card {p} is already face up"
@@ -408,3 +415,5 @@ class PairsState(State):
         other.seen = dict(self.seen)
         other.seen_turn = dict(self.seen_turn)
         other._down = set(self._down)
+        other._down_sorted = list(self._down_sorted)
+        other.last_turn = dict(self.last_turn) if self.last_turn is not None else None

@@ -30,7 +30,23 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, State, is_whole, parse_hands, permutation
+from ..core import (
+    Action,
+    Game,
+    GameParameterError,
+    Outcome,
+    State,
+    check_card_name,
+    check_deal_list,
+    frozen_record,
+    is_whole,
+    normal_name,
+    parse_hands,
+    short_repr,
+    short_text,
+    thawed_records,
+    permutation,
+)
 from ..registry import register
 
 __all__ = ["SimonsCat", "SimonsCatState", "Play", "TakeMess", "MISCHIEF", "SUITS", "card_from_name"]
@@ -49,7 +65,7 @@ MISCHIEF: tuple[Card, ...] = tuple(Card(s, r) for s, lo, hi in SUITS for r in ra
 N_CARDS = len(MISCHIEF)
 SIMON_CARDS_TO_LOSE = 3
 _INDEX = {c: i for i, c in enumerate(MISCHIEF)}
-_BY_NAME = {str(c).lower(): i for i, c in enumerate(MISCHIEF)}
+_BY_NAME = {normal_name(c): i for i, c in enumerate(MISCHIEF)}
 # MATCH[a][b]: card b may be played on card a (same colour or same number)
 MATCH = tuple(
     tuple(a.suit == b.suit or a.rank == b.rank for b in MISCHIEF) for a in MISCHIEF
@@ -91,20 +107,22 @@ TAKE = TakeMess()
 
 
 def card_from_name(name: str | Card) -> Card:
-    """The Mischief card called ``name`` ("Cat 7", case-insensitive).
+    """The Mischief card called ``name`` ("Cat 7"; compared through
+    :func:`catcards.core.normal_name`: case, spaces and Unicode form do not matter).
 
     Raises:
-        GameParameterError: no Mischief card has that name.
+        GameParameterError: ``name`` is not text or a Card, or no Mischief card has that name.
     """
+    check_card_name(name, "Simon's Cat", "Cat 7")
     if isinstance(name, Card):
         if name not in _INDEX:
             raise GameParameterError(f"{name} is not a Simon's Cat Mischief card")
         return name
     try:
-        return MISCHIEF[_BY_NAME[" ".join(str(name).split()).lower()]]
+        return MISCHIEF[_BY_NAME[normal_name(name)]]
     except KeyError:
         raise GameParameterError(
-            f"{name!r} is not a Simon's Cat Mischief card (suits: "
+            f"{short_repr(name)} is not a Simon's Cat Mischief card (suits: "
             + ", ".join(f"{s} {lo}-{hi}" for s, lo, hi in SUITS)
             + ")"
         ) from None
@@ -140,7 +158,7 @@ class SimonsCat(Game):
         if not is_whole(hand_size) or not 1 <= hand_size <= most:
             raise GameParameterError(
                 f"{self.title}: with {self.players} players hand_size must be a whole number from 1 "
-                f"to {most} (36 Mischief cards dealt equally), not {hand_size!r}"
+                f"to {most} (36 Mischief cards dealt equally), not {short_repr(hand_size)}"
             )
         self.hand_size = int(hand_size)
 
@@ -176,19 +194,18 @@ class SimonsCat(Game):
             GameParameterError: a deal with the wrong number of hands or cards, an unknown card,
                 or a card dealt twice.
         """
-        if deals is not None and not isinstance(deals, (list, tuple)):
-            raise GameParameterError(
-                f"deals must be a list of rounds (each a list of {self.players} hands of card "
-                f"names), not {type(deals).__name__}"
-            )
-        parsed = [self._parse_deal(d, r + 1) for r, d in enumerate(deals or [])]
+        if deals is not None:
+            deals = check_deal_list(deals, self.title, f"a list of {self.players} hands of card names")
+        parsed = tuple(self._parse_deal(d, r + 1) for r, d in enumerate(deals or []))
         return SimonsCatState(self, seed, deals, parsed)
 
-    def _parse_deal(self, deal: Sequence, round_no: int) -> list[list[int]]:
-        return parse_hands(
+    def _parse_deal(self, deal: Sequence, round_no: int) -> tuple[tuple[int, ...], ...]:
+        """One round's hands as card ids (immutable: shared by a state and its clones)."""
+        hands = parse_hands(
             deal, self.players, lambda name: _INDEX[card_from_name(name)], MISCHIEF.__getitem__,
             f"deal for round {round_no}", size=self.hand_size,
         )
+        return tuple(tuple(h) for h in hands)
 
 
 class SimonsCatState(State):
@@ -212,7 +229,7 @@ class SimonsCatState(State):
         n = game.players
         self.round = 0
         self.simon_cards = [0] * n
-        self.round_results: list[dict[str, Any]] = []
+        self._round_records: tuple = ()  # frozen_record per finished round
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.aside: list[int] = []
         self.pile: list[int] = []
@@ -222,6 +239,11 @@ class SimonsCatState(State):
         self._opening: int | None = None  # card id that must be played first, if not yet played
         self._outcome: Outcome | None = None
         self._deal_round()
+
+    @property
+    def round_results(self) -> list[dict[str, Any]]:
+        """One dict per finished round (a fresh copy; see the class docstring)."""
+        return thawed_records(self._round_records)
 
     # ---- dealing ------------------------------------------------------------------------------
     def _deal_round(self) -> None:
@@ -273,18 +295,18 @@ class SimonsCatState(State):
             return "you can take the mess only when no card in your hand matches"
         if isinstance(action, Play):
             card = action.card
-            if card not in _INDEX:
-                return f"{card} is not a Simon's Cat Mischief card"
+            if not isinstance(card, Card) or card not in _INDEX:
+                return f"{short_text(card)} is not a Simon's Cat Mischief card"
             if _INDEX[card] not in self.hands[seat]:
                 return f"seat {seat} does not hold {card}"
             if self._opening is not None:
                 return f"the round must open with {MISCHIEF[self._opening]}, the lowest Cat card in play"
             top = MISCHIEF[self.pile[-1]]
             return f"{card} matches neither the colour ({top.suit}) nor the number ({top.rank}) of {top}"
-        return f"{action!r} is not a Simon's Cat action (play a card or take the mess)"
+        return f"{short_repr(action)} is not a Simon's Cat action (play a card or take the mess)"
 
     def _parse_action(self, text: str) -> Action | None:
-        words = " ".join(str(text).split()).lower()
+        words = normal_name(text)
         if words == "take the mess":
             return TAKE
         if words.startswith("play "):
@@ -335,15 +357,15 @@ class SimonsCatState(State):
         takers = [s for s in range(n) if counts[s] == most] if most > 0 else []
         for s in takers:
             self.simon_cards[s] += 1
-        self.round_results.append(
-            {
+        self._round_records += (
+            frozen_record({
                 "round": self.round,
                 "opening": str(MISCHIEF[self._round_opening]),
                 "set_aside": [str(MISCHIEF[c]) for c in self.aside],
                 "messes": counts,
                 "simon": takers,
                 "final_pile": [str(MISCHIEF[c]) for c in self.final_pile],
-            }
+            }),
         )
         who = ", ".join(f"seat {s}" for s in takers) or "no one"
         self.log.append(
@@ -394,7 +416,7 @@ class SimonsCatState(State):
             "set_aside": [cards[c] for c in self.aside],
             "final_pile": [cards[c] for c in self.final_pile],
             "simon_cards": list(self.simon_cards),
-            "round_results": [dict(r) for r in self.round_results],
+            "round_results": self._round_records,
             "legal": self.legal_for(seat),
             "log": list(self.log),
             "is_over": self.is_over,
@@ -420,4 +442,3 @@ class SimonsCatState(State):
         other.final_pile = list(self.final_pile)
         other.messes = [[list(m) for m in ms] for ms in self.messes]
         other.simon_cards = list(self.simon_cards)
-        other.round_results = list(self.round_results)  # finished rounds: never changed

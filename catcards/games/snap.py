@@ -47,7 +47,19 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, State, parse_hands, permutation
+from ..core import (
+    Action,
+    Game,
+    GameParameterError,
+    Outcome,
+    State,
+    check_card_name,
+    is_whole,
+    normal_name,
+    parse_hands,
+    short_repr,
+    permutation,
+)
 from ..decks import DECKS, deck as make_deck
 from ..registry import register
 
@@ -90,28 +102,33 @@ SNAPS: tuple[CallSnap, ...] = tuple(CallSnap(s) for s in range(6))
 
 
 def _name_table(cards: Sequence[Card]) -> dict[str, int]:
+    """:func:`catcards.core.normal_name` of each card's name ("lion (red 50)") and of its suit
+    and number ("red 50") -> its index in ``cards``."""
     table: dict[str, int] = {}
     for i, c in enumerate(cards):
-        table[str(c).lower()] = i
-        table[f"{c.suit} {c.rank}".lower()] = i
+        table[normal_name(c)] = i
+        table[normal_name(f"{c.suit} {c.rank}")] = i
     return table
 
 
 def card_index(cards: Sequence[Card], names: dict[str, int], name: str | Card, where: str) -> int:
-    """Index in ``cards`` of the card called ``name`` ("red 5", "Lion (red 50)" or "red 50").
+    """Index in ``cards`` of the card called ``name`` ("red 5", "Lion (red 50)" or "red 50"),
+    compared through :func:`catcards.core.normal_name` (case, spaces and Unicode form do not
+    matter); ``names`` is the deck's ``_name_table``.
 
     Raises:
-        GameParameterError: no card of this deck has that name.
+        GameParameterError: ``name`` is not text or a Card, or no card of this deck has that name.
     """
+    check_card_name(name, where, "red 5")
     if isinstance(name, Card):
         try:
             return cards.index(name)
         except ValueError:
             raise GameParameterError(f"{where}: {name} is not a card of this deck") from None
-    key = " ".join(str(name).split()).lower()
+    key = normal_name(name)
     if key not in names:
         raise GameParameterError(
-            f"{where}: {name!r} is not a card of this deck (names look like 'red 5', "
+            f"{where}: {short_repr(name)} is not a card of this deck (names look like 'red 5', "
             f"'{cards[-1]}' or '{cards[-1].suit} {cards[-1].rank}')"
         )
     return names[key]
@@ -149,17 +166,17 @@ class Snap(Game):
         max_turns: int = DEFAULT_MAX_TURNS,
     ):
         super().__init__(players)
-        if deck not in DECKS:
-            raise GameParameterError(f"{self.title}: deck must be one of {sorted(DECKS)}, not {deck!r}")
-        if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < self.players:
+        if not isinstance(deck, str) or deck not in DECKS:
+            raise GameParameterError(f"{self.title}: deck must be one of {sorted(DECKS)}, not {short_repr(deck)}")
+        if not is_whole(first_player) or not 0 <= first_player < self.players:
             raise GameParameterError(
-                f"{self.title}: first_player must be a seat from 0 to {self.players - 1}, not {first_player!r}"
+                f"{self.title}: first_player must be a seat from 0 to {self.players - 1}, not {short_repr(first_player)}"
             )
-        if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
-            raise GameParameterError(f"{self.title}: max_turns must be a whole number >= 1, not {max_turns!r}")
+        if not is_whole(max_turns) or max_turns < 1:
+            raise GameParameterError(f"{self.title}: max_turns must be a whole number >= 1, not {short_repr(max_turns)}")
         self.deck = deck
-        self.first_player = first_player
-        self.max_turns = max_turns
+        self.first_player = int(first_player)
+        self.max_turns = int(max_turns)
         #: the deck's cards; a card's index here is its internal id
         self.cards: tuple[Card, ...] = tuple(make_deck(deck))
         #: printed number of each card id
@@ -281,12 +298,12 @@ class SnapState(State):
 
     def _why_illegal(self, action: Action) -> str:
         if isinstance(action, CallSnap):
-            if not isinstance(action.seat, int) or not 0 <= action.seat < self.game.players:
-                return f"there is no seat {action.seat!r} (seats 0 to {self.game.players - 1})"
+            if not is_whole(action.seat) or not 0 <= action.seat < self.game.players:
+                return f"there is no seat {short_repr(action.seat)} (seats 0 to {self.game.players - 1})"
             return f"seat {action.seat} is out of the game"
         if isinstance(action, Flip):
             return f"seat {self.current_player} has no card to turn; only a snap can be called"
-        return f"{action!r} is not a Snap action (turn, or snap by seat k)"
+        return f"{short_repr(action)} is not a Snap action (turn, or snap by seat k)"
 
     def _apply(self, action: Action) -> None:
         if isinstance(action, Flip):

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, State
+from ..core import Action, State, short_repr, short_text
 
 __all__ = ["Play", "plays_for", "winning_index", "TrickState"]
 
@@ -44,7 +44,7 @@ class Play(Action):
     _id: int = field(default=-1, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_text", f"play {self.card}")
+        object.__setattr__(self, "_text", f"play {short_text(self.card)}")
 
     def __eq__(self, other: object) -> bool:
         # what the dataclass would generate, but the texts are compared first: different texts
@@ -187,7 +187,9 @@ class TrickState(State):
     def _held_card_id(self, action: Any) -> tuple[int | None, str]:
         """The id of the card a :class:`Play` names, or (None, why it cannot be played)."""
         if not isinstance(action, Play):
-            return None, f"{action!r} is not a {self.game.title} action"
+            return None, f"{short_repr(action)} is not a {self.game.title} action"
+        if not isinstance(action.card, Card):
+            return None, f"a card to play is a Card, not {short_repr(action.card)}"
         cid = self.INDEX.get(action.card)
         if cid is None:
             return None, f"{action.card} is not a {self.game.title} card"

@@ -1751,3 +1751,4 @@ class CardGameState(State):
         other.resolving = list(self.resolving)
         other.ttt_cards = set(self.ttt_cards)
         other.flower_jokers = set(self.flower_jokers)
+        other._box = list(self._box)

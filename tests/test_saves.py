@@ -1,0 +1,578 @@
+"""Saves stand alone and are checked (issue 10): format v2 with a digest, a schema check that
+turns every malformed save into a SaveFormatError naming the field, seeds in 0 <= seed < 2**128,
+numpy integers accepted, observations and clones that own their data, deals and action objects
+validated, typed names compared through ``normal_name``, and a save never opens a file."""
+from __future__ import annotations
+
+import builtins
+import collections
+import dataclasses
+import io
+import json
+import os
+import pathlib
+import unicodedata
+
+import numpy as np
+import pytest
+
+import catcards
+from catcards.cards import Card
+from catcards.core import MAX_SEED, SAVE_FORMAT, Action, Game, State, normal_name
+
+GAMES = catcards.list_games()
+#: the games whose parameters hold only names and numbers (Cat Days and Card Game parameters hold
+#: their deck / card list, and override Game.from_saved_params)
+PLAIN_GAMES = ["simons-cat", "cat-trick", "king-of-the-jungle", "big-cat", "snap", "pairs"]
+
+
+def _game(name, **params):
+    cls = catcards.game_class(name)
+    return catcards.load(name, **{**getattr(cls, "contract_params", {}), **params})
+
+
+def _played(name, steps=30, seed=4, **params):
+    """A game of ``name`` after ``steps`` seeded random actions (fewer if it ends)."""
+    state = _game(name, **params).new_game(seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.integers(len(legal)))])
+    return state
+
+
+def _edit(text, **change):
+    data = json.loads(text)
+    data.update(change)
+    return json.dumps(data)
+
+
+# ---- format v2 ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+def test_a_save_holds_its_fields_and_a_digest_and_loads_back(name):
+    state = _played(name)
+    data = json.loads(state.to_json())
+    assert list(data) == ["format", "game", "params", "seed", "deals", "actions", "digest"]
+    assert data["format"] == SAVE_FORMAT == "catcards-save-2"
+    assert data["game"] == name and data["seed"] == 4 and data["deals"] is None
+    assert data["actions"] == [str(a) for a in state.history] and len(data["actions"]) > 0
+    assert data["digest"] == state.digest() and len(data["digest"]) == 64
+    loaded = catcards.load_state(state.to_json())
+    assert loaded.to_json() == state.to_json() and loaded.log == state.log
+    assert loaded.current_player == state.current_player
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_edited_save_is_refused(name):
+    state = _played(name, steps=12)
+    text = state.to_json()
+    data = json.loads(text)
+    reproduce = "does not reproduce its game"
+    # another seed: the saved actions either stop being legal or replay into another game
+    with pytest.raises(catcards.SaveFormatError, match=f"{reproduce}|does not replay"):
+        catcards.load_state(_edit(text, seed=data["seed"] + 1))
+    with pytest.raises(catcards.SaveFormatError, match=reproduce):
+        catcards.load_state(_edit(text, digest="0" * 64))
+    with pytest.raises(catcards.SaveFormatError, match=reproduce):
+        catcards.load_state(_edit(text, actions=data["actions"][:-1]))
+    # an action duplicated: either it does not replay, or it replays into another game
+    doubled = data["actions"][:-1] + [data["actions"][-1]] * 2
+    with pytest.raises(catcards.SaveFormatError, match=f"{reproduce}|does not replay"):
+        catcards.load_state(_edit(text, actions=doubled))
+    assert catcards.load_state(text).to_json() == text
+
+
+def test_a_snap_save_with_its_seed_changed_or_an_action_doubled_is_refused():
+    """The issue's own example: Snap's actions ("turn", "turn", ...) replay under any seed."""
+    state = catcards.load("snap").new_game(11)
+    for _ in range(6):
+        state.apply(catcards.games.snap.FLIP)
+    data = json.loads(state.to_json())
+    assert data["actions"] == ["turn"] * 6
+    for change in ({"seed": 12}, {"actions": ["turn"] * 7}):
+        edited = _edit(state.to_json(), **change)
+        without_check = json.loads(edited)
+        without_check.pop("digest")  # the edit replays without a word: only the digest tells
+        without_check["format"] = "catcards-save-1"
+        assert catcards.load_state(json.dumps(without_check)).to_json() != state.to_json()
+        with pytest.raises(catcards.SaveFormatError, match="does not reproduce its game"):
+            catcards.load_state(edited)
+
+
+def test_a_version_1_save_still_loads_without_the_digest_check_and_saves_as_version_2():
+    state = _played("simons-cat", steps=9)
+    data = json.loads(state.to_json())
+    del data["digest"]
+    data["format"] = "catcards-save-1"
+    loaded = catcards.load_state(json.dumps(data))
+    assert loaded.to_json() == state.to_json()
+    assert json.loads(loaded.to_json())["format"] == "catcards-save-2"
+    del data["deals"]  # version 1 saves always had "deals", but it is not needed
+    assert catcards.load_state(json.dumps(data)).to_json() == state.to_json()
+
+
+# ---- the schema check: every malformed save is a SaveFormatError naming the field ---------------
+GOOD = catcards.load("snap").new_game(1).to_json()
+
+
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        (None, "JSON text .str., not NoneType"),
+        (GOOD.encode(), "JSON text .str., not bytes"),
+        (5, "not int"),
+        ("x" * 10_000_001, "more than a save may have"),
+        ("[" * 100_000, "nest more than 32 levels"),
+        ("{" * 40 + "}" * 40, "nest more than 32 levels"),
+        ("", "not valid save JSON"),
+        ("{", "not valid save JSON"),
+        ("[]", "a save is a JSON object, not list"),
+        ('"catcards-save-2"', "a save is a JSON object, not str"),
+        ("{}", "format None"),
+        ('{"game": ["snap"]}', "format None"),
+        (_edit(GOOD, format="catcards-save-3"), "format 'catcards-save-3'.*reads 'catcards-save-2', 'catcards-save-1'"),
+        (_edit(GOOD, game=["snap"]), "'game' must be a game's name"),
+        (_edit(GOOD, game="snapp"), r"'game'.*no game called 'snapp'"),
+        (_edit(GOOD, seed=None), "'seed' must be a whole number from 0 to 2\\*\\*128 - 1, not None"),
+        (_edit(GOOD, seed=-1), "'seed' must be"),
+        (_edit(GOOD, seed=2**128), "'seed' must be"),
+        (_edit(GOOD, seed=1.0), "'seed' must be"),
+        (_edit(GOOD, seed=True), "'seed' must be"),
+        (_edit(GOOD, seed="1"), "'seed' must be"),
+        (GOOD.replace('"seed": 1', '"seed": NaN'), "NaN is not a number a save may hold"),
+        (GOOD.replace('"seed": 1', '"seed": ' + "9" * 5000), "not valid save JSON"),
+        (GOOD.replace('"seed": 1', '"seed": 1, "seed": 2'), "the key 'seed' appears twice"),
+        (_edit(GOOD, params=[2]), "'params' must be an object"),
+        (_edit(GOOD, params={"players": "2"}), r"parameters do not load \('params'\).*players must be a whole number"),
+        (_edit(GOOD, params={"players": 2, "colour": "red"}), r"\('params'\).*unexpected keyword argument 'colour'"),
+        (_edit(GOOD, params={"players": 2, "deck": ["wildcat"]}), r"\('params'\).*deck must be one of"),
+        (_edit(GOOD, params={"players": 2, "max_turns": {"a": 1}}), r"\('params'\).*max_turns must be"),
+        (_edit(GOOD, deals={"hands": 5}), r"deals do not load \('deals'\)"),
+        (_edit(GOOD, deals=[["red 1"], [5]]), r"\('deals'\).*a card is given by its name as text"),
+        (_edit(GOOD, actions="turn"), "'actions' must be a list of the actions' text"),
+        (_edit(GOOD, actions=["turn", 5]), "'actions' must be a list"),
+        (_edit(GOOD, actions=["turn", "jump"]), "saved action 1 .'jump'. does not replay"),
+        (_edit(GOOD, actions=["turn"] * 3 + ["x" * 1000]), r"saved action 3 .'xxx.*\.\.\.'. does not replay"),
+        (_edit(GOOD, digest=None), "'digest' must be 64 lower-case hex digits"),
+        (_edit(GOOD, digest="A" * 64), "'digest' must be 64"),
+        (_edit(GOOD, colour="red"), "unknown field 'colour'"),
+        (json.dumps({k: v for k, v in json.loads(GOOD).items() if k != "actions"}), "the field 'actions' is missing"),
+        (json.dumps({k: v for k, v in json.loads(GOOD).items() if k != "digest"}), "the field 'digest' is missing"),
+    ],
+)
+def test_every_malformed_save_is_a_save_format_error_naming_the_field(text, message):
+    with pytest.raises(catcards.SaveFormatError, match=message):
+        catcards.load_state(text)
+
+
+def test_errors_from_deep_inside_a_game_become_save_format_errors():
+    """Cat Trick's dict deal with a number key, and a deal of the wrong shape for each game."""
+    text = catcards.load("cat-trick", players=3).new_game(2).to_json()
+    with pytest.raises(catcards.SaveFormatError, match=r"\('deals'\).*keys 'hands', 'trump'.*unknown: '1'"):
+        catcards.load_state(_edit(text, deals=[{"hands": [], "1": 2}]))
+    for name in GAMES:
+        text = _game(name).new_game(3).to_json()
+        for deals in ([5], "abc", {"hands": 5}, [[None]], [[["x"]] * 9]):
+            with pytest.raises(catcards.SaveFormatError, match=r"\('deals'\)"):
+                catcards.load_state(_edit(text, deals=deals))
+
+
+# ---- a save never opens a file --------------------------------------------------------------------
+@pytest.fixture
+def no_file_opened(monkeypatch):
+    """Make every way of opening a file fail the test."""
+    opened = []
+
+    def refuse(*args, **kwargs):
+        opened.append(args[:1])
+        raise AssertionError(f"a file was opened: {args[:1]}")
+
+    for owner, attr in [(builtins, "open"), (io, "open"), (os, "open"), (pathlib.Path, "open"),
+                        (pathlib.Path, "read_text"), (pathlib.Path, "read_bytes")]:
+        monkeypatch.setattr(owner, attr, refuse)
+    return opened
+
+
+@pytest.fixture
+def fifo(tmp_path):
+    path = tmp_path / "deck.csv"
+    os.mkfifo(path)  # opening it for reading would block until someone writes: a hang
+    return str(path)
+
+
+def _overrides_from_saved_params(name):
+    return catcards.game_class(name).from_saved_params.__func__ is not Game.from_saved_params.__func__
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_path_in_a_save_is_never_opened(name, fifo, no_file_opened):
+    if name not in PLAIN_GAMES and not _overrides_from_saved_params(name):
+        pytest.skip("this game's parameters may name a file until it overrides from_saved_params")
+    state = _game(name).new_game(5)
+    text = state.to_json()
+    params = json.loads(text)["params"]
+    for key in list(params) + ["deck", "cards", "path", "file"]:
+        for path in (fifo, "/dev/zero", "/etc/passwd", "../../secret.csv"):
+            with pytest.raises(catcards.SaveFormatError, match=r"\('params'\)") as err:
+                catcards.load_state(_edit(text, params={**params, key: path}))
+            assert "root:" not in str(err.value)
+    assert no_file_opened == []
+
+
+@pytest.mark.parametrize("name", PLAIN_GAMES)
+def test_loading_a_plain_game_opens_no_file(name, no_file_opened):
+    text = _played(name, steps=20).to_json()
+    assert catcards.load_state(text).to_json() == text
+
+
+# ---- seeds ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+def test_seeds_outside_0_to_2_to_the_128_are_refused_clearly(name):
+    game = _game(name)
+    for bad in (-1, MAX_SEED, 10**5000, 1.0, True, "3", np.float64(2.0)):
+        with pytest.raises(catcards.GameParameterError, match=r"seed must be a whole number from 0 to 2\*\*128 - 1"):
+            game.new_game(bad)
+    state = game.new_game(MAX_SEED - 1)
+    assert str(MAX_SEED - 1) in repr(state)
+    assert catcards.load_state(state.to_json()).seed == MAX_SEED - 1
+    for seed in (np.uint64(2**64 - 1), np.int64(7), np.int8(7)):
+        state = game.new_game(seed)
+        assert type(state.seed) is int and state.seed == int(seed)
+        assert json.loads(state.to_json())["seed"] == int(seed)
+    assert game.new_game(np.int64(7)).to_json() == game.new_game(7).to_json()
+
+
+def test_a_huge_seed_is_described_not_printed():
+    with pytest.raises(catcards.GameParameterError, match=r"not a 16610-bit number"):
+        catcards.load("snap").new_game(10**5000)
+
+
+# ---- numpy integers wherever a Python int is taken -------------------------------------------------
+@pytest.mark.parametrize(
+    "name,params",
+    [
+        ("simons-cat", {"players": 3, "hand_size": 5}),
+        ("cat-trick", {"players": 3, "first_player": 2}),
+        ("king-of-the-jungle", {"players": 3, "first_player": 1, "target": 40, "max_hands": 3}),
+        ("big-cat", {"players": 3, "first_player": 1, "penalties": {"L": 4}}),
+        ("snap", {"players": 3, "first_player": 1, "max_turns": 30}),
+        ("pairs", {"players": 3, "copies": 2, "numbers": 5, "first_player": 1}),
+    ],
+)
+def test_numpy_integers_are_taken_as_parameters(name, params):
+    def numpy(value):
+        if isinstance(value, dict):
+            return {k: numpy(v) for k, v in value.items()}
+        return np.int64(value)
+
+    game = catcards.load(name, **numpy(params))
+    assert game == catcards.load(name, **params)
+    assert all(type(v) is int for v in game.params.values() if not isinstance(v, (str, dict)))
+    state = game.new_game(np.int32(3))
+    assert catcards.load_state(state.to_json()).to_json() == state.to_json()
+
+
+def test_numpy_integers_are_taken_in_actions():
+    from catcards.games.king_of_the_jungle import Bid
+    from catcards.games.pairs import TurnOver
+    from catcards.games.snap import CallSnap
+
+    pairs = catcards.load("pairs", copies=np.int64(2), numbers=3).new_game(1)
+    assert TurnOver(np.int64(3)) is TurnOver(3)
+    assert type(TurnOver(np.int64(3)).position) is int and str(TurnOver(np.uint8(3))) == "turn over card 3"
+    pairs.apply(TurnOver(np.int64(3)))
+    assert pairs.turned == 3 and json.loads(pairs.to_json())["actions"] == ["turn over card 3"]
+    with pytest.raises(catcards.IllegalActionError, match="card 3 is already face up"):
+        pairs.apply(TurnOver(np.int16(3)))
+    snap = catcards.load("snap", players=3).new_game(1)
+    snap.apply(CallSnap(np.int64(2)))
+    assert str(snap.history[-1]) == "snap by seat 2"
+    kotj = catcards.load("king-of-the-jungle", players=3).new_game(1)
+    kotj.apply(Bid(np.uint8(13)))
+    assert catcards.load_state(kotj.to_json()).to_json() == kotj.to_json()
+
+
+# ---- observations and clones own their data --------------------------------------------------------
+_SENTINEL = object()
+
+
+def _reachable(obj) -> set[int]:
+    """ids of everything reachable from ``obj`` (through containers and attributes)."""
+    seen: set[int] = set()
+    todo = [obj]
+    while todo:
+        o = todo.pop()
+        if id(o) in seen or isinstance(o, (str, bytes, int, float, type(None))):
+            continue
+        seen.add(id(o))
+        if isinstance(o, dict):
+            todo.extend(o.keys())
+            todo.extend(o.values())
+        elif isinstance(o, (list, tuple, set, frozenset, collections.deque)):
+            todo.extend(o)
+        else:
+            todo.extend(getattr(o, "__dict__", {}).values())
+            todo.extend(getattr(o, s) for s in getattr(type(o), "__slots__", ()) if hasattr(o, s))
+    return seen
+
+
+def _mutate_everything(obj, shared: set[int], seen: set[int] | None = None) -> int:
+    """Change every list, dict, set and deque reachable from ``obj`` (through containers and the
+    attributes of objects), except what is in ``shared`` (the game's own data, shared by
+    design); returns how many were changed."""
+    seen = set() if seen is None else seen
+    if id(obj) in seen or id(obj) in shared or isinstance(obj, (str, bytes, int, float, np.random.Generator)):
+        return 0
+    seen.add(id(obj))
+    n = 0
+    if isinstance(obj, dict):
+        for value in list(obj.values()):
+            n += _mutate_everything(value, shared, seen)
+        obj[_SENTINEL] = _SENTINEL
+        return n + 1
+    if isinstance(obj, (list, collections.deque)):
+        for value in list(obj):
+            n += _mutate_everything(value, shared, seen)
+        obj.append(_SENTINEL)
+        return n + 1
+    if isinstance(obj, set):
+        obj.add(_SENTINEL)
+        return 1
+    if isinstance(obj, (tuple, frozenset)):
+        return sum(_mutate_everything(v, shared, seen) for v in obj)
+    for value in list(getattr(obj, "__dict__", {}).values()):
+        n += _mutate_everything(value, shared, seen)
+    for slot in getattr(type(obj), "__slots__", ()):
+        if hasattr(obj, slot):
+            n += _mutate_everything(getattr(obj, slot), shared, seen)
+    return n
+
+
+def _snapshot(state):
+    seats = [None, *range(state.game.players)]
+    return (state.to_json(), repr(state.zones()), [repr(state.observation(s)) for s in seats],
+            repr(state.legal_actions()), list(state.log), list(state.history))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_changing_an_observation_or_a_clone_never_changes_the_game(name):
+    game = _game(name)
+    state = game.new_game(8)
+    rng = np.random.default_rng(8)
+    shared = _reachable(game)
+    changed = 0
+    step = 0
+    while not state.is_over and step < 600:
+        if step % 23 == 0 or step < 3:
+            before = _snapshot(state)
+            for seat in [None, *range(game.players)]:
+                changed += _mutate_everything(state.observation(seat), shared)
+            assert _snapshot(state) == before, f"an observation shares data with the game (step {step})"
+            for attr, value in vars(state.clone()).items():
+                if attr not in ("game", "rng", "_rng", "_rng_state", "_legal"):  # shared by design
+                    changed += _mutate_everything(value, shared | {id(state.rng)})
+            assert _snapshot(state) == before, f"a clone shares data with the game (step {step})"
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.integers(len(legal)))])
+        step += 1
+    assert changed > 100
+
+
+@pytest.mark.parametrize(
+    "name,params,key,field",
+    [
+        ("cat-trick", {"players": 3}, "round_results", "winners"),
+        ("simons-cat", {"players": 3, "hand_size": 3}, "round_results", "simon"),
+        ("king-of-the-jungle", {"players": 3, "max_hands": 5}, "hand_results", "bids"),
+    ],
+)
+def test_the_records_of_finished_rounds_cannot_be_changed_through_a_view_or_a_clone(name, params, key, field):
+    """The issue's example: appending to observation(0)["round_results"][0]["winners"] changed
+    the game, and clone() shared the same nested lists. Now an observation's records are
+    read-only mappings of tuples, and the state's attribute is a fresh copy on every read."""
+    state = catcards.load(name, **params).new_game(1)
+    rng = np.random.default_rng(1)
+    while not getattr(state, key):
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.integers(len(legal)))])
+    record = getattr(state, key)[0]
+    assert isinstance(record[field], list) and json.loads(json.dumps(record)) == record
+    text = state.to_json()
+    view = state.observation(0)[key]
+    with pytest.raises((TypeError, AttributeError)):
+        view[0][field].append(99)
+    with pytest.raises(TypeError):
+        view[0][field] = [99]
+    getattr(state, key)[0][field].append(97)
+    clone = state.clone()
+    getattr(clone, key)[0][field].append(98)
+    assert getattr(state, key)[0] == record and state.to_json() == text
+    assert dict(state.observation(0)[key][0]) == {k: tuple(v) if isinstance(v, list) else v for k, v in record.items()}
+
+
+def test_deals_are_the_games_own():
+    deal = [["red 1", "red 2"], ["blue 1"]]
+    state = catcards.load("snap").new_game(1, deals=deal)
+    deal[0].append("red 3")
+    state.deals[0].append("red 4")
+    state.clone().deals[1].clear()
+    assert state.deals == [["red 1", "red 2"], ["blue 1"]]
+
+
+# ---- deals and action objects -----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "name,deals,message",
+    [
+        ("cat-trick", [{1: [], "hands": []}], "keys of a deal given as a dict are text .like 'hands'., not 1"),
+        ("cat-trick", [{"hands": [], "1": []}], "the keys 'hands', 'trump' .required: hands; unknown: '1'"),
+        ("cat-trick", [{"hands": [], "trumps": "blue 3"}], "unknown: 'trumps'"),
+        ("cat-trick", [{"trump": "blue 3"}], "missing: hands"),
+        ("cat-trick", [{"hands": [["pink 1"] * 10] * 4, "trump": 5}], "trump.*as text, like 'blue 3', not 5"),
+        ("cat-trick", {"hands": []}, "deals must be a list of deals"),
+        ("simons-cat", [[[3] * 9] * 4], "card is given by its name as text, like 'Cat 3', not 3"),
+        ("simons-cat", [[["Cat 3"] * 9] * 4], "Cat 3 is dealt twice"),
+        ("simons-cat", (d for d in [1]), "not generator"),
+        ("simons-cat", {"round 1": []}, "deals must be a list of deals"),
+        ("king-of-the-jungle", [[[None] * 13] * 4], "not None"),
+        ("snap", [[Card("red", 1), ["red 2"]], []], "not \\['red 2'\\]"),
+        ("snap", [["red 1"], [np.int64(4)]], "a card is given by its name as text"),
+        ("pairs", [None] * 52, "not None"),
+        ("big-cat", [["red 1"], [1.5]], "not float .1.5."),
+        ("big-cat", [["red 1"], [None]], "not None"),
+        ("big-cat", ["-" * 1000, "-" * 41], "at most 1040 cards"),
+    ],
+)
+def test_malformed_deals_are_game_parameter_errors(name, deals, message):
+    with pytest.raises(catcards.GameParameterError, match=message):
+        catcards.load(name).new_game(0, deals=deals)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_refuses_deals_that_are_not_plain_data_before_reading_them(name):
+    game = _game(name)
+    for deals, message in [
+        ({"hands": [], 0: []}, "keys of a deal given as a dict are text"),
+        ([[["x"]]], None),
+        (iter([["red 1"]]), "not list_iterator"),
+        ([[1.5]], "not float"),
+        ([[[[[[[[[["deep"]]]]]]]]]], "nest more than 8 levels"),
+        ([["red 1"] * 30_000], "more than 20,000 values"),
+    ]:
+        with pytest.raises(catcards.GameParameterError, match=message):
+            game.new_game(0, deals=deals)
+
+
+def test_deal_card_names_are_compared_as_normal_names():
+    hands = [["  CAT 3", "cat\t4", "Cat  5"], ["Cat 6", "Cat 7", "Cat 8"], ["Cat 9", "Cat 10", "Cat 11"]]
+    state = catcards.load("simons-cat", players=3, hand_size=3).new_game(0, deals=[hands])
+    assert [str(c) for c in state.observation(0)["hand"]] == ["Cat 3", "Cat 4", "Cat 5"]
+    trick = catcards.load("cat-trick", players=3).new_game(
+        0, deals=[{"hands": [[f"PINK {r}" for r in range(1, 8)] + ["blue 1", "blue 2", "blue 3"],
+                             [f"orange {r}" for r in range(1, 8)] + ["blue 4", "blue 5", "blue 6"],
+                             [f"green {r}" for r in range(1, 8)] + ["blue 7", "yellow 1", "yellow 2"]],
+                   "trump": " Yellow  7 "}]
+    )
+    assert trick.trump == "yellow" and str(trick.observation(None)["trump_card"]) == "yellow 7"
+    snap = catcards.load("snap").new_game(0, deals=[["lion (RED 50)"], [" BLUE  5"]])
+    assert snap.zones()["stack 0"] == [Card("red", 50, "Lion")] and snap.zones()["stack 1"] == [Card("blue", 5)]
+
+
+def _malformed(action):
+    """Copies of ``action`` with each field set to values of the wrong type."""
+    if not dataclasses.is_dataclass(action):
+        return []
+    out = []
+    for f in dataclasses.fields(action):
+        if not f.init:
+            continue
+        for bad in (None, "x", 1.5, -1, 10**30, [1], {"a": 1}, Card("nope", 99), object(), True):
+            try:
+                out.append(dataclasses.replace(action, **{f.name: bad}))
+            except Exception:  # an action class that refuses the value outright: fine
+                pass
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_malformed_action_objects_are_illegal_actions(name):
+    state = _played(name, steps=7)
+    kinds = {}
+    probe = _played(name, steps=200, seed=9)
+    for s in (state, probe):
+        for a in s.legal_actions():
+            kinds.setdefault(type(a), a)
+    for a in probe.history:
+        kinds.setdefault(type(a), a)
+    text = state.to_json()
+    tried = 0
+    for action in kinds.values():
+        for bad in _malformed(action) + [None, "turn", 5, Card("red", 1), object()]:
+            if bad in state.legal_actions():
+                continue
+            with pytest.raises(catcards.IllegalActionError) as err:
+                state.apply(bad)
+            assert str(err.value).startswith("illegal action")
+            assert state.to_json() == text
+            tried += 1
+    assert tried >= 10
+
+
+def test_an_action_whose_str_fails_is_still_refused_cleanly():
+    @dataclasses.dataclass(frozen=True)
+    class Broken(Action):
+        x: object = None
+
+        def __str__(self):
+            raise AttributeError("no text")
+
+    state = catcards.load("snap").new_game(1)
+    with pytest.raises(catcards.IllegalActionError, match=r"illegal action '<Broken object>': .*Broken\(x=None\) is not a Snap action"):
+        state.apply(Broken())
+
+
+# ---- typed text -----------------------------------------------------------------------------------
+class _Cafe(Action):
+    def __str__(self):
+        return "order Café Noir"
+
+
+class _CafeState(State):
+    def _legal_actions(self):
+        return (_CAFE,)
+
+    def _apply(self, action):
+        self.log.append("served")
+
+
+_CAFE = _Cafe()
+
+
+def test_action_text_is_compared_as_a_normal_name():
+    state = _CafeState(Game.__new__(Game), 1)
+    nfd = unicodedata.normalize("NFD", "ORDER  café noir ")
+    assert nfd != "order Café Noir" and normal_name(nfd) == normal_name("order Café Noir")
+    assert state.action_from_string(nfd) is _CAFE
+    simons = catcards.load("simons-cat", players=3).new_game(1)
+    first = str(simons.legal_actions()[0])
+    assert simons.action_from_string(f"  {first.upper()}  ") is simons.legal_actions()[0]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_action_text_that_is_not_text_or_too_long_is_an_illegal_action(name):
+    state = _played(name, steps=5)
+    text = state.to_json()
+    for bad in (None, 5, b"turn", ["turn"], "x" * 501, "\x00", "play " + "9" * 5000, "bid ٣", "bid 99999"):
+        with pytest.raises(catcards.IllegalActionError):
+            state.action_from_string(bad)
+        assert state.to_json() == text
+
+
+def test_king_of_the_jungle_reads_bids_in_plain_digits_only():
+    state = catcards.load("king-of-the-jungle", players=3).new_game(1)
+    assert str(state.action_from_string(" BID 3 ")) == "bid 3"
+    with pytest.raises(catcards.IllegalActionError, match="not an action of this game"):
+        state.action_from_string("bid ٣")  # Arabic-Indic 3
+    with pytest.raises(catcards.IllegalActionError, match="a bid is a whole number of tricks from 0 to 13, not 99"):
+        state.action_from_string("bid 99")
