@@ -218,15 +218,13 @@ class Game:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every game's ``__init__`` and ``new_game`` get the core's checks first, so no game can
-        forget them: parameters have their numpy integers turned into Python ints (a whole-number
-        parameter accepts ``np.int64(3)``), and explicit deals must be plain data
-        (:func:`check_deals`) before the game reads them."""
+        forget it: parameters have their numpy integers turned into Python ints (a whole-number
+        parameter accepts ``np.int64(3)``). Explicit deals are checked as plain data
+        (:func:`check_deals`) when the state keeps them, after the game's own checks."""
         super().__init_subclass__(**kwargs)
         own = cls.__dict__
         if "__init__" in own and not getattr(own["__init__"], "_catcards_checked", False):
             cls.__init__ = _params_plain_first(own["__init__"])  # type: ignore[method-assign]
-        if "new_game" in own and not getattr(own["new_game"], "_catcards_checked", False):
-            cls.new_game = _deals_checked_first(own["new_game"])  # type: ignore[method-assign]
 
     def __init__(self, players: int | None = None):
         if players is None:
@@ -314,18 +312,6 @@ def _params_plain_first(init: Callable) -> Callable:
     return __init__
 
 
-def _deals_checked_first(new_game: Callable) -> Callable:
-    @functools.wraps(new_game)
-    def checked(self, *args: Any, **kwargs: Any) -> "State":
-        deals = kwargs["deals"] if "deals" in kwargs else args[1] if len(args) > 1 else None
-        if deals is not None:
-            check_deals(deals)
-        return new_game(self, *args, **kwargs)
-
-    checked._catcards_checked = True  # type: ignore[attr-defined]
-    return checked
-
-
 #: deals nest a few levels (rounds > hands > names); deeper is not a deal
 _MAX_DEAL_DEPTH = 8
 #: the most values a deal may hold, all levels together
@@ -333,8 +319,8 @@ MAX_DEAL_ITEMS = 20_000
 
 
 def check_deals(deals: Any) -> None:
-    """Refuse explicit deals that are not plain data, before a game reads them: every game's
-    ``new_game`` runs this first (see :meth:`Game.__init_subclass__`).
+    """Refuse explicit deals that are not plain data: every state runs this on the deals it
+    keeps (after the game's own checks), so a game's deals can always be saved.
 
     Plain data is lists and tuples, dicts with text keys, and as values text, Cards, whole
     numbers (Python or numpy), bools and None; at most 8 levels deep and 20,000 values.
@@ -813,8 +799,8 @@ def _jsonable(deals: Any, depth: int = 0) -> Any:
         GameParameterError: a value that is not text, a whole number, None, a Card, a list or a
             dict with text keys (a generator, a float...), or nesting deeper than 8.
     """
-    if depth > _MAX_DEAL_DEPTH:
-        raise GameParameterError(f"deals nest more than {_MAX_DEAL_DEPTH} levels deep")
+    if depth == 0:
+        check_deals(deals)
     if isinstance(deals, Card):
         return str(deals)
     if isinstance(deals, str) or deals is None or isinstance(deals, bool):

@@ -871,7 +871,7 @@ class CatDays(Game):
         unknown = set(deals) - {"hands", "draw", "discard", "weeks", "rest"}
         if unknown:
             raise GameParameterError(
-                f"Cat Days deals: unknown key(s) {sorted(unknown)}; keys are hands, draw, discard, weeks, rest"
+                f"Cat Days deals: unknown key(s) {', '.join(sorted(map(repr, unknown)))}; keys are hands, draw, discard, weeks, rest"
             )
         deck = self.deck
         free: dict[str, list[Card]] = {}
