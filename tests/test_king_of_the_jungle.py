@@ -169,7 +169,10 @@ def test_hand_limit_ends_the_game_with_the_highest_score():
     bid(state, 2)
     play_out(state)
     assert state.scores == [56, 40, 18]
-    assert state.is_over and state.outcome.winners == (0,) and "hand limit" in state.outcome.reason
+    assert state.is_over and state.outcome.winners == (0,)
+    assert state.outcome.reason == (
+        "nobody reached 90 points in 1 hand (the hand limit); seat 0 had the highest score (56)"
+    )
 
 
 def test_three_players_use_three_suits():

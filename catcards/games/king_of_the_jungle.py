@@ -435,7 +435,8 @@ class KingOfTheJungleState(TrickState):
                 reason = f"{names} reached {game.target} points or more with the highest score ({top})"
             else:
                 reason = (
-                    f"nobody reached {game.target} points in {game.max_hands} hands (the hand "
+                    f"nobody reached {game.target} points in {game.max_hands} "
+                    f"{'hand' if game.max_hands == 1 else 'hands'} (the hand "
                     f"limit); {names} had the highest score ({top})"
                 )
             self.current_player = None
