@@ -1,4 +1,4 @@
-"""The contract every catcards game meets (see DESIGN.md, "The contract every game meets").
+"""The contract every catcards game meets (see docs/architecture.md, "The contract every game meets").
 
 A :class:`Game` holds parameters only; ``game.new_game(seed)`` returns a :class:`State`, one play
 of the game. A state moves only through :meth:`State.apply`, which checks legality first, so an

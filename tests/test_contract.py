@@ -1,4 +1,4 @@
-"""The contract every registered game meets (DESIGN.md): random playouts end, illegal actions raise
+"""The contract every registered game meets (docs/architecture.md): random playouts end, illegal actions raise
 and change nothing, cards are conserved, the same seed replays the same game, JSON round-trips,
 clones are independent, and observations never show a hidden card."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Notebook hygiene (DESIGN.md, "Notebooks"): stored clean, runnable by a plain kernel, and
+"""Notebook hygiene (docs/architecture.md, "Notebooks"): stored clean, runnable by a plain kernel, and
 students read the lesson, not the test (issue 12).
 
 - nbval markers are cell tags (``nbval-check-output``), never ``# NBVAL_...`` comments in the code

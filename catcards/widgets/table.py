@@ -4,7 +4,7 @@ A table holds one game ``state`` and a computer player (agent) for every seat no
 person at this screen. It draws itself only from ``state.observation(seat)`` of the seat whose
 view is shown, so it cannot show a card that seat may not see, and it changes the game only
 through ``state.apply(action)`` (which checks legality). ``catcards.widgets`` is the only package
-that imports ipywidgets (DESIGN.md, layer 4).
+that imports ipywidgets (docs/architecture.md, layer 4).
 
 Using a table (in a notebook)::
 
