@@ -114,7 +114,7 @@ def cards_html(cards: Iterable[Card], width: int = 48, empty: str = "(none)") ->
     """A row of card faces as HTML (``empty`` when there are none)."""
     faces = [card_svg(c, width) for c in cards]
     if not faces:
-        return f'<span style="color:#888">{html.escape(empty)}</span>'
+        return f'<span style="color:#595959">{html.escape(empty)}</span>'
     return '<span style="display:inline-flex;flex-wrap:wrap;gap:3px">' + "".join(faces) + "</span>"
 
 

@@ -35,7 +35,7 @@ def test_the_app_plays_a_simons_cat_card_with_no_code_shown(browser_ready):
             assert page.locator(".jp-InputArea-editor, .jp-CodeMirrorEditor").count() == 0
             # the address chose the game and the players (the default would be 4)
             expect(page.locator("select").first.locator("option:checked")).to_have_text("Simon's Cat Card Game")
-            expect(page.locator(".widget-readout").first).to_have_text("5")
+            expect(page.locator(".widget-inline-hbox input[type=number]").first).to_have_value("5")
             expect(body).to_contain_text("Simon's Cat Card Game")
 
             log = table.locator(".catcards-log")

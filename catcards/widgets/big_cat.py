@@ -126,7 +126,7 @@ class BigCatTable(GameTable):
         pile = obs["pile"]
         shown = pile[-PILE_SHOWN:]
         faces = "".join(card_html(c, CARD_W) for c in shown) or card_html(None, CARD_W, empty="no pile")
-        more = f"<span style='color:#888'>+{len(pile) - len(shown)} under</span> " if len(pile) > len(shown) else ""
+        more = f"<span style='color:#595959'>+{len(pile) - len(shown)} under</span> " if len(pile) > len(shown) else ""
         names = {v: k for k, v in PENALTY_LETTERS[self.game.deck].items()}
         penalties = ", ".join(f"{names[k]} {v}" for k, v in obs["penalties"].items())
         return W.HTML(

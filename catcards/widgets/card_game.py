@@ -107,7 +107,7 @@ class CardGameTable(GameTable):
         """A row of faces; items may be Cards or ``(Card, name it counts as)`` pairs."""
         faces = [self.face(c[0], width, c[1]) if isinstance(c, tuple) else self.face(c, width) for c in cards]
         if not faces:
-            return f"<span style='color:#999'>{_esc(empty)}</span>"
+            return f"<span style='color:#595959'>{_esc(empty)}</span>"
         return "<span style='display:inline-flex;flex-wrap:wrap;gap:2px;vertical-align:middle'>" + "".join(faces) + "</span>"
 
     # ---- board ----------------------------------------------------------------------------------

@@ -97,17 +97,17 @@ class CatDaysTable(GameTable):
         parts.append(f"<div style='display:flex;gap:2px;justify-content:center;flex-wrap:wrap'>{faces}</div>")
         for c in day["covered"]:
             parts.append(
-                f"<div class='catcards-covered' style='font-size:10px;color:#777'>covered: "
+                f"<div class='catcards-covered' style='font-size:10px;color:#595959'>covered: "
                 f"{html.escape(c.name)} ({c.rank})</div>"
             )
         if not day["cats"] and day["base"] is None:
-            parts.append("<div style='color:#bbb;font-size:11px;margin-top:14px'>empty</div>")
+            parts.append("<div style='color:#595959;font-size:11px;margin-top:14px'>empty</div>")
         return (
             f"<td class='catcards-day' data-week='{week}' data-day='{DAYS[d]}' "
             f"style='border:1px solid #ccc;vertical-align:top;text-align:center;padding:3px;width:13%;"
             f"min-width:64px;height:92px'>"
             f"<div style='font-weight:bold;font-size:11px'>{DAYS[d][:3]} "
-            f"<span style='color:#888;font-weight:normal'>{day['score']}</span></div>"
+            f"<span style='color:#595959;font-weight:normal'>{day['score']}</span></div>"
             f"{''.join(parts)}</td>"
         )
 
@@ -128,7 +128,7 @@ class CatDaysTable(GameTable):
         me = obs["seat"] if obs["seat"] is not None else 0
         deck = obs["deck"]
         discard = obs["discard_pile"]
-        top = card_face(discard[-1], deck, 46) if discard else "<span style='color:#999'>empty</span>"
+        top = card_face(discard[-1], deck, 46) if discard else "<span style='color:#595959'>empty</span>"
         piles = (
             "<tr><td></td><td colspan='7' style='padding:4px'>"
             "<div style='display:flex;gap:24px;align-items:center'>"

@@ -15,7 +15,7 @@ import ipywidgets as W
 
 from ..cards import suit_colour
 from ..games.cat_trick import COLOURS, GREEDY_LIMIT, SUPER_CATS_TO_WIN
-from ..render import back_svg
+from ..render import back_svg, suit_style
 from .table import GameTable, card_html, cards_row, table_for
 
 __all__ = ["CatTrickTable"]
@@ -26,7 +26,7 @@ SUPER_CAT_GOLD = "#e0a800"
 def _super_cats(count: int) -> str:
     """``count`` small gold Super Cat cards (3 win the game)."""
     if not count:
-        return "<span style='color:#999;font-size:11px'>no Super Cat cards</span>"
+        return "<span style='color:#595959;font-size:11px'>no Super Cat cards</span>"
     one = (
         f"<span title='Super Cat card' style='display:inline-block;width:18px;height:26px;"
         f"border-radius:3px;background:{SUPER_CAT_GOLD};color:#222;font:bold 10px sans-serif;"
@@ -77,7 +77,7 @@ class CatTrickTable(GameTable):
 
     def _collection_html(self, by_colour: dict) -> str:
         if not by_colour:
-            return "<span style='color:#999;font-size:11px'>nothing collected</span>"
+            return "<span style='color:#595959;font-size:11px'>nothing collected</span>"
         groups = []
         for colour in COLOURS:
             cards = by_colour.get(colour, [])
@@ -126,14 +126,16 @@ class CatTrickTable(GameTable):
         trump_block = (
             f"<div class='catcards-trump' data-trump='{trump}' style='text-align:center;margin-right:14px'>"
             f"<div style='font-weight:bold'>Trump</div>{card_html(obs['trump_card'], 56)}"
-            f"<div style='font-size:12px'><b style='color:{suit_colour(trump)}'>{trump}</b> is trump</div>"
-            f"<div style='font-size:10px;color:#777'>{obs['undealt_count']} undealt, hidden"
+            f"<div style='font-size:12px'><b style='background:{suit_style(trump)[0]};color:{suit_style(trump)[1]};"
+            f"padding:0 3px;border-radius:3px'>{suit_style(trump)[2]} {trump}</b> is trump</div>"
+            f"<div style='font-size:10px;color:#595959'>{obs['undealt_count']} undealt, hidden"
             f"{'; ' + str(obs['discard_count']) + ' discarded' if obs['discard_count'] else ''}</div></div>"
         )
         if obs["trick"] or not obs["last_trick"]:
             led = obs["led_suit"]
             caption = (
-                f"Led colour: <b class='catcards-led' style='color:{suit_colour(led)}'>{led}</b>"
+                f"Led colour: <b class='catcards-led' style='background:{suit_style(led)[0]};color:{suit_style(led)[1]};"
+                f"padding:0 3px;border-radius:3px'>{suit_style(led)[2]} {led}</b>"
                 if led else f"{html.escape(self.seat_label(obs['leader']))} leads"
             )
             trick = trick_html(obs["trick"], n, obs["leader"], self.seat_label)

@@ -62,14 +62,14 @@ class KingOfTheJungleTable(GameTable):
         bid = obs["bids"][seat]
         won = obs["won"][seat]
         if bid is None:
-            against = "<span style='color:#999'>no bid yet</span>"
+            against = "<span style='color:#595959'>no bid yet</span>"
         else:
             colour = "#2b7a2b" if won == bid else ("#b00" if won > bid else "#444")
             against = (
                 f"bid <b class='catcards-bid'>{bid}</b> &middot; won "
                 f"<b class='catcards-won' style='color:{colour}'>{won}</b>"
             )
-        dealer = " <span style='font-size:10px;color:#777'>(dealer)</span>" if obs["dealer"] == seat else ""
+        dealer = " <span style='font-size:10px;color:#595959'>(dealer)</span>" if obs["dealer"] == seat else ""
         return (
             f"<div class='catcards-seat' data-seat='{seat}' style='border:2px solid {border};"
             f"background:{bg};border-radius:8px;padding:4px 6px;margin:3px;min-width:150px;"

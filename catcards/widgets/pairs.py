@@ -189,6 +189,6 @@ class PairsTable(GameTable):
         if seat is None:
             return W.HTML("")
         mine = obs["pairs"][seat]
-        faces = "".join(card_html(c, 30) for c in mine) or "<span style='color:#888'>(none yet)</span>"
+        faces = "".join(card_html(c, 30) for c in mine) or "<span style='color:#595959'>(none yet)</span>"
         return W.HTML(f"<b>{html.escape(self.seat_label(seat))}: pairs taken</b> "
                       f"<div style='display:flex;flex-wrap:wrap;gap:2px'>{faces}</div>")

@@ -25,7 +25,7 @@ SIMON_RED = "#d62828"
 def _simon_badges(count: int) -> str:
     """``count`` small red Simon cards (3 of them lose the game)."""
     if not count:
-        return "<span style='color:#999;font-size:11px'>no Simon cards</span>"
+        return "<span style='color:#595959;font-size:11px'>no Simon cards</span>"
     one = (
         f"<span title='Simon card' style='display:inline-block;width:18px;height:26px;border-radius:3px;"
         f"background:{SIMON_RED};color:#fff;font:bold 11px sans-serif;text-align:center;"
@@ -62,7 +62,7 @@ class SimonsCatTable(GameTable):
             f"{card_html(mess[-1], 30)}<div style='font-size:10px;color:#555'>{len(mess)}&nbsp;card"
             f"{'s' * (len(mess) != 1)}</div></div>"
             for mess in messes
-        ) or "<span style='color:#999;font-size:11px'>no messes</span>"
+        ) or "<span style='color:#595959;font-size:11px'>no messes</span>"
         n_hand = obs["hand_sizes"][seat]
         hand = (
             f"<div class='catcards-hand' data-count='{n_hand}' style='display:inline-block;text-align:center'>"

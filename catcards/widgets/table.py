@@ -144,6 +144,8 @@ STYLE = """<style>
   content: ""; position: absolute; inset: 0; cursor: pointer; z-index: 1; }
 .catcards-table button.catcards-card { white-space: normal; height: auto; min-height: 28px;
   line-height: 1.2; overflow-wrap: anywhere; }
+.catcards-table .jupyter-widget-Collapse-header { color: #333 !important; }
+.catcards-table .mod-success { background-color: #2e7d32 !important; }
 .catcards-table .catcards-announce { font-weight: bold; min-height: 1.3em; }
 .catcards-table .catcards-scroll { overflow-x: auto; max-width: 100%; padding-bottom: 6px;
   scrollbar-width: auto; scrollbar-color: #555 #ddd; }
@@ -241,7 +243,7 @@ def card_html(card: Card | None, width: int = CARD_WIDTH, dim: bool = False, emp
         height = round(width * 92 / 64)
         return (
             f'<div style="width:{width}px;height:{height}px;border:2px dashed #bbb;border-radius:6px;'
-            f'display:flex;align-items:center;justify-content:center;color:#999;font-size:11px;'
+            f'display:flex;align-items:center;justify-content:center;color:#595959;font-size:11px;'
             f'text-align:center">{html.escape(empty)}</div>'
         )
     return card_svg(card, width, dim=dim)
@@ -373,7 +375,7 @@ def _obs_value_html(value: Any) -> str:
         return cards_row(value)
     if isinstance(value, (list, tuple)) and value and all(isinstance(v, (list, tuple)) for v in value):
         return "<br>".join(
-            f"<b>{i}</b>: {_obs_value_html(v) if v else '<span style=color:#888>(none)</span>'}"
+            f"<b>{i}</b>: {_obs_value_html(v) if v else '<span style=color:#595959>(none)</span>'}"
             for i, v in enumerate(value)
         )
     if isinstance(value, dict):
@@ -499,7 +501,7 @@ class GameTable(W.VBox):
         self.children = [
             self.title, self.rules_panel, self.status, self.board_box, self.hand_box, self.controls,
             self.history_bar, self.odds_panel,
-            W.HTML("<b>Move log</b> <span style='color:#888'>(newest first)</span>"), self.log_view,
+            W.HTML("<b>Move log</b> <span style='color:#595959'>(newest first)</span>"), self.log_view,
             W.HTML("<b>Messages</b>"), self.announce, self.out,
         ]
         self.state: State = self._deal(seed)
@@ -1083,10 +1085,10 @@ class GameTable(W.VBox):
         start = len(lines)
         items = "".join(
             f"<div style='{'font-weight:bold' if i == 0 else 'color:#444'}'>"
-            f"<span style='color:#999'>{start - i}.</span> {html.escape(line)}</div>"
+            f"<span style='color:#595959'>{start - i}.</span> {html.escape(line)}</div>"
             for i, line in enumerate(shown)
         )
-        more = f"<div style='color:#999'>... {start - len(shown)} earlier lines</div>" if start > len(shown) else ""
+        more = f"<div style='color:#595959'>... {start - len(shown)} earlier lines</div>" if start > len(shown) else ""
         return f"<div class='catcards-log' style='font-size:0.9em;line-height:1.35'>{items or '(no moves yet)'}{more}</div>"
 
     # ---- hooks --------------------------------------------------------------------------------
