@@ -56,3 +56,56 @@ def test_axe_finds_no_serious_or_critical_violation_in_any_games_app(browser_rea
         finally:
             browser.close()
     assert not problems, "\n".join(problems)
+
+
+#: the element with keyboard focus is a move the student may make now
+_FOCUS_IS_A_MOVE = """() => { const e = document.activeElement;
+    return !!e && e.matches('.catcards-table button.catcards-action:not([disabled]):not(.catcards-unplayable)'); }"""
+
+
+def _keyboard_move(page, key: str, max_tabs: int = 200) -> str:
+    """Press Tab until a move's button has focus, then ``key`` (Enter or Space); return the
+    focused button's text. Fails when no move is reachable with Tab."""
+    for _ in range(max_tabs):
+        page.keyboard.press("Tab")
+        if page.evaluate(_FOCUS_IS_A_MOVE):
+            label = page.evaluate("() => document.activeElement.textContent.trim()")
+            page.keyboard.press(key)
+            return label
+    raise AssertionError(f"no move reachable with {max_tabs} presses of Tab")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("query, moves", [
+    ("game=simons-cat&players=4&seed=3", 60),   # 35 moves when the first legal card is played
+    ("game=big-cat&players=2&seed=3", 150),     # 93 lays and takes
+])
+def test_a_whole_game_played_with_the_keyboard_only(browser_ready, query, moves):
+    """Tab, Enter and Space only (no mouse, no clicks): the student plays every move of a
+    seeded game in the app until the table says "Game over"."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with voila(APP) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1366, "height": 768})
+            page.goto(f"{url}?{query}", timeout=60_000)
+            table = page.locator(".catcards-table").first
+            expect(table.locator("button.catcards-action:not([disabled])").first).to_be_visible(timeout=60_000)
+            log = table.locator(".catcards-log")
+            status = table.locator(".catcards-status")
+            played = 0
+            while "Game over" not in status.inner_text():
+                assert played < moves, f"not over after {played} keyboard moves"
+                before = log.inner_text()
+                _keyboard_move(page, "Enter" if played % 2 == 0 else "Space")
+                played += 1
+                expect(log).not_to_have_text(before, timeout=15_000)
+                page.wait_for_timeout(150)  # the hand is redrawn with the log line
+            assert played >= 10, played  # a real game, not one key
+            expect(status).to_contain_text("Winners")
+            body = page.locator("body")
+            expect(body).not_to_contain_text("Not allowed")
+            assert "Traceback" not in body.inner_text()
+        finally:
+            browser.close()
