@@ -47,11 +47,11 @@ def test_the_simons_cat_table_plays_a_card_in_jupyterlab(browser_ready):
 
                 outputs = page.locator(".jp-OutputArea-output")
                 table = outputs.locator(".catcards-table").first  # the play table (you are seat 0)
-                card = table.locator("button.catcards-card.catcards-action:not([disabled])").first
+                card = table.locator("button.catcards-card.catcards-action:not([disabled]):not(.catcards-unplayable)").first
                 expect(card).to_be_visible(timeout=45_000)
                 # JupyterLab renders long notebooks windowed: text off screen reads as empty
                 table.scroll_into_view_if_needed()
-                # the other cards of the hand are drawn too, and those you may not play are disabled
+                # the other cards of the hand are drawn too, and those you may not play are marked unplayable
                 assert table.locator("button.catcards-card").count() >= card.count() + 1
                 log = table.locator(".catcards-log")
                 pile = table.locator(".catcards-pile")

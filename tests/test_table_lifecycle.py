@@ -31,7 +31,7 @@ def clickable(table):
     """The enabled buttons of the board and hand (the moves a person can click now)."""
     return [
         w for part in (table.board_box, table.hand_box) for w in walk(part)
-        if isinstance(w, W.Button) and not w.disabled
+        if isinstance(w, W.Button) and not w.disabled and "catcards-unplayable" not in w._dom_classes
     ]
 
 

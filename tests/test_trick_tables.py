@@ -89,7 +89,7 @@ def test_king_of_the_jungle_table_enables_only_cards_that_follow_suit():
     card_button(table, "yellow 1").click()  # seat 0 leads yellow 1
     table.pass_button.click()
     # seat 1 holds only red: every card is a discard, all enabled
-    assert all(not b.children[1].disabled for b in table.hand_box.children[0].children[1].children)
+    assert all("catcards-unplayable" not in b.children[1]._dom_classes for b in table.hand_box.children[0].children[1].children)
     assert "You have no yellow" in table.hand_box.children[0].children[0].value
     card_button(table, "red 1").click()
     table.pass_button.click()
@@ -111,7 +111,7 @@ def test_king_of_the_jungle_table_enables_only_cards_that_follow_suit():
     for col in table2.hand_box.children[0].children[1].children:
         button = col.children[1]
         card = next(c for c in hand if str(c) == button.description)
-        assert button.disabled == (follow and card.suit != led.suit)
+        assert ("catcards-unplayable" in button._dom_classes) == (follow and card.suit != led.suit)
 
 
 def test_king_of_the_jungle_watch_computers_and_score_sheet():

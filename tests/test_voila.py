@@ -27,7 +27,7 @@ def test_the_app_plays_a_simons_cat_card_with_no_code_shown(browser_ready):
             page = browser.new_page(viewport={"width": 1280, "height": 1000})
             page.goto(f"{url}?game=simons-cat&players=5&seed=3", timeout=60_000)
             table = page.locator(".catcards-table").first
-            card = table.locator("button.catcards-card.catcards-action:not([disabled])").first
+            card = table.locator("button.catcards-card.catcards-action:not(.catcards-unplayable)").first
             expect(card).to_be_visible(timeout=60_000)
             # the app shows widgets only: no code cell, no source text
             body = page.locator("body")
@@ -95,7 +95,7 @@ def test_the_start_page_in_jupyterlab_links_to_notebooks_and_apps(browser_ready)
 
                 app = browser.new_page(viewport={"width": 1280, "height": 1000})
                 app.goto(f"{url}{app_href}&token={token}", timeout=60_000)
-                card = app.locator(".catcards-table button.catcards-card.catcards-action:not([disabled])").first
+                card = app.locator(".catcards-table button.catcards-card.catcards-action:not(.catcards-unplayable)").first
                 expect(card).to_be_visible(timeout=60_000)
                 label = card.inner_text().strip()
                 card.click()
@@ -205,7 +205,7 @@ def test_a_cards_picture_plays_it_focus_is_visible_and_messages_are_announced(br
             page = browser.new_page(viewport={"width": 1366, "height": 768})
             page.goto(f"{url}?game=simons-cat&players=4&seed=3", timeout=60_000)
             table = page.locator(".catcards-table").first
-            card = table.locator(".catcards-cardcol:has(button.catcards-card:not([disabled]))").first
+            card = table.locator(".catcards-cardcol:has(button.catcards-card:not(.catcards-unplayable))").first
             expect(card).to_be_visible(timeout=60_000)
             label = card.locator("button").inner_text().strip()
             picture = card.locator("svg").first

@@ -30,6 +30,11 @@ def walk(widget):
         yield from walk(child)
 
 
+def playable(b):
+    """A move now: enabled and not an unplayable card (those stay clickable and say why)."""
+    return not b.disabled and "catcards-unplayable" not in b._dom_classes
+
+
 def buttons(table, *, enabled=None):
     """The action buttons in the table's hand area (enabled=True: clickable only)."""
     found = [
@@ -37,7 +42,7 @@ def buttons(table, *, enabled=None):
         if isinstance(w, W.Button) and ("catcards-card" in w._dom_classes or hasattr(w, "_catcards_action"))
     ]
     if enabled is not None:
-        found = [b for b in found if b.disabled != enabled]
+        found = [b for b in found if playable(b) == enabled]
     return found
 
 
@@ -67,7 +72,7 @@ def test_only_the_opening_card_is_clickable_and_no_take_button():
     table = stacked()
     assert labels(table) == ["Cat 3", "Gnome 1"]
     assert labels(table, enabled=True) == ["Cat 3"]  # the lowest Cat card in play opens
-    assert button(table, "Gnome 1").disabled
+    assert not playable(button(table, "Gnome 1"))
     assert "take the mess" not in labels(table)
     assert "You open the round: play Cat 3" in table.hand_box.children[0].children[0].value
 
@@ -94,7 +99,7 @@ def test_take_the_mess_appears_only_when_nothing_matches():
     assert "take the mess" not in labels(table)
     button(table, "Cat 3").click()
     assert labels(table, enabled=True) == ["take the mess"]
-    assert button(table, "Gnome 1").disabled
+    assert not playable(button(table, "Gnome 1"))
     assert "No card in your hand matches Cat 5" in table.hand_box.children[0].children[0].value
     button(table, "take the mess").click()
     state = table.state
@@ -107,18 +112,39 @@ def test_take_the_mess_appears_only_when_nothing_matches():
     assert "catcards-mess-count'>1</b>" in table.board_box.children[0].value
 
 
-def test_illegal_card_buttons_are_disabled_and_clicking_them_changes_nothing():
+def test_illegal_card_buttons_are_marked_and_clicking_them_changes_nothing():
     table = cw.play("simons-cat", players=4, seed=3)
     state = table.state
     legal = {a.card for a in state.legal_actions() if isinstance(a, Play)}
     for b in buttons(table):
         if b.description == "take the mess":
             continue
-        assert b.disabled == (catcards.games.simons_cat.card_from_name(b.description) not in legal)
+        assert not b.disabled  # focusable and clickable: a click says why (issue 12)
+        assert (not playable(b)) == (catcards.games.simons_cat.card_from_name(b.description) not in legal)
     before = list(state.history)
     for b in buttons(table, enabled=False):
         b.click()
     assert state.history == before
+
+
+def test_a_clicked_unplayable_card_is_answered_with_the_rules_reason():
+    """The stacked deal: seat 0 must open with Cat 3 (the lowest Cat card in play); a click on
+    Gnome 1 says so in the message line (aria-live) and the log, and nothing changes."""
+    table = stacked()
+    gnome = button(table, "Gnome 1")
+    assert "click to hear why" in gnome.tooltip
+    gnome.click()
+    line = ("Gnome 1 cannot be played now: the round must open with Cat 3, the lowest Cat card in play. "
+            "Nothing changed.")
+    assert line in table.output_text() and line in table.announce.value
+    assert table.state.history == [] and labels(table, enabled=True) == ["Cat 3"]
+    button(table, "Cat 3").click()  # then, on a pile: the colour-or-number rule, in the engine's words
+    while table.state.current_player != 0 and not table.state.is_over:
+        table.computer_step()
+    unplayable = buttons(table, enabled=False)
+    if unplayable:
+        unplayable[0].click()
+        assert "matches neither the colour" in table.announce.value
 
 
 def test_a_stale_button_changes_nothing_and_says_so():

@@ -21,7 +21,7 @@ import ipywidgets as W
 
 from ..games.big_cat import PENALTY_LETTERS
 from ..render import back_svg
-from .table import GameTable, card_html, table_for
+from .table import GameTable, card_html, hint_html, table_for
 
 __all__ = ["BigCatTable"]
 
@@ -153,6 +153,14 @@ class BigCatTable(GameTable):
                           "wait for your turn.</i>")
         action = legal[0]
         label = "Take the pile" if str(action) == "take the pile" else "Lay your top card"
+        if label == "Take the pile":
+            hint = "You won the pile: take it and put it under your stack."
+        elif obs["demand"]:
+            n = obs["demand"]
+            hint = (f"Pay the demand: lay {n} more card{'s' * (n != 1)}. "
+                    "If you turn up a reward card, the next player must pay you instead.")
+        else:
+            hint = "Lay your top card. A reward card makes the next player pay you cards."
         self.lay_button = self.action_button(action, label=label)
         self.lay_button.button_style = "success"
-        return W.HBox([self.lay_button])
+        return W.VBox([W.HTML(hint_html(hint)), W.HBox([self.lay_button])])

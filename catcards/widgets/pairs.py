@@ -19,7 +19,7 @@ import ipywidgets as W
 from ..cards import Card
 from ..games.pairs import TURN_OVER
 from ..render import back_svg
-from .table import SCROLL_HINT, GameTable, card_html, table_for
+from .table import SCROLL_HINT, GameTable, card_html, hint_html, table_for
 
 __all__ = ["PairsTable"]
 
@@ -190,5 +190,13 @@ class PairsTable(GameTable):
             return W.HTML("")
         mine = obs["pairs"][seat]
         faces = "".join(card_html(c, 30) for c in mine) or "<span style='color:#595959'>(none yet)</span>"
-        return W.HTML(f"<b>{html.escape(self.seat_label(seat))}: pairs taken</b> "
+        if obs["is_over"]:
+            hint = ""
+        elif not self.legal:
+            hint = "Watch the cards the others turn over, and remember where they lie."
+        elif any(isinstance(x, Card) for x in obs["grid"]):
+            hint = "Now turn over a second card: the same number makes a pair, and you turn again."
+        else:
+            hint = 'Your turn: press "turn" under any face-down card, then under a second one.'
+        return W.HTML(f"<div>{hint_html(hint)}</div><b>{html.escape(self.seat_label(seat))}: pairs taken</b> "
                       f"<div style='display:flex;flex-wrap:wrap;gap:2px'>{faces}</div>")

@@ -40,7 +40,7 @@ import ipywidgets as W
 from ..agents.snap import ReactionAgent, ReactionModel
 from ..games.snap import FLIP, OUT, CallSnap
 from ..render import back_svg
-from .table import GameTable, card_html, table_for
+from .table import GameTable, card_html, hint_html, table_for
 
 __all__ = ["SnapTable", "LoopClock", "ManualClock"]
 
@@ -340,12 +340,19 @@ class SnapTable(GameTable):
         state = self.state
         seat = state.current_player
         self.turn_button.disabled = state.is_over or not self.is_human(seat) or FLIP not in state.legal_actions()
+        if state.is_over:
+            hint = ""
+        elif not self.turn_button.disabled:
+            hint = 'Your turn: press "Turn your card". Press "Snap!" whenever the top two cards have the same number.'
+        else:
+            hint = 'Watch the centre pile: press "Snap!" when the top two cards have the same number.'
+        line = W.HTML(hint_html(hint))
         if not getattr(self, "snap_buttons", None):
-            return W.HBox([self.turn_button])
+            return W.VBox([line, W.HBox([self.turn_button])])
         for s, b in self.snap_buttons.items():
             b.disabled = state.is_over or state.status[s] == OUT
-        return W.HBox([self.turn_button, *self.snap_buttons.values()],
-                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        return W.VBox([line, W.HBox([self.turn_button, *self.snap_buttons.values()],
+                                    layout=W.Layout(flex_flow="row wrap", align_items="center"))])
 
     def _hidden_for(self):
         return None  # nothing in Snap is private: no pass-the-screen step

@@ -116,7 +116,7 @@ from ..core import Action, Game, GameParameterError, IllegalActionError, State, 
 from ..registry import load
 from ..render import card_svg, cards_html, suit_style
 
-__all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "text_colour", "close_tree", "replace"]
+__all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "hint_html", "text_colour", "close_tree", "replace"]
 
 _TABLES: dict[str, type["GameTable"]] = {}
 _discovered = False
@@ -247,6 +247,11 @@ def card_html(card: Card | None, width: int = CARD_WIDTH, dim: bool = False, emp
             f'text-align:center">{html.escape(empty)}</div>'
         )
     return card_svg(card, width, dim=dim)
+
+
+def hint_html(text: str) -> str:
+    """The hint line every table shows by the moves (what the rules let you do now), as HTML."""
+    return f"<span class='catcards-hint' style='color:#2b5e9e'>{html.escape(text)}</span>"
 
 
 def cards_row(cards: Sequence[Card], width: int = 40, empty: str = "(none)") -> str:
@@ -920,7 +925,8 @@ class GameTable(W.VBox):
     def _click(self, button: W.Button) -> None:
         action, state, moves, seat = button._catcards_action  # type: ignore[attr-defined]
         if action is None:
-            self.say(f"'{button.description}' cannot be played now: nothing changed.")
+            self.say(f"{button.description} cannot be played now: {self.why_not(button.description)}. "
+                     "Nothing changed.")
             return
         if state is not self.state or len(state.history) != moves or state.current_player != seat:
             self.say(
@@ -1105,6 +1111,29 @@ class GameTable(W.VBox):
             )
         return W.HTML(f"<table class='catcards-board' style='line-height:1.3'>{''.join(rows)}</table>")
 
+    def why_not(self, card_name: str) -> str:
+        """Why the card named ``card_name`` in the viewer's hand cannot be played now, in the
+        engine's words: the reason of the :class:`IllegalActionError` that playing it raises
+        (``"Dog 2 matches neither the colour (Cat) nor the number (7) of Cat 7"``). The state is
+        never changed (an illegal action is refused before anything happens, and a legal one is
+        not tried)."""
+        state = self.state
+        if state.is_over:
+            return "the game is over"
+        if not self.legal:
+            return f"it is {self.seat_label(state.current_player)}'s turn"
+        try:
+            parsed = state._parse_action(f"play {card_name}")
+        except Exception:
+            parsed = None
+        if parsed is None or parsed in state.legal_actions():
+            return "it is not one of the moves you can make now"
+        try:
+            state.apply(parsed)
+        except IllegalActionError as exc:
+            return exc.reason
+        raise RuntimeError(f"{parsed} was applied although it is not legal")  # never: apply refuses
+
     def actions_for_cards(self, legal: Sequence[Action]) -> tuple[dict[Card, Action], list[Action]]:
         """Split ``legal`` into the actions that play exactly one card, by card (when one action
         only plays that card), and the others (labelled by ``str(action)``)."""
@@ -1145,8 +1174,14 @@ class GameTable(W.VBox):
             face.value = card_html(card, CARD_WIDTH, dim=action is None)
             button._catcards_action = (action, self.state, len(self.state.history),  # type: ignore[attr-defined]
                                        self.state.current_player)
-            button.disabled = action is None
-            button.tooltip = str(action) if action is not None else "cannot be played now"
+            # an unplayable card stays focusable and clickable: the click is answered with why
+            button.disabled = False
+            if action is None:
+                button.add_class("catcards-unplayable")
+            else:
+                button.remove_class("catcards-unplayable")
+            button.tooltip = (str(action) if action is not None
+                              else f"{card} (cannot be played now: click to hear why)")
             fill, ink, _symbol = suit_style(card.suit)
             button.style.button_color = fill if action is not None else None
             button.style.text_color = ink if action is not None else None
