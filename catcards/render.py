@@ -62,6 +62,16 @@ def suit_style(suit: str) -> tuple[str, str, str]:
     return fill, _text_colour(fill), symbol
 
 
+#: the smallest text drawn on a card, in screen pixels (issue 12: no text under 10 px)
+MIN_TEXT_PX = 10
+
+
+def _fits(chars: int, size: float, room: float = CARD_W - 6) -> bool:
+    """Whether ``chars`` characters of font size ``size`` fit in ``room`` viewBox units (a
+    sans-serif character is about 0.6 of its size wide)."""
+    return chars * 0.6 * size <= room
+
+
 def card_svg(card: Card, width: int = CARD_W, dim: bool = False) -> str:
     """One card face as an SVG string, ``width`` pixels wide (height in proportion 64:92).
 
@@ -73,21 +83,28 @@ def card_svg(card: Card, width: int = CARD_W, dim: bool = False) -> str:
     height = round(width * CARD_H / CARD_W)
     fill, ink, symbol = suit_style(card.suit)
     label = html.escape(card.name or card.suit)
-    size = 11 if len(label) <= 8 else 9
+    least = MIN_TEXT_PX * CARD_W / width  # the font size (viewBox units) that shows as 10 px
+    corner = max(16, least)
+    size = max(11 if len(label) <= 8 else 9, least)
+    # text that cannot be drawn at 10 px or more in the card is left out (the title still says it)
+    bottom = f"{symbol} {label}" if _fits(len(label) + 2, size) else symbol
     title = html.escape(str(card) if not card.name or card.name in str(card) else f"{card.name} ({card.suit} {card.rank})")
     opacity = ' opacity="0.35"' if dim else ""
+    corners = (
+        f'<text x="5" y="{corner + 1:.0f}" font-family="sans-serif" font-size="{corner:.1f}" font-weight="bold" fill="{ink}">{card.rank}</text>'
+        f'<text x="{CARD_W - 5}" y="{corner + 1:.0f}" font-family="sans-serif" font-size="{corner:.1f}" fill="{ink}" '
+        f'text-anchor="end" class="catcards-suit-symbol">{symbol}</text>'
+        if _fits(len(str(card.rank)) + 2, corner) else ""
+    )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {CARD_W} {CARD_H}" role="img"{opacity}><title>{title}</title>'
         f'<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="6" fill="{fill}" '
-        f'stroke="#333" stroke-width="1.5"/>'
-        f'<text x="5" y="17" font-family="sans-serif" font-size="16" font-weight="bold" fill="{ink}">{card.rank}</text>'
-        f'<text x="{CARD_W - 5}" y="17" font-family="sans-serif" font-size="16" fill="{ink}" '
-        f'text-anchor="end" class="catcards-suit-symbol">{symbol}</text>'
-        f'<text x="{CARD_W / 2}" y="56" font-family="sans-serif" font-size="28" font-weight="bold" '
+        f'stroke="#333" stroke-width="1.5"/>{corners}'
+        f'<text x="{CARD_W / 2}" y="56" font-family="sans-serif" font-size="{max(28, least):.1f}" font-weight="bold" '
         f'fill="{ink}" text-anchor="middle">{card.rank}</text>'
-        f'<text x="{CARD_W / 2}" y="{CARD_H - 9}" font-family="sans-serif" font-size="{size}" '
-        f'fill="{ink}" text-anchor="middle">{symbol} {label}</text></svg>'
+        f'<text x="{CARD_W / 2}" y="{CARD_H - 9}" font-family="sans-serif" font-size="{size:.1f}" '
+        f'fill="{ink}" text-anchor="middle">{bottom}</text></svg>'
     )
 
 
@@ -95,7 +112,8 @@ def back_svg(width: int = CARD_W, label: str = "") -> str:
     """A face-down card (optionally with a short ``label``, e.g. a count)."""
     height = round(width * CARD_H / CARD_W)
     text = (
-        f'<text x="{CARD_W / 2}" y="{CARD_H / 2 + 8}" font-family="sans-serif" font-size="22" '
+        f'<text x="{CARD_W / 2}" y="{CARD_H / 2 + 8}" font-family="sans-serif" '
+        f'font-size="{max(22, MIN_TEXT_PX * CARD_W / width):.1f}" '
         f'font-weight="bold" fill="#fff" text-anchor="middle">{html.escape(label)}</text>'
         if label
         else ""

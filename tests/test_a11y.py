@@ -109,3 +109,79 @@ def test_a_whole_game_played_with_the_keyboard_only(browser_ready, query, moves)
             assert "Traceback" not in body.inner_text()
         finally:
             browser.close()
+
+
+#: interactive elements and cards of the page that lie outside the viewport (left or right of
+#: it) and are not inside a box that scrolls sideways with a visible bar (overflow-x auto/scroll)
+OUTSIDE = """() => [...document.querySelectorAll(
+        'button, select, input, textarea, a[href], [tabindex], .catcards-table svg[role=img]')]
+    .filter(b => b.getClientRects().length && getComputedStyle(b).visibility !== 'hidden')
+    .filter(b => { let e = b.parentElement;
+                   while (e && !(e.scrollWidth > e.clientWidth + 1
+                                 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))) e = e.parentElement;
+                   return !e; })
+    .filter(b => { const r = b.getBoundingClientRect();
+                   return r.right > innerWidth + 1 || r.left < -1; })
+    .map(b => (b.textContent || b.tagName).trim().slice(0, 40))"""
+
+#: visible text in the table drawn under 10 px: HTML text by its computed font size, SVG text by
+#: its font size scaled as the picture is (rendered width / viewBox width); as [px, text] pairs
+SMALL_TEXT = """() => {
+    const out = [];
+    const walker = document.createTreeWalker(document.querySelector('.catcards-table'), NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = n.textContent.trim(), e = n.parentElement;
+        if (!text || !e || e.closest('title, style, script')) continue;
+        if (!e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') continue;
+        let px = parseFloat(getComputedStyle(e).fontSize);
+        const svg = e.closest('svg');
+        if (svg) {
+            const vb = svg.viewBox && svg.viewBox.baseVal;
+            if (vb && vb.width) px = px * svg.getBoundingClientRect().width / vb.width;
+        }
+        if (px < 10 - 0.05) out.push([Math.round(px * 10) / 10, text.slice(0, 30)]);
+    }
+    return out; }"""
+
+
+@pytest.mark.browser
+def test_every_games_app_fits_a_phone_and_a_chromebook_with_no_tiny_text(browser_ready):
+    """Each game's app at 390x844 (a phone) and 1366x768 (a classroom Chromebook): no control
+    or card outside the viewport unless inside a box that scrolls sideways, the page itself never
+    scrolls sideways, and no text in the table drawn under 10 px. Card pictures' titles (their
+    tooltip and accessible name) give the full name, and in Card Game and Cat Days what the
+    card does."""
+    import re
+
+    from playwright.sync_api import expect, sync_playwright
+
+    import catcards
+
+    problems = []
+    with voila(APP) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for width, height in ((390, 844), (1366, 768)):
+                page = browser.new_page(viewport={"width": width, "height": height})
+                for name in catcards.list_games():
+                    page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
+                    table = page.locator(".catcards-table").first
+                    expect(table.locator("button.catcards-action:not([disabled])").first).to_be_attached(timeout=60_000)
+                    where = f"{name} at {width}x{height}"
+                    if outside := page.evaluate(OUTSIDE):
+                        problems.append(f"{where}: outside the screen: {outside[:6]}")
+                    if (wide := page.evaluate("() => document.documentElement.scrollWidth")) > width + 1:
+                        problems.append(f"{where}: the page scrolls sideways ({wide} px)")
+                    if small := page.evaluate(SMALL_TEXT):
+                        problems.append(f"{where}: text under 10 px: {small[:6]}")
+                    if width == 1366 and name in ("card-game", "cat-days"):
+                        titles = [t.text_content() for t in table.locator("svg title").all()]
+                        effect = (r"^.+ \(\d+\$.*\): .{10,}$" if name == "card-game"
+                                  else r"^.+ \((cat|event)[^)]*\): .{10,}$")
+                        with_effects = [t for t in titles if re.match(effect, t)]
+                        if len(with_effects) < 3:
+                            problems.append(f"{where}: card titles without what the card does: {titles[:4]}")
+                page.close()
+        finally:
+            browser.close()
+    assert not problems, "\n".join(problems)

@@ -70,7 +70,7 @@ def test_the_table_never_shows_another_hand():
     assert table.state.current_player == 1  # (here seat 1 is asked about a face-down Lucky Cat claim)
     assert "The Assassin" in [c.name for c in seat0["hand"] + [seat0["facedown"]] if c is not None]
     html = shown_html(table)
-    assert "The Assassin" not in html and "<title>Nap</title>" in html
+    assert "The Assassin" not in html and "<title>Nap (" in html  # name, cost and what it does
 
 
 def test_a_stale_do_it_click_changes_nothing():

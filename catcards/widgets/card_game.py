@@ -39,34 +39,44 @@ TYPE_COLOURS = {
 _TYPE_ORDER = ("SPECIAL", "JOKER", "MONEY", "RULE", "LOCK", "INSTANT", "BLUFF", "HAND")
 
 
-def face_svg(card: Any, types: frozenset = frozenset(), width: int = 56, label: str = "") -> str:
+def face_svg(card: Any, types: frozenset = frozenset(), width: int = 56, label: str = "", text: str = "") -> str:
     """A Card Game card face as SVG: coloured by type (LOCK green, INSTANT red, HAND blue, RULE
-    purple, BLUFF orange, Joker pink, Money yellow), its name large, its cost and types small.
+    purple, BLUFF orange, Joker pink, Money yellow), its name large, its cost and types small;
+    no text under 10 px on screen (what does not fit is left to the title). Its ``<title>``
+    (tooltip and accessible name) is the name, cost, types and ``text`` (what the card does).
     ``label`` replaces the name (a Joker played as another card shows "Joker as ...")."""
     kind = next((t for t in _TYPE_ORDER if t in types), "")
     fill = TYPE_COLOURS.get(kind, "#777777")
     ink = "#222" if kind in ("MONEY",) else "#fff"
     height = round(width * 92 / 64)
     name = label or card.name
+    least = 10 * 64 / width  # viewBox units that show as 10 px (issue 12: no text under 10 px)
+    big = max(11, least)
+    per_line = max(1, int(58 / (0.6 * big)))
     words, lines = name.split(), [""]
     for w in words:
-        if len(lines[-1]) + len(w) + 1 > 10 and lines[-1]:
+        if len(lines[-1]) + len(w) + 1 > per_line and lines[-1]:
             lines.append(w)
         else:
             lines[-1] = (lines[-1] + " " + w).strip()
-    text = "".join(
-        f'<text x="32" y="{44 + 13 * (i - (len(lines) - 1) / 2):.0f}" font-family="sans-serif" font-size="11" '
+    rows = max(1, min(len(lines), int(60 / (big * 1.15))))  # what fits between cost and types
+    lines_svg = "".join(
+        f'<text x="32" y="{48 + big * 1.15 * (i - (rows - 1) / 2):.0f}" font-family="sans-serif" font-size="{big:.1f}" '
         f'font-weight="bold" fill="{ink}" text-anchor="middle">{_esc(line)}</text>'
-        for i, line in enumerate(lines[:4])
+        for i, line in enumerate(lines[:rows])
     )
     kinds = " ".join(t for t in _TYPE_ORDER if t in types and t not in ("MONEY", "JOKER"))
+    small = max(8, least)
+    type_line = (f'<text x="32" y="86" font-family="sans-serif" font-size="{small:.1f}" fill="{ink}" '
+                 f'text-anchor="middle">{_esc(kinds)}</text>' if len(kinds) * 0.6 * small <= 60 else "")
+    # the title (tooltip and accessible name): the full name, cost, types and what the card does
+    title = f"{name} ({card.rank}${', ' + kinds if kinds else ''})" + (f": {text}" if text else "")
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 64 92" '
-        f'role="img" style="margin:1px"><title>{_esc(name)}</title>'
+        f'role="img" style="margin:1px"><title>{_esc(title)}</title>'
         f'<rect x="1" y="1" width="62" height="90" rx="6" fill="{fill}" stroke="#333" stroke-width="1.5"/>'
-        f'<text x="6" y="14" font-family="sans-serif" font-size="11" font-weight="bold" fill="{ink}">{card.rank}$</text>'
-        f'{text}<text x="32" y="84" font-family="sans-serif" font-size="6" fill="{ink}" '
-        f'text-anchor="middle">{_esc(kinds)}</text></svg>'
+        f'<text x="5" y="{big + 2:.0f}" font-family="sans-serif" font-size="{big:.1f}" font-weight="bold" fill="{ink}">{card.rank}$</text>'
+        f'{lines_svg}{type_line}</svg>'
     )
 
 
@@ -98,10 +108,11 @@ class CardGameTable(GameTable):
     # ---- drawing cards --------------------------------------------------------------------------
     def face(self, card: Any, width: int = 48, as_name: str = "") -> str:
         """One card face (see :func:`face_svg`), ``as_name`` for a Joker counting as another card."""
-        types = self.game.deck.specs[card.name].types if card.name in self.game.deck.specs else frozenset()
+        spec = self.game.deck.specs.get(card.name)
+        types, text = (spec.types, spec.text) if spec is not None else (frozenset(), "")
         if as_name and as_name != card.name:
-            return face_svg(card, types, width, label=f"Joker as {as_name}")
-        return face_svg(card, types, width)
+            return face_svg(card, types, width, label=f"Joker as {as_name}", text=text)
+        return face_svg(card, types, width, text=text)
 
     def row(self, cards: Any, width: int = 36, empty: str = "-") -> str:
         """A row of faces; items may be Cards or ``(Card, name it counts as)`` pairs."""

@@ -39,7 +39,7 @@ def card_face(card: Card, deck: Any, width: int = 46, covered: bool = False) -> 
     height = round(width * 1.35)
     words = html.escape(card.name).split()
     lines = "".join(
-        f'<text x="{width / 2}" y="{height * 0.62 + 10 * i}" font-family="sans-serif" font-size="9" '
+        f'<text x="{width / 2}" y="{height * 0.6 + 11 * i}" font-family="sans-serif" font-size="10" '
         f'text-anchor="middle" fill="#222">{w}</text>'
         for i, w in enumerate(words[:3])
     )
