@@ -16,11 +16,9 @@ from browser import CHROMIUM, CHROMIUM_ARGS, REPO, voila
 APP = REPO / "notebooks" / "apps" / "play.ipynb"
 
 
-#: left out of the axe run: ipywidgets' own slider handle (the table's history slider), a
-#: noUiSlider <div role=slider> that ipywidgets 8 gives no aria-label, so axe reports
-#: "aria-input-field-name" (serious) for it whatever its description says; the markup is the
-#: library's, not ours. Everything else on the page is checked.
-AXE_EXCLUDE = [[".catcards-table .noUi-handle"]]
+#: left out of the axe run: nothing (the history control is a labelled number box, not
+#: ipywidgets' slider, whose handle has no accessible name)
+AXE_EXCLUDE: list = []
 
 
 def _serious(page) -> list[str]:
@@ -39,8 +37,7 @@ def _serious(page) -> list[str]:
 @pytest.mark.browser
 def test_axe_finds_no_serious_or_critical_violation_in_any_games_app(browser_ready):
     """Each game's app, as dealt and after one move: zero serious or critical axe-core
-    violations on the page (the app's controls and Voila's page included; only ipywidgets' own
-    slider handle is left out, see :data:`AXE_EXCLUDE`). Moderate ones remain from Voila's page,
+    violations on the page (the app's controls and Voila's page included). Moderate ones remain from Voila's page,
     which puts cells outside landmark regions ("region")."""
     pytest.importorskip("axe_playwright_python")
     from playwright.sync_api import expect, sync_playwright

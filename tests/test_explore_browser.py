@@ -42,9 +42,9 @@ def test_what_are_my_chances_shows_bars_and_the_slider_looks_back(browser_ready)
             # the history slider: one step back with the keyboard after a card is played
             card.click()
             expect(panel).to_contain_text("The game has moved", timeout=15_000)
-            handle = table.locator(".catcards-history .ui-slider-handle, .catcards-history .noUi-handle").first
-            handle.focus()
-            page.keyboard.press("ArrowLeft")
+            box = table.get_by_label("Move")
+            box.focus()
+            page.keyboard.press("ArrowDown")
             expect(table.locator(".catcards-history-note")).to_contain_text("Looking back", timeout=15_000)
             body = page.locator("body")
             expect(body).not_to_contain_text("Error displaying widget")

@@ -26,8 +26,9 @@ def walk(widget):
 
 
 def clickable(table):
+    """The buttons that would make a move (an unplayable card stays focusable, to say why)."""
     return [w for part in (table.board_box, table.hand_box) for w in walk(part)
-            if isinstance(w, W.Button) and not w.disabled]
+            if isinstance(w, W.Button) and not w.disabled and "catcards-unplayable" not in w._dom_classes]
 
 
 def stacked():
@@ -53,6 +54,7 @@ def test_the_slider_shows_any_earlier_move_read_only_and_the_end_returns_to_the_
     assert table.looking_back and table.state.to_json() == fresh
     assert table.live_state is live and moves(live) == ["play Cat 3", "play Cat 4", "play Cat 5"]
     assert clickable(table) == []  # read-only: no card can be played in the past
+    assert table.why_not("Cat 3").startswith("you are looking back at an earlier move")
     assert "after move 0 of 3" in table.history_note.value and not table.branch_button.disabled
     assert table.step_button.disabled and table.undo_button.disabled and table.playout_button.disabled
 

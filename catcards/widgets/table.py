@@ -38,7 +38,7 @@ seat to act moves by its agent), ``playout_button`` ("Play out": agents finish t
 ``log_view`` (HTML: the public ``obs["log"]`` lines, newest first); ``out`` (an ``ipywidgets.Output``
 where every callback's prints, refusals and exceptions appear, so a user sees what went wrong).
 
-Exploring (issue 15): ``history_slider`` (moves made so far; slide back to see the table as it was
+Exploring (issue 15): ``history_slider`` (a "Move" number box: moves made so far; go back to see the table as it was
 after any earlier move: :meth:`look_back` deals again from the same seed and deals and replays
 the history up to there, and the table is read-only until the slider is back at the end;
 :attr:`looking_back`, :attr:`live_state`); ``branch_button`` ("Play on from here",
@@ -126,7 +126,7 @@ CARD_WIDTH = 56
 LOG_LINES = 14
 #: said when a click would change the game while the history slider shows an earlier move
 LOOKING_BACK = ("You are looking back at an earlier move: the table is shown as it was and cannot "
-                "be changed. Move the history slider to the end to return, or click \"Play on from "
+                "be changed. Set Move to the last move to return, or click \"Play on from "
                 "here\" to continue the game from this move.")
 
 #: The tables' stylesheet (WCAG 2.1 AA): a visible focus ring (3 px, black on a white halo: at
@@ -716,10 +716,13 @@ class GameTable(W.VBox):
         self._game_labels: list[str] = []
         self._game_index = 0
         self._syncing = False
-        self.history_slider = W.IntSlider(
-            value=0, min=0, max=0, step=1, description="History", continuous_update=False,
-            readout=True, style={"description_width": "56px"}, layout=W.Layout(width="min(100%, 420px)"),
-            tooltip="moves made so far: slide back to see the table as it was after any earlier move")
+        # a labelled number box, not an IntSlider: ipywidgets 8 gives a slider's handle no
+        # accessible name (axe: aria-input-field-name), while a number box has its label, takes
+        # the arrow keys and typing, and fits a phone
+        self.history_slider = W.BoundedIntText(
+            value=0, min=0, max=0, step=1, description="Move", continuous_update=True,
+            style={"description_width": "44px"}, layout=W.Layout(width="150px"),
+            tooltip="moves made so far: go back to see the table as it was after any earlier move")
         self.history_slider.add_class("catcards-history")
         self.history_slider.observe(lambda change: None if self._syncing else self._run(
             lambda _w: self.look_back(int(change["new"])), self.history_slider),
@@ -802,7 +805,7 @@ class GameTable(W.VBox):
         """Continue from the move shown as the game in play (a branch); the game it came from
         stays in the list (:attr:`branch_list`). Computers then move until a person is to act."""
         if self._present is None:
-            self.say("Move the history slider back first: you are already at the latest move.")
+            self.say("Set Move to an earlier move first: you are already at the latest move.")
             return
         import copy
 
@@ -858,7 +861,7 @@ class GameTable(W.VBox):
             self.history_note.value = (
                 f"<div class='catcards-history-note' style='background:#fff4c2;border:1px solid #8a6d00;"
                 f"padding:2px 6px'><b>Looking back</b>: the table after move {shown} of {total} "
-                f"(read-only). Slide to {total} to return, or click \"Play on from here\".</div>")
+                f"(read-only). Set Move to {total} to return, or click \"Play on from here\".</div>")
             self.step_button.disabled = self.playout_button.disabled = self.undo_button.disabled = True
         else:
             self.history_note.value = ""
@@ -1118,6 +1121,8 @@ class GameTable(W.VBox):
         never changed (an illegal action is refused before anything happens, and a legal one is
         not tried)."""
         state = self.state
+        if self.looking_back:
+            return "you are looking back at an earlier move (set Move to the last move, or click \"Play on from here\")"
         if state.is_over:
             return "the game is over"
         if not self.legal:
