@@ -29,11 +29,11 @@ def test_what_are_my_chances_shows_bars_and_the_slider_looks_back(browser_ready)
             page = browser.new_page(viewport={"width": 1280, "height": 1000})
             page.goto(f"{url}?game=simons-cat&players=4&seed=3", timeout=60_000)
             table = page.locator(".catcards-table").first
-            card = table.locator("button.catcards-card.catcards-action:not([disabled])").first
+            card = table.locator("button.catcards-card.catcards-action:not([disabled]):not(.catcards-unplayable)").first
             expect(card).to_be_visible(timeout=60_000)
             panel = table.locator(".catcards-odds-panel")
             expect(panel.locator(".catcards-odds-row")).to_have_count(0)  # nothing before it is asked
-            legal = table.locator("button.catcards-card.catcards-action:not([disabled])").count()
+            legal = table.locator("button.catcards-card.catcards-action:not([disabled]):not(.catcards-unplayable)").count()
             panel.get_by_role("button", name="What are my chances?").click()
             rows = panel.locator(".catcards-odds-row")
             expect(rows).to_have_count(legal, timeout=60_000)
