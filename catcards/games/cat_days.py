@@ -1105,26 +1105,6 @@ class CatDaysState(State):
         shown = "; ".join(plays[:6]) + ("; ..." if len(plays) > 6 else "")
         return f"{card.name} cannot be played like that ({kind.describe()}); legal now: {shown}"
 
-    def action_from_string(self, text: str) -> Action:
-        """The legal action ``text`` names, compared with :func:`catcards.core.normal_name` (case,
-        spaces and Unicode form do not matter: "PLAY lazy cat on my  tuesday" is "play Lazy Cat on
-        my Tuesday", and an accented card name typed in either Unicode form matches).
-
-        Raises:
-            IllegalActionError: no legal action reads like that (the message says why when the
-                text names a card, and lists the legal actions).
-        """
-        legal = self.legal_actions()
-        for action in legal:
-            if str(action) == text:
-                return action
-        if isinstance(text, str):
-            key = normal_name(text)
-            for action in legal:
-                if normal_name(str(action)) == key:
-                    return action
-        return super().action_from_string(text)
-
     def _parse_action(self, text: str) -> Action | None:
         """The card a "play <card> ..." text names, as a Play of the lowest copy in the hand (or of
         the deck's first copy), so the error can say why it is not legal; None otherwise."""

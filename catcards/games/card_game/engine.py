@@ -1189,25 +1189,6 @@ class CardGameState(State):
             return "only one Ability (A:) may be used each turn"
         return f"it is not one of the legal actions now ({legal})"
 
-    def action_from_string(self, text: str) -> Action:
-        """The legal action ``text`` names, compared with :func:`catcards.core.normal_name` (case,
-        surrounding and repeated spaces, and Unicode form do not matter: "PLAY  nap" is "play Nap").
-
-        Raises:
-            IllegalActionError: no legal action reads like that (the message says why, when the
-                text names a card action, and lists the legal actions).
-        """
-        legal = self.legal_actions()
-        for action in legal:
-            if str(action) == text:
-                return action
-        if isinstance(text, str):
-            key = normal_name(text)
-            for action in legal:
-                if normal_name(str(action)) == key:
-                    return action
-        return super().action_from_string(text)
-
     def _parse_action(self, text: str) -> Action | None:
         """The card action ``text`` names ("play Nap", "play Joker as Nap", "claim Shot! ...",
         "use Pickpocket ..."), so the error can say why it is not legal; None otherwise."""
