@@ -32,9 +32,8 @@ import os
 import re
 import stat
 import sys
-import zlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 if TYPE_CHECKING:  # pandas is imported where a table is made: `catcards list` does not need it
     import pandas as pd

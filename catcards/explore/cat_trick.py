@@ -196,7 +196,6 @@ class CatTrickInfo(InfoSet):
     def _direct(self, deals, rng):
         """The round under way replayed on sampled cards without the generator (see module doc)."""
         state = self.state
-        n = self.n
         r = len(self.rounds) - 1
         hands = [sorted(_INDEX_BY_NAME[x] for x in hand) for hand in deals[r]["hands"]]
         dealt = {c for hand in hands for c in hand}
@@ -231,12 +230,10 @@ def _hand_at_round_end(game, state, seat, round_no):
     """``seat``'s hand when round ``round_no`` ended (its own cards: it saw them)."""
     s = game.new_game(state.seed, deals=state.deals)
     for action in state.history:
-        before = list(s.hands[seat])
         s.apply(action)
         if s.round > round_no:
-            # the round ended on this action: the hand before the new deal is before minus the card
-            # played plus cards received; recover it from the last trick and the log is not needed:
-            # the engine keeps no copy, so rebuild it by replaying up to the action without dealing
+            # the round ended on this action and the next deal has replaced the hand: the engine
+            # keeps no copy, so replay again up to the deal (_hand_before_deal)
             return _hand_before_deal(game, state, seat, round_no)
     return s.hands[seat]
 

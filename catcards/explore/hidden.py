@@ -72,6 +72,34 @@ class InfoSet:
         raise NotImplementedError
 
 
+class DealtHandsInfo(InfoSet):
+    """An :class:`InfoSet` of a game dealt round by round into hands (Simon's Cat, King of the
+    Jungle): subclasses set ``cards`` (card id -> Card) and, when preparing, ``assigner`` (the
+    unseen cards' :class:`Assigner`, None when nothing is hidden), ``played_now`` (per seat, the
+    card ids played so far this round) and ``past`` (the earlier rounds' deals as card ids).
+
+    A sample deals the unseen cards under the constraints, then replays: the current round's deal
+    is what each seat played plus what it holds, stacked after the earlier rounds.
+    """
+
+    cards: Sequence[Any] = ()
+    assigner: "Assigner | None" = None
+
+    def sample(self, rng: np.random.Generator) -> State:
+        state, n = self.state, self.state.game.players
+        hands = [list(h) for h in state.hands]
+        if self.assigner is not None:
+            for s, cards in self.assigner.sample(rng).items():
+                hands[s] = sorted(cards)
+        now = [sorted(self.played_now[s] + hands[s]) for s in range(n)]
+        stacked = self.past + [now]
+        deals = [[[str(self.cards[c]) for c in h] for h in rnd] for rnd in stacked]
+        world = fresh(state, new_seed(rng), deals)
+        world._stacked = stacked
+        world.hands = hands
+        return world
+
+
 _PREPARERS: dict[str, Callable[[State, int], InfoSet]] = {}
 _discovered = False
 

@@ -9,16 +9,17 @@ Bids are choices, not rules, so they constrain nothing.
 """
 from __future__ import annotations
 
-import numpy as np
 
 from ..games.king_of_the_jungle import _INDEX, _SUIT, CARDS, TRICKS, Play
-from .hidden import Assigner, InfoSet, fresh, new_seed, replay, sampler
+from .hidden import Assigner, DealtHandsInfo, replay, sampler
 
 __all__ = ["KingOfTheJungleInfo"]
 
 
-class KingOfTheJungleInfo(InfoSet):
+class KingOfTheJungleInfo(DealtHandsInfo):
     """The information state of one seat in King of the Jungle (see the module docstring)."""
+
+    cards = CARDS
 
     def __init__(self, state, seat):
         super().__init__(state, seat)
@@ -52,20 +53,6 @@ class KingOfTheJungleInfo(InfoSet):
         sizes = {s: len(state.hands[s]) for s in others}
         allowed = [[s for s in others if _SUIT[c] not in voids[s]] for c in pool]
         self.assigner = Assigner(pool, allowed, sizes) if pool else None
-
-    def sample(self, rng: np.random.Generator):
-        state, n = self.state, self.state.game.players
-        hands = [list(h) for h in state.hands]
-        if self.assigner is not None:
-            for s, cards in self.assigner.sample(rng).items():
-                hands[s] = sorted(cards)
-        now = [sorted(self.played_now[s] + hands[s]) for s in range(n)]
-        stacked = self.past + [now]
-        deals = [[[str(CARDS[c]) for c in h] for h in rnd] for rnd in stacked]
-        world = fresh(state, new_seed(rng), deals)
-        world._stacked = stacked
-        world.hands = hands
-        return world
 
 
 @sampler("king-of-the-jungle")

@@ -14,16 +14,17 @@ constraints (:class:`~catcards.explore.hidden.Assigner`).
 """
 from __future__ import annotations
 
-import numpy as np
 
 from ..games.simons_cat import _INDEX, MATCH, MISCHIEF, N_CARDS, Play
-from .hidden import Assigner, InfoSet, fresh, new_seed, replay, sampler
+from .hidden import Assigner, DealtHandsInfo, replay, sampler
 
 __all__ = ["SimonsCatInfo"]
 
 
-class SimonsCatInfo(InfoSet):
+class SimonsCatInfo(DealtHandsInfo):
     """The information state of one seat in Simon's Cat (see the module docstring)."""
+
+    cards = MISCHIEF
 
     def __init__(self, state, seat):
         super().__init__(state, seat)
@@ -60,20 +61,6 @@ class SimonsCatInfo(InfoSet):
                 ok.append(s)
             allowed.append(ok)
         self.assigner = Assigner(pool, allowed, sizes) if pool else None
-
-    def sample(self, rng: np.random.Generator):
-        state, n = self.state, self.state.game.players
-        hands = [list(h) for h in state.hands]
-        if self.assigner is not None:
-            for s, cards in self.assigner.sample(rng).items():
-                hands[s] = sorted(cards)
-        now = [sorted(self.played_now[s] + hands[s]) for s in range(n)]
-        stacked = self.past + [now]
-        deals = [[[str(MISCHIEF[c]) for c in h] for h in rnd] for rnd in stacked]
-        world = fresh(state, new_seed(rng), deals)
-        world._stacked = stacked
-        world.hands = hands
-        return world
 
 
 @sampler("simons-cat")

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from ...core import GameParameterError, normal_name
+from ...core import normal_name
 from ...csvfile import DataFileError, Row, Table, parse_csv, read_table, whole
 
 __all__ = ["CardSpec", "CardListError", "load_card_list", "card_list_table", "EFFECT_NAMES", "TYPES",
