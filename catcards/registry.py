@@ -1,7 +1,13 @@
-"""The one registry of games: ``load(name, **params)``, ``list_games()``, ``load_state(json)``.
+"""The one registry of games: ``load(name, **params)``, ``list_games()``, ``load_state(json)``,
+and :class:`Registry`, the one discovery mechanism used for games, strategies
+(:mod:`catcards.agents`) and tables (:mod:`catcards.widgets.table`).
 
-Each module in :mod:`catcards.games` registers its games with :func:`register`; the modules are
-discovered on first use, so adding a game means adding one module.
+A registry finds its entries by importing every module (or subpackage) of one catcards package
+and every module that an installed distribution names under the registry's entry-point group
+(``catcards.games``, ``catcards.agents``, ``catcards.tables``), on first use. So a game of
+catcards is one module in ``catcards/games/``, and a game from elsewhere is a package with entry
+points (``CONTRIBUTING.md``, "Add a game"). Importing a module runs its decorators
+(:func:`register`, :func:`catcards.agents.strategy`, :func:`catcards.widgets.table.table_for`).
 """
 from __future__ import annotations
 
@@ -9,7 +15,9 @@ import importlib
 import json
 import pkgutil
 import re
-from typing import Any, Callable
+import warnings
+from importlib.metadata import entry_points
+from typing import Any, Callable, Generic, Iterator, TypeVar
 
 import numpy as np
 
@@ -27,35 +35,108 @@ from .core import (
     short_text,
 )
 
-__all__ = ["register", "load", "list_games", "game_class", "load_state", "read_save"]
+__all__ = ["Registry", "register", "load", "list_games", "game_class", "load_state", "read_save"]
 
-_GAMES: dict[str, type[Game]] = {}
-_discovered = False
+T = TypeVar("T")
+
+
+class Registry(Generic[T]):
+    """Entries (a name, or any hashable key, to a class or factory) found by importing modules.
+
+    Args:
+        package: the catcards package whose modules (and subpackages: ``games/card_game/``) are
+            imported on first use, e.g. ``"catcards.games"``.
+        group: the entry-point group of installed plugins (``"catcards.games"``); each entry
+            point's value names a module to import (``toy_game.game``). None: no plugins.
+        skip: module names of ``package`` not to import (the package's own machinery).
+        tolerant: a module that fails to import is skipped with a warning instead of raising
+            (tables: one broken table must not stop every other game's). A plugin that fails
+            to import is always skipped with a warning, so an installed broken plugin cannot
+            break catcards.
+
+    Lookups (``key in r``, :meth:`get`, :meth:`items`, ``len``, iteration) discover first;
+    :meth:`add` (what the decorators call) does not.
+    """
+
+    def __init__(self, package: str, group: str | None = None, *, skip: tuple[str, ...] = (),
+                 tolerant: bool = False):
+        self.package = package
+        self.group = group
+        self.skip = skip
+        self.tolerant = tolerant
+        self._items: dict[Any, T] = {}
+        self._discovered = False
+
+    def add(self, key: Any, value: T) -> T:
+        """Register ``value`` under ``key`` (a later registration of the same key replaces it)."""
+        self._items[key] = value
+        return value
+
+    def discover(self) -> None:
+        """Import the package's modules and the plugins' modules, once."""
+        if self._discovered:
+            return
+        self._discovered = True  # set first: a module that looks itself up while imported
+        package = importlib.import_module(self.package)
+        for module in pkgutil.iter_modules(package.__path__):
+            if module.name in self.skip:
+                continue
+            try:
+                importlib.import_module(f"{self.package}.{module.name}")
+            except Exception as exc:
+                if not self.tolerant:
+                    self._discovered = False
+                    raise
+                warnings.warn(f"{self.package}.{module.name} could not be imported: {exc!r}")
+        if self.group is None:
+            return
+        for point in entry_points(group=self.group):
+            try:
+                importlib.import_module(point.value.split(":")[0].strip())
+            except Exception as exc:  # a broken plugin must not break catcards
+                warnings.warn(f"the catcards plugin {point.name!r} ({point.value}) in group "
+                              f"{self.group!r} could not be imported: {exc!r}")
+
+    def get(self, key: Any, default: Any = None) -> T | Any:
+        """The entry for ``key``, or ``default``."""
+        self.discover()
+        return self._items.get(key, default)
+
+    def items(self) -> list[tuple[Any, T]]:
+        """Every ``(key, entry)`` pair, in registration order."""
+        self.discover()
+        return list(self._items.items())
+
+    def __contains__(self, key: Any) -> bool:
+        self.discover()
+        return key in self._items
+
+    def __iter__(self) -> Iterator[Any]:
+        self.discover()
+        return iter(list(self._items))
+
+    def __len__(self) -> int:
+        self.discover()
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return f"Registry({self.package!r}, {self.group!r}: {len(self._items)} entries)"
+
+
+#: the games: ``catcards.games.<module>`` and plugins of group ``catcards.games``
+GAMES: Registry[type[Game]] = Registry("catcards.games", "catcards.games")
 
 
 def register(cls: type[Game]) -> type[Game]:
     """Class decorator: make ``cls`` loadable as ``catcards.load(cls.name)``."""
     if not cls.name:
         raise ValueError(f"{cls.__name__} has no name to register")
-    _GAMES[cls.name] = cls
-    return cls
-
-
-def _discover() -> None:
-    global _discovered
-    if _discovered:
-        return
-    from . import games
-
-    for module in pkgutil.iter_modules(games.__path__):
-        importlib.import_module(f"{games.__name__}.{module.name}")
-    _discovered = True
+    return GAMES.add(cls.name, cls)
 
 
 def list_games() -> list[str]:
     """Names of every registered game, sorted (``"simons-cat"``, ...)."""
-    _discover()
-    return sorted(_GAMES)
+    return sorted(GAMES)
 
 
 def game_class(name: str) -> type[Game]:
@@ -64,14 +145,16 @@ def game_class(name: str) -> type[Game]:
     Raises:
         GameParameterError: no game has that name (the message lists the names there are).
     """
-    _discover()
     try:
-        return _GAMES[name]
-    except (KeyError, TypeError):
+        found = GAMES.get(name)
+    except TypeError:  # an unhashable name
+        found = None
+    if found is None:
         called = repr(name) if isinstance(name, str) else short_repr(name)
         raise GameParameterError(
-            f"no game called {called}; the games are: {', '.join(sorted(_GAMES))}"
+            f"no game called {called}; the games are: {', '.join(sorted(GAMES))}"
         ) from None
+    return found
 
 
 def load(name: str, **params: Any) -> Game:

@@ -7,19 +7,20 @@ An agent sees what its seat may see and nothing more: it chooses from
 
 :class:`RandomAgent` plays any game. Game-specific strategies live in ``catcards/agents/<game>.py``
 and register themselves with :func:`strategy`; :func:`make_agent` builds one by name and
-:func:`strategies` lists them for a game.
+:func:`strategies` lists them for a game. They are found by :data:`STRATEGIES`, a
+:class:`catcards.registry.Registry` of this package's modules and of installed plugins'
+(entry-point group ``catcards.agents``; see ``CONTRIBUTING.md``).
 """
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from ..core import Action, GameParameterError, normal_name
+from ..registry import Registry
 
-__all__ = ["Agent", "RandomAgent", "strategy", "strategies", "make_agent", "pick"]
+__all__ = ["STRATEGIES", "Agent", "RandomAgent", "strategy", "strategies", "make_agent", "pick"]
 
 
 #: bit generators whose ``random_raw()`` gives 64 uniform bits (NumPy's default is PCG64)
@@ -90,32 +91,23 @@ class RandomAgent(Agent):
         return pick(rng, legal)
 
 
-_STRATEGIES: dict[tuple[str, str], Callable[..., Agent]] = {}
-_discovered = False
+#: strategies by ``(game name, strategy name)``: ``catcards.agents.<module>`` and plugins of group
+#: ``catcards.agents``
+STRATEGIES: Registry[Callable[..., Agent]] = Registry("catcards.agents", "catcards.agents")
 
 
 def strategy(game: str, name: str) -> Callable:
     """Decorator: register an :class:`Agent` subclass (or factory) as strategy ``name`` of ``game``."""
 
     def deco(factory):
-        _STRATEGIES[(game, name)] = factory
-        return factory
+        return STRATEGIES.add((game, name), factory)
 
     return deco
 
 
-def _discover() -> None:
-    global _discovered
-    if not _discovered:
-        for module in pkgutil.iter_modules(__path__):
-            importlib.import_module(f"{__name__}.{module.name}")
-        _discovered = True
-
-
 def strategies(game: str) -> list[str]:
     """Strategy names available for ``game`` ("random" always among them)."""
-    _discover()
-    return ["random"] + sorted(n for g, n in _STRATEGIES if g == game)
+    return ["random"] + sorted(n for g, n in STRATEGIES if g == game)
 
 
 def make_agent(game: str, name: str | Agent = "random", **options: Any) -> Agent:
@@ -129,11 +121,10 @@ def make_agent(game: str, name: str | Agent = "random", **options: Any) -> Agent
     """
     if isinstance(name, Agent):
         return name
-    _discover()
     wanted = normal_name(name)
     if wanted == "random":
         return RandomAgent()
-    for (g, registered), factory in _STRATEGIES.items():
+    for (g, registered), factory in STRATEGIES.items():
         if g == game and normal_name(registered) == wanted:
             return factory(**options)
     shown = repr(name) if len(repr(name)) <= 60 else repr(name)[:57] + "..."

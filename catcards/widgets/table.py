@@ -113,13 +113,13 @@ import numpy as np
 
 from ..cards import Card
 from ..core import Action, Game, GameParameterError, IllegalActionError, State, fresh_seed
-from ..registry import load
+from ..registry import Registry, load
 from ..render import card_svg, cards_html, suit_style
 
 __all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "hint_html", "text_colour", "close_tree", "replace"]
 
-_TABLES: dict[str, type["GameTable"]] = {}
-_discovered = False
+#: tables by game name: the modules of :mod:`catcards.widgets` and plugins of group ``catcards.tables``
+TABLES: Registry[type["GameTable"]] = Registry("catcards.widgets", "catcards.tables", skip=("table",), tolerant=True)
 
 #: cards drawn in hands and on boards, pixels wide
 CARD_WIDTH = 56
@@ -165,37 +165,15 @@ def table_for(name: str) -> Callable[[type["GameTable"]], type["GameTable"]]:
     def deco(cls: type[GameTable]) -> type[GameTable]:
         if not (isinstance(cls, type) and issubclass(cls, GameTable)):
             raise TypeError(f"@table_for({name!r}) decorates a GameTable subclass, not {cls!r}")
-        _TABLES[name] = cls
+        TABLES.add(name, cls)
         return cls
 
     return deco
 
 
-def _discover() -> None:
-    """Import every module of :mod:`catcards.widgets` once, so their ``@table_for`` run."""
-    global _discovered
-    if _discovered:
-        return
-    import importlib
-    import pkgutil
-    import warnings
-
-    from .. import widgets
-
-    for module in pkgutil.iter_modules(widgets.__path__):
-        if module.name == "table":
-            continue
-        try:
-            importlib.import_module(f"{widgets.__name__}.{module.name}")
-        except Exception as exc:  # one broken table must not stop every other game's table
-            warnings.warn(f"catcards.widgets.{module.name} could not be imported: {exc!r}")
-    _discovered = True
-
-
 def table_class(name: str) -> type["GameTable"]:
     """The table class registered for game ``name`` (:class:`GameTable` when there is none)."""
-    _discover()
-    return _TABLES.get(name, GameTable)
+    return TABLES.get(name, GameTable)
 
 
 def play(
