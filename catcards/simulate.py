@@ -110,11 +110,21 @@ def play_game(
     agents: Sequence[Agent],
     rngs: Sequence[np.random.Generator],
     max_actions: int = 1_000_000,
+    after: Callable[[State, Any], Any] | None = None,
 ) -> State:
     """Let ``agents`` (one per seat) play ``state`` to the end; returns the same state.
 
+    This is the one play loop: :func:`simulate`, the analyses (``catcards/analysis/``) and the
+    rollouts use it. Seat ``s`` chooses with ``rngs[s]``; for game ``i`` of a run seeded ``S`` those
+    are :func:`agent_rngs` ``(S, i, players)`` and the state's seed is :func:`game_seed` ``(S, i)``.
+
     An agent whose ``reads_observation`` is False is given ``None`` instead of
-    ``state.observation(seat)``.
+    ``state.observation(seat)``; an agent with a ``choose_in`` (the rollout player) is given the
+    state itself.
+
+    Args:
+        after: called as ``after(state, action)`` after each action is applied; a truthy return
+            stops the loop there (the state is returned unfinished), e.g. after the first trick.
 
     Raises:
         RuntimeError: the game did not end within ``max_actions`` actions.
@@ -127,10 +137,12 @@ def play_game(
         legal = state.legal_actions()
         agent = agents[seat]
         if getattr(agent, "choose_in", None) is not None:  # the rollout player samples from the state
-            state.apply(agent.choose_in(state, seat, legal, rngs[seat]))
-            continue
-        observation = state.observation(seat) if reads[seat] else None
-        state.apply(agent.choose(observation, legal, rngs[seat]))
+            action = agent.choose_in(state, seat, legal, rngs[seat])
+        else:
+            action = agent.choose(state.observation(seat) if reads[seat] else None, legal, rngs[seat])
+        state.apply(action)
+        if after is not None and after(state, action):
+            return state
     raise RuntimeError(f"{state!r} did not end within {max_actions} actions")
 
 

@@ -14,10 +14,12 @@ import numpy as np
 import pandas as pd
 
 from ..batch.big_cat import deal_batch, play_batch, stack_strings
+from ..agents import RandomAgent
 from ..core import GameParameterError, is_whole
 from ..games.big_cat import PENALTY_LETTERS, BigCat, parse_deal_strings
 from ..probability import hypergeom_pmf, wilson_interval
 from ..registry import load
+from ..simulate import agent_rngs, play_game
 
 __all__ = [
     "simulate_deals",
@@ -47,6 +49,11 @@ def _game(game: BigCat | str, params: Mapping[str, Any] | None = None) -> BigCat
 
 def simulate_deals(game: BigCat | str, games: int, seed: int = 0, **params: Any) -> tuple[np.ndarray, pd.DataFrame]:
     """Deal ``games`` random deals (seeded) and play them with the batch path.
+
+    Seeds: all the deals come from one ``numpy.random.default_rng(seed)`` in a block (the batch
+    path shuffles many decks at once), not from :func:`catcards.simulate.game_seed` per game as
+    :func:`catcards.simulate` does; Big Cat has no choices, so no agent seeds are involved. This
+    scheme is kept because the lessons' asserted figures were computed with it.
 
     Returns:
         ``(rows, results)``: the deck rows (int8 array (games, 52), penalty values, see
@@ -176,11 +183,8 @@ def stack_history(game: BigCat | str, stacks: Sequence[str]) -> pd.DataFrame:
                 "pile": len(state.pile), **{f"stack_{s}": len(state.stacks[s]) for s in range(n)}}
 
     out = [row(0)]
-    k = 0
-    while not state.is_over:
-        state.apply(state.legal_actions()[0])
-        k += 1
-        out.append(row(k))
+    # Big Cat has no decisions (one legal action each turn), so the random player never draws
+    play_game(state, [RandomAgent()] * n, agent_rngs(0, 0, n), after=lambda *_: out.append(row(len(out))))
     return pd.DataFrame(out)
 
 

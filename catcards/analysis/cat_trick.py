@@ -28,7 +28,7 @@ import pandas as pd
 from ..agents import RandomAgent, make_agent
 from ..games.cat_trick import COLOURS, HAND_SIZES, CatTrick
 from ..probability import hypergeom_pmf
-from ..simulate import agent_rngs, game_seed
+from ..simulate import agent_rngs, game_seed, play_game
 
 __all__ = [
     "OTHER_CARDS",
@@ -151,11 +151,8 @@ def simulate_first_tricks(players: int, deals: int = 2000, seed: int = 0) -> pd.
         rngs = agent_rngs(seed, i, players)
         trump = state.trump
         trick = []
-        for _ in range(players):
-            seat = state.current_player
-            action = agent.choose(None, state.legal_actions(), rngs[seat])
-            trick.append(action.card)
-            state.apply(action)
+        play_game(state, [agent] * players, rngs,
+                  after=lambda _state, action: trick.append(action.card) or len(trick) == players)
         # with 5 players the first trick can show all 5 colours and end the round at once
         winner = state.round_results[0]["winners"][0] if state.round > 1 else state.last_winner
         rows.append(
@@ -195,10 +192,7 @@ def simulate_rounds(
     rows = []
     for i in range(games):
         state = game.new_game(game_seed(seed, i))
-        rngs = agent_rngs(seed, i, players)
-        while not state.is_over:
-            seat = state.current_player
-            state.apply(built[seat].choose(state.observation(seat), state.legal_actions(), rngs[seat]))
+        play_game(state, built, agent_rngs(seed, i, players))
         for r, result in enumerate(state.round_results):
             rows.append(
                 {

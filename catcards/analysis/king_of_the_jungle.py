@@ -25,7 +25,7 @@ import pandas as pd
 from ..agents import make_agent
 from ..games.king_of_the_jungle import TRICKS, KingOfTheJungle
 from ..probability import hypergeom_pmf, wilson_interval
-from ..simulate import agent_rngs, game_seed
+from ..simulate import agent_rngs, game_seed, play_game
 
 __all__ = [
     "lions_distribution",
@@ -100,10 +100,7 @@ def simulate_hands(
     for i in range(hands):
         state = game.new_game(game_seed(seed, i))
         dealt = [state.observation(s)["hand"] for s in range(players)]
-        rngs = agent_rngs(seed, i, players)
-        while not state.is_over:
-            seat = state.current_player
-            state.apply(built[seat].choose(state.observation(seat), state.legal_actions(), rngs[seat]))
+        play_game(state, built, agent_rngs(seed, i, players))
         result = state.hand_results[0]
         for s in range(players):
             rows.append(
@@ -151,11 +148,7 @@ def compare_bidding(
     for i in range(games):
         seating = [rules[(i + s) % players] for s in range(players)]
         state = game.new_game(game_seed(seed, i))
-        rngs = agent_rngs(seed, i, players)
-        while not state.is_over:
-            seat = state.current_player
-            agent = built[seating[seat]]
-            state.apply(agent.choose(state.observation(seat), state.legal_actions(), rngs[seat]))
+        play_game(state, [built[rule] for rule in seating], agent_rngs(seed, i, players))
         for s, rule in enumerate(seating):
             st = stats[rule]
             st["games"] += 1
