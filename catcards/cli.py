@@ -158,6 +158,7 @@ def _parser() -> argparse.ArgumentParser:
         "simulate", help="play many seeded games with computer players and summarise them",
         description="Play GAME many times with computer players; print win rates (95% Wilson "
                     "intervals) and game lengths.",
+        epilog=_parameters_help(), formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sim.add_argument("game", metavar="GAME", help="a game name from `catcards list`")
     sim.add_argument("--players", "-n", type=_whole(1, 99), default=None,
@@ -188,9 +189,27 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _parameters_help() -> str:
+    """Every game's parameters for ``catcards simulate --help``, from their declarations
+    (:func:`catcards.params.describe`)."""
+    import catcards
+    from catcards.params import describe
+
+    lines = ["game parameters (give them with --param KEY=VALUE; players with --players):"]
+    for name in catcards.list_games():
+        cls = catcards.game_class(name)
+        lines.append(f"  {name}:")
+        for p in describe(cls)[1:]:
+            lines.append(f"    {p['name']}: {p['help']}; {p['allowed']}; default {p['default']}")
+        if not getattr(cls, "declared", ()):
+            lines.append(f"    see help(catcards.game_class({name!r}))")
+    return "\n".join(lines)
+
+
 def _list() -> str:
     import catcards
     from catcards.agents import strategies
+    from catcards.params import describe
 
     rows = []
     for name in catcards.list_games():
@@ -201,6 +220,7 @@ def _list() -> str:
             "players": f"{lo}" if lo == hi else f"{lo}-{hi}",
             "title": cls.title,
             "strategies": ", ".join(strategies(name)),
+            "parameters": ", ".join(p["name"] for p in describe(cls)) if cls.declared else "players, ...",
             "teaches": cls.teaches,
         })
     return _left_table(rows)

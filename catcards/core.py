@@ -215,6 +215,9 @@ class Game:
     default_players: ClassVar[int] = 2
     #: one line on what the game teaches (shown on the start page)
     teaches: ClassVar[str] = ""
+    #: the game's parameters besides ``players`` (:class:`catcards.params.Param`), checked and
+    #: set by :meth:`set_params`, listed by :attr:`params`, the CLI's help and the start page
+    declared: ClassVar[tuple] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every game's ``__init__`` and ``new_game`` get the core's checks first, so no game can
@@ -243,10 +246,26 @@ class Game:
                 f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
             )
 
+    def set_params(self, **values: Any) -> None:
+        """Check and set the :attr:`declared` parameters, in their declared order (a bound may
+        depend on the players and on parameters declared before it).
+
+        Raises:
+            GameParameterError: a value the parameter's declaration does not allow (the message
+                says what is allowed).
+        """
+        for param in self.declared:
+            setattr(self, param.name, param.validate(self, values[param.name]))
+
     @property
     def params(self) -> dict[str, Any]:
-        """The parameters as a JSON-able dict; ``catcards.load(name, **params)`` rebuilds the game."""
-        return {"players": self.players}
+        """The parameters as a JSON-able dict; ``catcards.load(name, **params)`` rebuilds the game.
+        ``players`` and the :attr:`declared` parameters, in order (a dict value copied)."""
+        out: dict[str, Any] = {"players": self.players}
+        for param in self.declared:
+            value = getattr(self, param.name)
+            out[param.name] = dict(value) if isinstance(value, dict) else value
+        return out
 
     @classmethod
     def from_saved_params(cls, params: dict[str, Any]) -> "Game":

@@ -59,10 +59,13 @@ def catalogue(notebooks: Path | None = None) -> list[dict[str, Any]]:
     ``teaches`` (the Game class's one line), ``card`` (a :class:`~catcards.cards.Card` of the game,
     chosen by the CRC-32 of its name among the cards dealt with seed 0), ``notebook`` (file name ``<name>.ipynb`` in ``notebooks``,
     or None when there is none yet) and ``lessons`` (the other notebooks named ``<name>-*.ipynb``,
-    sorted; a file is credited to the game with the longest matching name). ``notebooks``
+    sorted; a file is credited to the game with the longest matching name), and ``parameters`` (one
+dict per parameter, players first: ``name``, ``default``, ``allowed``, ``help``, from the game's
+declarations, :func:`catcards.params.describe`). ``notebooks``
     defaults to :func:`notebooks_folder`.
     """
     import catcards
+    from catcards.params import describe
 
     if notebooks is None:
         notebooks = notebooks_folder()
@@ -89,6 +92,7 @@ def catalogue(notebooks: Path | None = None) -> list[dict[str, Any]]:
             "card": card,
             "notebook": f"{name}.ipynb" if f"{name}.ipynb" in files else None,
             "lessons": [f for f in files if owner.get(f) == name],
+            "parameters": describe(cls),
         })
     return rows
 
@@ -132,7 +136,8 @@ def start_page_html(notebooks: Path | None = None, app_base: str | None = None) 
         picture = card_svg(g["card"], width=64) if g["card"] is not None else ""
         rows.append(
             f"<tr><td>{picture}</td><td><b>{html.escape(g['title'])}</b><br><code>{g['name']}</code></td>"
-            f"<td style='text-align:center'>{g['players']}</td><td>{html.escape(g['teaches'])}</td>"
+            f"<td style='text-align:center'>{g['players']}</td><td>{html.escape(g['teaches'])}<br><small>options: "
+            f"{html.escape(', '.join(p['name'] for p in g['parameters']))}</small></td>"
             f"<td>{'<br>'.join(links)}</td></tr>"
         )
     head = "<tr><th></th><th>game</th><th>players</th><th>what it teaches</th><th>open</th></tr>"

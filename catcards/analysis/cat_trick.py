@@ -22,10 +22,10 @@ from fractions import Fraction
 from math import comb
 from typing import Sequence
 
-import numpy as np
 import pandas as pd
 
 from ..agents import RandomAgent, make_agent
+from ..core import is_whole
 from ..games.cat_trick import COLOURS, HAND_SIZES, CatTrick
 from ..probability import hypergeom_pmf
 from ..simulate import agent_rngs, game_seed, play_game
@@ -141,7 +141,7 @@ def simulate_first_tricks(players: int, deals: int = 2000, seed: int = 0) -> pd.
         ValueError: players outside 3-5 or deals < 1.
     """
     _check_players(players)
-    if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 1:
+    if not is_whole(deals) or deals < 1:
         raise ValueError(f"deals must be a whole number >= 1, not {deals!r}")
     game = CatTrick(players=players)
     agent = RandomAgent()
@@ -183,7 +183,7 @@ def simulate_rounds(
         ValueError / GameParameterError: bad players, games or strategy names.
     """
     _check_players(players)
-    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+    if not is_whole(games) or games < 1:
         raise ValueError(f"games must be a whole number >= 1, not {games!r}")
     if isinstance(agents, str):
         agents = [agents] * players

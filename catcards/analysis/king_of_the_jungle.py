@@ -19,10 +19,10 @@ from fractions import Fraction
 from math import comb
 from typing import Sequence
 
-import numpy as np
 import pandas as pd
 
 from ..agents import make_agent
+from ..core import is_whole
 from ..games.king_of_the_jungle import TRICKS, KingOfTheJungle
 from ..probability import hypergeom_pmf, wilson_interval
 from ..simulate import agent_rngs, game_seed, play_game
@@ -90,7 +90,7 @@ def simulate_hands(
         ValueError / GameParameterError: bad players, hands or strategy names.
     """
     _check_players(players)
-    if isinstance(hands, bool) or not isinstance(hands, (int, np.integer)) or hands < 1:
+    if not is_whole(hands) or hands < 1:
         raise ValueError(f"hands must be a whole number >= 1, not {hands!r}")
     if isinstance(agents, str):
         agents = [agents] * players
@@ -140,7 +140,7 @@ def compare_bidding(
     _check_players(players)
     if len(rules) != players:
         raise ValueError(f"give one bidding rule per seat ({players}), not {len(rules)}")
-    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+    if not is_whole(games) or games < 1:
         raise ValueError(f"games must be a whole number >= 1, not {games!r}")
     game = KingOfTheJungle(players=players, **params)
     built = {r: make_agent("king-of-the-jungle", r) for r in rules}

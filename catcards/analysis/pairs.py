@@ -26,6 +26,8 @@ import math
 from fractions import Fraction
 from functools import lru_cache
 
+from ..core import is_whole
+
 __all__ = ["expected_turns_solo", "expected_turns_table", "asymptotic_turns", "expected_turns_board"]
 
 
@@ -39,7 +41,7 @@ def expected_turns_table(n: int, exact: bool = True) -> dict[tuple[int, int], Fr
     Raises:
         ValueError: ``n`` negative or not whole.
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+    if not is_whole(n) or n < 0:
         raise ValueError(f"n (pairs) must be a whole number >= 0, not {n!r}")
     one = Fraction(1) if exact else 1.0
     E: dict[tuple[int, int], Fraction | float] = {(0, 0): 0 * one}
@@ -95,9 +97,9 @@ def expected_turns_board(copies: int, numbers: int, exact: bool = True) -> Fract
         ValueError: ``copies`` not an even number >= 2 (with an odd count a card is left over that
             can never be matched; simulate those boards), or ``numbers`` < 0.
     """
-    if isinstance(copies, bool) or not isinstance(copies, int) or copies < 2 or copies % 2:
+    if not is_whole(copies) or copies < 2 or copies % 2:
         raise ValueError(f"copies must be an even whole number >= 2 for the exact recursion, not {copies!r}")
-    if isinstance(numbers, bool) or not isinstance(numbers, int) or numbers < 0:
+    if not is_whole(numbers) or numbers < 0:
         raise ValueError(f"numbers must be a whole number >= 0, not {numbers!r}")
     # the states (u, k) of a number still on the table: u + k even and > 0, k in {0, 1}
     kinds = [(u, k) for u in range(copies, -1, -1) for k in (0, 1) if u + k > 0 and (u + k) % 2 == 0]

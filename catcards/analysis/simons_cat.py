@@ -39,6 +39,7 @@ import pandas as pd
 
 from ..agents import pick
 from ..cards import Card
+from ..core import is_whole
 from ..core import GameParameterError
 from ..games.simons_cat import MATCH, MISCHIEF, N_CARDS, SIMON_CARDS_TO_LOSE, SimonsCat
 from ..probability import Rate, all_in_sample, check_proportion, rate
@@ -230,7 +231,7 @@ def deal_round_one(
     Raises: GameParameterError for bad players / hand_size / deals.
     """
     game = _game(players, hand_size)
-    if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 1:
+    if not is_whole(deals) or deals < 1:
         raise GameParameterError(f"deals must be a whole number >= 1, not {deals!r}")
     rows = []
     for i in range(deals):
@@ -356,9 +357,9 @@ def random_games(
     :func:`record_rounds` columns.
     """
     game = _game(players, hand_size)
-    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+    if not is_whole(games) or games < 1:
         raise GameParameterError(f"games must be a whole number >= 1, not {games!r}")
-    if isinstance(start, bool) or not isinstance(start, (int, np.integer)) or start < 0:
+    if not is_whole(start) or start < 0:
         raise GameParameterError(f"start must be a whole number >= 0 (a game index), not {start!r}")
     indices = range(start, start + games)
     if progress:

@@ -23,6 +23,7 @@ from collections import Counter
 from fractions import Fraction
 from math import comb, factorial
 
+from ..core import is_whole
 from ..decks import deck as make_deck
 
 __all__ = ["number_counts", "snap_chance", "expected_snaps", "snap_count_distribution"]
@@ -55,7 +56,7 @@ def expected_snaps(flips: int, deck: str = "wildcat") -> Fraction:
         ValueError: ``flips`` outside 1..D, or unknown deck.
     """
     d = sum(number_counts(deck))
-    if isinstance(flips, bool) or not isinstance(flips, int) or not 1 <= flips <= d:
+    if not is_whole(flips) or not 1 <= flips <= d:
         raise ValueError(f"flips must be a whole number from 1 to {d} (one pass through the deck), not {flips!r}")
     return (flips - 1) * snap_chance(deck)
 

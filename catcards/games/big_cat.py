@@ -71,6 +71,7 @@ from ..core import (
     permutation,
 )
 from ..decks import wildcat_deck
+from ..params import Param
 from ..registry import register
 
 __all__ = [
@@ -217,6 +218,15 @@ class BigCat(Game):
     max_players = 4
     default_players = 2
     teaches = "a game with no decisions: length distributions, first-player advantage, cycles"
+    declared = (
+        Param("deck", "wildcat", "the deck: the Wildcat deck or 52 classic playing cards",
+              kind="choice", choices=tuple(DECKS)),
+        Param("penalties", None, "cards demanded by each penalty card, by its deal letter "
+              "(a partial dict changes only the letters it names; 0 makes a card ordinary)",
+              kind="custom", check=lambda g, v: g._penalty_table(v),
+              default_text="the deck's own table", allowed_text="a dict of letters to 0-13, e.g. {\"L\": 4}", computed=lambda g: {}),
+        Param("first_player", 0, "the seat on the dealer's left: dealt to first, lays first", kind="seat"),
+    )
 
     def __init__(
         self,
@@ -226,46 +236,29 @@ class BigCat(Game):
         first_player: int = 0,
     ):
         super().__init__(players)
-        if not isinstance(deck, str) or deck not in DECKS:
-            raise GameParameterError(
-                f"{self.title}: deck must be one of {', '.join(map(repr, DECKS))}, not {short_repr(deck)}"
-            )
-        self.deck = deck
-        table = dict(DEFAULT_PENALTIES[deck])
-        if penalties is not None:
-            if not isinstance(penalties, dict):
-                raise GameParameterError(
-                    f"{self.title}: penalties must be a dict like {DEFAULT_PENALTIES[deck]}, "
-                    f"not {penalties!r}"
-                )
-            for key, value in penalties.items():
-                if not isinstance(key, str) or key not in table:
-                    raise GameParameterError(
-                        f"{self.title}: {short_repr(key)} is not a penalty card of the {deck} deck; "
-                        f"the letters are {', '.join(table)}"
-                    )
-                if not is_whole(value) or not 0 <= value <= MAX_PENALTY:
-                    raise GameParameterError(
-                        f"{self.title}: the penalty of {key} must be a whole number from 0 to "
-                        f"{MAX_PENALTY}, not {short_repr(value)}"
-                    )
-                table[key] = int(value)
-        self.penalties = table
-        if not is_whole(first_player) or not 0 <= first_player < self.players:
-            raise GameParameterError(
-                f"{self.title}: first_player must be a seat from 0 to {self.players - 1}, "
-                f"not {short_repr(first_player)}"
-            )
-        self.first_player = int(first_player)
+        self.set_params(deck=deck, penalties=penalties, first_player=first_player)
 
-    @property
-    def params(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "deck": self.deck,
-            "penalties": dict(self.penalties),
-            "first_player": self.first_player,
-        }
+    def _penalty_table(self, penalties: Any) -> dict[str, int]:
+        """The penalty table: the deck's own, with the letters ``penalties`` names changed."""
+        table = dict(DEFAULT_PENALTIES[self.deck])
+        if not isinstance(penalties, dict):
+            raise GameParameterError(
+                f"{self.title}: penalties must be a dict like {DEFAULT_PENALTIES[self.deck]}, "
+                f"not {short_repr(penalties)}"
+            )
+        for key, value in penalties.items():
+            if not isinstance(key, str) or key not in table:
+                raise GameParameterError(
+                    f"{self.title}: {short_repr(key)} is not a penalty card of the {self.deck} deck; "
+                    f"the letters are {', '.join(table)}"
+                )
+            if not is_whole(value) or not 0 <= value <= MAX_PENALTY:
+                raise GameParameterError(
+                    f"{self.title}: the penalty of {key} must be a whole number from 0 to "
+                    f"{MAX_PENALTY}, not {short_repr(value)}"
+                )
+            table[key] = int(value)
+        return table
 
     @property
     def is_classic(self) -> bool:

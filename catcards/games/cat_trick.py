@@ -52,13 +52,13 @@ from ..core import (
     check_deal_dict,
     check_deal_list,
     frozen_record,
-    is_whole,
     normal_name,
     parse_hands,
     short_repr,
     thawed_records,
     permutation,
 )
+from ..params import Param
 from ..registry import register
 from .tricks import Play, TrickState, plays_for
 
@@ -145,24 +145,16 @@ class CatTrick(Game):
     max_players = 5
     default_players = 4
     teaches = "trump and the led colour; chances of a trick without trump; greedy collecting"
+    declared = (Param("first_player", 0, "the seat that leads the first trick of round 1", kind="seat"),)
 
     def __init__(self, players: int | None = None, first_player: int = 0):
         super().__init__(players)
-        if not is_whole(first_player) or not 0 <= first_player < self.players:
-            raise GameParameterError(
-                f"{self.title}: first_player must be a seat from 0 to {self.players - 1}, "
-                f"not {short_repr(first_player)}"
-            )
-        self.first_player = int(first_player)
+        self.set_params(first_player=first_player)
 
     @property
     def hand_size(self) -> int:
         """Cards dealt to each player: 10, 8 or 6 for 3, 4 or 5 players."""
         return HAND_SIZES[self.players]
-
-    @property
-    def params(self) -> dict[str, Any]:
-        return {"players": self.players, "first_player": self.first_player}
 
     def new_game(self, seed: int | None = None, deals: Sequence | None = None) -> "CatTrickState":
         """Deal round 1 and return the state.

@@ -51,6 +51,7 @@ from ..core import (
     permutation,
 )
 from ..decks import WILDCAT_SUITS, wildcat_deck
+from ..params import Param
 from ..registry import register
 from .tricks import Play, TrickState, plays_for, winning_index
 
@@ -112,7 +113,7 @@ def hand_points(bid: int, won: int) -> int:
         ValueError: ``bid`` or ``won`` outside 0-13.
     """
     for what, v in (("bid", bid), ("tricks won", won)):
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= TRICKS:
+        if not is_whole(v) or not 0 <= v <= TRICKS:
             raise ValueError(f"{what} must be a whole number from 0 to {TRICKS}, not {v!r}")
     if bid == won:
         return 20 if bid == 0 else 10 + 2 * bid
@@ -181,6 +182,13 @@ class KingOfTheJungle(Game):
     max_players = 4
     default_players = 4
     teaches = "follow suit; holding the top cards; bidding for an exact number of tricks"
+    declared = (
+        Param("first_player", 0, "the seat left of the first dealer: bids first and leads hand 1", kind="seat"),
+        Param("target", TARGET, "points that end the game", low=START_POINTS + 1, high=10_000,
+              why=f"more than the {START_POINTS} starting points"),
+        Param("max_hands", 50, "hands after which the highest score wins if nobody reached target",
+              low=1, none="no limit"),
+    )
 
     def __init__(
         self,
@@ -190,32 +198,7 @@ class KingOfTheJungle(Game):
         max_hands: int | None = 50,
     ):
         super().__init__(players)
-        if not is_whole(first_player) or not 0 <= first_player < self.players:
-            raise GameParameterError(
-                f"{self.title}: first_player must be a seat from 0 to {self.players - 1}, not {short_repr(first_player)}"
-            )
-        if not is_whole(target) or not START_POINTS < target <= 10_000:
-            raise GameParameterError(
-                f"{self.title}: target must be a whole number of points above {START_POINTS} "
-                f"(the starting points) and at most 10000, not {short_repr(target)}"
-            )
-        if max_hands is not None and (not is_whole(max_hands) or max_hands < 1):
-            raise GameParameterError(
-                f"{self.title}: max_hands must be a whole number >= 1 or None (no limit), not "
-                f"{short_repr(max_hands)}"
-            )
-        self.first_player = int(first_player)
-        self.target = int(target)
-        self.max_hands = None if max_hands is None else int(max_hands)
-
-    @property
-    def params(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "first_player": self.first_player,
-            "target": self.target,
-            "max_hands": self.max_hands,
-        }
+        self.set_params(first_player=first_player, target=target, max_hands=max_hands)
 
     @property
     def deck(self) -> tuple[Card, ...]:

@@ -43,6 +43,7 @@ from typing import Any, Sequence
 from ..cards import Card
 from ..core import Action, Game, GameParameterError, Outcome, State, is_whole, permutation, short_repr
 from ..decks import DECKS, deck as make_deck
+from ..params import Param
 from ..registry import register
 from .snap import _name_table, card_index
 
@@ -91,6 +92,11 @@ TURN_OVER: tuple[TurnOver, ...] = tuple(TurnOver(p) for p in range(64))
 _INTERNED.extend(TURN_OVER)
 
 
+def _number_count(deck: str, copies: int) -> int:
+    """How many different numbers the ``deck`` has (13 Wildcat, 11 Dinohistoria)."""
+    return len({c.rank for c in make_deck(deck, suits=copies)})
+
+
 @register
 class Pairs(Game):
     """Pairs (rulebook ``wildcat-and-dinohistoria.txt``, "PAIRS"; ``rules/wildcat.md``, "Pairs").
@@ -114,6 +120,16 @@ class Pairs(Game):
     max_players = 6
     default_players = 2
     teaches = "memory and information; expected turns to clear the table (an exact recursion)"
+    declared = (
+        Param("deck", "wildcat", "the deck: Wildcat (numbers 1-9, 10, 20, 30, 50) or Dinohistoria (1-10, 25)",
+              kind="choice", choices=tuple(sorted(DECKS))),
+        Param("copies", 4, "cards of each number (4: the published game; 2: the classic memory game)",
+              low=2, high=4),
+        Param("numbers", None, "how many numbers are used, lowest first (small boards for lessons)",
+              low=1, high=lambda g: _number_count(g.deck, g.copies), computed=lambda g: _number_count(g.deck, g.copies),
+              default_text="all", allowed_text="a whole number from 1 to 13 (Wildcat) or 11 (Dinohistoria)", why=lambda g: f"with the {g.deck} deck"),
+        Param("first_player", 0, "the seat that turns first", kind="seat"),
+    )
     #: share of the contract test's random games this game asks for: a random playout of the
     #: default 52-card board is about 700 actions (ten times Snap's), and the per-step checks
     #: cost about a millisecond a step, so a quarter still checks 250 games per player count
@@ -128,48 +144,15 @@ class Pairs(Game):
         first_player: int = 0,
     ):
         super().__init__(players)
-        if not isinstance(deck, str) or deck not in DECKS:
-            raise GameParameterError(f"{self.title}: deck must be one of {sorted(DECKS)}, not {short_repr(deck)}")
-        if not is_whole(copies) or not 2 <= copies <= 4:
-            raise GameParameterError(
-                f"{self.title}: copies (cards of each number) must be 2, 3 or 4, not {short_repr(copies)}"
-            )
-        copies = int(copies)
-        full = make_deck(deck, suits=copies)
-        ranks = sorted({c.rank for c in full})
-        if numbers is None:
-            numbers = len(ranks)
-        if not is_whole(numbers) or not 1 <= numbers <= len(ranks):
-            raise GameParameterError(
-                f"{self.title}: numbers must be a whole number from 1 to {len(ranks)} with the {deck} deck, "
-                f"not {short_repr(numbers)}"
-            )
-        if not is_whole(first_player) or not 0 <= first_player < self.players:
-            raise GameParameterError(
-                f"{self.title}: first_player must be a seat from 0 to {self.players - 1}, not {short_repr(first_player)}"
-            )
-        self.deck = deck
-        self.copies = copies
-        self.numbers = int(numbers)
-        self.first_player = int(first_player)
-        numbers = self.numbers
-        used = set(ranks[:numbers])
+        self.set_params(deck=deck, copies=copies, numbers=numbers, first_player=first_player)
+        full = make_deck(self.deck, suits=self.copies)
+        used = set(sorted({c.rank for c in full})[: self.numbers])
         #: the board's cards in deck order; a card's index here is its internal id
         self.cards: tuple[Card, ...] = tuple(c for c in full if c.rank in used)
         self.ranks: tuple[int, ...] = tuple(c.rank for c in self.cards)
         #: what players call each card ("red 5"), by card id
         self.card_names: tuple[str, ...] = tuple(str(c) for c in self.cards)
         self._names = _name_table(self.cards)
-
-    @property
-    def params(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "deck": self.deck,
-            "copies": self.copies,
-            "numbers": self.numbers,
-            "first_player": self.first_player,
-        }
 
     @property
     def rows(self) -> int:

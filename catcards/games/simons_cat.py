@@ -39,7 +39,6 @@ from ..core import (
     check_card_name,
     check_deal_list,
     frozen_record,
-    is_whole,
     normal_name,
     parse_hands,
     short_repr,
@@ -47,6 +46,7 @@ from ..core import (
     thawed_records,
     permutation,
 )
+from ..params import Param
 from ..registry import register
 
 __all__ = ["SimonsCat", "SimonsCatState", "Play", "TakeMess", "MISCHIEF", "SUITS", "card_from_name"]
@@ -149,18 +149,16 @@ class SimonsCat(Game):
     max_players = 6
     default_players = 4
     teaches = "matching colour or number; hypergeometric chances of set-aside cards; ties"
+    declared = (
+        Param("hand_size", None, "cards dealt to each player (the rest are set aside face up)",
+              low=1, high=lambda g: N_CARDS // g.players, computed=lambda g: N_CARDS // g.players,
+              default_text="36 // players", allowed_text="a whole number from 1 to 36 // players",
+              why=lambda g: f"36 Mischief cards dealt equally among {g.players} players"),
+    )
 
     def __init__(self, players: int | None = None, hand_size: int | None = None):
         super().__init__(players)
-        most = N_CARDS // self.players
-        if hand_size is None:
-            hand_size = most
-        if not is_whole(hand_size) or not 1 <= hand_size <= most:
-            raise GameParameterError(
-                f"{self.title}: with {self.players} players hand_size must be a whole number from 1 "
-                f"to {most} (36 Mischief cards dealt equally), not {short_repr(hand_size)}"
-            )
-        self.hand_size = int(hand_size)
+        self.set_params(hand_size=hand_size)
 
     def _check_players(self, players: int) -> None:
         if not 2 <= players <= self.max_players:
@@ -177,10 +175,6 @@ class SimonsCat(Game):
     def set_aside(self) -> int:
         """How many Mischief cards are set aside each round: 36 - players * hand_size."""
         return N_CARDS - self.players * self.hand_size
-
-    @property
-    def params(self) -> dict[str, Any]:
-        return {"players": self.players, "hand_size": self.hand_size}
 
     def new_game(self, seed: int | None = None, deals: Sequence | None = None) -> "SimonsCatState":
         """Deal round 1 and return the state.

@@ -61,6 +61,7 @@ from ..core import (
     permutation,
 )
 from ..decks import DECKS, deck as make_deck
+from ..params import Param
 from ..registry import register
 
 __all__ = ["Snap", "SnapState", "Flip", "CallSnap", "FLIP", "SNAPS", "DEFAULT_MAX_TURNS", "card_index"]
@@ -157,6 +158,12 @@ class Snap(Game):
     max_players = 6
     default_players = 2
     teaches = "the chance of a snap on each turn; expected snaps in a game; reaction time and win rate"
+    declared = (
+        Param("deck", "wildcat", "the deck: Wildcat (52 cards) or Dinohistoria (55)",
+              kind="choice", choices=tuple(sorted(DECKS))),
+        Param("first_player", 0, "the seat on the dealer's left: dealt the first card, turns first", kind="seat"),
+        Param("max_turns", DEFAULT_MAX_TURNS, "turned cards after which the most cards win", low=1),
+    )
 
     def __init__(
         self,
@@ -166,17 +173,7 @@ class Snap(Game):
         max_turns: int = DEFAULT_MAX_TURNS,
     ):
         super().__init__(players)
-        if not isinstance(deck, str) or deck not in DECKS:
-            raise GameParameterError(f"{self.title}: deck must be one of {sorted(DECKS)}, not {short_repr(deck)}")
-        if not is_whole(first_player) or not 0 <= first_player < self.players:
-            raise GameParameterError(
-                f"{self.title}: first_player must be a seat from 0 to {self.players - 1}, not {short_repr(first_player)}"
-            )
-        if not is_whole(max_turns) or max_turns < 1:
-            raise GameParameterError(f"{self.title}: max_turns must be a whole number >= 1, not {short_repr(max_turns)}")
-        self.deck = deck
-        self.first_player = int(first_player)
-        self.max_turns = int(max_turns)
+        self.set_params(deck=deck, first_player=first_player, max_turns=max_turns)
         #: the deck's cards; a card's index here is its internal id
         self.cards: tuple[Card, ...] = tuple(make_deck(deck))
         #: printed number of each card id
@@ -184,15 +181,6 @@ class Snap(Game):
         #: what players call each card ("red 5"), by card id
         self.card_names: tuple[str, ...] = tuple(str(c) for c in self.cards)
         self._names = _name_table(self.cards)
-
-    @property
-    def params(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "deck": self.deck,
-            "first_player": self.first_player,
-            "max_turns": self.max_turns,
-        }
 
     def deal_order(self, order: Sequence[int]) -> list[list[int]]:
         """Stacks (card ids, top first) from a shuffled deck ``order``: card ``i`` of the order goes
