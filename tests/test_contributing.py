@@ -1,0 +1,126 @@
+"""A game added from CONTRIBUTING.md alone (issue 13): the toy game Last Cat in its own package
+(tests/toy_plugin, written only from CONTRIBUTING.md's text), installed beside catcards without
+editing it, is listed by catcards.list_games, played by catcards.simulate, drawn in a table, saved
+and loaded, and meets the contract test."""
+import configparser
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import catcards
+
+TOY = Path(__file__).parent / "toy_plugin"
+ROOT = Path(__file__).parent.parent
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """A folder holding the toy package as ``pip install`` leaves it: the package and a
+    ``*.dist-info`` with METADATA and the entry points of its pyproject.toml."""
+    folder = tmp_path_factory.mktemp("site")
+    shutil.copytree(TOY / "catcards_lastcat", folder / "catcards_lastcat")
+    project = tomllib.loads((TOY / "pyproject.toml").read_text())["project"]
+    info = folder / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n")
+    points = configparser.ConfigParser(delimiters=("=",))
+    points.optionxform = str
+    for group, entries in project["entry-points"].items():
+        points[group] = entries
+    with open(info / "entry_points.txt", "w") as f:
+        points.write(f)
+    return folder
+
+
+def _run(site, *args, timeout=300):
+    env = {**os.environ, "PYTHONPATH": str(site), "MPLBACKEND": "Agg"}
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=timeout)
+
+
+SCRIPT = r"""
+import json, catcards
+from catcards.agents import strategies
+import catcards.widgets as widgets
+
+out = {"games": catcards.list_games(), "strategies": strategies("last-cat")}
+df = catcards.simulate("last-cat", games=300, seed=5, agents=["sensible", "random"], progress=False)
+out["sensible_first_wins"] = int(df["win_0"].sum())
+df = catcards.simulate("last-cat", games=300, seed=5, agents=["random", "random"], progress=False, cards=8)
+out["random_wins"] = [int(df["win_0"].sum()), int(df["win_1"].sum())]
+out["lengths"] = sorted(set(int(n) for n in df["actions"]))
+try:
+    catcards.load("last-cat", cards=31)
+except catcards.GameParameterError as exc:
+    out["refusal"] = str(exc)
+table = widgets.play("last-cat", seed=1, humans=(0,), agents="sensible")
+out["table"] = type(table).__name__
+out["board"] = table.board_box.children[0].value
+def buttons(widget):
+    if isinstance(widget, widgets.table.W.Button):
+        yield widget
+    for child in getattr(widget, "children", ()):
+        yield from buttons(child)
+(take_2,) = [b for b in buttons(table.hand_box) if b.description == "take 2"]
+take_2.click()  # seat 0 takes 2 of 7, seat 1 (sensible) replies with 2
+out["after"] = table.board_box.children[0].value
+out["history"] = [str(a) for a in table.state.history]
+out["reloaded"] = catcards.load_state(table.state.to_json()).to_json() == table.state.to_json()
+out["params"] = catcards.load("last-cat").params
+from catcards.cli import _parameters_help
+out["help"] = _parameters_help()
+table.close()
+print(json.dumps(out))
+"""
+
+
+def test_the_toy_game_is_listed_played_drawn_and_saved(site):
+    done = _run(site, "-c", SCRIPT)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.splitlines()[-1])
+    assert "last-cat" in out["games"] and "simons-cat" in out["games"]
+    assert out["strategies"] == ["random", "sensible"]
+    # 7 cards: the first seat leaves 6, then always a multiple of 3: it wins every game
+    assert out["sensible_first_wins"] == 300
+    assert sum(out["random_wins"]) == 300 and min(out["random_wins"]) > 50
+    assert out["lengths"][0] >= 4 and out["lengths"][-1] <= 8  # 8 cards taken 1 or 2 at a time
+    assert out["refusal"] == "Last Cat: cards must be a whole number from 2 to 30, not 31"
+    assert out["table"] == "LastCatTable"
+    assert "7 cards on the pile" in out["board"]
+    assert out["history"] == ["take 2", "take 2"] and "3 cards on the pile" in out["after"]
+    assert out["reloaded"]
+    assert out["params"] == {"players": 2, "first_player": 0, "cards": 7}
+    assert "  last-cat:\n    first_player: the seat that takes first; a seat (0 to players - 1); default 0" in out["help"]
+
+
+def test_the_toy_game_meets_the_contract(site):
+    done = _run(site, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
+                "tests/test_contract.py", "-k", "last-cat", timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert " passed" in done.stdout and "failed" not in done.stdout
+
+
+def test_the_toy_game_is_not_seen_without_its_install():
+    assert "last-cat" not in catcards.list_games()
+
+
+def test_a_broken_plugin_is_skipped_with_a_warning(tmp_path):
+    info = tmp_path / "broken_plugin-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-plugin\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[catcards.games]\nbroken = no_such_module_here.game\n")
+    script = ("import warnings, catcards\n"
+              "with warnings.catch_warnings(record=True) as seen:\n"
+              "    warnings.simplefilter('always')\n"
+              "    names = catcards.list_games()\n"
+              "print(len(names)); print(*[str(w.message) for w in seen], sep='\\n')\n")
+    done = _run(tmp_path, "-c", script)
+    assert done.returncode == 0, done.stderr
+    count, _, messages = done.stdout.strip().partition("\n")
+    assert int(count) == len(catcards.list_games())
+    assert "the catcards plugin 'broken' (no_such_module_here.game) in group 'catcards.games' could not be imported" in messages
