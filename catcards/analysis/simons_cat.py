@@ -1,6 +1,6 @@
 """Probability questions about the Simon's Cat Card Game: exact answers and seeded simulations.
 
-Rules in short (``rulebooks/simons-cat.txt``, ``rules/simons-cat.md``): the 36 Mischief cards are
+Rules in short (the rulebook ``simons-cat.txt`` (``rules/README.md``), ``rules/simons-cat.md``): the 36 Mischief cards are
 shuffled and ``hand_size`` cards dealt to each of ``players`` seats; the other
 ``r = 36 - players * hand_size`` cards are set aside face up. The holder of the Cat 3 opens, or of
 the Cat 4 if the Cat 3 is set aside, and so on. A player who cannot match the last card's colour or

@@ -1,6 +1,6 @@
 """The Big Cat Game: the rules engine (a Beggar-my-neighbour game, 2-4 players).
 
-Source: ``rulebooks/wildcat-and-dinohistoria.txt`` ("The BIG CAT Game": Deal, Play, Reward cards,
+Source: the rulebook ``wildcat-and-dinohistoria.txt`` (``rules/README.md``) ("The BIG CAT Game": Deal, Play, Reward cards,
 the Lion/Wildcat example, "Additional Rule (For 3 or 4 player game)", Winner) and the project's
 decisions in ``rules/wildcat.md`` ("The Big Cat Game"). In short: the whole deck is dealt one card
 at a time clockwise from the first player (the dealer's left); each stack is face down. Players in

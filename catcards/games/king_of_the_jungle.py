@@ -1,6 +1,6 @@
 """King of the Jungle: the rules engine.
 
-Source: the "King of the Jungle" section of ``rulebooks/wildcat-and-dinohistoria.txt`` and the
+Source: the "King of the Jungle" section of the rulebook ``wildcat-and-dinohistoria.txt`` (``rules/README.md``) and the
 project's decisions in ``rules/wildcat.md``. In short: 3 players use 3 suits of the Wildcat deck
 (39 cards), 4 players all 4 (52); 13 cards each. Starting left of the dealer, each player bids
 once how many tricks they will win, 0 to 13; the last bidder may not make the total 13 (the

@@ -1,6 +1,6 @@
 """Pairs (the memory game) with the Wildcat or the Dinohistoria deck: the rules engine.
 
-Source: ``rulebooks/wildcat-and-dinohistoria.txt`` ("PAIRS") and the project's decisions in
+Source: the rulebook ``wildcat-and-dinohistoria.txt`` (``rules/README.md``) ("PAIRS") and the project's decisions in
 ``rules/wildcat.md`` ("Pairs"). In short: all cards lie face down in a grid. On a turn a player
 turns over two cards, one at a time; if they have the same number the player keeps both and turns
 again; otherwise both go face down again in place and play passes left. Most pairs wins; ties

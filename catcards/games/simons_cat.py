@@ -1,6 +1,6 @@
 """Simon's Cat Card Game: the rules engine.
 
-Source: ``rulebooks/simons-cat.txt`` ("How to Play", "End of Game") and the project's decisions in
+Source: the rulebook ``simons-cat.txt`` (``rules/README.md``) ("How to Play", "End of Game") and the project's decisions in
 ``rules/simons-cat.md``. In short: 36 Mischief cards are dealt equally, the rest set aside face up.
 The holder of the lowest Cat card in play opens with it; each player in turn plays a card matching
 the colour (suit) or number of the last card played. A player who cannot match takes the pile as a

@@ -1,6 +1,6 @@
 """Snap with the Wildcat or the Dinohistoria deck: the rules engine.
 
-Source: ``rulebooks/wildcat-and-dinohistoria.txt`` ("SNAP") and the project's decisions in
+Source: the rulebook ``wildcat-and-dinohistoria.txt`` (``rules/README.md``) ("SNAP") and the project's decisions in
 ``rules/wildcat.md`` ("Snap"). In short: the whole deck is dealt clockwise starting at the dealer's
 left (``first_player``); each player keeps a face-down stack. In turn, players turn their top card
 onto the centre pile. When the new top card has the same number as the card directly beneath it,
