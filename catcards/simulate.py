@@ -59,7 +59,7 @@ if TYPE_CHECKING:  # imported when used: `import catcards` does not need pandas
 
     import pandas as pd
 
-__all__ = ["simulate", "play_game", "game_sequence", "game_seed", "agent_rngs", "chunks",
+__all__ = ["simulate", "play_game", "agent_action", "game_sequence", "game_seed", "agent_rngs", "chunks",
            "MAX_GAMES", "MAX_SEED"]
 
 #: a task of an executor plays at most this many games when ``chunk_size`` is not given
@@ -144,6 +144,24 @@ def play_game(
         if after is not None and after(state, action):
             return state
     raise RuntimeError(f"{state!r} did not end within {max_actions} actions")
+
+
+def agent_action(agent: Agent, state: State, rng: np.random.Generator) -> Any:
+    """The action ``agent`` chooses for the seat to act in ``state`` (not applied), as
+    :func:`play_game` asks it: the state itself for an agent with ``choose_in`` (the rollout
+    player), ``None`` for one whose ``reads_observation`` is False, else the seat's observation.
+    One move of a table's computer seat (``catcards/widgets/table.py``) is this.
+
+    Raises:
+        ValueError: the game is over (no seat to act).
+    """
+    seat = state.current_player
+    if seat is None:
+        raise ValueError("the game is over: no seat is to act")
+    legal = state.legal_actions()
+    if getattr(agent, "choose_in", None) is not None:
+        return agent.choose_in(state, seat, legal, rng)
+    return agent.choose(state.observation(seat) if getattr(agent, "reads_observation", True) else None, legal, rng)
 
 
 def _row(state: State, index: int, record: Callable[[State], dict] | None) -> dict[str, Any]:

@@ -115,6 +115,7 @@ from ..cards import Card
 from ..core import Action, Game, GameParameterError, IllegalActionError, State, fresh_seed
 from ..registry import Registry, load
 from ..render import card_svg, cards_html, suit_style
+from ..simulate import agent_action
 
 __all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "hint_html", "text_colour", "close_tree", "replace"]
 
@@ -865,8 +866,7 @@ class GameTable(W.VBox):
         seat = state.current_player
         if seat != self._revealed:  # hot-seat: whoever looked last must look again after this
             self._revealed = None
-        legal = state.legal_actions()
-        action = self.agents[seat].choose(state.observation(seat), legal, self.agent_rngs[seat])
+        action = agent_action(self.agents[seat], state, self.agent_rngs[seat])  # as simulate asks
         state.apply(action)
         return action
 
