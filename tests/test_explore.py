@@ -457,3 +457,44 @@ def test_fast_sensible_chooses_like_the_agent():
             b = fast_sensible(state, seat, legal, rng_b)
             assert a == b
             state.apply(a)
+
+
+def test_simons_cat_whole_play_out_equals_the_engine():
+    """play_out_sensible (the rollouts' fast path) reaches the engine's outcome with the same
+    draws: from many positions (3 to 6 players, start, mid-round, later rounds, a stacked deal
+    and a small hand size), the outcome, reason and every generator's state afterwards equal those
+    of applying SensibleAgent's choices one action at a time."""
+    from catcards.agents.simons_cat import SensibleAgent
+    from catcards.explore.odds import _play_out
+    from catcards.explore.simons_cat import play_out_sensible
+
+    checked = 0
+    for players, hand_size in ((3, None), (4, None), (5, None), (6, None), (4, 3)):
+        params = {"players": players} if hand_size is None else {"players": players, "hand_size": hand_size}
+        game = catcards.load("simons-cat", **params)
+        for seed in range(4):
+            for steps in (0, 5, 17, 40, 90):
+                state = played_to(game, seed, steps)
+                if state.is_over:
+                    continue
+                a, b = state.clone(), state.clone()
+                rngs_a = [np.random.default_rng([seed, k]) for k in range(players)]
+                rngs_b = [np.random.default_rng([seed, k]) for k in range(players)]
+                fast = play_out_sensible(a, rngs_a)
+                slow = _play_out(b, [SensibleAgent()] * players, rngs_b).outcome
+                assert fast == slow
+                assert a.rng.bit_generator.state == b.rng.bit_generator.state
+                assert [r.bit_generator.state for r in rngs_a] == [r.bit_generator.state for r in rngs_b]
+                assert a.zones() == state.zones() and a.history == state.history  # not changed
+                checked += 1
+    # a stacked deal: the rounds it names are played from it, later ones shuffled
+    game = catcards.load("simons-cat", players=3, hand_size=4)
+    state = game.new_game(2, deals=[[["Cat 3", "Cat 4", "Dog 1", "Dog 2"], ["Cat 5", "Kitten 3", "Mouse 1", "Gnome 1"],
+                                     ["Cat 6", "Hedgehog 3", "Hedgehog 4", "Kitten 4"]]])
+    for seed in range(20):
+        a, b = state.clone(), state.clone()
+        fast = play_out_sensible(a, [np.random.default_rng([seed, k]) for k in range(3)])
+        slow = _play_out(b, [SensibleAgent()] * 3, [np.random.default_rng([seed, k]) for k in range(3)]).outcome
+        assert fast == slow
+        checked += 1
+    assert checked > 90

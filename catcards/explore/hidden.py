@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+import json
 import pkgutil
 from functools import lru_cache
 from math import factorial
@@ -94,7 +95,7 @@ class DealtHandsInfo(InfoSet):
         now = [sorted(self.played_now[s] + hands[s]) for s in range(n)]
         stacked = self.past + [now]
         deals = [[[str(self.cards[c]) for c in h] for h in rnd] for rnd in stacked]
-        world = fresh(state, new_seed(rng), deals)
+        world = fresh(state, new_seed(rng), deals, plain=True)
         world._stacked = stacked
         world.hands = hands
         return world
@@ -163,17 +164,24 @@ def new_seed(rng: np.random.Generator) -> int:
     return int(rng.integers(2**53))
 
 
-def fresh(state: State, seed: int, deals: Any, rng: np.random.Generator | None = None) -> State:
+def fresh(
+    state: State, seed: int, deals: Any, rng: np.random.Generator | None = None, plain: bool = False
+) -> State:
     """A copy of ``state`` with ``seed``, ``deals`` and a new generator ``default_rng(seed)``
     (the game-specific containers copied by the game's own ``_copy_mutables``); the caller then
     puts the sampled hidden cards in place. The generator is not deep-copied: it is ``rng``, or
-    ``default_rng(seed)`` when ``rng`` is None."""
+    ``default_rng(seed)`` when ``rng`` is None. ``plain=True``: ``deals`` is plain JSON data a
+    sampler built (lists and dicts of card names), stored as JSON text without the checks that
+    deals from outside need (a rollout draws thousands)."""
     other = copy.copy(state)
     other.history = list(state.history)
     other.log = list(state.log)
     state._copy_mutables(other)
     other.seed = seed
-    other.deals = deals
+    if plain:
+        other._deals_text = json.dumps(deals)
+    else:
+        other.deals = deals
     other.rng = np.random.default_rng(seed) if rng is None else rng
     other._legal = None
     return other

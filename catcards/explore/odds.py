@@ -22,7 +22,7 @@ import numpy as np
 from ..agents import Agent, make_agent
 from ..core import GameParameterError, State, is_whole
 from ..probability import wilson_interval
-from .hidden import fresh, prepare
+from .hidden import prepare
 
 if TYPE_CHECKING:  # pandas loads only when odds() runs: playing a game needs none of it
     import pandas as pd
@@ -73,6 +73,34 @@ def _fast_paths() -> dict:
     return {SensibleAgent: fast_sensible}
 
 
+def _fast_play_outs() -> dict:
+    """Agent class -> ``f(state, rngs) -> Outcome``: the whole rest of a game played by that
+    agent at every seat, as the engine would play it with the same generators, without building
+    actions or log lines (see :func:`catcards.explore.simons_cat.play_out_sensible`)."""
+    from ..agents.simons_cat import SensibleAgent
+    from .simons_cat import play_out_sensible
+
+    return {SensibleAgent: play_out_sensible}
+
+
+class _SeatGenerators:
+    """``rngs[k]``: seat ``k``'s agent generator of rollout ``i``,
+    ``default_rng(SeedSequence([seed, i, 1 + k]))``, built the first time it is asked for (an
+    agent that never breaks a tie never pays for one)."""
+
+    __slots__ = ("_key", "_made")
+
+    def __init__(self, seed: int, i: int, n: int):
+        self._key = (seed, i)
+        self._made: list = [None] * n
+
+    def __getitem__(self, k: int) -> np.random.Generator:
+        rng = self._made[k]
+        if rng is None:
+            rng = self._made[k] = np.random.default_rng(np.random.SeedSequence([*self._key, 1 + k]))
+        return rng
+
+
 def _play_out(state: State, agents, rngs) -> State:
     fast = _fast_paths()
     chooser = [fast.get(type(a)) for a in agents]
@@ -90,6 +118,18 @@ def _play_out(state: State, agents, rngs) -> State:
             observation = state.observation(seat) if getattr(agent, "reads_observation", True) else None
             state.apply(agent.choose(observation, legal, rngs[seat]))
     raise RuntimeError(f"a rollout from {state!r} did not end within {MAX_ACTIONS} actions")
+
+
+def _finish(state: State, agents, rngs):
+    """The outcome of ``state`` played to its end by ``agents`` (``state`` may be changed): by a
+    game's whole-game fast path when every seat plays the same agent that has one (same result,
+    same draws), else action by action (:func:`_play_out`)."""
+    kinds = {type(a) for a in agents}
+    if len(kinds) == 1:
+        whole = _fast_play_outs().get(kinds.pop())
+        if whole is not None:
+            return whole(state, rngs)
+    return _play_out(state, agents, rngs).outcome
 
 
 def rollout_results(
@@ -111,12 +151,12 @@ def rollout_results(
         future = int(rng.integers(2**63))
         row = []
         for text in actions:
-            w = fresh(world, world.seed, world.deals, np.random.default_rng(future))
+            # the drawn world with the rollout's future generator (a clone: same seed and deals)
+            w = world.clone()
+            w.rng = np.random.default_rng(future)
             if text is not None:
                 w.apply(w.action_from_string(text))
-            rngs = [np.random.default_rng(np.random.SeedSequence([seed, i, 1 + k])) for k in range(n)]
-            _play_out(w, built, rngs)
-            out_ = w.outcome
+            out_ = _finish(w, built, _SeatGenerators(seed, i, n))
             row.append((seat in out_.winners, float(out_.scores[seat]), out_.higher_is_better))
         out.append(row)
     return out

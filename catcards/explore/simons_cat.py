@@ -14,11 +14,12 @@ constraints (:class:`~catcards.explore.hidden.Assigner`).
 """
 from __future__ import annotations
 
+from ..agents import pick
 
-from ..games.simons_cat import _INDEX, MATCH, MISCHIEF, N_CARDS, Play
+from ..games.simons_cat import _INDEX, MATCH, MISCHIEF, N_CARDS, Play, deal_round, verdict
 from .hidden import Assigner, DealtHandsInfo, replay, sampler
 
-__all__ = ["SimonsCatInfo"]
+__all__ = ["SimonsCatInfo", "fast_sensible", "play_out_sensible"]
 
 
 class SimonsCatInfo(DealtHandsInfo):
@@ -83,8 +84,6 @@ def fast_sensible(state, seat, legal, rng):
     so the count reads them; the choice and the generator's draws are the same
     (tests/test_explore.py compares the two over many positions).
     """
-    from ..agents import pick
-
     if len(legal) == 1:
         return legal[0]
     if not isinstance(legal[0], Play):
@@ -104,3 +103,92 @@ def fast_sensible(state, seat, legal, rng):
         scored.append(((_MASK[c] & unseen).bit_count(), -suits.get(_SUIT_ID[c], 0)))
     best = min(scored)
     return pick(rng, [a for a, s in zip(legal, scored) if s == best])
+
+
+_BIT = tuple(1 << c for c in range(N_CARDS))
+#: _SUIT_MASK[c]: the bits of every card of card c's colour (suit)
+_SUIT_MASK = tuple(sum(1 << u for u in range(N_CARDS) if MISCHIEF[u].suit == MISCHIEF[c].suit) for c in range(N_CARDS))
+
+
+def play_out_sensible(state, rngs):
+    """The :class:`~catcards.core.Outcome` of ``state`` played to its end by
+    :class:`~catcards.agents.simons_cat.SensibleAgent` at every seat, seat ``k`` drawing its
+    tie-breaks from ``rngs[k]`` and later rounds dealt from ``state.rng``: the outcome the engine
+    reaches applying those agents' choices one by one (``catcards.odds``' general loop), with the
+    same draws from the same generators, without building actions, log lines or history.
+    ``state`` is not changed (its generator is drawn from when a new round is dealt).
+
+    Rollouts spend nearly all their time here: a Simon's Cat game from mid-round is some 200
+    moves, and this loop makes one in about a microsecond where ``State.apply`` with an agent
+    takes several (benchmarks/bench_odds.py). tests/test_explore.py checks, over many positions
+    and generators, that the outcome and the generators' draws equal the general loop's.
+
+    Rules followed (rulebook "How to Play", "End of Game"; see :mod:`catcards.games.simons_cat`):
+    match the colour or number of the top card, else take the mess and start the next pile with
+    any card; empty hands are skipped; when every hand is empty the seats with the most messes
+    (if any) take a Simon card and a new round is dealt, until someone holds 3.
+    """
+    n = state.game.players
+    h = state.game.hand_size
+    match, bit, suit_of = _MASK, _BIT, _SUIT_MASK
+    # each hand as a bit mask (bit c: holds card c); ascending bits are the hand's sorted order
+    masks = [sum(bit[c] for c in x) for x in state.hands]
+    pile_top = state.pile[-1] if state.pile else None
+    messes = [len(m) for m in state.messes]
+    simon = list(state.simon_cards)
+    round_no = state.round
+    seat = state.current_player
+    opening = state._opening
+    stacked = state._stacked
+    rng_of = lambda: state.rng  # noqa: E731 - only a round dealt by shuffling draws
+
+    while True:
+        mine = masks[seat]
+        if opening is not None:
+            c, opening = opening, None
+        else:
+            legal = mine if pile_top is None else mine & match[pile_top]
+            if not legal:  # take the mess, then start the next pile
+                messes[seat] += 1
+                pile_top = None
+                continue
+            if not legal & (legal - 1):  # one card
+                c = legal.bit_length() - 1
+            else:
+                # SensibleAgent: fewest unseen answers, then the commonest own colour, then random
+                unseen = 0
+                for s in range(n):
+                    if s != seat:
+                        unseen |= masks[s]
+                best, ties = None, []
+                while legal:
+                    low = legal & -legal
+                    legal ^= low
+                    x = low.bit_length() - 1
+                    key = ((match[x] & unseen).bit_count(), -(mine & suit_of[x]).bit_count())
+                    if best is None or key < best:
+                        best, ties = key, [x]
+                    elif key == best:
+                        ties.append(x)
+                c = ties[0] if len(ties) == 1 else pick(rngs[seat], ties)
+        masks[seat] = mine ^ bit[c]
+        pile_top = c
+        for k in range(1, n + 1):
+            nxt = (seat + k) % n
+            if masks[nxt]:
+                seat = nxt
+                break
+        else:  # every hand is empty: the round ends
+            most = max(messes)
+            if most > 0:
+                for s in range(n):
+                    if messes[s] == most:
+                        simon[s] += 1
+            outcome = verdict(simon)
+            if outcome is not None:
+                return outcome
+            round_no += 1
+            hands, _, opening, seat = deal_round(stacked, round_no, rng_of, n, h)
+            masks = [sum(bit[c] for c in x) for x in hands]
+            pile_top = None
+            messes = [0] * n

@@ -202,6 +202,45 @@ class SimonsCat(Game):
         return tuple(tuple(h) for h in hands)
 
 
+def deal_round(stacked: Sequence, round_no: int, rng, n: int, h: int) -> tuple[list[list[int]], list[int], int, int]:
+    """One round's deal (rulebook "Setup"): ``(hands, aside, opening, first)``, the hands as
+    sorted card-id lists, the set-aside ids sorted, the opening card's id and the seat holding
+    it. Round ``round_no`` (from 1) takes ``stacked[round_no - 1]`` when there is one, else a
+    shuffle of the 36 cards from ``rng()`` (a callable returning the state's generator, so a
+    stacked round never builds one). Shared by the engine and the rollouts'
+    :func:`catcards.explore.simons_cat.play_out_sensible`, so the two deal alike."""
+    if round_no <= len(stacked):
+        hands = [sorted(hand) for hand in stacked[round_no - 1]]
+        dealt = {c for hand in hands for c in hand}
+        aside = [c for c in range(N_CARDS) if c not in dealt]
+    else:
+        order = permutation(rng(), N_CARDS)
+        hands = [sorted(order[s * h : (s + 1) * h]) for s in range(n)]
+        aside = sorted(order[n * h :])
+    opening = next(c for c in _OPENING_ORDER if c not in aside)
+    first = next(s for s in range(n) if opening in hands[s])
+    return hands, aside, opening, first
+
+
+def verdict(simon_cards: Sequence[int]) -> Outcome | None:
+    """The game's :class:`~catcards.core.Outcome` after a round that left ``simon_cards`` (per
+    seat), or None when no one holds 3 ("End of Game": those who do lose, the others win)."""
+    n = len(simon_cards)
+    losers = [s for s in range(n) if simon_cards[s] >= SIMON_CARDS_TO_LOSE]
+    if not losers:
+        return None
+    winners = tuple(s for s in range(n) if s not in losers)
+    if winners:
+        who = " and ".join(f"seat {s}" for s in losers)
+        reason = (
+            f"{who} took {SIMON_CARDS_TO_LOSE} Simon cards and "
+            f"{'takes' if len(losers) == 1 else 'take'} the blame; the others win"
+        )
+    else:
+        reason = f"every player took {SIMON_CARDS_TO_LOSE} Simon cards: everyone loses"
+    return Outcome(winners, tuple(simon_cards), reason, higher_is_better=False)
+
+
 class SimonsCatState(State):
     """One game of Simon's Cat. See :class:`SimonsCat` for the rules; the contract is
     :class:`catcards.core.State`.
@@ -244,28 +283,22 @@ class SimonsCatState(State):
         game = self.game
         n, h = game.players, game.hand_size
         self.round += 1
-        if self.round <= len(self._stacked):
-            hands = [list(hand) for hand in self._stacked[self.round - 1]]
-            dealt = {c for hand in hands for c in hand}
-            aside = [c for c in range(N_CARDS) if c not in dealt]
-        else:
-            order = permutation(self.rng, N_CARDS)
-            hands = [order[s * h : (s + 1) * h] for s in range(n)]
-            aside = sorted(order[n * h :])
-        self.hands = [sorted(hand) for hand in hands]
-        self.aside = aside
+        self.hands, self.aside, opening, self.current_player = deal_round(
+            self._stacked, self.round, self._rng_for_round, n, h
+        )
         self.pile = []
         self.final_pile = []
         self.messes = [[] for _ in range(n)]
-        opening = next(c for c in _OPENING_ORDER if c not in aside)
         self._opening = opening
         self._round_opening = opening
-        self.current_player = next(s for s in range(n) if opening in self.hands[s])
-        aside_txt = ", ".join(str(MISCHIEF[c]) for c in aside) or "none"
+        aside_txt = ", ".join(str(MISCHIEF[c]) for c in self.aside) or "none"
         self.log.append(
             f"Round {self.round}: {h} cards each; set aside: {aside_txt}. "
             f"Seat {self.current_player} opens with {MISCHIEF[opening]}."
         )
+
+    def _rng_for_round(self):
+        return self.rng
 
     # ---- contract -----------------------------------------------------------------------------
     def _legal_actions(self) -> Sequence[Action]:
@@ -366,20 +399,11 @@ class SimonsCatState(State):
             f"Round {self.round} ends; the last pile ({_cards(len(self.final_pile))}) is taken by no "
             f"one. Messes: {counts}. Simon card to {who}. Simon cards: {self.simon_cards}."
         )
-        losers = [s for s in range(n) if self.simon_cards[s] >= SIMON_CARDS_TO_LOSE]
-        if losers:
-            winners = tuple(s for s in range(n) if s not in losers)
-            if winners:
-                who = " and ".join(f"seat {s}" for s in losers)
-                reason = (
-                    f"{who} took {SIMON_CARDS_TO_LOSE} Simon cards and "
-                    f"{'takes' if len(losers) == 1 else 'take'} the blame; the others win"
-                )
-            else:
-                reason = f"every player took {SIMON_CARDS_TO_LOSE} Simon cards: everyone loses"
-            self._outcome = Outcome(winners, tuple(self.simon_cards), reason, higher_is_better=False)
+        outcome = verdict(self.simon_cards)
+        if outcome is not None:
+            self._outcome = outcome
             self.current_player = None
-            self.log.append(f"Game over after {self.round} rounds: {reason}.")
+            self.log.append(f"Game over after {self.round} rounds: {outcome.reason}.")
         else:
             self._deal_round()
 
