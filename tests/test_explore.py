@@ -65,16 +65,15 @@ def test_samples_look_the_same_and_replay(name):
                     assert world.history == state.history and world is not state
                     hidden = {k: v for k, v in world.zones().items() if k in state.hidden_zones(seat)}
                     zones.add(repr(sorted(hidden.items())))
-                    if getattr(world, "replays", True):
-                        again = replay(game, world.seed, world.deals, world.history)
-                        assert again.zones() == world.zones()
-                        assert again.observation(seat) == world.observation(seat)
-                        assert catcards.load_state(world.to_json()).zones() == world.zones()
-                        replayed += 1
+                    again = replay(game, world.seed, world.deals, world.history)
+                    assert again.zones() == world.zones()
+                    assert again.observation(seat) == world.observation(seat)
+                    assert catcards.load_state(world.to_json()).zones() == world.zones()
+                    replayed += 1
                 varied += len(zones) > 1
             assert (state.to_json(), state.observation(0)) == before  # the real state is untouched
     assert varied > 0
-    assert replayed > 0
+    assert replayed == 4 * 4 * game.players * 3  # every sample replays from its explicit deal
 
 
 def test_sample_hidden_method_and_errors():
@@ -418,29 +417,120 @@ def test_rollout_player_picks_the_best_odds_and_plays_in_simulate():
     assert len(df) == 2
 
 
-def test_cat_trick_after_greedy_shares():
-    """Greedy shares are dealt by the generator; a sample either replays from a seed found for
-    them or says it does not, and in both cases looks the same and gives the same odds."""
+def _after_shares(game, shares, steps=28, seeds=range(60)):
+    """Positions of ``game`` (Cat Trick) still running after at least ``shares`` greedy shares."""
+    out = []
+    for seed in seeds:
+        state = played_to(game, seed, steps)
+        if not state.is_over and sum(state.greedy_events) >= shares:
+            out.append(state)
+    return out
+
+
+def test_cat_trick_samples_after_greedy_shares_replay():
+    """A greedy share's shuffle is part of the explicit deal ("shares"), so every sample, after
+    any number of shares, is new_game(seed, deals) with the history applied, for every seat, and
+    saves and loads; a sampled state can itself be sampled from (it is an ordinary game)."""
     game = catcards.load("cat-trick", players=4)
-    for seed in range(40):
-        state = played_to(game, seed, 28)
-        if not state.is_over and sum(state.greedy_events) >= 2:
-            break
-    else:  # pragma: no cover
-        pytest.fail("no position after two greedy shares")
+    positions = _after_shares(game, 2)[:4] + _after_shares(catcards.load("cat-trick", players=3), 3, steps=40)[:2]
+    assert len(positions) == 6
+    for state in positions:
+        g = state.game
+        for seat in range(g.players):
+            info = prepare(state, seat)
+            rng = np.random.default_rng(seat)
+            seen = set()
+            for _ in range(6):
+                w = info.sample(rng)
+                assert w.observation(seat) == state.observation(seat) and w.history == state.history
+                assert any("shares" in d for d in w.deals)
+                again = replay(g, w.seed, w.deals, w.history)
+                assert again.zones() == w.zones() and again.observation(seat) == w.observation(seat)
+                assert catcards.load_state(w.to_json()).zones() == w.zones()
+                seen.add(repr(sorted((k, v) for k, v in w.zones().items() if k in state.hidden_zones(seat))))
+                other = (seat + 1) % g.players
+                assert prepare(w, other).sample(rng).observation(other) == w.observation(other)
+            assert len(seen) > 1
+
+
+#: every seat holds one pink card: a pink trick makes seat 0 (pink 7) greedy at once
+SHARE_DEAL = {
+    "hands": [
+        ["pink 7", "pink 2", "blue 2", "blue 3", "orange 2", "orange 3", "green 2", "green 3"],
+        ["pink 6", "blue 4", "blue 5", "orange 4", "orange 5", "green 4", "green 5", "yellow 2"],
+        ["pink 5", "blue 6", "blue 7", "orange 6", "orange 7", "green 6", "green 7", "yellow 3"],
+        ["pink 4", "blue 1", "orange 1", "green 1", "yellow 1", "yellow 4", "yellow 5", "yellow 6"],
+    ],
+    "trump": "yellow 7",
+}
+
+
+def _four_pinks(game, deal):
+    state = game.new_game(11, deals=[deal])
+    for card in ("pink 7", "pink 6", "pink 5", "pink 4"):
+        state.apply(state.action_from_string(f"play {card}"))
+    return state
+
+
+def test_cat_trick_share_orders_are_uniform_given_what_the_seat_saw():
+    """Exact frequencies of who received a shared card: a stacked round in which seat 0 wins four
+    pink cards at once and shares them (seats 1, 2, 3 get one each, one is discarded). Seat 3
+    sees the card it got; it cannot tell which of the other three went to seat 1, to seat 2 or to
+    the discard: each of the 3! assignments has probability 1/6 in the samples."""
+    game = catcards.load("cat-trick", players=4)
+    state = _four_pinks(game, SHARE_DEAL)
+    assert state.greedy_events == [1] and state.current_player == 0
+    lost = ["pink 7", "pink 6", "pink 5", "pink 4"]
+    from catcards.games.cat_trick import CARDS
+
+    got = next(str(CARDS[c]) for c in state.hands[3] if c < 7)  # ids 0-6 are pink
+    assert got in lost
+    others = [c for c in lost if c != got]
+    # (seat 1's card, seat 2's card): seat 3's is `got`, the fourth is discarded
+    oracle = {(a, b) for a in others for b in others if a != b}
+    info = prepare(state, 3)
+    rng = np.random.default_rng(7)
+    draws = 3000
+    counts = Counter()
+    for _ in range(draws):
+        w = info.sample(rng)
+        assert w.hands[3] == state.hands[3]
+        (order,) = w.deals[0]["shares"]
+        assert sorted(order) == sorted(lost) and order[2] == got
+        counts[(order[0], order[1])] += 1
+    _uniform_over(counts, oracle, draws)
+
+
+def test_cat_trick_stacked_share_orders():
+    """The deal's "shares" fix who gets which greedy card (the first to the winner's left), with
+    no draw from the generator; cards a list does not name follow in collected order (pink 7, 6,
+    5, 4: the trick's order); a bad list is refused before play."""
+    game = catcards.load("cat-trick", players=4)
+    pinks = lambda st, s: [str(c) for c in st.zones()[f"hand {s}"] if c.suit == "pink"]  # noqa: E731
+    state = _four_pinks(game, dict(SHARE_DEAL, shares=[["pink 5", "pink 7", "pink 4", "pink 6"]]))
+    assert [pinks(state, s) for s in (1, 2, 3)] == [["pink 5"], ["pink 7"], ["pink 4"]]
+    assert [str(c) for c in state.zones()["discard"]] == ["pink 6"]
+    assert state.rng.bit_generator.state == np.random.default_rng(11).bit_generator.state
+    partial = _four_pinks(game, dict(SHARE_DEAL, shares=[["pink 4", "pink 1", "pink 2", "pink 3"]]))
+    assert [pinks(partial, s) for s in (1, 2, 3)] == [["pink 4"], ["pink 7"], ["pink 6"]]
+    shuffled = _four_pinks(game, SHARE_DEAL)  # no "shares": the generator shuffles
+    assert shuffled.rng.bit_generator.state != np.random.default_rng(11).bit_generator.state
+    for bad in ([["pink 4", "pink 2", "pink 3"]], [["pink 4", "pink 4", "pink 3", "pink 2"]],
+                [["pink 4", "pink 2", "pink 3", "blue 2"]], "pink 4", [["pink 9", "pink 2", "pink 3", "pink 4"]],
+                [["pink 4", "pink 2", "pink 3", "pink 1"]] * 101):
+        with pytest.raises(catcards.GameParameterError):
+            game.new_game(0, deals=[dict(CAT_TRICK_DEAL, shares=bad)])
+
+
+def test_cat_trick_odds_after_shares_do_not_peek():
+    game = catcards.load("cat-trick", players=4)
+    state = _after_shares(game, 2)[0]
     seat = state.current_player
-    info = prepare(state, seat)
-    rng = np.random.default_rng(0)
-    direct = info.sample(rng, seed_tries=0)
-    assert direct.replays is False and direct.observation(seat) == state.observation(seat)
-    assert catcards.odds(direct, seat, rollouts=4, seed=1, agents="random", progress=False).equals(
+    other = next(w for w in (state.sample_hidden(seat, np.random.default_rng(k)) for k in range(20))
+                 if w.zones() != state.zones())
+    assert catcards.odds(other, seat, rollouts=4, seed=1, agents="random", progress=False).equals(
         catcards.odds(state, seat, rollouts=4, seed=1, agents="random", progress=False)
     )
-    with pytest.raises(SamplingError):
-        prepare(direct, (seat + 1) % 4)
-    found = [w for w in (info.sample(rng) for _ in range(5)) if w.replays]
-    for w in found:
-        assert replay(game, w.seed, w.deals, w.history).zones() == w.zones()
 
 
 def test_fast_sensible_chooses_like_the_agent():

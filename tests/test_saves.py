@@ -426,7 +426,7 @@ def test_deals_are_the_games_own():
     "name,deals,message",
     [
         ("cat-trick", [{1: [], "hands": []}], "a deal given as a dict has the text keys 'hands', 'trump'"),
-        ("cat-trick", [{"hands": [], "1": []}], "the keys 'hands', 'trump' .required: hands; unknown: '1'"),
+        ("cat-trick", [{"hands": [], "1": []}], "the keys 'hands', 'trump', 'shares' .required: hands; unknown: '1'"),
         ("cat-trick", [{"hands": [], "trumps": "blue 3"}], "unknown: 'trumps'"),
         ("cat-trick", [{"trump": "blue 3"}], "missing: hands"),
         ("cat-trick", [{"hands": [["pink 1"] * 10] * 4, "trump": 5}], "trump.*as text, like 'blue 3', not 5"),

@@ -17,16 +17,16 @@ The sampler, per round:
 
 These constraints are everything the seat saw, and they touch disjoint choices (the deal and each
 share's shuffle), so drawing each uniformly under its own constraints is drawing uniformly
-among the consistent games. The round under way is then replayed on those cards to give the
-hands, the undealt pile and the discard.
+among the consistent games.
 
-Replaying from a seed: a share's shuffle comes from the state's generator. A sampled state is a
-legal game from its ``deals`` and ``seed`` when no share has happened; after shares, the sampler
-looks for a seed whose shuffles meet every constraint (up to ``seed_tries`` seeds, the exact
-rejection method) and then replays the game from it; if none is found it builds the same
-distribution directly and sets ``sampled.replays = False`` (its saved form would replay into a
-different greedy deal). :func:`catcards.odds` skips the seed search (``seed_tries=0``): the
-distribution is the same either way.
+Every sample replays from its explicit deal: a share's shuffle is part of the deal, written in
+the round's ``"shares"`` (the order each share's cards are dealt, see
+:meth:`catcards.games.cat_trick.CatTrick.new_game`), so the sampled state is
+``game.new_game(seed, deals=deals)`` with the history applied, like every other game's. (Before
+the deals could name the shares' orders, a share was shuffled by the state's generator, so a
+sample had to find a seed whose shuffles met every constraint, and after a few shares none of
+thousands of seeds did: those samples could not be replayed.) Shares later in the round, and
+later rounds, come from the sample's fresh generator.
 """
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ import re
 import numpy as np
 
 from ..games.cat_trick import _COLOUR, _INDEX, CARDS, COLOURS, N_CARDS
-from .hidden import InfoSet, SamplingError, fresh, new_seed, replay, sampler
+from .hidden import InfoSet, new_seed, replay, sampler
 
 __all__ = ["CatTrickInfo"]
 
@@ -46,25 +46,12 @@ _GREEDY = re.compile(r"Seat (\d+) has (\d+) (\w+) cards: too greedy!")
 class CatTrickInfo(InfoSet):
     """The information state of one seat in Cat Trick (see the module docstring)."""
 
-    seed_tries = 2000
-
     def __init__(self, state, seat):
         super().__init__(state, seat)
         game = state.game
         n, h = game.players, game.hand_size
         o = seat
         self.n, self.h = n, h
-        record = getattr(state, "_explore_record", None)
-        if record is not None and record[0] == len(state.history) and record[1] == seat:
-            # a state drawn without a seed (see the module docstring): what the seat saw is kept
-            self.rounds = record[2]
-            self.plans = [self._plan(r) for r in self.rounds]
-            return
-        if getattr(state, "replays", True) is False:
-            raise SamplingError(
-                "this Cat Trick state was drawn for another seat after a greedy share and does not "
-                "replay from its seed; draw from the real position instead"
-            )
         s = game.new_game(state.seed, deals=state.deals)
         rounds = []
 
@@ -161,69 +148,25 @@ class CatTrickInfo(InfoSet):
             out[r] = c
         return out, free_cards[len(slots) :]
 
-    def _perm_outcome(self, perm, lost, receivers):
-        order = [lost[i] for i in perm]
-        return {r: order[k] for k, r in enumerate(receivers)}, order[len(receivers) :]
-
-    def _matches(self, outcome, pins):
-        return all(outcome.get(p) == c for c, p in pins.items())
-
-    def sample(self, rng: np.random.Generator, seed_tries: int | None = None):
-        state = self.state
-        if seed_tries is None:
-            seed_tries = self.seed_tries
+    def sample(self, rng: np.random.Generator):
+        """A state ``seat`` cannot tell from the real one (see the module docstring): every
+        round's hands and trump card, and every share's order, drawn under their constraints,
+        then the history replayed from ``new_game(seed, deals=...)``."""
         deals = []
         for r in range(len(self.rounds)):
             hands, _ = self._deal(r, rng)
-            deals.append({"hands": [[str(CARDS[c]) for c in hand] for hand in hands],
-                          "trump": str(CARDS[self.rounds[r]["trump"]])})
-        all_shares = [(r, sh) for r in range(len(self.rounds)) for sh in self.plans[r][2]]
-        if not all_shares or seed_tries:
-            for _ in range(max(1, seed_tries)):
-                seed = new_seed(rng)
-                if all_shares:
-                    g = np.random.default_rng(seed)
-                    if not all(
-                        self._matches(self._perm_outcome(g.permutation(len(lost)), lost, rec)[0], pins)
-                        for _, (_, lost, rec, pins) in all_shares
-                    ):
-                        continue
-                world = replay(state.game, seed, deals, state.history)
-                world.replays = True
-                return world
-        return self._direct(deals, rng)
-
-    def _direct(self, deals, rng):
-        """The round under way replayed on sampled cards without the generator (see module doc)."""
-        state = self.state
-        r = len(self.rounds) - 1
-        hands = [sorted(_INDEX_BY_NAME[x] for x in hand) for hand in deals[r]["hands"]]
-        dealt = {c for hand in hands for c in hand}
-        undealt = sorted(c for c in range(N_CARDS) if c not in dealt and c != self.rounds[r]["trump"])
-        discard = []
-        shares = {i: sh for i, *sh in [(x[0], x[1], x[2], x[3]) for x in self.plans[r][2]]}
-        for i, ev in enumerate(self.rounds[r]["events"]):
-            if ev[0] == "play":
-                hands[ev[1]].remove(ev[2])
-            else:
-                lost, receivers, pins = shares[i]
+            deal = {"hands": [[_NAME[c] for c in hand] for hand in hands], "trump": _NAME[self.rounds[r]["trump"]]}
+            orders = []
+            for _, lost, receivers, pins in self.plans[r][2]:
                 given, rest = self._share_outcome(lost, receivers, pins, rng)
-                for p, c in given.items():
-                    hands[p].append(c)
-                discard.extend(rest)
-        world = fresh(state, new_seed(rng), deals)
-        world._stacked = [
-            ([[_INDEX_BY_NAME[x] for x in hand] for hand in d["hands"]], _INDEX_BY_NAME[d["trump"]]) for d in deals
-        ]
-        world.hands = [sorted(x) for x in hands]
-        world.undealt = undealt
-        world.discard = sorted(discard)
-        world.replays = False
-        world._explore_record = (len(state.history), self.seat, self.rounds)
-        return world
+                orders.append([_NAME[given[p]] for p in receivers] + [_NAME[c] for c in rest])
+            if orders:
+                deal["shares"] = orders
+            deals.append(deal)
+        return replay(self.state.game, new_seed(rng), deals, self.state.history)
 
 
-_INDEX_BY_NAME = {str(c): i for i, c in enumerate(CARDS)}
+_NAME = tuple(str(c) for c in CARDS)
 
 
 def _hand_at_round_end(game, state, seat, round_no):

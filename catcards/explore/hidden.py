@@ -12,8 +12,8 @@ like the games): ``prepare(state, seat) -> InfoSet``. Preparing reads only what 
 then draws as many states as wanted (:func:`catcards.odds` prepares once per position).
 
 Every sampled state is a legal game: it is ``game.new_game(sampled.seed, deals=sampled.deals)``
-with ``sampled.history`` applied (tests/test_explore.py replays them), except where a game's module
-says otherwise (Cat Trick after a greedy share, see :mod:`catcards.explore.cat_trick`). Its
+with ``sampled.history`` applied (tests/test_explore.py replays them; Cat Trick's deals name the
+order of its greedy shares for this, see :mod:`catcards.explore.cat_trick`). Its
 generator is a fresh one, so the future (cards not dealt yet, later shuffles) is resampled too.
 
 Two tools most preparers use:

@@ -86,6 +86,8 @@ HAND_SIZES: dict[int, int] = {3: 10, 4: 8, 5: 6}
 GREEDY_LIMIT = 4
 #: Super Cat cards that end the game ("End of the Game")
 SUPER_CATS_TO_WIN = 3
+#: the most greedy shares one round's explicit deal may list (a bound on untrusted input)
+MAX_SHARES = 100
 
 _COLOUR = tuple(i // 7 for i in range(N_CARDS))  # id -> colour index
 _RANK = tuple(i % 7 + 1 for i in range(N_CARDS))  # id -> printed number
@@ -163,36 +165,65 @@ class CatTrick(Game):
             seed: generator seed (see :meth:`catcards.core.Game.new_game`).
             deals: explicit deals for rounds 1, 2, ...; each either a list of ``players`` hands of
                 ``hand_size`` card names ("pink 7") or Cards, or a dict
-                ``{"hands": [...], "trump": "blue 3"}`` that also fixes the card turned face up
-                for trump. Without "trump" the face-up card is drawn by the generator from the
-                cards not dealt. Cards neither dealt nor turned up are the hidden undealt pile.
+                ``{"hands": [...], "trump": "blue 3", "shares": [["pink 4", ...], ...]}`` that
+                also fixes the card turned face up for trump and, optionally, the order in which
+                the round's greedy shares are dealt (one list per share, in the order the shares
+                happen: the first card to the winner's left, and so on; leftovers discarded).
+                Without "trump" the face-up card is drawn by the generator from the cards not
+                dealt; a share not listed is shuffled by the generator. A share's list is a
+                stacked order: cards it names are dealt in that order, any lost card it does not
+                name follows in collected order (a list naming exactly the lost cards, as a
+                recorded game has, is dealt exactly). Cards neither dealt nor turned up are the
+                hidden undealt pile.
 
         Raises:
             GameParameterError: a deal with the wrong number of hands or cards, an unknown card,
-                a card dealt twice, or a trump card that is also in a hand.
+                a card dealt twice, a trump card that is also in a hand, or "shares" that are not
+                lists (at most :data:`MAX_SHARES`) of 4 to 7 different cards of one colour.
         """
         if deals is not None:
             deals = check_deal_list(deals, self.title, f"{self.players} hands of {self.hand_size} card names")
         parsed = tuple(self._parse_deal(d, r + 1) for r, d in enumerate(deals or []))
         return CatTrickState(self, seed, deals, parsed)
 
-    def _parse_deal(self, deal: Any, round_no: int) -> tuple[tuple[tuple[int, ...], ...], int | None]:
-        """One round's deal as (hands of card ids, trump card id or None), immutable: the same
-        parsed deal is shared by a state and its clones."""
+    def _parse_deal(self, deal: Any, round_no: int) -> tuple[tuple[tuple[int, ...], ...], int | None, tuple]:
+        """One round's deal as (hands of card ids, trump card id or None, the greedy shares'
+        orders as tuples of card ids), immutable: the same parsed deal is shared by a state and
+        its clones."""
         where = f"deal for round {round_no}"
         trump = None
+        shares: tuple = ()
         if isinstance(deal, dict):
-            deal = check_deal_dict(deal, where, ("hands", "trump"), required=("hands",))
+            deal = check_deal_dict(deal, where, ("hands", "trump", "shares"), required=("hands",))
             if deal.get("trump") is not None:
                 check_card_name(deal["trump"], f"{where}, trump", "blue 3")
                 trump = _INDEX[card_from_name(deal["trump"])]
+            if deal.get("shares") is not None:
+                shares = self._parse_shares(deal["shares"], where)
             deal = deal["hands"]
         hands = parse_hands(
             deal, self.players, lambda name: _INDEX[card_from_name(name)], CARDS.__getitem__, where, size=self.hand_size
         )
         if trump is not None and any(trump in hand for hand in hands):
             raise GameParameterError(f"{where}: the trump card {CARDS[trump]} is also in a hand")
-        return tuple(tuple(h) for h in hands), trump
+        return tuple(tuple(h) for h in hands), trump, shares
+
+    def _parse_shares(self, shares: Any, where: str) -> tuple[tuple[int, ...], ...]:
+        """A deal's "shares": per greedy share, the order its cards are dealt (card ids)."""
+        what = f'{where}, "shares" is a list of up to {MAX_SHARES} lists of 4 to 7 different cards of one colour'
+        if not isinstance(shares, (list, tuple)) or len(shares) > MAX_SHARES:
+            raise GameParameterError(what)
+        out = []
+        for order in shares:
+            if not isinstance(order, (list, tuple)) or not GREEDY_LIMIT <= len(order) <= 7:
+                raise GameParameterError(what)
+            for name in order:
+                check_card_name(name, f"{where}, shares", "pink 4")
+            ids = tuple(_INDEX[card_from_name(name)] for name in order)
+            if len(set(ids)) != len(ids) or len({_COLOUR[c] for c in ids}) != 1:
+                raise GameParameterError(f"{what}, not {short_repr(order)}")
+            out.append(ids)
+        return tuple(out)
 
 
 class CatTrickState(TrickState):
@@ -246,8 +277,9 @@ class CatTrickState(TrickState):
         game = self.game
         n, h = game.players, game.hand_size
         self.round += 1
+        self._share_orders: tuple = ()
         if self.round <= len(self._stacked):
-            hands, trump = self._stacked[self.round - 1]
+            hands, trump, self._share_orders = self._stacked[self.round - 1]
             hands = [list(x) for x in hands]
             dealt = {c for hand in hands for c in hand}
             rest = [c for c in range(N_CARDS) if c not in dealt]
@@ -342,7 +374,12 @@ class CatTrickState(TrickState):
         n = self.game.players
         lost = [c for c in self.collections[winner] if _COLOUR[c] == col]
         self.collections[winner] = [c for c in self.collections[winner] if _COLOUR[c] != col]
-        order = [lost[i] for i in permutation(self.rng, len(lost))]
+        done = self.greedy_events[-1]  # shares so far this round
+        if done < len(self._share_orders):  # a stacked order (see CatTrick.new_game)
+            at = {c: k for k, c in enumerate(self._share_orders[done])}
+            order = sorted(lost, key=lambda c: at.get(c, len(at)))
+        else:
+            order = [lost[i] for i in permutation(self.rng, len(lost))]
         given = []
         for k in range(1, n):
             if not order:
