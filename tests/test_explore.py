@@ -371,6 +371,20 @@ def test_odds_do_not_peek(name):
     assert list(peek_a["action"]) == list(a["action"])
 
 
+def test_simons_cat_sensible_odds_do_not_peek():
+    """The default players ("sensible") finish Simon's Cat rollouts by the fast path, which reads
+    every hand of the drawn world: the table must still depend only on the seat's view, for
+    every seat of a 4-player mid-round position, to act or not."""
+    game = catcards.load("simons-cat", players=4)
+    state = played_to(game, 5, 14)
+    for seat in range(4):
+        other = next(o for o in (state.sample_hidden(seat, np.random.default_rng(k)) for k in range(20))
+                     if o.zones() != state.zones())
+        a = catcards.odds(state, seat, rollouts=30, seed=2, progress=False)
+        assert a.equals(catcards.odds(other, seat, rollouts=30, seed=2, progress=False))
+        assert len(a) == (len(state.legal_actions()) if seat == state.current_player else 1)
+
+
 def test_odds_table():
     game = catcards.load("simons-cat", players=3, hand_size=4)
     state = played_to(game, 3, 6)
