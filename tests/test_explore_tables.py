@@ -332,7 +332,7 @@ def test_in_a_kernel_the_rollouts_run_on_the_event_loop_with_no_thread():
                            "print(json.dumps([p.frames['honest'].equals(ref), p.progress.value,"
                            " threads, now]))", timeout=120)
         same, progress, threads, now = json.loads(out)
-        assert same and progress == 200 and len(now) == threads, now
+        assert same and progress == 1000 and len(now) == threads, now  # FAST_GAMES: 2000 games, 2 moves
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)

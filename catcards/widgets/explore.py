@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import time
 import traceback
 from typing import Any, Iterator
 
@@ -31,11 +32,17 @@ __all__ = ["OddsPanel", "odds_bars_html"]
 #: the honest odds' bar colour and the peeking one's (Okabe-Ito blue and orange: colour-blind
 #: safe; the peeking bar is also striped and every bar is labelled in words)
 HONEST, PEEKING = "#0072B2", "#E69F00"
-#: rollouts per chunk between two visits of the event loop
+#: rollouts in the first chunk between two visits of the event loop; later chunks are sized to
+#: take about :data:`CHUNK_SECONDS` (the numbers do not depend on the chunks)
 CHUNK = 10
+CHUNK_SECONDS = 0.05
 #: games played out per estimate, over all moves (rollouts x moves): about 1 to 3 s of one core
-#: here (benchmarks: ms per game played out, e.g. Simon's Cat 1.6, King of the Jungle 7.4)
+#: here (benchmarks/bench_odds_panel.py; ms per game played out, e.g. King of the Jungle 7.4)
 BUDGET = 400
+#: games whose rollouts are fast enough for more in about a second: (budget, most rollouts per
+#: move). Simon's Cat plays a game out in about 0.4 ms (a whole-game fast path), so a click
+#: plays up to 1,000 rollouts per move, as many as the issue's speed goal
+FAST_GAMES = {"simons-cat": (2000, 1000)}
 #: the fewest rollouts per move an estimate uses (its 95% interval is then about +-20 points)
 MIN_ROLLOUTS = 20
 
@@ -104,9 +111,11 @@ class OddsPanel(W.VBox):
     Args:
         table: the :class:`~catcards.widgets.table.GameTable` it belongs to (it reads
             ``table.state``, ``table.view_seat`` and ``table.teacher`` only).
-        rollouts: the most rollouts per move (default 200); a position with many moves gets
-            fewer (:meth:`rollouts_for`), so that a click answers in a few seconds.
-        budget: games played out per estimate, over all moves (default :data:`BUDGET`).
+        rollouts: the most rollouts per move (default 200, or the game's in
+            :data:`FAST_GAMES`); a position with many moves gets fewer (:meth:`rollouts_for`),
+            so that a click answers in a few seconds.
+        budget: games played out per estimate, over all moves (default :data:`BUDGET`, or the
+            game's in :data:`FAST_GAMES`).
         seed: the rollouts' seed (the same position and seed give the same numbers).
 
     Attributes: ``ask_button``, ``peek_box`` (shown to a teacher only), ``progress``, ``result``
@@ -114,9 +123,12 @@ class OddsPanel(W.VBox):
     ``catcards.odds``'s columns, or None), ``task`` (the asyncio task running, or None).
     """
 
-    def __init__(self, table: Any, rollouts: int = 200, seed: int = 0, budget: int = BUDGET):
+    def __init__(self, table: Any, rollouts: int | None = None, seed: int = 0, budget: int | None = None):
         super().__init__()
         self.table = table
+        fast_budget, fast_rollouts = FAST_GAMES.get(getattr(getattr(table, "game", None), "name", None), (BUDGET, 200))
+        rollouts = fast_rollouts if rollouts is None else rollouts
+        budget = fast_budget if budget is None else budget
         self.rollouts, self.seed, self.budget = int(rollouts), int(seed), int(budget)
         self.last_rollouts: int | None = None  # the rollouts per move of the last answer
         self.frames: dict[str, Any] | None = None
@@ -229,14 +241,21 @@ class OddsPanel(W.VBox):
         rollouts = self.rollouts_for(len(actions))
         self.progress.max = rollouts * (2 if peek else 1)
         frames = {}
+        chunk = CHUNK
         for kind in (("honest", "peeking") if peek else ("honest",)):
             results: list = []
-            for a in range(0, rollouts, CHUNK):
+            a = 0
+            while a < rollouts:
                 if run_id != self._run_id or self.comm is None or self.table.closed:
                     return
-                b = min(rollouts, a + CHUNK)
+                b = min(rollouts, a + chunk)
+                started = time.perf_counter()
                 results.extend(rollout_results(state, seat, a, b, self.seed, agents, kind == "peeking", actions))
+                took = time.perf_counter() - started
+                # the next chunk takes about CHUNK_SECONDS (rollout i depends only on (seed, i))
+                chunk = max(1, min(500, int((b - a) * CHUNK_SECONDS / max(took, 1e-4))))
                 self.progress.value += b - a
+                a = b
                 yield
             frames[kind] = summarise(results, actions, rollouts)
         if run_id != self._run_id or self.comm is None:
