@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from concurrent.futures import Executor
+from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
@@ -63,6 +64,7 @@ def _agents(game, agents) -> list[Agent]:
     return built
 
 
+@lru_cache(maxsize=1)
 def _fast_paths() -> dict:
     """Agent class -> ``f(state, seat, legal, rng)`` choosing exactly as the agent would from
     ``observation(seat)``, without building the observation (see e.g.
@@ -73,6 +75,7 @@ def _fast_paths() -> dict:
     return {SensibleAgent: fast_sensible}
 
 
+@lru_cache(maxsize=1)
 def _fast_play_outs() -> dict:
     """Agent class -> ``f(state, rngs) -> Outcome``: the whole rest of a game played by that
     agent at every seat, as the engine would play it with the same generators, without building
