@@ -385,6 +385,24 @@ def test_simons_cat_sensible_odds_do_not_peek():
         assert len(a) == (len(state.legal_actions()) if seat == state.current_player else 1)
 
 
+def test_simons_cat_odds_by_the_fast_path_equal_the_general_loop():
+    """catcards.odds with "sensible" players takes the whole-game fast path; a subclass of the
+    agent (same choices, no fast path) goes through observations and State.apply action by
+    action. The two tables are equal, honest and peeking."""
+    from catcards.agents.simons_cat import SensibleAgent
+
+    class PlainSensible(SensibleAgent):
+        pass
+
+    game = catcards.load("simons-cat", players=4)
+    state = played_to(game, 6, 9)
+    seat = state.current_player
+    for peek in (False, True):
+        fast = catcards.odds(state, seat, rollouts=25, seed=3, progress=False, peek=peek)
+        slow = catcards.odds(state, seat, rollouts=25, seed=3, progress=False, peek=peek, agents=PlainSensible())
+        assert fast.equals(slow)
+
+
 def test_odds_table():
     game = catcards.load("simons-cat", players=3, hand_size=4)
     state = played_to(game, 3, 6)
