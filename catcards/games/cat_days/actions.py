@@ -1,0 +1,137 @@
+"""Cat Days: the actions (:class:`Draw`, :class:`Play`, :class:`Pass`).
+
+Source: ``rules/cat-days.md`` ("Table": a turn is one action, draw or play; pass only when
+neither is possible). A :class:`Play` carries everything its card's text needs chosen.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...cards import Card
+from ...core import Action, is_whole
+from .deck import _DRAW_RE, CAT_EFFECTS, DAYS, EVENT_EFFECTS
+
+__all__ = ["Draw", "Pass", "Play", "DRAW", "PASS"]
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Draw the top card of the draw pile (reshuffling the discard pile first if it is empty)."""
+
+    def __str__(self) -> str:
+        return "draw a card"
+
+    def __repr__(self) -> str:
+        return "Draw()"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Do nothing: legal only when a player can neither play nor draw."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+
+DRAW = Draw()
+PASS = Pass()
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Play ``card`` from the hand, with everything its text needs chosen.
+
+    Attributes:
+        card: the card played (the lowest copy of that name in the hand).
+        effect: the card's effect keyword (from the deck file), which fixes how ``str`` reads.
+        week: ``"my"`` or ``"their"`` (the acting player's week or the opponent's), or None.
+        day: 0 (Monday) .. 6 (Sunday), or None.
+        target: the cat acted on: covered (Grumpy Cat), taken (Cardboard Box), swapped from my
+            week (Yarn Ball), discarded (Vacuum Cleaner) or returned (Water Spray).
+        target_day: the opponent's day a Cardboard Box takes from or a Yarn Ball swaps with.
+        other: the opponent's cat a Yarn Ball swaps for.
+    """
+
+    card: Card
+    effect: str = "empty day"
+    week: str | None = None
+    day: int | None = None
+    target: Card | None = None
+    target_day: int | None = None
+    other: Card | None = None
+
+    def __str__(self) -> str:
+        try:
+            return self._words()
+        except Exception:  # a malformed Play still has words (for error messages)
+            return f"play {getattr(self.card, 'name', self.card)!s}"
+
+    def _words(self) -> str:
+        name, e = self.card.name, self.effect
+        where = f" on {self.week} {DAYS[self.day]}" if self.day is not None else ""
+        if e.startswith("draw "):
+            n = int(e.split()[1])
+            return f"play {name} drawing {n} card{'s' * (n != 1)}"
+        if e == "cover":
+            return f"play {name}{where} covering {self.target.name}"
+        if e == "cardboard box":
+            return f"play {name}{where} taking {self.target.name} from their {DAYS[self.target_day]}"
+        if e == "swap":
+            return (f"play {name} swapping {self.target.name} on my {DAYS[self.day]} with "
+                    f"{self.other.name} on their {DAYS[self.target_day]}")
+        if e == "discard top cat":
+            return f"play {name}{where} discarding {self.target.name}"
+        if e == "return top cat":
+            return f"play {name}{where} returning {self.target.name} to {self.week} hand"
+        return f"play {name}{where}"
+
+    def __repr__(self) -> str:
+        args = [repr(self.card), f"effect={self.effect!r}"]
+        for field in ("week", "day", "target", "target_day", "other"):
+            value = getattr(self, field)
+            if value is not None:
+                args.append(f"{field}={value!r}")
+        return f"Play({', '.join(args)})"
+
+
+def _play_problem(play: "Play") -> str | None:
+    """What is wrong with the fields of ``play`` (types and ranges only), or None."""
+    if not isinstance(play.card, Card):
+        return f"its card must be a Card from your hand, not {type(play.card).__name__}"
+    e = play.effect
+    if not isinstance(e, str) or not (e in CAT_EFFECTS or e in EVENT_EFFECTS or _DRAW_RE.match(e)):
+        return f"its effect must be one of the deck's effects, not {e!r}"
+    if play.week not in (None, "my", "their"):
+        return f"its week must be 'my', 'their' or None, not {play.week!r}"
+    for name in ("day", "target_day"):
+        value = getattr(play, name)
+        if value is not None and not (is_whole(value) and 0 <= value <= 6):
+            return f"its {name} must be a day number from 0 (Monday) to 6 (Sunday) or None, not {value!r}"
+    for name in ("target", "other"):
+        value = getattr(play, name)
+        if value is not None and not isinstance(value, Card):
+            return f"its {name} must be a Card or None, not {type(value).__name__}"
+    needs = {"cover": ("day", "target"), "cardboard box": ("day", "target", "target_day"),
+             "swap": ("day", "target", "target_day", "other"), "discard top cat": ("day", "target"),
+             "return top cat": ("day", "target")}.get(e, ())
+    missing = [n for n in needs if getattr(play, n) is None]
+    if missing:
+        return f"a {e!r} play needs its {' and '.join(missing)}"
+    return None
+
+
+_new = object.__new__
+
+
+def _play(card: Card, effect: str, week: str | None = None, day: int | None = None,
+          target: Card | None = None, target_day: int | None = None, other: Card | None = None) -> Play:
+    """``Play(card, effect, ...)`` built without the frozen dataclass's per-field checks (the
+    engine's hot path; the fields are the engine's own, so they need none). Equal to, and hashes
+    like, the Play built the usual way."""
+    p = _new(Play)
+    p.__dict__.update(card=card, effect=effect, week=week, day=day, target=target,
+                      target_day=target_day, other=other)
+    return p

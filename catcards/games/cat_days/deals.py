@@ -1,0 +1,134 @@
+"""Cat Days: an explicit position (``deals``) read and checked, for :meth:`CatDays.new_game`.
+
+Source: the ``deals`` format documented in :meth:`catcards.games.cat_days.CatDays.new_game`;
+hands go through the core's :func:`~catcards.core.parse_hands`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...cards import Card
+from ...core import GameParameterError, normal_name, parse_hands
+from .deck import _DAY_INDEX, DAYS, TREE_CAPACITY, Deck
+from .weeks import Weeks
+
+__all__ = ["parse_deals"]
+
+
+def parse_deals(deck: Deck, deals: Any) -> dict[str, Any]:
+    """``deals`` (see :meth:`CatDays.new_game`) checked against ``deck``: a dict with ``hands``
+    (two lists of Cards), ``weeks`` (a :class:`Weeks`), ``draw`` (top first), ``discard``
+    (bottom first), ``rest`` ("draw" or "out") and ``left`` (the cards not named, deck order).
+
+    Raises:
+        GameParameterError: an unknown key or card name, more copies of a card than the deck has,
+            a malformed week.
+    """
+    if not isinstance(deals, dict):
+        raise GameParameterError(
+            "Cat Days deals must be a dict with keys hands, draw, discard, weeks, rest "
+            f"(see CatDays.new_game), not {type(deals).__name__}"
+        )
+    unknown = set(deals) - {"hands", "draw", "discard", "weeks", "rest"}
+    if unknown:
+        raise GameParameterError(
+            f"Cat Days deals: unknown key(s) {', '.join(sorted(map(repr, unknown)))}; keys are hands, draw, discard, weeks, rest"
+        )
+    free: dict[str, list[Card]] = {}
+    for c in deck.cards:
+        free.setdefault(c.name, []).append(c)
+
+    def take(name: Any, where: str) -> Card:
+        text = name.name if isinstance(name, Card) else name
+        if not isinstance(text, str):
+            raise GameParameterError(f"Cat Days deals, {where}: {name!r} is not a card name")
+        try:
+            kind = deck.kind(text)
+        except KeyError:
+            raise GameParameterError(
+                f"Cat Days deals, {where}: no card called {text!r} in the deck "
+                f"(cards: {', '.join(deck.names())})"
+            ) from None
+        if not free[kind.name]:
+            n = kind.count + 2 * kind.setup
+            raise GameParameterError(
+                f"Cat Days deals, {where}: {kind.name} is named more often than the deck has "
+                f"copies ({n})"
+            )
+        return free[kind.name].pop(0)
+
+    def card_list(value: Any, where: str) -> list[Card]:
+        if isinstance(value, str) or not isinstance(value, (list, tuple)):
+            raise GameParameterError(f"Cat Days deals, {where}: give a list of card names, not {value!r}")
+        return [take(v, where) for v in value]
+
+    index = {c: i for i, c in enumerate(deck.cards)}
+    hands = parse_hands(
+        deals.get("hands", [[], []]), 2, lambda name: index[take(name, "hands")],
+        lambda i: deck.cards[i].name, "Cat Days deals, hands", hint="seat 0's, seat 1's",
+    )
+    hands = [[deck.cards[i] for i in h] for h in hands]
+    weeks = Weeks(deck)
+    raw_weeks = deals.get("weeks", [{}, {}])
+    if isinstance(raw_weeks, str) or not isinstance(raw_weeks, (list, tuple)) or len(raw_weeks) != 2:
+        raise GameParameterError("Cat Days deals: weeks must be two weeks (seat 0's, seat 1's)")
+    for s, week in enumerate(raw_weeks):
+        if isinstance(week, dict):
+            items = []
+            for day, cards in week.items():
+                if not isinstance(day, str) or normal_name(day) not in _DAY_INDEX:
+                    raise GameParameterError(
+                        f"Cat Days deals, week of seat {s}: {day!r} is not a day ({', '.join(DAYS)})"
+                    )
+                if any(d == _DAY_INDEX[normal_name(day)] for d, _ in items):
+                    raise GameParameterError(
+                        f"Cat Days deals, week of seat {s}: {day!r} is given twice"
+                    )
+                items.append((_DAY_INDEX[normal_name(day)], cards))
+        elif isinstance(week, (list, tuple)) and len(week) == 7:
+            items = list(enumerate(week))
+        else:
+            raise GameParameterError(
+                f"Cat Days deals: the week of seat {s} must be a dict of day -> cards or 7 lists"
+            )
+        for d, cards in items:
+            where = f"seat {s}'s {DAYS[d]}"
+            placed = card_list(cards, where)
+            for i, c in enumerate(placed):
+                k = deck.kind(c)
+                if k.stays and i == 0:
+                    weeks.base[s][d] = c
+                elif k.is_cat:
+                    if (
+                        weeks.stack[s][d]
+                        and not weeks.is_tree(s, d)
+                        and deck.kind(c).effect != "cover"
+                    ):
+                        raise GameParameterError(
+                            f"Cat Days deals, {where}: {c.name} cannot stand on "
+                            f"{weeks.stack[s][d][-1].name}; off a Cat Tree, only a Grumpy Cat "
+                            "covers another cat"
+                        )
+                    weeks.stack[s][d].append(c)
+                else:
+                    raise GameParameterError(
+                        f"Cat Days deals, {where}: {c.name} cannot stand there (only cats, on "
+                        "top of at most one Cat Tree or Cardboard Box at the bottom)"
+                    )
+            if weeks.is_tree(s, d) and len(weeks.stack[s][d]) > TREE_CAPACITY:
+                raise GameParameterError(f"Cat Days deals, {where}: a Cat Tree holds at most 3 cats")
+    draw = card_list(deals.get("draw", []), "draw pile")
+    discard = card_list(deals.get("discard", []), "discard pile")
+    for c in discard:
+        if deck.kind(c).stays:
+            raise GameParameterError(
+                f"Cat Days deals, discard pile: {c.name} cannot be there: a {deck.kind(c).effect} "
+                "stays on its day once played, so it never reaches the discard pile"
+            )
+    rest = deals.get("rest", "draw")
+    if rest not in ("draw", "out"):
+        raise GameParameterError(f"Cat Days deals: rest must be 'draw' or 'out', not {rest!r}")
+    unnamed = {c for cards in free.values() for c in cards}
+    left = [c for c in deck.cards if c in unnamed]
+    return {"hands": hands, "weeks": weeks, "draw": draw, "discard": discard,
+            "rest": rest, "left": left}

@@ -1,0 +1,405 @@
+"""Cat Days: the game (:class:`CatDays`) and its state (:class:`CatDaysState`).
+
+Source: ``rulebooks/cat-days.txt`` and ``rules/cat-days.md``; the readings taken are listed in
+:mod:`catcards.games.cat_days`. Cards and deck: :mod:`.deck`; the days and the placing rules:
+:mod:`.weeks`; actions: :mod:`.actions`; explicit deals: :mod:`.deals`.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any, Sequence
+
+from ...cards import Card
+from ...core import Action, Game, GameParameterError, Outcome, State, is_whole, normal_name
+from ...registry import register
+from .actions import DRAW, PASS, Draw, Pass, Play, _play_problem
+from .deals import parse_deals
+from .deck import DAYS, DEAL_SIZE, load_deck
+from .weeks import Weeks
+
+__all__ = ["CatDays", "CatDaysState"]
+
+
+@register
+class CatDays(Game):
+    """Cat Days (rulebook ``cat-days.txt``, decisions and deck ``rules/cat-days.md``).
+
+    Args:
+        players: 2 (the game is for two).
+        first_player: the seat that moves first, 0 or 1 (rulebook: "the last person to have petted
+            a cat starts"; ``rules/README.md``: a parameter, default seat 0).
+        max_turns: the game is stopped and scored as it stands after this many turns (actions),
+            a whole number >= 1, default 500 (``rules/cat-days.md``, for simulations); the
+            outcome's reason then says "stopped by the turn limit".
+        deck: the deck: the path of a deck file, an open file, a table (a list of row dicts) or
+            a :class:`Deck` (see :func:`load_deck`); None: the packaged deck. The game keeps the
+            deck's *content*: ``params["deck"]`` is its rows (:attr:`Deck.table`), never a path,
+            so a saved game replays after the file is edited, moved or deleted.
+
+    Raises:
+        GameParameterError: a parameter outside those ranges. DeckError (a GameParameterError):
+            the deck file cannot be read or has a mistake.
+    """
+
+    name = "cat-days"
+    title = "Cat Days"
+    min_players = 2
+    max_players = 2
+    default_players = 2
+    teaches = "hypergeometric chance of holding a given card by turn k; draw now or play now"
+
+    def __init__(self, players: int | None = None, first_player: int = 0, max_turns: int = 500,
+                 deck: Any = None):
+        super().__init__(players)
+        if not is_whole(first_player) or first_player not in (0, 1):
+            raise GameParameterError(f"{self.title}: first_player must be seat 0 or 1, not {first_player!r}")
+        if not is_whole(max_turns) or max_turns < 1:
+            raise GameParameterError(
+                f"{self.title}: max_turns must be a whole number of turns >= 1, not {max_turns!r}"
+            )
+        self.first_player = int(first_player)
+        self.max_turns = int(max_turns)
+        self.deck = load_deck(deck)
+        #: the deck's rows (None for the packaged deck): what ``params`` and a save hold
+        self.deck_table = None if deck is None else self.deck.table
+
+    @classmethod
+    def from_saved_params(cls, params: dict[str, Any]) -> "CatDays":
+        """The game a save's ``params`` describe: the deck only as its rows (a list of dicts, as
+        :attr:`Deck.table`) or None (the packaged deck). A path (or anything else) is refused and
+        never opened, so a save stands alone and cannot read a file of the machine it is loaded
+        on.
+
+        Raises:
+            GameParameterError: a deck given as a path or other non-table value, an unknown
+                parameter, or a value :class:`CatDays` refuses.
+        """
+        if not isinstance(params, dict):
+            raise GameParameterError(f"{cls.title}: saved parameters must be an object, not {type(params).__name__}")
+        deck = params.get("deck")
+        if deck is not None and not isinstance(deck, list):
+            what = "a file path" if isinstance(deck, (str, os.PathLike)) else f"a {type(deck).__name__}"
+            raise GameParameterError(
+                f"{cls.title}: the save names its deck as {what}; a save holds the deck's rows (a list "
+                "of card rows), never a file. Load the deck with catcards.load('cat-days', deck=...) "
+                "and save the game again"
+            )
+        unknown = set(params) - {"players", "first_player", "max_turns", "deck"}
+        if unknown:
+            raise GameParameterError(f"{cls.title}: unknown saved parameter(s) {', '.join(map(repr, sorted(unknown, key=str)))}")
+        return cls(**params)
+
+    def _check_players(self, players: int) -> None:
+        if players != 2:
+            raise GameParameterError(f"{self.title} is a game for 2 players, not {players}")
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return {"players": self.players, "first_player": self.first_player,
+                "max_turns": self.max_turns, "deck": self.deck_table}
+
+    def new_game(self, seed: int | None = None, deals: dict | None = None) -> "CatDaysState":
+        """Set up and deal; return the state with ``first_player`` to act.
+
+        Args:
+            seed: generator seed (see :meth:`catcards.core.Game.new_game`).
+            deals: an explicit position for stacked-deck tests and lessons (card names, or Cards,
+                case-insensitive), a dict with any of the keys:
+
+                - ``"hands"``: two lists, each seat's whole hand (Cat Tree included if wanted);
+                - ``"draw"``: the draw pile, top card first;
+                - ``"discard"``: the discard pile, bottom first (top last);
+                - ``"weeks"``: two weeks, each a dict from day name to the cards on that day,
+                  bottom first: a Cat Tree or Cardboard Box first if there is one, then its cats
+                  (``{"Monday": ["Lazy Cat", "Grumpy Cat"], "Sunday": ["Cat Tree", "Rescued Cat"]}``),
+                  or a list of 7 such lists;
+                - ``"rest"``: where the cards not named go: ``"draw"`` (default: shuffled with the
+                  seed, under the named draw pile) or ``"out"`` (out of play, back in the box).
+
+                Without ``deals`` the game is set up as in the rulebook: each player gets the setup
+                cards (a Cat Tree) and 4 cards from the shuffled draw pile, ``first_player`` first.
+
+        Raises:
+            GameParameterError: an unknown key or card name, more copies of a card than the deck
+                has, a malformed week (unknown day, a Cat Tree not at the bottom or with more than
+                3 cats, an event other than Cat Tree / Cardboard Box on a day).
+        """
+        setup = parse_deals(self.deck, deals) if deals is not None else None
+        return CatDaysState(self, seed, deals, setup)
+
+
+#: effects that take a cat off a day (and so may uncover the cat under it)
+_REMOVES = frozenset({"discard top cat", "return top cat", "cardboard box"})
+
+
+def _public_text(action: Play, seat: int) -> str:
+    """``str(action)`` for the public log, with "my"/"their" replaced by seat numbers."""
+    text = str(action).replace(" my ", f" seat {seat}'s ").replace(" their ", f" seat {1 - seat}'s ")
+    return "plays" + text[len("play"):]
+
+
+class CatDaysState(State):
+    """One game of Cat Days. See :class:`CatDays` for the rules; the contract is
+    :class:`catcards.core.State`.
+
+    Extra attributes (read-only for users):
+        weeks: the :class:`Weeks` (what stands on every day).
+        hands: each seat's hand (list of Cards); draw_pile (top card last); discard_pile (top
+            last); out_of_play (cards left in the box by a stacked deal).
+        turn: turns taken so far (each action is a turn).
+        stopped_by_turn_limit: True when the game was stopped by ``max_turns``.
+    """
+
+    game: CatDays
+
+    def __init__(self, game: CatDays, seed, deals, setup: dict | None):
+        super().__init__(game, seed, deals)
+        self.deck = game.deck
+        self.turn = 0
+        self.stopped_by_turn_limit = False
+        self._passes = 0
+        self._plays_cache: dict = {}
+        self._outcome: Outcome | None = None
+        self.out_of_play: list[Card] = []
+        if setup is None:
+            order = self.rng.permutation(len(self.deck.pile_cards))
+            self.draw_pile = [self.deck.pile_cards[i] for i in order]  # top card last
+            self.hands = [list(cards) for cards in self.deck.setup_cards]
+            first = game.first_player
+            for seat in (first, 1 - first):
+                for _ in range(DEAL_SIZE):
+                    self.hands[seat].append(self.draw_pile.pop())
+            self.discard_pile: list[Card] = []
+            self.weeks = Weeks(self.deck)
+        else:
+            self.hands = [list(h) for h in setup["hands"]]
+            self.weeks = setup["weeks"].copy()
+            self.discard_pile = list(setup["discard"])
+            rest = setup["left"]
+            if setup["rest"] == "out":
+                self.out_of_play = list(rest)
+                rest = []
+            else:
+                rest = [rest[i] for i in self.rng.permutation(len(rest))]
+            self.draw_pile = rest + list(reversed(setup["draw"]))
+        self.current_player: int | None = game.first_player
+        self.log.append(
+            f"Cat Days: each player has a Cat Tree and {DEAL_SIZE} cards; seat {game.first_player} starts."
+            if setup is None else f"Cat Days from a set position; seat {game.first_player} starts."
+        )
+        self._check_end()
+
+    # ---- contract -----------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        """Each week's score now (points of its visible cats)."""
+        return [self.weeks.score(0), self.weeks.score(1)]
+
+    def _cards_to_draw(self) -> int:
+        return len(self.draw_pile) + len(self.discard_pile)
+
+    def _legal_actions(self) -> Sequence[Action]:
+        seat = self.current_player
+        if seat is None:
+            return ()
+        firsts: dict[str, Card] = {}
+        for c in self.hands[seat]:
+            f = firsts.get(c.name)
+            if f is None or c.copy < f.copy:
+                firsts[c.name] = c
+        to_draw = len(self.draw_pile) + len(self.discard_pile)
+        legal: list[Action] = []
+        cache = self._plays_cache  # plays of a card change only when the weeks do (or for draw cards)
+        by_name = self.deck._by_name
+        plays = self.weeks.plays
+        for name in sorted(firsts):
+            c = firsts[name]
+            if by_name[name].draws:
+                legal.extend(plays(seat, c, to_draw))
+                continue
+            key = (seat, name, c.copy)
+            found = cache.get(key)
+            if found is None:
+                found = cache[key] = plays(seat, c, to_draw)
+            legal.extend(found)
+        if to_draw:
+            legal.append(DRAW)
+        return legal or [PASS]
+
+    def _why_illegal(self, action: Action) -> str:
+        seat = self.current_player
+        if isinstance(action, Draw):
+            return "the draw pile and the discard pile are both empty: there is nothing to draw"
+        if isinstance(action, Pass):
+            return "you may pass only when you can neither play a card nor draw"
+        if not isinstance(action, Play):
+            return f"{action!r} is not a Cat Days action (draw a card, play a card, or pass)"
+        problem = _play_problem(action)
+        if problem is not None and not isinstance(action.card, Card):
+            return f"{action!r} is not a well-formed play: {problem}"
+        card = action.card
+        try:
+            kind = self.deck.kind(card)
+        except KeyError:
+            return f"there is no card {card!r} in this deck (cards: {', '.join(self.deck.names())})"
+        if card not in self.hands[seat]:
+            if any(c.name == card.name for c in self.hands[seat]):
+                return f"play the lowest copy of {card.name} in your hand (identical copies are one play)"
+            return f"seat {seat} does not hold {card.name}"
+        plays = [str(a) for a in self.legal_actions() if isinstance(a, Play) and a.card.name == card.name]
+        if problem is not None:
+            return f"{action!r} is not a well-formed play: {problem}" + (
+                f"; legal plays of {card.name}: " + "; ".join(plays[:6]) if plays else "")
+        if not plays:
+            return (f"{card.name} cannot be played now: its whole text cannot be carried out "
+                    f"({kind.describe()})")
+        shown = "; ".join(plays[:6]) + ("; ..." if len(plays) > 6 else "")
+        return f"{card.name} cannot be played like that ({kind.describe()}); legal now: {shown}"
+
+    def _parse_action(self, text: str) -> Action | None:
+        """The card a "play <card> ..." text names, as a Play of the lowest copy in the hand (or of
+        the deck's first copy), so the error can say why it is not legal; None otherwise."""
+        if not isinstance(text, str) or self.current_player is None:
+            return None
+        words = normal_name(text)
+        if words in ("draw a card", "pass"):
+            return DRAW if words == "draw a card" else PASS
+        if not words.startswith("play "):
+            return None
+        rest, kind = words[5:], None
+        for k in self.deck.kinds:
+            key = normal_name(k.name)
+            if (rest == key or rest.startswith(key + " ")) and (kind is None or len(key) > len(normal_name(kind.name))):
+                kind = k
+        if kind is None:
+            return None
+        held = [c for c in self.hands[self.current_player] if c.name == kind.name]
+        card = min(held, key=lambda c: c.copy) if held else next(c for c in self.deck.cards if c.name == kind.name)
+        return Play(card, kind.effect)
+
+    def _apply(self, action: Action) -> None:
+        seat = self.current_player
+        self.turn += 1
+        if isinstance(action, Pass):
+            self._passes += 1
+            self.log.append(f"Seat {seat} can neither play nor draw, and passes.")
+        elif isinstance(action, Draw):
+            self._passes = 0
+            self._draw(seat)
+            self.log.append(f"Seat {seat} draws a card.")
+        else:
+            self._passes = 0
+            self._plays_cache = {}
+            self._play(seat, action)
+        self.current_player = 1 - seat
+        self._check_end()
+
+    def _draw(self, seat: int) -> None:
+        if not self.draw_pile:
+            n = len(self.discard_pile)
+            self.draw_pile = [self.discard_pile[i] for i in self.rng.permutation(n)]
+            self.discard_pile = []
+            self.log.append(f"The draw pile is empty: the discard pile ({n} cards) is shuffled to form a new one.")
+        self.hands[seat].append(self.draw_pile.pop())
+
+    def _play(self, seat: int, action: Play) -> None:
+        kind = self.deck.kind(action.card)
+        self.hands[seat].remove(action.card)
+        e = action.effect
+        if e in _REMOVES:  # only a cat taken off a day can uncover another (on that day alone)
+            w0, d0 = (1 - seat, action.target_day) if e == "cardboard box" else (
+                seat if action.week == "my" else 1 - seat, action.day)
+            before = list(self.weeks.visible(w0, d0))
+        self.log.append(f"Seat {seat} {_public_text(action, seat)}.")
+        if kind.draws:
+            for _ in range(kind.draws):
+                self._draw(seat)
+            self.log.append(f"Seat {seat} draws {kind.draws} cards.")
+        for where, w, cat in self.weeks.carry_out(seat, action):
+            if where == "discard":
+                self.discard_pile.append(cat)
+            else:
+                self.hands[w].append(cat)
+        if not (kind.is_cat or kind.stays):
+            self.discard_pile.append(action.card)  # events go to the discard pile after their effect
+        if e in _REMOVES:  # say when a covered cat comes back into view
+            for cat in self.weeks.visible(w0, d0):
+                if cat not in before and cat != action.card and cat not in (action.target, action.other):
+                    self.log.append(f"{cat.name} on seat {w0}'s {DAYS[d0]} is visible again.")
+
+    def _check_end(self) -> None:
+        if self._outcome is not None:
+            return
+        full = [s for s in (0, 1) if self.weeks.full(s)]
+        if full:
+            who = " and ".join(f"seat {s}" for s in full)
+            reason = f"{who} {'has' if len(full) == 1 else 'have'} a cat on every day of the week"
+        elif self._passes >= 2:
+            reason = "neither player can play or draw any more"
+        elif self.turn >= self.game.max_turns:
+            self.stopped_by_turn_limit = True
+            reason = f"stopped by the turn limit ({self.game.max_turns} turns), scored as it stands"
+        else:
+            return
+        scores = self.scores()
+        best = max(scores)
+        winners = tuple(s for s in (0, 1) if scores[s] == best)
+        result = "shared victory" if len(winners) == 2 else f"seat {winners[0]} wins"
+        self._outcome = Outcome(winners, tuple(scores), f"{reason}; {scores[0]} to {scores[1]}: {result}")
+        self.current_player = None
+        self.log.append(f"Game over: {self._outcome.reason}.")
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees (None: a spectator). Keys: ``seat``, ``players``, ``current_player``,
+        ``turn``, ``max_turns``, ``hand`` (own Cards; [] for a spectator), ``hand_sizes``,
+        ``draw_pile`` (count), ``discard_pile`` (Cards, top last), ``out_of_play`` (count),
+        ``weeks`` (per seat, 7 dicts: ``day``, ``base`` (Cat Tree/Cardboard Box or None),
+        ``cats`` (bottom first), ``visible``, ``covered`` (public: a covered cat may be looked
+        at), ``score``), ``scores`` (per week), ``days_filled``, ``deck`` (the :class:`Deck`),
+        ``legal`` (seat to act only), ``log`` (the last 40 public lines), ``is_over``, ``outcome``.
+
+        Raises:
+            ValueError: ``seat`` is not 0, 1 or None.
+        """
+        seat = self.check_seat(seat)
+        weeks = self.weeks
+        return {
+            "seat": seat,
+            "players": 2,
+            "current_player": self.current_player,
+            "turn": self.turn,
+            "max_turns": self.game.max_turns,
+            "hand": sorted(self.hands[seat], key=lambda c: (c.name, c.copy)) if seat is not None else [],
+            "hand_sizes": [len(h) for h in self.hands],
+            "draw_pile": len(self.draw_pile),
+            "discard_pile": list(self.discard_pile),
+            "out_of_play": len(self.out_of_play),
+            "weeks": [[weeks.day_view(w, d) for d in range(7)] for w in (0, 1)],
+            "scores": self.scores(),
+            "days_filled": [weeks.filled(0), weeks.filled(1)],
+            "deck": self.deck,
+            "legal": self.legal_for(seat),
+            "log": self.log[-40:],
+            "is_over": self.is_over,
+            "outcome": self._outcome,
+        }
+
+    def zones(self) -> dict[str, list[Card]]:
+        z = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}
+        z["draw pile"] = list(self.draw_pile)
+        z["discard pile"] = list(self.discard_pile)
+        z["out of play"] = list(self.out_of_play)
+        for w in (0, 1):
+            z[f"week {w}"] = [c for d in range(7) for c in
+                              ([self.weeks.base[w][d]] if self.weeks.base[w][d] else []) + self.weeks.stack[w][d]]
+        return z
+
+    def hidden_zones(self, seat: int | None) -> list[str]:
+        return [f"hand {s}" for s in (0, 1) if s != seat] + ["draw pile", "out of play"]
+
+    def _copy_mutables(self, other: "CatDaysState") -> None:
+        other.hands = [list(h) for h in self.hands]
+        other.draw_pile = list(self.draw_pile)
+        other.discard_pile = list(self.discard_pile)
+        other.out_of_play = list(self.out_of_play)
+        other.weeks = self.weeks.copy()
+        other._plays_cache = dict(self._plays_cache)
