@@ -27,6 +27,7 @@ GAMES = {
     "pairs": {"players": 2},
     "snap": {"players": 3},
     "big-cat": {"players": 2},
+    "cat-days": {},
 }
 
 
@@ -352,6 +353,7 @@ NO_PEEK = {
     "pairs": ({"players": 2, "copies": 2, "numbers": 5}, 3),
     "snap": ({"players": 2, "max_turns": 30}, 6),
     "big-cat": ({"players": 2}, 10),
+    "cat-days": ({}, 9),
 }
 
 

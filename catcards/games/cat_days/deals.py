@@ -8,17 +8,21 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import Card
-from ...core import GameParameterError, normal_name, parse_hands
+from ...core import GameParameterError, normal_name, parse_hands, short_repr
 from .deck import _DAY_INDEX, DAYS, TREE_CAPACITY, Deck
 from .weeks import Weeks
 
-__all__ = ["parse_deals"]
+__all__ = ["parse_deals", "MAX_SHUFFLES"]
+
+#: the most reshuffles a deal may name (a game of 500 turns reshuffles far fewer times)
+MAX_SHUFFLES = 500
 
 
 def parse_deals(deck: Deck, deals: Any) -> dict[str, Any]:
     """``deals`` (see :meth:`CatDays.new_game`) checked against ``deck``: a dict with ``hands``
     (two lists of Cards), ``weeks`` (a :class:`Weeks`), ``draw`` (top first), ``discard``
-    (bottom first), ``rest`` ("draw" or "out") and ``left`` (the cards not named, deck order).
+    (bottom first), ``rest`` ("draw" or "out"), ``left`` (the cards not named, deck order) and
+    ``shuffles`` (per named reshuffle, (name, copy or None) pairs, top first).
 
     Raises:
         GameParameterError: an unknown key or card name, more copies of a card than the deck has,
@@ -29,33 +33,54 @@ def parse_deals(deck: Deck, deals: Any) -> dict[str, Any]:
             "Cat Days deals must be a dict with keys hands, draw, discard, weeks, rest "
             f"(see CatDays.new_game), not {type(deals).__name__}"
         )
-    unknown = set(deals) - {"hands", "draw", "discard", "weeks", "rest"}
+    unknown = set(deals) - {"hands", "draw", "discard", "weeks", "rest", "shuffles"}
     if unknown:
         raise GameParameterError(
-            f"Cat Days deals: unknown key(s) {', '.join(sorted(map(repr, unknown)))}; keys are hands, draw, discard, weeks, rest"
+            f"Cat Days deals: unknown key(s) {', '.join(sorted(map(repr, unknown)))}; keys are hands, draw, discard, weeks, rest, shuffles"
         )
     free: dict[str, list[Card]] = {}
     for c in deck.cards:
         free.setdefault(c.name, []).append(c)
 
-    def take(name: Any, where: str) -> Card:
+    def lookup(name: Any, where: str) -> tuple[str, int | None]:
+        """(card name, copy number or None) of one entry: a name, "Name #k", or a Card."""
         text = name.name if isinstance(name, Card) else name
-        if not isinstance(text, str):
-            raise GameParameterError(f"Cat Days deals, {where}: {name!r} is not a card name")
+        if not isinstance(text, str) or len(text) > 200:
+            raise GameParameterError(f"Cat Days deals, {where}: {short_repr(name)} is not a card name")
+        copy = None
+        head, sep, tail = text.rpartition("#")
+        if sep and tail.strip().isdigit() and len(tail.strip()) <= 3 and head.strip():
+            text, copy = head, int(tail.strip())
         try:
             kind = deck.kind(text)
         except KeyError:
             raise GameParameterError(
-                f"Cat Days deals, {where}: no card called {text!r} in the deck "
+                f"Cat Days deals, {where}: no card called {short_repr(text)} in the deck "
                 f"(cards: {', '.join(deck.names())})"
             ) from None
-        if not free[kind.name]:
-            n = kind.count + 2 * kind.setup
+        n = kind.count + 2 * kind.setup
+        if copy is not None and copy >= n:
             raise GameParameterError(
-                f"Cat Days deals, {where}: {kind.name} is named more often than the deck has "
+                f"Cat Days deals, {where}: {kind.name} #{copy}: the deck has copies #0 to #{n - 1}"
+            )
+        return kind.name, copy
+
+    def take(name: Any, where: str) -> Card:
+        card_name, copy = lookup(name, where)
+        copies = free[card_name]
+        if copy is not None:
+            found = [c for c in copies if c.copy == copy]
+            if not found:
+                raise GameParameterError(f"Cat Days deals, {where}: {card_name} #{copy} is named twice")
+            copies.remove(found[0])
+            return found[0]
+        if not copies:
+            n = len([c for c in deck.cards if c.name == card_name])
+            raise GameParameterError(
+                f"Cat Days deals, {where}: {card_name} is named more often than the deck has "
                 f"copies ({n})"
             )
-        return free[kind.name].pop(0)
+        return copies.pop(0)
 
     def card_list(value: Any, where: str) -> list[Card]:
         if isinstance(value, str) or not isinstance(value, (list, tuple)):
@@ -128,7 +153,19 @@ def parse_deals(deck: Deck, deals: Any) -> dict[str, Any]:
     rest = deals.get("rest", "draw")
     if rest not in ("draw", "out"):
         raise GameParameterError(f"Cat Days deals: rest must be 'draw' or 'out', not {rest!r}")
+    raw = deals.get("shuffles", [])
+    if isinstance(raw, str) or not isinstance(raw, (list, tuple)) or len(raw) > MAX_SHUFFLES:
+        raise GameParameterError(
+            f"Cat Days deals, shuffles: give a list of at most {MAX_SHUFFLES} draw piles (each a list "
+            "of card names, top first), not " + short_repr(raw)
+        )
+    shuffles = []
+    for i, pile in enumerate(raw):
+        where = f"shuffles, reshuffle {i + 1}"
+        if isinstance(pile, str) or not isinstance(pile, (list, tuple)) or len(pile) > len(deck.cards):
+            raise GameParameterError(f"Cat Days deals, {where}: give a list of card names, not {short_repr(pile)}")
+        shuffles.append(tuple(lookup(v, where) for v in pile))
     unnamed = {c for cards in free.values() for c in cards}
     left = [c for c in deck.cards if c in unnamed]
     return {"hands": hands, "weeks": weeks, "draw": draw, "discard": discard,
-            "rest": rest, "left": left}
+            "rest": rest, "left": left, "shuffles": tuple(shuffles)}

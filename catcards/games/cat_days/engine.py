@@ -114,7 +114,14 @@ class CatDays(Game):
                   (``{"Monday": ["Lazy Cat", "Grumpy Cat"], "Sunday": ["Cat Tree", "Rescued Cat"]}``),
                   or a list of 7 such lists;
                 - ``"rest"``: where the cards not named go: ``"draw"`` (default: shuffled with the
-                  seed, under the named draw pile) or ``"out"`` (out of play, back in the box).
+                  seed, under the named draw pile) or ``"out"`` (out of play, back in the box);
+                - ``"shuffles"``: the draw piles (top first) the discard pile forms at the first,
+                  second, ... reshuffle, instead of the generator's order (each must name the
+                  discard pile's cards); later reshuffles use the generator.
+
+                A card may be named with its copy number, ``"Lazy Cat #2"`` (copies are numbered
+                from 0 in the deck's order; the Cat Trees given at setup come after the pile's),
+                as the hidden-card sampler (:mod:`catcards.explore.cat_days`) does.
 
                 Without ``deals`` the game is set up as in the rulebook: each player gets the setup
                 cards (a Cat Tree) and 4 cards from the shuffled draw pile, ``first_player`` first.
@@ -122,7 +129,9 @@ class CatDays(Game):
         Raises:
             GameParameterError: an unknown key or card name, more copies of a card than the deck
                 has, a malformed week (unknown day, a Cat Tree not at the bottom or with more than
-                3 cats, an event other than Cat Tree / Cardboard Box on a day).
+                3 cats, an event other than Cat Tree / Cardboard Box on a day), a copy number the
+                deck does not have, more than ``MAX_SHUFFLES`` shuffles. A named reshuffle that does
+                not match the discard pile is refused when it happens, by ``apply``, before any change.
         """
         setup = parse_deals(self.deck, deals) if deals is not None else None
         return CatDaysState(self, seed, deals, setup)
@@ -159,6 +168,9 @@ class CatDaysState(State):
         self.stopped_by_turn_limit = False
         self._passes = 0
         self._plays_cache: dict = {}
+        #: the draw piles named for the next reshuffles (deals' "shuffles"), and how many were used
+        self._shuffles: tuple = () if setup is None else setup["shuffles"]
+        self._reshuffled = 0
         self._outcome: Outcome | None = None
         self.out_of_play: list[Card] = []
         if setup is None:
@@ -183,9 +195,17 @@ class CatDaysState(State):
                 rest = [rest[i] for i in self.rng.permutation(len(rest))]
             self.draw_pile = rest + list(reversed(setup["draw"]))
         self.current_player: int | None = game.first_player
+        #: True when the game started as the rulebook sets it up (each hand its Cat Tree and 4
+        #: cards, nothing on the table): a stacked deal doing so (a sampled one does) counts too.
+        #: Public: the first log line says which.
+        self.rulebook_start = rulebook_start = setup is None or (
+            not self.discard_pile and not self.out_of_play and not any(self.weeks.filled(w) for w in (0, 1))
+            and not any(b for week in self.weeks.base for b in week)
+            and all(len(h) == DEAL_SIZE + len(self.deck.setup_cards[s]) and set(self.deck.setup_cards[s]) <= set(h)
+                    for s, h in enumerate(self.hands)))
         self.log.append(
             f"Cat Days: each player has a Cat Tree and {DEAL_SIZE} cards; seat {game.first_player} starts."
-            if setup is None else f"Cat Days from a set position; seat {game.first_player} starts."
+            if rulebook_start else f"Cat Days from a set position; seat {game.first_player} starts."
         )
         self._check_end()
 
@@ -278,6 +298,11 @@ class CatDaysState(State):
 
     def _apply(self, action: Action) -> None:
         seat = self.current_player
+        if self._reshuffled < len(self._shuffles):  # a named reshuffle is checked before any change
+            needs = 1 if isinstance(action, Draw) else self.deck._by_name[action.card.name].draws \
+                if isinstance(action, Play) else 0
+            if needs > len(self.draw_pile):
+                self._named_shuffle()
         self.turn += 1
         if isinstance(action, Pass):
             self._passes += 1
@@ -293,10 +318,37 @@ class CatDaysState(State):
         self.current_player = 1 - seat
         self._check_end()
 
+    def _named_shuffle(self) -> list[Card] | None:
+        """The draw pile (top last) the deals name for the reshuffle about to happen, taken from
+        the discard pile; None when the deals name no more reshuffles.
+
+        Raises:
+            GameParameterError: the named pile is not the discard pile's cards.
+        """
+        if self._reshuffled >= len(self._shuffles):
+            return None
+        left = list(self.discard_pile)
+        pile = []
+        for name, copy in self._shuffles[self._reshuffled]:
+            found = next((c for c in sorted(left, key=lambda c: c.copy)
+                          if c.name == name and (copy is None or c.copy == copy)), None)
+            if found is None:
+                break
+            left.remove(found)
+            pile.append(found)
+        if left or len(pile) != len(self._shuffles[self._reshuffled]):
+            raise GameParameterError(
+                f"Cat Days deals, shuffles: reshuffle {self._reshuffled + 1} does not name the "
+                f"{len(self.discard_pile)} cards of the discard pile it shuffles"
+            )
+        return pile[::-1]
+
     def _draw(self, seat: int) -> None:
         if not self.draw_pile:
             n = len(self.discard_pile)
-            self.draw_pile = [self.discard_pile[i] for i in self.rng.permutation(n)]
+            named = self._named_shuffle()
+            self._reshuffled += 1
+            self.draw_pile = named if named is not None else [self.discard_pile[i] for i in self.rng.permutation(n)]
             self.discard_pile = []
             self.log.append(f"The draw pile is empty: the discard pile ({n} cards) is shuffled to form a new one.")
         self.hands[seat].append(self.draw_pile.pop())
