@@ -147,6 +147,9 @@ def test_a_deal_names_copies_and_reshuffles():
     with pytest.raises(GameParameterError, match="reshuffle 1 does not name the 3 cards"):
         state.apply(state.action_from_string("draw a card"))
     assert state.to_json() == before
+    rows = [dict(r, card="Cat #2") if r["card"] == "Rescued Cat" else r for r in SMALL_DECK]
+    named = catcards.load("cat-days", deck=rows).new_game(0, deals={"hands": [["Cat #2", "Cat #2 #3"], []]})
+    assert [(c.name, c.copy) for c in named.hands[0]] == [("Cat #2", 0), ("Cat #2", 3)]
     for bad, says in ((dict(deals, hands=[["Rescued Cat #40"], []]), "copies #0 to #5"),
                       (dict(deals, hands=[["Rescued Cat #4", "Rescued Cat #4"], []]), "named twice"),
                       (dict(deals, shuffles="Catnip"), "shuffles"),

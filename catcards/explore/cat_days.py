@@ -108,7 +108,8 @@ class CatDaysInfo(InfoSet):
                 deck.kind(action.card).draws if isinstance(action, Play) else 0)
             if drawn:
                 new = s.hands[actor][hand_before - (1 if isinstance(action, Play) else 0):]
-                assert len(new) == drawn
+                if len(new) != drawn:  # pragma: no cover - a bug, not a position
+                    raise SamplingError("Cat Days: the cards drawn could not be followed")
                 together: dict[int, list[int]] = {}
                 for i, c in enumerate(new):
                     if i == pile_before:  # the discard pile became the new draw pile here

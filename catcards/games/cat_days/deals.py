@@ -50,7 +50,10 @@ def parse_deals(deck: Deck, deals: Any) -> dict[str, Any]:
         copy = None
         head, sep, tail = text.rpartition("#")
         if sep and tail.strip().isdigit() and len(tail.strip()) <= 3 and head.strip():
-            text, copy = head, int(tail.strip())
+            try:  # "Name #k", unless the whole text is a card's name
+                deck.kind(text)
+            except KeyError:
+                text, copy = head, int(tail.strip())
         try:
             kind = deck.kind(text)
         except KeyError:
