@@ -3,15 +3,15 @@
 :class:`BluffingAgent` (strategy ``"bluffer"``) plays sensibly and has two tunable probabilities:
 ``bluff`` (chance of claiming Shot!, Lucky Cat or Imaginary Dinosaur without holding it) and
 ``threshold`` (it challenges a claim when the exact chance that the claim is genuine, from what
-it can see, is below ``threshold``; see :mod:`catcards.analysis.card_game`). ``threshold=0``
+it can see, is below ``threshold``; see :mod:`catcards.games.card_game.claims`). ``threshold=0``
 never challenges, ``threshold=1.01`` always does.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
-from ..analysis.card_game import claim_odds
 from ..core import GameParameterError
+from ..games.card_game.claims import claim_odds
 from ..games.card_game import (
     Believe,
     Challenge,
@@ -45,7 +45,7 @@ class BluffingAgent(Agent):
     Args:
         bluff: probability (0..1) of making a claim without holding the card when it could.
         threshold: challenge a claim when P(genuine), computed exactly from this seat's view with
-            :func:`catcards.analysis.card_game.claim_odds` (bluff_rate = ``assumed_bluff``), is
+            :func:`catcards.games.card_game.claims.claim_odds` (bluff_rate = ``assumed_bluff``), is
             below this number (0 never challenges).
         assumed_bluff: the bluff rate it assumes of others (None: P(holds) only).
 

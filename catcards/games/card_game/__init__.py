@@ -5,33 +5,37 @@ The game is registered as ``"card-game"``::
     >>> import catcards
     >>> state = catcards.load("card-game", players=3).new_game(seed=1)
 
-See :mod:`catcards.games.card_game.engine` for the rules as played and the readings taken, and
+See :mod:`catcards.games.card_game.engine` for the rules as played and the readings taken (and
+the package's modules: actions, deck, stack, effects, moves, views), and
 :mod:`catcards.games.card_game.cardlist` for the editable card list.
 """
 from ...registry import register
-from .cardlist import CardSpec, load_card_list
-from .engine import (
+from .actions import (
     Believe,
-    CardGame,
-    CardGameState,
     Challenge,
     Choose,
     Claim,
+    DiscardCard,
     DrawCard,
     EndTurn,
-    Item,
+    MoneyInstead,
     Pass,
     Play,
+    PutBack,
+    PutOnTop,
     TakeMoney,
+    TakeTurned,
     UseAbility,
-    WIN_POINTS,
-    sushi_points,
 )
+from .cardlist import CardSpec, load_card_list
+from .deck import WIN_POINTS, sushi_points
+from .engine import CardGame, CardGameState
+from .stack import Item, Pending, Window
 
 register(CardGame)
 
 __all__ = [
     "CardGame", "CardGameState", "CardSpec", "load_card_list", "TakeMoney", "DrawCard", "EndTurn",
-    "Pass", "Believe", "Challenge", "Play", "Claim", "UseAbility", "Choose", "Item", "WIN_POINTS",
-    "sushi_points",
+    "Pass", "Believe", "Challenge", "Play", "Claim", "UseAbility", "Choose", "PutOnTop", "DiscardCard",
+    "PutBack", "TakeTurned", "MoneyInstead", "Item", "Window", "Pending", "WIN_POINTS", "sushi_points",
 ]

@@ -1,0 +1,113 @@
+"""Card Game: The Card Game: the exact chance that a claim is genuine, from what a seat can see.
+
+The chances a computer player uses to believe or challenge (``catcards.agents.card_game``) and that
+the bluffing lesson teaches (:mod:`catcards.analysis.card_game`, which derives them: the
+hypergeometric chance a hand holds the card, Feller 1968, II.6, and Bayes' rule for a bluffer).
+They live here, beside the game, so that computer players (a lower layer than analyses) can use
+them. All exact answers are :class:`fractions.Fraction` values.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Mapping
+
+from ...probability import hypergeom_at_least
+
+__all__ = ["NEVER_IN_HAND", "unseen_cards", "p_holds", "p_genuine", "claim_odds"]
+
+#: cards that can never stay in a hand (Money goes to money areas, Suicide Kitten takes effect at
+#: once, Final Round goes onto the table): they are left out of the unseen pool
+NEVER_IN_HAND = frozenset({"Money", "Initial Money", "Suicide Kitten", "Final Round"})
+
+
+def _check_prob(value, name: str) -> Fraction:
+    try:
+        f = Fraction(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a probability from 0 to 1, not {value!r}") from None
+    if not 0 <= f <= 1:
+        raise ValueError(f"{name} must be a probability from 0 to 1, not {value!r}")
+    return f
+
+
+def unseen_cards(observation: Mapping[str, Any], name: str = "Shot!") -> tuple[int, int]:
+    """How many cards ``observation``'s seat cannot see, and how many of them are ``name`` or a Joker.
+
+    Args:
+        observation: ``state.observation(seat)`` of a Card Game state (uses ``card_counts``,
+            ``hand``, ``discard``, ``front``, ``island``, ``table``, ``stack``, ``money``,
+            ``turned``, ``peek``, ``facedown``).
+        name: the card claimed.
+
+    Returns:
+        ``(U, K)``: unseen cards that could be in a hand, and those that would make a claim of
+        ``name`` genuine (copies of ``name`` plus Jokers). Cards in :data:`NEVER_IN_HAND` are left
+        out.
+
+    Raises:
+        ValueError: ``name`` is not in the card list.
+    """
+    counts = observation["card_counts"]
+    if name not in counts:
+        raise ValueError(f"{name!r} is not in the card list; cards: {', '.join(counts)}")
+    seen: list[str] = [c.name for c in observation["hand"]]
+    seen += [c.name for c in observation["discard"]]
+    for pile in observation["front"] + observation["island"]:
+        seen += [c.name for c, _ in pile]
+    seen += [c.name for c, _ in observation["table"]]
+    seen += [it["card"].name for it in observation["stack"] if it["card"] is not None]
+    for area in observation["money"]:
+        seen += [c.name for c in area]
+    seen += [c.name for c in observation["turned"]] + [c.name for c in observation["peek"]]
+    if observation.get("facedown") is not None:
+        seen.append(observation["facedown"].name)
+    total = sum(n for x, n in counts.items() if x not in NEVER_IN_HAND)
+    good = counts[name] + (counts.get("Joker", 0) if name != "Joker" else 0)
+    in_sight = [x for x in seen if x not in NEVER_IN_HAND]
+    unseen = total - len(in_sight)
+    unseen_good = good - sum(1 for x in in_sight if x == name or (x == "Joker" and name != "Joker"))
+    return unseen, unseen_good
+
+
+def p_holds(hand: int, unseen: int, good: int) -> Fraction:
+    """Exact chance that a hand of ``hand`` cards, drawn at random from ``unseen`` cards of which
+    ``good`` are genuine, holds at least one genuine card: ``1 - C(unseen-good, hand) / C(unseen, hand)``.
+
+    Raises:
+        ValueError: counts that are negative, ``good > unseen`` or ``hand > unseen``.
+    """
+    return hypergeom_at_least(1, population=unseen, successes=good, draws=hand)
+
+
+def p_genuine(holds, bluff_rate) -> Fraction:
+    """Chance a claim is genuine, by Bayes' rule, when a holder always claims honestly and a
+    non-holder bluffs with probability ``bluff_rate``: ``holds / (holds + (1 - holds) * bluff_rate)``.
+
+    Args:
+        holds: P(the claimer holds the card), 0..1 (e.g. from :func:`p_holds`).
+        bluff_rate: P(a player without the card claims it anyway), 0..1.
+
+    Returns:
+        A Fraction (1 when ``bluff_rate`` is 0 and ``holds`` > 0).
+
+    Raises:
+        ValueError: a probability outside 0..1, or both 0 (no claim would ever be made).
+    """
+    h, b = _check_prob(holds, "holds"), _check_prob(bluff_rate, "bluff_rate")
+    if h + (1 - h) * b == 0:
+        raise ValueError("with holds = 0 and bluff_rate = 0 no claim is ever made")
+    return h / (h + (1 - h) * b)
+
+
+def claim_odds(observation: Mapping[str, Any], claimer: int, name: str = "Shot!",
+               bluff_rate=None) -> Fraction:
+    """From ``observation``'s seat, the chance that ``claimer``'s face-down claim of ``name`` is
+    genuine (claimer's hand = their hand size + the face-down card, drawn from the unseen pool).
+
+    ``bluff_rate`` None gives P(holds) (no model of the claimer); a number applies :func:`p_genuine`.
+    """
+    unseen, good = unseen_cards(observation, name)
+    hand = observation["hand_sizes"][claimer] + observation.get("facedown_count", 0)
+    hand = min(hand, unseen)
+    holds = p_holds(hand, unseen, good)
+    return holds if bluff_rate is None else p_genuine(holds, bluff_rate)

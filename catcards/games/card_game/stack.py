@@ -1,0 +1,191 @@
+"""Card Game: The Card Game: the stack of effects and the windows in which players answer them.
+
+The stack holds :class:`Item` entries (a card played, an Ability used, a BLUFF claim, Suicide
+Kitten drawn), last in first out. A :class:`Window` asks the other players in turn order, one at a
+time, to respond (an INSTANT card or pass) or, for an unsettled claim, to believe or challenge;
+a :class:`Pending` choice asks one player to decide something while an effect resolves (see the
+reading of the rules in :mod:`.engine`). :class:`Responses` holds the state's methods for who may
+respond, with what, and what announcing a card or a claim puts on the stack.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...core import Action
+from .actions import _OPTION_WORD, Claim, Play, _interned
+from .deck import THREATS
+
+__all__ = ["Item", "Window", "Pending", "Responses"]
+
+
+@dataclass(slots=True, eq=False)
+class Item:
+    """One entry of the stack: a card played, an Ability used, a claim, or Suicide Kitten.
+
+    Attributes: ``kind`` ("card", "ability", "claim", "kitten"), ``seat`` (who announced it; the
+    drawer for Suicide Kitten), ``name`` (the card or Ability named; for a Joker the card it is
+    played as), ``card`` (physical card id on the stack, or None), ``joker`` (played as a Joker),
+    ``target``, ``option``, ``settled`` (a claim whose believe/challenge round is over),
+    ``protected`` (seats saved from its token loss by Imaginary Dinosaur).
+    """
+
+    kind: str
+    seat: int
+    name: str
+    card: int | None = None
+    joker: bool = False
+    target: int | None = None
+    option: str = ""
+    settled: bool = True
+    protected: frozenset = field(default=frozenset())
+
+    def copy(self) -> "Item":
+        return Item(self.kind, self.seat, self.name, self.card, self.joker, self.target,
+                    self.option, self.settled, self.protected)
+
+    def describe(self) -> str:
+        """Public words for the item ("seat 0: Shot! on seat 2")."""
+        if self.kind == "kitten":
+            return f"Suicide Kitten drawn by seat {self.seat}"
+        what = self.name + (" (Joker)" if self.joker else "")
+        if self.kind == "ability":
+            what = f"Ability of {self.name}"
+        elif self.kind == "claim":
+            what = f"claim of {self.name}"
+        on = f" on seat {self.target}" if self.target is not None else ""
+        opt = f" {_OPTION_WORD.get(self.name, 'with')} {self.option}" if self.option else ""
+        return f"seat {self.seat}: {what}{on}{opt}"
+
+
+@dataclass(slots=True)
+class Window:
+    """A round of answers to the top item: ``kind`` "respond" (an INSTANT card or pass) or "bluff"
+    (believe or challenge); ``queue`` the seats still to be asked, the one asked now first."""
+
+    kind: str
+    queue: list
+
+    def copy(self) -> "Window":
+        return Window(self.kind, list(self.queue))
+
+
+@dataclass(slots=True)
+class Pending:
+    """A choice one player makes while an effect resolves: ``kind`` "ttt_draw" (draw To The
+    Top's card or take Money), "ttt_pick" (To The Top's cards; ``left`` how many more), "discard"
+    (a challenger's discard), "peek" (Fortune Teller's order) or "eat4" (Eat Four!'s LOCK cards);
+    ``seat`` the player choosing."""
+
+    kind: str
+    seat: int
+    left: int = 0
+
+    def copy(self) -> "Pending":
+        return Pending(self.kind, self.seat, self.left)
+
+
+class Responses:
+    """Mixin of :class:`~catcards.games.card_game.engine.CardGameState`: who may answer the top
+    item, with which INSTANT cards, and what playing a card or making a claim puts on the stack."""
+
+    def _threatens(self, top: Item | None, seat: int) -> bool:
+        return (top is not None and top.kind in ("card", "claim") and top.settled
+                and top.name in THREATS and top.target == seat and seat not in top.protected)
+
+    def _instant_ok(self, name: str, seat: int, top: Item | None) -> bool:
+        if name == "Not So Fast":
+            return top is not None
+        if name == "Imaginary Dinosaur":
+            return self._threatens(top, seat)
+        return True
+
+    def _may_respond(self, seat: int, top: Item | None) -> bool:
+        """Whether ``seat`` is asked in a response window (``top`` the top item), or in the end
+        phase (``top`` None): public information only."""
+        if self.out[seat] or not self.hands[seat]:
+            return False
+        money = self.money_value(seat)
+        costs = self._costs()
+        for x in self.deck.all_instants:
+            if money >= costs[x] and self._instant_ok(x, seat, top):
+                return True
+        return False
+
+    def _instant_actions(self, seat: int, top: Item | None) -> list[Action]:
+        acts: list[Action] = []
+        money = self.money_value(seat)
+        hand = self._distinct(self.hands[seat])
+        deck = self.deck
+        costs = self._costs()
+        for x in deck.instant_names:
+            if money >= costs[x] and self._instant_ok(x, seat, top):
+                if x in hand:
+                    acts.append(_interned(Play, x))
+                if "Joker" in hand:
+                    acts.append(_interned(Play, "Joker", x))
+        for x in deck.bluff_instant:
+            if money >= costs[x] and self._instant_ok(x, seat, top):
+                acts.extend(_interned(Claim, x, fd) for fd in hand)
+        return acts
+
+    def _in_main(self, seat: int) -> bool:
+        return seat == self.active and not self.stack and self.window is None
+
+    def _play(self, seat: int, a: Play) -> None:
+        if a.as_name == "Money":
+            c = self._take_from_hand(seat, "Joker")
+            self.money[seat].append(c)
+            self.log.append(f"Seat {seat} plays a Joker as Money (1$).")
+            return
+        effect = a.as_name or a.name
+        if self._in_main(seat) and effect in self.deck.main_names:
+            self.hand_played = True
+        c = self._take_from_hand(seat, a.name)
+        self._pay(seat, self.cost(effect))
+        self.stack.append(Item("card", seat, effect, c, joker=bool(a.as_name), target=a.target, option=a.option))
+        self.log.append(f"Seat {seat} plays{str(a)[4:]}.")
+        self.window = None
+
+    def _claim(self, seat: int, a: Claim) -> None:
+        if self._in_main(seat):
+            if a.name in self.deck.bluff_hand:
+                self.hand_played = True
+            elif a.name in self.deck.bluff_ability:
+                self.ability_used = True
+        c = self._take_from_hand(seat, a.facedown)
+        self._pay(seat, self.cost(a.name))
+        self.facedown = (seat, c)
+        self.stack.append(Item("claim", seat, a.name, target=a.target, settled=False))
+        on = f" on seat {a.target}" if a.target is not None else ""
+        self.log.append(f"Seat {seat} puts a card face down and claims {a.name}{on}.")
+        self.window = None
+
+    def _believed(self) -> None:
+        seat, c = self.facedown
+        self.facedown = None
+        self.hands[seat].append(c)
+        top = self.stack[-1]
+        top.settled = True
+        self.log.append(f"Everyone believes seat {seat}: {top.name} takes effect; the card goes back to their hand unseen.")
+
+    def _challenge(self, challenger: int) -> None:
+        seat, c = self.facedown
+        self.facedown = None
+        top = self.stack[-1]
+        shown = self.deck.names[c]
+        genuine = shown in (top.name, "Joker")
+        self._to_discard(c)
+        if genuine:
+            top.settled = True
+            self.log.append(
+                f"Seat {challenger} challenges: the card is {shown}, genuine. Seat {seat} draws a card; "
+                f"seat {challenger} discards a card and loses 1 token; {shown} is discarded."
+            )
+            self.ops += [("draw", seat), ("discard", challenger), ("lose", challenger, 1)]
+        else:
+            self.stack.pop()
+            self.log.append(
+                f"Seat {challenger} challenges: the card is {shown}, not {top.name}. Seat {seat} "
+                f"discards it and loses 1 token; {top.name} is cancelled."
+            )
+            self.ops.append(("lose", seat, 1))
