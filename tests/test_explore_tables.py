@@ -246,7 +246,24 @@ def test_the_cat_days_panel_shows_the_odds_of_catcards_odds():
     assert "Traceback" not in table.output_text()
 
 
-def test_games_without_a_sampler_show_one_friendly_line():
+def test_card_game_odds_in_its_table_equal_catcards_odds():
+    table = cw.play("card-game", seed=2)
+    panel = table.odds_panel
+    panel.budget = 40  # 20 rollouts for each of the 2 draw-phase moves: a quick answer
+    panel.ask_button.click()
+    legal = [str(a) for a in table.state.legal_actions()]
+    assert legal == ["take Money", "draw from the main deck"] and panel.last_rollouts == 20
+    expected = catcards.odds(table.state, 0, rollouts=20, seed=0, progress=False)
+    assert_frame_equal(panel.frames["honest"], expected)
+    assert panel.result.value.count("catcards-odds-row") == 2
+    assert "Traceback" not in table.output_text()
+
+
+def test_games_without_a_sampler_show_one_friendly_line(monkeypatch):
+    from catcards.explore import hidden
+
+    hidden.supported()  # every sampler registered; then Card Game's taken away for this test
+    monkeypatch.delitem(hidden._PREPARERS, "card-game")
     for name, title in (("card-game", "Card Game"),):
         table = cw.play(name, seed=2)
         table.odds_panel.ask_button.click()

@@ -8,7 +8,7 @@ the win rate, with its 95% Wilson interval drawn as a black line across the bar 
 
 For a teacher (``table.teacher = True``, then ``table.refresh()``) a "peek" switch appears: the
 honest odds and the odds with every hidden card known (``odds(..., peek=True)``) side by side,
-which is what the information is worth. Games without a sampler (Cat Days, Card Game) show one
+which is what the information is worth. A game without a sampler (every game has one now) shows one
 line instead.
 
 The rollouts run in chunks on the kernel's asyncio event loop (no threads): between chunks the

@@ -77,15 +77,36 @@ class Deck:
 
     def card_id(self, name: Any, used: set[int], where: str) -> int:
         """The first copy of the card ``name`` (a name as typed, compared with
-        :func:`catcards.core.normal_name`, or a Card) not in ``used`` (for explicit deals).
+        :func:`catcards.core.normal_name`, or a Card) not in ``used`` (for explicit deals); a
+        name ending in ``#k`` ("Nap#2") names copy ``k`` (from 0, the Card's ``copy``) exactly,
+        which is how a sampled deal (:mod:`catcards.explore.card_game`) keeps every card where
+        a seat saw it.
 
         Raises:
-            GameParameterError: not a card name, a card not in the list, or more copies than it has.
+            GameParameterError: not a card name, a card not in the list, more copies than it has,
+                or a copy number that is not one of the card's copies or is named twice.
         """
         text = name.name if isinstance(name, Card) else name
         if not isinstance(text, str):
             raise GameParameterError(f"Card Game: {where}: {name!r} is not a card name")
         canonical = self._by_normal.get(normal_name(text))
+        if canonical is None and "#" in text:
+            base, _, copy = text.rpartition("#")
+            exact = self._by_normal.get(normal_name(base))
+            if exact is not None and copy.isascii() and copy.isdigit():
+                copies = self.ids[exact]
+                k = int(copy)
+                if k >= len(copies):
+                    raise GameParameterError(
+                        f"Card Game: {where}: {text!r}: {exact} has copies #0 to #{len(copies) - 1}"
+                    )
+                if copies[k] in used:
+                    raise GameParameterError(
+                        f"Card Game: {where}: {text!r} is named twice (a name without #k takes the "
+                        "first copy not yet named)"
+                    )
+                used.add(copies[k])
+                return copies[k]
         if canonical is None:
             raise GameParameterError(
                 f"Card Game: {where}: unknown card {text!r}; the cards are: {', '.join(self.ids)}"
@@ -118,6 +139,7 @@ def _zone_rules(final_round: bool) -> dict[str, tuple]:
         "main": (not_money, "the main deck holds no Money (and Final Round only in the variant)"),
         "discard": (not_money, "Money goes back under the Money deck, never to the discard pile "
                     "(and Final Round is there only in the variant)"),
+        "money_deck": (lambda n, t: n in MONEY_NAMES, "the Money deck holds only Money and Initial Money"),
         "money": (lambda n, t: n in MONEY_NAMES or n in ("Joker", "Dark Flower"),
                   "a money area holds only Money, Initial Money, a Joker played as Money and Dark Flower"),
         "front": (lambda n, t: "LOCK" in t and n != "Dark Flower",
@@ -129,7 +151,7 @@ def _zone_rules(final_round: bool) -> dict[str, tuple]:
     }
 
 
-_DEAL_KEYS = ("hands", "main", "money", "front", "island", "table", "discard", "tokens")
+_DEAL_KEYS = ("hands", "main", "money", "money_deck", "front", "island", "table", "discard", "tokens")
 _PER_SEAT = ("hands", "money", "front", "island")
 MAX_TOKENS = 99
 
@@ -250,12 +272,12 @@ def deal(state, deals) -> None:
             all_money.remove(initial[0])
     state.money = money
     order = state.rng.permutation(len(all_money)).tolist()
-    state.money_deck = [all_money[k] for k in order]
+    state.money_deck = [all_money[k] for k in order] + parsed.get("money_deck", [])[::-1]
     state.front = [[(c, names[c]) for c in f] for f in front] if front else [[] for _ in range(n)]
     state.island = [[(c, names[c]) for c in f] for f in island] if island else [[] for _ in range(n)]
     state.table = [(c, names[c]) for c in table]
     state.discard = discard
     state.log.append(
-        f"{n} players; {HAND_SIZE if deals.get('hands') is None else 'stacked'} cards each; "
+        f"{n} players; {HAND_SIZE if all(len(h) == HAND_SIZE for h in hands) else 'stacked'} cards each; "
         f"seat {game.first_player} starts" + ("; Final Round variant" if game.final_round else "") + "."
     )

@@ -175,8 +175,14 @@ class Effects:
     def _run_op(self, op: tuple) -> None:
         OPS[op[0]](self, op)
 
+    def _shown(self, cards: list[int]) -> None:
+        """Called with cards whose names an effect has just shown every player while they stay
+        out of sight (The Guardian's hand, Eat Four!'s cards taken into hand or Suicide Kitten
+        shuffled back). The rules need nothing here; :mod:`catcards.explore.card_game` listens."""
+
     def _guardian(self, t: int, named: str) -> None:
         hand = self.hands[t]
+        self._shown(list(hand))
         shown = ", ".join(sorted(self.deck.names[c] for c in hand)) or "nothing"
         hit = [c for c in hand if self.deck.names[c] == named]
         for c in hit:
@@ -211,6 +217,7 @@ class Effects:
             f"{', '.join(names[c] for c in taken) or 'none'}; discarded: "
             f"{', '.join(names[c] for c in discarded) or 'none'}."
         )
+        self._shown(taken + ([kitten] if kitten is not None else []))
         if kitten is not None:
             self.main.insert(int(self.rng.integers(len(self.main) + 1)), kitten)
             self.log.append("Suicide Kitten is not SPECIAL's choice here: it is shuffled back into the main deck.")

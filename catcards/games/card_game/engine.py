@@ -202,13 +202,16 @@ class CardGame(Game):
         Args:
             seed: generator seed (see :meth:`catcards.core.Game.new_game`).
             deals: an explicit (stacked) setup, a dict of card names (each name takes the next
-                unused copy; "Money" and "Initial Money" are Money cards), every key optional:
+                unused copy, "Nap#2" exactly copy 2; "Money" and "Initial Money" are Money
+                cards), every key optional:
 
                 - ``hands``: one list per seat (normally 5 cards; any number is accepted);
                 - ``main``: the top of the main deck, top card first; the main-deck cards not
                   named anywhere are shuffled beneath them (Suicide Kitten among them);
                 - ``money``: one list per seat, the cards in each money area (default: the
                   Initial Money card in the area of the seat before ``first_player``);
+                - ``money_deck``: the top of the Money deck, top card first (Money and Initial
+                  Money); the Money cards not named anywhere are shuffled beneath them;
                 - ``front``: one list per seat of LOCK cards in front of it;
                 - ``island``: one list per seat of characters kept on Exploding Island;
                 - ``table``: RULE cards on the table; ``discard``: the discard pile, bottom first;
