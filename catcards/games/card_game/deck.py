@@ -74,6 +74,12 @@ class Deck:
         #: INSTANT cards that may answer (played, then claimed), in the order they are offered
         self.all_instants = self.instant_names + self.bluff_instant
         self._by_normal = {normal_name(s.name): s.name for s in specs}
+        self._affordable: dict[tuple, tuple] = {}
+        #: the cheapest INSTANT card (played or claimed), without and with Cheap Day
+        self.cheapest_instant = min((self.costs[x] for x in self.all_instants), default=None)
+        self.cheapest_instant_cheap = min((self.cheap_costs[x] for x in self.all_instants), default=None)
+        #: a card's plays by (name, as_name, seat, seats still in): built once per game (issue 14)
+        self.variant_cache: dict[tuple, tuple] = {}
 
     def card_id(self, name: Any, used: set[int], where: str) -> int:
         """The first copy of the card ``name`` (a name as typed, compared with
@@ -118,6 +124,19 @@ class Deck:
         raise GameParameterError(
             f"Card Game: {where}: more {canonical!r} than the {len(self.ids[canonical])} in the card list"
         )
+
+    def affordable(self, money: int, costs: dict[str, int]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The main-phase cards (:attr:`main_names`) and BLUFF HAND cards (:attr:`bluff_hand`)
+        that ``money`` dollars pay for at ``costs`` (:attr:`costs` or :attr:`cheap_costs`), in list
+        order; remembered per (money, costs)."""
+        key = (money, costs is self.cheap_costs)
+        found = self._affordable.get(key)
+        if found is None:
+            found = self._affordable[key] = (
+                tuple(x for x in self.main_names if money >= costs[x]),
+                tuple(x for x in self.bluff_hand if money >= costs[x]),
+            )
+        return found
 
     def canonical(self, text: Any) -> str | None:
         """The card name ``text`` names (compared with :func:`catcards.core.normal_name`), or None."""

@@ -70,6 +70,7 @@ class Effects:
     def _lose_tokens(self, seat: int, n: int) -> None:
         lost = min(n, self.tokens[seat])
         self.tokens[seat] -= lost
+        self._scores_changed = True
         self.log.append(
             f"Seat {seat} loses {lost} token{'s' * (lost != 1)}"
             + (" (has none)" if n and not lost else "") + f"; tokens now {self.tokens[seat]}."
@@ -77,6 +78,7 @@ class Effects:
 
     def _gain_tokens(self, seat: int, n: int) -> None:
         self.tokens[seat] += n
+        self._scores_changed = True
         self.log.append(f"Seat {seat} gains {n} token{'s' * (n != 1)}; tokens now {self.tokens[seat]}.")
 
     def _pay(self, seat: int, amount: int) -> None:
@@ -100,6 +102,7 @@ class Effects:
     def _knock_out(self, seat: int, why: str) -> None:
         names = self.deck.names
         self.out[seat] = True
+        self._scores_changed = True
         for c in self.hands[seat]:
             self._to_discard(c)
         for c, _ in self.front[seat] + self.island[seat]:
@@ -155,6 +158,7 @@ class Effects:
                 self.flower_jokers.add(c)
         elif "LOCK" in types:
             self.front[item.seat].append((c, name))
+            self._scores_changed = True
         elif "RULE" in types:
             self._put_rule(c, name)
         elif "CHARACTER" in types and self._on_table("Exploding Island"):

@@ -277,6 +277,7 @@ class CardGameState(Moves, Responses, Effects, Views, State):
         self.final_armed = False
         self._outcome: Outcome | None = None
         self.current_player: int | None = None
+        self._scores_changed = True  # set when tokens, LOCK cards in front or who is out change
         deal(self, deals)
         self._start_turn(game.first_player)
         self._advance()
@@ -358,6 +359,9 @@ class CardGameState(Moves, Responses, Effects, Views, State):
     def _check_end(self) -> bool:
         if self._outcome is not None:
             return True
+        if not self._scores_changed:  # tokens, LOCK cards and who is out are as last checked
+            return False
+        self._scores_changed = False
         out = self.out
         if True in out and len(out) - sum(out) <= 1:
             self._finish_last_player()

@@ -46,7 +46,16 @@ class Moves:
         others = self._others(seat)
         return others + [seat] if effect in CHOOSE_ANY else others
 
-    def _variants(self, name: str, as_name: str, seat: int) -> list[Play]:
+    def _variants(self, name: str, as_name: str, seat: int) -> tuple[Play, ...]:
+        others = self._others(seat)
+        key = (name, as_name, seat, *others)
+        cache = self.deck.variant_cache
+        found = cache.get(key)
+        if found is None:  # a few per game (card, seat, players still in): built once (issue 14)
+            found = cache[key] = tuple(self._build_variants(name, as_name, seat))
+        return found
+
+    def _build_variants(self, name: str, as_name: str, seat: int) -> list[Play]:
         effect = as_name or name
         if effect in THREATS:
             return [_interned(Play, name, as_name, t) for t in self._targets(seat, effect)]
@@ -65,15 +74,16 @@ class Moves:
         joker = "Joker" in hand
         costs = self._costs()
         if not self.hand_played:
-            for x in deck.main_names:
-                if money >= costs[x]:
-                    if x in hand:
-                        acts.extend(self._variants(x, "", seat))
-                    if joker:
-                        acts.extend(self._variants("Joker", x, seat))
-            for x in deck.bluff_hand:
-                if money >= costs[x]:
-                    acts.extend(_interned(Claim, x, fd, t) for t in self._targets(seat, x) for fd in hand)
+            held = set(hand)
+            # the cards this money pays for, in list order (worked out once per game, issue 14)
+            main, bluffs = deck.affordable(money, costs)
+            for x in main:
+                if x in held:
+                    acts.extend(self._variants(x, "", seat))
+                if joker:
+                    acts.extend(self._variants("Joker", x, seat))
+            for x in bluffs:
+                acts.extend(_interned(Claim, x, fd, t) for t in self._targets(seat, x) for fd in hand)
         instants = self._instant_actions(seat, None)
         if instants:
             have = set(acts)

@@ -106,7 +106,11 @@ class Responses:
             return False
         money = self.money_value(seat)
         costs = self._costs()
-        for x in self.deck.all_instants:
+        deck = self.deck
+        cheapest = deck.cheapest_instant_cheap if costs is deck.cheap_costs else deck.cheapest_instant
+        if cheapest is None or money < cheapest:
+            return False
+        for x in deck.all_instants:
             if money >= costs[x] and self._instant_ok(x, seat, top):
                 return True
         return False
@@ -114,17 +118,23 @@ class Responses:
     def _instant_actions(self, seat: int, top: Item | None) -> list[Action]:
         acts: list[Action] = []
         money = self.money_value(seat)
-        hand = self._distinct(self.hands[seat])
         deck = self.deck
+        cheapest = deck.cheapest_instant_cheap if self.table and self._on_table("Cheap Day") else deck.cheapest_instant
+        if cheapest is None or money < cheapest:  # no INSTANT card is affordable (issue 14)
+            return acts
+        hand = self._distinct(self.hands[seat])
         costs = self._costs()
+        # _instant_ok without a call per card: Not So Fast needs an item, Imaginary Dinosaur a threat
+        fits = {"Not So Fast": top is not None, "Imaginary Dinosaur": self._threatens(top, seat)}.get
+        joker = "Joker" in hand
         for x in deck.instant_names:
-            if money >= costs[x] and self._instant_ok(x, seat, top):
+            if money >= costs[x] and fits(x, True):
                 if x in hand:
                     acts.append(_interned(Play, x))
-                if "Joker" in hand:
+                if joker:
                     acts.append(_interned(Play, "Joker", x))
         for x in deck.bluff_instant:
-            if money >= costs[x] and self._instant_ok(x, seat, top):
+            if money >= costs[x] and fits(x, True):
                 acts.extend(_interned(Claim, x, fd) for fd in hand)
         return acts
 
