@@ -75,6 +75,8 @@ class Deck:
         self.all_instants = self.instant_names + self.bluff_instant
         self._by_normal = {normal_name(s.name): s.name for s in specs}
         self._affordable: dict[tuple, tuple] = {}
+        #: claims by (card claimed, target), then face-down card name (see moves.py)
+        self.claim_rows: dict[tuple, dict] = {}
         #: the cheapest INSTANT card (played or claimed), without and with Cheap Day
         self.cheapest_instant = min((self.costs[x] for x in self.all_instants), default=None)
         self.cheapest_instant_cheap = min((self.cheap_costs[x] for x in self.all_instants), default=None)

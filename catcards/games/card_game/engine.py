@@ -379,7 +379,7 @@ class CardGameState(Moves, Responses, Effects, Views, State):
 
     def _advance(self) -> None:
         """Run everything that needs no decision, then set ``current_player``."""
-        while not self._check_end():
+        while self._outcome is None and not (self._scores_changed and self._check_end()):
             if self.pending is not None:
                 self.current_player = self.pending.seat
                 return
@@ -446,37 +446,38 @@ class CardGameState(Moves, Responses, Effects, Views, State):
     # ---- applying -----------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         seat = self.current_player
+        kind = type(action)  # legal actions are exactly these classes (apply checked it)
         if self.pending is not None:
             self._apply_choice(seat, action)
-        elif isinstance(action, Pass):
+        elif kind is Pass:
             if self.window is not None:
                 self.window.queue.pop(0)
             else:
                 self.end_queue.pop(0)
             self.log.append(f"Seat {seat} passes.")
-        elif isinstance(action, Believe):
+        elif kind is Believe:
             self.window.queue.pop(0)
             self.log.append(f"Seat {seat} believes.")
-        elif isinstance(action, Challenge):
+        elif kind is Challenge:
             self.window = None
             self._challenge(seat)
-        elif isinstance(action, TakeMoney):
+        elif kind is TakeMoney:
             self._take_money(seat)
             self.draws_left -= 1
-        elif isinstance(action, DrawCard):
+        elif kind is DrawCard:
             self._draw_card(seat)
             self.draws_left -= 1
-        elif isinstance(action, EndTurn):
+        elif kind is EndTurn:
             self.phase = "end"
             self.end_queue = self._others(seat)
             self.log.append(f"Seat {seat} ends the turn: end phase.")
-        elif isinstance(action, Play):
+        elif kind is Play:
             self._play(seat, action)
             self.end_queue = None
-        elif isinstance(action, Claim):
+        elif kind is Claim:
             self._claim(seat, action)
             self.end_queue = None
-        elif isinstance(action, UseAbility):
+        elif kind is UseAbility:
             self.ability_used = True
             if action.name == "Exploding Island":
                 self._pay(seat, ISLAND_ABILITY_COST)

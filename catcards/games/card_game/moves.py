@@ -17,6 +17,15 @@ from .deck import CHOOSE_ANY, EAT_TYPES, ISLAND_ABILITY_COST, THREATS
 __all__ = ["Moves"]
 
 
+def _claims(deck, name: str, target: int | None) -> dict[str, Claim]:
+    """The claims of ``name`` at ``target`` by face-down card name (built once per game)."""
+    key = (name, target)
+    row = deck.claim_rows.get(key)
+    if row is None:
+        row = deck.claim_rows[key] = {fd: _interned(Claim, name, fd, target) for fd in deck.specs}
+    return row
+
+
 class Moves:
     """Mixin of :class:`~catcards.games.card_game.engine.CardGameState`: legal actions."""
 
@@ -73,8 +82,8 @@ class Moves:
         hand = self._distinct(self.hands[seat])
         joker = "Joker" in hand
         costs = self._costs()
+        held = set(hand)
         if not self.hand_played:
-            held = set(hand)
             # the cards this money pays for, in list order (worked out once per game, issue 14)
             main, bluffs = deck.affordable(money, costs)
             for x in main:
@@ -83,25 +92,31 @@ class Moves:
                 if joker:
                     acts.extend(self._variants("Joker", x, seat))
             for x in bluffs:
-                acts.extend(_interned(Claim, x, fd, t) for t in self._targets(seat, x) for fd in hand)
-        instants = self._instant_actions(seat, None)
+                for t in self._targets(seat, x):
+                    row = _claims(deck, x, t)
+                    acts.extend([row[fd] for fd in hand])
+        instants = self._instant_actions(seat, None, money, hand, costs)
         if instants:
             have = set(acts)
             acts.extend(a for a in instants if a not in have)
         if not self.ability_used:
             for x in deck.bluff_ability:
                 if money >= costs[x]:
-                    acts.extend(_interned(Claim, x, fd) for fd in hand)
-            mine = set(hand) | {as_name for _, as_name in self.front[seat]}
-            if "Pickpocket" in mine:
+                    row = _claims(deck, x, None)
+                    acts.extend([row[fd] for fd in hand])
+            front = self.front[seat]
+            if front:
+                held = held | {as_name for _, as_name in front}
+            if "Pickpocket" in held:
                 acts.extend(_interned(UseAbility, "Pickpocket", t) for t in self._targets(seat) if self.money[t])
-            if "Fortune Teller" in mine and self.main:
+            if "Fortune Teller" in held and self.main:
                 acts.append(_interned(UseAbility, "Fortune Teller"))
-            if self._on_table("Exploding Island") and money >= ISLAND_ABILITY_COST:
+            if self.table and self._on_table("Exploding Island") and money >= ISLAND_ABILITY_COST:
                 acts.extend(_interned(UseAbility, "Exploding Island", t) for t in self._targets(seat) if self.island[t])
         if joker:
             acts.append(_interned(Play, "Joker", "Money"))
         return acts
+
     def _why_illegal(self, action: Action) -> str:
         if not isinstance(action, Action):
             return f"{action!r} is not a Card Game action; legal: " + ", ".join(map(str, self.legal_actions()))

@@ -115,15 +115,21 @@ class Responses:
                 return True
         return False
 
-    def _instant_actions(self, seat: int, top: Item | None) -> list[Action]:
+    def _instant_actions(self, seat: int, top: Item | None, money: int | None = None,
+                         hand: list[str] | None = None, costs: dict | None = None) -> list[Action]:
+        """The INSTANT cards ``seat`` may play or claim now (``top`` the top item, or None); the
+        caller may pass ``seat``'s money, distinct hand names and the costs it has already."""
         acts: list[Action] = []
-        money = self.money_value(seat)
+        if money is None:
+            money = self.money_value(seat)
+        if costs is None:
+            costs = self._costs()
         deck = self.deck
-        cheapest = deck.cheapest_instant_cheap if self.table and self._on_table("Cheap Day") else deck.cheapest_instant
+        cheapest = deck.cheapest_instant_cheap if costs is deck.cheap_costs else deck.cheapest_instant
         if cheapest is None or money < cheapest:  # no INSTANT card is affordable (issue 14)
             return acts
-        hand = self._distinct(self.hands[seat])
-        costs = self._costs()
+        if hand is None:
+            hand = self._distinct(self.hands[seat])
         # _instant_ok without a call per card: Not So Fast needs an item, Imaginary Dinosaur a threat
         fits = {"Not So Fast": top is not None, "Imaginary Dinosaur": self._threatens(top, seat)}.get
         joker = "Joker" in hand
