@@ -91,6 +91,7 @@ MAX_SHARES = 100
 
 _COLOUR = tuple(i // 7 for i in range(N_CARDS))  # id -> colour index
 _RANK = tuple(i % 7 + 1 for i in range(N_CARDS))  # id -> printed number
+_COLOUR_IDS = range(len(COLOURS))
 _INDEX = {c: i for i, c in enumerate(CARDS)}
 _BY_NAME = {normal_name(c): i for i, c in enumerate(CARDS)}
 PLAYS: tuple[Play, ...] = plays_for(CARDS)
@@ -359,15 +360,14 @@ class CatTrickState(TrickState):
     def _trick_taken(self, winner: int, plays: list[tuple[int, int]]) -> None:
         mine = self.collections[winner]
         mine += [c for _, c in plays]
-        counts = [0] * len(COLOURS)
-        colour = _COLOUR
-        for c in mine:
-            counts[colour[c]] += 1
+        colours = bytes(map(_COLOUR.__getitem__, mine))  # counted in C, colour by colour
+        counts = [colours.count(col) for col in _COLOUR_IDS]
         if max(counts) >= GREEDY_LIMIT:
             for col, k in enumerate(counts):
                 if k >= GREEDY_LIMIT:
                     self._share(winner, col)
-        self._check_round_end(winner)
+                    counts[col] = 0  # all of that colour went
+        self._check_round_end(winner, 0 not in counts)
 
     def _share(self, winner: int, col: int) -> None:
         """Greedy or needy: ``winner`` loses every collected card of colour ``col``."""
@@ -399,9 +399,11 @@ class CatTrickState(TrickState):
     def _colours(self, seat: int) -> int:
         return len({_COLOUR[c] for c in self.collections[seat]})
 
-    def _check_round_end(self, winner: int) -> None:
+    def _check_round_end(self, winner: int, five: bool) -> None:
+        """After a trick (and any sharing): the round ends when the winner holds all five colours
+        (``five``) or a hand is empty; else ``winner`` leads the next trick."""
         n = self.game.players
-        if self._colours(winner) == len(COLOURS):
+        if five:
             self._end_round([winner], "five colours")
         elif not all(self.hands):  # a hand is empty
             colours = [self._colours(s) for s in range(n)]

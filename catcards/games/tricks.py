@@ -131,11 +131,14 @@ class TrickState(State):
 
     #: the log line of each play, by seat then card id (built once: a play only looks it up)
     _PLAY_LOG: tuple[tuple[str, ...], ...] = ()
+    #: the log line of a trick won, by seat
+    _WIN_LOG: tuple[str, ...] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._CARD_TEXT = tuple(str(c) for c in cls.CARDS)
         cls._PLAY_LOG = tuple(tuple(f"Seat {s} plays {t}." for t in cls._CARD_TEXT) for s in range(10))
+        cls._WIN_LOG = tuple(f"Seat {s} wins the trick." for s in range(10))
 
     def _init_tricks(self, players: int) -> None:
         self.hands: list[list[int]] = [[] for _ in range(players)]
@@ -174,7 +177,7 @@ class TrickState(State):
         self.last_trick = plays
         self.last_winner = winner
         self.tricks_played += 1
-        self.log.append(f"Seat {winner} wins the trick.")
+        self.log.append(self._WIN_LOG[winner])
         self._trick_taken(winner, plays)
 
     def _trick_winner(self, plays: list[tuple[int, int]]) -> int:  # pragma: no cover - hook
