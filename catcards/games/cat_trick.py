@@ -91,7 +91,6 @@ MAX_SHARES = 100
 
 _COLOUR = tuple(i // 7 for i in range(N_CARDS))  # id -> colour index
 _RANK = tuple(i % 7 + 1 for i in range(N_CARDS))  # id -> printed number
-_COLOUR_IDS = range(len(COLOURS))
 _INDEX = {c: i for i, c in enumerate(CARDS)}
 _BY_NAME = {normal_name(c): i for i, c in enumerate(CARDS)}
 PLAYS: tuple[Play, ...] = plays_for(CARDS)
@@ -360,8 +359,10 @@ class CatTrickState(TrickState):
     def _trick_taken(self, winner: int, plays: list[tuple[int, int]]) -> None:
         mine = self.collections[winner]
         mine += [c for _, c in plays]
-        colours = bytes(map(_COLOUR.__getitem__, mine))  # counted in C, colour by colour
-        counts = [colours.count(col) for col in _COLOUR_IDS]
+        counts = [0] * len(COLOURS)
+        colour = _COLOUR
+        for c in mine:
+            counts[colour[c]] += 1
         if max(counts) >= GREEDY_LIMIT:
             for col, k in enumerate(counts):
                 if k >= GREEDY_LIMIT:
