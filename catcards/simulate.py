@@ -130,17 +130,20 @@ def play_game(
         RuntimeError: the game did not end within ``max_actions`` actions.
     """
     reads = [getattr(agent, "reads_observation", True) for agent in agents]
+    # looked up once per game, not per action
+    choose_in = [getattr(agent, "choose_in", None) for agent in agents]  # the rollout player
+    choose = [getattr(agent, "choose", None) for agent in agents]
+    legal_actions, apply = state.legal_actions, state.apply
     for _ in range(max_actions):
         seat = state.current_player
         if seat is None:
             return state
-        legal = state.legal_actions()
-        agent = agents[seat]
-        if getattr(agent, "choose_in", None) is not None:  # the rollout player samples from the state
-            action = agent.choose_in(state, seat, legal, rngs[seat])
+        legal = legal_actions()
+        if choose_in[seat] is not None:  # the rollout player samples from the state
+            action = choose_in[seat](state, seat, legal, rngs[seat])
         else:
-            action = agent.choose(state.observation(seat) if reads[seat] else None, legal, rngs[seat])
-        state.apply(action)
+            action = choose[seat](state.observation(seat) if reads[seat] else None, legal, rngs[seat])
+        apply(action)
         if after is not None and after(state, action):
             return state
     raise RuntimeError(f"{state!r} did not end within {max_actions} actions")

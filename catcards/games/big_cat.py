@@ -115,6 +115,25 @@ MAX_PENALTY = 13
 MAX_DEAL_CARDS = 1040
 
 
+_DECK_TABLES: dict[tuple, tuple] = {}
+
+
+def _deck_tables(game: "BigCat") -> tuple:
+    """The game's deck (tuple of Cards, deck order) and, per deck index, its penalty, deal letter
+    and text: built once per deck and penalty table (Cards are immutable)."""
+    key = (game.deck, tuple(sorted(game.penalties.items())))
+    tables = _DECK_TABLES.get(key)
+    if tables is None:
+        deck = tuple(DECKS[game.deck]())
+        tables = _DECK_TABLES[key] = (
+            deck,
+            tuple(game.penalty_of(c) for c in deck),
+            tuple(card_letter(c, game.deck) for c in deck),
+            tuple(str(c) for c in deck),
+        )
+    return tables
+
+
 def card_letter(card: Card, deck: str = "wildcat") -> str:
     """The deal-string character of ``card``: its penalty letter ("L" for a Lion), or "-"."""
     return PENALTY_LETTERS[deck].get(card.name, "-")
@@ -351,22 +370,31 @@ class BigCatState(State):
     def __init__(self, game: BigCat, seed, deals, stacks: list[list[Card]] | None):
         super().__init__(game, seed, deals)
         n = game.players
-        if stacks is None:
-            deck = DECKS[game.deck]()
+        if stacks is None:  # a random deal: the deck's cards, penalties and texts looked up
+            deck, pens, letters, texts = _deck_tables(game)
             order = permutation(self.rng, len(deck))
-            stacks = [[] for _ in range(n)]
+            where = [[] for _ in range(n)]  # deck indices, per seat
             for k, i in enumerate(order):
-                stacks[(game.first_player + k) % n].append(deck[i])
-        self.cards: tuple[Card, ...] = tuple(c for s in stacks for c in s)
-        self._pen: tuple[int, ...] = tuple(game.penalty_of(c) for c in self.cards)
+                where[(game.first_player + k) % n].append(i)
+            flat = [i for s in where for i in s]
+            self.cards: tuple[Card, ...] = tuple(deck[i] for i in flat)
+            self._pen: tuple[int, ...] = tuple(pens[i] for i in flat)
+            self._text: tuple[str, ...] = tuple(texts[i] for i in flat)
+            self.initial_deal: list[str] = ["".join(letters[i] for i in s) for s in where]
+            sizes = [len(s) for s in where]
+        else:
+            self.cards = tuple(c for s in stacks for c in s)
+            self._pen = tuple(game.penalty_of(c) for c in self.cards)
+            self._text = tuple(str(c) for c in self.cards)
+            self.initial_deal = ["".join(card_letter(c, game.deck) for c in s) for s in stacks]
+            sizes = [len(s) for s in stacks]
+        # card id -> penalty as a bytes table, so a trick start's record is built in C
+        self._pen_bytes = bytes(self._pen) + bytes(256 - len(self._pen)) if len(self._pen) <= 256 else None
         ids, k = [], 0
-        for s in stacks:
-            ids.append(deque(range(k, k + len(s))))
-            k += len(s)
+        for size in sizes:
+            ids.append(deque(range(k, k + size)))
+            k += size
         self.stacks: list[deque[int]] = ids
-        self.initial_deal: list[str] = [
-            "".join(card_letter(c, game.deck) for c in s) for s in stacks
-        ]
         self.pile: list[int] = []
         self.demand = 0
         self.demand_by: int | None = None
@@ -418,24 +446,29 @@ class BigCatState(State):
             self.demand = v
             self.demand_by = seat
             self.log.append(
-                f"Seat {seat} lays {self.cards[c]}: the next player must lay {v} card{'s' * (v != 1)}."
+                f"Seat {seat} lays {self._text[c]}: the next player must lay {v} card{'s' * (v != 1)}."
             )
-            nxt = self._next_to_lay(seat + 1)
+            nxt = seat + 1
         elif self.demand:
             self.demand -= 1
             if self.demand == 0:
                 self.log.append(
-                    f"Seat {seat} lays {self.cards[c]}; the demand is paid: seat {self.demand_by} "
+                    f"Seat {seat} lays {self._text[c]}; the demand is paid: seat {self.demand_by} "
                     "wins the pile."
                 )
                 self._taking = True
                 self.current_player = self.demand_by
                 return
-            self.log.append(f"Seat {seat} lays {self.cards[c]} ({self.demand} more to pay).")
-            nxt = self._next_to_lay(seat)
+            self.log.append(f"Seat {seat} lays {self._text[c]} ({self.demand} more to pay).")
+            nxt = seat
         else:
-            self.log.append(f"Seat {seat} lays {self.cards[c]}.")
-            nxt = self._next_to_lay(seat + 1)
+            self.log.append(f"Seat {seat} lays {self._text[c]}.")
+            nxt = seat + 1
+        # the seat to lay next: usually ``nxt`` itself (in, with cards); else the search
+        if nxt == self.game.players:
+            nxt = 0
+        if self.out[nxt] or not self.stacks[nxt]:
+            nxt = self._next_to_lay(nxt)
         if nxt is None:  # only one player is still in: they take the pile and win
             self._taking = True
             self.current_player = self._last_in()
@@ -496,8 +529,12 @@ class BigCatState(State):
 
     def _start_trick(self, leader: int) -> None:
         self.current_player = leader
-        pen = self._pen
-        key = (leader, *(bytes(pen[c] for c in st) for st in self.stacks))
+        table = self._pen_bytes
+        if table is not None:  # the penalties of every stack, top first, as bytes
+            key = (leader, *(bytes(st).translate(table) for st in self.stacks))
+        else:  # more than 256 cards
+            pen = self._pen
+            key = (leader, *(bytes(pen[c] for c in st) for st in self.stacks))
         self.trick_starts.append(self.cards_played)
         first = self._seen.get(key)
         if first is not None:
