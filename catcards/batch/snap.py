@@ -193,7 +193,7 @@ class _Chunk:
 
     def step(self, turns: int) -> None:
         """Every running game turns one card (its ``turns``-th); races, takes and ends follow."""
-        if self.dead * 8 >= self.L:
+        if self.dead * 4 >= self.L:
             self._compact()
             if self.L == 0:
                 return
@@ -341,7 +341,7 @@ def simulate_snap(
             "turns": res["turns"],
             "snaps": res["snaps"],
             "snaps_showing": res["snaps_showing"],
-            "reason": [REASONS[r] for r in res["reason"]],
+            "reason": np.array([None, *REASONS.values()], dtype=object)[res["reason"]],  # codes 1-3
         }
     )
     for s in range(players):
