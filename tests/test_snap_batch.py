@@ -66,3 +66,21 @@ def test_bad_batch_input_is_refused():
         simulate_snap(games=10, players=3, mean=[0.4, 0.5])
     with pytest.raises(catcards.GameParameterError, match="games"):
         simulate_snap(games=0)
+
+
+@pytest.mark.parametrize("players,interval", [(2, None), (3, 0.5)])
+def test_chunks_step_in_game_order_so_results_do_not_depend_on_the_chunk_size(monkeypatch, players, interval):
+    # games are stepped in chunks; the reaction times are drawn race by race in game order across
+    # chunks, so chunks of 7 games give exactly what one chunk of all 300 gives
+    import catcards.batch.snap as batch_snap
+    from catcards.agents.snap import ReactionModel
+
+    game = Snap(players=players)
+    orders = np.random.default_rng(9).permuted(np.tile(np.arange(len(game.cards)), (300, 1)), axis=1)
+    model = ReactionModel([0.4 + 0.05 * s for s in range(players)], 0.1)
+    whole = play_batch(game, orders, model=model, rng=np.random.default_rng(1), turn_interval=interval)
+    monkeypatch.setattr(batch_snap, "_CHUNK", 7)
+    chunked = play_batch(game, orders, model=model, rng=np.random.default_rng(1), turn_interval=interval)
+    for key in whole:
+        assert np.array_equal(whole[key], chunked[key]), key
+    assert whole["snaps"].sum() > 300  # races happened (reaction times were drawn)
