@@ -11,7 +11,8 @@ Layout (see :class:`_Chunk`): games step in chunks of :data:`_CHUNK` (flat numpy
 per game or per game and seat); each seat's stack is a ring of int8 ranks; each card turned is also
 written just past every seat's tail, so the centre pile needs no copying when it is taken; finished
 games are dropped from the chunk every few steps. Speed (``benchmarks/bench_snap.py``, CPU time of
-one core on the project's shared build machine): about 110,000 two-player games/s, 74,000 with 3.
+one core on the project's shared build machine, under load): about 135,000 two-player games/s,
+88,000 with 3 (the code before issue 14 about 40,000).
 """
 from __future__ import annotations
 
