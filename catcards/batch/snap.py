@@ -47,7 +47,9 @@ def play_batch(
             dealt as :meth:`Snap.deal_order` deals it.
         times: optional reaction times in seconds, ``(G, K, players)``: row ``k`` of game ``g`` is
             used for its ``k``-th snap showing (as :class:`ScriptedReactionAgent`).
-        model, rng: used instead of ``times``: reaction times drawn from ``model`` with ``rng``.
+        model, rng: used instead of ``times``: reaction times drawn from ``model`` with ``rng``,
+            race by race in game order (``rng`` is drawn in blocks, so it ends up further on
+            than the races needed).
         turn_interval: seconds between turned cards (a slower fastest call misses the snap);
             None: never missed.
 
