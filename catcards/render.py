@@ -11,7 +11,8 @@ from typing import Any, Iterable
 
 from .cards import Card
 
-__all__ = ["card_svg", "back_svg", "cards_html", "state_html", "suit_style", "contrast", "SUIT_STYLE", "CARD_W", "CARD_H"]
+__all__ = ["card_svg", "back_svg", "cards_html", "state_html", "suit_style", "contrast", "text_colour", "svg_line",
+           "SUIT_STYLE", "CARD_W", "CARD_H", "MIN_TEXT_PX", "CARD_TEXT_PX"]
 
 CARD_W, CARD_H = 64, 92
 
@@ -62,8 +63,33 @@ def suit_style(suit: str) -> tuple[str, str, str]:
     return fill, _text_colour(fill), symbol
 
 
-#: the smallest text drawn on a card, in screen pixels (issue 12: no text under 10 px)
+#: the smallest text anywhere in a table, in screen pixels (issue 12: no text under 10 px)
 MIN_TEXT_PX = 10
+#: the smallest text drawn on a card (its number, name, suit, cost, type line), in screen pixels
+#: (issue 12: "card text at least 12 px"); text that cannot be drawn this large is left out, and
+#: the card's title (tooltip and accessible name) still says it
+CARD_TEXT_PX = 12
+
+
+def svg_line(x: float, y: float, text: str, size: float, room: float, **attrs: Any) -> str:
+    """One line of SVG ``<text>`` at font size ``size`` (viewBox units), escaped. A line
+    estimated wider than ``room`` units is narrowed to ``room`` with ``textLength`` (glyphs
+    squeezed sideways, their height and so the font size kept), so a long word is never cut off
+    at the card's edge. ``attrs``: more attributes (``font_weight="bold"`` -> ``font-weight``)."""
+    extra = "".join(f' {k.replace("_", "-")}="{html.escape(str(v))}"' for k, v in attrs.items())
+    if len(text) * 0.6 * size > room:
+        extra += f' textLength="{room:.1f}" lengthAdjust="spacingAndGlyphs"'
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-family="sans-serif" font-size="{size:.1f}"{extra}>'
+            f"{html.escape(text)}</text>")
+
+
+def text_colour(fill: str) -> str:
+    """Black or white, whichever contrasts more (WCAG ratio) with the CSS colour ``fill``
+    ("#rrggbb"; anything else: black). At least 4.5:1 on every fill of :data:`SUIT_STYLE`."""
+    try:
+        return _text_colour(fill)
+    except (ValueError, IndexError, TypeError):
+        return "#000000"
 
 
 def _fits(chars: int, size: float, room: float = CARD_W - 6) -> bool:
@@ -72,23 +98,25 @@ def _fits(chars: int, size: float, room: float = CARD_W - 6) -> bool:
     return chars * 0.6 * size <= room
 
 
-def card_svg(card: Card, width: int = CARD_W, dim: bool = False) -> str:
+def card_svg(card: Card, width: int = CARD_W, dim: bool = False, does: str = "") -> str:
     """One card face as an SVG string, ``width`` pixels wide (height in proportion 64:92).
 
     The card is filled with its suit's colour and shows its suit's symbol (:data:`SUIT_STYLE`),
     its number large in the middle and with the symbol in the top corner, and its suit (or its
     own name) along the bottom; its ``<title>`` (the accessible name and tooltip) is the card's
-    full name and suit. ``dim`` greys it out (a card that cannot be played now).
+    full name and suit, then ``does`` when given (what the card does, e.g. a Big Cat reward card's
+    demand). ``dim`` greys it out (a card that cannot be played now).
     """
     height = round(width * CARD_H / CARD_W)
     fill, ink, symbol = suit_style(card.suit)
     label = html.escape(card.name or card.suit)
-    least = MIN_TEXT_PX * CARD_W / width  # the font size (viewBox units) that shows as 10 px
+    least = CARD_TEXT_PX * CARD_W / width  # the font size (viewBox units) that shows as 12 px
     corner = max(16, least)
     size = max(11 if len(label) <= 8 else 9, least)
-    # text that cannot be drawn at 10 px or more in the card is left out (the title still says it)
+    # text that cannot be drawn at 12 px or more in the card is left out (the title still says it)
     bottom = f"{symbol} {label}" if _fits(len(label) + 2, size) else symbol
-    title = html.escape(str(card) if not card.name or card.name in str(card) else f"{card.name} ({card.suit} {card.rank})")
+    title = html.escape((str(card) if not card.name or card.name in str(card) else f"{card.name} ({card.suit} {card.rank})")
+                        + (f": {does}" if does else ""))
     opacity = ' opacity="0.35"' if dim else ""
     corners = (
         f'<text x="5" y="{corner + 1:.0f}" font-family="sans-serif" font-size="{corner:.1f}" font-weight="bold" fill="{ink}">{card.rank}</text>'
@@ -108,19 +136,20 @@ def card_svg(card: Card, width: int = CARD_W, dim: bool = False) -> str:
     )
 
 
-def back_svg(width: int = CARD_W, label: str = "") -> str:
-    """A face-down card (optionally with a short ``label``, e.g. a count)."""
+def back_svg(width: int = CARD_W, label: str = "", title: str = "face-down card") -> str:
+    """A face-down card (optionally with a short ``label``, e.g. a count); ``title`` is its
+    tooltip and accessible name (e.g. "card 5, face down")."""
     height = round(width * CARD_H / CARD_W)
     text = (
         f'<text x="{CARD_W / 2}" y="{CARD_H / 2 + 8}" font-family="sans-serif" '
-        f'font-size="{max(22, MIN_TEXT_PX * CARD_W / width):.1f}" '
+        f'font-size="{max(22, CARD_TEXT_PX * CARD_W / width):.1f}" '
         f'font-weight="bold" fill="#fff" text-anchor="middle">{html.escape(label)}</text>'
         if label
         else ""
     )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {CARD_W} {CARD_H}" role="img"><title>face-down card</title>'
+        f'viewBox="0 0 {CARD_W} {CARD_H}" role="img"><title>{html.escape(title)}</title>'
         f'<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="6" fill="#5b6b8c" '
         f'stroke="#333" stroke-width="1.5"/><rect x="7" y="7" width="{CARD_W - 14}" '
         f'height="{CARD_H - 14}" rx="4" fill="none" stroke="#fff" stroke-width="1" '

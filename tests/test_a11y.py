@@ -52,7 +52,7 @@ def test_axe_finds_no_serious_or_critical_violation_in_any_games_app(browser_rea
             for name in catcards.list_games():
                 page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
                 table = page.locator(".catcards-table").first
-                button = table.locator("button.catcards-action:not([disabled])").first
+                button = table.locator("button.catcards-action:not([disabled]):not(.catcards-unplayable)").first
                 expect(button).to_be_visible(timeout=60_000)
                 problems += [f"{name}, dealt: {p}" for p in _serious(page)]
                 before = table.inner_text()
@@ -132,12 +132,14 @@ OUTSIDE = """() => [...document.querySelectorAll(
 
 #: visible text in the table drawn under 10 px: HTML text by its computed font size, SVG text by
 #: its font size scaled as the picture is (rendered width / viewBox width); as [px, text] pairs
-SMALL_TEXT = """() => {
+SMALL_TEXT = """(args) => {
+    const [least, cardsOnly] = args || [10, false];
     const out = [];
     const walker = document.createTreeWalker(document.querySelector('.catcards-table'), NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
         const text = n.textContent.trim(), e = n.parentElement;
         if (!text || !e || e.closest('title, style, script')) continue;
+        if (cardsOnly && !e.closest(CARD_TEXT)) continue;
         if (!e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') continue;
         let px = parseFloat(getComputedStyle(e).fontSize);
         const svg = e.closest('svg');
@@ -145,16 +147,24 @@ SMALL_TEXT = """() => {
             const vb = svg.viewBox && svg.viewBox.baseVal;
             if (vb && vb.width) px = px * svg.getBoundingClientRect().width / vb.width;
         }
-        if (px < 10 - 0.05) out.push([Math.round(px * 10) / 10, text.slice(0, 30)]);
+        if (px < least - 0.05) out.push([Math.round(px * 10) / 10, text.slice(0, 30)]);
     }
     return out; }"""
+
+#: what counts as card text (issue 12: "card text at least 12 px"): every card picture (an SVG
+#: with role img: faces, backs with their counts, Card Game's money-area, LOCK and type lines),
+#: the name buttons under hand cards and grid cells, and card names written in HTML (a Cat Days
+#: day's Cat Tree or covered cat, Simon and Super Cat cards), marked ``catcards-cardtext``
+CARD_TEXT = "svg[role=img], button.catcards-card, button.catcards-cell, .catcards-cardtext"
+SMALL_TEXT = SMALL_TEXT.replace("CARD_TEXT", repr(CARD_TEXT))
 
 
 @pytest.mark.browser
 def test_every_games_app_fits_a_phone_and_a_chromebook_with_no_tiny_text(browser_ready):
     """Each game's app at 390x844 (a phone) and 1366x768 (a classroom Chromebook): no control
     or card outside the viewport unless inside a box that scrolls sideways, the page itself never
-    scrolls sideways, and no text in the table drawn under 10 px. Card pictures' titles (their
+    scrolls sideways, and no text in the table drawn under 10 px, nor card text (:data:`CARD_TEXT`)
+    under 12 px, as dealt and once played out. Card pictures' titles (their
     tooltip and accessible name) give the full name, and in Card Game and Cat Days what the
     card does."""
     import re
@@ -178,8 +188,10 @@ def test_every_games_app_fits_a_phone_and_a_chromebook_with_no_tiny_text(browser
                         problems.append(f"{where}: outside the screen: {outside[:6]}")
                     if (wide := page.evaluate("() => document.documentElement.scrollWidth")) > width + 1:
                         problems.append(f"{where}: the page scrolls sideways ({wide} px)")
-                    if small := page.evaluate(SMALL_TEXT):
+                    if small := page.evaluate(SMALL_TEXT, [10, False]):
                         problems.append(f"{where}: text under 10 px: {small[:6]}")
+                    if small := page.evaluate(SMALL_TEXT, [12, True]):
+                        problems.append(f"{where}: card text under 12 px: {small[:6]}")
                     if width == 1366 and name in ("card-game", "cat-days"):
                         titles = [t.text_content() for t in table.locator("svg title").all()]
                         effect = (r"^.+ \(\d+\$.*\): .{10,}$" if name == "card-game"
@@ -187,6 +199,15 @@ def test_every_games_app_fits_a_phone_and_a_chromebook_with_no_tiny_text(browser
                         with_effects = [t for t in titles if re.match(effect, t)]
                         if len(with_effects) < 3:
                             problems.append(f"{where}: card titles without what the card does: {titles[:4]}")
+                    # the end of a game too (messes, collections, money areas, LOCK cards)
+                    before = table.locator(".catcards-log").inner_text()
+                    table.locator("button", has_text=re.compile(r"^\s*(Play out|Run)\s*$")).first.click()
+                    expect(table.locator(".catcards-log")).not_to_have_text(before, timeout=30_000)
+                    page.wait_for_timeout(300)
+                    if small := page.evaluate(SMALL_TEXT, [10, False]):
+                        problems.append(f"{where}, played out: text under 10 px: {small[:6]}")
+                    if small := page.evaluate(SMALL_TEXT, [12, True]):
+                        problems.append(f"{where}, played out: card text under 12 px: {small[:6]}")
                 page.close()
         finally:
             browser.close()

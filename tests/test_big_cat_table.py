@@ -38,7 +38,7 @@ def test_step_shows_the_pile_and_the_demand_in_progress():
     table.step_button.click()  # the Wildcat
     assert "Seat 0 must lay 2 more cards for seat 1&#x27;s Wildcat." in board(table)
     assert ">3 cards<" in board(table) and ">1 card<" in board(table)
-    assert "Centre pile</b> (4 cards" in board(table) and "<title>Lion (red 50)</title>" in board(table)
+    assert "Centre pile</b> (4 cards" in board(table) and "<title>Lion (red 50): reward card: the next player must lay 5 cards</title>" in board(table)
     table.step_button.click()
     table.step_button.click()
     assert "Seat 1 takes the pile." in board(table)

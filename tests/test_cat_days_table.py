@@ -43,11 +43,20 @@ def test_choosing_a_card_offers_only_its_legal_days_and_playing_one_lets_the_com
     assert "data-week='0'>score <b>6</b>" in board_html(table)
 
 
-def test_a_card_whose_text_cannot_be_carried_out_is_disabled():
+def test_a_card_whose_text_cannot_be_carried_out_is_marked_and_a_click_says_why():
     table = stacked(hands=(["Cardboard Box", "Rescued Cat"], []))  # the opponent has no cat
-    assert table.card_buttons_by_name["Cardboard Box"].disabled
-    assert not table.card_buttons_by_name["Rescued Cat"].disabled
-    assert "cannot be played now" in table.card_buttons_by_name["Cardboard Box"].tooltip
+    box, rescued = table.card_buttons_by_name["Cardboard Box"], table.card_buttons_by_name["Rescued Cat"]
+    assert not box.disabled and "catcards-unplayable" in box._dom_classes  # focusable, clickable
+    assert not rescued.disabled and "catcards-unplayable" not in rescued._dom_classes
+    assert "cannot be played now" in box.tooltip and "Cardboard Box (event)" in box.tooltip
+    before = table.state.to_json()
+    box.click()
+    assert table.state.to_json() == before and table.selected is None and table.choice_buttons == []
+    said = table.output_text()
+    assert "Cardboard Box cannot be played now: its whole text cannot be carried out" in said
+    assert "Cardboard Box (event): " in said and said.strip().endswith("Nothing changed.")
+    rescued.click()  # a playable card is still chosen as before
+    assert table.selected == "Rescued Cat" and table.choice_buttons
 
 
 def test_covered_cats_and_cat_trees_are_shown_and_hidden_hands_are_not():

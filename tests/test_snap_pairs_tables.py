@@ -15,6 +15,11 @@ from catcards.widgets.snap import ManualClock, SnapTable, LoopClock
 SNAP_DEAL = [["red 5", "red 7", "red 8", "red 9"], ["blue 5", "blue 3", "green 8", "yellow 2"]]
 
 
+def unavailable(button):
+    """Marked as a move that cannot be made now, yet enabled: a click says why (issue 12)."""
+    return not button.disabled and "catcards-unplayable" in button._dom_classes
+
+
 def snap_table(**kw):
     clock = ManualClock()
     table = SnapTable(catcards.load("snap"), seed=1, deals=SNAP_DEAL, clock=clock, **kw)
@@ -26,13 +31,13 @@ def test_play_gives_the_snap_table_with_reaction_players():
     assert isinstance(played, SnapTable) and isinstance(played.clock, LoopClock)
     assert isinstance(played.agents[1], ReactionAgent)
     table, clock = snap_table()
-    assert not table.turn_button.disabled and clock.pending == 0  # the person turns first
+    assert not unavailable(table.turn_button) and clock.pending == 0  # the person turns first
 
 
 def test_human_snaps_first_and_takes_the_pile():
     table, clock = snap_table()
     table.turn_button.click()  # red 5
-    assert table.turn_button.disabled and clock.pending == 1  # the computer turns next
+    assert unavailable(table.turn_button) and clock.pending == 1  # the computer turns next
     clock.advance(table.turn_delay)  # blue 5: a snap
     assert table.state.snap_showing and "SNAP" in table.board_box.children[0].value
     table.snap_buttons[0].click()
@@ -59,9 +64,10 @@ def test_false_snap_click_is_penalised_and_rapid_clicks_are_safe():
     assert "False snap" in table.output_text()
     for _ in range(4):  # rapid clicks: each a false snap until the stack is empty, then out
         table.snap_buttons[0].click()
-    assert table.state.status[0] == "out" and table.snap_buttons[0].disabled
+    assert table.state.status[0] == "out" and unavailable(table.snap_buttons[0])
     before = table.state.to_json()
     table.snap_buttons[0].click()
+    assert table.output_text().strip().endswith("Seat 0 is out of the game: nothing changed.")
     table.turn_button.click()
     assert table.state.to_json() == before
 
@@ -146,7 +152,20 @@ def pairs_table(**kw):
 def test_play_gives_the_pairs_grid():
     table = pairs_table()
     assert isinstance(table, PairsTable) and sorted(table.cell_buttons) == list(range(6))
-    assert all(not b.disabled for b in table.cell_buttons.values())
+    assert all(not unavailable(b) for b in table.cell_buttons.values())
+    assert [b.description for b in table.cell_buttons.values()] == [f"turn {p}" for p in range(6)]
+
+
+def test_a_face_up_card_clicked_is_answered_with_why_and_changes_nothing():
+    table = pairs_table()
+    table.cell_buttons[0].click()  # red 1 face up: its button now says so, and stays clickable
+    up = table._buttons[0]
+    assert up.description == "up 0" and unavailable(up) and "red 1" in up.tooltip
+    before = table.state.to_json()
+    up.click()
+    assert table.state.to_json() == before and table.state.turned == 0
+    assert table.output_text().strip().endswith(
+        "Card 0 (red 1) is already face up: turn over a face-down card. Nothing changed.")
 
 
 def test_clicking_two_cards_a_match_keeps_the_turn():
@@ -177,7 +196,7 @@ def test_stale_and_out_of_turn_clicks_change_nothing():
     before = table.state.to_json()
     taken.click()  # a late click on a card that is gone (the browser had not caught up)
     assert table.state.to_json() == before
-    assert "Card 0 is not face down on the table now: nothing changed." in table.output_text()
+    assert "Card 0 is not on the table now (its pair was taken): nothing changed." in table.output_text()
     # watching computers only: a click on the grid is refused in words
     table = cw.play("pairs", players=2, copies=2, numbers=3, seed=1, deals=PAIRS_DEAL, humans=())
     before = table.state.to_json()

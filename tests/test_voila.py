@@ -126,7 +126,7 @@ def test_every_games_table_renders_and_answers_a_click_in_the_app(browser_ready)
                 try:
                     page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
                     table = page.locator(".catcards-table").first
-                    button = table.locator("button.catcards-action:not([disabled])").first
+                    button = table.locator("button.catcards-action:not([disabled]):not(.catcards-unplayable)").first
                     expect(button).to_be_visible(timeout=60_000)
                     before = table.inner_text()
                     button.click()
@@ -224,7 +224,7 @@ def test_a_cards_picture_plays_it_focus_is_visible_and_messages_are_announced(br
 
             page.goto(f"{url}?game=pairs&players=2&seed=3", timeout=60_000)
             table = page.locator(".catcards-table").first
-            cell = table.locator(".catcards-cardcol:has(button.catcards-cell:not([disabled]))").first
+            cell = table.locator(".catcards-cardcol:has(button.catcards-cell:not([disabled]):not(.catcards-unplayable))").first
             expect(cell).to_be_visible(timeout=60_000)
             box = cell.locator("svg").first.bounding_box()  # the face-down picture, not the button
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 3)

@@ -104,6 +104,12 @@ class BigCatTable(GameTable):
             return f"Seat {cur} starts a new pile."
         return f"No demand yet: seat {cur} lays the next card."
 
+    def card_does(self, obs: dict, card) -> str:
+        """What ``card`` does, for its tooltip and accessible name: a reward card's demand
+        ("reward card: the next player must lay 5 cards"); "" for an ordinary card."""
+        n = self._penalty(obs, card)
+        return f"reward card: the next player must lay {n} card{'s' * (n != 1)}" if n else ""
+
     def _penalty(self, obs: dict, card) -> int:
         letter = PENALTY_LETTERS[self.game.deck].get(card.name)
         return obs["penalties"].get(letter, 0) if letter else 0
@@ -125,7 +131,7 @@ class BigCatTable(GameTable):
             )
         pile = obs["pile"]
         shown = pile[-PILE_SHOWN:]
-        faces = "".join(card_html(c, CARD_W) for c in shown) or card_html(None, CARD_W, empty="no pile")
+        faces = "".join(card_html(c, CARD_W, does=self.card_does(obs, c)) for c in shown) or card_html(None, CARD_W, empty="no pile")
         more = f"<span style='color:#595959'>+{len(pile) - len(shown)} under</span> " if len(pile) > len(shown) else ""
         names = {v: k for k, v in PENALTY_LETTERS[self.game.deck].items()}
         penalties = ", ".join(f"{names[k]} {v}" for k, v in obs["penalties"].items())

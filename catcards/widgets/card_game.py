@@ -21,7 +21,7 @@ from typing import Any
 import ipywidgets as W
 
 from ..games.card_game import Claim, Play, UseAbility
-from ..render import back_svg
+from ..render import CARD_TEXT_PX, back_svg, svg_line, text_colour
 from .table import SCROLL_HINT, GameTable, table_for
 
 __all__ = ["CardGameTable", "face_svg", "TYPE_COLOURS"]
@@ -40,43 +40,50 @@ _TYPE_ORDER = ("SPECIAL", "JOKER", "MONEY", "RULE", "LOCK", "INSTANT", "BLUFF", 
 
 
 def face_svg(card: Any, types: frozenset = frozenset(), width: int = 56, label: str = "", text: str = "") -> str:
-    """A Card Game card face as SVG: coloured by type (LOCK green, INSTANT red, HAND blue, RULE
-    purple, BLUFF orange, Joker pink, Money yellow), its name large, its cost and types small;
-    no text under 10 px on screen (what does not fit is left to the title). Its ``<title>``
-    (tooltip and accessible name) is the name, cost, types and ``text`` (what the card does).
+    """A Card Game card face as SVG, ``width`` px wide: coloured by type (LOCK green, INSTANT red,
+    HAND blue, RULE purple, BLUFF orange, Joker pink, Money yellow), its cost in the corner, its
+    name in the middle (a word per line where needed; a long word narrowed, never cut) and its
+    types along the bottom. All card text is at least 12 px on screen (issue 12,
+    :data:`catcards.render.CARD_TEXT_PX`); a card too small for its name shows its cost large
+    instead, and what does not fit is left to the title. Its ``<title>`` (tooltip and accessible
+    name) is the full name, cost, types and ``text`` (what the card does).
     ``label`` replaces the name (a Joker played as another card shows "Joker as ...")."""
     kind = next((t for t in _TYPE_ORDER if t in types), "")
     fill = TYPE_COLOURS.get(kind, "#777777")
-    ink = "#222" if kind in ("MONEY",) else "#fff"
+    ink = text_colour(fill)
     height = round(width * 92 / 64)
     name = label or card.name
-    least = 10 * 64 / width  # viewBox units that show as 10 px (issue 12: no text under 10 px)
+    least = CARD_TEXT_PX * 64 / width  # viewBox units that show as 12 px
     big = max(11, least)
-    per_line = max(1, int(58 / (0.6 * big)))
-    words, lines = name.split(), [""]
-    for w in words:
-        if len(lines[-1]) + len(w) + 1 > per_line and lines[-1]:
-            lines.append(w)
+    per_line = int(58 / (0.6 * big))
+    lines: list[str] = []
+    for w in name.split():
+        if lines and len(lines[-1]) + len(w) + 1 <= per_line:
+            lines[-1] += " " + w
         else:
-            lines[-1] = (lines[-1] + " " + w).strip()
-    rows = max(1, min(len(lines), int(60 / (big * 1.15))))  # what fits between cost and types
-    lines_svg = "".join(
-        f'<text x="32" y="{48 + big * 1.15 * (i - (rows - 1) / 2):.0f}" font-family="sans-serif" font-size="{big:.1f}" '
-        f'font-weight="bold" fill="{ink}" text-anchor="middle">{_esc(line)}</text>'
-        for i, line in enumerate(lines[:rows])
-    )
+            lines.append(w)
+    rows = int(58 / (big * 1.15))  # what fits between the cost and the type line
     kinds = " ".join(t for t in _TYPE_ORDER if t in types and t not in ("MONEY", "JOKER"))
-    small = max(8, least)
-    type_line = (f'<text x="32" y="86" font-family="sans-serif" font-size="{small:.1f}" fill="{ink}" '
-                 f'text-anchor="middle">{_esc(kinds)}</text>' if len(kinds) * 0.6 * small <= 60 else "")
+    show_name = per_line >= 5 and len(lines) <= rows
+    if show_name:
+        middle = "".join(
+            svg_line(32, 50 + big * 1.15 * (i - (len(lines) - 1) / 2) + big * 0.35, line, big, 60,
+                     font_weight="bold", fill=ink, text_anchor="middle")
+            for i, line in enumerate(lines))
+        corner = svg_line(5, big + 2, f"{card.rank}$", big, 54, font_weight="bold", fill=ink)
+    else:  # too small for the name: the cost, large, in the middle (the title has the name)
+        middle = svg_line(32, 56, f"{card.rank}$", max(26, least), 60, font_weight="bold", fill=ink,
+                          text_anchor="middle")
+        corner = ""
+    type_line = (svg_line(32, 86, kinds, max(8, least), 60, fill=ink, text_anchor="middle")
+                 if kinds and len(kinds) * 0.6 * least <= 60 * 1.25 else "")
     # the title (tooltip and accessible name): the full name, cost, types and what the card does
     title = f"{name} ({card.rank}${', ' + kinds if kinds else ''})" + (f": {text}" if text else "")
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 64 92" '
         f'role="img" style="margin:1px"><title>{_esc(title)}</title>'
         f'<rect x="1" y="1" width="62" height="90" rx="6" fill="{fill}" stroke="#333" stroke-width="1.5"/>'
-        f'<text x="5" y="{big + 2:.0f}" font-family="sans-serif" font-size="{big:.1f}" font-weight="bold" fill="{ink}">{card.rank}$</text>'
-        f'{lines_svg}{type_line}</svg>'
+        f'{corner}{middle}{type_line}</svg>'
     )
 
 
@@ -88,8 +95,10 @@ class CardGameTable(GameTable):
     (``CardGameTable(game, seed=..., humans=(0,), agents="bluffer", deals=None, view=None)``);
     ``catcards.widgets.play("card-game", players=3, seed=1, agents="bluffer")`` returns one.
 
-    Extra parts: ``choice`` (Dropdown of the card plays, claims and Abilities open to you now)
-    and ``do_button`` ("Do it": applies the chosen one), rebuilt on every redraw.
+    Extra parts: ``choice`` (Dropdown of the card plays, claims and Abilities open to you now),
+    ``do_button`` ("Do it": applies the chosen one) and ``choice_text`` (what the chosen card
+    does, in full), rebuilt on every redraw. Every card face's title and every card button's
+    tooltip give the card's full name, cost, types and text (:meth:`does`).
     """
 
     #: short rules naming this table's own controls (the "How to play" panel and the app)
@@ -103,6 +112,7 @@ class CardGameTable(GameTable):
         kwargs.setdefault("agents", "bluffer")
         self.choice: W.Dropdown | None = None
         self.do_button: W.Button | None = None
+        self.choice_text: W.HTML | None = None
         super().__init__(*args, **kwargs)
 
     # ---- drawing cards --------------------------------------------------------------------------
@@ -120,6 +130,21 @@ class CardGameTable(GameTable):
         if not faces:
             return f"<span style='color:#595959'>{_esc(empty)}</span>"
         return "<span style='display:inline-flex;flex-wrap:wrap;gap:2px;vertical-align:middle'>" + "".join(faces) + "</span>"
+
+    def does(self, action: Any) -> str:
+        """``str(action)``, and for an action naming a card (a play, claim or Ability) that card's
+        cost, types and text: the tooltip of its button and the line under the "card:" list."""
+        name = getattr(action, "as_name", "") or getattr(action, "name", "")
+        spec = self.game.deck.specs.get(name) if isinstance(name, str) else None
+        if spec is None:
+            return str(action)
+        kinds = " ".join(t for t in _TYPE_ORDER if t in spec.types and t not in ("MONEY", "JOKER"))
+        return f"{action}: {spec.name} ({spec.cost}${', ' + kinds if kinds else ''}): {spec.text}"
+
+    def other_action_buttons(self, actions: Any) -> W.Widget:
+        """One button per action, labelled ``str(action)``; its tooltip says what the card does."""
+        return W.HBox([self.action_button(a, tooltip=self.does(a)) for a in actions],
+                      layout=W.Layout(flex_flow="row wrap"))
 
     # ---- board ----------------------------------------------------------------------------------
     def _banner(self, obs: dict) -> str:
@@ -139,7 +164,7 @@ class CardGameTable(GameTable):
             return ""
         items = []
         for it in obs["stack"]:
-            face = self.face(it["card"], 40, it["name"]) if it["card"] is not None else back_svg(40, "?")
+            face = self.face(it["card"], 48, it["name"]) if it["card"] is not None else back_svg(48, "?")
             items.append(
                 f"<div style='display:inline-block;text-align:center;margin-right:6px;max-width:150px;"
                 f"vertical-align:top'>{face}<div style='font-size:11px'>{_esc(it['what'])}</div></div>"
@@ -153,9 +178,9 @@ class CardGameTable(GameTable):
         n = obs["hand_sizes"][seat]
         status = "<b style='color:#b00'>out</b>" if obs["out"][seat] else (
             "turn" if obs["active"] == seat and not obs["is_over"] else "")
-        front = self.row(obs["front"][seat], 30)
-        island = self.row(obs["island"][seat], 30)
-        money = self.row(obs["money"][seat], 24)
+        front = self.row(obs["front"][seat], 48)
+        island = self.row(obs["island"][seat], 48)
+        money = self.row(obs["money"][seat], 30)
         return (
             f"<tr style='background:{bg}' class='catcards-seat' data-seat='{seat}'>"
             f"<td><b>{_esc(self.seat_label(seat))}</b> {status}</td>"
@@ -170,7 +195,7 @@ class CardGameTable(GameTable):
         head = "".join(f"<th style='text-align:left;padding-right:8px'>{h}</th>" for h in
                        ("seat", "hand", "tokens", "points", "money area", "LOCK cards", "on Exploding Island"))
         seats = "".join(self._seat_row(obs, s) for s in range(obs["players"]))
-        table_cards = self.row(obs["table"], 36, empty="no RULE cards")
+        table_cards = self.row(obs["table"], 48, empty="no RULE cards")
         final = ""
         if obs["final_round"] is not None:
             final = f" &middot; <b>Final Round</b>: the game ends after seat {obs['final_round']}'s turn"
@@ -181,18 +206,18 @@ class CardGameTable(GameTable):
         )
         mine = ""
         if obs["facedown"] is not None:
-            mine += f"<div>Your face-down card: {self.face(obs['facedown'], 36)}</div>"
+            mine += f"<div>Your face-down card: {self.face(obs['facedown'], 48)}</div>"
         if obs["peek"]:
-            mine += f"<div>Fortune Teller shows you (top first): {self.row(obs['peek'], 36)}</div>"
+            mine += f"<div>Fortune Teller shows you (top first): {self.row(obs['peek'], 48)}</div>"
         if obs["turned"]:
-            mine += f"<div>Eat Four! turned over: {self.row(obs['turned'], 36)}</div>"
+            mine += f"<div>Eat Four! turned over: {self.row(obs['turned'], 48)}</div>"
         top = W.HTML(
             self._banner(obs) + self._stack_html(obs)
             + SCROLL_HINT + "<div class='catcards-scroll'>"
             + f"<table class='catcards-board' style='border-collapse:collapse'><tr>{head}</tr>{seats}</table></div>"
             + centre + mine
         )
-        discard = W.HTML(self.row(obs["discard"], 34, empty="empty"))
+        discard = W.HTML(self.row(obs["discard"], 48, empty="empty"))
         pile = W.Accordion(children=[discard], selected_index=None)
         pile.set_title(0, f"Discard pile ({len(obs['discard'])} cards): anyone may look")
         return W.VBox([top, pile])
@@ -202,7 +227,7 @@ class CardGameTable(GameTable):
         """Your hand face up, the quick-action buttons and the list of card plays with "Do it"."""
         seat = obs["seat"]
         cards = obs["hand"]
-        faces = self.row(cards, 52, empty="(no cards)")
+        faces = self.row(cards, 64, empty="(no cards)")
         parts: list[W.Widget] = [
             W.HTML(f"<div><b>{_esc(self.seat_label(seat))}: hand</b> ({len(cards)} cards)</div><div>{faces}</div>")
         ]
@@ -216,10 +241,10 @@ class CardGameTable(GameTable):
             parts.append(W.HTML(f"<div style='margin:3px 0'><i>{_esc(obs['prompt'])}</i></div>"))
         if quick:
             parts.append(self.other_action_buttons(quick))
-        self.choice = self.do_button = None
+        self.choice = self.do_button = self.choice_text = None
         if plays:
             options = sorted(((str(a), a) for a in plays), key=lambda t: t[0])
-            self.choice = W.Dropdown(options=options, description="card:", layout=W.Layout(width="480px"))
+            self.choice = W.Dropdown(options=options, description="card:", layout=W.Layout(width="480px", max_width="100%"))
             self.do_button = W.Button(description="Do it", button_style="primary", layout=W.Layout(width="auto"))
             self.do_button.add_class("catcards-action")
             position = (self.state, len(self.state.history), self.state.current_player)
@@ -232,5 +257,15 @@ class CardGameTable(GameTable):
                 self.act(dropdown.value)
 
             self.do_button.on_click(self.callback(do))
-            parts.append(W.HBox([self.choice, self.do_button]))
+            # what the chosen card does, in full (a list option cannot carry a tooltip)
+            self.choice_text = W.HTML(layout=W.Layout(max_width="100%"))
+            self.choice_text.add_class("catcards-choice-text")
+
+            def show(_change: Any = None) -> None:
+                self.choice_text.value = f"<div style='font-size:13px'>{_esc(self.does(dropdown.value))}</div>"
+
+            dropdown.observe(show, "value")
+            show()
+            parts.append(W.HBox([self.choice, self.do_button], layout=W.Layout(flex_flow="row wrap")))
+            parts.append(self.choice_text)
         return W.VBox(parts)

@@ -7,8 +7,8 @@ a Cat Tree with its up to three cats, a Cardboard Box with the cat in it, a cat,
 covered cat (greyed, labelled "covered": it can be looked at but does not count). Each week's
 running score and filled days are shown beside it.
 
-Your hand: choose a card first (only cards whose whole text can be carried out now are
-enabled; the card's text is shown), then one of the places and targets where it can legally go
+Your hand: choose a card first (a card whose whole text cannot be carried out now is greyed and
+marked unplayable: clicking it says why; the card's text is shown), then one of the places and targets where it can legally go
 (the legal actions of that card, nothing else). "draw a card" is a button of its own, and
 "pass" appears only when nothing else is legal.
 """
@@ -21,8 +21,8 @@ import ipywidgets as W
 
 from ..cards import Card
 from ..games.cat_days import DAYS, Draw, Pass, Play
-from ..render import back_svg
-from .table import SCROLL_HINT, GameTable, table_for
+from ..render import CARD_TEXT_PX, back_svg, svg_line
+from .table import SCROLL_HINT, GameTable, mark_unavailable, table_for
 
 __all__ = ["CatDaysTable", "card_face"]
 
@@ -31,20 +31,24 @@ EVENT_COLOUR = "#7fb3e6"
 STAYS_COLOUR = "#a5d6a7"
 
 
-def card_face(card: Card, deck: Any, width: int = 46, covered: bool = False) -> str:
-    """A small Cat Days card as SVG: name, and points for a cat (orange), events blue, Cat Tree and
-    Cardboard Box green; ``covered`` greys it (a cat under a Grumpy Cat)."""
+def card_face(card: Card, deck: Any, width: int = 52, covered: bool = False) -> str:
+    """A small Cat Days card as SVG, ``width`` px wide: its name (a word per line, a long word
+    narrowed, never cut) and, for a cat, its points large; cats orange, events blue, Cat Tree and
+    Cardboard Box green; ``covered`` greys it (a cat under a Grumpy Cat). Text is at least 12 px
+    (issue 12, :data:`catcards.render.CARD_TEXT_PX`). Its ``<title>`` (tooltip and accessible
+    name) is the card's full text (``CardKind.describe()``: name, kind, points, what it does)."""
     kind = deck.kind(card)
     fill = CAT_COLOUR if kind.is_cat else STAYS_COLOUR if kind.stays else EVENT_COLOUR
     height = round(width * 1.35)
-    words = html.escape(card.name).split()
+    size = CARD_TEXT_PX
+    words = card.name.split()[:3]
+    first = height * 0.36 + size + 3 if kind.is_cat else height / 2 - (len(words) - 2) * size * 0.55
     lines = "".join(
-        f'<text x="{width / 2}" y="{height * 0.6 + 11 * i}" font-family="sans-serif" font-size="10" '
-        f'text-anchor="middle" fill="#222">{w}</text>'
-        for i, w in enumerate(words[:3])
+        svg_line(width / 2, first + (size + 1) * i, w, size, width - 6, text_anchor="middle", fill="#222")
+        for i, w in enumerate(words)
     )
     points = (
-        f'<text x="{width / 2}" y="{height * 0.42}" font-family="sans-serif" font-size="18" '
+        f'<text x="{width / 2}" y="{height * 0.36:.1f}" font-family="sans-serif" font-size="18" '
         f'font-weight="bold" text-anchor="middle" fill="#222">{card.rank}</text>'
         if kind.is_cat else ""
     )
@@ -92,12 +96,12 @@ class CatDaysTable(GameTable):
         deck = obs["deck"]
         parts = []
         if day["base"] is not None:
-            parts.append(f"<div style='font-size:10px;color:#2e7d32'>{html.escape(day['base'].name)}</div>")
+            parts.append(f"<div class='catcards-cardtext' style='font-size:12px;color:#2e7d32'>{html.escape(day['base'].name)}</div>")
         faces = "".join(card_face(c, deck) for c in day["visible"])
         parts.append(f"<div style='display:flex;gap:2px;justify-content:center;flex-wrap:wrap'>{faces}</div>")
         for c in day["covered"]:
             parts.append(
-                f"<div class='catcards-covered' style='font-size:10px;color:#595959'>covered: "
+                f"<div class='catcards-covered catcards-cardtext' style='font-size:12px;color:#595959'>covered: "
                 f"{html.escape(c.name)} ({c.rank})</div>"
             )
         if not day["cats"] and day["base"] is None:
@@ -128,7 +132,7 @@ class CatDaysTable(GameTable):
         me = obs["seat"] if obs["seat"] is not None else 0
         deck = obs["deck"]
         discard = obs["discard_pile"]
-        top = card_face(discard[-1], deck, 46) if discard else "<span style='color:#595959'>empty</span>"
+        top = card_face(discard[-1], deck) if discard else "<span style='color:#595959'>empty</span>"
         piles = (
             "<tr><td></td><td colspan='7' style='padding:4px'>"
             "<div style='display:flex;gap:24px;align-items:center'>"
@@ -148,8 +152,21 @@ class CatDaysTable(GameTable):
 
     # ---- hand: card first, then where ---------------------------------------------------------
     def _choose(self, name: str) -> None:
+        """Choose (or unchoose) the card ``name``; a card that cannot be played now is answered in
+        the message area with why, and nothing changes."""
+        if not any(getattr(a, "card", None) is not None and a.card.name == name for a in self.legal):
+            self.say(f"{name} cannot be played now: {self.why_card(name)}. Nothing changed.")
+            return
         self.selected = None if self.selected == name else name
         self._selected_at = len(self.state.history)
+
+    def why_card(self, name: str) -> str:
+        """Why the card ``name`` in the viewer's hand cannot be played now: not your turn, the game
+        over, looking back, or (on your turn) its whole text cannot be carried out, with its text."""
+        if self.looking_back or self.state.is_over or not self.legal:
+            return self.why_not(name)
+        kind = self.state.observation(self.view_seat)["deck"].kind(name)
+        return f"its whole text cannot be carried out on the table as it is ({kind.describe()})"
 
     def _card_column(self, name: str) -> tuple[W.VBox, W.HTML, W.Button]:
         """The face and "choose" button of the card ``name`` in the hand: made once and updated
@@ -188,11 +205,11 @@ class CatDaysTable(GameTable):
                 continue
             n = names[c.name]
             col, face, button = self._card_column(c.name)  # kept between redraws (issue 11)
-            face.value = card_face(c, deck, 50, covered=c.name not in plays)
+            face.value = card_face(c, deck, 56, covered=c.name not in plays)
             button.description = c.name + (f" x{n}" if n > 1 else "")
-            button.disabled = c.name not in plays
-            button.tooltip = (deck.kind(c).describe() if c.name in plays
-                              else "cannot be played now: " + deck.kind(c).describe())
+            button.tooltip = deck.kind(c).describe()
+            mark_unavailable(button, None if c.name in plays else
+                             "cannot be played now (click to hear why): " + deck.kind(c).describe())
             button.button_style = "info" if c.name == self.selected else ""
             self.card_buttons_by_name[c.name] = button
             cols.append(col)

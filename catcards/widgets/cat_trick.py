@@ -28,8 +28,8 @@ def _super_cats(count: int) -> str:
     if not count:
         return "<span style='color:#595959;font-size:11px'>no Super Cat cards</span>"
     one = (
-        f"<span title='Super Cat card' style='display:inline-block;width:18px;height:26px;"
-        f"border-radius:3px;background:{SUPER_CAT_GOLD};color:#222;font:bold 10px sans-serif;"
+        f"<span title='Super Cat card' class='catcards-cardtext' style='display:inline-block;width:24px;height:26px;"
+        f"border-radius:3px;background:{SUPER_CAT_GOLD};color:#222;font:bold 12px sans-serif;"
         f"text-align:center;line-height:26px;margin-right:2px;border:1px solid #333'>SC</span>"
     )
     return f"<span class='catcards-super-cats' data-count='{count}'>{one * count}</span>"

@@ -19,7 +19,7 @@ import ipywidgets as W
 from ..cards import Card
 from ..games.pairs import TURN_OVER
 from ..render import back_svg
-from .table import SCROLL_HINT, GameTable, card_html, hint_html, table_for
+from .table import SCROLL_HINT, GameTable, card_html, hint_html, mark_unavailable, table_for
 
 __all__ = ["PairsTable"]
 
@@ -135,7 +135,10 @@ class PairsTable(GameTable):
         elif not self.is_human(seat):
             self.say(f"It is {self.seat_label(seat)}'s turn, not yours: nothing changed.")
         elif action not in self.state.legal_actions():
-            self.say(f"Card {action.position} is not face down on the table now: nothing changed.")
+            shown = self.state.observation(seat)["grid"][action.position]
+            self.say(f"Card {action.position} ({shown}) is already face up: turn over a face-down card. Nothing changed."
+                     if isinstance(shown, Card) else
+                     f"Card {action.position} is not on the table now (its pair was taken): nothing changed.")
         else:
             self.act(action)
 
@@ -161,12 +164,14 @@ class PairsTable(GameTable):
             elif isinstance(x, Card):
                 face.value = card_html(x, CELL)
                 button.layout.visibility = "visible"
-                button.description, button.disabled, button.tooltip = "up", True, f"card {p} is face up"
+                button.description = f"up {p}"
+                mark_unavailable(button, f"card {p} is face up ({x}): click to hear why you cannot turn it")
             else:
-                face.value = back_svg(CELL, str(p))
+                face.value = back_svg(CELL, str(p), title=f"card {p}, face down")
                 button.layout.visibility = "visible"
-                button.description, button.tooltip = "turn", f"turn over card {p}"
-                button.disabled = TURN_OVER[p] not in legal
+                button.description, button.tooltip = f"turn {p}", f"turn over card {p}"
+                mark_unavailable(button, None if TURN_OVER[p] in legal else
+                                 f"card {p} cannot be turned now: click to hear why")
                 self.cell_buttons[p] = button
         recent = []
         for t in self.recent:
@@ -174,8 +179,8 @@ class PairsTable(GameTable):
             where = " and ".join(f"card {q}" for q in t["positions"])
             verdict = "<b>pair</b>" if t["match"] else "no match"
             recent.append(
-                f"<div style='display:flex;align-items:center;gap:6px;margin:2px 0'>"
-                f"<span style='width:170px'>Turn {t['turn']}: {html.escape(self.seat_label(t['seat']))}</span>"
+                f"<div style='display:flex;flex-wrap:wrap;align-items:center;gap:6px;margin:2px 0'>"
+                f"<span style='min-width:170px'>Turn {t['turn']}: {html.escape(self.seat_label(t['seat']))}</span>"
                 f"{faces}<span>{where}: {verdict}</span></div>"
             )
         self._recent.value = (

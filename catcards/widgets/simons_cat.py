@@ -27,8 +27,8 @@ def _simon_badges(count: int) -> str:
     if not count:
         return "<span style='color:#595959;font-size:11px'>no Simon cards</span>"
     one = (
-        f"<span title='Simon card' style='display:inline-block;width:18px;height:26px;border-radius:3px;"
-        f"background:{SIMON_RED};color:#fff;font:bold 11px sans-serif;text-align:center;"
+        f"<span title='Simon card' class='catcards-cardtext' style='display:inline-block;width:18px;height:26px;border-radius:3px;"
+        f"background:{SIMON_RED};color:#fff;font:bold 12px sans-serif;text-align:center;"
         f"line-height:26px;margin-right:2px;border:1px solid #333'>S</span>"
     )
     return one * count

@@ -40,7 +40,7 @@ import ipywidgets as W
 from ..agents.snap import ReactionAgent, ReactionModel
 from ..games.snap import FLIP, OUT, CallSnap
 from ..render import back_svg
-from .table import GameTable, card_html, hint_html, table_for
+from .table import GameTable, card_html, hint_html, mark_unavailable, table_for
 
 __all__ = ["SnapTable", "LoopClock", "ManualClock"]
 
@@ -339,10 +339,14 @@ class SnapTable(GameTable):
         """The Turn button and the Snap button(s) of the people at the screen."""
         state = self.state
         seat = state.current_player
-        self.turn_button.disabled = state.is_over or not self.is_human(seat) or FLIP not in state.legal_actions()
+        mine = not state.is_over and self.is_human(seat) and FLIP in state.legal_actions()
+        # not the person's turn: still clickable, and the click says why (issue 12)
+        mark_unavailable(self.turn_button, None if mine else "not your turn now: click to hear why")
+        if mine:
+            self.turn_button.tooltip = "turn your top card onto the centre pile"
         if state.is_over:
             hint = ""
-        elif not self.turn_button.disabled:
+        elif mine:
             hint = 'Your turn: press "Turn your card". Press "Snap!" whenever the top two cards have the same number.'
         else:
             hint = 'Watch the centre pile: press "Snap!" when the top two cards have the same number.'
@@ -350,7 +354,11 @@ class SnapTable(GameTable):
         if not getattr(self, "snap_buttons", None):
             return W.VBox([line, W.HBox([self.turn_button])])
         for s, b in self.snap_buttons.items():
-            b.disabled = state.is_over or state.status[s] == OUT
+            why = ("the game is over" if state.is_over else "you are out of the game" if state.status[s] == OUT
+                   else None)
+            mark_unavailable(b, f"{why}: click to hear why" if why else None)
+            if why is None:
+                b.tooltip = "press when the top two cards have the same number"
         return W.VBox([line, W.HBox([self.turn_button, *self.snap_buttons.values()],
                                     layout=W.Layout(flex_flow="row wrap", align_items="center"))])
 

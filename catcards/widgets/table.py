@@ -114,10 +114,10 @@ import numpy as np
 from ..cards import Card
 from ..core import Action, Game, GameParameterError, IllegalActionError, State, fresh_seed
 from ..registry import Registry, load
-from ..render import card_svg, cards_html, suit_style
+from ..render import card_svg, cards_html, suit_style, text_colour  # noqa: F401 (text_colour: re-exported)
 from ..simulate import agent_action
 
-__all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "hint_html", "text_colour", "close_tree", "replace"]
+__all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "hint_html", "mark_unavailable", "text_colour", "close_tree", "replace"]
 
 #: tables by game name: the modules of :mod:`catcards.widgets` and plugins of group ``catcards.tables``
 TABLES: Registry[type["GameTable"]] = Registry("catcards.widgets", "catcards.tables", skip=("table",), tolerant=True)
@@ -140,11 +140,13 @@ STYLE = """<style>
 .catcards-table [tabindex]:focus-visible {
   outline: 3px solid #000 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #fff !important; }
 .catcards-table .catcards-cardcol { position: relative; }
+.catcards-table svg[role=img] { flex-shrink: 0; }
 .catcards-table .catcards-cardcol button { position: static !important; }
 .catcards-table .catcards-cardcol button:not([disabled])::after {
   content: ""; position: absolute; inset: 0; cursor: pointer; z-index: 1; }
 .catcards-table button.catcards-card { white-space: normal; height: auto; min-height: 28px;
   line-height: 1.2; overflow-wrap: anywhere; }
+.catcards-table button.catcards-unplayable { border: 1px dashed #595959 !important; color: #333 !important; }
 .catcards-table .jupyter-widget-Collapse-header { color: #333 !important; }
 .catcards-table .mod-success { background-color: #2e7d32 !important; }
 .catcards-table .catcards-announce { font-weight: bold; min-height: 1.3em; }
@@ -207,25 +209,31 @@ def play(
 
 
 # ---- drawing helpers ------------------------------------------------------------------------
-def text_colour(fill: str) -> str:
-    """Black or white, whichever reads better on the CSS colour ``fill`` ("#rrggbb")."""
-    try:
-        r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
-    except (ValueError, IndexError):
-        return "#000"
-    return "#222" if 0.299 * r + 0.587 * g + 0.114 * b > 170 else "#fff"
-
-
-def card_html(card: Card | None, width: int = CARD_WIDTH, dim: bool = False, empty: str = "") -> str:
-    """One card face (``catcards.render.card_svg``) as HTML; an empty dashed slot for None."""
+def card_html(card: Card | None, width: int = CARD_WIDTH, dim: bool = False, empty: str = "", does: str = "") -> str:
+    """One card face (``catcards.render.card_svg``; ``does``: what the card does, added to its
+    title) as HTML; an empty dashed slot for None."""
     if card is None:
         height = round(width * 92 / 64)
         return (
             f'<div style="width:{width}px;height:{height}px;border:2px dashed #bbb;border-radius:6px;'
-            f'display:flex;align-items:center;justify-content:center;color:#595959;font-size:11px;'
+            f'display:flex;align-items:center;justify-content:center;color:#595959;font-size:12px;'
             f'text-align:center">{html.escape(empty)}</div>'
         )
-    return card_svg(card, width, dim=dim)
+    return card_svg(card, width, dim=dim, does=does)
+
+
+def mark_unavailable(button: W.Button, why: str | None) -> None:
+    """Mark ``button`` as a move that cannot be made now (``why``: the tooltip, e.g. "cannot be
+    played now: click to hear why"), or as available again (``why`` None). It stays enabled,
+    focusable and clickable, so that a click is answered in the message area with the reason
+    (issue 12); the class ``catcards-unplayable`` greys it with a dashed border (:data:`STYLE`),
+    and the tooltip (the button's accessible description) says it cannot be used now."""
+    button.disabled = False
+    if why is None:
+        button.remove_class("catcards-unplayable")
+    else:
+        button.add_class("catcards-unplayable")
+        button.tooltip = why
 
 
 def hint_html(text: str) -> str:
