@@ -19,7 +19,7 @@ import ipywidgets as W
 from ..cards import Card
 from ..games.pairs import TURN_OVER
 from ..render import back_svg
-from .table import SCROLL_HINT, GameTable, card_html, hint_html, mark_unavailable, table_for
+from .table import GameTable, card_html, hint_html, mark_unavailable, table_for
 
 __all__ = ["PairsTable"]
 
@@ -105,7 +105,7 @@ class PairsTable(GameTable):
         for p in range(size):
             face = W.HTML()
             button = self.action_button(TURN_OVER[p], label="turn", tooltip=f"turn over card {p}")
-            button.layout.width, button.layout.padding = f"{CELL + 4}px", "0"
+            button.layout.width, button.layout.min_width, button.layout.padding = f"{CELL + 8}px", "0", "0"
             button.add_class("catcards-cell")
             self._faces.append(face)
             self._buttons.append(button)
@@ -114,10 +114,11 @@ class PairsTable(GameTable):
         self._recent = W.HTML()
         grid = W.GridBox(
             cells,
-            # its full width: the box around it scrolls (a grid squeezed into a phone would hide
-            # its middle columns in a scroll area of its own, with no sign of them)
-            layout=W.Layout(grid_template_columns=f"repeat({cols}, {CELL + 10}px)", grid_gap="4px 2px",
-                            min_width=f"{cols * (CELL + 12)}px", overflow="visible"),
+            # the rulebook's rows of ``cols`` cards where the screen is wide enough; on a narrower
+            # screen (a phone) the cards wrap into as many columns as fit, in position order, so
+            # that every card is on screen with its number and nothing scrolls sideways
+            layout=W.Layout(grid_template_columns=f"repeat(auto-fill, {CELL + 10}px)", grid_gap="4px 2px",
+                            max_width=f"{cols * (CELL + 12)}px", width="100%", overflow="visible"),
         )
         scroll = W.Box([grid], layout=W.Layout(max_width="100%"))
         scroll.add_class("catcards-scroll")  # a phone scrolls the grid, with a visible bar (table.STYLE)
@@ -146,7 +147,7 @@ class PairsTable(GameTable):
         """Pairs per seat, the grid, and the recent turns, from ``obs`` only; the same widgets
         every time, with only what changed sent to the browser."""
         self._grid_widgets(len(obs["grid"]), obs["cols"])
-        self._scores.value = SCROLL_HINT + "<div>" + " &middot; ".join(
+        self._scores.value = "<div>" + " &middot; ".join(
             f"{html.escape(self.seat_label(s))}: <b>{obs['pair_counts'][s]}</b> pair"
             f"{'s' * (obs['pair_counts'][s] != 1)}"
             for s in range(obs["players"])
