@@ -244,7 +244,7 @@ class CardGameTable(GameTable):
         self.choice = self.do_button = self.choice_text = None
         if plays:
             options = sorted(((str(a), a) for a in plays), key=lambda t: t[0])
-            self.choice = W.Dropdown(options=options, description="card:", layout=W.Layout(width="480px", max_width="100%"))
+            self.choice = W.Dropdown(options=options, description="card:", layout=W.Layout(width="480px", max_width="calc(100% - 8px)"))
             self.do_button = W.Button(description="Do it", button_style="primary", layout=W.Layout(width="auto"))
             self.do_button.add_class("catcards-action")
             position = (self.state, len(self.state.history), self.state.current_player)

@@ -105,7 +105,7 @@ class PairsTable(GameTable):
         for p in range(size):
             face = W.HTML()
             button = self.action_button(TURN_OVER[p], label="turn", tooltip=f"turn over card {p}")
-            button.layout.width, button.layout.min_width, button.layout.padding = f"{CELL + 8}px", "0", "0"
+            button.layout.width, button.layout.min_width, button.layout.padding = f"{CELL + 4}px", "0", "0"
             button.add_class("catcards-cell")
             self._faces.append(face)
             self._buttons.append(button)
