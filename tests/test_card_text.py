@@ -115,3 +115,27 @@ def test_card_buttons_tooltips_and_names_give_the_full_card_and_what_it_does():
     assert spec.text.replace("'", "&#x27;") in cg.choice_text.value and str(chosen) in cg.choice_text.value
     cg.choice.value = cg.choice.options[-1][1]  # another choice: the line follows it
     assert cg.game.deck.specs[cg.choice.value.name].text.replace("'", "&#x27;") in cg.choice_text.value
+
+
+def test_rendering_is_in_one_place_and_needs_no_widgets():
+    """Issue 13, "Rendering in one place": the HTML/SVG of cards, tricks and the tables' shared
+    pieces is built by catcards.render (which never imports ipywidgets), and the widget modules
+    use it: King of the Jungle's table takes trick_html from there, not from Cat Trick's table."""
+    import inspect
+    import subprocess
+    import sys
+
+    probe = ("import sys, catcards.render, catcards.render.tables, catcards.render.tricks, "
+             "catcards.render.card_game, catcards.render.cat_days; print('ipywidgets' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False"
+    import catcards.render.tricks as tricks
+    import catcards.widgets.cat_trick as cat_trick
+    import catcards.widgets.king_of_the_jungle as kotj
+    import catcards.widgets.table as table
+    assert kotj.trick_html is tricks.trick_html and cat_trick.trick_html is tricks.trick_html
+    assert "from .cat_trick" not in inspect.getsource(kotj)
+    from catcards import render
+    assert table.text_colour is render.text_colour  # one text_colour
+    assert render.text_colour("#F0E442") == "#000000" and render.text_colour("#0072B2") == "#ffffff"

@@ -16,6 +16,7 @@ import ipywidgets as W
 from ..cards import suit_colour
 from ..games.cat_trick import COLOURS, GREEDY_LIMIT, SUPER_CATS_TO_WIN
 from ..render import back_svg, suit_style
+from ..render.tricks import trick_html
 from .table import GameTable, card_html, cards_row, table_for
 
 __all__ = ["CatTrickTable"]
@@ -33,28 +34,6 @@ def _super_cats(count: int) -> str:
         f"text-align:center;line-height:26px;margin-right:2px;border:1px solid #333'>SC</span>"
     )
     return f"<span class='catcards-super-cats' data-count='{count}'>{one * count}</span>"
-
-
-def trick_html(plays: list[dict], players: int, leader: int | None, seat_label, width: int = 52,
-               winner: int | None = None) -> str:
-    """The trick as one slot per seat in play order from ``leader``: the card played (or an empty
-    slot), captioned with the seat; ``winner``'s slot is outlined in green."""
-    by_seat = {p["seat"]: p["card"] for p in plays}
-    order = [(leader + k) % players for k in range(players)] if leader is not None else list(range(players))
-    slots = []
-    for s in order:
-        if s in by_seat:
-            card = by_seat[s]
-            face = card_html(card, width) if card is not None else card_html(None, width, empty="shared away")
-        else:
-            face = card_html(None, width, empty="to play")
-        ring = "outline:3px solid #2b7a2b;border-radius:6px;" if s == winner else ""
-        slots.append(
-            f"<div class='catcards-trick-slot' data-seat='{s}' style='text-align:center;margin:0 4px'>"
-            f"<div style='{ring}display:inline-block'>{face}</div>"
-            f"<div style='font-size:11px;color:#444'>{html.escape(seat_label(s))}</div></div>"
-        )
-    return f"<div style='display:flex;align-items:flex-end'>{''.join(slots)}</div>"
 
 
 @table_for("cat-trick")

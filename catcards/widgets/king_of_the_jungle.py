@@ -16,7 +16,7 @@ import ipywidgets as W
 from ..cards import suit_colour
 from ..games.king_of_the_jungle import Bid
 from ..render import back_svg
-from .cat_trick import trick_html
+from ..render.tricks import trick_html
 from .table import GameTable, table_for
 
 __all__ = ["KingOfTheJungleTable"]

@@ -114,7 +114,9 @@ import numpy as np
 from ..cards import Card
 from ..core import Action, Game, GameParameterError, IllegalActionError, State, fresh_seed
 from ..registry import Registry, load
-from ..render import card_svg, cards_html, suit_style, text_colour  # noqa: F401 (text_colour: re-exported)
+from ..render import suit_style, text_colour  # noqa: F401 (text_colour: re-exported)
+from ..render.tables import (  # noqa: F401 (card_html, cards_row, hint_html, SCROLL_HINT: re-exported)
+    CARD_WIDTH, SCROLL_HINT, STYLE, card_html, cards_row, hint_html, obs_value_html)
 from ..simulate import agent_action
 
 __all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "hint_html", "mark_unavailable", "text_colour", "close_tree", "replace"]
@@ -122,45 +124,11 @@ __all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_
 #: tables by game name: the modules of :mod:`catcards.widgets` and plugins of group ``catcards.tables``
 TABLES: Registry[type["GameTable"]] = Registry("catcards.widgets", "catcards.tables", skip=("table",), tolerant=True)
 
-#: cards drawn in hands and on boards, pixels wide
-CARD_WIDTH = 56
 LOG_LINES = 14
 #: said when a click would change the game while the history slider shows an earlier move
 LOOKING_BACK = ("You are looking back at an earlier move: the table is shown as it was and cannot "
                 "be changed. Set Move to the last move to return, or click \"Play on from "
                 "here\" to continue the game from this move.")
-
-#: The tables' stylesheet (WCAG 2.1 AA): a visible focus ring (3 px, black on a white halo: at
-#: least 3:1 on any background) on every control; a card's whole column (its picture too) clicks
-#: its button (the button's ::after stretched over the column, so the button stays the one
-#: keyboard and screen-reader control); card names wrap instead of being cut off.
-STYLE = """<style>
-.catcards-table button:focus-visible, .catcards-table select:focus-visible,
-.catcards-table input:focus-visible, .catcards-table .lm-AccordionPanel-title:focus-visible,
-.catcards-table [tabindex]:focus-visible {
-  outline: 3px solid #000 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #fff !important; }
-.catcards-table .catcards-cardcol { position: relative; }
-.catcards-table svg[role=img] { flex-shrink: 0; }
-.catcards-table .catcards-cardcol button { position: static !important; }
-.catcards-table .catcards-cardcol button:not([disabled])::after {
-  content: ""; position: absolute; inset: 0; cursor: pointer; z-index: 1; }
-.catcards-table button.catcards-card { white-space: normal; height: auto; min-height: 28px;
-  line-height: 1.2; overflow-wrap: anywhere; }
-.catcards-table button.catcards-unplayable { border: 1px dashed #595959 !important; color: #333 !important; }
-.catcards-table .jupyter-widget-Collapse-header { color: #333 !important; }
-.catcards-table .mod-success { background-color: #2e7d32 !important; }
-.catcards-table .catcards-announce { font-weight: bold; min-height: 1.3em; }
-.catcards-table .catcards-scroll { overflow-x: auto; max-width: 100%; padding-bottom: 6px;
-  scrollbar-width: auto; scrollbar-color: #555 #ddd; }
-.catcards-table .widget-html, .catcards-table .widget-html-content { max-width: 100%; min-width: 0; }
-.catcards-table .catcards-scroll-hint { display: none; font-size: 13px; color: #333; }
-@media (max-width: 820px) { .catcards-table .catcards-scroll-hint { display: block; } }
-</style>"""
-
-#: said above a board that may be wider than a phone (shown only on narrow screens, see STYLE)
-SCROLL_HINT = ("<div class='catcards-scroll-hint'>&#8596; The board is wider than your screen: "
-               "scroll it sideways to see all of it.</div>")
-
 
 def table_for(name: str) -> Callable[[type["GameTable"]], type["GameTable"]]:
     """Class decorator: make ``cls`` the table :func:`play` uses for the registered game ``name``."""
@@ -208,20 +176,7 @@ def play(
     return cls(game, seed=seed, humans=humans, agents=agents, deals=deals, view=view)
 
 
-# ---- drawing helpers ------------------------------------------------------------------------
-def card_html(card: Card | None, width: int = CARD_WIDTH, dim: bool = False, empty: str = "", does: str = "") -> str:
-    """One card face (``catcards.render.card_svg``; ``does``: what the card does, added to its
-    title) as HTML; an empty dashed slot for None."""
-    if card is None:
-        height = round(width * 92 / 64)
-        return (
-            f'<div style="width:{width}px;height:{height}px;border:2px dashed #bbb;border-radius:6px;'
-            f'display:flex;align-items:center;justify-content:center;color:#595959;font-size:12px;'
-            f'text-align:center">{html.escape(empty)}</div>'
-        )
-    return card_svg(card, width, dim=dim, does=does)
-
-
+# ---- drawing helpers (the HTML itself is built in catcards.render.tables) --------------------
 def mark_unavailable(button: W.Button, why: str | None) -> None:
     """Mark ``button`` as a move that cannot be made now (``why``: the tooltip, e.g. "cannot be
     played now: click to hear why"), or as available again (``why`` None). It stays enabled,
@@ -234,16 +189,6 @@ def mark_unavailable(button: W.Button, why: str | None) -> None:
     else:
         button.add_class("catcards-unplayable")
         button.tooltip = why
-
-
-def hint_html(text: str) -> str:
-    """The hint line every table shows by the moves (what the rules let you do now), as HTML."""
-    return f"<span class='catcards-hint' style='color:#2b5e9e'>{html.escape(text)}</span>"
-
-
-def cards_row(cards: Sequence[Card], width: int = 40, empty: str = "(none)") -> str:
-    """A wrapped row of card faces as HTML (``empty`` in grey when there are none)."""
-    return cards_html(list(cards), width=width, empty=empty)
 
 
 def _cards_in(action: Action) -> list[Card]:
@@ -358,21 +303,6 @@ def _register_live(table: "GameTable") -> None:
         tables = []
     tables.append(table)
     _LIVE[cell] = (run, tables)
-
-
-def _obs_value_html(value: Any) -> str:
-    if isinstance(value, Card):
-        return card_svg(value, 40)
-    if isinstance(value, (list, tuple)) and value and all(isinstance(v, Card) for v in value):
-        return cards_row(value)
-    if isinstance(value, (list, tuple)) and value and all(isinstance(v, (list, tuple)) for v in value):
-        return "<br>".join(
-            f"<b>{i}</b>: {_obs_value_html(v) if v else '<span style=color:#595959>(none)</span>'}"
-            for i, v in enumerate(value)
-        )
-    if isinstance(value, dict):
-        return ", ".join(f"{html.escape(str(k))}: {_obs_value_html(v)}" for k, v in value.items())
-    return html.escape(str(value))
 
 
 class GameTable(W.VBox):
@@ -1096,7 +1026,7 @@ class GameTable(W.VBox):
                 continue
             rows.append(
                 "<tr><th style='text-align:left;vertical-align:top;padding-right:10px'>"
-                f"{html.escape(key.replace('_', ' '))}</th><td>{_obs_value_html(value)}</td></tr>"
+                f"{html.escape(key.replace('_', ' '))}</th><td>{obs_value_html(value)}</td></tr>"
             )
         return W.HTML(f"<table class='catcards-board' style='line-height:1.3'>{''.join(rows)}</table>")
 

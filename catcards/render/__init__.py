@@ -1,5 +1,11 @@
 """Cards and tables as SVG/HTML strings: pure functions, no widgets (the widget tables use them).
 
+Everything a table draws is built here, in one place, from plain values (cards, observations,
+labels), and never imports ipywidgets: :mod:`catcards.render.tables` holds the tables' shared
+pieces (a card or an empty slot, a row of cards, the hint line, the stylesheet),
+:mod:`catcards.render.tricks` a trick as one slot per seat (Cat Trick and King of the Jungle),
+:mod:`catcards.render.card_game` and :mod:`catcards.render.cat_days` those games' own card faces.
+
 ``card_svg(card)`` draws one card (suit colour, number in the corners and middle, suit or card
 name); ``cards_html(cards)`` a row of them; ``back_svg()`` a face-down card; ``state_html(state)``
 a spectator's view of any game, built from ``state.observation(None)``.
@@ -9,7 +15,7 @@ from __future__ import annotations
 import html
 from typing import Any, Iterable
 
-from .cards import Card
+from ..cards import Card
 
 __all__ = ["card_svg", "back_svg", "cards_html", "state_html", "suit_style", "contrast", "text_colour", "svg_line",
            "SUIT_STYLE", "CARD_W", "CARD_H", "MIN_TEXT_PX", "CARD_TEXT_PX"]

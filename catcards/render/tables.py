@@ -1,0 +1,86 @@
+"""The HTML pieces every widget table shares: a card face or an empty slot, a row of cards, the
+hint line, an observation value, and the tables' stylesheet. Pure functions of plain values; no
+ipywidgets (``catcards.widgets.table`` puts them into widgets)."""
+from __future__ import annotations
+
+import html
+from typing import Any, Sequence
+
+from ..cards import Card
+from . import card_svg, cards_html
+
+__all__ = ["CARD_WIDTH", "STYLE", "SCROLL_HINT", "card_html", "cards_row", "hint_html", "obs_value_html"]
+
+#: cards drawn in hands and on boards, pixels wide
+CARD_WIDTH = 56
+
+#: The tables' stylesheet (WCAG 2.1 AA): a visible focus ring (3 px, black on a white halo: at
+#: least 3:1 on any background) on every control; a card's whole column (its picture too) clicks
+#: its button (the button's ::after stretched over the column, so the button stays the one
+#: keyboard and screen-reader control); card names wrap instead of being cut off.
+STYLE = """<style>
+.catcards-table button:focus-visible, .catcards-table select:focus-visible,
+.catcards-table input:focus-visible, .catcards-table .lm-AccordionPanel-title:focus-visible,
+.catcards-table [tabindex]:focus-visible {
+  outline: 3px solid #000 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #fff !important; }
+.catcards-table .catcards-cardcol { position: relative; }
+.catcards-table svg[role=img] { flex-shrink: 0; }
+.catcards-table .catcards-cardcol button { position: static !important; }
+.catcards-table .catcards-cardcol button:not([disabled])::after {
+  content: ""; position: absolute; inset: 0; cursor: pointer; z-index: 1; }
+.catcards-table button.catcards-card { white-space: normal; height: auto; min-height: 28px;
+  line-height: 1.2; overflow-wrap: anywhere; }
+.catcards-table button.catcards-unplayable { border: 1px dashed #595959 !important; color: #333 !important; }
+.catcards-table .jupyter-widget-Collapse-header { color: #333 !important; }
+.catcards-table .mod-success { background-color: #2e7d32 !important; }
+.catcards-table .catcards-announce { font-weight: bold; min-height: 1.3em; }
+.catcards-table .catcards-scroll { overflow-x: auto; max-width: 100%; padding-bottom: 6px;
+  scrollbar-width: auto; scrollbar-color: #555 #ddd; }
+.catcards-table .widget-html, .catcards-table .widget-html-content { max-width: 100%; min-width: 0; }
+.catcards-table .catcards-scroll-hint { display: none; font-size: 13px; color: #333; }
+@media (max-width: 820px) { .catcards-table .catcards-scroll-hint { display: block; } }
+</style>"""
+
+#: said above a board that may be wider than a phone (shown only on narrow screens, see STYLE)
+SCROLL_HINT = ("<div class='catcards-scroll-hint'>&#8596; The board is wider than your screen: "
+               "scroll it sideways to see all of it.</div>")
+
+
+def card_html(card: Card | None, width: int = CARD_WIDTH, dim: bool = False, empty: str = "", does: str = "") -> str:
+    """One card face (``catcards.render.card_svg``; ``does``: what the card does, added to its
+    title) as HTML; an empty dashed slot for None."""
+    if card is None:
+        height = round(width * 92 / 64)
+        return (
+            f'<div style="width:{width}px;height:{height}px;border:2px dashed #bbb;border-radius:6px;'
+            f'display:flex;align-items:center;justify-content:center;color:#595959;font-size:12px;'
+            f'text-align:center">{html.escape(empty)}</div>'
+        )
+    return card_svg(card, width, dim=dim, does=does)
+
+
+def hint_html(text: str) -> str:
+    """The hint line every table shows by the moves (what the rules let you do now), as HTML."""
+    return f"<span class='catcards-hint' style='color:#2b5e9e'>{html.escape(text)}</span>"
+
+
+def cards_row(cards: Sequence[Card], width: int = 40, empty: str = "(none)") -> str:
+    """A wrapped row of card faces as HTML (``empty`` in grey when there are none)."""
+    return cards_html(list(cards), width=width, empty=empty)
+
+
+def obs_value_html(value: Any) -> str:
+    """An observation value as HTML: cards as faces, lists of card lists one per line, dicts
+    as "key: value" pairs, anything else as escaped text (the generic table's board)."""
+    if isinstance(value, Card):
+        return card_svg(value, 40)
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, Card) for v in value):
+        return cards_row(value)
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, (list, tuple)) for v in value):
+        return "<br>".join(
+            f"<b>{i}</b>: {obs_value_html(v) if v else '<span style=color:#595959>(none)</span>'}"
+            for i, v in enumerate(value)
+        )
+    if isinstance(value, dict):
+        return ", ".join(f"{html.escape(str(k))}: {obs_value_html(v)}" for k, v in value.items())
+    return html.escape(str(value))
