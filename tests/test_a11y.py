@@ -204,6 +204,10 @@ def test_every_games_app_fits_a_phone_and_a_chromebook_with_no_tiny_text(browser
                     table.locator("button", has_text=re.compile(r"^\s*(Play out|Run)\s*$")).first.click()
                     expect(table.locator(".catcards-log")).not_to_have_text(before, timeout=30_000)
                     page.wait_for_timeout(300)
+                    if outside := page.evaluate(OUTSIDE):
+                        problems.append(f"{where}, played out: outside the screen: {outside[:6]}")
+                    if (wide := page.evaluate("() => document.documentElement.scrollWidth")) > width + 1:
+                        problems.append(f"{where}, played out: the page scrolls sideways ({wide} px)")
                     if small := page.evaluate(SMALL_TEXT, [10, False]):
                         problems.append(f"{where}, played out: text under 10 px: {small[:6]}")
                     if small := page.evaluate(SMALL_TEXT, [12, True]):

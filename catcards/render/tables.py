@@ -39,6 +39,11 @@ STYLE = """<style>
 .catcards-table .widget-html, .catcards-table .widget-html-content { max-width: 100%; min-width: 0; }
 .catcards-table .catcards-scroll-hint { display: none; font-size: 13px; color: #333; }
 @media (max-width: 820px) { .catcards-table .catcards-scroll-hint { display: block; } }
+@media (max-width: 600px) {  /* Cat Days on a phone: each week's days wrap under its label */
+  .catcards-table .catcards-cat-days-board, .catcards-table .catcards-cat-days-board tbody { display: block; }
+  .catcards-table .catcards-cat-days-board tr { display: flex; flex-wrap: wrap; gap: 2px; margin-bottom: 6px; }
+  .catcards-table .catcards-cat-days-board td { display: block; }
+  .catcards-table .catcards-cat-days-board td:first-child { flex-basis: 100%; } }
 </style>"""
 
 #: said above a board that may be wider than a phone (shown only on narrow screens, see STYLE)

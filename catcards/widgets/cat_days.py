@@ -22,7 +22,7 @@ import ipywidgets as W
 from ..games.cat_days import DAYS, Draw, Pass, Play
 from ..render import back_svg
 from ..render.cat_days import card_face
-from .table import SCROLL_HINT, GameTable, mark_unavailable, table_for
+from .table import GameTable, mark_unavailable, table_for
 
 __all__ = ["CatDaysTable", "card_face"]
 
@@ -108,7 +108,7 @@ class CatDaysTable(GameTable):
             "</div></td></tr>"
         )
         table = (
-            SCROLL_HINT + "<div class='catcards-scroll'>"
+            "<div class='catcards-scroll'>"  # on a phone the days wrap (render.tables.STYLE)
             "<table class='catcards-cat-days-board' style='border-collapse:collapse;width:100%'>"
             + self._week_row(obs, 1 - me) + piles + self._week_row(obs, me) + "</table></div>"
         )
