@@ -13,27 +13,11 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..cards import suit_colour
-from ..games.cat_trick import COLOURS, GREEDY_LIMIT, SUPER_CATS_TO_WIN
-from ..render import back_svg, suit_style
-from ..render.tricks import trick_html
-from .table import GameTable, card_html, cards_row, table_for
+from ..render.cat_trick import SUPER_CAT_GOLD, board_html  # noqa: F401 (SUPER_CAT_GOLD: re-exported)
+from ..render.tricks import trick_html  # noqa: F401 (re-exported: it was defined here)
+from .table import GameTable, table_for
 
 __all__ = ["CatTrickTable"]
-
-SUPER_CAT_GOLD = "#e0a800"
-
-
-def _super_cats(count: int) -> str:
-    """``count`` small gold Super Cat cards (3 win the game)."""
-    if not count:
-        return "<span style='color:#595959;font-size:11px'>no Super Cat cards</span>"
-    one = (
-        f"<span title='Super Cat card' class='catcards-cardtext' style='display:inline-block;width:24px;height:26px;"
-        f"border-radius:3px;background:{SUPER_CAT_GOLD};color:#222;font:bold 12px sans-serif;"
-        f"text-align:center;line-height:26px;margin-right:2px;border:1px solid #333'>SC</span>"
-    )
-    return f"<span class='catcards-super-cats' data-count='{count}'>{one * count}</span>"
 
 
 @table_for("cat-trick")
@@ -54,103 +38,9 @@ class CatTrickTable(GameTable):
         'Source: rulebooks/cat-trick.txt.',
     )
 
-    def _collection_html(self, by_colour: dict) -> str:
-        if not by_colour:
-            return "<span style='color:#595959;font-size:11px'>nothing collected</span>"
-        groups = []
-        for colour in COLOURS:
-            cards = by_colour.get(colour, [])
-            if not cards:
-                continue
-            warn = len(cards) == GREEDY_LIMIT - 1
-            note = (
-                f"<div style='font-size:10px;color:#b00'>{len(cards)}: one more and they go!</div>"
-                if warn
-                else f"<div style='font-size:10px;color:#555'>{len(cards)}</div>"
-            )
-            groups.append(
-                f"<div class='catcards-colour' data-colour='{colour}' data-count='{len(cards)}' "
-                f"style='display:inline-block;text-align:center;margin-right:4px;padding:1px;"
-                f"border-bottom:3px solid {suit_colour(colour)}'>{cards_row(cards, 22)}{note}</div>"
-            )
-        return "".join(groups)
-
-    def _seat_box(self, obs: dict, seat: int) -> str:
-        to_act = obs["current_player"] == seat and not obs["is_over"]
-        me = obs["seat"] == seat
-        border = "#2b7a2b" if to_act else "#ccc"
-        bg = "#f2fbf2" if to_act else ("#f7f7ff" if me else "#fff")
-        n_hand = obs["hand_sizes"][seat]
-        arrow = " &#9664; to play" if to_act else ""
-        colours = obs["colours_collected"][seat]
-        return (
-            f"<div class='catcards-seat' data-seat='{seat}' style='border:2px solid {border};"
-            f"background:{bg};border-radius:8px;padding:4px 6px;margin:3px;min-width:170px;"
-            f"vertical-align:top;display:inline-block'>"
-            f"<div style='font-weight:bold'>{html.escape(self.seat_label(seat))}"
-            f"<span style='color:#2b7a2b'>{arrow}</span></div>"
-            f"<div style='display:flex;gap:8px;align-items:flex-start;margin-top:3px'>"
-            f"<div class='catcards-hand' data-count='{n_hand}' style='text-align:center'>"
-            f"{back_svg(28, str(n_hand))}<div style='font-size:10px;color:#555'>in hand</div></div>"
-            f"<div><div style='font-size:11px;color:#555'>collection: <b class='catcards-colours'>"
-            f"{colours}</b> of 5 colours, {obs['collected'][seat]} cards</div>"
-            f"<div>{self._collection_html(obs['collections'][seat])}</div></div></div>"
-            f"<div style='margin-top:3px'>{_super_cats(obs['super_cats'][seat])}</div></div>"
-        )
-
     def board(self, obs: dict) -> W.Widget:
-        """Trump card, the trick (or the last trick and its winner), seats, round summary."""
-        n = obs["players"]
-        trump = obs["trump"]
-        trump_block = (
-            f"<div class='catcards-trump' data-trump='{trump}' style='text-align:center;margin-right:14px'>"
-            f"<div style='font-weight:bold'>Trump</div>{card_html(obs['trump_card'], 56)}"
-            f"<div style='font-size:12px'><b style='background:{suit_style(trump)[0]};color:{suit_style(trump)[1]};"
-            f"padding:0 3px;border-radius:3px'>{suit_style(trump)[2]} {trump}</b> is trump</div>"
-            f"<div style='font-size:10px;color:#595959'>{obs['undealt_count']} undealt, hidden"
-            f"{'; ' + str(obs['discard_count']) + ' discarded' if obs['discard_count'] else ''}</div></div>"
-        )
-        if obs["trick"] or not obs["last_trick"]:
-            led = obs["led_suit"]
-            caption = (
-                f"Led colour: <b class='catcards-led' style='background:{suit_style(led)[0]};color:{suit_style(led)[1]};"
-                f"padding:0 3px;border-radius:3px'>{suit_style(led)[2]} {led}</b>"
-                if led else f"{html.escape(self.seat_label(obs['leader']))} leads"
-            )
-            trick = trick_html(obs["trick"], n, obs["leader"], self.seat_label)
-            title = "Trick"
-        else:
-            winner = obs["last_winner"]
-            caption = f"{html.escape(self.seat_label(winner))} won the last trick and leads next"
-            trick = trick_html(obs["last_trick"], n, obs["last_trick"][0]["seat"], self.seat_label,
-                               winner=winner)
-            title = "Last trick"
-        middle = (
-            f"<div class='catcards-trick'><div style='font-weight:bold'>{title}</div>{trick}"
-            f"<div style='font-size:12px;margin-top:2px'>{caption}</div></div>"
-        )
-        results = obs["round_results"]
-        summary = ""
-        if results:
-            heads = "".join(f"<th>seat {s}</th>" for s in range(n))
-            rows = "".join(
-                f"<tr><td>{r['round']}</td>"
-                + "".join(f"<td>{c} col / {k} cards</td>" for c, k in zip(r["colours"], r["collected"]))
-                + f"<td>{', '.join(map(str, r['winners']))} ({r['how']})</td></tr>"
-                for r in results
-            )
-            summary = (
-                "<div style='font-size:12px;margin-top:4px'><b>Rounds</b> "
-                f"(first to {SUPER_CATS_TO_WIN} Super Cat cards wins)"
-                "<table class='catcards-rounds' style='border-collapse:collapse;font-size:11px'>"
-                f"<tr><th>round</th>{heads}<th>Super Cat to</th></tr>{rows}</table></div>"
-            )
-        seats = "".join(self._seat_box(obs, s) for s in range(n))
-        return W.HTML(
-            f"<div class='catcards-cat-trick-board' style='line-height:1.3'>"
-            f"<div style='display:flex;align-items:flex-start;margin-bottom:6px'>{trump_block}{middle}</div>"
-            f"<div>{seats}</div>{summary}</div>"
-        )
+        """Trump card, the trick (or the last trick and its winner), seats, round summary (:func:`catcards.render.cat_trick.board_html`)."""
+        return W.HTML(board_html(obs, self.seat_label))
 
     def hand(self, obs: dict) -> W.Widget:
         """Your hand: every card playable on your turn, with a line on what wins the trick."""

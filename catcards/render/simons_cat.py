@@ -1,0 +1,107 @@
+"""The Simon's Cat Card Game's board as HTML (rulebook ``simons-cat.txt``): the pile, set-aside
+cards, each seat's hand count, messes and Simon cards, and the round summary. Pure functions of
+the observation and a ``seat_label(seat) -> str`` ("Seat 2 (you)"); no ipywidgets."""
+from __future__ import annotations
+
+import html
+from typing import Callable
+
+from . import back_svg
+from .tables import card_html, cards_row
+
+__all__ = ["board_html", "seat_html", "simon_badges", "SIMON_RED"]
+
+SIMON_RED = "#d62828"
+
+
+def simon_badges(count: int) -> str:
+    """``count`` small red Simon cards (3 of them lose the game)."""
+    if not count:
+        return "<span style='color:#595959;font-size:11px'>no Simon cards</span>"
+    one = (
+        f"<span title='Simon card' class='catcards-cardtext' style='display:inline-block;width:18px;height:26px;border-radius:3px;"
+        f"background:{SIMON_RED};color:#fff;font:bold 12px sans-serif;text-align:center;"
+        f"line-height:26px;margin-right:2px;border:1px solid #333'>S</span>"
+    )
+    return one * count
+
+
+def seat_html(obs: dict, seat: int, seat_label: Callable[[int | None], str]) -> str:
+    to_act = obs["current_player"] == seat and not obs["is_over"]
+    me = obs["seat"] == seat
+    border = "#2b7a2b" if to_act else "#ccc"
+    bg = "#f2fbf2" if to_act else ("#f7f7ff" if me else "#fff")
+    messes = obs["messes"][seat]
+    mess_html = "".join(
+        f"<div style='display:inline-block;text-align:center;margin-right:3px'>"
+        f"{card_html(mess[-1], 30)}<div style='font-size:10px;color:#555'>{len(mess)}&nbsp;card"
+        f"{'s' * (len(mess) != 1)}</div></div>"
+        for mess in messes
+    ) or "<span style='color:#595959;font-size:11px'>no messes</span>"
+    n_hand = obs["hand_sizes"][seat]
+    hand = (
+        f"<div class='catcards-hand' data-count='{n_hand}' style='display:inline-block;text-align:center'>"
+        f"{back_svg(30, str(n_hand))}"
+        f"<div style='font-size:10px;color:#555'>in hand</div></div>"
+    )
+    arrow = " &#9664; to play" if to_act else ""
+    return (
+        f"<div class='catcards-seat' data-seat='{seat}' style='border:2px solid {border};"
+        f"background:{bg};border-radius:8px;padding:4px 6px;margin:3px;min-width:150px;"
+        f"vertical-align:top;display:inline-block'>"
+        f"<div style='font-weight:bold'>{html.escape(seat_label(seat))}"
+        f"<span style='color:#2b7a2b'>{arrow}</span></div>"
+        f"<div style='display:flex;gap:8px;align-items:flex-start;margin-top:3px'>{hand}"
+        f"<div><div style='font-size:11px;color:#555'>messes: <b class='catcards-mess-count'>"
+        f"{len(messes)}</b></div><div>{mess_html}</div></div></div>"
+        f"<div style='margin-top:3px'>{simon_badges(obs['simon_cards'][seat])}</div></div>"
+    )
+
+
+def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
+    """Pile, set-aside cards, seats (card counts, messes, Simon cards), round summary."""
+    top = obs["top"]
+    pile = obs["pile"]
+    if top is None:
+        empty = "new pile" if any(obs["hand_sizes"]) else "round over"
+        pile_html = card_html(None, 64, empty=empty)
+        pile_caption = "no pile yet: the next card starts one" if not obs["is_over"] else ""
+    else:
+        pile_html = card_html(top, 64)
+        pile_caption = f"{len(pile)} card{'s' * (len(pile) != 1)} in the pile"
+    pile_block = (
+        f"<div class='catcards-pile' style='display:flex;flex-direction:column;align-items:center;"
+        f"text-align:center;width:104px;margin-right:16px'>"
+        f"<div style='font-weight:bold'>Pile</div>{pile_html}"
+        f"<div class='catcards-pile-caption' style='font-size:11px;color:#555'>{pile_caption}</div></div>"
+    )
+    aside = obs["set_aside"]
+    side = (
+        f"<div style='font-size:12px'><b>Set aside</b> (face up, out of play this round): "
+        f"{cards_row(aside, 26, empty='none')}</div>"
+    )
+    results = obs["round_results"]
+    if results and results[-1]["final_pile"]:  # card names: those cards are back in play
+        side += (
+            f"<div style='font-size:12px;margin-top:4px'><b>Round {results[-1]['round']}'s "
+            f"final pile</b> (taken by no one): {html.escape(', '.join(results[-1]['final_pile']))}</div>"
+        )
+    if results:
+        rows = "".join(
+            f"<tr><td>{r['round']}</td>"
+            + "".join(f"<td>{m}</td>" for m in r["messes"])
+            + f"<td>{', '.join(str(s) for s in r['simon']) or '-'}</td></tr>"
+            for r in results
+        )
+        heads = "".join(f"<th>seat {s}</th>" for s in range(obs["players"]))
+        side += (
+            "<div style='font-size:12px;margin-top:4px'><b>Messes per round</b>"
+            "<table style='border-collapse:collapse;font-size:11px' class='catcards-rounds'>"
+            f"<tr><th>round</th>{heads}<th>Simon card to seat(s)</th></tr>{rows}</table></div>"
+        )
+    seats = "".join(seat_html(obs, s, seat_label) for s in range(obs["players"]))
+    return (
+        f"<div class='catcards-simons-board' style='line-height:1.3'>"
+        f"<div style='display:flex;align-items:flex-start;margin-bottom:6px'>{pile_block}"
+        f"<div>{side}</div></div><div>{seats}</div></div>"
+    )
