@@ -19,15 +19,11 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..games.big_cat import PENALTY_LETTERS
-from ..render import back_svg
-from .table import GameTable, card_html, hint_html, table_for
+from ..render.big_cat import PILE_SHOWN, board_html, card_does, demand_text  # noqa: F401 (PILE_SHOWN: re-exported)
+from .table import GameTable, hint_html, table_for
 
 __all__ = ["BigCatTable"]
 
-#: newest pile cards drawn face up
-PILE_SHOWN = 10
-CARD_W = 48
 
 
 @table_for("big-cat")
@@ -87,67 +83,20 @@ class BigCatTable(GameTable):
         if hasattr(self, "trick_button"):
             self.trick_button.disabled = self.state.is_over
 
-    # ---- drawing ------------------------------------------------------------------------------
+    # ---- drawing (the HTML is built by catcards.render.big_cat) --------------------------------
     def demand_text(self, obs: dict) -> str:
         """The demand in progress in words (plain text), from the observation."""
-        if obs["is_over"]:
-            return "The game is over."
-        cur = obs["current_player"]
-        if obs["taking"]:
-            return f"Seat {cur} takes the pile."
-        if obs["demand"]:
-            n = obs["demand"]
-            reward = next((c for c in reversed(obs["pile"]) if self._penalty(obs, c)), None)
-            what = reward.name if reward is not None else "reward card"
-            return f"Seat {cur} must lay {n} more card{'s' * (n != 1)} for seat {obs['demand_by']}'s {what}."
-        if not obs["pile"]:
-            return f"Seat {cur} starts a new pile."
-        return f"No demand yet: seat {cur} lays the next card."
+        return demand_text(obs, self.game.deck)
 
     def card_does(self, obs: dict, card) -> str:
         """What ``card`` does, for its tooltip and accessible name: a reward card's demand
         ("reward card: the next player must lay 5 cards"); "" for an ordinary card."""
-        n = self._penalty(obs, card)
-        return f"reward card: the next player must lay {n} card{'s' * (n != 1)}" if n else ""
-
-    def _penalty(self, obs: dict, card) -> int:
-        letter = PENALTY_LETTERS[self.game.deck].get(card.name)
-        return obs["penalties"].get(letter, 0) if letter else 0
+        return card_does(obs, self.game.deck, card)
 
     def board(self, obs: dict) -> W.Widget:
-        """Stacks (backs with counts), the centre pile, the demand and the counts."""
-        seats = []
-        for s, size in enumerate(obs["stack_sizes"]):
-            turn = obs["current_player"] == s
-            label = "out" if obs["out"][s] else f"{size}"
-            border = "3px solid #e8a317" if turn else "3px solid transparent"
-            seats.append(
-                f"<div style='display:inline-block;text-align:center;margin:0 8px;padding:3px;"
-                f"border:{border};border-radius:8px' class='catcards-seat'>"
-                f"{back_svg(CARD_W, label) if size else card_html(None, CARD_W, empty='empty')}"
-                f"<div>{html.escape(self.seat_label(s))}</div>"
-                f"<div style='color:#555'>{size} card{'s' * (size != 1)}"
-                f"{' &middot; <b>out</b>' if obs['out'][s] else ''}</div></div>"
-            )
-        pile = obs["pile"]
-        shown = pile[-PILE_SHOWN:]
-        faces = "".join(card_html(c, CARD_W, does=self.card_does(obs, c)) for c in shown) or card_html(None, CARD_W, empty="no pile")
-        more = f"<span style='color:#595959'>+{len(pile) - len(shown)} under</span> " if len(pile) > len(shown) else ""
-        names = {v: k for k, v in PENALTY_LETTERS[self.game.deck].items()}
-        penalties = ", ".join(f"{names[k]} {v}" for k, v in obs["penalties"].items())
-        return W.HTML(
-            "<div class='catcards-board'>"
-            f"<div class='catcards-stacks'>{''.join(seats)}</div>"
-            f"<div style='margin-top:6px'><b>Centre pile</b> ({len(pile)} card{'s' * (len(pile) != 1)}, "
-            "newest on the right)</div>"
-            f"<div class='catcards-pile' style='display:flex;flex-wrap:wrap;gap:3px;align-items:center'>"
-            f"{more}{faces}</div>"
-            f"<div class='catcards-demand' style='margin-top:6px;font-size:1.1em'>"
-            f"{html.escape(self.demand_text(obs))}</div>"
-            f"<div class='catcards-counts' style='color:#444'>Cards played: <b>{obs['cards_played']}</b>"
-            f" &middot; tricks: <b>{obs['tricks']}</b> &middot; demands: {html.escape(penalties)}</div>"
-            "</div>"
-        )
+        """Stacks (backs with counts), the centre pile, the demand and the counts
+        (:func:`catcards.render.big_cat.board_html`)."""
+        return W.HTML(board_html(obs, self.seat_label, self.game.deck))
 
     def hand(self, obs: dict) -> W.Widget:
         """A person's only move: lay their top card, or take the pile they won."""

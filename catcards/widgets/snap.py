@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import asyncio
 import heapq
-import html
 import itertools
 import warnings
 from typing import Any, Callable
@@ -39,8 +38,8 @@ import ipywidgets as W
 
 from ..agents.snap import ReactionAgent, ReactionModel
 from ..games.snap import FLIP, OUT, CallSnap
-from ..render import back_svg
-from .table import GameTable, card_html, hint_html, mark_unavailable, table_for
+from ..render.snap import board_html
+from .table import GameTable, hint_html, mark_unavailable, table_for
 
 __all__ = ["SnapTable", "LoopClock", "ManualClock"]
 
@@ -299,41 +298,9 @@ class SnapTable(GameTable):
         return text + f" &middot; {obs['turns']} cards turned"
 
     def board(self, obs: dict) -> W.Widget:
-        """Stacks per seat (face-down counts, status) and the centre pile, from ``obs`` only."""
-        seats = []
-        for s in range(obs["players"]):
-            count = obs["stack_sizes"][s]
-            status = obs["status"][s]
-            turn = s == obs["current_player"]
-            face = back_svg(44, str(count)) if count else card_html(None, 44, empty="no cards")
-            seats.append(
-                f"<div style='text-align:center;margin:0 8px;{'font-weight:bold' if turn else ''}'>"
-                f"{face}<div>{html.escape(self.seat_label(s))}</div>"
-                f"<div style='color:{'#c00' if status == OUT else '#666'};font-size:0.85em'>"
-                f"{html.escape(status)}{' &middot; to turn' if turn else ''}</div></div>"
-            )
-        top = obs["centre"][-3:]
-        faces = "".join(
-            f"<div style='margin:0 3px'>{card_html(c, 72 if i == len(top) - 1 else 52)}</div>"
-            for i, c in enumerate(top)
-        ) or card_html(None, 72, empty="empty pile")
-        banner = (
-            "<div style='font-size:1.6em;font-weight:bold;color:#d62828'>SNAP!</div>"
-            if obs["snap_showing"] else "<div style='height:1.6em'></div>"
-        )
-        under = obs["under"]
-        under_text = f", {under} face down under it" if under else ""
-        centre = (
-            f"<div style='text-align:center;margin:8px'>{banner}"
-            f"<div style='display:flex;justify-content:center;align-items:flex-end'>{faces}</div>"
-            f"<div style='color:#666'>centre pile: {len(obs['centre'])} face up"
-            f"{under_text}"
-            f"</div></div>"
-        )
-        return W.HTML(
-            f"<div class='catcards-board'><div style='display:flex;flex-wrap:wrap'>{''.join(seats)}</div>"
-            f"{centre}</div>"
-        )
+        """Stacks per seat (face-down counts, status) and the centre pile, from ``obs`` only
+        (:func:`catcards.render.snap.board_html`)."""
+        return W.HTML(board_html(obs, self.seat_label))
 
     def hand(self, obs: dict) -> W.Widget:
         """The Turn button and the Snap button(s) of the people at the screen."""
