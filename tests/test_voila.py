@@ -237,8 +237,9 @@ def test_a_cards_picture_plays_it_focus_is_visible_and_messages_are_announced(br
 @pytest.mark.browser
 def test_at_390_px_wide_boards_scroll_visibly_and_controls_stay_on_screen(browser_ready):
     """Issue 12, a 390 x 844 phone: for Pairs, Cat Days and Card Game every enabled button is on
-    screen or inside a board that scrolls sideways (with the hint saying so shown); the app's
-    and the table's control rows wrap inside the screen."""
+    screen or inside a board that scrolls sideways (Card Game's seats table, with the hint saying
+    so shown); Pairs' grid and Cat Days' weeks wrap, so all 52 cells and 14 days are on screen;
+    the app's and the table's control rows wrap inside the screen."""
     from playwright.sync_api import expect, sync_playwright
 
     outside = """() => [...document.querySelectorAll(
@@ -263,9 +264,15 @@ def test_at_390_px_wide_boards_scroll_visibly_and_controls_stay_on_screen(browse
                 assert page.evaluate(outside) == [], name
                 wide = [s for s in page.evaluate(scrolls) if s[0]]
                 assert all(overflow == "auto" for _, overflow in wide), (name, wide)
-                if name != "card-game":  # Pairs' 13 columns and Cat Days' 7 days need the room
-                    assert wide, name
-                expect(table.locator(".catcards-scroll-hint").first).to_be_visible()
+                if name == "card-game":  # its seats table scrolls, and the hint says so
+                    expect(table.locator(".catcards-scroll-hint").first).to_be_visible()
+                else:  # Pairs' grid and Cat Days' weeks wrap: every card and day on screen
+                    assert wide == [], (name, wide)
+                    expect(table.locator(".catcards-scroll-hint")).to_have_count(0)
+                    parts = table.locator("button.catcards-cell" if name == "pairs" else "td.catcards-day")
+                    boxes = [b for b in (p.bounding_box() for p in parts.all()) if b]
+                    assert len(boxes) == (52 if name == "pairs" else 14), (name, len(boxes))
+                    assert all(0 <= b["x"] and b["x"] + b["width"] <= 390 for b in boxes), name
                 assert page.evaluate("() => document.documentElement.scrollWidth") <= 391, name
         finally:
             browser.close()
