@@ -9,7 +9,7 @@ from typing import Callable
 from ..cards import suit_colour
 from ..games.cat_trick import COLOURS, GREEDY_LIMIT, SUPER_CATS_TO_WIN
 from . import back_svg, suit_style
-from .tables import card_html, cards_row
+from .tables import card_html, cards_row, seat_box
 from .tricks import trick_html
 
 __all__ = ["board_html", "seat_html", "collection_html", "super_cats_html", "SUPER_CAT_GOLD"]
@@ -52,26 +52,18 @@ def collection_html(by_colour: dict) -> str:
 
 
 def seat_html(obs: dict, seat: int, seat_label: Callable[[int | None], str]) -> str:
-    to_act = obs["current_player"] == seat and not obs["is_over"]
-    me = obs["seat"] == seat
-    border = "#2b7a2b" if to_act else "#ccc"
-    bg = "#f2fbf2" if to_act else ("#f7f7ff" if me else "#fff")
     n_hand = obs["hand_sizes"][seat]
-    arrow = " &#9664; to play" if to_act else ""
     colours = obs["colours_collected"][seat]
-    return (
-        f"<div class='catcards-seat' data-seat='{seat}' style='border:2px solid {border};"
-        f"background:{bg};border-radius:8px;padding:4px 6px;margin:3px;min-width:170px;"
-        f"vertical-align:top;display:inline-block'>"
-        f"<div style='font-weight:bold'>{html.escape(seat_label(seat))}"
-        f"<span style='color:#2b7a2b'>{arrow}</span></div>"
+    return seat_box(
+        obs, seat, seat_label,
         f"<div style='display:flex;gap:8px;align-items:flex-start;margin-top:3px'>"
         f"<div class='catcards-hand' data-count='{n_hand}' style='text-align:center'>"
         f"{back_svg(28, str(n_hand))}<div style='font-size:10px;color:#555'>in hand</div></div>"
         f"<div><div style='font-size:11px;color:#555'>collection: <b class='catcards-colours'>"
         f"{colours}</b> of 5 colours, {obs['collected'][seat]} cards</div>"
         f"<div>{collection_html(obs['collections'][seat])}</div></div></div>"
-        f"<div style='margin-top:3px'>{super_cats_html(obs['super_cats'][seat])}</div></div>"
+        f"<div style='margin-top:3px'>{super_cats_html(obs['super_cats'][seat])}</div>",
+        min_width=170,
     )
 
 

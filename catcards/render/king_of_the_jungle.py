@@ -8,18 +8,14 @@ from typing import Callable
 
 from ..cards import suit_colour
 from . import back_svg
+from .tables import seat_box
 from .tricks import trick_html
 
 __all__ = ["board_html", "seat_html"]
 
 
 def seat_html(obs: dict, seat: int, seat_label: Callable[[int | None], str]) -> str:
-    to_act = obs["current_player"] == seat and not obs["is_over"]
-    me = obs["seat"] == seat
-    border = "#2b7a2b" if to_act else "#ccc"
-    bg = "#f2fbf2" if to_act else ("#f7f7ff" if me else "#fff")
     n_hand = obs["hand_sizes"][seat]
-    arrow = " &#9664; to " + ("bid" if obs["phase"] == "bid" else "play") if to_act else ""
     bid = obs["bids"][seat]
     won = obs["won"][seat]
     if bid is None:
@@ -31,16 +27,14 @@ def seat_html(obs: dict, seat: int, seat_label: Callable[[int | None], str]) -> 
             f"<b class='catcards-won' style='color:{colour}'>{won}</b>"
         )
     dealer = " <span style='font-size:10px;color:#595959'>(dealer)</span>" if obs["dealer"] == seat else ""
-    return (
-        f"<div class='catcards-seat' data-seat='{seat}' style='border:2px solid {border};"
-        f"background:{bg};border-radius:8px;padding:4px 6px;margin:3px;min-width:150px;"
-        f"vertical-align:top;display:inline-block'>"
-        f"<div style='font-weight:bold'>{html.escape(seat_label(seat))}{dealer}"
-        f"<span style='color:#2b7a2b'>{arrow}</span></div>"
+    return seat_box(
+        obs, seat, seat_label,
         f"<div style='display:flex;gap:8px;align-items:center;margin-top:3px'>"
         f"<div class='catcards-hand' data-count='{n_hand}'>{back_svg(26, str(n_hand))}</div>"
         f"<div style='font-size:12px'>{against}<br>score <b class='catcards-score'>"
-        f"{obs['scores'][seat]}</b></div></div></div>"
+        f"{obs['scores'][seat]}</b></div></div>",
+        after_name=dealer,
+        doing="bid" if obs["phase"] == "bid" else "play",
     )
 
 

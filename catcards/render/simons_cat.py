@@ -7,7 +7,7 @@ import html
 from typing import Callable
 
 from . import back_svg
-from .tables import card_html, cards_row
+from .tables import card_html, cards_row, seat_box
 
 __all__ = ["board_html", "seat_html", "simon_badges", "SIMON_RED"]
 
@@ -27,10 +27,6 @@ def simon_badges(count: int) -> str:
 
 
 def seat_html(obs: dict, seat: int, seat_label: Callable[[int | None], str]) -> str:
-    to_act = obs["current_player"] == seat and not obs["is_over"]
-    me = obs["seat"] == seat
-    border = "#2b7a2b" if to_act else "#ccc"
-    bg = "#f2fbf2" if to_act else ("#f7f7ff" if me else "#fff")
     messes = obs["messes"][seat]
     mess_html = "".join(
         f"<div style='display:inline-block;text-align:center;margin-right:3px'>"
@@ -44,17 +40,12 @@ def seat_html(obs: dict, seat: int, seat_label: Callable[[int | None], str]) -> 
         f"{back_svg(30, str(n_hand))}"
         f"<div style='font-size:10px;color:#555'>in hand</div></div>"
     )
-    arrow = " &#9664; to play" if to_act else ""
-    return (
-        f"<div class='catcards-seat' data-seat='{seat}' style='border:2px solid {border};"
-        f"background:{bg};border-radius:8px;padding:4px 6px;margin:3px;min-width:150px;"
-        f"vertical-align:top;display:inline-block'>"
-        f"<div style='font-weight:bold'>{html.escape(seat_label(seat))}"
-        f"<span style='color:#2b7a2b'>{arrow}</span></div>"
+    return seat_box(
+        obs, seat, seat_label,
         f"<div style='display:flex;gap:8px;align-items:flex-start;margin-top:3px'>{hand}"
         f"<div><div style='font-size:11px;color:#555'>messes: <b class='catcards-mess-count'>"
         f"{len(messes)}</b></div><div>{mess_html}</div></div></div>"
-        f"<div style='margin-top:3px'>{simon_badges(obs['simon_cards'][seat])}</div></div>"
+        f"<div style='margin-top:3px'>{simon_badges(obs['simon_cards'][seat])}</div>",
     )
 
 

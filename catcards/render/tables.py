@@ -4,12 +4,12 @@ ipywidgets (``catcards.widgets.table`` puts them into widgets)."""
 from __future__ import annotations
 
 import html
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..cards import Card
 from . import card_svg, cards_html
 
-__all__ = ["CARD_WIDTH", "STYLE", "SCROLL_HINT", "card_html", "cards_row", "hint_html", "obs_value_html"]
+__all__ = ["CARD_WIDTH", "STYLE", "SCROLL_HINT", "card_html", "cards_row", "hint_html", "obs_value_html", "seat_box"]
 
 #: cards drawn in hands and on boards, pixels wide
 CARD_WIDTH = 56
@@ -89,3 +89,31 @@ def obs_value_html(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{html.escape(str(k))}: {obs_value_html(v)}" for k, v in value.items())
     return html.escape(str(value))
+
+
+def seat_box(
+    obs: dict,
+    seat: int,
+    seat_label: Callable[[int | None], str],
+    body: str,
+    *,
+    min_width: int = 150,
+    after_name: str = "",
+    doing: str = "play",
+) -> str:
+    """One seat's box on a trick-taking or shedding board (Simon's Cat, Cat Trick, King of the
+    Jungle): green with "&#9664; to ``doing``" when ``seat`` is to act (``obs["current_player"]``,
+    game not over), tinted for the seat whose view ``obs`` is (``obs["seat"]``), white otherwise.
+    ``seat_label(seat)`` is escaped; ``after_name`` (HTML, e.g. "(dealer)") follows it; ``body`` is
+    the HTML under the name. ``min_width`` in pixels."""
+    to_act = obs["current_player"] == seat and not obs["is_over"]
+    border = "#2b7a2b" if to_act else "#ccc"
+    bg = "#f2fbf2" if to_act else ("#f7f7ff" if obs["seat"] == seat else "#fff")
+    arrow = f" &#9664; to {doing}" if to_act else ""
+    return (
+        f"<div class='catcards-seat' data-seat='{seat}' style='border:2px solid {border};"
+        f"background:{bg};border-radius:8px;padding:4px 6px;margin:3px;min-width:{min_width}px;"
+        f"vertical-align:top;display:inline-block'>"
+        f"<div style='font-weight:bold'>{html.escape(seat_label(seat))}{after_name}"
+        f"<span style='color:#2b7a2b'>{arrow}</span></div>{body}</div>"
+    )
