@@ -128,7 +128,7 @@ class Outcome:
 def permutation(rng: np.random.Generator, n: int) -> list[int]:
     """``rng.permutation(n).tolist()``: the same order from the same draws, as a list, about five
     times faster for a deck of cards (``Generator.shuffle`` of a list runs the same Fisher-Yates
-    swaps as ``permutation`` without the array set-up; tests/test_engine_pins.py checks that they
+    swaps as ``permutation`` without the array set-up; tests/games/test_engine_pins.py checks that they
     agree). Used to shuffle in the engines' hot paths."""
     order = list(range(n))
     rng.shuffle(order)

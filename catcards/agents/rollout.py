@@ -9,7 +9,7 @@ information in a computationally challenging game", JAIR 14 (2001) 303-358).
 
 It needs the position, not only an observation, to sample from: :func:`catcards.simulate` and
 :func:`catcards.simulate.play_game` call :meth:`RolloutAgent.choose_in` with the state, and
-only :meth:`~catcards.core.State.sample_hidden` reads it (tests/test_explore.py checks that the
+only :meth:`~catcards.core.State.sample_hidden` reads it (tests/analysis/test_explore.py checks that the
 odds from two positions that look the same are identical). Registered as ``"rollout"`` for every
 game that has a hidden-card sampler except Snap, where there is nothing for one seat to decide:
 the races are settled by one reaction-time referee for all seats (:mod:`catcards.agents.snap`).

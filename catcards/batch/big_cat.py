@@ -11,7 +11,7 @@ the last player in taking the pile, and the counts ``cards_played`` and ``tricks
 Cycles: the batch path does not look for repeated positions. A game still running after
 ``max_cards`` cards, and the last few long games once fewer than ``handoff`` remain, are finished
 by the one-game engine from the same deal (which detects cycles exactly), so every result is the
-engine's result (``engine`` says which games the engine finished). ``tests/test_big_cat_batch.py`` checks the batch path itself (with ``handoff=0``)
+engine's result (``engine`` says which games the engine finished). ``tests/games/test_big_cat_batch.py`` checks the batch path itself (with ``handoff=0``)
 against the engine, deal by deal.
 
 Speed (``benchmarks/bench_big_cat.py``): about 110,000 two-player deals per second of CPU time on

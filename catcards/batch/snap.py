@@ -4,7 +4,7 @@ played on ``G`` deals in lock step, one turned card per game per step.
 It plays exactly the rules of :mod:`catcards.games.snap` with every seat a computer player of the
 reaction-time model (nobody calls a false snap), so for the same deals and the same reaction times
 it gives the same results as the one-game engine with
-:class:`~catcards.agents.snap.ScriptedReactionAgent`; ``tests/test_snap_batch.py`` checks this game
+:class:`~catcards.agents.snap.ScriptedReactionAgent`; ``tests/games/test_snap_batch.py`` checks this game
 by game. Use it for lessons that need thousands of games (win rate against reaction time).
 
 Layout (see :class:`_Chunk`): games step in chunks of :data:`_CHUNK` (flat numpy arrays, one element

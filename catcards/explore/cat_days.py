@@ -24,7 +24,7 @@ equally likely. What play has revealed:
   apart on the table, so a play of copy 2 says the player held no copy 0 or 1 then. This last
   constraint is checked by replaying the deal (the engine refuses such a history) and a filling
   that breaks it is drawn again: the accepted deals are uniform among those meeting every
-  constraint (tests/test_explore_cat_days.py counts them in an enumerable case). About 58% of
+  constraint (tests/analysis/test_explore_cat_days.py counts them in an enumerable case). About 58% of
   fillings were accepted over 60 random positions of the packaged deck (``info.tries``),
 and :data:`MAX_TRIES` bounds it.
 

@@ -12,7 +12,7 @@ like the games): ``prepare(state, seat) -> InfoSet``. Preparing reads only what 
 then draws as many states as wanted (:func:`catcards.odds` prepares once per position).
 
 Every sampled state is a legal game: it is ``game.new_game(sampled.seed, deals=sampled.deals)``
-with ``sampled.history`` applied (tests/test_explore.py replays them; Cat Trick's deals name the
+with ``sampled.history`` applied (tests/analysis/test_explore.py replays them; Cat Trick's deals name the
 order of its greedy shares for this, see :mod:`catcards.explore.cat_trick`). Its
 generator is a fresh one, so the future (cards not dealt yet, later shuffles) is resampled too.
 
@@ -62,7 +62,7 @@ class InfoSet:
     Subclasses implement :meth:`sample`. ``state`` is the position it was prepared from; a
     sample must depend on it only through what ``seat`` saw, so that two positions that look the
     same to ``seat`` give the same samples from the same generator (the "no peeking" property
-    tests/test_explore.py checks through :func:`catcards.odds`).
+    tests/analysis/test_explore.py checks through :func:`catcards.odds`).
     """
 
     def __init__(self, state: State, seat: int):

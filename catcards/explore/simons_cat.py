@@ -82,7 +82,7 @@ def fast_sensible(state, seat, legal, rng):
     The agent counts, for each legal card, the unseen cards that match it; the cards ``seat``
     has not seen are exactly the other hands (every other card lies face up or in its own hand),
     so the count reads them; the choice and the generator's draws are the same
-    (tests/test_explore.py compares the two over many positions).
+    (tests/analysis/test_explore.py compares the two over many positions).
     """
     if len(legal) == 1:
         return legal[0]
@@ -120,7 +120,7 @@ def play_out_sensible(state, rngs):
 
     Rollouts spend nearly all their time here: a Simon's Cat game from mid-round is some 200
     moves, and this loop makes one in about a microsecond where ``State.apply`` with an agent
-    takes several (benchmarks/bench_odds.py). tests/test_explore.py checks, over many positions
+    takes several (benchmarks/bench_odds.py). tests/analysis/test_explore.py checks, over many positions
     and generators, that the outcome and the generators' draws equal the general loop's.
 
     Rules followed (rulebook "How to Play", "End of Game"; see :mod:`catcards.games.simons_cat`):

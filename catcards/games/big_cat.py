@@ -16,7 +16,7 @@ trick before it is swept away). ``play_out`` runs a game to its end.
 
 The penalty table is a parameter (``penalties``), and ``deck="classic"`` is classic
 Beggar-my-neighbour (52 playing cards, Jack 1, Queen 2, King 3, Ace 4, 36 plain cards), so the
-published records can be replayed (tests/test_big_cat.py).
+published records can be replayed (tests/games/test_big_cat.py).
 
 Counting (``rules/wildcat.md``, "Counting"): ``cards_played`` counts every card laid on the centre
 pile; ``tricks`` counts every time a pile is taken, including the last pile taken by the winner.

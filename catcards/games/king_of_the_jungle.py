@@ -173,7 +173,7 @@ class KingOfTheJungle(Game):
     """
 
     #: random players never reach 90, so their playouts run to the hand limit: the contract test
-    #: (tests/test_contract.py) plays them with a short one to stay fast
+    #: (tests/games/test_contract.py) plays them with a short one to stay fast
     contract_params = {"max_hands": 4}
 
     name = "king-of-the-jungle"

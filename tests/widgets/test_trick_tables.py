@@ -2,15 +2,18 @@
 from __future__ import annotations
 
 import re
-
+import sys
+from pathlib import Path
 
 import catcards
 import catcards.widgets
 from catcards.widgets.cat_trick import CatTrickTable
 from catcards.widgets.king_of_the_jungle import KingOfTheJungleTable
 
-from test_cat_trick import EXAMPLE
-from test_king_of_the_jungle import rotated
+# The stacked deals of the engine tests, shared with them.
+sys.path.insert(0, str(Path(__file__).parents[1] / "games"))
+from test_cat_trick import EXAMPLE  # noqa: E402
+from test_king_of_the_jungle import rotated  # noqa: E402
 
 
 def card_button(table, name):

@@ -4,7 +4,7 @@ with Run All; the plot that gives the Grumpy Cat exercise's answer away is not d
 
 Skipped (with the reason) where /usr/bin/chromium or playwright is missing, unless
 ``CATCARDS_REQUIRE_BROWSER=1``. Run it alone with
-``python -m pytest tests/test_lessons_browser.py -m browser -o addopts="" -p no:cacheprovider``.
+``python -m pytest tests/browser/test_lessons_browser.py -m browser -o addopts="" -p no:cacheprovider``.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import CHROMIUM, CHROMIUM_ARGS, REPO, jupyterlab
+from real_browser import CHROMIUM, CHROMIUM_ARGS, REPO, jupyterlab
 
 NOTEBOOK = REPO / "notebooks" / "cat-days.ipynb"
 

@@ -14,7 +14,7 @@ import pytest
 
 import catcards
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 
 
@@ -71,7 +71,7 @@ def test_a_reader_sees_the_simons_cat_table_without_a_kernel(browser_ready, site
     """The saved state drawn by the widget scripts the site serves itself (no CDN needed)."""
     from playwright.sync_api import expect, sync_playwright
 
-    from browser import CHROMIUM, CHROMIUM_ARGS
+    from real_browser import CHROMIUM, CHROMIUM_ARGS
 
     page_file = site / "simons-cat.html"
     assert "_static/widgets/embed-amd.js" in page_file.read_text(encoding="utf-8"), \

@@ -15,8 +15,8 @@ import pytest
 
 import catcards
 
-TOY = Path(__file__).parent / "toy_plugin"
-ROOT = Path(__file__).parent.parent
+TOY = Path(__file__).parents[1] / "toy_plugin"
+ROOT = Path(__file__).parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +100,7 @@ def test_the_toy_game_is_listed_played_drawn_and_saved(site):
 
 def test_the_toy_game_meets_the_contract(site):
     done = _run(site, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
-                "tests/test_contract.py", "-k", "last-cat", timeout=600)
+                "tests/games/test_contract.py", "-k", "last-cat", timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert " passed" in done.stdout and "failed" not in done.stdout
 

@@ -5,7 +5,7 @@ then the history slider is moved back with the keyboard and the table says it is
 
 Skipped (with the reason) where Chromium or playwright is missing, unless
 ``CATCARDS_REQUIRE_BROWSER=1``. Run it alone with
-``python -m pytest tests/test_explore_browser.py -m browser -o addopts="" -p no:cacheprovider``.
+``python -m pytest tests/browser/test_explore_browser.py -m browser -o addopts="" -p no:cacheprovider``.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from browser import CHROMIUM, CHROMIUM_ARGS, REPO, voila
+from real_browser import CHROMIUM, CHROMIUM_ARGS, REPO, voila
 
 APP = REPO / "notebooks" / "apps" / "play.ipynb"
 

@@ -20,7 +20,7 @@ import pytest
 
 import catcards
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 #: packages repo2docker's Python 3.11 base environment pins (shared notes, classroom-facts.md):
 #: installed first so the repository's own install has to live with them, as on mybinder.org
 REPO2DOCKER_BASE = ["jupyterlab~=4.4.0", "notebook~=7.4.0", "ipywidgets==8.1.7", "jupyter_server~=2.17.0"]

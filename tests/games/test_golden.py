@@ -1,10 +1,10 @@
 """Golden playthroughs: for every game and a few seeds, the whole game as text (each action, what
-every seat sees at the start and then what changed in its view after each action, the outcome), checked against ``tests/golden/<game>-<seed>.txt``.
+every seat sees at the start and then what changed in its view after each action, the outcome), checked against ``tests/games/golden/<game>-<seed>.txt``.
 
 They pin the engines' behaviour while the code around them moves (OpenSpiel keeps its playthroughs
 the same way). A change of behaviour shows as a diff of these files; regenerate them with
 
-    python tests/test_golden.py --regenerate
+    python tests/games/test_golden.py --regenerate
 
 and explain the change in the commit that carries the new files.
 
@@ -100,7 +100,7 @@ CASES = [(name, seed) for name in catcards.list_games() for seed in SEEDS]
 @pytest.mark.parametrize("name,seed", CASES)
 def test_golden_playthrough(name, seed):
     path = GOLDEN / f"{name}-{seed}.txt"
-    assert path.exists(), f"no golden file {path.name}: run python tests/test_golden.py --regenerate"
+    assert path.exists(), f"no golden file {path.name}: run python tests/games/test_golden.py --regenerate"
     expected = path.read_text(encoding="utf-8")
     got = playthrough(name, seed)
     if got != expected:
@@ -110,14 +110,14 @@ def test_golden_playthrough(name, seed):
             f"{path.name} differs from line {first + 1}:\n"
             f"  golden: {old[first] if first < len(old) else '<end>'}\n"
             f"  now:    {new[first] if first < len(new) else '<end>'}\n"
-            "If the change is intended, regenerate (python tests/test_golden.py --regenerate) and say why in the commit."
+            "If the change is intended, regenerate (python tests/games/test_golden.py --regenerate) and say why in the commit."
         )
 
 
 if __name__ == "__main__":
     if sys.argv[1:] != ["--regenerate"]:
-        sys.exit("usage: python tests/test_golden.py --regenerate")
+        sys.exit("usage: python tests/games/test_golden.py --regenerate")
     GOLDEN.mkdir(exist_ok=True)
     for name, seed in CASES:
         (GOLDEN / f"{name}-{seed}.txt").write_text(playthrough(name, seed), encoding="utf-8")
-        print(f"wrote tests/golden/{name}-{seed}.txt")
+        print(f"wrote tests/games/golden/{name}-{seed}.txt")

@@ -19,7 +19,7 @@ import pytest
 
 from catcards.exercises import exercise, exercises
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSONS = sorted(p for p in NOTEBOOKS.glob("*.ipynb")
                  if ".check(" in "".join(c.source for c in nbformat.read(p, as_version=4).cells))
 STATE_MARK = "REVEAL-STATE:"

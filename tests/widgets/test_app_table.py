@@ -10,7 +10,7 @@ import pytest
 
 import catcards
 
-APP = Path(__file__).resolve().parents[1] / "notebooks" / "apps" / "play.ipynb"
+APP = Path(__file__).resolve().parents[2] / "notebooks" / "apps" / "play.ipynb"
 
 
 def run_app(monkeypatch, query: str) -> dict:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser import CHROMIUM, CHROMIUM_ARGS, REPO, voila
+from real_browser import CHROMIUM, CHROMIUM_ARGS, REPO, voila
 
 APP = REPO / "notebooks" / "apps" / "play.ipynb"
 

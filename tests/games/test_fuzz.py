@@ -3,7 +3,7 @@ objects, action text and saves. Every refusal is a CatcardsError subclass, and a
 leaves the state's JSON unchanged; whatever is accepted saves and loads back as the same game.
 
 The examples are derandomised (the same ones on every run, so the suite never flakes); run
-``HYPOTHESIS_PROFILE=explore python -m pytest tests/test_fuzz.py`` to search new ones.
+``HYPOTHESIS_PROFILE=explore python -m pytest tests/games/test_fuzz.py`` to search new ones.
 """
 from __future__ import annotations
 

@@ -210,7 +210,7 @@ def test_stale_and_out_of_turn_clicks_change_nothing():
 def test_snap_table_in_jupyterlab_real_time(browser_ready):
     """JupyterLab in headless Chromium: click "Turn your card"; the computer's turn, made on a
     the kernel's event loop (LoopClock), appears in the page. Skipped where the browser or playwright is missing (see
-    tests/browser.py), unless CATCARDS_REQUIRE_BROWSER=1."""
+    tests/real_browser.py), unless CATCARDS_REQUIRE_BROWSER=1."""
     import os
     import re
     import shutil
@@ -220,8 +220,7 @@ def test_snap_table_in_jupyterlab_real_time(browser_ready):
 
     import nbformat
 
-    sys.path.insert(0, str(Path(__file__).parent))
-    from browser import CHROMIUM, CHROMIUM_ARGS, jupyterlab
+    from real_browser import CHROMIUM, CHROMIUM_ARGS, jupyterlab
 
     from playwright.sync_api import expect, sync_playwright
 

@@ -104,7 +104,7 @@ from pathlib import Path
 
 from catcards.exercises import exercise, exercises
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 def test_named_exercises_have_the_exact_answers():

@@ -24,7 +24,7 @@ import pytest
 
 import catcards
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 LITE = REPO / "lite"
 
 def _load_lite_build():
@@ -217,7 +217,7 @@ def test_the_lite_app_draws_a_table_in_a_browser(browser_ready, request):
     site = request.getfixturevalue("site")
     from playwright.sync_api import expect, sync_playwright
 
-    from browser import CHROMIUM, CHROMIUM_ARGS, free_port
+    from real_browser import CHROMIUM, CHROMIUM_ARGS, free_port
 
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",

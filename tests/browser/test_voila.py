@@ -3,7 +3,7 @@ headless Chromium shows the table with no code, and a click plays a card (issue 
 
 Skipped (with the reason) where /usr/bin/chromium (or ``CATCARDS_CHROMIUM``) or playwright is
 missing, unless ``CATCARDS_REQUIRE_BROWSER=1``, where it fails instead. Run it alone with
-``python -m pytest tests/test_voila.py -m browser -o addopts="" -p no:cacheprovider``.
+``python -m pytest tests/browser/test_voila.py -m browser -o addopts="" -p no:cacheprovider``.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from browser import CHROMIUM, CHROMIUM_ARGS, REPO, voila
+from real_browser import CHROMIUM, CHROMIUM_ARGS, REPO, voila
 
 APP = REPO / "notebooks" / "apps" / "play.ipynb"
 
@@ -63,7 +63,7 @@ def test_the_start_page_in_jupyterlab_links_to_notebooks_and_apps(browser_ready)
     from playwright.sync_api import expect, sync_playwright
 
     import catcards
-    from browser import jupyterlab
+    from real_browser import jupyterlab
 
     work = Path(tempfile.mkdtemp(prefix="catcards-index-"))
     try:

@@ -5,7 +5,7 @@ and respond in a browser, which nbval cannot.
 Skipped (with the reason) where /usr/bin/chromium (or the path in ``CATCARDS_CHROMIUM``) or
 playwright is missing, unless
 ``CATCARDS_REQUIRE_BROWSER=1`` (as in CI), where it fails instead. Run it alone with
-``python -m pytest tests/test_browser.py -m browser -o addopts="" -p no:cacheprovider``.
+``python -m pytest tests/browser/test_browser.py -m browser -o addopts="" -p no:cacheprovider``.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import CHROMIUM, CHROMIUM_ARGS, REPO, jupyterlab
+from real_browser import CHROMIUM, CHROMIUM_ARGS, REPO, jupyterlab
 
 NOTEBOOK = REPO / "notebooks" / "simons-cat.ipynb"
 SHOT = os.environ.get("CATCARDS_BROWSER_SCREENSHOT")  # a .png path to look at the table
