@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import inspect
 import json
+import os
 import unicodedata
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -202,10 +204,11 @@ def walk_cards(obj: Any) -> Iterator[Card]:
 class Game:
     """Parameters of one game; a factory of :class:`State` objects.
 
-    Subclasses set ``name`` (registry key), ``title``, ``min_players``, ``max_players``, validate
-    their own parameters in ``__init__`` (raising :class:`GameParameterError`) and implement
-    :meth:`new_game`. ``params`` must be JSON-serialisable and ``type(game)(**game.params)`` must
-    rebuild an equal game.
+    Subclasses set ``name`` (registry key), ``title``, ``min_players``, ``max_players``, declare
+    their parameters in :attr:`declared` (checked by :meth:`set_params` in ``__init__``, raising
+    :class:`GameParameterError`; :mod:`catcards.params`) and implement :meth:`new_game`.
+    ``params`` must be JSON-serialisable and ``type(game)(**game.params)`` must rebuild an equal
+    game.
     """
 
     name: ClassVar[str] = ""
@@ -255,7 +258,7 @@ class Game:
                 says what is allowed).
         """
         for param in self.declared:
-            setattr(self, param.name, param.validate(self, values[param.name]))
+            setattr(self, param.attribute, param.validate(self, values[param.name]))
 
     @property
     def params(self) -> dict[str, Any]:
@@ -263,27 +266,52 @@ class Game:
         ``players`` and the :attr:`declared` parameters, in order (a dict value copied)."""
         out: dict[str, Any] = {"players": self.players}
         for param in self.declared:
-            value = getattr(self, param.name)
+            value = getattr(self, param.attribute)
             out[param.name] = dict(value) if isinstance(value, dict) else value
         return out
 
     @classmethod
     def from_saved_params(cls, params: dict[str, Any]) -> "Game":
-        """The game a save's ``params`` describe (what :func:`catcards.load_state` calls).
+        """The game a save's ``params`` describe (what :func:`catcards.load_state` calls), for
+        every game: a save is untrusted input, so before the game is built
 
-        A save is untrusted input: a game whose parameters may name a file (a Cat Days deck, a
-        Card Game card list) overrides this to accept only the inline content that its ``params``
-        hold, so loading a save never opens a path. The games of this default take no path: a
-        string parameter (Snap's ``deck="wildcat"``) is a name looked up in a table.
+        - ``params`` must be an object of names to values;
+        - every name must be one the game's ``__init__`` takes (``players`` and the declared
+          names): "Cat Days: unknown saved parameter(s) 'colour'; the game takes players,
+          first_player, max_turns, deck";
+        - a parameter read from a data file (a :class:`catcards.params.Param` with ``rows_of``:
+          Cat Days' ``deck``, Card Game's ``cards``) must be the file's rows (a list) or None:
+          a path, or anything else, is refused and never opened, so a save stands alone and
+          cannot read a file of the machine it is loaded on.
+
+        Then the game checks the values as ever (``cls(**params)``).
 
         Raises:
-            GameParameterError: a parameter the game does not take or a value it does not allow.
+            GameParameterError: any of the above, or a value the game does not allow.
         """
         if not isinstance(params, Mapping) or not all(isinstance(k, str) for k in params):
-            raise GameParameterError(f"{cls.title}: parameters are a dict of names to values")
+            raise GameParameterError(
+                f"{cls.title}: saved parameters must be an object of names to values, not {short_repr(params)}"
+            )
+        takes = _keywords(cls)
+        unknown = [k for k in params if takes is not None and k not in takes]
+        if unknown:
+            raise GameParameterError(
+                f"{cls.title}: unknown saved parameter(s) {', '.join(map(short_repr, unknown))}; "
+                f"the game takes {', '.join(takes or ())}"
+            )
+        for param in cls.declared:
+            value = params.get(param.name)
+            if getattr(param, "rows_of", "") and value is not None and not isinstance(value, list):
+                what = "a file path" if isinstance(value, (str, os.PathLike)) else f"a {type(value).__name__}"
+                raise GameParameterError(
+                    f"{cls.title}: the save gives the {param.rows_of} ({param.name!r}) as {what}; a save holds the "
+                    f"{param.rows_of}'s rows (a list of rows), never a file. Load the {param.rows_of} with "
+                    f"catcards.load({cls.name!r}, {param.name}=...) and save the game again"
+                )
         try:
             return cls(**params)
-        except TypeError as exc:  # a parameter the game does not take
+        except TypeError as exc:  # a game whose __init__ takes **kwargs and then refuses one
             raise GameParameterError(f"{cls.title}: {exc}") from None
 
     def new_game(self, seed: int | None = None, deals: Sequence | None = None) -> "State":
@@ -306,6 +334,18 @@ class Game:
 
     def __hash__(self) -> int:
         return hash((self.name, json.dumps(self.params, sort_keys=True)))
+
+
+def _keywords(cls: type) -> tuple[str, ...] | None:
+    """The keyword names ``cls.__init__`` takes, in order (``self`` left out), or None when it
+    takes any (``**kwargs``)."""
+    names = []
+    for p in inspect.signature(cls.__init__).parameters.values():
+        if p.kind is inspect.Parameter.VAR_KEYWORD:
+            return None
+        if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY):
+            names.append(p.name)
+    return tuple(names[1:])
 
 
 def _plain_numbers(value: Any, depth: int = 0) -> Any:

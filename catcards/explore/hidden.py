@@ -6,8 +6,10 @@ the real one, uniformly among the deals consistent with what it saw (OpenSpiel c
 "resampling from an information state": ``State::ResampleFromInfostate(player, rng)``, which
 returns a state with the same information state for ``player``, see ``open_spiel/spiel.h``).
 
-Each game registers a *preparer* (one module per game in :mod:`catcards.explore`, discovered
-like the games): ``prepare(state, seat) -> InfoSet``. Preparing reads only what ``seat`` saw
+Each game registers a *preparer* ``prepare(state, seat) -> InfoSet`` with :func:`sampler` (one
+module per game in :mod:`catcards.explore`, or a plugin's module under the entry-point group
+``catcards.samplers``; found by the same :class:`catcards.registry.Registry` as the games, in
+:data:`SAMPLERS`). Preparing reads only what ``seat`` saw
 (public events, its own cards, the history of actions) and is done once; ``InfoSet.sample(rng)``
 then draws as many states as wanted (:func:`catcards.odds` prepares once per position).
 
@@ -27,9 +29,7 @@ Two tools most preparers use:
 from __future__ import annotations
 
 import copy
-import importlib
 import json
-import pkgutil
 from functools import lru_cache
 from math import factorial
 from typing import Any, Callable, Hashable, Iterable, Sequence
@@ -37,6 +37,7 @@ from typing import Any, Callable, Hashable, Iterable, Sequence
 import numpy as np
 
 from ..core import CatcardsError, State
+from ..registry import Registry
 
 __all__ = [
     "InfoSet",
@@ -47,6 +48,7 @@ __all__ = [
     "fresh",
     "replay",
     "SamplingError",
+    "SAMPLERS",
     "supported",
 ]
 
@@ -101,35 +103,28 @@ class DealtHandsInfo(InfoSet):
         return world
 
 
-_PREPARERS: dict[str, Callable[[State, int], InfoSet]] = {}
-_discovered = False
+#: the samplers by game name: ``catcards.explore.<module>`` and plugins of group
+#: ``catcards.samplers``, found by the one discovery mechanism (:class:`catcards.registry.Registry`)
+SAMPLERS: Registry[Callable[[State, int], InfoSet]] = Registry(
+    "catcards.explore", "catcards.samplers", skip=("hidden", "odds")
+)
 
 
 def sampler(game_name: str) -> Callable:
-    """Decorator: register ``prepare(state, seat) -> InfoSet`` for the game called ``game_name``."""
+    """Decorator: register ``prepare(state, seat) -> InfoSet`` for the game called ``game_name``
+    (in :data:`SAMPLERS`; it works wherever it runs: a module of :mod:`catcards.explore`, a
+    plugin's module named under the entry-point group ``catcards.samplers``, or the game's own
+    module)."""
 
     def deco(fn):
-        _PREPARERS[game_name] = fn
-        return fn
+        return SAMPLERS.add(game_name, fn)
 
     return deco
 
 
-def _discover() -> None:
-    global _discovered
-    if not _discovered:
-        from .. import explore
-
-        for module in pkgutil.iter_modules(explore.__path__):
-            if module.name not in ("hidden", "odds"):
-                importlib.import_module(f"{explore.__name__}.{module.name}")
-        _discovered = True
-
-
 def supported() -> list[str]:
     """Names of the games that have a sampler."""
-    _discover()
-    return sorted(_PREPARERS)
+    return sorted(SAMPLERS)
 
 
 def prepare(state: State, seat: int) -> InfoSet:
@@ -142,13 +137,11 @@ def prepare(state: State, seat: int) -> InfoSet:
     seat = state.check_seat(seat)
     if seat is None:
         raise ValueError("sample_hidden needs a seat (a spectator's view is not supported)")
-    _discover()
-    try:
-        fn = _PREPARERS[state.game.name]
-    except KeyError:
+    fn = SAMPLERS.get(state.game.name)
+    if fn is None:
         raise SamplingError(
             f"{state.game.title} has no hidden-card sampler yet; games with one: {', '.join(supported())}"
-        ) from None
+        )
     return fn(state, seat)
 
 

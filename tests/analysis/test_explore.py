@@ -47,6 +47,21 @@ def test_every_game_with_hidden_cards_has_a_sampler():
     assert set(GAMES) <= set(supported())
 
 
+def test_samplers_are_found_by_the_registry_of_games_strategies_and_tables(monkeypatch):
+    from catcards.explore import hidden
+    from catcards.explore.card_game import prepare as card_game_prepare
+    from catcards.registry import Registry
+
+    assert isinstance(hidden.SAMPLERS, Registry)
+    assert (hidden.SAMPLERS.package, hidden.SAMPLERS.group) == ("catcards.explore", "catcards.samplers")
+    assert supported() == catcards.list_games()
+    assert hidden.SAMPLERS.get("card-game") is card_game_prepare
+    state = catcards.load("snap").new_game(1)
+    monkeypatch.delitem(hidden.SAMPLERS._items, "snap")
+    with pytest.raises(SamplingError, match="^Snap has no hidden-card sampler yet; games with one: big-cat, card-game, "):
+        state.sample_hidden(0, np.random.default_rng(0))
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_samples_look_the_same_and_replay(name):
     game = catcards.load(name, **GAMES[name])

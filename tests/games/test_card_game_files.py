@@ -118,7 +118,7 @@ def test_a_save_whose_card_list_is_a_path_is_refused_without_opening_it(monkeypa
     for cards in (str(SHIPPED), "/etc/passwd", "/dev/zero"):
         with pytest.raises(catcards.SaveFormatError, match="never a file"):
             catcards.load_state(_save_with_cards(cards))
-    with pytest.raises(catcards.SaveFormatError, match="a save holds the list's rows"):
+    with pytest.raises(catcards.SaveFormatError, match="a save holds the card list's rows"):
         catcards.load_state(_save_with_cards({"name": "Nap"}))
 
 

@@ -15,6 +15,8 @@ DECLARED = {
     "big-cat": ["deck", "penalties", "first_player"],
     "snap": ["deck", "first_player", "max_turns"],
     "pairs": ["deck", "copies", "numbers", "first_player"],
+    "cat-days": ["first_player", "max_turns", "deck"],
+    "card-game": ["first_player", "final_round", "max_turns", "cards"],
 }
 
 
@@ -50,6 +52,14 @@ def test_a_seat_parameter_refuses_what_is_not_a_seat_with_one_message(name):
     ("snap", {"deck": "tarot"}, "deck must be one of 'dinohistoria', 'wildcat', not 'tarot'"),
     ("big-cat", {"deck": "tarot"}, "deck must be one of 'wildcat', 'classic', not 'tarot'"),
     ("big-cat", {"penalties": {"L": 14}}, "the penalty of L must be a whole number from 0 to 13, not 14"),
+    ("cat-days", {"max_turns": 0}, "max_turns must be a whole number >= 1, not 0"),
+    ("cat-days", {"first_player": 2}, "first_player must be a seat from 0 to 1, not 2"),
+    ("card-game", {"final_round": "yes"}, "final_round must be True or False, not 'yes'"),
+    ("card-game", {"final_round": 1}, "final_round must be True or False, not 1"),
+    ("card-game", {"max_turns": 2.5}, "max_turns must be a whole number >= 1, not 2.5"),
+    ("card-game", {"players": 5, "cards": [{"name": "Money", "count": 9, "types": "MONEY", "cost": 0, "text": ""},
+                                           {"name": "Nap", "count": 24, "types": "HAND", "cost": 1, "text": ""}]},
+     "the card list has 24 main-deck cards to deal, fewer than 5 for each of 5 players"),
 ])
 def test_refusals_say_what_is_allowed(name, kwargs, message):
     with pytest.raises(catcards.GameParameterError) as info:
@@ -72,7 +82,8 @@ def test_a_param_table_works_for_any_game_class():
         title = "Toy"
         players = 3
 
-    p = Param("rounds", 2, "rounds to play", low=1, high=lambda g: g.players * 2)
+    p = Param("rounds", 2, "rounds to play", low=1, high=lambda g: g.players * 2,
+              allowed_text="a whole number from 1 to 2 * players")
     assert p.validate(Toy(), np.int32(6)) == 6 and type(p.validate(Toy(), 6)) is int
     with pytest.raises(catcards.GameParameterError, match="^Toy: rounds must be a whole number from 1 to 6, not 7$"):
         p.validate(Toy(), 7)
@@ -96,3 +107,90 @@ def test_cli_help_list_and_catalogue_show_the_declarations(capsys):
     for name, names in DECLARED.items():
         assert [p["name"] for p in rows[name]["parameters"]] == ["players", *names]
         assert rows[name]["parameters"] == describe(catcards.game_class(name))
+
+
+def test_a_bool_parameter_takes_numpy_bools_and_saves_a_plain_bool():
+    game = catcards.load("card-game", final_round=np.bool_(True))
+    assert game.final_round is True and game.params["final_round"] is True
+    assert Param("x", False, "a flag", kind="bool").allowed() == "True or False"
+
+
+def test_a_file_parameter_keeps_rows_and_its_game_keeps_what_it_read():
+    from catcards.games.card_game.cardlist import card_list_table, load_card_list
+    from catcards.games.cat_days.deck import Deck, load_deck
+
+    rows = load_deck(None).table
+    days = catcards.load("cat-days", deck=rows)
+    assert isinstance(days.deck, Deck) and days.deck_table == rows and days.params["deck"] == rows
+    assert days.deck.table == rows and catcards.load("cat-days", **days.params) == days
+    assert catcards.load("cat-days").params["deck"] is None and catcards.load("cat-days").deck is load_deck(None)
+    shipped = catcards.load("card-game")
+    table = card_list_table(load_card_list(None))
+    own = catcards.load("card-game", cards=table)
+    assert own.params["cards"] == table and own.cards == table and own.deck.names == shipped.deck.names
+    assert shipped.params["cards"] is None and shipped.cards is None and own != shipped
+
+
+@pytest.mark.parametrize("name, param, what, rows_of", [
+    ("cat-days", "deck", "deck", "deck"),
+    ("card-game", "cards", "card list", "card list"),
+])
+def test_saved_file_parameters_and_unknown_names_are_refused_in_one_wording(name, param, what, rows_of):
+    cls = catcards.game_class(name)
+    for value, kind in (("/etc/passwd", "a file path"), ({"name": "x"}, "a dict"), (7, "a int")):
+        with pytest.raises(catcards.GameParameterError) as info:
+            cls.from_saved_params({"players": 2, param: value})
+        assert str(info.value) == (
+            f"{cls.title}: the save gives the {what} ({param!r}) as {kind}; a save holds the {rows_of}'s rows "
+            f"(a list of rows), never a file. Load the {rows_of} with catcards.load({name!r}, {param}=...) "
+            "and save the game again"
+        )
+    with pytest.raises(catcards.GameParameterError) as info:
+        cls.from_saved_params({"players": 2, "colour": "red", "size": 3})
+    takes = ", ".join(["players", *DECLARED[name]])
+    assert str(info.value) == f"{cls.title}: unknown saved parameter(s) 'colour', 'size'; the game takes {takes}"
+    with pytest.raises(catcards.GameParameterError,
+                       match=f"^{cls.title}: saved parameters must be an object of names to values, not \\[2\\]$"):
+        cls.from_saved_params([2])
+    assert cls.from_saved_params(catcards.load(name).params) == catcards.load(name)
+
+
+@pytest.mark.parametrize("name", catcards.list_games())
+def test_every_declared_parameter_says_what_is_allowed_without_a_game(name):
+    cls = catcards.game_class(name)
+    assert [p.name for p in cls.declared] == DECLARED[name]
+    for row in describe(cls):
+        assert row["allowed"] and "?" not in row["allowed"] and row["help"] and row["default"]
+
+
+def test_a_declaration_help_cannot_describe_is_refused_when_written():
+    with pytest.raises(ValueError, match="^Param 'rounds': high is a function of the game, so help .* needs allowed_text"):
+        Param("rounds", 2, "rounds to play", low=1, high=lambda g: g.players * 2)
+    with pytest.raises(ValueError, match="^Param 'deck': choices is a function of the game"):
+        Param("deck", "a", "the deck", kind="choice", choices=lambda g: ("a", "b"))
+    with pytest.raises(ValueError, match="^Param 'rows': kind='custom' is checked by a function, so help"):
+        Param("rows", None, "rows", kind="custom", check=lambda g, v: v)
+    with pytest.raises(ValueError, match="kind='custom' needs a check"):
+        Param("rows", None, "rows", kind="custom", allowed_text="rows")
+    with pytest.raises(ValueError, match="kind must be one of whole, seat, choice, bool, custom, not 'flag'"):
+        Param("x", False, "a flag", kind="flag")
+    assert Param("n", 1, "n", low=1, high=lambda g: 3, allowed_text="1 to 3").allowed() == "1 to 3"
+
+
+def test_cli_help_and_list_show_cat_days_and_card_game(capsys):
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    out = capsys.readouterr().out
+    assert ("    final_round: play the Final Round variant (Final Round 16th from the bottom of the main "
+            "deck); True or False; default False") in out
+    assert ("    deck: the deck, a CSV file (format: catcards.games.cat_days.deck.load_deck); a save holds its rows, "
+            "never a path; a deck CSV file (path or open file), its rows (a list of dicts), a Deck, or None; default the packaged deck") in out
+    assert ("    cards: the card list, a CSV file (format: catcards.games.card_game.cardlist); a save holds its rows, "
+            "never a path; a "
+            "card-list CSV file (path or open file) or its rows (a list of dicts), with at least 5 main-deck "
+            "cards per player; or None; default the shipped card list") in out
+    assert "see help(" not in out
+    assert main(["list"]) == 0
+    listed = capsys.readouterr().out
+    assert "players, first_player, max_turns, deck" in listed
+    assert "players, first_player, final_round, max_turns, cards" in listed

@@ -146,7 +146,7 @@ GOOD = catcards.load("snap").new_game(1).to_json()
         (GOOD.replace('"seed": 1', '"seed": 1, "seed": 2'), "the key 'seed' appears twice"),
         (_edit(GOOD, params=[2]), "'params' must be an object"),
         (_edit(GOOD, params={"players": "2"}), r"parameters do not load \('params'\).*players must be a whole number"),
-        (_edit(GOOD, params={"players": 2, "colour": "red"}), r"\('params'\).*unexpected keyword argument 'colour'"),
+        (_edit(GOOD, params={"players": 2, "colour": "red"}), r"\('params'\).*unknown saved parameter\(s\) 'colour'; the game takes players, deck, first_player, max_turns"),
         (_edit(GOOD, params={"players": 2, "deck": ["wildcat"]}), r"\('params'\).*deck must be one of"),
         (_edit(GOOD, params={"players": 2, "max_turns": {"a": 1}}), r"\('params'\).*max_turns must be"),
         (_edit(GOOD, deals={"hands": 5}), r"deals do not load \('deals'\)"),
@@ -182,7 +182,10 @@ def test_errors_from_deep_inside_a_game_become_save_format_errors():
 # ---- a save never opens a file --------------------------------------------------------------------
 @pytest.fixture
 def no_file_opened(monkeypatch):
-    """Make every way of opening a file fail the test."""
+    """Make every way of opening a file fail the test (the packaged deck and card list are read
+    first, once per process as ever, so the test does not depend on which tests ran before)."""
+    for name in GAMES:
+        _game(name)
     opened = []
 
     def refuse(*args, **kwargs):
@@ -202,14 +205,23 @@ def fifo(tmp_path):
     return str(path)
 
 
-def _overrides_from_saved_params(name):
-    return catcards.game_class(name).from_saved_params.__func__ is not Game.from_saved_params.__func__
+def _save_refuses_paths(name):
+    """A game whose data-file parameters are declared (``rows_of``: Cat Days, Card Game), whose
+    parameters name no file, or that checks saves itself."""
+    cls = catcards.game_class(name)
+    return (name in PLAIN_GAMES or any(p.rows_of for p in cls.declared)
+            or cls.from_saved_params.__func__ is not Game.from_saved_params.__func__)
+
+
+def test_the_games_with_data_files_declare_them():
+    assert {n for n in GAMES if any(p.rows_of for p in catcards.game_class(n).declared)} == {"cat-days", "card-game"}
+    assert all(_save_refuses_paths(n) for n in GAMES)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_path_in_a_save_is_never_opened(name, fifo, no_file_opened):
-    if name not in PLAIN_GAMES and not _overrides_from_saved_params(name):
-        pytest.skip("this game's parameters may name a file until it overrides from_saved_params")
+    if not _save_refuses_paths(name):
+        pytest.skip("this game's parameters may name a file: declare it with rows_of")
     state = _game(name).new_game(5)
     text = state.to_json()
     params = json.loads(text)["params"]

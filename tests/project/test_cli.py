@@ -101,7 +101,7 @@ def test_same_seed_same_table_with_a_process_pool(capsys):
      "--param first_player is given twice"),
     (["simulate", "simons-cat", "--no-such-option"], "unrecognized arguments: --no-such-option"),
     (["simulate", "simons-cat", "--executor", "gpu"], "invalid choice: 'gpu'"),
-    (["simulate", "cat-days", "--param", "first_player=5"], "first_player must be seat 0 or 1"),
+    (["simulate", "cat-days", "--param", "first_player=5"], "first_player must be a seat from 0 to 1, not 5"),
     (["simulate", "cat-days", "--param", "colour=red"], "unexpected keyword argument 'colour'"),
     (["simulate", "cat-days", "--csv", "/no/such/folder/x.csv"], "the folder /no/such/folder does not exist"),
     (["app", "no-such-game"], "no game called 'no-such-game'"),

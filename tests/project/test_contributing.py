@@ -124,3 +124,23 @@ def test_a_broken_plugin_is_skipped_with_a_warning(tmp_path):
     count, _, messages = done.stdout.strip().partition("\n")
     assert int(count) == len(catcards.list_games())
     assert "the catcards plugin 'broken' (no_such_module_here.game) in group 'catcards.games' could not be imported" in messages
+
+
+def test_a_plugin_sampler_is_found_by_its_entry_point_group(tmp_path):
+    info = tmp_path / "toy_sampler-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-sampler\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[catcards.samplers]\ntoy = toy_sampler_module\n")
+    (tmp_path / "toy_sampler_module.py").write_text(
+        "from catcards.explore.hidden import sampler\n\n"
+        "@sampler('toy-game')\n"
+        "def prepare(state, seat):\n"
+        "    raise NotImplementedError\n"
+    )
+    script = ("from catcards.explore import supported\n"
+              "from catcards.explore.hidden import SAMPLERS\n"
+              "print(supported()); print(SAMPLERS.get('toy-game').__module__)\n")
+    done = _run(tmp_path, "-c", script)
+    assert done.returncode == 0, done.stderr
+    names, module = done.stdout.strip().splitlines()
+    assert "'toy-game'" in names and "'snap'" in names and module == "toy_sampler_module"

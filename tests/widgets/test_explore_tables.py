@@ -263,7 +263,7 @@ def test_games_without_a_sampler_show_one_friendly_line(monkeypatch):
     from catcards.explore import hidden
 
     hidden.supported()  # every sampler registered; then Card Game's taken away for this test
-    monkeypatch.delitem(hidden._PREPARERS, "card-game")
+    monkeypatch.delitem(hidden.SAMPLERS._items, "card-game")
     for name, title in (("card-game", "Card Game"),):
         table = cw.play(name, seed=2)
         table.odds_panel.ask_button.click()

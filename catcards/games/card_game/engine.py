@@ -83,12 +83,12 @@ Readings the rule files leave open, decided here as a player would expect:
 """
 from __future__ import annotations
 
-import os
 from typing import Any, Sequence
 
 import numpy as np
 
-from ...core import Action, Game, GameParameterError, Outcome, State, is_whole
+from ...core import Action, Game, GameParameterError, Outcome, State
+from ...params import Param
 from .actions import (Believe, Challenge, Claim, DrawCard, EndTurn, Pass, Play, TakeMoney, UseAbility)
 from .cardlist import card_list_table, load_card_list
 from .deck import (FINAL, HAND_SIZE, ISLAND_ABILITY_COST, KITTEN, MONEY_NAMES, WIN_POINTS, Deck, deal,
@@ -130,62 +130,44 @@ class CardGame(Game):
     default_players = 3
     teaches = "bluffing as probability: hypergeometric chances and when a challenge pays"
 
+    declared = (
+        Param("first_player", 0, "the seat that moves first (the seat before it starts with the "
+              "Initial Money card)", kind="seat"),
+        Param("final_round", False, "play the Final Round variant (Final Round 16th from the bottom "
+              "of the main deck)", kind="bool"),
+        Param("max_turns", 400, "turns after which the game is stopped and decided on points", low=1),
+        Param("cards", None, "the card list, a CSV file (format: catcards.games.card_game.cardlist); "
+              "a save holds its rows, never a path",
+              kind="custom", check=lambda g, v: g._check_cards(v), rows_of="card list",
+              default_text="the shipped card list",
+              allowed_text=f"a card-list CSV file (path or open file) or its rows (a list of dicts), with "
+                           f"at least {HAND_SIZE} main-deck cards per player; or None"),
+    )
+
     def __init__(self, players: int | None = None, first_player: int = 0, final_round: bool = False,
                  max_turns: int = 400, cards: Any = None):
         super().__init__(players)
-        if not is_whole(first_player) or not 0 <= first_player < self.players:
-            raise GameParameterError(
-                f"{self.title}: first_player must be a seat from 0 to {self.players - 1}, not {first_player!r}"
-            )
-        if not isinstance(final_round, (bool, np.bool_)):
-            raise GameParameterError(f"{self.title}: final_round must be True or False, not {final_round!r}")
-        if not is_whole(max_turns) or max_turns < 1:
-            raise GameParameterError(f"{self.title}: max_turns must be a whole number >= 1, not {max_turns!r}")
-        self.first_player = int(first_player)
-        self.final_round = bool(final_round)
-        self.max_turns = int(max_turns)
+        self.set_params(first_player=first_player, final_round=final_round, max_turns=max_turns, cards=cards)
+
+    def _check_cards(self, cards: Any) -> list[dict] | None:
+        """The ``cards`` parameter's check: read the card list (:func:`load_card_list`), keep its
+        :class:`Deck` as ``self.deck``, and return its rows (None for the shipped list), which
+        ``params`` and a save hold as ``cards``.
+
+        Raises:
+            GameParameterError: a card list that does not load (CardListError, see
+                :func:`load_card_list`), or one with fewer than 5 main-deck cards for each player.
+        """
         specs = load_card_list(cards)
-        #: the card list's rows (None for the shipped list): what ``params`` and a save hold
-        self.cards = None if cards is None else card_list_table(specs)
-        self.deck = Deck(specs)
-        main = sum(1 for n in self.deck.names if n not in MONEY_NAMES and n not in (KITTEN, FINAL))
+        deck = Deck(specs)
+        main = sum(1 for n in deck.names if n not in MONEY_NAMES and n not in (KITTEN, FINAL))
         if main < HAND_SIZE * self.players:
             raise GameParameterError(
                 f"{self.title}: the card list has {main} main-deck cards to deal, fewer than "
                 f"{HAND_SIZE} for each of {self.players} players"
             )
-
-    @classmethod
-    def from_saved_params(cls, params: dict[str, Any]) -> "CardGame":
-        """The game a save's ``params`` describe: the card list only as its rows (a list of dicts,
-        see :func:`~catcards.games.card_game.cardlist.card_list_table`) or None (the shipped list).
-        A path (or anything else) is refused and never opened, so a save stands alone.
-
-        Raises:
-            GameParameterError: a card list given as a path or other non-table value, an unknown
-                parameter, or a value :class:`CardGame` refuses.
-        """
-        if not isinstance(params, dict):
-            raise GameParameterError(f"{cls.title}: saved parameters must be an object, not {type(params).__name__}")
-        cards = params.get("cards")
-        if cards is not None and not isinstance(cards, list):
-            what = "a file path" if isinstance(cards, (str, os.PathLike)) else f"a {type(cards).__name__}"
-            raise GameParameterError(
-                f"{cls.title}: the save names its card list as {what}; a save holds the list's rows "
-                "(a list of cards), never a file. Load the list with catcards.load('card-game', "
-                "cards=...) and save the game again"
-            )
-        unknown = set(params) - {"players", "first_player", "final_round", "max_turns", "cards"}
-        if unknown:
-            raise GameParameterError(
-                f"{cls.title}: unknown saved parameter(s) {', '.join(map(repr, sorted(unknown, key=str)))}"
-            )
-        return cls(**params)
-
-    @property
-    def params(self) -> dict[str, Any]:
-        return {"players": self.players, "first_player": self.first_player,
-                "final_round": self.final_round, "max_turns": self.max_turns, "cards": self.cards}
+        self.deck = deck
+        return None if cards is None else card_list_table(specs)
 
     def parse_deals(self, deals: Any) -> dict[str, Any]:
         """Check an explicit deal (see :meth:`new_game`) and turn its names into card ids (see

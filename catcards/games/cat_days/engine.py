@@ -6,11 +6,11 @@ Source: ``rulebooks/cat-days.txt`` and ``rules/cat-days.md``; the readings taken
 """
 from __future__ import annotations
 
-import os
 from typing import Any, Sequence
 
 from ...cards import Card
-from ...core import Action, Game, GameParameterError, Outcome, State, is_whole, normal_name
+from ...core import Action, Game, GameParameterError, Outcome, State, normal_name
+from ...params import Param
 from ...registry import register
 from .actions import DRAW, PASS, Draw, Pass, Play, _play_problem
 from .deals import parse_deals
@@ -48,55 +48,38 @@ class CatDays(Game):
     default_players = 2
     teaches = "hypergeometric chance of holding a given card by turn k; draw now or play now"
 
+    declared = (
+        Param("first_player", 0, "the seat that moves first (the last person to have petted a cat)",
+              kind="seat"),
+        Param("max_turns", 500, "turns (actions) after which the game is stopped and scored as it stands",
+              low=1),
+        Param("deck", None, "the deck, a CSV file (format: catcards.games.cat_days.deck.load_deck); "
+              "a save holds its rows, never a path",
+              kind="custom", check=lambda g, v: g._check_deck(v), rows_of="deck", attribute="deck_table",
+              default_text="the packaged deck",
+              allowed_text="a deck CSV file (path or open file), its rows (a list of dicts), a Deck, or None"),
+    )
+
     def __init__(self, players: int | None = None, first_player: int = 0, max_turns: int = 500,
                  deck: Any = None):
         super().__init__(players)
-        if not is_whole(first_player) or first_player not in (0, 1):
-            raise GameParameterError(f"{self.title}: first_player must be seat 0 or 1, not {first_player!r}")
-        if not is_whole(max_turns) or max_turns < 1:
-            raise GameParameterError(
-                f"{self.title}: max_turns must be a whole number of turns >= 1, not {max_turns!r}"
-            )
-        self.first_player = int(first_player)
-        self.max_turns = int(max_turns)
-        self.deck = load_deck(deck)
-        #: the deck's rows (None for the packaged deck): what ``params`` and a save hold
-        self.deck_table = None if deck is None else self.deck.table
+        self.set_params(first_player=first_player, max_turns=max_turns, deck=deck)
 
-    @classmethod
-    def from_saved_params(cls, params: dict[str, Any]) -> "CatDays":
-        """The game a save's ``params`` describe: the deck only as its rows (a list of dicts, as
-        :attr:`Deck.table`) or None (the packaged deck). A path (or anything else) is refused and
-        never opened, so a save stands alone and cannot read a file of the machine it is loaded
-        on.
+    def _check_deck(self, deck: Any) -> list[dict] | None:
+        """The ``deck`` parameter's check: read it (:func:`load_deck`), keep the :class:`Deck` as
+        ``self.deck``, and return its rows (None for the packaged deck), which ``params`` and a
+        save hold as ``deck``.
 
         Raises:
-            GameParameterError: a deck given as a path or other non-table value, an unknown
-                parameter, or a value :class:`CatDays` refuses.
+            GameParameterError: ``deck`` is of none of the kinds :func:`load_deck` reads; DeckError
+                (a GameParameterError): the file cannot be read or has a mistake.
         """
-        if not isinstance(params, dict):
-            raise GameParameterError(f"{cls.title}: saved parameters must be an object, not {type(params).__name__}")
-        deck = params.get("deck")
-        if deck is not None and not isinstance(deck, list):
-            what = "a file path" if isinstance(deck, (str, os.PathLike)) else f"a {type(deck).__name__}"
-            raise GameParameterError(
-                f"{cls.title}: the save names its deck as {what}; a save holds the deck's rows (a list "
-                "of card rows), never a file. Load the deck with catcards.load('cat-days', deck=...) "
-                "and save the game again"
-            )
-        unknown = set(params) - {"players", "first_player", "max_turns", "deck"}
-        if unknown:
-            raise GameParameterError(f"{cls.title}: unknown saved parameter(s) {', '.join(map(repr, sorted(unknown, key=str)))}")
-        return cls(**params)
+        self.deck = load_deck(deck)
+        return None if deck is None else self.deck.table
 
     def _check_players(self, players: int) -> None:
         if players != 2:
             raise GameParameterError(f"{self.title} is a game for 2 players, not {players}")
-
-    @property
-    def params(self) -> dict[str, Any]:
-        return {"players": self.players, "first_player": self.first_player,
-                "max_turns": self.max_turns, "deck": self.deck_table}
 
     def new_game(self, seed: int | None = None, deals: dict | None = None) -> "CatDaysState":
         """Set up and deal; return the state with ``first_player`` to act.
