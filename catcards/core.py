@@ -271,14 +271,32 @@ class Game:
         return out
 
     @classmethod
+    def check_names(cls, params: Mapping[str, Any], what: str = "parameter") -> None:
+        """Refuse a name in ``params`` that the game's ``__init__`` does not take (a game whose
+        ``__init__`` takes ``**kwargs`` is left to refuse its own), for :func:`catcards.load`
+        and :meth:`from_saved_params`.
+
+        Raises:
+            GameParameterError: "Cat Days: unknown parameter(s) 'colour'; the game takes players,
+                first_player, max_turns, deck" (``what`` names them: "saved parameter").
+        """
+        takes = _keywords(cls)
+        unknown = [k for k in params if takes is not None and k not in takes]
+        if unknown:
+            raise GameParameterError(
+                f"{cls.title}: unknown {what}(s) {', '.join(map(short_repr, unknown))}; "
+                f"the game takes {', '.join(takes or ())}"
+            )
+
+    @classmethod
     def from_saved_params(cls, params: dict[str, Any]) -> "Game":
         """The game a save's ``params`` describe (what :func:`catcards.load_state` calls), for
         every game: a save is untrusted input, so before the game is built
 
         - ``params`` must be an object of names to values;
         - every name must be one the game's ``__init__`` takes (``players`` and the declared
-          names): "Cat Days: unknown saved parameter(s) 'colour'; the game takes players,
-          first_player, max_turns, deck";
+          names, :meth:`check_names`): "Cat Days: unknown saved parameter(s) 'colour'; the game
+          takes players, first_player, max_turns, deck";
         - a parameter read from a data file (a :class:`catcards.params.Param` with ``rows_of``:
           Cat Days' ``deck``, Card Game's ``cards``) must be the file's rows (a list) or None:
           a path, or anything else, is refused and never opened, so a save stands alone and
@@ -293,13 +311,7 @@ class Game:
             raise GameParameterError(
                 f"{cls.title}: saved parameters must be an object of names to values, not {short_repr(params)}"
             )
-        takes = _keywords(cls)
-        unknown = [k for k in params if takes is not None and k not in takes]
-        if unknown:
-            raise GameParameterError(
-                f"{cls.title}: unknown saved parameter(s) {', '.join(map(short_repr, unknown))}; "
-                f"the game takes {', '.join(takes or ())}"
-            )
+        cls.check_names(params, "saved parameter")
         for param in cls.declared:
             value = params.get(param.name)
             if getattr(param, "rows_of", "") and value is not None and not isinstance(value, list):

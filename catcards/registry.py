@@ -164,9 +164,10 @@ def load(name: str, **params: Any) -> Game:
         GameParameterError: unknown game, unknown parameter, or a value the rules do not allow.
     """
     cls = game_class(name)
+    cls.check_names(params)
     try:
         return cls(**params)
-    except TypeError as exc:  # unknown keyword
+    except TypeError as exc:  # a game whose __init__ takes **kwargs and then refuses one
         raise GameParameterError(f"{cls.title}: {exc}") from None
 
 

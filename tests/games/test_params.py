@@ -194,3 +194,12 @@ def test_cli_help_and_list_show_cat_days_and_card_game(capsys):
     listed = capsys.readouterr().out
     assert "players, first_player, max_turns, deck" in listed
     assert "players, first_player, final_round, max_turns, cards" in listed
+
+
+@pytest.mark.parametrize("name", sorted(DECLARED))
+def test_an_unknown_parameter_name_is_refused_with_the_names_the_game_takes(name):
+    cls = catcards.game_class(name)
+    takes = ", ".join(["players", *DECLARED[name]])
+    with pytest.raises(catcards.GameParameterError) as info:
+        catcards.load(name, colour="red")
+    assert str(info.value) == f"{cls.title}: unknown parameter(s) 'colour'; the game takes {takes}"

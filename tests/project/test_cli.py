@@ -102,7 +102,7 @@ def test_same_seed_same_table_with_a_process_pool(capsys):
     (["simulate", "simons-cat", "--no-such-option"], "unrecognized arguments: --no-such-option"),
     (["simulate", "simons-cat", "--executor", "gpu"], "invalid choice: 'gpu'"),
     (["simulate", "cat-days", "--param", "first_player=5"], "first_player must be a seat from 0 to 1, not 5"),
-    (["simulate", "cat-days", "--param", "colour=red"], "unexpected keyword argument 'colour'"),
+    (["simulate", "cat-days", "--param", "colour=red"], "Cat Days: unknown parameter(s) 'colour'; the game takes players, first_player, max_turns, deck"),
     (["simulate", "cat-days", "--csv", "/no/such/folder/x.csv"], "the folder /no/such/folder does not exist"),
     (["app", "no-such-game"], "no game called 'no-such-game'"),
     (["app", "snap", "--port", "70000"], "argument --port: must be a whole number from 1 to 65,535"),
