@@ -16,7 +16,7 @@ import inspect
 import json
 import os
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Iterator, Mapping, Sequence
 
@@ -26,6 +26,8 @@ from .cards import Card
 
 __all__ = [
     "Action",
+    "Play",
+    "plays_for",
     "CatcardsError",
     "IllegalActionError",
     "GameParameterError",
@@ -43,6 +45,8 @@ __all__ = [
     "check_deal_list",
     "check_deal_dict",
     "check_card_name",
+    "card_names",
+    "find_card",
     "frozen_record",
     "thawed_records",
     "check_seed",
@@ -103,6 +107,48 @@ class Action:
 
     def __str__(self) -> str:  # pragma: no cover - every game overrides
         return type(self).__name__
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Play ``card`` from the hand ("play pink 7"): the one action class of Cat Trick, King of
+    the Jungle and Simon's Cat for playing a card (rulebooks: "How to Play" / "Play"). Its text
+    is what saves hold; Cat Days and Card Game keep their own ``Play`` (more fields)."""
+
+    card: Card
+    # the text, computed once: saving and replaying a long game calls str() on every action
+    _text: str = field(default="", init=False, repr=False, compare=False)
+    # the card's id in its game when this is one of the game's prebuilt plays (see plays_for)
+    _id: int = field(default=-1, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", f"play {short_text(self.card)}")
+
+    def __eq__(self, other: object) -> bool:
+        # what the dataclass would generate, but the texts are compared first: different texts
+        # mean different cards, and a string compare is much cheaper than a Card compare (apply()
+        # compares the chosen play with the legal plays before it)
+        if other.__class__ is self.__class__:
+            return self._text == other._text and self.card == other.card  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:  # the dataclass's own: equal plays hash alike
+        return hash((self.card,))
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Play({self.card!r})"
+
+
+def plays_for(cards: Sequence[Card]) -> tuple[Play, ...]:
+    """One prebuilt :class:`Play` per card id (``plays_for(CARDS)[i].card is CARDS[i]``); each
+    knows its id, so a state applying one of them needs no Card lookup."""
+    plays = tuple(Play(c) for c in cards)
+    for i, play in enumerate(plays):
+        object.__setattr__(play, "_id", i)
+    return plays
 
 
 @dataclass(frozen=True)
@@ -754,6 +800,43 @@ def check_card_name(name: Any, where: str, example: str) -> None:
         raise GameParameterError(
             f"{where}: a card is given by its name as text, like {example!r}, not {short_repr(name)}"
         )
+
+
+def card_names(cards: Sequence[Card], suit_and_rank: bool = False) -> dict[str, int]:
+    """The table typed card names are looked up in: :func:`normal_name` of each card's name
+    ("lion (red 50)") -> its index in ``cards``; with ``suit_and_rank`` also of its suit and
+    number ("red 50"), so a named card may be typed either way (Snap, Pairs, King of the Jungle).
+    A name two cards share keeps the later card."""
+    table: dict[str, int] = {}
+    for i, c in enumerate(cards):
+        table[normal_name(c)] = i
+        if suit_and_rank:
+            table[normal_name(f"{c.suit} {c.rank}")] = i
+    return table
+
+
+def find_card(name: Any, names: Mapping[str, int], index: Mapping[Card, int], where: str, example: str,
+              unknown: str) -> int:
+    """The id of the card called ``name``: the one reader of card names in the games' deals and
+    typed actions.
+
+    Args:
+        name: a :class:`Card` of the deck (looked up in ``index``, Card -> id) or its name as text
+            (compared through :func:`normal_name`, looked up in ``names``, see :func:`card_names`).
+        where: the start of a refusal ("Cat Trick", "deal").
+        example: a card name the refusal of a non-name shows ("pink 7").
+        unknown: what ``name`` is not, with what is allowed ("a Cat Trick card (colours ...)").
+
+    Raises:
+        GameParameterError: ``name`` is neither text nor a Card (:func:`check_card_name`), or no
+            card of the deck has that name: "<where>: <name> is not <unknown>".
+    """
+    check_card_name(name, where, example)
+    i = index.get(name) if isinstance(name, Card) else names.get(normal_name(name))
+    if i is None:
+        shown = name if isinstance(name, Card) else short_repr(name)
+        raise GameParameterError(f"{where}: {shown} is not {unknown}")
+    return i
 
 
 def check_deal_list(deals: Any, where: str, what: str) -> list:

@@ -60,7 +60,7 @@ if TYPE_CHECKING:  # imported when used: `import catcards` does not need pandas
     import pandas as pd
 
 __all__ = ["simulate", "play_game", "agent_action", "game_sequence", "game_seed", "agent_rngs", "chunks",
-           "MAX_GAMES", "MAX_SEED"]
+           "per_seat", "seat_agents", "check_count", "MAX_GAMES", "MAX_SEED"]
 
 #: a task of an executor plays at most this many games when ``chunk_size`` is not given
 MAX_CHUNK = 500
@@ -76,6 +76,47 @@ MAX_IN_FLIGHT = 64
 _BLOCK = 10_000
 #: seconds between two checks of a pool worker that its parent is alive
 _WATCH_EVERY = 0.2
+
+
+def per_seat(agents: Any, players: int) -> list:
+    """``agents`` as one entry per seat: a strategy name or an :class:`~catcards.agents.Agent`
+    sits at every seat; a list of them (one per seat) is checked and copied.
+
+    Raises:
+        GameParameterError: not a name, an Agent or a list of them, or not one per seat.
+    """
+    if isinstance(agents, (str, Agent)):
+        return [agents] * players
+    if not isinstance(agents, (list, tuple)) or not all(isinstance(a, (str, Agent)) for a in agents):
+        raise GameParameterError(
+            "agents must be a strategy name, an Agent object, or a list of them (one per seat), "
+            f"not {agents!r}"
+        )
+    if len(agents) != players:
+        raise GameParameterError(f"give one agent per seat ({players}), not {len(agents)}")
+    return list(agents)
+
+
+def seat_agents(game: str, agents: Any, players: int) -> list[Agent]:
+    """The computer players of the game called ``game``, one per seat (see :func:`per_seat`),
+    built by :func:`catcards.agents.make_agent`: what the analyses seat before playing.
+
+    Raises:
+        GameParameterError: see :func:`per_seat`, or an unknown strategy name.
+    """
+    return [make_agent(game, a) for a in per_seat(agents, players)]
+
+
+def check_count(value: Any, what: str, low: int = 1) -> int:
+    """A count an analysis is asked for (games, deals, hands) as an int.
+
+    Raises:
+        GameParameterError (a ValueError): ``value`` is not a whole number >= ``low``; the message
+            names ``what``.
+    """
+    if not is_whole(value) or value < low:
+        raise GameParameterError(f"{what} must be a whole number >= {low}, not {value!r}")
+    return int(value)
 
 
 def game_sequence(seed: int, index: int) -> np.random.SeedSequence:
@@ -392,15 +433,7 @@ def simulate(
     if not is_whole(seed) or not 0 <= seed < MAX_SEED:
         raise GameParameterError(f"seed must be a whole number 0 or more, below 2**128, not {_short(seed)}")
     seed = int(seed)
-    if isinstance(agents, (str, Agent)):
-        agents = [agents] * game.players
-    if not isinstance(agents, (list, tuple)) or not all(isinstance(a, (str, Agent)) for a in agents):
-        raise GameParameterError(
-            "agents must be a strategy name, an Agent object, or a list of them (one per seat), "
-            f"not {agents!r}"
-        )
-    if len(agents) != game.players:
-        raise GameParameterError(f"give one agent per seat ({game.players}), not {len(agents)}")
+    agents = per_seat(agents, game.players)
     for a in agents:  # fail on a bad strategy name before playing
         make_agent(game.name, a)
     if record is not None and not callable(record):

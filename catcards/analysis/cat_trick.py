@@ -24,11 +24,10 @@ from typing import Sequence
 
 import pandas as pd
 
-from ..agents import RandomAgent, make_agent
-from ..core import is_whole
+from ..agents import RandomAgent
 from ..games.cat_trick import COLOURS, HAND_SIZES, CatTrick
 from ..probability import hypergeom_pmf
-from ..simulate import agent_rngs, game_seed, play_game
+from ..simulate import agent_rngs, check_count, game_seed, play_game, seat_agents
 
 __all__ = [
     "OTHER_CARDS",
@@ -141,8 +140,7 @@ def simulate_first_tricks(players: int, deals: int = 2000, seed: int = 0) -> pd.
         ValueError: players outside 3-5 or deals < 1.
     """
     _check_players(players)
-    if not is_whole(deals) or deals < 1:
-        raise ValueError(f"deals must be a whole number >= 1, not {deals!r}")
+    check_count(deals, "deals")
     game = CatTrick(players=players)
     agent = RandomAgent()
     rows = []
@@ -183,11 +181,8 @@ def simulate_rounds(
         ValueError / GameParameterError: bad players, games or strategy names.
     """
     _check_players(players)
-    if not is_whole(games) or games < 1:
-        raise ValueError(f"games must be a whole number >= 1, not {games!r}")
-    if isinstance(agents, str):
-        agents = [agents] * players
-    built = [make_agent("cat-trick", a) for a in agents]
+    check_count(games, "games")
+    built = seat_agents("cat-trick", agents, players)
     game = CatTrick(players=players)
     rows = []
     for i in range(games):

@@ -22,10 +22,9 @@ from typing import Sequence
 import pandas as pd
 
 from ..agents import make_agent
-from ..core import is_whole
 from ..games.king_of_the_jungle import TRICKS, KingOfTheJungle
 from ..probability import hypergeom_pmf, wilson_interval
-from ..simulate import agent_rngs, game_seed, play_game
+from ..simulate import agent_rngs, check_count, game_seed, play_game, seat_agents
 
 __all__ = [
     "lions_distribution",
@@ -90,11 +89,8 @@ def simulate_hands(
         ValueError / GameParameterError: bad players, hands or strategy names.
     """
     _check_players(players)
-    if not is_whole(hands) or hands < 1:
-        raise ValueError(f"hands must be a whole number >= 1, not {hands!r}")
-    if isinstance(agents, str):
-        agents = [agents] * players
-    built = [make_agent("king-of-the-jungle", a) for a in agents]
+    check_count(hands, "hands")
+    built = seat_agents("king-of-the-jungle", agents, players)
     game = KingOfTheJungle(players=players, max_hands=1)
     rows = []
     for i in range(hands):
@@ -140,8 +136,7 @@ def compare_bidding(
     _check_players(players)
     if len(rules) != players:
         raise ValueError(f"give one bidding rule per seat ({players}), not {len(rules)}")
-    if not is_whole(games) or games < 1:
-        raise ValueError(f"games must be a whole number >= 1, not {games!r}")
+    check_count(games, "games")
     game = KingOfTheJungle(players=players, **params)
     built = {r: make_agent("king-of-the-jungle", r) for r in rules}
     stats = {r: {"games": 0, "wins": 0, "points": 0, "hands": 0, "made": 0} for r in rules}

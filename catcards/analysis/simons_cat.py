@@ -43,7 +43,7 @@ from ..core import is_whole
 from ..core import GameParameterError
 from ..games.simons_cat import MATCH, MISCHIEF, N_CARDS, SIMON_CARDS_TO_LOSE, SimonsCat
 from ..probability import Rate, all_in_sample, check_proportion, rate
-from ..simulate import agent_rngs, game_seed, simulate
+from ..simulate import agent_rngs, check_count, game_seed, simulate
 
 __all__ = [
     "CAT_3",
@@ -231,8 +231,7 @@ def deal_round_one(
     Raises: GameParameterError for bad players / hand_size / deals.
     """
     game = _game(players, hand_size)
-    if not is_whole(deals) or deals < 1:
-        raise GameParameterError(f"deals must be a whole number >= 1, not {deals!r}")
+    check_count(deals, "deals")
     rows = []
     for i in range(deals):
         state = game.new_game(game_seed(seed, i))
@@ -357,8 +356,7 @@ def random_games(
     :func:`record_rounds` columns.
     """
     game = _game(players, hand_size)
-    if not is_whole(games) or games < 1:
-        raise GameParameterError(f"games must be a whole number >= 1, not {games!r}")
+    check_count(games, "games")
     if not is_whole(start) or start < 0:
         raise GameParameterError(f"start must be a whole number >= 0 (a game index), not {start!r}")
     indices = range(start, start + games)

@@ -32,7 +32,7 @@ import copy
 import json
 from functools import lru_cache
 from math import factorial
-from typing import Any, Callable, Hashable, Iterable, Sequence
+from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -87,6 +87,44 @@ class DealtHandsInfo(InfoSet):
 
     cards: Sequence[Any] = ()
     assigner: "Assigner | None" = None
+
+    def _note_plays(self, play_type: type, round_attr: str, card_id: Mapping[Any, int],
+                    on_play: Callable | None = None) -> None:
+        """Replay the history once and record, per round and seat, the ids of the cards played
+        (actions of ``play_type``, each with a ``card``; ``card_id`` maps it to its id): sets
+        ``past`` (the finished rounds' deals, sorted) and ``played_now``. ``round_attr`` names
+        the state's round counter, from 1 ("round", "hand_no"); ``on_play(s, seat, cid)`` is
+        called before each play, ``s`` the replayed state (King of the Jungle notes voids)."""
+        state, n = self.state, self.state.game.players
+        played: list[list[list[int]]] = []
+
+        def note(s, action):
+            now = getattr(s, round_attr)
+            while len(played) < now:
+                played.append([[] for _ in range(n)])
+            if isinstance(action, play_type):
+                seat, cid = s.current_player, card_id[action.card]
+                if on_play is not None:
+                    on_play(s, seat, cid)
+                played[now - 1][seat].append(cid)
+
+        replay(state.game, state.seed, state.deals, state.history, note)
+        now = getattr(state, round_attr)
+        while len(played) < now:
+            played.append([[] for _ in range(n)])
+        self.past = [[sorted(h) for h in rnd] for rnd in played[: now - 1]]
+        self.played_now = played[now - 1]
+
+    def _unseen(self, cards: int, seen: Iterable[int] = ()) -> tuple[list[int], list[int], dict[int, int]]:
+        """What the seat has not seen of card ids ``0 .. cards - 1`` (neither in ``seen``, nor in
+        its hand, nor played this round; call after :meth:`_note_plays`), the other seats, and
+        their hand sizes: the pool, places and sizes of an :class:`Assigner`."""
+        state, seat = self.state, self.seat
+        known = set(seen) | set(state.hands[seat])
+        for h in self.played_now:
+            known.update(h)
+        others = [s for s in range(state.game.players) if s != seat]
+        return [c for c in range(cards) if c not in known], others, {s: len(state.hands[s]) for s in others}
 
     def sample(self, rng: np.random.Generator) -> State:
         state, n = self.state, self.state.game.players

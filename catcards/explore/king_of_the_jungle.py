@@ -11,7 +11,7 @@ from __future__ import annotations
 
 
 from ..games.king_of_the_jungle import _INDEX, _SUIT, CARDS, TRICKS, Play
-from .hidden import Assigner, DealtHandsInfo, replay, sampler
+from .hidden import Assigner, DealtHandsInfo, sampler
 
 __all__ = ["KingOfTheJungleInfo"]
 
@@ -24,33 +24,17 @@ class KingOfTheJungleInfo(DealtHandsInfo):
     def __init__(self, state, seat):
         super().__init__(state, seat)
         n = state.game.players
-        played: list[list[list[int]]] = []
         voids: list[set[int]] = [set() for _ in range(n)]
 
-        def note(s, action):
-            while len(played) < s.hand_no:
-                played.append([[] for _ in range(n)])
-            if isinstance(action, Play):
-                c = _INDEX[action.card]
-                p = s.current_player
-                played[s.hand_no - 1][p].append(c)
-                if s.hand_no == state.hand_no and s.trick:
-                    led = _SUIT[s.trick[0][1]]
-                    if _SUIT[c] != led:
-                        voids[p].add(led)
+        def note_void(s, p, c):
+            if s.hand_no == state.hand_no and s.trick:
+                led = _SUIT[s.trick[0][1]]
+                if _SUIT[c] != led:
+                    voids[p].add(led)
 
-        replay(state.game, state.seed, state.deals, state.history, note)
-        while len(played) < state.hand_no:
-            played.append([[] for _ in range(n)])
-        self.past = [[sorted(h) for h in rnd] for rnd in played[: state.hand_no - 1]]
-        self.played_now = played[state.hand_no - 1]
+        self._note_plays(Play, "hand_no", _INDEX, note_void)
         self.voids = voids
-        seen = set(state.hands[seat])
-        for h in self.played_now:
-            seen.update(h)
-        pool = [c for c in range(TRICKS * n) if c not in seen]
-        others = [s for s in range(n) if s != seat]
-        sizes = {s: len(state.hands[s]) for s in others}
+        pool, others, sizes = self._unseen(TRICKS * n)
         allowed = [[s for s in others if _SUIT[c] not in voids[s]] for c in pool]
         self.assigner = Assigner(pool, allowed, sizes) if pool else None
 

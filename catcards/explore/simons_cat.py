@@ -17,7 +17,7 @@ from __future__ import annotations
 from ..agents import pick
 
 from ..games.simons_cat import _INDEX, MATCH, MISCHIEF, N_CARDS, Play, deal_round, verdict
-from .hidden import Assigner, DealtHandsInfo, replay, sampler
+from .hidden import Assigner, DealtHandsInfo, sampler
 
 __all__ = ["SimonsCatInfo", "fast_sensible", "play_out_sensible"]
 
@@ -29,27 +29,9 @@ class SimonsCatInfo(DealtHandsInfo):
 
     def __init__(self, state, seat):
         super().__init__(state, seat)
-        n = state.game.players
         # who played what in each round: one replay of the public history
-        played: list[list[list[int]]] = []
-
-        def note(s, action):
-            while len(played) < s.round:
-                played.append([[] for _ in range(n)])
-            if isinstance(action, Play):
-                played[s.round - 1][s.current_player].append(_INDEX[action.card])
-
-        replay(state.game, state.seed, state.deals, state.history, note)
-        while len(played) < state.round:
-            played.append([[] for _ in range(n)])
-        self.past = [[sorted(h) for h in rnd] for rnd in played[: state.round - 1]]
-        self.played_now = played[state.round - 1]
-        seen = set(state.aside) | set(state.hands[seat])
-        for h in self.played_now:
-            seen.update(h)
-        pool = [c for c in range(N_CARDS) if c not in seen]
-        others = [s for s in range(n) if s != seat]
-        sizes = {s: len(state.hands[s]) for s in others}
+        self._note_plays(Play, "round", _INDEX)
+        pool, others, sizes = self._unseen(N_CARDS, state.aside)
         opening = state._opening
         allowed = []
         for c in pool:

@@ -38,11 +38,11 @@ class SnapInfo(InfoSet):
         self.slots: list[tuple] = []
         for s, stack in enumerate(state.stacks):
             self.slots += [("stack", s, i) for i, c in enumerate(stack) if c not in revealed]
-        self.slots += [("centre", 0, i) for i, c in enumerate(state.centre) if c not in revealed]
+        self.slots += [("pile", 0, i) for i, c in enumerate(state.pile) if c not in revealed]
         self.slots += [("out", 0, i) for i in range(len(state.left_out))]
         self.pool = sorted(
             [c for st in state.stacks for c in st if c not in revealed]
-            + [c for c in state.centre if c not in revealed]
+            + [c for c in state.pile if c not in revealed]
             + list(state.left_out)
         )
 
@@ -51,22 +51,22 @@ class SnapInfo(InfoSet):
         game = state.game
         fill = [self.pool[i] for i in rng.permutation(len(self.pool))]
         stacks = [list(x) for x in state.stacks]
-        centre = list(state.centre)
+        pile = list(state.pile)
         out = []
         sigma = {}
         for (kind, s, i), c in zip(self.slots, fill):
             if kind == "stack":
                 sigma[stacks[s][i]] = c
                 stacks[s][i] = c
-            elif kind == "centre":
-                sigma[centre[i]] = c
-                centre[i] = c
+            elif kind == "pile":
+                sigma[pile[i]] = c
+                pile[i] = c
             else:
                 sigma[state.left_out[i]] = c
                 out.append(c)
         deal = [[game.card_names[sigma.get(c, c)] for c in st] for st in self.initial]
         world = fresh(state, new_seed(rng), deal)
-        world.stacks, world.centre, world.left_out = stacks, centre, sorted(out)
+        world.stacks, world.pile, world.left_out = stacks, pile, sorted(out)
         return world
 
 

@@ -64,9 +64,10 @@ from ..core import (
     GameParameterError,
     Outcome,
     State,
-    check_card_name,
+    card_names,
+    find_card,
     is_whole,
-    normal_name,
+    parse_hands,
     short_repr,
     permutation,
 )
@@ -317,26 +318,14 @@ class BigCat(Game):
         if all(isinstance(s, str) for s in deals):
             stacks = parse_deal_strings(deals, self.deck)
         elif all(isinstance(s, (list, tuple)) for s in deals):
-            by_name = {normal_name(c): c for c in DECKS[self.deck]()}
-            example = str(DECKS[self.deck]()[0])
-            stacks, seen = [], set()
-            for seat, names in enumerate(deals):
-                stack = []
-                for name in names:
-                    check_card_name(name, f"deal for seat {seat}", example)
-                    if isinstance(name, Card):
-                        name = str(name)
-                    card = by_name.get(normal_name(name))
-                    if card is None:
-                        raise GameParameterError(
-                            f"deal for seat {seat}: {short_repr(name)} is not a card of the {self.deck} deck "
-                            f"(e.g. {example!r})"
-                        )
-                    if card in seen:
-                        raise GameParameterError(f"deal for seat {seat}: {card} is dealt twice")
-                    seen.add(card)
-                    stack.append(card)
-                stacks.append(stack)
+            deck = DECKS[self.deck]()
+            names, index = card_names(deck), {c: i for i, c in enumerate(deck)}
+            unknown = f"a card of the {self.deck} deck (e.g. {str(deck[0])!r})"
+            ids = parse_hands(
+                deals, self.players, lambda name: find_card(name, names, index, "deal", str(deck[0]), unknown),
+                deck.__getitem__, "deal", what="stacks", hint="one per seat, top card first",
+            )
+            stacks = [[deck[i] for i in stack] for stack in ids]
         else:
             raise GameParameterError(
                 f"{self.title}: give every stack as a string ('-L--W') or every stack as a list "

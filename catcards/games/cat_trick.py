@@ -48,11 +48,12 @@ from ..core import (
     Game,
     GameParameterError,
     Outcome,
+    card_names,
     check_card_name,
     check_deal_dict,
     check_deal_list,
+    find_card,
     frozen_record,
-    normal_name,
     parse_hands,
     short_repr,
     thawed_records,
@@ -92,7 +93,8 @@ MAX_SHARES = 100
 _COLOUR = tuple(i // 7 for i in range(N_CARDS))  # id -> colour index
 _RANK = tuple(i % 7 + 1 for i in range(N_CARDS))  # id -> printed number
 _INDEX = {c: i for i, c in enumerate(CARDS)}
-_BY_NAME = {normal_name(c): i for i, c in enumerate(CARDS)}
+_BY_NAME = card_names(CARDS)
+_UNKNOWN = f"a Cat Trick card (colours {', '.join(COLOURS)}, numbers 1-7, written like 'pink 7')"
 PLAYS: tuple[Play, ...] = plays_for(CARDS)
 
 
@@ -101,20 +103,10 @@ def card_from_name(name: str | Card) -> Card:
     :func:`catcards.core.normal_name`: case, spaces and Unicode form do not matter).
 
     Raises:
-        GameParameterError: ``name`` is not text or a Card, or no Cat Trick card has that name.
+        GameParameterError: ``name`` is not text or a Card, or no Cat Trick card has that name
+            (:func:`catcards.core.find_card`).
     """
-    check_card_name(name, "Cat Trick", "pink 7")
-    if isinstance(name, Card):
-        if name not in _INDEX:
-            raise GameParameterError(f"{name} is not a Cat Trick card")
-        return name
-    try:
-        return CARDS[_BY_NAME[normal_name(name)]]
-    except KeyError:
-        raise GameParameterError(
-            f"{short_repr(name)} is not a Cat Trick card (colours {', '.join(COLOURS)}, numbers 1-7, "
-            f"written like 'pink 7')"
-        ) from None
+    return CARDS[find_card(name, _BY_NAME, _INDEX, "Cat Trick", "pink 7", _UNKNOWN)]
 
 
 def trick_values(cards: Sequence[Card]) -> list[int]:
@@ -246,25 +238,20 @@ class CatTrickState(TrickState):
     CARDS = CARDS
     INDEX = _INDEX
     PLAYS = PLAYS
-    SUIT_OF = tuple(c.suit for c in CARDS)
 
     def __init__(self, game: CatTrick, seed, deals, parsed_deals):
-        super().__init__(game, seed, deals)
+        super().__init__(game, seed, deals, parsed_deals)
         n = game.players
-        self._init_tricks(n)
-        self._stacked = parsed_deals
         self.round = 0
         self.super_cats = [0] * n
         self._round_records: tuple = ()  # frozen_record per finished round
         self.collections: list[list[int]] = [[] for _ in range(n)]
-        self.undealt: list[int] = []
-        self.discard: list[int] = []
+        self.draw_pile: list[int] = []
+        self.discard_pile: list[int] = []
         self.trump_card: int = 0
         self.trump: str = COLOURS[0]
         self.eights: list[int] = []
         self.greedy_events: list[int] = []
-        self._outcome: Outcome | None = None
-        self._log_mark = 0  # observations show the log from here: the last round's end, this round
         self._deal_round(game.first_player)
 
     @property
@@ -287,19 +274,14 @@ class CatTrickState(TrickState):
                 trump = rest[int(self.rng.integers(len(rest)))]
             rest.remove(trump)
         else:
-            order = permutation(self.rng, N_CARDS)
-            hands = [order[s * h : (s + 1) * h] for s in range(n)]
-            trump, rest = order[n * h], order[n * h + 1 :]
-        self.hands = [sorted(x) for x in hands]
-        self.undealt = sorted(rest)
+            hands, rest = self._shuffled_hands(N_CARDS, h)
+            trump, rest = rest[0], rest[1:]
+        self._new_deal(hands)
+        self.draw_pile = sorted(rest)
         self.trump_card = trump
         self.trump = COLOURS[_COLOUR[trump]]
         self.collections = [[] for _ in range(n)]
-        self.discard = []
-        self.trick = []
-        self.last_trick = []
-        self.last_winner = None
-        self.tricks_played = 0
+        self.discard_pile = []
         self.eights.append(0)
         self.greedy_events.append(0)
         self._start_trick(leader)
@@ -318,14 +300,8 @@ class CatTrickState(TrickState):
             return itemgetter(*hand)(PLAYS)  # a tuple of the plays, built in C
         return (PLAYS[hand[0]],) if hand else ()
 
-    def _parse_action(self, text: str) -> Action | None:
-        words = normal_name(text)
-        if words.startswith("play "):
-            try:
-                return PLAYS[_INDEX[card_from_name(words[5:])]]
-            except GameParameterError:
-                return None
-        return None
+    def _card_named(self, name: str) -> Card:
+        return card_from_name(name)
 
     def _why_illegal(self, action: Action) -> str:
         cid, why = self._held_card_id(action)
@@ -389,7 +365,7 @@ class CatTrickState(TrickState):
             self.hands[seat].append(order.pop(0))
             self.hands[seat].sort()
             given.append(seat)
-        self.discard.extend(order)
+        self.discard_pile.extend(order)
         self.greedy_events[-1] += 1
         self.log.append(
             f"Seat {winner} has {len(lost)} {COLOURS[col]} cards: too greedy! They are dealt face "
@@ -463,7 +439,8 @@ class CatTrickState(TrickState):
         Card), ``trick`` and ``last_trick`` ([{"seat", "card"}, ...] in play order; a card of the
         last trick dealt away since shows as None), ``last_winner``, ``led_suit``,
         ``collections`` (per seat a dict colour -> Cards, in colour order), ``colours_collected``
-        and ``collected`` (per seat), ``super_cats``, ``undealt_count``, ``discard_count``,
+        and ``collected`` (per seat), ``super_cats``, ``draw_pile_size`` (the undealt cards,
+        hidden, out of the round), ``discard_pile_size`` (greedy leftovers, face down),
         ``round_results`` (read-only mappings, lists as tuples), ``legal`` (seat to act only), ``log`` (the public log of this round, from the end of the last one; the whole game's is
         ``state.log``), ``is_over``, ``outcome``.
         """
@@ -483,47 +460,35 @@ class CatTrickState(TrickState):
             "seat": seat,
             "players": n,
             "round": self.round,
-            "current_player": self.current_player,
-            "leader": self.leader,
-            "hand": [cards[c] for c in self.hands[seat]] if seat is not None else [],
-            "hand_sizes": [len(h) for h in self.hands],
+            **self._trick_observation(seat, visible),
             "trump": self.trump,
             "trump_card": cards[self.trump_card],
-            "trick": self._trick_view(self.trick),
-            "led_suit": self.led_suit,
-            "last_trick": self._trick_view(self.last_trick, visible),
-            "last_winner": self.last_winner,
             "collections": collections,
             "colours_collected": [len(c) for c in collections],
             "collected": [len(c) for c in self.collections],
             "super_cats": list(self.super_cats),
-            "undealt_count": len(self.undealt),
-            "discard_count": len(self.discard),
+            "draw_pile_size": len(self.draw_pile),
+            "discard_pile_size": len(self.discard_pile),
             "round_results": self._round_records,
-            "legal": self.legal_for(seat),
-            "log": self.log[self._log_mark :],
-            "is_over": self.is_over,
-            "outcome": self._outcome,
         }
 
     def zones(self) -> dict[str, list[Card]]:
-        z = {f"hand {s}": [CARDS[c] for c in h] for s, h in enumerate(self.hands)}
-        z["trick"] = [CARDS[c] for _, c in self.trick]
+        z = self._trick_zones()
         for s, col in enumerate(self.collections):
             z[f"collection {s}"] = [CARDS[c] for c in col]
         z["trump card"] = [CARDS[self.trump_card]]
-        z["undealt"] = [CARDS[c] for c in self.undealt]
-        z["discard"] = [CARDS[c] for c in self.discard]
+        z["draw pile"] = [CARDS[c] for c in self.draw_pile]
+        z["discard pile"] = [CARDS[c] for c in self.discard_pile]
         return z
 
     def hidden_zones(self, seat: int | None) -> list[str]:
-        return [f"hand {s}" for s in range(self.game.players) if s != seat] + ["undealt", "discard"]
+        return self._hidden_hands(seat) + ["draw pile", "discard pile"]
 
     def _copy_mutables(self, other: "CatTrickState") -> None:
         self._copy_tricks(other)
         other.collections = [list(c) for c in self.collections]
-        other.undealt = list(self.undealt)
-        other.discard = list(self.discard)
+        other.draw_pile = list(self.draw_pile)
+        other.discard_pile = list(self.discard_pile)
         other.super_cats = list(self.super_cats)
         other.eights = list(self.eights)
         other.greedy_events = list(self.greedy_events)

@@ -40,15 +40,15 @@ from ..core import (
     Game,
     GameParameterError,
     Outcome,
-    check_card_name,
+    card_names,
     check_deal_list,
+    find_card,
     frozen_record,
     is_whole,
     normal_name,
     parse_hands,
     short_repr,
     thawed_records,
-    permutation,
 )
 from ..decks import WILDCAT_SUITS, wildcat_deck
 from ..params import Param
@@ -79,10 +79,9 @@ CARDS: tuple[Card, ...] = tuple(wildcat_deck(4))
 _SUIT = tuple(i // TRICKS for i in range(len(CARDS)))
 _VALUE = tuple(c.rank for c in CARDS)
 _INDEX = {c: i for i, c in enumerate(CARDS)}
-_BY_NAME: dict[str, int] = {}
-for _i, _c in enumerate(CARDS):
-    _BY_NAME[normal_name(_c)] = _i
-    _BY_NAME[normal_name(f"{_c.suit} {_c.rank}")] = _i
+#: per number of players, the names of the cards in play (the first 13 x players cards)
+_NAMES = {p: card_names(CARDS[: TRICKS * p], suit_and_rank=True) for p in (3, 4)}
+_IN_PLAY = {p: {c: i for i, c in enumerate(CARDS[: TRICKS * p])} for p in (3, 4)}
 _BID_TEXT = re.compile(r"bid ([0-9]{1,3})")
 PLAYS: tuple[Play, ...] = plays_for(CARDS)
 
@@ -143,18 +142,14 @@ def card_from_name(name: str | Card, players: int = 4) -> Card:
         GameParameterError: ``name`` is not text or a Card, or no card of that name in the deck
             used.
     """
-    check_card_name(name, "King of the Jungle", "red 7")
-    if isinstance(name, Card):
-        i = _INDEX.get(name)
-    else:
-        i = _BY_NAME.get(normal_name(name))
-    if i is None or _SUIT[i] >= players:
-        raise GameParameterError(
-            f"{short_repr(name)} is not a card of the {players}-player King of the Jungle deck (suits "
-            f"{', '.join(WILDCAT_SUITS[:players])}; 1-9, Jaguar 10, Wildcat 20, Tiger 30, Lion 50; "
-            f"written like 'red 7' or 'Lion (red 50)')"
-        )
-    return CARDS[i]
+    if players not in _NAMES:
+        raise GameParameterError(f"King of the Jungle is for 3 or 4 players, not {short_repr(players)}")
+    unknown = (
+        f"a card of the {players}-player King of the Jungle deck (suits "
+        f"{', '.join(WILDCAT_SUITS[:players])}; 1-9, Jaguar 10, Wildcat 20, Tiger 30, Lion 50; "
+        f"written like 'red 7' or 'Lion (red 50)')"
+    )
+    return CARDS[find_card(name, _NAMES[players], _IN_PLAY[players], "King of the Jungle", "red 7", unknown)]
 
 
 @register
@@ -251,13 +246,10 @@ class KingOfTheJungleState(TrickState):
     CARDS = CARDS
     INDEX = _INDEX
     PLAYS = PLAYS
-    SUIT_OF = tuple(c.suit for c in CARDS)
 
     def __init__(self, game: KingOfTheJungle, seed, deals, parsed_deals):
-        super().__init__(game, seed, deals)
+        super().__init__(game, seed, deals, parsed_deals)
         n = game.players
-        self._init_tricks(n)
-        self._stacked = parsed_deals
         self.hand_no = 0
         self.dealer = (game.first_player - 1) % n
         self.phase = "bid"
@@ -266,8 +258,6 @@ class KingOfTheJungleState(TrickState):
         self.won_cards: list[list[int]] = [[] for _ in range(n)]
         self.scores = [START_POINTS] * n
         self._hand_records: tuple = ()  # frozen_record per finished hand
-        self._outcome: Outcome | None = None
-        self._log_mark = 0  # observations show the log from here: the last hand's end, this hand
         self._deal_hand()
 
     # ---- dealing and bidding ----------------------------------------------------------------------
@@ -275,19 +265,14 @@ class KingOfTheJungleState(TrickState):
         n = self.game.players
         self.hand_no += 1
         if self.hand_no <= len(self._stacked):
-            hands = [list(h) for h in self._stacked[self.hand_no - 1]]
+            hands = self._stacked[self.hand_no - 1]
         else:
-            order = permutation(self.rng, TRICKS * n)
-            hands = [order[s * TRICKS : (s + 1) * TRICKS] for s in range(n)]
-        self.hands = [sorted(h) for h in hands]
+            hands, _ = self._shuffled_hands(TRICKS * n, TRICKS)
+        self._new_deal(hands)
         self.phase = "bid"
         self.bids = [None] * n
         self.won = [0] * n
         self.won_cards = [[] for _ in range(n)]
-        self.trick = []
-        self.last_trick = []
-        self.last_winner = None
-        self.tricks_played = 0
         first = (self.dealer + 1) % n
         self.leader = first
         self.current_player = first
@@ -330,12 +315,10 @@ class KingOfTheJungleState(TrickState):
         bid = _BID_TEXT.fullmatch(words)
         if bid:
             return Bid(int(bid.group(1)))
-        if words.startswith("play "):
-            try:
-                return PLAYS[_INDEX[card_from_name(words[5:], self.game.players)]]
-            except GameParameterError:
-                return None
-        return None
+        return super()._parse_action(text)
+
+    def _card_named(self, name: str) -> Card:
+        return card_from_name(name, self.game.players)
 
     def _why_illegal(self, action: Action) -> str:
         if isinstance(action, Bid):
@@ -452,37 +435,25 @@ class KingOfTheJungleState(TrickState):
             "hand_no": self.hand_no,
             "dealer": self.dealer,
             "phase": self.phase,
-            "current_player": self.current_player,
-            "leader": self.leader,
-            "hand": [CARDS[c] for c in self.hands[seat]] if seat is not None else [],
-            "hand_sizes": [len(h) for h in self.hands],
+            **self._trick_observation(seat),
             "bids": list(self.bids),
             "forbidden_bid": forbidden_bid(self._earlier_bids(), n) if self.phase == "bid" else None,
             "won": list(self.won),
-            "trick": self._trick_view(self.trick),
-            "led_suit": self.led_suit,
-            "last_trick": self._trick_view(self.last_trick),
-            "last_winner": self.last_winner,
             "tricks_played": self.tricks_played,
             "scores": list(self.scores),
             "target": self.game.target,
             "played": [CARDS[c] for won in self.won_cards for c in won],
             "hand_results": self._hand_records,
-            "legal": self.legal_for(seat),
-            "log": self.log[self._log_mark :],
-            "is_over": self.is_over,
-            "outcome": self._outcome,
         }
 
     def zones(self) -> dict[str, list[Card]]:
-        z = {f"hand {s}": [CARDS[c] for c in h] for s, h in enumerate(self.hands)}
-        z["trick"] = [CARDS[c] for _, c in self.trick]
+        z = self._trick_zones()
         for s, won in enumerate(self.won_cards):
             z[f"tricks won {s}"] = [CARDS[c] for c in won]
         return z
 
     def hidden_zones(self, seat: int | None) -> list[str]:
-        return [f"hand {s}" for s in range(self.game.players) if s != seat]
+        return self._hidden_hands(seat)
 
     def _copy_mutables(self, other: "KingOfTheJungleState") -> None:
         self._copy_tricks(other)

@@ -41,11 +41,11 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, State, is_whole, permutation, short_repr
+from ..core import Action, Game, GameParameterError, Outcome, State, card_names, is_whole, permutation, short_repr
 from ..decks import DECKS, deck as make_deck
 from ..params import Param
 from ..registry import register
-from .snap import _name_table, card_index
+from .snap import card_index
 
 __all__ = ["Pairs", "PairsState", "TurnOver", "TURN_OVER"]
 
@@ -152,7 +152,8 @@ class Pairs(Game):
         self.ranks: tuple[int, ...] = tuple(c.rank for c in self.cards)
         #: what players call each card ("red 5"), by card id
         self.card_names: tuple[str, ...] = tuple(str(c) for c in self.cards)
-        self._names = _name_table(self.cards)
+        self._names = card_names(self.cards, suit_and_rank=True)
+        self._index = {c: i for i, c in enumerate(self.cards)}
 
     @property
     def rows(self) -> int:
@@ -196,7 +197,7 @@ class Pairs(Game):
             raise GameParameterError(f"deal: the board has {self.size} cards ({self.rows} x {self.cols}), not {len(deal)}")
         ids, seen = [], set()
         for name in deal:
-            i = card_index(self.cards, self._names, name, "deal")
+            i = card_index(self.cards, self._names, name, "deal", self._index)
             if i in seen:
                 raise GameParameterError(f"deal: {self.cards[i]} is laid twice")
             seen.add(i)

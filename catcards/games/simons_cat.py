@@ -35,12 +35,15 @@ from ..core import (
     Game,
     GameParameterError,
     Outcome,
+    Play,
     State,
-    check_card_name,
+    card_names,
     check_deal_list,
+    find_card,
     frozen_record,
     normal_name,
     parse_hands,
+    plays_for,
     short_repr,
     short_text,
     thawed_records,
@@ -65,26 +68,14 @@ MISCHIEF: tuple[Card, ...] = tuple(Card(s, r) for s, lo, hi in SUITS for r in ra
 N_CARDS = len(MISCHIEF)
 SIMON_CARDS_TO_LOSE = 3
 _INDEX = {c: i for i, c in enumerate(MISCHIEF)}
-_BY_NAME = {normal_name(c): i for i, c in enumerate(MISCHIEF)}
+_BY_NAME = card_names(MISCHIEF)
+_UNKNOWN = "a Simon's Cat Mischief card (suits: " + ", ".join(f"{s} {lo}-{hi}" for s, lo, hi in SUITS) + ")"
 # MATCH[a][b]: card b may be played on card a (same colour or same number)
 MATCH = tuple(
     tuple(a.suit == b.suit or a.rank == b.rank for b in MISCHIEF) for a in MISCHIEF
 )
 # opening order: Cat 3, else Cat 4, ... then on through the deck list (see module docstring)
 _OPENING_ORDER = tuple(range(N_CARDS))
-
-
-@dataclass(frozen=True)
-class Play(Action):
-    """Play ``card`` from hand onto the pile."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
-
-    def __repr__(self) -> str:
-        return f"Play({self.card!r})"
 
 
 @dataclass(frozen=True)
@@ -102,7 +93,7 @@ def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
-PLAYS: tuple[Play, ...] = tuple(Play(c) for c in MISCHIEF)
+PLAYS: tuple[Play, ...] = plays_for(MISCHIEF)  # Play (play a card from the hand) is the core's
 TAKE = TakeMess()
 
 
@@ -111,21 +102,10 @@ def card_from_name(name: str | Card) -> Card:
     :func:`catcards.core.normal_name`: case, spaces and Unicode form do not matter).
 
     Raises:
-        GameParameterError: ``name`` is not text or a Card, or no Mischief card has that name.
+        GameParameterError: ``name`` is not text or a Card, or no Mischief card has that name
+            (:func:`catcards.core.find_card`).
     """
-    check_card_name(name, "Simon's Cat", "Cat 7")
-    if isinstance(name, Card):
-        if name not in _INDEX:
-            raise GameParameterError(f"{name} is not a Simon's Cat Mischief card")
-        return name
-    try:
-        return MISCHIEF[_BY_NAME[normal_name(name)]]
-    except KeyError:
-        raise GameParameterError(
-            f"{short_repr(name)} is not a Simon's Cat Mischief card (suits: "
-            + ", ".join(f"{s} {lo}-{hi}" for s, lo, hi in SUITS)
-            + ")"
-        ) from None
+    return MISCHIEF[find_card(name, _BY_NAME, _INDEX, "Simon's Cat", "Cat 7", _UNKNOWN)]
 
 
 @register

@@ -53,9 +53,9 @@ from ..core import (
     GameParameterError,
     Outcome,
     State,
-    check_card_name,
+    card_names,
+    find_card,
     is_whole,
-    normal_name,
     parse_hands,
     short_repr,
     permutation,
@@ -102,37 +102,22 @@ FLIP = Flip()
 SNAPS: tuple[CallSnap, ...] = tuple(CallSnap(s) for s in range(6))
 
 
-def _name_table(cards: Sequence[Card]) -> dict[str, int]:
-    """:func:`catcards.core.normal_name` of each card's name ("lion (red 50)") and of its suit
-    and number ("red 50") -> its index in ``cards``."""
-    table: dict[str, int] = {}
-    for i, c in enumerate(cards):
-        table[normal_name(c)] = i
-        table[normal_name(f"{c.suit} {c.rank}")] = i
-    return table
-
-
-def card_index(cards: Sequence[Card], names: dict[str, int], name: str | Card, where: str) -> int:
+def card_index(cards: Sequence[Card], names: dict[str, int], name: str | Card, where: str,
+               index: dict[Card, int] | None = None) -> int:
     """Index in ``cards`` of the card called ``name`` ("red 5", "Lion (red 50)" or "red 50"),
     compared through :func:`catcards.core.normal_name` (case, spaces and Unicode form do not
-    matter); ``names`` is the deck's ``_name_table``.
+    matter); ``names`` is the deck's :func:`catcards.core.card_names` with ``suit_and_rank``,
+    ``index`` its Card -> index table (built from ``cards`` when not given).
 
     Raises:
-        GameParameterError: ``name`` is not text or a Card, or no card of this deck has that name.
+        GameParameterError: ``name`` is not text or a Card, or no card of this deck has that name
+            (:func:`catcards.core.find_card`).
     """
-    check_card_name(name, where, "red 5")
-    if isinstance(name, Card):
-        try:
-            return cards.index(name)
-        except ValueError:
-            raise GameParameterError(f"{where}: {name} is not a card of this deck") from None
-    key = normal_name(name)
-    if key not in names:
-        raise GameParameterError(
-            f"{where}: {short_repr(name)} is not a card of this deck (names look like 'red 5', "
-            f"'{cards[-1]}' or '{cards[-1].suit} {cards[-1].rank}')"
-        )
-    return names[key]
+    if index is None:
+        index = {c: i for i, c in enumerate(cards)}
+    last = cards[-1]
+    unknown = f"a card of this deck (names look like 'red 5', '{last}' or '{last.suit} {last.rank}')"
+    return find_card(name, names, index, where, "red 5", unknown)
 
 
 @register
@@ -180,7 +165,8 @@ class Snap(Game):
         self.ranks: tuple[int, ...] = tuple(c.rank for c in self.cards)
         #: what players call each card ("red 5"), by card id
         self.card_names: tuple[str, ...] = tuple(str(c) for c in self.cards)
-        self._names = _name_table(self.cards)
+        self._names = card_names(self.cards, suit_and_rank=True)
+        self._index = {c: i for i, c in enumerate(self.cards)}
 
     def deal_order(self, order: Sequence[int]) -> list[list[int]]:
         """Stacks (card ids, top first) from a shuffled deck ``order``: card ``i`` of the order goes
@@ -209,7 +195,7 @@ class Snap(Game):
 
     def _parse_deal(self, deal: Sequence) -> list[list[int]]:
         stacks = parse_hands(
-            deal, self.players, lambda name: card_index(self.cards, self._names, name, "deal"),
+            deal, self.players, lambda name: card_index(self.cards, self._names, name, "deal", self._index),
             self.cards.__getitem__, "deal", what="stacks", hint="one per seat, top card first",
         )
         if not any(stacks):
@@ -226,7 +212,7 @@ class SnapState(State):
 
     Extra attributes (read-only for users):
         stacks: per seat, card ids top first.
-        centre: the centre pile as card ids, bottom to top; the first ``under`` of them are false-snap
+        pile: the centre pile as card ids, bottom to top; the first ``under`` of them are false-snap
             penalty cards lying face down.
         status: per seat, "in", "no cards" (out unless they win the next snap) or "out".
         turns: cards turned so far.
@@ -246,7 +232,7 @@ class SnapState(State):
             dealt = {c for s in stacks for c in s}
             self.left_out = [c for c in range(len(game.cards)) if c not in dealt]
         self.stacks = [list(s) for s in stacks]
-        self.centre: list[int] = []
+        self.pile: list[int] = []
         self.under = 0
         self.status = [IN if self.stacks[s] else WAITING for s in range(n)]
         self.turns = 0
@@ -306,11 +292,11 @@ class SnapState(State):
         seat = self.current_player
         stack = self.stacks[seat]
         card = stack.pop(0)
-        centre = self.centre
-        centre.append(card)
+        pile = self.pile
+        pile.append(card)
         self.turns += 1
         ranks = self.game.ranks
-        self._showing = len(centre) - self.under >= 2 and ranks[centre[-1]] == ranks[centre[-2]]
+        self._showing = len(pile) - self.under >= 2 and ranks[pile[-1]] == ranks[pile[-2]]
         if self._showing:
             self.snaps_showing += 1
         self.log.append(
@@ -323,9 +309,9 @@ class SnapState(State):
         self.current_player = seat if nxt is None else nxt
 
     def _win_snap(self, seat: int) -> None:
-        taken = len(self.centre)
-        self.stacks[seat].extend(self.centre)
-        self.centre = []
+        taken = len(self.pile)
+        self.stacks[seat].extend(self.pile)
+        self.pile = []
         self.under = 0
         self._showing = False
         self.snaps += 1
@@ -349,7 +335,7 @@ class SnapState(State):
             self.status[seat] = OUT
             self.log.append(f"Seat {seat} calls a false snap with no card to pay and is out.")
         else:
-            self.centre.insert(0, stack.pop(0))
+            self.pile.insert(0, stack.pop(0))
             self.under += 1
             self.log.append(f"Seat {seat} calls a false snap and gives a card, face down, under the centre pile.")
             if not stack:
@@ -392,13 +378,13 @@ class SnapState(State):
             return
         holders = [s for s in range(n) if self.stacks[s]]
         alive = [s for s in range(n) if self.status[s] != OUT]
-        if len(alive) == 1 and not self.centre and holders == alive:
+        if len(alive) == 1 and not self.pile and holders == alive:
             self._finish((alive[0],), f"seat {alive[0]} won all the cards")
         elif not holders and not self._showing:
             seat = self.last_emptied
-            taken = len(self.centre)
-            self.stacks[seat].extend(self.centre)
-            self.centre = []
+            taken = len(self.pile)
+            self.stacks[seat].extend(self.pile)
+            self.pile = []
             self.under = 0
             for s in range(n):
                 self.status[s] = IN if s == seat else OUT
@@ -418,8 +404,8 @@ class SnapState(State):
         """What ``seat`` sees (None: a spectator); every seat sees the same public facts.
 
         Keys: ``seat``, ``players``, ``deck``, ``current_player`` (seat to turn),
-        ``stack_sizes`` (per seat), ``status`` (per seat: "in", "no cards", "out"), ``centre``
-        (face-up Cards, bottom to top), ``under`` (face-down penalty cards under the pile),
+        ``stack_sizes`` (per seat), ``status`` (per seat: "in", "no cards", "out"), ``pile``
+        (the centre pile's face-up Cards, bottom to top), ``under`` (face-down penalty cards under the pile),
         ``top`` (the top Card or None), ``snap_showing`` (bool), ``turns``, ``max_turns``,
         ``snaps``, ``false_snaps``, ``legal`` (the actions ``seat`` itself may take now: "turn"
         when it is its turn, and its own "snap by seat"), ``log`` (the last 12 lines),
@@ -431,7 +417,7 @@ class SnapState(State):
         n = self.game.players
         seat = self.check_seat(seat)
         cards = self.game.cards
-        face_up = [cards[c] for c in self.centre[self.under :]]
+        face_up = [cards[c] for c in self.pile[self.under :]]
         if seat is None:
             legal = []
         else:
@@ -443,7 +429,7 @@ class SnapState(State):
             "current_player": self.current_player,
             "stack_sizes": [len(s) for s in self.stacks],
             "status": list(self.status),
-            "centre": face_up,
+            "pile": face_up,
             "under": self.under,
             "top": face_up[-1] if face_up else None,
             "snap_showing": self._showing,
@@ -460,16 +446,16 @@ class SnapState(State):
     def zones(self) -> dict[str, list[Card]]:
         cards = self.game.cards
         z = {f"stack {s}": [cards[c] for c in st] for s, st in enumerate(self.stacks)}
-        z["centre face down"] = [cards[c] for c in self.centre[: self.under]]
-        z["centre face up"] = [cards[c] for c in self.centre[self.under :]]
+        z["pile face down"] = [cards[c] for c in self.pile[: self.under]]
+        z["pile face up"] = [cards[c] for c in self.pile[self.under :]]
         z["left out"] = [cards[c] for c in self.left_out]
         return z
 
     def hidden_zones(self, seat: int | None) -> list[str]:
-        return [f"stack {s}" for s in range(self.game.players)] + ["centre face down", "left out"]
+        return [f"stack {s}" for s in range(self.game.players)] + ["pile face down", "left out"]
 
     def _copy_mutables(self, other: "SnapState") -> None:
         other.stacks = [list(s) for s in self.stacks]
-        other.centre = list(self.centre)
+        other.pile = list(self.pile)
         other.status = list(self.status)
         other.left_out = list(self.left_out)

@@ -7,7 +7,8 @@ clockwise (seat + 1), the *winner* takes the trick and leads the next one.
 
 What lives here is only what both games share:
 
-- :class:`Play`, the action "play <card>";
+- :class:`~catcards.core.Play`, the action "play <card>" (defined in the core: Simon's Cat plays
+  cards the same way), re-exported here;
 - :func:`winning_index`: which card of a trick wins (highest trump if any, else highest card of
   the led suit; a card of neither suit cannot win);
 - :class:`TrickState`, a :class:`~catcards.core.State` base that keeps the hands, the trick in the
@@ -24,53 +25,12 @@ public API (actions, observations, zones) speaks :class:`~catcards.cards.Card`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, State, short_repr, short_text
+from ..core import Action, GameParameterError, Play, State, normal_name, permutation, plays_for, short_repr
 
 __all__ = ["Play", "plays_for", "winning_index", "TrickState"]
-
-
-@dataclass(frozen=True)
-class Play(Action):
-    """Play ``card`` from the hand into the trick ("play pink 7")."""
-
-    card: Card
-    # the text, computed once: saving and replaying a long game calls str() on every action
-    _text: str = field(default="", init=False, repr=False, compare=False)
-    # the card's id in its game when this is one of the game's prebuilt plays (see plays_for)
-    _id: int = field(default=-1, init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_text", f"play {short_text(self.card)}")
-
-    def __eq__(self, other: object) -> bool:
-        # what the dataclass would generate, but the texts are compared first: different texts
-        # mean different cards, and a string compare is much cheaper than a Card compare (apply()
-        # compares the chosen play with the legal plays before it)
-        if other.__class__ is self.__class__:
-            return self._text == other._text and self.card == other.card  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:  # the dataclass's own: equal plays hash alike
-        return hash((self.card,))
-
-    def __str__(self) -> str:
-        return self._text
-
-    def __repr__(self) -> str:
-        return f"Play({self.card!r})"
-
-
-def plays_for(cards: Sequence[Card]) -> tuple[Play, ...]:
-    """One prebuilt :class:`Play` per card id (``plays_for(CARDS)[i].card is CARDS[i]``); each
-    knows its id, so a state applying one of them needs no Card lookup."""
-    plays = tuple(Play(c) for c in cards)
-    for i, play in enumerate(plays):
-        object.__setattr__(play, "_id", i)
-    return plays
 
 
 def winning_index(suits: Sequence[Any], values: Sequence[int], trump: Any = None) -> int:
@@ -107,12 +67,17 @@ class TrickState(State):
     """A :class:`~catcards.core.State` of a trick-taking game: hands, the trick, the lead.
 
     Subclasses set the class attributes ``CARDS`` (the deck, a tuple of Cards; a card's index is
-    its id), ``INDEX`` (Card -> id), ``PLAYS`` (one prebuilt :class:`Play` per id) and ``SUIT_OF``
-    (id -> suit name), and implement the hooks
+    its id), ``INDEX`` (Card -> id) and ``PLAYS`` (one prebuilt :class:`Play` per id); ``SUIT_OF``
+    (id -> suit name) follows from ``CARDS``. They implement the hooks
 
     - ``_trick_winner(plays) -> seat`` for a full trick ``plays`` = [(seat, id), ...] in order;
     - ``_trick_taken(winner, plays)``: after ``last_trick`` is set; must set ``current_player``
-      (normally via :meth:`_start_trick`) or end the round / game.
+      (normally via :meth:`_start_trick`) or end the round / game;
+    - ``_card_named(name) -> Card``: the game's card of that name (raises GameParameterError),
+      so that typed text "play <card>" is read the same way in both games.
+
+    A state is built as ``State(game, seed, deals, parsed_deals)``: ``parsed_deals`` are the
+    explicit deals as card ids, one per round (hand), kept as ``_stacked``.
 
     Attributes (read-only for users):
         hands: per seat the ids of the cards held (kept sorted).
@@ -136,11 +101,15 @@ class TrickState(State):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        cls.SUIT_OF = tuple(c.suit for c in cls.CARDS)
         cls._CARD_TEXT = tuple(str(c) for c in cls.CARDS)
         cls._PLAY_LOG = tuple(tuple(f"Seat {s} plays {t}." for t in cls._CARD_TEXT) for s in range(10))
         cls._WIN_LOG = tuple(f"Seat {s} wins the trick." for s in range(10))
 
-    def _init_tricks(self, players: int) -> None:
+    def __init__(self, game: Any, seed: int | None, deals: Sequence | None, parsed_deals: Sequence) -> None:
+        super().__init__(game, seed, deals)
+        players = game.players
+        self._stacked = parsed_deals
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.trick: list[tuple[int, int]] = []
         self.leader: int = 0
@@ -148,6 +117,25 @@ class TrickState(State):
         self.last_winner: int | None = None
         self.tricks_played = 0
         self.current_player: int | None = None
+        self._outcome = None
+        self._log_mark = 0  # observations show the log from here: the end of the last round (hand)
+
+    # ---- dealing --------------------------------------------------------------------------------
+    def _shuffled_hands(self, cards: int, hand_size: int) -> tuple[list[list[int]], list[int]]:
+        """Shuffle card ids ``0 .. cards - 1`` with the state's generator and deal ``hand_size``
+        to each seat in turn from the top: (the hands, the rest of the shuffled order)."""
+        n = self.game.players
+        order = permutation(self.rng, cards)
+        return [order[s * hand_size : (s + 1) * hand_size] for s in range(n)], order[n * hand_size :]
+
+    def _new_deal(self, hands: Sequence[Sequence[int]]) -> None:
+        """A new round (hand): ``hands`` (card ids per seat, kept sorted), no trick in the middle,
+        no last trick, no tricks played."""
+        self.hands = [sorted(h) for h in hands]
+        self.trick = []
+        self.last_trick = []
+        self.last_winner = None
+        self.tricks_played = 0
 
     # ---- the flow of a trick --------------------------------------------------------------------
     def _start_trick(self, leader: int) -> None:
@@ -200,6 +188,53 @@ class TrickState(State):
         if seat is None or cid not in self.hands[seat]:
             return None, f"seat {seat} does not hold {action.card}"
         return cid, ""
+
+    def _card_named(self, name: str) -> Card:  # pragma: no cover - hook
+        raise NotImplementedError
+
+    def _parse_action(self, text: str) -> Action | None:
+        """Typed "play <card>" as the game's prebuilt :class:`Play` (None for other text or an
+        unknown card: the core then says which actions are legal)."""
+        words = normal_name(text)
+        if words.startswith("play "):
+            try:
+                return self.PLAYS[self.INDEX[self._card_named(words[5:])]]
+            except GameParameterError:
+                return None
+        return None
+
+    def _trick_observation(self, seat: int | None, visible=None) -> dict[str, Any]:
+        """The observation keys both games share: ``current_player``, ``leader``, ``hand`` (the
+        seat's own cards, [] for a spectator), ``hand_sizes``, ``trick``, ``led_suit``,
+        ``last_trick`` (see :meth:`_trick_view` for ``visible``), ``last_winner``, ``legal``,
+        ``log`` (the public log of this round or hand: from the end of the last one; the whole
+        game's is ``state.log``), ``is_over`` and ``outcome``."""
+        cards = self.CARDS
+        return {
+            "current_player": self.current_player,
+            "leader": self.leader,
+            "hand": [cards[c] for c in self.hands[seat]] if seat is not None else [],
+            "hand_sizes": [len(h) for h in self.hands],
+            "trick": self._trick_view(self.trick),
+            "led_suit": self.led_suit,
+            "last_trick": self._trick_view(self.last_trick, visible),
+            "last_winner": self.last_winner,
+            "legal": self.legal_for(seat),
+            "log": self.log[self._log_mark :],
+            "is_over": self.is_over,
+            "outcome": self._outcome,
+        }
+
+    def _trick_zones(self) -> dict[str, list[Card]]:
+        """The zones both games share: ``hand <seat>`` per seat and ``trick``."""
+        cards = self.CARDS
+        z = {f"hand {s}": [cards[c] for c in h] for s, h in enumerate(self.hands)}
+        z["trick"] = [cards[c] for _, c in self.trick]
+        return z
+
+    def _hidden_hands(self, seat: int | None) -> list[str]:
+        """The zones ``seat`` cannot see that both games share: every other seat's hand."""
+        return [f"hand {s}" for s in range(self.game.players) if s != seat]
 
     def _trick_view(self, plays: list[tuple[int, int]], visible=None) -> list[dict[str, Any]]:
         """A trick for an observation: [{"seat": s, "card": Card}, ...]; a card whose id is not

@@ -76,8 +76,8 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
         f"<div style='font-weight:bold'>Trump</div>{card_html(obs['trump_card'], 56)}"
         f"<div style='font-size:12px'><b style='background:{suit_style(trump)[0]};color:{suit_style(trump)[1]};"
         f"padding:0 3px;border-radius:3px'>{suit_style(trump)[2]} {trump}</b> is trump</div>"
-        f"<div style='font-size:10px;color:#595959'>{obs['undealt_count']} undealt, hidden"
-        f"{'; ' + str(obs['discard_count']) + ' discarded' if obs['discard_count'] else ''}</div></div>"
+        f"<div style='font-size:10px;color:#595959'>{obs['draw_pile_size']} undealt, hidden"
+        f"{'; ' + str(obs['discard_pile_size']) + ' discarded' if obs['discard_pile_size'] else ''}</div></div>"
     )
     if obs["trick"] or not obs["last_trick"]:
         led = obs["led_suit"]

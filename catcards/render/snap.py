@@ -27,7 +27,7 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
             f"<div style='color:{'#c00' if status == OUT else '#666'};font-size:0.85em'>"
             f"{html.escape(status)}{' &middot; to turn' if turn else ''}</div></div>"
         )
-    top = obs["centre"][-3:]
+    top = obs["pile"][-3:]
     faces = "".join(
         f"<div style='margin:0 3px'>{card_html(c, 72 if i == len(top) - 1 else 52)}</div>"
         for i, c in enumerate(top)
@@ -41,7 +41,7 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
     centre = (
         f"<div style='text-align:center;margin:8px'>{banner}"
         f"<div style='display:flex;justify-content:center;align-items:flex-end'>{faces}</div>"
-        f"<div style='color:#666'>centre pile: {len(obs['centre'])} face up"
+        f"<div style='color:#666'>centre pile: {len(obs['pile'])} face up"
         f"{under_text}"
         f"</div></div>"
     )

@@ -198,7 +198,7 @@ class SnapTable(GameTable):
             self.say(f"Seat {seat} is out of the game: nothing changed.")
             return
         if state.snap_showing:
-            taken = len(state.centre)
+            taken = len(state.pile)
             self._apply(CallSnap(seat))
             self.say(f"Snap! Seat {seat} was first and takes the centre pile ({taken} cards).")
         elif self._snap_taken is not None and self._snap_taken[:2] == (id(state), state.turns):

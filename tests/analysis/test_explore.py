@@ -558,7 +558,7 @@ def test_cat_trick_stacked_share_orders():
     pinks = lambda st, s: [str(c) for c in st.zones()[f"hand {s}"] if c.suit == "pink"]  # noqa: E731
     state = _four_pinks(game, dict(SHARE_DEAL, shares=[["pink 5", "pink 7", "pink 4", "pink 6"]]))
     assert [pinks(state, s) for s in (1, 2, 3)] == [["pink 5"], ["pink 7"], ["pink 4"]]
-    assert [str(c) for c in state.zones()["discard"]] == ["pink 6"]
+    assert [str(c) for c in state.zones()["discard pile"]] == ["pink 6"]
     assert state.rng.bit_generator.state == np.random.default_rng(11).bit_generator.state
     partial = _four_pinks(game, dict(SHARE_DEAL, shares=[["pink 4", "pink 1", "pink 2", "pink 3"]]))
     assert [pinks(partial, s) for s in (1, 2, 3)] == [["pink 4"], ["pink 7"], ["pink 6"]]

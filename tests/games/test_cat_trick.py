@@ -32,7 +32,7 @@ def test_rulebook_example_pink_1_counts_as_8_and_wins():
     state = CatTrick(players=4).new_game(1, deals=[EXAMPLE])
     obs = state.observation(0)
     assert obs["trump"] == "yellow" and obs["trump_card"] == Card("yellow", 5)
-    assert obs["undealt_count"] == 2 and obs["hand_sizes"] == [8, 8, 8, 8]
+    assert obs["draw_pile_size"] == 2 and obs["hand_sizes"] == [8, 8, 8, 8]
     play(state, "pink 7", "blue 4", "orange 6")
     assert state.observation(3)["led_suit"] == "pink"
     play(state, "pink 1")
@@ -93,14 +93,14 @@ def test_greedy_four_of_a_colour_are_dealt_one_each_to_the_others_leftover_disca
         "orange": [Card("orange", 2), Card("orange", 3)],
         "green": [Card("green", 2)],
     }
-    assert obs["hand_sizes"] == [6, 7, 7, 7] and obs["discard_count"] == 1
+    assert obs["hand_sizes"] == [6, 7, 7, 7] and obs["discard_pile_size"] == 1
     lost = {Card("pink", r) for r in (2, 3, 6, 7)}
     received = []
     for s in (1, 2, 3):
         new = set(state.observation(s)["hand"]) - hands_before[s]
         assert len(new) == 1 and new <= lost
         received += new
-    discard = set(state.zones()["discard"])
+    discard = set(state.zones()["discard pile"])
     assert len(set(received)) == 3 and set(received) | discard == lost
     assert "Seat 0 has 4 pink cards" in state.log[-1] and "seats 1, 2, 3; 1 discarded" in state.log[-1]
     assert not any("pink 2" in line for line in state.log[-1:])  # the log names no hidden card
@@ -121,7 +121,7 @@ def test_greedy_with_three_players_deals_two_and_discards_the_rest():
     play(state, "pink 7", "pink 2", "pink 3")
     play(state, "pink 6", "orange 2", "orange 3")  # seat 0: pink 7, 2, 3, 6
     obs = state.observation(None)
-    assert obs["hand_sizes"] == [8, 9, 9] and obs["discard_count"] == 2
+    assert obs["hand_sizes"] == [8, 9, 9] and obs["discard_pile_size"] == 2
     assert obs["collections"][0] == {"orange": [Card("orange", 2), Card("orange", 3)]}
 
 
@@ -173,7 +173,7 @@ def _last_trick(players, hands, collections, leader=0, super_cats=None, trump="y
     state.trump_card = _ids([trump])[0]
     state.trump = "yellow"
     used = {c for h in state.hands for c in h} | {c for c in state.collections for c in c} | {state.trump_card}
-    state.undealt = [c for c in range(35) if c not in used]
+    state.draw_pile = [c for c in range(35) if c not in used]
     state._start_trick(leader)
     state._legal = None
     if super_cats is not None:
@@ -289,8 +289,8 @@ def test_first_player_leads_and_observation_hides_hands_and_the_undealt_pile():
     state = catcards.load("cat-trick", players=5, first_player=3).new_game(11)
     assert state.current_player == 3
     obs = state.observation(3)
-    assert len(obs["hand"]) == 6 and obs["undealt_count"] == 4
-    assert state.hidden_zones(3) == ["hand 0", "hand 1", "hand 2", "hand 4", "undealt", "discard"]
+    assert len(obs["hand"]) == 6 and obs["draw_pile_size"] == 4
+    assert state.hidden_zones(3) == ["hand 0", "hand 1", "hand 2", "hand 4", "draw pile", "discard pile"]
     assert obs["trump_card"] in state.zones()["trump card"]
 
 

@@ -45,7 +45,7 @@ def test_first_to_call_takes_the_pile_to_the_bottom_and_turns_next():
     s.apply(CallSnap(1))
     # the pile, first turned card first, goes under seat 1's stack
     assert [str(c) for c in s.zones()["stack 1"]] == ["blue 3", "red 5", "blue 5"]
-    assert s.zones()["centre face up"] == [] and s.current_player == 1 and s.snaps == 1
+    assert s.zones()["pile face up"] == [] and s.current_player == 1 and s.snaps == 1
     assert s.observation(0)["stack_sizes"] == [2, 3]
 
 
@@ -56,11 +56,11 @@ def test_a_false_snap_costs_a_card_under_the_pile():
     s.apply(CallSnap(0))  # false snap: a penalty, not a refusal
     assert s.false_snaps == 1 and s.under == 1
     assert [str(c) for c in s.zones()["stack 0"]] == ["red 8"]
-    assert [str(c) for c in s.zones()["centre face down"]] == ["red 7"]
-    assert [str(c) for c in s.zones()["centre face up"]] == ["red 5", "blue 6"]
+    assert [str(c) for c in s.zones()["pile face down"]] == ["red 7"]
+    assert [str(c) for c in s.zones()["pile face up"]] == ["red 5", "blue 6"]
     assert s.current_player == 0  # the turn does not change
     obs = s.observation(1)
-    assert obs["under"] == 1 and catcards.Card("red", 7) not in obs["centre"]
+    assert obs["under"] == 1 and catcards.Card("red", 7) not in obs["pile"]
     # the penalty card is won with the pile, turned over first
     s.apply(FLIP)  # red 8: seat 0 has no cards left
     turn(s)  # blue 3
