@@ -7,6 +7,11 @@ illegal action raises :class:`IllegalActionError` and leaves the state exactly a
 Every random event draws from the one ``numpy.random.Generator`` the state owns, created from the
 seed; a game is saved as parameters + seed + explicit deals + the actions' strings, and loading
 replays it, so a saved game always knows whose turn it is.
+
+Why one module of about 900 lines: it is the contract a game author reads, whole: the base
+classes, the errors, the shared actions and validators every engine calls, the save format.
+Each part is small and they refer to each other (``State.apply`` raises the errors, saves replay
+through ``action_from_string``), so splitting it would scatter one reading across files.
 """
 from __future__ import annotations
 
@@ -26,6 +31,7 @@ from .cards import Card
 
 __all__ = [
     "Action",
+    "FixedAction",
     "Play",
     "plays_for",
     "CatcardsError",
@@ -40,6 +46,7 @@ __all__ = [
     "fresh_seed",
     "walk_cards",
     "is_whole",
+    "check_count",
     "parse_hands",
     "check_deals",
     "check_deal_list",
@@ -107,6 +114,18 @@ class Action:
 
     def __str__(self) -> str:  # pragma: no cover - every game overrides
         return type(self).__name__
+
+
+@dataclass(frozen=True)
+class FixedAction(Action):
+    """An action without choices, its text fixed by the class: a subclass sets ``text``
+    ("lay", "turn", "take the mess"). The dataclass's ``repr`` ("Lay()") rebuilds it; two fixed
+    actions are equal when they are of the same class."""
+
+    text: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclass(frozen=True)
@@ -787,6 +806,18 @@ def normal_name(text: Any) -> str:
 def is_whole(value: Any) -> bool:
     """True for Python and numpy integers (not bools): what a "whole number" parameter accepts."""
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def check_count(value: Any, what: str, low: int = 1) -> int:
+    """A count asked for (games, deals, hands, chunk_size) as an int.
+
+    Raises:
+        GameParameterError (a ValueError): ``value`` is not a whole number >= ``low``
+            ("games must be a whole number >= 1, not 0").
+    """
+    if not is_whole(value) or value < low:
+        raise GameParameterError(f"{what} must be a whole number >= {low}, not {short_repr(value)}")
+    return int(value)
 
 
 def check_card_name(name: Any, where: str, example: str) -> None:

@@ -287,9 +287,10 @@ class Exercise:
 
 def _simons_cat_no_cat_in_hand() -> Fraction:
     from .games.simons_cat import MISCHIEF
+    from .probability import hypergeom_pmf
 
     cats = sum(1 for c in MISCHIEF if c.suit == "Cat")
-    return Fraction(math.comb(len(MISCHIEF) - cats, 9), math.comb(len(MISCHIEF), 9))
+    return hypergeom_pmf(0, population=len(MISCHIEF), successes=cats, draws=9)
 
 
 def _cat_days_grumpy_by_draw_6() -> Fraction:

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 import numpy as np
 
 from .agents import Agent, make_agent
-from .core import Game, GameParameterError, State, is_whole
+from .core import Game, GameParameterError, State, check_count, is_whole
 from .registry import load
 
 if TYPE_CHECKING:  # imported when used: `import catcards` does not need pandas
@@ -60,7 +60,7 @@ if TYPE_CHECKING:  # imported when used: `import catcards` does not need pandas
     import pandas as pd
 
 __all__ = ["simulate", "play_game", "agent_action", "game_sequence", "game_seed", "agent_rngs", "chunks",
-           "per_seat", "seat_agents", "check_count", "MAX_GAMES", "MAX_SEED"]
+           "per_seat", "seat_agents", "MAX_GAMES", "MAX_SEED"]
 
 #: a task of an executor plays at most this many games when ``chunk_size`` is not given
 MAX_CHUNK = 500
@@ -105,18 +105,6 @@ def seat_agents(game: str, agents: Any, players: int) -> list[Agent]:
         GameParameterError: see :func:`per_seat`, or an unknown strategy name.
     """
     return [make_agent(game, a) for a in per_seat(agents, players)]
-
-
-def check_count(value: Any, what: str, low: int = 1) -> int:
-    """A count an analysis is asked for (games, deals, hands) as an int.
-
-    Raises:
-        GameParameterError (a ValueError): ``value`` is not a whole number >= ``low``; the message
-            names ``what``.
-    """
-    if not is_whole(value) or value < low:
-        raise GameParameterError(f"{what} must be a whole number >= {low}, not {value!r}")
-    return int(value)
 
 
 def game_sequence(seed: int, index: int) -> np.random.SeedSequence:
@@ -452,9 +440,8 @@ def simulate(
         )
     if chunk_size is None:
         chunk_size = min(MAX_CHUNK, max(1, -(-games // 32)))
-    elif not is_whole(chunk_size) or chunk_size < 1:
-        raise GameParameterError(f"chunk_size must be a whole number >= 1, not {_short(chunk_size)}")
-    chunk_size = int(chunk_size)
+    else:
+        chunk_size = check_count(chunk_size, "chunk_size")
     if own_pool or _is_process_pool(executor):
         _check_picklable("the game", game)
         _check_picklable("record", record)

@@ -21,7 +21,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from ..core import GameParameterError
+from ..core import GameParameterError, check_count
 from ..games.cat_days import DEAL_SIZE, Draw, load_deck
 from ..probability import drawn_by
 from ..registry import load
@@ -93,8 +93,7 @@ def simulate_seen_by_turn(
     Raises:
         GameParameterError: bad counts, unknown card, or ``kmax`` beyond the draw pile.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise GameParameterError(f"games must be a whole number >= 1, not {games!r}")
+    check_count(games, "games")
     deck = load_deck(deck)  # read once: a Deck is passed on as it is
     chance_seen_by_turn(kmax, card, deck)  # checks card and kmax
     name = load_deck(deck).kind(card).name

@@ -25,9 +25,10 @@ from typing import Sequence
 import pandas as pd
 
 from ..agents import RandomAgent
+from ..core import check_count
 from ..games.cat_trick import COLOURS, HAND_SIZES, CatTrick
 from ..probability import hypergeom_pmf
-from ..simulate import agent_rngs, check_count, game_seed, play_game, seat_agents
+from ..simulate import agent_rngs, game_seed, play_game, seat_agents
 
 __all__ = [
     "OTHER_CARDS",

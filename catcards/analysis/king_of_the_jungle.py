@@ -22,9 +22,10 @@ from typing import Sequence
 import pandas as pd
 
 from ..agents import make_agent
+from ..core import check_count
 from ..games.king_of_the_jungle import TRICKS, KingOfTheJungle
 from ..probability import hypergeom_pmf, wilson_interval
-from ..simulate import agent_rngs, check_count, game_seed, play_game, seat_agents
+from ..simulate import agent_rngs, game_seed, play_game, seat_agents
 
 __all__ = [
     "lions_distribution",

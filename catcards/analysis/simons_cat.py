@@ -39,11 +39,10 @@ import pandas as pd
 
 from ..agents import pick
 from ..cards import Card
-from ..core import is_whole
-from ..core import GameParameterError
+from ..core import GameParameterError, check_count, is_whole
 from ..games.simons_cat import MATCH, MISCHIEF, N_CARDS, SIMON_CARDS_TO_LOSE, SimonsCat
 from ..probability import Rate, all_in_sample, check_proportion, rate
-from ..simulate import agent_rngs, check_count, game_seed, simulate
+from ..simulate import agent_rngs, game_seed, simulate
 
 __all__ = [
     "CAT_3",

@@ -29,7 +29,7 @@ from typing import Any, Sequence
 import numpy as np
 import pandas as pd
 
-from ..core import GameParameterError
+from ..core import GameParameterError, check_count
 from ..games.big_cat import DECKS, BigCat
 from ..registry import load
 
@@ -67,8 +67,7 @@ def deal_batch(game: BigCat, games: int, rng: np.random.Generator) -> np.ndarray
     Raises:
         GameParameterError: ``games`` not a whole number >= 1.
     """
-    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
-        raise GameParameterError(f"games must be a whole number >= 1, not {games!r}")
+    check_count(games, "games")
     values = deck_values(game)
     return rng.permuted(np.broadcast_to(values, (int(games), values.size)), axis=1).astype(np.int8)
 
@@ -160,8 +159,7 @@ def play_batch(
             f"rows must be a 2-D integer array (games, cards) with {game.players} to 255 cards, "
             f"not shape {rows.shape}"
         )
-    if isinstance(lanes, bool) or not isinstance(lanes, (int, np.integer)) or lanes < 1:
-        raise GameParameterError(f"lanes must be a whole number >= 1, not {lanes!r}")
+    check_count(lanes, "lanes")
     parts = [
         _Lanes(game, rows[i : i + _PART], max_cards, handoff, int(lanes)).run()
         for i in range(0, rows.shape[0], _PART)

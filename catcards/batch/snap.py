@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from ..agents.snap import ReactionModel
-from ..core import GameParameterError
+from ..core import GameParameterError, check_count
 from ..games.snap import DEFAULT_MAX_TURNS, Snap
 
 __all__ = ["simulate_snap", "play_batch", "REASONS"]
@@ -333,8 +333,7 @@ def simulate_snap(
         GameParameterError: a bad parameter, before any game is played.
     """
     game = Snap(players=players, deck=deck, max_turns=max_turns, first_player=first_player)
-    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
-        raise GameParameterError(f"games must be a whole number >= 1, not {games!r}")
+    check_count(games, "games")
     model = ReactionModel(mean, sd)
     model.arrays(players)
     rng = np.random.default_rng(seed)

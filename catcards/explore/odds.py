@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Sequence
 import numpy as np
 
 from ..agents import Agent, make_agent
-from ..core import GameParameterError, State, is_whole
+from ..core import GameParameterError, State, check_count, is_whole
 from ..probability import wilson_interval
+from ..simulate import per_seat
 from .hidden import prepare
 
 if TYPE_CHECKING:  # pandas loads only when odds() runs: playing a game needs none of it
@@ -52,13 +53,7 @@ def policy_name(game_name: str, name: str | Agent) -> str | Agent:
 
 
 def _agents(game, agents) -> list[Agent]:
-    if isinstance(agents, (str, Agent)):
-        agents = [agents] * game.players
-    if not isinstance(agents, (list, tuple)) or len(agents) != game.players:
-        raise GameParameterError(
-            f"agents must be a strategy name, an Agent, or one per seat ({game.players}), not {agents!r}"
-        )
-    built = [make_agent(game.name, policy_name(game.name, a)) for a in agents]
+    built = [make_agent(game.name, policy_name(game.name, a)) for a in per_seat(agents, game.players)]
     if any(getattr(a, "choose_in", None) is not None for a in built):
         raise GameParameterError("the players of a rollout cannot themselves play by rollouts; use e.g. 'sensible'")
     return built
@@ -223,14 +218,12 @@ def odds(
     if not is_whole(seed) or seed < 0:
         raise GameParameterError(f"seed must be a whole number 0 or more, not {seed!r}")
     rollouts, seed = int(rollouts), int(seed)
-    if isinstance(agents, (str, Agent)):
-        agents = [agents] * state.game.players
+    agents = per_seat(agents, state.game.players)
     _agents(state.game, agents)  # a bad strategy fails here, before any rollout
-    agents = list(agents)
     if chunk_size is None:
         chunk_size = max(1, math.ceil(rollouts / 32))
-    elif not is_whole(chunk_size) or chunk_size < 1:
-        raise GameParameterError(f"chunk_size must be a whole number >= 1, not {chunk_size!r}")
+    else:
+        chunk_size = check_count(chunk_size, "chunk_size")
     own_pool = executor == "processes"
     if isinstance(executor, str) and not own_pool:
         raise GameParameterError(f"executor must be None, 'processes' or an Executor, not {executor!r}")

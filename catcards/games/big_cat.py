@@ -60,6 +60,7 @@ from typing import Any, Sequence
 from ..cards import Card
 from ..core import (
     Action,
+    FixedAction,
     Game,
     GameParameterError,
     Outcome,
@@ -141,26 +142,18 @@ def card_letter(card: Card, deck: str = "wildcat") -> str:
 
 
 @dataclass(frozen=True)
-class Lay(Action):
+class Lay(FixedAction):
     """Turn the top card of your stack face up onto the centre pile."""
 
-    def __str__(self) -> str:
-        return "lay"
-
-    def __repr__(self) -> str:
-        return "Lay()"
+    text = "lay"
 
 
 @dataclass(frozen=True)
-class TakePile(Action):
+class TakePile(FixedAction):
     """Take the centre pile to the bottom of your stack (the demand on your reward card is paid,
     or you are the last player in)."""
 
-    def __str__(self) -> str:
-        return "take the pile"
-
-    def __repr__(self) -> str:
-        return "TakePile()"
+    text = "take the pile"
 
 
 LAY = Lay()

@@ -32,6 +32,7 @@ from typing import Any, Sequence
 from ..cards import Card
 from ..core import (
     Action,
+    FixedAction,
     Game,
     GameParameterError,
     Outcome,
@@ -79,14 +80,10 @@ _OPENING_ORDER = tuple(range(N_CARDS))
 
 
 @dataclass(frozen=True)
-class TakeMess(Action):
+class TakeMess(FixedAction):
     """Take the pile as a new mess (only when no card in hand matches)."""
 
-    def __str__(self) -> str:
-        return "take the mess"
-
-    def __repr__(self) -> str:
-        return "TakeMess()"
+    text = "take the mess"
 
 
 def _cards(n: int) -> str:

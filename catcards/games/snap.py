@@ -49,6 +49,7 @@ from typing import Any, Sequence
 from ..cards import Card
 from ..core import (
     Action,
+    FixedAction,
     Game,
     GameParameterError,
     Outcome,
@@ -71,14 +72,10 @@ IN, WAITING, OUT = "in", "no cards", "out"
 
 
 @dataclass(frozen=True)
-class Flip(Action):
+class Flip(FixedAction):
     """The player to move turns the top card of their stack onto the centre pile."""
 
-    def __str__(self) -> str:
-        return "turn"
-
-    def __repr__(self) -> str:
-        return "Flip()"
+    text = "turn"
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,11 @@ What lives here is only what both games share:
 - :func:`winning_index`: which card of a trick wins (highest trump if any, else highest card of
   the led suit; a card of neither suit cannot win);
 - :class:`TrickState`, a :class:`~catcards.core.State` base that keeps the hands, the trick in the
-  middle, the last finished trick and passes the turn clockwise, and asks its game two questions
-  through hooks: which seat won a full trick (``_trick_winner``) and what happens next
-  (``_trick_taken``: collect, deal, score, lead the next trick or end the round).
+  middle, the last finished trick and passes the turn clockwise, deals (stacked or shuffled),
+  reads typed "play <card>", and gives both games their shared observation keys and zones; it
+  asks its game three questions through hooks: which seat won a full trick (``_trick_winner``),
+  what happens next (``_trick_taken``: collect, deal, score, lead the next trick or end the
+  round) and which card a typed name is (``_card_named``).
 
 What is each game's own stays in its module: trump, the 1-counts-as-8 card, greedy dealing and
 Super Cat rounds in :mod:`catcards.games.cat_trick`; following suit, bidding and scoring in
