@@ -30,7 +30,7 @@ import numpy as np
 import pandas as pd
 
 from ..core import GameParameterError, check_count
-from ..games.big_cat import DECKS, BigCat
+from ..games.big_cat import DECKS, MAX_PENALTY, BigCat
 from ..registry import load
 
 __all__ = [
@@ -147,7 +147,8 @@ def play_batch(
         one-game engine).
 
     Raises:
-        GameParameterError: ``rows`` not a 2-D integer array with at least one card per seat.
+        GameParameterError: ``rows`` not a 2-D integer array with at least one card per seat,
+            or a value that is not a penalty (0 to 13).
     """
     rows = np.asarray(rows)
     if (
@@ -158,6 +159,11 @@ def play_batch(
         raise GameParameterError(
             f"rows must be a 2-D integer array (games, cards) with {game.players} to 255 cards, "
             f"not shape {rows.shape}"
+        )
+    if rows.size and (rows.min() < 0 or rows.max() > MAX_PENALTY):
+        raise GameParameterError(
+            f"rows must hold penalty values from 0 to {MAX_PENALTY}, not {int(rows.min())} to "
+            f"{int(rows.max())}"
         )
     check_count(lanes, "lanes")
     parts = [
@@ -170,32 +176,89 @@ def play_batch(
 #: deals prepared at a time (bounds memory: about 64 bytes per seat and deal)
 _PART = 1 << 18
 
+#: ring value just past a stack's last card: reading it means "this player has no cards"
+_NO_CARD = 15
+
+
+def _tables(shape: tuple[int, ...] = (256,)) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The rules of one laid card as lookup tables, indexed by ``demand * 16 + card`` (demand
+    0-13 cards still owed, card 0 plain or its penalty 1-13, or :data:`_NO_CARD`):
+
+    - the new demand: the card's penalty for a reward card, one less for a plain card laid
+      against a demand, else 0 (unchanged when there was no card);
+    - whether the turn passes (a reward card, or a plain card with nothing owed);
+    - a flag: 1 the demand is paid in full (the last reward card's player takes the pile),
+      2 the player to lay has no cards (nothing is laid; handled outside the tables).
+    """
+    dem = np.zeros(shape, np.uint8)
+    passes = np.zeros(shape, bool)
+    flag = np.zeros(shape, np.uint8)
+    for d in range(14):
+        for c in range(16):
+            code = d * 16 + c
+            if c == _NO_CARD:
+                dem[code], flag[code] = d, 2
+            elif c > 0:
+                dem[code], passes[code] = c, True
+            elif d > 0:
+                dem[code], flag[code] = d - 1, int(d == 1)
+            else:
+                passes[code] = True
+    return dem, passes, flag
+
+
+_DEMAND, _PASSES, _FLAG = _tables()
+_DEMAND16 = _DEMAND << 4  # the new demand times 16, ready to combine with the next card
+
 
 class _Lanes:
     """The lock-step machine behind :func:`play_batch` (one object per call).
 
-    Each lane holds one game: ``P`` ring buffers of ``R`` penalty values (a power of two >= the
-    number of cards), with absolute ``head`` (next card to lay) and ``tail`` (end of the stack)
-    counters, so a stack holds ``tail - head`` cards at ring positions ``& (R - 1)``. There is no
-    separate pile: each card laid is also written just past every stack's tail (``tail + plen``),
-    a free part of every ring since a stack and the pile together never exceed the cards in play.
-    Taking the pile is then only ``tail[winner] += plen``.
+    Each lane holds one game as linked lists over a row of ``W`` *slots* (``W`` a power of two):
+    slot ``s < P`` is seat ``s``'s end mark (value :data:`_NO_CARD`, linked to itself), slot ``P``
+    the pile's anchor, and card ``k`` of the deck row sits in slot ``P + 1 + k`` with its penalty
+    ``val``, which never changes: cards move by relinking, never by copying. Per seat, ``top``
+    is the slot of the top card of its stack (its end mark when the stack is empty) and ``tail``
+    the last card's, whose ``nx`` (next slot) is the end mark; ``plast`` is the pile's last card.
+    Laying a card unlinks it from the top of a stack and links it after the pile's last; taking
+    the pile links the whole pile after the taker's last card in one step, whatever its size;
+    reading the top card of an empty stack reads the end mark, so the read also tells whether
+    the player had a card. ``nx``, ``top`` and ``tail`` hold slot numbers within the lane's row;
+    ``plast`` global slot numbers (``lane * W + slot``); seats are global too (``lane * P +
+    seat``: ``cur``, ``nxt2``, ``prv``).
+
+    A step costs about 16 numpy calls over all lanes, whatever the number of players: read each
+    lane's next card, link it to the pile, and look up the new demand, whether the turn passes
+    and whether something rarer happens (the pile taken, a player with no card) in
+    :func:`_tables`; only the lanes where something rarer happened are then worked on. The order
+    of play is a linked ring of seats per lane: ``nxt2[2 * seat + passes]`` is the seat to lay
+    after ``seat`` (itself when the turn does not pass), ``prv[seat]`` the seat still in before
+    it; the player who laid the last reward card is ``prv`` of the player paying it.
     """
 
     def __init__(self, game: BigCat, rows: np.ndarray, max_cards: int, handoff: int, lanes: int):
         self.game, self.max_cards, self.handoff = game, max_cards, handoff
         G, N = rows.shape
         P = self.P = game.players
-        R = self.R = 1 << max(6, int(N - 1).bit_length())
+        W = self.W = 1 << max(5, int(N + P).bit_length())  # >= N + P + 1 slots
+        dt = self.dt = np.uint8 if W <= 256 else np.uint16
         self.rows = rows
         f = game.first_player
-        stacks = np.zeros((G, P, R), np.int8)
-        counts = np.zeros((G, P), np.int64)
+        # the deal's links are the same for every deal of N cards: seat s gets cards k = s - f,
+        # s - f + P, ... (mod P) in that order, top first
+        nx = np.arange(W, dtype=np.int64)  # end marks (and unused slots) link to themselves
+        top = np.zeros(P, np.int64)
+        tail = np.zeros(P, np.int64)
         for s in range(P):
-            part = rows[:, (s - f) % P :: P]
-            stacks[:, s, : part.shape[1]] = part
-            counts[:, s] = part.shape[1]
-        self.deal_stacks, self.deal_counts = stacks.reshape(G, P * R), counts
+            chain = [P + 1 + k for k in range((s - f) % P, N, P)]
+            for a, b in zip(chain, chain[1:] + [s]):
+                nx[a] = b
+            top[s], tail[s] = chain[0], chain[-1]
+        self.nx0, self.top0, self.tail0 = nx.astype(dt), top.astype(dt), tail.astype(dt)
+        vals = np.zeros((G, W), np.uint8)
+        vals[:, :P] = _NO_CARD
+        vals[:, P + 1 : P + 1 + N] = rows
+        self.deal_vals = vals
         self.out = {
             "cards_played": np.zeros(G, np.int64),
             "tricks": np.zeros(G, np.int64),
@@ -205,65 +268,66 @@ class _Lanes:
         }
         L = self.L = min(lanes, G)
         self.next_deal = 0
-        self.S = np.zeros(L * P * R, np.int8)
-        self.head = np.zeros(L * P, np.int64)
-        self.tail = np.zeros(L * P, np.int64)
+        self.nx = np.zeros(L * W, dt)
+        self.val = np.zeros(L * W, np.uint8)
+        self.top = np.zeros(L * P, dt)
+        self.tail = np.zeros(L * P, dt)
         self.outp = np.zeros(L * P, bool)
-        self.nxt = np.zeros(L * P, np.int64)  # per lane and seat: the next seat still in
-        self.plen = np.zeros(L, np.int64)
+        self.nxt2 = np.zeros(2 * L * P, np.int64)
+        self.prv = np.zeros(L * P, np.int64)
+        self.plast = np.zeros(L, np.int64)
         self.cur = np.zeros(L, np.int64)
-        self.dem = np.zeros(L, np.int8)
-        self.claim = np.zeros(L, np.int64)
+        self.sdem = np.zeros(L, np.uint8)  # cards owed, times 16
+        self.played = np.zeros(L, np.int64)
+        self.nout = np.zeros(L, np.int64)  # players out
         self.tricks = np.zeros(L, np.int64)
         self.deal = np.full(L, -1, np.int64)  # deal id in each lane, -1: parked
-        self.alive = np.zeros(L, bool)  # lanes whose game is running
         self._load(np.arange(L))
 
     def _load(self, lanes: np.ndarray) -> None:
         """Put the next deals into ``lanes`` (they stay parked when the deals run out)."""
-        P, R = self.P, self.R
-        k = min(lanes.size, self.deal_stacks.shape[0] - self.next_deal)
+        P, W, L = self.P, self.W, self.L
+        k = min(lanes.size, self.deal_vals.shape[0] - self.next_deal)
         if k == 0:
             return
         use = lanes[:k]
         ids = np.arange(self.next_deal, self.next_deal + k)
         self.next_deal += k
         self.deal[use] = ids
-        self.alive[use] = True
-        self.S.reshape(self.L, P * R)[use] = self.deal_stacks[ids]
-        lp = (use[:, None] * P + np.arange(P)[None, :]).ravel()
-        self.head[lp] = 0
-        self.tail[lp] = self.deal_counts[ids].ravel()
-        self.outp[lp] = False
-        self.nxt.reshape(self.L, P)[use] = (np.arange(P) + 1) % P
-        self.plen[use] = 0
-        self.cur[use] = self.game.first_player
-        self.dem[use] = 0
-        self.claim[use] = -1
+        self.val.reshape(L, W)[use] = self.deal_vals[ids]
+        self.nx.reshape(L, W)[use] = self.nx0
+        self.top.reshape(L, P)[use] = self.top0
+        self.tail.reshape(L, P)[use] = self.tail0
+        self.outp.reshape(L, P)[use] = False
+        seats = np.arange(P)
+        up = (use * P)[:, None]
+        self.nxt2.reshape(L, 2 * P)[use] = up + np.stack([seats, (seats + 1) % P], axis=1).ravel()
+        self.prv.reshape(L, P)[use] = up + (seats - 1) % P
+        self.plast[use] = use * W + P
+        self.cur[use] = use * P + self.game.first_player
+        self.sdem[use] = 0
+        self.played[use] = 0
+        self.nout[use] = 0
         self.tricks[use] = 0
 
     def _finish(self, lanes: np.ndarray, winner: np.ndarray) -> None:
-        """Record the results of the games in ``lanes`` (all running) and park the lanes."""
+        """Record the results of the games in ``lanes`` (all running; ``winner`` seats 0 to P-1)
+        and park the lanes."""
         ids = self.deal[lanes]
         out = self.out
-        out["cards_played"][ids] = self._cards(lanes)
+        out["cards_played"][ids] = self.played[lanes]
         out["tricks"][ids] = self.tricks[lanes]
         out["winner"][ids] = winner
         out["terminated"][ids] = True
         self._park(lanes)
 
     def _park(self, lanes: np.ndarray) -> None:
-        """Lanes with no game: plain cards and endless stacks, so no demand, no take and no empty
-        stack can happen in them until :meth:`_load` refills them."""
+        """Lanes with no game: every value plain (the end marks too) and nothing owed, so no
+        demand, no take and no empty stack can happen in them until :meth:`_load` refills them
+        (their links stay inside their own row)."""
         self.deal[lanes] = -1
-        self.alive[lanes] = False
-        self.S.reshape(self.L, -1)[lanes] = 0
-        self.dem[lanes] = 0
-        self.tail.reshape(self.L, self.P)[lanes] = 1 << 40
-
-    def _cards(self, lanes: np.ndarray) -> np.ndarray:
-        """Cards played so far in ``lanes``: every card laid moved a head on by one."""
-        return self.head.reshape(self.L, self.P)[lanes].sum(axis=1)
+        self.val.reshape(self.L, -1)[lanes] = 0
+        self.sdem[lanes] = 0
 
     def _to_engine(self, lanes: np.ndarray) -> None:
         out = self.out
@@ -276,25 +340,31 @@ class _Lanes:
             out["engine"][i] = True
         self._park(lanes)
 
-    def _remove(self, lanes: np.ndarray, seat: np.ndarray) -> np.ndarray:
-        """Take ``seat`` (one per lane, lanes distinct) out of the order of play: whoever passed
-        to it now passes to its successor. Returns that successor per lane."""
-        rows = self.nxt.reshape(self.L, self.P)
-        sub = rows[lanes]
-        succ = sub[np.arange(lanes.size), seat]
-        rows[lanes] = np.where(sub == seat[:, None], succ[:, None], sub)
+    def _remove(self, seat: np.ndarray) -> np.ndarray:
+        """Take ``seat`` (global seats of distinct lanes) out of the order of play: whoever passed
+        to it now passes to its successor. Returns that successor (global) per seat."""
+        succ = self.nxt2[2 * seat + 1]
+        pred = self.prv[seat]
+        self.nxt2[2 * pred + 1] = succ
+        self.prv[succ] = pred
         return succ
 
     def _compact(self) -> None:
         """Keep only the running lanes (once every deal has had a lane, most lanes are parked and
         would still be stepped: the last long games would cost as much as full arrays)."""
         keep = np.flatnonzero(self.deal >= 0)
-        L, P = self.L, self.P
-        self.S = self.S.reshape(L, -1)[keep].ravel()
-        for name in ("head", "tail", "outp", "nxt"):
-            setattr(self, name, getattr(self, name).reshape(L, P)[keep].ravel())
-        for name in ("plen", "cur", "dem", "claim", "tricks", "deal", "alive"):
+        L, W, P = self.L, self.W, self.P
+        for name in ("nx", "val", "top", "tail", "outp", "prv", "nxt2"):
+            setattr(self, name, getattr(self, name).reshape(L, -1)[keep])
+        moved = (np.arange(keep.size) - keep) * P  # global seats: to the new rows
+        self.prv = (self.prv + moved[:, None]).ravel()
+        self.nxt2 = (self.nxt2 + moved[:, None]).ravel()
+        for name in ("nx", "val", "top", "tail", "outp"):
+            setattr(self, name, getattr(self, name).ravel())
+        for name in ("plast", "cur", "sdem", "played", "nout", "tricks", "deal"):
             setattr(self, name, getattr(self, name)[keep])
+        self.cur += moved
+        self.plast += moved // P * W
         self.L = keep.size
 
     def run(self) -> dict[str, np.ndarray]:
@@ -302,108 +372,124 @@ class _Lanes:
             self._compact()
         return self.out
 
+    def _take(self, t: np.ndarray) -> None:
+        """Lanes ``t`` (distinct) had their demand paid in full: the player who laid the last
+        reward card takes the pile under their stack and leads; every player with no cards is
+        out; one player left wins."""
+        P, W, nx, top = self.P, self.W, self.nx, self.top
+        tw, tp = t * W, t * P
+        payer = self.cur[t]
+        wg = payer ^ 1 if P == 2 else self.prv[payer]
+        w = wg - tp
+        first = nx[tw + P]
+        last = self.plast[t]
+        # the pile goes under the taker's stack (or is the stack, when it is empty)
+        bare = top[wg] == w
+        if bare.any():
+            top[wg[bare]] = first[bare]
+            keep = ~bare
+            nx[tw[keep] + self.tail[wg[keep]]] = first[keep]
+        else:
+            nx[tw + self.tail[wg]] = first
+        nx[last] = w
+        self.tail[wg] = last - tw
+        self.plast[t] = tw + P
+        self.tricks[t] += 1
+        self.cur[t] = wg
+        # every player with no cards is out; one player left wins
+        if P == 2:
+            solo = top[payer] == payer - tp
+        else:
+            # (a player out has no cards: only a lane with more empty stacks than players out
+            # has someone new to put out)
+            seats = np.arange(P)
+            sp = tp[:, None] + seats[None, :]
+            empty = top[sp] == seats
+            count = empty[:, 0].astype(np.int64)
+            for s in range(1, P):
+                count += empty[:, s]
+            e = np.flatnonzero(count > self.nout[t])
+            if not e.size:
+                return
+            t, w, empty, count, sp = t[e], w[e], empty[e], count[e], sp[e]
+            self.nout[t] = count
+            solo = count >= P - 1
+            newly = empty & ~self.outp[sp]
+            newly[solo] = False
+            self.outp[sp[empty]] = True
+            if newly.any():
+                i, s = np.nonzero(newly)  # lanes in order, so a lane's seats come together
+                while i.size:
+                    first_of_lane = np.ones(i.size, bool)
+                    first_of_lane[1:] = i[1:] != i[:-1]
+                    self._remove(sp[i[first_of_lane], s[first_of_lane]])
+                    i, s = i[~first_of_lane], s[~first_of_lane]
+        if solo.any():
+            self._finish(t[solo], w[solo])
+
+    def _no_card(self, z: np.ndarray, plast: np.ndarray) -> None:
+        """Lanes ``z`` (distinct): the player to lay has no cards (the step read the end mark:
+        nothing was laid, the pile's last card is put back to ``plast``). That player is out; the
+        last player in takes the pile and wins; otherwise the next player still in lays (and pays
+        what is owed)."""
+        P = self.P
+        self.plast[z] = plast[z]
+        self.played[z] -= 1
+        self.outp[self.cur[z]] = True
+        self.nout[z] += 1
+        solo = self.nout[z] >= P - 1
+        if solo.any():
+            si = z[solo]
+            self.tricks[si] += 1
+            still = ~self.outp[(si * P)[:, None] + np.arange(P)[None, :]]
+            self._finish(si, still.argmax(axis=1))
+        rest = z[~solo]
+        if rest.size:
+            self.cur[rest] = self._remove(self.cur[rest])
+
     def _steps(self) -> bool:
         """Step every lane until all games are done (True) or few lanes still run (False: compact)."""
-        P, R, L = self.P, self.R, self.L
-        M = R - 1
-        shift = R.bit_length() - 1
-        lanes = np.arange(L, dtype=np.int64)
-        gP = lanes * P
-        seats = np.arange(P, dtype=np.int64)
-        base = [(gP + s) << shift for s in range(P)]  # ring start of seat s in every lane
-        S, head, tail, outp = self.S, self.head, self.tail, self.outp
-        tails = [tail[s::P] for s in range(P)]  # views: seat s's tail in every lane
-        tail2 = tail.reshape(L, P)
-        baseLP = (gP[:, None] + seats[None, :]) << shift
-        nxt = self.nxt
-        plen, cur, dem, claim, tricks = self.plen, self.cur, self.dem, self.claim, self.tricks
-        n_deals = self.deal_stacks.shape[0]
+        P, L, W = self.P, self.L, self.W
+        lw = np.arange(L, dtype=np.int64) * W
+        nx, val, top, played = self.nx, self.val, self.top, self.played
+        demand, passes_, flag_ = _DEMAND16, _PASSES, _FLAG
+        n_deals = self.deal_vals.shape[0]
         step = 0
         while True:
-            # ---- every lane lays one card -----------------------------------------------------
-            gp = gP + cur
-            h = head[gp]
-            card8 = S[(gp << shift) + (h & M)]
-            head[gp] = h + 1
-            # the card also goes just past every stack's tail (the pile)
+            # ---- every lane lays one card (or finds it has none) --------------------------------
+            cur = self.cur
+            first = top.take(cur)
+            c = first + lw  # the top card's slot (the end mark when the stack is empty)
+            card = val.take(c)
+            top[cur] = nx.take(c)
+            plast = self.plast
+            nx[plast] = first
+            self.plast = c
+            played += 1
+            code = self.sdem | card
+            self.sdem = demand.take(code)
+            # the turn passes (to the next seat still in) after a reward card or a free card
             if P == 2:
-                for s in range(P):
-                    S[base[s] + ((tails[s] + plen) & M)] = card8
-            else:  # one flat scatter (a 2-D index with a broadcast value is much slower)
-                where = tail2 + plen[:, None]
-                where &= M
-                where += baseLP
-                S[where.ravel()] = np.repeat(card8, P)
-            plen += 1
-            is_pen = card8 > 0
-            plain = ~is_pen
-            paying = (dem > 0) & plain
-            take = (dem == 1) & plain
-            # a reward card sets a new demand; an ordinary card pays one card of it (or none)
-            dem -= paying.view(np.int8)
-            np.putmask(dem, is_pen, card8)
-            # the payer lays again; otherwise the turn passes (to the next seat still in)
-            passes = ~paying
-            if P == 2:
-                cur ^= passes.view(np.int8)
+                cur ^= passes_.take(code)
             else:
-                np.putmask(claim, is_pen, cur)
-                np.putmask(cur, passes, nxt.take(gp))
-            # ---- the player who laid the last reward card takes the pile ----------------------
-            if take.any():
-                t = np.flatnonzero(take)
-                w = 1 - cur[t] if P == 2 else claim[t]  # with 2 players: the payer's opponent
-                wp = gP[t] + w
-                tail[wp] += plen[t]
-                plen[t] = 0
-                tricks[t] += 1
-                dem[t] = 0
-                claim[t] = -1
-                cur[t] = w
-                # every player with no cards is out; one player left wins
-                if P == 2:
-                    lp = gP[t] + 1 - w
-                    solo = head[lp] == tail[lp]
-                else:
-                    tp = gP[t][:, None] + seats[None, :]
-                    empty = head[tp] == tail[tp]
-                    newly = empty & ~outp[tp]
-                    outp[tp[empty]] = True
-                    solo = (P - empty.sum(axis=1)) <= 1
-                    if newly.any():
-                        for s in range(P):
-                            sel = newly[:, s] & ~solo
-                            if sel.any():
-                                self._remove(t[sel], np.full(int(sel.sum()), s))
-                if solo.any():
-                    self._finish(t[solo], w[solo])
-            # ---- the player to lay has no cards: out; the next player still in lays -----------
-            for _ in range(P - 1):
-                cp = gP + cur
-                z = head[cp] >= tail[cp]
-                if not z.any():
-                    break
-                zi = np.flatnonzero(z)
-                if P == 2:  # the other player takes the pile and wins
-                    tricks[zi] += 1
-                    self._finish(zi, 1 - cur[zi])
-                    break
-                outp[cp[zi]] = True
-                zp = gP[zi][:, None] + seats[None, :]
-                still = ~outp[zp]
-                solo = still.sum(axis=1) <= 1
-                if solo.any():  # the last player in takes the pile and wins
-                    si = zi[solo]
-                    tricks[si] += 1
-                    self._finish(si, still[solo].argmax(axis=1))
-                rest = zi[~solo]
-                if rest.size:  # the next seat still in lays (and pays what is owed)
-                    cur[rest] = self._remove(rest, cur[rest])
+                cur <<= 1
+                cur |= passes_.take(code)
+                self.cur = self.nxt2.take(cur)
+            flag = flag_.take(code)
+            if flag.any():
+                f = np.flatnonzero(flag)
+                kind = flag[f]
+                t = f[kind == 1]
+                if t.size:
+                    self._take(t)
+                z = f[kind == 2]
+                if z.size:
+                    self._no_card(z, plast)
             step += 1
             # ---- refill finished lanes; long games and the last few go to the engine ----------
-            if (step & 31) == 0:
+            if (step & 15) == 0:
                 running = self.deal >= 0
-                long = np.flatnonzero(running & (self._cards(lanes) >= self.max_cards))
+                long = np.flatnonzero(running & (played >= self.max_cards))
                 if long.size:
                     self._to_engine(long)
                 if self.next_deal < n_deals:
