@@ -1,22 +1,31 @@
 """The Big Cat Game, many deals at once with numpy (checked against the one-game engine).
 
 The game has no decisions, so a deal decides everything: this module plays thousands of deals in
-lock-step. Each game (a *lane*) keeps its stacks as fixed-size ring buffers of penalty values
-(cards with the same penalty are interchangeable, see :mod:`catcards.games.big_cat`); all lanes lay
-one card per step; a finished game's lane is parked (masked out) and soon refilled with the next
-deal, so the arrays stay full and cache-sized. The rules are the engine's
-(``rules/wildcat.md``, "The Big Cat Game"): reward cards, demands, the 3-4 player run-out rule,
-the last player in taking the pile, and the counts ``cards_played`` and ``tricks``.
+lock-step. Each game (a *lane*) keeps its cards as linked lists (see :class:`_Lanes`): laying a
+card and taking the pile only relink cards, so a step costs the same numpy calls whatever the
+number of players and a take costs the same whatever the pile's size (cards with the same
+penalty are interchangeable, see :mod:`catcards.games.big_cat`, so only penalties are kept). All
+lanes lay one card per step; what a card does (demand, turn passing, pile taken) is looked up in
+small tables; a finished game's lane is parked and soon refilled with the next deal, so the arrays
+stay full and cache-sized. The rules are the engine's (``rules/wildcat.md``, "The Big Cat Game"):
+reward cards, demands, the 3-4 player run-out rule, the last player in taking the pile, and the
+counts ``cards_played`` and ``tricks``.
 
 Cycles: the batch path does not look for repeated positions. A game still running after
 ``max_cards`` cards, and the last few long games once fewer than ``handoff`` remain, are finished
 by the one-game engine from the same deal (which detects cycles exactly), so every result is the
-engine's result (``engine`` says which games the engine finished). ``tests/games/test_big_cat_batch.py`` checks the batch path itself (with ``handoff=0``)
-against the engine, deal by deal.
+engine's result (``engine`` says which games the engine finished).
+``tests/games/test_big_cat_batch.py`` checks the batch path itself (with ``handoff=0``) against the
+engine, deal by deal, with 2, 3 and 4 players.
 
-Speed (``benchmarks/bench_big_cat.py``): about 110,000 two-player deals per second of CPU time on
-one core (numpy only), about 42,000 with 3 players and 29,000 with 4 (each card laid is written
-into every seat's ring, which costs more with more seats); the engine plays about 1,500.
+Speed (``python benchmarks/bench_big_cat.py --repeat 3``, CPU time of one core, numpy only, on the
+project's shared 2-core build machine under load): about 190,000 deals per second with 2 players,
+120,000 with 3 and 105,000 with 4 (before issue 14's rework: 150,000, 58,000 and 46,000 on the same
+machine at the same time); the engine plays about 2,000 to 3,500.
+
+Length: over 500 lines because the lane machine (:class:`_Lanes`: its step loop and the rarer
+paths it hands lanes to, a take, a player with no cards, refilling and compacting) works on one
+data layout that is easier to check in one place than split over modules.
 
 Shapes: ``games`` deals of ``cards`` cards; a *deck row* is one shuffled deck as penalty values
 (int8, length ``cards``), dealt like the engine deals: card ``k`` to seat
@@ -123,7 +132,7 @@ def play_batch(
     rows: np.ndarray,
     max_cards: int = 20_000,
     handoff: int = 16,
-    lanes: int = 8192,
+    lanes: int = 16384,
 ) -> dict[str, np.ndarray]:
     """Play every deck row of ``rows`` (int array (games, cards), penalty values) to the end.
 
@@ -173,14 +182,14 @@ def play_batch(
     return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
 
 
-#: deals prepared at a time (bounds memory: about 64 bytes per seat and deal)
+#: deals prepared at a time (bounds memory: one row of ``W`` slot values, 64 bytes for 52 cards, per deal)
 _PART = 1 << 18
 
-#: ring value just past a stack's last card: reading it means "this player has no cards"
+#: value of a seat's end mark (the slot after its last card): reading it means "this player has no cards"
 _NO_CARD = 15
 
 
-def _tables(shape: tuple[int, ...] = (256,)) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The rules of one laid card as lookup tables, indexed by ``demand * 16 + card`` (demand
     0-13 cards still owed, card 0 plain or its penalty 1-13, or :data:`_NO_CARD`):
 
@@ -190,9 +199,9 @@ def _tables(shape: tuple[int, ...] = (256,)) -> tuple[np.ndarray, np.ndarray, np
     - a flag: 1 the demand is paid in full (the last reward card's player takes the pile),
       2 the player to lay has no cards (nothing is laid; handled outside the tables).
     """
-    dem = np.zeros(shape, np.uint8)
-    passes = np.zeros(shape, bool)
-    flag = np.zeros(shape, np.uint8)
+    dem = np.zeros(256, np.uint8)
+    passes = np.zeros(256, bool)
+    flag = np.zeros(256, np.uint8)
     for d in range(14):
         for c in range(16):
             code = d * 16 + c

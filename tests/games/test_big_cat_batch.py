@@ -43,6 +43,26 @@ def test_batch_path_gives_the_engine_results_deal_by_deal(players, params):
     assert np.array_equal(got["terminated"], terminated)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_default_batch_with_compaction_and_handoff_gives_the_engine_results(players):
+    # default settings: one set of lanes that is compacted as games end (global seat and slot
+    # numbers move to new rows) and the last few games finished by the engine
+    game = catcards.load("big-cat", players=players, first_player=players - 1)
+    rows = deal_batch(game, 1200, np.random.default_rng(10 + players))
+    got = play_batch(game, rows, handoff=4)
+    assert 0 < got["engine"].sum() < 4
+    cards, tricks, winner, terminated = _engine_table(game, rows)
+    assert np.array_equal(got["cards_played"], cards)
+    assert np.array_equal(got["tricks"], tricks)
+    assert np.array_equal(got["winner"], winner)
+    assert np.array_equal(got["terminated"], terminated)
+    # fewer lanes (refilled as games end, then compacted once), all played by the batch path
+    again = play_batch(game, rows, handoff=0, lanes=300)
+    assert not again["engine"].any()
+    for key in ("cards_played", "tricks", "winner"):
+        assert np.array_equal(again[key], got[key])
+
+
 def test_batch_path_replays_the_longest_known_classic_game():
     game = catcards.load("big-cat", deck="classic")
     row = row_from_stacks(game, ["---AJ--Q---------QAKQJJ-QK", "-----A----KJ-K--------A---"])
@@ -89,6 +109,8 @@ def test_simulate_batch_is_seeded_and_fails_early_on_bad_input():
         simulate_batch(players=5)
     with pytest.raises(GameParameterError, match="2-D integer array"):
         play_batch(catcards.load("big-cat"), np.zeros(52, np.int8))
+    with pytest.raises(GameParameterError, match="penalty values from 0 to 13"):
+        play_batch(catcards.load("big-cat"), np.full((2, 52), 15, np.int8))
     with pytest.raises(GameParameterError, match="gives stacks of"):
         row_from_stacks(catcards.load("big-cat"), ["---", "-"])
 
