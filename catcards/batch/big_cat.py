@@ -412,15 +412,15 @@ class _Lanes:
             # (a player out has no cards: only a lane with more empty stacks than players out
             # has someone new to put out)
             seats = np.arange(P)
-            sp = tp[:, None] + seats[None, :]
-            empty = top[sp] == seats
+            empty = top.reshape(-1, P)[t] == seats
             count = empty[:, 0].astype(np.int64)
             for s in range(1, P):
                 count += empty[:, s]
             e = np.flatnonzero(count > self.nout[t])
             if not e.size:
                 return
-            t, w, empty, count, sp = t[e], w[e], empty[e], count[e], sp[e]
+            t, w, empty, count = t[e], w[e], empty[e], count[e]
+            sp = (t * P)[:, None] + seats[None, :]
             self.nout[t] = count
             solo = count >= P - 1
             newly = empty & ~self.outp[sp]
@@ -450,7 +450,7 @@ class _Lanes:
         if solo.any():
             si = z[solo]
             self.tricks[si] += 1
-            still = ~self.outp[(si * P)[:, None] + np.arange(P)[None, :]]
+            still = ~self.outp.reshape(-1, P)[si]
             self._finish(si, still.argmax(axis=1))
         rest = z[~solo]
         if rest.size:
