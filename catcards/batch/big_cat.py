@@ -19,9 +19,10 @@ engine's result (``engine`` says which games the engine finished).
 engine, deal by deal, with 2, 3 and 4 players.
 
 Speed (``python benchmarks/bench_big_cat.py --repeat 3``, CPU time of one core, numpy only, on the
-project's shared 2-core build machine under load): about 190,000 deals per second with 2 players,
-120,000 with 3 and 105,000 with 4 (before issue 14's rework: 150,000, 58,000 and 46,000 on the same
-machine at the same time); the engine plays about 2,000 to 3,500.
+project's shared 2-core build machine with a load average of 8 to 14): about 200,000 deals per
+second with 2 players, 115,000 with 3 and 110,000 with 4 (the code before this layout, run
+alternately with it on the same deals: about 150,000, 57,000 and 47,000); the engine plays about
+2,000 to 3,000.
 
 Length: over 500 lines because the lane machine (:class:`_Lanes`: its step loop and the rarer
 paths it hands lanes to, a take, a player with no cards, refilling and compacting) works on one
