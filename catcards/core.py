@@ -552,10 +552,14 @@ class State:
             IllegalActionError: the action is not legal now; the state is left unchanged.
         """
         legal = self.legal_actions()
-        try:
-            found = legal.index(action)
-        except Exception:  # ValueError: not legal; anything else: a malformed action's __eq__
-            found = -1
+        for found, a in enumerate(legal):  # the legal object itself (the usual case): no __eq__
+            if a is action:
+                break
+        else:
+            try:  # a look-alike: compared field by field (a dataclass __eq__ per action passed)
+                found = legal.index(action)
+            except Exception:  # ValueError: not legal; anything else: a malformed action's __eq__
+                found = -1
         if found < 0:
             if self.is_over:
                 raise IllegalActionError(action, "the game is over")

@@ -42,8 +42,10 @@ Readings the rule files leave open, decided here as a player would expect:
   for the draw pile; the table is followed (34 + 2 Cat Trees = 36 cards in play).
 
 The package: :mod:`.deck` (the deck file, :class:`Deck`), :mod:`.actions`, :mod:`.weeks` (the
-days and the placing rules, :class:`Weeks`), :mod:`.deals` (explicit positions) and :mod:`.engine`
-(:class:`CatDays`, :class:`CatDaysState`); every public name is importable from here.
+days, :class:`Weeks`, with bit masks of the days that hold a cat, are bare, ...), :mod:`.plays`
+(the placing rules: every legal play of a card, from those masks, each play built once per deck
+and reused), :mod:`.deals` (explicit positions) and :mod:`.engine` (:class:`CatDays`,
+:class:`CatDaysState`); every public name is importable from here.
 
 Actions: :class:`Draw` ("draw a card"), :class:`Play` ("play Lazy Cat on my Tuesday", "play
 Cardboard Box on my Friday taking Shy Cat from their Monday"), :class:`Pass` ("pass", only when

@@ -53,6 +53,9 @@ class Play(Action):
             week (Yarn Ball), discarded (Vacuum Cleaner) or returned (Water Spray).
         target_day: the opponent's day a Cardboard Box takes from or a Yarn Ball swaps with.
         other: the opponent's cat a Yarn Ball swaps for.
+
+    A Play is a value: besides its fields it keeps its words (``str``) and its log lines once
+    worked out, in its ``__dict__`` (not fields: equality, hashing and ``repr`` ignore them).
     """
 
     card: Card
@@ -64,10 +67,28 @@ class Play(Action):
     other: Card | None = None
 
     def __str__(self) -> str:
+        text = self.__dict__.get("_words_said")
+        if text is None:  # first time: a Play is a value, so its words are kept on it
+            try:
+                text = self._words()
+            except Exception:  # a malformed Play still has words (for error messages)
+                text = f"play {getattr(self.card, 'name', self.card)!s}"
+            self.__dict__["_words_said"] = text
+        return text
+
+    def log_line(self, seat: int) -> str:
+        """The public log line of ``seat`` making this play: ``str`` with "my"/"their" replaced by
+        seat numbers ("Seat 0 plays Lazy Cat on seat 0's Monday."). Kept on the play after the
+        first time, like its words (the engine's plays are built once per deck and reused)."""
         try:
-            return self._words()
-        except Exception:  # a malformed Play still has words (for error messages)
-            return f"play {getattr(self.card, 'name', self.card)!s}"
+            return self._log_lines[seat]
+        except AttributeError:  # the first time
+            lines = self.__dict__["_log_lines"] = tuple(
+                f"Seat {s} plays{self._seat_words(s)[len('play'):]}." for s in (0, 1))
+            return lines[seat]
+
+    def _seat_words(self, seat: int) -> str:
+        return str(self).replace(" my ", f" seat {seat}'s ").replace(" their ", f" seat {1 - seat}'s ")
 
     def _words(self) -> str:
         name, e = self.card.name, self.effect

@@ -145,6 +145,7 @@ def parse_deals(deck: Deck, deals: Any) -> dict[str, Any]:
                     )
             if weeks.is_tree(s, d) and len(weeks.stack[s][d]) > TREE_CAPACITY:
                 raise GameParameterError(f"Cat Days deals, {where}: a Cat Tree holds at most 3 cats")
+    weeks.refresh()  # the day masks, after placing the cards above
     draw = card_list(deals.get("draw", []), "draw pile")
     discard = card_list(deals.get("discard", []), "discard pile")
     for c in discard:

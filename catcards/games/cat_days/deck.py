@@ -16,11 +16,13 @@ from ...cards import Card
 from ...core import GameParameterError, normal_name
 from ...csvfile import DataFileError, Row, Table, parse_csv, read_table, whole
 
-__all__ = ["DAYS", "TREE_CAPACITY", "DEAL_SIZE", "DEFAULT_DECK_FILE", "CAT_EFFECTS", "EVENT_EFFECTS",
+__all__ = ["DAYS", "ALL_DAYS", "TREE_CAPACITY", "DEAL_SIZE", "DEFAULT_DECK_FILE", "CAT_EFFECTS", "EVENT_EFFECTS",
            "CardKind", "Deck", "DeckError", "load_deck", "parse_deck"]
 
 DAYS: tuple[str, ...] = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _DAY_INDEX = {d.lower(): i for i, d in enumerate(DAYS)}
+#: a mask of days with every day set (bit d = day d): a full week
+ALL_DAYS = (1 << len(DAYS)) - 1
 #: cats a Cat Tree can hold (rulebook, "Card Clarifications")
 TREE_CAPACITY = 3
 #: cards dealt to each player after the setup cards (rulebook, "Setup")
@@ -145,6 +147,8 @@ class Deck:
         self.pile_cards = tuple(pile)
         self.setup_cards = tuple(tuple(s) for s in setup)
         self.cards = self.pile_cards + tuple(c for s in self.setup_cards for c in s)
+        #: the deck's plays, built as games need them (:func:`.plays.play_table` makes it)
+        self._play_table = None
 
     def kind(self, card: Card | str) -> CardKind:
         """The :class:`CardKind` of a card (or a card name as typed: compared with

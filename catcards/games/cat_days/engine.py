@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...cards import Card
-from ...core import Action, Game, GameParameterError, Outcome, State, normal_name
+from ...core import Action, Game, GameParameterError, Outcome, State, normal_name, permutation
 from ...params import Param
 from ...registry import register
 from .actions import DRAW, PASS, Draw, Pass, Play, _play_problem
 from .deals import parse_deals
-from .deck import DAYS, DEAL_SIZE, load_deck
+from .deck import ALL_DAYS, DAYS, DEAL_SIZE, load_deck
+from .plays import play_table
 from .weeks import Weeks
 
 __all__ = ["CatDays", "CatDaysState"]
@@ -120,14 +121,19 @@ class CatDays(Game):
         return CatDaysState(self, seed, deals, setup)
 
 
-#: effects that take a cat off a day (and so may uncover the cat under it)
-_REMOVES = frozenset({"discard top cat", "return top cat", "cardboard box"})
+#: the log lines of drawing and passing, by seat
+_DRAWS = tuple(f"Seat {s} draws a card." for s in (0, 1))
+_PASSES = tuple(f"Seat {s} can neither play nor draw, and passes." for s in (0, 1))
 
 
-def _public_text(action: Play, seat: int) -> str:
-    """``str(action)`` for the public log, with "my"/"their" replaced by seat numbers."""
-    text = str(action).replace(" my ", f" seat {seat}'s ").replace(" their ", f" seat {1 - seat}'s ")
-    return "plays" + text[len("play"):]
+def _take_from(hand: list[Card], card: Card) -> None:
+    """Remove ``card`` from ``hand``: found by identity first (the engine's cards are the deck's
+    own objects, so this is the usual case and compares no fields), else by equality."""
+    for i, c in enumerate(hand):
+        if c is card:
+            del hand[i]
+            return
+    hand.remove(card)
 
 
 class CatDaysState(State):
@@ -150,14 +156,16 @@ class CatDaysState(State):
         self.turn = 0
         self.stopped_by_turn_limit = False
         self._passes = 0
-        self._plays_cache: dict = {}
+        self._max_turns = game.max_turns
+        self._table = play_table(self.deck)
+        self._rules = self._table.rules
         #: the draw piles named for the next reshuffles (deals' "shuffles"), and how many were used
         self._shuffles: tuple = () if setup is None else setup["shuffles"]
         self._reshuffled = 0
         self._outcome: Outcome | None = None
         self.out_of_play: list[Card] = []
         if setup is None:
-            order = self.rng.permutation(len(self.deck.pile_cards))
+            order = permutation(self.rng, len(self.deck.pile_cards))
             self.draw_pile = [self.deck.pile_cards[i] for i in order]  # top card last
             self.hands = [list(cards) for cards in self.deck.setup_cards]
             first = game.first_player
@@ -204,29 +212,11 @@ class CatDaysState(State):
         seat = self.current_player
         if seat is None:
             return ()
-        firsts: dict[str, Card] = {}
-        for c in self.hands[seat]:
-            f = firsts.get(c.name)
-            if f is None or c.copy < f.copy:
-                firsts[c.name] = c
         to_draw = len(self.draw_pile) + len(self.discard_pile)
-        legal: list[Action] = []
-        cache = self._plays_cache  # plays of a card change only when the weeks do (or for draw cards)
-        by_name = self.deck._by_name
-        plays = self.weeks.plays
-        for name in sorted(firsts):
-            c = firsts[name]
-            if by_name[name].draws:
-                legal.extend(plays(seat, c, to_draw))
-                continue
-            key = (seat, name, c.copy)
-            found = cache.get(key)
-            if found is None:
-                found = cache[key] = plays(seat, c, to_draw)
-            legal.extend(found)
+        legal: list[Action] = self._table.hand_plays(self.weeks, seat, self.hands[seat], to_draw)
         if to_draw:
             legal.append(DRAW)
-        return legal or [PASS]
+        return tuple(legal) if legal else (PASS,)
 
     def _why_illegal(self, action: Action) -> str:
         seat = self.current_player
@@ -282,24 +272,28 @@ class CatDaysState(State):
     def _apply(self, action: Action) -> None:
         seat = self.current_player
         if self._reshuffled < len(self._shuffles):  # a named reshuffle is checked before any change
-            needs = 1 if isinstance(action, Draw) else self.deck._by_name[action.card.name].draws \
-                if isinstance(action, Play) else 0
+            needs = 1 if action is DRAW else self._rules[action.card.name].draws if action is not PASS else 0
             if needs > len(self.draw_pile):
                 self._named_shuffle()
         self.turn += 1
-        if isinstance(action, Pass):
-            self._passes += 1
-            self.log.append(f"Seat {seat} can neither play nor draw, and passes.")
-        elif isinstance(action, Draw):
+        # the legal actions' own objects arrive here (State.apply), so DRAW and PASS are themselves
+        if action is DRAW:
             self._passes = 0
-            self._draw(seat)
-            self.log.append(f"Seat {seat} draws a card.")
+            if self.draw_pile:
+                self.hands[seat].append(self.draw_pile.pop())
+            else:
+                self._draw(seat)
+            self.log.append(_DRAWS[seat])
+        elif action is PASS:
+            self._passes += 1
+            self.log.append(_PASSES[seat])
         else:
             self._passes = 0
-            self._plays_cache = {}
             self._play(seat, action)
         self.current_player = 1 - seat
-        self._check_end()
+        cats = self.weeks.holds_cat
+        if cats[0] == ALL_DAYS or cats[1] == ALL_DAYS or self._passes >= 2 or self.turn >= self._max_turns:
+            self._check_end()
 
     def _named_shuffle(self) -> list[Card] | None:
         """The draw pile (top last) the deals name for the reshuffle about to happen, taken from
@@ -337,26 +331,31 @@ class CatDaysState(State):
         self.hands[seat].append(self.draw_pile.pop())
 
     def _play(self, seat: int, action: Play) -> None:
-        kind = self.deck.kind(action.card)
-        self.hands[seat].remove(action.card)
-        e = action.effect
-        if e in _REMOVES:  # only a cat taken off a day can uncover another (on that day alone)
-            w0, d0 = (1 - seat, action.target_day) if e == "cardboard box" else (
+        card = action.card
+        rule = self._rules[card.name]
+        hand = self.hands[seat]
+        if hand[-1] is card:  # the card drawn last (often): no search
+            hand.pop()
+        else:
+            _take_from(hand, card)
+        removes = rule.uncovers
+        if removes:  # only a cat taken off a day can uncover another (on that day alone)
+            w0, d0 = (1 - seat, action.target_day) if action.effect == "cardboard box" else (
                 seat if action.week == "my" else 1 - seat, action.day)
             before = list(self.weeks.visible(w0, d0))
-        self.log.append(f"Seat {seat} {_public_text(action, seat)}.")
-        if kind.draws:
-            for _ in range(kind.draws):
+        self.log.append(action.log_line(seat))
+        if rule.draws:
+            for _ in range(rule.draws):
                 self._draw(seat)
-            self.log.append(f"Seat {seat} draws {kind.draws} cards.")
+            self.log.append(f"Seat {seat} draws {rule.draws} cards.")
         for where, w, cat in self.weeks.carry_out(seat, action):
             if where == "discard":
                 self.discard_pile.append(cat)
             else:
                 self.hands[w].append(cat)
-        if not (kind.is_cat or kind.stays):
-            self.discard_pile.append(action.card)  # events go to the discard pile after their effect
-        if e in _REMOVES:  # say when a covered cat comes back into view
+        if rule.discarded:
+            self.discard_pile.append(card)  # events go to the discard pile after their effect
+        if removes:  # say when a covered cat comes back into view
             for cat in self.weeks.visible(w0, d0):
                 if cat not in before and cat != action.card and cat not in (action.target, action.other):
                     self.log.append(f"{cat.name} on seat {w0}'s {DAYS[d0]} is visible again.")
@@ -437,4 +436,3 @@ class CatDaysState(State):
         other.discard_pile = list(self.discard_pile)
         other.out_of_play = list(self.out_of_play)
         other.weeks = self.weeks.copy()
-        other._plays_cache = dict(self._plays_cache)

@@ -1,4 +1,6 @@
-"""Cat Days: the two weeks (:class:`Weeks`), what stands on every day, and the placing rules.
+"""Cat Days: the two weeks (:class:`Weeks`), what stands on every day, and carrying out a play.
+
+Which plays are legal is decided in :mod:`.plays`, from the day masks kept here.
 
 Source: ``rules/cat-days.md`` ("Table", "Deck") and the readings in :mod:`catcards.games.cat_days`.
 """
@@ -7,10 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import Card
-from .actions import Play, _play
-from .deck import CAT_EFFECTS, DAYS, TREE_CAPACITY, Deck
+from .actions import Play
+from .deck import ALL_DAYS, CAT_EFFECTS, DAYS, TREE_CAPACITY, Deck
+from .plays import play_table
 
 __all__ = ["Weeks"]
+
+_new = object.__new__
 
 
 class Weeks:
@@ -23,12 +28,28 @@ class Weeks:
     to see what a play would do.
     """
 
-    __slots__ = ("deck", "base", "stack")
+    __slots__ = ("deck", "base", "stack", "holds_cat", "tree_days", "bare_days", "open_days", "swaps")
 
     def __init__(self, deck: Deck, base=None, stack=None):
         self.deck = deck
         self.base: list[list[Card | None]] = base or [[None] * 7 for _ in range(2)]
         self.stack: list[list[list[Card]]] = stack or [[[] for _ in range(7)] for _ in range(2)]
+        #: per week, a 7-bit mask of days (bit d = day d, Monday = bit 0): days holding a cat,
+        #: days with a Cat Tree, days with no card at all (where a Cat Tree or Cardboard Box may
+        #: go) and days "empty" for a cat (no cat, or a Cat Tree with room). They follow from
+        #: ``base`` and ``stack``, kept up to date by :meth:`carry_out` so that the legal plays
+        #: (:mod:`.plays`) and the end of the game are a few bit operations, not a walk over the
+        #: days. Code that edits ``base`` or ``stack`` itself calls :meth:`refresh` afterwards.
+        self.holds_cat = [0, 0]
+        self.tree_days = [0, 0]
+        self.bare_days = [ALL_DAYS, ALL_DAYS]  # the masks of empty weeks
+        self.open_days = [ALL_DAYS, ALL_DAYS]
+        if base or stack:
+            self.refresh()
+        #: the Yarn Ball swaps built so far in this game, by a key of plain values (see
+        #: :meth:`.plays.PlayTable._swaps`), shared with copies: a swap is a value, the same
+        #: whichever copy builds it
+        self.swaps: dict[tuple, Play] = {}
 
     @classmethod
     def from_observation(cls, obs: dict) -> "Weeks":
@@ -38,7 +59,36 @@ class Weeks:
         return cls(obs["deck"], base, stack)
 
     def copy(self) -> "Weeks":
-        return Weeks(self.deck, [list(b) for b in self.base], [[list(s) for s in w] for w in self.stack])
+        other = _new(Weeks)
+        other.deck = self.deck
+        other.base = [list(b) for b in self.base]
+        other.stack = [[list(s) for s in w] for w in self.stack]
+        other.holds_cat = list(self.holds_cat)
+        other.tree_days = list(self.tree_days)
+        other.bare_days = list(self.bare_days)
+        other.open_days = list(self.open_days)
+        other.swaps = self.swaps
+        return other
+
+    def refresh(self) -> None:
+        """Recompute the day masks (``holds_cat`` ...) from ``base`` and ``stack``, after editing
+        them directly (as :func:`.deals.parse_deals` does)."""
+        for w in (0, 1):
+            for d in range(7):
+                self._refresh(w, d)
+
+    def _refresh(self, w: int, d: int) -> None:
+        """Set day ``d``'s bit of week ``w``'s masks from what stands on it now."""
+        bit = 1 << d
+        keep = 127 ^ bit
+        s = self.stack[w][d]
+        b = self.base[w][d]
+        tree = b is not None and b.name in self.deck.tree_names
+        self.holds_cat[w] = (self.holds_cat[w] & keep) | (bit if s else 0)
+        self.tree_days[w] = (self.tree_days[w] & keep) | (bit if tree else 0)
+        self.bare_days[w] = (self.bare_days[w] & keep) | (bit if b is None and not s else 0)
+        room = len(s) < TREE_CAPACITY if tree else not s
+        self.open_days[w] = (self.open_days[w] & keep) | (bit if room else 0)
 
     # -- reading the days --
     def is_tree(self, w: int, d: int) -> bool:
@@ -87,67 +137,23 @@ class Weeks:
 
     def full(self, w: int) -> bool:
         """True when every day of week ``w`` holds a cat (the game ends)."""
-        return all(self.stack[w])
+        return self.holds_cat[w] == ALL_DAYS
 
     def filled(self, w: int) -> int:
-        return sum(1 for s in self.stack[w] if s)
+        """How many days of week ``w`` hold a cat."""
+        return bin(self.holds_cat[w]).count("1")
 
     # -- what a card may do --
     def plays(self, seat: int, card: Card, cards_to_draw: int) -> list[Play]:
         """Every complete legal play of ``card`` by ``seat`` (empty: its text cannot be carried
-        out). ``cards_to_draw``: cards in the draw and discard piles together."""
-        k = self.deck.kind(card)
-        e = k.effect
-        opp = 1 - seat
-        days = self.deck.day_order[k.name]
-        trees = self.deck.tree_names
-        out: list[Play] = []
-        if k.is_cat:
-            for w, word in (((seat, "my"),) if k.week == "your" else ((seat, "my"), (opp, "their"))):
-                stack, base = self.stack[w], self.base[w]
-                for d in days:
-                    s = stack[d]
-                    b = base[d]
-                    tree = b is not None and b.name in trees
-                    if e == "cover":
-                        if s and not tree:
-                            out.append(_play(card, e, word, d, s[-1]))
-                        continue
-                    if (len(s) >= TREE_CAPACITY) if tree else s:
-                        continue  # not an empty day for a cat
-                    if e == "neighbours empty":
-                        if (d > 0 and stack[d - 1]) or (d < 6 and stack[d + 1]):
-                            continue
-                    elif e == "neighbours hold cats":
-                        if not (0 < d < 6 and stack[d - 1] and stack[d + 1]):
-                            continue
-                    out.append(_play(card, e, word, d))
-            return out
-        if k.draws:
-            return [_play(card, e)] if cards_to_draw >= k.draws else []
-        if e == "cat tree":
-            base, stack = self.base[seat], self.stack[seat]
-            return [_play(card, e, "my", d) for d in days if base[d] is None and not stack[d]]
-        if e == "cardboard box":
-            base, stack = self.base[seat], self.stack[seat]
-            free = [d for d in days if base[d] is None and not stack[d]]
-            if not free:
-                return out
-            theirs = [(od, c) for od in range(7) for c in self._targets(opp, od)]
-            return [_play(card, e, "my", d, c, od) for d in free for od, c in theirs]
-        if e == "swap":
-            mine = [(d, c) for d in range(7) for c in self._targets(seat, d)]
-            if not mine:
-                return out
-            theirs = [(od, c) for od in range(7) for c in self._targets(opp, od)]
-            return [_play(card, e, "my", d, c, od, oc) for d, c in mine for od, oc in theirs]
-        # discard top cat / return top cat
-        return [_play(card, e, word, d, c)
-                for w, word in (((seat, "my"),) if k.week == "your" else ((seat, "my"), (opp, "their")))
-                for d in days for c in self._targets(w, d)]
+        out). ``cards_to_draw``: cards in the draw and discard piles together. The plays come
+        from the deck's table of plays (:func:`.plays.play_table`), in the order legal actions
+        list them."""
+        return list(play_table(self.deck).plays(self, seat, card, cards_to_draw))
 
-    def _targets(self, w: int, d: int) -> list[Card]:
-        """Visible cats of a day, one per name (the topmost copy), for choosing targets."""
+    def targets(self, w: int, d: int) -> list[Card]:
+        """Visible cats of a day, one per name (the topmost copy), for choosing targets: the top
+        cat, or on a Cat Tree each name once, in the order the names first stand there."""
         s = self.stack[w][d]
         if not s:
             return []
@@ -163,20 +169,29 @@ class Weeks:
         """Do ``action``'s work on the days (the card itself is placed if it is a cat, Cat Tree or
         Cardboard Box). Returns cats that left the days: ``("discard", week, cat)`` or
         ``("hand", week owner, cat)``. Only call with a legal play."""
-        e, card = action.effect, action.card
+        e, d = action.effect, action.day
         w = seat if action.week == "my" else 1 - seat
-        d = action.day
         moved: list[tuple[str, int, Card]] = []
-        if e in CAT_EFFECTS:
-            self.stack[w][d].append(card)
-        elif e == "cat tree":
+        if e in CAT_EFFECTS:  # the usual play: the masks change as a cat arriving changes them
+            s = self.stack[w][d]
+            s.append(action.card)
+            bit = 1 << d
+            self.holds_cat[w] |= bit
+            self.bare_days[w] &= ~bit
+            if not (self.tree_days[w] & bit and len(s) < TREE_CAPACITY):
+                self.open_days[w] &= ~bit
+            return moved
+        card = action.card
+        if e == "cat tree":
             self.base[seat][d] = card
+            self._refresh(seat, d)
         elif e == "cardboard box":
             opp = 1 - seat
             self._remove(opp, action.target_day, action.target)
             self.base[seat][d] = card
             self.stack[seat][d].append(action.target)
-        elif e == "swap":
+            self._refresh(seat, d)
+        elif e == "swap":  # place for place: no day changes whether it holds a cat
             opp = 1 - seat
             mine, theirs = self.stack[seat][d], self.stack[opp][action.target_day]
             i = len(mine) - 1 - mine[::-1].index(action.target)
@@ -192,6 +207,7 @@ class Weeks:
 
     def _remove(self, w: int, d: int, cat: Card) -> None:
         self.stack[w][d].remove(cat)
+        self._refresh(w, d)
 
     def day_view(self, w: int, d: int) -> dict[str, Any]:
         """One day as an observation shows it (all public)."""
