@@ -9,8 +9,9 @@ deck allows is built once, the first time some game needs it, and every later ga
 deck reuses the same object. Listing a card's plays is then a few bit operations on the weeks'
 day masks (:class:`~.weeks.Weeks` keeps them: ``holds_cat``, ``tree_days``, ``bare_days``,
 ``open_days``) and one dictionary look-up per play (or per week, for cards placed on a day),
-instead of building objects on every turn. The plays are the same values, listed in the same
-order, as building them afresh would give.
+instead of building objects on every turn (Yarn Ball swaps, too many to keep for every game, are
+kept for the game that built them). The plays are the same values, listed in the same order, as
+building them afresh would give.
 """
 from __future__ import annotations
 
@@ -88,8 +89,8 @@ class PlayTable:
         rules: card name -> :class:`Rule` (which holds the tables of plays placed by a mask).
         kept: the other plays built so far, by a key of plain values (card names, copy numbers,
             days, week 0/1), never by hashing Cards: (name, copy) -> the one play of a draw card;
-            for plays with targets, (name, copy, [week,] day, target's name and
-            copy) -> the play. At most :data:`MAX_KEPT` entries: when full it is emptied and fills
+            for plays with targets, (name, copy, [week,] day, [the opponent's day of a Cardboard
+            Box,] target's name and copy) -> the play. At most :data:`MAX_KEPT` entries: when full it is emptied and fills
             again with the plays games need (a large deck could otherwise take tens of megabytes).
     """
 
