@@ -625,17 +625,23 @@ class State:
         return list(self.legal_actions()) if seat is not None and seat == self.current_player else []
 
     def check_seat(self, seat: Any) -> int | None:
-        """``seat`` as an int (or None for a spectator).
+        """``seat`` as a Python int (or None for a spectator): the first line of every
+        ``observation(seat)``. Numpy integers are taken (``np.int64(2)`` gives ``2``).
 
         Raises:
-            ValueError: not None and not a whole number from 0 to players - 1 (bools are refused).
+            GameParameterError: not None and not a whole number from 0 to players - 1 (bools,
+                floats and text are refused): "seat must be a whole number from 0 to 2, or None
+                for a spectator, not 3". It is a ``ValueError`` too, so older code that caught
+                ``ValueError`` still does.
         """
         n = self.game.players
         if seat is None:
             return None
         if isinstance(seat, (int, np.integer)) and not isinstance(seat, (bool, np.bool_)) and 0 <= seat < n:
             return int(seat)
-        raise ValueError(f"seat must be a whole number from 0 to {n - 1}, or None for a spectator, not {seat!r}")
+        raise GameParameterError(
+            f"seat must be a whole number from 0 to {n - 1}, or None for a spectator, not {short_repr(seat)}"
+        )
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see, as a dict (seat None: what a spectator sees). Hidden cards
@@ -693,7 +699,8 @@ class State:
         :mod:`catcards.explore` (OpenSpiel: "resample from an information state").
 
         Raises:
-            ValueError: ``seat`` is not a seat of the game.
+            GameParameterError: ``seat`` is not a seat of the game, or is None (a spectator has
+                no hidden cards of its own to sample around).
             catcards.explore.SamplingError: the game has no sampler.
         """
         from .explore.hidden import sample_hidden
@@ -874,21 +881,59 @@ def find_card(name: Any, names: Mapping[str, int], index: Mapping[Card, int], wh
     return i
 
 
-def check_deal_list(deals: Any, where: str, what: str) -> list:
-    """``deals`` (one explicit deal per round or hand) as a list.
+def check_deal_list(
+    deals: Any,
+    where: str,
+    what: str = "",
+    *,
+    hands: int | None = None,
+    cards: int | None = None,
+    at_most: int | None = None,
+) -> list:
+    """``deals`` (the ``deals=`` of ``new_game``: one explicit deal per round, or per hand) as a
+    list, refused with one clear message when it is not a list or tuple (a string, a dict, a
+    number, a generator...) or holds more than ``at_most`` deals. It checks only the outer list:
+    check each deal with :func:`parse_hands`.
 
     Args:
-        where: the start of the message ("Cat Trick").
-        what: what one deal is, in words ("a list of 4 hands of card names").
+        deals: what the caller passed (untrusted).
+        where: the start of the message, usually the game's title ("Cat Trick").
+        what: one deal, in words ("4 hands of 10 card names"); when empty it is built from
+            ``hands`` and ``cards``.
+        hands: the hands (lists of card names) in one deal, usually ``players``.
+        cards: the cards in each of those hands (None: any number).
+        at_most: the most deals the game can use (a game of 3 rounds: 3); None for no limit.
+
+    Returns:
+        a new list of the deals (their contents not yet checked).
 
     Raises:
-        GameParameterError: ``deals`` is not a list or tuple (a string, a dict, a generator...).
+        GameParameterError: e.g. ``check_deal_list(5, "High Cat", hands=3, cards=1)`` gives
+            "High Cat: deals must be a list of deals (one per round or hand, each 3 hands of 1
+            card name), not int"; with ``at_most=2`` a list of three deals gives "High Cat:
+            deals must be a list of at most 2 deals (one per round or hand, each ...), not 3
+            deals".
+
+    Example::
+
+        >>> check_deal_list(([["Cat 3"], ["Cat 5"]],), "High Cat", hands=2, cards=1)
+        [[['Cat 3'], ['Cat 5']]]
     """
+    if not what:
+        if hands is None:
+            what = "a list of hands of card names"
+        else:
+            size = "" if cards is None else f"{cards} "
+            names = "card name" if cards == 1 else "card names"
+            what = f"{hands} {'hand' if hands == 1 else 'hands'} of {size}{names}"
+    if at_most is not None:
+        what = f"at most {at_most} deals (one per round or hand, each {what})"
+    else:
+        what = f"deals (one per round or hand, each {what})"
     if not isinstance(deals, (list, tuple)):
-        raise GameParameterError(
-            f"{where}: deals must be a list of deals (one per round or hand, each {what}), "
-            f"not {type(deals).__name__}"
-        )
+        raise GameParameterError(f"{where}: deals must be a list of {what}, not {type(deals).__name__}")
+    if at_most is not None and len(deals) > at_most:
+        raise GameParameterError(f"{where}: deals must be a list of {what}, not {len(deals)} deals")
     return list(deals)
 
 
@@ -922,30 +967,58 @@ def parse_hands(
     size: int | None = None,
     what: str = "hands",
     hint: str = "one per seat",
+    *,
+    at_most: int | None = None,
 ) -> list[list[int]]:
-    """An explicit deal, one list of card names per seat, as card ids per seat: the one validator
-    of the explicit deals of Simon's Cat, Cat Trick, King of the Jungle and Snap.
+    """One explicit deal, one list of card names per seat, as card ids per seat: the one validator
+    of the explicit deals of Simon's Cat, Cat Trick, King of the Jungle, Snap, Cat Days and Card
+    Game (a game with several rounds calls it once per deal of :func:`check_deal_list`).
 
     Args:
-        deal: ``players`` lists of card names (or Cards), in seat order. Names are compared
-            through :func:`normal_name` by the games' ``card_id`` lookups.
-        card_id: the game's name -> card id lookup (raises GameParameterError on an unknown name).
-        name_of: card id -> what the error messages call it.
+        deal: ``players`` lists of card names (or Cards), in seat order (untrusted).
+        players: how many lists ``deal`` must have.
+        card_id: the game's lookup from a name (or Card) to a card id, an int; it compares names
+            through :func:`normal_name` and raises GameParameterError on an unknown name
+            (usually ``lambda name: find_card(name, names, index, ...)``, see :func:`find_card`).
+        name_of: card id -> what the messages call the card (a Card or its name).
         where: the start of every message ("deal for round 2").
-        size: cards each seat must get; None for any number.
-        what, hint: the message for a wrong number of seats ("give 3 hands (one per seat)").
+        size: cards each seat must get exactly; None for any number.
+        what, hint: the words for a wrong number of seats ("give 3 hands (one per seat)").
+        at_most: the most cards a seat may get (with ``size`` None); None for no limit.
+
+    Returns:
+        per seat, the card ids in the order given: a list of ``players`` lists of ints.
 
     Raises:
-        GameParameterError: not one list per seat, a seat with the wrong number of cards, a card
-            name that is not text, an unknown card, or a card dealt twice.
+        GameParameterError: not one list per seat ("deal: give 2 hands (one per seat)"), a seat
+            with the wrong number of cards ("deal: seat 1 must get 1 card, not ['Cat 3', 'Cat
+            4']"; with ``at_most=2``: "must get a list of at most 2 card names"), a card name
+            that is not text ("a card is given by its name as text, like 'Cat 1', not 3"), an
+            unknown card (the ``card_id``'s message), or a card dealt twice ("Cat 3 is dealt
+            twice").
+
+    Example (a deck of Cat 1 to Cat 10 whose card ids are rank - 1)::
+
+        >>> lookup = lambda name: int(str(name).split()[-1]) - 1
+        >>> parse_hands([["Cat 3"], ["cat 10"]], 2, lookup, lambda i: f"Cat {i + 1}", "deal", size=1)
+        [[2], [9]]
     """
     if not isinstance(deal, (list, tuple)) or len(deal) != players:
         raise GameParameterError(f"{where}: give {players} {what} ({hint})")
     hands: list[list[int]] = []
     seen: set[int] = set()
     for seat, hand in enumerate(deal):
-        if not isinstance(hand, (list, tuple)) or (size is not None and len(hand) != size):
-            need = "a list of card names" if size is None else f"{size} cards"
+        if not isinstance(hand, (list, tuple)):
+            wrong_size = True
+        else:
+            wrong_size = (size is not None and len(hand) != size) or (at_most is not None and len(hand) > at_most)
+        if wrong_size:
+            if size is not None:
+                need = f"{size} {'card' if size == 1 else 'cards'}"
+            elif at_most is not None:
+                need = f"a list of at most {at_most} {'card name' if at_most == 1 else 'card names'}"
+            else:
+                need = "a list of card names"
             raise GameParameterError(f"{where}: seat {seat} must get {need}, not {short_repr(hand)}")
         ids = []
         for name in hand:

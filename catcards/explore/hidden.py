@@ -36,7 +36,7 @@ from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from ..core import CatcardsError, State
+from ..core import CatcardsError, GameParameterError, State
 from ..registry import Registry
 
 __all__ = [
@@ -169,12 +169,16 @@ def prepare(state: State, seat: int) -> InfoSet:
     """The information state of ``seat`` in ``state``, ready to draw from.
 
     Raises:
-        ValueError: ``seat`` is not a seat of the game.
+        GameParameterError: ``seat`` is not a seat of the game, or is None (a spectator: there is
+            no seat whose view to keep). A ``ValueError`` too, as before.
         SamplingError: the game has no sampler.
     """
     seat = state.check_seat(seat)
     if seat is None:
-        raise ValueError("sample_hidden needs a seat (a spectator's view is not supported)")
+        raise GameParameterError(
+            f"sample_hidden needs the seat whose view to keep (a whole number from 0 to "
+            f"{state.game.players - 1}), not None: a spectator's view is not supported"
+        )
     fn = SAMPLERS.get(state.game.name)
     if fn is None:
         raise SamplingError(

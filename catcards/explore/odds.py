@@ -205,10 +205,7 @@ def odds(
     """
     if not isinstance(state, State):
         raise GameParameterError(f"odds needs a game state, not {state!r}")
-    try:
-        seat = state.check_seat(seat)
-    except ValueError as exc:
-        raise GameParameterError(str(exc)) from None
+    seat = state.check_seat(seat)  # a GameParameterError for a bad seat
     if seat is None:
         raise GameParameterError("odds needs a seat: whose chances?")
     if state.is_over:

@@ -96,10 +96,12 @@ def test_sample_hidden_method_and_errors():
     state = catcards.load("simons-cat", players=3).new_game(1)
     world = state.sample_hidden(1, np.random.default_rng(0))
     assert world.observation(1) == state.observation(1)
-    with pytest.raises(ValueError):
+    with pytest.raises(catcards.GameParameterError, match="seat must be a whole number from 0 to 2.*not 3"):
         state.sample_hidden(3, np.random.default_rng(0))
-    with pytest.raises(ValueError):
+    with pytest.raises(catcards.GameParameterError, match=r"sample_hidden needs the seat whose view to keep "
+                       r"\(a whole number from 0 to 2\), not None") as err:
         state.sample_hidden(None, np.random.default_rng(0))
+    assert isinstance(err.value, ValueError)
 
 
 def _uniform_over(samples: Counter, oracle: set, draws: int):

@@ -183,5 +183,6 @@ def test_malformed_deals_and_seats_are_clear_errors(name):
     state = game.new_game(0)
     assert state.observation(np.int64(0))["seat"] == 0
     for bad in (True, 1.5, game.players, "0"):
-        with pytest.raises(ValueError, match="seat must be a whole number"):
+        with pytest.raises(catcards.GameParameterError, match="seat must be a whole number") as err:
             state.observation(bad)
+        assert isinstance(err.value, ValueError)  # code that caught the old ValueError still does

@@ -53,3 +53,58 @@ def test_a_table_seats_the_rollout_player():
         assert len(table.state.history) == 1 and "Not allowed" not in table.output_text()
     finally:
         table.close()
+
+
+# ---- the deal validators a game's new_game uses (CONTRIBUTING.md, "Explicit deals") -------------
+def _cat_id(name):
+    """A toy deck Cat 1 .. Cat 10 whose card ids are rank - 1."""
+    from catcards.core import GameParameterError, normal_name
+
+    words = normal_name(name).split()
+    if len(words) != 2 or words[0] != "cat" or words[1] not in {str(r) for r in range(1, 11)}:
+        raise GameParameterError(f"deal: {name!r} is not a card (Cat 1 to Cat 10)")
+    return int(words[1]) - 1
+
+
+def test_check_deal_list_takes_a_list_or_tuple_and_says_what_one_deal_is():
+    import pytest
+
+    from catcards.core import GameParameterError, check_deal_list
+
+    assert check_deal_list(([["Cat 3"], ["Cat 5"]],), "High Cat", hands=2, cards=1) == [[["Cat 3"], ["Cat 5"]]]
+    with pytest.raises(GameParameterError) as err:
+        check_deal_list(5, "High Cat", hands=3, cards=1)
+    assert str(err.value) == ("High Cat: deals must be a list of deals (one per round or hand, each 3 hands of "
+                              "1 card name), not int")
+    with pytest.raises(GameParameterError) as err:
+        check_deal_list([[], [], []], "High Cat", hands=2, cards=4, at_most=2)
+    assert str(err.value) == ("High Cat: deals must be a list of at most 2 deals (one per round or hand, each 2 "
+                              "hands of 4 card names), not 3 deals")
+    # the older positional form (the games' callers) reads as before
+    with pytest.raises(GameParameterError) as err:
+        check_deal_list({"hands": []}, "Cat Trick", "4 hands of 10 card names")
+    assert str(err.value) == ("Cat Trick: deals must be a list of deals (one per round or hand, each 4 hands of "
+                              "10 card names), not dict")
+
+
+def test_parse_hands_gives_card_ids_per_seat_and_refuses_each_malformed_deal():
+    import pytest
+
+    from catcards.core import GameParameterError, parse_hands
+
+    name_of = lambda i: f"Cat {i + 1}"  # noqa: E731
+    assert parse_hands([["Cat 3"], [" cat  10"]], 2, _cat_id, name_of, "deal", size=1) == [[2], [9]]
+    assert parse_hands([["Cat 1", "Cat 2"], []], 2, _cat_id, name_of, "deal", at_most=2) == [[0, 1], []]
+    for deal, kw, message in [
+        ([["Cat 3"]], {"size": 1}, "deal: give 2 hands (one per seat)"),
+        ([["Cat 3", "Cat 4"], ["Cat 5"]], {"size": 1}, "deal: seat 0 must get 1 card, not ['Cat 3', 'Cat 4']"),
+        ([["Cat 3"], "Cat 5"], {}, "deal: seat 1 must get a list of card names, not 'Cat 5'"),
+        ([["Cat 3", "Cat 4", "Cat 5"], []], {"at_most": 2},
+         "deal: seat 0 must get a list of at most 2 card names, not ['Cat 3', 'Cat 4', 'Cat 5']"),
+        ([["Cat 3"], [3]], {}, "deal, seat 1: a card is given by its name as text, like 'Cat 1', not 3"),
+        ([["Cat 3"], ["Dog 3"]], {}, "deal: 'Dog 3' is not a card (Cat 1 to Cat 10)"),
+        ([["Cat 3"], ["cat 3"]], {}, "deal: Cat 3 is dealt twice"),
+    ]:
+        with pytest.raises(GameParameterError) as err:
+            parse_hands(deal, 2, _cat_id, name_of, "deal", **kw)
+        assert str(err.value) == message

@@ -234,7 +234,7 @@ def test_bad_parameters_fail_at_load(params, message):
         ([[["Cat 3"], ["Dog 1"]]], "give 3 hands"),
         ([[["Cat 3"], ["Dog 1"], ["Dog 1"]]], "Dog 1 is dealt twice"),
         ([[["Cat 3"], ["Dog 1"], ["Cat 99"]]], "'Cat 99' is not a Simon's Cat Mischief card"),
-        ([[["Cat 3", "Cat 4"], ["Dog 1"], ["Dog 2"]]], "seat 0 must get 1 cards"),
+        ([[["Cat 3", "Cat 4"], ["Dog 1"], ["Dog 2"]]], "seat 0 must get 1 card, not "),
     ],
 )
 def test_bad_deals_fail_at_new_game(deals, message):
@@ -299,7 +299,7 @@ def test_seats_and_numbers_are_checked_alike():
     state = game.new_game(np.int64(4))
     assert state.observation(np.int64(1))["hand"] == state.observation(1)["hand"]
     for bad in (True, 1.0, 3, -1, "0"):
-        with pytest.raises(ValueError, match="seat must be a whole number from 0 to 2"):
+        with pytest.raises(catcards.GameParameterError, match="seat must be a whole number from 0 to 2"):
             state.observation(bad)
 
 
