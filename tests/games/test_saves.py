@@ -20,10 +20,20 @@ import catcards
 from catcards.cards import Card
 from catcards.core import MAX_SEED, SAVE_FORMAT, Action, Game, State, normal_name
 
+#: every registered game: catcards' own and any installed plugin's (CONTRIBUTING.md, "A game in
+#: your own package", step 5)
 GAMES = catcards.list_games()
-#: the games whose parameters hold only names and numbers (Cat Days and Card Game parameters hold
-#: their deck / card list, and override Game.from_saved_params)
-PLAIN_GAMES = ["simons-cat", "cat-trick", "king-of-the-jungle", "big-cat", "snap", "pairs"]
+
+
+def _reads_a_data_file(name):
+    """True for a game with a parameter read from a data file (a Param with ``rows_of``: Cat
+    Days' deck, Card Game's card list), which a save holds as the file's rows."""
+    return any(getattr(p, "rows_of", "") for p in catcards.game_class(name).declared)
+
+
+#: the games whose parameters hold only names and numbers; DATA_GAMES hold a data file's rows
+PLAIN_GAMES = [name for name in GAMES if not _reads_a_data_file(name)]
+DATA_GAMES = [name for name in GAMES if _reads_a_data_file(name)]
 
 
 def _game(name, **params):
@@ -205,23 +215,19 @@ def fifo(tmp_path):
     return str(path)
 
 
-def _save_refuses_paths(name):
-    """A game whose data-file parameters are declared (``rows_of``: Cat Days, Card Game), whose
-    parameters name no file, or that checks saves itself."""
-    cls = catcards.game_class(name)
-    return (name in PLAIN_GAMES or any(p.rows_of for p in cls.declared)
-            or cls.from_saved_params.__func__ is not Game.from_saved_params.__func__)
-
-
-def test_the_games_with_data_files_declare_them():
-    assert {n for n in GAMES if any(p.rows_of for p in catcards.game_class(n).declared)} == {"cat-days", "card-game"}
-    assert all(_save_refuses_paths(n) for n in GAMES)
+def test_the_game_lists_come_from_the_registry():
+    """catcards' own eight games at least; of them, Cat Days and Card Game read data files."""
+    own = {"big-cat", "card-game", "cat-days", "cat-trick", "king-of-the-jungle", "pairs", "simons-cat", "snap"}
+    assert own <= set(GAMES) and sorted(PLAIN_GAMES + DATA_GAMES) == GAMES
+    assert set(DATA_GAMES) & own == {"cat-days", "card-game"}
+    # none of them checks saves its own way: the core's from_saved_params refuses a path for all
+    assert all(catcards.game_class(n).from_saved_params.__func__ is Game.from_saved_params.__func__ for n in own)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_path_in_a_save_is_never_opened(name, fifo, no_file_opened):
-    if not _save_refuses_paths(name):
-        pytest.skip("this game's parameters may name a file: declare it with rows_of")
+    """Every game: a plain one refuses a path where a parameter goes (a name or a number is
+    expected); Cat Days and Card Game refuse a path for their data file (rows_of)."""
     state = _game(name).new_game(5)
     text = state.to_json()
     params = json.loads(text)["params"]
@@ -233,9 +239,10 @@ def test_a_path_in_a_save_is_never_opened(name, fifo, no_file_opened):
     assert no_file_opened == []
 
 
-@pytest.mark.parametrize("name", PLAIN_GAMES)
-def test_loading_a_plain_game_opens_no_file(name, no_file_opened):
+@pytest.mark.parametrize("name", GAMES)
+def test_loading_a_save_opens_no_file(name, no_file_opened):
     text = _played(name, steps=20).to_json()
+    assert len(json.loads(text)["actions"]) > 0
     assert catcards.load_state(text).to_json() == text
 
 
@@ -284,6 +291,27 @@ def test_numpy_integers_are_taken_as_parameters(name, params):
     assert all(type(v) is int for v in game.params.values() if not isinstance(v, (str, dict)))
     state = game.new_game(np.int32(3))
     assert catcards.load_state(state.to_json()).to_json() == state.to_json()
+
+
+def _whole_number_params(name):
+    """The declared parameters of ``name`` that take a whole number or a seat, with a value the
+    game allows (its default, computed for a None default)."""
+    cls = catcards.game_class(name)
+    game = _game(name)
+    return {p.name: getattr(game, p.name) for p in getattr(cls, "declared", ())
+            if p.kind in ("whole", "seat") and isinstance(getattr(game, p.name), int)}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_numpy_integers_are_taken_for_every_declared_whole_number(name):
+    """The same check for every registered game, from its declared parameters (a plugin's too)."""
+    cls = catcards.game_class(name)
+    params = {**getattr(cls, "contract_params", {}), **_whole_number_params(name), "players": cls.default_players}
+    plain = catcards.load(name, **params)
+    game = catcards.load(name, **{k: np.int64(v) if type(v) is int else v for k, v in params.items()})
+    assert game == plain and all(type(game.params[k]) is int for k, v in params.items() if type(v) is int)
+    state = game.new_game(np.int32(3))
+    assert catcards.load_state(state.to_json()).to_json() == state.to_json() == plain.new_game(3).to_json()
 
 
 def test_numpy_integers_are_taken_in_actions():
