@@ -927,7 +927,7 @@ def check_deal_list(
             names = "card name" if cards == 1 else "card names"
             what = f"{hands} {'hand' if hands == 1 else 'hands'} of {size}{names}"
     if at_most is not None:
-        what = f"at most {at_most} deals (one per round or hand, each {what})"
+        what = f"at most {at_most} {'deal' if at_most == 1 else 'deals'} (one per round or hand, each {what})"
     else:
         what = f"deals (one per round or hand, each {what})"
     if not isinstance(deals, (list, tuple)):

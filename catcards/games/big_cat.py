@@ -581,7 +581,7 @@ class BigCatState(State):
         thousands of lines, and the observation is built at every card).
 
         Raises:
-            ValueError: ``seat`` not a seat of this game nor None.
+            GameParameterError: ``seat`` not a seat of this game nor None.
         """
         n = self.game.players
         seat = self.check_seat(seat)

@@ -348,7 +348,7 @@ class PairsState(State):
         ``log`` (last 12 lines), ``is_over``, ``outcome``.
 
         Raises:
-            ValueError: ``seat`` is not a seat of this game or None.
+            GameParameterError: ``seat`` is not a seat of this game or None.
         """
         n = self.game.players
         seat = self.check_seat(seat)

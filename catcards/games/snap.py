@@ -409,7 +409,7 @@ class SnapState(State):
         ``is_over``, ``outcome``.
 
         Raises:
-            ValueError: ``seat`` is not a seat of this game or None.
+            GameParameterError: ``seat`` is not a seat of this game or None.
         """
         n = self.game.players
         seat = self.check_seat(seat)

@@ -2,12 +2,15 @@
 (tests/toy_plugin, written only from CONTRIBUTING.md's text), installed beside catcards without
 editing it, is listed by catcards.list_games, played by catcards.simulate, drawn in a table, saved
 and loaded, and meets the contract test."""
+import ast
 import configparser
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import textwrap
 import tomllib
 from pathlib import Path
 
@@ -17,6 +20,7 @@ import catcards
 
 TOY = Path(__file__).parents[1] / "toy_plugin"
 ROOT = Path(__file__).parents[2]
+CONTRIBUTING = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -98,11 +102,65 @@ def test_the_toy_game_is_listed_played_drawn_and_saved(site):
     assert "  last-cat:\n    first_player: the seat that takes first; a seat (0 to players - 1); default 0" in out["help"]
 
 
-def test_the_toy_game_meets_the_contract(site):
-    done = _run(site, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
-                "tests/games/test_contract.py", "-k", "last-cat", timeout=600)
+def test_the_toy_game_meets_the_contract_and_the_save_tests(site):
+    """The command CONTRIBUTING.md gives ("A game in your own package", step 5), on the toy."""
+    command = re.search(r"^\s*(python -m pytest tests/games/test_contract\.py .*-k high-cat)$", CONTRIBUTING, re.M)
+    args = command.group(1).replace("high-cat", "last-cat").split()[1:]
+    assert args[:2] == ["-m", "pytest"] and "tests/games/test_saves.py" in args
+    done = _run(site, *args, "-p", "no:randomly", "-p", "no:cacheprovider", "-rs", timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
-    assert " passed" in done.stdout and "failed" not in done.stdout
+    summary = done.stdout.strip().splitlines()[-1]
+    passed = int(re.search(r"(\d+) passed", summary).group(1))
+    assert passed >= 20 and "failed" not in summary and "error" not in summary
+    # the golden test skips a plugin's game, saying why
+    assert "2 skipped" in summary
+    assert "last-cat is a plugin's game (from catcards_lastcat.game), not one of catcards' own" in done.stdout
+
+
+def _blocks(language):
+    return re.findall(rf"^( *)```{language}\n(.*?)^\1```", CONTRIBUTING, re.M | re.S)
+
+
+def test_contributings_pyproject_example_uses_the_groups_the_registries_read():
+    import catcards.widgets.table as table
+    from catcards.agents import STRATEGIES
+    from catcards.registry import GAMES
+
+    from catcards.explore.hidden import SAMPLERS
+
+    (example,) = [tomllib.loads(textwrap.dedent(body)) for indent, body in _blocks("toml")]
+    groups = {GAMES.group, STRATEGIES.group, table.TABLES.group}
+    assert groups == {"catcards.games", "catcards.agents", "catcards.tables"}
+    assert set(example["project"]["entry-points"]) == groups
+    # the optional fourth group, for a sampler, is named in the text
+    assert SAMPLERS.group == "catcards.samplers"
+    assert '`[project.entry-points."catcards.samplers"]` with `high-cat = "catcards_highcat.explore"`' in CONTRIBUTING
+    assert example["build-system"] == {"requires": ["setuptools>=64"], "build-backend": "setuptools.build_meta"}
+    package = example["tool"]["setuptools"]["packages"][0]
+    for group, entries in example["project"]["entry-points"].items():
+        assert list(entries) == ["high-cat"] and entries["high-cat"].split(".")[0] == package
+    # the toy plugin is laid out the same way
+    toy = tomllib.loads((TOY / "pyproject.toml").read_text())
+    assert toy["build-system"] == example["build-system"]
+    assert set(toy["project"]["entry-points"]) == groups
+    assert toy["tool"]["setuptools"]["packages"] == ["catcards_lastcat"]
+
+
+def test_contributings_import_blocks_import():
+    """Every import statement of CONTRIBUTING.md's Python examples names something that exists."""
+    imports = []
+    for indent, body in _blocks("python"):
+        tree = ast.parse(textwrap.dedent(body))
+        imports += [ast.unparse(node) for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
+    assert "from catcards.params import Param" in imports and "from catcards.agents import Agent, pick, strategy" in imports
+    assert len(imports) >= 8
+    namespace = {}
+    exec("\n".join(imports), namespace)
+    for name in ("Card", "Game", "GameParameterError", "IllegalActionError", "Outcome", "State", "register",
+                 "Action", "FixedAction", "Play", "card_names", "check_deal_list", "find_card", "is_whole",
+                 "normal_name", "parse_hands", "short_repr", "Param", "Agent", "pick", "strategy", "GameTable",
+                 "table_for", "cards_html", "card_svg"):
+        assert name in namespace, name
 
 
 def test_the_toy_game_is_not_seen_without_its_install():
@@ -124,6 +182,38 @@ def test_a_broken_plugin_is_skipped_with_a_warning(tmp_path):
     count, _, messages = done.stdout.strip().partition("\n")
     assert int(count) == len(catcards.list_games())
     assert "the catcards plugin 'broken' (no_such_module_here.game) in group 'catcards.games' could not be imported" in messages
+
+
+def test_contributings_parse_hands_example_gives_what_it_says():
+    (example,) = [textwrap.dedent(body) for indent, body in _blocks("python") if "def card_id" in body]
+    namespace = {}
+    exec("from catcards import Card, GameParameterError\n"
+         "from catcards.core import card_names, find_card, parse_hands\n" + example, namespace)
+    call = next(line for line in example.splitlines() if line.startswith("parse_hands("))
+    assert "# -> [[2], [9]]" in example and eval(call, namespace) == [[2], [9]]
+    assert namespace["card_id"](catcards.Card("Cat", 7)) == 6
+    with pytest.raises(catcards.GameParameterError, match=r"^deal: 'Dog 3' is not a High Cat card \(Cat 1 to Cat 10\)$"):
+        namespace["card_id"]("Dog 3")
+    with pytest.raises(catcards.GameParameterError) as err:
+        eval(call.replace('[["Cat 3"], ["cat 10"]]', '[["Cat 3", "Cat 4"], ["Cat 5"]]'), namespace)
+    assert f'GameParameterError("{err.value}")' in example
+
+
+def test_contributings_param_example_reads_as_it_says_in_errors_and_help():
+    from types import SimpleNamespace
+
+    from catcards.params import Param
+
+    (example,) = [textwrap.dedent(body) for indent, body in _blocks("python") if body.lstrip().startswith('Param("rounds"')]
+    param = eval(example, {"Param": Param})
+    game = SimpleNamespace(title="High Cat", players=2)
+    with pytest.raises(catcards.GameParameterError) as err:
+        param.validate(game, 6)
+    text = " ".join(CONTRIBUTING.split())  # the doc's lines joined
+    assert f'catcards.load("high-cat", rounds=6)` raises `GameParameterError("{err.value}")`' in text
+    assert param.validate(game, None) == 3 and param.validate(SimpleNamespace(title="High Cat", players=5), None) == 2
+    d = param.describe()
+    assert f"the line is `rounds: {d['help']}; {d['allowed']}; default {d['default']}`" in text
 
 
 def test_a_plugin_sampler_is_found_by_its_entry_point_group(tmp_path):
