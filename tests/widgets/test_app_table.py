@@ -70,7 +70,9 @@ def test_the_instructions_name_each_games_real_controls(monkeypatch):
         "card-game": '"Do it"', "simons-cat": "card button", "cat-days": '"draw a card"',
         "king-of-the-jungle": "number button", "cat-trick": "card button",
     }
-    assert set(expected) == set(catcards.list_games())
+    # every game of catcards' own (an installed plugin's game has no entry here)
+    own = {n for n in catcards.list_games() if catcards.game_class(n).__module__.startswith("catcards.games.")}
+    assert set(expected) == own
     for name, control in expected.items():
         app = run_app(monkeypatch, f"game={name}")
         assert control in app["about"].value.replace("&quot;", '"'), name
