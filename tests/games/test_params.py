@@ -158,7 +158,8 @@ def test_saved_file_parameters_and_unknown_names_are_refused_in_one_wording(name
 @pytest.mark.parametrize("name", catcards.list_games())
 def test_every_declared_parameter_says_what_is_allowed_without_a_game(name):
     cls = catcards.game_class(name)
-    assert [p.name for p in cls.declared] == DECLARED[name]
+    if cls.__module__.startswith("catcards.games."):  # catcards' own (an installed plugin's game is not listed)
+        assert [p.name for p in cls.declared] == DECLARED[name]
     for row in describe(cls):
         assert row["allowed"] and "?" not in row["allowed"] and row["help"] and row["default"]
 
