@@ -5,7 +5,7 @@ classroom Chromebook (1366x768) show.
 
 Skipped (with the reason) where /usr/bin/chromium (or ``CATCARDS_CHROMIUM``) or playwright is
 missing, unless ``CATCARDS_REQUIRE_BROWSER=1``. Run alone with
-``python -m pytest tests/test_a11y.py -m browser -o addopts="" -p no:cacheprovider``.
+``python -m pytest tests/browser/test_a11y.py -m browser -o addopts="" -p no:cacheprovider``.
 """
 from __future__ import annotations
 

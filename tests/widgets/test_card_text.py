@@ -3,7 +3,7 @@ card's tooltip and accessible name give its full name and, for cards with effect
 
 Checked on the SVG strings themselves (a <text>'s font size in viewBox units times the picture's
 width over the viewBox width is its size on screen), at every width the tables draw cards; the
-real-browser check is ``tests/test_a11y.py``.
+real-browser check is ``tests/browser/test_a11y.py``.
 """
 from __future__ import annotations
 
