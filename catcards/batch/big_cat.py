@@ -40,7 +40,7 @@ import numpy as np
 import pandas as pd
 
 from ..core import GameParameterError, check_count
-from ..games.big_cat import DECKS, MAX_PENALTY, BigCat
+from ..games.big_cat import DECKS, BigCat
 from ..registry import load
 
 __all__ = [
@@ -157,8 +157,9 @@ def play_batch(
         one-game engine).
 
     Raises:
-        GameParameterError: ``rows`` not a 2-D integer array with at least one card per seat,
-            or a value that is not a penalty (0 to 13).
+        GameParameterError: ``rows`` not a 2-D integer array with at least one deal and one
+            card per seat, a value that is not one of ``game.penalties`` (or 0 for a plain
+            card), or ``max_cards`` / ``lanes`` not a whole number of at least 1.
     """
     rows = np.asarray(rows)
     if (
@@ -170,11 +171,16 @@ def play_batch(
             f"rows must be a 2-D integer array (games, cards) with {game.players} to 255 cards, "
             f"not shape {rows.shape}"
         )
-    if rows.size and (rows.min() < 0 or rows.max() > MAX_PENALTY):
+    if rows.shape[0] == 0:
+        raise GameParameterError("rows must hold at least one deal (one row per game), not 0")
+    allowed = sorted({0, *game.penalties.values()})
+    bad = np.setdiff1d(np.unique(rows), allowed)
+    if bad.size:
         raise GameParameterError(
-            f"rows must hold penalty values from 0 to {MAX_PENALTY}, not {int(rows.min())} to "
-            f"{int(rows.max())}"
+            f"rows must hold this game's penalty values ({', '.join(map(str, allowed))}; 0 for a "
+            f"plain card), not {int(bad[0])}"
         )
+    check_count(max_cards, "max_cards")
     check_count(lanes, "lanes")
     parts = [
         _Lanes(game, rows[i : i + _PART], max_cards, handoff, int(lanes)).run()

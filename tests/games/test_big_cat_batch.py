@@ -109,8 +109,21 @@ def test_simulate_batch_is_seeded_and_fails_early_on_bad_input():
         simulate_batch(players=5)
     with pytest.raises(GameParameterError, match="2-D integer array"):
         play_batch(catcards.load("big-cat"), np.zeros(52, np.int8))
-    with pytest.raises(GameParameterError, match="penalty values from 0 to 13"):
-        play_batch(catcards.load("big-cat"), np.full((2, 52), 15, np.int8))
+    game = catcards.load("big-cat")
+    allowed = ", ".join(map(str, sorted({0, *game.penalties.values()})))
+    with pytest.raises(GameParameterError, match=f"penalty values \\({allowed}; 0 for a plain card\\), not 15"):
+        play_batch(game, np.full((2, 52), 15, np.int8))
+    # in 0-13 but not one of this game's penalties: refused before any game starts (it used to
+    # reach the one-game engine and fail there with a KeyError)
+    missing = min(set(range(1, 14)) - set(game.penalties.values()))
+    rows = deal_batch(game, 3, np.random.default_rng(0))
+    rows[:, 5] = missing
+    with pytest.raises(GameParameterError, match=f"not {missing}$"):
+        play_batch(game, rows)
+    with pytest.raises(GameParameterError, match="at least one deal"):
+        play_batch(game, rows[:0])
+    with pytest.raises(GameParameterError, match="max_cards must be a whole number"):
+        play_batch(game, deal_batch(game, 3, np.random.default_rng(0)), max_cards="x")
     with pytest.raises(GameParameterError, match="gives stacks of"):
         row_from_stacks(catcards.load("big-cat"), ["---", "-"])
 
