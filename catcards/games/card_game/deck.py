@@ -10,6 +10,7 @@ from typing import Any, Sequence
 
 from ...cards import Card
 from ...core import GameParameterError, is_whole, normal_name, parse_hands
+from .actions import Claim, Play, _interned
 from .cardlist import CardSpec
 
 WIN_POINTS = 6  # rulebook "Goal"
@@ -27,6 +28,11 @@ ISLAND_ABILITY_COST = 1
 KITTEN = "Suicide Kitten"
 LOG_LINES = 60  # log lines in an observation
 FINAL = "Final Round"
+#: INSTANT cards that may be used only with an item on the stack / only against a threat to the
+#: seat using it (rules/card-game.md, "Cards": Not So Fast cancels, Imaginary Dinosaur protects)
+NEEDS_ITEM = frozenset({"Not So Fast"})
+NEEDS_THREAT = frozenset({"Imaginary Dinosaur"})
+NEVER = 10**9  # a cost no money area reaches: "no such card"
 
 
 def sushi_points(trays: int) -> int:
@@ -74,14 +80,59 @@ class Deck:
         #: INSTANT cards that may answer (played, then claimed), in the order they are offered
         self.all_instants = self.instant_names + self.bluff_instant
         self._by_normal = {normal_name(s.name): s.name for s in specs}
-        self._affordable: dict[tuple, tuple] = {}
+        # ---- tables for the hot path of play (issue 14): built once per card list -------------
+        #: per card id: the dollars it is worth in a money area (Dark Flower 2, else 1; a Joker
+        #: played as Dark Flower adds 1, see ``Views.money_value``)
+        self.dollars: tuple[int, ...] = tuple(2 if x == "Dark Flower" else 1 for x in self.names)
+        #: per card id: whether it is a Money card (spent to the bottom of the Money deck)
+        self.is_money: tuple[bool, ...] = tuple(x in MONEY_NAMES for x in self.names)
+        #: per card id: the order in which a payment spends it (Money 0, Joker 1, Dark Flower 2)
+        self.pay_rank: tuple[int, ...] = tuple({"Joker": 1, "Dark Flower": 2}.get(x, 0) for x in self.names)
+        #: who is asked in a response window (``Responses._may_respond``), indexed by Cheap Day on
+        #: the table (False, True): the cheapest INSTANT card (played or claimed) that answers
+        #: anything, the cheapest Not So Fast (needs an item on the stack) and the cheapest
+        #: Imaginary Dinosaur (needs a threat to the seat asked); NEVER where there is none
+        def cheapest(costs: dict[str, int], fits) -> int:
+            return min((costs[x] for x in self.all_instants if fits(x)), default=NEVER)
+
+        self.respond_costs: tuple[tuple[int, int, int], ...] = tuple(
+            (cheapest(c, lambda x: x not in NEEDS_ITEM and x not in NEEDS_THREAT),
+             cheapest(c, NEEDS_ITEM.__contains__), cheapest(c, NEEDS_THREAT.__contains__))
+            for c in (self.costs, self.cheap_costs))
+        #: whether a card is both a main-phase card and an INSTANT card (possible in an edited
+        #: list): only then can the main phase's list and its INSTANT list share an action
+        self.main_and_instant = bool(set(self.main_names) & set(self.instant_names))
+        #: ``Play(name)`` and ``Play("Joker", name)`` of every card, built once
+        self.plain_play = {x: _interned(Play, x) for x in self.specs}
+        self.joker_play = {x: _interned(Play, "Joker", x) for x in self.specs}
+        # the most dollars one money area can hold (every Money card, Joker and Dark Flower, a
+        # Joker counted as a Dark Flower): the money tables below have a row for each amount
+        most = sum(2 if x in ("Joker", "Dark Flower") else 1 for x in self.names
+                   if x in MONEY_NAMES or x in ("Joker", "Dark Flower"))
+        #: ``affordable[cheap][money]``: the main-phase cards (:attr:`main_names`) and the BLUFF
+        #: HAND cards (:attr:`bluff_hand`) that ``money`` dollars pay for, in list order, with
+        #: Cheap Day on the table (``cheap`` True) or not
+        self.affordable: tuple[tuple[tuple[tuple[str, ...], tuple[str, ...]], ...], ...] = tuple(
+            tuple((tuple(x for x in self.main_names if m >= costs[x]),
+                   tuple(x for x in self.bluff_hand if m >= costs[x])) for m in range(most + 1))
+            for costs in (self.costs, self.cheap_costs))
+        #: ``usable[cheap][item][threat][money]``: the INSTANT cards (:attr:`instant_names`) and
+        #: BLUFF INSTANT cards (:attr:`bluff_instant`) that ``money`` pays for and that may be used
+        #: now, in list order: Not So Fast needs an ``item`` on the stack, Imaginary Dinosaur a
+        #: ``threat`` to the seat (rules/card-game.md, "Cards")
+        self.usable: tuple = tuple(
+            tuple(tuple(tuple(self._usable(m, costs, item, threat) for m in range(most + 1))
+                        for threat in (False, True)) for item in (False, True))
+            for costs in (self.costs, self.cheap_costs))
         #: claims by (card claimed, target), then face-down card name (see moves.py)
         self.claim_rows: dict[tuple, dict] = {}
-        #: the cheapest INSTANT card (played or claimed), without and with Cheap Day
-        self.cheapest_instant = min((self.costs[x] for x in self.all_instants), default=None)
-        self.cheapest_instant_cheap = min((self.cheap_costs[x] for x in self.all_instants), default=None)
-        #: a card's plays by (name, as_name, seat, seats still in): built once per game (issue 14)
-        self.variant_cache: dict[tuple, tuple] = {}
+        #: the claims without a target (BLUFF Ability and INSTANT cards) by card claimed, then
+        #: face-down card name
+        self.plain_claims = {x: self.claim_row(x) for x in self.bluff_ability + self.bluff_instant}
+        #: each card name's ids (to ask whether a hand holds one without listing its names)
+        self.id_sets = {x: frozenset(ids) for x, ids in self.ids.items()}
+        #: each seat's action objects by (seat, other seats still in) (see ``moves.SeatMoves``)
+        self.seat_moves: dict[tuple, Any] = {}
 
     def card_id(self, name: Any, used: set[int], where: str) -> int:
         """The first copy of the card ``name`` (a name as typed, compared with
@@ -127,18 +178,21 @@ class Deck:
             f"Card Game: {where}: more {canonical!r} than the {len(self.ids[canonical])} in the card list"
         )
 
-    def affordable(self, money: int, costs: dict[str, int]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The main-phase cards (:attr:`main_names`) and BLUFF HAND cards (:attr:`bluff_hand`)
-        that ``money`` dollars pay for at ``costs`` (:attr:`costs` or :attr:`cheap_costs`), in list
-        order; remembered per (money, costs)."""
-        key = (money, costs is self.cheap_costs)
-        found = self._affordable.get(key)
-        if found is None:
-            found = self._affordable[key] = (
-                tuple(x for x in self.main_names if money >= costs[x]),
-                tuple(x for x in self.bluff_hand if money >= costs[x]),
-            )
-        return found
+    def claim_row(self, name: str, target: int | None = None) -> dict:
+        """The claims of the BLUFF card ``name`` at ``target`` by face-down card name (every name
+        of the list), built once and kept in :attr:`claim_rows`."""
+        key = (name, target)
+        row = self.claim_rows.get(key)
+        if row is None:
+            row = self.claim_rows[key] = {fd: _interned(Claim, name, fd, target) for fd in self.specs}
+        return row
+
+    def _usable(self, money: int, costs: dict[str, int], item: bool, threat: bool) -> tuple:
+        """A row of :attr:`usable`."""
+        def ok(x: str) -> bool:
+            return money >= costs[x] and (item or x not in NEEDS_ITEM) and (threat or x not in NEEDS_THREAT)
+
+        return tuple(filter(ok, self.instant_names)), tuple(filter(ok, self.bluff_instant))
 
     def canonical(self, text: Any) -> str | None:
         """The card name ``text`` names (compared with :func:`catcards.core.normal_name`), or None."""

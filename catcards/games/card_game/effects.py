@@ -26,7 +26,7 @@ class Effects:
         if not self.money_deck:
             self.log.append(f"Seat {seat} would take Money, but the Money deck is empty.")
             return
-        self.money[seat].append(self.money_deck.pop())
+        self._to_money_area(seat, self.money_deck.pop())
         self.log.append(f"Seat {seat} takes a Money card.")
 
     def _draw_card(self, seat: int) -> None:
@@ -66,6 +66,7 @@ class Effects:
                     self.log.append("Final Round is discarded: the game goes on.")
             self.table = []
         self.table.append((c, as_name))
+        self._rules_changed()
 
     def _lose_tokens(self, seat: int, n: int) -> None:
         lost = min(n, self.tokens[seat])
@@ -82,22 +83,27 @@ class Effects:
         self.log.append(f"Seat {seat} gains {n} token{'s' * (n != 1)}; tokens now {self.tokens[seat]}.")
 
     def _pay(self, seat: int, amount: int) -> None:
-        area = self.money[seat]
-        order = sorted(area, key=lambda c: {"Joker": 1, "Dark Flower": 2}.get(self.money_name(c), 0))
+        """Pay ``amount`` dollars from ``seat``'s money area: Money cards first (to the bottom of
+        the Money deck), then Jokers held as Money, then Dark Flowers (2$; no change given), both
+        to the discard pile (the readings in :mod:`.engine`)."""
+        if not amount:
+            return
+        area, deck, flowers = self.money[seat], self.deck, self.flower_jokers
+        rank = deck.pay_rank
+        order = sorted(area, key=(lambda c: 2 if c in flowers else rank[c]) if flowers else rank.__getitem__)
         paid = 0
         for c in order:
             if paid >= amount:
                 break
-            name = self.money_name(c)
             area.remove(c)
-            if name in MONEY_NAMES:
+            worth = deck.dollars[c] + (c in flowers)  # a Joker played as Dark Flower: 2$
+            self.cash[seat] -= worth
+            paid += worth
+            if deck.is_money[c]:
                 self.money_deck.insert(0, c)  # bottom of the Money deck
-                paid += 1
             else:
                 self._to_discard(c)
-                paid += 2 if name == "Dark Flower" else 1
-        if amount:
-            self.log.append(f"Seat {seat} pays {amount}$.")
+        self.log.append(f"Seat {seat} pays {amount}$.")
 
     def _knock_out(self, seat: int, why: str) -> None:
         names = self.deck.names
@@ -113,7 +119,8 @@ class Effects:
             else:
                 self._to_discard(c)
         self.hands[seat], self.front[seat], self.island[seat], self.money[seat] = [], [], [], []
-        self.tokens[seat] = 0
+        self.tokens[seat] = self.cash[seat] = 0
+        self._reseat()
         self.log.append(f"Seat {seat} is out ({why}): hand, LOCK cards and characters are discarded.")
 
     # ---- resolving ----------------------------------------------------------------------------
@@ -153,9 +160,9 @@ class Effects:
         Exploding Island (CHARACTER, when it is there) or the discard pile."""
         c, name, types = item.card, item.name, self._types(item.name)
         if name == "Dark Flower":  # a Joker played as Dark Flower keeps that name: worth 2$
-            self.money[item.seat].append(c)
             if item.joker:
                 self.flower_jokers.add(c)
+            self._to_money_area(item.seat, c)
         elif "LOCK" in types:
             self.front[item.seat].append((c, name))
             self._scores_changed = True
@@ -423,7 +430,8 @@ def _op_pickpocket(state, op: tuple) -> None:
     if area:
         c = min(area, key=lambda c: {"Joker": 1, "Dark Flower": 2}.get(state.money_name(c), 0))
         area.remove(c)
-        state.money[seat].append(c)
+        state.cash[t] -= state.deck.dollars[c] + (c in state.flower_jokers)
+        state._to_money_area(seat, c)
         state.log.append(f"Seat {seat} moves a {state.money_name(c)} from seat {t}'s money area.")
 
 

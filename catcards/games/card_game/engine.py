@@ -94,7 +94,7 @@ from .cardlist import card_list_table, load_card_list
 from .deck import (FINAL, HAND_SIZE, ISLAND_ABILITY_COST, KITTEN, MONEY_NAMES, WIN_POINTS, Deck, deal,
                    parse_deals)
 from .effects import Effects
-from .moves import Moves
+from .moves import Moves, SeatMoves
 from .stack import Item, Pending, Responses, Window
 from .views import Views
 
@@ -260,7 +260,11 @@ class CardGameState(Moves, Responses, Effects, Views, State):
         self._outcome: Outcome | None = None
         self.current_player: int | None = None
         self._scores_changed = True  # set when tokens, LOCK cards in front or who is out change
+        self._reseat()
         deal(self, deals)
+        #: dollars in each money area (see ``money_value``), kept as cards come and go
+        self.cash = [self._count_cash(s) for s in range(n)]
+        self._rules_changed()
         self._start_turn(game.first_player)
         self._advance()
 
@@ -268,13 +272,45 @@ class CardGameState(Moves, Responses, Effects, Views, State):
     def _live(self) -> list[int]:
         return [s for s, out in enumerate(self.out) if not out]
 
+    def _reseat(self) -> None:
+        """Set :attr:`seating`: per seat, its :class:`~.moves.SeatMoves` (the other seats still
+        in, in turn order from its left, and its action objects). Called at the start and when a
+        player goes out, the only times who is in changes; the tuple is replaced, never changed,
+        so clones share it."""
+        n, out, cache = self.game.players, self.out, self.deck.seat_moves
+        seating = []
+        for seat in range(n):
+            key = (seat, tuple((seat + k) % n for k in range(1, n) if not out[(seat + k) % n]))
+            moves = cache.get(key)
+            if moves is None:
+                moves = cache[key] = SeatMoves(self.deck, *key)
+            seating.append(moves)
+        self.seating: tuple[SeatMoves, ...] = tuple(seating)
+
     def _others(self, seat: int) -> list[int]:
-        n = self.game.players
-        return [(seat + k) % n for k in range(1, n) if not self.out[(seat + k) % n]]
+        """The other seats still in, in turn order from ``seat``'s left."""
+        return list(self.seating[seat].others)
 
     def _distinct(self, cards: Sequence[int]) -> list[str]:
         """The names of ``cards``, each once, in order of first appearance."""
         return list(dict.fromkeys(map(self.deck.names.__getitem__, cards)))
+
+    def _hand_names(self, seat: int) -> dict[str, None]:
+        """The names in ``seat``'s hand, each once, in order of first appearance (the keys of a
+        dict, for fast membership; a plain loop is the cheapest way to build it in CPython)."""
+        names, held = self.deck.names, {}
+        for c in self.hands[seat]:
+            held[names[c]] = None
+        return held
+
+    def _holding(self, seat: int, wanted: Sequence[str]) -> dict[str, None]:
+        """The names of ``wanted`` that ``seat`` holds, and "Joker" if it holds one (keys of a
+        dict, as :meth:`_hand_names` gives; cheaper when only a few names matter)."""
+        hand, ids = self.hands[seat], self.deck.id_sets
+        held = {x: None for x in wanted if x in ids and not ids[x].isdisjoint(hand)}
+        if "Joker" in ids and not ids["Joker"].isdisjoint(hand):
+            held["Joker"] = None
+        return held
 
     def _take_from_hand(self, seat: int, name: str) -> int:
         hand = self.hands[seat]
@@ -306,10 +342,10 @@ class CardGameState(Moves, Responses, Effects, Views, State):
 
     def _end_turn(self) -> None:
         a, n = self.active, self.game.players
-        live = self._live()
-        if len(live) <= 1:
+        others = self.seating[a].others
+        if len(others) + (not self.out[a]) <= 1:
             return self._finish_last_player()
-        nxt = next((a + k) % n for k in range(1, n + 1) if not self.out[(a + k) % n])
+        nxt = others[0]  # the next seat still in
         if self.final_last is not None and self.final_armed and self._on_table(FINAL):
             between = [(a + k) % n for k in range(0, (nxt - a) % n or n)]
             if self.final_last in between:
@@ -397,12 +433,13 @@ class CardGameState(Moves, Responses, Effects, Views, State):
                 continue
             if self.stack:
                 top = self.stack[-1]
+                others = self.seating[top.seat].others
                 if top.kind == "claim" and not top.settled:
-                    self.window = Window("bluff", self._others(top.seat))
+                    self.window = Window("bluff", list(others))
                 elif top.kind == "kitten":
-                    self.window = Window("respond", [top.seat] + self._others(top.seat))
+                    self.window = Window("respond", [top.seat, *others])
                 else:
-                    self.window = Window("respond", self._others(top.seat))
+                    self.window = Window("respond", list(others))
                 continue
             if self.turn_over or self.out[self.active]:
                 self._end_turn()
@@ -427,47 +464,41 @@ class CardGameState(Moves, Responses, Effects, Views, State):
         self.current_player = None
     # ---- applying -----------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        seat = self.current_player
-        kind = type(action)  # legal actions are exactly these classes (apply checked it)
         if self.pending is not None:
-            self._apply_choice(seat, action)
-        elif kind is Pass:
-            if self.window is not None:
-                self.window.queue.pop(0)
-            else:
-                self.end_queue.pop(0)
-            self.log.append(f"Seat {seat} passes.")
-        elif kind is Believe:
-            self.window.queue.pop(0)
-            self.log.append(f"Seat {seat} believes.")
-        elif kind is Challenge:
-            self.window = None
-            self._challenge(seat)
-        elif kind is TakeMoney:
-            self._take_money(seat)
-            self.draws_left -= 1
-        elif kind is DrawCard:
-            self._draw_card(seat)
-            self.draws_left -= 1
-        elif kind is EndTurn:
-            self.phase = "end"
-            self.end_queue = self._others(seat)
-            self.log.append(f"Seat {seat} ends the turn: end phase.")
-        elif kind is Play:
-            self._play(seat, action)
-            self.end_queue = None
-        elif kind is Claim:
-            self._claim(seat, action)
-            self.end_queue = None
-        elif kind is UseAbility:
-            self.ability_used = True
-            if action.name == "Exploding Island":
-                self._pay(seat, ISLAND_ABILITY_COST)
-            self.stack.append(Item("ability", seat, action.name, target=action.target))
-            self.log.append(f"Seat {seat} uses the Ability of {action.name}"
-                            + (f" on seat {action.target}." if action.target is not None else "."))
-            self.window = None
+            self._apply_choice(self.current_player, action)
+        else:  # legal actions are exactly the classes of _HANDLERS (apply checked it)
+            _HANDLERS[type(action)](self, self.current_player, action)
         self._advance()
+
+    def _pass(self, seat: int, action: Pass) -> None:
+        (self.window.queue if self.window is not None else self.end_queue).pop(0)
+        self.log.append(f"Seat {seat} passes.")
+
+    def _believe(self, seat: int, action: Believe) -> None:
+        self.window.queue.pop(0)
+        self.log.append(f"Seat {seat} believes.")
+
+    def _take_money_draw(self, seat: int, action: TakeMoney) -> None:
+        self._take_money(seat)
+        self.draws_left -= 1
+
+    def _draw(self, seat: int, action: DrawCard) -> None:
+        self._draw_card(seat)
+        self.draws_left -= 1
+
+    def _end_phase(self, seat: int, action: EndTurn) -> None:
+        self.phase = "end"
+        self.end_queue = list(self.seating[seat].others)
+        self.log.append(f"Seat {seat} ends the turn: end phase.")
+
+    def _use_ability(self, seat: int, action: UseAbility) -> None:
+        self.ability_used = True
+        if action.name == "Exploding Island":
+            self._pay(seat, ISLAND_ABILITY_COST)
+        self.stack.append(Item("ability", seat, action.name, target=action.target))
+        self.log.append(f"Seat {seat} uses the Ability of {action.name}"
+                        + (f" on seat {action.target}." if action.target is not None else "."))
+        self.window = None
 
     def _copy_mutables(self, other: "CardGameState") -> None:
         other.hands = [list(h) for h in self.hands]
@@ -479,6 +510,7 @@ class CardGameState(Moves, Responses, Effects, Views, State):
         other.table = list(self.table)
         other.discard = list(self.discard)
         other.tokens = list(self.tokens)
+        other.cash = list(self.cash)
         other.out = list(self.out)
         other.stack = [it.copy() for it in self.stack]
         other.end_queue = list(self.end_queue) if self.end_queue is not None else None
@@ -492,3 +524,17 @@ class CardGameState(Moves, Responses, Effects, Views, State):
         other.ttt_cards = set(self.ttt_cards)
         other.flower_jokers = set(self.flower_jokers)
         other._box = list(self._box)
+
+
+#: what applying each kind of action does, outside a choice while an effect resolves
+_HANDLERS = {
+    Pass: CardGameState._pass,
+    Believe: CardGameState._believe,
+    Challenge: CardGameState._challenge,
+    TakeMoney: CardGameState._take_money_draw,
+    DrawCard: CardGameState._draw,
+    EndTurn: CardGameState._end_phase,
+    Play: CardGameState._play,
+    Claim: CardGameState._claim,
+    UseAbility: CardGameState._use_ability,
+}

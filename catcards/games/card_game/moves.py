@@ -14,16 +14,53 @@ from .actions import (BELIEVE, CHALLENGE, DRAW, END_TURN, PASS, TAKE_MONEY, Clai
                       _interned, _malformed, parse_action)
 from .deck import CHOOSE_ANY, EAT_TYPES, ISLAND_ABILITY_COST, THREATS
 
-__all__ = ["Moves"]
+__all__ = ["Moves", "SeatMoves"]
+
+_BLUFF_CHOICES = (BELIEVE, CHALLENGE)
+_FORTUNE = _interned(UseAbility, "Fortune Teller")
+_JOKER_MONEY = _interned(Play, "Joker", "Money")
 
 
-def _claims(deck, name: str, target: int | None) -> dict[str, Claim]:
-    """The claims of ``name`` at ``target`` by face-down card name (built once per game)."""
-    key = (name, target)
-    row = deck.claim_rows.get(key)
-    if row is None:
-        row = deck.claim_rows[key] = {fd: _interned(Claim, name, fd, target) for fd in deck.specs}
-    return row
+class SeatMoves:
+    """The action objects one seat may be offered while the same other players are still in.
+
+    Built once per card list and (seat, seats still in), kept in ``deck.seat_moves`` and shared
+    by every game of that list (issue 14: the main phase's list is assembled from these tuples,
+    never built action by action). What it holds depends only on that key, so states and their
+    clones share it.
+
+    Attributes: ``seat``; ``others`` (the other seats still in, in turn order from ``seat``'s
+    left: "another player"); ``anyone`` (``others`` then ``seat``: "a player", see
+    :data:`~.deck.CHOOSE_ANY`); ``plays`` and ``joker_plays`` (each main-phase card's plays, by
+    its name: played itself, or a Joker played as it); ``claims`` (each BLUFF HAND card's
+    claims: per target, the claim by face-down card name).
+    """
+
+    __slots__ = ("seat", "others", "anyone", "plays", "joker_plays", "claims")
+
+    def __init__(self, deck, seat: int, others: tuple[int, ...]):
+        self.seat, self.others = seat, others
+        self.anyone = others + (seat,)
+        self.plays = {x: self._plays(deck, x, "") for x in deck.main_names}
+        self.joker_plays = {x: self._plays(deck, "Joker", x) for x in deck.main_names}
+        self.claims = {x: tuple(deck.claim_row(x, t) for t in self.targets(x)) for x in deck.bluff_hand}
+
+    def targets(self, effect: str = "") -> tuple[int, ...]:
+        """The seats ``effect`` may choose: :attr:`anyone` for a card that says "Choose a
+        player" (:data:`~.deck.CHOOSE_ANY`), else :attr:`others`."""
+        return self.anyone if effect in CHOOSE_ANY else self.others
+
+    def _plays(self, deck, name: str, as_name: str) -> tuple[Play, ...]:
+        """Every ``Play`` of the card ``name`` (a Joker ``as_name``): one per target and option
+        the card's text allows (rules/card-game.md, "Cards")."""
+        effect = as_name or name
+        if effect in THREATS:
+            return tuple(_interned(Play, name, as_name, t) for t in self.targets(effect))
+        if effect == "The Guardian":
+            return tuple(_interned(Play, name, as_name, t, x) for t in self.targets(effect) for x in deck.nameable)
+        if effect == "Eat Four!":
+            return tuple(_interned(Play, name, as_name, t, x) for t in self.others for x in EAT_TYPES)
+        return (_interned(Play, name, as_name),)
 
 
 class Moves:
@@ -34,87 +71,71 @@ class Moves:
             return ()
         if self.pending is not None:
             return self._pending_actions()
-        if self.window is not None:
-            seat = self.window.queue[0]
-            if self.window.kind == "bluff":
-                return (BELIEVE, CHALLENGE)
-            return [PASS] + self._instant_actions(seat, self.stack[-1])
+        window = self.window
+        if window is not None:
+            if window.kind == "bluff":
+                return _BLUFF_CHOICES
+            return [PASS, *self._instant_actions(window.queue[0], self.stack[-1])]
         if self.end_queue is not None:
-            return [PASS] + self._instant_actions(self.end_queue[0], None)
+            return [PASS, *self._instant_actions(self.end_queue[0], None)]
         seat = self.active
         if self.phase == "draw":  # INSTANT cards "whenever you want": before a draw too
-            return [a for a, ok in ((TAKE_MONEY, self.money_deck), (DRAW, self.main)) if ok] + \
-                self._instant_actions(seat, None)
+            acts = [TAKE_MONEY] if self.money_deck else []
+            if self.main:
+                acts.append(DRAW)
+            return acts + self._instant_actions(seat, None)
         if self.phase == "end":
-            return [END_TURN] + self._instant_actions(seat, None)
+            return [END_TURN, *self._instant_actions(seat, None)]
         return self._main_actions(seat)
 
     def _targets(self, seat: int, effect: str = "") -> list[int]:
         """The seats ``effect`` may choose: every other player still in, then ``seat`` itself
         for a card that says "Choose a player" (:data:`CHOOSE_ANY`)."""
-        others = self._others(seat)
-        return others + [seat] if effect in CHOOSE_ANY else others
-
-    def _variants(self, name: str, as_name: str, seat: int) -> tuple[Play, ...]:
-        others = self._others(seat)
-        key = (name, as_name, seat, *others)
-        cache = self.deck.variant_cache
-        found = cache.get(key)
-        if found is None:  # a few per game (card, seat, players still in): built once (issue 14)
-            found = cache[key] = tuple(self._build_variants(name, as_name, seat))
-        return found
-
-    def _build_variants(self, name: str, as_name: str, seat: int) -> list[Play]:
-        effect = as_name or name
-        if effect in THREATS:
-            return [_interned(Play, name, as_name, t) for t in self._targets(seat, effect)]
-        if effect == "The Guardian":
-            return [_interned(Play, name, as_name, t, x) for t in self._targets(seat, effect)
-                    for x in self.deck.nameable]
-        if effect == "Eat Four!":
-            return [_interned(Play, name, as_name, t, x) for t in self._targets(seat) for x in EAT_TYPES]
-        return [_interned(Play, name, as_name)]
+        return list(self.seating[seat].targets(effect))
 
     def _main_actions(self, seat: int) -> list[Action]:
+        """The main phase's actions, in the order players see them: end turn, the HAND and RULE
+        cards (and BLUFF HAND claims) if none was played yet, INSTANT cards, BLUFF Ability claims
+        and Abilities if none was used yet, a Joker as Money."""
         deck = self.deck
-        acts: list[Action] = [END_TURN]
-        money = self.money_value(seat)
-        hand = self._distinct(self.hands[seat])
+        moves = self.seating[seat]
+        hand = self._hand_names(seat)
+        money = self.cash[seat]
+        cheap = self.cheap
         joker = "Joker" in hand
-        costs = self._costs()
-        held = set(hand)
+        acts: list[Action] = [END_TURN]
         if not self.hand_played:
-            # the cards this money pays for, in list order (worked out once per game, issue 14)
-            main, bluffs = deck.affordable(money, costs)
+            main, bluffs = deck.affordable[cheap][money]
+            plays, joker_plays = moves.plays, moves.joker_plays
             for x in main:
-                if x in held:
-                    acts.extend(self._variants(x, "", seat))
+                if x in hand:
+                    acts += plays[x]
                 if joker:
-                    acts.extend(self._variants("Joker", x, seat))
+                    acts += joker_plays[x]
             for x in bluffs:
-                for t in self._targets(seat, x):
-                    row = _claims(deck, x, t)
-                    acts.extend([row[fd] for fd in hand])
-        instants = self._instant_actions(seat, None, money, hand, costs)
+                for row in moves.claims[x]:
+                    acts += map(row.__getitem__, hand)
+        instants = self._instant_actions(seat, None, hand)
         if instants:
-            have = set(acts)
-            acts.extend(a for a in instants if a not in have)
+            if deck.main_and_instant:  # an edited list may offer a card both ways: once only
+                have = set(acts)
+                instants = [a for a in instants if a not in have]
+            acts += instants
         if not self.ability_used:
+            costs = deck.cheap_costs if cheap else deck.costs
             for x in deck.bluff_ability:
                 if money >= costs[x]:
-                    row = _claims(deck, x, None)
-                    acts.extend([row[fd] for fd in hand])
+                    acts += map(deck.plain_claims[x].__getitem__, hand)
             front = self.front[seat]
-            if front:
-                held = held | {as_name for _, as_name in front}
+            held = hand.keys() | {as_name for _, as_name in front} if front else hand
             if "Pickpocket" in held:
-                acts.extend(_interned(UseAbility, "Pickpocket", t) for t in self._targets(seat) if self.money[t])
+                acts += [_interned(UseAbility, "Pickpocket", t) for t in moves.others if self.money[t]]
             if "Fortune Teller" in held and self.main:
-                acts.append(_interned(UseAbility, "Fortune Teller"))
+                acts.append(_FORTUNE)
             if self.table and self._on_table("Exploding Island") and money >= ISLAND_ABILITY_COST:
-                acts.extend(_interned(UseAbility, "Exploding Island", t) for t in self._targets(seat) if self.island[t])
+                acts += [_interned(UseAbility, "Exploding Island", t) for t in moves.others if self.island[t]]
         if joker:
-            acts.append(_interned(Play, "Joker", "Money"))
+            acts.append(_JOKER_MONEY)
         return acts
 
     def _why_illegal(self, action: Action) -> str:

@@ -101,56 +101,45 @@ class Responses:
 
     def _may_respond(self, seat: int, top: Item | None) -> bool:
         """Whether ``seat`` is asked in a response window (``top`` the top item), or in the end
-        phase (``top`` None): public information only."""
+        phase (``top`` None): public information only (a card in hand, the money to pay an
+        INSTANT card that may answer ``top``; the thresholds are ``deck.respond_costs``)."""
         if self.out[seat] or not self.hands[seat]:
             return False
-        money = self.money_value(seat)
-        costs = self._costs()
-        deck = self.deck
-        cheapest = deck.cheapest_instant_cheap if costs is deck.cheap_costs else deck.cheapest_instant
-        if cheapest is None or money < cheapest:
-            return False
-        for x in deck.all_instants:
-            if money >= costs[x] and self._instant_ok(x, seat, top):
-                return True
-        return False
+        anything, item, threat = self.deck.respond_costs[self.cheap]
+        money = self.cash[seat]
+        return (money >= anything or (money >= item and top is not None)
+                or (money >= threat and self._threatens(top, seat)))
 
-    def _instant_actions(self, seat: int, top: Item | None, money: int | None = None,
-                         hand: list[str] | None = None, costs: dict | None = None) -> list[Action]:
+    def _instant_actions(self, seat: int, top: Item | None, hand: dict[str, None] | None = None) -> list[Action]:
         """The INSTANT cards ``seat`` may play or claim now (``top`` the top item, or None); the
-        caller may pass ``seat``'s money, distinct hand names and the costs it has already."""
-        acts: list[Action] = []
-        if money is None:
-            money = self.money_value(seat)
-        if costs is None:
-            costs = self._costs()
+        caller may pass ``seat``'s distinct hand names (a dict, in order) when it has them."""
         deck = self.deck
-        cheapest = deck.cheapest_instant_cheap if costs is deck.cheap_costs else deck.cheapest_instant
-        if cheapest is None or money < cheapest:  # no INSTANT card is affordable (issue 14)
-            return acts
-        if hand is None:
-            hand = self._distinct(self.hands[seat])
-        # _instant_ok without a call per card: Not So Fast needs an item, Imaginary Dinosaur a threat
-        fits = {"Not So Fast": top is not None, "Imaginary Dinosaur": self._threatens(top, seat)}.get
+        item = top is not None
+        plays, claims = deck.usable[self.cheap][item][item and self._threatens(top, seat)][self.cash[seat]]
+        if not plays and not claims:
+            return []
+        if hand is None:  # only the names that matter, unless claims need the whole hand
+            hand = self._hand_names(seat) if claims else self._holding(seat, plays)
+        acts: list[Action] = []
         joker = "Joker" in hand
-        for x in deck.instant_names:
-            if money >= costs[x] and fits(x, True):
-                if x in hand:
-                    acts.append(_interned(Play, x))
-                if joker:
-                    acts.append(_interned(Play, "Joker", x))
-        for x in deck.bluff_instant:
-            if money >= costs[x] and fits(x, True):
-                acts.extend(_interned(Claim, x, fd) for fd in hand)
+        for x in plays:
+            if x in hand:
+                acts.append(deck.plain_play[x])
+            if joker:
+                acts.append(deck.joker_play[x])
+        for x in claims:
+            acts += map(deck.plain_claims[x].__getitem__, hand)
         return acts
 
     def _in_main(self, seat: int) -> bool:
         return seat == self.active and not self.stack and self.window is None
 
     def _play(self, seat: int, a: Play) -> None:
+        """Play a card: pay for it and put it on the stack (a Joker as Money goes to the money
+        area at once)."""
+        self.end_queue = None
         if a.as_name == "Money":
-            c = self._take_from_hand(seat, "Joker")
-            self.money[seat].append(c)
+            self._to_money_area(seat, self._take_from_hand(seat, "Joker"))
             self.log.append(f"Seat {seat} plays a Joker as Money (1$).")
             return
         effect = a.as_name or a.name
@@ -163,6 +152,8 @@ class Responses:
         self.window = None
 
     def _claim(self, seat: int, a: Claim) -> None:
+        """Make a claim: the card goes face down, the claim is paid for and goes on the stack."""
+        self.end_queue = None
         if self._in_main(seat):
             if a.name in self.deck.bluff_hand:
                 self.hand_played = True
@@ -184,7 +175,9 @@ class Responses:
         top.settled = True
         self.log.append(f"Everyone believes seat {seat}: {top.name} takes effect; the card goes back to their hand unseen.")
 
-    def _challenge(self, challenger: int) -> None:
+    def _challenge(self, challenger: int, action: Action | None = None) -> None:
+        """``challenger`` challenges the claim on top of the stack: the face-down card is shown."""
+        self.window = None
         seat, c = self.facedown
         self.facedown = None
         top = self.stack[-1]

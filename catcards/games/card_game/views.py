@@ -29,9 +29,12 @@ class Views:
 
     def _costs(self) -> dict[str, int]:
         """Every card's cost now (see :meth:`cost`)."""
-        if self.table and self._on_table("Cheap Day"):
-            return self.deck.cheap_costs
-        return self.deck.costs
+        return self.deck.cheap_costs if self.cheap else self.deck.costs
+
+    def _rules_changed(self) -> None:
+        """Set what follows from the RULE cards on the table (after the deal and whenever one is
+        put there): ``cheap``, whether Cheap Day is there (every card costs 1$ less)."""
+        self.cheap = self._on_table("Cheap Day")
 
     def money_name(self, c: int) -> str:
         """The name the card ``c`` of a money area counts as: "Dark Flower" for a Joker played as
@@ -40,13 +43,19 @@ class Views:
 
     def money_value(self, seat: int) -> int:
         """Dollars in ``seat``'s money area (Money and a Joker played as Money 1$; Dark Flower, or
-        a Joker played as Dark Flower, 2$)."""
+        a Joker played as Dark Flower, 2$), kept in ``cash`` as cards come and go."""
+        return self.cash[seat]
+
+    def _count_cash(self, seat: int) -> int:
+        """:meth:`money_value` counted card by card (what ``cash`` keeps; the tests compare them)."""
         area = self.money[seat]
-        if not area:
-            return 0
-        names = self.deck.names
-        flowers = self.flower_jokers
-        return len(area) + sum(1 for c in area if names[c] == "Dark Flower" or c in flowers)
+        return sum(map(self.deck.dollars.__getitem__, area)) + len(self.flower_jokers.intersection(area))
+
+    def _to_money_area(self, seat: int, c: int) -> None:
+        """Put the card ``c`` into ``seat``'s money area (a Joker as Dark Flower already in
+        ``flower_jokers``), keeping ``cash`` up to date."""
+        self.money[seat].append(c)
+        self.cash[seat] += self.deck.dollars[c] + (c in self.flower_jokers)
 
     def points(self, seat: int) -> int:
         """Tokens + Sullen Houses (1 each) + Sushi Tray points of ``seat`` (rules/card-game.md)."""
