@@ -58,3 +58,28 @@ def test_turn_limit_is_flagged_in_the_outcome():
     assert state.outcome.winners == (0,)
     with pytest.raises(catcards.GameParameterError, match="max_turns"):
         catcards.load("card-game", max_turns=0)
+
+
+def test_kept_tables_agree_with_the_cards():
+    """What the engine keeps as cards come and go (issue 14: money per seat, Cheap Day on the
+    table, the other seats still in) equals what the cards say, at every step of random games
+    (Jokers as Dark Flower, Pickpocket, players going out, Cheap Day dealt onto the table)."""
+    checked = Counter()
+    for players, final_round, deals in ((2, True, None), (3, False, None), (5, True, None),
+                                        (3, False, {"table": ["Cheap Day"]})):
+        game = catcards.load("card-game", players=players, final_round=final_round)
+        for i in range(12):
+            state = game.new_game(game_seed(5, i), deals=deals)
+            rngs = agent_rngs(5, i, players)
+            while not state.is_over:
+                assert state.cash == [state._count_cash(s) for s in range(players)]
+                assert state.cheap == any(x == "Cheap Day" for _, x in state.table)
+                for s in range(players):
+                    assert state.seating[s].others == tuple(
+                        (s + k) % players for k in range(1, players) if not state.out[(s + k) % players])
+                checked["flower"] += bool(state.flower_jokers)
+                checked["cheap"] += state.cheap
+                checked["out"] += any(state.out)
+                legal = state.legal_actions()
+                state.apply(legal[int(rngs[0].integers(len(legal)))])
+    assert min(checked.values()) > 0 and len(checked) == 3  # every kept value met a case that changes it

@@ -131,6 +131,7 @@ class Deck:
         self.plain_claims = {x: self.claim_row(x) for x in self.bluff_ability + self.bluff_instant}
         #: each card name's ids (to ask whether a hand holds one without listing its names)
         self.id_sets = {x: frozenset(ids) for x, ids in self.ids.items()}
+        self.joker_ids = self.id_sets.get("Joker", frozenset())
         #: each seat's action objects by (seat, other seats still in) (see ``moves.SeatMoves``)
         self.seat_moves: dict[tuple, Any] = {}
 

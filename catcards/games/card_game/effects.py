@@ -11,7 +11,8 @@ from __future__ import annotations
 import itertools
 
 from ...core import Action
-from .actions import DONE, DRAW, TAKE_MONEY, DiscardCard, MoneyInstead, PutBack, PutOnTop, TakeMoney, TakeTurned
+from .actions import (DONE, DRAW, TAKE_MONEY, DiscardCard, MoneyInstead, PutBack, PutOnTop, TakeMoney, TakeTurned,
+                      _interned)
 from .deck import FINAL, KITTEN, MONEY_NAMES, THREATS
 from .stack import Item, Pending
 
@@ -183,9 +184,6 @@ class Effects:
             self._to_discard(item.card)
         self.log.append(f"Not So Fast cancels {item.describe()}; its money is not returned.")
 
-    def _run_op(self, op: tuple) -> None:
-        OPS[op[0]](self, op)
-
     def _shown(self, cards: list[int]) -> None:
         """Called with cards whose names an effect has just shown every player while they stay
         out of sight (The Guardian's hand, Eat Four!'s cards taken into hand or Suicide Kitten
@@ -263,17 +261,17 @@ class Effects:
         if kind == "ttt_draw":
             return [DRAW, TAKE_MONEY] if self.money_deck else [DRAW]
         if kind == "ttt_pick":
-            return [DONE] + [PutOnTop(x) for x in self._distinct(self.discard[::-1])]
+            return [DONE] + [_interned(PutOnTop, x) for x in self._distinct(self.discard[::-1])]
         if kind == "discard":
-            return [DiscardCard(x) for x in self._distinct(self.hands[seat])]
+            return [_interned(DiscardCard, x) for x in self._distinct(self.hands[seat])]
         if kind == "peek":
-            return [PutBack(order) for order in dict.fromkeys(
+            return [_interned(PutBack, order) for order in dict.fromkeys(
                 tuple(names[c] for c in perm) for perm in itertools.permutations(self.peek))]
         if kind == "eat4":
             x = names[self.turned[0]]
-            acts: list[Action] = [TakeTurned(x)]
+            acts: list[Action] = [_interned(TakeTurned, x)]
             if self.money_deck:
-                acts.append(MoneyInstead(x))
+                acts.append(_interned(MoneyInstead, x))
             return acts
         raise AssertionError(kind)
 

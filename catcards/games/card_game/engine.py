@@ -93,7 +93,7 @@ from .actions import (Believe, Challenge, Claim, DrawCard, EndTurn, Pass, Play, 
 from .cardlist import card_list_table, load_card_list
 from .deck import (FINAL, HAND_SIZE, ISLAND_ABILITY_COST, KITTEN, MONEY_NAMES, WIN_POINTS, Deck, deal,
                    parse_deals)
-from .effects import Effects
+from .effects import OPS, Effects
 from .moves import Moves, SeatMoves
 from .stack import Item, Pending, Responses, Window
 from .views import Views
@@ -303,14 +303,6 @@ class CardGameState(Moves, Responses, Effects, Views, State):
             held[names[c]] = None
         return held
 
-    def _holding(self, seat: int, wanted: Sequence[str]) -> dict[str, None]:
-        """The names of ``wanted`` that ``seat`` holds, and "Joker" if it holds one (keys of a
-        dict, as :meth:`_hand_names` gives; cheaper when only a few names matter)."""
-        hand, ids = self.hands[seat], self.deck.id_sets
-        held = {x: None for x in wanted if x in ids and not ids[x].isdisjoint(hand)}
-        if "Joker" in ids and not ids["Joker"].isdisjoint(hand):
-            held["Joker"] = None
-        return held
 
     def _take_from_hand(self, seat: int, name: str) -> int:
         hand = self.hands[seat]
@@ -329,7 +321,7 @@ class CardGameState(Moves, Responses, Effects, Views, State):
         self.turn += 1
         self.active = seat
         self.phase = "draw"
-        self.draws_left = 2 if self._on_table("Happy Hour") else 1
+        self.draws_left = 2 if self.table and self._on_table("Happy Hour") else 1
         self.hand_played = self.ability_used = self.turn_over = False
         self.end_queue = None
         if self.final_last is not None:
@@ -396,27 +388,40 @@ class CardGameState(Moves, Responses, Effects, Views, State):
         return False
 
     def _advance(self) -> None:
-        """Run everything that needs no decision, then set ``current_player``."""
-        while self._outcome is None and not (self._scores_changed and self._check_end()):
+        """Run everything that needs no decision, then set ``current_player`` (None once the game
+        is over). Each pass deals with the first thing waiting, in this order: the end of the game
+        (after scores change), a choice while an effect resolves, the effect's next step, a
+        Suicide Kitten drawn, the window on the top item of the stack (opened when missing: a
+        window only ever lies on a non-empty stack), the end of the turn, the end-phase round,
+        the active player's phase."""
+        while self._outcome is None:
+            if self._scores_changed and self._check_end():
+                break
             if self.pending is not None:
                 self.current_player = self.pending.seat
                 return
             if self.ops:
-                self._run_op(self.ops.pop(0))
+                op = self.ops.pop(0)
+                OPS[op[0]](self, op)
                 continue
             if self.triggers:
-                seat = self.triggers.pop(0)
-                kitten = next((c for c in self.hands[seat] if self.deck.names[c] == KITTEN), None)
-                if kitten is None or self.out[seat]:
-                    continue
-                self.hands[seat].remove(kitten)
-                self.stack.append(Item("kitten", seat, KITTEN, kitten))
-                self.log.append(f"Seat {seat} drew Suicide Kitten! Unless stopped, seat {seat} is out.")
+                self._kitten_drawn(self.triggers.pop(0))
                 continue
-            if self.window is not None:
-                queue = self.window.queue
-                if self.window.kind == "respond":
-                    top = self.stack[-1]
+            stack = self.stack
+            if stack:
+                top = stack[-1]
+                window = self.window
+                if window is None:  # the top item is new: every other player may answer it
+                    others = self.seating[top.seat].others
+                    if top.kind == "claim" and not top.settled:
+                        window = Window("bluff", list(others))
+                    elif top.kind == "kitten":
+                        window = Window("respond", [top.seat, *others])
+                    else:
+                        window = Window("respond", list(others))
+                    self.window = window
+                queue = window.queue
+                if window.kind == "respond":
                     while queue and not self._may_respond(queue[0], top):
                         queue.pop(0)
                 else:
@@ -425,27 +430,17 @@ class CardGameState(Moves, Responses, Effects, Views, State):
                 if queue:
                     self.current_player = queue[0]
                     return
-                kind, self.window = self.window.kind, None
-                if kind == "bluff":
+                self.window = None
+                if window.kind == "bluff":
                     self._believed()
                 else:
                     self._resolve_top()
                 continue
-            if self.stack:
-                top = self.stack[-1]
-                others = self.seating[top.seat].others
-                if top.kind == "claim" and not top.settled:
-                    self.window = Window("bluff", list(others))
-                elif top.kind == "kitten":
-                    self.window = Window("respond", [top.seat, *others])
-                else:
-                    self.window = Window("respond", list(others))
-                continue
             if self.turn_over or self.out[self.active]:
                 self._end_turn()
                 continue
-            if self.end_queue is not None:  # the end-phase round
-                queue = self.end_queue
+            queue = self.end_queue
+            if queue is not None:  # the end-phase round
                 while queue and not self._may_respond(queue[0], None):
                     queue.pop(0)
                 if queue:
@@ -453,6 +448,7 @@ class CardGameState(Moves, Responses, Effects, Views, State):
                     return
                 self.end_queue = None
                 self.turn_over = True
+                self._end_turn()
                 continue
             if self.phase == "end" and not self._may_respond(self.active, None):
                 self.end_queue = self._others(self.active)
@@ -462,6 +458,15 @@ class CardGameState(Moves, Responses, Effects, Views, State):
             self.current_player = self.active
             return
         self.current_player = None
+
+    def _kitten_drawn(self, seat: int) -> None:
+        """Suicide Kitten drawn by ``seat`` (during an effect now finished) goes on the stack."""
+        kitten = next((c for c in self.hands[seat] if self.deck.names[c] == KITTEN), None)
+        if kitten is None or self.out[seat]:
+            return
+        self.hands[seat].remove(kitten)
+        self.stack.append(Item("kitten", seat, KITTEN, kitten))
+        self.log.append(f"Seat {seat} drew Suicide Kitten! Unless stopped, seat {seat} is out.")
     # ---- applying -----------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         if self.pending is not None:

@@ -67,7 +67,7 @@ class Moves:
     """Mixin of :class:`~catcards.games.card_game.engine.CardGameState`: legal actions."""
 
     def _legal_actions(self) -> Sequence[Action]:
-        if self._outcome is not None or self.current_player is None:
+        if self.current_player is None:  # the game is over
             return ()
         if self.pending is not None:
             return self._pending_actions()
@@ -80,10 +80,12 @@ class Moves:
             return [PASS, *self._instant_actions(self.end_queue[0], None)]
         seat = self.active
         if self.phase == "draw":  # INSTANT cards "whenever you want": before a draw too
-            acts = [TAKE_MONEY] if self.money_deck else []
+            acts = self._instant_actions(seat, None)
             if self.main:
-                acts.append(DRAW)
-            return acts + self._instant_actions(seat, None)
+                acts.insert(0, DRAW)
+            if self.money_deck:
+                acts.insert(0, TAKE_MONEY)
+            return acts
         if self.phase == "end":
             return [END_TURN, *self._instant_actions(seat, None)]
         return self._main_actions(seat)

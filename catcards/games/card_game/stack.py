@@ -116,11 +116,20 @@ class Responses:
         deck = self.deck
         item = top is not None
         plays, claims = deck.usable[self.cheap][item][item and self._threatens(top, seat)][self.cash[seat]]
-        if not plays and not claims:
-            return []
-        if hand is None:  # only the names that matter, unless claims need the whole hand
-            hand = self._hand_names(seat) if claims else self._holding(seat, plays)
         acts: list[Action] = []
+        if not plays and not claims:
+            return acts
+        if hand is None and not claims:  # ask the hand for a few names only (ids, no name list)
+            cards, ids = self.hands[seat], deck.id_sets
+            joker = not deck.joker_ids.isdisjoint(cards)
+            for x in plays:
+                if not ids[x].isdisjoint(cards):
+                    acts.append(deck.plain_play[x])
+                if joker:
+                    acts.append(deck.joker_play[x])
+            return acts
+        if hand is None:
+            hand = self._hand_names(seat)
         joker = "Joker" in hand
         for x in plays:
             if x in hand:
@@ -154,15 +163,16 @@ class Responses:
     def _claim(self, seat: int, a: Claim) -> None:
         """Make a claim: the card goes face down, the claim is paid for and goes on the stack."""
         self.end_queue = None
-        if self._in_main(seat):
-            if a.name in self.deck.bluff_hand:
+        deck = self.deck
+        if seat == self.active and not self.stack and self.window is None:  # the main phase
+            if a.name in deck.bluff_hand:
                 self.hand_played = True
-            elif a.name in self.deck.bluff_ability:
+            elif a.name in deck.bluff_ability:
                 self.ability_used = True
         c = self._take_from_hand(seat, a.facedown)
-        self._pay(seat, self.cost(a.name))
+        self._pay(seat, (deck.cheap_costs if self.cheap else deck.costs)[a.name])
         self.facedown = (seat, c)
-        self.stack.append(Item("claim", seat, a.name, target=a.target, settled=False))
+        self.stack.append(Item("claim", seat, a.name, None, False, a.target, "", False))
         on = f" on seat {a.target}" if a.target is not None else ""
         self.log.append(f"Seat {seat} puts a card face down and claims {a.name}{on}.")
         self.window = None
