@@ -90,11 +90,6 @@ class Moves:
             return [END_TURN, *self._instant_actions(seat, None)]
         return self._main_actions(seat)
 
-    def _targets(self, seat: int, effect: str = "") -> list[int]:
-        """The seats ``effect`` may choose: every other player still in, then ``seat`` itself
-        for a card that says "Choose a player" (:data:`CHOOSE_ANY`)."""
-        return list(self.seating[seat].targets(effect))
-
     def _main_actions(self, seat: int) -> list[Action]:
         """The main phase's actions, in the order players see them: end turn, the HAND and RULE
         cards (and BLUFF HAND claims) if none was played yet, INSTANT cards, BLUFF Ability claims

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...core import Action
-from .actions import _OPTION_WORD, Claim, Play, _interned
+from .actions import _OPTION_WORD, Claim, Play
 from .deck import THREATS
 
 __all__ = ["Item", "Window", "Pending", "Responses"]
@@ -91,13 +91,6 @@ class Responses:
     def _threatens(self, top: Item | None, seat: int) -> bool:
         return (top is not None and top.kind in ("card", "claim") and top.settled
                 and top.name in THREATS and top.target == seat and seat not in top.protected)
-
-    def _instant_ok(self, name: str, seat: int, top: Item | None) -> bool:
-        if name == "Not So Fast":
-            return top is not None
-        if name == "Imaginary Dinosaur":
-            return self._threatens(top, seat)
-        return True
 
     def _may_respond(self, seat: int, top: Item | None) -> bool:
         """Whether ``seat`` is asked in a response window (``top`` the top item), or in the end
