@@ -380,7 +380,7 @@ class Game:
         for param in cls.declared:
             value = params.get(param.name)
             if getattr(param, "rows_of", "") and value is not None and not isinstance(value, list):
-                what = "a file path" if isinstance(value, (str, os.PathLike)) else f"a {type(value).__name__}"
+                what = "a file path" if isinstance(value, (str, os.PathLike)) else f"{_a(type(value).__name__)}"
                 raise GameParameterError(
                     f"{cls.title}: the save gives the {param.rows_of} ({param.name!r}) as {what}; a save holds the "
                     f"{param.rows_of}'s rows (a list of rows), never a file. Load the {param.rows_of} with "
@@ -817,6 +817,11 @@ def normal_name(text: Any) -> str:
 def is_whole(value: Any) -> bool:
     """True for Python and numpy integers (not bools): what a "whole number" parameter accepts."""
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def _a(noun: str) -> str:
+    """``noun`` with its indefinite article: "an int", "a dict"."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
 def check_count(value: Any, what: str, low: int = 1) -> int:

@@ -137,7 +137,7 @@ def test_a_file_parameter_keeps_rows_and_its_game_keeps_what_it_read():
 ])
 def test_saved_file_parameters_and_unknown_names_are_refused_in_one_wording(name, param, what, rows_of):
     cls = catcards.game_class(name)
-    for value, kind in (("/etc/passwd", "a file path"), ({"name": "x"}, "a dict"), (7, "a int")):
+    for value, kind in (("/etc/passwd", "a file path"), ({"name": "x"}, "a dict"), (7, "an int")):
         with pytest.raises(catcards.GameParameterError) as info:
             cls.from_saved_params({"players": 2, param: value})
         assert str(info.value) == (

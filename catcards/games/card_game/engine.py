@@ -85,8 +85,6 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-import numpy as np
-
 from ...core import Action, Game, GameParameterError, Outcome, State
 from ...params import Param
 from .actions import (Believe, Challenge, Claim, DrawCard, EndTurn, Pass, Play, TakeMoney, UseAbility)
