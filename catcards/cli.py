@@ -384,7 +384,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     from catcards.core import CatcardsError
 
     try:
-        args = _parser().parse_args(argv)
+        args, extra = _parser().parse_known_args(argv)
+        if extra:
+            hint = (f"`catcards {args.command} --help` lists the arguments"
+                    if getattr(args, "command", None) else "`catcards --help` lists the commands")
+            if getattr(args, "command", None) == "simulate":
+                hint += "; a game's own parameters go as --param KEY=VALUE (-p rounds=3)"
+            raise CliError(f"unrecognized arguments: {' '.join(extra)} ({hint})")
         if args.command == "list":
             print(_list())
         elif args.command == "simulate":

@@ -100,6 +100,9 @@ def test_same_seed_same_table_with_a_process_pool(capsys):
     (["simulate", "cat-days", "--param", "first_player=1", "-p", "first_player=0"],
      "--param first_player is given twice"),
     (["simulate", "simons-cat", "--no-such-option"], "unrecognized arguments: --no-such-option"),
+    (["simulate", "simons-cat", "--hand_size", "5"],
+     "unrecognized arguments: --hand_size 5 (`catcards simulate --help` lists the arguments; "
+     "a game's own parameters go as --param KEY=VALUE"),
     (["simulate", "simons-cat", "--executor", "gpu"], "invalid choice: 'gpu'"),
     (["simulate", "cat-days", "--param", "first_player=5"], "first_player must be a seat from 0 to 1, not 5"),
     (["simulate", "cat-days", "--param", "colour=red"], "Cat Days: unknown parameter(s) 'colour'; the game takes players, first_player, max_turns, deck"),

@@ -154,6 +154,7 @@ def test_contributings_import_blocks_import():
         imports += [ast.unparse(node) for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
     assert "from catcards.params import Param" in imports and "from catcards.agents import Agent, pick, strategy" in imports
     assert len(imports) >= 8
+    imports.sort(key=lambda line: not line.startswith("from __future__"))  # they must come first
     namespace = {}
     exec("\n".join(imports), namespace)
     for name in ("Card", "Game", "GameParameterError", "IllegalActionError", "Outcome", "State", "register",
