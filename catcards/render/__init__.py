@@ -3,8 +3,10 @@
 Everything a table draws is built here, in one place, from plain values (cards, observations,
 labels), and never imports ipywidgets: :mod:`catcards.render.tables` holds the tables' shared
 pieces (a card or an empty slot, a row of cards, the hint line, the stylesheet),
-:mod:`catcards.render.tricks` a trick as one slot per seat (Cat Trick and King of the Jungle),
-:mod:`catcards.render.card_game` and :mod:`catcards.render.cat_days` those games' own card faces.
+:mod:`catcards.render.tricks` a trick as one slot per seat and the score sheet under it (Cat Trick
+and King of the Jungle), and one module per game its board (and Card Game's and Cat Days' own card
+faces): ``big_cat``, ``card_game``, ``cat_days``, ``cat_trick``, ``king_of_the_jungle``, ``pairs``,
+``simons_cat``, ``snap``.
 
 ``card_svg(card)`` draws one card (suit colour, number in the corners and middle, suit or card
 name); ``cards_html(cards)`` a row of them; ``back_svg()`` a face-down card; ``state_html(state)``

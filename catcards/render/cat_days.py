@@ -1,14 +1,17 @@
-"""Cat Days' card faces as SVG (rulebook ``cat-days.txt``; deck ``rules/cat-days.md``). Pure
-function of plain values; no ipywidgets."""
+"""Cat Days' card faces and board as HTML/SVG (rulebook ``cat-days.txt``; deck
+``rules/cat-days.md``): a card face, one day of a week, a week's row and the board (both weeks
+Monday..Sunday with the draw and discard piles between them). Pure functions of the observation
+and a ``seat_label(seat) -> str``; no ipywidgets."""
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, Callable
 
 from ..cards import Card
-from . import CARD_TEXT_PX, svg_line
+from ..games.cat_days import DAYS
+from . import CARD_TEXT_PX, back_svg, svg_line
 
-__all__ = ["card_face", "CAT_COLOUR", "EVENT_COLOUR", "STAYS_COLOUR"]
+__all__ = ["card_face", "day_html", "week_row", "board_html", "hand_heading_html", "describe_html", "CAT_COLOUR", "EVENT_COLOUR", "STAYS_COLOUR"]
 
 CAT_COLOUR = "#f3b45b"
 EVENT_COLOUR = "#7fb3e6"
@@ -44,3 +47,82 @@ def card_face(card: Card, deck: Any, width: int = 52, covered: bool = False) -> 
         f'height="{height - 2}" rx="5" fill="{fill}" stroke="#333" stroke-width="1.2"/>'
         f"{points}{lines}</svg>"
     )
+
+
+def day_html(obs: dict, week: int, d: int) -> str:
+    """Day ``d`` (0 = Monday) of seat ``week``'s week as a table cell: its day name and score, the
+    Cat Tree or Cardboard Box on it, its visible cats (faces), its covered cats (greyed, named),
+    or "empty"."""
+    day = obs["weeks"][week][d]
+    deck = obs["deck"]
+    parts = []
+    if day["base"] is not None:
+        parts.append(f"<div class='catcards-cardtext' style='font-size:12px;color:#2e7d32'>{html.escape(day['base'].name)}</div>")
+    faces = "".join(card_face(c, deck) for c in day["visible"])
+    parts.append(f"<div style='display:flex;gap:2px;justify-content:center;flex-wrap:wrap'>{faces}</div>")
+    for c in day["covered"]:
+        parts.append(
+            f"<div class='catcards-covered catcards-cardtext' style='font-size:12px;color:#595959'>covered: "
+            f"{html.escape(c.name)} ({c.rank})</div>"
+        )
+    if not day["cats"] and day["base"] is None:
+        parts.append("<div style='color:#595959;font-size:11px;margin-top:14px'>empty</div>")
+    return (
+        f"<td class='catcards-day' data-week='{week}' data-day='{DAYS[d]}' "
+        f"style='border:1px solid #ccc;vertical-align:top;text-align:center;padding:3px;width:13%;"
+        f"min-width:64px;height:92px'>"
+        f"<div style='font-weight:bold;font-size:11px'>{DAYS[d][:3]} "
+        f"<span style='color:#595959;font-weight:normal'>{day['score']}</span></div>"
+        f"{''.join(parts)}</td>"
+    )
+
+
+def week_row(obs: dict, week: int, seat_label: Callable[[int | None], str]) -> str:
+    """Seat ``week``'s week as a table row: its label (an arrow when it is to act), score, days
+    filled and hand size, then its seven days (:func:`day_html`)."""
+    label = seat_label(week)
+    to_act = obs["current_player"] == week and not obs["is_over"]
+    head = (
+        f"<td style='vertical-align:middle;padding-right:6px;min-width:110px'>"
+        f"<b>{html.escape(label)}</b>{' &#9654;' if to_act else ''}<br>"
+        f"<span class='catcards-week-score' data-week='{week}'>score <b>{obs['scores'][week]}</b></span><br>"
+        f"<span style='font-size:11px;color:#555'>{obs['days_filled'][week]}/7 days, "
+        f"{obs['hand_sizes'][week]} in hand</span></td>"
+    )
+    return "<tr>" + head + "".join(day_html(obs, week, d) for d in range(7)) + "</tr>"
+
+
+def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
+    """Opponent's week (top), the piles, the viewer's week (bottom); for a spectator
+    (``obs["seat"]`` None) seat 1 on top. On a phone the days wrap (:data:`catcards.render.tables.STYLE`)."""
+    me = obs["seat"] if obs["seat"] is not None else 0
+    deck = obs["deck"]
+    discard = obs["discard_pile"]
+    top = card_face(discard[-1], deck) if discard else "<span style='color:#595959'>empty</span>"
+    piles = (
+        "<tr><td></td><td colspan='7' style='padding:4px'>"
+        "<div style='display:flex;gap:24px;align-items:center'>"
+        f"<div class='catcards-draw-pile' data-count='{obs['draw_pile']}' style='text-align:center'>"
+        f"{back_svg(34, str(obs['draw_pile']))}<div style='font-size:11px'>draw pile</div></div>"
+        f"<div class='catcards-discard' data-count='{len(discard)}' style='text-align:center'>{top}"
+        f"<div style='font-size:11px'>discard pile ({len(discard)})</div></div>"
+        f"<div style='font-size:11px;color:#555'>turn {obs['turn']} of at most {obs['max_turns']}</div>"
+        "</div></td></tr>"
+    )
+    return (
+        "<div class='catcards-scroll'>"
+        "<table class='catcards-cat-days-board' style='border-collapse:collapse;width:100%'>"
+        + week_row(obs, 1 - me, seat_label) + piles + week_row(obs, me, seat_label) + "</table></div>"
+    )
+
+
+def hand_heading_html(label: str, count: int, choosing: bool) -> str:
+    """The heading over a hand of ``count`` cards (``label``: the seat's label); ``choosing``
+    adds "choose a card, then where it goes"."""
+    return (f"<b>{html.escape(label)}: hand</b> ({count} cards)"
+            + (" &middot; choose a card, then where it goes" if choosing else ""))
+
+
+def describe_html(text: str) -> str:
+    """The chosen card's text (``CardKind.describe()``), in italics, over its places."""
+    return f"<i>{html.escape(text)}</i>"

@@ -9,8 +9,8 @@ from typing import Callable
 from ..cards import suit_colour
 from ..games.cat_trick import COLOURS, GREEDY_LIMIT, SUPER_CATS_TO_WIN
 from . import back_svg, suit_style
-from .tables import card_html, cards_row, seat_box
-from .tricks import trick_html
+from .tables import badges_html, card_html, cards_row, seat_box
+from .tricks import sheet_html, trick_block_html, trick_html  # noqa: F401 (trick_html: re-exported)
 
 __all__ = ["board_html", "seat_html", "collection_html", "super_cats_html", "SUPER_CAT_GOLD"]
 
@@ -19,14 +19,9 @@ SUPER_CAT_GOLD = "#e0a800"
 
 def super_cats_html(count: int) -> str:
     """``count`` small gold Super Cat cards (3 win the game)."""
-    if not count:
-        return "<span style='color:#595959;font-size:11px'>no Super Cat cards</span>"
-    one = (
-        f"<span title='Super Cat card' class='catcards-cardtext' style='display:inline-block;width:24px;height:26px;"
-        f"border-radius:3px;background:{SUPER_CAT_GOLD};color:#222;font:bold 12px sans-serif;"
-        f"text-align:center;line-height:26px;margin-right:2px;border:1px solid #333'>SC</span>"
-    )
-    return f"<span class='catcards-super-cats' data-count='{count}'>{one * count}</span>"
+    badges = badges_html(count, title="Super Cat card", letters="SC", width=24, fill=SUPER_CAT_GOLD, ink="#222",
+                         none="no Super Cat cards")
+    return f"<span class='catcards-super-cats' data-count='{count}'>{badges}</span>" if count else badges
 
 
 def collection_html(by_colour: dict) -> str:
@@ -79,41 +74,21 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
         f"<div style='font-size:10px;color:#595959'>{obs['draw_pile_size']} undealt, hidden"
         f"{'; ' + str(obs['discard_pile_size']) + ' discarded' if obs['discard_pile_size'] else ''}</div></div>"
     )
-    if obs["trick"] or not obs["last_trick"]:
-        led = obs["led_suit"]
-        caption = (
-            f"Led colour: <b class='catcards-led' style='background:{suit_style(led)[0]};color:{suit_style(led)[1]};"
-            f"padding:0 3px;border-radius:3px'>{suit_style(led)[2]} {led}</b>"
-            if led else f"{html.escape(seat_label(obs['leader']))} leads"
-        )
-        trick = trick_html(obs["trick"], n, obs["leader"], seat_label)
-        title = "Trick"
-    else:
-        winner = obs["last_winner"]
-        caption = f"{html.escape(seat_label(winner))} won the last trick and leads next"
-        trick = trick_html(obs["last_trick"], n, obs["last_trick"][0]["seat"], seat_label,
-                           winner=winner)
-        title = "Last trick"
-    middle = (
-        f"<div class='catcards-trick'><div style='font-weight:bold'>{title}</div>{trick}"
-        f"<div style='font-size:12px;margin-top:2px'>{caption}</div></div>"
+    led = obs["led_suit"]
+    caption = (
+        f"Led colour: <b class='catcards-led' style='background:{suit_style(led)[0]};color:{suit_style(led)[1]};"
+        f"padding:0 3px;border-radius:3px'>{suit_style(led)[2]} {led}</b>"
+        if led else f"{html.escape(seat_label(obs['leader']))} leads"
     )
+    middle = trick_block_html(obs, seat_label, caption)
     results = obs["round_results"]
     summary = ""
     if results:
-        heads = "".join(f"<th>seat {s}</th>" for s in range(n))
-        rows = "".join(
-            f"<tr><td>{r['round']}</td>"
-            + "".join(f"<td>{c} col / {k} cards</td>" for c, k in zip(r["colours"], r["collected"]))
-            + f"<td>{', '.join(map(str, r['winners']))} ({r['how']})</td></tr>"
-            for r in results
-        )
-        summary = (
-            "<div style='font-size:12px;margin-top:4px'><b>Rounds</b> "
-            f"(first to {SUPER_CATS_TO_WIN} Super Cat cards wins)"
-            "<table class='catcards-rounds' style='border-collapse:collapse;font-size:11px'>"
-            f"<tr><th>round</th>{heads}<th>Super Cat to</th></tr>{rows}</table></div>"
-        )
+        summary = sheet_html(
+            f"<b>Rounds</b> (first to {SUPER_CATS_TO_WIN} Super Cat cards wins)", "catcards-rounds", n, "round",
+            ((r["round"], [f"{c} col / {k} cards" for c, k in zip(r["colours"], r["collected"])],
+              f"{', '.join(map(str, r['winners']))} ({r['how']})") for r in results),
+            last="Super Cat to")
     seats = "".join(seat_html(obs, s, seat_label) for s in range(n))
     return (
         f"<div class='catcards-cat-trick-board' style='line-height:1.3'>"

@@ -9,7 +9,7 @@ from typing import Callable
 from ..cards import suit_colour
 from . import back_svg
 from .tables import seat_box
-from .tricks import trick_html
+from .tricks import sheet_html, trick_block_html, trick_html  # noqa: F401 (trick_html: re-exported)
 
 __all__ = ["board_html", "seat_html"]
 
@@ -41,49 +41,25 @@ def seat_html(obs: dict, seat: int, seat_label: Callable[[int | None], str]) -> 
 def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
     """The trick (or the last trick), seats with bids / tricks / scores, the score sheet."""
     n = obs["players"]
-    if obs["trick"] or not obs["last_trick"]:
-        led = obs["led_suit"]
-        if led:
-            caption = f"Led suit: <b class='catcards-led' style='color:{suit_colour(led)}'>{led}</b> (follow it if you can)"
-        elif obs["is_over"]:
-            caption = "The game is over."
-        elif obs["phase"] == "bid":
-            caption = f"Bidding: the bids may not total 13. {html.escape(seat_label(obs['leader']))} leads after."
-        else:
-            caption = f"{html.escape(seat_label(obs['leader']))} leads"
-        trick = trick_html(obs["trick"], n, obs["leader"], seat_label)
-        title = "Trick"
+    led = obs["led_suit"]
+    if led:
+        caption = f"Led suit: <b class='catcards-led' style='color:{suit_colour(led)}'>{led}</b> (follow it if you can)"
+    elif obs["is_over"]:
+        caption = "The game is over."
+    elif obs["phase"] == "bid":
+        caption = f"Bidding: the bids may not total 13. {html.escape(seat_label(obs['leader']))} leads after."
     else:
-        winner = obs["last_winner"]
-        caption = f"{html.escape(seat_label(winner))} won the last trick and leads next"
-        trick = trick_html(obs["last_trick"], n, obs["last_trick"][0]["seat"], seat_label,
-                           winner=winner)
-        title = "Last trick"
+        caption = f"{html.escape(seat_label(obs['leader']))} leads"
     bids = [b for b in obs["bids"] if b is not None]
     total = f"bids this hand total {sum(bids)}" if bids and not obs["is_over"] else ""
-    middle = (
-        f"<div class='catcards-trick'><div style='font-weight:bold'>{title}</div>{trick}"
-        f"<div style='font-size:12px;margin-top:2px'>{caption}</div>"
-        f"<div style='font-size:11px;color:#555'>{total}</div></div>"
-    )
+    middle = trick_block_html(obs, seat_label, caption, f"<div style='font-size:11px;color:#555'>{total}</div>")
     sheet = ""
     if obs["hand_results"]:
-        heads = "".join(f"<th>seat {s}</th>" for s in range(n))
-        rows = "".join(
-            f"<tr><td>{r['hand']}</td>"
-            + "".join(
-                f"<td>{b}/{w}: {p:+d} = {sc}</td>"
-                for b, w, p, sc in zip(r["bids"], r["won"], r["points"], r["scores"])
-            )
-            + "</tr>"
-            for r in obs["hand_results"]
-        )
-        sheet = (
-            "<div style='font-size:12px;margin-top:4px'><b>Score sheet</b> (bid/won: points = "
-            f"score; start 20, first to {obs['target']} wins)"
-            "<table class='catcards-scores' style='border-collapse:collapse;font-size:11px'>"
-            f"<tr><th>hand</th>{heads}</tr>{rows}</table></div>"
-        )
+        sheet = sheet_html(
+            "<b>Score sheet</b> (bid/won: points = "
+            f"score; start 20, first to {obs['target']} wins)", "catcards-scores", n, "hand",
+            ((r["hand"], [f"{b}/{w}: {p:+d} = {sc}" for b, w, p, sc in zip(r["bids"], r["won"], r["points"], r["scores"])],
+              None) for r in obs["hand_results"]))
     seats = "".join(seat_html(obs, s, seat_label) for s in range(n))
     return (
         f"<div class='catcards-jungle-board' style='line-height:1.3'>{middle}"

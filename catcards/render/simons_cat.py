@@ -7,7 +7,7 @@ import html
 from typing import Callable
 
 from . import back_svg
-from .tables import card_html, cards_row, seat_box
+from .tables import badges_html, card_html, cards_row, seat_box
 
 __all__ = ["board_html", "seat_html", "simon_badges", "SIMON_RED"]
 
@@ -16,14 +16,8 @@ SIMON_RED = "#d62828"
 
 def simon_badges(count: int) -> str:
     """``count`` small red Simon cards (3 of them lose the game)."""
-    if not count:
-        return "<span style='color:#595959;font-size:11px'>no Simon cards</span>"
-    one = (
-        f"<span title='Simon card' class='catcards-cardtext' style='display:inline-block;width:18px;height:26px;border-radius:3px;"
-        f"background:{SIMON_RED};color:#fff;font:bold 12px sans-serif;text-align:center;"
-        f"line-height:26px;margin-right:2px;border:1px solid #333'>S</span>"
-    )
-    return one * count
+    return badges_html(count, title="Simon card", letters="S", width=18, fill=SIMON_RED, ink="#fff",
+                       none="no Simon cards")
 
 
 def seat_html(obs: dict, seat: int, seat_label: Callable[[int | None], str]) -> str:

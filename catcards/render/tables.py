@@ -9,7 +9,8 @@ from typing import Any, Callable, Sequence
 from ..cards import Card
 from . import card_svg, cards_html
 
-__all__ = ["CARD_WIDTH", "STYLE", "SCROLL_HINT", "card_html", "cards_row", "hint_html", "obs_value_html", "seat_box"]
+__all__ = ["CARD_WIDTH", "STYLE", "SCROLL_HINT", "card_html", "cards_row", "hint_html", "hand_heading_html", "badges_html", "announce_html",
+           "obs_value_html", "obs_board_html", "seat_box"]
 
 #: cards drawn in hands and on boards, pixels wide
 CARD_WIDTH = 56
@@ -69,6 +70,32 @@ def hint_html(text: str) -> str:
     return f"<span class='catcards-hint' style='color:#2b5e9e'>{html.escape(text)}</span>"
 
 
+def hand_heading_html(label: str, count: int, hint: str) -> str:
+    """The heading over a person's hand: "<label>: your hand (n cards)" and the hint line
+    (:func:`hint_html`); ``label`` and ``hint`` are plain text."""
+    return f"<b>{html.escape(label)}: your hand</b> ({count} cards) &nbsp; {hint_html(hint)}"
+
+
+def badges_html(count: int, *, title: str, letters: str, width: int, fill: str, ink: str, none: str) -> str:
+    """``count`` small cards of one kind in a row (Simon's Cat's Simon cards, Cat Trick's Super
+    Cat cards): ``width`` px wide, ``fill`` with ``letters`` in ``ink``, ``title`` as tooltip;
+    ``none`` (plain text, grey) when ``count`` is 0."""
+    if not count:
+        return f"<span style='color:#595959;font-size:11px'>{html.escape(none)}</span>"
+    one = (
+        f"<span title='{html.escape(title)}' class='catcards-cardtext' style='display:inline-block;width:{width}px;"
+        f"height:26px;border-radius:3px;background:{fill};color:{ink};font:bold 12px sans-serif;"
+        f"text-align:center;line-height:26px;margin-right:2px;border:1px solid #333'>{html.escape(letters)}</span>"
+    )
+    return one * count
+
+
+def announce_html(line: str) -> str:
+    """The table's ``aria-live`` line (a screen reader reads it out when it changes): ``line``,
+    plain text."""
+    return f"<div class='catcards-announce' role='status' aria-live='polite'>{html.escape(line)}</div>"
+
+
 def cards_row(cards: Sequence[Card], width: int = 40, empty: str = "(none)") -> str:
     """A wrapped row of card faces as HTML (``empty`` in grey when there are none)."""
     return cards_html(list(cards), width=width, empty=empty)
@@ -89,6 +116,20 @@ def obs_value_html(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{html.escape(str(k))}: {obs_value_html(v)}" for k, v in value.items())
     return html.escape(str(value))
+
+
+def obs_board_html(obs: dict) -> str:
+    """The generic table's board: each observation entry except hand, legal, log, seat, outcome
+    and is_over (and empty ones), one table row each, cards drawn as SVG (:func:`obs_value_html`)."""
+    rows = []
+    for key, value in obs.items():
+        if key in ("hand", "legal", "log", "seat", "outcome", "is_over") or value in (None, [], {}):
+            continue
+        rows.append(
+            "<tr><th style='text-align:left;vertical-align:top;padding-right:10px'>"
+            f"{html.escape(key.replace('_', ' '))}</th><td>{obs_value_html(value)}</td></tr>"
+        )
+    return f"<table class='catcards-board' style='line-height:1.3'>{''.join(rows)}</table>"
 
 
 def seat_box(

@@ -1,13 +1,13 @@
-"""A trick on the table as HTML (Cat Trick and King of the Jungle draw it the same way). Pure
-function of plain values; no ipywidgets."""
+"""A trick on the table, and the per-seat score sheet under it, as HTML (Cat Trick and King of the
+Jungle draw them the same way). Pure functions of plain values; no ipywidgets."""
 from __future__ import annotations
 
 import html
-from typing import Callable
+from typing import Any, Callable, Iterable, Sequence
 
 from .tables import card_html
 
-__all__ = ["trick_html"]
+__all__ = ["trick_html", "trick_block_html", "sheet_html"]
 
 
 def trick_html(plays: list[dict], players: int, leader: int | None, seat_label: Callable[[int], str], width: int = 52,
@@ -32,3 +32,45 @@ def trick_html(plays: list[dict], players: int, leader: int | None, seat_label: 
             f"<div style='font-size:11px;color:#444'>{html.escape(seat_label(s))}</div></div>"
         )
     return f"<div style='display:flex;align-items:flex-end'>{''.join(slots)}</div>"
+
+
+def trick_block_html(obs: dict, seat_label: Callable[[int], str], caption: str, extra: str = "") -> str:
+    """The trick in play under the title "Trick" with ``caption`` (HTML: the led suit, who leads)
+    or, between tricks (``obs["trick"]`` empty and ``obs["last_trick"]`` not), the last trick
+    with its winner outlined, titled "Last trick" and captioned "<winner> won the last trick and
+    leads next". ``extra``: HTML after the caption. Reads ``players``, ``trick``, ``leader``,
+    ``last_trick`` and ``last_winner`` of the observation."""
+    n = obs["players"]
+    if obs["trick"] or not obs["last_trick"]:
+        trick = trick_html(obs["trick"], n, obs["leader"], seat_label)
+        title = "Trick"
+    else:
+        winner = obs["last_winner"]
+        caption = f"{html.escape(seat_label(winner))} won the last trick and leads next"
+        trick = trick_html(obs["last_trick"], n, obs["last_trick"][0]["seat"], seat_label,
+                           winner=winner)
+        title = "Last trick"
+    return (
+        f"<div class='catcards-trick'><div style='font-weight:bold'>{title}</div>{trick}"
+        f"<div style='font-size:12px;margin-top:2px'>{caption}</div>{extra}</div>"
+    )
+
+
+def sheet_html(heading: str, css_class: str, players: int, first: str,
+               rows: Iterable[tuple[Any, Sequence[Any], Any]], last: str | None = None) -> str:
+    """A small table with one column per seat ("seat 0", ...) between a ``first`` column (round,
+    hand) and, when ``last`` is given, a last column (e.g. who took the round's card). ``rows``:
+    ``(first cell, cells per seat, last cell)`` (HTML; the last cell is ignored without ``last``).
+    ``heading``: HTML before the table; ``css_class``: the table's class."""
+    heads = "".join(f"<th>seat {s}</th>" for s in range(players))
+    tail = f"<th>{last}</th>" if last is not None else ""
+    body = "".join(
+        f"<tr><td>{a}</td>" + "".join(f"<td>{c}</td>" for c in cells)
+        + (f"<td>{z}</td>" if last is not None else "") + "</tr>"
+        for a, cells, z in rows
+    )
+    return (
+        f"<div style='font-size:12px;margin-top:4px'>{heading}"
+        f"<table class='{css_class}' style='border-collapse:collapse;font-size:11px'>"
+        f"<tr><th>{first}</th>{heads}{tail}</tr>{body}</table></div>"
+    )

@@ -14,14 +14,12 @@ marked unplayable: clicking it says why; the card's text is shown), then one of 
 """
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets as W
 
-from ..games.cat_days import DAYS, Draw, Pass, Play
-from ..render import back_svg
-from ..render.cat_days import card_face
+from ..games.cat_days import Draw, Pass, Play
+from ..render.cat_days import board_html, card_face, describe_html, hand_heading_html
 from .table import GameTable, mark_unavailable, table_for
 
 __all__ = ["CatDaysTable", "card_face"]
@@ -54,65 +52,11 @@ class CatDaysTable(GameTable):
         self._columns: dict[str, tuple[W.VBox, W.HTML, W.Button]] = {}
         super().__init__(*args, **kwargs)
 
-    # ---- board ----------------------------------------------------------------------------------
-    def _day_html(self, obs: dict, week: int, d: int) -> str:
-        day = obs["weeks"][week][d]
-        deck = obs["deck"]
-        parts = []
-        if day["base"] is not None:
-            parts.append(f"<div class='catcards-cardtext' style='font-size:12px;color:#2e7d32'>{html.escape(day['base'].name)}</div>")
-        faces = "".join(card_face(c, deck) for c in day["visible"])
-        parts.append(f"<div style='display:flex;gap:2px;justify-content:center;flex-wrap:wrap'>{faces}</div>")
-        for c in day["covered"]:
-            parts.append(
-                f"<div class='catcards-covered catcards-cardtext' style='font-size:12px;color:#595959'>covered: "
-                f"{html.escape(c.name)} ({c.rank})</div>"
-            )
-        if not day["cats"] and day["base"] is None:
-            parts.append("<div style='color:#595959;font-size:11px;margin-top:14px'>empty</div>")
-        return (
-            f"<td class='catcards-day' data-week='{week}' data-day='{DAYS[d]}' "
-            f"style='border:1px solid #ccc;vertical-align:top;text-align:center;padding:3px;width:13%;"
-            f"min-width:64px;height:92px'>"
-            f"<div style='font-weight:bold;font-size:11px'>{DAYS[d][:3]} "
-            f"<span style='color:#595959;font-weight:normal'>{day['score']}</span></div>"
-            f"{''.join(parts)}</td>"
-        )
-
-    def _week_row(self, obs: dict, week: int) -> str:
-        label = self.seat_label(week)
-        to_act = obs["current_player"] == week and not obs["is_over"]
-        head = (
-            f"<td style='vertical-align:middle;padding-right:6px;min-width:110px'>"
-            f"<b>{html.escape(label)}</b>{' &#9654;' if to_act else ''}<br>"
-            f"<span class='catcards-week-score' data-week='{week}'>score <b>{obs['scores'][week]}</b></span><br>"
-            f"<span style='font-size:11px;color:#555'>{obs['days_filled'][week]}/7 days, "
-            f"{obs['hand_sizes'][week]} in hand</span></td>"
-        )
-        return "<tr>" + head + "".join(self._day_html(obs, week, d) for d in range(7)) + "</tr>"
-
+    # ---- board (the HTML is built by catcards.render.cat_days) ---------------------------------
     def board(self, obs: dict) -> W.Widget:
-        """Opponent's week (top), piles, viewer's week (bottom); for a spectator seat 1 on top."""
-        me = obs["seat"] if obs["seat"] is not None else 0
-        deck = obs["deck"]
-        discard = obs["discard_pile"]
-        top = card_face(discard[-1], deck) if discard else "<span style='color:#595959'>empty</span>"
-        piles = (
-            "<tr><td></td><td colspan='7' style='padding:4px'>"
-            "<div style='display:flex;gap:24px;align-items:center'>"
-            f"<div class='catcards-draw-pile' data-count='{obs['draw_pile']}' style='text-align:center'>"
-            f"{back_svg(34, str(obs['draw_pile']))}<div style='font-size:11px'>draw pile</div></div>"
-            f"<div class='catcards-discard' data-count='{len(discard)}' style='text-align:center'>{top}"
-            f"<div style='font-size:11px'>discard pile ({len(discard)})</div></div>"
-            f"<div style='font-size:11px;color:#555'>turn {obs['turn']} of at most {obs['max_turns']}</div>"
-            "</div></td></tr>"
-        )
-        table = (
-            "<div class='catcards-scroll'>"  # on a phone the days wrap (render.tables.STYLE)
-            "<table class='catcards-cat-days-board' style='border-collapse:collapse;width:100%'>"
-            + self._week_row(obs, 1 - me) + piles + self._week_row(obs, me) + "</table></div>"
-        )
-        return W.HTML(table)
+        """Opponent's week (top), piles, viewer's week (bottom); for a spectator seat 1 on top
+        (:func:`catcards.render.cat_days.board_html`)."""
+        return W.HTML(board_html(obs, self.seat_label))
 
     # ---- hand: card first, then where ---------------------------------------------------------
     def _choose(self, name: str) -> None:
@@ -178,8 +122,7 @@ class CatDaysTable(GameTable):
             self.card_buttons_by_name[c.name] = button
             cols.append(col)
         seat = obs["seat"]
-        heading = W.HTML(f"<b>{html.escape(self.seat_label(seat))}: hand</b> ({len(obs['hand'])} cards)"
-                         + (" &middot; choose a card, then where it goes" if plays else ""))
+        heading = W.HTML(hand_heading_html(self.seat_label(seat), len(obs["hand"]), bool(plays)))
         parts: list[W.Widget] = [heading, W.HBox(cols, layout=W.Layout(flex_flow="row wrap"))]
         self.choice_buttons = []
         if self.selected is not None:
@@ -189,7 +132,7 @@ class CatDaysTable(GameTable):
                 text = str(a)
                 label = text[len(prefix):] if text.startswith(prefix) else text
                 self.choice_buttons.append(self.action_button(a, label=label))
-            parts.append(W.HTML(f"<i>{html.escape(kind.describe())}</i>"))
+            parts.append(W.HTML(describe_html(kind.describe())))
             parts.append(W.HBox(self.choice_buttons, layout=W.Layout(flex_flow="row wrap")))
         others = [a for a in legal if isinstance(a, (Draw, Pass))]
         self.other_buttons = [self.action_button(a) for a in others]

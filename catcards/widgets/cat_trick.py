@@ -8,13 +8,13 @@ and a round-by-round summary. Your hand: every card is playable (no duty to foll
 """
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets as W
 
 from ..render.cat_trick import SUPER_CAT_GOLD, board_html  # noqa: F401 (SUPER_CAT_GOLD: re-exported)
 from ..render.tricks import trick_html  # noqa: F401 (re-exported: it was defined here)
+from ..render.tables import hand_heading_html
 from .table import GameTable, table_for
 
 __all__ = ["CatTrickTable"]
@@ -56,10 +56,7 @@ class CatTrickTable(GameTable):
                 f"Play any card. The highest {obs['trump']} (trump) wins, else the highest "
                 f"{obs['led_suit']}; a 1 counts as 8 with the 7 of its colour."
             )
-        heading = W.HTML(
-            f"<b>{html.escape(self.seat_label(seat))}: your hand</b> ({len(cards)} cards)"
-            f" &nbsp; <span class='catcards-hint' style='color:#2b5e9e'>{html.escape(hint)}</span>"
-        )
+        heading = W.HTML(hand_heading_html(self.seat_label(seat), len(cards), hint))
         parts: list[Any] = [heading, self.card_buttons(cards, by_card)]
         if others:
             parts.append(self.other_action_buttons(others))

@@ -8,13 +8,13 @@ is told which bid the hook rule forbids); in play only the cards that follow sui
 """
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets as W
 
 from ..games.king_of_the_jungle import Bid
 from ..render.king_of_the_jungle import board_html
+from ..render.tables import hand_heading_html
 from .table import GameTable, table_for
 
 __all__ = ["KingOfTheJungleTable"]
@@ -75,10 +75,7 @@ class KingOfTheJungleTable(GameTable):
             hint = f"You have no {obs['led_suit']}: discard any card (it cannot win)."
         else:
             hint = "You lead: play any card."
-        heading = W.HTML(
-            f"<b>{html.escape(self.seat_label(seat))}: your hand</b> ({len(cards)} cards)"
-            f" &nbsp; <span class='catcards-hint' style='color:#2b5e9e'>{html.escape(hint)}</span>"
-        )
+        heading = W.HTML(hand_heading_html(self.seat_label(seat), len(cards), hint))
         parts: list[Any] = [heading, self.card_buttons(cards, by_card)]
         if bids:
             for a in bids:

@@ -11,19 +11,16 @@ so that a person can remember them.
 """
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets as W
 
 from ..cards import Card
 from ..games.pairs import TURN_OVER
-from ..render import back_svg
-from .table import GameTable, card_html, hint_html, mark_unavailable, table_for
+from ..render.pairs import CELL, cell_html, recent_html, scores_html, taken_html
+from .table import GameTable, mark_unavailable, table_for
 
 __all__ = ["PairsTable"]
-
-CELL = 46
 
 
 @table_for("pairs")
@@ -57,12 +54,6 @@ class PairsTable(GameTable):
 
     def _hidden_for(self):
         return None  # nothing in Pairs is private: no pass-the-screen step
-
-    def _card(self, name: str) -> Card:
-        for c in self.game.cards:
-            if str(c) == name:
-                return c
-        raise KeyError(name)  # pragma: no cover - names come from the same card list
 
     def _track(self, obs: dict) -> None:
         """Keep the turns completed since a person last acted (from the public last_turn)."""
@@ -147,46 +138,28 @@ class PairsTable(GameTable):
         """Pairs per seat, the grid, and the recent turns, from ``obs`` only; the same widgets
         every time, with only what changed sent to the browser."""
         self._grid_widgets(len(obs["grid"]), obs["cols"])
-        self._scores.value = "<div>" + " &middot; ".join(
-            f"{html.escape(self.seat_label(s))}: <b>{obs['pair_counts'][s]}</b> pair"
-            f"{'s' * (obs['pair_counts'][s] != 1)}"
-            for s in range(obs["players"])
-        ) + "</div>"
+        self._scores.value = scores_html(obs, self.seat_label)
         legal = set(self.legal)
         position = (self.state, len(self.state.history), self.state.current_player)
         self.cell_buttons = {}
         for p, x in enumerate(obs["grid"]):
             face, button = self._faces[p], self._buttons[p]
             button._catcards_action = (TURN_OVER[p], *position)  # type: ignore[attr-defined]
+            face.value = cell_html(p, x)
             if x is None:
-                face.value = card_html(None, CELL, empty="")
                 button.layout.visibility = "hidden"
                 button.disabled = True
             elif isinstance(x, Card):
-                face.value = card_html(x, CELL)
                 button.layout.visibility = "visible"
                 button.description = f"up {p}"
                 mark_unavailable(button, f"card {p} is face up ({x}): click to hear why you cannot turn it")
             else:
-                face.value = back_svg(CELL, str(p), title=f"card {p}, face down")
                 button.layout.visibility = "visible"
                 button.description, button.tooltip = f"turn {p}", f"turn over card {p}"
                 mark_unavailable(button, None if TURN_OVER[p] in legal else
                                  f"card {p} cannot be turned now: click to hear why")
                 self.cell_buttons[p] = button
-        recent = []
-        for t in self.recent:
-            faces = "".join(card_html(self._card(n), 34) for n in t["cards"])
-            where = " and ".join(f"card {q}" for q in t["positions"])
-            verdict = "<b>pair</b>" if t["match"] else "no match"
-            recent.append(
-                f"<div style='display:flex;flex-wrap:wrap;align-items:center;gap:6px;margin:2px 0'>"
-                f"<span style='min-width:170px'>Turn {t['turn']}: {html.escape(self.seat_label(t['seat']))}</span>"
-                f"{faces}<span>{where}: {verdict}</span></div>"
-            )
-        self._recent.value = (
-            "<b>Recent turns</b> (what everyone saw)" + "".join(recent[::-1]) if recent else ""
-        )
+        self._recent.value = recent_html(self.recent, self.seat_label, self.game.cards)
         return self._board
 
     def hand(self, obs: dict) -> W.Widget:
@@ -194,8 +167,6 @@ class PairsTable(GameTable):
         seat = obs["seat"]
         if seat is None:
             return W.HTML("")
-        mine = obs["pairs"][seat]
-        faces = "".join(card_html(c, 30) for c in mine) or "<span style='color:#595959'>(none yet)</span>"
         if obs["is_over"]:
             hint = ""
         elif not self.legal:
@@ -204,5 +175,4 @@ class PairsTable(GameTable):
             hint = "Now turn over a second card: the same number makes a pair, and you turn again."
         else:
             hint = 'Your turn: press "turn" under any face-down card, then under a second one.'
-        return W.HTML(f"<div>{hint_html(hint)}</div><b>{html.escape(self.seat_label(seat))}: pairs taken</b> "
-                      f"<div style='display:flex;flex-wrap:wrap;gap:2px'>{faces}</div>")
+        return W.HTML(taken_html(obs, seat, self.seat_label, hint))

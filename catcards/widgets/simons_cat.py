@@ -9,12 +9,12 @@ your hand matches the pile's top card (the engine then offers it as the only leg
 """
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets as W
 
 from ..render.simons_cat import SIMON_RED, board_html  # noqa: F401 (SIMON_RED: re-exported)
+from ..render.tables import hand_heading_html
 from .table import GameTable, table_for
 
 __all__ = ["SimonsCatTable"]
@@ -59,10 +59,7 @@ class SimonsCatTable(GameTable):
         else:
             top = obs["top"]
             hint = f"Play a card matching the colour ({top.suit}) or the number ({top.rank}) of {top}."
-        heading = W.HTML(
-            f"<b>{html.escape(self.seat_label(seat))}: your hand</b> ({len(cards)} cards)"
-            f" &nbsp; <span class='catcards-hint' style='color:#2b5e9e'>{html.escape(hint)}</span>"
-        )
+        heading = W.HTML(hand_heading_html(self.seat_label(seat), len(cards), hint))
         parts: list[Any] = [heading, self.card_buttons(cards, by_card)]
         if others:
             buttons = []

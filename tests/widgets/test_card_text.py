@@ -128,10 +128,12 @@ def test_rendering_is_in_one_place_and_needs_no_widgets():
     probe = ("import importlib, pkgutil, sys, catcards.render as r\n"
              "names = [m.name for m in pkgutil.iter_modules(r.__path__)]\n"
              "[importlib.import_module('catcards.render.' + n) for n in names]\n"
-             "print(len(names), 'ipywidgets' in sys.modules)")
+             "print(' '.join(sorted(names)), 'ipywidgets' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "9 False"  # tables, tricks and one module per game's board or faces
+    # tables, tricks and one module per game's board and faces: all eight games
+    assert out.stdout.strip() == ("big_cat card_game cat_days cat_trick king_of_the_jungle pairs simons_cat "
+                                  "snap tables tricks False")
     import catcards.render.cat_trick as cat_trick_render
     import catcards.render.king_of_the_jungle as kotj_render
     import catcards.render.tricks as tricks
@@ -141,6 +143,12 @@ def test_rendering_is_in_one_place_and_needs_no_widgets():
     # the render modules, and King of the Jungle's table imports nothing from Cat Trick's
     assert kotj_render.trick_html is tricks.trick_html and cat_trick_render.trick_html is tricks.trick_html
     assert "cat_trick" not in inspect.getsource(kotj) and "board_html(obs, self.seat_label)" in inspect.getsource(kotj)
+    # Pairs', Cat Days' and Card Game's tables build no HTML themselves (issue 13): no html.escape
+    import catcards.widgets.card_game as card_game
+    import catcards.widgets.cat_days as cat_days
+    import catcards.widgets.pairs as pairs
+    for module in (pairs, cat_days, card_game):
+        assert "html.escape" not in inspect.getsource(module), module.__name__
     from catcards import render
     assert table.text_colour is render.text_colour  # one text_colour
     assert render.text_colour("#F0E442") == "#000000" and render.text_colour("#0072B2") == "#ffffff"
