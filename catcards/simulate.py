@@ -182,7 +182,7 @@ def agent_action(agent: Agent, state: State, rng: np.random.Generator) -> Any:
     """The action ``agent`` chooses for the seat to act in ``state`` (not applied), as
     :func:`play_game` asks it: the state itself for an agent with ``choose_in`` (the rollout
     player), ``None`` for one whose ``reads_observation`` is False, else the seat's observation.
-    One move of a table's computer seat (``catcards/widgets/table.py``) is this.
+    One move of a table's computer seat (``catcards/widgets/table/``) is this.
 
     Raises:
         ValueError: the game is over (no seat to act).

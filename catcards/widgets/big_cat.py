@@ -46,9 +46,10 @@ class BigCatTable(GameTable):
         'Source: rulebooks/wildcat-and-dinohistoria.txt, "The BIG CAT Game".',
     )
 
+    #: what the generic default "sensible" means at this table
+    default_agents = "random"
+
     def __init__(self, *args: Any, **kwargs: Any):
-        if kwargs.get("agents", "sensible") == "sensible":
-            kwargs["agents"] = "random"
         self.lay_button: W.Button | None = None
         self.trick_button = W.Button(description="Next trick", icon="forward",
                                      tooltip="lay cards until a pile is taken",

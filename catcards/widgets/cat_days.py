@@ -52,11 +52,9 @@ class CatDaysTable(GameTable):
         self._columns: dict[str, tuple[W.VBox, W.HTML, W.Button]] = {}
         super().__init__(*args, **kwargs)
 
-    # ---- board (the HTML is built by catcards.render.cat_days) ---------------------------------
-    def board(self, obs: dict) -> W.Widget:
-        """Opponent's week (top), piles, viewer's week (bottom); for a spectator seat 1 on top
-        (:func:`catcards.render.cat_days.board_html`)."""
-        return W.HTML(board_html(obs, self.seat_label))
+    #: the board: opponent's week (top), piles, viewer's week (bottom); for a spectator seat 1 on
+    #: top (:func:`catcards.render.cat_days.board_html`)
+    render_board = staticmethod(board_html)
 
     # ---- hand: card first, then where ---------------------------------------------------------
     def _choose(self, name: str) -> None:
@@ -85,7 +83,7 @@ class CatDaysTable(GameTable):
         face = W.HTML()
         button = W.Button(layout=W.Layout(width="auto"))
         button.add_class("catcards-card")
-        button.on_click(self._callback(lambda _b, name=name: self._choose(name)))
+        button.on_click(self.callback(lambda _b, name=name: self._choose(name)))
         col = W.VBox([face, button], layout=W.Layout(align_items="center", margin="0 3px"))
         col.add_class("catcards-cardcol")  # the picture clicks the button (table.STYLE)
         self._columns[name] = (col, face, button)

@@ -38,9 +38,9 @@ class CatTrickTable(GameTable):
         'Source: rulebooks/cat-trick.txt.',
     )
 
-    def board(self, obs: dict) -> W.Widget:
-        """Trump card, the trick (or the last trick and its winner), seats, round summary (:func:`catcards.render.cat_trick.board_html`)."""
-        return W.HTML(board_html(obs, self.seat_label))
+    #: the board: trump card, the trick (or the last trick and its winner), seats, round summary
+    #: (:func:`catcards.render.cat_trick.board_html`)
+    render_board = staticmethod(board_html)
 
     def hand(self, obs: dict) -> W.Widget:
         """Your hand: every card playable on your turn, with a line on what wins the trick."""

@@ -50,9 +50,9 @@ class KingOfTheJungleTable(GameTable):
         what = "bidding" if obs["phase"] == "bid" else f"trick {obs['tricks_played'] + 1} of 13"
         return f"Hand {obs['hand_no']} ({what}) &middot; {text}"
 
-    def board(self, obs: dict) -> W.Widget:
-        """The trick (or the last trick), seats with bids / tricks / scores, the score sheet (:func:`catcards.render.king_of_the_jungle.board_html`)."""
-        return W.HTML(board_html(obs, self.seat_label))
+    #: the board: the trick (or the last trick), seats with bids / tricks / scores, the score
+    #: sheet (:func:`catcards.render.king_of_the_jungle.board_html`)
+    render_board = staticmethod(board_html)
 
     def hand(self, obs: dict) -> W.Widget:
         """Your hand; on your bid, one button per legal bid (and why the forbidden one is missing)."""

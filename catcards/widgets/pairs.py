@@ -44,9 +44,10 @@ class PairsTable(GameTable):
         'Source: rulebooks/wildcat-and-dinohistoria.txt, "PAIRS".',
     )
 
+    #: what the generic default "sensible" means at this table
+    default_agents = "forgetful"
+
     def __init__(self, *args: Any, **kwargs: Any):
-        if kwargs.get("agents", "sensible") == "sensible":
-            kwargs["agents"] = "forgetful"
         self.cell_buttons: dict[int, W.Button] = {}
         self.recent: list[dict] = []
         self._seen_turns = 0

@@ -37,9 +37,9 @@ class SimonsCatTable(GameTable):
         'Source: rulebooks/simons-cat.txt, "How to Play".',
     )
 
-    def board(self, obs: dict) -> W.Widget:
-        """Pile, set-aside cards, seats (card counts, messes, Simon cards), round summary (:func:`catcards.render.simons_cat.board_html`)."""
-        return W.HTML(board_html(obs, self.seat_label))
+    #: the board: pile, set-aside cards, seats (card counts, messes, Simon cards), round summary
+    #: (:func:`catcards.render.simons_cat.board_html`)
+    render_board = staticmethod(board_html)
 
     def hand(self, obs: dict) -> W.Widget:
         """Your hand (legal cards clickable, the rest disabled) and "take the mess" only when no

@@ -155,11 +155,12 @@ class SnapTable(GameTable):
         'Source: rulebooks/wildcat-and-dinohistoria.txt, "SNAP".',
     )
 
+    #: what the generic default "sensible" means at this table
+    default_agents = "reaction"
+
     auto_advance = False
 
     def __init__(self, *args: Any, turn_delay: float = 1.2, clock: Any = None, **kwargs: Any):
-        if kwargs.get("agents", "sensible") == "sensible":
-            kwargs["agents"] = "reaction"
         self.turn_delay = float(turn_delay)
         self.clock = clock if clock is not None else LoopClock()
         self._snap_taken: tuple[int, int, int] | None = None  # (state id, turns, winner)
@@ -169,13 +170,13 @@ class SnapTable(GameTable):
         self.turn_button.add_class("catcards-action")
         self.snap_buttons: dict[int, W.Button] = {}
         super().__init__(*args, **kwargs)
-        self.turn_button.on_click(self._callback(lambda _b: self.press_turn()))
+        self.turn_button.on_click(self.callback(lambda _b: self.press_turn()))
         for seat in self.humans:
             b = W.Button(description="Snap!" if len(self.humans) == 1 else f"Snap! (seat {seat})",
                          button_style="danger", icon="hand-paper-o", layout=W.Layout(width="auto"))
             b.add_class("catcards-snap")
             b.add_class("catcards-action")
-            b.on_click(self._callback(lambda _b, s=seat: self.press_snap(s)))
+            b.on_click(self.callback(lambda _b, s=seat: self.press_snap(s)))
             self.snap_buttons[seat] = b
         self.refresh()
         self._schedule()
@@ -297,10 +298,9 @@ class SnapTable(GameTable):
             text += " &middot; <b style='color:#d62828'>SNAP showing!</b>"
         return text + f" &middot; {obs['turns']} cards turned"
 
-    def board(self, obs: dict) -> W.Widget:
-        """Stacks per seat (face-down counts, status) and the centre pile, from ``obs`` only
-        (:func:`catcards.render.snap.board_html`)."""
-        return W.HTML(board_html(obs, self.seat_label))
+    #: the board: stacks per seat (face-down counts, status) and the centre pile
+    #: (:func:`catcards.render.snap.board_html`)
+    render_board = staticmethod(board_html)
 
     def hand(self, obs: dict) -> W.Widget:
         """The Turn button and the Snap button(s) of the people at the screen."""

@@ -1,0 +1,413 @@
+"""The widget table every game is played at: :class:`GameTable` (an ``ipywidgets.VBox``).
+
+A table holds one game ``state`` and a computer player (agent) for every seat not played by a
+person at this screen. It draws itself only from ``state.observation(seat)`` of the seat whose
+view is shown, so it cannot show a card that seat may not see, and it changes the game only
+through ``state.apply(action)`` (which checks legality). ``catcards.widgets`` is the only package
+that imports ipywidgets (docs/architecture.md, layer 4).
+
+Using a table (in a notebook)::
+
+    import catcards.widgets
+    table = catcards.widgets.play("simons-cat", players=4, seed=1)   # you are seat 0
+    table                                    # shows it; click a card to play it
+    catcards.widgets.play("simons-cat", seed=1, humans=())            # watch computers only
+    catcards.widgets.play("simons-cat", seed=1, humans=(0, 1))        # hot-seat for two people
+
+``GameTable(game, *, seed=None, humans=(0,), agents="sensible", deals=None, view=None)``:
+
+- ``game``: a :class:`catcards.Game` or a registered name (default parameters).
+- ``seed``: the deal's seed (None: a fresh one, shown in the seed box). The same seed and the same
+  clicks give the same game: the deal draws from the state's generator, and each computer seat
+  draws from its own generator ``numpy.random.default_rng(SeedSequence([seed, 1 + seat]))``.
+- ``humans``: seats played by people at this screen; ``()`` = watch computers only; several =
+  hot-seat (between turns of different people the hand is hidden behind a
+  "Pass the screen to seat k, then click" button).
+- ``agents``: a strategy name for every computer seat, or one entry per seat (a name or an
+  :class:`~catcards.agents.Agent`; entries for human seats are used only by "Computer step" and
+  "Play out"). A name the game has no strategy for falls back to ``"random"`` (said in the Output;
+  silently for the default "sensible", since a student should not read about strategies).
+- ``deals``: explicit deals passed to ``game.new_game(seed, deals=...)`` (stacked-deck lessons/tests).
+- ``view``: the seat whose view is shown while only computers play (None: a spectator's view).
+
+Parts (attributes): ``state``; ``status`` (HTML: whose turn, round, result when over);
+``board_box`` (holds :meth:`board`); ``hand_box`` (holds :meth:`hand`, or the pass-screen button);
+``new_button`` and ``seed_box`` ("New game" deals again with the seed in the box: same seed, same
+deal), ``shuffle_button`` (a fresh seed, then a new game), ``step_button`` ("Computer step": the
+seat to act moves by its agent), ``playout_button`` ("Play out": agents finish the game at once);
+``log_view`` (HTML: the public ``obs["log"]`` lines, newest first); ``out`` (an ``ipywidgets.Output``
+where every callback's prints, refusals and exceptions appear, so a user sees what went wrong).
+
+Exploring (issue 15): ``history_slider`` (a "Move" number box: moves made so far; go back to see the table as it was
+after any earlier move: :meth:`look_back` deals again from the same seed and deals and replays
+the history up to there, and the table is read-only until the slider is back at the end;
+:attr:`looking_back`, :attr:`live_state`); ``branch_button`` ("Play on from here",
+:meth:`play_on_from_here`: that position becomes the game in play, the game it came from stays in
+``branch_list``, :meth:`switch_game`); ``undo_button`` takes back a move of the game in play (the
+branch's own history). ``odds_panel`` (:class:`catcards.widgets.explore.OddsPanel`): "What are my
+chances?" runs :func:`catcards.odds` for :attr:`view_seat` from the position shown; a teacher sets
+``table.teacher = True`` (then ``table.refresh()``) for the "peek" switch.
+
+After a person acts, computer seats act automatically until a person is to act or the game is
+over. When only computers play, nothing moves until "Computer step" or "Play out" is clicked.
+
+Subclassing (one module ``catcards/widgets/<game>.py`` per game, discovered automatically)::
+
+    from catcards.widgets.table import GameTable, table_for
+
+    @table_for("my-game")
+    class MyGameTable(GameTable):
+        '''The My Game table: ...'''
+
+        # the middle of the table, from the observation only: a pure function in
+        # catcards/render/my_game.py, board_html(obs, seat_label) -> HTML
+        render_board = staticmethod(board_html)
+        default_agents = "careful"        # optional: what the default "sensible" means here
+
+        def hand(self, obs):              # optional: the default is usually right
+            ...                           # build buttons with self.action_button(action, ...)
+
+Hooks and helpers for subclasses:
+
+- :attr:`render_board` ``(obs, seat_label) -> str``: the game's board as HTML (a function of
+  ``catcards.render``), which the default :meth:`board` puts in an HTML widget.
+- :meth:`board` ``(obs) -> Widget``: the game's middle part. Default: :attr:`render_board`, or
+  every key of the observation except hand/legal/log, cards drawn as SVG (a board with buttons
+  in it, like Pairs' grid, overrides :meth:`board`). :meth:`board` and :meth:`hand` are
+  called on every redraw and should return new widgets; the ones they returned before are
+  closed when replaced (unless still shown; ``close_replaced = False`` turns this off).
+- :meth:`hand` ``(obs) -> Widget``: default :meth:`card_buttons` of ``obs["hand"]`` followed by
+  :meth:`other_action_buttons`: one button per card (its face drawn above a button with its name
+  in its suit colour), enabled only when exactly one legal action plays that card, plus one
+  button per other legal action, labelled ``str(action)``.
+- :meth:`action_button` ``(action, label=None, card=None, enabled=True) -> Button``: a button that
+  carries its action; clicking it applies the action if it is still legal in the position the
+  button was drawn for. A stale click (the game moved on, a new game was dealt) or a refused
+  action is reported in ``out`` and changes nothing; it never raises.
+- :meth:`actions_for_cards` ``(legal) -> (by_card, others)``: which legal actions play exactly one
+  card (found by walking the action's dataclass fields for :class:`~catcards.cards.Card` values).
+- :meth:`seat_label` ``(seat) -> str``: "Seat 2 (you)", "Seat 1 (computer)".
+- :meth:`status_text` ``(obs) -> str`` (HTML), :meth:`refresh` (redraw from the state, called
+  after every change), :attr:`view_seat` (whose observation is drawn now), :attr:`legal` (the
+  actions the viewer may click now: empty unless the viewer is the person to act).
+- :meth:`callback` ``(fn) -> handler``: wrap the handler of any extra widget a subclass adds
+  (``button.on_click(self.callback(fn))``) so its prints, refusals and exceptions go to ``out``
+  and the table is redrawn afterwards; :meth:`say` writes a line there.
+- Module helpers :func:`card_html` and :func:`cards_row` (``catcards.render`` in HTML widgets).
+
+Notes for subclasses: ``obs["seat"]`` may be None (a spectator, or a hot-seat hand behind the
+pass-screen button), so draw the board without assuming a hand. Do not name attributes ``log``,
+``keys`` or ``comm``: every widget already has those traits. ``state.current_player``,
+``state.is_over`` and ``state.outcome`` are public and may be read; hidden cards come only from
+``state.observation(view_seat)``.
+
+Drive a table from Python (what the tests do) with ``Button.click()`` on its buttons, or with
+:meth:`act` (a person's action), :meth:`computer_step`, :meth:`play_out`, :meth:`new_game`.
+
+Where the table is written (issue 13: no module over about 500 lines): this package holds
+:class:`GameTable` with its life (setting up, dealing, closing) and the game's flow (a person's
+action, computer moves), and the registry of tables (:func:`table_for`, :func:`play`); the class
+is put together from one mixin per part, each in its own module:
+
+- ``view.py`` (:class:`~catcards.widgets.table.view.ViewMixin`): what is shown and
+  :meth:`refresh`, the seat whose view is drawn, the hot-seat pass-screen step, "How to play",
+  the move log;
+- ``moves.py`` (``MovesMixin``): the action buttons, the hand as card columns, why a card cannot
+  be played, the default :meth:`board` and :meth:`hand`;
+- ``controls.py`` (``ControlsMixin``): New game and the seed box, New seed, Undo, Computer step,
+  Play out;
+- ``history.py`` (``HistoryMixin``): the "Move" box, "Play on from here", the list of games and
+  the odds panel;
+- ``messages.py`` (``MessagesMixin``): :meth:`say`, :meth:`callback` (every handler's prints and
+  errors go to ``out``), :func:`mark_unavailable`;
+- ``live.py``: :func:`close_tree`, :func:`replace` and the tables each notebook cell made.
+
+The HTML itself is built by :mod:`catcards.render` (``render.tables`` and one module per game).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import ipywidgets as W
+import numpy as np
+
+from ...core import Action, Game, GameParameterError, State
+from ...registry import Registry, load
+from ...render import text_colour  # noqa: F401 (re-exported)
+from ...render.tables import CARD_WIDTH, SCROLL_HINT, STYLE, card_html, cards_row, hint_html  # noqa: F401 (re-exported)
+from ...simulate import agent_action
+from .controls import ControlsMixin
+from .history import HistoryMixin
+from .live import _LIVE, _parts, _register_live, _walk, close_tree, replace  # noqa: F401 (re-exported)
+from .messages import LOOKING_BACK, MessagesMixin, mark_unavailable  # noqa: F401 (re-exported)
+from .moves import MovesMixin
+from .view import LOG_LINES, ViewMixin  # noqa: F401 (re-exported)
+
+__all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "hint_html", "mark_unavailable", "text_colour", "close_tree", "replace"]
+
+#: tables by game name: the modules of :mod:`catcards.widgets` and plugins of group ``catcards.tables``
+TABLES: Registry[type["GameTable"]] = Registry("catcards.widgets", "catcards.tables", skip=("table",), tolerant=True)
+
+
+def table_for(name: str) -> Callable[[type["GameTable"]], type["GameTable"]]:
+    """Class decorator: make ``cls`` the table :func:`play` uses for the registered game ``name``."""
+
+    def deco(cls: type[GameTable]) -> type[GameTable]:
+        if not (isinstance(cls, type) and issubclass(cls, GameTable)):
+            raise TypeError(f"@table_for({name!r}) decorates a GameTable subclass, not {cls!r}")
+        TABLES.add(name, cls)
+        return cls
+
+    return deco
+
+
+def table_class(name: str) -> type["GameTable"]:
+    """The table class registered for game ``name`` (:class:`GameTable` when there is none)."""
+    return TABLES.get(name, GameTable)
+
+
+def play(
+    game: Game | str,
+    *,
+    seed: int | None = None,
+    humans: Sequence[int] = (0,),
+    agents: str | Sequence[Any] = "sensible",
+    deals: Sequence | None = None,
+    view: int | None = None,
+    **params: Any,
+) -> "GameTable":
+    """A table for ``game`` (a :class:`~catcards.Game`, or a registered name built with
+    ``**params``, e.g. ``play("simons-cat", players=5, seed=3)``): the game's own table class if
+    one is registered with :func:`table_for`, else the generic :class:`GameTable`.
+
+    Raises:
+        GameParameterError: unknown game name or parameters, bad seats or strategies.
+    """
+    if isinstance(game, str):
+        game = load(game, **params)
+    elif params:
+        raise GameParameterError(
+            f"give game parameters ({', '.join(params)}) with a game name, not with a Game object"
+        )
+    if not isinstance(game, Game):
+        raise GameParameterError(f"play() needs a Game or a game name, not {game!r}")
+    cls = table_class(game.name)
+    return cls(game, seed=seed, humans=humans, agents=agents, deals=deals, view=view)
+
+
+class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixin, W.VBox):
+    """A playable table for any registered game (see the module docstring for the full guide).
+
+    Args:
+        game: a :class:`~catcards.Game`, or a registered game name (default parameters).
+        seed: seed of the deal and of the computer players (None: a fresh one).
+        humans: seats played by people at this screen (``()``: computers only; several: hot-seat).
+        agents: a strategy name for every seat, or one name/:class:`~catcards.agents.Agent`/None
+            per seat (None for a human seat: "Play out" then uses "random" for it).
+        deals: explicit deals for ``game.new_game(seed, deals=...)``.
+        view: the seat whose view is shown while only computers play (None: spectator).
+
+    Raises:
+        GameParameterError: unknown game; seats outside 0..players-1 or repeated; wrong number of
+            agents; an unknown strategy given per seat (a single name falls back to "random");
+            bad seed or deals (from the game).
+    """
+
+    #: whether computer seats move by themselves after a person's action
+    auto_advance = True
+    #: short rules naming the table's own controls, one paragraph each: shown in the table's
+    #: collapsible "How to play" panel and by the app (each game's table gives its own)
+    how_to_play: tuple[str, ...] = (
+        "Your turn: click a button under your hand to make your move; buttons you cannot use now "
+        "are greyed out. \"Computer step\" lets the computer make one move for whoever is to act.",
+    )
+    #: close the widgets that board()/hand() returned last time once they are replaced (unless
+    #: they are still shown); set False in a subclass that caches widgets and shows them again
+    close_replaced = True
+    #: :func:`close_tree` calls a table's own :meth:`close` (its timers stop, it frees its parts)
+    closes_its_parts = True
+    #: the strategy the generic default "sensible" stands for at this table (None: "sensible"
+    #: itself, which falls back to "random" where the game has none)
+    default_agents: str | None = None
+    #: show the odds panel's "peek" switch (honest and peeking odds side by side): for a teacher
+    teacher = False
+
+    def __init__(
+        self,
+        game: Game | str,
+        *,
+        seed: int | None = None,
+        humans: Sequence[int] = (0,),
+        agents: str | Sequence[Any] = "sensible",
+        deals: Sequence | None = None,
+        view: int | None = None,
+    ):
+        super().__init__()
+        if self.default_agents is not None and isinstance(agents, str) and agents == "sensible":
+            agents = self.default_agents
+        if isinstance(game, str):
+            game = load(game)
+        if not isinstance(game, Game):
+            raise GameParameterError(f"a table needs a Game or a registered game name, not {game!r}")
+        self.game = game
+        n = game.players
+        if isinstance(humans, (int, np.integer)) and not isinstance(humans, bool):
+            humans = (int(humans),)
+        humans = tuple(humans)
+        for s in humans:
+            if isinstance(s, bool) or not isinstance(s, (int, np.integer)) or not 0 <= s < n:
+                raise GameParameterError(
+                    f"humans must be seats from 0 to {n - 1} (this game has {n} players), not {humans!r}"
+                )
+        if len(set(humans)) != len(humans):
+            raise GameParameterError(f"humans lists a seat twice: {humans!r}")
+        self.humans: tuple[int, ...] = tuple(int(s) for s in humans)
+        if view is not None and (isinstance(view, bool) or not isinstance(view, (int, np.integer))
+                                 or not 0 <= view < n):
+            raise GameParameterError(f"view must be a seat from 0 to {n - 1} or None, not {view!r}")
+        self.view = None if view is None else int(view)
+        self._notes: list[str] = []
+        self.agents = self._make_agents(agents)
+        self.deals = deals
+        self._revealed: int | None = None  # hot-seat: the person whose hand is showing
+
+        # ---- the widgets ----
+        self._build_view()  # title, status, board and hand boxes, "How to play", the move log
+        self._build_controls()  # New game, the seed box, New seed, Undo, Computer step, Play out
+        self._build_messages()  # the aria-live line and the Output
+        self.layout.border, self.layout.padding, self.layout.width = "1px solid #ccc", "8px", "100%"
+        self.add_class("catcards-table")
+        self._build_history()  # the history slider, "Play on from here" and the branch list
+        self.children = [
+            self.title, self.rules_panel, self.status, self.board_box, self.hand_box, self.controls,
+            self.history_bar, self.odds_panel,
+            W.HTML("<b>Move log</b> <span style='color:#595959'>(newest first)</span>"), self.log_view,
+            W.HTML("<b>Messages</b>"), self.announce, self.out,
+        ]
+        self.state: State = self._deal(seed)
+        for note in self._notes:
+            self.say(note)
+        self.refresh()
+        self._run(self._advance)
+        _register_live(self)
+
+    # ---- lifecycle ----------------------------------------------------------------------------
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` has run (the table then ignores clicks and timers)."""
+        return self.__dict__.get("_catcards_closed", False)
+
+    def stop(self) -> None:
+        """Stop everything that would change the table by itself (timers). The base table has
+        none; tables with timed computer moves (Snap) cancel them here."""
+
+    def close(self) -> None:
+        """Stop the table's timers and close every widget model it owns (its parts, their
+        children, layouts and styles), then the table itself. Called for the tables an earlier
+        run of the same cell made; call it on a table you replace. Safe to call twice."""
+        if self.closed:
+            return
+        self.__dict__["_catcards_closed"] = True
+        self.stop()
+        mine = [self]
+        for name in ("new_button", "shuffle_button", "undo_button", "step_button", "playout_button", "seed_box"):
+            extra = getattr(self, name, None)  # controls a subclass moved out of the table
+            if isinstance(extra, W.Widget):
+                mine.append(extra)
+        for widget in mine:
+            close_tree(widget)
+
+    # ---- setting up ---------------------------------------------------------------------------
+    def _make_agents(self, agents: Any) -> list[Any]:
+        from ...agents import Agent, make_agent, strategies
+
+        n, name = self.game.players, self.game.name
+        if isinstance(agents, (str, Agent)) or agents is None:
+            per_seat = [agents] * n
+            single = True
+        else:
+            per_seat = list(agents)
+            single = False
+            if len(per_seat) != n:
+                raise GameParameterError(
+                    f"give one agent per seat ({n}), not {len(per_seat)}: {agents!r}"
+                )
+        out = []
+        for seat, a in enumerate(per_seat):
+            if a is None:
+                a = "random"
+            if isinstance(a, str) and a not in strategies(name):
+                if single and a == "sensible":  # the default: the game's own is "random"
+                    a = "random"
+                elif single:
+                    if not self._notes:
+                        self._notes.append(
+                            f"{self.game.title} has no {a!r} computer strategy; computer players "
+                            f"play at random (strategies: {', '.join(strategies(name))})."
+                        )
+                    a = "random"
+                else:
+                    raise GameParameterError(
+                        f"seat {seat}: no strategy {a!r} for {name}; choose from {strategies(name)}"
+                    )
+            out.append(make_agent(name, a))
+        return out
+
+    def _deal(self, seed: int | None) -> State:
+        state = self.game.new_game(seed, deals=self.deals)
+        self.agent_rngs = [
+            np.random.default_rng(np.random.SeedSequence([state.seed, 1 + s]))
+            for s in range(self.game.players)
+        ]
+        self.seed_box.value = str(state.seed)
+        self._revealed = None
+        self._forget_history()  # a new deal: no past view, no branches
+        return state
+
+    # ---- driving the game ---------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def is_human(self, seat: int | None) -> bool:
+        """True when ``seat`` is played by a person at this screen."""
+        return seat is not None and seat in self.humans
+
+    def act(self, action: Action) -> None:
+        """A person's action for the seat to act; then computers move until a person is to act.
+
+        Raises:
+            IllegalActionError: the action is not legal now (the state is unchanged).
+            RuntimeError: it is not a person's turn.
+        """
+        self._check_present()
+        seat = self.state.current_player
+        if not self.is_human(seat):
+            raise RuntimeError(
+                "it is not a person's turn" if seat is None or self.state.is_over
+                else f"it is {self.seat_label(seat)}'s turn"
+            )
+        self.state.apply(action)
+        self._advance()
+
+    def _agent_move(self) -> Action:
+        self._check_present()
+        state = self.state
+        seat = state.current_player
+        if seat != self._revealed:  # hot-seat: whoever looked last must look again after this
+            self._revealed = None
+        action = agent_action(self.agents[seat], state, self.agent_rngs[seat])  # as simulate asks
+        state.apply(action)
+        return action
+
+    def _advance(self) -> None:
+        """Computer seats act until a person is to act or the game is over (only when people
+        play: a computers-only table waits for "Computer step" / "Play out")."""
+        if not self.humans or not self.auto_advance:
+            return
+        state, guard = self.state, 0
+        while not state.is_over and not self.is_human(state.current_player):
+            self._agent_move()
+            guard += 1
+            if guard > 1_000_000:  # pragma: no cover - a game that never ends is a bug
+                raise RuntimeError("computer players made a million moves without the game ending")

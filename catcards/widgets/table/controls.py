@@ -1,0 +1,110 @@
+"""The table's controls: "New game" with the seed box (same seed, same deal), "New seed", "Undo"
+(take back a person's last move and the computers' moves after it), "Computer step" and "Play
+out". Part of :mod:`catcards.widgets.table`."""
+from __future__ import annotations
+
+import ipywidgets as W
+
+from ...core import GameParameterError, fresh_seed
+
+__all__ = ["ControlsMixin"]
+
+
+class ControlsMixin:
+    """The controls row of :class:`~catcards.widgets.table.GameTable` (``controls``: ``new_button``,
+    ``seed_box``, ``shuffle_button``, ``undo_button``, ``step_button``, ``playout_button``) and
+    what they do."""
+
+    def _build_controls(self) -> None:
+        """Make the controls row. Called once by ``__init__``, before the first deal."""
+        # a Text box: a JavaScript number cannot hold every seed exactly, text can
+        self.seed_box = W.Text(description="seed", layout=W.Layout(width="190px"),
+                               tooltip="the deal's seed: the same seed deals the same game",
+                               style={"description_width": "36px"})
+        self.new_button = W.Button(description="New game", icon="refresh",
+                                   tooltip="deal again with the seed in the box (same seed, same deal)")
+        self.shuffle_button = W.Button(description="New seed", icon="random",
+                                       tooltip="choose a fresh seed and deal a new game")
+        self.step_button = W.Button(description="Computer step", icon="step-forward",
+                                    tooltip="the seat to act makes one move by its computer strategy")
+        self.playout_button = W.Button(description="Play out", icon="fast-forward",
+                                       tooltip="computer strategies finish the game at once")
+        for b in (self.new_button, self.shuffle_button, self.step_button, self.playout_button):
+            b.layout.width = "auto"
+        self.new_button.on_click(self.callback(lambda _b: self.new_game(self._seed_from_box())))
+        self.shuffle_button.on_click(self.callback(lambda _b: self.new_game(fresh_seed())))
+        self.step_button.on_click(self.callback(lambda _b: self.computer_step()))
+        self.playout_button.on_click(self.callback(lambda _b: self.play_out()))
+        self.undo_button = W.Button(description="Undo", icon="undo", layout=W.Layout(width="auto"),
+                                    tooltip="take back your last move and the computers' moves after it")
+        self.undo_button.on_click(self.callback(lambda _b: self.undo()))
+        self.controls = W.HBox(
+            [self.new_button, self.seed_box, self.shuffle_button, self.undo_button, self.step_button,
+             self.playout_button],
+            layout=W.Layout(flex_flow="row wrap", align_items="center"),
+        )
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Deal a new game (same seed: the same deal and, with the same clicks, the same game)."""
+        self.state = self._deal(seed)
+        self.out.outputs = ()
+        self.refresh()
+        self._advance()
+
+    def undo(self) -> None:
+        """Take back the last move a person at this screen made, and the computers' moves after
+        it: the game is dealt again from its seed and replayed up to that move (every engine
+        replays a history exactly). Said in words when there is nothing to take back."""
+        self._check_present()
+        history = list(self.state.history)
+        replay = self.game.new_game(self.state.seed, deals=self.deals)
+        last = None
+        for i, action in enumerate(history):
+            if self.is_human(replay.current_player):
+                last = i
+            replay.apply(action)
+        if last is None:
+            self.say("Nothing to take back: no move of yours has been made in this game.")
+            return
+        back = self.game.new_game(self.state.seed, deals=self.deals)
+        for action in history[:last]:
+            back.apply(action)
+        self.state = back
+        self._revealed = None
+        later = len(history) - last - 1
+        self.say(f"Took back your move '{history[last]}'"
+                 + (f" and the {later} computer move{'s' * (later != 1)} after it." if later else "."))
+
+    def computer_step(self) -> None:
+        """The seat to act makes one move by its computer strategy (also a person's seat: "let the
+        computer move for me"); then, if people play, computers move until a person is to act."""
+        if self.state.is_over:
+            self.say("The game is over: click New game to deal again.")
+            return
+        self._agent_move()
+        self._advance()
+
+    def play_out(self) -> None:
+        """Every seat's computer strategy plays until the game is over, at once."""
+        if self.state.is_over:
+            self.say("The game is over: click New game to deal again.")
+            return
+        guard = 0
+        while not self.state.is_over:
+            self._agent_move()
+            guard += 1
+            if guard > 1_000_000:  # pragma: no cover
+                raise RuntimeError("a million moves without the game ending")
+
+    def _seed_from_box(self) -> int:
+        """The seed typed in the seed box.
+
+        Raises:
+            GameParameterError: not a whole number >= 0 (said in one line in ``out``).
+        """
+        text = self.seed_box.value.strip().replace(",", "").replace("_", "")
+        if not text.isdigit():
+            raise GameParameterError(
+                f"the seed must be a whole number 0 or more, not {self.seed_box.value!r}"
+            )
+        return int(text)

@@ -1,0 +1,185 @@
+"""Looking back and branching (issue 15): the table's "Move" box shows the table as it was after
+any earlier move (the game dealt again from its seed and deals and replayed: every engine replays
+a history exactly), read-only until it is back at the last move; "Play on from here" makes that
+position the game in play and keeps the game it came from in the "Game" list. Also makes the
+"What are my chances?" panel (:class:`catcards.widgets.explore.OddsPanel`), which follows the
+position shown. Part of :mod:`catcards.widgets.table`."""
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as W
+import numpy as np
+
+from ...core import GameParameterError, State
+from .messages import LOOKING_BACK
+
+__all__ = ["HistoryMixin"]
+
+
+class HistoryMixin:
+    """The history bar of :class:`~catcards.widgets.table.GameTable`: ``history_slider``,
+    ``branch_button``, ``branch_list``, ``history_note`` (in ``history_bar``) and ``odds_panel``."""
+
+    # ---- history: look back at any earlier move, play on from there (issue 15) ------------------
+    def _build_history(self) -> None:
+        """Make the history bar (slider, "Play on from here", the list of games) and the
+        "What are my chances?" panel. Called once by ``__init__``, before the first deal."""
+        from ..explore import OddsPanel  # catcards.widgets.explore
+
+        self._present: State | None = None  # the live game while the slider shows an earlier move
+        self._games: list[Any] = []  # (state, agent generators) per game; None for the one in play
+        self._game_labels: list[str] = []
+        self._game_index = 0
+        self._syncing = False
+        # a labelled number box, not an IntSlider: ipywidgets 8 gives a slider's handle no
+        # accessible name (axe: aria-input-field-name), while a number box has its label, takes
+        # the arrow keys and typing, and fits a phone
+        self.history_slider = W.BoundedIntText(
+            value=0, min=0, max=0, step=1, description="Move", continuous_update=True,
+            style={"description_width": "44px"}, layout=W.Layout(width="150px"),
+            tooltip="moves made so far: go back to see the table as it was after any earlier move")
+        self.history_slider.add_class("catcards-history")
+        self.history_slider.observe(lambda change: None if self._syncing else self._run(
+            lambda _w: self.look_back(int(change["new"])), self.history_slider),
+                                    "value")
+        self.branch_button = W.Button(description="Play on from here", icon="code-fork", disabled=True,
+                                      layout=W.Layout(width="auto"),
+                                      tooltip="continue the game from the move shown; the original game stays in the list")
+        self.branch_button.on_click(self.callback(lambda _b: self.play_on_from_here()))
+        self.branch_list = W.Dropdown(options=[("Original game", 0)], value=0, description="Game",
+                                      style={"description_width": "44px"}, layout=W.Layout(width="auto", display="none"),
+                                      tooltip="the original game and the branches played on from earlier moves")
+        self.branch_list.observe(lambda change: None if self._syncing else self._run(
+            lambda _w: self.switch_game(int(change["new"])), self.branch_list),
+                                 "value")
+        self.history_note = W.HTML()
+        self.history_bar = W.VBox([
+            W.HBox([self.history_slider, self.branch_button, self.branch_list],
+                   layout=W.Layout(flex_flow="row wrap", align_items="center")),
+            self.history_note])
+        self.odds_panel = OddsPanel(self)
+        self._past_ok = {id(w) for w in (self.history_slider, self.branch_button, self.branch_list,
+                                          self.new_button, self.shuffle_button)}
+
+    def _check_present(self) -> None:
+        """Raises GameParameterError (said as :data:`LOOKING_BACK`) while the past is shown."""
+        if self.looking_back:
+            raise GameParameterError(LOOKING_BACK)
+
+    def _forget_history(self) -> None:
+        """A new deal: back to the present, and the branches of the old deal are gone."""
+        if not hasattr(self, "_games"):
+            return
+        self._present = None
+        self._games, self._game_labels, self._game_index = [None], ["Original game"], 0
+
+    @property
+    def looking_back(self) -> bool:
+        """True while the history slider shows an earlier move (the table is then read-only)."""
+        return self.__dict__.get("_present") is not None
+
+    @property
+    def live_state(self) -> State:
+        """The game in play (``state`` is an earlier position of it while :attr:`looking_back`)."""
+        return self._present if self._present is not None else self.state
+
+    def replay(self, moves: int) -> State:
+        """The game in play as it was after its first ``moves`` actions: dealt again from its
+        seed and deals and replayed (every engine replays a history exactly, as undo relies on).
+
+        Raises:
+            GameParameterError: ``moves`` is not a whole number from 0 to the moves made.
+        """
+        live = self.live_state
+        history = list(live.history)
+        if isinstance(moves, bool) or not isinstance(moves, (int, np.integer)) or not 0 <= moves <= len(history):
+            raise GameParameterError(f"moves must be a whole number from 0 to {len(history)}, not {moves!r}")
+        state = self.game.new_game(live.seed, deals=self.deals)
+        for action in history[:moves]:
+            state.apply(action)
+        return state
+
+    def look_back(self, moves: int) -> None:
+        """Show the table as it was after ``moves`` actions of the game in play (read-only); the
+        number of moves made so far returns to the game in play."""
+        live = self.live_state
+        if moves == len(live.history):
+            if self._present is not None:
+                self.state, self._present = self._present, None
+                self._revealed = None
+                self.resume()
+            return
+        past = self.replay(moves)
+        if self._present is None:
+            self.stop()  # timed computer moves wait while the past is shown
+            self._present = live
+        self.state = past
+        self._revealed = None
+
+    def play_on_from_here(self) -> None:
+        """Continue from the move shown as the game in play (a branch); the game it came from
+        stays in the list (:attr:`branch_list`). Computers then move until a person is to act."""
+        if self._present is None:
+            self.say("Set Move to an earlier move first: you are already at the latest move.")
+            return
+        import copy
+
+        moves = len(self.state.history)
+        self._games[self._game_index] = (self._present, self.agent_rngs)
+        self.agent_rngs = copy.deepcopy(self.agent_rngs)
+        self._games.append(None)
+        self._game_labels.append(f"Branch {len(self._games) - 1} (from move {moves})")
+        self._game_index = len(self._games) - 1
+        self._present = None
+        self.say(f"Playing on from move {moves}; the game you came from is still in the Game list.")
+        self.resume()
+        self._advance()
+
+    def switch_game(self, index: int) -> None:
+        """Continue the game numbered ``index`` in :attr:`branch_list` (0 is the original)."""
+        if index == self._game_index or not 0 <= index < len(self._games):
+            return
+        self._games[self._game_index] = (self.live_state, self.agent_rngs)
+        self.stop()
+        self.state, self.agent_rngs = self._games[index]
+        self._games[index] = None
+        self._game_index, self._present, self._revealed = index, None, None
+        self.resume()
+
+    def resume(self) -> None:
+        """Restart what :meth:`stop` stopped, for the game in play (timed computer moves). The
+        base table has no timers; Snap schedules its computers' moves again."""
+
+    def _sync_history(self) -> None:
+        """Set the history bar from the game: slider range and position, the note, the list."""
+        if not hasattr(self, "history_slider"):
+            return
+        live, shown = self.live_state, len(self.state.history)
+        total = len(live.history)
+        self._syncing = True
+        try:
+            slider = self.history_slider
+            if slider.max != total or slider.value != shown:
+                with slider.hold_trait_notifications():
+                    slider.max = max(total, 0)
+                    slider.value = shown
+            options = [(label, i) for i, label in enumerate(self._game_labels)]
+            if list(self.branch_list.options) != options:
+                self.branch_list.options = options
+            if self.branch_list.value != self._game_index:
+                self.branch_list.value = self._game_index
+        finally:
+            self._syncing = False
+        self.branch_list.layout.display = None if len(self._game_labels) > 1 else "none"
+        self.branch_button.disabled = self._present is None
+        if self._present is not None:
+            self.history_note.value = (
+                f"<div class='catcards-history-note' style='background:#fff4c2;border:1px solid #8a6d00;"
+                f"padding:2px 6px'><b>Looking back</b>: the table after move {shown} of {total} "
+                f"(read-only). Set Move to {total} to return, or click \"Play on from here\".</div>")
+            self.step_button.disabled = self.playout_button.disabled = self.undo_button.disabled = True
+        else:
+            self.history_note.value = ""
+            self.undo_button.disabled = False
+        self.odds_panel.position_changed()

@@ -1,0 +1,204 @@
+"""The moves a person makes at a table: a button that carries its action for the position it was
+drawn for (:meth:`MovesMixin.action_button`; a stale or refused click is answered in words and
+changes nothing), the hand as one column per card (face above a button in its suit colour; a card
+that cannot be played stays clickable and says why, in the engine's words), buttons for the other
+legal actions, and the default board and hand hooks. Part of :mod:`catcards.widgets.table`."""
+from __future__ import annotations
+
+import dataclasses
+import html
+from typing import Any, Callable, Sequence
+
+import ipywidgets as W
+
+from ...cards import Card
+from ...core import Action, IllegalActionError
+from ...render import suit_style
+from ...render.tables import CARD_WIDTH, card_html, obs_board_html
+
+__all__ = ["MovesMixin"]
+
+
+def _cards_in(action: Action) -> list[Card]:
+    """The Card values an action carries (walking its dataclass fields, lists and tuples)."""
+    found: list[Card] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, Card):
+            found.append(value)
+        elif isinstance(value, (list, tuple, frozenset, set)):
+            for v in value:
+                walk(v)
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            for f in dataclasses.fields(value):
+                walk(getattr(value, f.name))
+
+    walk(action)
+    return found
+
+
+class MovesMixin:
+    """The move buttons and the ``board``/``hand`` hooks of :class:`~catcards.widgets.table.GameTable`."""
+
+    def _click(self, button: W.Button) -> None:
+        action, state, moves, seat = button._catcards_action  # type: ignore[attr-defined]
+        if action is None:
+            self.say(f"{button.description} cannot be played now: {self.why_not(button.description)}. "
+                     "Nothing changed.")
+            return
+        if state is not self.state or len(state.history) != moves or state.current_player != seat:
+            self.say(
+                f"'{button.description}' was from an earlier position; the game has moved on, "
+                "so nothing changed. Choose again from the table as it is now."
+            )
+            return
+        if not self.is_human(seat):
+            self.say(f"It is {self.seat_label(seat)}'s turn, not yours: nothing changed.")
+            return
+        if self._hidden_for() is not None:
+            self.say(f"Pass the screen to seat {seat} first: nothing changed.")
+            return
+        self.act(action)
+
+    def action_button(
+        self,
+        action: Action,
+        label: str | None = None,
+        card: Card | None = None,
+        enabled: bool = True,
+        tooltip: str | None = None,
+    ) -> W.Button:
+        """A button that carries ``action`` for the position drawn now.
+
+        Clicking it applies the action if the game is still at that position and it is legal;
+        otherwise the reason is said in ``out`` and nothing changes. ``card`` colours the button
+        in the card's suit colour; ``label`` defaults to ``str(action)``.
+        """
+        style = {}
+        if card is not None:
+            fill, ink, _symbol = suit_style(card.suit)
+            style = {"button_color": fill, "text_color": ink,
+                     "font_weight": "bold"}
+        button = W.Button(
+            description=label if label is not None else str(action),
+            disabled=not enabled,
+            tooltip=tooltip if tooltip is not None else str(action),
+            style=style,
+            layout=W.Layout(width="auto", min_width="64px"),
+        )
+        button._catcards_action = (action, self.state, len(self.state.history),  # type: ignore[attr-defined]
+                                   self.state.current_player)
+        button.add_class("catcards-action")
+        button.on_click(self.callback(self._click))
+        return button
+
+    # ---- hooks --------------------------------------------------------------------------------
+    #: the game's board as a pure function ``(obs, seat_label) -> HTML`` (its
+    #: ``catcards.render.<game>.board_html``, set with ``staticmethod``), drawn by :meth:`board`;
+    #: None: the generic board (:func:`catcards.render.tables.obs_board_html`)
+    render_board: Callable[[dict, Callable[[int | None], str]], str] | None = None
+
+    def board(self, obs: dict) -> W.Widget:
+        """The middle of the table, drawn from ``obs`` only: :attr:`render_board` in an HTML
+        widget. Default: each observation entry except hand, legal and log, with cards drawn as
+        SVG. A table sets :attr:`render_board`, or overrides this for a board with widgets."""
+        draw = self.render_board
+        return W.HTML(draw(obs, self.seat_label) if draw is not None else obs_board_html(obs))
+
+    def why_not(self, card_name: str) -> str:
+        """Why the card named ``card_name`` in the viewer's hand cannot be played now, in the
+        engine's words: the reason of the :class:`IllegalActionError` that playing it raises
+        (``"Dog 2 matches neither the colour (Cat) nor the number (7) of Cat 7"``). The state is
+        never changed (an illegal action is refused before anything happens, and a legal one is
+        not tried)."""
+        state = self.state
+        if self.looking_back:
+            return "you are looking back at an earlier move (set Move to the last move, or click \"Play on from here\")"
+        if state.is_over:
+            return "the game is over"
+        if not self.legal:
+            return f"it is {self.seat_label(state.current_player)}'s turn"
+        try:
+            parsed = state._parse_action(f"play {card_name}")
+        except Exception:  # text the game cannot read is "not one of the moves"
+            parsed = None
+        if parsed is None or parsed in state.legal_actions():
+            return "it is not one of the moves you can make now"
+        try:
+            state.apply(parsed)
+        except IllegalActionError as exc:
+            return exc.reason
+        raise RuntimeError(f"{parsed} was applied although it is not legal")  # never: apply refuses
+
+    def actions_for_cards(self, legal: Sequence[Action]) -> tuple[dict[Card, Action], list[Action]]:
+        """Split ``legal`` into the actions that play exactly one card, by card (when one action
+        only plays that card), and the others (labelled by ``str(action)``)."""
+        by_card: dict[Card, list[Action]] = {}
+        for action in legal:
+            cards = _cards_in(action)
+            if len(cards) == 1:
+                by_card.setdefault(cards[0], []).append(action)
+        single = {c: acts[0] for c, acts in by_card.items() if len(acts) == 1}
+        used = set(id(a) for a in single.values())
+        return single, [a for a in legal if id(a) not in used]
+
+    def card_buttons(self, cards: Sequence[Card], by_card: dict[Card, Action]) -> W.Widget:
+        """One column per card: its face (dimmed when it cannot be played) above a button with its
+        name in its suit colour, enabled only when ``by_card`` has an action for it.
+
+        A card's column is made once per game and updated in place while the card stays in the
+        hand (issue 11: rebuilding every column on every click cost most of a click's time); its
+        button then carries the action of the position drawn now. A played card's column is
+        closed, so a late second click on it is answered as from an earlier position."""
+        pool = self.__dict__.setdefault("_card_columns", {})
+        if pool.get("state") is not self.state:  # a new deal: nothing carries over
+            pool.clear()
+            pool["state"] = self.state
+        cols = []
+        for card in cards:
+            action = by_card.get(card)
+            cached = pool.get(card)
+            if cached is None or cached[0].comm is None:
+                face = W.HTML()
+                button = self.action_button(action, label=str(card), card=card)
+                button.layout.width, button.layout.padding = f"{CARD_WIDTH + 36}px", "0 2px"
+                button.add_class("catcards-card")
+                col = W.VBox([face, button], layout=W.Layout(align_items="center", margin="0 3px"))
+                col.add_class("catcards-cardcol")  # the picture clicks the button (STYLE)
+                cached = pool[card] = (col, face, button)
+            col, face, button = cached
+            face.value = card_html(card, CARD_WIDTH, dim=action is None)
+            button._catcards_action = (action, self.state, len(self.state.history),  # type: ignore[attr-defined]
+                                       self.state.current_player)
+            # an unplayable card stays focusable and clickable: the click is answered with why
+            button.disabled = False
+            if action is None:
+                button.add_class("catcards-unplayable")
+            else:
+                button.remove_class("catcards-unplayable")
+            button.tooltip = (str(action) if action is not None
+                              else f"{card} (cannot be played now: click to hear why)")
+            fill, ink, _symbol = suit_style(card.suit)
+            button.style.button_color = fill if action is not None else None
+            button.style.text_color = ink if action is not None else None
+            button.style.font_weight = "bold" if action is not None else ""
+            cols.append(col)
+        return W.HBox(cols, layout=W.Layout(flex_flow="row wrap"))
+
+    def other_action_buttons(self, actions: Sequence[Action]) -> W.Widget:
+        """One button per action, labelled ``str(action)``."""
+        return W.HBox([self.action_button(a) for a in actions],
+                      layout=W.Layout(flex_flow="row wrap"))
+
+    def hand(self, obs: dict) -> W.Widget:
+        """The viewer's hand: card buttons (legal ones enabled) and the other legal actions."""
+        seat = obs.get("seat", self.view_seat)
+        by_card, others = self.actions_for_cards(self.legal)
+        cards = list(obs.get("hand", []))
+        heading = W.HTML(f"<b>{html.escape(self.seat_label(seat))}: hand</b> ({len(cards)} cards)")
+        parts: list[W.Widget] = [heading, self.card_buttons(cards, by_card)]
+        # actions playing a card not in the hand (e.g. a card on the table) get their own button
+        extra = [a for c, a in by_card.items() if c not in cards] + list(others)
+        if extra:
+            parts.append(self.other_action_buttons(extra))
+        return W.VBox(parts)

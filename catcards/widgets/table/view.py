@@ -1,0 +1,161 @@
+"""What a table shows: the title, the status line, the board and the hand of the seat whose view
+is drawn (:attr:`ViewMixin.view_seat`: never a card that seat may not see), the hot-seat
+"pass the screen" step, the "How to play" panel and the move log. Part of
+:mod:`catcards.widgets.table`."""
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as W
+
+from ...render.tables import STYLE
+from .live import _parts, close_tree
+
+__all__ = ["ViewMixin", "LOG_LINES"]
+
+LOG_LINES = 14
+
+
+class ViewMixin:
+    """The shown parts of :class:`~catcards.widgets.table.GameTable` (``title``, ``status``,
+    ``board_box``, ``hand_box``, ``rules_panel``, ``log_view``) and :meth:`refresh`, which redraws
+    them from ``state.observation(view_seat)``."""
+
+    def _build_view(self) -> None:
+        """Make the shown parts (empty until the first :meth:`refresh`). Called once by ``__init__``."""
+        self.title = W.HTML()
+        self.status = W.HTML()
+        self.board_box = W.Box(layout=W.Layout(width="100%"))
+        self.board_box.add_class("catcards-scroll")  # a board wider than a phone scrolls, visibly
+        self.hand_box = W.VBox(layout=W.Layout(width="100%"))
+        self.rules_view = W.HTML(
+            "<div class='catcards-how-to-play'>"
+            + "".join(f"<p style='margin:0 0 4px'>{html.escape(p)}</p>" for p in self.how_to_play)
+            + "</div>")
+        self.rules_panel = W.Accordion(children=[self.rules_view], selected_index=None,
+                                       titles=("How to play",))
+        self.rules_panel.add_class("catcards-rules")
+        self.log_view = W.HTML(layout=W.Layout(width="100%"))
+
+    def _hidden_for(self) -> int | None:
+        """Hot-seat: the person to act whose hand is still behind the pass-screen button."""
+        seat = self.state.current_player
+        if len(self.humans) > 1 and self.is_human(seat) and seat != self._revealed:
+            return seat
+        return None
+
+    @property
+    def view_seat(self) -> int | None:
+        """The seat whose observation is drawn now (None: a spectator's view)."""
+        seat = self.state.current_player
+        if self._hidden_for() is not None:
+            return None
+        if self.is_human(seat):
+            return seat
+        if len(self.humans) == 1:
+            return self.humans[0]
+        if len(self.humans) > 1:
+            return self._revealed if self.state.is_over else None
+        return self.view
+
+    @property
+    def legal(self) -> tuple:
+        """The actions the viewer may click now (empty unless the viewer is the person to act)."""
+        seat = self.view_seat
+        if self.looking_back:  # the past is read-only
+            return ()
+        if seat is not None and seat == self.state.current_player and self.is_human(seat):
+            return self.state.legal_actions()
+        return ()
+
+    def seat_label(self, seat: int | None) -> str:
+        """"Seat 2 (you)", "Seat 1 (computer)", "Seat 0" (hot-seat people are named by seat)."""
+        if seat is None:
+            return "no one"
+        if self.is_human(seat):
+            return f"Seat {seat} (you)" if len(self.humans) == 1 else f"Seat {seat}"
+        return f"Seat {seat} (computer)"
+
+    def status_text(self, obs: dict) -> str:
+        """The status line as HTML: round, whose turn, or the result when the game is over."""
+        parts = []
+        if "round" in obs:
+            parts.append(f"Round {obs['round']}")
+        outcome = self.state.outcome
+        if outcome is not None:
+            winners = ", ".join(self.seat_label(s) for s in outcome.winners) or "no one"
+            scores = ", ".join(f"{s}: {v:g}" for s, v in enumerate(outcome.scores))
+            parts.append(f"<b>Game over</b>: {html.escape(outcome.reason)}. "
+                         f"Winners: <b>{html.escape(winners)}</b>. Scores by seat: {scores}")
+        else:
+            seat = self.state.current_player
+            who = self.seat_label(seat)
+            if self.is_human(seat) and len(self.humans) == 1:
+                parts.append("<b>Your turn</b> (seat %d)" % seat)
+            else:
+                parts.append(f"<b>{html.escape(who)}</b> to act")
+        return " &middot; ".join(parts)
+
+    def refresh(self) -> None:
+        """Redraw every part from ``state.observation(view_seat)``."""
+        state = self.state
+        obs = state.observation(self.view_seat)
+        self.title.value = (
+            f"{STYLE}<div style='font-size:1.25em;font-weight:bold;line-height:1.4'>{html.escape(self.game.title)}"
+            f"<span style='font-weight:normal;color:#666;font-size:0.8em'> &middot; "
+            f"{self.players} player{'s' * (self.players != 1)} &middot; seed {state.seed}</span></div>"
+        )
+        self.status.value = (
+            f"<div class='catcards-status' style='font-size:1.05em;line-height:1.4;padding:2px 0'>"
+            f"{self.status_text(obs)}</div>"
+        )
+        old = list(self.board_box.children) + list(self.hand_box.children)
+        self.board_box.children = [self.board(obs)]
+        hidden = self._hidden_for()
+        if hidden is not None:
+            self.hand_box.children = [self._pass_screen(hidden)]
+        elif self.view_seat is None:
+            self.hand_box.children = []
+        else:
+            self.hand_box.children = [self.hand(obs)]
+        if self.close_replaced:  # free the replaced widgets' models in the kernel and browser
+            keep = {id(w) for w in _parts(self)}
+            for widget in old:
+                close_tree(widget, keep)
+        self.log_view.value = self.log_html(obs)
+        self.step_button.disabled = self.playout_button.disabled = state.is_over
+        self._sync_history()
+
+    def _pass_screen(self, seat: int) -> W.Widget:
+        button = W.Button(
+            description=f"Pass the screen to seat {seat}, then click",
+            icon="eye", button_style="warning", layout=W.Layout(width="auto"),
+        )
+        button.add_class("catcards-pass")
+
+        def reveal(_b: Any) -> None:
+            if self._hidden_for() == seat:
+                self._revealed = seat
+            else:
+                self.say("That pass button is from an earlier position: nothing changed.")
+
+        button.on_click(self.callback(reveal))
+        self.pass_button = button
+        return W.VBox([W.HTML(f"<i>Seat {seat}'s hand is hidden until seat {seat} looks.</i>"), button])
+
+    def log_html(self, obs: dict) -> str:
+        """The newest public log lines, newest first, numbered from the start of the game.
+
+        Read from ``state.log``, which holds public lines only (the contract), because several
+        games keep just the last lines in ``obs["log"]`` to stay fast."""
+        lines = self.state.log
+        shown = lines[::-1][:LOG_LINES]
+        start = len(lines)
+        items = "".join(
+            f"<div style='{'font-weight:bold' if i == 0 else 'color:#444'}'>"
+            f"<span style='color:#595959'>{start - i}.</span> {html.escape(line)}</div>"
+            for i, line in enumerate(shown)
+        )
+        more = f"<div style='color:#595959'>... {start - len(shown)} earlier lines</div>" if start > len(shown) else ""
+        return f"<div class='catcards-log' style='font-size:0.9em;line-height:1.35'>{items or '(no moves yet)'}{more}</div>"
