@@ -28,8 +28,11 @@ answers with their explanation), a probability outside 0..1, a percentage writte
 
 Named exercises
 ---------------
-The lessons' exercises are kept here by name, so that a check cell shows neither the answer nor
-the way to it (a student who reads this module is looking in the back of the book)::
+The lessons' exercises are kept in this package by name, one module per game
+(``catcards/exercises/simons_cat.py`` holds the ``"simons-cat/..."`` exercises as a tuple
+``EXERCISES``; the modules are found by name on first use, so a new lesson edits no shared list),
+so that a check cell shows neither the answer nor the way to it (a student who reads those modules
+is looking in the back of the book). This module is the checking machinery and the reveals::
 
     exercise("cat-days/grumpy-cat-by-draw-6").check(answer)
 
@@ -285,238 +288,29 @@ class Exercise:
         return f"exercise({self.key!r})"
 
 
-def _simons_cat_no_cat_in_hand() -> Fraction:
-    from .games.simons_cat import MISCHIEF
-    from .probability import hypergeom_pmf
-
-    cats = sum(1 for c in MISCHIEF if c.suit == "Cat")
-    return hypergeom_pmf(0, population=len(MISCHIEF), successes=cats, draws=9)
+#: the exercises by key, read on first use from this package's modules (one per game, each with
+#: a tuple ``EXERCISES``), so a new lesson adds a module and edits no shared list
+_EXERCISES: dict[str, Exercise] = {}
 
 
-def _cat_days_grumpy_by_draw_6() -> Fraction:
-    from .analysis.cat_days import chance_seen_by_turn
+def _registry() -> dict[str, Exercise]:
+    if not _EXERCISES:
+        import importlib
+        import pkgutil
 
-    return chance_seen_by_turn(6, "Grumpy Cat")
-
-
-def _cat_trick_one_trump() -> Fraction:
-    from .probability import hypergeom_pmf
-
-    # 4 players: the random first trick is 4 of the 34 cards not face up, 6 of them trumps
-    return hypergeom_pmf(1, population=34, successes=6, draws=4)
-
-
-def _king_void_in_a_suit() -> Fraction:
-    from .probability import hypergeom_pmf
-
-    # 4 players: 13 of the 52 cards; 13 cards in each suit
-    return hypergeom_pmf(0, population=52, successes=13, draws=13)
-
-
-def _card_game_genuine() -> Fraction:
-    from .analysis.card_game import p_genuine
-
-    return p_genuine(Fraction(2, 5), Fraction(1, 2))
-
-
-def _snap_dinohistoria_snaps() -> Fraction:
-    from .analysis.snap import snap_chance
-
-    # one pass through the 55-card Dinohistoria deck: 54 neighbouring pairs
-    return 54 * snap_chance("dinohistoria")
-
-
-def _big_cat_no_lion_3_players() -> Fraction:
-    from .probability import hypergeom_pmf
-
-    # 3 players: the first stack is 18 of the 52 cards (the extra card), 4 Lions
-    return hypergeom_pmf(0, population=52, successes=4, draws=18)
-
-
-def _simons_cat_same_colour() -> Fraction:
-    from .games.simons_cat import SUITS
-
-    sizes = [hi - lo + 1 for _, lo, hi in SUITS]
-    return Fraction(sum(math.comb(n, 2) for n in sizes), math.comb(sum(sizes), 2))
-
-
-_EXERCISES: dict[str, Exercise] = {
-    e.key: e
-    for e in (
-        Exercise(
-            key="simons-cat/cat-3-set-aside",
-            question="With 5 players, each gets 7 of the 36 Mischief cards and 1 card is set aside. "
-                     "What is the chance that the Cat 3 is the card set aside?",
-            exact=lambda: Fraction(1, 36),
-            mistakes={
-                Fraction(1, 5): "there are not 5 equally likely places for the Cat 3 but 36: it is "
-                                "equally likely to be any of the 36 positions of the shuffled deck.",
-                Fraction(1, 6): "the set-aside card is not one of six equal parts of the deck: it is "
-                                "one position out of 36.",
-                Fraction(7, 36): "7/36 is the chance that one given player holds the Cat 3.",
-            },
-            why="The shuffle puts the Cat 3 in any of the 36 positions with the same chance, and "
-                "exactly 1 position is set aside: 1/36.",
-            source="rulebook simons-cat.txt, Set Up (deal equally, set the rest aside)",
-        ),
-        Exercise(
-            key="simons-cat/no-cat-in-hand",
-            question="With 4 players, you get 9 of the 36 Mischief cards. 10 of the 36 are Cat cards "
-                     "(Cat 3 to Cat 12). What is the chance that your hand holds no Cat card at all?",
-            exact=_simons_cat_no_cat_in_hand,
-            mistakes={
-                Fraction(26, 36) ** 9: "that is (26/36)^9: drawing with replacement. Dealt cards "
-                                       "do not go back: after each non-Cat card, fewer non-Cat cards are left.",
-                Fraction(26, 36): "26/36 is the chance for the first card only; all 9 must be non-Cat cards.",
-            },
-            why="Every 9-card hand is equally likely: C(26, 9) hands have no Cat card among C(36, 9) "
-                "hands, so the chance is C(26, 9) / C(36, 9) = 26/36 x 25/35 x ... x 18/28 "
-                "(the hypergeometric distribution with k = 0).",
-            source="hypergeometric distribution, Feller vol. 1, II.6",
-        ),
-        Exercise(
-            key="cat-days/grumpy-cat-by-draw-6",
-            question="There are 2 Grumpy Cats among the 34 cards of the draw pile. By your 6th draw "
-                     "you have seen 4 + 6 = 10 of those cards. What is the chance that you have seen "
-                     "at least one Grumpy Cat?",
-            exact=_cat_days_grumpy_by_draw_6,
-            mistakes={
-                Fraction(10, 17): "that adds 10/34 + 10/34, counting twice the hands with both Grumpy "
-                                  "Cats. Find the chance of seeing none first.",
-                Fraction(10, 34): "10/34 is the answer for a card with one copy; there are two Grumpy Cats.",
-                Fraction(10, 34) ** 2: "(10/34)^2 is near the chance of seeing both, not at least one.",
-                1 - Fraction(24, 34) ** 2: "close, but that treats the two copies as independent; "
-                                           "after one is not seen, the other's chance changes. Count hands.",
-            },
-            why="None seen: C(32, 10) / C(34, 10) = (24 x 23) / (34 x 33) = 92/187 of the 10-card "
-                "sets miss both Grumpy Cats, so at least one is seen with chance 1 - 92/187 = 95/187.",
-            source="hypergeometric distribution; catcards.analysis.cat_days.chance_seen_by_turn",
-        ),
-        Exercise(
-            key="cat-trick/exactly-one-trump",
-            question="4 players, everyone plays a random card to the first trick: the trick is a "
-                     "random set of 4 of the 34 cards that are not face up, and 6 of those 34 are "
-                     "trumps. What is the chance that the trick holds exactly one trump?",
-            exact=_cat_trick_one_trump,
-            mistakes={
-                Fraction(4 * 6, 34): "4 x 6/34 adds the chances of the four cards, counting tricks with "
-                                     "two or more trumps several times.",
-                1 - Fraction(math.comb(28, 4), math.comb(34, 4)): "that is the chance of at least one trump; "
-                                                                  "the question asks for exactly one.",
-                4 * Fraction(6, 34) * Fraction(28, 34) ** 3: "that draws with replacement: the cards of a "
-                                                             "trick are different cards, so after each card "
-                                                             "fewer are left.",
-                Fraction(6, 34) * Fraction(28, 33) * Fraction(27, 32) * Fraction(26, 31):
-                    "that is one order only (the trump first); the trump can be any of the 4 cards.",
-            },
-            why="Count sets of 4 cards: choose the trump (C(6, 1) = 6 ways) and 3 plain cards "
-                "(C(28, 3) = 3276 ways), out of C(34, 4) = 46376 sets: 19656/46376 = 2457/5797.",
-            source="rulebook cat-trick.txt (35 cards, one turned up for trump); hypergeometric, Feller II.6",
-        ),
-        Exercise(
-            key="king-of-the-jungle/void-in-a-suit",
-            question="4 players: your 13 cards are a random set of the 52, 13 in each suit. What is "
-                     "the chance that you hold no red card at all (you can never follow red)?",
-            exact=_king_void_in_a_suit,
-            mistakes={
-                Fraction(3, 4) ** 13: "(3/4)^13 draws with replacement: after each non-red card, there "
-                                      "are fewer non-red cards left, so the chance is a little smaller.",
-                Fraction(39, 52): "39/52 is the chance for one card; all 13 must miss red.",
-            },
-            why="C(39, 13) of the C(52, 13) hands have no red card: 39/52 x 38/51 x ... x 27/40, "
-                "about 0.0128, so roughly one hand in 78.",
-            source="rulebook wildcat-and-dinohistoria.txt, King of the Jungle (13 cards each); hypergeometric",
-        ),
-        Exercise(
-            key="card-game/genuine-claim",
-            question="From your view, the claimer holds a Shot! (or a Joker) with chance 2/5. A player "
-                     "without one bluffs with rate 1/2. They claim a Shot!. What is the chance that "
-                     "the claim is genuine?",
-            exact=_card_game_genuine,
-            mistakes={
-                Fraction(2, 5): "2/5 is the chance before you saw the claim; the claim itself is evidence: "
-                                "use Bayes' rule.",
-                Fraction(4, 9): "the bluff rate applies only to players who do not hold the card: "
-                                "multiply 1/2 by 1 - 2/5.",
-                Fraction(3, 10): "3/10 is the chance of a bluffed claim (3/5 x 1/2); the question asks what "
-                                 "share of all claims are genuine.",
-            },
-            why="Claims happen two ways: genuine with chance 2/5 x 1 = 2/5, bluffs with chance "
-                "3/5 x 1/2 = 3/10. Of all claims, (2/5) / (2/5 + 3/10) = 4/7 are genuine.",
-            source="Bayes' rule; catcards.analysis.card_game.p_genuine",
-        ),
-        Exercise(
-            key="snap/dinohistoria-snaps",
-            question="The Dinohistoria deck has 55 cards, 5 of each of 11 numbers. Nobody calls, so the "
-                     "first 55 turns go once through the shuffled deck. How many snaps do you expect "
-                     "to show in those 55 turns?",
-            exact=_snap_dinohistoria_snaps,
-            probability=False,
-            mistakes={
-                Fraction(55 * 4, 54): "55 x 4/54 counts 55 neighbouring pairs; 55 cards in a row have 54.",
-                Fraction(54 * 5, 55): "5/55 (= 1/11) counts the card itself: after a card, 4 of the other "
-                                      "54 cards share its number.",
-            },
-            why="Each of the 54 neighbouring pairs is a snap with chance 4/54 (4 of the other 54 cards "
-                "share the first card's number). Expectation adds up, dependent or not: 54 x 4/54 = 4.",
-            source="linearity of expectation; catcards.analysis.snap.snap_chance",
-            unit="snaps",
-        ),
-        Exercise(
-            key="pairs/no-memory-5-pairs",
-            question="A player with no memory turns two random face-down cards each turn. With m pairs "
-                     "left, they match with chance 1/(2m - 1). How many turns do they need, on average, "
-                     "to clear a board of 5 pairs (10 cards) alone?",
-            exact=lambda: Fraction(sum(2 * m - 1 for m in range(1, 6))),
-            probability=False,
-            mistakes={
-                5: "5 turns would need a match every time; a match takes several tries on average.",
-                9: "9 = 2 x 5 - 1 is the expected wait for the first pair only; then 4 pairs are left, "
-                   "then 3, ...",
-                Fraction(1, 9): "that is a chance, not a number of turns: a chance p gives 1/p turns on average.",
-            },
-            why="With m pairs left, a turn matches with chance 1/(2m - 1), so the wait is 2m - 1 turns "
-                "on average (a geometric wait). Add them: 9 + 7 + 5 + 3 + 1 = 25 = 5^2.",
-            source="expectation of a geometric wait; pairs.ipynb, section 2",
-            unit="turns",
-        ),
-        Exercise(
-            key="big-cat/no-lion-3-players",
-            question="3 players: the first player's stack is 18 of the 52 cards (18, 17, 17), and 4 of the "
-                     "52 are Lions. What is the chance that the first player gets no Lion?",
-            exact=_big_cat_no_lion_3_players,
-            mistakes={
-                Fraction(48, 52) ** 18: "(48/52)^18 draws with replacement: each card dealt leaves fewer "
-                                        "cards behind.",
-                Fraction(34, 52) ** 4: "close, but that treats the four Lions as independent; place them one "
-                                       "after another: 34/52 x 33/51 x 32/50 x 31/49.",
-                Fraction(2, 3): "the stack is 18 of 52 cards, not a third of them, and all 4 Lions must miss it.",
-            },
-            why="Count hands: C(48, 18) of the C(52, 18) stacks have no Lion. Or place the Lions: "
-                "34/52 x 33/51 x 32/50 x 31/49 (each Lion lands among the 34 other cards).",
-            source="rulebook wildcat-and-dinohistoria.txt, The BIG CAT Game (deal all cards); hypergeometric",
-        ),
-        Exercise(
-            key="simons-cat/same-colour-pair",
-            question="Two cards are drawn at random from the 36 Mischief cards (Cat 10 cards, Kitten 8, "
-                     "Hedgehog 6, Dog 6, Mouse 4, Gnome 2). What is the chance they have the same colour?",
-            exact=_simons_cat_same_colour,
-            mistakes={
-                Fraction(1, 6): "1/6 would be right if the six colours had equally many cards; they do not.",
-                Fraction(256, 1296): "that is (10/36)^2 + (8/36)^2 + ...: drawing with replacement. The "
-                                     "second card comes from the 35 cards left.",
-            },
-            why="Same-colour pairs: C(10,2) + C(8,2) + C(6,2) + C(6,2) + C(4,2) + C(2,2) = 45 + 28 + 15 + "
-                "15 + 6 + 1 = 110, out of C(36, 2) = 630 pairs: 110/630 = 11/63.",
-            source="rulebook simons-cat.txt, Contents (the six colours); counting pairs",
-        ),
-    )
-}
+        found: dict[str, Exercise] = {}
+        for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+            for e in importlib.import_module(f"{__name__}.{info.name}").EXERCISES:
+                if e.key in found:
+                    raise RuntimeError(f"two exercises are called {e.key!r}")
+                found[e.key] = e
+        _EXERCISES.update(found)
+    return _EXERCISES
 
 
 def exercises() -> list[str]:
     """The names of the lessons' exercises, sorted."""
-    return sorted(_EXERCISES)
+    return sorted(_registry())
 
 
 def exercise(key: str) -> Exercise:
@@ -526,7 +320,7 @@ def exercise(key: str) -> Exercise:
         KeyError: no exercise has that name (the message lists the names there are).
     """
     try:
-        return _EXERCISES[key]
+        return _registry()[key]
     except KeyError:
         raise KeyError(f"no exercise called {key!r}; the exercises are: {', '.join(exercises())}") from None
 

@@ -1,0 +1,37 @@
+"""The Card Game lessons' exercises (keys ``"card-game/..."``), checked by :mod:`catcards.exercises`.
+
+Kept out of the notebooks so that a check cell shows neither the answer nor the way to it.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import Exercise
+
+
+def _card_game_genuine() -> Fraction:
+    from ..analysis.card_game import p_genuine
+
+    return p_genuine(Fraction(2, 5), Fraction(1, 2))
+
+
+EXERCISES = (
+    Exercise(
+        key="card-game/genuine-claim",
+        question="From your view, the claimer holds a Shot! (or a Joker) with chance 2/5. A player "
+                 "without one bluffs with rate 1/2. They claim a Shot!. What is the chance that "
+                 "the claim is genuine?",
+        exact=_card_game_genuine,
+        mistakes={
+            Fraction(2, 5): "2/5 is the chance before you saw the claim; the claim itself is evidence: "
+                            "use Bayes' rule.",
+            Fraction(4, 9): "the bluff rate applies only to players who do not hold the card: "
+                            "multiply 1/2 by 1 - 2/5.",
+            Fraction(3, 10): "3/10 is the chance of a bluffed claim (3/5 x 1/2); the question asks what "
+                             "share of all claims are genuine.",
+        },
+        why="Claims happen two ways: genuine with chance 2/5 x 1 = 2/5, bluffs with chance "
+            "3/5 x 1/2 = 3/10. Of all claims, (2/5) / (2/5 + 3/10) = 4/7 are genuine.",
+        source="Bayes' rule; catcards.analysis.card_game.p_genuine",
+    ),
+)

@@ -1,0 +1,37 @@
+"""The Cat Days lessons' exercises (keys ``"cat-days/..."``), checked by :mod:`catcards.exercises`.
+
+Kept out of the notebooks so that a check cell shows neither the answer nor the way to it.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import Exercise
+
+
+def _cat_days_grumpy_by_draw_6() -> Fraction:
+    from ..analysis.cat_days import chance_seen_by_turn
+
+    return chance_seen_by_turn(6, "Grumpy Cat")
+
+
+EXERCISES = (
+    Exercise(
+        key="cat-days/grumpy-cat-by-draw-6",
+        question="There are 2 Grumpy Cats among the 34 cards of the draw pile. By your 6th draw "
+                 "you have seen 4 + 6 = 10 of those cards. What is the chance that you have seen "
+                 "at least one Grumpy Cat?",
+        exact=_cat_days_grumpy_by_draw_6,
+        mistakes={
+            Fraction(10, 17): "that adds 10/34 + 10/34, counting twice the hands with both Grumpy "
+                              "Cats. Find the chance of seeing none first.",
+            Fraction(10, 34): "10/34 is the answer for a card with one copy; there are two Grumpy Cats.",
+            Fraction(10, 34) ** 2: "(10/34)^2 is near the chance of seeing both, not at least one.",
+            1 - Fraction(24, 34) ** 2: "close, but that treats the two copies as independent; "
+                                       "after one is not seen, the other's chance changes. Count hands.",
+        },
+        why="None seen: C(32, 10) / C(34, 10) = (24 x 23) / (34 x 33) = 92/187 of the 10-card "
+            "sets miss both Grumpy Cats, so at least one is seen with chance 1 - 92/187 = 95/187.",
+        source="hypergeometric distribution; catcards.analysis.cat_days.chance_seen_by_turn",
+    ),
+)

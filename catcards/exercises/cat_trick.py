@@ -1,0 +1,42 @@
+"""The Cat Trick lessons' exercises (keys ``"cat-trick/..."``), checked by :mod:`catcards.exercises`.
+
+Kept out of the notebooks so that a check cell shows neither the answer nor the way to it.
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from . import Exercise
+
+
+def _cat_trick_one_trump() -> Fraction:
+    from ..probability import hypergeom_pmf
+
+    # 4 players: the random first trick is 4 of the 34 cards not face up, 6 of them trumps
+    return hypergeom_pmf(1, population=34, successes=6, draws=4)
+
+
+EXERCISES = (
+    Exercise(
+        key="cat-trick/exactly-one-trump",
+        question="4 players, everyone plays a random card to the first trick: the trick is a "
+                 "random set of 4 of the 34 cards that are not face up, and 6 of those 34 are "
+                 "trumps. What is the chance that the trick holds exactly one trump?",
+        exact=_cat_trick_one_trump,
+        mistakes={
+            Fraction(4 * 6, 34): "4 x 6/34 adds the chances of the four cards, counting tricks with "
+                                 "two or more trumps several times.",
+            1 - Fraction(math.comb(28, 4), math.comb(34, 4)): "that is the chance of at least one trump; "
+                                                              "the question asks for exactly one.",
+            4 * Fraction(6, 34) * Fraction(28, 34) ** 3: "that draws with replacement: the cards of a "
+                                                         "trick are different cards, so after each card "
+                                                         "fewer are left.",
+            Fraction(6, 34) * Fraction(28, 33) * Fraction(27, 32) * Fraction(26, 31):
+                "that is one order only (the trump first); the trump can be any of the 4 cards.",
+        },
+        why="Count sets of 4 cards: choose the trump (C(6, 1) = 6 ways) and 3 plain cards "
+            "(C(28, 3) = 3276 ways), out of C(34, 4) = 46376 sets: 19656/46376 = 2457/5797.",
+        source="rulebook cat-trick.txt (35 cards, one turned up for trump); hypergeometric, Feller II.6",
+    ),
+)

@@ -1,0 +1,34 @@
+"""The King of the Jungle lessons' exercises (keys ``"king-of-the-jungle/..."``), checked by :mod:`catcards.exercises`.
+
+Kept out of the notebooks so that a check cell shows neither the answer nor the way to it.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import Exercise
+
+
+def _king_void_in_a_suit() -> Fraction:
+    from ..probability import hypergeom_pmf
+
+    # 4 players: 13 of the 52 cards; 13 cards in each suit
+    return hypergeom_pmf(0, population=52, successes=13, draws=13)
+
+
+EXERCISES = (
+    Exercise(
+        key="king-of-the-jungle/void-in-a-suit",
+        question="4 players: your 13 cards are a random set of the 52, 13 in each suit. What is "
+                 "the chance that you hold no red card at all (you can never follow red)?",
+        exact=_king_void_in_a_suit,
+        mistakes={
+            Fraction(3, 4) ** 13: "(3/4)^13 draws with replacement: after each non-red card, there "
+                                  "are fewer non-red cards left, so the chance is a little smaller.",
+            Fraction(39, 52): "39/52 is the chance for one card; all 13 must miss red.",
+        },
+        why="C(39, 13) of the C(52, 13) hands have no red card: 39/52 x 38/51 x ... x 27/40, "
+            "about 0.0128, so roughly one hand in 78.",
+        source="rulebook wildcat-and-dinohistoria.txt, King of the Jungle (13 cards each); hypergeometric",
+    ),
+)

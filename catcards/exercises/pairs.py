@@ -1,0 +1,31 @@
+"""The Pairs lessons' exercises (keys ``"pairs/..."``), checked by :mod:`catcards.exercises`.
+
+Kept out of the notebooks so that a check cell shows neither the answer nor the way to it.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import Exercise
+
+
+EXERCISES = (
+    Exercise(
+        key="pairs/no-memory-5-pairs",
+        question="A player with no memory turns two random face-down cards each turn. With m pairs "
+                 "left, they match with chance 1/(2m - 1). How many turns do they need, on average, "
+                 "to clear a board of 5 pairs (10 cards) alone?",
+        exact=lambda: Fraction(sum(2 * m - 1 for m in range(1, 6))),
+        probability=False,
+        mistakes={
+            5: "5 turns would need a match every time; a match takes several tries on average.",
+            9: "9 = 2 x 5 - 1 is the expected wait for the first pair only; then 4 pairs are left, "
+               "then 3, ...",
+            Fraction(1, 9): "that is a chance, not a number of turns: a chance p gives 1/p turns on average.",
+        },
+        why="With m pairs left, a turn matches with chance 1/(2m - 1), so the wait is 2m - 1 turns "
+            "on average (a geometric wait). Add them: 9 + 7 + 5 + 3 + 1 = 25 = 5^2.",
+        source="expectation of a geometric wait; pairs.ipynb, section 2",
+        unit="turns",
+    ),
+)

@@ -1,0 +1,74 @@
+"""The Simon's Cat lessons' exercises (keys ``"simons-cat/..."``), checked by :mod:`catcards.exercises`.
+
+Kept out of the notebooks so that a check cell shows neither the answer nor the way to it.
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from . import Exercise
+
+
+def _simons_cat_no_cat_in_hand() -> Fraction:
+    from ..games.simons_cat import MISCHIEF
+    from ..probability import hypergeom_pmf
+
+    cats = sum(1 for c in MISCHIEF if c.suit == "Cat")
+    return hypergeom_pmf(0, population=len(MISCHIEF), successes=cats, draws=9)
+
+
+def _simons_cat_same_colour() -> Fraction:
+    from ..games.simons_cat import SUITS
+
+    sizes = [hi - lo + 1 for _, lo, hi in SUITS]
+    return Fraction(sum(math.comb(n, 2) for n in sizes), math.comb(sum(sizes), 2))
+
+
+EXERCISES = (
+    Exercise(
+        key="simons-cat/cat-3-set-aside",
+        question="With 5 players, each gets 7 of the 36 Mischief cards and 1 card is set aside. "
+                 "What is the chance that the Cat 3 is the card set aside?",
+        exact=lambda: Fraction(1, 36),
+        mistakes={
+            Fraction(1, 5): "there are not 5 equally likely places for the Cat 3 but 36: it is "
+                            "equally likely to be any of the 36 positions of the shuffled deck.",
+            Fraction(1, 6): "the set-aside card is not one of six equal parts of the deck: it is "
+                            "one position out of 36.",
+            Fraction(7, 36): "7/36 is the chance that one given player holds the Cat 3.",
+        },
+        why="The shuffle puts the Cat 3 in any of the 36 positions with the same chance, and "
+            "exactly 1 position is set aside: 1/36.",
+        source="rulebook simons-cat.txt, Set Up (deal equally, set the rest aside)",
+    ),
+    Exercise(
+        key="simons-cat/no-cat-in-hand",
+        question="With 4 players, you get 9 of the 36 Mischief cards. 10 of the 36 are Cat cards "
+                 "(Cat 3 to Cat 12). What is the chance that your hand holds no Cat card at all?",
+        exact=_simons_cat_no_cat_in_hand,
+        mistakes={
+            Fraction(26, 36) ** 9: "that is (26/36)^9: drawing with replacement. Dealt cards "
+                                   "do not go back: after each non-Cat card, fewer non-Cat cards are left.",
+            Fraction(26, 36): "26/36 is the chance for the first card only; all 9 must be non-Cat cards.",
+        },
+        why="Every 9-card hand is equally likely: C(26, 9) hands have no Cat card among C(36, 9) "
+            "hands, so the chance is C(26, 9) / C(36, 9) = 26/36 x 25/35 x ... x 18/28 "
+            "(the hypergeometric distribution with k = 0).",
+        source="hypergeometric distribution, Feller vol. 1, II.6",
+    ),
+    Exercise(
+        key="simons-cat/same-colour-pair",
+        question="Two cards are drawn at random from the 36 Mischief cards (Cat 10 cards, Kitten 8, "
+                 "Hedgehog 6, Dog 6, Mouse 4, Gnome 2). What is the chance they have the same colour?",
+        exact=_simons_cat_same_colour,
+        mistakes={
+            Fraction(1, 6): "1/6 would be right if the six colours had equally many cards; they do not.",
+            Fraction(256, 1296): "that is (10/36)^2 + (8/36)^2 + ...: drawing with replacement. The "
+                                 "second card comes from the 35 cards left.",
+        },
+        why="Same-colour pairs: C(10,2) + C(8,2) + C(6,2) + C(6,2) + C(4,2) + C(2,2) = 45 + 28 + 15 + "
+            "15 + 6 + 1 = 110, out of C(36, 2) = 630 pairs: 110/630 = 11/63.",
+        source="rulebook simons-cat.txt, Contents (the six colours); counting pairs",
+    ),
+)
