@@ -32,6 +32,10 @@ for a mean, and :func:`check_proportion` to ask whether a simulated proportion a
 exact value.
 
 All functions raise :class:`ValueError` with a message naming the bad argument and what is allowed.
+
+Why one module of about 520 lines: it is the lessons' one reference of formulas, read whole beside
+the notebooks, and its two halves (exact chances, simulation intervals) share the argument checks
+and the examples above; a split would give two short files for a few lines over 500.
 """
 from __future__ import annotations
 

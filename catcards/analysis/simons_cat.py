@@ -25,6 +25,11 @@ and the computer players keep no memory between rounds, rounds are independent a
 distributed; :func:`all_lose_from_rounds` turns observed round results into the chance that a whole
 game ends with everyone losing (a Markov chain on the Simon-card counts), a second, more precise
 estimate beside the direct count of games.
+
+Why one module of about 510 lines: it is one lesson's analysis, read in the lesson's order (exact
+answers, then simulated deals, simulated play and the all-lose estimate), whose parts are set
+beside each other (simulated deals beside the exact chances, the estimate from rounds beside the
+count of games).
 """
 from __future__ import annotations
 
