@@ -85,10 +85,14 @@ def _keyboard_move(page, key: str, max_tabs: int = 200) -> str:
 @pytest.mark.parametrize("query, moves", [
     ("game=simons-cat&players=4&seed=3", 60),   # 35 moves when the first legal card is played
     ("game=big-cat&players=2&seed=3", 150),     # 93 lays and takes
+    ("game=pairs&players=2&seed=3", 120),       # 80 cells turned
+    ("game=cat-trick&players=3&seed=3", 60),    # 28 cards
+    ("game=card-game&players=2&seed=3", 120),   # 64 moves: draws, plays, responses, choices
 ])
 def test_a_whole_game_played_with_the_keyboard_only(browser_ready, query, moves):
     """Tab, Enter and Space only (no mouse, no clicks): the student plays every move of a
-    seeded game in the app until the table says "Game over"."""
+    seeded game in the app until the table says "Game over", and the aria-live message line
+    announces the result."""
     from playwright.sync_api import expect, sync_playwright
 
     with voila(APP) as url, sync_playwright() as pw:
@@ -110,6 +114,9 @@ def test_a_whole_game_played_with_the_keyboard_only(browser_ready, query, moves)
                 page.wait_for_timeout(150)  # the hand is redrawn with the log line
             assert played >= 10, played  # a real game, not one key
             expect(status).to_contain_text("Winners")
+            # and the result is read out: the aria-live message line says it
+            expect(table.locator(".catcards-announce")).to_contain_text("Game over: ")
+            expect(table.locator(".catcards-announce")).to_contain_text("Winners: ")
             body = page.locator("body")
             expect(body).not_to_contain_text("Not allowed")
             assert "Traceback" not in body.inner_text()
@@ -216,3 +223,28 @@ def test_every_games_app_fits_a_phone_and_a_chromebook_with_no_tiny_text(browser
         finally:
             browser.close()
     assert not problems, "\n".join(problems)
+
+
+#: the focused element's outline as [style, width in px]
+_RING = "() => { const c = getComputedStyle(document.activeElement); return [c.outlineStyle, parseFloat(c.outlineWidth)]; }"
+
+
+@pytest.mark.browser
+def test_the_apps_own_game_and_players_controls_show_the_focus_ring(browser_ready):
+    """The app's game dropdown and players box (outside the table) get the same 3 px focus ring
+    as the table's controls when reached with Tab, not ipywidgets' 1 px light-blue border."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with voila(APP) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1366, "height": 768})
+            page.goto(f"{url}?game=pairs&players=2&seed=3", timeout=60_000)
+            expect(page.locator(".catcards-table button.catcards-action").first).to_be_visible(timeout=60_000)
+            seen = []
+            for _ in range(2):
+                page.keyboard.press("Tab")
+                seen.append([page.evaluate("() => document.activeElement.tagName"), *page.evaluate(_RING)])
+            assert seen == [["SELECT", "solid", 3.0], ["INPUT", "solid", 3.0]], seen
+        finally:
+            browser.close()

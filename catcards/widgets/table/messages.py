@@ -57,6 +57,10 @@ class MessagesMixin:
         self.out.append_stdout(line + "\n")
         self.announce.value = announce_html(line.splitlines()[-1] if line else "")
 
+    def say_quietly(self, text: str) -> None:
+        """Show one line in ``announce`` (read out by a screen reader) without writing it to ``out``."""
+        self.announce.value = announce_html(text)
+
     def output_text(self) -> str:
         """Everything written to ``out`` so far, as one string (handy in tests)."""
         return "".join(o.get("text", "") for o in self.out.outputs)

@@ -110,6 +110,11 @@ class ViewMixin:
             f"<div class='catcards-status' style='font-size:1.05em;line-height:1.4;padding:2px 0'>"
             f"{self.status_text(obs)}</div>"
         )
+        if state.outcome is not None and self.__dict__.get("_announced_end") is not state:
+            # say the result once in the aria-live line, so a screen reader reads the end out
+            self.__dict__["_announced_end"] = state
+            winners = ", ".join(self.seat_label(s) for s in state.outcome.winners) or "no one"
+            self.say_quietly(f"Game over: {state.outcome.reason}. Winners: {winners}.")
         old = list(self.board_box.children) + list(self.hand_box.children)
         self.board_box.children = [self.board(obs)]
         hidden = self._hidden_for()
