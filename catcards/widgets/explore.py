@@ -32,9 +32,11 @@ __all__ = ["OddsPanel", "odds_bars_html"]
 #: the honest odds' bar colour and the peeking one's (Okabe-Ito blue and orange: colour-blind
 #: safe; the peeking bar is also striped and every bar is labelled in words)
 HONEST, PEEKING = "#0072B2", "#E69F00"
-#: rollouts in the first chunk between two visits of the event loop; later chunks are sized to
-#: take about :data:`CHUNK_SECONDS` (the numbers do not depend on the chunks)
-CHUNK = 10
+#: rollouts (per move) in the first chunk between two visits of the event loop; later chunks are
+#: sized to take about :data:`CHUNK_SECONDS` (the numbers do not depend on the chunks). One: a
+#: rollout plays the game to its end for every move, which in King of the Jungle's bidding (14
+#: moves) took about 0.4 s here, so a first chunk of 10 held the kernel (and every click) for 4 s
+CHUNK = 1
 CHUNK_SECONDS = 0.05
 #: games played out per estimate, over all moves (rollouts x moves): about 1 to 3 s of one core
 #: here (benchmarks/bench_odds_panel.py; ms per game played out, e.g. King of the Jungle 7.4)
@@ -135,6 +137,7 @@ class OddsPanel(W.VBox):
         self.task: asyncio.Task | None = None
         self._key: tuple | None = None  # the position the result (or the run) belongs to
         self._run_id = 0
+        self._peek = False  # whether the run going on (or the last) peeks
         self.ask_button = W.Button(description="What are my chances?", icon="question-circle",
                                    layout=W.Layout(width="auto"),
                                    tooltip="estimate your chances from here by playing the game out many times "
@@ -195,6 +198,11 @@ class OddsPanel(W.VBox):
         if table.closed:
             return
         state, seat = table.state, table.view_seat
+        peek = bool(self.peek_box.value) and bool(getattr(table, "teacher", False))
+        if (self.task is not None and not self.task.done() and self._key == self._position()
+                and peek == self._peek):
+            return  # a second click while this position is being worked out: the run goes on
+        self._peek = peek
         self._run_id += 1
         self.frames, self.task = None, None
         self._key = self._position()
@@ -210,7 +218,6 @@ class OddsPanel(W.VBox):
             self._say(f"{table.game.title} cannot guess the cards you cannot see yet, so there are no "
                       "chances to show for this game.")
             return
-        peek = bool(self.peek_box.value) and bool(getattr(table, "teacher", False))
         steps = self._steps(state.clone(), seat, peek, self._run_id)
         self.progress.value = 0
         self.progress.layout.display = None

@@ -365,3 +365,30 @@ def test_in_a_kernel_the_rollouts_run_on_the_event_loop_with_no_thread():
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
+
+
+def test_a_slow_games_first_chunk_is_one_rollout_and_a_second_click_does_not_start_again():
+    """Found in the Voila app: King of the Jungle's bidding position has 14 moves and a rollout
+    plays the game to its end, so a first chunk of 10 rollouts per move held the kernel for about
+    4 s (the progress bar stayed at 0% and "Play out" waited); five quick clicks on the button
+    queued five such chunks, about 20 s. The first chunk, before its speed is measured, is one
+    rollout per move, and a click while the same position is being worked out keeps that run."""
+    async def scenario():
+        table = cw.play("king-of-the-jungle", players=4, seed=3)
+        panel = table.odds_panel
+        panel.ask_button.click()
+        task = panel.task
+        steps = 0
+        while panel.progress.value == 0:
+            await asyncio.sleep(0)
+            steps += 1
+            assert steps < 100_000
+        assert panel.progress.value == 1  # one rollout of every bid, then the kernel is free
+        panel.ask_button.click()  # again, same position: the run goes on
+        assert panel.task is task and panel.progress.value == 1
+        table.playout_button.click()  # the game moves: the run stops at its next chunk
+        await task
+        assert panel.frames is None and "The game has moved" in panel.result.value
+        table.close()
+
+    asyncio.run(scenario())
