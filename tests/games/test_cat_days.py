@@ -339,6 +339,9 @@ def test_bad_deals_are_clear_errors():
         position(weeks=({"Monday": ["Cat Tree"] + ["Rescued Cat"] * 4}, {}))
     with pytest.raises(catcards.GameParameterError, match="Catnip cannot stand there"):
         position(weeks=({"Monday": ["Catnip"]}, {}))
+    # a copy number written with a superscript: str.isdigit() is true, int() refused it (ValueError)
+    with pytest.raises(catcards.GameParameterError, match="no card called 'Rescued Cat #²'"):
+        position(hands=(["Rescued Cat #²"], []))
 
 
 def test_save_and_replay_a_stacked_game():

@@ -115,3 +115,43 @@ def test_wording_after_the_game_and_for_one_player():
     kotj.playout_button.click()
     board = kotj.board_box.children[0].value
     assert kotj.state.is_over and "bids this hand total" not in board and "Bidding" not in board
+
+
+@pytest.mark.parametrize("query, note", [
+    # str.isdigit() is true for superscripts and circled digits, which int() refuses: the app crashed
+    ("game=snap&seed=%C2%B2", "seed must be a whole number, not '²' (0 or more): 1 is used."),
+    ("game=snap&seed=%E2%91%A0", "seed must be a whole number, not '①' (0 or more): 1 is used."),
+    ("game=snap&players=%C2%B2", "players must be a whole number, not '²' (0 or more): the usual number is used."),
+])
+def test_an_address_with_digits_that_are_not_0_to_9_is_one_line(monkeypatch, query, note):
+    app = run_app(monkeypatch, query)
+    table = app["seat"].children[0]
+    assert table.state.game.name == "snap" and table.state.seed == 1 and table.state.game.players == 2
+    assert app["notes"] == [note]
+
+
+def test_the_largest_seed_is_taken_from_the_address(monkeypatch):
+    """A fresh seed (a table's "New seed", ``catcards.core.fresh_seed``) has up to 39 digits; the
+    app took at most 30, so a teacher could not share such a game by its address."""
+    app = run_app(monkeypatch, f"game=snap&seed={2**128 - 1}")
+    assert app["seat"].children[0].state.seed == 2**128 - 1 and app["notes"] == []
+
+
+def test_a_one_size_game_says_its_number_of_players_once(monkeypatch):
+    app = run_app(monkeypatch, "game=cat-days&players=3")
+    assert app["notes"] == ["Cat Days is for 2 players, not 3."]
+    assert app["seat"].children[0].state.game.players == 2
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("²", "Not allowed: the seed must be a whole number 0 or more, not '²'\n"),
+    ("9" * 5000, "Not allowed: the seed must be a whole number from 0 to 2**128 - 1, not '"
+                 + "9" * 40 + "...'\n"),
+])
+def test_a_typed_seed_that_int_cannot_read_is_one_line_not_a_traceback(monkeypatch, typed, said):
+    app = run_app(monkeypatch, "game=simons-cat&seed=4")
+    table = app["seat"].children[0]
+    table.seed_box.value = typed
+    table.new_button.click()
+    assert table.output_text() == said
+    assert table.state.seed == 4

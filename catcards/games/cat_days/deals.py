@@ -49,7 +49,7 @@ def parse_deals(deck: Deck, deals: Any) -> dict[str, Any]:
             raise GameParameterError(f"Cat Days deals, {where}: {short_repr(name)} is not a card name")
         copy = None
         head, sep, tail = text.rpartition("#")
-        if sep and tail.strip().isdigit() and len(tail.strip()) <= 3 and head.strip():
+        if sep and tail.strip().isascii() and tail.strip().isdigit() and len(tail.strip()) <= 3 and head.strip():
             try:  # "Name #k", unless the whole text is a card's name
                 deck.kind(text)
             except KeyError:

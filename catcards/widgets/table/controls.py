@@ -103,8 +103,12 @@ class ControlsMixin:
             GameParameterError: not a whole number >= 0 (said in one line in ``out``).
         """
         text = self.seed_box.value.strip().replace(",", "").replace("_", "")
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit()):  # isdigit alone: "²" too, which int() refuses
             raise GameParameterError(
-                f"the seed must be a whole number 0 or more, not {self.seed_box.value!r}"
+                f"the seed must be a whole number 0 or more, not {self.seed_box.value[:40]!r}"
+            )
+        if len(text) > 39:  # 2**128 - 1 has 39 digits; int() of a 5000-digit text raises ValueError
+            raise GameParameterError(
+                f"the seed must be a whole number from 0 to 2**128 - 1, not {text[:40] + '...'!r}"
             )
         return int(text)
