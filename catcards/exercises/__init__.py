@@ -90,10 +90,27 @@ def parse_answer(answer: Any) -> tuple[Fraction | float, bool]:
 
     Raises:
         ValueError: the answer is not a number in one of those forms (the message says which forms
-            are accepted); a zero denominator; a bool (True is not a probability).
+            are accepted); a zero denominator; a bool (True is not a probability); text longer
+            than :data:`MAX_ANSWER_CHARS` characters; a number too large for a float (10**400).
     """
     if isinstance(answer, bool):
         raise ValueError(f"{answer!r} is not a number; write a fraction like 2/7 or a decimal like 0.286")
+    if isinstance(answer, str) and len(answer.strip()) > MAX_ANSWER_CHARS:
+        raise ValueError(f"an answer is at most {MAX_ANSWER_CHARS} characters long; this one has "
+                         f"{len(answer.strip()):,}")
+    value, exact = _parse_answer(answer)
+    try:
+        float(value)  # every check compares floats: 10**400 cannot be one
+    except OverflowError:
+        raise ValueError("that number is too large to be an answer") from None
+    return value, exact
+
+
+#: the longest answer text read (a pasted decimal of 300 digits is already more than enough)
+MAX_ANSWER_CHARS = 300
+
+
+def _parse_answer(answer: Any) -> tuple[Fraction | float, bool]:
     if isinstance(answer, (Fraction, numbers.Integral)):
         return Fraction(answer), True
     if isinstance(answer, numbers.Real):

@@ -66,6 +66,21 @@ def test_unreadable_answers_never_raise():
         assert r.right is None and r.message.startswith("Not checked: ")
 
 
+@pytest.mark.parametrize("answer", [10**400, -10**400, Fraction(10**400, 3), "1" + "0" * 400, "9" * 5000,
+                                    "1/" + "9" * 5000, "0." + "1" * 5000, 10**5000],
+                         ids=["int", "negative", "fraction", "text", "digits", "fraction text", "decimal text",
+                              "int 5001 digits"])
+def test_answers_too_large_for_a_float_or_too_long_are_not_checked_and_never_raise(answer):
+    """Found by typing silly answers: an answer of 10**400 (or 401 digits typed as text) raised
+    OverflowError from float(); 5000 digits as text said "Exceeds the limit (4300 digits) for
+    integer string conversion; use sys.set_int_max_str_digits()..."."""
+    r = verdict(answer)
+    assert r.right is None
+    assert r.message in ("Not checked: that number is too large to be an answer.",
+                         "Not checked: an answer is at most 300 characters long; this one has "
+                         f"{len(str(answer)) if isinstance(answer, str) else 0:,}.")
+
+
 def test_tolerance_and_numbers_that_are_not_probabilities():
     assert verdict(0.09, tolerance=0.01).right is True
     assert verdict("1/13", tolerance=0.01).right is True
