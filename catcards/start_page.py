@@ -112,6 +112,7 @@ def start_page_html(notebooks: Path | None = None, app_base: str | None = None) 
     ``docs/conf.py``) the notebook links point at the ``.html`` pages and the app link at Binder.
     """
     import html
+    from urllib.parse import quote
 
     from catcards.render import card_svg
 
@@ -124,7 +125,8 @@ def start_page_html(notebooks: Path | None = None, app_base: str | None = None) 
 
         def app_href(name: str) -> str:
             return base + app_url(name)
-    page = (lambda f: f[:-len(".ipynb")] + ".html") if static else (lambda f: f)
+    # a file name is URL-quoted: "my lesson #2.ipynb" is one link, not a file and a fragment
+    page = (lambda f: quote(f[:-len(".ipynb")] + ".html")) if static else quote
     rows = []
     for g in catalogue(notebooks):
         links = []

@@ -51,6 +51,18 @@ def test_lessons_are_found_by_name_and_go_to_the_longest_matching_game(tmp_path)
     assert "snap-timing.ipynb" not in sum((r["lessons"] for n, r in rows.items() if n != "snap"), [])
 
 
+def test_a_lesson_file_name_with_spaces_hash_or_quotes_is_one_working_link(tmp_path):
+    """A teacher's own lesson saved as "snap-my lesson #2.ipynb": the link was
+    href="snap-my lesson #2.ipynb", which a browser reads as the file "snap-my lesson " and the
+    fragment "2.ipynb"; a quote in a name ended the attribute. Links are now URL-quoted."""
+    for name in ("snap-my lesson #2.ipynb", 'snap-a "b" c.ipynb', "snap-50%.ipynb"):
+        (tmp_path / name).write_text("{}")
+    page = start_page_html(tmp_path, app_base="/app")
+    assert '<a href="snap-my%20lesson%20%232.ipynb">lesson: my lesson #2</a>' in page
+    assert '<a href="snap-a%20%22b%22%20c.ipynb">lesson: a &quot;b&quot; c</a>' in page
+    assert '<a href="snap-50%25.ipynb">lesson: 50%</a>' in page
+
+
 def test_start_page_has_a_row_with_picture_and_links_for_every_game():
     page = start_page_html(app_base="/voila/render/notebooks/apps/play.ipynb")
     rows = re.findall(r"<tr><td>.*?</tr>", page)
