@@ -31,7 +31,8 @@ STYLE = """<style>
   content: ""; position: absolute; inset: 0; cursor: pointer; z-index: 1; }
 .catcards-table button.catcards-card { white-space: normal; height: auto; min-height: 28px;
   line-height: 1.2; overflow-wrap: anywhere; }
-.catcards-table button.catcards-unplayable { border: 1px dashed #595959 !important; color: #333 !important; }
+.catcards-table button.catcards-unplayable { border: 1px dashed #595959 !important; color: #333 !important;
+  background-color: #eeeeee !important; }  /* grey, also for a coloured button (Snap!: #333 on red was 2.7:1) */
 .catcards-table .jupyter-widget-Collapse-header { color: #333 !important; }
 .catcards-table .mod-success { background-color: #2e7d32 !important; }
 .catcards-table .catcards-announce { font-weight: bold; min-height: 1.3em; }

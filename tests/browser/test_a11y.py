@@ -248,3 +248,45 @@ def test_the_apps_own_game_and_players_controls_show_the_focus_ring(browser_read
             assert seen == [["SELECT", "solid", 3.0], ["INPUT", "solid", 3.0]], seen
         finally:
             browser.close()
+
+
+@pytest.mark.browser
+def test_axe_finds_no_serious_violation_with_the_panels_open_and_after_the_game(browser_ready):
+    """Views the first axe test does not reach: "How to play" and the chances panel open (its bars
+    shown), then the game played out (a finished Snap once left its red "Snap!" button with grey
+    #333 text on red, 2.7:1: axe color-contrast), then looking back at move 1."""
+    pytest.importorskip("axe_playwright_python")
+    import re
+
+    from playwright.sync_api import expect, sync_playwright
+
+    import catcards
+
+    problems = []
+    with voila(APP) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1366, "height": 768})
+            for name in catcards.list_games():
+                page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
+                table = page.locator(".catcards-table").first
+                expect(table.locator("button.catcards-action").first).to_be_attached(timeout=60_000)
+                table.locator(".catcards-rules .jupyter-widget-Collapse-header, "
+                              ".catcards-rules .lm-AccordionPanel-title").first.click()
+                table.locator(".catcards-odds-ask").click()
+                expect(table.locator(".catcards-odds-row").first).to_be_visible(timeout=60_000)
+                problems += [f"{name}, panels open: {p}" for p in _serious(page)]
+                before = table.locator(".catcards-log").inner_text()
+                table.locator("button", has_text=re.compile(r"^\s*(Play out|Run)\s*$")).first.click()
+                expect(table.locator(".catcards-log")).not_to_have_text(before, timeout=30_000)
+                expect(table.locator(".catcards-status")).to_contain_text("Game over", timeout=30_000)
+                page.wait_for_timeout(300)
+                problems += [f"{name}, game over: {p}" for p in _serious(page)]
+                move = table.get_by_label("Move")
+                move.fill("1")
+                move.press("Enter")
+                expect(table.locator(".catcards-history-note")).to_contain_text("Looking back", timeout=15_000)
+                problems += [f"{name}, looking back: {p}" for p in _serious(page)]
+        finally:
+            browser.close()
+    assert not problems, "\n".join(problems)
