@@ -17,7 +17,8 @@ The same ``--seed`` gives the same games and the same table, with or without ``-
 Errors (an unknown game, a bad parameter, strategy, number or output path) are printed as one line
 ``catcards: error: ...`` saying what is allowed, with exit status 2; no traceback. Every argument
 is checked before the first game is played: ``--csv`` must name a file that can be written, in a
-folder that exists. Game and strategy names are compared as typed text
+folder that exists; an existing file that is not a table catcards wrote is replaced only with
+``--overwrite``. Game and strategy names are compared as typed text
 (:func:`catcards.core.normal_name`: ``"Simons-Cat"`` is ``simons-cat``). Numbers are plain decimal
 digits (``--games 1000``, not ``1e3``, ``1_000`` or ``+1000``). A ``--param`` value is at most
 :data:`MAX_PARAM_TEXT` characters and :data:`MAX_PARAM_DEPTH` brackets deep. Ctrl+C stops a run
@@ -173,6 +174,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--param", "-p", type=parse_param, action="append", default=[], metavar="KEY=VALUE",
                      help="another game parameter, e.g. first_player=1 (repeatable)")
     sim.add_argument("--csv", type=Path, default=None, metavar="PATH", help="also write one row per game to PATH")
+    sim.add_argument("--overwrite", action="store_true",
+                     help="let --csv replace an existing file that catcards did not write")
     sim.add_argument("--executor", choices=["processes"], default=None,
                      help="run the games in a process pool (one worker per CPU); same results")
     sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
@@ -297,10 +300,17 @@ def _game_name(typed: str) -> str:
     return {normal_name(n): n for n in catcards.list_games()}.get(normal_name(typed), typed)
 
 
-def _check_output(path: Path) -> None:
+#: how every table ``--csv`` writes begins (the first columns of :func:`catcards.simulate`'s rows)
+CSV_START = b"game,seed,"
+
+
+def _check_output(path: Path, overwrite: bool = False) -> None:
     """Refuse a ``--csv`` path that cannot be written, before any game is played: a folder, a
     pipe or socket (opening it could block), a missing folder, or a file or folder without write
-    permission. A file that did not exist is not left behind; ``/dev/null`` is accepted."""
+    permission. An existing non-empty file is replaced only when it is a table catcards wrote
+    (it starts with :data:`CSV_START`) or ``overwrite`` is set, so a mistyped name cannot wipe a
+    teacher's deck file or anything else. A file that did not exist is not left behind;
+    ``/dev/null`` is accepted."""
     try:
         folder = path.parent
         if not folder.is_dir():
@@ -312,6 +322,15 @@ def _check_output(path: Path) -> None:
         mode = path.stat().st_mode if existed else 0
         if existed and not (stat.S_ISREG(mode) or stat.S_ISCHR(mode)):  # a pipe would block here
             raise CliError(f"--csv {path}: is not a regular file (a pipe, socket or disk); give a file name")
+        if existed and stat.S_ISREG(mode) and not overwrite:
+            with open(path, "rb") as f:
+                start = f.read(len(CSV_START))
+            if start and start != CSV_START:
+                raise CliError(
+                    f"--csv {path}: the file exists and is not a table catcards wrote (it does not "
+                    f"start with '{CSV_START.decode()}'); give a new file name, or add --overwrite "
+                    "to replace it"
+                )
         with open(path, "a", encoding="utf-8"):
             pass
         if not existed:
@@ -346,7 +365,7 @@ def _simulate(args: argparse.Namespace) -> str:
                        f"{game.players} players), not {len(names)}; strategies of {game.name}: "
                        f"{', '.join(strategies_of(game.name))}")
     if args.csv is not None:
-        _check_output(args.csv)
+        _check_output(args.csv, args.overwrite)
     df = catcards.simulate(game, games=args.games, seed=args.seed, agents=names,
                            progress=args.progress, executor=args.executor)
     report = _format_report(game.title, game.players, args.games, args.seed, df, names)

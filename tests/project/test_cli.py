@@ -168,10 +168,24 @@ def test_a_folder_where_no_file_can_be_made_is_refused_before_any_game(capsys, m
 
 def test_an_existing_csv_is_kept_until_the_games_are_written(capsys, tmp_path):
     path = tmp_path / "games.csv"
-    path.write_text("old\n")
+    run(capsys, "simulate", "snap", "--games", "5", "--seed", "1", "--csv", str(path))
     code, out, _ = run(capsys, "simulate", "snap", "--games", "3", "--seed", "2", "--csv", str(path))
     assert code == 0 and f"written to {path}" in out
     assert list(pd.read_csv(path)["game"]) == [0, 1, 2]
+
+
+def test_a_file_catcards_did_not_write_is_never_replaced_without_overwrite(capsys, tmp_path):
+    # a teacher's deck (or /etc/passwd, run as root) named by mistake is kept, byte for byte
+    deck = tmp_path / "cat_days_deck.csv"
+    deck.write_text("name,kind,count\nLazy Cat,cat,3\n")
+    code, _, err = run(capsys, "simulate", "snap", "--games", "3", "--csv", str(deck))
+    assert code == 2 and "is not a table catcards wrote" in err and "--overwrite" in err
+    assert deck.read_text() == "name,kind,count\nLazy Cat,cat,3\n"
+    code, out, _ = run(capsys, "simulate", "snap", "--games", "3", "--csv", str(deck), "--overwrite")
+    assert code == 0 and list(pd.read_csv(deck)["game"]) == [0, 1, 2]
+    empty = tmp_path / "empty.csv"
+    empty.write_text("")
+    assert run(capsys, "simulate", "snap", "--games", "2", "--csv", str(empty))[0] == 0
     assert run(capsys, "simulate", "snap", "--games", "2", "--csv", os.devnull)[0] == 0
 
 
