@@ -162,7 +162,7 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str], specs: Mappin
     """Banner, stack, the seats table (scrolls sideways on a phone, with the hint), the table
     centre (RULE cards, Money deck, main deck, Final Round) and what only the viewer sees (their
     face-down card, Fortune Teller's and Eat Four!'s cards). The discard pile is drawn apart
-    (``row_html(obs["discard"], ...)`` under :func:`discard_title`)."""
+    (``row_html(obs["discard_pile"], ...)`` under :func:`discard_title`)."""
     head = "".join(f"<th style='text-align:left;padding-right:8px'>{h}</th>" for h in
                    ("seat", "hand", "tokens", "points", "money area", "LOCK cards", "on Exploding Island"))
     seats = "".join(seat_row_html(obs, s, seat_label, specs) for s in range(obs["players"]))
@@ -174,7 +174,7 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str], specs: Mappin
     centre = (
         f"<div style='margin-top:6px'><b>Table</b>: {table_cards} &middot; "
         f"<b>Money deck</b> ({obs['money_deck_size']}) top: {money_top}"
-        f" &middot; <b>Main deck</b>: {back_svg(30, str(obs['main_deck_size']))}{final}</div>"
+        f" &middot; <b>Main deck</b>: {back_svg(30, str(obs['draw_pile_size']))}{final}</div>"
     )
     mine = ""
     if obs["facedown"] is not None:
@@ -193,7 +193,7 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str], specs: Mappin
 
 def discard_title(obs: dict) -> str:
     """The discard pile's heading (plain text)."""
-    return f"Discard pile ({len(obs['discard'])} cards): anyone may look"
+    return f"Discard pile ({len(obs['discard_pile'])} cards): anyone may look"
 
 
 def hand_html(obs: dict, seat_label: Callable[[int | None], str], specs: Mapping[str, Any]) -> str:

@@ -102,8 +102,8 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
     piles = (
         "<tr><td></td><td colspan='7' style='padding:4px'>"
         "<div style='display:flex;gap:24px;align-items:center'>"
-        f"<div class='catcards-draw-pile' data-count='{obs['draw_pile']}' style='text-align:center'>"
-        f"{back_svg(34, str(obs['draw_pile']))}<div style='font-size:11px'>draw pile</div></div>"
+        f"<div class='catcards-draw-pile' data-count='{obs['draw_pile_size']}' style='text-align:center'>"
+        f"{back_svg(34, str(obs['draw_pile_size']))}<div style='font-size:11px'>draw pile</div></div>"
         f"<div class='catcards-discard' data-count='{len(discard)}' style='text-align:center'>{top}"
         f"<div style='font-size:11px'>discard pile ({len(discard)})</div></div>"
         f"<div style='font-size:11px;color:#555'>turn {obs['turn']} of at most {obs['max_turns']}</div>"

@@ -80,7 +80,7 @@ class CardGameTable(GameTable):
         """Banner, stack, seats table and table centre (HTML, :func:`catcards.render.card_game.board_html`),
         and the discard pile (Accordion)."""
         top = W.HTML(board_html(obs, self.seat_label, self.game.deck.specs))
-        discard = W.HTML(self.row(obs["discard"], 48, empty="empty"))
+        discard = W.HTML(self.row(obs["discard_pile"], 48, empty="empty"))
         pile = W.Accordion(children=[discard], selected_index=None)
         pile.set_title(0, discard_title(obs))
         return W.VBox([top, pile])

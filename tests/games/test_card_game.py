@@ -45,7 +45,7 @@ def test_suicide_kitten_drawn_by_ancestral_headache_kills_only_after_the_third_c
     assert len(draws) == 3 and kitten > max(draws)
     # nobody could answer (no money): seat 0 is out, its hand and LOCK cards are discarded
     assert s.out == [True, False, False]
-    assert names(s.observation(1)["discard"]) == sorted(
+    assert names(s.observation(1)["discard_pile"]) == sorted(
         ["Ancestral Headache", "Golden Yarn", "Nap", "Suicide Kitten", "Sullen House"])
     assert s.observation(1)["hand_sizes"][0] == 0 and s.observation(1)["front"][0] == []
     assert s.active == 1 and s.current_player == 1 and s.phase == "draw"
@@ -58,7 +58,7 @@ def test_not_so_fast_stops_suicide_kitten():
     assert "play Not So Fast" in legal(s)
     act(s, "play Not So Fast")
     assert not s.out[0] and s.phase == "main" and s.current_player == 0
-    assert names(s.observation(0)["discard"]) == ["Not So Fast", "Suicide Kitten"]
+    assert names(s.observation(0)["discard_pile"]) == ["Not So Fast", "Suicide Kitten"]
     assert s.money_value(0) == 0
 
 
@@ -77,7 +77,7 @@ def test_a_player_who_is_out_discards_hand_and_lock_cards():
     act(s, "draw from the main deck", "pass")
     obs = s.observation(2)
     assert s.out[0] and obs["front"][0] == [] and obs["hand_sizes"][0] == 0 and obs["tokens"][0] == 0
-    assert names(obs["discard"]) == sorted(
+    assert names(obs["discard_pile"]) == sorted(
         ["Nap", "Shot!", "Sushi Tray", "Pickpocket", "Dark Flower", "Suicide Kitten"])
 
 
@@ -95,7 +95,7 @@ def test_not_so_fast_does_not_return_the_money_of_the_assassin():
     assert s.current_player == 1 and s.money_value(0) == 1
     act(s, "play Not So Fast")
     assert s.tokens == [0, 2, 0] and s.money_value(0) == 1 and s.money_value(1) == 0
-    assert names(s.observation(0)["discard"]) == ["Not So Fast", "The Assassin"]
+    assert names(s.observation(0)["discard_pile"]) == ["Not So Fast", "The Assassin"]
     assert s.current_player == 0 and s.observation(0)["stack"] == []
 
 
@@ -161,7 +161,7 @@ def test_to_the_top_off_turn_draw_takes_the_card_and_dinosaur_survives_a_genuine
     assert s.tokens == [0, 1]
     act(s, "pass")  # Dinosaur's response window (seat 0 answers nothing)
     assert s.tokens == [0, 1] and s.log[-1] == "Imaginary Dinosaur: seat 1 loses no tokens."
-    assert "Imaginary Dinosaur" in names(s.observation(0)["discard"])
+    assert "Imaginary Dinosaur" in names(s.observation(0)["discard_pile"])
 
 
 # ---- The Guardian, Exploding Island --------------------------------------------------------------
@@ -169,14 +169,14 @@ def test_the_guardian_leaves_a_joker_in_hand():
     s = new(hands=[["The Guardian"], ["Shot!", "Shot!", "Joker", "Nap"], []], money=[["Money"], [], []])
     act(s, "take Money", "play The Guardian on seat 1 naming Shot!")
     assert hand(s, 1) == ["Joker", "Nap"]
-    assert names(s.observation(0)["discard"]) == ["Shot!", "Shot!", "The Guardian"]
+    assert names(s.observation(0)["discard_pile"]) == ["Shot!", "Shot!", "The Guardian"]
 
 
 def test_the_guardian_may_stay_on_exploding_island():
     s = new(hands=[["The Guardian"], ["Nap"], []], money=[["Money"], [], []], table=["Exploding Island"])
     act(s, "take Money", "play The Guardian on seat 1 naming Shot!")
     assert names(c for c, _ in s.observation(0)["island"][0]) == ["The Guardian"]
-    assert s.observation(0)["discard"] == []
+    assert s.observation(0)["discard_pile"] == []
 
 
 def test_exploding_island_tie_gives_both_players_two_tokens():
@@ -221,7 +221,7 @@ def test_a_challenged_false_claim_discards_the_card_and_a_token_and_cancels_the_
             tokens=[1, 2, 0])
     act(s, "take Money", "claim Shot! on seat 1 with Nap face down", "challenge")
     assert s.tokens == [0, 2, 0] and hand(s, 0) == ["Golden Yarn"] and hand(s, 1) == ["Nap"]
-    assert names(s.observation(2)["discard"]) == ["Nap"] and s.money_value(0) == 1
+    assert names(s.observation(2)["discard_pile"]) == ["Nap"] and s.money_value(0) == 1
     assert s.observation(0)["stack"] == [] and s.current_player == 0
 
 
@@ -237,14 +237,14 @@ def test_a_challenged_genuine_card_draws_punishes_the_challenger_and_still_works
     assert s.current_player == 1 and "claim Imaginary Dinosaur with Nap face down" in legal(s)
     act(s, "pass")
     assert s.current_player == 0 and s.tokens == [0, 0, 0]
-    assert names(s.observation(0)["discard"]) == ["Shot!", "Sushi Tray"]
+    assert names(s.observation(0)["discard_pile"]) == ["Shot!", "Sushi Tray"]
 
 
 def test_a_face_down_joker_is_genuine():
     s = new(players=2, hands=[["Joker"], ["Nap"]], money=[[], []])
     act(s, "take Money", "claim Lucky Cat with Joker face down", "challenge", "discard Nap")
     assert s.tokens == [1, 0] and hand(s, 1) == [] and len(hand(s, 0)) == 1
-    assert names(s.observation(1)["discard"]) == ["Joker", "Nap"]
+    assert names(s.observation(1)["discard_pile"]) == ["Joker", "Nap"]
 
 
 # ---- Dark Flower, points --------------------------------------------------------------------------
@@ -260,7 +260,7 @@ def test_dark_flower_is_money_in_itself():
 def test_dark_flower_pays_two_then_is_discarded():
     s = new(hands=[["Golden Yarn"], [], []], money=[["Dark Flower"], [], []])
     act(s, "draw from the main deck", "play Golden Yarn")
-    assert s.money_value(0) == 0 and names(s.observation(0)["discard"]) == ["Dark Flower", "Golden Yarn"]
+    assert s.money_value(0) == 0 and names(s.observation(0)["discard_pile"]) == ["Dark Flower", "Golden Yarn"]
     assert s.tokens[0] == 1
 
 
@@ -302,7 +302,7 @@ def test_eat_four_special_puts_suicide_kitten_into_the_hand_and_not_so_fast_may_
     assert s.main == [] and s.current_player == 1
     assert s.observation(1)["stack"][-1]["name"] == "Suicide Kitten"
     act(s, "play Not So Fast")
-    assert not s.out[1] and "Suicide Kitten" in names(s.observation(0)["discard"])
+    assert not s.out[1] and "Suicide Kitten" in names(s.observation(0)["discard_pile"])
 
 
 def test_eat_four_special_suicide_kitten_kills_if_not_stopped():
@@ -332,7 +332,7 @@ def test_eat_four_lock_lets_the_player_take_money_instead():
     act(s, "take Money instead of Sushi Tray", "take Sullen House", "take Money instead of Dark Flower",
         "take Pickpocket")
     assert hand(s, 1) == ["Pickpocket", "Sullen House"] and s.money_value(1) == 2
-    assert names(s.observation(0)["discard"]) == ["Dark Flower", "Eat Four!", "Nap", "Sushi Tray"]
+    assert names(s.observation(0)["discard_pile"]) == ["Dark Flower", "Eat Four!", "Nap", "Sushi Tray"]
 
 
 # ---- Final Round variant ---------------------------------------------------------------------------
@@ -361,7 +361,7 @@ def test_discarding_final_round_cancels_the_end():
     act(s, "draw from the main deck", "end turn", "pass", "take Money", "play Cheap Day")  # pass: end phase
     obs = s.observation(0)
     assert [n for _, n in obs["table"]] == ["Cheap Day"] and obs["final_round"] is None
-    assert "Final Round" in names(obs["discard"])
+    assert "Final Round" in names(obs["discard_pile"])
     act(s, "end turn", "pass", "take Money", "end turn", "pass")  # seat 0 holds Nap: asked (end phase)
     assert not s.is_over and s.active == 0
 
@@ -473,7 +473,7 @@ def test_observations_hide_other_hands_and_the_main_deck():
         obs = s.observation(seat)
         assert obs["hand_sizes"] == [1, 1, 1]
         assert obs["hand"] == ([] if seat is None else s.observation(seat)["hand"])
-        assert "main" not in obs and obs["main_deck_size"] == len(s.main)
+        assert "main" not in obs and obs["draw_pile_size"] == len(s.main)
     assert hand(s, 1) == ["Shot!"] and s.observation(0)["money_top"].name in ("Money", "Initial Money")
 
 
@@ -521,7 +521,7 @@ def test_end_phase_another_player_plays_to_the_top_and_the_round_starts_again():
     act(s, "pass")
     assert s.current_player == 1 and legal(s) == ["done", "put Shot! on top"]
     act(s, "put Shot! on top")
-    assert s.deck.names[s.main[-1]] == "Shot!" and "To The Top" in names(s.observation(0)["discard"])
+    assert s.deck.names[s.main[-1]] == "Shot!" and "To The Top" in names(s.observation(0)["discard_pile"])
     # the active player may play INSTANT cards again (only those), then end the turn again
     assert s.current_player == 0 and s.phase == "end" and legal(s) == ["end turn"]
     act(s, "end turn")

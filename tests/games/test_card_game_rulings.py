@@ -39,7 +39,7 @@ def test_a_joker_played_as_dark_flower_is_worth_2_dollars_and_is_spent_as_one():
     assert s.money_value(0) == 2 and "play Golden Yarn" in legal(s)
     act(s, "play Golden Yarn")
     assert s.money_value(0) == 0 and s.tokens[0] == 1
-    assert [c.name for c in s.observation(0)["discard"]] == ["Joker", "Golden Yarn"]
+    assert [c.name for c in s.observation(0)["discard_pile"]] == ["Joker", "Golden Yarn"]
     assert s.flower_jokers == set()  # in the discard pile the Joker is again any card
 
 
@@ -73,7 +73,7 @@ def test_to_the_top_may_be_played_just_before_the_draw():
     act(s, "draw from the main deck")
     assert [c.name for c in s.observation(0)["hand"]] == ["Golden Yarn"]
     assert s.phase == "main" and s.money_value(0) == 0
-    assert [c.name for c in s.observation(0)["discard"]] == ["Nap", "To The Top"]
+    assert [c.name for c in s.observation(0)["discard_pile"]] == ["Nap", "To The Top"]
 
 
 def test_a_hand_card_is_still_not_playable_in_the_draw_phase():

@@ -271,7 +271,7 @@ def test_default_setup_a_cat_tree_and_four_cards_each():
     assert len(state.draw_pile) == 34 - 8 and state.current_player == 0
     assert catcards.load("cat-days", first_player=1).new_game(5).current_player == 1
     obs = state.observation(0)
-    assert obs["draw_pile"] == 26 and obs["hand_sizes"] == [5, 5] and obs["hand"] == sorted(
+    assert obs["draw_pile_size"] == 26 and obs["hand_sizes"] == [5, 5] and obs["hand"] == sorted(
         state.hands[0], key=lambda c: (c.name, c.copy))
     assert not set(state.hands[1]) & set(catcards.core.walk_cards(obs))
 

@@ -51,7 +51,7 @@ def unseen_cards(observation: Mapping[str, Any], name: str = "Shot!") -> tuple[i
     if name not in counts:
         raise ValueError(f"{name!r} is not in the card list; cards: {', '.join(counts)}")
     seen: list[str] = [c.name for c in observation["hand"]]
-    seen += [c.name for c in observation["discard"]]
+    seen += [c.name for c in observation["discard_pile"]]
     for pile in observation["front"] + observation["island"]:
         seen += [c.name for c, _ in pile]
     seen += [c.name for c, _ in observation["table"]]

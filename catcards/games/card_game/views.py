@@ -111,7 +111,7 @@ class Views:
         :meth:`decision`), ``hand`` (own Cards), ``hand_sizes``, ``money`` (per seat, Cards; money areas
         are public), ``money_names`` (per seat, the name each money-area card counts as: a Joker played
         as Dark Flower counts as "Dark Flower"), ``money_values`` ($ per seat), ``money_top`` (the visible top Money card or
-        None), ``money_deck_size``, ``main_deck_size``, ``discard`` (Cards, bottom first: anyone may
+        None), ``money_deck_size``, ``draw_pile_size``, ``discard_pile`` (Cards, bottom first: anyone may
         look), ``front`` (per seat, LOCK cards as ``(Card, name it counts as)``), ``table`` (RULE
         cards, same pairs), ``island`` (per seat), ``tokens``, ``points``, ``out``, ``stack``
         (bottom first, dicts ``who``, ``what``, ``card`` (a Card, or None for a face-down claim),
@@ -145,8 +145,8 @@ class Views:
             "money_values": [self.money_value(s) for s in range(n)],
             "money_top": cards[self.money_deck[-1]] if self.money_deck else None,
             "money_deck_size": len(self.money_deck),
-            "main_deck_size": len(self.main),
-            "discard": [cards[c] for c in self.discard],
+            "draw_pile_size": len(self.main),
+            "discard_pile": [cards[c] for c in self.discard],
             "front": [[(cards[c], x) for c, x in f] for f in self.front],
             "table": [(cards[c], x) for c, x in self.table],
             "island": [[(cards[c], x) for c, x in f] for f in self.island],

@@ -385,7 +385,7 @@ class CatDaysState(State):
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees (None: a spectator). Keys: ``seat``, ``players``, ``current_player``,
         ``turn``, ``max_turns``, ``hand`` (own Cards; [] for a spectator), ``hand_sizes``,
-        ``draw_pile`` (count), ``discard_pile`` (Cards, top last), ``out_of_play`` (count),
+        ``draw_pile_size`` (count), ``discard_pile`` (Cards, top last), ``out_of_play`` (count),
         ``weeks`` (per seat, 7 dicts: ``day``, ``base`` (Cat Tree/Cardboard Box or None),
         ``cats`` (bottom first), ``visible``, ``covered`` (public: a covered cat may be looked
         at), ``score``), ``scores`` (per week), ``days_filled``, ``deck`` (the :class:`Deck`),
@@ -404,7 +404,7 @@ class CatDaysState(State):
             "max_turns": self.game.max_turns,
             "hand": sorted(self.hands[seat], key=lambda c: (c.name, c.copy)) if seat is not None else [],
             "hand_sizes": [len(h) for h in self.hands],
-            "draw_pile": len(self.draw_pile),
+            "draw_pile_size": len(self.draw_pile),
             "discard_pile": list(self.discard_pile),
             "out_of_play": len(self.out_of_play),
             "weeks": [[weeks.day_view(w, d) for d in range(7)] for w in (0, 1)],
