@@ -28,4 +28,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:]:  # it takes no arguments; say what it does instead of running on "--help"
+        sys.exit(__doc__)
     main()
