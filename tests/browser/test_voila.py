@@ -180,9 +180,9 @@ def test_bad_addresses_show_one_line_and_a_table_never_a_traceback(browser_ready
             ]:
                 page = browser.new_page(viewport={"width": 1280, "height": 1000})
                 try:
-                    page.goto(f"{url}?{query}", timeout=60_000)
+                    page.goto(f"{url}?{query}", timeout=120_000)
                     table = page.locator(".catcards-table").first
-                    expect(table.locator("button.catcards-action:not([disabled])").first).to_be_visible(timeout=60_000)
+                    expect(table.locator("button.catcards-action:not([disabled])").first).to_be_visible(timeout=120_000)
                     body = page.locator("body")
                     expect(body).to_contain_text(line)
                     text = body.inner_text()
