@@ -27,8 +27,8 @@ def browser_ready():
 
 def pytest_collection_modifyitems(config, items):
     """A real-browser test that fails is run once more (pytest-rerunfailures), and the rerun is
-    reported as "R" and "rerun" in the summary, so it is seen, never hidden. Why: in two of six
-    full CI runs at stop 19 one Voila page of the app stayed blank (its heading shown, no table)
+    reported as "R" and "rerun" in the summary, so it is seen, never hidden. Why: in two of four
+    full runs of the suite at stop 19 one Voila page of the app stayed blank (its heading shown, no table)
     for 60 s while every other page of the same test rendered in about 5 s; run alone, the same
     tests pass. That blank page is an open question, noted in the closing note, not solved here.
     A test that fails twice still fails."""
