@@ -25,6 +25,43 @@ def browser_ready():
         pytest.skip(f"real-browser test skipped: {why}")
 
 
+@pytest.fixture(autouse=True)
+def _browser_console(request, monkeypatch):
+    """For a real-browser test, record what every page it opens logs to its console (and its
+    uncaught errors), so that a failure's report shows them (section "browser console")."""
+    if request.node.get_closest_marker("browser") is None:
+        yield
+        return
+    lines: list[str] = []
+    request.node.browser_console = lines
+    try:
+        from playwright.sync_api import Browser
+    except ImportError:  # browser_ready skips or fails the test with the reason
+        yield
+        return
+    new_page = Browser.new_page
+
+    def recording_new_page(self, *args, **kwargs):
+        page = new_page(self, *args, **kwargs)
+        page.on("console", lambda m: lines.append(f"{m.type}: {m.text}"[:500]))
+        page.on("pageerror", lambda e: lines.append(f"page error: {e}"[:500]))
+        return page
+
+    monkeypatch.setattr(Browser, "new_page", recording_new_page)
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    lines = getattr(item, "browser_console", None)
+    if report.failed and lines:
+        # the last lines, leaving out the many "Unsatisfied version" warnings of shared modules
+        kept = [line for line in lines if "Unsatisfied version" not in line][-60:]
+        report.sections.append(("browser console", "\n".join(kept)))
+
+
 def pytest_collection_modifyitems(config, items):
     """A real-browser test that fails is run once more (pytest-rerunfailures), and the rerun is
     reported as "R" and "rerun" in the summary, so it is seen, never hidden. Why: in two of four

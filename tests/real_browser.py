@@ -76,6 +76,9 @@ def _server(name: str, cmd: list[str], cwd: Path, home: Path, ready: Callable[[]
     stop it by its own pid (SIGTERM, which shuts kernels down, then kill) and remove ``home``,
     also when the body fails.
 
+    When the body fails, the end of the server's log is written to stderr, which pytest shows in
+    the failed test's report.
+
     Raises:
         RuntimeError: the server exited, or was not ready within ``timeout`` s (with its log).
     """
@@ -96,6 +99,12 @@ def _server(name: str, cmd: list[str], cwd: Path, home: Path, ready: Callable[[]
                 raise RuntimeError(f"{name} was not ready within {timeout} s")
             time.sleep(0.3)
         yield
+    except BaseException:
+        # what the server said, for the failing test's report (pytest shows a failed test's stderr)
+        log.flush()
+        log.seek(0)
+        sys.stderr.write(f"--- last lines of the {name} server's log ---\n{log.read().decode(errors='replace')[-4000:]}\n")
+        raise
     finally:
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)
