@@ -131,7 +131,7 @@ def stack_html(obs: dict, specs: Mapping[str, Any]) -> str:
         face = face_html(it["card"], specs, 48, it["name"]) if it["card"] is not None else back_svg(48, "?")
         items.append(
             f"<div style='display:inline-block;text-align:center;margin-right:6px;max-width:150px;"
-            f"vertical-align:top'>{face}<div style='font-size:11px'>{_esc(it['what'])}</div></div>"
+            f"vertical-align:top'>{face}<div style='font-size:12px'>{_esc(it['what'])}</div></div>"
         )
     return ("<div class='catcards-stack'><b>Waiting to resolve</b> (last in resolves first): "
             f"<div>{''.join(items)}</div></div>")

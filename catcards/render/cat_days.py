@@ -66,12 +66,12 @@ def day_html(obs: dict, week: int, d: int) -> str:
             f"{html.escape(c.name)} ({c.rank})</div>"
         )
     if not day["cats"] and day["base"] is None:
-        parts.append("<div style='color:#595959;font-size:11px;margin-top:14px'>empty</div>")
+        parts.append("<div style='color:#595959;font-size:12px;margin-top:14px'>empty</div>")
     return (
         f"<td class='catcards-day' data-week='{week}' data-day='{DAYS[d]}' "
         f"style='border:1px solid #ccc;vertical-align:top;text-align:center;padding:3px;width:13%;"
         f"min-width:64px;height:92px'>"
-        f"<div style='font-weight:bold;font-size:11px'>{DAYS[d][:3]} "
+        f"<div style='font-weight:bold;font-size:12px'>{DAYS[d][:3]} "
         f"<span style='color:#595959;font-weight:normal'>{day['score']}</span></div>"
         f"{''.join(parts)}</td>"
     )
@@ -86,7 +86,7 @@ def week_row(obs: dict, week: int, seat_label: Callable[[int | None], str]) -> s
         f"<td style='vertical-align:middle;padding-right:6px;min-width:110px'>"
         f"<b>{html.escape(label)}</b>{' &#9654;' if to_act else ''}<br>"
         f"<span class='catcards-week-score' data-week='{week}'>score <b>{obs['scores'][week]}</b></span><br>"
-        f"<span style='font-size:11px;color:#555'>{obs['days_filled'][week]}/7 days, "
+        f"<span style='font-size:12px;color:#555'>{obs['days_filled'][week]}/7 days, "
         f"{obs['hand_sizes'][week]} in hand</span></td>"
     )
     return "<tr>" + head + "".join(day_html(obs, week, d) for d in range(7)) + "</tr>"
@@ -103,10 +103,10 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
         "<tr><td></td><td colspan='7' style='padding:4px'>"
         "<div style='display:flex;gap:24px;align-items:center'>"
         f"<div class='catcards-draw-pile' data-count='{obs['draw_pile_size']}' style='text-align:center'>"
-        f"{back_svg(34, str(obs['draw_pile_size']))}<div style='font-size:11px'>draw pile</div></div>"
+        f"{back_svg(34, str(obs['draw_pile_size']))}<div style='font-size:12px'>draw pile</div></div>"
         f"<div class='catcards-discard' data-count='{len(discard)}' style='text-align:center'>{top}"
-        f"<div style='font-size:11px'>discard pile ({len(discard)})</div></div>"
-        f"<div style='font-size:11px;color:#555'>turn {obs['turn']} of at most {obs['max_turns']}</div>"
+        f"<div style='font-size:12px'>discard pile ({len(discard)})</div></div>"
+        f"<div style='font-size:12px;color:#555'>turn {obs['turn']} of at most {obs['max_turns']}</div>"
         "</div></td></tr>"
     )
     return (

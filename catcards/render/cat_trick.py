@@ -26,7 +26,7 @@ def super_cats_html(count: int) -> str:
 
 def collection_html(by_colour: dict) -> str:
     if not by_colour:
-        return "<span style='color:#595959;font-size:11px'>nothing collected</span>"
+        return "<span style='color:#595959;font-size:12px'>nothing collected</span>"
     groups = []
     for colour in COLOURS:
         cards = by_colour.get(colour, [])
@@ -34,9 +34,9 @@ def collection_html(by_colour: dict) -> str:
             continue
         warn = len(cards) == GREEDY_LIMIT - 1
         note = (
-            f"<div style='font-size:10px;color:#b00'>{len(cards)}: one more and they go!</div>"
+            f"<div style='font-size:12px;color:#b00'>{len(cards)}: one more and they go!</div>"
             if warn
-            else f"<div style='font-size:10px;color:#555'>{len(cards)}</div>"
+            else f"<div style='font-size:12px;color:#555'>{len(cards)}</div>"
         )
         groups.append(
             f"<div class='catcards-colour' data-colour='{colour}' data-count='{len(cards)}' "
@@ -53,8 +53,8 @@ def seat_html(obs: dict, seat: int, seat_label: Callable[[int | None], str]) -> 
         obs, seat, seat_label,
         f"<div style='display:flex;gap:8px;align-items:flex-start;margin-top:3px'>"
         f"<div class='catcards-hand' data-count='{n_hand}' style='text-align:center'>"
-        f"{back_svg(28, str(n_hand))}<div style='font-size:10px;color:#555'>in hand</div></div>"
-        f"<div><div style='font-size:11px;color:#555'>collection: <b class='catcards-colours'>"
+        f"{back_svg(28, str(n_hand))}<div style='font-size:12px;color:#555'>in hand</div></div>"
+        f"<div><div style='font-size:12px;color:#555'>collection: <b class='catcards-colours'>"
         f"{colours}</b> of 5 colours, {obs['collected'][seat]} cards</div>"
         f"<div>{collection_html(obs['collections'][seat])}</div></div></div>"
         f"<div style='margin-top:3px'>{super_cats_html(obs['super_cats'][seat])}</div>",
@@ -71,7 +71,7 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
         f"<div style='font-weight:bold'>Trump</div>{card_html(obs['trump_card'], 56)}"
         f"<div style='font-size:12px'><b style='background:{suit_style(trump)[0]};color:{suit_style(trump)[1]};"
         f"padding:0 3px;border-radius:3px'>{suit_style(trump)[2]} {trump}</b> is trump</div>"
-        f"<div style='font-size:10px;color:#595959'>{obs['draw_pile_size']} undealt, hidden"
+        f"<div style='font-size:12px;color:#595959'>{obs['draw_pile_size']} undealt, hidden"
         f"{'; ' + str(obs['discard_pile_size']) + ' discarded' if obs['discard_pile_size'] else ''}</div></div>"
     )
     led = obs["led_suit"]

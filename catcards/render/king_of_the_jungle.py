@@ -26,7 +26,7 @@ def seat_html(obs: dict, seat: int, seat_label: Callable[[int | None], str]) -> 
             f"bid <b class='catcards-bid'>{bid}</b> &middot; won "
             f"<b class='catcards-won' style='color:{colour}'>{won}</b>"
         )
-    dealer = " <span style='font-size:10px;color:#595959'>(dealer)</span>" if obs["dealer"] == seat else ""
+    dealer = " <span style='font-size:12px;color:#595959'>(dealer)</span>" if obs["dealer"] == seat else ""
     return seat_box(
         obs, seat, seat_label,
         f"<div style='display:flex;gap:8px;align-items:center;margin-top:3px'>"
@@ -52,7 +52,7 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
         caption = f"{html.escape(seat_label(obs['leader']))} leads"
     bids = [b for b in obs["bids"] if b is not None]
     total = f"bids this hand total {sum(bids)}" if bids and not obs["is_over"] else ""
-    middle = trick_block_html(obs, seat_label, caption, f"<div style='font-size:11px;color:#555'>{total}</div>")
+    middle = trick_block_html(obs, seat_label, caption, f"<div style='font-size:12px;color:#555'>{total}</div>")
     sheet = ""
     if obs["hand_results"]:
         sheet = sheet_html(

@@ -24,20 +24,20 @@ def seat_html(obs: dict, seat: int, seat_label: Callable[[int | None], str]) -> 
     messes = obs["messes"][seat]
     mess_html = "".join(
         f"<div style='display:inline-block;text-align:center;margin-right:3px'>"
-        f"{card_html(mess[-1], 30)}<div style='font-size:10px;color:#555'>{len(mess)}&nbsp;card"
+        f"{card_html(mess[-1], 30)}<div style='font-size:12px;color:#555'>{len(mess)}&nbsp;card"
         f"{'s' * (len(mess) != 1)}</div></div>"
         for mess in messes
-    ) or "<span style='color:#595959;font-size:11px'>no messes</span>"
+    ) or "<span style='color:#595959;font-size:12px'>no messes</span>"
     n_hand = obs["hand_sizes"][seat]
     hand = (
         f"<div class='catcards-hand' data-count='{n_hand}' style='display:inline-block;text-align:center'>"
         f"{back_svg(30, str(n_hand))}"
-        f"<div style='font-size:10px;color:#555'>in hand</div></div>"
+        f"<div style='font-size:12px;color:#555'>in hand</div></div>"
     )
     return seat_box(
         obs, seat, seat_label,
         f"<div style='display:flex;gap:8px;align-items:flex-start;margin-top:3px'>{hand}"
-        f"<div><div style='font-size:11px;color:#555'>messes: <b class='catcards-mess-count'>"
+        f"<div><div style='font-size:12px;color:#555'>messes: <b class='catcards-mess-count'>"
         f"{len(messes)}</b></div><div>{mess_html}</div></div></div>"
         f"<div style='margin-top:3px'>{simon_badges(obs['simon_cards'][seat])}</div>",
     )
@@ -58,7 +58,7 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
         f"<div class='catcards-pile' style='display:flex;flex-direction:column;align-items:center;"
         f"text-align:center;width:104px;margin-right:16px'>"
         f"<div style='font-weight:bold'>Pile</div>{pile_html}"
-        f"<div class='catcards-pile-caption' style='font-size:11px;color:#555'>{pile_caption}</div></div>"
+        f"<div class='catcards-pile-caption' style='font-size:12px;color:#555'>{pile_caption}</div></div>"
     )
     aside = obs["set_aside"]
     side = (
@@ -81,7 +81,7 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
         heads = "".join(f"<th>seat {s}</th>" for s in range(obs["players"]))
         side += (
             "<div style='font-size:12px;margin-top:4px'><b>Messes per round</b>"
-            "<table style='border-collapse:collapse;font-size:11px' class='catcards-rounds'>"
+            "<table style='border-collapse:collapse;font-size:12px' class='catcards-rounds'>"
             f"<tr><th>round</th>{heads}<th>Simon card to seat(s)</th></tr>{rows}</table></div>"
         )
     seats = "".join(seat_html(obs, s, seat_label) for s in range(obs["players"]))

@@ -24,7 +24,7 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
         seats.append(
             f"<div style='text-align:center;margin:0 8px;{'font-weight:bold' if turn else ''}'>"
             f"{face}<div>{html.escape(seat_label(s))}</div>"
-            f"<div style='color:{'#c00' if status == OUT else '#666'};font-size:0.85em'>"
+            f"<div style='color:{'#c00' if status == OUT else '#666'};font-size:12px'>"
             f"{html.escape(status)}{' &middot; to turn' if turn else ''}</div></div>"
         )
     top = obs["pile"][-3:]

@@ -82,7 +82,7 @@ def badges_html(count: int, *, title: str, letters: str, width: int, fill: str, 
     Cat cards): ``width`` px wide, ``fill`` with ``letters`` in ``ink``, ``title`` as tooltip;
     ``none`` (plain text, grey) when ``count`` is 0."""
     if not count:
-        return f"<span style='color:#595959;font-size:11px'>{html.escape(none)}</span>"
+        return f"<span style='color:#595959;font-size:12px'>{html.escape(none)}</span>"
     one = (
         f"<span title='{html.escape(title)}' class='catcards-cardtext' style='display:inline-block;width:{width}px;"
         f"height:26px;border-radius:3px;background:{fill};color:{ink};font:bold 12px sans-serif;"

@@ -29,7 +29,7 @@ def trick_html(plays: list[dict], players: int, leader: int | None, seat_label: 
         slots.append(
             f"<div class='catcards-trick-slot' data-seat='{s}' style='text-align:center;margin:0 4px'>"
             f"<div style='{ring}display:inline-block'>{face}</div>"
-            f"<div style='font-size:11px;color:#444'>{html.escape(seat_label(s))}</div></div>"
+            f"<div style='font-size:12px;color:#444'>{html.escape(seat_label(s))}</div></div>"
         )
     return f"<div style='display:flex;align-items:flex-end'>{''.join(slots)}</div>"
 
@@ -71,6 +71,6 @@ def sheet_html(heading: str, css_class: str, players: int, first: str,
     )
     return (
         f"<div style='font-size:12px;margin-top:4px'>{heading}"
-        f"<table class='{css_class}' style='border-collapse:collapse;font-size:11px'>"
+        f"<table class='{css_class}' style='border-collapse:collapse;font-size:12px'>"
         f"<tr><th>{first}</th>{heads}{tail}</tr>{body}</table></div>"
     )

@@ -163,4 +163,4 @@ class ViewMixin:
             for i, line in enumerate(shown)
         )
         more = f"<div style='color:#595959'>... {start - len(shown)} earlier lines</div>" if start > len(shown) else ""
-        return f"<div class='catcards-log' style='font-size:0.9em;line-height:1.35'>{items or '(no moves yet)'}{more}</div>"
+        return f"<div class='catcards-log' style='font-size:12px;line-height:1.35'>{items or '(no moves yet)'}{more}</div>"
