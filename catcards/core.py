@@ -60,6 +60,9 @@ __all__ = [
     "short_repr",
     "short_text",
     "normal_name",
+    "unsafe_character",
+    "check_plain_text",
+    "PLAIN_TEXT",
     "SAVE_FORMAT",
     "OLD_SAVE_FORMATS",
     "MAX_SEED",
@@ -593,9 +596,11 @@ class State:
         or as letter + combining accent) do not matter.
 
         Raises:
-            IllegalActionError: ``text`` is not a string (or longer than 500 characters), or no
-                legal action reads like that; the message says why the action named is not legal
-                (when the game can parse it) and lists the legal ones.
+            IllegalActionError: ``text`` is not a string (or longer than 500 characters, or
+                holds a control or format character such as a bidi control, see
+                :func:`unsafe_character`), or no legal action reads like that; the message says
+                why the action named is not legal (when the game can parse it) and lists the
+                legal ones.
         """
         legal = self.legal_actions()
         for action in legal:
@@ -605,6 +610,9 @@ class State:
             raise IllegalActionError(text, f"an action is named by text, like 'turn', not {short_repr(text)}")
         if len(text) > MAX_ACTION_TEXT:
             raise IllegalActionError(text, f"no action is longer than {MAX_ACTION_TEXT} characters")
+        bad = unsafe_character(text)
+        if bad is not None:
+            raise IllegalActionError(text, f"the text contains {bad}; actions are typed as {PLAIN_TEXT}")
         key = normal_name(text)
         for action in legal:
             if normal_name(str(action)) == key:
@@ -814,6 +822,67 @@ def normal_name(text: Any) -> str:
     return " ".join(unicodedata.normalize("NFC", str(text)).casefold().split())
 
 
+#: what a name or typed text may hold, for the refusals of :func:`check_plain_text`
+PLAIN_TEXT = ("letters, digits, punctuation, symbols and spaces, not control or format characters "
+              "(such as the bidi controls U+202A-U+202E, U+2066-U+2069, U+200E and U+200F)")
+#: control characters read as spaces (``normal_name`` folds them; a CSV field may span lines)
+_SPACES = frozenset("\t\n\r")
+#: the zero-width joiner, kept between two symbols: emoji sequences such as a black cat
+_ZWJ = "\u200d"
+
+
+def unsafe_character(text: str) -> str | None:
+    """The first character of ``text`` that names and typed text may not hold, described as
+    "U+202E (RIGHT-TO-LEFT OVERRIDE)", or None when there is none.
+
+    Refused: every control or format character (Unicode general category Cc or Cf): the bidi
+    controls (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F), which make text display in an order
+    other than the one it is compared in, zero-width and soft-hyphen characters, which make two
+    different names look alike, and C0/C1 controls (NUL, ESC, ...). Allowed among them: tab, line
+    feed and carriage return (read as spaces by :func:`normal_name`), and the zero-width joiner
+    U+200D between two symbols or marks (emoji sequences, e.g. a black cat U+1F408 U+200D U+2B1B).
+    Source: Unicode Standard Annex #9 (bidi controls) and Unicode Technical Report #36
+    (security), which the project follows for untrusted text (docs/architecture.md).
+
+    Example::
+
+        >>> unsafe_character("Lazy Cat\u202e")
+        'U+202E (RIGHT-TO-LEFT OVERRIDE)'
+        >>> unsafe_character("Chat noir\t") is None
+        True
+    """
+    if text.isprintable():  # no Cc or Cf (nor Zl/Zp, Co, Cn, Cs): the common case, in C
+        return None
+    for i, ch in enumerate(text):
+        if ch in _SPACES or unicodedata.category(ch) not in ("Cc", "Cf"):
+            continue
+        if (ch == _ZWJ and 0 < i < len(text) - 1
+                and unicodedata.category(text[i - 1]) in ("So", "Sk", "Mn")
+                and unicodedata.category(text[i + 1]) == "So"):
+            continue
+        return f"U+{ord(ch):04X} ({unicodedata.name(ch, 'a control character')})"
+    return None
+
+
+def check_plain_text(text: Any, where: str, what: str = "a card name",
+                     error: type[CatcardsError] | None = None) -> None:
+    """Refuse ``text`` (a name from a deal, a data file or the keyboard) holding a control or
+    format character (:func:`unsafe_character`); anything that is not a str passes (its type is
+    checked by the caller). The one check of untrusted names in every game.
+
+    Raises:
+        GameParameterError (or ``error``, called with the message): "<where>: <what> 'Lazy
+        Cat\\u202e' contains U+202E (RIGHT-TO-LEFT OVERRIDE); names may hold letters, digits, ...".
+    """
+    if not isinstance(text, str):
+        return
+    bad = unsafe_character(text)
+    if bad is not None:
+        raise (error or GameParameterError)(
+            f"{where}: {what} {short_repr(text)} contains {bad}; names and texts may hold {PLAIN_TEXT}"
+        )
+
+
 def is_whole(value: Any) -> bool:
     """True for Python and numpy integers (not bools): what a "whole number" parameter accepts."""
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
@@ -838,15 +907,18 @@ def check_count(value: Any, what: str, low: int = 1) -> int:
 
 def check_card_name(name: Any, where: str, example: str) -> None:
     """Refuse a card name that is neither text nor a :class:`Card` (a deal read from a save or a
-    notebook may hold anything).
+    notebook may hold anything), or text holding a control or format character
+    (:func:`check_plain_text`).
 
     Raises:
-        GameParameterError: ``name`` is not a str or Card; the message shows ``example``.
+        GameParameterError: ``name`` is not a str or Card (the message shows ``example``), or it
+            holds a bidi control or another control or format character.
     """
     if not isinstance(name, (str, Card)):
         raise GameParameterError(
             f"{where}: a card is given by its name as text, like {example!r}, not {short_repr(name)}"
         )
+    check_plain_text(name, where)
 
 
 def card_names(cards: Sequence[Card], suit_and_rank: bool = False) -> dict[str, int]:
