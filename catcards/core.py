@@ -1046,6 +1046,7 @@ def parse_hands(
     hint: str = "one per seat",
     *,
     at_most: int | None = None,
+    seat_where: str = "{where}, seat {seat}",
 ) -> list[list[int]]:
     """One explicit deal, one list of card names per seat, as card ids per seat: the one validator
     of the explicit deals of Simon's Cat, Cat Trick, King of the Jungle, Snap, Cat Days and Card
@@ -1062,6 +1063,9 @@ def parse_hands(
         size: cards each seat must get exactly; None for any number.
         what, hint: the words for a wrong number of seats ("give 3 hands (one per seat)").
         at_most: the most cards a seat may get (with ``size`` None); None for no limit.
+        seat_where: how a refusal about one seat's card starts, a ``str.format`` pattern of
+            ``where`` and ``seat`` (a number from 0, as every message and table counts seats):
+            "deal, seat 1" by default, "deal for seat 1" with ``"deal for seat {seat}"``.
 
     Returns:
         per seat, the card ids in the order given: a list of ``players`` lists of ints.
@@ -1070,9 +1074,11 @@ def parse_hands(
         GameParameterError: not one list per seat ("deal: give 2 hands (one per seat)"), a seat
             with the wrong number of cards ("deal: seat 1 must get 1 card, not ['Cat 3', 'Cat
             4']"; with ``at_most=2``: "must get a list of at most 2 card names"), a card name
-            that is not text ("a card is given by its name as text, like 'Cat 1', not 3"), an
-            unknown card (the ``card_id``'s message), or a card dealt twice ("Cat 3 is dealt
-            twice").
+            that is not text ("deal, seat 1: a card is given by its name as text, like 'Cat 1',
+            not 3") or holds a control or format character (:func:`check_plain_text`), an
+            unknown card (the ``card_id``'s message, starting with the seat: "deal, seat 1:
+            'Dog 3' is not a card"), or a card dealt twice ("deal, seat 1: Cat 3 is dealt twice
+            (seat 0 has it too)"). Every refusal of one seat's hand names the seat.
 
     Example (a deck of Cat 1 to Cat 10 whose card ids are rank - 1)::
 
@@ -1083,7 +1089,7 @@ def parse_hands(
     if not isinstance(deal, (list, tuple)) or len(deal) != players:
         raise GameParameterError(f"{where}: give {players} {what} ({hint})")
     hands: list[list[int]] = []
-    seen: set[int] = set()
+    seen: dict[int, int] = {}  # card id -> the seat it was dealt to
     for seat, hand in enumerate(deal):
         if not isinstance(hand, (list, tuple)):
             wrong_size = True
@@ -1097,13 +1103,20 @@ def parse_hands(
             else:
                 need = "a list of card names"
             raise GameParameterError(f"{where}: seat {seat} must get {need}, not {short_repr(hand)}")
+        at = seat_where.format(where=where, seat=seat)
         ids = []
         for name in hand:
-            check_card_name(name, f"{where}, seat {seat}", str(name_of(0)))
-            i = card_id(name)
+            check_card_name(name, at, str(name_of(0)))
+            try:
+                i = card_id(name)
+            except GameParameterError as exc:  # the lookup's refusal, said for this seat
+                text = str(exc)
+                text = text[len(where) + 2:] if text.startswith(where + ": ") else text
+                raise GameParameterError(f"{at}: {text}") from None
             if i in seen:
-                raise GameParameterError(f"{where}: {name_of(i)} is dealt twice")
-            seen.add(i)
+                also = "to this seat" if seen[i] == seat else f"seat {seen[i]} has it too"
+                raise GameParameterError(f"{at}: {name_of(i)} is dealt twice ({also})")
+            seen[i] = seat
             ids.append(i)
         hands.append(ids)
     return hands
