@@ -272,7 +272,8 @@ def walk_cards(obj: Any) -> Iterator[Card]:
 class Game:
     """Parameters of one game; a factory of :class:`State` objects.
 
-    Subclasses set ``name`` (registry key), ``title``, ``min_players``, ``max_players``, declare
+    Subclasses set ``name`` (registry key), ``title``, ``min_players``, ``max_players`` (and
+    ``variant_players``, counts accepted as a variant outside that range), declare
     their parameters in :attr:`declared` (checked by :meth:`set_params` in ``__init__``, raising
     :class:`GameParameterError`; :mod:`catcards.params`) and implement :meth:`new_game`.
     ``params`` must be JSON-serialisable and ``type(game)(**game.params)`` must rebuild an equal
@@ -284,6 +285,9 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2
+    #: player counts outside ``min_players..max_players`` that are accepted as a variant of the
+    #: published rules (Simon's Cat: ``(2,)``); listings say them apart ("3-6 (2 as a variant)")
+    variant_players: ClassVar[tuple[int, ...]] = ()
     #: one line on what the game teaches (shown on the start page)
     teaches: ClassVar[str] = ""
     #: the game's parameters besides ``players`` (:class:`catcards.params.Param`), checked and
@@ -306,15 +310,23 @@ class Game:
         if not is_whole(players) or not -1000 < players < 1000:
             raise GameParameterError(
                 f"{self.title}: players must be a whole number from {self.min_players} to "
-                f"{self.max_players}, not {short_repr(players)}"
+                f"{self.max_players}{self._variant_note()}, not {short_repr(players)}"
             )
         self._check_players(int(players))
         self.players = int(players)
 
+    @classmethod
+    def _variant_note(cls) -> str:
+        """" (2 as a variant)" for a game with :attr:`variant_players`, else ""."""
+        if not cls.variant_players:
+            return ""
+        return f" ({' or '.join(map(str, cls.variant_players))} as a variant)"
+
     def _check_players(self, players: int) -> None:
-        if not self.min_players <= players <= self.max_players:
+        if not (self.min_players <= players <= self.max_players or players in self.variant_players):
             raise GameParameterError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
+                f"{self.title} is for {self.min_players} to {self.max_players} players"
+                f"{self._variant_note()}, not {players}"
             )
 
     def set_params(self, **values: Any) -> None:
