@@ -853,14 +853,14 @@ def unsafe_character(text: str) -> str | None:
     different names look alike, and C0/C1 controls (NUL, ESC, ...). Allowed among them: tab, line
     feed and carriage return (read as spaces by :func:`normal_name`), and the zero-width joiner
     U+200D between two symbols or marks (emoji sequences, e.g. a black cat U+1F408 U+200D U+2B1B).
-    Source: Unicode Standard Annex #9 (bidi controls) and Unicode Technical Report #36
-    (security), which the project follows for untrusted text (docs/architecture.md).
+    Source: Unicode Technical Report #36, "Unicode Security Considerations" (bidi and invisible
+    characters in identifiers), and Unicode Standard Annex #9 for the bidi controls.
 
     Example::
 
-        >>> unsafe_character("Lazy Cat\u202e")
+        >>> unsafe_character("Lazy Cat\\u202e")
         'U+202E (RIGHT-TO-LEFT OVERRIDE)'
-        >>> unsafe_character("Chat noir\t") is None
+        >>> unsafe_character("Chat noir\\t") is None
         True
     """
     if text.isprintable():  # no Cc or Cf (nor Zl/Zp, Co, Cn, Cs): the common case, in C
@@ -876,21 +876,20 @@ def unsafe_character(text: str) -> str | None:
     return None
 
 
-def check_plain_text(text: Any, where: str, what: str = "a card name",
-                     error: type[CatcardsError] | None = None) -> None:
+def check_plain_text(text: Any, where: str, what: str = "a card name") -> None:
     """Refuse ``text`` (a name from a deal, a data file or the keyboard) holding a control or
     format character (:func:`unsafe_character`); anything that is not a str passes (its type is
     checked by the caller). The one check of untrusted names in every game.
 
     Raises:
-        GameParameterError (or ``error``, called with the message): "<where>: <what> 'Lazy
-        Cat\\u202e' contains U+202E (RIGHT-TO-LEFT OVERRIDE); names may hold letters, digits, ...".
+        GameParameterError: "<where>: <what> 'Lazy Cat\\u202e' contains U+202E (RIGHT-TO-LEFT
+            OVERRIDE); names and texts may hold letters, digits, ...".
     """
     if not isinstance(text, str):
         return
     bad = unsafe_character(text)
     if bad is not None:
-        raise (error or GameParameterError)(
+        raise GameParameterError(
             f"{where}: {what} {short_repr(text)} contains {bad}; names and texts may hold {PLAIN_TEXT}"
         )
 

@@ -22,8 +22,8 @@ reads it at the edge, the same way for every game:
   :data:`MAX_FIELD_CHARS` characters, at most :data:`MAX_ROWS` rows.
 - **Text**: a field holding a control or format character (a bidi control such as U+202E, a
   zero-width space; :func:`catcards.core.unsafe_character`) is refused; tab and line ends are
-  read as spaces. Every field is stripped and put in Unicode NFC (an accented name typed as letter plus
-  combining accent reads like the precomposed one).
+  allowed. Every field is stripped and put in Unicode NFC (an accented name typed as letter
+  plus combining accent reads like the precomposed one).
 - **Numbers**: :func:`whole` reads plain decimal ASCII digits only (no sign, no ``_``, no other
   script's digits, no exponent) within bounds the game documents.
 
@@ -269,7 +269,8 @@ def parse_csv(text: str, source: str, columns: Sequence[str], required: Sequence
     Raises:
         DataFileError: no header, a missing, unknown or repeated column, a row with too few
             fields or text beyond the header, a field longer than :data:`MAX_FIELD_CHARS`, a NUL
-            or another control or format character (a bidi control such as U+202E), a quote never closed, or more than ``max_rows`` rows.
+            or another control or format character (a bidi control such as U+202E), a quote never
+            closed, or more than ``max_rows`` rows.
     """
     if not isinstance(text, str):
         raise GameParameterError(f"the text of a {what} must be a str, not {type(text).__name__}")
