@@ -212,15 +212,14 @@ def _parameters_help() -> str:
 def _list() -> str:
     import catcards
     from catcards.agents import strategies
-    from catcards.params import describe
+    from catcards.params import describe, players_text
 
     rows = []
     for name in catcards.list_games():
         cls = catcards.game_class(name)
-        lo, hi = cls.min_players, cls.max_players
         rows.append({
             "game": name,
-            "players": f"{lo}" if lo == hi else f"{lo}-{hi}",
+            "players": players_text(cls),
             "title": cls.title,
             "strategies": ", ".join(strategies(name)),
             "parameters": ", ".join(p["name"] for p in describe(cls)) if cls.declared else "players, ...",

@@ -60,6 +60,9 @@ __all__ = [
     "short_repr",
     "short_text",
     "normal_name",
+    "unsafe_character",
+    "check_plain_text",
+    "PLAIN_TEXT",
     "SAVE_FORMAT",
     "OLD_SAVE_FORMATS",
     "MAX_SEED",
@@ -269,7 +272,8 @@ def walk_cards(obj: Any) -> Iterator[Card]:
 class Game:
     """Parameters of one game; a factory of :class:`State` objects.
 
-    Subclasses set ``name`` (registry key), ``title``, ``min_players``, ``max_players``, declare
+    Subclasses set ``name`` (registry key), ``title``, ``min_players``, ``max_players`` (and
+    ``variant_players``, counts accepted as a variant outside that range), declare
     their parameters in :attr:`declared` (checked by :meth:`set_params` in ``__init__``, raising
     :class:`GameParameterError`; :mod:`catcards.params`) and implement :meth:`new_game`.
     ``params`` must be JSON-serialisable and ``type(game)(**game.params)`` must rebuild an equal
@@ -281,6 +285,9 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2
+    #: player counts outside ``min_players..max_players`` that are accepted as a variant of the
+    #: published rules (Simon's Cat: ``(2,)``); listings say them apart ("3-6 (2 as a variant)")
+    variant_players: ClassVar[tuple[int, ...]] = ()
     #: one line on what the game teaches (shown on the start page)
     teaches: ClassVar[str] = ""
     #: the game's parameters besides ``players`` (:class:`catcards.params.Param`), checked and
@@ -303,15 +310,23 @@ class Game:
         if not is_whole(players) or not -1000 < players < 1000:
             raise GameParameterError(
                 f"{self.title}: players must be a whole number from {self.min_players} to "
-                f"{self.max_players}, not {short_repr(players)}"
+                f"{self.max_players}{self._variant_note()}, not {short_repr(players)}"
             )
         self._check_players(int(players))
         self.players = int(players)
 
+    @classmethod
+    def _variant_note(cls) -> str:
+        """" (2 as a variant)" for a game with :attr:`variant_players`, else ""."""
+        if not cls.variant_players:
+            return ""
+        return f" ({' or '.join(map(str, cls.variant_players))} as a variant)"
+
     def _check_players(self, players: int) -> None:
-        if not self.min_players <= players <= self.max_players:
+        if not (self.min_players <= players <= self.max_players or players in self.variant_players):
             raise GameParameterError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
+                f"{self.title} is for {self.min_players} to {self.max_players} players"
+                f"{self._variant_note()}, not {players}"
             )
 
     def set_params(self, **values: Any) -> None:
@@ -593,9 +608,11 @@ class State:
         or as letter + combining accent) do not matter.
 
         Raises:
-            IllegalActionError: ``text`` is not a string (or longer than 500 characters), or no
-                legal action reads like that; the message says why the action named is not legal
-                (when the game can parse it) and lists the legal ones.
+            IllegalActionError: ``text`` is not a string (or longer than 500 characters, or
+                holds a control or format character such as a bidi control, see
+                :func:`unsafe_character`), or no legal action reads like that; the message says
+                why the action named is not legal (when the game can parse it) and lists the
+                legal ones.
         """
         legal = self.legal_actions()
         for action in legal:
@@ -605,6 +622,9 @@ class State:
             raise IllegalActionError(text, f"an action is named by text, like 'turn', not {short_repr(text)}")
         if len(text) > MAX_ACTION_TEXT:
             raise IllegalActionError(text, f"no action is longer than {MAX_ACTION_TEXT} characters")
+        bad = unsafe_character(text)
+        if bad is not None:
+            raise IllegalActionError(text, f"the text contains {bad}; actions are typed as {PLAIN_TEXT}")
         key = normal_name(text)
         for action in legal:
             if normal_name(str(action)) == key:
@@ -814,6 +834,66 @@ def normal_name(text: Any) -> str:
     return " ".join(unicodedata.normalize("NFC", str(text)).casefold().split())
 
 
+#: what a name or typed text may hold, for the refusals of :func:`check_plain_text`
+PLAIN_TEXT = ("letters, digits, punctuation, symbols and spaces, not control or format characters "
+              "(such as the bidi controls U+202A-U+202E, U+2066-U+2069, U+200E and U+200F)")
+#: control characters read as spaces (``normal_name`` folds them; a CSV field may span lines)
+_SPACES = frozenset("\t\n\r")
+#: the zero-width joiner, kept between two symbols: emoji sequences such as a black cat
+_ZWJ = "\u200d"
+
+
+def unsafe_character(text: str) -> str | None:
+    """The first character of ``text`` that names and typed text may not hold, described as
+    "U+202E (RIGHT-TO-LEFT OVERRIDE)", or None when there is none.
+
+    Refused: every control or format character (Unicode general category Cc or Cf): the bidi
+    controls (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F), which make text display in an order
+    other than the one it is compared in, zero-width and soft-hyphen characters, which make two
+    different names look alike, and C0/C1 controls (NUL, ESC, ...). Allowed among them: tab, line
+    feed and carriage return (read as spaces by :func:`normal_name`), and the zero-width joiner
+    U+200D between two symbols or marks (emoji sequences, e.g. a black cat U+1F408 U+200D U+2B1B).
+    Source: Unicode Technical Report #36, "Unicode Security Considerations" (bidi and invisible
+    characters in identifiers), and Unicode Standard Annex #9 for the bidi controls.
+
+    Example::
+
+        >>> unsafe_character("Lazy Cat\\u202e")
+        'U+202E (RIGHT-TO-LEFT OVERRIDE)'
+        >>> unsafe_character("Chat noir\\t") is None
+        True
+    """
+    if text.isprintable():  # no Cc or Cf (nor Zl/Zp, Co, Cn, Cs): the common case, in C
+        return None
+    for i, ch in enumerate(text):
+        if ch in _SPACES or unicodedata.category(ch) not in ("Cc", "Cf"):
+            continue
+        if (ch == _ZWJ and 0 < i < len(text) - 1
+                and unicodedata.category(text[i - 1]) in ("So", "Sk", "Mn")
+                and unicodedata.category(text[i + 1]) == "So"):
+            continue
+        return f"U+{ord(ch):04X} ({unicodedata.name(ch, 'a control character')})"
+    return None
+
+
+def check_plain_text(text: Any, where: str, what: str = "a card name") -> None:
+    """Refuse ``text`` (a name from a deal, a data file or the keyboard) holding a control or
+    format character (:func:`unsafe_character`); anything that is not a str passes (its type is
+    checked by the caller). The one check of untrusted names in every game.
+
+    Raises:
+        GameParameterError: "<where>: <what> 'Lazy Cat\\u202e' contains U+202E (RIGHT-TO-LEFT
+            OVERRIDE); names and texts may hold letters, digits, ...".
+    """
+    if not isinstance(text, str):
+        return
+    bad = unsafe_character(text)
+    if bad is not None:
+        raise GameParameterError(
+            f"{where}: {what} {short_repr(text)} contains {bad}; names and texts may hold {PLAIN_TEXT}"
+        )
+
+
 def is_whole(value: Any) -> bool:
     """True for Python and numpy integers (not bools): what a "whole number" parameter accepts."""
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
@@ -838,15 +918,18 @@ def check_count(value: Any, what: str, low: int = 1) -> int:
 
 def check_card_name(name: Any, where: str, example: str) -> None:
     """Refuse a card name that is neither text nor a :class:`Card` (a deal read from a save or a
-    notebook may hold anything).
+    notebook may hold anything), or text holding a control or format character
+    (:func:`check_plain_text`).
 
     Raises:
-        GameParameterError: ``name`` is not a str or Card; the message shows ``example``.
+        GameParameterError: ``name`` is not a str or Card (the message shows ``example``), or it
+            holds a bidi control or another control or format character.
     """
     if not isinstance(name, (str, Card)):
         raise GameParameterError(
             f"{where}: a card is given by its name as text, like {example!r}, not {short_repr(name)}"
         )
+    check_plain_text(name, where)
 
 
 def card_names(cards: Sequence[Card], suit_and_rank: bool = False) -> dict[str, int]:
@@ -974,6 +1057,7 @@ def parse_hands(
     hint: str = "one per seat",
     *,
     at_most: int | None = None,
+    seat_where: str = "{where}, seat {seat}",
 ) -> list[list[int]]:
     """One explicit deal, one list of card names per seat, as card ids per seat: the one validator
     of the explicit deals of Simon's Cat, Cat Trick, King of the Jungle, Snap, Cat Days and Card
@@ -990,6 +1074,9 @@ def parse_hands(
         size: cards each seat must get exactly; None for any number.
         what, hint: the words for a wrong number of seats ("give 3 hands (one per seat)").
         at_most: the most cards a seat may get (with ``size`` None); None for no limit.
+        seat_where: how a refusal about one seat's card starts, a ``str.format`` pattern of
+            ``where`` and ``seat`` (a number from 0, as every message and table counts seats):
+            "deal, seat 1" by default, "deal for seat 1" with ``"deal for seat {seat}"``.
 
     Returns:
         per seat, the card ids in the order given: a list of ``players`` lists of ints.
@@ -998,9 +1085,11 @@ def parse_hands(
         GameParameterError: not one list per seat ("deal: give 2 hands (one per seat)"), a seat
             with the wrong number of cards ("deal: seat 1 must get 1 card, not ['Cat 3', 'Cat
             4']"; with ``at_most=2``: "must get a list of at most 2 card names"), a card name
-            that is not text ("a card is given by its name as text, like 'Cat 1', not 3"), an
-            unknown card (the ``card_id``'s message), or a card dealt twice ("Cat 3 is dealt
-            twice").
+            that is not text ("deal, seat 1: a card is given by its name as text, like 'Cat 1',
+            not 3") or holds a control or format character (:func:`check_plain_text`), an
+            unknown card (the ``card_id``'s message, starting with the seat: "deal, seat 1:
+            'Dog 3' is not a card"), or a card dealt twice ("deal, seat 1: Cat 3 is dealt twice
+            (seat 0 has it too)"). Every refusal of one seat's hand names the seat.
 
     Example (a deck of Cat 1 to Cat 10 whose card ids are rank - 1)::
 
@@ -1011,7 +1100,7 @@ def parse_hands(
     if not isinstance(deal, (list, tuple)) or len(deal) != players:
         raise GameParameterError(f"{where}: give {players} {what} ({hint})")
     hands: list[list[int]] = []
-    seen: set[int] = set()
+    seen: dict[int, int] = {}  # card id -> the seat it was dealt to
     for seat, hand in enumerate(deal):
         if not isinstance(hand, (list, tuple)):
             wrong_size = True
@@ -1025,13 +1114,20 @@ def parse_hands(
             else:
                 need = "a list of card names"
             raise GameParameterError(f"{where}: seat {seat} must get {need}, not {short_repr(hand)}")
+        at = seat_where.format(where=where, seat=seat)
         ids = []
         for name in hand:
-            check_card_name(name, f"{where}, seat {seat}", str(name_of(0)))
-            i = card_id(name)
+            check_card_name(name, at, str(name_of(0)))
+            try:
+                i = card_id(name)
+            except GameParameterError as exc:  # the lookup's refusal, said for this seat
+                text = str(exc)
+                text = text[len(where) + 2:] if text.startswith(where + ": ") else text
+                raise GameParameterError(f"{at}: {text}") from None
             if i in seen:
-                raise GameParameterError(f"{where}: {name_of(i)} is dealt twice")
-            seen.add(i)
+                also = "to this seat" if seen[i] == seat else f"seat {seen[i]} has it too"
+                raise GameParameterError(f"{at}: {name_of(i)} is dealt twice ({also})")
+            seen[i] = seat
             ids.append(i)
         hands.append(ids)
     return hands

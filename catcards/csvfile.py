@@ -20,8 +20,10 @@ reads it at the edge, the same way for every game:
   pad rows). A row with fewer fields than the header is refused; extra fields must be blank.
 - **Sizes**: a file of at most :data:`MAX_FILE_BYTES` bytes, a field of at most
   :data:`MAX_FIELD_CHARS` characters, at most :data:`MAX_ROWS` rows.
-- **Text**: every field is stripped and put in Unicode NFC (an accented name typed as letter plus
-  combining accent reads like the precomposed one).
+- **Text**: a field holding a control or format character (a bidi control such as U+202E, a
+  zero-width space; :func:`catcards.core.unsafe_character`) is refused; tab and line ends are
+  allowed. Every field is stripped and put in Unicode NFC (an accented name typed as letter
+  plus combining accent reads like the precomposed one).
 - **Numbers**: :func:`whole` reads plain decimal ASCII digits only (no sign, no ``_``, no other
   script's digits, no exponent) within bounds the game documents.
 
@@ -39,7 +41,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .core import GameParameterError, is_whole, normal_name
+from .core import PLAIN_TEXT, GameParameterError, is_whole, normal_name, short_repr, unsafe_character
 
 __all__ = [
     "DataFileError",
@@ -242,6 +244,15 @@ class _Lines:
             return line
 
 
+def _check_text(value: str, source: str, line: int, column: int, name: str) -> None:
+    """Refuse a field holding a control or format character (a bidi control such as U+202E, a
+    zero-width space, ...: :func:`catcards.core.unsafe_character`), at its line and column."""
+    bad = unsafe_character(value)
+    if bad is not None:
+        raise DataFileError(source, f"the text {short_repr(value.strip())} contains {bad}; a data file "
+                            f"may hold {PLAIN_TEXT}", line, column, name)
+
+
 def _clean(text: str) -> str:
     return unicodedata.normalize("NFC", text.strip())
 
@@ -258,7 +269,8 @@ def parse_csv(text: str, source: str, columns: Sequence[str], required: Sequence
     Raises:
         DataFileError: no header, a missing, unknown or repeated column, a row with too few
             fields or text beyond the header, a field longer than :data:`MAX_FIELD_CHARS`, a NUL
-            character, a quote never closed, or more than ``max_rows`` rows.
+            or another control or format character (a bidi control such as U+202E), a quote never
+            closed, or more than ``max_rows`` rows.
     """
     if not isinstance(text, str):
         raise GameParameterError(f"the text of a {what} must be a str, not {type(text).__name__}")
@@ -348,6 +360,7 @@ def _row(fields: list[str], header: list[str], source: str, line: int) -> Row:
         if "\x00" in value:
             raise DataFileError(source, "contains a NUL character: is this really a CSV file?", line, i + 1)
         if name:
+            _check_text(value, source, line, i + 1, name)
             values[name] = _clean(value)
             columns[name] = i + 1
         elif value.strip():
@@ -370,8 +383,9 @@ def parse_rows(rows: Any, source: str, columns: Sequence[str], required: Sequenc
     ``k`` (from 1) is reported as "row k".
 
     Raises:
-        DataFileError: not a list of dicts, too many rows, an unknown or missing column, or a
-            value that is not text, a whole number or None.
+        DataFileError: not a list of dicts, too many rows, an unknown or missing column, a
+            value that is not text, a whole number or None, or text holding a control or format
+            character (a bidi control such as U+202E).
     """
     if not isinstance(rows, (list, tuple)):
         raise GameParameterError(f"a {what} table is a list of rows (dicts), not {type(rows).__name__}")
@@ -405,6 +419,7 @@ def parse_rows(rows: Any, source: str, columns: Sequence[str], required: Sequenc
             if len(text) > MAX_FIELD_CHARS:
                 raise DataFileError(source, f"the value is {len(text):,} characters long; at most "
                                     f"{MAX_FIELD_CHARS:,}", k, columns.index(name) + 1, name)
+            _check_text(text, source, k, columns.index(name) + 1, name)
             values[name] = _clean(text)
         missing = [c for c in (columns if required is None else required) if c not in values]
         if missing:

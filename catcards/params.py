@@ -33,7 +33,7 @@ import numpy as np
 
 from .core import GameParameterError, is_whole, short_repr
 
-__all__ = ["Param", "KINDS", "check_seat", "describe"]
+__all__ = ["Param", "KINDS", "check_seat", "describe", "players_text"]
 
 #: a bound or a text may be fixed or computed from the game being built (players and the
 #: parameters declared before it are already set)
@@ -217,12 +217,20 @@ def check_seat(game: Any, value: Any, name: str = "first_player") -> int:
     return int(value)
 
 
+def players_text(cls: type) -> str:
+    """The player counts game class ``cls`` accepts, as listings show them: "2-4", "2" (one
+    count), "3-6 (2 as a variant)" (its ``variant_players``, accepted outside the published
+    ``min_players..max_players``). Used by ``catcards list``, the start page and :func:`describe`."""
+    lo, hi = cls.min_players, cls.max_players
+    return (f"{lo}" if lo == hi else f"{lo}-{hi}") + cls._variant_note()
+
+
 def describe(cls: type) -> list[dict[str, Any]]:
     """The parameters of game class ``cls`` as plain data (``players`` first), for the CLI's help
     and the start page: one dict per parameter (:meth:`Param.describe`). A game that declares
     none (a plugin that checks its parameters by hand) gives only ``players``."""
     lo, hi = cls.min_players, cls.max_players
     players = {"name": "players", "default": repr(cls.default_players),
-               "allowed": f"a whole number from {lo} to {hi}", "help": "number of players"}
+               "allowed": f"a whole number from {lo} to {hi}{cls._variant_note()}", "help": "number of players"}
     declared: Sequence[Param] = getattr(cls, "declared", ())
     return [players, *(p.describe() for p in declared)]

@@ -55,7 +55,7 @@ def app_url(game: str, players: int | None = None, seed: int | None = None) -> s
 def catalogue(notebooks: Path | None = None) -> list[dict[str, Any]]:
     """Every registered game as the start page shows it, built from the registry alone.
 
-    Returns one dict per game (sorted by name): ``name``, ``title``, ``players`` ("3-6" or "2"),
+    Returns one dict per game (sorted by name): ``name``, ``title``, ``players`` ("3-6", "2" or "3-6 (2 as a variant)": :func:`catcards.params.players_text`),
     ``teaches`` (the Game class's one line), ``card`` (a :class:`~catcards.cards.Card` of the game,
     chosen by the CRC-32 of its name among the cards dealt with seed 0), ``notebook`` (file name ``<name>.ipynb`` in ``notebooks``,
     or None when there is none yet) and ``lessons`` (the other notebooks named ``<name>-*.ipynb``,
@@ -65,7 +65,7 @@ declarations, :func:`catcards.params.describe`). ``notebooks``
     defaults to :func:`notebooks_folder`.
     """
     import catcards
-    from catcards.params import describe
+    from catcards.params import describe, players_text
 
     if notebooks is None:
         notebooks = notebooks_folder()
@@ -80,14 +80,13 @@ declarations, :func:`catcards.params.describe`). ``notebooks``
     rows = []
     for name in names:
         cls = catcards.game_class(name)
-        lo, hi = cls.min_players, cls.max_players
         state = catcards.load(name).new_game(seed=0)
         cards = [c for zone in state.zones().values() for c in zone]
         card = cards[zlib.crc32(name.encode()) % len(cards)] if cards else None
         rows.append({
             "name": name,
             "title": cls.title,
-            "players": f"{lo}" if lo == hi else f"{lo}-{hi}",
+            "players": players_text(cls),
             "teaches": cls.teaches,
             "card": card,
             "notebook": f"{name}.ipynb" if f"{name}.ipynb" in files else None,

@@ -260,6 +260,7 @@ class BigCat(Game):
             ids = parse_hands(
                 deals, self.players, lambda name: find_card(name, names, index, "deal", str(deck[0]), unknown),
                 deck.__getitem__, "deal", what="stacks", hint="one per seat, top card first",
+                seat_where="deal for seat {seat}",  # as the string deals and the empty stack say it
             )
             stacks = [[deck[i] for i in stack] for stack in ids]
         else:

@@ -125,6 +125,7 @@ class SimonsCat(Game):
     min_players = 3
     max_players = 6
     default_players = 4
+    variant_players = (2,)  # not in the published box (module notes): listed as "3-6 (2 as a variant)"
     teaches = "matching colour or number; hypergeometric chances of set-aside cards; ties"
     declared = (
         Param("hand_size", None, "cards dealt to each player (the rest are set aside face up)",
@@ -136,12 +137,6 @@ class SimonsCat(Game):
     def __init__(self, players: int | None = None, hand_size: int | None = None):
         super().__init__(players)
         self.set_params(hand_size=hand_size)
-
-    def _check_players(self, players: int) -> None:
-        if not 2 <= players <= self.max_players:
-            raise GameParameterError(
-                f"{self.title} is for 3 to 6 players (2 as a variant), not {players}"
-            )
 
     @property
     def is_variant(self) -> bool:

@@ -9,7 +9,8 @@ running score and filled days are shown beside it.
 
 Your hand: choose a card first (a card whose whole text cannot be carried out now is greyed and
 marked unplayable: clicking it says why; the card's text is shown), then one of the places and targets where it can legally go
-(the legal actions of that card, nothing else). "draw a card" is a button of its own, and
+(the legal actions of that card, nothing else), shown above the cards, so that with the keyboard
+the first place is one Tab after the card is chosen. "draw a card" is a button of its own, and
 "pass" appears only when nothing else is legal.
 """
 from __future__ import annotations
@@ -121,9 +122,12 @@ class CatDaysTable(GameTable):
             cols.append(col)
         seat = obs["seat"]
         heading = W.HTML(hand_heading_html(self.seat_label(seat), len(obs["hand"]), bool(plays)))
-        parts: list[W.Widget] = [heading, W.HBox(cols, layout=W.Layout(flex_flow="row wrap"))]
+        parts: list[W.Widget] = [heading]
         self.choice_buttons = []
         if self.selected is not None:
+            # the chosen card's places come first in the hand: a redraw puts the keyboard's next
+            # Tab at the start of the hand, so Tab reaches the first place at once (after the
+            # cards it took one Tab per card, up to 9)
             kind = deck.kind(self.selected)
             prefix = f"play {self.selected} "
             for a in plays[self.selected]:
@@ -132,6 +136,7 @@ class CatDaysTable(GameTable):
                 self.choice_buttons.append(self.action_button(a, label=label))
             parts.append(W.HTML(describe_html(kind.describe())))
             parts.append(W.HBox(self.choice_buttons, layout=W.Layout(flex_flow="row wrap")))
+        parts.append(W.HBox(cols, layout=W.Layout(flex_flow="row wrap")))
         others = [a for a in legal if isinstance(a, (Draw, Pass))]
         self.other_buttons = [self.action_button(a) for a in others]
         if self.other_buttons:

@@ -124,6 +124,64 @@ def test_a_whole_game_played_with_the_keyboard_only(browser_ready, query, moves)
             browser.close()
 
 
+#: what has keyboard focus in the table: "card" (a Cat Days card button one may choose), "place"
+#: (a move's button), "hand" (another button of the hand: an unplayable card), or "" (elsewhere)
+_FOCUSED = """() => { const e = document.activeElement;
+    if (!e || !e.closest('.catcards-table')) return '';
+    const ok = ':not([disabled]):not(.catcards-unplayable)';
+    if (e.matches('button.catcards-card' + ok)) return 'card';
+    if (e.matches('button.catcards-action' + ok)) return 'place';
+    if (e.matches('button.catcards-card')) return 'hand';
+    return ''; }"""
+
+
+@pytest.mark.browser
+def test_cat_days_keyboard_focus_goes_from_a_chosen_card_to_its_places_and_back_to_the_hand(browser_ready):
+    """Cat Days with Tab and Enter only, counting the Tabs (issue: about 9 Tabs where other tables
+    need 1-3). After a card is chosen (Enter), ONE Tab reaches its first place (the places are
+    drawn above the cards: a redraw puts the next Tab at the start of the hand; below the cards
+    it took one Tab per card, 2 to 7 in this game); after the move, ONE Tab is back on a control
+    of the hand. Ten moves of seed 3."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with voila(APP) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1366, "height": 768})
+            page.goto(f"{url}?game=cat-days&seed=3", timeout=60_000)
+            table = page.locator(".catcards-table").first
+            expect(table.locator("button.catcards-action:not([disabled])").first).to_be_visible(timeout=60_000)
+            log = table.locator(".catcards-log")
+            # into the hand from the top of the page, once
+            for _ in range(200):
+                page.keyboard.press("Tab")
+                if page.evaluate(_FOCUSED):
+                    break
+            plays = 0
+            for move in range(10):
+                assert page.evaluate(_FOCUSED) in ("card", "place", "hand"), f"move {move}: focus left the hand"
+                while page.evaluate(_FOCUSED) == "hand":  # unplayable cards: Tab on
+                    page.keyboard.press("Tab")
+                before = log.inner_text()
+                if page.evaluate(_FOCUSED) == "card":
+                    card = page.evaluate("() => document.activeElement.textContent.trim()")
+                    page.keyboard.press("Enter")  # choose the card: its places are drawn
+                    expect(table.locator("button.catcards-action", has_text="on ").first).to_be_visible(timeout=15_000)
+                    page.wait_for_timeout(150)
+                    page.keyboard.press("Tab")
+                    assert page.evaluate(_FOCUSED) == "place", f"move {move}: one Tab after choosing {card}"
+                    plays += 1
+                page.keyboard.press("Enter")  # the move (a place, or "draw a card")
+                expect(log).not_to_have_text(before, timeout=15_000)
+                page.wait_for_timeout(400)  # the computer's reply and the redraw
+                page.keyboard.press("Tab")
+                assert page.evaluate(_FOCUSED) in ("card", "place", "hand"), f"move {move}: one Tab after the move"
+            assert plays >= 5, plays  # cards were played, not only drawn
+            assert "Traceback" not in page.locator("body").inner_text()
+        finally:
+            browser.close()
+
+
 #: interactive elements and cards of the page that lie outside the viewport (left or right of
 #: it) and are not inside a box that scrolls sideways with a visible bar (overflow-x auto/scroll)
 OUTSIDE = """() => [...document.querySelectorAll(

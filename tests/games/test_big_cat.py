@@ -272,6 +272,30 @@ def test_bad_deals_fail_early(deals, match):
         catcards.load("big-cat").new_game(0, deals=deals)
 
 
+@pytest.mark.parametrize(
+    "deals,message",
+    [
+        ([["red 1"], ["red 10"]], "deal for seat 1: 'red 10' is not a card of the wildcat deck (e.g. 'red 1')"),
+        ([["red 1"], ["red 2", "red 1"]], "deal for seat 1: red 1 is dealt twice (seat 0 has it too)"),
+        ([["red 1", "red 1"], ["red 2"]], "deal for seat 0: red 1 is dealt twice (to this seat)"),
+        ([["red 1"], ["red 2", 7]], "deal for seat 1: a card is given by its name as text, like 'red 1', not 7"),
+        ([["red 1"], ["red 2\u202e"]], "deal for seat 1: a card name 'red 2\\u202e' contains U+202E "
+                                       "(RIGHT-TO-LEFT OVERRIDE); names and texts may hold letters, digits, "
+                                       "punctuation, symbols and spaces, not control or format characters (such "
+                                       "as the bidi controls U+202A-U+202E, U+2066-U+2069, U+200E and U+200F)"),
+        ([["red 1"], []], "deal for seat 1: every stack needs at least one card"),
+        (["-", "-X"], "deal for seat 1: 'X' is not a card; use '-' for a plain card or L (Lion), T (Tiger), "
+                      "W (Wildcat), J (Jaguar)"),
+    ],
+)
+def test_every_refusal_of_a_stack_in_a_deal_names_the_seat(deals, message):
+    """Card-list deals name the seat as the string deals do ("deal for seat 1", seats from 0 as in
+    every message and table); they lost it when they moved onto the core's parse_hands."""
+    with pytest.raises(GameParameterError) as info:
+        catcards.load("big-cat").new_game(0, deals=deals)
+    assert str(info.value) == message
+
+
 def test_illegal_actions_say_why_and_change_nothing():
     state = catcards.load("big-cat").new_game(1, deals=[["Lion (red 50)"], ["red 1", "red 2"]])
     with pytest.raises(IllegalActionError, match="no one has won the pile yet"):

@@ -102,8 +102,11 @@ def test_parse_hands_gives_card_ids_per_seat_and_refuses_each_malformed_deal():
         ([["Cat 3", "Cat 4", "Cat 5"], []], {"at_most": 2},
          "deal: seat 0 must get a list of at most 2 card names, not ['Cat 3', 'Cat 4', 'Cat 5']"),
         ([["Cat 3"], [3]], {}, "deal, seat 1: a card is given by its name as text, like 'Cat 1', not 3"),
-        ([["Cat 3"], ["Dog 3"]], {}, "deal: 'Dog 3' is not a card (Cat 1 to Cat 10)"),
-        ([["Cat 3"], ["cat 3"]], {}, "deal: Cat 3 is dealt twice"),
+        ([["Cat 3"], ["Dog 3"]], {}, "deal, seat 1: 'Dog 3' is not a card (Cat 1 to Cat 10)"),
+        ([["Cat 3"], ["cat 3"]], {}, "deal, seat 1: Cat 3 is dealt twice (seat 0 has it too)"),
+        ([["Cat 3", "cat 3"], []], {}, "deal, seat 0: Cat 3 is dealt twice (to this seat)"),
+        ([["Cat 3"], ["Dog 3"]], {"seat_where": "deal for seat {seat}"},
+         "deal for seat 1: 'Dog 3' is not a card (Cat 1 to Cat 10)"),
     ]:
         with pytest.raises(GameParameterError) as err:
             parse_hands(deal, 2, _cat_id, name_of, "deal", **kw)

@@ -29,9 +29,51 @@ def test_list_shows_every_registered_game_with_players_and_teaches(capsys):
         cls = catcards.game_class(name)
         (line,) = [l for l in lines if l.startswith(name + " ")]
         assert cls.title in line and cls.teaches in line
-        assert f"{cls.min_players}-{cls.max_players}" in line or cls.min_players == cls.max_players
     simons = next(l for l in lines if l.startswith("simons-cat "))
     assert "random, rollout, sensible" in simons  # strategies in alphabetical order, random first
+
+
+def _listed_players(text):
+    """The player counts a listing's "players" cell names: "2-4", "2", "3-6 (2 as a variant)"
+    -> (published counts, variant counts)."""
+    import re
+
+    m = re.fullmatch(r"(\d+)(?:-(\d+))?(?: \((\d+(?: or \d+)*) as a variant\))?", text)
+    assert m, text
+    lo, hi = int(m[1]), int(m[2] or m[1])
+    variants = {int(v) for v in m[3].split(" or ")} if m[3] else set()
+    return set(range(lo, hi + 1)), variants
+
+
+def test_list_tells_the_player_counts_each_game_accepts(capsys):
+    """The "players" column of `catcards list` against what each game accepts (players 0 to 12
+    given to catcards.load) and what it declares (min_players..max_players published, the rest
+    variant_players): Simon's Cat was listed 3-6 though 2 players is accepted as a variant."""
+    import re
+
+    _, out, _ = run(capsys, "list")
+    lines = out.splitlines()
+    start = lines[0].index("players")
+    end = lines[0].index("title")
+    listed = {line.split()[0]: line[start:end].strip() for line in lines[1:]}
+    assert listed["simons-cat"] == "3-6 (2 as a variant)" and listed["cat-days"] == "2"
+    for name in catcards.list_games():
+        cls = catcards.game_class(name)
+        accepted = set()
+        for players in range(13):
+            try:
+                catcards.load(name, players=players)
+            except catcards.GameParameterError as exc:
+                assert re.search(r"\bplayers\b", str(exc)), str(exc)  # refused for its players
+            else:
+                accepted.add(players)
+        published, variants = _listed_players(listed[name])
+        assert published | variants == accepted, name
+        assert published == set(range(cls.min_players, cls.max_players + 1)), name
+        assert variants == set(cls.variant_players) == accepted - published, name
+    from catcards.params import describe
+    assert describe(catcards.game_class("simons-cat"))[0]["allowed"] == "a whole number from 3 to 6 (2 as a variant)"
+    assert describe(catcards.game_class("snap"))[0]["allowed"] == "a whole number from 2 to 6"
 
 
 def test_simulate_prints_the_win_rates_of_the_same_games_as_the_api(capsys, tmp_path):

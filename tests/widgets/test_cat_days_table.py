@@ -93,3 +93,28 @@ def test_watching_two_computers_play_to_the_end():
     table.playout_button.click()
     assert table.state.is_over and "Game over" in table.status.value
     assert board_html(table).count("class='catcards-day'") == 14
+
+
+def _buttons(widget):
+    import ipywidgets as W
+
+    if isinstance(widget, W.Button):
+        yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _buttons(child)
+
+
+def test_a_chosen_cards_places_come_first_in_the_hands_keyboard_order():
+    """In page (and Tab) order the chosen card's places come before the cards, so one Tab after the
+    redraw reaches the first place (tests/browser/test_a11y.py counts the Tabs in Chromium)."""
+    table = stacked(hands=(["Rescued Cat", "Lazy Cat", "Demanding Cat"], ["Rescued Cat"]))
+    hand = [b.description for b in _buttons(table.hand_box)]
+    assert sorted(hand[:3]) == ["Demanding Cat", "Lazy Cat", "Rescued Cat"] and hand[3:] == ["draw a card"]
+    table.card_buttons_by_name["Rescued Cat"].click()
+    order = list(_buttons(table.hand_box))
+    places = [f"on my {d}" for d in DAYS] + [f"on their {d}" for d in DAYS]  # Rescued Cat: either week
+    assert order[:14] == table.choice_buttons and [b.description for b in order[:14]] == places
+    assert [b.description for b in order[14:]] == hand
+    table.choice_buttons[2].click()  # the move: no places left, the cards first again
+    assert [b.description for b in _buttons(table.hand_box)][0] in ("Lazy Cat", "Demanding Cat", "Rescued Cat")
+    assert table.choice_buttons == [] and str(table.state.history[0]) == "play Rescued Cat on my Wednesday"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...cards import Card
-from ...core import GameParameterError, is_whole, normal_name, parse_hands
+from ...core import GameParameterError, check_plain_text, is_whole, normal_name, parse_hands
 from .actions import Claim, Play, _interned
 from .cardlist import CardSpec
 
@@ -143,12 +143,14 @@ class Deck:
         a seat saw it.
 
         Raises:
-            GameParameterError: not a card name, a card not in the list, more copies than it has,
+            GameParameterError: not a card name (or one holding a control or format character,
+                such as a bidi control), a card not in the list, more copies than it has,
                 or a copy number that is not one of the card's copies or is named twice.
         """
         text = name.name if isinstance(name, Card) else name
         if not isinstance(text, str):
             raise GameParameterError(f"Card Game: {where}: {name!r} is not a card name")
+        check_plain_text(text, f"Card Game: {where}")
         canonical = self._by_normal.get(normal_name(text))
         if canonical is None and "#" in text:
             base, _, copy = text.rpartition("#")

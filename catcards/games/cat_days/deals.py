@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import Card
-from ...core import GameParameterError, normal_name, parse_hands, short_repr
+from ...core import GameParameterError, check_plain_text, normal_name, parse_hands, short_repr
 from .deck import _DAY_INDEX, DAYS, TREE_CAPACITY, Deck
 from .weeks import Weeks
 
@@ -25,7 +25,8 @@ def parse_deals(deck: Deck, deals: Any) -> dict[str, Any]:
     ``shuffles`` (per named reshuffle, (name, copy or None) pairs, top first).
 
     Raises:
-        GameParameterError: an unknown key or card name, more copies of a card than the deck has,
+        GameParameterError: an unknown key or card name, a name holding a control or format
+            character (a bidi control such as U+202E), more copies of a card than the deck has,
             a malformed week.
     """
     if not isinstance(deals, dict):
@@ -47,6 +48,7 @@ def parse_deals(deck: Deck, deals: Any) -> dict[str, Any]:
         text = name.name if isinstance(name, Card) else name
         if not isinstance(text, str) or len(text) > 200:
             raise GameParameterError(f"Cat Days deals, {where}: {short_repr(name)} is not a card name")
+        check_plain_text(text, f"Cat Days deals, {where}")
         copy = None
         head, sep, tail = text.rpartition("#")
         if sep and tail.strip().isascii() and tail.strip().isdigit() and len(tail.strip()) <= 3 and head.strip():
