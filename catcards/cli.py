@@ -378,6 +378,20 @@ def _simulate(args: argparse.Namespace) -> str:
     return report
 
 
+#: Voila options of ``catcards app``: a page's kernel is shut down 10 minutes after its page has
+#: gone without saying so (a phone's browser that killed the tab, a lost connection, a browser that
+#: does not fire ``beforeunload``, such as Safari on iOS); a kernel with its page still open is
+#: never shut down (``cull_connected`` stays False). Without this each such page keeps a kernel
+#: (about 100 MB) for as long as the server runs, and after about 170 of them Voila's ZeroMQ
+#: sockets run out ("Too many open files") and every new page stays blank. jupyter_server's
+#: ``MappingKernelManager`` culling options, which Voila's kernel manager inherits.
+APP_CULLING = (
+    "--MappingKernelManager.cull_interval=60",
+    "--MappingKernelManager.cull_idle_timeout=600",
+    "--MappingKernelManager.cull_connected=False",
+)
+
+
 def _app(args: argparse.Namespace) -> int:
     import catcards
 
@@ -389,7 +403,8 @@ def _app(args: argparse.Namespace) -> int:
     url = f"http://127.0.0.1:{args.port}/{app_url(args.game, args.players, args.seed)}"
     print(f"Serving {catcards.game_class(args.game).title} as an app: open {url} in a browser "
           "(Ctrl+C stops it)", flush=True)
-    cmd = [sys.executable, "-m", "voila", str(APP), f"--port={args.port}", "--Voila.ip=127.0.0.1", "--no-browser"]
+    cmd = [sys.executable, "-m", "voila", str(APP), f"--port={args.port}", "--Voila.ip=127.0.0.1", "--no-browser",
+           *APP_CULLING]
     os.chdir(APP.parent)
     # become the Voila process, so that Ctrl+C or a signal to this pid stops Voila and its kernels
     os.execv(sys.executable, cmd)

@@ -276,3 +276,57 @@ def test_at_390_px_wide_boards_scroll_visibly_and_controls_stay_on_screen(browse
                 assert page.evaluate("() => document.documentElement.scrollWidth") <= 391, name
         finally:
             browser.close()
+
+
+@pytest.mark.browser
+def test_a_kernel_whose_page_has_gone_is_shut_down_and_an_open_pages_is_kept(browser_ready):
+    """``catcards app``'s culling (:data:`catcards.cli.APP_CULLING`, here with seconds for minutes):
+    a page closed without saying goodbye (no ``beforeunload``, as when a phone kills a tab) has its
+    kernel shut down once idle, while a page still open keeps its kernel and still plays. Without
+    this, a server for a class keeps every such kernel, and after about 170 every new page stays blank."""
+    import json
+    import time
+    import urllib.error
+    import urllib.request
+
+    from playwright.sync_api import expect, sync_playwright
+
+    from catcards.cli import APP_CULLING
+
+    def kernel_id(page) -> str:
+        return json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
+
+    def running(url: str, kernel: str) -> bool:
+        try:
+            with urllib.request.urlopen(f"{url}api/kernels/{kernel}", timeout=10) as reply:
+                return reply.status == 200
+        except urllib.error.HTTPError as exc:
+            if exc.code == 404:
+                return False
+            raise
+
+    fast = tuple(option.replace("cull_interval=60", "cull_interval=1").replace("cull_idle_timeout=600", "cull_idle_timeout=5")
+                 for option in APP_CULLING)
+    assert fast != APP_CULLING
+    with voila(APP, extra=fast) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            kept, gone = (browser.new_page(viewport={"width": 1280, "height": 1000}) for _ in range(2))
+            for page in (kept, gone):
+                page.goto(f"{url}?game=snap&seed=2", timeout=60_000)
+                expect(page.locator(".catcards-table button.catcards-turn")).to_be_visible(timeout=60_000)
+            kept_kernel, gone_kernel = kernel_id(kept), kernel_id(gone)
+            assert running(url, gone_kernel) and running(url, kept_kernel)
+            gone.close()  # Playwright closes without beforeunload: Voila's goodbye is not sent
+            deadline = time.monotonic() + 60
+            while running(url, gone_kernel) and time.monotonic() < deadline:
+                time.sleep(1)
+            assert not running(url, gone_kernel), "the kernel of the closed page was not shut down within 60 s"
+            time.sleep(8)  # longer than the idle timeout: the open page's kernel stays
+            assert running(url, kept_kernel)
+            log = kept.locator(".catcards-table .catcards-log")
+            before = log.inner_text()
+            kept.locator(".catcards-table button.catcards-turn").click()
+            expect(log).not_to_have_text(before, timeout=15_000)
+        finally:
+            browser.close()

@@ -283,3 +283,26 @@ def test_a_record_that_returns_no_dict_is_a_clear_error():
 
     with pytest.raises(catcards.GameParameterError, match="record must return a dict"):
         catcards.simulate("snap", games=2, record=lambda s: 5, progress=False)
+
+
+def test_app_serves_voila_with_kernels_of_gone_pages_shut_down(monkeypatch, capsys, tmp_path):
+    """``catcards app`` becomes Voila on the app notebook, with the culling options (a kernel whose
+    page has gone is shut down after 10 minutes; one with its page open never is)."""
+    import catcards.cli as cli
+
+    started = []
+
+    def fake_execv(path, cmd):
+        started.append(cmd)
+        raise SystemExit(0)
+
+    monkeypatch.setattr(cli.os, "execv", fake_execv)
+    monkeypatch.setattr(cli.os, "chdir", lambda path: None)
+    with pytest.raises(SystemExit):
+        main(["app", "snap", "--players", "3"])
+    (cmd,) = started
+    assert cmd[1:4] == ["-m", "voila", str(cli.APP)]
+    assert "--MappingKernelManager.cull_idle_timeout=600" in cmd
+    assert "--MappingKernelManager.cull_interval=60" in cmd
+    assert "--MappingKernelManager.cull_connected=False" in cmd
+    assert "open http://127.0.0.1:8866/?game=snap&players=3 in a browser" in capsys.readouterr().out
