@@ -198,7 +198,8 @@ class CatDaysState(State):
             f"Cat Days: each player has a Cat Tree and {DEAL_SIZE} cards; seat {game.first_player} starts."
             if rulebook_start else f"Cat Days from a set position; seat {game.first_player} starts."
         )
-        self._check_end()
+        if setup is not None:  # a set position may already be over (a dealt game cannot be)
+            self._check_end()
 
     # ---- contract -----------------------------------------------------------------------------
     def scores(self) -> list[int]:
