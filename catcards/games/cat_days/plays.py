@@ -15,6 +15,8 @@ building them afresh would give.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ...cards import Card
 from .actions import Play, _play
 from .deck import ALL_DAYS, Deck
@@ -32,6 +34,7 @@ PLACE, NEIGHBOURS_EMPTY, NEIGHBOURS_CATS, TREE, DRAW_N, COVER, BOX, SWAP, TAKE =
 _HOW = {"empty day": PLACE, "neighbours empty": NEIGHBOURS_EMPTY, "neighbours hold cats": NEIGHBOURS_CATS,
         "cat tree": TREE, "cover": COVER, "cardboard box": BOX, "swap": SWAP,
         "discard top cat": TAKE, "return top cat": TAKE}
+_NAME = attrgetter("name")
 #: the words of a Play's week, by 0 (the acting seat's week) and 1 (the opponent's)
 WORDS = ("my", "their")
 
@@ -134,9 +137,8 @@ class PlayTable:
         out: list[Play] = []
         rules = self.rules
         open_days = weeks.open_days
-        for name in sorted(firsts) if len(firsts) > 1 else firsts:
-            card = firsts[name]
-            r = rules[name]
+        for card in sorted(firsts.values(), key=_NAME) if len(firsts) > 1 else firsts.values():
+            r = rules[card.name]
             how = r.how
             if how < DRAW_N:
                 slots = r.placed[card.copy]
