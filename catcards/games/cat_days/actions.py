@@ -79,13 +79,16 @@ class Play(Action):
     def log_line(self, seat: int) -> str:
         """The public log line of ``seat`` making this play: ``str`` with "my"/"their" replaced by
         seat numbers ("Seat 0 plays Lazy Cat on seat 0's Monday."). Kept on the play after the
-        first time, like its words (the engine's plays are built once per deck and reused)."""
+        first time, like its words (the engine's plays are built once per deck and reused); a
+        seat's line is worked out only when that seat makes the play."""
         try:
-            return self._log_lines[seat]
+            line = self._log_lines[seat]
         except AttributeError:  # the first time
-            lines = self.__dict__["_log_lines"] = tuple(
-                f"Seat {s} plays{self._seat_words(s)[len('play'):]}." for s in (0, 1))
-            return lines[seat]
+            line = None
+            self.__dict__["_log_lines"] = [None, None]
+        if line is None:
+            line = self._log_lines[seat] = f"Seat {seat} plays{self._seat_words(seat)[len('play'):]}."
+        return line
 
     def _seat_words(self, seat: int) -> str:
         return str(self).replace(" my ", f" seat {seat}'s ").replace(" their ", f" seat {1 - seat}'s ")

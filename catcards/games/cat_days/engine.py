@@ -166,7 +166,7 @@ class CatDaysState(State):
         self.out_of_play: list[Card] = []
         if setup is None:
             order = permutation(self.rng, len(self.deck.pile_cards))
-            self.draw_pile = [self.deck.pile_cards[i] for i in order]  # top card last
+            self.draw_pile = list(map(self.deck.pile_cards.__getitem__, order))  # top card last
             self.hands = [list(cards) for cards in self.deck.setup_cards]
             first = game.first_player
             for seat in (first, 1 - first):
@@ -198,7 +198,8 @@ class CatDaysState(State):
             f"Cat Days: each player has a Cat Tree and {DEAL_SIZE} cards; seat {game.first_player} starts."
             if rulebook_start else f"Cat Days from a set position; seat {game.first_player} starts."
         )
-        self._check_end()
+        if setup is not None:  # a set position may already be over (a dealt game cannot be)
+            self._check_end()
 
     # ---- contract -----------------------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -271,7 +272,7 @@ class CatDaysState(State):
 
     def _apply(self, action: Action) -> None:
         seat = self.current_player
-        if self._reshuffled < len(self._shuffles):  # a named reshuffle is checked before any change
+        if self._shuffles and self._reshuffled < len(self._shuffles):  # a named reshuffle is checked before any change
             needs = 1 if action is DRAW else self._rules[action.card.name].draws if action is not PASS else 0
             if needs > len(self.draw_pile):
                 self._named_shuffle()
@@ -291,9 +292,8 @@ class CatDaysState(State):
             self._passes = 0
             self._play(seat, action)
         self.current_player = 1 - seat
-        cats = self.weeks.holds_cat
-        if cats[0] == ALL_DAYS or cats[1] == ALL_DAYS or self._passes >= 2 or self.turn >= self._max_turns:
-            self._check_end()
+        if ALL_DAYS in self.weeks.holds_cat or self._passes >= 2 or self.turn >= self._max_turns:
+            self._check_end()  # a full week (a day mask with every day), two passes or the turn limit
 
     def _named_shuffle(self) -> list[Card] | None:
         """The draw pile (top last) the deals name for the reshuffle about to happen, taken from

@@ -15,7 +15,7 @@ building them afresh would give.
 """
 from __future__ import annotations
 
-from typing import Any
+from operator import attrgetter
 
 from ...cards import Card
 from .actions import Play, _play
@@ -34,6 +34,7 @@ PLACE, NEIGHBOURS_EMPTY, NEIGHBOURS_CATS, TREE, DRAW_N, COVER, BOX, SWAP, TAKE =
 _HOW = {"empty day": PLACE, "neighbours empty": NEIGHBOURS_EMPTY, "neighbours hold cats": NEIGHBOURS_CATS,
         "cat tree": TREE, "cover": COVER, "cardboard box": BOX, "swap": SWAP,
         "discard top cat": TAKE, "return top cat": TAKE}
+_NAME = attrgetter("name")
 #: the words of a Play's week, by 0 (the acting seat's week) and 1 (the opponent's)
 WORDS = ("my", "their")
 
@@ -63,10 +64,18 @@ class Rule:
             opponent's), None until a game first needs it. A list, not a dictionary, so a look-up
             hashes nothing.
         single: per copy number, 14 slots: slot ``7 * week + day`` holds the one play putting
-            that copy on that day (so every mask's tuple shares the same plays), or None.
+            that copy on that day (so every mask's tuple shares the same plays), or None; for a
+            "draw N" card, per copy number its one play (or None).
+        targeted: for a card acting on a visible cat (Grumpy Cat, Vacuum Cleaner, Water Spray,
+            Cardboard Box), per copy number, one dict per slot: ``7 * week + day`` (14 slots;
+            week 0 the acting seat's), or for a Cardboard Box ``7 * day + the opponent's day``
+            (49 slots). Each maps ``id(target)`` to the play on that target, which holds the
+            target, so the id stays the target's while the play is kept (a target equal to
+            a kept one but another object gets an equal play of its own).
     """
 
-    __slots__ = ("how", "effect", "days", "either", "weeks", "draws", "discarded", "uncovers", "placed", "single")
+    __slots__ = ("how", "effect", "days", "either", "weeks", "draws", "discarded", "uncovers", "placed", "single",
+                 "targeted")
 
     def __init__(self, kind, copies: int):
         self.how = DRAW_N if kind.draws else _HOW[kind.effect]
@@ -77,21 +86,24 @@ class Rule:
         self.draws = kind.draws
         self.discarded = not (kind.is_cat or kind.stays)
         self.uncovers = self.how in (BOX, TAKE)
-        placed = self.how < DRAW_N
-        self.placed = [[None] * 256 for _ in range(copies)] if placed else None
-        self.single = [[None] * 14 for _ in range(copies)] if placed else None
+        how = self.how
+        self.placed = [[None] * 256 for _ in range(copies)] if how < DRAW_N else None
+        self.single = ([[None] * 14 for _ in range(copies)] if how < DRAW_N else
+                       [None] * copies if how == DRAW_N else None)
+        self.targeted = ([[{} for _ in range(49 if how == BOX else 14)] for _ in range(copies)]
+                         if how > DRAW_N and how != SWAP else None)
 
 
 class PlayTable:
     """The plays of one deck, each built once (see the module docstring).
 
     Attributes:
-        rules: card name -> :class:`Rule` (which holds the tables of plays placed by a mask).
-        kept: the other plays built so far, by a key of plain values (card names, copy numbers,
-            days, week 0/1), never by hashing Cards: (name, copy) -> the one play of a draw card;
-            for plays with targets, (name, copy, [week,] day, [the opponent's day of a Cardboard
-            Box,] target's name and copy) -> the play. At most :data:`MAX_KEPT` entries: when full it is emptied and fills
-            again with the plays games need (a large deck could otherwise take tens of megabytes).
+        rules: card name -> :class:`Rule`, which holds the plays built so far: by a day mask, by
+            copy number, and for plays with targets by the day and the target, with no Card
+            ever hashed (a dataclass hashes in Python, slowly).
+        kept: how many plays with targets are kept. At most :data:`MAX_KEPT`: when full they
+            are all dropped and built again as games need them (a large deck could otherwise
+            take tens of megabytes).
     """
 
     def __init__(self, deck: Deck):
@@ -99,7 +111,7 @@ class PlayTable:
         for c in deck.cards:
             copies[c.name] = max(copies.get(c.name, 0), c.copy + 1)
         self.rules = {k.name: Rule(k, copies.get(k.name, 0)) for k in deck.kinds}
-        self.kept: dict[tuple, Any] = {}
+        self.kept = 0
 
     def plays(self, weeks, seat: int, card: Card, cards_to_draw: int) -> tuple[Play, ...]:
         """Every complete legal play of ``card`` by ``seat`` on ``weeks`` (a
@@ -117,56 +129,53 @@ class PlayTable:
         The days a placed card may go on (a mask): an empty day (``open_days``); one whose
         neighbours hold no cat; one whose two neighbours both hold a cat (never Monday or
         Sunday: the shifts bring no neighbour in there); a bare day for a Cat Tree."""
-        firsts: dict[str, Card] = {}
-        for c in hand:
-            f = firsts.get(c.name)
-            if f is None or c.copy < f.copy:
-                firsts[c.name] = c
+        firsts = {c.name: c for c in hand}
+        if len(firsts) < len(hand):  # identical copies in the hand: the lowest copy is played
+            for c in hand:
+                if c.copy < firsts[c.name].copy:
+                    firsts[c.name] = c
         out: list[Play] = []
         rules = self.rules
-        for name in sorted(firsts) if len(firsts) > 1 else firsts:
-            card = firsts[name]
-            r = rules[name]
+        open_days = weeks.open_days
+        for card in sorted(firsts.values(), key=_NAME) if len(firsts) > 1 else firsts.values():
+            r = rules[card.name]
             how = r.how
             if how < DRAW_N:
                 slots = r.placed[card.copy]
                 for week in r.weeks:
                     w = seat ^ week  # week 0: the acting seat's; 1: the opponent's
                     if how == PLACE:
-                        mask = weeks.open_days[w] & r.days
+                        mask = open_days[w] & r.days
                     elif how == TREE:
                         mask = weeks.bare_days[w] & r.days
                     elif how == NEIGHBOURS_EMPTY:
                         cats = weeks.holds_cat[w]
-                        mask = weeks.open_days[w] & r.days & ~((cats << 1) | (cats >> 1))
+                        mask = open_days[w] & r.days & ~((cats << 1) | (cats >> 1))
                     else:  # NEIGHBOURS_CATS
                         cats = weeks.holds_cat[w]
-                        mask = weeks.open_days[w] & r.days & (cats << 1) & (cats >> 1)
-                    if mask:
-                        found = slots[128 * week + mask]
-                        if found is None:
-                            found = slots[128 * week + mask] = self._placed(card, r, week, mask)
-                        out += found
+                        mask = open_days[w] & r.days & (cats << 1) & (cats >> 1)
+                    if mask:  # a mask's tuple of plays is never empty
+                        out += slots[128 * week + mask] or self._placed(card, r, week, mask)
             elif how == DRAW_N:
                 if cards_to_draw >= r.draws:
-                    key = (name, card.copy)
-                    found = self.kept.get(key)
+                    found = r.single[card.copy]
                     if found is None:
-                        found = self._keep(key, _play(card, r.effect))
+                        found = r.single[card.copy] = _play(card, r.effect)
                     out.append(found)
-            elif how == COVER:
-                out += self._covers(weeks, seat, card, r)
-            elif how == BOX:
-                out += self._boxes(weeks, seat, card, r)
+            elif how == TAKE:
+                self._takes(out, weeks, seat, card, r)
             elif how == SWAP:
-                out += self._swaps(weeks, seat, card, r)
-            else:
-                out += self._takes(weeks, seat, card, r)
+                self._swaps(out, weeks, seat, card, r)
+            elif how == BOX:
+                self._boxes(out, weeks, seat, card, r)
+            else:  # COVER
+                self._covers(out, weeks, seat, card, r)
         return out
 
     def _placed(self, card: Card, r: Rule, week: int, mask: int) -> tuple[Play, ...]:
-        """The plays putting ``card`` on the days of ``mask`` of ``week`` (0: mine), each play
-        built once: one mask's tuple shares its plays with every other mask's."""
+        """The plays putting ``card`` on the days of ``mask`` of ``week`` (0: mine), kept in
+        ``r.placed``; each play is built once: one mask's tuple shares its plays with every
+        other mask's."""
         one = r.single[card.copy]
         out = []
         for d in DAY_BITS[mask]:
@@ -174,81 +183,83 @@ class PlayTable:
             if p is None:
                 p = one[7 * week + d] = _play(card, r.effect, WORDS[week], d)
             out.append(p)
-        return tuple(out)
+        found = r.placed[card.copy][128 * week + mask] = tuple(out)
+        return found
 
-    def _keep(self, key: tuple, value: Any) -> Any:
-        if len(self.kept) >= MAX_KEPT:
-            self.kept.clear()
-        self.kept[key] = value
-        return value
+    def _keep(self, kept: dict, target: Card, play: Play) -> Play:
+        """Keep ``play`` in ``kept`` (one of a rule's ``targeted`` dicts) under ``id(target)``;
+        the play holds ``target``, so no other object can take that id while it is kept."""
+        if self.kept >= MAX_KEPT:
+            for r in self.rules.values():
+                for per_copy in r.targeted or ():
+                    for slot in per_copy:
+                        slot.clear()
+            self.kept = 0
+        kept[id(target)] = play
+        self.kept += 1
+        return play
 
-    def _covers(self, weeks, seat: int, card: Card, r: Rule) -> tuple[Play, ...]:
+    def _covers(self, out: list, weeks, seat: int, card: Card, r: Rule) -> None:
         """Grumpy Cat: on the top cat of any day holding one that is not a Cat Tree."""
-        out = []
-        kept, name, copy = self.kept, card.name, card.copy
+        slots = r.targeted[card.copy]
         for word in r.weeks:
             w = seat ^ word
             stack = weeks.stack[w]
             for d in DAY_BITS[weeks.holds_cat[w] & ~weeks.tree_days[w] & r.days]:
                 top = stack[d][-1]
-                key = (name, copy, word, d, top.name, top.copy)
-                p = kept.get(key)
+                kept = slots[7 * word + d]
+                p = kept.get(id(top))
                 if p is None:
-                    p = self._keep(key, _play(card, r.effect, WORDS[word], d, top))
+                    p = self._keep(kept, top, _play(card, r.effect, WORDS[word], d, top))
                 out.append(p)
-        return tuple(out)
 
-    def _takes(self, weeks, seat: int, card: Card, r: Rule) -> tuple[Play, ...]:
+    def _takes(self, out: list, weeks, seat: int, card: Card, r: Rule) -> None:
         """Vacuum Cleaner, Water Spray: any visible top cat of the days they act on."""
-        out = []
-        kept, name, copy = self.kept, card.name, card.copy
+        slots = r.targeted[card.copy]
         for word in r.weeks:
             w = seat ^ word
+            stack, trees = weeks.stack[w], weeks.tree_days[w]
             for d in DAY_BITS[weeks.holds_cat[w] & r.days]:
-                for c in weeks.targets(w, d):
-                    key = (name, copy, word, d, c.name, c.copy)
-                    p = kept.get(key)
+                kept = slots[7 * word + d]
+                # a day off a Cat Tree: its top cat; a Cat Tree: each name once (Weeks.targets)
+                for c in weeks.targets(w, d) if trees >> d & 1 else stack[d][-1:]:
+                    p = kept.get(id(c))
                     if p is None:
-                        p = self._keep(key, _play(card, r.effect, WORDS[word], d, c))
+                        p = self._keep(kept, c, _play(card, r.effect, WORDS[word], d, c))
                     out.append(p)
-        return tuple(out)
 
-    def _boxes(self, weeks, seat: int, card: Card, r: Rule) -> tuple[Play, ...]:
+    def _boxes(self, out: list, weeks, seat: int, card: Card, r: Rule) -> None:
         """Cardboard Box: a bare day of my week, taking a visible cat of any of their days."""
         free = weeks.bare_days[seat] & r.days
         if not free:
-            return ()
-        opp = 1 - seat
-        theirs = [(od, c) for od in DAY_BITS[weeks.holds_cat[opp]] for c in weeks.targets(opp, od)]
-        out = []
-        kept, name, copy = self.kept, card.name, card.copy
+            return
+        theirs = weeks.day_targets(1 - seat)
+        slots = r.targeted[card.copy]
         for d in DAY_BITS[free]:
             for od, c in theirs:
-                key = (name, copy, d, od, c.name, c.copy)
-                p = kept.get(key)
+                kept = slots[7 * d + od]
+                p = kept.get(id(c))
                 if p is None:
-                    p = self._keep(key, _play(card, r.effect, "my", d, c, od))
+                    p = self._keep(kept, c, _play(card, r.effect, "my", d, c, od))
                 out.append(p)
-        return tuple(out)
 
-    def _swaps(self, weeks, seat: int, card: Card, r: Rule) -> tuple[Play, ...]:
+    def _swaps(self, out: list, weeks, seat: int, card: Card, r: Rule) -> None:
         """Yarn Ball: one of my visible cats with one of theirs, any days. The swaps are kept
-        for the game (``weeks.swaps``), not for the deck: there are too many to keep them all."""
-        mine = [(d, c) for d in DAY_BITS[weeks.holds_cat[seat]] for c in weeks.targets(seat, d)]
+        for the game (``weeks.swaps``), not for the deck: there are too many to keep them all.
+        Their key is made of ids of the cards the play holds (so no other object can take
+        those ids while it is kept) and the two days."""
+        mine = weeks.day_targets(seat)
         if not mine:
-            return ()
-        opp = 1 - seat
-        theirs = [(od, c) for od in DAY_BITS[weeks.holds_cat[opp]] for c in weeks.targets(opp, od)]
-        out = []
-        kept, name, copy = weeks.swaps, card.name, card.copy
+            return
+        theirs = weeks.day_targets(1 - seat)
+        kept, ident = weeks.swaps, id(card)
         for d, c in mine:
             for od, oc in theirs:
-                key = (name, copy, d, c.name, c.copy, od, oc.name, oc.copy)
+                key = (ident, id(c), id(oc), 7 * d + od)
                 p = kept.get(key)
                 if p is None:
                     p = kept[key] = _play(card, r.effect, "my", d, c, od, oc)
                 out.append(p)
-        return tuple(out)
 
 
 def play_table(deck: Deck) -> PlayTable:

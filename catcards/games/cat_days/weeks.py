@@ -6,12 +6,12 @@ Source: ``rules/cat-days.md`` ("Table", "Deck") and the readings in :mod:`catcar
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ...cards import Card
 from .actions import Play
 from .deck import ALL_DAYS, CAT_EFFECTS, DAYS, TREE_CAPACITY, Deck
-from .plays import play_table
+from .plays import DAY_BITS, play_table
 
 __all__ = ["Weeks"]
 
@@ -165,13 +165,20 @@ class Weeks:
             out[c.name] = c
         return list(out.values())
 
-    def carry_out(self, seat: int, action: Play) -> list[tuple[str, int, Card]]:
+    def day_targets(self, w: int, days: int = ALL_DAYS) -> list[tuple[int, Card]]:
+        """``(day, cat)`` for each of :meth:`targets` of the days of week ``w`` in the mask
+        ``days`` (all by default), Monday first: what a card acting on a visible cat may
+        choose. Read off the day masks: a day off a Cat Tree gives just its top cat."""
+        stack, trees = self.stack[w], self.tree_days[w]
+        return [(d, c) for d in DAY_BITS[self.holds_cat[w] & days]
+                for c in (self.targets(w, d) if trees >> d & 1 else stack[d][-1:])]
+
+    def carry_out(self, seat: int, action: Play) -> Sequence[tuple[str, int, Card]]:
         """Do ``action``'s work on the days (the card itself is placed if it is a cat, Cat Tree or
         Cardboard Box). Returns cats that left the days: ``("discard", week, cat)`` or
         ``("hand", week owner, cat)``. Only call with a legal play."""
         e, d = action.effect, action.day
         w = seat if action.week == "my" else 1 - seat
-        moved: list[tuple[str, int, Card]] = []
         if e in CAT_EFFECTS:  # the usual play: the masks change as a cat arriving changes them
             s = self.stack[w][d]
             s.append(action.card)
@@ -180,7 +187,8 @@ class Weeks:
             self.bare_days[w] &= ~bit
             if not (self.tree_days[w] & bit and len(s) < TREE_CAPACITY):
                 self.open_days[w] &= ~bit
-            return moved
+            return ()
+        moved: list[tuple[str, int, Card]] = []
         card = action.card
         if e == "cat tree":
             self.base[seat][d] = card
