@@ -134,6 +134,13 @@ class Deck:
         self.joker_ids = self.id_sets.get("Joker", frozenset())
         #: each seat's action objects by (seat, other seats still in) (see ``moves.SeatMoves``)
         self.seat_moves: dict[tuple, Any] = {}
+        #: every seat's ``SeatMoves`` by who is out (a tuple of bools), built once (``_reseat``)
+        self.seatings: dict[tuple, tuple] = {}
+        #: the cards a deal shuffles, in id order: the main-deck cards dealt to hands or under
+        #: the named top (no Money, Suicide Kitten or Final Round), and the Money cards
+        self.deal_ids: tuple[int, ...] = tuple(
+            i for i, x in enumerate(self.names) if x not in MONEY_NAMES and x not in (KITTEN, FINAL))
+        self.money_ids: tuple[int, ...] = tuple(i for i, x in enumerate(self.names) if x in MONEY_NAMES)
 
     def card_id(self, name: Any, used: set[int], where: str) -> int:
         """The first copy of the card ``name`` (a name as typed, compared with
@@ -322,35 +329,34 @@ def deal(state, deals) -> None:
     if deals is None:
         deals = {}
     names = deck.names
-    rest = [i for i in range(len(names)) if i not in used and names[i] not in MONEY_NAMES
-            and names[i] not in (KITTEN, FINAL)]
+    rest = [i for i in deck.deal_ids if i not in used] if used else list(deck.deal_ids)
     kitten = [i for i in deck.ids.get(KITTEN, []) if i not in used]
     final = [i for i in deck.ids.get(FINAL, []) if i not in used]
     order = state.rng.permutation(len(rest)).tolist()
-    rest = [rest[k] for k in order]
+    rest = list(map(rest.__getitem__, order))  # rest in the shuffled order
     if hands is None:
         hands = [rest[s * HAND_SIZE:(s + 1) * HAND_SIZE] for s in range(n)]
         rest = rest[n * HAND_SIZE:]
     state.hands = hands
     below = rest + kitten  # Suicide Kitten shuffled back in after the deal
     order = state.rng.permutation(len(below)).tolist()
-    main_bottom_first = [below[k] for k in order] + top[::-1]
+    main_bottom_first = list(map(below.__getitem__, order)) + top[::-1]
     if game.final_round:
         for f in final:
             main_bottom_first.insert(min(FINAL_ROUND_DEPTH, len(main_bottom_first)), f)
     else:  # without the variant Final Round stays in the box, out of play
         state._box = final
     state.main = main_bottom_first
-    all_money = [i for i in range(len(names)) if names[i] in MONEY_NAMES and i not in used]
+    all_money = [i for i in deck.money_ids if i not in used] if used else list(deck.money_ids)
     if money is None:
         money = [[] for _ in range(n)]
-        initial = [i for i in all_money if names[i] == "Initial Money"]
-        if initial:
-            money[(game.first_player - 1) % n].append(initial[0])
-            all_money.remove(initial[0])
+        initial = next((i for i in deck.ids.get("Initial Money", ()) if i not in used), None)
+        if initial is not None:
+            money[(game.first_player - 1) % n].append(initial)
+            all_money.remove(initial)
     state.money = money
     order = state.rng.permutation(len(all_money)).tolist()
-    state.money_deck = [all_money[k] for k in order] + parsed.get("money_deck", [])[::-1]
+    state.money_deck = list(map(all_money.__getitem__, order)) + parsed.get("money_deck", [])[::-1]
     state.front = [[(c, names[c]) for c in f] for f in front] if front else [[] for _ in range(n)]
     state.island = [[(c, names[c]) for c in f] for f in island] if island else [[] for _ in range(n)]
     state.table = [(c, names[c]) for c in table]

@@ -275,15 +275,19 @@ class CardGameState(Moves, Responses, Effects, Views, State):
         in, in turn order from its left, and its action objects). Called at the start and when a
         player goes out, the only times who is in changes; the tuple is replaced, never changed,
         so clones share it."""
-        n, out, cache = self.game.players, self.out, self.deck.seat_moves
-        seating = []
-        for seat in range(n):
-            key = (seat, tuple((seat + k) % n for k in range(1, n) if not out[(seat + k) % n]))
-            moves = cache.get(key)
-            if moves is None:
-                moves = cache[key] = SeatMoves(self.deck, *key)
-            seating.append(moves)
-        self.seating: tuple[SeatMoves, ...] = tuple(seating)
+        out = tuple(self.out)
+        seating = self.deck.seatings.get(out)
+        if seating is None:  # built once per card list and who is out
+            n, cache = self.game.players, self.deck.seat_moves
+            seating = []
+            for seat in range(n):
+                key = (seat, tuple((seat + k) % n for k in range(1, n) if not out[(seat + k) % n]))
+                moves = cache.get(key)
+                if moves is None:
+                    moves = cache[key] = SeatMoves(self.deck, *key)
+                seating.append(moves)
+            seating = self.deck.seatings[out] = tuple(seating)
+        self.seating: tuple[SeatMoves, ...] = seating
 
     def _others(self, seat: int) -> list[int]:
         """The other seats still in, in turn order from ``seat``'s left."""
