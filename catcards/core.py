@@ -566,28 +566,38 @@ class State:
         Raises:
             IllegalActionError: the action is not legal now; the state is left unchanged.
         """
-        legal = self.legal_actions()
-        for found, a in enumerate(legal):  # the legal object itself (the usual case): no __eq__
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        for a in legal:  # the legal object itself (the usual case): no __eq__
             if a is action:
                 break
         else:
-            try:  # a look-alike: compared field by field (a dataclass __eq__ per action passed)
-                found = legal.index(action)
-            except Exception:  # ValueError: not legal; anything else: a malformed action's __eq__
-                found = -1
-        if found < 0:
-            if self.is_over:
-                raise IllegalActionError(action, "the game is over")
-            if not isinstance(action, Action):
-                raise IllegalActionError(
-                    action, f"{short_repr(action)} is not an action; choose one of state.legal_actions()"
-                )
-            raise IllegalActionError(action, self._safe_why(action))
-        action = legal[found]  # the legal object itself, never a look-alike such as Bid(3.0)
+            action = self._legal_look_alike(legal, action)
         self._legal = None
         self._apply(action)
         self.history.append(action)
         return self
+
+    def _legal_look_alike(self, legal: tuple, action: Any) -> Action:
+        """The legal object equal to ``action`` (compared field by field, a dataclass ``__eq__``
+        per action passed), never the look-alike itself (such as ``Bid(3.0)``).
+
+        Raises:
+            IllegalActionError: no legal action equals ``action`` (the game is over, it is not an
+                action, or the game's words for why it is not legal now).
+        """
+        try:
+            return legal[legal.index(action)]
+        except Exception:  # ValueError: not legal; anything else: a malformed action's __eq__
+            pass
+        if self.is_over:
+            raise IllegalActionError(action, "the game is over")
+        if not isinstance(action, Action):
+            raise IllegalActionError(
+                action, f"{short_repr(action)} is not an action; choose one of state.legal_actions()"
+            )
+        raise IllegalActionError(action, self._safe_why(action))
 
     def _safe_why(self, action: Any) -> str:
         """``_why_illegal(action)``, or a plain sentence when a malformed action (wrong field
