@@ -111,9 +111,10 @@ class Deck:
                    if x in MONEY_NAMES or x in ("Joker", "Dark Flower"))
         #: ``affordable[cheap][money]``: the main-phase cards (:attr:`main_names`) and the BLUFF
         #: HAND cards (:attr:`bluff_hand`) that ``money`` dollars pay for, in list order, with
-        #: Cheap Day on the table (``cheap`` True) or not
-        self.affordable: tuple[tuple[tuple[tuple[str, ...], tuple[str, ...]], ...], ...] = tuple(
-            tuple((tuple(x for x in self.main_names if m >= costs[x]),
+        #: Cheap Day on the table (``cheap`` True) or not; the main-phase cards as a dict from
+        #: name to place in that order (to sort the few cards a hand holds)
+        self.affordable: tuple[tuple[tuple[dict[str, int], tuple[str, ...]], ...], ...] = tuple(
+            tuple(({x: k for k, x in enumerate(x for x in self.main_names if m >= costs[x])},
                    tuple(x for x in self.bluff_hand if m >= costs[x])) for m in range(most + 1))
             for costs in (self.costs, self.cheap_costs))
         #: ``usable[cheap][item][threat][money]``: the INSTANT cards (:attr:`instant_names`) and

@@ -307,9 +307,9 @@ class CardGameState(Moves, Responses, Effects, Views, State):
 
 
     def _take_from_hand(self, seat: int, name: str) -> int:
-        hand = self.hands[seat]
+        hand, names = self.hands[seat], self.deck.names
         for c in hand:
-            if self.deck.names[c] == name:
+            if names[c] == name:
                 hand.remove(c)
                 return c
         raise AssertionError(f"seat {seat} holds no {name}")  # legality was checked

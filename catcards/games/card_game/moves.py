@@ -78,17 +78,17 @@ class Moves:
             return [PASS, *self._instant_actions(window.queue[0], self.stack[-1])]
         if self.end_queue is not None:
             return [PASS, *self._instant_actions(self.end_queue[0], None)]
-        seat = self.active
-        if self.phase == "draw":  # INSTANT cards "whenever you want": before a draw too
-            acts = self._instant_actions(seat, None)
-            if self.main:
-                acts.insert(0, DRAW)
-            if self.money_deck:
-                acts.insert(0, TAKE_MONEY)
+        seat, phase = self.active, self.phase
+        if phase == "main":
+            return self._main_actions(seat)
+        if phase == "draw":  # INSTANT cards "whenever you want": before a draw too
+            acts = [TAKE_MONEY, DRAW] if self.money_deck else [DRAW]
+            if not self.main:
+                acts.pop()
+            if self.cash[seat] >= self.deck.respond_costs[self.cheap][0]:  # an INSTANT card paid for
+                acts += self._instant_actions(seat, None)
             return acts
-        if self.phase == "end":
-            return [END_TURN, *self._instant_actions(seat, None)]
-        return self._main_actions(seat)
+        return [END_TURN, *self._instant_actions(seat, None)]
 
     def _main_actions(self, seat: int) -> list[Action]:
         """The main phase's actions, in the order players see them: end turn, the HAND and RULE
@@ -96,28 +96,37 @@ class Moves:
         and Abilities if none was used yet, a Joker as Money."""
         deck = self.deck
         moves = self.seating[seat]
-        hand = self._hand_names(seat)
+        names, hand = deck.names, {}  # the names held, each once, in order (see _hand_names)
+        for c in self.hands[seat]:
+            hand[names[c]] = None
         money = self.cash[seat]
         cheap = self.cheap
         joker = "Joker" in hand
         acts: list[Action] = [END_TURN]
         if not self.hand_played:
-            main, bluffs = deck.affordable[cheap][money]
-            plays, joker_plays = moves.plays, moves.joker_plays
-            for x in main:
-                if x in hand:
-                    acts += plays[x]
-                if joker:
+            main, bluffs = deck.affordable[cheap][money]  # main: card name -> its place in the list
+            if joker:  # the Joker may be played as each of them
+                plays, joker_plays = moves.plays, moves.joker_plays
+                for x in main:
+                    if x in hand:
+                        acts += plays[x]
                     acts += joker_plays[x]
+            else:  # only the cards held (a few), in the list's order
+                held = list(filter(main.__contains__, hand))
+                if len(held) > 1:
+                    held.sort(key=main.__getitem__)
+                for x in held:
+                    acts += moves.plays[x]
             for x in bluffs:
                 for row in moves.claims[x]:
                     acts += map(row.__getitem__, hand)
-        instants = self._instant_actions(seat, None, hand)
-        if instants:
-            if deck.main_and_instant:  # an edited list may offer a card both ways: once only
-                have = set(acts)
-                instants = [a for a in instants if a not in have]
-            acts += instants
+        if money >= deck.respond_costs[cheap][0]:  # an INSTANT card paid for
+            instants = self._instant_actions(seat, None, hand)
+            if instants:
+                if deck.main_and_instant:  # an edited list may offer a card both ways: once only
+                    have = set(acts)
+                    instants = [a for a in instants if a not in have]
+                acts += instants
         if not self.ability_used:
             costs = deck.cheap_costs if cheap else deck.costs
             for x in deck.bluff_ability:

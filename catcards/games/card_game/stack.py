@@ -100,15 +100,18 @@ class Responses:
             return False
         anything, item, threat = self.deck.respond_costs[self.cheap]
         money = self.cash[seat]
-        return (money >= anything or (money >= item and top is not None)
-                or (money >= threat and self._threatens(top, seat)))
+        if top is None:  # the end phase: only a card that needs nothing to answer
+            return money >= anything
+        return money >= anything or money >= item or (money >= threat and self._threatens(top, seat))
 
     def _instant_actions(self, seat: int, top: Item | None, hand: dict[str, None] | None = None) -> list[Action]:
         """The INSTANT cards ``seat`` may play or claim now (``top`` the top item, or None); the
         caller may pass ``seat``'s distinct hand names (a dict, in order) when it has them."""
         deck = self.deck
-        item = top is not None
-        plays, claims = deck.usable[self.cheap][item][item and self._threatens(top, seat)][self.cash[seat]]
+        if top is None:
+            plays, claims = deck.usable[self.cheap][False][False][self.cash[seat]]
+        else:
+            plays, claims = deck.usable[self.cheap][True][self._threatens(top, seat)][self.cash[seat]]
         acts: list[Action] = []
         if not plays and not claims:
             return acts
