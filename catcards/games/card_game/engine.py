@@ -219,16 +219,6 @@ class CardGameState(Moves, Responses, Effects, Views, State):
 
     game: CardGame
 
-    #: The containers every clone copies (``_copy_mutables``) are slots, not keys of the
-    #: instance ``__dict__`` (issue 14): CPython 3.11 shares one key table among a class's
-    #: instances only up to 30 attribute names; past that every ``self.method()`` call and
-    #: attribute read takes a slower, unspecialised path (about 240 more machine instructions a
-    #: method call under callgrind). The plain values (seat, phase, flags) stay in ``__dict__``,
-    #: which ``clone`` copies in one update.
-    __slots__ = ("hands", "main", "money_deck", "money", "flower_jokers", "front", "island", "table",
-                 "discard", "tokens", "out", "stack", "window", "end_queue", "pending", "ops", "triggers",
-                 "peek", "turned", "resolving", "ttt_cards", "cash", "_box")
-
     def __init__(self, game: CardGame, seed, deals):
         super().__init__(game, seed, deals)
         self.deck = game.deck
