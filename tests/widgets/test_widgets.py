@@ -139,6 +139,8 @@ def test_a_clicked_unplayable_card_is_answered_with_the_rules_reason():
     assert line in table.output_text() and line in table.announce.value
     assert table.state.history == [] and labels(table, enabled=True) == ["Cat 3"]
     button(table, "Cat 3").click()  # then, on a pile: the colour-or-number rule, in the engine's words
+    assert "Gnome 1" not in table.announce.value  # a move that worked clears the old refusal
+    assert line in table.output_text()  # which the message log keeps
     while table.state.current_player != 0 and not table.state.is_over:
         table.computer_step()
     unplayable = buttons(table, enabled=False)

@@ -75,6 +75,10 @@ class MessagesMixin:
             self.say(LOOKING_BACK)  # the past is shown read-only: nothing may change it
             self.refresh()
             return
+        # a new click starts with an empty aria-live line: what it says (a refusal, the end of the
+        # game) is shown there, and an earlier refusal does not stay on screen after a move that
+        # worked (a repeated refusal is read out again)
+        self.say_quietly("")
         buf = io.StringIO()
 
         def flush() -> None:
