@@ -184,4 +184,8 @@ def test_the_app_explains_a_bad_address_and_plays_the_default(monkeypatch):
     assert any("players must be a whole number, not 'x'" in n for n in app["notes"])
     app = _run_app(monkeypatch, "game=simons-cat&players=9")
     assert app["players"].value == catcards.load("simons-cat").players
-    assert any("not 9" in n for n in app["notes"])
+    assert "Simon's Cat Card Game is for 2 to 6 players, not 9: 4 is used." in app["notes"]
+    # a seed past the largest (2**128 - 1) is named with the limit, not as "not a whole number"
+    app = _run_app(monkeypatch, f"game=snap&seed={2**128}")
+    assert app["notes"] == [f"seed must be a whole number from 0 to {2**128 - 1:,}, not '{2**128}': 1 is used."]
+    assert app["seat"].children[0].state.seed == 1

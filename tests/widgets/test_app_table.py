@@ -40,9 +40,9 @@ def text_of(app) -> str:
 
 
 @pytest.mark.parametrize("query, seed_note", [
-    ("game=snap&seed=-5", "seed must be a whole number, not '-5' (0 or more): 1 is used."),
-    ("game=snap&seed=xyz", "seed must be a whole number, not 'xyz' (0 or more): 1 is used."),
-    ("game=snap&seed=" + "9" * 500, "seed must be a whole number, not '" + "9" * 40 + "' (0 or more): 1 is used."),
+    ("game=snap&seed=-5", "seed must be a whole number from 0 to 340,282,366,920,938,463,463,374,607,431,768,211,455, not '-5': 1 is used."),
+    ("game=snap&seed=xyz", "seed must be a whole number from 0 to 340,282,366,920,938,463,463,374,607,431,768,211,455, not 'xyz': 1 is used."),
+    ("game=snap&seed=" + "9" * 500, "seed must be a whole number from 0 to 340,282,366,920,938,463,463,374,607,431,768,211,455, not '" + "9" * 40 + "': 1 is used."),
 ])
 def test_a_bad_seed_in_the_address_is_one_line_and_a_table_with_seed_1(monkeypatch, query, seed_note):
     app = run_app(monkeypatch, query)
@@ -119,9 +119,9 @@ def test_wording_after_the_game_and_for_one_player():
 
 @pytest.mark.parametrize("query, note", [
     # str.isdigit() is true for superscripts and circled digits, which int() refuses: the app crashed
-    ("game=snap&seed=%C2%B2", "seed must be a whole number, not '²' (0 or more): 1 is used."),
-    ("game=snap&seed=%E2%91%A0", "seed must be a whole number, not '①' (0 or more): 1 is used."),
-    ("game=snap&players=%C2%B2", "players must be a whole number, not '²' (0 or more): the usual number is used."),
+    ("game=snap&seed=%C2%B2", "seed must be a whole number from 0 to 340,282,366,920,938,463,463,374,607,431,768,211,455, not '²': 1 is used."),
+    ("game=snap&seed=%E2%91%A0", "seed must be a whole number from 0 to 340,282,366,920,938,463,463,374,607,431,768,211,455, not '①': 1 is used."),
+    ("game=snap&players=%C2%B2", "players must be a whole number, not '²': the usual number is used."),
 ])
 def test_an_address_with_digits_that_are_not_0_to_9_is_one_line(monkeypatch, query, note):
     app = run_app(monkeypatch, query)
@@ -139,7 +139,7 @@ def test_the_largest_seed_is_taken_from_the_address(monkeypatch):
 
 def test_a_one_size_game_says_its_number_of_players_once(monkeypatch):
     app = run_app(monkeypatch, "game=cat-days&players=3")
-    assert app["notes"] == ["Cat Days is for 2 players, not 3."]
+    assert app["notes"] == ["Cat Days is for 2 players, not 3: 2 is used."]
     assert app["seat"].children[0].state.game.players == 2
 
 
