@@ -171,3 +171,14 @@ def test_malformed_play_objects_are_illegal_actions_naming_the_problem():
 def test_malformed_deals_are_parameter_errors(deals, message):
     with pytest.raises(catcards.GameParameterError, match=message):
         catcards.load("cat-days").new_game(0, deals=deals)
+
+
+def test_a_draw_effect_takes_ascii_digits_only(tmp_path):
+    """"draw ٢" (ARABIC-INDIC DIGIT TWO) is refused like any other unknown effect: counts, costs
+    and draws are written with the digits 0-9 (a regular expression's \\d also matches "٢")."""
+    path = tmp_path / "deck.csv"
+    path.write_text("\n".join([HEADER, *ROWS]).replace("draw 2", "draw \u0662") + "\n", encoding="utf-8")
+    with pytest.raises(DeckError, match=r"line 4, column 8 \(effect\).*draw N"):
+        load_deck(str(path))
+    path.write_text("\n".join([HEADER, *ROWS]) + "\n", encoding="utf-8")
+    assert load_deck(str(path)).kind("Catnip").draws == 2

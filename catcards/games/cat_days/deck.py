@@ -51,7 +51,7 @@ EVENT_EFFECTS = {
     "discard top cat": "discard the visible top cat of a day",
     "return top cat": "return the visible top cat of a day to its week owner's hand",
 }
-_DRAW_RE = re.compile(r"^draw (\d+)$")
+_DRAW_RE = re.compile(r"^draw ([0-9]+)$")  # ASCII digits only (\d also matches "٢")
 
 
 # ---- the deck file --------------------------------------------------------------------------
