@@ -21,9 +21,11 @@ CARD_WIDTH = 56
 #: keyboard and screen-reader control); card names wrap instead of being cut off.
 STYLE = """<style>
 .catcards-table button:focus-visible, .catcards-table select:focus-visible,
-.catcards-table input:focus-visible, .catcards-table .lm-AccordionPanel-title:focus-visible,
+.catcards-table input:focus-visible, .catcards-table summary:focus-visible,
 .catcards-table [tabindex]:focus-visible {
   outline: 3px solid #000 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #fff !important; }
+.catcards-table summary { cursor: pointer; font-weight: bold; padding: 4px 0;
+  min-height: 24px; }
 .catcards-table .catcards-cardcol { position: relative; }
 .catcards-table svg[role=img] { flex-shrink: 0; }
 .catcards-table .catcards-cardcol button { position: static !important; }

@@ -296,6 +296,35 @@ def test_the_apps_own_game_and_players_controls_show_the_focus_ring(browser_read
 
 
 @pytest.mark.browser
+def test_how_to_play_is_reached_with_tab_and_opened_with_enter(browser_ready):
+    """The table's "How to play" (found by the break-it helper: drawn as an Accordion, its title
+    was a <div> that Tab never reached): the third Tab after the app's game and players boxes
+    reaches it, with the focus ring; Enter opens the rules and Enter again closes them."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with voila(APP) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.goto(f"{url}?game=snap&seed=2", timeout=60_000)
+            expect(page.locator(".catcards-table button.catcards-turn")).to_be_visible(timeout=60_000)
+            rules = page.locator(".catcards-table .catcards-rules p").first
+            expect(rules).to_be_hidden()
+            for _ in range(3):
+                page.keyboard.press("Tab")
+            focused = page.evaluate("() => [document.activeElement.tagName, document.activeElement.textContent]")
+            assert focused == ["SUMMARY", "How to play"], focused
+            assert page.evaluate(_RING) == ["solid", 3.0]
+            page.keyboard.press("Enter")
+            expect(rules).to_be_visible()
+            expect(rules).to_contain_text("Turn your card")
+            page.keyboard.press("Enter")
+            expect(rules).to_be_hidden()
+        finally:
+            browser.close()
+
+
+@pytest.mark.browser
 def test_axe_finds_no_serious_violation_with_the_panels_open_and_after_the_game(browser_ready):
     """Views the first axe test does not reach: "How to play" and the chances panel open (its bars
     shown), then the game played out (a finished Snap once left its red "Snap!" button with grey
@@ -316,8 +345,8 @@ def test_axe_finds_no_serious_violation_with_the_panels_open_and_after_the_game(
                 page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
                 table = page.locator(".catcards-table").first
                 expect(table.locator("button.catcards-action").first).to_be_attached(timeout=60_000)
-                table.locator(".catcards-rules .jupyter-widget-Collapse-header, "
-                              ".catcards-rules .lm-AccordionPanel-title").first.click()
+                table.locator(".catcards-rules summary").click()
+                expect(table.locator(".catcards-rules p").first).to_be_visible()
                 table.locator(".catcards-odds-ask").click()
                 expect(table.locator(".catcards-odds-row").first).to_be_visible(timeout=60_000)
                 problems += [f"{name}, panels open: {p}" for p in _serious(page)]

@@ -29,12 +29,13 @@ class ViewMixin:
         self.board_box = W.Box(layout=W.Layout(width="100%"))
         self.board_box.add_class("catcards-scroll")  # a board wider than a phone scrolls, visibly
         self.hand_box = W.VBox(layout=W.Layout(width="100%"))
-        self.rules_view = W.HTML(
-            "<div class='catcards-how-to-play'>"
+        # a native disclosure (<details>): its "How to play" is reached with Tab and opened with
+        # Enter or Space, and its state is read out as collapsed or expanded; the Accordion used
+        # before drew its title as a <div> that the keyboard could not reach (WCAG 2.1.1)
+        self.rules_panel = W.HTML(
+            "<details class='catcards-how-to-play'><summary>How to play</summary>"
             + "".join(f"<p style='margin:0 0 4px'>{html.escape(p)}</p>" for p in self.how_to_play)
-            + "</div>")
-        self.rules_panel = W.Accordion(children=[self.rules_view], selected_index=None,
-                                       titles=("How to play",))
+            + "</details>")
         self.rules_panel.add_class("catcards-rules")
         self.log_view = W.HTML(layout=W.Layout(width="100%"))
 
