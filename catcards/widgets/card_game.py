@@ -15,6 +15,7 @@ like The Guardian has dozens of ways to be played).
 """
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as W
@@ -78,11 +79,12 @@ class CardGameTable(GameTable):
     # ---- board ----------------------------------------------------------------------------------
     def board(self, obs: dict) -> W.Widget:
         """Banner, stack, seats table and table centre (HTML, :func:`catcards.render.card_game.board_html`),
-        and the discard pile (Accordion)."""
+        and the discard pile (a native disclosure, ``<details>``: its heading is reached with Tab
+        and opened with Enter, where an Accordion's title was a ``<div>`` the keyboard could not
+        reach)."""
         top = W.HTML(board_html(obs, self.seat_label, self.game.deck.specs))
-        discard = W.HTML(self.row(obs["discard_pile"], 48, empty="empty"))
-        pile = W.Accordion(children=[discard], selected_index=None)
-        pile.set_title(0, discard_title(obs))
+        pile = W.HTML(f"<details class='catcards-discard'><summary>{html.escape(discard_title(obs))}</summary>"
+                      f"{self.row(obs['discard_pile'], 48, empty='empty')}</details>")
         return W.VBox([top, pile])
 
     # ---- hand -----------------------------------------------------------------------------------

@@ -26,7 +26,8 @@ def shown_html(table):
 def test_play_returns_the_card_game_table():
     table = catcards.widgets.play("card-game", players=3, seed=2)
     assert isinstance(table, CardGameTable)
-    assert "Discard pile" in table.board_box.children[0].children[1].get_title(0)
+    pile = table.board_box.children[0].children[1].value
+    assert pile.startswith("<details class='catcards-discard'><summary>Discard pile (0 cards): anyone may look</summary>")
 
 
 def test_a_response_prompt_appears_and_pass_resolves_the_card():
