@@ -378,13 +378,15 @@ def _simulate(args: argparse.Namespace) -> str:
     return report
 
 
-#: Voila options of ``catcards app``: a page's kernel is shut down 10 minutes after its page has
-#: gone without saying so (a phone's browser that killed the tab, a lost connection, a browser that
-#: does not fire ``beforeunload``, such as Safari on iOS); a kernel with its page still open is
-#: never shut down (``cull_connected`` stays False). Without this each such page keeps a kernel
-#: (about 100 MB) for as long as the server runs, and after about 170 of them Voila's ZeroMQ
-#: sockets run out ("Too many open files") and every new page stays blank. jupyter_server's
-#: ``MappingKernelManager`` culling options, which Voila's kernel manager inherits.
+#: Voila options of ``catcards app``: a page's kernel is shut down once its page has been gone
+#: (closed, reloaded or left) for 10 idle minutes; a kernel with its page still open is never shut
+#: down (``cull_connected`` stays False). Voila's own goodbye, a beacon sent on ``beforeunload``,
+#: does not shut kernels down with Voila 0.5.13 and jupyter_server 2.21: the server refuses it
+#: ("403 POST /voila/api/shutdown/...: '_xsrf' argument missing from POST", Voila issue #1458),
+#: and phones that kill a tab or browsers without ``beforeunload`` (Safari on iOS) send none.
+#: Without culling every page load keeps a kernel (about 100 MB) for as long as the server runs,
+#: and after about 170 Voila's ZeroMQ sockets run out ("Too many open files") and every new page
+#: stays blank. jupyter_server's ``MappingKernelManager`` options, which Voila's inherits.
 APP_CULLING = (
     "--MappingKernelManager.cull_interval=60",
     "--MappingKernelManager.cull_idle_timeout=600",
