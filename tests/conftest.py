@@ -53,13 +53,27 @@ def _browser_console(request, monkeypatch):
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
+    """A failed real-browser test's report carries the page's console and the end of the server's
+    log (its stderr) inside the failure itself, so that they are printed for a final failure and
+    also, with ``--rerun-show-tracebacks`` (set below), for an attempt that was run again."""
     outcome = yield
     report = outcome.get_result()
     lines = getattr(item, "browser_console", None)
-    if report.failed and lines:
-        # the last lines, leaving out the many "Unsatisfied version" warnings of shared modules
-        kept = [line for line in lines if "Unsatisfied version" not in line][-60:]
-        report.sections.append(("browser console", "\n".join(kept)))
+    if not (report.failed and lines is not None and hasattr(report.longrepr, "addsection")):
+        return
+    # the last lines, leaving out the many "Unsatisfied version" warnings of shared modules
+    kept = [line for line in lines if "Unsatisfied version" not in line][-60:]
+    report.longrepr.addsection("browser console", "\n".join(kept) or "(nothing)")
+    server = "".join(text for name, text in report.sections if name.startswith("Captured stderr"))
+    if server:
+        report.longrepr.addsection("server log and stderr (end)", server[-4000:])
+
+
+def pytest_configure(config):
+    """With pytest-rerunfailures: the failed attempts of a test that was run again are printed
+    (traceback, browser console, server log) in the "rerun test summary info" section."""
+    if config.pluginmanager.hasplugin("rerunfailures"):
+        config.option.rerun_show_tracebacks = True
 
 
 def pytest_collection_modifyitems(config, items):
