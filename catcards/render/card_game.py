@@ -13,7 +13,7 @@ from . import CARD_TEXT_PX, back_svg, svg_line, text_colour
 from .tables import SCROLL_HINT
 
 __all__ = ["face_svg", "face_html", "row_html", "does_text", "banner_html", "stack_html", "seat_row_html",
-           "board_html", "discard_title", "hand_html", "prompt_html", "does_html", "TYPE_COLOURS"]
+           "board_html", "discard_title", "discard_html", "hand_html", "prompt_html", "does_html", "TYPE_COLOURS"]
 
 
 def _esc(text: Any) -> str:
@@ -162,7 +162,7 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str], specs: Mappin
     """Banner, stack, the seats table (scrolls sideways on a phone, with the hint), the table
     centre (RULE cards, Money deck, main deck, Final Round) and what only the viewer sees (their
     face-down card, Fortune Teller's and Eat Four!'s cards). The discard pile is drawn apart
-    (``row_html(obs["discard_pile"], ...)`` under :func:`discard_title`)."""
+    (:func:`discard_html`)."""
     head = "".join(f"<th style='text-align:left;padding-right:8px'>{h}</th>" for h in
                    ("seat", "hand", "tokens", "points", "money area", "LOCK cards", "on Exploding Island"))
     seats = "".join(seat_row_html(obs, s, seat_label, specs) for s in range(obs["players"]))
@@ -194,6 +194,13 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str], specs: Mappin
 def discard_title(obs: dict) -> str:
     """The discard pile's heading (plain text)."""
     return f"Discard pile ({len(obs['discard_pile'])} cards): anyone may look"
+
+
+def discard_html(obs: dict, specs: Mapping[str, Any]) -> str:
+    """The discard pile as a native disclosure (``<details>``): its heading
+    (:func:`discard_title`) is reached with Tab and opened with Enter, its cards face up."""
+    return (f"<details class='catcards-discard'><summary>{html.escape(discard_title(obs))}</summary>"
+            f"{row_html(obs['discard_pile'], specs, 48, empty='empty')}</details>")
 
 
 def hand_html(obs: dict, seat_label: Callable[[int | None], str], specs: Mapping[str, Any]) -> str:

@@ -15,14 +15,13 @@ like The Guardian has dozens of ways to be played).
 """
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets as W
 
 from ..games.card_game import Claim, Play, UseAbility
 from ..render.card_game import (  # noqa: F401 (TYPE_COLOURS, face_svg: re-exported)
-    TYPE_COLOURS, board_html, discard_title, does_html, does_text, face_html, face_svg, hand_html, prompt_html,
+    TYPE_COLOURS, board_html, discard_html, does_html, does_text, face_html, face_svg, hand_html, prompt_html,
     row_html)
 from .table import GameTable, table_for
 
@@ -83,8 +82,7 @@ class CardGameTable(GameTable):
         and opened with Enter, where an Accordion's title was a ``<div>`` the keyboard could not
         reach)."""
         top = W.HTML(board_html(obs, self.seat_label, self.game.deck.specs))
-        pile = W.HTML(f"<details class='catcards-discard'><summary>{html.escape(discard_title(obs))}</summary>"
-                      f"{self.row(obs['discard_pile'], 48, empty='empty')}</details>")
+        pile = W.HTML(discard_html(obs, self.game.deck.specs))
         return W.VBox([top, pile])
 
     # ---- hand -----------------------------------------------------------------------------------
