@@ -14,10 +14,12 @@ from catcards.simulate import agent_rngs, game_seed, play_game
 from catcards.agents import RandomAgent
 
 GAMES = catcards.list_games()
+#: every player count a game accepts: its box's, and those it takes as a variant (Simon's Cat for 2)
 TABLES = [
     (name, players)
     for name in GAMES
-    for players in range(catcards.game_class(name).min_players, catcards.game_class(name).max_players + 1)
+    for players in sorted({*range(catcards.game_class(name).min_players, catcards.game_class(name).max_players + 1),
+                           *catcards.game_class(name).variant_players})
 ]
 MANY = 1000  # light checks: games per (game, players)
 DEEP = 12  # full per-step checks: games per (game, players)
