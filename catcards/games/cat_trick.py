@@ -98,15 +98,17 @@ _UNKNOWN = f"a Cat Trick card (colours {', '.join(COLOURS)}, numbers 1-7, writte
 PLAYS: tuple[Play, ...] = plays_for(CARDS)
 
 
-def card_from_name(name: str | Card) -> Card:
+def card_from_name(name: str | Card, where: str = "Cat Trick") -> Card:
     """The Cat Trick card called ``name`` ("pink 7", "Pink 1"; compared through
     :func:`catcards.core.normal_name`: case, spaces and Unicode form do not matter).
+
+    ``where`` starts a refusal ("deal for round 1").
 
     Raises:
         GameParameterError: ``name`` is not text or a Card, or no Cat Trick card has that name
             (:func:`catcards.core.find_card`).
     """
-    return CARDS[find_card(name, _BY_NAME, _INDEX, "Cat Trick", "pink 7", _UNKNOWN)]
+    return CARDS[find_card(name, _BY_NAME, _INDEX, where, "pink 7", _UNKNOWN)]
 
 
 def trick_values(cards: Sequence[Card]) -> list[int]:
@@ -189,12 +191,12 @@ class CatTrick(Game):
             deal = check_deal_dict(deal, where, ("hands", "trump", "shares"), required=("hands",))
             if deal.get("trump") is not None:
                 check_card_name(deal["trump"], f"{where}, trump", "blue 3")
-                trump = _INDEX[card_from_name(deal["trump"])]
+                trump = _INDEX[card_from_name(deal["trump"], f"{where}, trump")]
             if deal.get("shares") is not None:
                 shares = self._parse_shares(deal["shares"], where)
             deal = deal["hands"]
         hands = parse_hands(
-            deal, self.players, lambda name: _INDEX[card_from_name(name)], CARDS.__getitem__, where, size=self.hand_size
+            deal, self.players, lambda name: _INDEX[card_from_name(name, where)], CARDS.__getitem__, where, size=self.hand_size
         )
         if trump is not None and any(trump in hand for hand in hands):
             raise GameParameterError(f"{where}: the trump card {CARDS[trump]} is also in a hand")

@@ -131,12 +131,12 @@ def forbidden_bid(earlier_bids: Sequence[int], players: int) -> int | None:
     return rest if 0 <= rest <= TRICKS else None
 
 
-def card_from_name(name: str | Card, players: int = 4) -> Card:
+def card_from_name(name: str | Card, players: int = 4, where: str = "King of the Jungle") -> Card:
     """The Wildcat card called ``name`` ("red 7", "Lion (red 50)" or "red 50"), among the suits in
     play with ``players`` players (3 players: red, blue, green).
 
     Names are compared through :func:`catcards.core.normal_name` (case, spaces and Unicode
-    form do not matter).
+    form do not matter). ``where`` starts a refusal ("deal for hand 1").
 
     Raises:
         GameParameterError: ``name`` is not text or a Card, or no card of that name in the deck
@@ -149,7 +149,7 @@ def card_from_name(name: str | Card, players: int = 4) -> Card:
         f"{', '.join(WILDCAT_SUITS[:players])}; 1-9, Jaguar 10, Wildcat 20, Tiger 30, Lion 50; "
         f"written like 'red 7' or 'Lion (red 50)')"
     )
-    return CARDS[find_card(name, _NAMES[players], _IN_PLAY[players], "King of the Jungle", "red 7", unknown)]
+    return CARDS[find_card(name, _NAMES[players], _IN_PLAY[players], where, "red 7", unknown)]
 
 
 @register
@@ -222,7 +222,7 @@ class KingOfTheJungle(Game):
         """One hand's deal as card ids (immutable: shared by a state and its clones)."""
         where = f"deal for hand {hand_no}"
         hands = parse_hands(
-            deal, self.players, lambda name: _INDEX[card_from_name(name, self.players)], CARDS.__getitem__, where, size=TRICKS
+            deal, self.players, lambda name: _INDEX[card_from_name(name, self.players, where)], CARDS.__getitem__, where, size=TRICKS
         )
         return tuple(tuple(h) for h in hands)
 

@@ -94,15 +94,17 @@ PLAYS: tuple[Play, ...] = plays_for(MISCHIEF)  # Play (play a card from the hand
 TAKE = TakeMess()
 
 
-def card_from_name(name: str | Card) -> Card:
+def card_from_name(name: str | Card, where: str = "Simon's Cat") -> Card:
     """The Mischief card called ``name`` ("Cat 7"; compared through
     :func:`catcards.core.normal_name`: case, spaces and Unicode form do not matter).
+
+    ``where`` starts a refusal ("deal for round 1").
 
     Raises:
         GameParameterError: ``name`` is not text or a Card, or no Mischief card has that name
             (:func:`catcards.core.find_card`).
     """
-    return MISCHIEF[find_card(name, _BY_NAME, _INDEX, "Simon's Cat", "Cat 7", _UNKNOWN)]
+    return MISCHIEF[find_card(name, _BY_NAME, _INDEX, where, "Cat 7", _UNKNOWN)]
 
 
 @register
@@ -167,9 +169,10 @@ class SimonsCat(Game):
 
     def _parse_deal(self, deal: Sequence, round_no: int) -> tuple[tuple[int, ...], ...]:
         """One round's hands as card ids (immutable: shared by a state and its clones)."""
+        where = f"deal for round {round_no}"
         hands = parse_hands(
-            deal, self.players, lambda name: _INDEX[card_from_name(name)], MISCHIEF.__getitem__,
-            f"deal for round {round_no}", size=self.hand_size,
+            deal, self.players, lambda name: _INDEX[card_from_name(name, where)], MISCHIEF.__getitem__,
+            where, size=self.hand_size,
         )
         return tuple(tuple(h) for h in hands)
 

@@ -1,5 +1,7 @@
 """The shared kit of issue 13: one Registry (games, strategies, tables), one play loop
 (catcards.simulate.play_game / agent_action) used by analyses and tables."""
+import pytest
+
 import catcards
 from catcards.agents import STRATEGIES, RandomAgent, make_agent
 from catcards.registry import GAMES, Registry
@@ -111,3 +113,20 @@ def test_parse_hands_gives_card_ids_per_seat_and_refuses_each_malformed_deal():
         with pytest.raises(GameParameterError) as err:
             parse_hands(deal, 2, _cat_id, name_of, "deal", **kw)
         assert str(err.value) == message
+
+
+@pytest.mark.parametrize("name,start", [
+    ("simons-cat", "deal for round 1, seat 1: 'Nope' is not a Simon's Cat Mischief card"),
+    ("cat-trick", "deal for round 1, seat 1: 'Nope' is not a Cat Trick card"),
+    ("king-of-the-jungle", "deal for hand 1, seat 1: 'Nope' is not a card of the 4-player King of the Jungle deck"),
+])
+def test_an_unknown_card_in_a_deal_is_refused_for_its_seat_without_a_second_prefix(name, start):
+    """The lookup's refusal is said for the seat, once: not "deal for round 1, seat 1: Simon's
+    Cat: 'Nope' is not ..." (the card reader's own start, the game's title, dropped)."""
+    game = catcards.load(name)
+    state = game.new_game(1)
+    hands = [[str(c) for c in state.observation(s)["hand"]] for s in range(game.players)]
+    hands[1][0] = "Nope"
+    with pytest.raises(catcards.GameParameterError) as info:
+        game.new_game(1, deals=[hands])
+    assert str(info.value).startswith(start)
