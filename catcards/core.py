@@ -505,6 +505,33 @@ def check_deals(deals: Any) -> None:
             )
 
 
+def attribute_copier(names: Sequence[str]) -> Callable[[Any], Any]:
+    """A function ``copy(obj)`` returning a new instance of ``type(obj)`` (``object.__new__``, no
+    ``__init__``) with the attributes ``names`` of ``obj`` (the same objects), written as one
+    assignment per name, as :mod:`dataclasses` writes its methods.
+
+    Why: in CPython 3.11 an instance keeps up to 30 attributes inline (``SHARED_KEYS_MAX_SIZE``
+    in ``Objects/dictobject.c``), and reading ``obj.__dict__`` (as ``copy.copy`` and a
+    ``__dict__.update`` do) turns them into a dict for good, a split dict on which attribute reads
+    are no longer specialised (``SPEC_FAIL_ATTR_SPLIT_DICT`` in ``Python/specialize.c``). A state
+    that keeps its own attributes in ``__slots__`` and State's few inline, copied by plain
+    assignments, stays on the fast path in both the original and the clone. Every name must be
+    set on every ``obj`` (an unset slot raises AttributeError).
+
+    Raises:
+        ValueError: a name that is not a Python identifier.
+    """
+    for name in names:
+        if not name.isidentifier():
+            raise ValueError(f"not an attribute name: {name!r}")
+    lines = ["def copy(self):", "    other = _new(type(self))"]
+    lines += [f"    other.{name} = self.{name}" for name in names]
+    lines.append("    return other")
+    scope: dict[str, Any] = {"_new": object.__new__}
+    exec("\n".join(lines), scope)  # noqa: S102 - the code is built from checked identifiers only
+    return scope["copy"]
+
+
 class State:
     """One play of a game. Subclasses implement the underscored hooks:
 
@@ -710,8 +737,7 @@ class State:
         deals again never pays for one. Deep-copying the Generator cost about 28 us, most of a
         clone (issue 14).
         """
-        other = object.__new__(type(self))  # copy.copy without its generic protocol
-        other.__dict__.update(self.__dict__)
+        other = self._shallow_copy()
         rng = self._rng
         if rng is not None:
             other._rng = None
@@ -719,6 +745,20 @@ class State:
         other.history = self.history.copy()
         other.log = self.log.copy()
         self._copy_mutables(other)
+        return other
+
+    #: the attributes State itself sets on an instance (kept in its ``__dict__``)
+    _core_fields: ClassVar[tuple[str, ...]] = (
+        "game", "seed", "_deals_text", "_rng", "_rng_state", "history", "log", "_legal",
+    )
+
+    def _shallow_copy(self) -> "State":
+        """A new state of the same class whose attributes are this state's (the same objects,
+        nothing copied deeper): the first step of :meth:`clone`, ``copy.copy`` without its
+        generic protocol. A game whose state declares ``__slots__`` for all its own attributes
+        replaces this with :func:`attribute_copier` (see there why)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
         return other
 
     def sample_hidden(self, seat: int, rng: np.random.Generator) -> "State":

@@ -28,7 +28,6 @@ Two tools most preparers use:
 """
 from __future__ import annotations
 
-import copy
 import json
 from functools import lru_cache
 from math import factorial
@@ -208,7 +207,7 @@ def fresh(
     ``default_rng(seed)`` when ``rng`` is None. ``plain=True``: ``deals`` is plain JSON data a
     sampler built (lists and dicts of card names), stored as JSON text without the checks that
     deals from outside need (a rollout draws thousands)."""
-    other = copy.copy(state)
+    other = state._shallow_copy()
     other.history = list(state.history)
     other.log = list(state.log)
     state._copy_mutables(other)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import numpy as np
 import pytest
 
 import catcards
@@ -83,3 +84,40 @@ def test_kept_tables_agree_with_the_cards():
                 legal = state.legal_actions()
                 state.apply(legal[int(rngs[0].integers(len(legal)))])
     assert min(checked.values()) > 0 and len(checked) == 3  # every kept value met a case that changes it
+
+
+def test_clone_copies_every_attribute_and_plays_on_identically():
+    """A Card Game state keeps its own attributes in slots and State's in its dict, and its clone
+    copies them by name (``CardGameState._shallow_copy``, issue 14): no attribute may be set
+    outside those names (it would not be copied), and a clone taken at any point plays on exactly
+    as the same game replayed from its save (same log, outcome and history), also after a Final Round lands and
+    players go out."""
+    from catcards.core import State
+    from catcards.games.card_game.engine import CardGameState
+
+    copied = set(State._core_fields) | set(CardGameState.__slots__)
+    met = Counter()
+    for players in (2, 3, 5):
+        game = catcards.load("card-game", players=players, final_round=True)
+        for i in range(10):
+            state = game.new_game(game_seed(11, i))
+            rngs = agent_rngs(11, i, 2)
+            while not state.is_over:
+                legal = state.legal_actions()
+                state.apply(legal[int(rngs[0].integers(len(legal)))])
+                if int(rngs[1].integers(25)) == 0:
+                    clone, seed = state.clone(), int(rngs[1].integers(2**31))
+                    assert clone.to_json() == state.to_json() and clone.log == state.log
+                    twin = catcards.load_state(state.to_json())  # replayed, not cloned
+                    for s in (clone, twin):
+                        pick = np.random.default_rng(seed)
+                        while not s.is_over:
+                            moves = s.legal_actions()
+                            s.apply(moves[int(pick.integers(len(moves)))])
+                    assert clone.log == twin.log and clone.outcome == twin.outcome
+                    assert clone.to_json() == twin.to_json()
+                    met["clone"] += 1
+            met["out"] += any(state.out)
+            met["final"] += any(name == "Final Round" for _, name in state.table) or state.final_last is not None
+            assert set(vars(state)) <= copied, set(vars(state)) - copied
+    assert min(met.values()) > 0 and len(met) == 3
