@@ -8,7 +8,7 @@ Every random event draws from the one ``numpy.random.Generator`` the state owns,
 seed; a game is saved as parameters + seed + explicit deals + the actions' strings, and loading
 replays it, so a saved game always knows whose turn it is.
 
-Why one module of about 1,100 lines: it is the contract a game author reads, whole: the base
+Why one module of about 1,200 lines: it is the contract a game author reads, whole: the base
 classes, the errors, the shared actions and validators every engine calls, the save format.
 Each part is small and they refer to each other (``State.apply`` raises the errors, saves replay
 through ``action_from_string``), so splitting it would scatter one reading across files.
