@@ -101,6 +101,11 @@ class PlayTable:
         rules: card name -> :class:`Rule`, which holds the plays built so far: by a day mask, by
             copy number, and for plays with targets by the day and the target, with no Card
             ever hashed (a dataclass hashes in Python, slowly).
+        entries: the deck's cards in (name, copy) order, the order the legal actions list them
+            in, each as ``(name, how, rule, days, either, placed slots or None, card)``, read in
+            one step by :meth:`hand_plays`; order: ``id(card)`` of each of the deck's own cards
+            -> its place in ``entries`` (the deck keeps its cards, so the ids stay theirs);
+            by_value: ``(name, copy)`` -> place, for an equal card that is another object.
         kept: how many plays with targets are kept. At most :data:`MAX_KEPT`: when full they
             are all dropped and built again as games need them (a large deck could otherwise
             take tens of megabytes).
@@ -110,8 +115,17 @@ class PlayTable:
         copies = {}  # copy numbers run from 0 (see Deck)
         for c in deck.cards:
             copies[c.name] = max(copies.get(c.name, 0), c.copy + 1)
-        self.rules = {k.name: Rule(k, copies.get(k.name, 0)) for k in deck.kinds}
+        self.rules = rules = {k.name: Rule(k, copies.get(k.name, 0)) for k in deck.kinds}
         self.kept = 0
+        cards = sorted(deck.cards, key=lambda c: (c.name, c.copy))
+        self.order = {id(c): i for i, c in enumerate(cards)}
+        self.by_value = {(c.name, c.copy): i for i, c in enumerate(cards)}
+        names = {c.name: c.name for c in cards}  # one str object per name: entries compare names by identity
+        self.entries = []
+        for c in cards:
+            r = rules[c.name]
+            self.entries.append((names[c.name], r.how, r, r.days, r.either,
+                                 r.placed[c.copy] if r.placed is not None else None, c))
 
     def plays(self, weeks, seat: int, card: Card, cards_to_draw: int) -> tuple[Play, ...]:
         """Every complete legal play of ``card`` by ``seat`` on ``weeks`` (a
@@ -129,31 +143,41 @@ class PlayTable:
         The days a placed card may go on (a mask): an empty day (``open_days``); one whose
         neighbours hold no cat; one whose two neighbours both hold a cat (never Monday or
         Sunday: the shifts bring no neighbour in there); a bare day for a Cat Tree."""
-        firsts = {c.name: c for c in hand}
-        if len(firsts) < len(hand):  # identical copies in the hand: the lowest copy is played
-            for c in hand:
-                if c.copy < firsts[c.name].copy:
-                    firsts[c.name] = c
+        order = self.order
+        try:  # the deck's own cards (the usual case): their places in (name, copy) order, at C speed
+            places = sorted(map(order.__getitem__, map(id, hand)))
+        except KeyError:  # an equal card that is not the deck's own object
+            places = sorted(self._place(c) for c in hand)
         out: list[Play] = []
-        rules = self.rules
+        entries = self.entries
         open_days = weeks.open_days
-        for card in sorted(firsts.values(), key=_NAME) if len(firsts) > 1 else firsts.values():
-            r = rules[card.name]
-            how = r.how
+        other = seat ^ 1
+        last = None
+        for i in places:
+            name, how, r, days, either, slots, card = entries[i]
+            if name is last:  # identical copies give one play, of the lowest copy (the first here)
+                continue
+            last = name
             if how < DRAW_N:
-                slots = r.placed[card.copy]
+                if how == PLACE:
+                    mask = open_days[seat] & days
+                    if mask:
+                        out += slots[mask] or self._placed(card, r, 0, mask)
+                    if either:
+                        mask = open_days[other] & days
+                        if mask:
+                            out += slots[128 + mask] or self._placed(card, r, 1, mask)
+                    continue
                 for week in r.weeks:
                     w = seat ^ week  # week 0: the acting seat's; 1: the opponent's
-                    if how == PLACE:
-                        mask = open_days[w] & r.days
-                    elif how == TREE:
-                        mask = weeks.bare_days[w] & r.days
+                    if how == TREE:
+                        mask = weeks.bare_days[w] & days
                     elif how == NEIGHBOURS_EMPTY:
                         cats = weeks.holds_cat[w]
-                        mask = open_days[w] & r.days & ~((cats << 1) | (cats >> 1))
+                        mask = open_days[w] & days & ~((cats << 1) | (cats >> 1))
                     else:  # NEIGHBOURS_CATS
                         cats = weeks.holds_cat[w]
-                        mask = open_days[w] & r.days & (cats << 1) & (cats >> 1)
+                        mask = open_days[w] & days & (cats << 1) & (cats >> 1)
                     if mask:  # a mask's tuple of plays is never empty
                         out += slots[128 * week + mask] or self._placed(card, r, week, mask)
             elif how == DRAW_N:
@@ -171,6 +195,14 @@ class PlayTable:
             else:  # COVER
                 self._covers(out, weeks, seat, card, r)
         return out
+
+    def _place(self, card: Card) -> int:
+        """``card``'s place in :attr:`entries`, found by name and copy (for a card equal to one
+        of the deck's but another object).
+
+        Raises:
+            KeyError: the deck has no such card."""
+        return self.by_value[card.name, card.copy]
 
     def _placed(self, card: Card, r: Rule, week: int, mask: int) -> tuple[Play, ...]:
         """The plays putting ``card`` on the days of ``mask`` of ``week`` (0: mine), kept in
