@@ -21,7 +21,7 @@ from ...cards import Card
 from .actions import Play, _play
 from .deck import ALL_DAYS, Deck
 
-__all__ = ["PlayTable", "play_table", "MAX_KEPT", "DAY_BITS"]
+__all__ = ["PlayTable", "play_table", "tree_targets", "MAX_KEPT", "DAY_BITS"]
 
 #: for each 7-bit mask of days, the days it holds in order (Monday first): the order plays are
 #: listed in
@@ -236,25 +236,38 @@ class PlayTable:
         slots = r.targeted[card.copy]
         for word in r.weeks:
             w = seat ^ word
-            stack = weeks.stack[w]
-            for d in DAY_BITS[weeks.holds_cat[w] & ~weeks.tree_days[w] & r.days]:
-                top = stack[d][-1]
-                kept = slots[7 * word + d]
-                p = kept.get(id(top))
-                if p is None:
-                    p = self._keep(kept, top, _play(card, r.effect, WORDS[word], d, top))
-                out.append(p)
+            days = weeks.holds_cat[w] & ~weeks.tree_days[w] & r.days
+            if days:
+                stack = weeks.stack[w]
+                base = 7 * word
+                for d in DAY_BITS[days]:
+                    top = stack[d][-1]
+                    kept = slots[base + d]
+                    p = kept.get(id(top))
+                    if p is None:
+                        p = self._keep(kept, top, _play(card, r.effect, WORDS[word], d, top))
+                    out.append(p)
 
     def _takes(self, out: list, weeks, seat: int, card: Card, r: Rule) -> None:
         """Vacuum Cleaner, Water Spray: any visible top cat of the days they act on."""
         slots = r.targeted[card.copy]
         for word in r.weeks:
             w = seat ^ word
+            days = weeks.holds_cat[w] & r.days
+            if not days:
+                continue
             stack, trees = weeks.stack[w], weeks.tree_days[w]
-            for d in DAY_BITS[weeks.holds_cat[w] & r.days]:
-                kept = slots[7 * word + d]
-                # a day off a Cat Tree: its top cat; a Cat Tree: each name once (Weeks.targets)
-                for c in weeks.targets(w, d) if trees >> d & 1 else stack[d][-1:]:
+            base = 7 * word
+            for d in DAY_BITS[days]:
+                kept = slots[base + d]
+                if trees >> d & 1:  # a Cat Tree: each name once (Weeks.targets)
+                    for c in tree_targets(stack[d]):
+                        p = kept.get(id(c))
+                        if p is None:
+                            p = self._keep(kept, c, _play(card, r.effect, WORDS[word], d, c))
+                        out.append(p)
+                else:  # a day off a Cat Tree: its top cat
+                    c = stack[d][-1]
                     p = kept.get(id(c))
                     if p is None:
                         p = self._keep(kept, c, _play(card, r.effect, WORDS[word], d, c))
@@ -265,12 +278,15 @@ class PlayTable:
         free = weeks.bare_days[seat] & r.days
         if not free:
             return
-        theirs = weeks.day_targets(1 - seat)
+        theirs = [(od, c, id(c)) for od, c in weeks.day_targets(1 - seat)]
+        if not theirs:
+            return
         slots = r.targeted[card.copy]
         for d in DAY_BITS[free]:
-            for od, c in theirs:
-                kept = slots[7 * d + od]
-                p = kept.get(id(c))
+            base = 7 * d
+            for od, c, ident in theirs:
+                kept = slots[base + od]
+                p = kept.get(ident)
                 if p is None:
                     p = self._keep(kept, c, _play(card, r.effect, "my", d, c, od))
                 out.append(p)
@@ -278,21 +294,44 @@ class PlayTable:
     def _swaps(self, out: list, weeks, seat: int, card: Card, r: Rule) -> None:
         """Yarn Ball: one of my visible cats with one of theirs, any days. The swaps are kept
         for the game (``weeks.swaps``), not for the deck: there are too many to keep them all.
-        Their key is made of ids of the cards the play holds (so no other object can take
-        those ids while it is kept) and the two days."""
+        ``weeks.swaps[id(card)][8 * id(c) + d][8 * id(oc) + od]`` is the swap of my cat ``c``
+        on day ``d`` with their ``oc`` on ``od``: ids of cards the play holds (so no other
+        object can take those ids while it is kept), with the day in the low bits (a day is
+        below 8), so a look-up builds no tuple."""
         mine = weeks.day_targets(seat)
         if not mine:
             return
-        theirs = weeks.day_targets(1 - seat)
-        kept, ident = weeks.swaps, id(card)
+        theirs = [(od, oc, 8 * id(oc) + od) for od, oc in weeks.day_targets(1 - seat)]
+        if not theirs:
+            return
+        rows = weeks.swaps.get(id(card))
+        if rows is None:
+            rows = weeks.swaps[id(card)] = {}
+        effect = r.effect
         for d, c in mine:
-            for od, oc in theirs:
-                key = (ident, id(c), id(oc), 7 * d + od)
-                p = kept.get(key)
+            key = 8 * id(c) + d
+            row = rows.get(key)
+            if row is None:
+                row = rows[key] = {}
+            for od, oc, k in theirs:
+                p = row.get(k)
                 if p is None:
-                    p = kept[key] = _play(card, r.effect, "my", d, c, od, oc)
+                    p = row[k] = _play(card, effect, "my", d, c, od, oc)
                 out.append(p)
 
+
+def tree_targets(s: list[Card]) -> list[Card]:
+    """The visible cats of a Cat Tree day ``s`` (bottom first), one per name (the topmost copy),
+    in the order the names first stand there (:meth:`.weeks.Weeks.targets`); ``s`` itself when
+    its names are all different (do not change the list returned)."""
+    n = len(s)
+    if n < 2 or (n == 2 and s[0].name != s[1].name) or (
+            n == 3 and s[0].name != s[1].name and s[0].name != s[2].name and s[1].name != s[2].name):
+        return s
+    out: dict[str, Card] = {}
+    for c in s:
+        out[c.name] = c
+    return list(out.values())
 
 def play_table(deck: Deck) -> PlayTable:
     """The deck's :class:`PlayTable`, made on first use and kept on the deck (every game with
