@@ -176,14 +176,8 @@ class Weeks:
         ``("hand", week owner, cat)``. Only call with a legal play."""
         e, d = action.effect, action.day
         w = seat if action.week == "my" else 1 - seat
-        if e in CAT_EFFECTS:  # the usual play: the masks change as a cat arriving changes them
-            s = self.stack[w][d]
-            s.append(action.card)
-            bit = 1 << d
-            self.holds_cat[w] |= bit
-            self.bare_days[w] &= ~bit
-            if not (self.tree_days[w] & bit and len(s) < TREE_CAPACITY):
-                self.open_days[w] &= ~bit
+        if e in CAT_EFFECTS:  # the usual play
+            self.place_cat(w, d, action.card)
             return ()
         moved: list[tuple[str, int, Card]] = []
         card = action.card
@@ -209,6 +203,17 @@ class Weeks:
             self._remove(w, d, action.target)
             moved.append(("hand", w, action.target))
         return moved
+
+    def place_cat(self, w: int, d: int, cat: Card) -> None:
+        """Put ``cat`` on day ``d`` of week ``w`` (a legal place: an empty day or a Cat Tree with
+        room); the masks change as a cat arriving changes them."""
+        s = self.stack[w][d]
+        s.append(cat)
+        bit = 1 << d
+        self.holds_cat[w] |= bit
+        self.bare_days[w] &= ~bit
+        if not (self.tree_days[w] & bit and len(s) < TREE_CAPACITY):
+            self.open_days[w] &= ~bit
 
     def _remove(self, w: int, d: int, cat: Card) -> None:
         self.stack[w][d].remove(cat)
