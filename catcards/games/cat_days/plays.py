@@ -15,8 +15,6 @@ building them afresh would give.
 """
 from __future__ import annotations
 
-from operator import attrgetter
-
 from ...cards import Card
 from .actions import Play, _play
 from .deck import ALL_DAYS, Deck
@@ -34,7 +32,9 @@ PLACE, NEIGHBOURS_EMPTY, NEIGHBOURS_CATS, TREE, DRAW_N, COVER, BOX, SWAP, TAKE =
 _HOW = {"empty day": PLACE, "neighbours empty": NEIGHBOURS_EMPTY, "neighbours hold cats": NEIGHBOURS_CATS,
         "cat tree": TREE, "cover": COVER, "cardboard box": BOX, "swap": SWAP,
         "discard top cat": TAKE, "return top cat": TAKE}
-_NAME = attrgetter("name")
+#: the kinds of :attr:`PlayTable.entries`: a card put on an empty day of my week (most cats), of
+#: either week, or any other card (its rule's ``how`` says which)
+_MINE, _EITHER, _OTHER = range(3)
 #: the words of a Play's week, by 0 (the acting seat's week) and 1 (the opponent's)
 WORDS = ("my", "their")
 
@@ -102,8 +102,9 @@ class PlayTable:
             copy number, and for plays with targets by the day and the target, with no Card
             ever hashed (a dataclass hashes in Python, slowly).
         entries: the deck's cards in (name, copy) order, the order the legal actions list them
-            in, each as ``(name, how, rule, days, either, placed slots or None, card)``, read in
-            one step by :meth:`hand_plays`; order: ``id(card)`` of each of the deck's own cards
+            in, each as ``(name, kind, days, placed slots or None, card, rule)``, read in one
+            step by :meth:`hand_plays` (kind: a cat on an empty day of my week, of either week,
+            or any other card); order: ``id(card)`` of each of the deck's own cards
             -> its place in ``entries`` (the deck keeps its cards, so the ids stay theirs);
             by_value: ``(name, copy)`` -> place, for an equal card that is another object.
         kept: how many plays with targets are kept. At most :data:`MAX_KEPT`: when full they
@@ -124,8 +125,9 @@ class PlayTable:
         self.entries = []
         for c in cards:
             r = rules[c.name]
-            self.entries.append((names[c.name], r.how, r, r.days, r.either,
-                                 r.placed[c.copy] if r.placed is not None else None, c))
+            kind = (_OTHER if r.how != PLACE else _EITHER if r.either else _MINE)
+            self.entries.append((names[c.name], kind, r.days, r.placed[c.copy] if r.placed is not None else None,
+                                 c, r))
 
     def plays(self, weeks, seat: int, card: Card, cards_to_draw: int) -> tuple[Play, ...]:
         """Every complete legal play of ``card`` by ``seat`` on ``weeks`` (a
@@ -144,30 +146,41 @@ class PlayTable:
         neighbours hold no cat; one whose two neighbours both hold a cat (never Monday or
         Sunday: the shifts bring no neighbour in there); a bare day for a Cat Tree."""
         order = self.order
-        try:  # the deck's own cards (the usual case): their places in (name, copy) order, at C speed
-            places = sorted(map(order.__getitem__, map(id, hand)))
+        n = len(hand)
+        try:  # the deck's own cards (the usual case): their places in (name, copy) order
+            if n == 2:
+                a, b = order[id(hand[0])], order[id(hand[1])]
+                places = (a, b) if a < b else (b, a)
+            elif n == 1:
+                places = (order[id(hand[0])],)
+            else:
+                places = sorted(map(order.__getitem__, map(id, hand)))
         except KeyError:  # an equal card that is not the deck's own object
             places = sorted(self._place(c) for c in hand)
         out: list[Play] = []
         entries = self.entries
         open_days = weeks.open_days
-        other = seat ^ 1
         last = None
         for i in places:
-            name, how, r, days, either, slots, card = entries[i]
+            name, kind, days, slots, card, r = entries[i]
             if name is last:  # identical copies give one play, of the lowest copy (the first here)
                 continue
             last = name
+            if kind == _MINE:  # a cat on an empty day of my week
+                mask = open_days[seat] & days
+                if mask:
+                    out += slots[mask] or self._placed(card, r, 0, mask)
+                continue
+            if kind == _EITHER:  # a cat on an empty day of either week
+                mask = open_days[seat] & days
+                if mask:
+                    out += slots[mask] or self._placed(card, r, 0, mask)
+                mask = open_days[seat ^ 1] & days
+                if mask:
+                    out += slots[128 + mask] or self._placed(card, r, 1, mask)
+                continue
+            how = r.how
             if how < DRAW_N:
-                if how == PLACE:
-                    mask = open_days[seat] & days
-                    if mask:
-                        out += slots[mask] or self._placed(card, r, 0, mask)
-                    if either:
-                        mask = open_days[other] & days
-                        if mask:
-                            out += slots[128 + mask] or self._placed(card, r, 1, mask)
-                    continue
                 for week in r.weeks:
                     w = seat ^ week  # week 0: the acting seat's; 1: the opponent's
                     if how == TREE:
