@@ -298,11 +298,7 @@ class CatDaysState(State):
             else:
                 self._draw(seat)
             self.log.append(_DRAWS[seat])
-            self.current_player = 1 - seat
-            if self.turn >= self._max_turns:  # a draw fills no week and is no pass
-                self._check_end()
-            return
-        if action is PASS:
+        elif action is PASS:
             self._passes += 1
             self.log.append(_PASSES[seat])
         else:
