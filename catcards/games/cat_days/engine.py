@@ -124,6 +124,8 @@ class CatDays(Game):
 #: the log lines of drawing and passing, by seat
 _DRAWS = tuple(f"Seat {s} draws a card." for s in (0, 1))
 _PASSES = tuple(f"Seat {s} can neither play nor draw, and passes." for s in (0, 1))
+#: the legal actions of an empty hand when there is a card to draw
+_DRAW_ONLY = (DRAW,)
 
 
 def _take_from(hand: list[Card], card: Card) -> None:
@@ -221,10 +223,14 @@ class CatDaysState(State):
                 legal = ()
             else:
                 to_draw = len(self.draw_pile) + len(self.discard_pile)
-                plays = self._table.hand_plays(self.weeks, seat, self.hands[seat], to_draw)
-                if to_draw:
-                    plays.append(DRAW)
-                legal = tuple(plays) if plays else (PASS,)
+                hand = self.hands[seat]
+                if hand:
+                    plays = self._table.hand_plays(self.weeks, seat, hand, to_draw)
+                    if to_draw:
+                        plays.append(DRAW)
+                    legal = tuple(plays) if plays else (PASS,)
+                else:  # an empty hand (about one turn in eight in random play)
+                    legal = _DRAW_ONLY if to_draw else (PASS,)
             self._legal = legal
         return legal
 
