@@ -15,7 +15,7 @@ from ...registry import register
 from .actions import DRAW, PASS, Draw, Pass, Play, _play_problem
 from .deals import parse_deals
 from .deck import ALL_DAYS, DAYS, DEAL_SIZE, load_deck
-from .plays import play_table
+from .plays import TREE, play_table
 from .weeks import Weeks
 
 __all__ = ["CatDays", "CatDaysState"]
@@ -124,6 +124,8 @@ class CatDays(Game):
 #: the log lines of drawing and passing, by seat
 _DRAWS = tuple(f"Seat {s} draws a card." for s in (0, 1))
 _PASSES = tuple(f"Seat {s} can neither play nor draw, and passes." for s in (0, 1))
+#: the legal actions of an empty hand when there is a card to draw
+_DRAW_ONLY = (DRAW,)
 
 
 def _take_from(hand: list[Card], card: Card) -> None:
@@ -209,15 +211,32 @@ class CatDaysState(State):
     def _cards_to_draw(self) -> int:
         return len(self.draw_pile) + len(self.discard_pile)
 
+    def legal_actions(self) -> tuple:
+        """The legal actions (:meth:`catcards.core.State.legal_actions`, kept until the next
+        ``apply``): the plays of the hand (:meth:`.plays.PlayTable.hand_plays`), then drawing a
+        card if there is one to draw; passing only when neither is possible. Worked out here in
+        one step rather than through ``_legal_actions`` (issue 14, speed)."""
+        legal = self._legal
+        if legal is None:
+            seat = self.current_player
+            if seat is None:
+                legal = ()
+            else:
+                to_draw = len(self.draw_pile) + len(self.discard_pile)
+                hand = self.hands[seat]
+                if hand:
+                    plays = self._table.hand_plays(self.weeks, seat, hand, to_draw)
+                    if to_draw:
+                        plays.append(DRAW)
+                    legal = tuple(plays) if plays else (PASS,)
+                else:  # an empty hand (about one turn in eight in random play)
+                    legal = _DRAW_ONLY if to_draw else (PASS,)
+            self._legal = legal
+        return legal
+
     def _legal_actions(self) -> Sequence[Action]:
-        seat = self.current_player
-        if seat is None:
-            return ()
-        to_draw = len(self.draw_pile) + len(self.discard_pile)
-        legal: list[Action] = self._table.hand_plays(self.weeks, seat, self.hands[seat], to_draw)
-        if to_draw:
-            legal.append(DRAW)
-        return tuple(legal) if legal else (PASS,)
+        self._legal = None
+        return self.legal_actions()
 
     def _why_illegal(self, action: Action) -> str:
         seat = self.current_player
@@ -290,7 +309,22 @@ class CatDaysState(State):
             self.log.append(_PASSES[seat])
         else:
             self._passes = 0
-            self._play(seat, action)
+            card = action.card
+            rule = self._rules[card.name]
+            hand = self.hands[seat]
+            if hand[-1] is card:  # the card drawn last (often): no search
+                hand.pop()
+            else:
+                _take_from(hand, card)
+            try:  # the play's log line, kept on it (Play.log_line), read without a call
+                line = action._log_lines[seat]
+            except AttributeError:
+                line = None
+            self.log.append(line or action.log_line(seat))
+            if rule.how < TREE:  # a cat put on a day (plays.PLACE .. NEIGHBOURS_CATS): nothing else happens
+                self.weeks.place_cat(seat if action.week == "my" else 1 - seat, action.day, card)
+            else:
+                self._play(seat, action, rule)
         self.current_player = 1 - seat
         if ALL_DAYS in self.weeks.holds_cat or self._passes >= 2 or self.turn >= self._max_turns:
             self._check_end()  # a full week (a day mask with every day), two passes or the turn limit
@@ -330,20 +364,15 @@ class CatDaysState(State):
             self.log.append(f"The draw pile is empty: the discard pile ({n} cards) is shuffled to form a new one.")
         self.hands[seat].append(self.draw_pile.pop())
 
-    def _play(self, seat: int, action: Play) -> None:
+    def _play(self, seat: int, action: Play, rule) -> None:
+        """Carry out an event, a Cat Tree or a Grumpy Cat (``action``, its card already taken from
+        the hand and its log line written); ``rule``: its card's :class:`.plays.Rule`."""
         card = action.card
-        rule = self._rules[card.name]
-        hand = self.hands[seat]
-        if hand[-1] is card:  # the card drawn last (often): no search
-            hand.pop()
-        else:
-            _take_from(hand, card)
         removes = rule.uncovers
         if removes:  # only a cat taken off a day can uncover another (on that day alone)
             w0, d0 = (1 - seat, action.target_day) if action.effect == "cardboard box" else (
                 seat if action.week == "my" else 1 - seat, action.day)
             before = list(self.weeks.visible(w0, d0))
-        self.log.append(action.log_line(seat))
         if rule.draws:
             for _ in range(rule.draws):
                 self._draw(seat)

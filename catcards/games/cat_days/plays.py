@@ -15,13 +15,11 @@ building them afresh would give.
 """
 from __future__ import annotations
 
-from operator import attrgetter
-
 from ...cards import Card
 from .actions import Play, _play
 from .deck import ALL_DAYS, Deck
 
-__all__ = ["PlayTable", "play_table", "MAX_KEPT", "DAY_BITS"]
+__all__ = ["PlayTable", "play_table", "tree_targets", "MAX_KEPT", "DAY_BITS"]
 
 #: for each 7-bit mask of days, the days it holds in order (Monday first): the order plays are
 #: listed in
@@ -34,7 +32,9 @@ PLACE, NEIGHBOURS_EMPTY, NEIGHBOURS_CATS, TREE, DRAW_N, COVER, BOX, SWAP, TAKE =
 _HOW = {"empty day": PLACE, "neighbours empty": NEIGHBOURS_EMPTY, "neighbours hold cats": NEIGHBOURS_CATS,
         "cat tree": TREE, "cover": COVER, "cardboard box": BOX, "swap": SWAP,
         "discard top cat": TAKE, "return top cat": TAKE}
-_NAME = attrgetter("name")
+#: the kinds of :attr:`PlayTable.entries`: a card put on an empty day of my week (most cats), of
+#: either week, or any other card (its rule's ``how`` says which)
+_MINE, _EITHER, _OTHER = range(3)
 #: the words of a Play's week, by 0 (the acting seat's week) and 1 (the opponent's)
 WORDS = ("my", "their")
 
@@ -101,6 +101,12 @@ class PlayTable:
         rules: card name -> :class:`Rule`, which holds the plays built so far: by a day mask, by
             copy number, and for plays with targets by the day and the target, with no Card
             ever hashed (a dataclass hashes in Python, slowly).
+        entries: the deck's cards in (name, copy) order, the order the legal actions list them
+            in, each as ``(name, kind, days, placed slots or None, card, rule)``, read in one
+            step by :meth:`hand_plays` (kind: a cat on an empty day of my week, of either week,
+            or any other card); order: ``id(card)`` of each of the deck's own cards
+            -> its place in ``entries`` (the deck keeps its cards, so the ids stay theirs);
+            by_value: ``(name, copy)`` -> place, for an equal card that is another object.
         kept: how many plays with targets are kept. At most :data:`MAX_KEPT`: when full they
             are all dropped and built again as games need them (a large deck could otherwise
             take tens of megabytes).
@@ -110,8 +116,18 @@ class PlayTable:
         copies = {}  # copy numbers run from 0 (see Deck)
         for c in deck.cards:
             copies[c.name] = max(copies.get(c.name, 0), c.copy + 1)
-        self.rules = {k.name: Rule(k, copies.get(k.name, 0)) for k in deck.kinds}
+        self.rules = rules = {k.name: Rule(k, copies.get(k.name, 0)) for k in deck.kinds}
         self.kept = 0
+        cards = sorted(deck.cards, key=lambda c: (c.name, c.copy))
+        self.order = {id(c): i for i, c in enumerate(cards)}
+        self.by_value = {(c.name, c.copy): i for i, c in enumerate(cards)}
+        names = {c.name: c.name for c in cards}  # one str object per name: entries compare names by identity
+        self.entries = []
+        for c in cards:
+            r = rules[c.name]
+            kind = (_OTHER if r.how != PLACE else _EITHER if r.either else _MINE)
+            self.entries.append((names[c.name], kind, r.days, r.placed[c.copy] if r.placed is not None else None,
+                                 c, r))
 
     def plays(self, weeks, seat: int, card: Card, cards_to_draw: int) -> tuple[Play, ...]:
         """Every complete legal play of ``card`` by ``seat`` on ``weeks`` (a
@@ -129,31 +145,52 @@ class PlayTable:
         The days a placed card may go on (a mask): an empty day (``open_days``); one whose
         neighbours hold no cat; one whose two neighbours both hold a cat (never Monday or
         Sunday: the shifts bring no neighbour in there); a bare day for a Cat Tree."""
-        firsts = {c.name: c for c in hand}
-        if len(firsts) < len(hand):  # identical copies in the hand: the lowest copy is played
-            for c in hand:
-                if c.copy < firsts[c.name].copy:
-                    firsts[c.name] = c
+        order = self.order
+        n = len(hand)
+        try:  # the deck's own cards (the usual case): their places in (name, copy) order
+            if n == 2:
+                a, b = order[id(hand[0])], order[id(hand[1])]
+                places = (a, b) if a < b else (b, a)
+            elif n == 1:
+                places = (order[id(hand[0])],)
+            else:
+                places = sorted(map(order.__getitem__, map(id, hand)))
+        except KeyError:  # an equal card that is not the deck's own object
+            places = sorted(self._place(c) for c in hand)
         out: list[Play] = []
-        rules = self.rules
+        entries = self.entries
         open_days = weeks.open_days
-        for card in sorted(firsts.values(), key=_NAME) if len(firsts) > 1 else firsts.values():
-            r = rules[card.name]
+        last = None
+        for i in places:
+            name, kind, days, slots, card, r = entries[i]
+            if name is last:  # identical copies give one play, of the lowest copy (the first here)
+                continue
+            last = name
+            if kind == _MINE:  # a cat on an empty day of my week
+                mask = open_days[seat] & days
+                if mask:
+                    out += slots[mask] or self._placed(card, r, 0, mask)
+                continue
+            if kind == _EITHER:  # a cat on an empty day of either week
+                mask = open_days[seat] & days
+                if mask:
+                    out += slots[mask] or self._placed(card, r, 0, mask)
+                mask = open_days[seat ^ 1] & days
+                if mask:
+                    out += slots[128 + mask] or self._placed(card, r, 1, mask)
+                continue
             how = r.how
             if how < DRAW_N:
-                slots = r.placed[card.copy]
                 for week in r.weeks:
                     w = seat ^ week  # week 0: the acting seat's; 1: the opponent's
-                    if how == PLACE:
-                        mask = open_days[w] & r.days
-                    elif how == TREE:
-                        mask = weeks.bare_days[w] & r.days
+                    if how == TREE:
+                        mask = weeks.bare_days[w] & days
                     elif how == NEIGHBOURS_EMPTY:
                         cats = weeks.holds_cat[w]
-                        mask = open_days[w] & r.days & ~((cats << 1) | (cats >> 1))
+                        mask = open_days[w] & days & ~((cats << 1) | (cats >> 1))
                     else:  # NEIGHBOURS_CATS
                         cats = weeks.holds_cat[w]
-                        mask = open_days[w] & r.days & (cats << 1) & (cats >> 1)
+                        mask = open_days[w] & days & (cats << 1) & (cats >> 1)
                     if mask:  # a mask's tuple of plays is never empty
                         out += slots[128 * week + mask] or self._placed(card, r, week, mask)
             elif how == DRAW_N:
@@ -171,6 +208,14 @@ class PlayTable:
             else:  # COVER
                 self._covers(out, weeks, seat, card, r)
         return out
+
+    def _place(self, card: Card) -> int:
+        """``card``'s place in :attr:`entries`, found by name and copy (for a card equal to one
+        of the deck's but another object).
+
+        Raises:
+            KeyError: the deck has no such card."""
+        return self.by_value[card.name, card.copy]
 
     def _placed(self, card: Card, r: Rule, week: int, mask: int) -> tuple[Play, ...]:
         """The plays putting ``card`` on the days of ``mask`` of ``week`` (0: mine), kept in
@@ -204,25 +249,38 @@ class PlayTable:
         slots = r.targeted[card.copy]
         for word in r.weeks:
             w = seat ^ word
-            stack = weeks.stack[w]
-            for d in DAY_BITS[weeks.holds_cat[w] & ~weeks.tree_days[w] & r.days]:
-                top = stack[d][-1]
-                kept = slots[7 * word + d]
-                p = kept.get(id(top))
-                if p is None:
-                    p = self._keep(kept, top, _play(card, r.effect, WORDS[word], d, top))
-                out.append(p)
+            days = weeks.holds_cat[w] & ~weeks.tree_days[w] & r.days
+            if days:
+                stack = weeks.stack[w]
+                base = 7 * word
+                for d in DAY_BITS[days]:
+                    top = stack[d][-1]
+                    kept = slots[base + d]
+                    p = kept.get(id(top))
+                    if p is None:
+                        p = self._keep(kept, top, _play(card, r.effect, WORDS[word], d, top))
+                    out.append(p)
 
     def _takes(self, out: list, weeks, seat: int, card: Card, r: Rule) -> None:
         """Vacuum Cleaner, Water Spray: any visible top cat of the days they act on."""
         slots = r.targeted[card.copy]
         for word in r.weeks:
             w = seat ^ word
+            days = weeks.holds_cat[w] & r.days
+            if not days:
+                continue
             stack, trees = weeks.stack[w], weeks.tree_days[w]
-            for d in DAY_BITS[weeks.holds_cat[w] & r.days]:
-                kept = slots[7 * word + d]
-                # a day off a Cat Tree: its top cat; a Cat Tree: each name once (Weeks.targets)
-                for c in weeks.targets(w, d) if trees >> d & 1 else stack[d][-1:]:
+            base = 7 * word
+            for d in DAY_BITS[days]:
+                kept = slots[base + d]
+                if trees >> d & 1:  # a Cat Tree: each name once (Weeks.targets)
+                    for c in tree_targets(stack[d]):
+                        p = kept.get(id(c))
+                        if p is None:
+                            p = self._keep(kept, c, _play(card, r.effect, WORDS[word], d, c))
+                        out.append(p)
+                else:  # a day off a Cat Tree: its top cat
+                    c = stack[d][-1]
                     p = kept.get(id(c))
                     if p is None:
                         p = self._keep(kept, c, _play(card, r.effect, WORDS[word], d, c))
@@ -233,12 +291,15 @@ class PlayTable:
         free = weeks.bare_days[seat] & r.days
         if not free:
             return
-        theirs = weeks.day_targets(1 - seat)
+        theirs = [(od, c, id(c)) for od, c in weeks.day_targets(1 - seat)]
+        if not theirs:
+            return
         slots = r.targeted[card.copy]
         for d in DAY_BITS[free]:
-            for od, c in theirs:
-                kept = slots[7 * d + od]
-                p = kept.get(id(c))
+            base = 7 * d
+            for od, c, ident in theirs:
+                kept = slots[base + od]
+                p = kept.get(ident)
                 if p is None:
                     p = self._keep(kept, c, _play(card, r.effect, "my", d, c, od))
                 out.append(p)
@@ -246,21 +307,44 @@ class PlayTable:
     def _swaps(self, out: list, weeks, seat: int, card: Card, r: Rule) -> None:
         """Yarn Ball: one of my visible cats with one of theirs, any days. The swaps are kept
         for the game (``weeks.swaps``), not for the deck: there are too many to keep them all.
-        Their key is made of ids of the cards the play holds (so no other object can take
-        those ids while it is kept) and the two days."""
+        ``weeks.swaps[id(card)][8 * id(c) + d][8 * id(oc) + od]`` is the swap of my cat ``c``
+        on day ``d`` with their ``oc`` on ``od``: ids of cards the play holds (so no other
+        object can take those ids while it is kept), with the day in the low bits (a day is
+        below 8), so a look-up builds no tuple."""
         mine = weeks.day_targets(seat)
         if not mine:
             return
-        theirs = weeks.day_targets(1 - seat)
-        kept, ident = weeks.swaps, id(card)
+        theirs = [(od, oc, 8 * id(oc) + od) for od, oc in weeks.day_targets(1 - seat)]
+        if not theirs:
+            return
+        rows = weeks.swaps.get(id(card))
+        if rows is None:
+            rows = weeks.swaps[id(card)] = {}
+        effect = r.effect
         for d, c in mine:
-            for od, oc in theirs:
-                key = (ident, id(c), id(oc), 7 * d + od)
-                p = kept.get(key)
+            key = 8 * id(c) + d
+            row = rows.get(key)
+            if row is None:
+                row = rows[key] = {}
+            for od, oc, k in theirs:
+                p = row.get(k)
                 if p is None:
-                    p = kept[key] = _play(card, r.effect, "my", d, c, od, oc)
+                    p = row[k] = _play(card, effect, "my", d, c, od, oc)
                 out.append(p)
 
+
+def tree_targets(s: list[Card]) -> list[Card]:
+    """The visible cats of a Cat Tree day ``s`` (bottom first), one per name (the topmost copy),
+    in the order the names first stand there (:meth:`.weeks.Weeks.targets`); ``s`` itself when
+    its names are all different (do not change the list returned)."""
+    n = len(s)
+    if n < 2 or (n == 2 and s[0].name != s[1].name) or (
+            n == 3 and s[0].name != s[1].name and s[0].name != s[2].name and s[1].name != s[2].name):
+        return s
+    out: dict[str, Card] = {}
+    for c in s:
+        out[c.name] = c
+    return list(out.values())
 
 def play_table(deck: Deck) -> PlayTable:
     """The deck's :class:`PlayTable`, made on first use and kept on the deck (every game with

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 from ...cards import Card
 from .actions import Play
 from .deck import ALL_DAYS, CAT_EFFECTS, DAYS, TREE_CAPACITY, Deck
-from .plays import DAY_BITS, play_table
+from .plays import DAY_BITS, play_table, tree_targets
 
 __all__ = ["Weeks"]
 
@@ -46,10 +46,10 @@ class Weeks:
         self.open_days = [ALL_DAYS, ALL_DAYS]
         if base or stack:
             self.refresh()
-        #: the Yarn Ball swaps built so far in this game, by a key of plain values (see
+        #: the Yarn Ball swaps built so far in this game, by keys of plain values (see
         #: :meth:`.plays.PlayTable._swaps`), shared with copies: a swap is a value, the same
         #: whichever copy builds it
-        self.swaps: dict[tuple, Play] = {}
+        self.swaps: dict[int, dict[int, dict[int, Play]]] = {}
 
     @classmethod
     def from_observation(cls, obs: dict) -> "Weeks":
@@ -160,10 +160,7 @@ class Weeks:
         b = self.base[w][d]
         if b is None or b.name not in self.deck.tree_names:
             return [s[-1]]
-        out: dict[str, Card] = {}
-        for c in s:
-            out[c.name] = c
-        return list(out.values())
+        return list(tree_targets(s))
 
     def day_targets(self, w: int, days: int = ALL_DAYS) -> list[tuple[int, Card]]:
         """``(day, cat)`` for each of :meth:`targets` of the days of week ``w`` in the mask
@@ -171,7 +168,7 @@ class Weeks:
         choose. Read off the day masks: a day off a Cat Tree gives just its top cat."""
         stack, trees = self.stack[w], self.tree_days[w]
         return [(d, c) for d in DAY_BITS[self.holds_cat[w] & days]
-                for c in (self.targets(w, d) if trees >> d & 1 else stack[d][-1:])]
+                for c in (tree_targets(stack[d]) if trees >> d & 1 else stack[d][-1:])]
 
     def carry_out(self, seat: int, action: Play) -> Sequence[tuple[str, int, Card]]:
         """Do ``action``'s work on the days (the card itself is placed if it is a cat, Cat Tree or
@@ -179,14 +176,8 @@ class Weeks:
         ``("hand", week owner, cat)``. Only call with a legal play."""
         e, d = action.effect, action.day
         w = seat if action.week == "my" else 1 - seat
-        if e in CAT_EFFECTS:  # the usual play: the masks change as a cat arriving changes them
-            s = self.stack[w][d]
-            s.append(action.card)
-            bit = 1 << d
-            self.holds_cat[w] |= bit
-            self.bare_days[w] &= ~bit
-            if not (self.tree_days[w] & bit and len(s) < TREE_CAPACITY):
-                self.open_days[w] &= ~bit
+        if e in CAT_EFFECTS:  # the usual play
+            self.place_cat(w, d, action.card)
             return ()
         moved: list[tuple[str, int, Card]] = []
         card = action.card
@@ -212,6 +203,17 @@ class Weeks:
             self._remove(w, d, action.target)
             moved.append(("hand", w, action.target))
         return moved
+
+    def place_cat(self, w: int, d: int, cat: Card) -> None:
+        """Put ``cat`` on day ``d`` of week ``w`` (a legal place: an empty day or a Cat Tree with
+        room); the masks change as a cat arriving changes them."""
+        s = self.stack[w][d]
+        s.append(cat)
+        bit = 1 << d
+        self.holds_cat[w] |= bit
+        self.bare_days[w] &= ~bit
+        if not (self.tree_days[w] & bit and len(s) < TREE_CAPACITY):
+            self.open_days[w] &= ~bit
 
     def _remove(self, w: int, d: int, cat: Card) -> None:
         self.stack[w][d].remove(cat)
