@@ -211,32 +211,20 @@ class CatDaysState(State):
     def _cards_to_draw(self) -> int:
         return len(self.draw_pile) + len(self.discard_pile)
 
-    def legal_actions(self) -> tuple:
-        """The legal actions (:meth:`catcards.core.State.legal_actions`, kept until the next
-        ``apply``): the plays of the hand (:meth:`.plays.PlayTable.hand_plays`), then drawing a
-        card if there is one to draw; passing only when neither is possible. Worked out here in
-        one step rather than through ``_legal_actions`` (issue 14, speed)."""
-        legal = self._legal
-        if legal is None:
-            seat = self.current_player
-            if seat is None:
-                legal = ()
-            else:
-                to_draw = len(self.draw_pile) + len(self.discard_pile)
-                hand = self.hands[seat]
-                if hand:
-                    plays = self._table.hand_plays(self.weeks, seat, hand, to_draw)
-                    if to_draw:
-                        plays.append(DRAW)
-                    legal = tuple(plays) if plays else (PASS,)
-                else:  # an empty hand (about one turn in eight in random play)
-                    legal = _DRAW_ONLY if to_draw else (PASS,)
-            self._legal = legal
-        return legal
-
     def _legal_actions(self) -> Sequence[Action]:
-        self._legal = None
-        return self.legal_actions()
+        """The plays of the hand (:meth:`.plays.PlayTable.hand_plays`), then drawing a card if
+        there is one to draw; passing only when neither is possible."""
+        seat = self.current_player
+        if seat is None:
+            return ()
+        to_draw = len(self.draw_pile) + len(self.discard_pile)
+        hand = self.hands[seat]
+        if not hand:  # an empty hand (about one turn in eight in random play)
+            return _DRAW_ONLY if to_draw else (PASS,)
+        plays = self._table.hand_plays(self.weeks, seat, hand, to_draw)
+        if to_draw:
+            plays.append(DRAW)
+        return tuple(plays) if plays else (PASS,)
 
     def _why_illegal(self, action: Action) -> str:
         seat = self.current_player
@@ -316,11 +304,7 @@ class CatDaysState(State):
                 hand.pop()
             else:
                 _take_from(hand, card)
-            try:  # the play's log line, kept on it (Play.log_line), read without a call
-                line = action._log_lines[seat]
-            except AttributeError:
-                line = None
-            self.log.append(line or action.log_line(seat))
+            self.log.append(action.log_line(seat))  # kept on the play after its first time
             if rule.how < TREE:  # a cat put on a day (plays.PLACE .. NEIGHBOURS_CATS): nothing else happens
                 self.weeks.place_cat(seat if action.week == "my" else 1 - seat, action.day, card)
             else:
