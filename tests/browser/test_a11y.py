@@ -276,8 +276,9 @@ _RING = "() => { const c = getComputedStyle(document.activeElement); return [c.o
 
 @pytest.mark.browser
 def test_the_apps_own_game_and_players_controls_show_the_focus_ring(browser_ready):
-    """The app's game dropdown and players box (outside the table) get the same 3 px focus ring
-    as the table's controls when reached with Tab, not ipywidgets' 1 px light-blue border."""
+    """The app's game dropdown, players box, seed box and New game button (outside the table) get
+    the same 3 px focus ring as the table's controls when reached with Tab, not ipywidgets' 1 px
+    light-blue border."""
     from playwright.sync_api import expect, sync_playwright
 
     with voila(APP) as url, sync_playwright() as pw:
@@ -287,10 +288,11 @@ def test_the_apps_own_game_and_players_controls_show_the_focus_ring(browser_read
             page.goto(f"{url}?game=pairs&players=2&seed=3", timeout=60_000)
             expect(page.locator(".catcards-table button.catcards-action").first).to_be_visible(timeout=60_000)
             seen = []
-            for _ in range(2):
+            for _ in range(4):
                 page.keyboard.press("Tab")
                 seen.append([page.evaluate("() => document.activeElement.tagName"), *page.evaluate(_RING)])
-            assert seen == [["SELECT", "solid", 3.0], ["INPUT", "solid", 3.0]], seen
+            assert seen == [["SELECT", "solid", 3.0], ["INPUT", "solid", 3.0], ["INPUT", "solid", 3.0],
+                            ["BUTTON", "solid", 3.0]], seen
         finally:
             browser.close()
 
@@ -298,7 +300,7 @@ def test_the_apps_own_game_and_players_controls_show_the_focus_ring(browser_read
 @pytest.mark.browser
 def test_how_to_play_is_reached_with_tab_and_opened_with_enter(browser_ready):
     """The table's "How to play" (found by the break-it helper: drawn as an Accordion, its title
-    was a <div> that Tab never reached): the third Tab after the app's game and players boxes
+    was a <div> that Tab never reached): the Tab after the app's game, players, seed and New game
     reaches it, with the focus ring; Enter opens the rules and Enter again closes them."""
     from playwright.sync_api import expect, sync_playwright
 
@@ -310,7 +312,7 @@ def test_how_to_play_is_reached_with_tab_and_opened_with_enter(browser_ready):
             expect(page.locator(".catcards-table button.catcards-turn")).to_be_visible(timeout=60_000)
             rules = page.locator(".catcards-table .catcards-rules p").first
             expect(rules).to_be_hidden()
-            for _ in range(3):
+            for _ in range(5):
                 page.keyboard.press("Tab")
             focused = page.evaluate("() => [document.activeElement.tagName, document.activeElement.textContent]")
             assert focused == ["SUMMARY", "How to play"], focused

@@ -136,14 +136,15 @@ from ...registry import Registry, load
 from ...render import text_colour  # noqa: F401 (re-exported)
 from ...render.tables import CARD_WIDTH, SCROLL_HINT, STYLE, card_html, cards_row, hint_html  # noqa: F401 (re-exported)
 from ...simulate import agent_action
-from .controls import ControlsMixin
+from .controls import ControlsMixin, seed_from_text
 from .history import HistoryMixin
 from .live import _LIVE, _parts, _register_live, _walk, close_tree, replace  # noqa: F401 (re-exported)
 from .messages import LOOKING_BACK, MessagesMixin, mark_unavailable  # noqa: F401 (re-exported)
 from .moves import MovesMixin
 from .view import LOG_LINES, ViewMixin  # noqa: F401 (re-exported)
 
-__all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "hint_html", "mark_unavailable", "text_colour", "close_tree", "replace"]
+__all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "hint_html", "mark_unavailable", "text_colour", "close_tree", "replace",
+           "seed_from_text"]
 
 #: tables by game name: the modules of :mod:`catcards.widgets` and plugins of group ``catcards.tables``
 TABLES: Registry[type["GameTable"]] = Registry("catcards.widgets", "catcards.tables", skip=("table",), tolerant=True)
