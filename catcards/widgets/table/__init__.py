@@ -90,6 +90,10 @@ Hooks and helpers for subclasses:
 - :meth:`status_text` ``(obs) -> str`` (HTML), :meth:`refresh` (redraw from the state, called
   after every change), :attr:`view_seat` (whose observation is drawn now), :attr:`legal` (the
   actions the viewer may click now: empty unless the viewer is the person to act).
+- :meth:`focus_after` ``(clicked, place) -> Widget | None``: what gets keyboard focus after a
+  click on a button of the hand or the board once the table is redrawn (default: the same
+  button if still shown, else the one of its kind at the same place, or the last; Cat Days: a
+  chosen card's first place). Nothing is focused on a first draw or a move made from code.
 - :meth:`callback` ``(fn) -> handler``: wrap the handler of any extra widget a subclass adds
   (``button.on_click(self.callback(fn))``) so its prints, refusals and exceptions go to ``out``
   and the table is redrawn afterwards; :meth:`say` writes a line there.
