@@ -10,6 +10,7 @@ lives in ``catcards/widgets/<game>.py`` and is discovered on first use. See
 slider, a Deal button), use :func:`replace`, which closes the old table; a table's cell run again
 closes the tables that cell made before.
 """
-from .table import GameTable, card_html, cards_row, close_tree, play, replace, table_class, table_for
+from .table import GameTable, card_html, cards_row, close_tree, play, replace, seed_from_text, table_class, table_for
 
-__all__ = ["GameTable", "play", "replace", "close_tree", "table_for", "table_class", "card_html", "cards_row"]
+__all__ = ["GameTable", "play", "replace", "close_tree", "table_for", "table_class", "card_html", "cards_row",
+           "seed_from_text"]

@@ -9,8 +9,8 @@ running score and filled days are shown beside it.
 
 Your hand: choose a card first (a card whose whole text cannot be carried out now is greyed and
 marked unplayable: clicking it says why; the card's text is shown), then one of the places and targets where it can legally go
-(the legal actions of that card, nothing else), shown above the cards, so that with the keyboard
-the first place is one Tab after the card is chosen. "draw a card" is a button of its own, and
+(the legal actions of that card, nothing else), shown above the cards; with the keyboard, focus
+goes to the first place once the card is chosen. "draw a card" is a button of its own, and
 "pass" appears only when nothing else is legal.
 """
 from __future__ import annotations
@@ -22,6 +22,7 @@ import ipywidgets as W
 from ..games.cat_days import Draw, Pass, Play
 from ..render.cat_days import board_html, card_face, describe_html, hand_heading_html
 from .table import GameTable, mark_unavailable, table_for
+from .table.moves import focusable_buttons, is_card_button
 
 __all__ = ["CatDaysTable", "card_face"]
 
@@ -51,6 +52,7 @@ class CatDaysTable(GameTable):
         self.card_buttons_by_name: dict[str, W.Button] = {}
         self.choice_buttons: list[W.Button] = []
         self._columns: dict[str, tuple[W.VBox, W.HTML, W.Button]] = {}
+        self._chosen_at = 0  # the chosen card's place among the hand's cards (keyboard focus)
         super().__init__(*args, **kwargs)
 
     #: the board: opponent's week (top), piles, viewer's week (bottom); for a spectator seat 1 on
@@ -66,6 +68,20 @@ class CatDaysTable(GameTable):
             return
         self.selected = None if self.selected == name else name
         self._selected_at = len(self.state.history)
+
+    def focus_after(self, clicked: W.Button, place: tuple[str, bool, int]) -> W.Widget | None:
+        """Keyboard focus after a click in the hand: once a card is chosen, its first place (drawn
+        above the cards: the move to make next); after it is played on a place, the card now at
+        the chosen card's place in the hand (or the last card). Otherwise as every table
+        (:meth:`GameTable.focus_after`)."""
+        if (self.selected is not None and self.choice_buttons
+                and clicked is self.card_buttons_by_name.get(self.selected)):
+            self._chosen_at = place[2]
+            return self.choice_buttons[0]
+        cards = [b for b in focusable_buttons(self.hand_box) if is_card_button(b)]
+        if isinstance(getattr(clicked, "_catcards_action", (None,))[0], Play) and cards:
+            return cards[min(self._chosen_at, len(cards) - 1)]
+        return super().focus_after(clicked, place)
 
     def why_card(self, name: str) -> str:
         """Why the card ``name`` in the viewer's hand cannot be played now: not your turn, the game

@@ -35,7 +35,7 @@ def test_the_app_plays_a_simons_cat_card_with_no_code_shown(browser_ready):
             assert page.locator(".jp-InputArea-editor, .jp-CodeMirrorEditor").count() == 0
             # the address chose the game and the players (the default would be 4)
             expect(page.locator("select").first.locator("option:checked")).to_have_text("Simon's Cat Card Game")
-            expect(page.locator(".widget-inline-hbox input[type=number]").first).to_have_value("5")
+            expect(page.get_by_label("players (2 to 6)")).to_have_value("5")
             expect(body).to_contain_text("Simon's Cat Card Game")
 
             log = table.locator(".catcards-log")
@@ -328,5 +328,78 @@ def test_a_kernel_whose_page_has_gone_is_shut_down_and_an_open_pages_is_kept(bro
             before = log.inner_text()
             kept.locator(".catcards-table button.catcards-turn").click()
             expect(log).not_to_have_text(before, timeout=15_000)
+        finally:
+            browser.close()
+
+
+@pytest.mark.browser
+def test_arrow_keys_in_the_game_list_keep_the_game_until_new_game_and_players_are_checked(browser_ready):
+    """Break-it tester, WCAG 2.1 SC 3.2.2 (On Input): with the keyboard on the closed game list,
+    each ArrowDown changes its value at once in Chromium, and the app dealt that game at the first
+    press, losing the game in progress. Now two ArrowDowns change the list and the players box
+    (Pairs: "players (1 to 6)", 2) and a line saying what New game would deal; the table is still
+    Cat Trick with its moves. Tab to New game and Enter deals Pairs with the seed in the box.
+    Players 99 or 2.5 are answered with a line (not clamped) and deal nothing."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with voila(APP) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.goto(f"{url}?game=cat-trick&players=4&seed=3", timeout=60_000)
+            table = page.locator(".catcards-table").first
+            card = table.locator("button.catcards-card.catcards-action:not(.catcards-unplayable)").first
+            expect(card).to_be_visible(timeout=60_000)
+            label = card.inner_text().strip()
+            card.click()
+            log = table.locator(".catcards-log")
+            expect(log).to_contain_text(f"Seat 0 plays {label}.", timeout=15_000)
+            page.wait_for_timeout(300)  # the computers' replies are drawn with the same message
+            moves = log.inner_text()
+
+            select = page.locator(".catcards-app select").first
+            select.focus()
+            page.keyboard.press("ArrowDown")
+            page.keyboard.press("ArrowDown")
+            expect(select.locator("option:checked")).to_have_text("Pairs")
+            line = page.locator(".catcards-app-line")
+            # the kernel has handled both changes once the line says so: a deal would be drawn by now
+            expect(line).to_have_text("Press New game to deal Pairs for 2 players with seed 3; "
+                                      "the game in progress stays until then.", timeout=15_000)
+            players = page.get_by_label("players (1 to 6)")
+            expect(players).to_have_value("2")
+            assert page.locator(".catcards-table").count() == 1
+            expect(table).to_contain_text("Cat Trick")
+            expect(table).to_contain_text("4 players")
+            assert log.inner_text() == moves and "Seat 0 plays" in moves
+            assert page.evaluate("() => document.activeElement.tagName") == "SELECT"
+
+            for _ in range(3):  # players, seed, New game
+                page.keyboard.press("Tab")
+            assert page.evaluate("() => document.activeElement.textContent.trim()") == "New game"
+            page.keyboard.press("Enter")
+            expect(table).to_contain_text("Pairs", timeout=15_000)
+            expect(table).to_contain_text("2 players")
+            expect(table).to_contain_text("seed 3")
+            expect(table).not_to_contain_text("Cat Trick")
+            expect(line).to_have_text("")
+            assert page.evaluate("() => document.activeElement.textContent.trim()") == "New game"
+
+            players.fill("99")
+            players.press("Tab")
+            said = "Pairs is for 1 to 6 players: type a whole number from 1 to 6, not '{}'."
+            expect(line).to_have_text(said.format("99") + " The game in progress stays.", timeout=15_000)
+            expect(players).to_have_value("99")  # not clamped to 6
+            players.fill("2.5")
+            players.press("Enter")
+            expect(line).to_have_text(said.format("2.5") + " The game in progress stays.", timeout=15_000)
+            page.get_by_role("button", name="New game").click()
+            expect(line).to_have_text(said.format("2.5") + " Nothing was dealt: the game in progress stays.",
+                                      timeout=15_000)
+            expect(players).to_have_value("2.5")
+            expect(table).to_contain_text("2 players")
+            body = page.locator("body")
+            expect(body).not_to_contain_text("Error displaying widget")
+            assert "Traceback" not in body.inner_text()
         finally:
             browser.close()

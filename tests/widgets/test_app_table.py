@@ -30,8 +30,17 @@ def walk(widget):
 
 def shown(app):
     """Every widget of the app's page that is displayed (not display: none)."""
-    page = W.VBox([W.HBox([app["choose"], app["players"]]), app["about"], app["seat"], app["out"]])
+    page = W.VBox([W.HBox([app["choose"], app["players"], app["seed_box"], app["deal"]]), app["line"],
+                   app["about"], app["seat"], app["out"]])
     return [w for w in walk(page) if getattr(getattr(w, "layout", None), "display", None) != "none"]
+
+
+def line_of(app) -> str:
+    """The app's line under its controls (what New game would deal, or what is wrong), as text."""
+    import html
+    import re
+
+    return html.unescape(re.sub(r"<[^>]+>", "", app["line"].value))
 
 
 def text_of(app) -> str:
@@ -53,15 +62,24 @@ def test_a_bad_seed_in_the_address_is_one_line_and_a_table_with_seed_1(monkeypat
 
 
 def test_one_seed_box_and_one_deal_button_and_a_bad_typed_seed_is_one_line(monkeypatch):
+    """The app's own seed box and New game, beside the game and the players, are the only ones
+    shown (the table's are hidden): one way to deal. A bad seed is one line; nothing is dealt."""
     app = run_app(monkeypatch, "game=simons-cat&seed=4")
-    boxes = [w for w in shown(app) if isinstance(w, (W.Text, W.IntText))]
+    seeds = [w for w in shown(app) if isinstance(w, (W.Text, W.IntText)) and w.description == "seed"]
     deals = [w for w in shown(app) if isinstance(w, W.Button) and w.description in ("Deal", "New game", "New seed")]
-    assert len(boxes) == 1 and [b.description for b in deals] == ["New game"]
+    assert seeds == [app["seed_box"]] and deals == [app["deal"]] and app["deal"].description == "New game"
     table = app["seat"].children[0]
-    table.seed_box.value = "-1"
-    table.new_button.click()
-    assert table.output_text() == "Not allowed: the seed must be a whole number 0 or more, not '-1'\n"
-    assert table.state.seed == 4
+    assert app["seed_box"].value == "4" and line_of(app) == ""
+    app["seed_box"].value = "-1"
+    assert line_of(app) == "The seed must be a whole number 0 or more, not '-1'. The game in progress stays."
+    app["deal"].click()
+    assert line_of(app) == ("The seed must be a whole number 0 or more, not '-1'. "
+                            "Nothing was dealt: the game in progress stays.")
+    assert app["seat"].children == (table,) and table.state.seed == 4 and not table.closed
+    app["seed_box"].value = "1,000"  # as the table's seed box reads it
+    app["deal"].click()
+    assert app["seat"].children[0].state.seed == 1000 and app["seed_box"].value == "1000"
+    assert table.closed and line_of(app) == ""
 
 
 def test_the_instructions_name_each_games_real_controls(monkeypatch):
@@ -88,18 +106,69 @@ def test_two_player_simons_cat_is_offered_as_a_variant(monkeypatch):
     app = run_app(monkeypatch, "game=simons-cat&players=2&seed=3")
     table = app["seat"].children[0]
     assert table.state.game.players == 2 and app["notes"] == []
-    assert app["players"].min == 2 and "a variant" in app["about"].value
+    assert app["players"].description == "players (2 to 6)" and "a variant" in app["about"].value
 
 
-def test_changing_players_deals_again_with_the_same_seed_and_closes_the_old_table(monkeypatch):
+def test_choosing_a_game_or_players_changes_nothing_until_new_game(monkeypatch):
+    """WCAG 2.1 SC 3.2.2 (On Input): the arrow keys on the closed game list change its value at
+    each press, and the players box its number; neither deals. The line says what New game would
+    deal; New game deals it with the seed in the box and closes the old table."""
     app = run_app(monkeypatch, "game=simons-cat&players=4&seed=7")
     old = app["seat"].children[0]
-    app["players"].value = 5
+    old.act(old.legal[0])
+    moves = list(old.state.history)
+    app["choose"].value = "snap"
+    app["choose"].value = "pairs"  # two arrow presses
+    assert app["seat"].children == (old,) and not old.closed and old.state.history == moves
+    assert app["players"].description == "players (1 to 6)" and app["players"].value == "2"  # Pairs' usual
+    assert line_of(app) == ("Press New game to deal Pairs for 2 players with seed 7; "
+                            "the game in progress stays until then.")
+    assert "<b>Simon&#x27;s Cat Card Game</b>" in app["about"].value  # the game in progress, still
+    app["choose"].value = "simons-cat"  # back to the game in progress: its players, no line
+    assert app["players"].value == "4" and line_of(app) == ""
+    app["players"].value = "5"
+    assert app["seat"].children == (old,) and old.state.history == moves
+    assert line_of(app) == ("Press New game to deal Simon's Cat Card Game for 5 players with seed 7; "
+                            "the game in progress stays until then.")
+    app["deal"].click()
     (table,) = app["seat"].children
-    assert old.closed and table.state.game.players == 5 and table.state.seed == 7
-    app["choose"].value = "snap"  # the game's usual players, one new table
+    assert old.closed and table.state.game.name == "simons-cat" and table.state.game.players == 5
+    assert table.state.seed == 7 and line_of(app) == ""
+    app["choose"].value = "snap"
+    app["deal"].click()
     (snap,) = app["seat"].children
     assert table.closed and snap.state.game.name == "snap" and snap.state.seed == 7
+    assert snap.state.game.players == 2 and "<b>Snap</b>" in app["about"].value and line_of(app) == ""
+
+
+@pytest.mark.parametrize("game, label", [
+    ("simons-cat", "players (2 to 6)"), ("pairs", "players (1 to 6)"), ("cat-trick", "players (3 to 5)"),
+    ("cat-days", "players (2)"),
+])
+def test_the_players_box_says_the_numbers_the_chosen_game_allows(monkeypatch, game, label):
+    app = run_app(monkeypatch, "game=snap")
+    app["choose"].value = game
+    assert app["players"].description == label
+    assert app["players"].disabled == (game == "cat-days")  # one size: nothing to choose
+
+
+@pytest.mark.parametrize("typed, why", [
+    ("99", "'99'"), ("7", "'7'"), ("2.5", "'2.5'"), ("1", "'1'"), ("", "''"), ("-3", "'-3'"),
+    ("\u0663", "'\u0663'"),  # an Arabic-Indic three: str.isdigit() is true for it
+])
+def test_players_out_of_range_or_not_whole_is_one_line_never_clamped(monkeypatch, typed, why):
+    app = run_app(monkeypatch, "game=simons-cat&players=4&seed=3")
+    table = app["seat"].children[0]
+    app["players"].value = typed
+    said = "Simon's Cat Card Game is for 2 to 6 players: type a whole number from 2 to 6, not " + why + "."
+    assert line_of(app) == said + " The game in progress stays."
+    assert app["players"].value == typed  # left as typed, for the student to correct
+    app["deal"].click()
+    assert line_of(app) == said + " Nothing was dealt: the game in progress stays."
+    assert app["seat"].children == (table,) and not table.closed and table.state.game.players == 4
+    app["players"].value = " 6 "
+    app["deal"].click()
+    assert app["seat"].children[0].state.game.players == 6 and line_of(app) == ""
 
 
 def test_wording_after_the_game_and_for_one_player():
@@ -144,14 +213,13 @@ def test_a_one_size_game_says_its_number_of_players_once(monkeypatch):
 
 
 @pytest.mark.parametrize("typed, said", [
-    ("²", "Not allowed: the seed must be a whole number 0 or more, not '²'\n"),
-    ("9" * 5000, "Not allowed: the seed must be a whole number from 0 to 2**128 - 1, not '"
-                 + "9" * 40 + "...'\n"),
+    ("²", "The seed must be a whole number 0 or more, not '²'."),
+    ("9" * 5000, "The seed must be a whole number from 0 to 2**128 - 1, not '" + "9" * 40 + "...'."),
 ])
 def test_a_typed_seed_that_int_cannot_read_is_one_line_not_a_traceback(monkeypatch, typed, said):
     app = run_app(monkeypatch, "game=simons-cat&seed=4")
     table = app["seat"].children[0]
-    table.seed_box.value = typed
-    table.new_button.click()
-    assert table.output_text() == said
-    assert table.state.seed == 4
+    app["seed_box"].value = typed
+    app["deal"].click()
+    assert line_of(app) == said + " Nothing was dealt: the game in progress stays."
+    assert app["seat"].children == (table,) and table.state.seed == 4

@@ -90,6 +90,10 @@ Hooks and helpers for subclasses:
 - :meth:`status_text` ``(obs) -> str`` (HTML), :meth:`refresh` (redraw from the state, called
   after every change), :attr:`view_seat` (whose observation is drawn now), :attr:`legal` (the
   actions the viewer may click now: empty unless the viewer is the person to act).
+- :meth:`focus_after` ``(clicked, place) -> Widget | None``: what gets keyboard focus after a
+  click on a button of the hand or the board once the table is redrawn (default: the same
+  button if still shown, else the one of its kind at the same place, or the last; Cat Days: a
+  chosen card's first place). Nothing is focused on a first draw or a move made from code.
 - :meth:`callback` ``(fn) -> handler``: wrap the handler of any extra widget a subclass adds
   (``button.on_click(self.callback(fn))``) so its prints, refusals and exceptions go to ``out``
   and the table is redrawn afterwards; :meth:`say` writes a line there.
@@ -136,14 +140,15 @@ from ...registry import Registry, load
 from ...render import text_colour  # noqa: F401 (re-exported)
 from ...render.tables import CARD_WIDTH, SCROLL_HINT, STYLE, card_html, cards_row, hint_html  # noqa: F401 (re-exported)
 from ...simulate import agent_action
-from .controls import ControlsMixin
+from .controls import ControlsMixin, seed_from_text
 from .history import HistoryMixin
 from .live import _LIVE, _parts, _register_live, _walk, close_tree, replace  # noqa: F401 (re-exported)
 from .messages import LOOKING_BACK, MessagesMixin, mark_unavailable  # noqa: F401 (re-exported)
 from .moves import MovesMixin
 from .view import LOG_LINES, ViewMixin  # noqa: F401 (re-exported)
 
-__all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "hint_html", "mark_unavailable", "text_colour", "close_tree", "replace"]
+__all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "hint_html", "mark_unavailable", "text_colour", "close_tree", "replace",
+           "seed_from_text"]
 
 #: tables by game name: the modules of :mod:`catcards.widgets` and plugins of group ``catcards.tables``
 TABLES: Registry[type["GameTable"]] = Registry("catcards.widgets", "catcards.tables", skip=("table",), tolerant=True)

@@ -7,7 +7,7 @@ import ipywidgets as W
 
 from ...core import GameParameterError, fresh_seed
 
-__all__ = ["ControlsMixin"]
+__all__ = ["ControlsMixin", "seed_from_text"]
 
 
 class ControlsMixin:
@@ -97,18 +97,28 @@ class ControlsMixin:
                 raise RuntimeError("a million moves without the game ending")
 
     def _seed_from_box(self) -> int:
-        """The seed typed in the seed box.
+        """The seed typed in the seed box (:func:`seed_from_text`).
 
         Raises:
             GameParameterError: not a whole number >= 0 (said in one line in ``out``).
         """
-        text = self.seed_box.value.strip().replace(",", "").replace("_", "")
-        if not (text.isascii() and text.isdigit()):  # isdigit alone: "²" too, which int() refuses
-            raise GameParameterError(
-                f"the seed must be a whole number 0 or more, not {self.seed_box.value[:40]!r}"
-            )
-        if len(text) > 39:  # 2**128 - 1 has 39 digits; int() of a 5000-digit text raises ValueError
-            raise GameParameterError(
-                f"the seed must be a whole number from 0 to 2**128 - 1, not {text[:40] + '...'!r}"
-            )
-        return int(text)
+        return seed_from_text(self.seed_box.value)
+
+
+def seed_from_text(text: str) -> int:
+    """The seed a person typed (in a table's seed box, or the app's): digits 0-9, with commas or
+    underscores between them allowed ("1,000"), from 0 to 2**128 - 1 (numpy's ``SeedSequence``
+    entropy, :func:`catcards.core.check_seed`).
+
+    Raises:
+        GameParameterError: anything else, saying what a seed may be ("the seed must be a whole
+            number 0 or more, not '-1'"); a very long text is cut to 40 characters in the message.
+    """
+    digits = text.strip().replace(",", "").replace("_", "")
+    if not (digits.isascii() and digits.isdigit()):  # isdigit alone: "²" too, which int() refuses
+        raise GameParameterError(f"the seed must be a whole number 0 or more, not {text[:40]!r}")
+    if len(digits) > 39:  # 2**128 - 1 has 39 digits; int() of a 5000-digit text raises ValueError
+        raise GameParameterError(
+            f"the seed must be a whole number from 0 to 2**128 - 1, not {digits[:40] + '...'!r}"
+        )
+    return int(digits)

@@ -71,9 +71,14 @@ class MessagesMixin:
         shown there; then the table is redrawn. Does nothing once the table is closed."""
         if self.closed:
             return
+        # a click in the hand or the board: its place, to give the keyboard focus back after the
+        # redraw (MovesMixin.focus_after)
+        clicked = args[0] if args else None
+        place = self._focus_place(clicked)
         if self.looking_back and not (args and id(args[0]) in self._past_ok):
             self.say(LOOKING_BACK)  # the past is shown read-only: nothing may change it
             self.refresh()
+            self._restore_focus(clicked, place)
             return
         # a new click starts with an empty aria-live line: what it says (a refusal, the end of the
         # game) is shown there, and an earlier refusal does not stay on screen after a move that
@@ -102,6 +107,7 @@ class MessagesMixin:
             flush()
         try:
             self.refresh()
+            self._restore_focus(clicked, place)
         except Exception:
             self.out.append_stderr(traceback.format_exc())
 

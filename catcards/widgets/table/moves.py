@@ -2,7 +2,9 @@
 drawn for (:meth:`MovesMixin.action_button`; a stale or refused click is answered in words and
 changes nothing), the hand as one column per card (face above a button in its suit colour; a card
 that cannot be played stays clickable and says why, in the engine's words), buttons for the other
-legal actions, and the default board and hand hooks. Part of :mod:`catcards.widgets.table`."""
+legal actions, and the default board and hand hooks; and where keyboard focus goes after a click
+in the hand or the board, which a redraw replaces in the browser (:meth:`MovesMixin.focus_after`).
+Part of :mod:`catcards.widgets.table`."""
 from __future__ import annotations
 
 import dataclasses
@@ -16,7 +18,7 @@ from ...core import Action, IllegalActionError
 from ...render import suit_style
 from ...render.tables import CARD_WIDTH, card_html, obs_board_html
 
-__all__ = ["MovesMixin"]
+__all__ = ["MovesMixin", "focusable_buttons", "is_card_button"]
 
 
 def _cards_in(action: Action) -> list[Card]:
@@ -34,6 +36,29 @@ def _cards_in(action: Action) -> list[Card]:
                 walk(getattr(value, f.name))
 
     walk(action)
+    return found
+
+
+def is_card_button(widget: W.Widget) -> bool:
+    """True for a card's button in a hand (class ``catcards-card``)."""
+    return "catcards-card" in widget._dom_classes
+
+
+def focusable_buttons(box: W.Widget) -> list[W.Button]:
+    """The buttons a keyboard can reach in ``box``, in the order they are drawn: shown (not
+    ``display: none`` or ``visibility: hidden``, nor inside such a box), enabled, not closed."""
+    found: list[W.Button] = []
+
+    def walk(widget: Any) -> None:
+        layout = getattr(widget, "layout", None)
+        if layout is not None and (layout.display == "none" or layout.visibility == "hidden"):
+            return
+        if isinstance(widget, W.Button) and not widget.disabled and widget.comm is not None:
+            found.append(widget)
+        for child in getattr(widget, "children", ()):
+            walk(child)
+
+    walk(box)
     return found
 
 
@@ -91,6 +116,56 @@ class MovesMixin:
         button.add_class("catcards-action")
         button.on_click(self.callback(self._click))
         return button
+
+    # ---- keyboard focus after a click in the hand or the board ---------------------------------
+    # A redraw gives the hand (and most boards) new boxes, so the browser draws their buttons
+    # anew and the focused one is gone: focus fell to the page, and the next Tab started again
+    # near the top. After a click on one of the table's buttons there, focus goes back to where
+    # the person was (WCAG 2.4.3 Focus Order). Only then: a first draw, a timer or another cell
+    # never moves the focus.
+    def _focus_place(self, widget: Any) -> tuple[str, bool, int] | None:
+        """Where the button ``widget``, about to be handled, is: ``(box, is_card, index)``, its
+        box (``"hand_box"`` or ``"board_box"``), whether it is a card button, and its index among
+        the focusable buttons of its kind in that box; None for anything else (the controls are
+        never redrawn, so the browser keeps their focus)."""
+        if not isinstance(widget, W.Button):
+            return None
+        for name in ("hand_box", "board_box"):
+            buttons = focusable_buttons(getattr(self, name))
+            if any(b is widget for b in buttons):
+                card = is_card_button(widget)
+                same = [b for b in buttons if is_card_button(b) == card]
+                return name, card, next(i for i, b in enumerate(same) if b is widget)
+        return None
+
+    def focus_after(self, clicked: W.Button, place: tuple[str, bool, int]) -> W.Widget | None:
+        """The widget to give keyboard focus after ``clicked`` (at ``place``, from
+        :meth:`_focus_place`) was handled and the table redrawn: the same button when it is
+        still there (a refused card, Snap's turn button, a Pairs cell); else the button of the
+        same kind now at the same place (the card that took the played card's place), or the
+        last one; else the box's first button, the hand's, or the table's first control. A
+        table overrides this for a click that draws new choices (Cat Days: a chosen card's
+        first place)."""
+        box, card, index = place
+        buttons = focusable_buttons(getattr(self, box))
+        if any(b is clicked for b in buttons):
+            return clicked
+        same = [b for b in buttons if is_card_button(b) == card]
+        if same:
+            return same[min(index, len(same) - 1)]
+        for candidates in (buttons, focusable_buttons(self.hand_box), focusable_buttons(self.controls)):
+            if candidates:
+                return candidates[0]
+        return None
+
+    def _restore_focus(self, clicked: Any, place: tuple[str, bool, int] | None) -> None:
+        """After a click at ``place`` was handled: focus :meth:`focus_after`'s widget (ipywidgets'
+        ``DOMWidget.focus``: every view of it in the browser)."""
+        if place is None or self.closed:
+            return
+        target = self.focus_after(clicked, place)
+        if target is not None and target.comm is not None:
+            target.focus()
 
     # ---- hooks --------------------------------------------------------------------------------
     #: the game's board as a pure function ``(obs, seat_label) -> HTML`` (its

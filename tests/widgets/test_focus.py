@@ -1,0 +1,102 @@
+"""Keyboard focus after a click in a table's hand or board (break-it tester: after Enter on a card
+the hand was drawn anew and focus fell to the page). ``DOMWidget.focus`` is recorded here; the
+real browser test is ``tests/browser/test_a11y.py::test_after_a_move_made_with_the_keyboard_focus_stays_in_the_hand``."""
+from __future__ import annotations
+
+import ipywidgets as W
+import pytest
+
+import catcards.widgets
+from catcards.widgets.table.moves import focusable_buttons, is_card_button
+
+
+@pytest.fixture
+def focused(monkeypatch):
+    """Every widget ``focus()`` was called on, in order."""
+    calls: list[W.Widget] = []
+    monkeypatch.setattr(W.DOMWidget, "focus", lambda self: calls.append(self))
+    return calls
+
+
+def cards(table):
+    return [b for b in focusable_buttons(table.hand_box) if is_card_button(b)]
+
+
+def test_no_focus_is_taken_on_the_first_draw_a_new_game_or_a_move_made_from_code(focused):
+    table = catcards.widgets.play("simons-cat", players=4, seed=2)
+    table.act(table.legal[0])  # another cell (or a lesson's code) moving: the focus stays where it is
+    table.new_game(5)
+    table.undo_button.click()  # a control: never redrawn, the browser keeps its focus
+    table.step_button.click()
+    assert focused == []
+
+
+def test_after_a_card_is_played_focus_is_on_the_card_now_at_its_place_or_the_last(focused):
+    table = catcards.widgets.play("simons-cat", players=4, seed=2)
+    assert [b.description for b in cards(table)] == [
+        "Cat 6", "Cat 9", "Cat 10", "Kitten 7", "Hedgehog 5", "Dog 3", "Dog 4", "Dog 5", "Mouse 4"]
+    cards(table)[5].click()  # Dog 3, the 6th card
+    assert "Seat 0 plays Dog 3." in table.state.log
+    assert focused == [cards(table)[5]] and focused[0].description == "Dog 4"
+    cards(table)[7].click()  # Mouse 4, the last card
+    assert "Seat 0 plays Mouse 4." in table.state.log
+    assert focused[1:] == [cards(table)[-1]] and focused[1].description == "Dog 5"
+
+
+def test_a_refused_card_keeps_the_focus(focused):
+    table = catcards.widgets.play("simons-cat", players=4, seed=2)
+    cat6 = cards(table)[0]
+    before = table.state.to_json()
+    cat6.click()  # cannot be played now: said why, nothing changed
+    assert table.state.to_json() == before and "Cat 6 cannot be played now" in table.output_text()
+    assert focused == [cat6]
+
+
+def test_snaps_turn_button_keeps_the_focus_and_big_cats_new_lay_button_takes_it(focused):
+    snap = catcards.widgets.play("snap", seed=3)
+    turn = snap.turn_button  # one button for the whole game, drawn in a new box each time
+    turn.click()
+    assert "Seat 0 turns" in snap.state.log[1] and focused == [turn]
+    big = catcards.widgets.play("big-cat", seed=3)
+    lay = big.lay_button  # a new button at each redraw
+    lay.click()
+    assert len(big.state.history) == 2 and lay.comm is None  # closed with the old hand
+    assert focused[1:] == [big.lay_button] and big.lay_button.description == "Lay your top card"
+
+
+def test_cat_days_focus_goes_to_the_chosen_cards_first_place_then_back_to_the_hand(focused):
+    deals = {"hands": [["Rescued Cat", "Demanding Cat", "Lazy Cat"], ["Rescued Cat"]], "weeks": [{}, {}],
+             "draw": ["Rescued Cat"] * 4, "rest": "out"}
+    table = catcards.widgets.play("cat-days", seed=1, deals=deals)
+    assert [b.description for b in cards(table)] == ["Demanding Cat", "Lazy Cat", "Rescued Cat"]
+    table.card_buttons_by_name["Lazy Cat"].click()
+    assert focused == [table.choice_buttons[0]] and focused[0].description == "on my Monday"
+    focused[0].click()
+    assert str(table.state.history[0]) == "play Lazy Cat on my Monday"
+    # the card now at the played card's place (the 2nd of Demanding Cat, Rescued Cat)
+    assert focused[1:] == [cards(table)[1]] and focused[1].description == "Rescued Cat"
+    rescued = table.card_buttons_by_name["Rescued Cat"]
+    rescued.click()  # chosen: its first place
+    assert focused[2:] == [table.choice_buttons[0]] and focused[2].description == "on my Tuesday"  # Monday is taken
+    rescued.click()  # chosen again: unchosen, and the focus is on it
+    assert table.selected is None and focused[3:] == [rescued]
+
+
+def test_with_nothing_left_in_the_hand_focus_goes_to_the_tables_first_control_shown(focused):
+    table = catcards.widgets.play("simons-cat", players=4, seed=2)
+    played = cards(table)[5]
+    place = table._focus_place(played)
+    assert place == ("hand_box", True, 5)
+    table.hand_box.children = []
+    assert table.focus_after(played, place) is table.new_button
+    for part in (table.new_button, table.seed_box, table.shuffle_button):  # as the app hides them
+        part.layout.display = "none"
+    assert table.focus_after(played, place) is table.undo_button
+
+
+def test_a_pairs_cell_keeps_the_focus(focused):
+    table = catcards.widgets.play("pairs", players=2, seed=3)
+    cell = table.cell_buttons[4]
+    cell.click()
+    assert "Seat 0 turns over card 4" in "\n".join(table.state.log)
+    assert focused == [cell]
