@@ -317,17 +317,22 @@ class SnapTable(GameTable):
             hint = 'Your turn: press "Turn your card". Press "Snap!" whenever the top two cards have the same number.'
         else:
             hint = 'Watch the centre pile: press "Snap!" when the top two cards have the same number.'
-        line = W.HTML(hint_html(hint))
-        if not getattr(self, "snap_buttons", None):
-            return W.VBox([line, W.HBox([self.turn_button])])
-        for s, b in self.snap_buttons.items():
+        for s, b in getattr(self, "snap_buttons", {}).items():
             why = ("the game is over" if state.is_over else "you are out of the game" if state.status[s] == OUT
                    else None)
             mark_unavailable(b, f"{why}: click to hear why" if why else None)
             if why is None:
                 b.tooltip = "press when the top two cards have the same number"
-        return W.VBox([line, W.HBox([self.turn_button, *self.snap_buttons.values()],
-                                    layout=W.Layout(flex_flow="row wrap", align_items="center"))])
+        # the same boxes every time, their hint line updated: a new box would be drawn anew in the
+        # browser, and the keyboard focus on "Turn your card" or "Snap!" would fall to the page
+        # after every turn (the computers' turns redraw the table on a timer)
+        buttons = [self.turn_button, *getattr(self, "snap_buttons", {}).values()]
+        view = self.__dict__.get("_hand_view")
+        if view is None or view.comm is None or list(view.children[1].children) != buttons:
+            view = self._hand_view = W.VBox([W.HTML(), W.HBox(buttons, layout=W.Layout(
+                flex_flow="row wrap", align_items="center"))])
+        view.children[0].value = hint_html(hint)
+        return view
 
     def _hidden_for(self):
         return None  # nothing in Snap is private: no pass-the-screen step

@@ -223,3 +223,19 @@ def test_a_typed_seed_that_int_cannot_read_is_one_line_not_a_traceback(monkeypat
     app["deal"].click()
     assert line_of(app) == said + " Nothing was dealt: the game in progress stays."
     assert app["seat"].children == (table,) and table.state.seed == 4
+
+
+@pytest.mark.parametrize("query, game", [("game=SNAP", "snap"), ("game=%20Big_Cat%20", "big-cat"), ("game=Cat%20Days", "cat-days")])
+def test_a_game_name_in_the_address_is_read_whatever_its_case(monkeypatch, query, game):
+    """A teacher's "?game=SNAP" deals Snap, not Simon's Cat with a note far down the page."""
+    app = run_app(monkeypatch, query)
+    assert app["seat"].children[0].state.game.name == game and app["notes"] == []
+
+
+def test_what_the_address_asked_and_the_app_could_not_do_is_said_at_the_top(monkeypatch):
+    """The notes go in the line under the controls (role=status, read out), not under the table."""
+    app = run_app(monkeypatch, "game=Nonsense&seed=x")
+    said = line_of(app)
+    assert said.startswith("There is no game called 'Nonsense'; the games are: ")
+    assert "seed must be a whole number from 0 to" in said and app["out"].outputs == ()
+    assert app["seat"].children[0].state.game.name == "simons-cat"

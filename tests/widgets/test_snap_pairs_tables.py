@@ -57,6 +57,20 @@ def test_computer_faster_than_a_late_click():
     assert table.state.observation(0)["stack_sizes"] == [3, 5]
 
 
+def test_the_turn_and_snap_buttons_stay_in_the_same_boxes_across_turns():
+    """The browser keeps keyboard focus on "Turn your card" only if its boxes are not replaced:
+    a new box is drawn anew and focus falls to the page (break-it tester, every turn)."""
+    table, clock = snap_table()
+    view = table.hand_box.children[0]
+    assert table.turn_button in view.children[1].children and table.snap_buttons[0] in view.children[1].children
+    table.turn_button.click()
+    assert table.hand_box.children[0] is view and view.comm is not None
+    assert "Watch the centre pile" in view.children[0].value  # the hint line follows the turn
+    clock.advance(table.turn_delay)  # the computer's turn, on the timer
+    assert table.hand_box.children[0] is view and view.children[1].comm is not None
+    assert "Your turn" in view.children[0].value or table.state.snap_showing
+
+
 def test_false_snap_click_is_penalised_and_rapid_clicks_are_safe():
     table, clock = snap_table()
     table.snap_buttons[0].click()  # nothing on the pile: a false snap
