@@ -16,14 +16,16 @@ __all__ = ["CARD_WIDTH", "STYLE", "SCROLL_HINT", "card_html", "cards_row", "hint
 CARD_WIDTH = 56
 
 #: The tables' stylesheet (WCAG 2.1 AA): a visible focus ring (3 px, black on a white halo: at
-#: least 3:1 on any background) on every control; a card's whole column (its picture too) clicks
+#: least 3:1 on any background) on every control, drawn inside the control's edge (an ipywidgets
+#: box scrolls its overflow, so a ring drawn outside was cut off for a control at a box's edge:
+#: only a thin bar showed); a card's whole column (its picture too) clicks
 #: its button (the button's ::after stretched over the column, so the button stays the one
 #: keyboard and screen-reader control); card names wrap instead of being cut off.
 STYLE = """<style>
 .catcards-table button:focus-visible, .catcards-table select:focus-visible,
 .catcards-table input:focus-visible, .catcards-table summary:focus-visible,
 .catcards-table [tabindex]:focus-visible {
-  outline: 3px solid #000 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #fff !important; }
+  outline: 3px solid #000 !important; outline-offset: -3px; box-shadow: inset 0 0 0 5px #fff !important; }
 .catcards-table summary { cursor: pointer; font-weight: bold; padding: 4px 0;
   min-height: 24px; }
 .catcards-table .catcards-cardcol { position: relative; }

@@ -350,6 +350,58 @@ def test_the_apps_own_game_and_players_controls_show_the_focus_ring(browser_read
             browser.close()
 
 
+#: the focused element's focus ring, if a box around it cuts part of it off: the ring's extent
+#: (the element grown by outline-offset + outline-width when that is positive, and by an outer
+#: box-shadow's spread) against each ancestor that clips its overflow, once the element is
+#: scrolled into the middle of the page; None when all of it shows
+_RING_CUT = """() => {
+    const e = document.activeElement;
+    if (!e || e === document.body) return null;
+    e.scrollIntoView({block: 'center', inline: 'nearest'});  // the page's scrolling is not a cut
+    const c = getComputedStyle(e);
+    const shadow = /inset/.test(c.boxShadow) ? 0 : Math.max(0, ...(c.boxShadow.match(/(-?[0-9.]+)px/g) || ['0px']).map(parseFloat));
+    const grow = Math.max(0, (parseFloat(c.outlineOffset) || 0) + (parseFloat(c.outlineWidth) || 0), shadow);
+    const r = e.getBoundingClientRect();
+    for (let a = e.parentElement; a; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+        const q = a.getBoundingClientRect();
+        const left = q.left + parseFloat(s.borderLeftWidth), top = q.top + parseFloat(s.borderTopWidth);
+        const right = q.right - parseFloat(s.borderRightWidth), bottom = q.bottom - parseFloat(s.borderBottomWidth);
+        if (r.left - grow < left - 0.5 || r.top - grow < top - 0.5 || r.right + grow > right + 0.5 || r.bottom + grow > bottom + 0.5)
+            return `${e.tagName} '${(e.textContent || e.value || '').trim().slice(0, 30)}' cut by ${a.tagName}.${String(a.className).split(' ').slice(0, 3).join('.')}`;
+    }
+    return null;
+}"""
+
+
+@pytest.mark.browser
+def test_the_focus_ring_is_never_cut_off_by_a_box(browser_ready):
+    """Every control reached with Tab shows its whole focus ring, on a phone and a Chromebook
+    (break-it tester: the first button of most rows showed a thin bar only, its ring cut off by
+    the ipywidgets box around it, which scrolls its overflow)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    problems = []
+    with voila(APP) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for width, height in [(390, 844), (1366, 768)]:
+                page = browser.new_page(viewport={"width": width, "height": height})
+                for game in ("card-game", "cat-days", "snap"):
+                    page.goto(f"{url}?game={game}&seed=3", timeout=60_000)
+                    expect(page.locator(".catcards-table button.catcards-action").first).to_be_visible(timeout=60_000)
+                    for _ in range(40):
+                        page.keyboard.press("Tab")
+                        cut = page.evaluate(_RING_CUT)
+                        if cut:
+                            problems.append(f"{game} at {width}px: {cut}")
+                page.close()
+        finally:
+            browser.close()
+    assert not problems, "\n".join(sorted(set(problems)))
+
+
 @pytest.mark.browser
 def test_how_to_play_is_reached_with_tab_and_opened_with_enter(browser_ready):
     """The table's "How to play" (found by the break-it helper: drawn as an Accordion, its title
