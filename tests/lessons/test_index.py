@@ -169,11 +169,14 @@ def test_the_app_opens_the_game_the_address_names(monkeypatch):
     app = _run_app(monkeypatch, "game=snap&players=3&seed=5")
     (table,) = app["seat"].children
     assert table.state.game == catcards.load("snap", players=3) and table.state.seed == 5
-    assert app["players"].value == 3 and app["choose"].value == "snap"
-    # changing the game in the dropdown deals that game, with its default players
+    assert app["players"].value == "3" and app["choose"].value == "snap"
+    # choosing another game in the list deals nothing (WCAG 2.1 SC 3.2.2) until New game is
+    # pressed; then that game, with its players
     app["choose"].value = "cat-days"
+    assert app["seat"].children == (table,) and table.state.game.name == "snap" and app["players"].disabled
+    app["deal"].click()
     (table,) = app["seat"].children
-    assert table.state.game.name == "cat-days" and app["players"].disabled
+    assert table.state.game.name == "cat-days" and table.state.seed == 5
     assert app["out"].outputs == ()
 
 
@@ -183,7 +186,7 @@ def test_the_app_explains_a_bad_address_and_plays_the_default(monkeypatch):
     assert any("no game called 'chess'" in n for n in app["notes"])
     assert any("players must be a whole number, not 'x'" in n for n in app["notes"])
     app = _run_app(monkeypatch, "game=simons-cat&players=9")
-    assert app["players"].value == catcards.load("simons-cat").players
+    assert app["players"].value == str(catcards.load("simons-cat").players)
     assert "Simon's Cat Card Game is for 2 to 6 players, not 9: 4 is used." in app["notes"]
     # a seed past the largest (2**128 - 1) is named with the limit, not as "not a whole number"
     app = _run_app(monkeypatch, f"game=snap&seed={2**128}")
