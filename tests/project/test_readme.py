@@ -25,3 +25,13 @@ def test_readme_names_files_that_exist():
         if "/" in name or name.endswith((".ipynb", ".md")) and not name.startswith(("my_", "games")):
             candidates = [root / name, root / "notebooks" / name]
             assert any(p.exists() for p in candidates), f"README names {name}, which does not exist"
+
+
+def test_the_games_table_says_what_each_game_teaches_as_the_game_does():
+    """The README's games table, the start page and ``catcards list`` say the same: each row's
+    last column is the game class's ``teaches`` (a newcomer saw two wordings)."""
+    import catcards
+
+    rows = {m[0]: m[1] for m in re.findall(r"^\| ([^|]+) \| [^|]+ \| [^|]*\.ipynb[^|]* \| ([^|]+) \|$",
+                                           README.read_text(encoding="utf-8"), re.M)}
+    assert rows == {catcards.game_class(n).title: catcards.game_class(n).teaches for n in catcards.list_games()}
