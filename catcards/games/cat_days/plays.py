@@ -166,18 +166,14 @@ class PlayTable:
             if name is last:  # identical copies give one play, of the lowest copy (the first here)
                 continue
             last = name
-            if kind == _MINE:  # a cat on an empty day of my week
+            if kind != _OTHER:  # a cat on an empty day of my week (_MINE), or of either week (_EITHER)
                 mask = open_days[seat] & days
                 if mask:
                     out += slots[mask] or self._placed(card, r, 0, mask)
-                continue
-            if kind == _EITHER:  # a cat on an empty day of either week
-                mask = open_days[seat] & days
-                if mask:
-                    out += slots[mask] or self._placed(card, r, 0, mask)
-                mask = open_days[seat ^ 1] & days
-                if mask:
-                    out += slots[128 + mask] or self._placed(card, r, 1, mask)
+                if kind == _EITHER:
+                    mask = open_days[seat ^ 1] & days
+                    if mask:
+                        out += slots[128 + mask] or self._placed(card, r, 1, mask)
                 continue
             how = r.how
             if how < DRAW_N:
@@ -273,14 +269,8 @@ class PlayTable:
             base = 7 * word
             for d in DAY_BITS[days]:
                 kept = slots[base + d]
-                if trees >> d & 1:  # a Cat Tree: each name once (Weeks.targets)
-                    for c in tree_targets(stack[d]):
-                        p = kept.get(id(c))
-                        if p is None:
-                            p = self._keep(kept, c, _play(card, r.effect, WORDS[word], d, c))
-                        out.append(p)
-                else:  # a day off a Cat Tree: its top cat
-                    c = stack[d][-1]
+                # a Cat Tree: each name once (Weeks.targets); a day off a Cat Tree: its top cat
+                for c in tree_targets(stack[d]) if trees >> d & 1 else stack[d][-1:]:
                     p = kept.get(id(c))
                     if p is None:
                         p = self._keep(kept, c, _play(card, r.effect, WORDS[word], d, c))
