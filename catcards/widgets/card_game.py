@@ -75,6 +75,20 @@ class CardGameTable(GameTable):
         return W.HBox([self.action_button(a, tooltip=self.does(a)) for a in actions],
                       layout=W.Layout(flex_flow="row wrap"))
 
+    def focus_after(self, clicked: W.Button, place: tuple[str, bool, int]) -> W.Widget | None:
+        """Keyboard focus after a button under your hand was pressed: as every table
+        (:meth:`GameTable.focus_after`), except that when the button now at the pressed one's
+        place does something else, focus goes to the "card:" list if it is shown (the next step
+        of a turn: take Money, then choose a card). Without this, "take Money" gave its place
+        to "end turn", and a second Enter (a key held a moment too long) ended the turn
+        (break-it tester, keyboard only)."""
+        target = super().focus_after(clicked, place)
+        if (target is not clicked and isinstance(target, W.Button)
+                and target.description != clicked.description
+                and self.choice is not None and self.choice.comm is not None):
+            return self.choice
+        return target
+
     # ---- board ----------------------------------------------------------------------------------
     def board(self, obs: dict) -> W.Widget:
         """Banner, stack, seats table and table centre (HTML, :func:`catcards.render.card_game.board_html`),

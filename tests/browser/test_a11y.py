@@ -174,6 +174,39 @@ def test_after_a_move_made_with_the_keyboard_focus_stays_in_the_hand(browser_rea
             browser.close()
 
 
+@pytest.mark.browser
+def test_card_game_a_second_enter_after_take_money_does_not_end_the_turn(browser_ready):
+    """Break-it tester, keyboard only: after Enter on "take Money", "end turn" took its place and
+    the focus, and a second Enter ended the turn. Now the focus goes to the "card:" list (the
+    next step), and a second Enter leaves the turn where it was."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with voila(APP) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.goto(f"{url}?game=card-game&players=3&seed=1", timeout=60_000)
+            table = page.locator(".catcards-table").first
+            take = table.get_by_role("button", name="take Money")
+            expect(take).to_be_visible(timeout=60_000)
+            for _ in range(200):  # Tab to "take Money", as a keyboard user does
+                if page.evaluate("() => document.activeElement.textContent.trim() === 'take Money'"):
+                    break
+                page.keyboard.press("Tab")
+            page.keyboard.press("Enter")
+            log = table.locator(".catcards-log")
+            expect(log).to_contain_text("Seat 0 takes", timeout=15_000)
+            page.wait_for_function(
+                "() => document.activeElement.tagName === 'SELECT' && !!document.activeElement.closest('.catcards-table')",
+                timeout=15_000)
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(1_500)  # time for a wrong second move to show in the log
+            expect(log).not_to_contain_text("Seat 0 ends the turn")
+            expect(table.get_by_role("button", name="end turn")).to_be_visible()
+        finally:
+            browser.close()
+
+
 #: what has keyboard focus in the table: "card" (a Cat Days card button one may choose), "place"
 #: (a move's button), "hand" (another button of the hand: an unplayable card), or "" (elsewhere)
 _FOCUSED = """() => { const e = document.activeElement;

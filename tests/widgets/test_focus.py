@@ -100,3 +100,15 @@ def test_a_pairs_cell_keeps_the_focus(focused):
     cell.click()
     assert "Seat 0 turns over card 4" in "\n".join(table.state.log)
     assert focused == [cell]
+
+
+def test_card_game_take_money_gives_the_focus_to_the_card_list_not_to_end_turn(focused):
+    """Break-it tester, keyboard only: after Enter on "take Money", "end turn" took its place and
+    the focus, so a second Enter ended the turn. The next step is choosing a card."""
+    table = catcards.widgets.play("card-game", players=3, seed=1)
+    buttons = focusable_buttons(table.hand_box)
+    assert [b.description for b in buttons] == ["take Money", "draw from the main deck"]
+    buttons[0].click()
+    assert str(table.state.history[-1]) == "take Money" and table.state.current_player == 0
+    assert [b.description for b in focusable_buttons(table.hand_box)] == ["end turn", "Do it"]
+    assert focused == [table.choice]
