@@ -43,7 +43,7 @@ class BigCatTable(GameTable):
         'Your turn: click "Lay your top card" (or "Take the pile" when you won it). "Step" lays one card for whoever is to act, "Next trick" plays until a pile is taken, "Run" plays to the end.',
         'A reward card demands cards from the next player (Lion 5, Tiger 3, Wildcat 2, Jaguar 1); when a demand is paid with ordinary cards, the player who laid the reward card takes the pile.',
         'A player who gets every card wins. There are no choices to make: watch how the deal decides the game.',
-        'Source: rulebooks/wildcat-and-dinohistoria.txt, "The BIG CAT Game".',
+        'Rules: the Wildcat & Dinohistoria rulebook, "The BIG CAT Game".',
     )
 
     #: what the generic default "sensible" means at this table

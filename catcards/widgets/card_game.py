@@ -46,7 +46,7 @@ class CardGameTable(GameTable):
     how_to_play = (
         'Your turn: first take Money or draw from the main deck (the buttons under your hand), then choose a card to play from the "card:" list and press "Do it", and press "end turn" when you are done.',
         'When a card is played, every other player may answer (the buttons under the prompt), and may challenge a bluff.',
-        'Source: rulebooks/card-game-the-card-game.txt.',
+        'Rules: the Card Game: The Card Game rulebook.',
     )
 
     def __init__(self, *args: Any, **kwargs: Any):

@@ -43,7 +43,7 @@ class CatDaysTable(GameTable):
         'Your turn: click a card button in your hand, then one of the buttons that appear for where it goes (a day); or click "draw a card".',
         'Cats go on days of your week, each by its own text; events take effect and are discarded. You may play a card only if its whole text can be carried out.',
         'The game ends the moment a player has a cat on every day of their week; the higher total of visible cats wins.',
-        'Source: rulebooks/cat-days.txt.',
+        'Rules: the Cat Days rulebook.',
     )
 
     def __init__(self, *args: Any, **kwargs: Any):

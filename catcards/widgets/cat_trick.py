@@ -35,7 +35,7 @@ class CatTrickTable(GameTable):
         'Your turn: click a card button under your hand to play it into the trick. You may play any card (no duty to follow colour).',
         "The highest trump wins the trick, else the highest card of the colour led; a colour's 1 counts as 8 when the 7 of that colour is in the same trick.",
         'Greedy or needy: a winner who then holds 4 or more collected cards of one colour loses all of them.',
-        'Source: rulebooks/cat-trick.txt.',
+        'Rules: the Cat Trick rulebook.',
     )
 
     #: the board: trump card, the trick (or the last trick and its winner), seats, round summary

@@ -38,7 +38,7 @@ class KingOfTheJungleTable(GameTable):
         'First bid: click a number button, the tricks you think you will win (the last bidder may not make the total 13).',
         'Then on your turn click a card button under your hand. You must follow the suit led if you can; the highest card of the suit led wins the trick.',
         'A bid made scores 10 + 2 per trick bid (bid 0 made: 20); a bid missed loses 1 point per trick over or under.',
-        'Source: rulebooks/wildcat-and-dinohistoria.txt, "King of the Jungle".',
+        'Rules: the Wildcat & Dinohistoria rulebook, "King of the Jungle".',
     )
 
     bid_buttons: dict[int, W.Button] = {}

@@ -41,7 +41,7 @@ class PairsTable(GameTable):
         'Your turn: click the "turn" button under a face-down card, then under a second one.',
         'Two cards with the same number are a pair: you keep them and turn again. Otherwise both go face down again and the next player turns; remember what you saw (the recent turns are listed under the grid).',
         'Most pairs wins; ties share.',
-        'Source: rulebooks/wildcat-and-dinohistoria.txt, "PAIRS".',
+        'Rules: the Wildcat & Dinohistoria rulebook, "PAIRS".',
     )
 
     #: what the generic default "sensible" means at this table

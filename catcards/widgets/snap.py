@@ -152,7 +152,7 @@ class SnapTable(GameTable):
         'Your turn: press "Turn your card" to turn your top card onto the centre pile. The computers turn theirs by themselves.',
         'Press "Snap!" as soon as the top card has the same number as the card under it: the first to call takes the whole pile. A Snap! when no snap shows costs you your top card.',
         'A player with no cards is out unless they win the next snap; whoever wins all the cards wins.',
-        'Source: rulebooks/wildcat-and-dinohistoria.txt, "SNAP".',
+        'Rules: the Wildcat & Dinohistoria rulebook, "SNAP".',
     )
 
     #: what the generic default "sensible" means at this table
