@@ -393,6 +393,16 @@ APP_CULLING = (
     "--MappingKernelManager.cull_connected=False",
 )
 
+#: Voila option of ``catcards app``: how long Voila's executor (nbclient's ``iopub_timeout``,
+#: 4 s by default) keeps reading the app cell's output once the kernel has replied that the cell
+#: ran. The table is 200 to 1,100 widget messages and its display comes last; a server busy for
+#: more than 4 s (a loaded machine, a class's pages loading at once) gave up before the display,
+#: logged "Timeout waiting for IOPub output", and the page stayed at "Dealing the cards" with no
+#: error: 1 page load in 70 here, with a load average of 5 to 11 on 2 cores. A wait this long only happens
+#: when a message is really lost; the usual wait is well under a second.
+#: ``tests/widgets/test_app_voila_execution.py`` reproduces the failure with Voila's executor.
+APP_EXECUTION = ("--VoilaExecutor.iopub_timeout=60",)
+
 
 def _app(args: argparse.Namespace) -> int:
     import catcards
@@ -406,7 +416,7 @@ def _app(args: argparse.Namespace) -> int:
     print(f"Serving {catcards.game_class(args.game).title} as an app: open {url} in a browser "
           "(Ctrl+C stops it)", flush=True)
     cmd = [sys.executable, "-m", "voila", str(APP), f"--port={args.port}", "--Voila.ip=127.0.0.1", "--no-browser",
-           *APP_CULLING]
+           *APP_CULLING, *APP_EXECUTION]
     os.chdir(APP.parent)
     # become the Voila process, so that Ctrl+C or a signal to this pid stops Voila and its kernels
     os.execv(sys.executable, cmd)

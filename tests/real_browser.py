@@ -147,11 +147,15 @@ def voila(notebook: Path, timeout: float = 60, extra: tuple[str, ...] = ()) -> I
     """Serve ``notebook`` alone with Voila in a fresh temporary HOME; yield its URL
     ``http://127.0.0.1:PORT/``. Voila runs the notebook when the page loads (shared notes,
     ``notes/browser-testing.md``), so readiness is the port listening, and a test waits for the
-    widget itself. ``extra``: more Voila options, e.g. ``("--preheat_kernel=True",)``."""
+    widget itself. Voila's executor is set as ``catcards app`` sets it (:data:`catcards.cli.APP_EXECUTION`:
+    without it a loaded machine now and then leaves the page without its table). ``extra``: more
+    Voila options, e.g. ``("--preheat_kernel=True",)``."""
     home = Path(tempfile.mkdtemp(prefix="catcards-voila-"))
     port = free_port()
+    from catcards.cli import APP_EXECUTION
+
     cmd = [sys.executable, "-m", "voila", str(notebook), f"--port={port}", "--no-browser",
-           "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *extra]
+           "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *APP_EXECUTION, *extra]
 
     def ready() -> bool:
         with socket.create_connection(("127.0.0.1", port), timeout=1):

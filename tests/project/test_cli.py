@@ -305,4 +305,5 @@ def test_app_serves_voila_with_kernels_of_gone_pages_shut_down(monkeypatch, caps
     assert "--MappingKernelManager.cull_idle_timeout=600" in cmd
     assert "--MappingKernelManager.cull_interval=60" in cmd
     assert "--MappingKernelManager.cull_connected=False" in cmd
+    assert "--VoilaExecutor.iopub_timeout=60" in cmd  # the table's output is not cut off on a busy server
     assert "open http://127.0.0.1:8866/?game=snap&players=3 in a browser" in capsys.readouterr().out

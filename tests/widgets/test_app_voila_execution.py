@@ -1,0 +1,95 @@
+"""The app's cell run by Voila's own executor (``voila.execute.VoilaExecutor``, nbclient) with the
+options ``catcards app`` gives Voila (:data:`catcards.cli.APP_EXECUTION`): the table's output
+survives a server too busy to read the kernel's messages for a few seconds.
+
+The failure this guards against (seen about once in 70 page loads on a loaded machine): Voila
+runs the cell, the kernel replies "done" on its shell channel while the executor still has the
+cell's IOPub messages to read (the app's table is 200 to 1,100 widget messages; the widget's
+display, ``execute_result``, comes last). nbclient waits ``iopub_timeout`` seconds (4 by default)
+for them, then logs "Timeout waiting for IOPub output" and keeps the outputs read so far: the
+page shows the heading and the "Dealing the cards" line, never the table, with no error.
+
+Here the server's busy spell is made on purpose: the executor reads no IOPub message until the
+kernel's reply has come, then pauses :data:`BUSY` seconds once (more than 4, far less than the
+app's limit); what happens after that is Voila's and nbclient's own code.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+
+APP = Path(__file__).resolve().parents[2] / "notebooks" / "apps" / "play.ipynb"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+#: seconds the executor stops reading IOPub once the kernel has replied (a busy server)
+BUSY = 6.0
+
+
+def _run_app_cell(*runs: tuple[str, ...]) -> list[list[dict]]:
+    """The outputs Voila's executor keeps for the app's code cell, run once (in one kernel) per
+    tuple of Voila command-line ``runs`` options (``--Class.trait=value``), each time with a
+    server that stops reading IOPub for :data:`BUSY` seconds right after the kernel's reply."""
+    import nbformat
+    from traitlets.config.loader import KVArgParseConfigLoader
+    from voila.execute import VoilaExecutor
+
+    nb = nbformat.reads(APP.read_text(encoding="utf-8"), as_version=4)
+    index = next(i for i, cell in enumerate(nb.cells) if cell.cell_type == "code")
+    source = nb.cells[index].source
+    executor = VoilaExecutor(nb, resources={"metadata": {"path": str(APP.parent)}})
+
+    async def run() -> list[list[dict]]:
+        kept = []
+        async with executor.async_setup_kernel():
+            kc = executor.kc
+            replied = asyncio.Event()
+            shell_get, iopub_get = kc.shell_channel.get_msg, kc.iopub_channel.get_msg
+            paused = False
+
+            async def shell_get_msg(*args, **kwargs):
+                msg = await shell_get(*args, **kwargs)
+                if msg["msg_type"] == "execute_reply":
+                    replied.set()
+                return msg
+
+            async def iopub_get_msg(*args, **kwargs):
+                nonlocal paused
+                if not paused:
+                    await replied.wait()
+                    await asyncio.sleep(BUSY)
+                    paused = True
+                return await iopub_get(*args, **kwargs)
+
+            kc.shell_channel.get_msg, kc.iopub_channel.get_msg = shell_get_msg, iopub_get_msg
+            for options in runs:
+                executor.update_config(KVArgParseConfigLoader(argv=list(options)).load_config())
+                replied.clear()
+                paused = False
+                cell = nbformat.v4.new_code_cell(source)
+                await executor.execute_cell(cell, None, index, store_history=False)
+                kept.append([dict(o) for o in cell.outputs])
+        return kept
+
+    return asyncio.run(run())
+
+
+def _shows_the_app(outputs: list[dict]) -> bool:
+    return any(WIDGET_VIEW in o.get("data", {}) for o in outputs if o.get("output_type") == "execute_result")
+
+
+def test_the_apps_table_survives_a_server_busy_for_seconds_after_the_cell_ran(monkeypatch):
+    """With Voila's defaults the busy spell loses the table's output (the page stays at "Dealing
+    the cards"); with ``catcards app``'s options the same run keeps it."""
+    pytest.importorskip("voila")
+    from catcards.cli import APP_EXECUTION
+
+    monkeypatch.setenv("QUERY_STRING", "game=snap&players=3&seed=5")  # the smallest table
+    defaults, ours = _run_app_cell((), APP_EXECUTION)
+    assert _shows_the_app(defaults) is False  # the failure, reproduced: no table on the page
+    assert _shows_the_app(ours)
+    outputs = ours
+    (view,) = [o["data"][WIDGET_VIEW] for o in outputs if o.get("output_type") == "execute_result"]
+    assert set(view) >= {"model_id", "version_major"}
+    assert json.dumps(outputs).count('"execute_result"') == 1
