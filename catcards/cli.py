@@ -401,7 +401,13 @@ APP_CULLING = (
 #: error: 1 page load in 70 here, with a load average of 5 to 11 on 2 cores. A wait this long only happens
 #: when a message is really lost; the usual wait is well under a second.
 #: ``tests/widgets/test_app_voila_execution.py`` reproduces the failure with Voila's executor.
-APP_EXECUTION = ("--VoilaExecutor.iopub_timeout=60",)
+#: The same as Jupyter server configuration, for Voila's server extension (``/voila/render/...``,
+#: the start page's "app (no code)" links in JupyterLab and on Binder), whose executor reads the
+#: server's configuration: ``binder/postBuild`` writes it into the environment's
+#: ``etc/jupyter/jupyter_server_config.json``.
+APP_EXECUTION_CONFIG = {"VoilaExecutor": {"iopub_timeout": 60}}
+APP_EXECUTION = tuple(f"--{section}.{name}={value}" for section, options in APP_EXECUTION_CONFIG.items()
+                      for name, value in options.items())
 
 
 def _app(args: argparse.Namespace) -> int:

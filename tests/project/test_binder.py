@@ -83,6 +83,10 @@ def test_binder_environment_from_binder_folder_runs_every_notebook(tmp_path):
         str(repo / "catcards")
     run("python", "-m", "jupyterlab", "--version")
     run("python", "-m", "voila", "--version")
+    # Voila's server extension (the start page's app links) reads the server's configuration:
+    # postBuild gives it the executor option of `catcards app` (catcards.cli.APP_EXECUTION_CONFIG)
+    assert run("python", "-c", "from jupyter_server.serverapp import ServerApp; a = ServerApp(); "
+               "a.load_config_file(); print(a.config.VoilaExecutor.iopub_timeout)").strip() == "60"
 
     notebooks = sorted(p for p in (repo / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
     assert len(notebooks) >= 10

@@ -35,3 +35,15 @@ def test_the_games_table_says_what_each_game_teaches_as_the_game_does():
     rows = {m[0]: m[1] for m in re.findall(r"^\| ([^|]+) \| [^|]+ \| [^|]*\.ipynb[^|]* \| ([^|]+) \|$",
                                            README.read_text(encoding="utf-8"), re.M)}
     assert rows == {catcards.game_class(n).title: catcards.game_class(n).teaches for n in catcards.list_games()}
+
+
+def test_the_class_server_command_has_the_options_catcards_app_uses():
+    """The README's command for serving a class runs Voila with what ``catcards app`` passes:
+    kernel culling (else new pages go blank after about 170 loads) and the executor's wait for
+    the table's output (else a busy server now and then leaves a page at "Dealing the cards")."""
+    from catcards.cli import APP_CULLING, APP_EXECUTION
+
+    command = re.search(r"`(voila notebooks/apps/play\.ipynb --Voila\.ip=0\.0\.0\.0[^`]*)`",
+                        README.read_text(encoding="utf-8"), re.S).group(1).split()
+    needed = [o for o in APP_CULLING + APP_EXECUTION if o != "--MappingKernelManager.cull_connected=False"]  # the default
+    assert [o for o in needed if o not in command] == []
