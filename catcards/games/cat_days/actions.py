@@ -153,9 +153,10 @@ _new = object.__new__
 def _play(card: Card, effect: str, week: str | None = None, day: int | None = None,
           target: Card | None = None, target_day: int | None = None, other: Card | None = None) -> Play:
     """``Play(card, effect, ...)`` built without the frozen dataclass's per-field checks (the
-    engine's hot path; the fields are the engine's own, so they need none). Equal to, and hashes
-    like, the Play built the usual way."""
+    engine's hot path; the fields are the engine's own, so they need none), with room for its log
+    lines (:meth:`Play.log_line`), which the engine reads straight off the play. Equal to, and
+    hashes like, the Play built the usual way."""
     p = _new(Play)
-    p.__dict__.update(card=card, effect=effect, week=week, day=day, target=target,
-                      target_day=target_day, other=other)
+    p.__dict__.update(card=card, effect=effect, week=week, day=day, target=target, target_day=target_day,
+                      other=other, _log_lines=[None, None])
     return p
