@@ -311,7 +311,8 @@ class CatDaysState(State):
             else:
                 _take_from(hand, card)
             # the table's plays keep their log lines (actions._play), so the first time is the only call
-            self.log.append(action._log_lines[seat] or action.log_line(seat))
+            lines = action._log_lines
+            self.log.append(lines and lines[seat] or action.log_line(seat))
             if rule.how < TREE:  # a cat put on a day (plays.PLACE .. NEIGHBOURS_CATS): nothing else happens
                 self.weeks.place_cat(seat if action.week == "my" else 1 - seat, action.day, card)
             else:
@@ -366,15 +367,16 @@ class CatDaysState(State):
             w0, d0 = (1 - seat, action.target_day) if action.effect == "cardboard box" else (
                 seat if action.week == "my" else 1 - seat, action.day)
             before = list(self.weeks.visible(w0, d0))
-        if rule.draws:
+        if rule.draws:  # a "draw N" card draws and does nothing on the days
             for _ in range(rule.draws):
                 self._draw(seat)
             self.log.append(f"Seat {seat} draws {rule.draws} cards.")
-        for where, w, cat in self.weeks.carry_out(seat, action):
-            if where == "discard":
-                self.discard_pile.append(cat)
-            else:
-                self.hands[w].append(cat)
+        else:
+            for where, w, cat in self.weeks.carry_out(seat, action):
+                if where == "discard":
+                    self.discard_pile.append(cat)
+                else:
+                    self.hands[w].append(cat)
         if rule.discarded:
             self.discard_pile.append(card)  # events go to the discard pile after their effect
         if removes:  # say when a covered cat comes back into view
