@@ -164,7 +164,7 @@ class PlayTable:
         out: list[Play] = []
         entries = self.entries
         open_days = weeks.open_days
-        mine, theirs = open_days[seat], open_days[seat ^ 1]
+        mine = open_days[seat]
         last = None
         for i in places:
             name, kind, days, slots, card, r = entries[i]
@@ -176,7 +176,7 @@ class PlayTable:
                 if mask:
                     out += slots[mask] or self._placed(card, r, 0, mask)
                 if kind == _EITHER:
-                    mask = theirs & days
+                    mask = open_days[seat ^ 1] & days
                     if mask:
                         out += slots[128 + mask] or self._placed(card, r, 1, mask)
                 continue
