@@ -81,13 +81,12 @@ class Play(Action):
         seat numbers ("Seat 0 plays Lazy Cat on seat 0's Monday."). Kept on the play after the
         first time, like its words (the engine's plays are built once per deck and reused); a
         seat's line is worked out only when that seat makes the play."""
-        try:
-            line = self._log_lines[seat]
-        except AttributeError:  # the first time
-            line = None
-            self.__dict__["_log_lines"] = [None, None]
+        lines = self.__dict__.get("_log_lines")  # None until the first time (see _play)
+        if lines is None:
+            lines = self.__dict__["_log_lines"] = [None, None]
+        line = lines[seat]
         if line is None:
-            line = self._log_lines[seat] = f"Seat {seat} plays{self._seat_words(seat)[len('play'):]}."
+            line = lines[seat] = f"Seat {seat} plays{self._seat_words(seat)[len('play'):]}."
         return line
 
     def _seat_words(self, seat: int) -> str:
@@ -153,9 +152,10 @@ _new = object.__new__
 def _play(card: Card, effect: str, week: str | None = None, day: int | None = None,
           target: Card | None = None, target_day: int | None = None, other: Card | None = None) -> Play:
     """``Play(card, effect, ...)`` built without the frozen dataclass's per-field checks (the
-    engine's hot path; the fields are the engine's own, so they need none). Equal to, and hashes
-    like, the Play built the usual way."""
+    engine's hot path; the fields are the engine's own, so they need none), with a place for its
+    log lines (``_log_lines``, None until :meth:`Play.log_line` first works one out), which the
+    engine reads straight off the play. Equal to, and hashes like, the Play built the usual way."""
     p = _new(Play)
-    p.__dict__.update(card=card, effect=effect, week=week, day=day, target=target,
-                      target_day=target_day, other=other)
+    p.__dict__.update(card=card, effect=effect, week=week, day=day, target=target, target_day=target_day,
+                      other=other, _log_lines=None)
     return p

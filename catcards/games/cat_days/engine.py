@@ -126,6 +126,8 @@ _DRAWS = tuple(f"Seat {s} draws a card." for s in (0, 1))
 _PASSES = tuple(f"Seat {s} can neither play nor draw, and passes." for s in (0, 1))
 #: the legal actions of an empty hand when there is a card to draw
 _DRAW_ONLY = (DRAW,)
+#: the legal actions when there is nothing to play or draw
+_PASS_ONLY = (PASS,)
 
 
 def _take_from(hand: list[Card], card: Card) -> None:
@@ -220,11 +222,11 @@ class CatDaysState(State):
         to_draw = len(self.draw_pile) + len(self.discard_pile)
         hand = self.hands[seat]
         if not hand:  # an empty hand (about one turn in eight in random play)
-            return _DRAW_ONLY if to_draw else (PASS,)
+            return _DRAW_ONLY if to_draw else _PASS_ONLY
         plays = self._table.hand_plays(self.weeks, seat, hand, to_draw)
         if to_draw:
             plays.append(DRAW)
-        return tuple(plays) if plays else (PASS,)
+        return plays or _PASS_ONLY  # State.legal_actions makes the list a tuple
 
     def _why_illegal(self, action: Action) -> str:
         seat = self.current_player
@@ -283,7 +285,7 @@ class CatDaysState(State):
             needs = 1 if action is DRAW else self._rules[action.card.name].draws if action is not PASS else 0
             if needs > len(self.draw_pile):
                 self._named_shuffle()
-        self.turn += 1
+        turn = self.turn = self.turn + 1
         # the legal actions' own objects arrive here (State.apply), so DRAW and PASS are themselves
         if action is DRAW:
             self._passes = 0
@@ -295,6 +297,10 @@ class CatDaysState(State):
         elif action is PASS:
             self._passes += 1
             self.log.append(_PASSES[seat])
+            self.current_player = 1 - seat
+            if ALL_DAYS in self.weeks.holds_cat or self._passes >= 2 or turn >= self._max_turns:
+                self._check_end()  # a full week (a day mask with every day), two passes or the turn limit
+            return
         else:
             self._passes = 0
             card = action.card
@@ -304,14 +310,18 @@ class CatDaysState(State):
                 hand.pop()
             else:
                 _take_from(hand, card)
-            self.log.append(action.log_line(seat))  # kept on the play after its first time
+            # the table's plays keep their log lines (actions._play), so the first time is the only call
+            lines = action._log_lines
+            self.log.append(lines and lines[seat] or action.log_line(seat))
             if rule.how < TREE:  # a cat put on a day (plays.PLACE .. NEIGHBOURS_CATS): nothing else happens
                 self.weeks.place_cat(seat if action.week == "my" else 1 - seat, action.day, card)
             else:
                 self._play(seat, action, rule)
         self.current_player = 1 - seat
-        if ALL_DAYS in self.weeks.holds_cat or self._passes >= 2 or self.turn >= self._max_turns:
-            self._check_end()  # a full week (a day mask with every day), two passes or the turn limit
+        # a draw or a play resets the passes, so the game ends here on a full week (a day mask
+        # with every day) or the turn limit
+        if ALL_DAYS in self.weeks.holds_cat or turn >= self._max_turns:
+            self._check_end()
 
     def _named_shuffle(self) -> list[Card] | None:
         """The draw pile (top last) the deals name for the reshuffle about to happen, taken from
@@ -357,15 +367,16 @@ class CatDaysState(State):
             w0, d0 = (1 - seat, action.target_day) if action.effect == "cardboard box" else (
                 seat if action.week == "my" else 1 - seat, action.day)
             before = list(self.weeks.visible(w0, d0))
-        if rule.draws:
+        if rule.draws:  # a "draw N" card draws and does nothing on the days
             for _ in range(rule.draws):
                 self._draw(seat)
             self.log.append(f"Seat {seat} draws {rule.draws} cards.")
-        for where, w, cat in self.weeks.carry_out(seat, action):
-            if where == "discard":
-                self.discard_pile.append(cat)
-            else:
-                self.hands[w].append(cat)
+        else:
+            for where, w, cat in self.weeks.carry_out(seat, action):
+                if where == "discard":
+                    self.discard_pile.append(cat)
+                else:
+                    self.hands[w].append(cat)
         if rule.discarded:
             self.discard_pile.append(card)  # events go to the discard pile after their effect
         if removes:  # say when a covered cat comes back into view

@@ -32,9 +32,10 @@ PLACE, NEIGHBOURS_EMPTY, NEIGHBOURS_CATS, TREE, DRAW_N, COVER, BOX, SWAP, TAKE =
 _HOW = {"empty day": PLACE, "neighbours empty": NEIGHBOURS_EMPTY, "neighbours hold cats": NEIGHBOURS_CATS,
         "cat tree": TREE, "cover": COVER, "cardboard box": BOX, "swap": SWAP,
         "discard top cat": TAKE, "return top cat": TAKE}
-#: the kinds of :attr:`PlayTable.entries`: a card put on an empty day of my week (most cats), of
-#: either week, or any other card (its rule's ``how`` says which)
-_MINE, _EITHER, _OTHER = range(3)
+#: the kinds of :attr:`PlayTable.entries`: any other card than a cat put on an empty day (its
+#: rule's ``how`` says which; 0, so that a kind's truth says "a cat put on an empty day"), a card
+#: put on an empty day of my week (most cats), or of either week
+_OTHER, _MINE, _EITHER = range(3)
 #: the words of a Play's week, by 0 (the acting seat's week) and 1 (the opponent's)
 WORDS = ("my", "their")
 
@@ -153,21 +154,25 @@ class PlayTable:
                 places = (a, b) if a < b else (b, a)
             elif n == 1:
                 places = (order[id(hand[0])],)
-            else:
-                places = sorted(map(order.__getitem__, map(id, hand)))
+            else:  # a loop and a sort in place: cheaper than sorted() over maps for a few cards
+                places = []
+                for c in hand:
+                    places.append(order[id(c)])
+                places.sort()
         except KeyError:  # an equal card that is not the deck's own object
             places = sorted(self._place(c) for c in hand)
         out: list[Play] = []
         entries = self.entries
         open_days = weeks.open_days
+        mine = open_days[seat]
         last = None
         for i in places:
             name, kind, days, slots, card, r = entries[i]
             if name is last:  # identical copies give one play, of the lowest copy (the first here)
                 continue
             last = name
-            if kind != _OTHER:  # a cat on an empty day of my week (_MINE), or of either week (_EITHER)
-                mask = open_days[seat] & days
+            if kind:  # a cat on an empty day of my week (_MINE), or of either week (_EITHER)
+                mask = mine & days
                 if mask:
                     out += slots[mask] or self._placed(card, r, 0, mask)
                 if kind == _EITHER:

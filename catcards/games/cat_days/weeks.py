@@ -167,7 +167,10 @@ class Weeks:
         ``days`` (all by default), Monday first: what a card acting on a visible cat may
         choose. Read off the day masks: a day off a Cat Tree gives just its top cat."""
         stack, trees = self.stack[w], self.tree_days[w]
-        return [(d, c) for d in DAY_BITS[self.holds_cat[w] & days]
+        days &= self.holds_cat[w]
+        if not days & trees:  # no Cat Tree among them (the usual case): each day's top cat
+            return [(d, stack[d][-1]) for d in DAY_BITS[days]]
+        return [(d, c) for d in DAY_BITS[days]
                 for c in (tree_targets(stack[d]) if trees >> d & 1 else stack[d][-1:])]
 
     def carry_out(self, seat: int, action: Play) -> Sequence[tuple[str, int, Card]]:
