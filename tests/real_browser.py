@@ -21,7 +21,7 @@ import time
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 #: Debian's Chromium; another path can be given in the environment variable CATCARDS_CHROMIUM
 CHROMIUM = os.environ.get("CATCARDS_CHROMIUM", "/usr/bin/chromium")
@@ -140,6 +140,21 @@ def jupyterlab(root: Path, timeout: float = 60) -> Iterator[tuple[str, str]]:
 
     with _server("JupyterLab", cmd, root, home, ready, timeout):
         yield url, token
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Chromium (:data:`CHROMIUM`, :data:`CHROMIUM_ARGS`) launched by Playwright for one test, and
+    closed when it is done, whatever happens: ``with voila(APP) as url, chromium() as browser:``
+    (a ``playwright.sync_api.Browser``)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 @contextmanager

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from real_browser import CHROMIUM, CHROMIUM_ARGS, REPO, voila
+from real_browser import REPO, chromium, voila
 
 APP = REPO / "notebooks" / "apps" / "play.ipynb"
 
@@ -40,27 +40,23 @@ def test_axe_finds_no_serious_or_critical_violation_in_any_games_app(browser_rea
     violations on the page (the app's controls and Voila's page included). Moderate ones remain from Voila's page,
     which puts cells outside landmark regions ("region")."""
     pytest.importorskip("axe_playwright_python")
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     import catcards
 
     problems = []
-    with voila(APP) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1366, "height": 768})
-            for name in catcards.list_games():
-                page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
-                table = page.locator(".catcards-table").first
-                button = table.locator("button.catcards-action:not([disabled]):not(.catcards-unplayable)").first
-                expect(button).to_be_visible(timeout=60_000)
-                problems += [f"{name}, dealt: {p}" for p in _serious(page)]
-                before = table.inner_text()
-                button.click()
-                expect(table).not_to_have_text(before, timeout=15_000)
-                problems += [f"{name}, after a move: {p}" for p in _serious(page)]
-        finally:
-            browser.close()
+    with voila(APP) as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        for name in catcards.list_games():
+            page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
+            table = page.locator(".catcards-table").first
+            button = table.locator("button.catcards-action:not([disabled]):not(.catcards-unplayable)").first
+            expect(button).to_be_visible(timeout=60_000)
+            problems += [f"{name}, dealt: {p}" for p in _serious(page)]
+            before = table.inner_text()
+            button.click()
+            expect(table).not_to_have_text(before, timeout=15_000)
+            problems += [f"{name}, after a move: {p}" for p in _serious(page)]
     assert not problems, "\n".join(problems)
 
 
@@ -93,35 +89,31 @@ def test_a_whole_game_played_with_the_keyboard_only(browser_ready, query, moves)
     """Tab, Enter and Space only (no mouse, no clicks): the student plays every move of a
     seeded game in the app until the table says "Game over", and the aria-live message line
     announces the result."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with voila(APP) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1366, "height": 768})
-            page.goto(f"{url}?{query}", timeout=60_000)
-            table = page.locator(".catcards-table").first
-            expect(table.locator("button.catcards-action:not([disabled])").first).to_be_visible(timeout=60_000)
-            log = table.locator(".catcards-log")
-            status = table.locator(".catcards-status")
-            played = 0
-            while "Game over" not in status.inner_text():
-                assert played < moves, f"not over after {played} keyboard moves"
-                before = log.inner_text()
-                _keyboard_move(page, "Enter" if played % 2 == 0 else "Space")
-                played += 1
-                expect(log).not_to_have_text(before, timeout=15_000)
-                page.wait_for_timeout(150)  # the hand is redrawn with the log line
-            assert played >= 10, played  # a real game, not one key
-            expect(status).to_contain_text("Winners")
-            # and the result is read out: the aria-live message line says it
-            expect(table.locator(".catcards-announce")).to_contain_text("Game over: ")
-            expect(table.locator(".catcards-announce")).to_contain_text("Winners: ")
-            body = page.locator("body")
-            expect(body).not_to_contain_text("Not allowed")
-            assert "Traceback" not in body.inner_text()
-        finally:
-            browser.close()
+    with voila(APP) as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto(f"{url}?{query}", timeout=60_000)
+        table = page.locator(".catcards-table").first
+        expect(table.locator("button.catcards-action:not([disabled])").first).to_be_visible(timeout=60_000)
+        log = table.locator(".catcards-log")
+        status = table.locator(".catcards-status")
+        played = 0
+        while "Game over" not in status.inner_text():
+            assert played < moves, f"not over after {played} keyboard moves"
+            before = log.inner_text()
+            _keyboard_move(page, "Enter" if played % 2 == 0 else "Space")
+            played += 1
+            expect(log).not_to_have_text(before, timeout=15_000)
+            page.wait_for_timeout(150)  # the hand is redrawn with the log line
+        assert played >= 10, played  # a real game, not one key
+        expect(status).to_contain_text("Winners")
+        # and the result is read out: the aria-live message line says it
+        expect(table.locator(".catcards-announce")).to_contain_text("Game over: ")
+        expect(table.locator(".catcards-announce")).to_contain_text("Winners: ")
+        body = page.locator("body")
+        expect(body).not_to_contain_text("Not allowed")
+        assert "Traceback" not in body.inner_text()
 
 
 #: the focused element: [is it a card button of the table's hand, its index among them, their
@@ -138,40 +130,36 @@ def test_after_a_move_made_with_the_keyboard_focus_stays_in_the_hand(browser_rea
     Tab and Enter only: after each, focus is on a card button of the hand (never the page), the
     one that took the played card's place (or the last card). Without the fix the wait for it
     times out: focus is on the page's body."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with voila(APP) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1366, "height": 768})
-            # seed 2: Dog 3, the 6th card, then Mouse 4, the 8th of 8 (focus then on the last card)
-            for query in ("game=simons-cat&players=4&seed=2", "game=cat-trick&players=3&seed=3"):
-                page.goto(f"{url}?{query}", timeout=60_000)
-                table = page.locator(".catcards-table").first
-                expect(table.locator("button.catcards-card.catcards-action:not(.catcards-unplayable)").first).to_be_visible(timeout=60_000)
-                log = table.locator(".catcards-log")
-                for move in range(2):
-                    for _ in range(200):  # Tab (on from where focus is) to a card that can be played
-                        if page.evaluate(_FOCUS_IS_A_MOVE) and page.evaluate(_FOCUSED_CARD)[0]:
-                            break
-                        page.keyboard.press("Tab")
-                    is_card, index, count, label = page.evaluate(_FOCUSED_CARD)
-                    assert is_card, (query, move)
-                    before = log.inner_text()
-                    page.keyboard.press("Enter")
-                    expect(log).to_contain_text(f"plays {label}", timeout=15_000)
-                    expect(log).not_to_have_text(before)
-                    # the focus arrives with the redraw: wait until it is on a card of the new hand
-                    page.wait_for_function(
-                        """(label) => { const e = document.activeElement;
-                            const cards = [...document.querySelectorAll('.catcards-table .catcards-cardcol button.catcards-card')];
-                            return cards.includes(e) && e.textContent.trim() !== label; }""",
-                        arg=label, timeout=15_000)
-                    now = page.evaluate(_FOCUSED_CARD)  # (a new round may have dealt a new hand)
-                    assert now[0] and now[1] == min(index, now[2] - 1), (query, move, label, index, count, now)
-                    assert page.evaluate("() => document.activeElement !== document.body")
-        finally:
-            browser.close()
+    with voila(APP) as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        # seed 2: Dog 3, the 6th card, then Mouse 4, the 8th of 8 (focus then on the last card)
+        for query in ("game=simons-cat&players=4&seed=2", "game=cat-trick&players=3&seed=3"):
+            page.goto(f"{url}?{query}", timeout=60_000)
+            table = page.locator(".catcards-table").first
+            expect(table.locator("button.catcards-card.catcards-action:not(.catcards-unplayable)").first).to_be_visible(timeout=60_000)
+            log = table.locator(".catcards-log")
+            for move in range(2):
+                for _ in range(200):  # Tab (on from where focus is) to a card that can be played
+                    if page.evaluate(_FOCUS_IS_A_MOVE) and page.evaluate(_FOCUSED_CARD)[0]:
+                        break
+                    page.keyboard.press("Tab")
+                is_card, index, count, label = page.evaluate(_FOCUSED_CARD)
+                assert is_card, (query, move)
+                before = log.inner_text()
+                page.keyboard.press("Enter")
+                expect(log).to_contain_text(f"plays {label}", timeout=15_000)
+                expect(log).not_to_have_text(before)
+                # the focus arrives with the redraw: wait until it is on a card of the new hand
+                page.wait_for_function(
+                    """(label) => { const e = document.activeElement;
+                        const cards = [...document.querySelectorAll('.catcards-table .catcards-cardcol button.catcards-card')];
+                        return cards.includes(e) && e.textContent.trim() !== label; }""",
+                    arg=label, timeout=15_000)
+                now = page.evaluate(_FOCUSED_CARD)  # (a new round may have dealt a new hand)
+                assert now[0] and now[1] == min(index, now[2] - 1), (query, move, label, index, count, now)
+                assert page.evaluate("() => document.activeElement !== document.body")
 
 
 @pytest.mark.browser
@@ -179,32 +167,28 @@ def test_card_game_a_second_enter_after_take_money_does_not_end_the_turn(browser
     """Break-it tester, keyboard only: after Enter on "take Money", "end turn" took its place and
     the focus, and a second Enter ended the turn. Now the focus goes to the "card:" list (the
     next step), and a second Enter leaves the turn where it was."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with voila(APP) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 390, "height": 844})
-            page.goto(f"{url}?game=card-game&players=3&seed=1", timeout=60_000)
-            table = page.locator(".catcards-table").first
-            take = table.get_by_role("button", name="take Money")
-            expect(take).to_be_visible(timeout=60_000)
-            for _ in range(200):  # Tab to "take Money", as a keyboard user does
-                if page.evaluate("() => document.activeElement.textContent.trim() === 'take Money'"):
-                    break
-                page.keyboard.press("Tab")
-            page.keyboard.press("Enter")
-            log = table.locator(".catcards-log")
-            expect(log).to_contain_text("Seat 0 takes", timeout=15_000)
-            page.wait_for_function(
-                "() => document.activeElement.tagName === 'SELECT' && !!document.activeElement.closest('.catcards-table')",
-                timeout=15_000)
-            page.keyboard.press("Enter")
-            page.wait_for_timeout(1_500)  # time for a wrong second move to show in the log
-            expect(log).not_to_contain_text("Seat 0 ends the turn")
-            expect(table.get_by_role("button", name="end turn")).to_be_visible()
-        finally:
-            browser.close()
+    with voila(APP) as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(f"{url}?game=card-game&players=3&seed=1", timeout=60_000)
+        table = page.locator(".catcards-table").first
+        take = table.get_by_role("button", name="take Money")
+        expect(take).to_be_visible(timeout=60_000)
+        for _ in range(200):  # Tab to "take Money", as a keyboard user does
+            if page.evaluate("() => document.activeElement.textContent.trim() === 'take Money'"):
+                break
+            page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+        log = table.locator(".catcards-log")
+        expect(log).to_contain_text("Seat 0 takes", timeout=15_000)
+        page.wait_for_function(
+            "() => document.activeElement.tagName === 'SELECT' && !!document.activeElement.closest('.catcards-table')",
+            timeout=15_000)
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(1_500)  # time for a wrong second move to show in the log
+        expect(log).not_to_contain_text("Seat 0 ends the turn")
+        expect(table.get_by_role("button", name="end turn")).to_be_visible()
 
 
 #: what has keyboard focus in the table: "card" (a Cat Days card button one may choose), "place"
@@ -225,47 +209,43 @@ def test_cat_days_keyboard_focus_goes_from_a_chosen_card_to_its_places_and_back_
     (the places are drawn above the cards); after the move, focus is back on a control of the
     hand with no Tab (it fell to the page before, and one Tab came back to the hand). Ten moves
     of seed 3."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     # in the hand, and not the button pressed (marked before the key press): until the redraw
     # reaches the browser, the pressed button still has the focus
     focused_in_hand = (f"() => ['card', 'place', 'hand'].includes(({_FOCUSED})())"
                        " && !document.activeElement.dataset.pressed")
-    with voila(APP) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1366, "height": 768})
-            page.goto(f"{url}?game=cat-days&seed=3", timeout=60_000)
-            table = page.locator(".catcards-table").first
-            expect(table.locator("button.catcards-action:not([disabled])").first).to_be_visible(timeout=60_000)
-            log = table.locator(".catcards-log")
-            # into the hand from the top of the page, once
-            for _ in range(200):
+    with voila(APP) as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto(f"{url}?game=cat-days&seed=3", timeout=60_000)
+        table = page.locator(".catcards-table").first
+        expect(table.locator("button.catcards-action:not([disabled])").first).to_be_visible(timeout=60_000)
+        log = table.locator(".catcards-log")
+        # into the hand from the top of the page, once
+        for _ in range(200):
+            page.keyboard.press("Tab")
+            if page.evaluate(_FOCUSED):
+                break
+        plays = 0
+        for move in range(10):
+            assert page.evaluate(_FOCUSED) in ("card", "place", "hand"), f"move {move}: focus left the hand"
+            while page.evaluate(_FOCUSED) == "hand":  # unplayable cards: Tab on
                 page.keyboard.press("Tab")
-                if page.evaluate(_FOCUSED):
-                    break
-            plays = 0
-            for move in range(10):
-                assert page.evaluate(_FOCUSED) in ("card", "place", "hand"), f"move {move}: focus left the hand"
-                while page.evaluate(_FOCUSED) == "hand":  # unplayable cards: Tab on
-                    page.keyboard.press("Tab")
-                before = log.inner_text()
-                if page.evaluate(_FOCUSED) == "card":
-                    card = page.evaluate("() => document.activeElement.textContent.trim()")
-                    page.keyboard.press("Enter")  # choose the card: its places are drawn, focus on the first
-                    expect(table.locator("button.catcards-action", has_text="on ").first).to_be_visible(timeout=15_000)
-                    page.wait_for_function(f"() => ({_FOCUSED})() === 'place'", timeout=15_000)
-                    assert page.evaluate("() => document.activeElement.textContent.trim()").startswith("on "), card
-                    plays += 1
-                page.evaluate("() => { document.activeElement.dataset.pressed = '1'; }")
-                page.keyboard.press("Enter")  # the move (a place, or "draw a card")
-                expect(log).not_to_have_text(before, timeout=15_000)
-                # the computer's reply and the redraw; focus comes back to the hand by itself
-                page.wait_for_function(focused_in_hand, timeout=15_000)
-            assert plays >= 5, plays  # cards were played, not only drawn
-            assert "Traceback" not in page.locator("body").inner_text()
-        finally:
-            browser.close()
+            before = log.inner_text()
+            if page.evaluate(_FOCUSED) == "card":
+                card = page.evaluate("() => document.activeElement.textContent.trim()")
+                page.keyboard.press("Enter")  # choose the card: its places are drawn, focus on the first
+                expect(table.locator("button.catcards-action", has_text="on ").first).to_be_visible(timeout=15_000)
+                page.wait_for_function(f"() => ({_FOCUSED})() === 'place'", timeout=15_000)
+                assert page.evaluate("() => document.activeElement.textContent.trim()").startswith("on "), card
+                plays += 1
+            page.evaluate("() => { document.activeElement.dataset.pressed = '1'; }")
+            page.keyboard.press("Enter")  # the move (a place, or "draw a card")
+            expect(log).not_to_have_text(before, timeout=15_000)
+            # the computer's reply and the redraw; focus comes back to the hand by itself
+            page.wait_for_function(focused_in_hand, timeout=15_000)
+        assert plays >= 5, plays  # cards were played, not only drawn
+        assert "Traceback" not in page.locator("body").inner_text()
 
 
 #: interactive elements and cards of the page that lie outside the viewport (left or right of
@@ -311,48 +291,44 @@ def test_every_games_app_fits_a_phone_and_a_chromebook_with_no_tiny_text(browser
     card does."""
     import re
 
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     import catcards
 
     problems = []
-    with voila(APP) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            for width, height in ((390, 844), (1366, 768)):
-                page = browser.new_page(viewport={"width": width, "height": height})
-                for name in catcards.list_games():
-                    page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
-                    table = page.locator(".catcards-table").first
-                    expect(table.locator("button.catcards-action:not([disabled])").first).to_be_attached(timeout=60_000)
-                    where = f"{name} at {width}x{height}"
-                    if outside := page.evaluate(OUTSIDE):
-                        problems.append(f"{where}: outside the screen: {outside[:6]}")
-                    if (wide := page.evaluate("() => document.documentElement.scrollWidth")) > width + 1:
-                        problems.append(f"{where}: the page scrolls sideways ({wide} px)")
-                    if small := page.evaluate(SMALL_TEXT):
-                        problems.append(f"{where}: text under 12 px: {small[:6]}")
-                    if width == 1366 and name in ("card-game", "cat-days"):
-                        titles = [t.text_content() for t in table.locator("svg title").all()]
-                        effect = (r"^.+ \(\d+\$.*\): .{10,}$" if name == "card-game"
-                                  else r"^.+ \((cat|event)[^)]*\): .{10,}$")
-                        with_effects = [t for t in titles if re.match(effect, t)]
-                        if len(with_effects) < 3:
-                            problems.append(f"{where}: card titles without what the card does: {titles[:4]}")
-                    # the end of a game too (messes, collections, money areas, LOCK cards)
-                    before = table.locator(".catcards-log").inner_text()
-                    table.locator("button", has_text=re.compile(r"^\s*(Play out|Run)\s*$")).first.click()
-                    expect(table.locator(".catcards-log")).not_to_have_text(before, timeout=30_000)
-                    page.wait_for_timeout(300)
-                    if outside := page.evaluate(OUTSIDE):
-                        problems.append(f"{where}, played out: outside the screen: {outside[:6]}")
-                    if (wide := page.evaluate("() => document.documentElement.scrollWidth")) > width + 1:
-                        problems.append(f"{where}, played out: the page scrolls sideways ({wide} px)")
-                    if small := page.evaluate(SMALL_TEXT):
-                        problems.append(f"{where}, played out: text under 12 px: {small[:6]}")
-                page.close()
-        finally:
-            browser.close()
+    with voila(APP) as url, chromium() as browser:
+        for width, height in ((390, 844), (1366, 768)):
+            page = browser.new_page(viewport={"width": width, "height": height})
+            for name in catcards.list_games():
+                page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
+                table = page.locator(".catcards-table").first
+                expect(table.locator("button.catcards-action:not([disabled])").first).to_be_attached(timeout=60_000)
+                where = f"{name} at {width}x{height}"
+                if outside := page.evaluate(OUTSIDE):
+                    problems.append(f"{where}: outside the screen: {outside[:6]}")
+                if (wide := page.evaluate("() => document.documentElement.scrollWidth")) > width + 1:
+                    problems.append(f"{where}: the page scrolls sideways ({wide} px)")
+                if small := page.evaluate(SMALL_TEXT):
+                    problems.append(f"{where}: text under 12 px: {small[:6]}")
+                if width == 1366 and name in ("card-game", "cat-days"):
+                    titles = [t.text_content() for t in table.locator("svg title").all()]
+                    effect = (r"^.+ \(\d+\$.*\): .{10,}$" if name == "card-game"
+                              else r"^.+ \((cat|event)[^)]*\): .{10,}$")
+                    with_effects = [t for t in titles if re.match(effect, t)]
+                    if len(with_effects) < 3:
+                        problems.append(f"{where}: card titles without what the card does: {titles[:4]}")
+                # the end of a game too (messes, collections, money areas, LOCK cards)
+                before = table.locator(".catcards-log").inner_text()
+                table.locator("button", has_text=re.compile(r"^\s*(Play out|Run)\s*$")).first.click()
+                expect(table.locator(".catcards-log")).not_to_have_text(before, timeout=30_000)
+                page.wait_for_timeout(300)
+                if outside := page.evaluate(OUTSIDE):
+                    problems.append(f"{where}, played out: outside the screen: {outside[:6]}")
+                if (wide := page.evaluate("() => document.documentElement.scrollWidth")) > width + 1:
+                    problems.append(f"{where}, played out: the page scrolls sideways ({wide} px)")
+                if small := page.evaluate(SMALL_TEXT):
+                    problems.append(f"{where}, played out: text under 12 px: {small[:6]}")
+            page.close()
     assert not problems, "\n".join(problems)
 
 
@@ -365,22 +341,18 @@ def test_the_apps_own_game_and_players_controls_show_the_focus_ring(browser_read
     """The app's game dropdown, players box, seed box and New game button (outside the table) get
     the same 3 px focus ring as the table's controls when reached with Tab, not ipywidgets' 1 px
     light-blue border."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with voila(APP) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1366, "height": 768})
-            page.goto(f"{url}?game=pairs&players=2&seed=3", timeout=60_000)
-            expect(page.locator(".catcards-table button.catcards-action").first).to_be_visible(timeout=60_000)
-            seen = []
-            for _ in range(4):
-                page.keyboard.press("Tab")
-                seen.append([page.evaluate("() => document.activeElement.tagName"), *page.evaluate(_RING)])
-            assert seen == [["SELECT", "solid", 3.0], ["INPUT", "solid", 3.0], ["INPUT", "solid", 3.0],
-                            ["BUTTON", "solid", 3.0]], seen
-        finally:
-            browser.close()
+    with voila(APP) as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto(f"{url}?game=pairs&players=2&seed=3", timeout=60_000)
+        expect(page.locator(".catcards-table button.catcards-action").first).to_be_visible(timeout=60_000)
+        seen = []
+        for _ in range(4):
+            page.keyboard.press("Tab")
+            seen.append([page.evaluate("() => document.activeElement.tagName"), *page.evaluate(_RING)])
+        assert seen == [["SELECT", "solid", 3.0], ["INPUT", "solid", 3.0], ["INPUT", "solid", 3.0],
+                        ["BUTTON", "solid", 3.0]], seen
 
 
 #: the focused element's focus ring, if a box around it cuts part of it off: the ring's extent
@@ -413,25 +385,21 @@ def test_the_focus_ring_is_never_cut_off_by_a_box(browser_ready):
     """Every control reached with Tab shows its whole focus ring, on a phone and a Chromebook
     (break-it tester: the first button of most rows showed a thin bar only, its ring cut off by
     the ipywidgets box around it, which scrolls its overflow)."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     problems = []
-    with voila(APP) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            for width, height in [(390, 844), (1366, 768)]:
-                page = browser.new_page(viewport={"width": width, "height": height})
-                for game in ("card-game", "cat-days", "snap"):
-                    page.goto(f"{url}?game={game}&seed=3", timeout=60_000)
-                    expect(page.locator(".catcards-table button.catcards-action").first).to_be_visible(timeout=60_000)
-                    for _ in range(40):
-                        page.keyboard.press("Tab")
-                        cut = page.evaluate(_RING_CUT)
-                        if cut:
-                            problems.append(f"{game} at {width}px: {cut}")
-                page.close()
-        finally:
-            browser.close()
+    with voila(APP) as url, chromium() as browser:
+        for width, height in [(390, 844), (1366, 768)]:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            for game in ("card-game", "cat-days", "snap"):
+                page.goto(f"{url}?game={game}&seed=3", timeout=60_000)
+                expect(page.locator(".catcards-table button.catcards-action").first).to_be_visible(timeout=60_000)
+                for _ in range(40):
+                    page.keyboard.press("Tab")
+                    cut = page.evaluate(_RING_CUT)
+                    if cut:
+                        problems.append(f"{game} at {width}px: {cut}")
+            page.close()
     assert not problems, "\n".join(sorted(set(problems)))
 
 
@@ -440,28 +408,24 @@ def test_how_to_play_is_reached_with_tab_and_opened_with_enter(browser_ready):
     """The table's "How to play" (found by the break-it helper: drawn as an Accordion, its title
     was a <div> that Tab never reached): the Tab after the app's game, players, seed and New game
     reaches it, with the focus ring; Enter opens the rules and Enter again closes them."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with voila(APP) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 390, "height": 844})
-            page.goto(f"{url}?game=snap&seed=2", timeout=60_000)
-            expect(page.locator(".catcards-table button.catcards-turn")).to_be_visible(timeout=60_000)
-            rules = page.locator(".catcards-table .catcards-rules p").first
-            expect(rules).to_be_hidden()
-            for _ in range(5):
-                page.keyboard.press("Tab")
-            focused = page.evaluate("() => [document.activeElement.tagName, document.activeElement.textContent]")
-            assert focused == ["SUMMARY", "How to play"], focused
-            assert page.evaluate(_RING) == ["solid", 3.0]
-            page.keyboard.press("Enter")
-            expect(rules).to_be_visible()
-            expect(rules).to_contain_text("Turn your card")
-            page.keyboard.press("Enter")
-            expect(rules).to_be_hidden()
-        finally:
-            browser.close()
+    with voila(APP) as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(f"{url}?game=snap&seed=2", timeout=60_000)
+        expect(page.locator(".catcards-table button.catcards-turn")).to_be_visible(timeout=60_000)
+        rules = page.locator(".catcards-table .catcards-rules p").first
+        expect(rules).to_be_hidden()
+        for _ in range(5):
+            page.keyboard.press("Tab")
+        focused = page.evaluate("() => [document.activeElement.tagName, document.activeElement.textContent]")
+        assert focused == ["SUMMARY", "How to play"], focused
+        assert page.evaluate(_RING) == ["solid", 3.0]
+        page.keyboard.press("Enter")
+        expect(rules).to_be_visible()
+        expect(rules).to_contain_text("Turn your card")
+        page.keyboard.press("Enter")
+        expect(rules).to_be_hidden()
 
 
 @pytest.mark.browser
@@ -472,35 +436,31 @@ def test_axe_finds_no_serious_violation_with_the_panels_open_and_after_the_game(
     pytest.importorskip("axe_playwright_python")
     import re
 
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     import catcards
 
     problems = []
-    with voila(APP) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1366, "height": 768})
-            for name in catcards.list_games():
-                page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
-                table = page.locator(".catcards-table").first
-                expect(table.locator("button.catcards-action").first).to_be_attached(timeout=60_000)
-                table.locator(".catcards-rules summary").click()
-                expect(table.locator(".catcards-rules p").first).to_be_visible()
-                table.locator(".catcards-odds-ask").click()
-                expect(table.locator(".catcards-odds-row").first).to_be_visible(timeout=60_000)
-                problems += [f"{name}, panels open: {p}" for p in _serious(page)]
-                before = table.locator(".catcards-log").inner_text()
-                table.locator("button", has_text=re.compile(r"^\s*(Play out|Run)\s*$")).first.click()
-                expect(table.locator(".catcards-log")).not_to_have_text(before, timeout=30_000)
-                expect(table.locator(".catcards-status")).to_contain_text("Game over", timeout=30_000)
-                page.wait_for_timeout(300)
-                problems += [f"{name}, game over: {p}" for p in _serious(page)]
-                move = table.get_by_label("Move")
-                move.fill("1")
-                move.press("Enter")
-                expect(table.locator(".catcards-history-note")).to_contain_text("Looking back", timeout=15_000)
-                problems += [f"{name}, looking back: {p}" for p in _serious(page)]
-        finally:
-            browser.close()
+    with voila(APP) as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        for name in catcards.list_games():
+            page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
+            table = page.locator(".catcards-table").first
+            expect(table.locator("button.catcards-action").first).to_be_attached(timeout=60_000)
+            table.locator(".catcards-rules summary").click()
+            expect(table.locator(".catcards-rules p").first).to_be_visible()
+            table.locator(".catcards-odds-ask").click()
+            expect(table.locator(".catcards-odds-row").first).to_be_visible(timeout=60_000)
+            problems += [f"{name}, panels open: {p}" for p in _serious(page)]
+            before = table.locator(".catcards-log").inner_text()
+            table.locator("button", has_text=re.compile(r"^\s*(Play out|Run)\s*$")).first.click()
+            expect(table.locator(".catcards-log")).not_to_have_text(before, timeout=30_000)
+            expect(table.locator(".catcards-status")).to_contain_text("Game over", timeout=30_000)
+            page.wait_for_timeout(300)
+            problems += [f"{name}, game over: {p}" for p in _serious(page)]
+            move = table.get_by_label("Move")
+            move.fill("1")
+            move.press("Enter")
+            expect(table.locator(".catcards-history-note")).to_contain_text("Looking back", timeout=15_000)
+            problems += [f"{name}, looking back: {p}" for p in _serious(page)]
     assert not problems, "\n".join(problems)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from real_browser import CHROMIUM, CHROMIUM_ARGS, REPO, jupyterlab
+from real_browser import REPO, chromium, jupyterlab
 
 NOTEBOOK = REPO / "notebooks" / "simons-cat.ipynb"
 SHOT = os.environ.get("CATCARDS_BROWSER_SCREENSHOT")  # a .png path to look at the table
@@ -25,63 +25,59 @@ SHOT = os.environ.get("CATCARDS_BROWSER_SCREENSHOT")  # a .png path to look at t
 
 @pytest.mark.browser
 def test_the_simons_cat_table_plays_a_card_in_jupyterlab(browser_ready):
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     work = Path(tempfile.mkdtemp(prefix="catcards-nb-"))
     try:
         # a copy, so that the stored notebook never gains outputs
         shutil.copy(NOTEBOOK, work / NOTEBOOK.name)
         before = NOTEBOOK.read_bytes()
-        with jupyterlab(work) as (url, token), sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page(viewport={"width": 1280, "height": 1000})
-                page.add_locator_handler(
-                    page.locator(".jp-Dialog"),
-                    lambda d: d.locator(".jp-Dialog-button.jp-mod-accept").click(),
-                )
-                page.goto(f"{url}/lab/tree/{NOTEBOOK.name}?token={token}&reset")
-                expect(page.locator("#jp-main-statusbar")).to_contain_text("(ipykernel) | Idle", timeout=45_000)
-                page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-                page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        with jupyterlab(work) as (url, token), chromium() as browser:
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.add_locator_handler(
+                page.locator(".jp-Dialog"),
+                lambda d: d.locator(".jp-Dialog-button.jp-mod-accept").click(),
+            )
+            page.goto(f"{url}/lab/tree/{NOTEBOOK.name}?token={token}&reset")
+            expect(page.locator("#jp-main-statusbar")).to_contain_text("(ipykernel) | Idle", timeout=45_000)
+            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+            page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
 
-                outputs = page.locator(".jp-OutputArea-output")
-                table = outputs.locator(".catcards-table").first  # the play table (you are seat 0)
-                card = table.locator("button.catcards-card.catcards-action:not([disabled]):not(.catcards-unplayable)").first
-                expect(card).to_be_visible(timeout=45_000)
-                # JupyterLab renders long notebooks windowed: text off screen reads as empty
-                table.scroll_into_view_if_needed()
-                # the other cards of the hand are drawn too, and those you may not play are marked unplayable
-                assert table.locator("button.catcards-card").count() >= card.count() + 1
-                log = table.locator(".catcards-log")
-                pile = table.locator(".catcards-pile")
-                log_before, pile_before = log.inner_text(), pile.inner_html()
-                label = (card.text_content() or "").strip()
-                assert label, "the card button has a label"
-                card.click()
+            outputs = page.locator(".jp-OutputArea-output")
+            table = outputs.locator(".catcards-table").first  # the play table (you are seat 0)
+            card = table.locator("button.catcards-card.catcards-action:not([disabled]):not(.catcards-unplayable)").first
+            expect(card).to_be_visible(timeout=45_000)
+            # JupyterLab renders long notebooks windowed: text off screen reads as empty
+            table.scroll_into_view_if_needed()
+            # the other cards of the hand are drawn too, and those you may not play are marked unplayable
+            assert table.locator("button.catcards-card").count() >= card.count() + 1
+            log = table.locator(".catcards-log")
+            pile = table.locator(".catcards-pile")
+            log_before, pile_before = log.inner_text(), pile.inner_html()
+            label = (card.text_content() or "").strip()
+            assert label, "the card button has a label"
+            card.click()
 
-                expect(log).to_contain_text(f"Seat 0 plays {label}.", timeout=15_000)
-                expect(log).not_to_have_text(log_before)
-                assert pile.inner_html() != pile_before or f"<title>{label}</title>" in pile.inner_html()
-                # the clicked card left the hand
-                expect(table.locator("button.catcards-card", has_text=re.compile(rf"^{label}$"))).to_have_count(0)
-                # every widget rendered: no "Error displaying widget" anywhere, no callback error
-                expect(page.locator("body")).not_to_contain_text("Error displaying widget")
-                assert "Traceback" not in table.inner_text()
+            expect(log).to_contain_text(f"Seat 0 plays {label}.", timeout=15_000)
+            expect(log).not_to_have_text(log_before)
+            assert pile.inner_html() != pile_before or f"<title>{label}</title>" in pile.inner_html()
+            # the clicked card left the hand
+            expect(table.locator("button.catcards-card", has_text=re.compile(rf"^{label}$"))).to_have_count(0)
+            # every widget rendered: no "Error displaying widget" anywhere, no callback error
+            expect(page.locator("body")).not_to_contain_text("Error displaying widget")
+            assert "Traceback" not in table.inner_text()
 
-                # the computers-only table: "Computer step" makes one move
-                watch = outputs.locator(".catcards-table").nth(1)
-                watch_log = watch.locator(".catcards-log")
-                expect(watch_log).to_contain_text("1. Round 1")
-                assert watch.locator("button.catcards-card").count() == 0  # a spectator sees no hand
-                watch.locator("button.jupyter-button", has_text="Computer step").click()
-                expect(watch_log).to_contain_text("2. Seat", timeout=15_000)
-                expect(page.locator("body")).not_to_contain_text("Error displaying widget")
-                if SHOT:
-                    table.screenshot(path=SHOT)
-                    watch.screenshot(path=SHOT.replace(".png", "-watch.png"))
-            finally:
-                browser.close()
+            # the computers-only table: "Computer step" makes one move
+            watch = outputs.locator(".catcards-table").nth(1)
+            watch_log = watch.locator(".catcards-log")
+            expect(watch_log).to_contain_text("1. Round 1")
+            assert watch.locator("button.catcards-card").count() == 0  # a spectator sees no hand
+            watch.locator("button.jupyter-button", has_text="Computer step").click()
+            expect(watch_log).to_contain_text("2. Seat", timeout=15_000)
+            expect(page.locator("body")).not_to_contain_text("Error displaying widget")
+            if SHOT:
+                table.screenshot(path=SHOT)
+                watch.screenshot(path=SHOT.replace(".png", "-watch.png"))
         assert NOTEBOOK.read_bytes() == before
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -115,7 +111,7 @@ def test_a_playing_snap_table_takes_no_other_cells_output_and_a_rerun_leaves_one
     another cell prints 200 lines: every line is under the printing cell, none in the table.
     Running the table's cell again leaves one running table."""
     import nbformat
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     work = Path(tempfile.mkdtemp(prefix="catcards-snap-out-"))
     try:
@@ -123,45 +119,41 @@ def test_a_playing_snap_table_takes_no_other_cells_output_and_a_rerun_leaves_one
                                              for c in (SNAP_CELL, PRINT_CELL, COUNT_CELL)])
         nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
         nbformat.write(nb, work / "snap-output.ipynb")
-        with jupyterlab(work) as (url, token), sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page(viewport={"width": 1280, "height": 1000})
-                page.add_locator_handler(
-                    page.locator(".jp-Dialog"), lambda d: d.locator(".jp-Dialog-button.jp-mod-accept").click()
-                )
-                page.goto(f"{url}/lab/tree/snap-output.ipynb?token={token}&reset")
-                expect(page.locator("#jp-main-statusbar")).to_contain_text("(ipykernel) | Idle", timeout=45_000)
-                page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-                page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        with jupyterlab(work) as (url, token), chromium() as browser:
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.add_locator_handler(
+                page.locator(".jp-Dialog"), lambda d: d.locator(".jp-Dialog-button.jp-mod-accept").click()
+            )
+            page.goto(f"{url}/lab/tree/snap-output.ipynb?token={token}&reset")
+            expect(page.locator("#jp-main-statusbar")).to_contain_text("(ipykernel) | Idle", timeout=45_000)
+            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+            page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
 
-                cells = page.locator(".jp-Notebook .jp-CodeCell")
-                table = cells.nth(0).locator(".jp-OutputArea-output .catcards-table")
-                printed = cells.nth(1).locator(".jp-OutputArea-output")
-                expect(printed.last).to_contain_text("cards turned meanwhile:", timeout=60_000)
-                text = printed.all_text_contents()
-                lines = re.findall(r"zebra line (\d{3}) of the printing cell", "".join(text))
-                assert lines == [f"{i:03d}" for i in range(200)]  # all, once, in order, here
-                turned = int(re.search(r"cards turned meanwhile: (\d+)", "".join(text)).group(1))
-                assert turned >= 5, "the table kept playing while the other cell printed"
-                table_text = table.text_content()
-                assert "zebra" not in table_text, table_text
-                assert "zebra" not in cells.nth(2).text_content()
-                expect(cells.nth(2).locator(".jp-OutputArea-output")).to_contain_text("running tables: 1")
-                expect(page.locator("body")).not_to_contain_text("Error displaying widget")
-                assert "Traceback" not in table_text
+            cells = page.locator(".jp-Notebook .jp-CodeCell")
+            table = cells.nth(0).locator(".jp-OutputArea-output .catcards-table")
+            printed = cells.nth(1).locator(".jp-OutputArea-output")
+            expect(printed.last).to_contain_text("cards turned meanwhile:", timeout=60_000)
+            text = printed.all_text_contents()
+            lines = re.findall(r"zebra line (\d{3}) of the printing cell", "".join(text))
+            assert lines == [f"{i:03d}" for i in range(200)]  # all, once, in order, here
+            turned = int(re.search(r"cards turned meanwhile: (\d+)", "".join(text)).group(1))
+            assert turned >= 5, "the table kept playing while the other cell printed"
+            table_text = table.text_content()
+            assert "zebra" not in table_text, table_text
+            assert "zebra" not in cells.nth(2).text_content()
+            expect(cells.nth(2).locator(".jp-OutputArea-output")).to_contain_text("running tables: 1")
+            expect(page.locator("body")).not_to_contain_text("Error displaying widget")
+            assert "Traceback" not in table_text
 
-                # run the table's cell again, then the counting cell
-                cells.nth(0).locator(".jp-InputArea-editor").click()
-                page.keyboard.press("Shift+Enter")
-                expect(table.locator(".catcards-log")).to_contain_text("1. ", timeout=30_000)
-                cells.nth(2).locator(".jp-InputArea-editor").click()
-                page.keyboard.press("Shift+Enter")
-                expect(cells.nth(2).locator(".jp-OutputArea-output")).to_contain_text(
-                    "running tables: 1", timeout=30_000)
-                expect(page.locator(".jp-OutputArea-output .catcards-table")).to_have_count(1)
-                expect(page.locator("body")).not_to_contain_text("Error displaying widget")
-            finally:
-                browser.close()
+            # run the table's cell again, then the counting cell
+            cells.nth(0).locator(".jp-InputArea-editor").click()
+            page.keyboard.press("Shift+Enter")
+            expect(table.locator(".catcards-log")).to_contain_text("1. ", timeout=30_000)
+            cells.nth(2).locator(".jp-InputArea-editor").click()
+            page.keyboard.press("Shift+Enter")
+            expect(cells.nth(2).locator(".jp-OutputArea-output")).to_contain_text(
+                "running tables: 1", timeout=30_000)
+            expect(page.locator(".jp-OutputArea-output .catcards-table")).to_have_count(1)
+            expect(page.locator("body")).not_to_contain_text("Error displaying widget")
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -13,42 +13,38 @@ import re
 
 import pytest
 
-from real_browser import CHROMIUM, CHROMIUM_ARGS, REPO, voila
+from real_browser import REPO, chromium, voila
 
 APP = REPO / "notebooks" / "apps" / "play.ipynb"
 
 
 @pytest.mark.browser
 def test_what_are_my_chances_shows_bars_and_the_slider_looks_back(browser_ready):
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     before = APP.read_bytes()
-    with voila(APP) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})
-            page.goto(f"{url}?game=simons-cat&players=4&seed=3", timeout=60_000)
-            table = page.locator(".catcards-table").first
-            card = table.locator("button.catcards-card.catcards-action:not([disabled]):not(.catcards-unplayable)").first
-            expect(card).to_be_visible(timeout=60_000)
-            panel = table.locator(".catcards-odds-panel")
-            expect(panel.locator(".catcards-odds-row")).to_have_count(0)  # nothing before it is asked
-            legal = table.locator("button.catcards-card.catcards-action:not([disabled]):not(.catcards-unplayable)").count()
-            panel.get_by_role("button", name="What are my chances?").click()
-            rows = panel.locator(".catcards-odds-row")
-            expect(rows).to_have_count(legal, timeout=60_000)
-            expect(rows.first).to_contain_text(re.compile(r"\d+% \(95% interval \d+% to \d+%; \d+ wins in \d+ games\)"))
-            expect(panel).to_contain_text("Chances of Seat 0 (you) winning")
-            # the history slider: one step back with the keyboard after a card is played
-            card.click()
-            expect(panel).to_contain_text("The game has moved", timeout=15_000)
-            box = table.get_by_label("Move")
-            box.focus()
-            page.keyboard.press("ArrowDown")
-            expect(table.locator(".catcards-history-note")).to_contain_text("Looking back", timeout=15_000)
-            body = page.locator("body")
-            expect(body).not_to_contain_text("Error displaying widget")
-            assert "Traceback" not in body.inner_text()
-        finally:
-            browser.close()
+    with voila(APP) as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(f"{url}?game=simons-cat&players=4&seed=3", timeout=60_000)
+        table = page.locator(".catcards-table").first
+        card = table.locator("button.catcards-card.catcards-action:not([disabled]):not(.catcards-unplayable)").first
+        expect(card).to_be_visible(timeout=60_000)
+        panel = table.locator(".catcards-odds-panel")
+        expect(panel.locator(".catcards-odds-row")).to_have_count(0)  # nothing before it is asked
+        legal = table.locator("button.catcards-card.catcards-action:not([disabled]):not(.catcards-unplayable)").count()
+        panel.get_by_role("button", name="What are my chances?").click()
+        rows = panel.locator(".catcards-odds-row")
+        expect(rows).to_have_count(legal, timeout=60_000)
+        expect(rows.first).to_contain_text(re.compile(r"\d+% \(95% interval \d+% to \d+%; \d+ wins in \d+ games\)"))
+        expect(panel).to_contain_text("Chances of Seat 0 (you) winning")
+        # the history slider: one step back with the keyboard after a card is played
+        card.click()
+        expect(panel).to_contain_text("The game has moved", timeout=15_000)
+        box = table.get_by_label("Move")
+        box.focus()
+        page.keyboard.press("ArrowDown")
+        expect(table.locator(".catcards-history-note")).to_contain_text("Looking back", timeout=15_000)
+        body = page.locator("body")
+        expect(body).not_to_contain_text("Error displaying widget")
+        assert "Traceback" not in body.inner_text()
     assert APP.read_bytes() == before

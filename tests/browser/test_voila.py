@@ -11,44 +11,40 @@ import re
 
 import pytest
 
-from real_browser import CHROMIUM, CHROMIUM_ARGS, REPO, voila
+from real_browser import REPO, chromium, voila
 
 APP = REPO / "notebooks" / "apps" / "play.ipynb"
 
 
 @pytest.mark.browser
 def test_the_app_plays_a_simons_cat_card_with_no_code_shown(browser_ready):
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     before = APP.read_bytes()
-    with voila(APP) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})
-            page.goto(f"{url}?game=simons-cat&players=5&seed=3", timeout=60_000)
-            table = page.locator(".catcards-table").first
-            card = table.locator("button.catcards-card.catcards-action:not(.catcards-unplayable)").first
-            expect(card).to_be_visible(timeout=60_000)
-            # the app shows widgets only: no code cell, no source text
-            body = page.locator("body")
-            expect(body).not_to_contain_text("import catcards")
-            assert page.locator(".jp-InputArea-editor, .jp-CodeMirrorEditor").count() == 0
-            # the address chose the game and the players (the default would be 4)
-            expect(page.locator("select").first.locator("option:checked")).to_have_text("Simon's Cat Card Game")
-            expect(page.get_by_label("players (2 to 6)")).to_have_value("5")
-            expect(body).to_contain_text("Simon's Cat Card Game")
+    with voila(APP) as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(f"{url}?game=simons-cat&players=5&seed=3", timeout=60_000)
+        table = page.locator(".catcards-table").first
+        card = table.locator("button.catcards-card.catcards-action:not(.catcards-unplayable)").first
+        expect(card).to_be_visible(timeout=60_000)
+        # the app shows widgets only: no code cell, no source text
+        body = page.locator("body")
+        expect(body).not_to_contain_text("import catcards")
+        assert page.locator(".jp-InputArea-editor, .jp-CodeMirrorEditor").count() == 0
+        # the address chose the game and the players (the default would be 4)
+        expect(page.locator("select").first.locator("option:checked")).to_have_text("Simon's Cat Card Game")
+        expect(page.get_by_label("players (2 to 6)")).to_have_value("5")
+        expect(body).to_contain_text("Simon's Cat Card Game")
 
-            log = table.locator(".catcards-log")
-            log_before = log.inner_text()
-            label = card.inner_text().strip()
-            card.click()
-            expect(log).to_contain_text(f"Seat 0 plays {label}.", timeout=15_000)
-            expect(log).not_to_have_text(log_before)
-            expect(table.locator("button.catcards-card", has_text=re.compile(rf"^{label}$"))).to_have_count(0)
-            expect(body).not_to_contain_text("Error displaying widget")
-            assert "Traceback" not in body.inner_text()
-        finally:
-            browser.close()
+        log = table.locator(".catcards-log")
+        log_before = log.inner_text()
+        label = card.inner_text().strip()
+        card.click()
+        expect(log).to_contain_text(f"Seat 0 plays {label}.", timeout=15_000)
+        expect(log).not_to_have_text(log_before)
+        expect(table.locator("button.catcards-card", has_text=re.compile(rf"^{label}$"))).to_have_count(0)
+        expect(body).not_to_contain_text("Error displaying widget")
+        assert "Traceback" not in body.inner_text()
     assert APP.read_bytes() == before
 
 
@@ -60,7 +56,7 @@ def test_the_start_page_in_jupyterlab_links_to_notebooks_and_apps(browser_ready)
     import tempfile
     from pathlib import Path
 
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     import catcards
     from real_browser import jupyterlab
@@ -70,40 +66,36 @@ def test_the_start_page_in_jupyterlab_links_to_notebooks_and_apps(browser_ready)
         (work / "notebooks" / "apps").mkdir(parents=True)
         for name in ("index.ipynb", "simons-cat.ipynb", "apps/play.ipynb"):
             shutil.copy(REPO / "notebooks" / name, work / "notebooks" / name)
-        with jupyterlab(work) as (url, token), sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page(viewport={"width": 1280, "height": 1000})
-                page.add_locator_handler(
-                    page.locator(".jp-Dialog"),
-                    lambda d: d.locator(".jp-Dialog-button.jp-mod-accept").click(),
-                )
-                page.goto(f"{url}/lab/tree/notebooks/index.ipynb?token={token}&reset")
-                expect(page.locator("#jp-main-statusbar")).to_contain_text("(ipykernel) | Idle", timeout=45_000)
-                page.locator(".jp-CodeCell .cm-content").first.click()  # the first code cell
-                page.keyboard.press("Shift+Enter")
-                index = page.locator(".jp-OutputArea-output table.catcards-index")
-                expect(index).to_be_visible(timeout=30_000)
-                rows = index.locator("tr:has(svg)")
-                expect(rows).to_have_count(len(catcards.list_games()))
-                simons = rows.filter(has_text="Simon's Cat Card Game")
-                app_href = simons.locator("a", has_text="app (no code)").get_attribute("href")
-                assert app_href == "/voila/render/notebooks/apps/play.ipynb?game=simons-cat"
+        with jupyterlab(work) as (url, token), chromium() as browser:
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.add_locator_handler(
+                page.locator(".jp-Dialog"),
+                lambda d: d.locator(".jp-Dialog-button.jp-mod-accept").click(),
+            )
+            page.goto(f"{url}/lab/tree/notebooks/index.ipynb?token={token}&reset")
+            expect(page.locator("#jp-main-statusbar")).to_contain_text("(ipykernel) | Idle", timeout=45_000)
+            page.locator(".jp-CodeCell .cm-content").first.click()  # the first code cell
+            page.keyboard.press("Shift+Enter")
+            index = page.locator(".jp-OutputArea-output table.catcards-index")
+            expect(index).to_be_visible(timeout=30_000)
+            rows = index.locator("tr:has(svg)")
+            expect(rows).to_have_count(len(catcards.list_games()))
+            simons = rows.filter(has_text="Simon's Cat Card Game")
+            app_href = simons.locator("a", has_text="app (no code)").get_attribute("href")
+            assert app_href == "/voila/render/notebooks/apps/play.ipynb?game=simons-cat"
 
-                simons.locator("a", has_text="play and learn the rules").click()
-                expect(page.locator(".lm-TabBar-tabLabel", has_text="simons-cat.ipynb")).to_be_visible(timeout=15_000)
+            simons.locator("a", has_text="play and learn the rules").click()
+            expect(page.locator(".lm-TabBar-tabLabel", has_text="simons-cat.ipynb")).to_be_visible(timeout=15_000)
 
-                app = browser.new_page(viewport={"width": 1280, "height": 1000})
-                app.goto(f"{url}{app_href}&token={token}", timeout=60_000)
-                card = app.locator(".catcards-table button.catcards-card.catcards-action:not(.catcards-unplayable)").first
-                expect(card).to_be_visible(timeout=60_000)
-                label = card.inner_text().strip()
-                card.click()
-                expect(app.locator(".catcards-table .catcards-log").first).to_contain_text(
-                    f"Seat 0 plays {label}.", timeout=15_000)
-                expect(app.locator("body")).not_to_contain_text("import catcards")
-            finally:
-                browser.close()
+            app = browser.new_page(viewport={"width": 1280, "height": 1000})
+            app.goto(f"{url}{app_href}&token={token}", timeout=60_000)
+            card = app.locator(".catcards-table button.catcards-card.catcards-action:not(.catcards-unplayable)").first
+            expect(card).to_be_visible(timeout=60_000)
+            label = card.inner_text().strip()
+            card.click()
+            expect(app.locator(".catcards-table .catcards-log").first).to_contain_text(
+                f"Seat 0 plays {label}.", timeout=15_000)
+            expect(app.locator("body")).not_to_contain_text("import catcards")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -113,33 +105,29 @@ def test_every_games_table_renders_and_answers_a_click_in_the_app(browser_ready)
     """Each registered game's table, opened as an app in a real browser: it renders (no "Error
     displaying widget", no traceback) and a click on its first enabled action button changes it.
     This is what proves the widgets of every game render; nbval and Button.click() cannot."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     import catcards
 
     problems = []
-    with voila(APP) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            for name in catcards.list_games():
-                page = browser.new_page(viewport={"width": 1280, "height": 1000})
-                try:
-                    page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
-                    table = page.locator(".catcards-table").first
-                    button = table.locator("button.catcards-action:not([disabled]):not(.catcards-unplayable)").first
-                    expect(button).to_be_visible(timeout=60_000)
-                    before = table.inner_text()
-                    button.click()
-                    expect(table).not_to_have_text(before, timeout=15_000)
-                    body = page.locator("body")
-                    expect(body).not_to_contain_text("Error displaying widget")
-                    assert "Traceback" not in body.inner_text(), f"{name}: a traceback is shown"
-                except Exception as exc:  # collect every game's failure, then report them all
-                    problems.append(f"{name}: {str(exc).splitlines()[0]}")
-                finally:
-                    page.close()
-        finally:
-            browser.close()
+    with voila(APP) as url, chromium() as browser:
+        for name in catcards.list_games():
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            try:
+                page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
+                table = page.locator(".catcards-table").first
+                button = table.locator("button.catcards-action:not([disabled]):not(.catcards-unplayable)").first
+                expect(button).to_be_visible(timeout=60_000)
+                before = table.inner_text()
+                button.click()
+                expect(table).not_to_have_text(before, timeout=15_000)
+                body = page.locator("body")
+                expect(body).not_to_contain_text("Error displaying widget")
+                assert "Traceback" not in body.inner_text(), f"{name}: a traceback is shown"
+            except Exception as exc:  # collect every game's failure, then report them all
+                problems.append(f"{name}: {str(exc).splitlines()[0]}")
+            finally:
+                page.close()
     assert not problems, "\n".join(problems)
 
 
@@ -147,91 +135,79 @@ def test_every_games_table_renders_and_answers_a_click_in_the_app(browser_ready)
 def test_the_app_reads_its_address_with_preheated_kernels(browser_ready):
     """Issue 11: with ``--preheat_kernel=True`` the notebook runs before the request; the app
     reads the query the way Voila documents for that (``voila.utils.get_query_string()``)."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with voila(APP, extra=("--preheat_kernel=True",)) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})
-            page.goto(f"{url}?game=snap&players=3&seed=5", timeout=60_000)
-            table = page.locator(".catcards-table").first
-            expect(table.locator("button.catcards-turn")).to_be_visible(timeout=60_000)
-            expect(table).to_contain_text("Snap")
-            expect(table).to_contain_text("3 players")
-            expect(table).to_contain_text("seed 5")
-            expect(page.locator("body")).not_to_contain_text("Error displaying widget")
-        finally:
-            browser.close()
+    with voila(APP, extra=("--preheat_kernel=True",)) as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(f"{url}?game=snap&players=3&seed=5", timeout=60_000)
+        table = page.locator(".catcards-table").first
+        expect(table.locator("button.catcards-turn")).to_be_visible(timeout=60_000)
+        expect(table).to_contain_text("Snap")
+        expect(table).to_contain_text("3 players")
+        expect(table).to_contain_text("seed 5")
+        expect(page.locator("body")).not_to_contain_text("Error displaying widget")
 
 
 @pytest.mark.browser
 def test_bad_addresses_show_one_line_and_a_table_never_a_traceback(browser_ready):
     """Issue 12: a negative or non-numeric seed, an unknown game or players out of range in the
     address: one line saying so, and a playable table."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with voila(APP) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            for query, line in [
-                ("game=snap&seed=-5", "seed must be a whole number from 0 to 340,282,366,920,938,463,463,374,607,431,768,211,455, not '-5': 1 is used."),
-                ("game=chess&players=99", "There is no game called 'chess'"),
-                ("game=pairs&players=-1&seed=%00", "players must be a whole number, not '-1'"),
-            ]:
-                page = browser.new_page(viewport={"width": 1280, "height": 1000})
-                try:
-                    page.goto(f"{url}?{query}", timeout=120_000)
-                    table = page.locator(".catcards-table").first
-                    expect(table.locator("button.catcards-action:not([disabled])").first).to_be_visible(timeout=120_000)
-                    body = page.locator("body")
-                    expect(body).to_contain_text(line)
-                    text = body.inner_text()
-                    assert "Traceback" not in text and "Error" not in text, query
-                finally:
-                    page.close()
-        finally:
-            browser.close()
+    with voila(APP) as url, chromium() as browser:
+        for query, line in [
+            ("game=snap&seed=-5", "seed must be a whole number from 0 to 340,282,366,920,938,463,463,374,607,431,768,211,455, not '-5': 1 is used."),
+            ("game=chess&players=99", "There is no game called 'chess'"),
+            ("game=pairs&players=-1&seed=%00", "players must be a whole number, not '-1'"),
+        ]:
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            try:
+                page.goto(f"{url}?{query}", timeout=120_000)
+                table = page.locator(".catcards-table").first
+                expect(table.locator("button.catcards-action:not([disabled])").first).to_be_visible(timeout=120_000)
+                body = page.locator("body")
+                expect(body).to_contain_text(line)
+                text = body.inner_text()
+                assert "Traceback" not in text and "Error" not in text, query
+            finally:
+                page.close()
 
 
 @pytest.mark.browser
 def test_a_cards_picture_plays_it_focus_is_visible_and_messages_are_announced(browser_ready):
     """Issue 12: clicking the picture of a playable card plays it (Simon's Cat, Pairs); the
     keyboard focus ring is at least 2 px; the message line is an aria-live region."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with voila(APP) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1366, "height": 768})
-            page.goto(f"{url}?game=simons-cat&players=4&seed=3", timeout=60_000)
-            table = page.locator(".catcards-table").first
-            card = table.locator(".catcards-cardcol:has(button.catcards-card:not(.catcards-unplayable))").first
-            expect(card).to_be_visible(timeout=60_000)
-            label = card.locator("button").inner_text().strip()
-            picture = card.locator("svg").first
-            box = picture.bounding_box()
-            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 3)
-            expect(table.locator(".catcards-log")).to_contain_text(f"Seat 0 plays {label}.", timeout=15_000)
-            assert table.locator("[aria-live='polite']").count() >= 1
-            # keyboard: Tab to a button; its focus ring is drawn and at least 2 px wide
-            button = table.locator("button.jupyter-button:not([disabled])").last
-            button.focus()
-            page.keyboard.press("Shift+Tab")
-            page.keyboard.press("Tab")
-            width = page.evaluate("() => getComputedStyle(document.activeElement).outlineWidth")
-            style = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
-            assert float(width.replace("px", "")) >= 2 and style != "none", (width, style)
+    with voila(APP) as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto(f"{url}?game=simons-cat&players=4&seed=3", timeout=60_000)
+        table = page.locator(".catcards-table").first
+        card = table.locator(".catcards-cardcol:has(button.catcards-card:not(.catcards-unplayable))").first
+        expect(card).to_be_visible(timeout=60_000)
+        label = card.locator("button").inner_text().strip()
+        picture = card.locator("svg").first
+        box = picture.bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 3)
+        expect(table.locator(".catcards-log")).to_contain_text(f"Seat 0 plays {label}.", timeout=15_000)
+        assert table.locator("[aria-live='polite']").count() >= 1
+        # keyboard: Tab to a button; its focus ring is drawn and at least 2 px wide
+        button = table.locator("button.jupyter-button:not([disabled])").last
+        button.focus()
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")
+        width = page.evaluate("() => getComputedStyle(document.activeElement).outlineWidth")
+        style = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+        assert float(width.replace("px", "")) >= 2 and style != "none", (width, style)
 
-            page.goto(f"{url}?game=pairs&players=2&seed=3", timeout=60_000)
-            table = page.locator(".catcards-table").first
-            cell = table.locator(".catcards-cardcol:has(button.catcards-cell:not([disabled]):not(.catcards-unplayable))").first
-            expect(cell).to_be_visible(timeout=60_000)
-            box = cell.locator("svg").first.bounding_box()  # the face-down picture, not the button
-            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 3)
-            expect(table.locator(".catcards-log")).to_contain_text("2. Seat 0 turns over card 0", timeout=15_000)
-            expect(page.locator("body")).not_to_contain_text("Error displaying widget")
-        finally:
-            browser.close()
+        page.goto(f"{url}?game=pairs&players=2&seed=3", timeout=60_000)
+        table = page.locator(".catcards-table").first
+        cell = table.locator(".catcards-cardcol:has(button.catcards-cell:not([disabled]):not(.catcards-unplayable))").first
+        expect(cell).to_be_visible(timeout=60_000)
+        box = cell.locator("svg").first.bounding_box()  # the face-down picture, not the button
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 3)
+        expect(table.locator(".catcards-log")).to_contain_text("2. Seat 0 turns over card 0", timeout=15_000)
+        expect(page.locator("body")).not_to_contain_text("Error displaying widget")
 
 
 @pytest.mark.browser
@@ -240,7 +216,7 @@ def test_at_390_px_wide_boards_scroll_visibly_and_controls_stay_on_screen(browse
     screen or inside a board that scrolls sideways (Card Game's seats table, with the hint saying
     so shown); Pairs' grid and Cat Days' weeks wrap, so all 52 cells and 14 days are on screen;
     the app's and the table's control rows wrap inside the screen."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     outside = """() => [...document.querySelectorAll(
             '.catcards-table button:not([disabled]), select, input, .catcards-table th')]
@@ -253,29 +229,25 @@ def test_at_390_px_wide_boards_scroll_visibly_and_controls_stay_on_screen(browse
         .map(b => b.textContent || b.tagName)"""
     scrolls = """() => [...document.querySelectorAll('.catcards-table .catcards-scroll')]
         .map(e => [e.scrollWidth > e.clientWidth, getComputedStyle(e).overflowX])"""
-    with voila(APP) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 390, "height": 844})
-            for name in ("pairs", "cat-days", "card-game"):
-                page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
-                table = page.locator(".catcards-table").first
-                expect(table.locator("button.catcards-action:not([disabled])").first).to_be_attached(timeout=60_000)
-                assert page.evaluate(outside) == [], name
-                wide = [s for s in page.evaluate(scrolls) if s[0]]
-                assert all(overflow == "auto" for _, overflow in wide), (name, wide)
-                if name == "card-game":  # its seats table scrolls, and the hint says so
-                    expect(table.locator(".catcards-scroll-hint").first).to_be_visible()
-                else:  # Pairs' grid and Cat Days' weeks wrap: every card and day on screen
-                    assert wide == [], (name, wide)
-                    expect(table.locator(".catcards-scroll-hint")).to_have_count(0)
-                    parts = table.locator("button.catcards-cell" if name == "pairs" else "td.catcards-day")
-                    boxes = [b for b in (p.bounding_box() for p in parts.all()) if b]
-                    assert len(boxes) == (52 if name == "pairs" else 14), (name, len(boxes))
-                    assert all(0 <= b["x"] and b["x"] + b["width"] <= 390 for b in boxes), name
-                assert page.evaluate("() => document.documentElement.scrollWidth") <= 391, name
-        finally:
-            browser.close()
+    with voila(APP) as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        for name in ("pairs", "cat-days", "card-game"):
+            page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
+            table = page.locator(".catcards-table").first
+            expect(table.locator("button.catcards-action:not([disabled])").first).to_be_attached(timeout=60_000)
+            assert page.evaluate(outside) == [], name
+            wide = [s for s in page.evaluate(scrolls) if s[0]]
+            assert all(overflow == "auto" for _, overflow in wide), (name, wide)
+            if name == "card-game":  # its seats table scrolls, and the hint says so
+                expect(table.locator(".catcards-scroll-hint").first).to_be_visible()
+            else:  # Pairs' grid and Cat Days' weeks wrap: every card and day on screen
+                assert wide == [], (name, wide)
+                expect(table.locator(".catcards-scroll-hint")).to_have_count(0)
+                parts = table.locator("button.catcards-cell" if name == "pairs" else "td.catcards-day")
+                boxes = [b for b in (p.bounding_box() for p in parts.all()) if b]
+                assert len(boxes) == (52 if name == "pairs" else 14), (name, len(boxes))
+                assert all(0 <= b["x"] and b["x"] + b["width"] <= 390 for b in boxes), name
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 391, name
 
 
 @pytest.mark.browser
@@ -289,7 +261,7 @@ def test_a_kernel_whose_page_has_gone_is_shut_down_and_an_open_pages_is_kept(bro
     import urllib.error
     import urllib.request
 
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     from catcards.cli import APP_CULLING
 
@@ -308,28 +280,24 @@ def test_a_kernel_whose_page_has_gone_is_shut_down_and_an_open_pages_is_kept(bro
     fast = tuple(option.replace("cull_interval=60", "cull_interval=1").replace("cull_idle_timeout=600", "cull_idle_timeout=5")
                  for option in APP_CULLING)
     assert fast != APP_CULLING
-    with voila(APP, extra=fast) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            kept, gone = (browser.new_page(viewport={"width": 1280, "height": 1000}) for _ in range(2))
-            for page in (kept, gone):
-                page.goto(f"{url}?game=snap&seed=2", timeout=60_000)
-                expect(page.locator(".catcards-table button.catcards-turn")).to_be_visible(timeout=60_000)
-            kept_kernel, gone_kernel = kernel_id(kept), kernel_id(gone)
-            assert running(url, gone_kernel) and running(url, kept_kernel)
-            gone.close()  # Playwright closes without beforeunload: Voila's goodbye is not sent
-            deadline = time.monotonic() + 60
-            while running(url, gone_kernel) and time.monotonic() < deadline:
-                time.sleep(1)
-            assert not running(url, gone_kernel), "the kernel of the closed page was not shut down within 60 s"
-            time.sleep(8)  # longer than the idle timeout: the open page's kernel stays
-            assert running(url, kept_kernel)
-            log = kept.locator(".catcards-table .catcards-log")
-            before = log.inner_text()
-            kept.locator(".catcards-table button.catcards-turn").click()
-            expect(log).not_to_have_text(before, timeout=15_000)
-        finally:
-            browser.close()
+    with voila(APP, extra=fast) as url, chromium() as browser:
+        kept, gone = (browser.new_page(viewport={"width": 1280, "height": 1000}) for _ in range(2))
+        for page in (kept, gone):
+            page.goto(f"{url}?game=snap&seed=2", timeout=60_000)
+            expect(page.locator(".catcards-table button.catcards-turn")).to_be_visible(timeout=60_000)
+        kept_kernel, gone_kernel = kernel_id(kept), kernel_id(gone)
+        assert running(url, gone_kernel) and running(url, kept_kernel)
+        gone.close()  # Playwright closes without beforeunload: Voila's goodbye is not sent
+        deadline = time.monotonic() + 60
+        while running(url, gone_kernel) and time.monotonic() < deadline:
+            time.sleep(1)
+        assert not running(url, gone_kernel), "the kernel of the closed page was not shut down within 60 s"
+        time.sleep(8)  # longer than the idle timeout: the open page's kernel stays
+        assert running(url, kept_kernel)
+        log = kept.locator(".catcards-table .catcards-log")
+        before = log.inner_text()
+        kept.locator(".catcards-table button.catcards-turn").click()
+        expect(log).not_to_have_text(before, timeout=15_000)
 
 
 @pytest.mark.browser
@@ -340,66 +308,62 @@ def test_arrow_keys_in_the_game_list_keep_the_game_until_new_game_and_players_ar
     (Pairs: "players (1 to 6)", 2) and a line saying what New game would deal; the table is still
     Cat Trick with its moves. Tab to New game and Enter deals Pairs with the seed in the box.
     Players 99 or 2.5 are answered with a line (not clamped) and deal nothing."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with voila(APP) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})
-            page.goto(f"{url}?game=cat-trick&players=4&seed=3", timeout=60_000)
-            table = page.locator(".catcards-table").first
-            card = table.locator("button.catcards-card.catcards-action:not(.catcards-unplayable)").first
-            expect(card).to_be_visible(timeout=60_000)
-            label = card.inner_text().strip()
-            card.click()
-            log = table.locator(".catcards-log")
-            expect(log).to_contain_text(f"Seat 0 plays {label}.", timeout=15_000)
-            page.wait_for_timeout(300)  # the computers' replies are drawn with the same message
-            moves = log.inner_text()
+    with voila(APP) as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(f"{url}?game=cat-trick&players=4&seed=3", timeout=60_000)
+        table = page.locator(".catcards-table").first
+        card = table.locator("button.catcards-card.catcards-action:not(.catcards-unplayable)").first
+        expect(card).to_be_visible(timeout=60_000)
+        label = card.inner_text().strip()
+        card.click()
+        log = table.locator(".catcards-log")
+        expect(log).to_contain_text(f"Seat 0 plays {label}.", timeout=15_000)
+        page.wait_for_timeout(300)  # the computers' replies are drawn with the same message
+        moves = log.inner_text()
 
-            select = page.locator(".catcards-app select").first
-            select.focus()
-            page.keyboard.press("ArrowDown")
-            page.keyboard.press("ArrowDown")
-            expect(select.locator("option:checked")).to_have_text("Pairs")
-            line = page.locator(".catcards-app-line")
-            # the kernel has handled both changes once the line says so: a deal would be drawn by now
-            expect(line).to_have_text("Press New game to deal Pairs for 2 players with seed 3; "
-                                      "the game in progress stays until then.", timeout=15_000)
-            players = page.get_by_label("players (1 to 6)")
-            expect(players).to_have_value("2")
-            assert page.locator(".catcards-table").count() == 1
-            expect(table).to_contain_text("Cat Trick")
-            expect(table).to_contain_text("4 players")
-            assert log.inner_text() == moves and "Seat 0 plays" in moves
-            assert page.evaluate("() => document.activeElement.tagName") == "SELECT"
+        select = page.locator(".catcards-app select").first
+        select.focus()
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("ArrowDown")
+        expect(select.locator("option:checked")).to_have_text("Pairs")
+        line = page.locator(".catcards-app-line")
+        # the kernel has handled both changes once the line says so: a deal would be drawn by now
+        expect(line).to_have_text("Press New game to deal Pairs for 2 players with seed 3; "
+                                  "the game in progress stays until then.", timeout=15_000)
+        players = page.get_by_label("players (1 to 6)")
+        expect(players).to_have_value("2")
+        assert page.locator(".catcards-table").count() == 1
+        expect(table).to_contain_text("Cat Trick")
+        expect(table).to_contain_text("4 players")
+        assert log.inner_text() == moves and "Seat 0 plays" in moves
+        assert page.evaluate("() => document.activeElement.tagName") == "SELECT"
 
-            for _ in range(3):  # players, seed, New game
-                page.keyboard.press("Tab")
-            assert page.evaluate("() => document.activeElement.textContent.trim()") == "New game"
-            page.keyboard.press("Enter")
-            expect(table).to_contain_text("Pairs", timeout=15_000)
-            expect(table).to_contain_text("2 players")
-            expect(table).to_contain_text("seed 3")
-            expect(table).not_to_contain_text("Cat Trick")
-            expect(line).to_have_text("")
-            assert page.evaluate("() => document.activeElement.textContent.trim()") == "New game"
+        for _ in range(3):  # players, seed, New game
+            page.keyboard.press("Tab")
+        assert page.evaluate("() => document.activeElement.textContent.trim()") == "New game"
+        page.keyboard.press("Enter")
+        expect(table).to_contain_text("Pairs", timeout=15_000)
+        expect(table).to_contain_text("2 players")
+        expect(table).to_contain_text("seed 3")
+        expect(table).not_to_contain_text("Cat Trick")
+        expect(line).to_have_text("")
+        assert page.evaluate("() => document.activeElement.textContent.trim()") == "New game"
 
-            players.fill("99")
-            players.press("Tab")
-            said = "Pairs is for 1 to 6 players: type a whole number from 1 to 6, not '{}'."
-            expect(line).to_have_text(said.format("99") + " The game in progress stays.", timeout=15_000)
-            expect(players).to_have_value("99")  # not clamped to 6
-            players.fill("2.5")
-            players.press("Enter")
-            expect(line).to_have_text(said.format("2.5") + " The game in progress stays.", timeout=15_000)
-            page.get_by_role("button", name="New game").click()
-            expect(line).to_have_text(said.format("2.5") + " Nothing was dealt: the game in progress stays.",
-                                      timeout=15_000)
-            expect(players).to_have_value("2.5")
-            expect(table).to_contain_text("2 players")
-            body = page.locator("body")
-            expect(body).not_to_contain_text("Error displaying widget")
-            assert "Traceback" not in body.inner_text()
-        finally:
-            browser.close()
+        players.fill("99")
+        players.press("Tab")
+        said = "Pairs is for 1 to 6 players: type a whole number from 1 to 6, not '{}'."
+        expect(line).to_have_text(said.format("99") + " The game in progress stays.", timeout=15_000)
+        expect(players).to_have_value("99")  # not clamped to 6
+        players.fill("2.5")
+        players.press("Enter")
+        expect(line).to_have_text(said.format("2.5") + " The game in progress stays.", timeout=15_000)
+        page.get_by_role("button", name="New game").click()
+        expect(line).to_have_text(said.format("2.5") + " Nothing was dealt: the game in progress stays.",
+                                  timeout=15_000)
+        expect(players).to_have_value("2.5")
+        expect(table).to_contain_text("2 players")
+        body = page.locator("body")
+        expect(body).not_to_contain_text("Error displaying widget")
+        assert "Traceback" not in body.inner_text()
