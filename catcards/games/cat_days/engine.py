@@ -297,10 +297,6 @@ class CatDaysState(State):
         elif action is PASS:
             self._passes += 1
             self.log.append(_PASSES[seat])
-            self.current_player = 1 - seat
-            if ALL_DAYS in self.weeks.holds_cat or self._passes >= 2 or turn >= self._max_turns:
-                self._check_end()  # a full week (a day mask with every day), two passes or the turn limit
-            return
         else:
             self._passes = 0
             card = action.card
@@ -310,18 +306,14 @@ class CatDaysState(State):
                 hand.pop()
             else:
                 _take_from(hand, card)
-            # the table's plays keep their log lines (actions._play), so the first time is the only call
-            lines = action._log_lines
-            self.log.append(lines and lines[seat] or action.log_line(seat))
+            self.log.append(action.log_line(seat))  # kept on the play after its first time
             if rule.how < TREE:  # a cat put on a day (plays.PLACE .. NEIGHBOURS_CATS): nothing else happens
                 self.weeks.place_cat(seat if action.week == "my" else 1 - seat, action.day, card)
             else:
                 self._play(seat, action, rule)
         self.current_player = 1 - seat
-        # a draw or a play resets the passes, so the game ends here on a full week (a day mask
-        # with every day) or the turn limit
-        if ALL_DAYS in self.weeks.holds_cat or turn >= self._max_turns:
-            self._check_end()
+        if ALL_DAYS in self.weeks.holds_cat or self._passes >= 2 or turn >= self._max_turns:
+            self._check_end()  # a full week (a day mask with every day), two passes or the turn limit
 
     def _named_shuffle(self) -> list[Card] | None:
         """The draw pile (top last) the deals name for the reshuffle about to happen, taken from
