@@ -142,6 +142,30 @@ def jupyterlab(root: Path, timeout: float = 60) -> Iterator[tuple[str, str]]:
         yield url, token
 
 
+def lab_page(browser: Any, url: str, token: str, path: str) -> Any:
+    """A 1280 x 1000 page of the JupyterLab at ``url`` (:func:`jupyterlab`) opened on the notebook
+    ``path`` (from the server's root, with a fresh workspace: ``&reset``), once its kernel is idle;
+    JupyterLab's dialogs (such as a kernel choice) are accepted whenever they appear."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.add_locator_handler(
+        page.locator(".jp-Dialog"),
+        lambda d: d.locator(".jp-Dialog-button.jp-mod-accept").click(),
+    )
+    page.goto(f"{url}/lab/tree/{path}?token={token}&reset")
+    expect(page.locator("#jp-main-statusbar")).to_contain_text("(ipykernel) | Idle", timeout=45_000)
+    return page
+
+
+def run_all_cells(page: Any) -> None:
+    """JupyterLab's menu Run > Run All Cells (it returns at once; the cells run after)."""
+    import re
+
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+
+
 @contextmanager
 def chromium() -> Iterator[Any]:
     """Chromium (:data:`CHROMIUM`, :data:`CHROMIUM_ARGS`) launched by Playwright for one test, and

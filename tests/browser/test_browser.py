@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from real_browser import REPO, chromium, jupyterlab
+from real_browser import REPO, chromium, jupyterlab, lab_page, run_all_cells
 
 NOTEBOOK = REPO / "notebooks" / "simons-cat.ipynb"
 SHOT = os.environ.get("CATCARDS_BROWSER_SCREENSHOT")  # a .png path to look at the table
@@ -33,15 +33,8 @@ def test_the_simons_cat_table_plays_a_card_in_jupyterlab(browser_ready):
         shutil.copy(NOTEBOOK, work / NOTEBOOK.name)
         before = NOTEBOOK.read_bytes()
         with jupyterlab(work) as (url, token), chromium() as browser:
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})
-            page.add_locator_handler(
-                page.locator(".jp-Dialog"),
-                lambda d: d.locator(".jp-Dialog-button.jp-mod-accept").click(),
-            )
-            page.goto(f"{url}/lab/tree/{NOTEBOOK.name}?token={token}&reset")
-            expect(page.locator("#jp-main-statusbar")).to_contain_text("(ipykernel) | Idle", timeout=45_000)
-            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-            page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+            page = lab_page(browser, url, token, NOTEBOOK.name)
+            run_all_cells(page)
 
             outputs = page.locator(".jp-OutputArea-output")
             table = outputs.locator(".catcards-table").first  # the play table (you are seat 0)
@@ -120,14 +113,8 @@ def test_a_playing_snap_table_takes_no_other_cells_output_and_a_rerun_leaves_one
         nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
         nbformat.write(nb, work / "snap-output.ipynb")
         with jupyterlab(work) as (url, token), chromium() as browser:
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})
-            page.add_locator_handler(
-                page.locator(".jp-Dialog"), lambda d: d.locator(".jp-Dialog-button.jp-mod-accept").click()
-            )
-            page.goto(f"{url}/lab/tree/snap-output.ipynb?token={token}&reset")
-            expect(page.locator("#jp-main-statusbar")).to_contain_text("(ipykernel) | Idle", timeout=45_000)
-            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-            page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+            page = lab_page(browser, url, token, "snap-output.ipynb")
+            run_all_cells(page)
 
             cells = page.locator(".jp-Notebook .jp-CodeCell")
             table = cells.nth(0).locator(".jp-OutputArea-output .catcards-table")

@@ -8,14 +8,13 @@ Skipped (with the reason) where /usr/bin/chromium or playwright is missing, unle
 """
 from __future__ import annotations
 
-import re
 import shutil
 import tempfile
 from pathlib import Path
 
 import pytest
 
-from real_browser import REPO, chromium, jupyterlab
+from real_browser import REPO, chromium, jupyterlab, lab_page, run_all_cells
 
 NOTEBOOK = REPO / "notebooks" / "cat-days.ipynb"
 
@@ -28,15 +27,8 @@ def test_show_me_draws_the_kept_back_plot_in_jupyterlab(browser_ready):
     try:
         shutil.copy(NOTEBOOK, work / NOTEBOOK.name)  # a copy: the stored notebook gains no outputs
         with jupyterlab(work) as (url, token), chromium() as browser:
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})
-            page.add_locator_handler(
-                page.locator(".jp-Dialog"),
-                lambda d: d.locator(".jp-Dialog-button.jp-mod-accept").click(),
-            )
-            page.goto(f"{url}/lab/tree/{NOTEBOOK.name}?token={token}&reset")
-            expect(page.locator("#jp-main-statusbar")).to_contain_text("(ipykernel) | Idle", timeout=45_000)
-            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-            page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+            page = lab_page(browser, url, token, NOTEBOOK.name)
+            run_all_cells(page)
             # Run All is done when the last cell has run (its output is a plot of Lesson 3)
             expect(page.locator("#jp-main-statusbar")).to_contain_text("(ipykernel) | Busy", timeout=15_000)
             expect(page.locator("#jp-main-statusbar")).to_contain_text("(ipykernel) | Idle", timeout=180_000)

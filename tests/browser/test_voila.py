@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from real_browser import REPO, chromium, voila
+from real_browser import REPO, chromium, lab_page, voila
 
 APP = REPO / "notebooks" / "apps" / "play.ipynb"
 
@@ -67,13 +67,7 @@ def test_the_start_page_in_jupyterlab_links_to_notebooks_and_apps(browser_ready)
         for name in ("index.ipynb", "simons-cat.ipynb", "apps/play.ipynb"):
             shutil.copy(REPO / "notebooks" / name, work / "notebooks" / name)
         with jupyterlab(work) as (url, token), chromium() as browser:
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})
-            page.add_locator_handler(
-                page.locator(".jp-Dialog"),
-                lambda d: d.locator(".jp-Dialog-button.jp-mod-accept").click(),
-            )
-            page.goto(f"{url}/lab/tree/notebooks/index.ipynb?token={token}&reset")
-            expect(page.locator("#jp-main-statusbar")).to_contain_text("(ipykernel) | Idle", timeout=45_000)
+            page = lab_page(browser, url, token, "notebooks/index.ipynb")
             page.locator(".jp-CodeCell .cm-content").first.click()  # the first code cell
             page.keyboard.press("Shift+Enter")
             index = page.locator(".jp-OutputArea-output table.catcards-index")
