@@ -191,6 +191,34 @@ def test_card_game_a_second_enter_after_take_money_does_not_end_the_turn(browser
         expect(table.get_by_role("button", name="end turn")).to_be_visible()
 
 
+@pytest.mark.browser
+def test_after_the_last_move_focus_is_on_undo_not_new_game(browser_ready, tmp_path):
+    """When the last move leaves nothing to press in the hand or the board, focus goes to a control
+    that deals no new game (Undo), not to New game, which a key held a moment too long would
+    press, throwing the finished game away. A one-player Pairs of two cards, in a notebook table
+    (where New game is the first control), played with Enter."""
+    import nbformat
+    from playwright.sync_api import expect
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "import catcards.widgets\ncatcards.widgets.play('pairs', players=1, seed=1, numbers=1, copies=2)")])
+    nbformat.write(nb, tmp_path / "pairs.ipynb")
+    with voila(tmp_path / "pairs.ipynb") as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(url, timeout=60_000)
+        table = page.locator(".catcards-table").first
+        log = table.locator(".catcards-log")
+        for cell in ("turn 0", "turn 1"):
+            button = table.get_by_role("button", name=cell, exact=True)
+            expect(button).to_be_visible(timeout=60_000)
+            button.focus()
+            page.keyboard.press("Enter")
+            expect(log).to_contain_text(f"turns over card {cell[-1]}", timeout=15_000)
+        expect(table).to_contain_text("Game over", timeout=15_000)
+        page.wait_for_function(
+            "() => document.activeElement && document.activeElement.textContent.trim() === 'Undo'", timeout=15_000)
+
+
 #: what has keyboard focus in the table: "card" (a Cat Days card button one may choose), "place"
 #: (a move's button), "hand" (another button of the hand: an unplayable card), or "" (elsewhere)
 _FOCUSED = """() => { const e = document.activeElement;

@@ -82,16 +82,21 @@ def test_cat_days_focus_goes_to_the_chosen_cards_first_place_then_back_to_the_ha
     assert table.selected is None and focused[3:] == [rescued]
 
 
-def test_with_nothing_left_in_the_hand_focus_goes_to_the_tables_first_control_shown(focused):
+def test_with_nothing_left_in_the_hand_focus_goes_to_a_control_that_deals_no_new_game(focused):
+    """Not New game or New seed: a second Enter (a key held) after the last move would throw the
+    finished game away."""
     table = catcards.widgets.play("simons-cat", players=4, seed=2)
     played = cards(table)[5]
     place = table._focus_place(played)
     assert place == ("hand_box", True, 5)
     table.hand_box.children = []
-    assert table.focus_after(played, place) is table.new_button
+    assert table.focus_after(played, place) is table.undo_button
+    for part in (table.undo_button, table.step_button, table.playout_button):
+        part.disabled = True
+    assert table.focus_after(played, place) is table.new_button  # the only control left
     for part in (table.new_button, table.seed_box, table.shuffle_button):  # as the app hides them
         part.layout.display = "none"
-    assert table.focus_after(played, place) is table.undo_button
+    assert table.focus_after(played, place) is None  # nothing to focus: the browser decides
 
 
 def test_a_pairs_cell_keeps_the_focus(focused):

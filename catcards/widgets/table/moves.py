@@ -143,7 +143,8 @@ class MovesMixin:
         :meth:`_focus_place`) was handled and the table redrawn: the same button when it is
         still there (a refused card, Snap's turn button, a Pairs cell); else the button of the
         same kind now at the same place (the card that took the played card's place), or the
-        last one; else the box's first button, the hand's, or the table's first control. A
+        last one; else the box's first button, the hand's, or the table's first control shown
+        that does not deal a new game (Undo; New game only when it is the only one). A
         table overrides this for a click that draws new choices (Cat Days: a chosen card's
         first place)."""
         box, card, index = place
@@ -153,10 +154,16 @@ class MovesMixin:
         same = [b for b in buttons if is_card_button(b) == card]
         if same:
             return same[min(index, len(same) - 1)]
-        for candidates in (buttons, focusable_buttons(self.hand_box), focusable_buttons(self.controls)):
+        for candidates in (buttons, focusable_buttons(self.hand_box)):
             if candidates:
                 return candidates[0]
-        return None
+        # nothing left to press in the hand or the board (the game is over): a control, but not
+        # one that deals a new game while another is shown: a second Enter (a key held a moment
+        # too long) would throw away the game just finished. (The Move box cannot take the focus
+        # from the kernel: ipywidgets' number box has no focus message.)
+        controls = focusable_buttons(self.controls)
+        keep = [b for b in controls if b is not self.new_button and b is not self.shuffle_button]
+        return (keep or controls or [None])[0]
 
     def _restore_focus(self, clicked: Any, place: tuple[str, bool, int] | None) -> None:
         """After a click at ``place`` was handled: focus :meth:`focus_after`'s widget (ipywidgets'
