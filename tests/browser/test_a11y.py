@@ -219,6 +219,36 @@ def test_after_the_last_move_focus_is_on_undo_not_new_game(browser_ready, tmp_pa
             "() => document.activeElement && document.activeElement.textContent.trim() === 'Undo'", timeout=15_000)
 
 
+@pytest.mark.browser
+def test_a_held_enter_after_choosing_a_cat_days_card_plays_nothing(browser_ready):
+    """Break-it tester (stop 22): Enter held down on a Cat Days card chose it and then put it on
+    the first place offered (focus goes there), and went on playing. Now the key's repeats, sent
+    by the browser within REPEAT_SECONDS of each other, change nothing and the table says so; a
+    press after a pause makes the move."""
+    from playwright.sync_api import expect
+
+    with voila(APP) as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(f"{url}?game=cat-days&seed=1", timeout=60_000)
+        table = page.locator(".catcards-table").first
+        card = table.locator("button.catcards-card:not([disabled]):not(.catcards-unplayable)").first
+        expect(card).to_be_visible(timeout=60_000)
+        log = table.locator(".catcards-log")
+        before = log.inner_text()
+        card.focus()
+        page.keyboard.down("Enter")  # chooses the card: focus goes to its first place
+        page.wait_for_function(f"() => ({_FOCUSED})() === 'place'", timeout=15_000)
+        for _ in range(8):  # the key's repeats (Playwright sends a held key's keydown with repeat)
+            page.keyboard.down("Enter")
+            page.wait_for_timeout(60)
+        page.keyboard.up("Enter")
+        expect(table).to_contain_text("press again", timeout=15_000)
+        page.wait_for_timeout(1_000)
+        assert log.inner_text() == before  # nothing was played
+        page.keyboard.press("Enter")  # a press after a pause: the move
+        expect(log).to_contain_text("Seat 0 plays", timeout=15_000)
+
+
 #: what has keyboard focus in the table: "card" (a Cat Days card button one may choose), "place"
 #: (a move's button), "hand" (another button of the hand: an unplayable card), or "" (elsewhere)
 _FOCUSED = """() => { const e = document.activeElement;

@@ -117,3 +117,34 @@ def test_card_game_take_money_gives_the_focus_to_the_card_list_not_to_end_turn(f
     assert str(table.state.history[-1]) == "take Money" and table.state.current_player == 0
     assert [b.description for b in focusable_buttons(table.hand_box)] == ["end turn", "Do it"]
     assert focused == [table.choice]
+
+
+def test_a_key_held_or_pressed_twice_after_a_move_makes_one_move(focused, monkeypatch):
+    """Break-it tester (stop 22): a second Enter 0.15-0.3 s after choosing a Cat Days card put it on
+    the first place offered, and a held Enter played on. A press from the browser on the button
+    the table has just focused, sent less than REPEAT_SECONDS after the press before it (the
+    browser's clock), is ignored, and so is every repeat of a held key; a later press, or a click
+    made by code, works."""
+    from catcards.widgets.table import messages
+
+    sent = [1000.0]  # when the browser sent the press (None: a click made by code)
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    deals = {"hands": [["Rescued Cat", "Demanding Cat", "Lazy Cat"], ["Rescued Cat"]], "weeks": [{}, {}],
+             "draw": ["Rescued Cat"] * 4, "rest": "out"}
+    table = catcards.widgets.play("cat-days", seed=1, deals=deals)
+    table.card_buttons_by_name["Lazy Cat"].click()  # chosen: focus on its first place
+    place = focused[-1]
+    assert place.description == "on my Monday"
+    for step in (0.2, 0.5, 0.5, 0.5):  # the same key, again and again (each waits again)
+        sent[0] += step
+        place.click()
+        assert table.state.history == [] and table.selected == "Lazy Cat"
+    assert "press again" in table.announce.value
+    sent[0] += 1.0  # a press after a pause: the move is made
+    place.click()
+    assert [str(a) for a in table.state.history][:1] == ["play Lazy Cat on my Monday"]
+    # a click made by code is never taken for a held key
+    sent[0] = None
+    table.card_buttons_by_name["Rescued Cat"].click()
+    focused[-1].click()
+    assert "play Rescued Cat" in str(table.state.history[2])

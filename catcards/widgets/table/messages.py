@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import io
 import traceback
+from datetime import datetime
 from typing import Any, Callable
 
 import ipywidgets as W
@@ -16,12 +17,41 @@ import ipywidgets as W
 from ...core import GameParameterError, IllegalActionError
 from ...render.tables import announce_html
 
-__all__ = ["MessagesMixin", "mark_unavailable", "LOOKING_BACK"]
+__all__ = ["MessagesMixin", "mark_unavailable", "LOOKING_BACK", "REPEAT_SECONDS", "press_time"]
 
 #: said when a click would change the game while the history slider shows an earlier move
 LOOKING_BACK = ("You are looking back at an earlier move: the table is shown as it was and cannot "
                 "be changed. Set Move to the last move to return, or click \"Play on from "
                 "here\" to continue the game from this move.")
+
+#: seconds after a press during which a press from the browser on the button the table then gave
+#: the keyboard focus to is taken for the same key held down or pressed twice, and ignored: a
+#: key's first repeat comes 0.25 to 1 s after it goes down, a double press 0.15 to 0.3 s apart
+#: (stop 22 break-it tester: a held Enter played on, chose a Cat Days card's first place, or made
+#: four false snaps). Measured by the browser's clock, so a busy server does not shorten it.
+REPEAT_SECONDS = 0.8
+#: what the table says (in its aria-live line) when it ignores such a press
+REPEATED_PRESS = ("That press came straight after your move (a key held down or pressed twice), so "
+                  "nothing changed; press again to use this button.")
+
+
+def press_time() -> float | None:
+    """When the browser sent the click being handled, in seconds by the browser's own clock (the
+    ``date`` of the message's header, which the page sets), or None for a click made by code
+    (``button.click()`` in a cell or a test), or where it cannot be told (no IPython kernel, a
+    kernel without ``get_parent``)."""
+    try:
+        from IPython import get_ipython
+
+        header = get_ipython().kernel.get_parent()["header"]
+        if header["msg_type"] != "comm_msg":
+            return None
+        date = header["date"]
+        if isinstance(date, str):
+            date = datetime.fromisoformat(date.replace("Z", "+00:00"))
+        return date.timestamp()
+    except Exception:  # no kernel (a script, a test), or a kernel that keeps this elsewhere
+        return None
 
 
 def mark_unavailable(button: W.Button, why: str | None) -> None:
@@ -48,6 +78,11 @@ class MessagesMixin:
         self.announce = W.HTML(announce_html(""))
         self.out = W.Output(layout=W.Layout(border="1px solid #ddd", padding="2px 6px",
                                             max_height="160px", overflow="auto"))
+        #: the button the table last gave the keyboard focus to (after a move) with the game's
+        #: position then (the state and its length of history), and when the browser sent its last
+        #: press (press_time): to tell a held or doubled key (_run)
+        self._focused: tuple[W.Widget, Any, int] | None = None
+        self._pressed_at: float | None = None
 
     # ---- callbacks: errors and prints go to self.out ------------------------------------------
     def say(self, text: str) -> None:
@@ -74,6 +109,9 @@ class MessagesMixin:
         # a click in the hand or the board: its place, to give the keyboard focus back after the
         # redraw (MovesMixin.focus_after)
         clicked = args[0] if args else None
+        if self._repeated_press(clicked):
+            self.say_quietly(REPEATED_PRESS)
+            return
         place = self._focus_place(clicked)
         if self.looking_back and not (args and id(args[0]) in self._past_ok):
             self.say(LOOKING_BACK)  # the past is shown read-only: nothing may change it
@@ -110,6 +148,23 @@ class MessagesMixin:
             self._restore_focus(clicked, place)
         except Exception:
             self.out.append_stderr(traceback.format_exc())
+
+    def _repeated_press(self, clicked: Any) -> bool:
+        """True for a press from the browser on the button the table gave the keyboard focus to
+        after the last move, with the game unchanged since (no computer's timed move, as in
+        Snap, where pressing "Turn your card" again at once is how the game is played), sent
+        less than :data:`REPEAT_SECONDS` after the press before it (by the browser's clock,
+        :func:`press_time`): the key of the move just made, held down or pressed twice. Each press
+        is remembered, so a held key's repeats are all ignored and it makes one move. A click made
+        by code is never taken for one."""
+        sent = press_time()
+        if sent is None:
+            return False
+        before, self._pressed_at = self._pressed_at, sent
+        focused = self._focused
+        return (focused is not None and focused[0] is clicked and focused[1] is self.state
+                and focused[2] == len(self.state.history)
+                and before is not None and 0 <= sent - before < REPEAT_SECONDS)
 
     def callback(self, fn: Callable[[Any], Any]) -> Callable[[Any], None]:
         """Wrap a widget callback so its errors and prints appear in ``out`` and it never raises."""

@@ -173,6 +173,8 @@ class MovesMixin:
         target = self.focus_after(clicked, place)
         if target is not None and target.comm is not None:
             target.focus()
+            # a press on it straight after this one, the game unchanged: a held key (_repeated_press)
+            self._focused = (target, self.state, len(self.state.history))
 
     # ---- hooks --------------------------------------------------------------------------------
     #: the game's board as a pure function ``(obs, seat_label) -> HTML`` (its
