@@ -13,6 +13,13 @@ import pytest
 
 from real_browser import REPO, chromium, voila
 
+from catcards.widgets.table.messages import REPEAT_SECONDS
+
+#: milliseconds a keyboard test waits before each move, as a person reading the table does: a
+#: press sooner on the button the table has just focused is taken for a key held down (and
+#: ignored, see test_a_held_enter_after_choosing_a_cat_days_card_plays_nothing)
+PAUSE_MS = int(REPEAT_SECONDS * 1000) + 200
+
 APP = REPO / "notebooks" / "apps" / "play.ipynb"
 
 
@@ -72,6 +79,7 @@ def _keyboard_move(page, key: str, max_tabs: int = 200) -> str:
         page.keyboard.press("Tab")
         if page.evaluate(_FOCUS_IS_A_MOVE):
             label = page.evaluate("() => document.activeElement.textContent.trim()")
+            page.wait_for_timeout(PAUSE_MS)
             page.keyboard.press(key)
             return label
     raise AssertionError(f"no move reachable with {max_tabs} presses of Tab")
@@ -148,6 +156,7 @@ def test_after_a_move_made_with_the_keyboard_focus_stays_in_the_hand(browser_rea
                 is_card, index, count, label = page.evaluate(_FOCUSED_CARD)
                 assert is_card, (query, move)
                 before = log.inner_text()
+                page.wait_for_timeout(PAUSE_MS)
                 page.keyboard.press("Enter")
                 expect(log).to_contain_text(f"plays {label}", timeout=15_000)
                 expect(log).not_to_have_text(before)
@@ -243,7 +252,7 @@ def test_a_held_enter_after_choosing_a_cat_days_card_plays_nothing(browser_ready
             page.wait_for_timeout(60)
         page.keyboard.up("Enter")
         expect(table).to_contain_text("press again", timeout=15_000)
-        page.wait_for_timeout(1_000)
+        page.wait_for_timeout(PAUSE_MS)
         assert log.inner_text() == before  # nothing was played
         page.keyboard.press("Enter")  # a press after a pause: the move
         expect(log).to_contain_text("Seat 0 plays", timeout=15_000)
@@ -292,12 +301,14 @@ def test_cat_days_keyboard_focus_goes_from_a_chosen_card_to_its_places_and_back_
             before = log.inner_text()
             if page.evaluate(_FOCUSED) == "card":
                 card = page.evaluate("() => document.activeElement.textContent.trim()")
+                page.wait_for_timeout(PAUSE_MS)
                 page.keyboard.press("Enter")  # choose the card: its places are drawn, focus on the first
                 expect(table.locator("button.catcards-action", has_text="on ").first).to_be_visible(timeout=15_000)
                 page.wait_for_function(f"() => ({_FOCUSED})() === 'place'", timeout=15_000)
                 assert page.evaluate("() => document.activeElement.textContent.trim()").startswith("on "), card
                 plays += 1
             page.evaluate("() => { document.activeElement.dataset.pressed = '1'; }")
+            page.wait_for_timeout(PAUSE_MS)
             page.keyboard.press("Enter")  # the move (a place, or "draw a card")
             expect(log).not_to_have_text(before, timeout=15_000)
             # the computer's reply and the redraw; focus comes back to the hand by itself

@@ -26,10 +26,11 @@ LOOKING_BACK = ("You are looking back at an earlier move: the table is shown as 
 
 #: seconds after a press during which a press from the browser on the button the table then gave
 #: the keyboard focus to is taken for the same key held down or pressed twice, and ignored: a
-#: key's first repeat comes 0.25 to 1 s after it goes down, a double press 0.15 to 0.3 s apart
+#: key's first repeat comes about 0.5 s after it goes down (then every 0.03 s, each one ignored
+#: in turn), a double press 0.15 to 0.3 s apart
 #: (stop 22 break-it tester: a held Enter played on, chose a Cat Days card's first place, or made
 #: four false snaps). Measured by the browser's clock, so a busy server does not shorten it.
-REPEAT_SECONDS = 0.8
+REPEAT_SECONDS = 0.6
 #: what the table says (in its aria-live line) when it ignores such a press
 REPEATED_PRESS = ("That press came straight after your move (a key held down or pressed twice), so "
                   "nothing changed; press again to use this button.")
