@@ -398,13 +398,15 @@ APP_CULLING = (
 #: ran. The table is 200 to 1,100 widget messages and its display comes last; a server busy for
 #: more than 4 s (a loaded machine, a class's pages loading at once) gave up before the display,
 #: logged "Timeout waiting for IOPub output", and the page stayed at "Dealing the cards" with no
-#: error: 1 page load in 70 here, with a load average of 5 to 11 on 2 cores. A wait this long only happens
-#: when a message is really lost; the usual wait is well under a second.
+#: error (1 page load in 230 here, at a load average of 5 to 20 on 2 cores). A wait this long only
+#: happens when a message is really lost; the usual wait is well under a second.
 #: ``tests/widgets/test_app_voila_execution.py`` reproduces the failure with Voila's executor.
-#: The same as Jupyter server configuration, for Voila's server extension (``/voila/render/...``,
-#: the start page's "app (no code)" links in JupyterLab and on Binder), whose executor reads the
-#: server's configuration: ``binder/postBuild`` writes it into the environment's
-#: ``etc/jupyter/jupyter_server_config.json``.
+#:
+#: ``APP_EXECUTION_CONFIG`` is the setting as Jupyter server configuration, for Voila's server
+#: extension (``/voila/render/...``: the start page's "app (no code)" links in JupyterLab and on
+#: Binder), whose executor reads the server's configuration; ``binder/postBuild`` writes it into
+#: the environment's ``etc/jupyter/jupyter_server_config.json``. ``APP_EXECUTION`` is the same as
+#: command-line options.
 APP_EXECUTION_CONFIG = {"VoilaExecutor": {"iopub_timeout": 60}}
 APP_EXECUTION = tuple(f"--{section}.{name}={value}" for section, options in APP_EXECUTION_CONFIG.items()
                       for name, value in options.items())

@@ -34,7 +34,7 @@ class SimonsCatTable(GameTable):
         'Your turn: click a card button under your hand (its name is under its picture) to play it. It must match the colour or the number of the top card of the pile.',
         'No card matches: click "take the mess"; the pile becomes a mess in front of you and you start the next pile with any card.',
         'When every hand is empty, whoever has the most messes takes a Simon card; after a round in which someone holds 3 Simon cards, they lose and everyone else wins.',
-        'Rules: the Simon\'s Cat Card Game rulebook, "How to Play".',
+        "Rules: the Simon's Cat Card Game rulebook, \"How to Play\".",
     )
 
     #: the board: pile, set-aside cards, seats (card counts, messes, Simon cards), round summary

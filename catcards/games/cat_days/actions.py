@@ -81,7 +81,7 @@ class Play(Action):
         seat numbers ("Seat 0 plays Lazy Cat on seat 0's Monday."). Kept on the play after the
         first time, like its words (the engine's plays are built once per deck and reused); a
         seat's line is worked out only when that seat makes the play."""
-        lines = self.__dict__.get("_log_lines")  # None until the first time (see _play)
+        lines = self.__dict__.get("_log_lines")  # missing until the first time
         if lines is None:
             lines = self.__dict__["_log_lines"] = [None, None]
         line = lines[seat]
@@ -152,10 +152,9 @@ _new = object.__new__
 def _play(card: Card, effect: str, week: str | None = None, day: int | None = None,
           target: Card | None = None, target_day: int | None = None, other: Card | None = None) -> Play:
     """``Play(card, effect, ...)`` built without the frozen dataclass's per-field checks (the
-    engine's hot path; the fields are the engine's own, so they need none), with a place for its
-    log lines (``_log_lines``, None until :meth:`Play.log_line` first works one out), which the
-    engine reads straight off the play. Equal to, and hashes like, the Play built the usual way."""
+    engine's hot path; the fields are the engine's own, so they need none). Equal to, and hashes
+    like, the Play built the usual way."""
     p = _new(Play)
     p.__dict__.update(card=card, effect=effect, week=week, day=day, target=target, target_day=target_day,
-                      other=other, _log_lines=None)
+                      other=other)
     return p
