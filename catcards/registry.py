@@ -211,14 +211,17 @@ def _no_constant(name: str) -> Any:
 
 def read_save(text: Any) -> dict[str, Any]:
     """The fields of a saved game, checked against the save format but not yet replayed (what
-    :func:`load_state` reads first). Never opens a file: ``text`` is the save's content.
+    :func:`load_state` reads first). Never opens a file: ``text`` is the save's content. A
+    byte-order mark at its start (Notepad on Windows writes one) is skipped.
 
     Returns:
         a dict with ``format``, ``game``, ``params``, ``seed`` (an int), ``deals``, ``actions``
         (a list of str) and ``digest`` (None for a "catcards-save-1" save).
 
     Raises:
-        SaveFormatError: not text, longer than :data:`MAX_SAVE_CHARS` characters, not JSON,
+        SaveFormatError: not text (bytes too: the message says how to read a save file as text),
+            starting with a byte-order mark read in another encoding, longer than
+            :data:`MAX_SAVE_CHARS` characters, not JSON,
             nested deeper than :data:`MAX_SAVE_DEPTH`, a duplicated key, NaN/Infinity, an unknown
             format, or a field missing or of the wrong type; the message names the field.
     """
@@ -226,6 +229,13 @@ def read_save(text: Any) -> dict[str, Any]:
         raise _bad(
             f"a save is JSON text (str), not {type(text).__name__}; read a save file with "
             "open(path, encoding='utf-8').read() and pass its text"
+        )
+    if text.startswith("\ufeff"):  # a byte-order mark (Notepad writes one): not part of the save
+        text = text[1:]
+    elif text.startswith("\u00ef\u00bb\u00bf"):  # the same mark, its bytes read as Windows-1252
+        raise _bad(
+            "the text starts with '\u00ef\u00bb\u00bf', a UTF-8 byte-order mark read in another encoding; "
+            "read a save file with open(path, encoding='utf-8').read() and pass its text"
         )
     if len(text) > MAX_SAVE_CHARS:
         raise _bad(f"{len(text):,} characters is more than a save may have ({MAX_SAVE_CHARS:,})")

@@ -177,6 +177,26 @@ def test_every_malformed_save_is_a_save_format_error_naming_the_field(text, mess
         catcards.load_state(text)
 
 
+def test_a_save_file_with_a_byte_order_mark_loads_like_one_without(tmp_path):
+    """Notepad on Windows starts a UTF-8 file with a byte-order mark (EF BB BF); read as the
+    refusal of bytes says (encoding="utf-8"), it is the character U+FEFF before the JSON."""
+    state = _played("cat-days", steps=12)
+    path = tmp_path / "save.json"
+    path.write_bytes(b"\xef\xbb\xbf" + state.to_json().encode("utf-8"))
+    text = open(path, encoding="utf-8").read()
+    assert text[0] == "\ufeff"
+    assert catcards.load_state(text).to_json() == state.to_json()
+    assert catcards.State.from_json(text).to_json() == state.to_json()
+    # the mark's bytes read in Windows-1252 (Python's open() without an encoding on Windows)
+    with pytest.raises(catcards.SaveFormatError, match=r"starts with '\u00ef\u00bb\u00bf', a UTF-8 byte-order "
+                       r"mark read in another encoding; read a save file with open\(path, encoding='utf-8'\)"):
+        catcards.load_state(open(path, encoding="cp1252").read())
+    # one mark is skipped, not any number of them, nor one further in
+    for text in ("\ufeff\ufeff" + state.to_json(), " \ufeff" + state.to_json()):
+        with pytest.raises(catcards.SaveFormatError, match="not valid save JSON"):
+            catcards.load_state(text)
+
+
 def test_errors_from_deep_inside_a_game_become_save_format_errors():
     """Cat Trick's dict deal with a number key, and a deal of the wrong shape for each game."""
     text = catcards.load("cat-trick", players=3).new_game(2).to_json()
