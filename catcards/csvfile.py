@@ -14,10 +14,12 @@ reads it at the edge, the same way for every game:
   workbook) is refused with a message saying to save it as CSV UTF-8 and where the first bad byte
   is. Line ends may be LF, CRLF or CR; quoted fields may span lines.
 - **Layout**: lines starting with ``#`` and rows with no text are notes and are skipped; the first
-  other row is the header. Header cells are compared with :func:`catcards.core.normal_name` (case,
-  Unicode form and spaces do not matter) after the game's aliases (``name`` for ``card``). An
-  unknown column is refused; a blank header cell and the cells under it are ignored (spreadsheets
-  pad rows). A row with fewer fields than the header is refused; extra fields must be blank.
+  other row is the header. Columns are separated by commas, or by semicolons (Excel's CSV where the
+  decimal mark is a comma) when the header line has ``;`` and no ``,`` (no column name holds
+  either). Header cells are compared with :func:`catcards.core.normal_name` (case, Unicode form
+  and spaces do not matter) after the game's aliases (``name`` for ``card``). An unknown column
+  is refused; a blank header cell and the cells under it are ignored (spreadsheets pad rows). A
+  row with fewer fields than the header is refused; extra fields must be blank.
 - **Sizes**: a file of at most :data:`MAX_FILE_BYTES` bytes, a field of at most
   :data:`MAX_FIELD_CHARS` characters, at most :data:`MAX_ROWS` rows.
 - **Text**: a field holding a control or format character (a bidi control such as U+202E, a
@@ -65,6 +67,7 @@ MAX_FIELD_CHARS = 2_000
 MAX_ROWS = 500
 #: longest run of digits :func:`whole` looks at (any bound we use has fewer digits)
 _MAX_DIGITS = 9
+_MAX_INT_BITS = 6_000  # the widest whole number in an inline table (1,807 digits < MAX_FIELD_CHARS)
 _DIGITS = re.compile(r"[0-9]+")  # ASCII only: \d would take Arabic-Indic digits too
 _UTF8 = "save it as CSV UTF-8 (in a spreadsheet: Save As, file type 'CSV UTF-8')"
 
@@ -257,10 +260,49 @@ def _clean(text: str) -> str:
     return unicodedata.normalize("NFC", text.strip())
 
 
+def _delimiter(text: str) -> str:
+    """``";"`` when the header line (the first that is not a note, blank or only separators) has a
+    semicolon and no comma, else ``","``: no column name holds either mark."""
+    for line in io.StringIO(text, newline=""):
+        bare = line.strip()
+        if bare.strip(",;") and not bare.startswith("#"):
+            return ";" if ";" in bare and "," not in bare else ","
+    return ","
+
+
+def _rows(text: str, source: str, delimiter: str):
+    """Yield ``(line, fields)`` for each row of ``text`` that is neither blank nor a note, read by
+    :mod:`csv` (strict) with ``delimiter``; its errors become :class:`DataFileError` in words."""
+    lines = _Lines(text)
+    reader = csv.reader(lines, strict=True, delimiter=delimiter)
+    while True:
+        lines.at_row_start = True
+        try:
+            fields = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            problem = str(exc)
+            if "field larger than field limit" in problem:
+                problem = f"a field is longer than the {MAX_FIELD_CHARS:,} characters a field may have"
+            elif "NUL" in problem:
+                problem = "contains a NUL character: is this really a CSV file?"
+            elif "unexpected end of data" in problem or "EOF" in problem:
+                problem = "a quote (\") opened in this row is never closed"
+            elif "expected after" in problem:
+                problem = ('text follows a closing quote ("); inside a quoted field write a quote '
+                           'as two quotes ("")')
+            raise DataFileError(source, problem, lines.row_line or None) from None
+        if not any(f.strip() for f in fields) or fields[0].strip().startswith("#"):
+            continue  # a blank row or a note written by a spreadsheet (",,,," or "# note,,")
+        yield lines.row_line, fields
+
+
 def parse_csv(text: str, source: str, columns: Sequence[str], required: Sequence[str] | None = None,
               aliases: dict[str, str] | None = None, what: str = "data file",
               max_rows: int = MAX_ROWS) -> Table:
-    """Split CSV ``text`` into a checked :class:`Table` (layout only; the game checks values).
+    """Split CSV ``text`` into a checked :class:`Table` (layout only; the game checks values);
+    columns separated by commas, or by semicolons when the header line has ``;`` and no ``,``.
 
     Args:
         columns: the canonical column names the file may have; ``required``: those it must have
@@ -276,30 +318,10 @@ def parse_csv(text: str, source: str, columns: Sequence[str], required: Sequence
         raise GameParameterError(f"the text of a {what} must be a str, not {type(text).__name__}")
     if len(text) > MAX_FILE_BYTES:
         raise DataFileError(source, f"is larger than the {MAX_FILE_BYTES:,} characters a {what} may have")
-    lines = _Lines(text.lstrip("\ufeff"))
-    reader = csv.reader(lines, strict=True)
+    text = text.lstrip("\ufeff")
     raw_rows: list[tuple[int, list[str]]] = []
-    while True:
-        lines.at_row_start = True
-        try:
-            fields = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as exc:
-            problem = str(exc)
-            if "field larger than field limit" in problem:
-                problem = f"a field is longer than the {MAX_FIELD_CHARS:,} characters a field may have"
-            elif "NUL" in problem:
-                problem = "contains a NUL character: is this really a CSV file?"
-            elif "unexpected end of data" in problem or "EOF" in problem:
-                problem = "a quote (\") opened in this row is never closed"
-            elif "expected after" in problem:
-                problem = ('text follows a closing quote ("); inside a quoted field write a quote '
-                           'as two quotes ("")')
-            raise DataFileError(source, problem, lines.row_line or None) from None
-        if not any(f.strip() for f in fields) or fields[0].strip().startswith("#"):
-            continue  # a blank row or a note written by a spreadsheet (",,,," or "# note,,")
-        raw_rows.append((lines.row_line, fields))
+    for line, fields in _rows(text, source, _delimiter(text)):
+        raw_rows.append((line, fields))
         if len(raw_rows) > max_rows + 1:
             raise DataFileError(source, f"has more than {max_rows} rows; a {what} may have at most {max_rows}")
     if not raw_rows:
@@ -325,7 +347,8 @@ def _header(cells: list[str], source: str, line: int, columns: Sequence[str],
             continue
         if key not in known:
             raise DataFileError(
-                source, f"unknown column {cell.strip()!r}; the columns are {','.join(columns)}", line, i
+                source, f"unknown column {cell.strip()!r}; the columns are {','.join(columns)}"
+                + _separator_hint(cell), line, i
             )
         name = known[key]
         if name in header:
@@ -337,6 +360,15 @@ def _header(cells: list[str], source: str, line: int, columns: Sequence[str],
             source, f"missing column(s) {', '.join(missing)}; the columns are {','.join(columns)}", line
         )
     return header
+
+
+def _separator_hint(cell: str) -> str:
+    """What to do when an unknown header cell holds another separator than the file's."""
+    if "\t" in cell:
+        return f"; this file's columns are separated by tabs, and catcards reads commas (or semicolons): {_UTF8}"
+    if ";" in cell:
+        return "; this header line separates columns by both commas and semicolons: use one of them throughout"
+    return ""
 
 
 def _row(fields: list[str], header: list[str], source: str, line: int) -> Row:
@@ -400,7 +432,8 @@ def parse_rows(rows: Any, source: str, columns: Sequence[str], required: Sequenc
             raise DataFileError(source, f"each row is a dict of column -> value, not {type(raw).__name__}", k)
         values: dict[str, str] = {}
         for key, value in raw.items():
-            name = known.get(normal_name(key)) if isinstance(key, str) else None
+            # lstrip: csv.DictReader's first key, from a "CSV UTF-8" file opened with encoding="utf-8"
+            name = known.get(normal_name(key.lstrip("\ufeff"))) if isinstance(key, str) else None
             if name is None:
                 raise DataFileError(source, f"unknown column {key!r}; the columns are {','.join(columns)}", k)
             if name in values:
@@ -409,8 +442,12 @@ def parse_rows(rows: Any, source: str, columns: Sequence[str], required: Sequenc
                 text = ""
             elif isinstance(value, str):
                 text = value
+            elif is_whole(value) and int(value).bit_length() > _MAX_INT_BITS:  # str() would be slow
+                digits = int(value).bit_length() * 0.30103
+                raise DataFileError(source, f"the value is a whole number of about {digits:,.0f} digits; at most "
+                                    f"{MAX_FIELD_CHARS:,} characters", k, columns.index(name) + 1, name)
             elif is_whole(value):
-                text = str(int(value)) if abs(int(value)) < 10 ** _MAX_DIGITS else "9" * (_MAX_DIGITS + 1)
+                text = str(int(value))  # the number as given: whole() says if it is out of range
             else:
                 raise DataFileError(
                     source, f"a value must be text or a whole number, not {type(value).__name__}",

@@ -3,6 +3,8 @@ alone (the list's content, never its path), deals checked against where the rule
 typed text normalised, malformed actions refused by name (issue 10)."""
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 from pathlib import Path
@@ -137,6 +139,32 @@ def test_a_save_with_an_edited_card_list_table_is_checked_like_a_file():
     table[0]["count"] = "+2"
     with pytest.raises(catcards.SaveFormatError, match=r"card list table, line 1, column 2 \(count\)"):
         catcards.load_state(_save_with_cards(table))
+
+
+def test_a_card_list_table_with_a_number_of_ten_or_more_digits_is_refused_with_that_number():
+    """Not "9999999999": the number given, and what is allowed (a table in Python or in a save)."""
+    table = card_list_table(load_card_list(None))
+    table[1]["cost"] = 98765432101
+    message = (r"card list table, line 2, column 4 \(cost\): cost of Not So Fast: cost must be a whole "
+               r"number from 0 to 20, not 98765432101$")
+    with pytest.raises(CardListError, match=message):
+        catcards.load("card-game", cards=table)
+    with pytest.raises(catcards.SaveFormatError, match=message):
+        catcards.load_state(_save_with_cards(table))
+
+
+def test_a_card_list_saved_with_semicolons_is_the_same_list(tmp_path):
+    """Excel where the decimal mark is a comma separates columns by ';'; the card texts' commas
+    stay text, and a text holding ';' is quoted (csv.writer does as Excel does)."""
+    rows = list(csv.reader(io.StringIO(SHIPPED.read_text("utf-8"), newline="")))
+    assert any("," in row[-1] for row in rows) and any(";" in row[-1] for row in rows)
+    buffer = io.StringIO()
+    csv.writer(buffer, delimiter=";").writerows(rows)
+    path = tmp_path / "cards.csv"
+    path.write_bytes(buffer.getvalue().encode("utf-8-sig"))
+    assert path.read_bytes().startswith(b"\xef\xbb\xbfname;count;types;cost;text\r\n")
+    assert load_card_list(str(path)) == load_card_list(str(SHIPPED))
+    assert catcards.load("card-game", cards=str(path)) == catcards.load("card-game", cards=str(SHIPPED))
 
 
 def _gen():

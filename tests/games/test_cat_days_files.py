@@ -3,6 +3,7 @@
 by name (issue 10)."""
 from __future__ import annotations
 
+import csv
 import io
 import json
 import os
@@ -141,6 +142,32 @@ def test_a_save_with_an_edited_deck_table_is_refused_by_the_deck_rules():
     table[0]["count"] = 100000000
     with pytest.raises(catcards.SaveFormatError, match=r"deck table, line 1, column 3 \(count\): Rescued Cat: count must be a whole number from 0 to 60"):
         catcards.load_state(_save_with_deck(table))
+
+
+def test_a_save_with_a_number_of_ten_or_more_digits_is_refused_with_that_number():
+    """Not "9999999999": the number in the save, and what is allowed."""
+    table = catcards.load("cat-days", deck=load_deck().table).params["deck"]
+    table[0]["points"] = 12345678901
+    with pytest.raises(catcards.SaveFormatError, match=r"deck table, line 1, column 5 \(points\): Rescued Cat: "
+                       r"points must be a whole number from 0 to 99, not 12345678901$"):
+        catcards.load_state(_save_with_deck(table))
+    table[0]["points"] = 12345678901234567890123
+    with pytest.raises(catcards.SaveFormatError, match=r"from 0 to 99, not 12345678901234567890\.\.\.$"):
+        catcards.load_state(_save_with_deck(table))
+
+
+def test_a_deck_saved_by_a_spreadsheet_with_semicolons_is_the_same_game(tmp_path):
+    """Excel where the decimal mark is a comma saves "CSV UTF-8" with ';' between columns."""
+    comma = spreadsheet_csv(tmp_path / "comma.csv")
+    semicolon = tmp_path / "semicolon.csv"
+    rows = list(csv.reader(io.StringIO(comma.read_text("utf-8-sig"), newline="")))
+    buffer = io.StringIO()
+    csv.writer(buffer, delimiter=";").writerows(rows)  # a text with ';' would be quoted
+    semicolon.write_bytes(buffer.getvalue().encode("utf-8-sig"))
+    assert semicolon.read_bytes().startswith(b"\xef\xbb\xbf# notes;;;;;;;\r\nCard;Kind;Count;")
+    game = catcards.load("cat-days", deck=str(semicolon))
+    assert game == catcards.load("cat-days", deck=str(comma))
+    assert game.new_game(3).to_json() == catcards.load("cat-days", deck=str(comma)).new_game(3).to_json()
 
 
 def test_malformed_play_objects_are_illegal_actions_naming_the_problem():

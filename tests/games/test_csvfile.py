@@ -2,6 +2,7 @@
 that are not files, each refused as one DataFileError naming file, line and column."""
 from __future__ import annotations
 
+import csv
 import io
 import os
 import signal
@@ -194,12 +195,67 @@ def test_inline_tables_are_checked_like_files():
         read_table(42, COLUMNS)
 
 
+def test_a_semicolon_separated_file_is_read_when_its_header_line_says_so(tmp_path):
+    """Excel in locales whose decimal mark is a comma saves "CSV" with ';' between columns (and a
+    BOM for "CSV UTF-8"); a text holding ';' is quoted, a comma in a text is just text."""
+    path = tmp_path / "excel-de.csv"
+    path.write_bytes(b"\xef\xbb\xbf# a note;;\r\n;;\r\n CARD ;Count;Text\r\nNap;3;two, three\r\n"
+                     b'Shot!;1;"a;b"\r\n;;\r\n')
+    t = read_table(str(path), COLUMNS)
+    assert t.header == ["card", "count", "text"]
+    assert [(r.line, r.values) for r in t.rows] == [
+        (4, {"card": "Nap", "count": "3", "text": "two, three"}),
+        (5, {"card": "Shot!", "count": "1", "text": "a;b"}),
+    ]
+    # a comma-separated file keeps its semicolons as text
+    assert table("card,count,text\nNap;x,1,a;b\n").rows[0].values == {"card": "Nap;x", "count": "1", "text": "a;b"}
+    # later mistakes are found by the same rules, at the same line and column
+    with pytest.raises(DataFileError, match=r"f\.csv, line 2, column 4: text 'x' beyond the last column"):
+        table("card;count;text\nNap;1;a;x\n")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("card;count,text\nNap;1,x\n", r"line 1, column 1: unknown column 'card;count'; the columns are card,count,text; "
+     "this header line separates columns by both commas and semicolons: use one of them throughout"),
+    ("card\tcount\ttext\nNap\t1\tx\n", r"line 1, column 1: unknown column 'card\\tcount\\ttext'; the columns are "
+     r"card,count,text; this file's columns are separated by tabs, and catcards reads commas \(or semicolons\): "
+     "save it as CSV UTF-8"),
+    ("card,count,colour\n", r"unknown column 'colour'; the columns are card,count,text$"),
+])
+def test_a_header_with_other_separators_says_which_ones_are_read(text, message):
+    with pytest.raises(DataFileError, match=message):
+        table(text)
+
+
+def test_an_inline_tables_large_number_is_shown_as_given():
+    """A count of 10 or more digits in a table (a saved game's deck, rows built in Python) is
+    refused with the number given, not 9999999999; past 20 digits it is cut with "..."."""
+    for value, shown in ((12345678901, "12345678901"), (10**30 + 7, "10000000000000000000..."),
+                         (-12345678901, "'-12345678901'")):
+        row = parse_rows([{"card": "Nap", "count": value, "text": ""}], "t", COLUMNS).rows[0]
+        assert row["count"] == str(value)
+        with pytest.raises(DataFileError, match=rf"t, line 1, column 2 \(count\): count must be a whole number "
+                           rf"from 0 to 60( \(digits 0-9 only\))?, not {shown}$"):
+            whole(row, "count", 0, 60)
+    with pytest.raises(DataFileError, match=r"column 2 \(count\): the value is a whole number of about 2,000 "
+                       r"digits; at most 2,000 characters"):
+        parse_rows([{"card": "Nap", "count": 10**2000, "text": ""}], "t", COLUMNS)
+
+
+def test_an_inline_tables_first_key_may_carry_a_byte_order_mark():
+    """csv.DictReader over a "CSV UTF-8" file opened with encoding="utf-8" names its first
+    column "\ufeffcard"."""
+    rows = list(csv.DictReader(io.StringIO("\ufeffcard,count,text\nNap,3,x\n")))
+    assert list(rows[0]) == ["\ufeffcard", "count", "text"]
+    assert parse_rows(rows, "t", COLUMNS).rows[0].values == {"card": "Nap", "count": "3", "text": "x"}
+
+
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from catcards.games.card_game.cardlist import load_card_list  # noqa: E402
 from catcards.games.cat_days import load_deck  # noqa: E402
 
-_CSVISH = st.lists(st.sampled_from(list('ab,"\r\n# 0123456789+-_\ufeff\u00e9\x00') + ["card", "count", "name", "Nap"]),
+_CSVISH = st.lists(st.sampled_from(list('ab,;"\r\n\t# 0123456789+-_\ufeff\u00e9\x00') + ["card", "count", "name", "Nap"]),
                    max_size=60).map("".join)
 
 
