@@ -70,7 +70,7 @@ def _one_line(text: str) -> str:
     return text if len(text) <= MAX_ERROR_LINE else text[: MAX_ERROR_LINE - 3] + "..."
 
 
-def _whole(low: int, high: int, high_text: str | None = None) -> Callable[[str], int]:
+def _whole(low: int, high: int) -> Callable[[str], int]:
     """An argparse ``type``: plain decimal digits (ASCII) for a whole number ``low..high``
     (argparse puts the option's name in front of the message)."""
 
@@ -79,13 +79,28 @@ def _whole(low: int, high: int, high_text: str | None = None) -> Callable[[str],
         value = int(text) if re.fullmatch(r"[0-9]{1,40}", text) else None
         if value is None or not low <= value <= high:
             raise argparse.ArgumentTypeError(
-                f"must be a whole number from {low} to {high_text or f'{high:,}'} "
+                f"must be a whole number from {low} to {high:,} "
                 f"(plain digits), not {shown}"
             )
         return value
 
     read.__name__ = "whole number"
     return read
+
+
+def _seed(text: str) -> int:
+    """The argparse ``type`` of ``--seed``: :func:`catcards.core.seed_from_text`, the one reader of
+    typed seeds (the tables' and the app's seed box and the app's address use it too), so a seed
+    is refused in the same words everywhere."""
+    from catcards.core import GameParameterError, seed_from_text
+
+    try:
+        return seed_from_text(text)
+    except GameParameterError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+_seed.__name__ = "seed"
 
 
 def _depth(value: str) -> int:
@@ -145,7 +160,6 @@ def parse_param(text: str) -> tuple[str, Any]:
 def _parser() -> argparse.ArgumentParser:
     from catcards.simulate import MAX_GAMES
 
-    seed_text = "2**128 - 1"
     parser = _Parser(
         prog="catcards",
         description="Rules engines for cat-themed card games: list them, simulate them, play them as apps.",
@@ -166,7 +180,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="number of players (default: the game's)")
     sim.add_argument("--games", "-k", type=_whole(1, MAX_GAMES), default=1000,
                      help=f"number of games, 1 to {MAX_GAMES:,} (default 1000)")
-    sim.add_argument("--seed", "-s", type=_whole(0, 2**128 - 1, seed_text), default=0,
+    sim.add_argument("--seed", "-s", type=_seed, default=0,
                      help="run seed: same seed, same games (default 0)")
     sim.add_argument("--strategy", nargs="+", action="extend", default=None, metavar="NAME",
                      help="one strategy for every seat, or one per seat (default: random); "
@@ -185,7 +199,7 @@ def _parser() -> argparse.ArgumentParser:
     app.add_argument("game", metavar="GAME", help="a game name from `catcards list`")
     app.add_argument("--players", "-n", type=_whole(1, 99), default=None,
                      help="number of players (default: the game's)")
-    app.add_argument("--seed", "-s", type=_whole(0, 2**128 - 1, seed_text), default=None,
+    app.add_argument("--seed", "-s", type=_seed, default=None,
                      help="the deal's seed (default 1)")
     app.add_argument("--port", type=_whole(1, 65535), default=8866,
                      help="the port Voila serves on (default 8866)")

@@ -57,6 +57,8 @@ __all__ = [
     "frozen_record",
     "thawed_records",
     "check_seed",
+    "seed_from_text",
+    "SEED_RULE",
     "short_repr",
     "short_text",
     "normal_name",
@@ -77,6 +79,9 @@ SAVE_FORMAT = "catcards-save-2"
 OLD_SAVE_FORMATS: tuple[str, ...] = ("catcards-save-1",)
 #: seeds are whole numbers with 0 <= seed < MAX_SEED (128 bits: numpy's SeedSequence entropy)
 MAX_SEED = 2**128
+#: what a seed may be, in every refusal of one: typed in a seed box, in the app's address, on the
+#: command line, given in code, or read from a save
+SEED_RULE = "a whole number from 0 to 2**128 - 1"
 #: the longest action text :meth:`State.action_from_string` reads (the longest real one is ~60)
 MAX_ACTION_TEXT = 500
 
@@ -250,10 +255,32 @@ def check_seed(seed: Any) -> int:
         GameParameterError: anything else (the message says what a seed may be).
     """
     if not is_whole(seed) or not 0 <= int(seed) < MAX_SEED:
-        raise GameParameterError(
-            f"seed must be a whole number from 0 to 2**128 - 1, not {short_repr(seed)}"
-        )
+        raise GameParameterError(f"the seed must be {SEED_RULE}, not {short_repr(seed)}")
     return int(seed)
+
+
+def seed_from_text(text: Any) -> int:
+    """The seed a person typed, checked as :func:`check_seed` checks one given in code: the one
+    reader of a table's and the app's seed box, the app's address (``?seed=5``) and the
+    ``catcards`` command's ``--seed``. Digits 0-9 (ASCII), with commas or underscores between
+    them allowed ("1,000") and spaces around ignored; the value from 0 to 2**128 - 1
+    (:data:`MAX_SEED`: numpy's ``SeedSequence`` keeps 128 bits).
+
+    Raises:
+        GameParameterError: anything else, in one wording (:data:`SEED_RULE`): "the seed must be
+            a whole number from 0 to 2**128 - 1, not '-1'", the text as typed (stripped) and cut
+            after 40 characters with "...". Never builds a number of more than 39 digits.
+    """
+    if not isinstance(text, str):
+        raise GameParameterError(f"the seed must be {SEED_RULE}, typed as text, not {type(text).__name__}")
+    typed = text.strip()
+    digits = typed.replace(",", "").replace("_", "")
+    if digits.isascii() and digits.isdigit():  # isdigit alone is true for "²", which int() refuses
+        significant = digits.lstrip("0") or "0"
+        if len(significant) <= 39 and int(significant) < MAX_SEED:  # 2**128 - 1 has 39 digits
+            return int(significant)
+    shown = typed if len(typed) <= 40 else typed[:40] + "..."
+    raise GameParameterError(f"the seed must be {SEED_RULE}, not {shown!r}")
 
 
 def walk_cards(obj: Any) -> Iterator[Card]:

@@ -25,6 +25,7 @@ from .core import (
     MAX_SEED,
     OLD_SAVE_FORMATS,
     SAVE_FORMAT,
+    SEED_RULE,
     CatcardsError,
     Game,
     GameParameterError,
@@ -267,7 +268,7 @@ def read_save(text: Any) -> dict[str, Any]:
     if not isinstance(params, dict):
         raise _bad(f"'params' must be an object (parameter name: value), not {type(params).__name__}")
     if not is_whole(seed) or not 0 <= seed < MAX_SEED:
-        raise _bad(f"'seed' must be a whole number from 0 to 2**128 - 1, not {short_repr(seed)}")
+        raise _bad(f"'seed' must be {SEED_RULE}, not {short_repr(seed)}")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise _bad("'actions' must be a list of the actions' text")
     digest = data.get("digest")

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 import numpy as np
 
 from .agents import Agent, make_agent
-from .core import Game, GameParameterError, State, check_count, is_whole
+from .core import Game, GameParameterError, State, check_count, check_seed, is_whole
 from .registry import load
 
 if TYPE_CHECKING:  # imported when used: `import catcards` does not need pandas
@@ -418,9 +418,7 @@ def simulate(
             "run several seeds and combine the results"
         )
     games = int(games)
-    if not is_whole(seed) or not 0 <= seed < MAX_SEED:
-        raise GameParameterError(f"seed must be a whole number 0 or more, below 2**128, not {_short(seed)}")
-    seed = int(seed)
+    seed = check_seed(seed)  # "the seed must be a whole number from 0 to 2**128 - 1, not ..."
     agents = per_seat(agents, game.players)
     for a in agents:  # fail on a bad strategy name before playing
         make_agent(game.name, a)

@@ -18,7 +18,7 @@ import pytest
 
 import catcards
 from catcards.cards import Card
-from catcards.core import MAX_SEED, SAVE_FORMAT, Action, Game, State, normal_name
+from catcards.core import MAX_SEED, SAVE_FORMAT, SEED_RULE, Action, Game, State, normal_name, seed_from_text
 
 #: every registered game: catcards' own and any installed plugin's (CONTRIBUTING.md, "A game in
 #: your own package", step 5)
@@ -286,6 +286,32 @@ def test_seeds_outside_0_to_2_to_the_128_are_refused_clearly(name):
 def test_a_huge_seed_is_described_not_printed():
     with pytest.raises(catcards.GameParameterError, match=r"not a 16610-bit number"):
         catcards.load("snap").new_game(10**5000)
+
+
+@pytest.mark.parametrize("typed, seed", [
+    ("0", 0), (" 42 ", 42), ("1,000", 1000), ("1_000", 1000), ("007", 7), (str(MAX_SEED - 1), MAX_SEED - 1),
+    ("0" * 5000 + "5", 5), (f"{MAX_SEED - 1:,}", MAX_SEED - 1),
+])
+def test_a_typed_seed_is_read_by_one_function(typed, seed):
+    """``seed_from_text``: the seed boxes (tables, app), the app's address and the CLI's --seed."""
+    assert seed_from_text(typed) == seed
+    assert catcards.load("snap").new_game(seed_from_text(typed)).seed == seed
+
+
+@pytest.mark.parametrize("typed, shown", [
+    (str(MAX_SEED), repr(str(MAX_SEED))),  # 39 digits, one past the largest: the value is checked
+    (f"{MAX_SEED:,}", repr(f"{MAX_SEED:,}"[:40] + "...")),
+    ("-1", "'-1'"), ("1.5", "'1.5'"), ("1e3", "'1e3'"), ("", "''"), (",", "','"), ("\u00b2", "'\u00b2'"),
+    ("\u0663", "'\u0663'"), ("9" * 5000, repr("9" * 40 + "...")), (" x ", "'x'"),
+])
+def test_a_typed_seed_out_of_range_or_not_a_number_is_refused_in_one_wording(typed, shown):
+    with pytest.raises(catcards.GameParameterError) as info:
+        seed_from_text(typed)
+    assert str(info.value) == f"the seed must be a whole number from 0 to 2**128 - 1, not {shown}"
+    assert SEED_RULE in str(info.value)
+    with pytest.raises(catcards.GameParameterError, match=r"^the seed must be a whole number from 0 to 2\*\*128 - 1, "
+                       r"typed as text, not int$"):
+        seed_from_text(5)
 
 
 # ---- numpy integers wherever a Python int is taken -------------------------------------------------

@@ -322,7 +322,7 @@ def test_damaged_saves_are_save_format_errors(change, message):
     "kwargs,message",
     [
         ({"game": 5}, "game must be a game's name"),
-        ({"seed": -1}, "seed must be a whole number 0 or more"),
+        ({"seed": -1}, r"the seed must be a whole number from 0 to 2\*\*128 - 1, not -1"),
         ({"seed": "a"}, "seed must be a whole number"),
         ({"seed": None}, "seed must be a whole number"),
         ({"agents": None}, "agents must be a strategy name"),

@@ -132,8 +132,8 @@ def test_same_seed_same_table_with_a_process_pool(capsys):
     (["simulate", "simons-cat", "--games", "\u0663"], "(plain digits), not '\u0663'"),  # Arabic-Indic 3
     (["simulate", "simons-cat", "--games", "100000001"], "from 1 to 100,000,000"),
     (["simulate", "simons-cat", "--seed", "340282366920938463463374607431768211456"],  # 2**128
-     "argument --seed/-s: must be a whole number from 0 to 2**128 - 1"),
-    (["simulate", "simons-cat", "--seed", "9" * 5000], "not '" + "9" * 37 + "...'"),
+     "argument --seed/-s: the seed must be a whole number from 0 to 2**128 - 1, not '340282366920938463463374607431768211456'"),
+    (["simulate", "simons-cat", "--seed", "9" * 5000], "not '" + "9" * 40 + "...'"),
     (["simulate", "simons-cat", "--param", "novalue"], "a game parameter is written key=value"),
     (["simulate", "simons-cat", "--param", "x=" + "[" * 100_000], "at most 2000 characters, not 100,002"),
     (["simulate", "simons-cat", "--param", "x=" + "[" * 500 + "]" * 500],
@@ -268,12 +268,28 @@ def test_parameters_written_as_python_literals_are_read(capsys):
     assert parse_param("deck=dinohistoria") == ("deck", "dinohistoria")
 
 
+def test_a_seed_is_read_as_the_seed_boxes_and_the_app_address_read_it(capsys):
+    """One reader of typed seeds (catcards.core.seed_from_text): "1,000" as the seed box takes
+    it, the largest seed, and one past it refused in the words every seed refusal uses."""
+    from catcards.core import seed_from_text
+
+    code, out, _ = run(capsys, "simulate", "snap", "--games", "3", "--seed", "1,000")
+    assert code == 0 and out.splitlines()[0] == "Snap: 2 players, 3 games, seed 1000"
+    assert out == run(capsys, "simulate", "snap", "--games", "3", "--seed", "1000")[1]
+    code, out, _ = run(capsys, "simulate", "snap", "--games", "1", "--seed", str(2**128 - 1))
+    assert code == 0 and f"seed {2**128 - 1}" in out
+    code, _, err = run(capsys, "app", "snap", "--seed", str(2**128))
+    with pytest.raises(catcards.GameParameterError) as info:
+        seed_from_text(str(2**128))
+    assert code == 2 and f"argument --seed/-s: {info.value} (" in err
+
+
 def test_app_refuses_a_negative_seed_before_starting_a_server(capsys):
     from catcards.cli import main
 
     assert main(["app", "cat-trick", "--seed", "-5"]) == 2
     err = capsys.readouterr().err
-    assert "argument --seed/-s: must be a whole number from 0 to 2**128 - 1 (plain digits), not '-5'" in err
+    assert "argument --seed/-s: the seed must be a whole number from 0 to 2**128 - 1, not '-5'" in err
 
 
 def test_a_record_that_returns_no_dict_is_a_clear_error():

@@ -49,9 +49,9 @@ def text_of(app) -> str:
 
 
 @pytest.mark.parametrize("query, seed_note", [
-    ("game=snap&seed=-5", "seed must be a whole number from 0 to 340,282,366,920,938,463,463,374,607,431,768,211,455, not '-5': 1 is used."),
-    ("game=snap&seed=xyz", "seed must be a whole number from 0 to 340,282,366,920,938,463,463,374,607,431,768,211,455, not 'xyz': 1 is used."),
-    ("game=snap&seed=" + "9" * 500, "seed must be a whole number from 0 to 340,282,366,920,938,463,463,374,607,431,768,211,455, not '" + "9" * 40 + "': 1 is used."),
+    ("game=snap&seed=-5", "The seed must be a whole number from 0 to 2**128 - 1, not '-5': 1 is used."),
+    ("game=snap&seed=xyz", "The seed must be a whole number from 0 to 2**128 - 1, not 'xyz': 1 is used."),
+    ("game=snap&seed=" + "9" * 500, "The seed must be a whole number from 0 to 2**128 - 1, not '" + "9" * 40 + "...': 1 is used."),
 ])
 def test_a_bad_seed_in_the_address_is_one_line_and_a_table_with_seed_1(monkeypatch, query, seed_note):
     app = run_app(monkeypatch, query)
@@ -71,9 +71,9 @@ def test_one_seed_box_and_one_deal_button_and_a_bad_typed_seed_is_one_line(monke
     table = app["seat"].children[0]
     assert app["seed_box"].value == "4" and line_of(app) == ""
     app["seed_box"].value = "-1"
-    assert line_of(app) == "The seed must be a whole number 0 or more, not '-1'. The game in progress stays."
+    assert line_of(app) == "The seed must be a whole number from 0 to 2**128 - 1, not '-1'. The game in progress stays."
     app["deal"].click()
-    assert line_of(app) == ("The seed must be a whole number 0 or more, not '-1'. "
+    assert line_of(app) == ("The seed must be a whole number from 0 to 2**128 - 1, not '-1'. "
                             "Nothing was dealt: the game in progress stays.")
     assert app["seat"].children == (table,) and table.state.seed == 4 and not table.closed
     app["seed_box"].value = "1,000"  # as the table's seed box reads it
@@ -188,8 +188,8 @@ def test_wording_after_the_game_and_for_one_player():
 
 @pytest.mark.parametrize("query, note", [
     # str.isdigit() is true for superscripts and circled digits, which int() refuses: the app crashed
-    ("game=snap&seed=%C2%B2", "seed must be a whole number from 0 to 340,282,366,920,938,463,463,374,607,431,768,211,455, not '²': 1 is used."),
-    ("game=snap&seed=%E2%91%A0", "seed must be a whole number from 0 to 340,282,366,920,938,463,463,374,607,431,768,211,455, not '①': 1 is used."),
+    ("game=snap&seed=%C2%B2", "The seed must be a whole number from 0 to 2**128 - 1, not '²': 1 is used."),
+    ("game=snap&seed=%E2%91%A0", "The seed must be a whole number from 0 to 2**128 - 1, not '①': 1 is used."),
     ("game=snap&players=%C2%B2", "players must be a whole number, not '²': the usual number is used."),
 ])
 def test_an_address_with_digits_that_are_not_0_to_9_is_one_line(monkeypatch, query, note):
@@ -213,7 +213,7 @@ def test_a_one_size_game_says_its_number_of_players_once(monkeypatch):
 
 
 @pytest.mark.parametrize("typed, said", [
-    ("²", "The seed must be a whole number 0 or more, not '²'."),
+    ("²", "The seed must be a whole number from 0 to 2**128 - 1, not '²'."),
     ("9" * 5000, "The seed must be a whole number from 0 to 2**128 - 1, not '" + "9" * 40 + "...'."),
 ])
 def test_a_typed_seed_that_int_cannot_read_is_one_line_not_a_traceback(monkeypatch, typed, said):
@@ -223,6 +223,28 @@ def test_a_typed_seed_that_int_cannot_read_is_one_line_not_a_traceback(monkeypat
     app["deal"].click()
     assert line_of(app) == said + " Nothing was dealt: the game in progress stays."
     assert app["seat"].children == (table,) and table.state.seed == 4
+
+
+def test_a_typed_seed_past_the_largest_is_refused_at_the_box_before_new_game(monkeypatch):
+    """2**128 has 39 digits like the largest seed: the box checks its value, so the line under
+    the controls says so as it is typed (not "Press New game to deal ... with seed 3402...",
+    then a refusal in other words), in the words of the address and the command line."""
+    app = run_app(monkeypatch, "game=snap&seed=4")
+    table = app["seat"].children[0]
+    before = table.state.to_json()
+    said = f"The seed must be a whole number from 0 to 2**128 - 1, not '{2**128}'."
+    app["seed_box"].value = str(2**128)
+    assert line_of(app) == said + " The game in progress stays."
+    app["deal"].click()
+    assert line_of(app) == said + " Nothing was dealt: the game in progress stays."
+    assert app["seat"].children == (table,) and not table.closed and table.state.to_json() == before
+    assert app["in_play"] == ("snap", 2, 4)
+    app["seed_box"].value = f"{2**128 - 1:,}"  # the largest, typed with commas
+    assert line_of(app) == f"Press New game to deal Snap for 2 players with seed {2**128 - 1}; the game in progress stays until then."
+    app["deal"].click()
+    assert app["seat"].children[0].state.seed == 2**128 - 1 and table.closed
+    # the address says it in the same words
+    assert run_app(monkeypatch, f"game=snap&seed={2**128}")["notes"] == [said[:-1] + ": 1 is used."]
 
 
 @pytest.mark.parametrize("query, game", [("game=SNAP", "snap"), ("game=%20Big_Cat%20", "big-cat"), ("game=Cat%20Days", "cat-days")])
@@ -237,5 +259,5 @@ def test_what_the_address_asked_and_the_app_could_not_do_is_said_at_the_top(monk
     app = run_app(monkeypatch, "game=Nonsense&seed=x")
     said = line_of(app)
     assert said.startswith("There is no game called 'Nonsense'; the games are: ")
-    assert "seed must be a whole number from 0 to" in said and app["out"].outputs == ()
+    assert "The seed must be a whole number from 0 to 2**128 - 1, not 'x': 1 is used." in said and app["out"].outputs == ()
     assert app["seat"].children[0].state.game.name == "simons-cat"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from ...core import GameParameterError, fresh_seed
+from ...core import fresh_seed, seed_from_text
 
 __all__ = ["ControlsMixin", "seed_from_text"]
 
@@ -97,28 +97,10 @@ class ControlsMixin:
                 raise RuntimeError("a million moves without the game ending")
 
     def _seed_from_box(self) -> int:
-        """The seed typed in the seed box (:func:`seed_from_text`).
+        """The seed typed in the seed box (:func:`catcards.core.seed_from_text`, the one reader of
+        typed seeds: the app's box and address and the CLI use it too).
 
         Raises:
-            GameParameterError: not a whole number >= 0 (said in one line in ``out``).
+            GameParameterError: not a whole number from 0 to 2**128 - 1 (said in one line).
         """
         return seed_from_text(self.seed_box.value)
-
-
-def seed_from_text(text: str) -> int:
-    """The seed a person typed (in a table's seed box, or the app's): digits 0-9, with commas or
-    underscores between them allowed ("1,000"), from 0 to 2**128 - 1 (numpy's ``SeedSequence``
-    entropy, :func:`catcards.core.check_seed`).
-
-    Raises:
-        GameParameterError: anything else, saying what a seed may be ("the seed must be a whole
-            number 0 or more, not '-1'"); a very long text is cut to 40 characters in the message.
-    """
-    digits = text.strip().replace(",", "").replace("_", "")
-    if not (digits.isascii() and digits.isdigit()):  # isdigit alone: "²" too, which int() refuses
-        raise GameParameterError(f"the seed must be a whole number 0 or more, not {text[:40]!r}")
-    if len(digits) > 39:  # 2**128 - 1 has 39 digits; int() of a 5000-digit text raises ValueError
-        raise GameParameterError(
-            f"the seed must be a whole number from 0 to 2**128 - 1, not {digits[:40] + '...'!r}"
-        )
-    return int(digits)
