@@ -31,6 +31,10 @@ reads it at the edge, the same way for every game:
 
 Every problem is one :class:`DataFileError` (a :class:`~catcards.core.GameParameterError`) whose
 message starts with the file, line and column (``"my_deck.csv, line 7, column 3 (count): ..."``).
+
+Why one module of about 500 lines: it is the one edge every data file crosses, read whole by
+whoever checks what a teacher's file may do; its parts (bytes to text, rows, header, values)
+each serve the next, and a split would scatter one reading for a few lines over 500.
 """
 from __future__ import annotations
 
