@@ -38,6 +38,8 @@ _HOW = {"empty day": PLACE, "neighbours empty": NEIGHBOURS_EMPTY, "neighbours ho
 _OTHER, _MINE, _EITHER = range(3)
 #: the words of a Play's week, by 0 (the acting seat's week) and 1 (the opponent's)
 WORDS = ("my", "their")
+#: the weeks a card acts on (:attr:`Rule.weeks`): the acting seat's, or both
+_MY_WEEK, _BOTH_WEEKS = (0,), (0, 1)
 
 #: the most plays with targets one table keeps (then it starts again, see :class:`PlayTable`):
 #: a Play with its key takes about 500 bytes; the packaged deck's covers, boxes, discards and
@@ -83,7 +85,7 @@ class Rule:
         self.effect = kind.effect
         self.days = sum(1 << d for d in kind.days)
         self.either = kind.week != "your"
-        self.weeks = (0, 1) if self.either else (0,)
+        self.weeks = _BOTH_WEEKS if self.either else _MY_WEEK
         self.draws = kind.draws
         self.discarded = not (kind.is_cat or kind.stays)
         self.uncovers = self.how in (BOX, TAKE)

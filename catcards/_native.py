@@ -1,0 +1,81 @@
+"""Which compiled modules catcards may load (issue 14, speed; built by ``setup.py``).
+
+An install with a C compiler compiles some engine modules with Cython (the list: ``setup.py``,
+``MODULES``); the ``.py`` files stay the source of truth, and an editable install puts each
+compiled module (``plays.cpython-311-x86_64-linux-gnu.so``) beside its ``.py``, where Python
+would import it first. So that an edit to a ``.py`` is never silently ignored, the build
+records each compiled module's source hash in ``catcards/_compiled.json``, and the import hook
+here loads a compiled module only while its ``.py`` has that hash. Otherwise it loads the
+``.py`` and warns once (:class:`StaleBuildWarning`), saying to run ``pip install -e .`` again.
+
+``CATCARDS_PURE_PYTHON=1`` in the environment: every module is loaded from its ``.py``, no
+warning (to compare, or to debug with the Python code).
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+import warnings
+from pathlib import Path
+
+__all__ = ["StaleBuildWarning", "compiled_modules", "install"]
+
+_HERE = Path(__file__).resolve().parent
+_PURE = os.environ.get("CATCARDS_PURE_PYTHON", "") not in ("", "0")
+
+
+class StaleBuildWarning(UserWarning):
+    """A compiled module was not loaded: its ``.py`` changed since it was built."""
+
+
+def _recorded() -> dict[str, str]:
+    try:
+        return json.loads((_HERE / "_compiled.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+class _Guard:
+    """A ``sys.meta_path`` finder for catcards's modules: the usual spec, unless it is a
+    compiled module that may not be used (then the ``.py`` beside it)."""
+
+    def __init__(self):
+        self.recorded = _recorded()
+
+    def find_spec(self, name, path, target=None):
+        if not name.startswith("catcards.") or path is None:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is None or not isinstance(spec.loader, importlib.machinery.ExtensionFileLoader):
+            return spec
+        source = Path(spec.origin).with_name(name.rpartition(".")[2] + ".py")
+        if not source.is_file():
+            return spec
+        if not _PURE:
+            if self.recorded.get(name) == hashlib.sha256(source.read_bytes()).hexdigest():
+                return spec
+            warnings.warn(f"{name}: {source.name} changed since it was compiled, so it runs as Python "
+                          f"(slower); run `pip install -e .` again to compile it", StaleBuildWarning,
+                          stacklevel=2)
+        return importlib.util.spec_from_file_location(name, source)
+
+
+_guard = _Guard()
+
+
+def install() -> None:
+    """Put the guard first in ``sys.meta_path`` (once; ``catcards/__init__.py`` calls it before
+    importing any other catcards module)."""
+    if _guard not in sys.meta_path:
+        sys.meta_path.insert(0, _guard)
+
+
+def compiled_modules() -> list[str]:
+    """The catcards modules loaded so far from compiled code (sorted names)."""
+    return sorted(name for name, m in sys.modules.items()
+                  if name.startswith("catcards.") and isinstance(getattr(m, "__loader__", None),
+                                                                 importlib.machinery.ExtensionFileLoader))

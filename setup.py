@@ -1,0 +1,91 @@
+"""Build catcards, compiling the two slowest engines with Cython when it can (issue 14, speed).
+
+The ``.py`` files stay the source of truth: Cython compiles them unchanged (the ``.pxd`` files
+beside some of them only declare types), and catcards runs the same without the compiled
+modules. The build falls back to pure Python, with a warning, when Cython or a C compiler is
+missing or a module fails to compile; ``CATCARDS_PURE_PYTHON=1`` builds a pure ``py3-none-any``
+wheel with no compiling at all (the JupyterLite site's wheel: ``lite/build.py`` sets it).
+
+Each compiled module's source hash is written to ``catcards/_compiled.json`` beside it;
+``catcards._native`` loads a compiled module only when its ``.py`` still has that hash (an
+edited ``.py`` runs as Python, with a warning, until the next ``pip install -e .``).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+#: the modules compiled: the Card Game and Cat Days engines and the core they call on each turn
+MODULES = [
+    "catcards/core.py",
+    "catcards/cards.py",
+    *(f"catcards/games/cat_days/{m}.py" for m in ("actions", "deck", "plays", "weeks", "engine")),
+    *(f"catcards/games/card_game/{m}.py" for m in ("actions", "cardlist", "claims", "deck", "effects",
+                                                     "engine", "moves", "stack", "views")),
+]
+#: Cython's options: annotations stay hints (``seat: int`` would otherwise refuse a numpy
+#: integer or a bool), as in Python
+DIRECTIVES = {"language_level": 3, "annotation_typing": False, "embedsignature": True}
+
+
+def pure() -> bool:
+    return os.environ.get("CATCARDS_PURE_PYTHON", "") not in ("", "0")
+
+
+def source_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+class OptionalBuildExt(build_ext):
+    """build_ext that skips a module it cannot compile (warning) and records, in
+    ``catcards/_compiled.json`` beside the compiled modules, the source hash of each one built."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        if self.parallel is None:  # compile the modules side by side (CI has 2 cores)
+            self.parallel = os.cpu_count() or 1
+
+    def run(self):
+        self.built = {}
+        try:
+            super().run()
+        except Exception as exc:  # no compiler at all (DistutilsPlatformError and the like)
+            self.warn(f"catcards: no compiled modules ({exc}); catcards runs as pure Python")
+        out = Path(self.get_ext_fullpath("catcards.core")).parent
+        if out.is_dir():
+            (out / "_compiled.json").write_text(json.dumps(self.built, indent=1, sort_keys=True) + "\n")
+
+    def build_extension(self, ext):
+        try:
+            super().build_extension(ext)
+        except Exception as exc:  # a compiler error: that module stays pure Python
+            self.warn(f"catcards: {ext.name} not compiled ({exc}); it runs as pure Python")
+            return
+        self.built[ext.name] = source_hash(HERE / (ext.name.replace(".", "/") + ".py"))
+
+
+def extensions():
+    if pure():
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        print("catcards: Cython is missing; catcards is built as pure Python", file=sys.stderr)
+        return []
+    exts = []
+    for module in MODULES:  # one by one, so that a module Cython refuses stays pure Python
+        try:
+            exts += cythonize(module, compiler_directives=DIRECTIVES, quiet=True)
+        except Exception as exc:
+            print(f"catcards: {module} not compiled ({exc}); it runs as pure Python", file=sys.stderr)
+    return exts
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
