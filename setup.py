@@ -39,8 +39,10 @@ def pure() -> bool:
     return os.environ.get("CATCARDS_PURE_PYTHON", "") not in ("", "0")
 
 
-def source_hash(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def source_hash(py: Path) -> str:
+    """sha256 of a module's .py and of its .pxd if it has one (catcards._native computes the same)."""
+    pxd = py.with_suffix(".pxd")
+    return hashlib.sha256(py.read_bytes() + (pxd.read_bytes() if pxd.exists() else b"")).hexdigest()
 
 
 class OptionalBuildExt(build_ext):

@@ -4,7 +4,7 @@ An install with a C compiler compiles some engine modules with Cython (the list:
 ``MODULES``); the ``.py`` files stay the source of truth, and an editable install puts each
 compiled module (``plays.cpython-311-x86_64-linux-gnu.so``) beside its ``.py``, where Python
 would import it first. So that an edit to a ``.py`` is never silently ignored, the build
-records each compiled module's source hash in ``catcards/_compiled.json``, and the import hook
+records each compiled module's source hash (its ``.py`` and ``.pxd``) in ``catcards/_compiled.json``, and the import hook
 here loads a compiled module only while its ``.py`` has that hash. Otherwise it loads the
 ``.py`` and warns once (:class:`StaleBuildWarning`), saying to run ``pip install -e .`` again.
 
@@ -39,6 +39,12 @@ def _recorded() -> dict[str, str]:
         return {}
 
 
+def _source_hash(py: Path) -> str:
+    """sha256 of a module's .py and of its .pxd if it has one (as setup.py records it)."""
+    pxd = py.with_suffix(".pxd")
+    return hashlib.sha256(py.read_bytes() + (pxd.read_bytes() if pxd.is_file() else b"")).hexdigest()
+
+
 class _Guard:
     """A ``sys.meta_path`` finder for catcards's modules: the usual spec, unless it is a
     compiled module that may not be used (then the ``.py`` beside it)."""
@@ -56,7 +62,7 @@ class _Guard:
         if not source.is_file():
             return spec
         if not _PURE:
-            if self.recorded.get(name) == hashlib.sha256(source.read_bytes()).hexdigest():
+            if self.recorded.get(name) == _source_hash(source):
                 return spec
             warnings.warn(f"{name}: {source.name} changed since it was compiled, so it runs as Python "
                           f"(slower); run `pip install -e .` again to compile it", StaleBuildWarning,

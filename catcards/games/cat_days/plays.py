@@ -162,7 +162,7 @@ class PlayTable:
                     places.append(order[id(c)])
                 places.sort()
         except KeyError:  # an equal card that is not the deck's own object
-            places = sorted(self._place(c) for c in hand)
+            places = sorted([self._place(c) for c in hand])
         out: list[Play] = []
         entries = self.entries
         open_days = weeks.open_days

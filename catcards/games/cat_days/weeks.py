@@ -15,8 +15,6 @@ from .plays import DAY_BITS, play_table, tree_targets
 
 __all__ = ["Weeks"]
 
-_new = object.__new__
-
 
 class Weeks:
     """What stands on the 2 x 7 days: the public part of the table, with the rules of placing.
@@ -59,7 +57,7 @@ class Weeks:
         return cls(obs["deck"], base, stack)
 
     def copy(self) -> "Weeks":
-        other = _new(Weeks)
+        other = Weeks.__new__(Weeks)  # no __init__: every attribute is set below
         other.deck = self.deck
         other.base = [list(b) for b in self.base]
         other.stack = [[list(s) for s in w] for w in self.stack]

@@ -1,0 +1,64 @@
+"""The compiled engines (setup.py, catcards._native; issue 14, speed): a compiled module is used
+only while its .py (and .pxd) are the ones it was compiled from, and the .py files alone run."""
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import catcards
+from catcards import _native
+
+PACKAGE = Path(catcards.__file__).parent
+PLAYS = "catcards.games.cat_days.plays"
+
+
+def _compiled_file(name: str) -> Path | None:
+    folder = PACKAGE.joinpath(*name.split(".")[1:-1])
+    found = [p for p in folder.glob(name.rpartition(".")[2] + ".*") if p.suffix in (".so", ".pyd")]
+    return found[0] if found else None
+
+
+def test_setup_compiles_modules_that_exist_and_the_guard_hashes_as_setup_does():
+    scope: dict = {"__name__": "not_main", "__file__": str(PACKAGE.parent / "setup.py")}
+    source = (PACKAGE.parent / "setup.py").read_text(encoding="utf-8").replace("\nsetup(", "\nNone and setup(")
+    exec(compile(source, "setup.py", "exec"), scope)
+    assert all((PACKAGE.parent / m).is_file() for m in scope["MODULES"])
+    assert "catcards/games/cat_days/plays.py" in scope["MODULES"]
+    py = PACKAGE / "games" / "cat_days" / "plays.py"
+    assert scope["source_hash"](py) == _native._source_hash(py)
+    # the .pxd counts: an edit to the declarations alone also makes the compiled module stale
+    assert _native._source_hash(py) != __import__("hashlib").sha256(py.read_bytes()).hexdigest()
+
+
+def test_a_compiled_module_whose_source_changed_runs_as_python_with_a_warning():
+    if _compiled_file(PLAYS) is None:
+        pytest.skip("catcards is not compiled here (no C compiler, or CATCARDS_PURE_PYTHON=1 at install)")
+    path = importlib.import_module("catcards.games.cat_days").__path__
+    guard = _native._Guard()
+    if not _native._PURE:
+        assert guard.find_spec(PLAYS, path).origin == str(_compiled_file(PLAYS))
+    guard.recorded = {**guard.recorded, PLAYS: "0" * 64}  # as if plays.py had been edited since
+    if not _native._PURE:
+        with pytest.warns(_native.StaleBuildWarning, match="plays.py changed since it was compiled"):
+            spec = guard.find_spec(PLAYS, path)
+    else:
+        spec = guard.find_spec(PLAYS, path)
+    assert spec.origin == str(PACKAGE / "games" / "cat_days" / "plays.py")
+    assert guard.find_spec("numpy", None) is None
+
+
+def test_every_compiled_module_loaded_is_up_to_date_and_pure_python_loads_none():
+    recorded = json.loads((PACKAGE / "_compiled.json").read_text()) if (PACKAGE / "_compiled.json").exists() else {}
+    for name in _native.compiled_modules():
+        py = PACKAGE.joinpath(*name.split(".")[1:]).with_suffix(".py")
+        assert recorded[name] == _native._source_hash(py), name
+    code = ("import catcards, catcards._native as n; catcards.load('cat-days'); catcards.load('card-game'); "
+            "import catcards.games.cat_days.plays as p; print(n.compiled_modules(), p.__file__.endswith('.py'))")
+    out = subprocess.run([sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, check=True,
+                         env={**__import__("os").environ, "CATCARDS_PURE_PYTHON": "1"}).stdout
+    assert out.split() == ["[]", "True"]
