@@ -6,9 +6,10 @@ modules. The build falls back to pure Python, with a warning, when Cython or a C
 missing or a module fails to compile; ``CATCARDS_PURE_PYTHON=1`` builds a pure ``py3-none-any``
 wheel with no compiling at all (the JupyterLite site's wheel: ``lite/build.py`` sets it).
 
-Each compiled module's source hash is written to ``catcards/_compiled.json`` beside it;
-``catcards._native`` loads a compiled module only when its ``.py`` still has that hash (an
-edited ``.py`` runs as Python, with a warning, until the next ``pip install -e .``).
+Each compiled module's sources (its ``.py``, the ``.pxd`` files it reads and their ``.py``) and
+their hash are written to ``catcards/_compiled.json``; ``catcards._native`` loads a compiled
+module only while they still have that hash (an edited ``.py`` runs as Python, with a warning,
+until the next ``pip install -e .``).
 """
 from __future__ import annotations
 
@@ -39,10 +40,27 @@ def pure() -> bool:
     return os.environ.get("CATCARDS_PURE_PYTHON", "") not in ("", "0")
 
 
-def source_hash(py: Path) -> str:
-    """sha256 of a module's .py and of its .pxd if it has one (catcards._native computes the same)."""
-    pxd = py.with_suffix(".pxd")
-    return hashlib.sha256(py.read_bytes() + (pxd.read_bytes() if pxd.exists() else b"")).hexdigest()
+def sources(module: str) -> list[str]:
+    """The files a compiled module is built from, relative to catcards/: its .py, the .pxd files
+    Cython reads for it (its own, the ones it cimports) and each such .pxd's .py (a module whose
+    types it cimports must be compiled from the same source, or the import fails)."""
+    from Cython.Build.Dependencies import create_dependency_tree
+
+    found = {Path(module).resolve()}
+    for dep in create_dependency_tree().all_dependencies(str(HERE / module)):
+        dep = Path(dep).resolve()
+        if dep.suffix == ".pxd" and dep.is_relative_to(HERE / "catcards"):
+            found |= {dep, dep.with_suffix(".py")}
+    return sorted(str(p.relative_to(HERE / "catcards")) for p in found if p.is_file())
+
+
+def source_hash(files: list[str]) -> str:
+    """sha256 of ``files`` (relative to catcards/) one after the other; catcards._native
+    computes the same."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update((HERE / "catcards" / name).read_bytes())
+    return digest.hexdigest()
 
 
 class OptionalBuildExt(build_ext):
@@ -72,7 +90,7 @@ class OptionalBuildExt(build_ext):
         except Exception as exc:  # a compiler error: that module stays pure Python
             self.warn(f"catcards: {ext.name} not compiled ({exc}); it runs as pure Python")
             return
-        self.built[ext.name] = source_hash(HERE / (ext.name.replace(".", "/") + ".py"))
+        self.built[ext.name] = {"files": ext.catcards_files, "sha256": ext.catcards_hash}
 
 
 def extensions():
@@ -86,9 +104,14 @@ def extensions():
     exts = []
     for module in MODULES:  # one by one, so that a module Cython refuses stays pure Python
         try:
-            exts += cythonize(module, compiler_directives=DIRECTIVES, quiet=True)
+            files = sources(module)
+            digest = source_hash(files)  # before Cython reads them (an edit meanwhile makes it stale)
+            (ext,) = cythonize(module, compiler_directives=DIRECTIVES, quiet=True)
         except Exception as exc:
             print(f"catcards: {module} not compiled ({exc}); it runs as pure Python", file=sys.stderr)
+            continue
+        ext.catcards_files, ext.catcards_hash = files, digest
+        exts.append(ext)
     return exts
 
 

@@ -4,9 +4,11 @@ An install with a C compiler compiles some engine modules with Cython (the list:
 ``MODULES``); the ``.py`` files stay the source of truth, and an editable install puts each
 compiled module (``plays.cpython-311-x86_64-linux-gnu.so``) beside its ``.py``, where Python
 would import it first. So that an edit to a ``.py`` is never silently ignored, the build
-records each compiled module's source hash (its ``.py`` and ``.pxd``) in ``catcards/_compiled.json``, and the import hook
-here loads a compiled module only while its ``.py`` has that hash. Otherwise it loads the
-``.py`` and warns once (:class:`StaleBuildWarning`), saying to run ``pip install -e .`` again.
+records in ``catcards/_compiled.json``, for each compiled module, the files it was compiled from
+(its ``.py``, the ``.pxd`` files Cython read for it, and the ``.py`` of each: a module whose
+types it uses must be the compiled one too) and their sha256; the import hook here loads a
+compiled module only while those files have that hash. Otherwise it loads the ``.py`` and warns
+(:class:`StaleBuildWarning`), saying to run ``pip install -e .`` again.
 
 ``CATCARDS_PURE_PYTHON=1`` in the environment: every module is loaded from its ``.py``, no
 warning (to compare, or to debug with the Python code).
@@ -29,7 +31,8 @@ _PURE = os.environ.get("CATCARDS_PURE_PYTHON", "") not in ("", "0")
 
 
 class StaleBuildWarning(UserWarning):
-    """A compiled module was not loaded: its ``.py`` changed since it was built."""
+    """A compiled module was not loaded: its ``.py`` (or ``.pxd``) changed since it was built, or
+    the build that made it did not record it (``catcards/_compiled.json``)."""
 
 
 def _recorded() -> dict[str, str]:
@@ -39,10 +42,21 @@ def _recorded() -> dict[str, str]:
         return {}
 
 
-def _source_hash(py: Path) -> str:
-    """sha256 of a module's .py and of its .pxd if it has one (as setup.py records it)."""
-    pxd = py.with_suffix(".pxd")
-    return hashlib.sha256(py.read_bytes() + (pxd.read_bytes() if pxd.is_file() else b"")).hexdigest()
+def _source_hash(files: list[str]) -> str:
+    """sha256 of ``files`` (paths relative to catcards/) one after the other, as setup.py
+    records it."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update((_HERE / name).read_bytes())
+    return digest.hexdigest()
+
+
+def _up_to_date(entry) -> bool:
+    """Whether a module's record in _compiled.json still matches its sources."""
+    try:
+        return entry["sha256"] == _source_hash(entry["files"])
+    except (TypeError, KeyError, OSError):  # no record, another format, a file gone
+        return False
 
 
 class _Guard:
@@ -62,11 +76,12 @@ class _Guard:
         if not source.is_file():
             return spec
         if not _PURE:
-            if self.recorded.get(name) == _source_hash(source):
+            if _up_to_date(self.recorded.get(name)):
                 return spec
-            warnings.warn(f"{name}: {source.name} changed since it was compiled, so it runs as Python "
-                          f"(slower); run `pip install -e .` again to compile it", StaleBuildWarning,
-                          stacklevel=2)
+            warnings.warn(f"{name}: {source.name} (or a file it is compiled with, see catcards/_compiled.json) "
+                          f"changed since it was compiled, so the .py runs (slower); `pip install -e .` "
+                          f"compiles it again",
+                          StaleBuildWarning, stacklevel=2)
         return importlib.util.spec_from_file_location(name, source)
 
 

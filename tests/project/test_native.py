@@ -23,16 +23,22 @@ def _compiled_file(name: str) -> Path | None:
     return found[0] if found else None
 
 
-def test_setup_compiles_modules_that_exist_and_the_guard_hashes_as_setup_does():
+def test_setup_records_what_each_module_is_compiled_from_and_the_guard_hashes_as_setup_does():
     scope: dict = {"__name__": "not_main", "__file__": str(PACKAGE.parent / "setup.py")}
     source = (PACKAGE.parent / "setup.py").read_text(encoding="utf-8").replace("\nsetup(", "\nNone and setup(")
     exec(compile(source, "setup.py", "exec"), scope)
     assert all((PACKAGE.parent / m).is_file() for m in scope["MODULES"])
-    assert "catcards/games/cat_days/plays.py" in scope["MODULES"]
-    py = PACKAGE / "games" / "cat_days" / "plays.py"
-    assert scope["source_hash"](py) == _native._source_hash(py)
-    # the .pxd counts: an edit to the declarations alone also makes the compiled module stale
-    assert _native._source_hash(py) != __import__("hashlib").sha256(py.read_bytes()).hexdigest()
+    # plays uses Weeks's C layout (plays.pxd cimports weeks): an edit to weeks.py makes it stale too
+    files = scope["sources"]("catcards/games/cat_days/plays.py")
+    assert files == ["games/cat_days/plays.pxd", "games/cat_days/plays.py", "games/cat_days/weeks.pxd",
+                     "games/cat_days/weeks.py"]
+    assert scope["sources"]("catcards/core.py") == ["core.py"]
+    assert scope["source_hash"](files) == _native._source_hash(files)
+    entry = {"files": files, "sha256": _native._source_hash(files)}
+    assert _native._up_to_date(entry)
+    assert not _native._up_to_date({**entry, "sha256": "0" * 64})
+    assert not _native._up_to_date({**entry, "files": files + ["games/cat_days/gone.py"]})
+    assert not _native._up_to_date("a1b2")  # another format: not up to date
 
 
 def test_a_compiled_module_whose_source_changed_runs_as_python_with_a_warning():
@@ -42,9 +48,9 @@ def test_a_compiled_module_whose_source_changed_runs_as_python_with_a_warning():
     guard = _native._Guard()
     if not _native._PURE:
         assert guard.find_spec(PLAYS, path).origin == str(_compiled_file(PLAYS))
-    guard.recorded = {**guard.recorded, PLAYS: "0" * 64}  # as if plays.py had been edited since
+    guard.recorded = {**guard.recorded, PLAYS: {**guard.recorded[PLAYS], "sha256": "0" * 64}}  # plays.py edited since
     if not _native._PURE:
-        with pytest.warns(_native.StaleBuildWarning, match="plays.py changed since it was compiled"):
+        with pytest.warns(_native.StaleBuildWarning, match="plays.py .or a file it is compiled with.* changed since it was compiled"):
             spec = guard.find_spec(PLAYS, path)
     else:
         spec = guard.find_spec(PLAYS, path)
@@ -56,7 +62,7 @@ def test_every_compiled_module_loaded_is_up_to_date_and_pure_python_loads_none()
     recorded = json.loads((PACKAGE / "_compiled.json").read_text()) if (PACKAGE / "_compiled.json").exists() else {}
     for name in _native.compiled_modules():
         py = PACKAGE.joinpath(*name.split(".")[1:]).with_suffix(".py")
-        assert recorded[name] == _native._source_hash(py), name
+        assert _native._up_to_date(recorded[name]) and "/".join(py.relative_to(PACKAGE).parts) in recorded[name]["files"]
     code = ("import catcards, catcards._native as n; catcards.load('cat-days'); catcards.load('card-game'); "
             "import catcards.games.cat_days.plays as p; print(n.compiled_modules(), p.__file__.endswith('.py'))")
     out = subprocess.run([sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, check=True,
