@@ -22,5 +22,8 @@ cdef class PlayTable:
     cpdef _takes(self, list out, Weeks weeks, long seat, card, Rule r)
     @cython.locals(free=long, theirs=list, slots=list, d=long, base=long)
     cpdef _boxes(self, list out, Weeks weeks, long seat, card, Rule r)
-    @cython.locals(mine=list, theirs=list, rows=dict, row=dict, d=long)
+    @cython.locals(mine=list, theirs=list, rows=dict, row=dict, d=long, od=long)
     cpdef _swaps(self, list out, Weeks weeks, long seat, card, Rule r)
+
+@cython.locals(n=Py_ssize_t)
+cpdef tree_targets(list s)
