@@ -48,6 +48,8 @@ class BigCatTable(GameTable):
 
     #: what the generic default "sensible" means at this table
     default_agents = "random"
+    #: "Replay deal" deals the game again: keyboard focus goes to it only when nothing else is shown
+    deal_controls = ("new_button", "shuffle_button", "replay_button")
 
     def __init__(self, *args: Any, **kwargs: Any):
         self.lay_button: W.Button | None = None

@@ -148,3 +148,49 @@ def test_a_key_held_or_pressed_twice_after_a_move_makes_one_move(focused, monkey
     table.card_buttons_by_name["Rescued Cat"].click()
     focused[-1].click()
     assert "play Rescued Cat" in str(table.state.history[2])
+
+
+def test_play_out_or_computer_step_ending_the_game_gives_the_focus_to_undo(focused):
+    """Break-it tester, keyboard only: Enter on "Play out" ended the game and disabled the button,
+    and focus fell to the page. A control the click disabled passes the focus on as the last move
+    in the hand does: to the first control that deals no new game (Undo), not New game."""
+    table = catcards.widgets.play("simons-cat", players=4, seed=2)
+    table.playout_button.click()
+    assert table.state.is_over and table.playout_button.disabled
+    assert focused == [table.undo_button]
+    # the app hides New game, the seed box and New seed: Undo all the same
+    table = catcards.widgets.play("pairs", players=1, seed=1, numbers=1, copies=2)
+    for part in (table.new_button, table.seed_box, table.shuffle_button):
+        part.layout.display = "none"
+    table.step_button.click()  # card 0: the game goes on, Computer step keeps its focus
+    assert not table.state.is_over and focused[1:] == []
+    table.step_button.click()  # card 1: the last move
+    assert table.state.is_over and focused[1:] == [table.undo_button]
+
+
+def test_big_cats_run_and_next_trick_give_the_focus_to_undo_never_replay_deal(focused):
+    table = catcards.widgets.play("big-cat", seed=3)
+    table.playout_button.click()  # "Run": to the end
+    assert table.state.is_over and table.playout_button.disabled
+    assert focused == [table.undo_button]
+    table.new_game(3)
+    for part in (table.undo_button, table.step_button):
+        part.layout.display = "none"
+    table.trick_button.click()
+    assert focused[1:] == []  # a trick taken: "Next trick" keeps its focus
+    while not table.state.is_over:
+        table.trick_button.click()
+    # "Next trick" disabled, Undo and Step hidden, "Run" disabled: New game, as after the last move
+    # in the hand when it is the only control left, not "Replay deal", which also deals again
+    assert focused[1:] == [table.new_button]
+
+
+def test_play_on_from_here_gives_the_focus_to_undo(focused):
+    table = catcards.widgets.play("simons-cat", players=4, seed=2)
+    table.act(table.legal[0])
+    table.act(table.legal[0])
+    table.history_slider.value = 1  # looking back: Undo, Computer step and Play out are disabled
+    assert table.looking_back and table.undo_button.disabled and not table.branch_button.disabled
+    table.branch_button.click()
+    assert not table.looking_back and table.branch_button.disabled
+    assert focused == [table.undo_button]

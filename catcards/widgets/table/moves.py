@@ -3,7 +3,8 @@ drawn for (:meth:`MovesMixin.action_button`; a stale or refused click is answere
 changes nothing), the hand as one column per card (face above a button in its suit colour; a card
 that cannot be played stays clickable and says why, in the engine's words), buttons for the other
 legal actions, and the default board and hand hooks; and where keyboard focus goes after a click
-in the hand or the board, which a redraw replaces in the browser (:meth:`MovesMixin.focus_after`).
+in the hand or the board, which a redraw replaces in the browser (:meth:`MovesMixin.focus_after`),
+or on a control the click disabled ("Play out" ending the game: :meth:`MovesMixin._restore_focus`).
 Part of :mod:`catcards.widgets.table`."""
 from __future__ import annotations
 
@@ -126,8 +127,9 @@ class MovesMixin:
     def _focus_place(self, widget: Any) -> tuple[str, bool, int] | None:
         """Where the button ``widget``, about to be handled, is: ``(box, is_card, index)``, its
         box (``"hand_box"`` or ``"board_box"``), whether it is a card button, and its index among
-        the focusable buttons of its kind in that box; None for anything else (the controls are
-        never redrawn, so the browser keeps their focus)."""
+        the focusable buttons of its kind in that box; ``("controls", False, 0)`` for a button of
+        the controls row or the history bar (never redrawn: the browser keeps its focus unless
+        the click disables or hides it, :meth:`_restore_focus`); None for anything else."""
         if not isinstance(widget, W.Button):
             return None
         for name in ("hand_box", "board_box"):
@@ -136,7 +138,27 @@ class MovesMixin:
                 card = is_card_button(widget)
                 same = [b for b in buttons if is_card_button(b) == card]
                 return name, card, next(i for i, b in enumerate(same) if b is widget)
+        if any(b is widget for b in self._control_buttons()):
+            return "controls", False, 0
         return None
+
+    def _control_buttons(self) -> list[W.Button]:
+        """The keyboard-reachable buttons of the controls row and the history bar ("Play out",
+        "Play on from here", ...)."""
+        return focusable_buttons(self.controls) + focusable_buttons(self.history_bar)
+
+    #: the controls that deal a new game, throwing the one in progress away (a subclass with
+    #: another, such as Big Cat's "Replay deal", adds its name): focus after a move goes to them
+    #: only when nothing else is shown
+    deal_controls: tuple[str, ...] = ("new_button", "shuffle_button")
+
+    def _safe_control(self) -> W.Widget | None:
+        """The first control shown that deals no new game (Undo), New game only when it is the
+        only one, or None when no control is shown (the browser then decides)."""
+        controls = focusable_buttons(self.controls)
+        deals = [getattr(self, name, None) for name in self.deal_controls]
+        keep = [b for b in controls if not any(b is d for d in deals)]
+        return (keep or controls or [None])[0]
 
     def focus_after(self, clicked: W.Button, place: tuple[str, bool, int]) -> W.Widget | None:
         """The widget to give keyboard focus after ``clicked`` (at ``place``, from
@@ -161,16 +183,25 @@ class MovesMixin:
         # one that deals a new game while another is shown: a second Enter (a key held a moment
         # too long) would throw away the game just finished. (The Move box cannot take the focus
         # from the kernel: ipywidgets' number box has no focus message.)
-        controls = focusable_buttons(self.controls)
-        keep = [b for b in controls if b is not self.new_button and b is not self.shuffle_button]
-        return (keep or controls or [None])[0]
+        return self._safe_control()
 
     def _restore_focus(self, clicked: Any, place: tuple[str, bool, int] | None) -> None:
         """After a click at ``place`` was handled: focus :meth:`focus_after`'s widget (ipywidgets'
-        ``DOMWidget.focus``: every view of it in the browser)."""
+        ``DOMWidget.focus``: every view of it in the browser); after a click on a control, only
+        when the click disabled or hid it, and then :meth:`_safe_control`."""
         if place is None or self.closed:
             return
-        target = self.focus_after(clicked, place)
+        if place[0] == "controls":
+            # a control keeps its focus in the browser (it is never redrawn), unless the click
+            # disabled or hid it: "Play out" or "Computer step" ending the game, "Play on from
+            # here". Then focus fell to the page (break-it tester, keyboard only); it goes where
+            # it goes after the last move in the hand (focus_after): the first control that deals
+            # no new game (Undo)
+            if any(b is clicked for b in self._control_buttons()):
+                return
+            target = self._safe_control()
+        else:
+            target = self.focus_after(clicked, place)
         if target is not None and target.comm is not None:
             target.focus()
             # a press on it straight after this one, the game unchanged: a held key (_repeated_press)
