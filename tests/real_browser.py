@@ -158,6 +158,34 @@ def lab_page(browser: Any, url: str, token: str, path: str) -> Any:
     return page
 
 
+#: viewport sizes the app is tested at: a phone, a classroom Chromebook, a desktop
+PHONE, CHROMEBOOK, DESKTOP = (390, 844), (1366, 768), (1280, 1000)
+
+#: the table's first move a person may make now (the default sign that the app has drawn it)
+MOVE = "button.catcards-action:not([disabled])"
+
+
+def open_app(page: Any, url: str, query: str = "", ready: str | None = MOVE, state: str = "visible",
+             timeout: float = 60_000) -> Any:
+    """Go to the app at ``url`` (:func:`voila`) with ``query`` (``"game=snap&seed=2"``; Voila runs
+    the notebook when the page loads) and wait until the table's first element matching the CSS
+    selector ``ready`` is ``state`` ("visible" or "attached"; ``ready`` None: no wait); return
+    the table's locator (``.catcards-table``, the first)."""
+    page.goto(f"{url}?{query}" if query else url, timeout=timeout)
+    table = page.locator(".catcards-table").first
+    if ready is not None:
+        table.locator(ready).first.wait_for(state=state, timeout=timeout)
+    return table
+
+
+def app_page(browser: Any, url: str, query: str = "", size: tuple[int, int] = CHROMEBOOK,
+             **wait: Any) -> tuple[Any, Any]:
+    """A new page of ``browser`` of ``size`` (width, height) with the app open on ``query``
+    (:func:`open_app`, which ``wait`` is passed to); returns ``(page, table)``."""
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    return page, open_app(page, url, query, **wait)
+
+
 def run_all_cells(page: Any) -> None:
     """JupyterLab's menu Run > Run All Cells (it returns at once; the cells run after)."""
     import re

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from real_browser import REPO, chromium, voila
+from real_browser import CHROMEBOOK, PHONE, REPO, app_page, chromium, open_app, voila
 
 from catcards.widgets.table.messages import REPEAT_SECONDS
 
@@ -55,10 +55,9 @@ def test_axe_finds_no_serious_or_critical_violation_in_any_games_app(browser_rea
     with voila(APP) as url, chromium() as browser:
         page = browser.new_page(viewport={"width": 1366, "height": 768})
         for name in catcards.list_games():
-            page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
-            table = page.locator(".catcards-table").first
-            button = table.locator("button.catcards-action:not([disabled]):not(.catcards-unplayable)").first
-            expect(button).to_be_visible(timeout=60_000)
+            playable = "button.catcards-action:not([disabled]):not(.catcards-unplayable)"
+            table = open_app(page, url, f"game={name}&seed=2", playable)
+            button = table.locator(playable).first
             problems += [f"{name}, dealt: {p}" for p in _serious(page)]
             before = table.inner_text()
             button.click()
@@ -100,10 +99,7 @@ def test_a_whole_game_played_with_the_keyboard_only(browser_ready, query, moves)
     from playwright.sync_api import expect
 
     with voila(APP) as url, chromium() as browser:
-        page = browser.new_page(viewport={"width": 1366, "height": 768})
-        page.goto(f"{url}?{query}", timeout=60_000)
-        table = page.locator(".catcards-table").first
-        expect(table.locator("button.catcards-action:not([disabled])").first).to_be_visible(timeout=60_000)
+        page, table = app_page(browser, url, query)
         log = table.locator(".catcards-log")
         status = table.locator(".catcards-status")
         played = 0
@@ -144,9 +140,7 @@ def test_after_a_move_made_with_the_keyboard_focus_stays_in_the_hand(browser_rea
         page = browser.new_page(viewport={"width": 1366, "height": 768})
         # seed 2: Dog 3, the 6th card, then Mouse 4, the 8th of 8 (focus then on the last card)
         for query in ("game=simons-cat&players=4&seed=2", "game=cat-trick&players=3&seed=3"):
-            page.goto(f"{url}?{query}", timeout=60_000)
-            table = page.locator(".catcards-table").first
-            expect(table.locator("button.catcards-card.catcards-action:not(.catcards-unplayable)").first).to_be_visible(timeout=60_000)
+            table = open_app(page, url, query, "button.catcards-card.catcards-action:not(.catcards-unplayable)")
             log = table.locator(".catcards-log")
             for move in range(2):
                 for _ in range(200):  # Tab (on from where focus is) to a card that can be played
@@ -179,11 +173,8 @@ def test_card_game_a_second_enter_after_take_money_does_not_end_the_turn(browser
     from playwright.sync_api import expect
 
     with voila(APP) as url, chromium() as browser:
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        page.goto(f"{url}?game=card-game&players=3&seed=1", timeout=60_000)
-        table = page.locator(".catcards-table").first
-        take = table.get_by_role("button", name="take Money")
-        expect(take).to_be_visible(timeout=60_000)
+        page, table = app_page(browser, url, "game=card-game&players=3&seed=1", PHONE)
+        expect(table.get_by_role("button", name="take Money")).to_be_visible()
         for _ in range(200):  # Tab to "take Money", as a keyboard user does
             if page.evaluate("() => document.activeElement.textContent.trim() === 'take Money'"):
                 break
@@ -213,9 +204,7 @@ def test_after_the_last_move_focus_is_on_undo_not_new_game(browser_ready, tmp_pa
         "import catcards.widgets\ncatcards.widgets.play('pairs', players=1, seed=1, numbers=1, copies=2)")])
     nbformat.write(nb, tmp_path / "pairs.ipynb")
     with voila(tmp_path / "pairs.ipynb") as url, chromium() as browser:
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        page.goto(url, timeout=60_000)
-        table = page.locator(".catcards-table").first
+        page, table = app_page(browser, url, size=PHONE, ready=None)
         log = table.locator(".catcards-log")
         for cell in ("turn 0", "turn 1"):
             button = table.get_by_role("button", name=cell, exact=True)
@@ -237,11 +226,9 @@ def test_a_held_enter_after_choosing_a_cat_days_card_plays_nothing(browser_ready
     from playwright.sync_api import expect
 
     with voila(APP) as url, chromium() as browser:
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        page.goto(f"{url}?game=cat-days&seed=1", timeout=60_000)
-        table = page.locator(".catcards-table").first
-        card = table.locator("button.catcards-card:not([disabled]):not(.catcards-unplayable)").first
-        expect(card).to_be_visible(timeout=60_000)
+        playable = "button.catcards-card:not([disabled]):not(.catcards-unplayable)"
+        page, table = app_page(browser, url, "game=cat-days&seed=1", PHONE, ready=playable)
+        card = table.locator(playable).first
         log = table.locator(".catcards-log")
         before = log.inner_text()
         card.focus()
@@ -283,10 +270,7 @@ def test_cat_days_keyboard_focus_goes_from_a_chosen_card_to_its_places_and_back_
     focused_in_hand = (f"() => ['card', 'place', 'hand'].includes(({_FOCUSED})())"
                        " && !document.activeElement.dataset.pressed")
     with voila(APP) as url, chromium() as browser:
-        page = browser.new_page(viewport={"width": 1366, "height": 768})
-        page.goto(f"{url}?game=cat-days&seed=3", timeout=60_000)
-        table = page.locator(".catcards-table").first
-        expect(table.locator("button.catcards-action:not([disabled])").first).to_be_visible(timeout=60_000)
+        page, table = app_page(browser, url, "game=cat-days&seed=3")
         log = table.locator(".catcards-log")
         # into the hand from the top of the page, once
         for _ in range(200):
@@ -410,12 +394,8 @@ def test_the_apps_own_game_and_players_controls_show_the_focus_ring(browser_read
     """The app's game dropdown, players box, seed box and New game button (outside the table) get
     the same 3 px focus ring as the table's controls when reached with Tab, not ipywidgets' 1 px
     light-blue border."""
-    from playwright.sync_api import expect
-
     with voila(APP) as url, chromium() as browser:
-        page = browser.new_page(viewport={"width": 1366, "height": 768})
-        page.goto(f"{url}?game=pairs&players=2&seed=3", timeout=60_000)
-        expect(page.locator(".catcards-table button.catcards-action").first).to_be_visible(timeout=60_000)
+        page, _table = app_page(browser, url, "game=pairs&players=2&seed=3", ready="button.catcards-action")
         seen = []
         for _ in range(4):
             page.keyboard.press("Tab")
@@ -454,15 +434,12 @@ def test_the_focus_ring_is_never_cut_off_by_a_box(browser_ready):
     """Every control reached with Tab shows its whole focus ring, on a phone and a Chromebook
     (break-it tester: the first button of most rows showed a thin bar only, its ring cut off by
     the ipywidgets box around it, which scrolls its overflow)."""
-    from playwright.sync_api import expect
-
     problems = []
     with voila(APP) as url, chromium() as browser:
-        for width, height in [(390, 844), (1366, 768)]:
+        for width, height in (PHONE, CHROMEBOOK):
             page = browser.new_page(viewport={"width": width, "height": height})
             for game in ("card-game", "cat-days", "snap"):
-                page.goto(f"{url}?game={game}&seed=3", timeout=60_000)
-                expect(page.locator(".catcards-table button.catcards-action").first).to_be_visible(timeout=60_000)
+                open_app(page, url, f"game={game}&seed=3", "button.catcards-action")
                 for _ in range(40):
                     page.keyboard.press("Tab")
                     cut = page.evaluate(_RING_CUT)
@@ -480,10 +457,8 @@ def test_how_to_play_is_reached_with_tab_and_opened_with_enter(browser_ready):
     from playwright.sync_api import expect
 
     with voila(APP) as url, chromium() as browser:
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        page.goto(f"{url}?game=snap&seed=2", timeout=60_000)
-        expect(page.locator(".catcards-table button.catcards-turn")).to_be_visible(timeout=60_000)
-        rules = page.locator(".catcards-table .catcards-rules p").first
+        page, table = app_page(browser, url, "game=snap&seed=2", PHONE, ready="button.catcards-turn")
+        rules = table.locator(".catcards-rules p").first
         expect(rules).to_be_hidden()
         for _ in range(5):
             page.keyboard.press("Tab")
@@ -513,9 +488,7 @@ def test_axe_finds_no_serious_violation_with_the_panels_open_and_after_the_game(
     with voila(APP) as url, chromium() as browser:
         page = browser.new_page(viewport={"width": 1366, "height": 768})
         for name in catcards.list_games():
-            page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
-            table = page.locator(".catcards-table").first
-            expect(table.locator("button.catcards-action").first).to_be_attached(timeout=60_000)
+            table = open_app(page, url, f"game={name}&seed=2", "button.catcards-action", state="attached")
             table.locator(".catcards-rules summary").click()
             expect(table.locator(".catcards-rules p").first).to_be_visible()
             table.locator(".catcards-odds-ask").click()

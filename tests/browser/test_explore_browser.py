@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from real_browser import REPO, chromium, voila
+from real_browser import DESKTOP, REPO, app_page, chromium, voila
 
 APP = REPO / "notebooks" / "apps" / "play.ipynb"
 
@@ -24,11 +24,9 @@ def test_what_are_my_chances_shows_bars_and_the_slider_looks_back(browser_ready)
 
     before = APP.read_bytes()
     with voila(APP) as url, chromium() as browser:
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})
-        page.goto(f"{url}?game=simons-cat&players=4&seed=3", timeout=60_000)
-        table = page.locator(".catcards-table").first
-        card = table.locator("button.catcards-card.catcards-action:not([disabled]):not(.catcards-unplayable)").first
-        expect(card).to_be_visible(timeout=60_000)
+        playable = "button.catcards-card.catcards-action:not([disabled]):not(.catcards-unplayable)"
+        page, table = app_page(browser, url, "game=simons-cat&players=4&seed=3", DESKTOP, ready=playable)
+        card = table.locator(playable).first
         panel = table.locator(".catcards-odds-panel")
         expect(panel.locator(".catcards-odds-row")).to_have_count(0)  # nothing before it is asked
         legal = table.locator("button.catcards-card.catcards-action:not([disabled]):not(.catcards-unplayable)").count()

@@ -11,7 +11,9 @@ import re
 
 import pytest
 
-from real_browser import REPO, chromium, lab_page, voila
+from real_browser import CHROMEBOOK, DESKTOP, REPO, app_page, chromium, lab_page, open_app, voila
+
+PLAYABLE_CARD = "button.catcards-card.catcards-action:not(.catcards-unplayable)"
 
 APP = REPO / "notebooks" / "apps" / "play.ipynb"
 
@@ -22,11 +24,8 @@ def test_the_app_plays_a_simons_cat_card_with_no_code_shown(browser_ready):
 
     before = APP.read_bytes()
     with voila(APP) as url, chromium() as browser:
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})
-        page.goto(f"{url}?game=simons-cat&players=5&seed=3", timeout=60_000)
-        table = page.locator(".catcards-table").first
-        card = table.locator("button.catcards-card.catcards-action:not(.catcards-unplayable)").first
-        expect(card).to_be_visible(timeout=60_000)
+        page, table = app_page(browser, url, "game=simons-cat&players=5&seed=3", DESKTOP, ready=PLAYABLE_CARD)
+        card = table.locator(PLAYABLE_CARD).first
         # the app shows widgets only: no code cell, no source text
         body = page.locator("body")
         expect(body).not_to_contain_text("import catcards")
@@ -108,10 +107,9 @@ def test_every_games_table_renders_and_answers_a_click_in_the_app(browser_ready)
         for name in catcards.list_games():
             page = browser.new_page(viewport={"width": 1280, "height": 1000})
             try:
-                page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
-                table = page.locator(".catcards-table").first
-                button = table.locator("button.catcards-action:not([disabled]):not(.catcards-unplayable)").first
-                expect(button).to_be_visible(timeout=60_000)
+                playable = "button.catcards-action:not([disabled]):not(.catcards-unplayable)"
+                table = open_app(page, url, f"game={name}&seed=2", playable)
+                button = table.locator(playable).first
                 before = table.inner_text()
                 button.click()
                 expect(table).not_to_have_text(before, timeout=15_000)
@@ -132,10 +130,7 @@ def test_the_app_reads_its_address_with_preheated_kernels(browser_ready):
     from playwright.sync_api import expect
 
     with voila(APP, extra=("--preheat_kernel=True",)) as url, chromium() as browser:
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})
-        page.goto(f"{url}?game=snap&players=3&seed=5", timeout=60_000)
-        table = page.locator(".catcards-table").first
-        expect(table.locator("button.catcards-turn")).to_be_visible(timeout=60_000)
+        page, table = app_page(browser, url, "game=snap&players=3&seed=5", DESKTOP, ready="button.catcards-turn")
         expect(table).to_contain_text("Snap")
         expect(table).to_contain_text("3 players")
         expect(table).to_contain_text("seed 5")
@@ -156,9 +151,7 @@ def test_bad_addresses_show_one_line_and_a_table_never_a_traceback(browser_ready
         ]:
             page = browser.new_page(viewport={"width": 1280, "height": 1000})
             try:
-                page.goto(f"{url}?{query}", timeout=120_000)
-                table = page.locator(".catcards-table").first
-                expect(table.locator("button.catcards-action:not([disabled])").first).to_be_visible(timeout=120_000)
+                open_app(page, url, query, timeout=120_000)
                 body = page.locator("body")
                 expect(body).to_contain_text(line)
                 text = body.inner_text()
@@ -174,11 +167,9 @@ def test_a_cards_picture_plays_it_focus_is_visible_and_messages_are_announced(br
     from playwright.sync_api import expect
 
     with voila(APP) as url, chromium() as browser:
-        page = browser.new_page(viewport={"width": 1366, "height": 768})
-        page.goto(f"{url}?game=simons-cat&players=4&seed=3", timeout=60_000)
-        table = page.locator(".catcards-table").first
-        card = table.locator(".catcards-cardcol:has(button.catcards-card:not(.catcards-unplayable))").first
-        expect(card).to_be_visible(timeout=60_000)
+        column = ".catcards-cardcol:has(button.catcards-card:not(.catcards-unplayable))"
+        page, table = app_page(browser, url, "game=simons-cat&players=4&seed=3", CHROMEBOOK, ready=column)
+        card = table.locator(column).first
         label = card.locator("button").inner_text().strip()
         picture = card.locator("svg").first
         box = picture.bounding_box()
@@ -194,10 +185,9 @@ def test_a_cards_picture_plays_it_focus_is_visible_and_messages_are_announced(br
         style = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
         assert float(width.replace("px", "")) >= 2 and style != "none", (width, style)
 
-        page.goto(f"{url}?game=pairs&players=2&seed=3", timeout=60_000)
-        table = page.locator(".catcards-table").first
-        cell = table.locator(".catcards-cardcol:has(button.catcards-cell:not([disabled]):not(.catcards-unplayable))").first
-        expect(cell).to_be_visible(timeout=60_000)
+        column = ".catcards-cardcol:has(button.catcards-cell:not([disabled]):not(.catcards-unplayable))"
+        table = open_app(page, url, "game=pairs&players=2&seed=3", column)
+        cell = table.locator(column).first
         box = cell.locator("svg").first.bounding_box()  # the face-down picture, not the button
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 3)
         expect(table.locator(".catcards-log")).to_contain_text("2. Seat 0 turns over card 0", timeout=15_000)
@@ -226,9 +216,7 @@ def test_at_390_px_wide_boards_scroll_visibly_and_controls_stay_on_screen(browse
     with voila(APP) as url, chromium() as browser:
         page = browser.new_page(viewport={"width": 390, "height": 844})
         for name in ("pairs", "cat-days", "card-game"):
-            page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
-            table = page.locator(".catcards-table").first
-            expect(table.locator("button.catcards-action:not([disabled])").first).to_be_attached(timeout=60_000)
+            table = open_app(page, url, f"game={name}&seed=2", state="attached")
             assert page.evaluate(outside) == [], name
             wide = [s for s in page.evaluate(scrolls) if s[0]]
             assert all(overflow == "auto" for _, overflow in wide), (name, wide)
@@ -275,10 +263,8 @@ def test_a_kernel_whose_page_has_gone_is_shut_down_and_an_open_pages_is_kept(bro
                  for option in APP_CULLING)
     assert fast != APP_CULLING
     with voila(APP, extra=fast) as url, chromium() as browser:
-        kept, gone = (browser.new_page(viewport={"width": 1280, "height": 1000}) for _ in range(2))
-        for page in (kept, gone):
-            page.goto(f"{url}?game=snap&seed=2", timeout=60_000)
-            expect(page.locator(".catcards-table button.catcards-turn")).to_be_visible(timeout=60_000)
+        kept, gone = (app_page(browser, url, "game=snap&seed=2", DESKTOP, ready="button.catcards-turn")[0]
+                      for _ in range(2))
         kept_kernel, gone_kernel = kernel_id(kept), kernel_id(gone)
         assert running(url, gone_kernel) and running(url, kept_kernel)
         gone.close()  # Playwright closes without beforeunload: Voila's goodbye is not sent
@@ -305,11 +291,8 @@ def test_arrow_keys_in_the_game_list_keep_the_game_until_new_game_and_players_ar
     from playwright.sync_api import expect
 
     with voila(APP) as url, chromium() as browser:
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})
-        page.goto(f"{url}?game=cat-trick&players=4&seed=3", timeout=60_000)
-        table = page.locator(".catcards-table").first
-        card = table.locator("button.catcards-card.catcards-action:not(.catcards-unplayable)").first
-        expect(card).to_be_visible(timeout=60_000)
+        page, table = app_page(browser, url, "game=cat-trick&players=4&seed=3", DESKTOP, ready=PLAYABLE_CARD)
+        card = table.locator(PLAYABLE_CARD).first
         label = card.inner_text().strip()
         card.click()
         log = table.locator(".catcards-log")
