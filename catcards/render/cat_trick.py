@@ -92,6 +92,6 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
     seats = "".join(seat_html(obs, s, seat_label) for s in range(n))
     return (
         f"<div class='catcards-cat-trick-board' style='line-height:1.3'>"
-        f"<div style='display:flex;align-items:flex-start;margin-bottom:6px'>{trump_block}{middle}</div>"
+        f"<div style='display:flex;flex-wrap:wrap;align-items:flex-start;margin-bottom:6px'>{trump_block}{middle}</div>"
         f"<div>{seats}</div>{summary}</div>"
     )

@@ -18,13 +18,18 @@ CARD_WIDTH = 56
 #: The tables' stylesheet (WCAG 2.1 AA): a visible focus ring (3 px, black on a white halo: at
 #: least 3:1 on any background) on every control, drawn inside the control's edge (an ipywidgets
 #: box scrolls its overflow, so a ring drawn outside was cut off for a control at a box's edge:
-#: only a thin bar showed); a card's whole column (its picture too) clicks
+#: only a thin bar showed), and on a box that scrolls (the browser lets Tab reach a box whose
+#: content overflows, such as Card Game's seats table on a phone, and drew only its own thin
+#: ring there); a card's whole column (its picture too) clicks
 #: its button (the button's ::after stretched over the column, so the button stays the one
-#: keyboard and screen-reader control); card names wrap instead of being cut off.
+#: keyboard and screen-reader control); card names wrap instead of being cut off; an HTML part
+#: with ipywidgets' 2 px margins is never wider than the table (a width of 100% plus the margins
+#: made every table 4 px wider than its box, which then scrolled sideways).
 STYLE = """<style>
 .catcards-table button:focus-visible, .catcards-table select:focus-visible,
 .catcards-table input:focus-visible, .catcards-table summary:focus-visible,
-.catcards-table [tabindex]:focus-visible {
+.catcards-table [tabindex]:focus-visible, .catcards-table .catcards-scroll:focus-visible,
+.catcards-table .widget-output:focus-visible {
   outline: 3px solid #000 !important; outline-offset: -3px; box-shadow: inset 0 0 0 5px #fff !important; }
 .catcards-table summary { cursor: pointer; font-weight: bold; padding: 4px 0;
   min-height: 24px; }
@@ -42,7 +47,8 @@ STYLE = """<style>
 .catcards-table .catcards-announce { font-weight: bold; min-height: 1.3em; }
 .catcards-table .catcards-scroll { overflow-x: auto; max-width: 100%; padding-bottom: 6px;
   scrollbar-width: auto; scrollbar-color: #555 #ddd; }
-.catcards-table .widget-html, .catcards-table .widget-html-content { max-width: 100%; min-width: 0; }
+.catcards-table .widget-html { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); min-width: 0; }
+.catcards-table .widget-html-content { max-width: 100%; min-width: 0; }
 .catcards-table .catcards-scroll-hint { display: none; font-size: 13px; color: #333; }
 @media (max-width: 820px) { .catcards-table .catcards-scroll-hint { display: block; } }
 @media (max-width: 600px) {  /* Cat Days on a phone: each week's days wrap under its label */

@@ -31,7 +31,7 @@ def trick_html(plays: list[dict], players: int, leader: int | None, seat_label: 
             f"<div style='{ring}display:inline-block'>{face}</div>"
             f"<div style='font-size:12px;color:#444'>{html.escape(seat_label(s))}</div></div>"
         )
-    return f"<div style='display:flex;align-items:flex-end'>{''.join(slots)}</div>"
+    return f"<div style='display:flex;flex-wrap:wrap;align-items:flex-end'>{''.join(slots)}</div>"
 
 
 def trick_block_html(obs: dict, seat_label: Callable[[int], str], caption: str, extra: str = "") -> str:

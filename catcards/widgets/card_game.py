@@ -130,7 +130,7 @@ class CardGameTable(GameTable):
 
             self.do_button.on_click(self.callback(do))
             # what the chosen card does, in full (a list option cannot carry a tooltip)
-            self.choice_text = W.HTML(layout=W.Layout(max_width="100%"))
+            self.choice_text = W.HTML()  # never wider than the table (render.tables.STYLE)
             self.choice_text.add_class("catcards-choice-text")
 
             def show(_change: Any = None) -> None:

@@ -334,12 +334,23 @@ SMALL_TEXT = """() => {
     return out; }"""
 
 
+#: the table and the boxes in it that scroll sideways (their content wider than they are, by how
+#: many px), but Card Game's seats table, which scrolls on purpose on a phone (the hint says so)
+SIDEWAYS = """() => [document.querySelector('.catcards-table'), ...document.querySelectorAll('.catcards-table *')]
+    .filter(e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth)
+    .filter(e => !e.querySelector(':scope > table.catcards-board'))
+    .map(e => `${String(e.className).split(' ').filter(c => c.startsWith('catcards')).join('.') || e.tagName}`
+              + ` by ${e.scrollWidth - e.clientWidth} px`)"""
+
+
 @pytest.mark.browser
 def test_every_games_app_fits_a_phone_and_a_chromebook_with_no_tiny_text(browser_ready):
     """Each game's app at 390x844 (a phone) and 1366x768 (a classroom Chromebook): no control
     or card outside the viewport unless inside a box that scrolls sideways, the page itself never
-    scrolls sideways, and no text in the table drawn under 12 px (card text, captions, seat labels
-    and the move log alike), as dealt and once played out. Card pictures' titles (their
+    scrolls sideways, nor the table or a box in it but Card Game's seats table (break-it tester:
+    every table was 4 px wider than its box, its move log 100% wide plus ipywidgets' margins, and
+    Cat Trick's board 20 px wider than a phone), and no text in the table drawn under 12 px (card
+    text, captions, seat labels and the move log alike), as dealt and once played out. Card pictures' titles (their
     tooltip and accessible name) give the full name, and in Card Game and Cat Days what the
     card does."""
     import re
@@ -350,17 +361,17 @@ def test_every_games_app_fits_a_phone_and_a_chromebook_with_no_tiny_text(browser
 
     problems = []
     with voila(APP) as url, chromium() as browser:
-        for width, height in ((390, 844), (1366, 768)):
+        for width, height in (PHONE, CHROMEBOOK):
             page = browser.new_page(viewport={"width": width, "height": height})
             for name in catcards.list_games():
-                page.goto(f"{url}?game={name}&seed=2", timeout=60_000)
-                table = page.locator(".catcards-table").first
-                expect(table.locator("button.catcards-action:not([disabled])").first).to_be_attached(timeout=60_000)
+                table = open_app(page, url, f"game={name}&seed=2", state="attached")
                 where = f"{name} at {width}x{height}"
                 if outside := page.evaluate(OUTSIDE):
                     problems.append(f"{where}: outside the screen: {outside[:6]}")
                 if (wide := page.evaluate("() => document.documentElement.scrollWidth")) > width + 1:
                     problems.append(f"{where}: the page scrolls sideways ({wide} px)")
+                if sideways := page.evaluate(SIDEWAYS):
+                    problems.append(f"{where}: scrolls sideways: {sideways}")
                 if small := page.evaluate(SMALL_TEXT):
                     problems.append(f"{where}: text under 12 px: {small[:6]}")
                 if width == 1366 and name in ("card-game", "cat-days"):
@@ -379,6 +390,8 @@ def test_every_games_app_fits_a_phone_and_a_chromebook_with_no_tiny_text(browser
                     problems.append(f"{where}, played out: outside the screen: {outside[:6]}")
                 if (wide := page.evaluate("() => document.documentElement.scrollWidth")) > width + 1:
                     problems.append(f"{where}, played out: the page scrolls sideways ({wide} px)")
+                if sideways := page.evaluate(SIDEWAYS):
+                    problems.append(f"{where}, played out: scrolls sideways: {sideways}")
                 if small := page.evaluate(SMALL_TEXT):
                     problems.append(f"{where}, played out: text under 12 px: {small[:6]}")
             page.close()
@@ -447,6 +460,45 @@ def test_the_focus_ring_is_never_cut_off_by_a_box(browser_ready):
                         problems.append(f"{game} at {width}px: {cut}")
             page.close()
     assert not problems, "\n".join(sorted(set(problems)))
+
+
+@pytest.mark.browser
+def test_card_games_board_scroll_area_shows_the_tables_focus_ring(browser_ready):
+    """WCAG 2.4.7 (break-it tester): on a phone Card Game's seats table is wider than the screen,
+    and Tab reaches the box that scrolls it (Chromium lets the keyboard scroll such a box), which
+    showed the browser's thin default ring only. Now it shows the 3 px ring of the table's other
+    focusable parts, all of it."""
+    with voila(APP) as url, chromium() as browser:
+        page, _table = app_page(browser, url, "game=card-game&seed=2", PHONE)
+        for _ in range(200):
+            page.keyboard.press("Tab")
+            if page.evaluate("() => document.activeElement.matches('.catcards-table .catcards-scroll')"):
+                break
+        assert page.evaluate("() => !!document.activeElement.querySelector(':scope > table.catcards-board')")
+        assert page.evaluate(_RING) == ["solid", 3.0]
+        assert page.evaluate(_RING_CUT) is None
+
+
+@pytest.mark.browser
+def test_after_play_out_ends_the_game_focus_is_on_undo_not_the_page(browser_ready):
+    """Break-it tester, keyboard only: Enter on "Play out" ended the game and disabled the button,
+    so focus fell to the page and the next Tab started from the top. Now focus goes where it goes
+    after the last move in the hand: to Undo, the first control that deals no new game. Simon's
+    Cat and Big Cat (its "Run") in the app on a phone."""
+    import re
+
+    from playwright.sync_api import expect
+
+    with voila(APP) as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        for query, label in (("game=simons-cat&players=4&seed=2", "Play out"), ("game=big-cat&seed=3", "Run")):
+            table = open_app(page, url, query)
+            table.locator("button", has_text=re.compile(rf"^\s*{label}\s*$")).focus()
+            page.keyboard.press("Enter")
+            expect(table.locator(".catcards-status")).to_contain_text("Game over", timeout=30_000)
+            page.wait_for_function(
+                "() => document.activeElement && document.activeElement.textContent.trim() === 'Undo'",
+                timeout=15_000)
 
 
 @pytest.mark.browser

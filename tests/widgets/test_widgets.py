@@ -430,3 +430,30 @@ def test_every_card_face_shows_its_suit_symbol_and_full_name():
         svg = card_svg(card, 40)
         assert svg.count(suit_style(card.suit)[2]) >= 2  # top corner and bottom line
         assert f"<title>{card}</title>" in svg  # e.g. "Lion (blue 50)": name, suit and number
+
+
+
+@pytest.mark.parametrize("name", catcards.list_games())
+def test_no_part_but_a_box_is_as_wide_as_the_table(name):
+    """Break-it tester: every table was 4 px wider than its box at any screen width (the box then
+    scrolled sideways): its move log was 100% wide, and ipywidgets draws every widget but a box
+    with a 2 px margin on each side. No such widget is set 100% wide (nor at most 100%: Card Game's
+    line under the "card:" list was), as dealt, after a move and played out (the fit itself is
+    checked in a real browser: tests/browser/test_a11y.py, SIDEWAYS)."""
+    from catcards.widgets.table.live import _walk
+    from catcards.widgets.table.moves import focusable_buttons
+
+    table = cw.play(name, seed=2)
+    seen, drawn = [], set()
+    for step in ("dealt", "a move", "played out"):
+        if step == "a move":  # the hand's first button, or the board's (a Pairs cell)
+            (focusable_buttons(table.hand_box) or focusable_buttons(table.board_box))[0].click()
+        elif step == "played out":
+            table.playout_button.click()
+        for w in _walk(table):
+            drawn.add(type(w).__name__ + "".join(f".{c}" for c in w._dom_classes))
+            if not isinstance(w, W.Box) and "100%" in (w.layout.width, w.layout.max_width):
+                seen.append(f"{step}: {type(w).__name__} {w.layout.width or ''} {w.layout.max_width or ''}")
+    assert len(table.state.history) > 1 and table.state.is_over and seen == []
+    if name == "card-game":  # after "take Money", the "card:" list and the line under it
+        assert "HTML.catcards-choice-text" in drawn

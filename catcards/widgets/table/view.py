@@ -37,7 +37,9 @@ class ViewMixin:
             + "".join(f"<p style='margin:0 0 4px'>{html.escape(p)}</p>" for p in self.how_to_play)
             + "</details>")
         self.rules_panel.add_class("catcards-rules")
-        self.log_view = W.HTML(layout=W.Layout(width="100%"))
+        # as wide as the table by the column's stretch: a width of 100% and ipywidgets' margins
+        # made the table 4 px wider than its box
+        self.log_view = W.HTML()
 
     def _hidden_for(self) -> int | None:
         """Hot-seat: the person to act whose hand is still behind the pass-screen button."""
