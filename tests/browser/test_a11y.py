@@ -343,6 +343,22 @@ SIDEWAYS = """() => [document.querySelector('.catcards-table'), ...document.quer
               + ` by ${e.scrollWidth - e.clientWidth} px`)"""
 
 
+def _misfits(page, width: int) -> list[str]:
+    """What does not fit a page ``width`` px wide: controls and cards outside the screen
+    (:data:`OUTSIDE`), the page scrolling sideways, the table or a box in it scrolling sideways
+    (:data:`SIDEWAYS`), text under 12 px (:data:`SMALL_TEXT`); one line each."""
+    found = []
+    if outside := page.evaluate(OUTSIDE):
+        found.append(f"outside the screen: {outside[:6]}")
+    if (wide := page.evaluate("() => document.documentElement.scrollWidth")) > width + 1:
+        found.append(f"the page scrolls sideways ({wide} px)")
+    if sideways := page.evaluate(SIDEWAYS):
+        found.append(f"scrolls sideways: {sideways}")
+    if small := page.evaluate(SMALL_TEXT):
+        found.append(f"text under 12 px: {small[:6]}")
+    return found
+
+
 @pytest.mark.browser
 def test_every_games_app_fits_a_phone_and_a_chromebook_with_no_tiny_text(browser_ready):
     """Each game's app at 390x844 (a phone) and 1366x768 (a classroom Chromebook): no control
@@ -350,9 +366,9 @@ def test_every_games_app_fits_a_phone_and_a_chromebook_with_no_tiny_text(browser
     scrolls sideways, nor the table or a box in it but Card Game's seats table (break-it tester:
     every table was 4 px wider than its box, its move log 100% wide plus ipywidgets' margins, and
     Cat Trick's board 20 px wider than a phone), and no text in the table drawn under 12 px (card
-    text, captions, seat labels and the move log alike), as dealt and once played out. Card pictures' titles (their
-    tooltip and accessible name) give the full name, and in Card Game and Cat Days what the
-    card does."""
+    text, captions, seat labels and the move log alike), as dealt and once played out
+    (:func:`_misfits`). Card pictures' titles (their tooltip and accessible name) give the full
+    name, and in Card Game and Cat Days what the card does."""
     import re
 
     from playwright.sync_api import expect
@@ -366,14 +382,7 @@ def test_every_games_app_fits_a_phone_and_a_chromebook_with_no_tiny_text(browser
             for name in catcards.list_games():
                 table = open_app(page, url, f"game={name}&seed=2", state="attached")
                 where = f"{name} at {width}x{height}"
-                if outside := page.evaluate(OUTSIDE):
-                    problems.append(f"{where}: outside the screen: {outside[:6]}")
-                if (wide := page.evaluate("() => document.documentElement.scrollWidth")) > width + 1:
-                    problems.append(f"{where}: the page scrolls sideways ({wide} px)")
-                if sideways := page.evaluate(SIDEWAYS):
-                    problems.append(f"{where}: scrolls sideways: {sideways}")
-                if small := page.evaluate(SMALL_TEXT):
-                    problems.append(f"{where}: text under 12 px: {small[:6]}")
+                problems += [f"{where}: {p}" for p in _misfits(page, width)]
                 if width == 1366 and name in ("card-game", "cat-days"):
                     titles = [t.text_content() for t in table.locator("svg title").all()]
                     effect = (r"^.+ \(\d+\$.*\): .{10,}$" if name == "card-game"
@@ -386,14 +395,7 @@ def test_every_games_app_fits_a_phone_and_a_chromebook_with_no_tiny_text(browser
                 table.locator("button", has_text=re.compile(r"^\s*(Play out|Run)\s*$")).first.click()
                 expect(table.locator(".catcards-log")).not_to_have_text(before, timeout=30_000)
                 page.wait_for_timeout(300)
-                if outside := page.evaluate(OUTSIDE):
-                    problems.append(f"{where}, played out: outside the screen: {outside[:6]}")
-                if (wide := page.evaluate("() => document.documentElement.scrollWidth")) > width + 1:
-                    problems.append(f"{where}, played out: the page scrolls sideways ({wide} px)")
-                if sideways := page.evaluate(SIDEWAYS):
-                    problems.append(f"{where}, played out: scrolls sideways: {sideways}")
-                if small := page.evaluate(SMALL_TEXT):
-                    problems.append(f"{where}, played out: text under 12 px: {small[:6]}")
+                problems += [f"{where}, played out: {p}" for p in _misfits(page, width)]
             page.close()
     assert not problems, "\n".join(problems)
 
