@@ -150,6 +150,28 @@ def test_a_key_held_or_pressed_twice_after_a_move_makes_one_move(focused, monkey
     assert "play Rescued Cat" in str(table.state.history[2])
 
 
+def test_a_key_held_on_computer_step_makes_one_step(focused, monkeypatch):
+    """Break-it tester (stop 23): Enter held 1.5 s on "Computer step" (it keeps the focus) made 15
+    steps, the computer choosing the student's cards too. A control that keeps the focus is
+    guarded as the button focused after a move is: a held key makes one press."""
+    from catcards.widgets.table import messages
+
+    sent = [1000.0]  # when the browser sent the press
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    table = catcards.widgets.play("simons-cat", players=4, seed=4)
+    table.step_button.click()
+    made = len(table.state.history)
+    assert made >= 1 and focused == []  # Computer step keeps its focus
+    for step in (0.03, 0.03, 0.5, 0.5):  # a held key's repeats
+        sent[0] += step
+        table.step_button.click()
+        assert len(table.state.history) == made
+    assert "press again" in table.announce.value
+    sent[0] += 1.0  # a press after a pause: one more step
+    table.step_button.click()
+    assert len(table.state.history) > made
+
+
 def test_play_out_or_computer_step_ending_the_game_gives_the_focus_to_undo(focused):
     """Break-it tester, keyboard only: Enter on "Play out" ended the game and disabled the button,
     and focus fell to the page. A control the click disabled passes the focus on as the last move

@@ -198,6 +198,9 @@ class MovesMixin:
             # it goes after the last move in the hand (focus_after): the first control that deals
             # no new game (Undo)
             if any(b is clicked for b in self._control_buttons()):
+                # it keeps the focus: a key held on it ("Computer step" held down played the
+                # student's turns too) makes one press (_repeated_press)
+                self._focused = (clicked, self.state, len(self.state.history))
                 return
             target = self._safe_control()
         else:
