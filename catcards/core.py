@@ -20,6 +20,7 @@ import hashlib
 import inspect
 import json
 import os
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -259,12 +260,17 @@ def check_seed(seed: Any) -> int:
     return int(seed)
 
 
+#: a typed seed: digits, grouped by thousands with commas ("1,000") or split by single underscores
+#: ("1_000"); "12,34" (a decimal comma), "1,5", ",7" and "1,,0" are not numbers a person means
+_TYPED_SEED = re.compile(r"[0-9]+(?:(?:,[0-9]{3})+|(?:_[0-9]+)*)")
+
+
 def seed_from_text(text: Any) -> int:
     """The seed a person typed, checked as :func:`check_seed` checks one given in code: the one
     reader of a table's and the app's seed box, the app's address (``?seed=5``) and the
-    ``catcards`` command's ``--seed``. Digits 0-9 (ASCII), with commas or underscores between
-    them allowed ("1,000") and spaces around ignored; the value from 0 to 2**128 - 1
-    (:data:`MAX_SEED`: numpy's ``SeedSequence`` keeps 128 bits).
+    ``catcards`` command's ``--seed``. Digits 0-9 (ASCII), grouped by thousands with commas
+    ("1,000") or split by single underscores ("1_000"), spaces around ignored; the value from 0
+    to 2**128 - 1 (:data:`MAX_SEED`: numpy's ``SeedSequence`` keeps 128 bits).
 
     Raises:
         GameParameterError: anything else, in one wording (:data:`SEED_RULE`): "the seed must be
@@ -274,9 +280,8 @@ def seed_from_text(text: Any) -> int:
     if not isinstance(text, str):
         raise GameParameterError(f"the seed must be {SEED_RULE}, typed as text, not {type(text).__name__}")
     typed = text.strip()
-    digits = typed.replace(",", "").replace("_", "")
-    if digits.isascii() and digits.isdigit():  # isdigit alone is true for "²", which int() refuses
-        significant = digits.lstrip("0") or "0"
+    if _TYPED_SEED.fullmatch(typed):  # ASCII digits only: "²" and "٣" are refused
+        significant = typed.replace(",", "").replace("_", "").lstrip("0") or "0"
         if len(significant) <= 39 and int(significant) < MAX_SEED:  # 2**128 - 1 has 39 digits
             return int(significant)
     shown = typed if len(typed) <= 40 else typed[:40] + "..."

@@ -303,6 +303,9 @@ def test_a_typed_seed_is_read_by_one_function(typed, seed):
     (f"{MAX_SEED:,}", repr(f"{MAX_SEED:,}"[:40] + "...")),
     ("-1", "'-1'"), ("1.5", "'1.5'"), ("1e3", "'1e3'"), ("", "''"), (",", "','"), ("\u00b2", "'\u00b2'"),
     ("\u0663", "'\u0663'"), ("9" * 5000, repr("9" * 40 + "...")), (" x ", "'x'"),
+    # commas group thousands, underscores split digits: a decimal comma or a stray mark is no seed
+    (",7", "',7'"), ("7,", "'7,'"), ("_7", "'_7'"), ("1,,0", "'1,,0'"), ("12,34", "'12,34'"), ("1,5", "'1,5'"),
+    ("1__0", "'1__0'"), ("1,000_0", "'1,000_0'"),
 ])
 def test_a_typed_seed_out_of_range_or_not_a_number_is_refused_in_one_wording(typed, shown):
     with pytest.raises(catcards.GameParameterError) as info:
