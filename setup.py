@@ -37,7 +37,8 @@ DIRECTIVES = {"language_level": 3, "annotation_typing": False, "embedsignature":
 
 
 def pure() -> bool:
-    return os.environ.get("CATCARDS_PURE_PYTHON", "") not in ("", "0")
+    """CATCARDS_PURE_PYTHON set to anything but "", "0", "false", "no" or "off" (as catcards._native reads it)."""
+    return os.environ.get("CATCARDS_PURE_PYTHON", "").strip().lower() not in ("", "0", "false", "no", "off")
 
 
 def sources(module: str) -> list[str]:

@@ -24,10 +24,19 @@ import sys
 import warnings
 from pathlib import Path
 
-__all__ = ["StaleBuildWarning", "compiled_modules", "install"]
+__all__ = ["StaleBuildWarning", "compiled_modules", "install", "pure_python"]
 
 _HERE = Path(__file__).resolve().parent
-_PURE = os.environ.get("CATCARDS_PURE_PYTHON", "") not in ("", "0")
+
+
+def pure_python(value: str | None) -> bool:
+    """Whether ``CATCARDS_PURE_PYTHON`` set to ``value`` asks for every module from its ``.py``:
+    anything but unset, "", "0", "false", "no" or "off" (any case); ``setup.py`` reads it the same
+    way."""
+    return (value or "").strip().lower() not in ("", "0", "false", "no", "off")
+
+
+_PURE = pure_python(os.environ.get("CATCARDS_PURE_PYTHON"))
 
 
 class StaleBuildWarning(UserWarning):
@@ -76,11 +85,13 @@ class _Guard:
         if not source.is_file():
             return spec
         if not _PURE:
-            if _up_to_date(self.recorded.get(name)):
+            entry = self.recorded.get(name)
+            if _up_to_date(entry):
                 return spec
-            warnings.warn(f"{name}: {source.name} (or a file it is compiled with, see catcards/_compiled.json) "
-                          f"changed since it was compiled, so the .py runs (slower); `pip install -e .` "
-                          f"compiles it again",
+            why = (f"{source.name} (or a file it is compiled with, see catcards/_compiled.json) changed since "
+                   "it was compiled" if entry is not None else
+                   "the build that compiled it left no record of its sources (catcards/_compiled.json)")
+            warnings.warn(f"{name}: {why}, so the .py runs (slower); `pip install -e .` compiles it again",
                           StaleBuildWarning, stacklevel=2)
         return importlib.util.spec_from_file_location(name, source)
 

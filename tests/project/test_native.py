@@ -68,3 +68,30 @@ def test_every_compiled_module_loaded_is_up_to_date_and_pure_python_loads_none()
     out = subprocess.run([sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, check=True,
                          env={**__import__("os").environ, "CATCARDS_PURE_PYTHON": "1"}).stdout
     assert out.split() == ["[]", "True"]
+
+
+def test_the_pure_python_switch_reads_as_people_write_it_and_as_setup_py_reads_it(monkeypatch):
+    """Break-it tester (stop 23): CATCARDS_PURE_PYTHON=false turned pure Python on."""
+    scope: dict = {"__name__": "not_main", "__file__": str(PACKAGE.parent / "setup.py")}
+    source = (PACKAGE.parent / "setup.py").read_text(encoding="utf-8").replace("\nsetup(", "\nNone and setup(")
+    exec(compile(source, "setup.py", "exec"), scope)
+    for value, pure in ((None, False), ("", False), ("0", False), ("false", False), (" No ", False), ("OFF", False),
+                        ("1", True), ("true", True), ("yes", True)):
+        assert _native.pure_python(value) is pure
+        if value is None:
+            monkeypatch.delenv("CATCARDS_PURE_PYTHON", raising=False)
+        else:
+            monkeypatch.setenv("CATCARDS_PURE_PYTHON", value)
+        assert scope["pure"]() is pure
+
+
+def test_a_compiled_module_the_build_did_not_record_runs_as_python_and_the_warning_says_so():
+    """Break-it tester (stop 23): with catcards/_compiled.json missing, every compiled module was
+    said to have "changed since it was compiled"."""
+    if _compiled_file(PLAYS) is None or _native._PURE:
+        pytest.skip("catcards is not compiled here, or runs as pure Python (CATCARDS_PURE_PYTHON)")
+    guard = _native._Guard()
+    guard.recorded = {}
+    with pytest.warns(_native.StaleBuildWarning, match="left no record of its sources"):
+        spec = guard.find_spec(PLAYS, importlib.import_module("catcards.games.cat_days").__path__)
+    assert spec.origin == str(PACKAGE / "games" / "cat_days" / "plays.py")
