@@ -103,6 +103,16 @@ def _seed(text: str) -> int:
 _seed.__name__ = "seed"
 
 
+def _user_path(text: str) -> Path:
+    """The argparse ``type`` of a path typed on the command line: a leading ``~`` is the home
+    folder, as a shell reads it (a shell leaves ``--csv=~/games.csv`` and a quoted ``~`` as
+    typed)."""
+    return Path(os.path.expanduser(text))
+
+
+_user_path.__name__ = "path"
+
+
 def _depth(value: str) -> int:
     """How deeply brackets nest in ``value``, outside quoted strings."""
     depth = deepest = 0
@@ -187,7 +197,7 @@ def _parser() -> argparse.ArgumentParser:
                           "`catcards list` shows each game's strategies")
     sim.add_argument("--param", "-p", type=parse_param, action="append", default=[], metavar="KEY=VALUE",
                      help="another game parameter, e.g. first_player=1 (repeatable)")
-    sim.add_argument("--csv", type=Path, default=None, metavar="PATH", help="also write one row per game to PATH")
+    sim.add_argument("--csv", type=_user_path, default=None, metavar="PATH", help="also write one row per game to PATH")
     sim.add_argument("--overwrite", action="store_true",
                      help="let --csv replace an existing file that catcards did not write")
     sim.add_argument("--executor", choices=["processes"], default=None,

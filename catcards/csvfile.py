@@ -4,19 +4,24 @@ A teacher edits a data file in a spreadsheet or a text editor and hands it to a 
 (``catcards.load("cat-days", deck="my_deck.csv")``). The file is untrusted input, so this module
 reads it at the edge, the same way for every game:
 
-- **What is read**: a path (``str`` or ``os.PathLike``) to a *regular* file (a folder, pipe, device
+- **What is read**: a path (``str`` or ``os.PathLike``; a leading ``~`` is the user's home folder,
+  as in a shell) to a *regular* file (a folder, pipe, device
   or socket is refused after ``os.stat``, before it is opened; it is opened non-blocking and read
   up to :data:`MAX_FILE_BYTES` + 1 bytes, so nothing can hang or fill memory), an open file-like
   object (its ``read`` is called once, for the same number of bytes or characters), or an inline
   table: a list of row dicts from column name to text or whole number (what a saved game holds).
 - **Encoding**: UTF-8, with or without the byte-order mark that spreadsheets write ("CSV UTF-8");
-  anything else (a Windows code page such as Windows-1252, UTF-16 "Unicode text", an ``.xlsx``
-  workbook) is refused with a message saying to save it as CSV UTF-8 and where the first bad byte
-  is. Line ends may be LF, CRLF or CR; quoted fields may span lines.
+  anything else (a Windows code page such as Windows-1252, UTF-16 "Unicode text") is refused with
+  a message saying to save it as CSV UTF-8 and where the first bad byte is. A file whose first bytes
+  are those of an Excel workbook (``.xls``, ``.xlsx``) or ``.ods``, a PNG, JPEG or GIF image or a
+  PDF is said to look like one; a catcards saved game is said to be a save, with how to load one; text
+  with line breaks given where a path goes is said to be text, not a path (shown cut to
+  :data:`SHOWN_CHARS` characters). Line ends may be LF, CRLF or CR; quoted fields may span lines.
 - **Layout**: lines starting with ``#`` and rows with no text are notes and are skipped; the first
   other row is the header. Columns are separated by commas, or by semicolons (Excel's CSV where the
   decimal mark is a comma) when the header line has ``;`` and no ``,`` (no column name holds
-  either). Header cells are compared with :func:`catcards.core.normal_name` (case, Unicode form
+  either). A first line ``sep=;`` or ``sep=,`` (Excel's declaration of the separator) sets it
+  and is skipped. Header cells are compared with :func:`catcards.core.normal_name` (case, Unicode form
   and spaces do not matter) after the game's aliases (``name`` for ``card``). An unknown column
   is refused; a blank header cell and the cells under it are ignored (spreadsheets pad rows). A
   row with fewer fields than the header is refused; extra fields must be blank.
@@ -32,7 +37,7 @@ reads it at the edge, the same way for every game:
 Every problem is one :class:`DataFileError` (a :class:`~catcards.core.GameParameterError`) whose
 message starts with the file, line and column (``"my_deck.csv, line 7, column 3 (count): ..."``).
 
-Why one module of about 500 lines: it is the one edge every data file crosses, read whole by
+Why one module of about 600 lines: it is the one edge every data file crosses, read whole by
 whoever checks what a teacher's file may do; its parts (bytes to text, rows, header, values)
 each serve the next, and a split would scatter one reading for a few lines over 500.
 """
@@ -74,6 +79,37 @@ _MAX_DIGITS = 9
 _MAX_INT_BITS = 6_000  # the widest whole number in an inline table (1,807 digits < MAX_FIELD_CHARS)
 _DIGITS = re.compile(r"[0-9]+")  # ASCII only: \d would take Arabic-Indic digits too
 _UTF8 = "save it as CSV UTF-8 (in a spreadsheet: Save As, file type 'CSV UTF-8')"
+#: the most characters shown of text with line breaks given as a path (CSV text where a path
+#: goes); a path without them is shown up to :data:`SHOWN_PATH_CHARS` characters
+SHOWN_CHARS = 60
+SHOWN_PATH_CHARS = 240
+#: how files that are not text start, and what each is (checked before decoding as UTF-8)
+_SIGNATURES = (
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an Excel 97-2003 workbook (.xls) or another old Office file", True),
+    (b"PK\x03\x04", "a spreadsheet workbook (.xlsx or .ods) or another zip file", True),
+    (b"\x89PNG\r\n\x1a\n", "a PNG image", False),
+    (b"\xff\xd8\xff", "a JPEG image", False),
+    (b"GIF8", "a GIF image", False),
+    (b"%PDF-", "a PDF document", False),
+)
+#: Excel's first line declaring the separator ("sep=;"); only those catcards reads are taken
+_SEP_LINE = re.compile(r"[ \t]*sep=(.?)[ \t]*(?:\r\n|\r|\n|$)", re.I)
+#: how a catcards save starts (``State.to_json``: the format is its first key)
+_SAVE_START = re.compile(r'\s*\{\s*"format"\s*:\s*"catcards-save-')
+
+
+def _plural(count: int, word: str) -> str:
+    """``"1 field"``, ``"2 fields"``."""
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
+def _shown(path: str) -> str:
+    """A path that could not be opened, for a message: control characters (line breaks) as
+    escapes, cut to :data:`SHOWN_CHARS` characters when it has any (it is text, not a path),
+    else to :data:`SHOWN_PATH_CHARS`."""
+    limit = SHOWN_PATH_CHARS if path.isprintable() else SHOWN_CHARS
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in path[:limit])
+    return text + ("..." if len(path) > limit else "")
 
 
 class DataFileError(GameParameterError):
@@ -138,13 +174,14 @@ def read_text(data: Any, what: str = "data file", limit: int = MAX_FILE_BYTES) -
     in messages.
 
     Raises:
-        DataFileError: not a regular file, unreadable, larger than ``limit`` bytes, or not UTF-8.
+        DataFileError: not a regular file, unreadable, larger than ``limit`` bytes, or not UTF-8
+            (a workbook, an image or a PDF is named as such).
     """
     if isinstance(data, (str, os.PathLike)):
         path = os.fspath(data)
         if isinstance(path, bytes):
             path = os.fsdecode(path)
-        return _decode(_read_path(path, what, limit), path, limit), path
+        return _decode(_read_path(path, what, limit), path, what), path
     reader = getattr(data, "read", None)
     if not callable(reader):
         raise GameParameterError(
@@ -154,14 +191,15 @@ def read_text(data: Any, what: str = "data file", limit: int = MAX_FILE_BYTES) -
     source = os.path.basename(name) if isinstance(name, str) else what
     try:
         content = reader(limit + 1)
-    except UnicodeDecodeError as exc:
-        raise DataFileError(source, f"is not UTF-8 text ({exc.reason}); {_UTF8}") from None
+    except UnicodeDecodeError as exc:  # a file opened as text: its first bytes may say what it is
+        start = exc.object[:16] if isinstance(exc.object, bytes) else b""
+        raise DataFileError(source, _not_text(start, what) or f"is not UTF-8 text ({exc.reason}); {_UTF8}") from None
     except (OSError, ValueError) as exc:
         raise DataFileError(source, f"cannot be read: {exc}") from None
     if isinstance(content, (bytes, bytearray)):
         if len(content) > limit:
             raise DataFileError(source, f"is larger than the {limit:,} bytes a {what} may have")
-        return _decode(bytes(content), source, limit), source
+        return _decode(bytes(content), source, what), source
     if isinstance(content, str):
         if len(content) > limit:
             raise DataFileError(source, f"is larger than the {limit:,} characters a {what} may have")
@@ -169,25 +207,33 @@ def read_text(data: Any, what: str = "data file", limit: int = MAX_FILE_BYTES) -
     raise DataFileError(source, f"read() gave {type(content).__name__}, not text")
 
 
-def _read_path(path: str, what: str, limit: int) -> bytes:
+def _read_path(typed: str, what: str, limit: int) -> bytes:
+    """The bytes of the file at the path a person typed (``~`` expanded: this is never a path a
+    save names, which :meth:`catcards.core.Game.from_saved_params` refuses unopened)."""
+    path = os.path.expanduser(typed)
     try:
         info = os.stat(path)
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
-        raise DataFileError(path, f"cannot read the {what}: {getattr(exc, 'strerror', None) or exc}") from None
-    _check_regular(path, info, what, limit)
+        if "\n" in typed or "\r" in typed:  # CSV text where the path goes
+            raise DataFileError(
+                _shown(typed), f"is text, not the path of a file; give the path of the {what} (a .csv "
+                "file), or pass its text as an open file: io.StringIO(text)"
+            ) from None
+        raise DataFileError(_shown(typed), f"cannot read the {what}: {getattr(exc, 'strerror', None) or exc}") from None
+    _check_regular(typed, info, what, limit)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)  # non-blocking: a pipe swapped in after the stat cannot hang
     except OSError as exc:
-        raise DataFileError(path, f"cannot read the {what}: {exc.strerror or exc}") from None
+        raise DataFileError(typed, f"cannot read the {what}: {exc.strerror or exc}") from None
     with os.fdopen(fd, "rb") as fh:
-        _check_regular(path, os.fstat(fd), what, limit)
+        _check_regular(typed, os.fstat(fd), what, limit)
         try:
             content = fh.read(limit + 1)
         except OSError as exc:
-            raise DataFileError(path, f"cannot read the {what}: {exc.strerror or exc}") from None
+            raise DataFileError(typed, f"cannot read the {what}: {exc.strerror or exc}") from None
     if len(content) > limit:
-        raise DataFileError(path, f"is larger than the {limit:,} bytes a {what} may have")
+        raise DataFileError(typed, f"is larger than the {limit:,} bytes a {what} may have")
     return content
 
 
@@ -202,9 +248,20 @@ def _check_regular(path: str, info: os.stat_result, what: str, limit: int) -> No
         raise DataFileError(path, f"is {info.st_size:,} bytes, larger than the {limit:,} bytes a {what} may have")
 
 
-def _decode(content: bytes, source: str, limit: int) -> str:
-    if content.startswith(b"PK\x03\x04"):
-        raise DataFileError(source, f"is a spreadsheet workbook (.xlsx or .ods), not CSV text; {_UTF8}")
+def _not_text(start: bytes, what: str) -> str | None:
+    """What a file starting with the bytes ``start`` is, when its signature says it is not text
+    (a workbook, an image, a PDF), as a problem for :class:`DataFileError`; else None."""
+    for signature, kind, workbook in _SIGNATURES:
+        if start.startswith(signature):
+            then = _UTF8 if workbook else f"a {what} is a CSV text file: {_UTF8}"
+            return f"this looks like {kind}, not CSV text; {then}"
+    return None
+
+
+def _decode(content: bytes, source: str, what: str = "data file") -> str:
+    problem = _not_text(content[:16], what)
+    if problem:
+        raise DataFileError(source, problem)
     if content.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise DataFileError(source, f"is UTF-16 text ('Unicode text'), not UTF-8; {_UTF8}")
     if content.startswith(b"\xef\xbb\xbf"):
@@ -229,9 +286,11 @@ class _Lines:
     """Physical lines for :mod:`csv`, skipping note lines (``#``) and blank lines where a row starts,
     and remembering the line each row starts on."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, skip: int = 0):
         self._it = iter(io.StringIO(text, newline=""))
-        self.number = 0
+        for _ in range(skip):  # Excel's "sep=;" line: counted, not read
+            next(self._it, None)
+        self.number = skip
         self.at_row_start = True
         self.row_line = 0
 
@@ -274,10 +333,11 @@ def _delimiter(text: str) -> str:
     return ","
 
 
-def _rows(text: str, source: str, delimiter: str):
+def _rows(text: str, source: str, delimiter: str, skip: int = 0):
     """Yield ``(line, fields)`` for each row of ``text`` that is neither blank nor a note, read by
-    :mod:`csv` (strict) with ``delimiter``; its errors become :class:`DataFileError` in words."""
-    lines = _Lines(text)
+    :mod:`csv` (strict) with ``delimiter``, after the first ``skip`` lines; its errors become
+    :class:`DataFileError` in words."""
+    lines = _Lines(text, skip)
     reader = csv.reader(lines, strict=True, delimiter=delimiter)
     while True:
         lines.at_row_start = True
@@ -306,15 +366,17 @@ def parse_csv(text: str, source: str, columns: Sequence[str], required: Sequence
               aliases: dict[str, str] | None = None, what: str = "data file",
               max_rows: int = MAX_ROWS) -> Table:
     """Split CSV ``text`` into a checked :class:`Table` (layout only; the game checks values);
-    columns separated by commas, or by semicolons when the header line has ``;`` and no ``,``.
+    columns separated by commas, or by semicolons when the header line has ``;`` and no ``,``, or
+    as a first line ``sep=;`` or ``sep=,`` (Excel's) declares.
 
     Args:
         columns: the canonical column names the file may have; ``required``: those it must have
             (default: all); ``aliases``: other header words for a column (``{"name": "card"}``).
 
     Raises:
-        DataFileError: no header, a missing, unknown or repeated column, a row with too few
-            fields or text beyond the header, a field longer than :data:`MAX_FIELD_CHARS`, a NUL
+        DataFileError: a catcards saved game (the message says how to load one), a first line
+            ``sep=`` declaring another separator than ``,`` or ``;``, no header, a missing,
+            unknown or repeated column, a row with too few fields or text beyond the header, a field longer than :data:`MAX_FIELD_CHARS`, a NUL
             or another control or format character (a bidi control such as U+202E), a quote never
             closed, or more than ``max_rows`` rows.
     """
@@ -323,11 +385,24 @@ def parse_csv(text: str, source: str, columns: Sequence[str], required: Sequence
     if len(text) > MAX_FILE_BYTES:
         raise DataFileError(source, f"is larger than the {MAX_FILE_BYTES:,} characters a {what} may have")
     text = text.lstrip("\ufeff")
+    if _SAVE_START.match(text[:200]):
+        raise DataFileError(
+            source, f"is a catcards saved game, not a {what} (a CSV file); load a save with "
+            "catcards.load_state(open(path, encoding='utf-8').read())"
+        )
+    declared = _SEP_LINE.match(text)
+    if declared and declared.group(1) not in (",", ";"):
+        raise DataFileError(
+            source, f"the first line {declared.group(0).strip()!r} declares {declared.group(1)!r} as the "
+            f"separator; a {what} separates its columns by commas (sep=,) or semicolons (sep=;)", 1
+        )
+    delimiter = declared.group(1) if declared else _delimiter(text)
     raw_rows: list[tuple[int, list[str]]] = []
-    for line, fields in _rows(text, source, _delimiter(text)):
+    for line, fields in _rows(text, source, delimiter, skip=1 if declared else 0):
         raw_rows.append((line, fields))
         if len(raw_rows) > max_rows + 1:
-            raise DataFileError(source, f"has more than {max_rows} rows; a {what} may have at most {max_rows}")
+            raise DataFileError(source, f"has more than {_plural(max_rows, 'row')}; a {what} may have "
+                                f"at most {max_rows}")
     if not raw_rows:
         raise DataFileError(source, f"has no rows (expected a header line: {','.join(columns)})")
     header_line, head = raw_rows[0]
@@ -361,9 +436,14 @@ def _header(cells: list[str], source: str, line: int, columns: Sequence[str],
     missing = [c for c in (columns if required is None else required) if c not in header]
     if missing:
         raise DataFileError(
-            source, f"missing column(s) {', '.join(missing)}; the columns are {','.join(columns)}", line
+            source, f"missing {_missing(missing)}; the columns are {','.join(columns)}", line
         )
     return header
+
+
+def _missing(names: list[str]) -> str:
+    """``"column text"``, ``"columns count, text"``."""
+    return f"column{'s' * (len(names) != 1)} {', '.join(names)}"
 
 
 def _separator_hint(cell: str) -> str:
@@ -383,8 +463,8 @@ def _row(fields: list[str], header: list[str], source: str, line: int) -> Row:
             if name:
                 named = len([h for h in header if h])
                 raise DataFileError(
-                    source, f"the row has {len(fields)} fields, but the header has {named} columns "
-                    f"(the column {name} is missing)", line,
+                    source, f"the row has {_plural(len(fields), 'field')}, but the header has "
+                    f"{_plural(named, 'column')} (the column {name} is missing)", line,
                 )
             continue
         value = fields[i]
@@ -405,7 +485,7 @@ def _row(fields: list[str], header: list[str], source: str, line: int) -> Row:
         if fields[i].strip():
             raise DataFileError(
                 source, f"text {fields[i].strip()[:40]!r} beyond the last column "
-                f"({len([h for h in header if h])} columns in the header)", line, i + 1,
+                f"({_plural(len([h for h in header if h]), 'column')} in the header)", line, i + 1,
             )
     return Row(source, line, values, columns)
 
@@ -426,7 +506,7 @@ def parse_rows(rows: Any, source: str, columns: Sequence[str], required: Sequenc
     if not isinstance(rows, (list, tuple)):
         raise GameParameterError(f"a {what} table is a list of rows (dicts), not {type(rows).__name__}")
     if len(rows) > max_rows:
-        raise DataFileError(source, f"has {len(rows)} rows; a {what} may have at most {max_rows}")
+        raise DataFileError(source, f"has {_plural(len(rows), 'row')}; a {what} may have at most {max_rows}")
     known = {normal_name(c): c for c in columns}
     for alias, canonical in (aliases or {}).items():
         known.setdefault(normal_name(alias), canonical)
@@ -464,7 +544,7 @@ def parse_rows(rows: Any, source: str, columns: Sequence[str], required: Sequenc
             values[name] = _clean(text)
         missing = [c for c in (columns if required is None else required) if c not in values]
         if missing:
-            raise DataFileError(source, f"missing column(s) {', '.join(missing)}", k)
+            raise DataFileError(source, f"missing {_missing(missing)}", k)
         table.rows.append(Row(source, k, values, {c: i + 1 for i, c in enumerate(columns)}))
     return table
 

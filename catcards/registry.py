@@ -178,6 +178,11 @@ MAX_SAVE_CHARS = 10_000_000
 MAX_SAVE_DEPTH = 32
 _HEX = frozenset("0123456789abcdef")
 _FIELDS_V2 = ("format", "game", "params", "seed", "deals", "actions", "digest")
+#: the most digits of a number in a save read as a seed might be (2**128 - 1 has 39); a longer
+#: number is kept as its digits until its field is known (a seed's message says the seed rule)
+MAX_SEED_DIGITS = 39
+#: the most digits of any number in a save (Python's own bound, sys.get_int_max_str_digits())
+MAX_SAVE_DIGITS = 4_300
 _FIELDS_V1 = ("format", "game", "params", "seed", "deals", "actions")
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 
@@ -186,16 +191,68 @@ def _bad(what: str) -> SaveFormatError:
     return SaveFormatError(f"not a catcards saved game: {what}")
 
 
-def _nesting(text: str) -> int:
-    """How deeply the lists and objects of JSON ``text`` nest (strings skipped), in linear time
-    and without recursion."""
+def _nesting(text: str) -> tuple[int, int]:
+    """How deeply the lists and objects of JSON ``text`` nest (strings skipped), and how many are
+    still open at its end (more than 0: the text was cut off), in linear time and without
+    recursion."""
     bare = _STRING.sub("", text).encode("utf-8", "replace")
     codes = np.frombuffer(bare, dtype=np.uint8)
     if not len(codes):
-        return 0
+        return 0, 0
     steps = (codes == ord("[")).astype(np.int64) + (codes == ord("{"))
     steps -= (codes == ord("]")).astype(np.int64) + (codes == ord("}"))
-    return int(np.cumsum(steps).max())
+    depth = np.cumsum(steps)
+    return int(depth.max()), int(depth[-1])
+
+
+class _LongNumber:
+    """A whole number of more than :data:`MAX_SEED_DIGITS` digits in a save, kept as its digits
+    (not read: Python refuses to read more than 4,300 digits, and reading is slow past that),
+    shown cut short in messages."""
+
+    def __init__(self, digits: str):
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        count = len(self.digits.lstrip("-"))
+        return f"{self.digits[:20]}... ({count:,} digits)"
+
+
+def _save_int(digits: str, found: list) -> int | _LongNumber:
+    """``json``'s ``parse_int`` for a save: a number longer than any seed is not read yet (it is
+    added to ``found``)."""
+    if len(digits.lstrip("-")) <= MAX_SEED_DIGITS:
+        return int(digits)
+    found.append(_LongNumber(digits))
+    return found[-1]
+
+
+def _read_long_numbers(value: Any, field: str) -> Any:
+    """``value`` (a save's field) with each :class:`_LongNumber` read as an int, or refused when
+    it has more than :data:`MAX_SAVE_DIGITS` digits (the message names ``field``)."""
+    if isinstance(value, _LongNumber):
+        if len(value.digits.lstrip("-")) > MAX_SAVE_DIGITS:
+            raise _bad(f"{field!r} holds the number {value!r}; a number in a save has at most "
+                       f"{MAX_SAVE_DIGITS:,} digits")
+        return int(value.digits)
+    if isinstance(value, dict):
+        return {k: _read_long_numbers(v, field) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_read_long_numbers(v, field) for v in value]
+    return value
+
+
+def _json_problem(exc: json.JSONDecodeError, text: str) -> str:
+    """What is wrong with a save's text that is not JSON, and what to do, in words."""
+    said = exc.msg[:-3] if exc.msg.endswith(" at") else exc.msg  # "Unterminated string starting at"
+    where = f"{said[:1].lower()}{said[1:]} at line {exc.lineno}, column {exc.colno}"
+    if not text.strip():
+        return "the text is empty; a save is the text a game's to_json() gives (save the game again)"
+    if exc.msg.startswith("Unterminated string") or _nesting(text)[1] > 0:
+        return (f"the text ends before the save does, so the file is cut off (JSON: {where}); "
+                "save the game again, or ask for the whole file again")
+    return (f"the text is not JSON (JSON: {where}): it was cut or edited, or is another kind of "
+            "file; save the game again, or ask for the file again")
 
 
 def _no_duplicates(pairs: list) -> dict:
@@ -222,9 +279,13 @@ def read_save(text: Any) -> dict[str, Any]:
     Raises:
         SaveFormatError: not text (bytes too: the message says how to read a save file as text),
             starting with a byte-order mark read in another encoding, longer than
-            :data:`MAX_SAVE_CHARS` characters, not JSON,
-            nested deeper than :data:`MAX_SAVE_DEPTH`, a duplicated key, NaN/Infinity, an unknown
-            format, or a field missing or of the wrong type; the message names the field.
+            :data:`MAX_SAVE_CHARS` characters, empty, cut off (the message says so, with the line
+            and column where the JSON stops, and to save again or ask for the whole file), not
+            JSON, nested deeper than :data:`MAX_SAVE_DEPTH`, a duplicated key, NaN/Infinity, an
+            unknown format, a number of more than :data:`MAX_SAVE_DIGITS` digits (never read), or
+            a field missing or of the wrong type; the message names the field. A seed is checked
+            against the seed rule (:data:`catcards.core.SEED_RULE`) before any number of more
+            digits than a seed may have is read, and is shown cut to its first 20 digits.
     """
     if not isinstance(text, str):
         raise _bad(
@@ -240,13 +301,17 @@ def read_save(text: Any) -> dict[str, Any]:
         )
     if len(text) > MAX_SAVE_CHARS:
         raise _bad(f"{len(text):,} characters is more than a save may have ({MAX_SAVE_CHARS:,})")
-    if _nesting(text) > MAX_SAVE_DEPTH:
+    if _nesting(text)[0] > MAX_SAVE_DEPTH:
         raise _bad(f"lists and objects nest more than {MAX_SAVE_DEPTH} levels deep")
+    long_numbers: list[_LongNumber] = []
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
+                          parse_int=lambda digits: _save_int(digits, long_numbers))
     except RecursionError:  # pragma: no cover - the nesting check comes first
         raise _bad(f"lists and objects nest more than {MAX_SAVE_DEPTH} levels deep") from None
-    except ValueError as exc:  # JSONDecodeError, a duplicated key, NaN, a 5000-digit number
+    except json.JSONDecodeError as exc:  # cut off, edited, or not a save
+        raise _bad(_json_problem(exc, text)) from None
+    except ValueError as exc:  # a duplicated key, NaN
         raise _bad(f"the text is not valid save JSON ({short_text(exc, 200)})") from None
     if not isinstance(data, dict):
         raise _bad(f"a save is a JSON object, not {type(data).__name__}")
@@ -267,8 +332,11 @@ def read_save(text: Any) -> dict[str, Any]:
         raise _bad(f"'game' must be a game's name (text), not {short_repr(name)}")
     if not isinstance(params, dict):
         raise _bad(f"'params' must be an object (parameter name: value), not {type(params).__name__}")
-    if not is_whole(seed) or not 0 <= seed < MAX_SEED:
+    if not is_whole(seed) or not 0 <= seed < MAX_SEED:  # a _LongNumber too: shown cut short
         raise _bad(f"'seed' must be {SEED_RULE}, not {short_repr(seed)}")
+    deals = data.get("deals")
+    if long_numbers:  # rare: a number of more digits than a seed's, read or refused by its field
+        params, deals = _read_long_numbers(params, "params"), _read_long_numbers(deals, "deals")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise _bad("'actions' must be a list of the actions' text")
     digest = data.get("digest")
@@ -279,7 +347,7 @@ def read_save(text: Any) -> dict[str, Any]:
         "game": name,
         "params": params,
         "seed": int(seed),
-        "deals": data.get("deals"),
+        "deals": deals,
         "actions": actions,
         "digest": digest,
     }

@@ -13,7 +13,7 @@ import zlib
 from pathlib import Path
 from typing import Any, Mapping
 
-__all__ = ["NOTEBOOKS", "APP", "app_url", "catalogue", "start_page_html", "find_app_base",
+__all__ = ["NOTEBOOKS", "APP", "APP_PARAMETERS", "app_url", "read_app_query", "catalogue", "start_page_html", "find_app_base",
            "lite_app_base", "notebooks_folder", "project_links", "binder_url"]
 
 #: the repository's notebooks folder, beside the package in a source checkout (apps live in
@@ -50,6 +50,41 @@ def app_url(game: str, players: int | None = None, seed: int | None = None) -> s
     if seed is not None:
         query["seed"] = str(seed)
     return "?" + urlencode(query)
+
+
+#: the parameters of the app's address (``?game=snap&players=3&seed=5``), each with what the app
+#: does when the address gives it wrongly (README, "For a class")
+APP_PARAMETERS = {"game": "Simon's Cat is dealt", "players": "the usual number is used", "seed": "1 is used"}
+#: longest query string the app reads, in characters (an address is short)
+MAX_APP_QUERY = 2000
+
+
+def read_app_query(text: str) -> tuple[dict[str, str], list[str]]:
+    """The app's address parameters from its query string (``"game=snap&players=3&seed=5"``), and
+    a note (a sentence for the student) for each one the address gives more than once.
+
+    An empty value (``?seed=``) is kept, as the empty text: the app checks it as it checks any
+    value, so ``?seed=`` is refused in the seed box's words ("the seed must be a whole number from
+    0 to 2**128 - 1, not ''") and the default is used, with that note, never in silence. A
+    parameter given more than once (``?seed=7&seed=8``) is refused whatever its values, since
+    no one can tell which was meant: its note names it, the default is used
+    (:data:`APP_PARAMETERS`). Other parameters are kept as they are (the app reads only these).
+    The text is cut at :data:`MAX_APP_QUERY` characters first.
+    """
+    from urllib.parse import parse_qsl
+
+    pairs = parse_qsl(text[:MAX_APP_QUERY], keep_blank_values=True)
+    query: dict[str, str] = {}
+    notes: list[str] = []
+    for key in dict.fromkeys(k for k, _ in pairs):
+        values = [v for k, v in pairs if k == key]
+        if len(values) > 1 and key in APP_PARAMETERS:
+            shown = ", ".join(repr(v[:40]) for v in values[:3]) + (", ..." if len(values) > 3 else "")
+            notes.append(f"The address gives {key} {len(values)} times ({shown}); give it once: "
+                         f"{APP_PARAMETERS[key]}.")
+        else:
+            query[key] = values[0]
+    return query, notes
 
 
 def catalogue(notebooks: Path | None = None) -> list[dict[str, Any]]:

@@ -65,14 +65,14 @@ def test_a_card_list_saved_in_a_windows_code_page_says_save_it_as_csv_utf8(tmp_p
 @pytest.mark.parametrize("count", ["+2", "1_0", "\u0662", "100000000", "61", "-1", "2.0"])
 def test_counts_are_plain_decimal_numbers_within_bounds(tmp_path, count):
     path = spreadsheet_list(tmp_path / "cards.csv", edit=lambda line: line.replace("Golden Yarn,3,", f"Golden Yarn,{count},"))
-    with pytest.raises(CardListError, match=r"column 2 \(count\): count of Golden Yarn: count must be a whole number from 0 to 60"):
+    with pytest.raises(CardListError, match=r"column 2 \(count\): the count of Golden Yarn must be a whole number from 0 to 60"):
         catcards.load("card-game", cards=str(path))
 
 
 @pytest.mark.parametrize("edit, message", [
     (lambda l: l.replace("Golden Yarn,", "Golden Yarm,"), r"column 1 \(name\): unknown card 'Golden Yarm'"),
     (lambda l: l.replace("Nap,1,", "Nap,1,").replace("Cheap Day,1,RULE,2", "Cheap Day,1,RULE,21"),
-     r"column 4 \(cost\): cost of Cheap Day: cost must be a whole number from 0 to 20"),
+     r"column 4 \(cost\): the cost of Cheap Day must be a whole number from 0 to 20"),
     (lambda l: l.replace("Golden Yarn,3,HAND", "Golden Yarn,3,HAND LOCK"), r"column 3 \(types\): the types of Golden Yarn are fixed"),
     (lambda l: l.replace("Money,20,", "Money,0,"), "needs at least 1 Money card"),
     (lambda l: l.replace("Lucky Cat,", "golden yarn,"), r"column 1 \(name\): 'Golden Yarn' is listed twice"),
@@ -145,7 +145,7 @@ def test_a_card_list_table_with_a_number_of_ten_or_more_digits_is_refused_with_t
     """Not "9999999999": the number given, and what is allowed (a table in Python or in a save)."""
     table = card_list_table(load_card_list(None))
     table[1]["cost"] = 98765432101
-    message = (r"card list table, line 2, column 4 \(cost\): cost of Not So Fast: cost must be a whole "
+    message = (r"card list table, line 2, column 4 \(cost\): the cost of Not So Fast must be a whole "
                r"number from 0 to 20, not 98765432101$")
     with pytest.raises(CardListError, match=message):
         catcards.load("card-game", cards=table)

@@ -66,7 +66,8 @@ def test_text_is_stripped_and_put_in_nfc():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("card,count\n", r"f\.csv, line 1: missing column\(s\) text; the columns are card,count,text"),
+    ("card,count\n", r"f\.csv, line 1: missing column text; the columns are card,count,text"),
+    ("card\n", r"f\.csv, line 1: missing columns count, text; the columns are card,count,text"),
     ("card,count,text,colour\n", r"f\.csv, line 1, column 4: unknown column 'colour'"),
     ("card,count,text,Card\n", r"f\.csv, line 1, column 4: the column card is given twice"),
     ("# only notes\n\n", r"f\.csv: has no rows \(expected a header line: card,count,text\)"),
@@ -125,7 +126,7 @@ def test_a_windows_code_page_file_is_refused_with_where_and_what_to_do(tmp_path)
 
 @pytest.mark.parametrize("content, message", [
     ("card,count,text\n".encode("utf-16"), "is UTF-16 text"),
-    (b"PK\x03\x04\x14\x00\x06\x00", r"is a spreadsheet workbook \(.xlsx or .ods\), not CSV text; save it as CSV UTF-8"),
+    (b"PK\x03\x04\x14\x00\x06\x00", r"this looks like a spreadsheet workbook \(.xlsx or .ods\) or another zip file, not CSV text; save it as CSV UTF-8"),
 ])
 def test_other_formats_are_refused_with_what_to_do(tmp_path, content, message):
     path = tmp_path / "book.csv"
@@ -279,3 +280,141 @@ def test_any_text_as_a_deck_or_card_list_is_refused_as_a_parameter_error(text):
                 load(io.StringIO(body))
             except GameParameterError:
                 pass
+
+
+# ---- wording at the edge (break-it tester): what was wrong and what to do, in few words --------
+import catcards  # noqa: E402
+
+_DECK_TEXT = "card,kind,count,setup,points,week,days,effect\n" + "".join(
+    f"Sleepy Cat {i},cat,2,0,1,your,any,empty day\n" for i in range(30))
+
+
+def test_csv_text_given_where_a_path_goes_is_said_to_be_text_and_cut_short():
+    with pytest.raises(GameParameterError) as info:
+        catcards.load("cat-days", deck=_DECK_TEXT)
+    shown = "card,kind,count,setup,points,week,days,effect\\nSleepy Cat 0,c..."
+    assert str(info.value) == (
+        f"{shown}: is text, not the path of a file; give the path of the Cat Days deck (a .csv file), "
+        "or pass its text as an open file: io.StringIO(text)"
+    )
+    assert len(str(info.value)) < 250 and "Sleepy Cat 1" not in str(info.value)  # not the whole text again
+    # a path that cannot be opened is shown whole up to 240 characters (a real path is long)
+    with pytest.raises(DataFileError, match=r"^x{240}\.\.\.: cannot read the data file: "):
+        read_table("x" * 5000, COLUMNS)
+    with pytest.raises(DataFileError, match=r"^/no/such/folder/deck\.csv: cannot read the data file: No such file"):
+        read_table("/no/such/folder/deck.csv", COLUMNS)
+    # what the message advises works
+    assert catcards.load("cat-days", deck=io.StringIO(_DECK_TEXT)).name == "cat-days"
+
+
+@pytest.mark.parametrize("start, kind, advice", [
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1\x00\x00", "an Excel 97-2003 workbook (.xls) or another old Office file",
+     "save it as CSV UTF-8 (in a spreadsheet: Save As, file type 'CSV UTF-8')"),
+    (b"PK\x03\x04\x14\x00\x06\x00", "a spreadsheet workbook (.xlsx or .ods) or another zip file",
+     "save it as CSV UTF-8 (in a spreadsheet: Save As, file type 'CSV UTF-8')"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "a PNG image",
+     "a data file is a CSV text file: save it as CSV UTF-8 (in a spreadsheet: Save As, file type 'CSV UTF-8')"),
+    (b"\xff\xd8\xff\xe0\x00\x10JFIF", "a JPEG image",
+     "a data file is a CSV text file: save it as CSV UTF-8 (in a spreadsheet: Save As, file type 'CSV UTF-8')"),
+    (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3", "a PDF document",
+     "a data file is a CSV text file: save it as CSV UTF-8 (in a spreadsheet: Save As, file type 'CSV UTF-8')"),
+])
+def test_a_workbook_image_or_pdf_is_named_as_what_it_looks_like(tmp_path, start, kind, advice):
+    path = tmp_path / "deck.csv"
+    path.write_bytes(start + bytes(range(256)) * 4)
+    said = f"this looks like {kind}, not CSV text; {advice}"
+    with pytest.raises(DataFileError) as info:
+        read_table(str(path), COLUMNS)
+    assert str(info.value) == f"{path}: {said}" and "0xD0" not in str(info.value)
+    with pytest.raises(DataFileError) as info:  # an open binary file
+        read_table(io.BytesIO(path.read_bytes()), COLUMNS)
+    assert info.value.problem == said
+    if start[0] >= 0x80:  # the file opened as UTF-8 text: the decoder fails on its first byte
+        with open(path, encoding="utf-8") as fh, pytest.raises(DataFileError) as info:
+            read_table(fh, COLUMNS)
+        assert str(info.value) == f"deck.csv: {said}"
+
+
+def test_a_catcards_save_given_as_a_deck_or_card_list_says_how_to_load_a_save(tmp_path):
+    state = catcards.load("cat-days").new_game(3)
+    path = tmp_path / "game.json"
+    path.write_text(state.to_json(), encoding="utf-8")
+    for name, param, what in (("cat-days", "deck", "Cat Days deck"), ("card-game", "cards", "card list")):
+        with pytest.raises(GameParameterError) as info:
+            catcards.load(name, **{param: str(path)})
+        assert str(info.value) == (
+            f"{path}: is a catcards saved game, not a {what} (a CSV file); load a save with "
+            "catcards.load_state(open(path, encoding='utf-8').read())"
+        )
+    # the advice works, and the save was not changed by the refusals
+    assert catcards.load_state(open(path, encoding="utf-8").read()).to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("text, message", [
+    ("card,count,text\nNap\n", "f.csv, line 2: the row has 1 field, but the header has 3 columns (the column count is missing)"),
+    ("card,count,text\nNap,1\n", "f.csv, line 2: the row has 2 fields, but the header has 3 columns (the column text is missing)"),
+])
+def test_counts_in_messages_are_singular_for_one(text, message):
+    with pytest.raises(DataFileError) as info:
+        table(text)
+    assert str(info.value) == message
+
+
+def test_one_column_and_one_row_are_singular_too():
+    with pytest.raises(DataFileError) as info:
+        parse_csv("card\nNap,x\n", "f.csv", ("card",))
+    assert str(info.value) == "f.csv, line 2, column 2: text 'x' beyond the last column (1 column in the header)"
+    with pytest.raises(DataFileError) as info:
+        parse_rows([{"card": "Nap", "count": 1, "text": ""}], "t", COLUMNS, max_rows=0)
+    assert str(info.value) == "t: has 1 row; a data file may have at most 0"
+    with pytest.raises(DataFileError) as info:
+        table("card,count,text\n" + "Nap,1,x\n" * 3, max_rows=1)
+    assert str(info.value) == "f.csv: has more than 1 row; a data file may have at most 1"
+
+
+@pytest.mark.parametrize("text", [
+    "sep=;\r\ncard;count;text\r\nNap;3;a, b\r\n",
+    "\ufeffSEP=;\ncard;count;text\nNap;3;a, b\n",
+    "sep=,\ncard,count,text\nNap,3,\"a, b\"\n",
+])
+def test_excels_sep_line_declares_the_separator_and_is_skipped(text):
+    t = table(text)
+    assert t.header == ["card", "count", "text"]
+    assert [(r.line, r.values) for r in t.rows] == [(3, {"card": "Nap", "count": "3", "text": "a, b"})]
+
+
+def test_a_sep_line_for_another_separator_is_refused_naming_what_is_read():
+    with pytest.raises(DataFileError) as info:
+        table("sep=|\ncard|count|text\n")
+    assert str(info.value) == ("f.csv, line 1: the first line 'sep=|' declares '|' as the separator; a data "
+                               "file separates its columns by commas (sep=,) or semicolons (sep=;)")
+    # line numbers after a sep line count it
+    with pytest.raises(DataFileError, match=r"^f\.csv, line 3: the row has 1 field"):
+        table("sep=;\ncard;count;text\nNap\n")
+
+
+def test_a_tilde_in_a_typed_path_is_the_home_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "deck.csv").write_text("card,count,text\nNap,3,x\n", encoding="utf-8")
+    t = read_table("~/deck.csv", COLUMNS)
+    assert t.source == "~/deck.csv" and t.rows[0].values == {"card": "Nap", "count": "3", "text": "x"}
+    deck = tmp_path / "cat.csv"
+    deck.write_text(_DECK_TEXT, encoding="utf-8")
+    assert catcards.load("cat-days", deck="~/cat.csv").params == catcards.load("cat-days", deck=str(deck)).params
+
+
+def test_a_save_naming_a_path_with_a_tilde_is_refused_unopened(tmp_path, monkeypatch):
+    """A save's deck is its rows, never a path: "~/cat.csv" in a save is not expanded or opened."""
+    import catcards.csvfile as csvfile
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "cat.csv").write_text(_DECK_TEXT, encoding="utf-8")
+    opened = []
+    monkeypatch.setattr(csvfile, "_read_path", lambda *a: opened.append(a))
+    import json
+
+    data = json.loads(catcards.load("cat-days").new_game(1).to_json())
+    data["params"]["deck"] = "~/cat.csv"
+    with pytest.raises(catcards.SaveFormatError, match=r"gives the deck \('deck'\) as a file path; a save holds the deck's rows"):
+        catcards.load_state(json.dumps(data))
+    assert opened == []

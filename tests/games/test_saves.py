@@ -136,8 +136,8 @@ GOOD = catcards.load("snap").new_game(1).to_json()
         ("x" * 10_000_001, "more than a save may have"),
         ("[" * 100_000, "nest more than 32 levels"),
         ("{" * 40 + "}" * 40, "nest more than 32 levels"),
-        ("", "not valid save JSON"),
-        ("{", "not valid save JSON"),
+        ("", "the text is empty"),
+        ("{", "the file is cut off"),
         ("[]", "a save is a JSON object, not list"),
         ('"catcards-save-2"', "a save is a JSON object, not str"),
         ("{}", "format None"),
@@ -152,7 +152,7 @@ GOOD = catcards.load("snap").new_game(1).to_json()
         (_edit(GOOD, seed=True), "'seed' must be"),
         (_edit(GOOD, seed="1"), "'seed' must be"),
         (GOOD.replace('"seed": 1', '"seed": NaN'), "NaN is not a number a save may hold"),
-        (GOOD.replace('"seed": 1', '"seed": ' + "9" * 5000), "not valid save JSON"),
+        (GOOD.replace('"seed": 1', '"seed": ' + "9" * 5000), r"'seed' must be a whole number from 0 to 2\*\*128 - 1, not 9{20}\.\.\. \(5,000 digits\)"),
         (GOOD.replace('"seed": 1', '"seed": 1, "seed": 2'), "the key 'seed' appears twice"),
         (_edit(GOOD, params=[2]), "'params' must be an object"),
         (_edit(GOOD, params={"players": "2"}), r"parameters do not load \('params'\).*players must be a whole number"),
@@ -193,8 +193,67 @@ def test_a_save_file_with_a_byte_order_mark_loads_like_one_without(tmp_path):
         catcards.load_state(open(path, encoding="cp1252").read())
     # one mark is skipped, not any number of them, nor one further in
     for text in ("\ufeff\ufeff" + state.to_json(), " \ufeff" + state.to_json()):
-        with pytest.raises(catcards.SaveFormatError, match="not valid save JSON"):
+        with pytest.raises(catcards.SaveFormatError, match=r"the text is not JSON \(JSON: (unexpected UTF-8 BOM \(decode using utf-8-sig\)|expecting value) at line 1, column [12]\)"):
             catcards.load_state(text)
+
+
+@pytest.mark.parametrize("digits", [40, 45, 1000, 4300, 5000, 100_000])
+def test_a_seed_of_many_digits_is_refused_by_the_seed_rule_cut_short_and_never_read(digits):
+    """Break-it tester: 5,000 digits gave Python's "Exceeds the limit (4300 digits) ... use
+    sys.set_int_max_str_digits()", 40 to 4,300 digits "not a 3319-bit number"."""
+    for sign in ("", "-"):
+        text = GOOD.replace('"seed": 1', f'"seed": {sign}' + "7" * digits)
+        with pytest.raises(catcards.SaveFormatError) as info:
+            catcards.load_state(text)
+        assert str(info.value) == (
+            "not a catcards saved game: 'seed' must be a whole number from 0 to 2**128 - 1, "
+            f"not {(sign + '7' * 20)[:20]}... ({digits:,} digits)"
+        )
+    # 39 digits: read, and refused by its value (2**128 - 1 has 39 digits)
+    with pytest.raises(catcards.SaveFormatError, match=r"'seed' must be .*, not 9{39}$"):
+        catcards.load_state(GOOD.replace('"seed": 1', '"seed": ' + "9" * 39))
+
+
+def test_a_long_number_elsewhere_is_read_up_to_4300_digits_and_refused_naming_its_field():
+    big = "1" * 50  # read as a number: the game says what it allows
+    with pytest.raises(catcards.SaveFormatError, match=r"\('params'\): Snap: players must be a whole number from 2 to 6, not 1{50}"):
+        catcards.load_state(GOOD.replace('"players": 2', f'"players": {big}'))
+    for field, text in (("params", GOOD.replace('"players": 2', '"players": ' + "1" * 5000)),
+                        ("deals", GOOD.replace('"deals": null', '"deals": [[' + "2" * 4301 + "]]"))):
+        with pytest.raises(catcards.SaveFormatError) as info:
+            catcards.load_state(text)
+        digit = "1" if field == "params" else "2"
+        count = "5,000" if field == "params" else "4,301"
+        assert str(info.value) == (f"not a catcards saved game: {field!r} holds the number {digit * 20}... "
+                                   f"({count} digits); a number in a save has at most 4,300 digits")
+
+
+def test_a_cut_off_save_says_so_with_where_it_stops_and_what_to_do():
+    state = _played("card-game", steps=20)
+    text = state.to_json()
+    cut = text.index('"actions"') + 14  # inside the first action's text
+    with pytest.raises(catcards.SaveFormatError) as info:
+        catcards.load_state(text[:cut])
+    assert str(info.value) == (
+        "not a catcards saved game: the text ends before the save does, so the file is cut off (JSON: "
+        f"unterminated string starting at line 1, column {cut - 1}); save the game again, or ask for "
+        "the whole file again"
+    )
+    for end in (len(text) // 3, len(text) - 1, len(text) - 2):  # cut anywhere: between values too
+        with pytest.raises(catcards.SaveFormatError, match=r"the file is cut off \(JSON: .* at line 1, column \d+\); save the game again"):
+            catcards.load_state(text[:end])
+    # text after the save, or a save edited out of JSON: not cut off, not a whole save
+    with pytest.raises(catcards.SaveFormatError) as info:
+        catcards.load_state(text + "\nx")
+    assert str(info.value) == (
+        "not a catcards saved game: the text is not JSON (JSON: extra data at line 2, column 1): it was "
+        "cut or edited, or is another kind of file; save the game again, or ask for the file again"
+    )
+    with pytest.raises(catcards.SaveFormatError) as info:
+        catcards.load_state("  \n ")
+    assert str(info.value) == ("not a catcards saved game: the text is empty; a save is the text a game's "
+                               "to_json() gives (save the game again)")
+    assert catcards.load_state(text).to_json() == text  # the whole save still loads
 
 
 def test_errors_from_deep_inside_a_game_become_save_format_errors():

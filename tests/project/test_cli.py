@@ -323,3 +323,18 @@ def test_app_serves_voila_with_kernels_of_gone_pages_shut_down(monkeypatch, caps
     assert "--MappingKernelManager.cull_connected=False" in cmd
     assert "--VoilaExecutor.iopub_timeout=60" in cmd  # the table's output is not cut off on a busy server
     assert "open http://127.0.0.1:8866/?game=snap&players=3 in a browser" in capsys.readouterr().out
+
+
+def test_a_tilde_in_a_typed_path_is_the_home_folder(capsys, tmp_path, monkeypatch):
+    """A shell leaves "--csv=~/games.csv" and a quoted "~" as typed; catcards reads "~" as a shell
+    would, for --csv and for a deck file given with --param."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    deck = "card,kind,count,setup,points,week,days,effect\n" + "".join(
+        f"Sleepy Cat {i},cat,2,0,1,your,any,empty day\n" for i in range(30))
+    (tmp_path / "deck.csv").write_text(deck, encoding="utf-8")
+    code, out, err = run(capsys, "simulate", "cat-days", "--games", "2", "--seed", "1",
+                         "--param", "deck=~/deck.csv", "--csv=~/games.csv")
+    assert code == 0, err
+    assert f"one row per game written to {tmp_path / 'games.csv'}" in out
+    assert len(pd.read_csv(tmp_path / "games.csv")) == 2
+    assert not (tmp_path / "~").exists() and not os.path.exists("~")

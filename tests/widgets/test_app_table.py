@@ -261,3 +261,38 @@ def test_what_the_address_asked_and_the_app_could_not_do_is_said_at_the_top(monk
     assert said.startswith("There is no game called 'Nonsense'; the games are: ")
     assert "The seed must be a whole number from 0 to 2**128 - 1, not 'x': 1 is used." in said and app["out"].outputs == ()
     assert app["seat"].children[0].state.game.name == "simons-cat"
+
+
+@pytest.mark.parametrize("query, game, players, seed, notes", [
+    # an empty value is checked like any other: said, and the default used
+    ("game=snap&seed=", "snap", 2, 1, ["The seed must be a whole number from 0 to 2**128 - 1, not '': 1 is used."]),
+    ("game=snap&seed=5&players=", "snap", 2, 5, ["players must be a whole number, not '': the usual number is used."]),
+    ("game=&seed=5", "simons-cat", 4, 5, None),
+    # a parameter given twice: no one can tell which was meant; refused by name, the default used
+    ("game=snap&seed=7&seed=8", "snap", 2, 1, ["The address gives seed 2 times ('7', '8'); give it once: 1 is used."]),
+    ("game=snap&players=3&players=3", "snap", 2, 1,
+     ["The address gives players 2 times ('3', '3'); give it once: the usual number is used."]),
+    ("game=snap&game=pairs&seed=2", "simons-cat", 4, 2,
+     ["The address gives game 2 times ('snap', 'pairs'); give it once: Simon's Cat is dealt."]),
+    ("seed=1&seed=2&seed=3&seed=4&game=snap", "snap", 2, 1,
+     ["The address gives seed 4 times ('1', '2', '3', ...); give it once: 1 is used."]),
+])
+def test_an_empty_or_repeated_address_parameter_is_said_and_the_default_used(monkeypatch, query, game, players, seed, notes):
+    """Break-it tester: ?seed= dealt seed 1 in silence, ?seed=7&seed=8 dealt seed 8."""
+    app = run_app(monkeypatch, query)
+    state = app["seat"].children[0].state
+    assert (state.game.name, state.game.players, state.seed) == (game, players, seed)
+    if notes is None:  # ?game=: the note that lists the games
+        assert app["notes"] == ["There is no game called ''; the games are: " + ", ".join(catcards.list_games()) + "."]
+    else:
+        assert app["notes"] == notes
+    assert " ".join(app["notes"]) in line_of(app)  # said at the top, read out
+
+
+def test_the_address_reader_keeps_other_parameters_and_bounds_the_text():
+    from catcards.start_page import MAX_APP_QUERY, read_app_query
+
+    assert read_app_query("game=snap&seed=&voila-x=1&voila-x=2") == (
+        {"game": "snap", "seed": "", "voila-x": "1"}, [])
+    query, notes = read_app_query("seed=" + "1" * 5000 + "&seed=2")  # the second is past the bound
+    assert query == {"seed": "1" * (MAX_APP_QUERY - 5)} and notes == []

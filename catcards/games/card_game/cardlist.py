@@ -206,7 +206,6 @@ def _specs(table: Table, edited: bool) -> tuple[CardSpec, ...]:
 
 
 def _whole(row: Row, column: str, high: int, name: str) -> int:
-    try:
-        return whole(row, column, 0, high)
-    except DataFileError as exc:
-        raise row.error(column, f"{column} of {name}: {exc.problem}") from None
+    """``row[column]`` as a whole number from 0 to ``high``; refused as "the count of Nap must be
+    a whole number from 0 to 60 ..." (a :class:`CardListError`, the row's error class)."""
+    return whole(row, column, 0, high, what=f"the {column} of {name}")
