@@ -323,3 +323,25 @@ def test_app_serves_voila_with_kernels_of_gone_pages_shut_down(monkeypatch, caps
     assert "--MappingKernelManager.cull_connected=False" in cmd
     assert "--VoilaExecutor.iopub_timeout=60" in cmd  # the table's output is not cut off on a busy server
     assert "open http://127.0.0.1:8866/?game=snap&players=3 in a browser" in capsys.readouterr().out
+
+
+def test_version_says_whether_the_engines_run_compiled(capsys, monkeypatch):
+    """``catcards --version``: the version, and whether the engines run compiled (pip shows nothing
+    of the compiling, and builds pure Python in silence without a C compiler; issue 14)."""
+    from catcards import _native
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0
+    assert out.startswith(f"catcards {catcards.__version__} (Python ")
+    compiled = _native.compiled_modules()
+    assert (f": {len(compiled)} modules compiled (the Cat Days and Card Game engines run as C code)\n"
+            if compiled else ": pure Python") in out
+    monkeypatch.setattr(_native, "compiled_modules", lambda: [])
+    for value, why in (("1", "pure Python (CATCARDS_PURE_PYTHON is set)"),
+                       ("", "pure Python: the install compiled nothing (no C compiler or Cython then")):
+        monkeypatch.setenv("CATCARDS_PURE_PYTHON", value)
+        with pytest.raises(SystemExit):
+            main(["--version"])
+        assert why in capsys.readouterr().out
