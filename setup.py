@@ -13,7 +13,7 @@ until the next ``pip install -e .``).
 """
 from __future__ import annotations
 
-import hashlib
+import importlib.util
 import json
 import os
 import sys
@@ -36,9 +36,21 @@ MODULES = [
 DIRECTIVES = {"language_level": 3, "annotation_typing": False, "embedsignature": True}
 
 
+def _load_native():
+    """``catcards/_native.py`` loaded by its path (it uses the standard library only), so that the
+    build reads ``CATCARDS_PURE_PYTHON`` and hashes the sources exactly as the import guard does."""
+    spec = importlib.util.spec_from_file_location("_catcards_native_for_setup", HERE / "catcards" / "_native.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+NATIVE = _load_native()
+
+
 def pure() -> bool:
-    """CATCARDS_PURE_PYTHON set to anything but "", "0", "false", "no" or "off" (as catcards._native reads it)."""
-    return os.environ.get("CATCARDS_PURE_PYTHON", "").strip().lower() not in ("", "0", "false", "no", "off")
+    """Whether CATCARDS_PURE_PYTHON asks for a pure build (read as ``catcards._native`` reads it)."""
+    return NATIVE.pure_python(os.environ.get("CATCARDS_PURE_PYTHON"))
 
 
 def sources(module: str) -> list[str]:
@@ -55,13 +67,8 @@ def sources(module: str) -> list[str]:
     return sorted(str(p.relative_to(HERE / "catcards")) for p in found if p.is_file())
 
 
-def source_hash(files: list[str]) -> str:
-    """sha256 of ``files`` (relative to catcards/) one after the other; catcards._native
-    computes the same."""
-    digest = hashlib.sha256()
-    for name in files:
-        digest.update((HERE / "catcards" / name).read_bytes())
-    return digest.hexdigest()
+#: sha256 of a module's sources, one file after the other (the guard checks the same hash)
+source_hash = NATIVE._source_hash
 
 
 class OptionalBuildExt(build_ext):

@@ -167,6 +167,38 @@ def parse_param(text: str) -> tuple[str, Any]:
     return key.strip(), parsed
 
 
+def version_line() -> str:
+    """What ``catcards --version`` prints: the version, Python's, and whether the engines run
+    compiled (issue 14: pip shows nothing of the compiling, and falls back to pure Python in
+    silence when there is no C compiler)."""
+    import platform
+
+    import catcards.games.card_game  # noqa: F401 - the engines setup.py compiles
+    import catcards.games.cat_days  # noqa: F401
+    from catcards import __version__, _native
+
+    compiled = _native.compiled_modules()
+    if compiled:
+        how = f"{len(compiled)} modules compiled (the Cat Days and Card Game engines run as C code)"
+    elif _native.pure_python(os.environ.get("CATCARDS_PURE_PYTHON")):
+        how = "pure Python (CATCARDS_PURE_PYTHON is set)"
+    else:
+        how = ("pure Python: the install compiled nothing (no C compiler or Cython then; "
+               "`pip install -v -e .` shows why); the games play the same, slower")
+    return f"catcards {__version__} (Python {platform.python_version()}): {how}"
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: print :func:`version_line` and exit (argparse's own takes a fixed text)."""
+
+    def __init__(self, option_strings, dest, help=None):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(version_line())  # on standard output, as argparse's own --version
+        parser.exit()
+
+
 def _parser() -> argparse.ArgumentParser:
     from catcards.simulate import MAX_GAMES
 
@@ -174,6 +206,8 @@ def _parser() -> argparse.ArgumentParser:
         prog="catcards",
         description="Rules engines for cat-themed card games: list them, simulate them, play them as apps.",
     )
+    parser.add_argument("--version", action=_VersionAction,
+                        help="say the version, and whether the engines run compiled or as pure Python")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     sub.add_parser("list", help="the games, their players and what each teaches",

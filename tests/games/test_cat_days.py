@@ -458,3 +458,43 @@ def test_any_game_keeps_the_table_sound(seed, agent_seed):
     full = [state.weeks.full(s) for s in (0, 1)]
     assert any(full) or state.stopped_by_turn_limit or "neither player" in state.outcome.reason
     assert state.outcome.scores == tuple(state.scores())
+
+
+def _play_out(state, seed):
+    rng = np.random.default_rng(seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.integers(len(legal)))])
+    return state
+
+
+def test_clone_copies_every_attribute_and_plays_on_identically():
+    """A Cat Days state keeps its own attributes in slots and State's in its dict, and its clone
+    copies them by name (``CatDaysState._shallow_copy``, issue 14): no attribute may be set
+    outside those names (it would not be copied), every slot of a clone holds what the original's
+    does, and a clone taken mid-game (some after a reshuffle, some near the turn limit) plays on
+    exactly as the original does with the same choices."""
+    from catcards.core import State
+    from catcards.games.cat_days.engine import CatDaysState
+
+    copied = set(State._core_fields) | set(CatDaysState.__slots__)
+    game = catcards.load("cat-days", max_turns=60)
+    ends = set()
+    for seed in range(12):
+        state = game.new_game(seed)
+        rng = np.random.default_rng(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.integers(len(legal)))])
+            assert set(vars(state)) <= copied
+            if state.turn % 17 == 5:
+                clone = state.clone()
+                for name in CatDaysState.__slots__:
+                    value = getattr(clone, name)
+                    assert value == getattr(state, name) or name == "weeks", name
+                pick = int(rng.integers(2**31))
+                a, b = _play_out(clone, pick), _play_out(state.clone(), pick)
+                assert a.log == b.log and a.history == b.history and a.outcome == b.outcome
+                assert a.log[:len(state.log)] == state.log
+                ends.add(a.stopped_by_turn_limit)
+    assert ends == {True, False}  # clones that ran into the turn limit and clones that did not

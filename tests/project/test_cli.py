@@ -338,3 +338,25 @@ def test_a_tilde_in_a_typed_path_is_the_home_folder(capsys, tmp_path, monkeypatc
     assert f"one row per game written to {tmp_path / 'games.csv'}" in out
     assert len(pd.read_csv(tmp_path / "games.csv")) == 2
     assert not (tmp_path / "~").exists() and not os.path.exists("~")
+
+
+def test_version_says_whether_the_engines_run_compiled(capsys, monkeypatch):
+    """``catcards --version``: the version, and whether the engines run compiled (pip shows nothing
+    of the compiling, and builds pure Python in silence without a C compiler; issue 14)."""
+    from catcards import _native
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0
+    assert out.startswith(f"catcards {catcards.__version__} (Python ")
+    compiled = _native.compiled_modules()
+    assert (f": {len(compiled)} modules compiled (the Cat Days and Card Game engines run as C code)\n"
+            if compiled else ": pure Python") in out
+    monkeypatch.setattr(_native, "compiled_modules", lambda: [])
+    for value, why in (("1", "pure Python (CATCARDS_PURE_PYTHON is set)"),
+                       ("", "pure Python: the install compiled nothing (no C compiler or Cython then")):
+        monkeypatch.setenv("CATCARDS_PURE_PYTHON", value)
+        with pytest.raises(SystemExit):
+            main(["--version"])
+        assert why in capsys.readouterr().out

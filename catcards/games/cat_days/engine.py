@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...cards import Card
-from ...core import Action, Game, GameParameterError, Outcome, State, normal_name, permutation
+from ...core import Action, Game, GameParameterError, Outcome, State, attribute_copier, normal_name, permutation
 from ...params import Param
 from ...registry import register
 from .actions import DRAW, PASS, Draw, Pass, Play, _play_problem
@@ -153,6 +153,15 @@ class CatDaysState(State):
     """
 
     game: CatDays
+
+    # Every attribute of this class is a slot (State's own stay in the instance dict), as in Card
+    # Game's state: the compiled engine reads them through their slot, not a dict look-up (issue
+    # 14). A clone copies them by name (_shallow_copy below); a new attribute must be added here.
+    __slots__ = (
+        "deck", "turn", "stopped_by_turn_limit", "_passes", "_max_turns", "_table", "_rules", "_shuffles",
+        "_reshuffled", "_outcome", "out_of_play", "draw_pile", "hands", "discard_pile", "weeks",
+        "current_player", "rulebook_start",
+    )
 
     def __init__(self, game: CatDays, seed, deals, setup: dict | None):
         super().__init__(game, seed, deals)
@@ -452,3 +461,6 @@ class CatDaysState(State):
         other.discard_pile = list(self.discard_pile)
         other.out_of_play = list(self.out_of_play)
         other.weeks = self.weeks.copy()
+
+
+CatDaysState._shallow_copy = attribute_copier(State._core_fields + CatDaysState.__slots__)
