@@ -50,7 +50,7 @@ def _snapshot(table) -> str:
                 parts.append(f"{kind}:{list(w.titles)}")
             elif isinstance(w, W.Dropdown):
                 parts.append(f"{kind}:{[label for label, _v in w.options]}")
-            elif isinstance(w, (W.Text, W.BoundedIntText)):
+            elif isinstance(w, (W.Text, W.IntText, W.BoundedIntText)):
                 parts.append(f"{kind}:{w.value}|{getattr(w, 'max', '')}|{w.description}")
             elif isinstance(w, W.Output):
                 parts.append(f"{kind}:{table.output_text()}")

@@ -24,8 +24,14 @@ CARD_WIDTH = 56
 #: its button (the button's ::after stretched over the column, so the button stays the one
 #: keyboard and screen-reader control); card names wrap instead of being cut off; an HTML part
 #: with ipywidgets' 2 px margins is never wider than the table (a width of 100% plus the margins
-#: made every table 4 px wider than its box, which then scrolled sideways).
+#: made every table 4 px wider than its box, which then scrolled sideways). The parts above the
+#: controls row (``catcards-above``: title, "How to play", status, board, hand) are left out of the
+#: browser's scroll anchoring unless the focus is in them, so a redraw that changes their height
+#: moves the page's scroll position with it and the controls row stays where it was on screen (a
+#: control keeps the focus after a press: at 390 px "Computer step" was pushed off the bottom of
+#: the screen, because the browser anchored on the board, which each redraw replaces).
 STYLE = """<style>
+.catcards-table .catcards-above:not(:focus-within) { overflow-anchor: none; }
 .catcards-table button:focus-visible, .catcards-table select:focus-visible,
 .catcards-table input:focus-visible, .catcards-table summary:focus-visible,
 .catcards-table [tabindex]:focus-visible, .catcards-table .catcards-scroll:focus-visible,

@@ -10,8 +10,9 @@ running score and filled days are shown beside it.
 Your hand: choose a card first (a card whose whole text cannot be carried out now is greyed and
 marked unplayable: clicking it says why; the card's text is shown), then one of the places and targets where it can legally go
 (the legal actions of that card, nothing else), shown above the cards; with the keyboard, focus
-goes to the first place once the card is chosen. "draw a card" is a button of its own, and
-"pass" appears only when nothing else is legal.
+goes to the first place once the card is chosen. "Cancel", after the places, puts the chosen card
+back (focus returns to it), as a second click on the card does. "draw a card" is a button of its
+own, and "pass" appears only when nothing else is legal.
 """
 from __future__ import annotations
 
@@ -35,12 +36,13 @@ class CatDaysTable(GameTable):
     ``catcards.widgets.play("cat-days", seed=1)`` returns one.
 
     Extra parts: ``selected`` (the name of the card chosen in the hand, or None),
-    ``card_buttons_by_name`` and ``choice_buttons`` (the buttons drawn for the hand, for tests).
+    ``card_buttons_by_name``, ``choice_buttons`` (the buttons drawn for the hand, for tests) and
+    ``cancel_button`` ("Cancel", shown after the chosen card's places; None when no card is chosen).
     """
 
     #: short rules naming this table's own controls (the "How to play" panel and the app)
     how_to_play = (
-        'Your turn: click a card button in your hand, then one of the buttons that appear for where it goes (a day); or click "draw a card".',
+        'Your turn: click a card button in your hand, then one of the buttons that appear for where it goes (a day); or click "draw a card". "Cancel" puts the chosen card back.',
         'Cats go on days of your week, each by its own text; events take effect and are discarded. You may play a card only if its whole text can be carried out.',
         'The game ends the moment a player has a cat on every day of their week; the higher total of visible cats wins.',
         'Rules: the Cat Days rulebook.',
@@ -51,6 +53,7 @@ class CatDaysTable(GameTable):
         self._selected_at = -1
         self.card_buttons_by_name: dict[str, W.Button] = {}
         self.choice_buttons: list[W.Button] = []
+        self.cancel_button: W.Button | None = None
         self._columns: dict[str, tuple[W.VBox, W.HTML, W.Button]] = {}
         self._chosen_at = 0  # the chosen card's place among the hand's cards (keyboard focus)
         super().__init__(*args, **kwargs)
@@ -69,11 +72,25 @@ class CatDaysTable(GameTable):
         self.selected = None if self.selected == name else name
         self._selected_at = len(self.state.history)
 
+    def _cancel(self, button: W.Button) -> None:
+        """"Cancel": put the chosen card back (no card chosen), so another can be chosen; focus
+        returns to that card (:meth:`focus_after`). A keyboard user had no way back but to find
+        the chosen card again past its places (break-it tester: Escape did nothing; ipywidgets
+        gives the kernel no key presses, so the way back is a button)."""
+        if button is not self.cancel_button or self.selected is None:
+            self.say("That Cancel was from an earlier position: no card is chosen now, so nothing changed.")
+            return
+        self.say_quietly(f"{self.selected} is back in your hand: choose a card.")
+        self.selected = None
+
     def focus_after(self, clicked: W.Button, place: tuple[str, bool, int]) -> W.Widget | None:
         """Keyboard focus after a click in the hand: once a card is chosen, its first place (drawn
         above the cards: the move to make next); after it is played on a place, the card now at
-        the chosen card's place in the hand (or the last card). Otherwise as every table
-        (:meth:`GameTable.focus_after`)."""
+        the chosen card's place in the hand (or the last card); after "Cancel", the card that was
+        chosen. Otherwise as every table (:meth:`GameTable.focus_after`)."""
+        back = getattr(clicked, "_catcards_cancels", None)
+        if back is not None and self.selected is None and back in self.card_buttons_by_name:
+            return self.card_buttons_by_name[back]
         if (self.selected is not None and self.choice_buttons
                 and clicked is self.card_buttons_by_name.get(self.selected)):
             self._chosen_at = place[2]
@@ -140,6 +157,7 @@ class CatDaysTable(GameTable):
         heading = W.HTML(hand_heading_html(self.seat_label(seat), len(obs["hand"]), bool(plays)))
         parts: list[W.Widget] = [heading]
         self.choice_buttons = []
+        self.cancel_button = None
         if self.selected is not None:
             # the chosen card's places come first in the hand: a redraw puts the keyboard's next
             # Tab at the start of the hand, so Tab reaches the first place at once (after the
@@ -150,8 +168,16 @@ class CatDaysTable(GameTable):
                 text = str(a)
                 label = text[len(prefix):] if text.startswith(prefix) else text
                 self.choice_buttons.append(self.action_button(a, label=label))
+            # the way back without playing it (a keyboard user's Escape): after the places, so
+            # Tab from the first place reaches the other places first
+            cancel = W.Button(description="Cancel", icon="times", layout=W.Layout(width="auto"),
+                              tooltip=f"put {self.selected} back and choose another card")
+            cancel.add_class("catcards-cancel")
+            cancel._catcards_cancels = self.selected  # type: ignore[attr-defined]
+            cancel.on_click(self.callback(self._cancel))
+            self.cancel_button = cancel
             parts.append(W.HTML(describe_html(kind.describe())))
-            parts.append(W.HBox(self.choice_buttons, layout=W.Layout(flex_flow="row wrap")))
+            parts.append(W.HBox([*self.choice_buttons, cancel], layout=W.Layout(flex_flow="row wrap")))
         parts.append(W.HBox(cols, layout=W.Layout(flex_flow="row wrap")))
         others = [a for a in legal if isinstance(a, (Draw, Pass))]
         self.other_buttons = [self.action_button(a) for a in others]

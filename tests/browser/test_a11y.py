@@ -192,6 +192,53 @@ def test_card_game_a_second_enter_after_take_money_does_not_end_the_turn(browser
 
 
 @pytest.mark.browser
+def test_card_game_on_a_phone_keyboard_only_computer_step_stays_in_view_and_the_move_box(browser_ready):
+    """Break-it tester, keyboard only at 390 px. (1) "Computer step" kept the focus while the board
+    above it grew, and went off the bottom of the screen: the browser's scroll anchoring held on
+    to the board, which each redraw replaces; now it holds the controls row (STYLE,
+    ``catcards-above``), which stays where it was on screen. (2) The Move box clamped -5
+    without a word: the table now says the range. (3) A move number typed, then Tab, skipped
+    "Play on from here" (still disabled); now Tab reaches it and Enter plays on from that move
+    (not from its first digit: the number is sent whole, when Tab leaves the box)."""
+    from playwright.sync_api import expect
+
+    with voila(APP) as url, chromium() as browser:
+        page, table = app_page(browser, url, "game=card-game&players=3&seed=1", PHONE)
+        step = table.get_by_role("button", name="Computer step")
+        step.scroll_into_view_if_needed()
+        step.focus()
+        top = step.bounding_box()["y"]
+        log = table.locator(".catcards-log")
+        for _ in range(4):  # seed 1: the stack and a claim appear above, the board grows by up to 240 px
+            before = log.inner_text()
+            page.wait_for_timeout(PAUSE_MS)
+            page.keyboard.press("Enter")
+            expect(log).not_to_have_text(before, timeout=15_000)
+            page.wait_for_timeout(500)  # the redraw's last parts
+            box = step.bounding_box()
+            assert page.evaluate("() => document.activeElement.textContent.trim()") == "Computer step"
+            assert abs(box["y"] - top) <= 1 and box["y"] + box["height"] <= PHONE[1], (top, box)
+        move = table.get_by_label("Move")
+        moves = int(move.input_value())
+        assert moves >= 12, moves
+        move.focus()
+        page.keyboard.press("Control+A")
+        page.keyboard.type("-5")
+        page.keyboard.press("Enter")
+        announce = table.locator(".catcards-announce")
+        expect(announce).to_have_text(
+            f"Move goes from 0 (the deal) to {moves} (the latest move), not -5: showing move 0.", timeout=15_000)
+        expect(move).to_have_value("0")
+        page.keyboard.press("Control+A")
+        page.keyboard.type("12")  # two digits, then at once Tab and Enter
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => document.activeElement.textContent.trim()") == "Play on from here"
+        page.keyboard.press("Enter")
+        expect(announce).to_have_text(
+            "Playing on from move 12; the game you came from is still in the Game list.", timeout=15_000)
+
+
+@pytest.mark.browser
 def test_after_the_last_move_focus_is_on_undo_not_new_game(browser_ready, tmp_path):
     """When the last move leaves nothing to press in the hand or the board, focus goes to a control
     that deals no new game (Undo), not to New game, which a key held a moment too long would

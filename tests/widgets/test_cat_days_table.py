@@ -114,7 +114,32 @@ def test_a_chosen_cards_places_come_first_in_the_hands_keyboard_order():
     order = list(_buttons(table.hand_box))
     places = [f"on my {d}" for d in DAYS] + [f"on their {d}" for d in DAYS]  # Rescued Cat: either week
     assert order[:14] == table.choice_buttons and [b.description for b in order[:14]] == places
-    assert [b.description for b in order[14:]] == hand
+    assert order[14] is table.cancel_button  # after the places: the way back without playing
+    assert [b.description for b in order[15:]] == hand
     table.choice_buttons[2].click()  # the move: no places left, the cards first again
     assert [b.description for b in _buttons(table.hand_box)][0] in ("Lazy Cat", "Demanding Cat", "Rescued Cat")
     assert table.choice_buttons == [] and str(table.state.history[0]) == "play Rescued Cat on my Wednesday"
+
+
+def test_cancel_puts_the_chosen_card_back_and_changes_nothing_else():
+    """Break-it tester, keyboard only: once a card was chosen (its places shown, the focus on the
+    first), Escape did nothing and there was no way back but to find the card again past its
+    places. "Cancel", after the places, puts it back; its focus is in tests/widgets/test_focus.py."""
+    table = stacked(hands=(["Demanding Cat", "Lazy Cat"], ["Rescued Cat"]))
+    assert table.cancel_button is None  # no card chosen: nothing to cancel
+    before = table.state.to_json()
+    table.card_buttons_by_name["Lazy Cat"].click()
+    cancel = table.cancel_button
+    assert (cancel.description, cancel.tooltip) == ("Cancel", "put Lazy Cat back and choose another card")
+    assert "catcards-action" not in cancel._dom_classes  # not a move
+    cancel.click()
+    assert table.selected is None and table.choice_buttons == [] and table.cancel_button is None
+    assert table.state.to_json() == before and table.card_buttons_by_name["Lazy Cat"].button_style == ""
+    assert "Lazy Cat is back in your hand: choose a card." in table.announce.value
+    cancel.click()  # a second press on the Cancel that is gone: said, nothing changes
+    assert table.output_text().endswith(
+        "That Cancel was from an earlier position: no card is chosen now, so nothing changed.\n")
+    assert table.state.to_json() == before and table.selected is None
+    table.card_buttons_by_name["Demanding Cat"].click()  # another card is chosen as before
+    table.choice_buttons[0].click()
+    assert str(table.state.history[0]) == "play Demanding Cat on my Sunday"

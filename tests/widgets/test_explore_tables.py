@@ -42,6 +42,12 @@ def moves(state):
     return [str(a) for a in state.history]
 
 
+def unavailable(button):
+    """Marked as not usable now (greyed, dashed) while staying enabled and focusable, so Tab
+    reaches it and a press is answered with why (mark_unavailable)."""
+    return not button.disabled and "catcards-unplayable" in button._dom_classes
+
+
 def test_the_slider_shows_any_earlier_move_read_only_and_the_end_returns_to_the_game():
     table = stacked()
     fresh = table.state.to_json()
@@ -56,6 +62,7 @@ def test_the_slider_shows_any_earlier_move_read_only_and_the_end_returns_to_the_
     assert clickable(table) == []  # read-only: no card can be played in the past
     assert table.why_not("Cat 3").startswith("you are looking back at an earlier move")
     assert "after move 0 of 3" in table.history_note.value and not table.branch_button.disabled
+    assert not unavailable(table.branch_button) and table.branch_button.tooltip.startswith("continue the game")
     assert table.step_button.disabled and table.undo_button.disabled and table.playout_button.disabled
 
     table.history_slider.value = 1  # after seat 0's card: seat 1 to act
@@ -69,7 +76,54 @@ def test_the_slider_shows_any_earlier_move_read_only_and_the_end_returns_to_the_
 
     table.history_slider.value = 3  # the end: the game in play again, the very same object
     assert not table.looking_back and table.state is live and table.history_note.value == ""
-    assert table.branch_button.disabled  # nothing to branch from at the latest move
+    assert unavailable(table.branch_button)  # nothing to branch from at the latest move
+    table.branch_button.click()  # ... and a press says so (a keyboard user reaches it)
+    assert table.output_text().endswith("Set Move to an earlier move first (0 to 2): you are at "
+                                        "the latest move, 3, so nothing changed.\n")
+    assert table.state is live and moves(live) == ["play Cat 3", "play Cat 4", "play Cat 5"]
+
+
+def test_a_move_number_out_of_range_shows_the_nearest_and_says_the_range():
+    """Break-it tester: the Move box clamped -5 and 99 without a word (a BoundedIntText clamps in
+    the browser, before the kernel sees the number). The box is now unbounded in the browser (no
+    min or max in its model) and the table says the range allowed."""
+    table = stacked()
+    next(b for b in clickable(table) if b.description == "Cat 3").click()
+    live = table.state
+    box = table.history_slider
+    assert box.get_state()["_model_name"] == "IntTextModel"
+    assert "max" not in box.get_state() and "min" not in box.get_state()
+    assert table.history_total.value == "<span class='catcards-history-total'>of 3</span>"
+    box.value = -5
+    assert table.output_text().endswith(
+        "Move goes from 0 (the deal) to 3 (the latest move), not -5: showing move 0.\n")
+    assert box.value == 0 and table.looking_back and moves(table.state) == []
+    box.value = 2
+    assert box.value == 2 and moves(table.state) == ["play Cat 3", "play Cat 4"]
+    box.value = 99
+    assert table.output_text().endswith(
+        "Move goes from 0 (the deal) to 3 (the latest move), not 99: showing move 3.\n")
+    assert box.value == 3 and not table.looking_back and table.state is live
+    box.value = 40  # at the latest move already: said too, nothing else changes
+    assert box.value == 3 and table.state is live and table.output_text().endswith("not 40: showing move 3.\n")
+    assert "Traceback" not in table.output_text()
+
+
+def test_a_move_typed_then_play_on_from_here_reached_by_tab():
+    """Break-it tester, keyboard only: typing a move number then Tab skipped "Play on from here",
+    still disabled until the number had reached the kernel. It is enabled at every moment (a
+    press at the latest move says why), so Tab reaches it; the kernel handles the number before
+    the press (one comm channel, in order). The number is sent whole when Tab leaves the box:
+    sent on every key, "12" went as 1 then 12, and Chromium held the 12 back until the kernel had
+    answered the 1, so the press overtook it (tests/browser/test_a11y.py)."""
+    table = stacked()
+    next(b for b in clickable(table) if b.description == "Cat 3").click()
+    assert not table.branch_button.disabled  # before anything is typed: Tab can stop on it
+    assert table.history_slider.continuous_update is False
+    table.history_slider.value = 1  # the number typed, sent as Tab leaves the box
+    table.branch_button.click()  # Tab, Enter
+    assert not table.looking_back and "Playing on from move 1;" in table.output_text()
+    assert [o[0] for o in table.branch_list.options] == ["Original game", "Branch 1 (from move 1)"]
 
 
 def test_a_click_on_the_past_is_refused_in_words_and_changes_nothing():

@@ -207,12 +207,32 @@ def test_big_cats_run_and_next_trick_give_the_focus_to_undo_never_replay_deal(fo
     assert focused[1:] == [table.new_button]
 
 
-def test_play_on_from_here_gives_the_focus_to_undo(focused):
+def test_play_on_from_here_is_never_disabled_and_keeps_the_focus(focused):
+    """Break-it tester, keyboard only: after typing a move number, Tab went past "Play on from
+    here" because it was still disabled (the number reaches the kernel a moment after the key).
+    It is now always enabled, marked unavailable at the latest move (a press says why), and keeps
+    the focus after a press (it was disabled by the press before, and focus went to Undo)."""
     table = catcards.widgets.play("simons-cat", players=4, seed=2)
     table.act(table.legal[0])
     table.act(table.legal[0])
+    branch = table.branch_button
+    assert not branch.disabled and "catcards-unplayable" in branch._dom_classes
     table.history_slider.value = 1  # looking back: Undo, Computer step and Play out are disabled
-    assert table.looking_back and table.undo_button.disabled and not table.branch_button.disabled
-    table.branch_button.click()
-    assert not table.looking_back and table.branch_button.disabled
-    assert focused == [table.undo_button]
+    assert table.looking_back and table.undo_button.disabled and not branch.disabled
+    assert "catcards-unplayable" not in branch._dom_classes
+    branch.click()
+    assert not table.looking_back and not branch.disabled and "catcards-unplayable" in branch._dom_classes
+    assert "Playing on from move 1" in table.output_text()
+    assert focused == []  # still enabled: the browser keeps the focus on it
+
+
+def test_cancel_in_cat_days_gives_the_focus_back_to_the_chosen_card(focused):
+    deals = {"hands": [["Demanding Cat", "Lazy Cat", "Rescued Cat"], ["Rescued Cat"]], "weeks": [{}, {}],
+             "draw": ["Rescued Cat"] * 4, "rest": "out"}
+    table = catcards.widgets.play("cat-days", seed=1, deals=deals)
+    lazy = table.card_buttons_by_name["Lazy Cat"]
+    lazy.click()
+    assert focused == [table.choice_buttons[0]]  # the chosen card's first place
+    table.cancel_button.click()
+    assert focused[1:] == [lazy] and table.card_buttons_by_name["Lazy Cat"] is lazy
+    assert table.selected is None and list(table.state.history) == []

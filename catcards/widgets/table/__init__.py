@@ -38,11 +38,13 @@ seat to act moves by its agent), ``playout_button`` ("Play out": agents finish t
 ``log_view`` (HTML: the public ``obs["log"]`` lines, newest first); ``out`` (an ``ipywidgets.Output``
 where every callback's prints, refusals and exceptions appear, so a user sees what went wrong).
 
-Exploring (issue 15): ``history_slider`` (a "Move" number box: moves made so far; go back to see the table as it was
+Exploring (issue 15): ``history_slider`` (a "Move" number box, :class:`~catcards.widgets.table.history.MoveBox`,
+with ``history_total`` ("of 12") beside it: moves made so far; a number out of range shows the
+nearest move and says the range; go back to see the table as it was
 after any earlier move: :meth:`look_back` deals again from the same seed and deals and replays
 the history up to there, and the table is read-only until the slider is back at the end;
 :attr:`looking_back`, :attr:`live_state`); ``branch_button`` ("Play on from here",
-:meth:`play_on_from_here`: that position becomes the game in play, the game it came from stays in
+:meth:`play_on_from_here`, always enabled, greyed at the latest move: that position becomes the game in play, the game it came from stays in
 ``branch_list``, :meth:`switch_game`); ``undo_button`` takes back a move of the game in play (the
 branch's own history). ``odds_panel`` (:class:`catcards.widgets.explore.OddsPanel`): "What are my
 chances?" runs :func:`catcards.odds` for :attr:`view_seat` from the position shown; a teacher sets

@@ -10,16 +10,38 @@ from typing import Any
 
 import ipywidgets as W
 import numpy as np
+import traitlets
 
 from ...core import GameParameterError, State
-from .messages import LOOKING_BACK
+from .messages import LOOKING_BACK, mark_unavailable
 
-__all__ = ["HistoryMixin"]
+__all__ = ["HistoryMixin", "MoveBox"]
+
+#: the tooltip of "Play on from here" when there is an earlier move to play on from
+BRANCH_TOOLTIP = "continue the game from the move shown; the original game stays in the list"
+#: its tooltip at the latest move (it is then marked unavailable, and a press says why)
+BRANCH_UNAVAILABLE = ("nothing to play on from at the latest move: set Move to an earlier move "
+                      "first (click to hear why)")
+
+
+class MoveBox(W.IntText):
+    """The table's "Move" box: a whole number typed or stepped with the arrow keys.
+
+    An ``IntText``, not a ``BoundedIntText``: a bounded box's browser view clamped a number out
+    of range (-5 to 0, 99 to the latest move) before the kernel saw it, so nothing could say so
+    (break-it tester, keyboard only); this one sends what was typed, and the table answers a
+    number out of range with the range allowed (:meth:`HistoryMixin._move_typed`). ``max`` (the
+    moves made so far) is kept in the kernel only, for the table and tests. The table makes it
+    with ``continuous_update=False``: a typed number is sent whole, on Enter or when Tab leaves
+    the box (an arrow key's step at once)."""
+
+    max = traitlets.Int(0, help="the highest move (moves made so far); not sent to the browser")
 
 
 class HistoryMixin:
-    """The history bar of :class:`~catcards.widgets.table.GameTable`: ``history_slider``,
-    ``branch_button``, ``branch_list``, ``history_note`` (in ``history_bar``) and ``odds_panel``."""
+    """The history bar of :class:`~catcards.widgets.table.GameTable`: ``history_slider`` (the
+    "Move" box, :class:`MoveBox`), ``history_total`` ("of 12"), ``branch_button``, ``branch_list``,
+    ``history_note`` (in ``history_bar``) and ``odds_panel``."""
 
     # ---- history: look back at any earlier move, play on from there (issue 15) ------------------
     def _build_history(self) -> None:
@@ -34,18 +56,27 @@ class HistoryMixin:
         self._syncing = False
         # a labelled number box, not an IntSlider: ipywidgets 8 gives a slider's handle no
         # accessible name (axe: aria-input-field-name), while a number box has its label, takes
-        # the arrow keys and typing, and fits a phone
-        self.history_slider = W.BoundedIntText(
-            value=0, min=0, max=0, step=1, description="Move", continuous_update=True,
+        # the arrow keys and typing, and fits a phone. Unbounded in the browser (MoveBox), so a
+        # number out of range reaches the kernel and is answered with the range (_move_typed).
+        # A typed number is sent when it is complete (Enter, or Tab to "Play on from here"); an
+        # arrow key's step at once. Sent on every key, "12" went as 1 then 12, and the browser
+        # holds a model's next update until the kernel has answered the one before: a Tab and
+        # Enter on "Play on from here" overtook the 12 and played on from move 1 (seen in Chromium)
+        self.history_slider = MoveBox(
+            value=0, description="Move", continuous_update=False,
             style={"description_width": "44px"}, layout=W.Layout(width="150px"),
             tooltip="moves made so far: go back to see the table as it was after any earlier move")
         self.history_slider.add_class("catcards-history")
         self.history_slider.observe(lambda change: None if self._syncing else self._run(
-            lambda _w: self.look_back(int(change["new"])), self.history_slider),
+            lambda _w: self._move_typed(change["new"]), self.history_slider),
                                     "value")
-        self.branch_button = W.Button(description="Play on from here", icon="code-fork", disabled=True,
-                                      layout=W.Layout(width="auto"),
-                                      tooltip="continue the game from the move shown; the original game stays in the list")
+        self.history_total = W.HTML()  # "of 12": the moves made so far, the highest Move
+        # never disabled: a number typed in the Move box reaches the kernel a moment after the
+        # key, and a person who typed it and pressed Tab found the button still disabled, so Tab
+        # went past it (break-it tester, keyboard only). At the latest move it is marked
+        # unavailable (greyed, still focusable) and a press on it says why (_sync_history)
+        self.branch_button = W.Button(description="Play on from here", icon="code-fork",
+                                      layout=W.Layout(width="auto"), tooltip=BRANCH_TOOLTIP)
         self.branch_button.on_click(self.callback(lambda _b: self.play_on_from_here()))
         self.branch_list = W.Dropdown(options=[("Original game", 0)], value=0, description="Game",
                                       style={"description_width": "44px"}, layout=W.Layout(width="auto", display="none"),
@@ -55,7 +86,7 @@ class HistoryMixin:
                                  "value")
         self.history_note = W.HTML()
         self.history_bar = W.VBox([
-            W.HBox([self.history_slider, self.branch_button, self.branch_list],
+            W.HBox([self.history_slider, self.history_total, self.branch_button, self.branch_list],
                    layout=W.Layout(flex_flow="row wrap", align_items="center")),
             self.history_note])
         self.odds_panel = OddsPanel(self)
@@ -117,11 +148,28 @@ class HistoryMixin:
         self.state = past
         self._revealed = None
 
+    def _move_typed(self, moves: int) -> None:
+        """The Move box changed to ``moves`` (typed, or stepped with an arrow key): show that move
+        (:meth:`look_back`); a number out of range shows the nearest allowed move (0 or the
+        latest) and the table's message line says the range allowed, in place of the browser's
+        silent clamp (break-it tester: -5 became 0 without a word)."""
+        total = len(self.live_state.history)
+        if not 0 <= moves <= total:
+            nearest = min(max(moves, 0), total)
+            self.say(f"Move goes from 0 (the deal) to {total} (the latest move), not {moves}: "
+                     f"showing move {nearest}.")
+            moves = nearest
+        self.look_back(moves)
+
     def play_on_from_here(self) -> None:
         """Continue from the move shown as the game in play (a branch); the game it came from
         stays in the list (:attr:`branch_list`). Computers then move until a person is to act."""
         if self._present is None:
-            self.say("Set Move to an earlier move first: you are already at the latest move.")
+            total = len(self.state.history)
+            self.say(f"Set Move to an earlier move first (0 to {total - 1}): you are at the latest "
+                     f"move, {total}, so nothing changed." if total else
+                     "No move has been made yet, so there is no earlier move to play on from: "
+                     "nothing changed.")
             return
         import copy
 
@@ -172,8 +220,10 @@ class HistoryMixin:
         finally:
             self._syncing = False
         self.branch_list.layout.display = None if len(self._game_labels) > 1 else "none"
-        self.branch_button.disabled = self._present is None
+        self.history_total.value = f"<span class='catcards-history-total'>of {total}</span>"
+        mark_unavailable(self.branch_button, BRANCH_UNAVAILABLE if self._present is None else None)
         if self._present is not None:
+            self.branch_button.tooltip = BRANCH_TOOLTIP
             self.history_note.value = (
                 f"<div class='catcards-history-note' style='background:#fff4c2;border:1px solid #8a6d00;"
                 f"padding:2px 6px'><b>Looking back</b>: the table after move {shown} of {total} "

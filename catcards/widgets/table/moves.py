@@ -192,9 +192,10 @@ class MovesMixin:
         if place is None or self.closed:
             return
         if place[0] == "controls":
-            # a control keeps its focus in the browser (it is never redrawn), unless the click
-            # disabled or hid it: "Play out" or "Computer step" ending the game, "Play on from
-            # here". Then focus fell to the page (break-it tester, keyboard only); it goes where
+            # a control keeps its focus in the browser (it is never redrawn; the browser's scroll
+            # anchoring keeps it where it was on screen, render.tables.STYLE), unless the click
+            # disabled or hid it: "Play out" or "Computer step" ending the game. Then focus fell
+            # to the page (break-it tester, keyboard only); it goes where
             # it goes after the last move in the hand (focus_after): the first control that deals
             # no new game (Undo)
             if any(b is clicked for b in self._control_buttons()):

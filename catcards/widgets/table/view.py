@@ -40,6 +40,12 @@ class ViewMixin:
         # as wide as the table by the column's stretch: a width of 100% and ipywidgets' margins
         # made the table 4 px wider than its box
         self.log_view = W.HTML()
+        # what sits above the controls row and changes height on a redraw: the browser's scroll
+        # anchoring skips these (STYLE, .catcards-above), so it holds the controls row where it is
+        # on screen (break-it tester at 390 px: "Computer step" kept the focus while Card Game's
+        # board grew above it, and went off the bottom of the screen)
+        for part in (self.title, self.rules_panel, self.status, self.board_box, self.hand_box):
+            part.add_class("catcards-above")
 
     def _hidden_for(self) -> int | None:
         """Hot-seat: the person to act whose hand is still behind the pass-screen button."""
