@@ -11,3 +11,5 @@ cdef class Window:
 
 cdef class Pending:
     cdef public object kind, seat, left
+
+cpdef bint threatens(Item top, seat)

@@ -13,7 +13,7 @@ from ...core import Action
 from .actions import _OPTION_WORD, Claim, Play
 from .deck import THREATS
 
-__all__ = ["Item", "Window", "Pending", "Responses"]
+__all__ = ["Item", "Window", "Pending", "Responses", "threatens"]
 
 
 class Item:
@@ -120,25 +120,43 @@ class Pending:
         return Pending(self.kind, self.seat, self.left)
 
 
+def threatens(top: Item | None, seat: int) -> bool:
+    """Whether ``top`` (the top item of the stack, or None) would take ``seat``'s tokens: a card
+    or settled claim of a threat (:data:`~.deck.THREATS`) on ``seat`` that Imaginary Dinosaur has
+    not yet protected it from (the answers :meth:`Responses._instant_actions` offers depend on it)."""
+    return (top is not None and top.settled and top.target == seat and top.name in THREATS
+            and (top.kind == "card" or top.kind == "claim") and seat not in top.protected)
+
+
 class Responses:
     """Mixin of :class:`~catcards.games.card_game.engine.CardGameState`: who may answer the top
     item, with which INSTANT cards, and what playing a card or making a claim puts on the stack."""
 
     def _threatens(self, top: Item | None, seat: int) -> bool:
-        return (top is not None and top.kind in ("card", "claim") and top.settled
-                and top.name in THREATS and top.target == seat and seat not in top.protected)
+        return threatens(top, seat)
 
     def _may_respond(self, seat: int, top: Item | None) -> bool:
         """Whether ``seat`` is asked in a response window (``top`` the top item), or in the end
         phase (``top`` None): public information only (a card in hand, the money to pay an
         INSTANT card that may answer ``top``; the thresholds are ``deck.respond_costs``)."""
-        if self.out[seat] or not self.hands[seat]:
-            return False
+        return self._first_asked([seat], top) is not None
+
+    def _first_asked(self, queue: list, top: Item | None) -> int | None:
+        """Drop from the front of ``queue`` (seats in turn order) every seat that is not asked
+        (see :meth:`_may_respond`) and return the first one asked, or None when none is left."""
+        out, hands, cash = self.out, self.hands, self.cash
         anything, item, threat = self.deck.respond_costs[self.cheap]
-        money = self.cash[seat]
-        if top is None:  # the end phase: only a card that needs nothing to answer
-            return money >= anything
-        return money >= anything or money >= item or (money >= threat and self._threatens(top, seat))
+        while queue:
+            seat = queue[0]
+            if not out[seat] and hands[seat]:
+                money = cash[seat]
+                if top is None:  # the end phase: only a card that needs nothing to answer
+                    if money >= anything:
+                        return seat
+                elif money >= anything or money >= item or (money >= threat and threatens(top, seat)):
+                    return seat
+            queue.pop(0)
+        return None
 
     def _instant_actions(self, seat: int, top: Item | None, hand: dict[str, None] | None = None) -> list[Action]:
         """The INSTANT cards ``seat`` may play or claim now (``top`` the top item, or None); the
@@ -147,7 +165,7 @@ class Responses:
         if top is None:
             plays, claims = deck.usable[self.cheap][False][False][self.cash[seat]]
         else:
-            plays, claims = deck.usable[self.cheap][True][self._threatens(top, seat)][self.cash[seat]]
+            plays, claims = deck.usable[self.cheap][True][threatens(top, seat)][self.cash[seat]]
         acts: list[Action] = []
         if not plays and not claims:
             return acts
