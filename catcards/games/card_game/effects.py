@@ -97,7 +97,20 @@ class Effects:
             return
         area, deck, flowers = self.money[seat], self.deck, self.flower_jokers
         rank = deck.pay_rank
-        order = sorted(area, key=(lambda c: 2 if c in flowers else rank[c]) if flowers else rank.__getitem__)
+        if len(area) == 1:
+            order = list(area)
+        else:  # sorted by (2 if c in flowers else rank[c]), stably: the ranks are 0, 1 and 2
+            order, jokers, darks = [], [], []
+            for c in area:
+                r = 2 if flowers and c in flowers else rank[c]
+                if r == 0:
+                    order.append(c)
+                elif r == 1:
+                    jokers.append(c)
+                else:
+                    darks.append(c)
+            order += jokers
+            order += darks
         paid = 0
         for c in order:
             if paid >= amount:

@@ -187,7 +187,8 @@ class Responses:
             if joker:
                 acts.append(deck.joker_play[x])
         for x in claims:
-            acts += map(deck.plain_claims[x].__getitem__, hand)
+            row = deck.plain_claims[x]
+            acts += [row[y] for y in hand]
         return acts
 
     def _in_main(self, seat: int) -> bool:
