@@ -19,6 +19,12 @@ from .stack import Item, Pending
 __all__ = ["Effects", "EFFECTS", "ABILITIES", "OPS"]
 
 
+#: the log's most frequent lines, by seat (made once: the same text as an f-string per line;
+#: a game has at most 5 seats)
+_DRAWS = tuple(f"Seat {s} draws a card." for s in range(5))
+_TAKES_MONEY = tuple(f"Seat {s} takes a Money card." for s in range(5))
+
+
 class Effects:
     """Mixin of :class:`~catcards.games.card_game.engine.CardGameState`: resolving the stack."""
 
@@ -28,7 +34,7 @@ class Effects:
             self.log.append(f"Seat {seat} would take Money, but the Money deck is empty.")
             return
         self._to_money_area(seat, self.money_deck.pop())
-        self.log.append(f"Seat {seat} takes a Money card.")
+        self.log.append(_TAKES_MONEY[seat])
 
     def _draw_card(self, seat: int) -> None:
         """Draw the top main-deck card into ``seat``'s hand (Final Round lands and is replaced;
@@ -43,7 +49,7 @@ class Effects:
             self.hands[seat].append(c)
             if name == KITTEN:
                 self.triggers.append(seat)
-            self.log.append(f"Seat {seat} draws a card.")
+            self.log.append(_DRAWS[seat])
             return
         self.log.append(f"Seat {seat} would draw, but the main deck is empty.")
 
@@ -91,7 +97,20 @@ class Effects:
             return
         area, deck, flowers = self.money[seat], self.deck, self.flower_jokers
         rank = deck.pay_rank
-        order = sorted(area, key=(lambda c: 2 if c in flowers else rank[c]) if flowers else rank.__getitem__)
+        if len(area) == 1:
+            order = list(area)
+        else:  # sorted by (2 if c in flowers else rank[c]), stably: the ranks are 0, 1 and 2
+            order, jokers, darks = [], [], []
+            for c in area:
+                r = 2 if flowers and c in flowers else rank[c]
+                if r == 0:
+                    order.append(c)
+                elif r == 1:
+                    jokers.append(c)
+                else:
+                    darks.append(c)
+            order += jokers
+            order += darks
         paid = 0
         for c in order:
             if paid >= amount:

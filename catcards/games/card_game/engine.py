@@ -413,15 +413,18 @@ class CardGameState(Moves, Responses, Effects, Views, State):
         while self._outcome is None:
             if self._scores_changed and self._check_end():
                 break
-            if self.pending is not None:
-                self.current_player = self.pending.seat
+            pending = self.pending
+            if pending is not None:
+                self.current_player = pending.seat
                 return
-            if self.ops:
-                op = self.ops.pop(0)
+            ops = self.ops
+            if ops:
+                op = ops.pop(0)
                 OPS[op[0]](self, op)
                 continue
-            if self.triggers:
-                self._kitten_drawn(self.triggers.pop(0))
+            triggers = self.triggers
+            if triggers:
+                self._kitten_drawn(triggers.pop(0))
                 continue
             stack = self.stack
             if stack:
@@ -429,36 +432,38 @@ class CardGameState(Moves, Responses, Effects, Views, State):
                 window = self.window
                 if window is None:  # the top item is new: every other player may answer it
                     others = self.seating[top.seat].others
-                    if top.kind == "claim" and not top.settled:
+                    kind = top.kind
+                    if kind == "claim" and not top.settled:
                         window = Window("bluff", list(others))
-                    elif top.kind == "kitten":
+                    elif kind == "kitten":
                         window = Window("respond", [top.seat, *others])
                     else:
                         window = Window("respond", list(others))
                     self.window = window
                 queue = window.queue
-                if window.kind == "respond":
-                    while queue and not self._may_respond(queue[0], top):
-                        queue.pop(0)
-                else:
-                    while queue and self.out[queue[0]]:
+                bluff = window.kind == "bluff"
+                if not bluff:
+                    self._first_asked(queue, top)
+                elif queue:
+                    out = self.out
+                    while queue and out[queue[0]]:
                         queue.pop(0)
                 if queue:
                     self.current_player = queue[0]
                     return
                 self.window = None
-                if window.kind == "bluff":
+                if bluff:
                     self._believed()
                 else:
                     self._resolve_top()
                 continue
-            if self.turn_over or self.out[self.active]:
+            active = self.active
+            if self.turn_over or self.out[active]:
                 self._end_turn()
                 continue
             queue = self.end_queue
             if queue is not None:  # the end-phase round
-                while queue and not self._may_respond(queue[0], None):
-                    queue.pop(0)
+                self._first_asked(queue, None)
                 if queue:
                     self.current_player = queue[0]
                     return
@@ -466,12 +471,13 @@ class CardGameState(Moves, Responses, Effects, Views, State):
                 self.turn_over = True
                 self._end_turn()
                 continue
-            if self.phase == "end" and not self._may_respond(self.active, None):
-                self.end_queue = self._others(self.active)
+            phase = self.phase
+            if phase == "end" and not self._may_respond(active, None):
+                self.end_queue = self._others(active)
                 continue
-            if self.phase == "draw" and (self.draws_left <= 0 or not (self.main or self.money_deck)):
+            if phase == "draw" and (self.draws_left <= 0 or not (self.main or self.money_deck)):
                 self.phase = "main"
-            self.current_player = self.active
+            self.current_player = active
             return
         self.current_player = None
 
@@ -492,12 +498,13 @@ class CardGameState(Moves, Responses, Effects, Views, State):
         self._advance()
 
     def _pass(self, seat: int, action: Pass) -> None:
-        (self.window.queue if self.window is not None else self.end_queue).pop(0)
-        self.log.append(f"Seat {seat} passes.")
+        window = self.window
+        (window.queue if window is not None else self.end_queue).pop(0)
+        self.log.append(_PASSES[seat])
 
     def _believe(self, seat: int, action: Believe) -> None:
         self.window.queue.pop(0)
-        self.log.append(f"Seat {seat} believes.")
+        self.log.append(_BELIEVES[seat])
 
     def _take_money_draw(self, seat: int, action: TakeMoney) -> None:
         self._take_money(seat)
@@ -510,7 +517,7 @@ class CardGameState(Moves, Responses, Effects, Views, State):
     def _end_phase(self, seat: int, action: EndTurn) -> None:
         self.phase = "end"
         self.end_queue = list(self.seating[seat].others)
-        self.log.append(f"Seat {seat} ends the turn: end phase.")
+        self.log.append(_ENDS[seat])
 
     def _use_ability(self, seat: int, action: UseAbility) -> None:
         self.ability_used = True
@@ -548,6 +555,11 @@ class CardGameState(Moves, Responses, Effects, Views, State):
 
 
 CardGameState._shallow_copy = attribute_copier(State._core_fields + CardGameState.__slots__)
+
+#: the log's most frequent lines, by seat (made once: the same text as the f-strings they replace)
+_PASSES = tuple(f"Seat {s} passes." for s in range(CardGame.max_players))
+_BELIEVES = tuple(f"Seat {s} believes." for s in range(CardGame.max_players))
+_ENDS = tuple(f"Seat {s} ends the turn: end phase." for s in range(CardGame.max_players))
 
 #: what applying each kind of action does, outside a choice while an effect resolves
 _HANDLERS = {

@@ -112,14 +112,14 @@ class Moves:
                         acts += plays[x]
                     acts += joker_plays[x]
             else:  # only the cards held (a few), in the list's order
-                held = list(filter(main.__contains__, hand))
+                held = [x for x in hand if x in main]
                 if len(held) > 1:
                     held.sort(key=main.__getitem__)
                 for x in held:
                     acts += moves.plays[x]
             for x in bluffs:
-                for row in moves.claims[x]:
-                    acts += map(row.__getitem__, hand)
+                for row in moves.claims[x]:  # every name of the list is a key of row
+                    acts += [row[y] for y in hand]
         if money >= deck.respond_costs[cheap][0]:  # an INSTANT card paid for
             instants = self._instant_actions(seat, None, hand)
             if instants:
@@ -131,7 +131,8 @@ class Moves:
             costs = deck.cheap_costs if cheap else deck.costs
             for x in deck.bluff_ability:
                 if money >= costs[x]:
-                    acts += map(deck.plain_claims[x].__getitem__, hand)
+                    row = deck.plain_claims[x]
+                    acts += [row[y] for y in hand]
             front = self.front[seat]
             held = hand.keys() | {as_name for _, as_name in front} if front else hand
             if "Pickpocket" in held:

@@ -9,16 +9,13 @@ respond, with what, and what announcing a card or a claim puts on the stack.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ...core import Action
 from .actions import _OPTION_WORD, Claim, Play
 from .deck import THREATS
 
-__all__ = ["Item", "Window", "Pending", "Responses"]
+__all__ = ["Item", "Window", "Pending", "Responses", "threatens"]
 
 
-@dataclass(slots=True, eq=False)
 class Item:
     """One entry of the stack: a card played, an Ability used, a claim, or Suicide Kitten.
 
@@ -27,17 +24,31 @@ class Item:
     played as), ``card`` (physical card id on the stack, or None), ``joker`` (played as a Joker),
     ``target``, ``option``, ``settled`` (a claim whose believe/challenge round is over),
     ``protected`` (seats saved from its token loss by Imaginary Dinosaur).
+
+    A plain class (an extension type when compiled, see ``stack.pxd``), not a dataclass: the
+    dataclass ``__init__`` is Python code even in the compiled engine, and an Item is made for
+    every card played, claim and Ability (issue 14). Compared by identity, as before.
     """
 
-    kind: str
-    seat: int
-    name: str
-    card: int | None = None
-    joker: bool = False
-    target: int | None = None
-    option: str = ""
-    settled: bool = True
-    protected: frozenset = field(default=frozenset())
+    __slots__ = ("kind", "seat", "name", "card", "joker", "target", "option", "settled", "protected")
+
+    def __init__(self, kind: str, seat: int, name: str, card: int | None = None, joker: bool = False,
+                 target: int | None = None, option: str = "", settled: bool = True,
+                 protected: frozenset = frozenset()):
+        self.kind = kind
+        self.seat = seat
+        self.name = name
+        self.card = card
+        self.joker = joker
+        self.target = target
+        self.option = option
+        self.settled = settled
+        self.protected = protected
+
+    def __repr__(self) -> str:
+        return (f"Item(kind={self.kind!r}, seat={self.seat!r}, name={self.name!r}, card={self.card!r}, "
+                f"joker={self.joker!r}, target={self.target!r}, option={self.option!r}, "
+                f"settled={self.settled!r}, protected={self.protected!r})")
 
     def copy(self) -> "Item":
         return Item(self.kind, self.seat, self.name, self.card, self.joker, self.target,
@@ -57,31 +68,64 @@ class Item:
         return f"seat {self.seat}: {what}{on}{opt}"
 
 
-@dataclass(slots=True)
 class Window:
     """A round of answers to the top item: ``kind`` "respond" (an INSTANT card or pass) or "bluff"
-    (believe or challenge); ``queue`` the seats still to be asked, the one asked now first."""
+    (believe or challenge); ``queue`` the seats still to be asked, the one asked now first.
+    A plain class (see :class:`Item`), equal when both fields are."""
 
-    kind: str
-    queue: list
+    __slots__ = ("kind", "queue")
+
+    def __init__(self, kind: str, queue: list):
+        self.kind = kind
+        self.queue = queue
+
+    def __repr__(self) -> str:
+        return f"Window(kind={self.kind!r}, queue={self.queue!r})"
+
+    def __eq__(self, other):
+        if type(other) is not Window:
+            return NotImplemented
+        return (self.kind, self.queue) == (other.kind, other.queue)
+
+    __hash__ = None
 
     def copy(self) -> "Window":
         return Window(self.kind, list(self.queue))
 
 
-@dataclass(slots=True)
 class Pending:
     """A choice one player makes while an effect resolves: ``kind`` "ttt_draw" (draw To The
     Top's card or take Money), "ttt_pick" (To The Top's cards; ``left`` how many more), "discard"
     (a challenger's discard), "peek" (Fortune Teller's order) or "eat4" (Eat Four!'s LOCK cards);
-    ``seat`` the player choosing."""
+    ``seat`` the player choosing. A plain class (see :class:`Item`), equal when all fields are."""
 
-    kind: str
-    seat: int
-    left: int = 0
+    __slots__ = ("kind", "seat", "left")
+
+    def __init__(self, kind: str, seat: int, left: int = 0):
+        self.kind = kind
+        self.seat = seat
+        self.left = left
+
+    def __repr__(self) -> str:
+        return f"Pending(kind={self.kind!r}, seat={self.seat!r}, left={self.left!r})"
+
+    def __eq__(self, other):
+        if type(other) is not Pending:
+            return NotImplemented
+        return (self.kind, self.seat, self.left) == (other.kind, other.seat, other.left)
+
+    __hash__ = None
 
     def copy(self) -> "Pending":
         return Pending(self.kind, self.seat, self.left)
+
+
+def threatens(top: Item | None, seat: int) -> bool:
+    """Whether ``top`` (the top item of the stack, or None) would take ``seat``'s tokens: a card
+    or settled claim of a threat (:data:`~.deck.THREATS`) on ``seat`` that Imaginary Dinosaur has
+    not yet protected it from (the answers :meth:`Responses._instant_actions` offers depend on it)."""
+    return (top is not None and top.settled and top.target == seat and top.name in THREATS
+            and (top.kind == "card" or top.kind == "claim") and seat not in top.protected)
 
 
 class Responses:
@@ -89,20 +133,30 @@ class Responses:
     item, with which INSTANT cards, and what playing a card or making a claim puts on the stack."""
 
     def _threatens(self, top: Item | None, seat: int) -> bool:
-        return (top is not None and top.kind in ("card", "claim") and top.settled
-                and top.name in THREATS and top.target == seat and seat not in top.protected)
+        return threatens(top, seat)
 
     def _may_respond(self, seat: int, top: Item | None) -> bool:
         """Whether ``seat`` is asked in a response window (``top`` the top item), or in the end
         phase (``top`` None): public information only (a card in hand, the money to pay an
         INSTANT card that may answer ``top``; the thresholds are ``deck.respond_costs``)."""
-        if self.out[seat] or not self.hands[seat]:
-            return False
+        return self._first_asked([seat], top) is not None
+
+    def _first_asked(self, queue: list, top: Item | None) -> int | None:
+        """Drop from the front of ``queue`` (seats in turn order) every seat that is not asked
+        (see :meth:`_may_respond`) and return the first one asked, or None when none is left."""
+        out, hands, cash = self.out, self.hands, self.cash
         anything, item, threat = self.deck.respond_costs[self.cheap]
-        money = self.cash[seat]
-        if top is None:  # the end phase: only a card that needs nothing to answer
-            return money >= anything
-        return money >= anything or money >= item or (money >= threat and self._threatens(top, seat))
+        while queue:
+            seat = queue[0]
+            if not out[seat] and hands[seat]:
+                money = cash[seat]
+                if top is None:  # the end phase: only a card that needs nothing to answer
+                    if money >= anything:
+                        return seat
+                elif money >= anything or money >= item or (money >= threat and threatens(top, seat)):
+                    return seat
+            queue.pop(0)
+        return None
 
     def _instant_actions(self, seat: int, top: Item | None, hand: dict[str, None] | None = None) -> list[Action]:
         """The INSTANT cards ``seat`` may play or claim now (``top`` the top item, or None); the
@@ -111,7 +165,7 @@ class Responses:
         if top is None:
             plays, claims = deck.usable[self.cheap][False][False][self.cash[seat]]
         else:
-            plays, claims = deck.usable[self.cheap][True][self._threatens(top, seat)][self.cash[seat]]
+            plays, claims = deck.usable[self.cheap][True][threatens(top, seat)][self.cash[seat]]
         acts: list[Action] = []
         if not plays and not claims:
             return acts
@@ -133,7 +187,8 @@ class Responses:
             if joker:
                 acts.append(deck.joker_play[x])
         for x in claims:
-            acts += map(deck.plain_claims[x].__getitem__, hand)
+            row = deck.plain_claims[x]
+            acts += [row[y] for y in hand]
         return acts
 
     def _in_main(self, seat: int) -> bool:
