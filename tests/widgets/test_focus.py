@@ -172,6 +172,35 @@ def test_a_key_held_on_computer_step_makes_one_step(focused, monkeypatch):
     assert len(table.state.history) > made
 
 
+def test_a_number_typed_in_the_move_box_is_no_press_of_the_button_after_it(focused, monkeypatch):
+    """Break-it tester (stop 24): after "Play on from here" (it keeps the focus), "12" typed in the
+    Move box (out of range), Enter, then Tab and Enter on the button within 0.6 s was refused as
+    "a key held down or pressed twice", and the range was never said. A value typed or chosen is
+    no press: only buttons' presses are compared."""
+    from catcards.widgets.table import messages
+
+    sent = [1000.0]
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    table = catcards.widgets.play("simons-cat", players=4, seed=7)
+    sent[0] = None  # moves made by code
+    for _ in range(4):
+        table.step_button.click()
+    sent[0] = 1000.0
+    table.history_slider.value = 1
+    sent[0] += 0.3
+    table.branch_button.click()  # played on from move 1: the button keeps the focus
+    assert "Playing on from move 1" in table.announce.value
+    latest = len(table.state.history)
+    sent[0] += 2.0
+    table.history_slider.value = 99  # beyond the latest move
+    assert "not 99" in table.announce.value
+    sent[0] += 0.3  # Tab, Enter at once
+    table.branch_button.click()
+    assert "press again" not in table.announce.value
+    assert "you are at the latest move" in table.announce.value
+    assert len(table.state.history) == latest
+
+
 def test_play_out_or_computer_step_ending_the_game_gives_the_focus_to_undo(focused):
     """Break-it tester, keyboard only: Enter on "Play out" ended the game and disabled the button,
     and focus fell to the page. A control the click disabled passes the focus on as the last move

@@ -157,7 +157,11 @@ class MessagesMixin:
         less than :data:`REPEAT_SECONDS` after the press before it (by the browser's clock,
         :func:`press_time`): the key of the move just made, held down or pressed twice. Each press
         is remembered, so a held key's repeats are all ignored and it makes one move. A click made
-        by code is never taken for one."""
+        by code is never taken for one, nor is a value typed or chosen (the Move box, a list): it
+        is no press, and a button pressed just after it is not the same key again (break-it
+        tester: "12", Enter, Tab, Enter on "Play on from here" was refused as a held key)."""
+        if not isinstance(clicked, W.Button):
+            return False
         sent = press_time()
         if sent is None:
             return False
