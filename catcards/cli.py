@@ -170,18 +170,36 @@ def parse_param(text: str) -> tuple[str, Any]:
 def version_line() -> str:
     """What ``catcards --version`` prints: the version, Python's, and whether the engines run
     compiled (issue 14: pip shows nothing of the compiling, and falls back to pure Python in
-    silence when there is no C compiler)."""
+    silence when there is no C compiler). Every module the build compiled is imported, so a
+    module whose ``.py`` changed since (it runs as Python, see
+    :class:`catcards._native.StaleBuildWarning`) is named."""
+    import importlib
     import platform
+    import warnings
 
-    import catcards.games.card_game  # noqa: F401 - the engines setup.py compiles
-    import catcards.games.cat_days  # noqa: F401
     from catcards import __version__, _native
+    from catcards.core import short_text
 
-    compiled = _native.compiled_modules()
-    if compiled:
+    pure = os.environ.get("CATCARDS_PURE_PYTHON")
+    built = sorted(_native._recorded())
+    with warnings.catch_warnings():  # the stale ones are named below
+        warnings.simplefilter("ignore", _native.StaleBuildWarning)
+        for name in built:
+            try:
+                importlib.import_module(name)
+            except ImportError:  # a module the build recorded that this version no longer has
+                pass
+    compiled = set(_native.compiled_modules())
+    stale = [name for name in built if name not in compiled]
+    if compiled and not stale:
         how = f"{len(compiled)} modules compiled (the Cat Days and Card Game engines run as C code)"
-    elif _native.pure_python(os.environ.get("CATCARDS_PURE_PYTHON")):
-        how = "pure Python (CATCARDS_PURE_PYTHON is set)"
+    elif compiled:
+        how = (f"{len(compiled)} modules compiled; running as Python, their .py changed since the build: "
+               f"{', '.join(n.removeprefix('catcards.') for n in stale)} (`pip install -e .` compiles them again)")
+    elif _native.pure_python(pure):
+        how = f"pure Python (CATCARDS_PURE_PYTHON is set, to {short_text(pure, 20)!r})"
+    elif built:
+        how = "pure Python: every compiled module's .py changed since the build; `pip install -e .` compiles them again"
     else:
         how = ("pure Python: the install compiled nothing (no C compiler or Cython then; "
                "`pip install -v -e .` shows why); the games play the same, slower")
