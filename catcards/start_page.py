@@ -69,13 +69,19 @@ def read_app_query(text: str) -> tuple[dict[str, str], list[str]]:
     parameter given more than once (``?seed=7&seed=8``) is refused whatever its values, since
     no one can tell which was meant: its note names it, the default is used
     (:data:`APP_PARAMETERS`). Other parameters are kept as they are (the app reads only these).
-    The text is cut at :data:`MAX_APP_QUERY` characters first.
+    A text longer than :data:`MAX_APP_QUERY` characters (a long token a website added, say) is
+    read for the app's own parameters only, each value cut at :data:`MAX_APP_QUERY`, with a note
+    saying so: ``game`` and ``seed`` after a long token were dropped in silence (break-it tester).
     """
     from urllib.parse import parse_qsl
 
-    pairs = parse_qsl(text[:MAX_APP_QUERY], keep_blank_values=True)
-    query: dict[str, str] = {}
     notes: list[str] = []
+    if len(text) > MAX_APP_QUERY:
+        notes.append(f"The address is {len(text):,} characters long: only {', '.join(APP_PARAMETERS)} are read from it.")
+        text = "&".join(piece[:MAX_APP_QUERY] for piece in text.split("&")
+                        if piece.partition("=")[0] in APP_PARAMETERS)
+    pairs = parse_qsl(text, keep_blank_values=True)
+    query: dict[str, str] = {}
     for key in dict.fromkeys(k for k, _ in pairs):
         values = [v for k, v in pairs if k == key]
         if len(values) > 1 and key in APP_PARAMETERS:

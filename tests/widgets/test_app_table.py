@@ -294,5 +294,12 @@ def test_the_address_reader_keeps_other_parameters_and_bounds_the_text():
 
     assert read_app_query("game=snap&seed=&voila-x=1&voila-x=2") == (
         {"game": "snap", "seed": "", "voila-x": "1"}, [])
-    query, notes = read_app_query("seed=" + "1" * 5000 + "&seed=2")  # the second is past the bound
-    assert query == {"seed": "1" * (MAX_APP_QUERY - 5)} and notes == []
+    query, notes = read_app_query("seed=" + "1" * 5000 + "&seed=2")  # both read: given twice
+    assert query == {} and notes[1].startswith("The address gives seed 2 times ('1111")
+    assert notes[0] == "The address is 5,012 characters long: only game, players, seed are read from it."
+    # a long token first: game and seed after it are read, with a note (they were dropped in silence)
+    query, notes = read_app_query("x=" + "a" * 1995 + "&game=snap&seed=7&y=" + "b" * 10)
+    assert query == {"game": "snap", "seed": "7"}
+    assert notes == ["The address is 2,027 characters long: only game, players, seed are read from it."]
+    query, _ = read_app_query("seed=" + "1" * 5000)
+    assert query == {"seed": "1" * (MAX_APP_QUERY - 5)}
