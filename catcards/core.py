@@ -394,10 +394,10 @@ class Game:
         """
         takes = _keywords(cls)
         unknown = [k for k in params if takes is not None and k not in takes]
-        if unknown:
+        if unknown:  # at most five named: a save may hold 500,000 (break-it tester: a 5 MB message)
+            named = ", ".join(map(short_repr, unknown[:5])) + (f", ... ({len(unknown):,} in all)" if len(unknown) > 5 else "")
             raise GameParameterError(
-                f"{cls.title}: unknown {what}(s) {', '.join(map(short_repr, unknown))}; "
-                f"the game takes {', '.join(takes or ())}"
+                f"{cls.title}: unknown {what}(s) {named}; the game takes {', '.join(takes or ())}"
             )
 
     @classmethod

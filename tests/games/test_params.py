@@ -149,6 +149,10 @@ def test_saved_file_parameters_and_unknown_names_are_refused_in_one_wording(name
         cls.from_saved_params({"players": 2, "colour": "red", "size": 3})
     takes = ", ".join(["players", *DECLARED[name]])
     assert str(info.value) == f"{cls.title}: unknown saved parameter(s) 'colour', 'size'; the game takes {takes}"
+    with pytest.raises(catcards.GameParameterError) as info:  # 500,000 names: five said (it was 5 MB)
+        cls.from_saved_params({"players": 2, **{f"k{i}": 0 for i in range(500_000)}})
+    assert str(info.value) == (f"{cls.title}: unknown saved parameter(s) 'k0', 'k1', 'k2', 'k3', 'k4', ... "
+                               f"(500,000 in all); the game takes {takes}")
     with pytest.raises(catcards.GameParameterError,
                        match=f"^{cls.title}: saved parameters must be an object of names to values, not \\[2\\]$"):
         cls.from_saved_params([2])
