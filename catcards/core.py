@@ -61,6 +61,7 @@ __all__ = [
     "seed_from_text",
     "SEED_RULE",
     "short_repr",
+    "few_reprs",
     "short_text",
     "normal_name",
     "unsafe_character",
@@ -246,6 +247,15 @@ def short_repr(value: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def few_reprs(values: Sequence[Any], limit: int = 5) -> str:
+    """The first ``limit`` of ``values`` as :func:`short_repr` gives them, comma-separated, then
+    "... (N in all)" when there are more: for a message naming what was refused, which a file
+    or a save can make as long as it likes (a save with 500,000 unknown names gave a 5 MB
+    message)."""
+    named = ", ".join(short_repr(v) for v in values[:limit])
+    return named + (f", ... ({len(values):,} in all)" if len(values) > limit else "")
+
+
 def check_seed(seed: Any) -> int:
     """``seed`` as a Python int.
 
@@ -394,10 +404,9 @@ class Game:
         """
         takes = _keywords(cls)
         unknown = [k for k in params if takes is not None and k not in takes]
-        if unknown:  # at most five named: a save may hold 500,000 (break-it tester: a 5 MB message)
-            named = ", ".join(map(short_repr, unknown[:5])) + (f", ... ({len(unknown):,} in all)" if len(unknown) > 5 else "")
+        if unknown:
             raise GameParameterError(
-                f"{cls.title}: unknown {what}(s) {named}; the game takes {', '.join(takes or ())}"
+                f"{cls.title}: unknown {what}(s) {few_reprs(unknown)}; the game takes {', '.join(takes or ())}"
             )
 
     @classmethod

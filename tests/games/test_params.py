@@ -208,3 +208,14 @@ def test_an_unknown_parameter_name_is_refused_with_the_names_the_game_takes(name
     with pytest.raises(catcards.GameParameterError) as info:
         catcards.load(name, colour="red")
     assert str(info.value) == f"{cls.title}: unknown parameter(s) 'colour'; the game takes {takes}"
+
+
+@pytest.mark.parametrize("name, said", [
+    ("cat-days", "Cat Days deals: unknown key(s) 'k0', 'k1', 'k10', 'k100', 'k1000', ... (300,000 in all); keys are"),
+    ("card-game", "Card Game: unknown deals key(s) 'k0', 'k1', 'k10', 'k100', 'k1000', ... (300,000 in all); "),
+])
+def test_unknown_deals_keys_are_named_five_then_counted(name, said):
+    """Break-it tester (stop 24): deals with 300,000 unknown keys gave a 3 MB message."""
+    with pytest.raises(catcards.GameParameterError) as info:
+        catcards.load(name).new_game(1, deals={f"k{i}": 0 for i in range(300_000)})
+    assert str(info.value).startswith(said) and len(str(info.value)) < 300

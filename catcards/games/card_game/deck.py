@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...cards import Card
-from ...core import GameParameterError, check_plain_text, is_whole, normal_name, parse_hands
+from ...core import GameParameterError, check_plain_text, few_reprs, is_whole, normal_name, parse_hands
 from .actions import Claim, Play, _interned
 from .cardlist import CardSpec
 
@@ -267,7 +267,7 @@ def parse_deals(game, deals: Any) -> dict[str, Any]:
     unknown = [k for k in deals if k not in _DEAL_KEYS]
     if unknown:
         raise GameParameterError(
-            f"Card Game: unknown deals key(s) {', '.join(sorted(map(repr, unknown)))}; "
+            f"Card Game: unknown deals key(s) {few_reprs(sorted(unknown, key=repr))}; "
             f"allowed: {', '.join(sorted(_DEAL_KEYS))}"
         )
     deck, n = game.deck, game.players

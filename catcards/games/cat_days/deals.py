@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import Card
-from ...core import GameParameterError, check_plain_text, normal_name, parse_hands, short_repr
+from ...core import GameParameterError, check_plain_text, normal_name, few_reprs, parse_hands, short_repr
 from .deck import _DAY_INDEX, DAYS, TREE_CAPACITY, Deck
 from .weeks import Weeks
 
@@ -37,7 +37,7 @@ def parse_deals(deck: Deck, deals: Any) -> dict[str, Any]:
     unknown = set(deals) - {"hands", "draw", "discard", "weeks", "rest", "shuffles"}
     if unknown:
         raise GameParameterError(
-            f"Cat Days deals: unknown key(s) {', '.join(sorted(map(repr, unknown)))}; keys are hands, draw, discard, weeks, rest, shuffles"
+            f"Cat Days deals: unknown key(s) {few_reprs(sorted(unknown, key=repr))}; keys are hands, draw, discard, weeks, rest, shuffles"
         )
     free: dict[str, list[Card]] = {}
     for c in deck.cards:
