@@ -190,7 +190,8 @@ def test_wording_after_the_game_and_for_one_player():
     # str.isdigit() is true for superscripts and circled digits, which int() refuses: the app crashed
     ("game=snap&seed=%C2%B2", "The seed must be a whole number from 0 to 2**128 - 1, not '²': 1 is used."),
     ("game=snap&seed=%E2%91%A0", "The seed must be a whole number from 0 to 2**128 - 1, not '①': 1 is used."),
-    ("game=snap&players=%C2%B2", "players must be a whole number, not '²': the usual number is used."),
+    ("game=snap&players=%C2%B2", "Players must be a whole number, not '²': the usual number is used."),
+    ("game=snap&players=1" + "0" * 50, "Players must be a whole number, not '1" + "0" * 36 + "...': the usual number is used."),
 ])
 def test_an_address_with_digits_that_are_not_0_to_9_is_one_line(monkeypatch, query, note):
     app = run_app(monkeypatch, query)
@@ -266,7 +267,7 @@ def test_what_the_address_asked_and_the_app_could_not_do_is_said_at_the_top(monk
 @pytest.mark.parametrize("query, game, players, seed, notes", [
     # an empty value is checked like any other: said, and the default used
     ("game=snap&seed=", "snap", 2, 1, ["The seed must be a whole number from 0 to 2**128 - 1, not '': 1 is used."]),
-    ("game=snap&seed=5&players=", "snap", 2, 5, ["players must be a whole number, not '': the usual number is used."]),
+    ("game=snap&seed=5&players=", "snap", 2, 5, ["Players must be a whole number, not '': the usual number is used."]),
     ("game=&seed=5", "simons-cat", 4, 5, None),
     # a parameter given twice: no one can tell which was meant; refused by name, the default used
     ("game=snap&seed=7&seed=8", "snap", 2, 1, ["The address gives seed 2 times ('7', '8'); give it once: 1 is used."]),
