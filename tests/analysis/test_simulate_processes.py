@@ -23,7 +23,9 @@ pytestmark = pytest.mark.skipif(
 #: a run far longer than the test: games of Cat Days in chunks of 500 (about 10 s each)
 LONG_RUN = ("import catcards; catcards.simulate('cat-days', games=10**8, seed=1, progress=False, "
             "executor='processes')")
-CLI_RUN = [sys.executable, "-m", "catcards.cli", "simulate", "cat-days", "--games", "100000000",
+#: -X faulthandler: a run that does not stop is made to print every thread's stack (SIGABRT), so
+#: a failure says where it hung (seen once under load, stop 24: no output at all in 30 s)
+CLI_RUN = [sys.executable, "-X", "faulthandler", "-m", "catcards.cli", "simulate", "cat-days", "--games", "100000000",
            "--executor", "processes"]
 WORKERS = os.cpu_count() or 1
 
@@ -124,7 +126,12 @@ def test_ctrl_c_stops_a_process_pool_run_at_once_and_leaves_no_worker():
     try:
         sent = time.monotonic()
         os.kill(proc.pid, signal.SIGINT)  # what Ctrl+C sends (the workers ignore it; the parent stops them)
-        out, err = proc.communicate(timeout=30)
+        try:
+            out, err = proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:  # where is it? faulthandler prints each thread's stack
+            os.kill(proc.pid, signal.SIGABRT)
+            out, err = proc.communicate(timeout=30)
+            pytest.fail(f"Ctrl+C did not stop the run in 30 s; its threads then:\n{err[-6000:]}")
         stopped = time.monotonic() - sent
         assert (proc.returncode, out, err) == (130, "", "catcards: interrupted\n")
         assert stopped < 5.0, f"the run took {stopped:.1f} s to stop"  # a chunk takes ~10 s or more
