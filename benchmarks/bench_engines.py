@@ -131,7 +131,8 @@ def main() -> None:
     compiled = _native.compiled_modules()
     print(f"random play, default parameters, {args.games} games x {args.repeat} repeats; "
           "CPU time (time.process_time), median of repeats; "
-          + (f"{len(compiled)} modules compiled (setup.py)" if compiled else "pure Python (nothing compiled)"))
+          + (f"{len(compiled)} compiled modules in use (setup.py; catcards --version counts all)" if compiled
+             else "pure Python (nothing compiled)"))
     print(f"{'game':<20} {'us/action':>9} {'(best)':>7} {'actions/game':>13} {'clone us':>9} {'+ generator':>12}")
     for name in names:
         r = bench(name, args.games, args.repeat)
