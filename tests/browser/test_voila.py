@@ -147,7 +147,7 @@ def test_bad_addresses_show_one_line_and_a_table_never_a_traceback(browser_ready
         for query, line in [
             ("game=snap&seed=-5", "The seed must be a whole number from 0 to 2**128 - 1, not '-5': 1 is used."),
             ("game=chess&players=99", "There is no game called 'chess'"),
-            ("game=pairs&players=-1&seed=%00", "players must be a whole number, not '-1'"),
+            ("game=pairs&players=-1&seed=%00", "Players must be a whole number, not '-1'"),
         ]:
             page = browser.new_page(viewport={"width": 1280, "height": 1000})
             try:

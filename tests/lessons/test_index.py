@@ -184,7 +184,7 @@ def test_the_app_explains_a_bad_address_and_plays_the_default(monkeypatch):
     app = _run_app(monkeypatch, "game=chess&players=x")
     assert app["seat"].children[0].state.game.name == "simons-cat"
     assert any("no game called 'chess'" in n for n in app["notes"])
-    assert any("players must be a whole number, not 'x'" in n for n in app["notes"])
+    assert any("Players must be a whole number, not 'x'" in n for n in app["notes"])
     app = _run_app(monkeypatch, "game=simons-cat&players=9")
     assert app["players"].value == str(catcards.load("simons-cat").players)
     assert "Simon's Cat Card Game is for 2 to 6 players, not 9: 4 is used." in app["notes"]
