@@ -547,7 +547,7 @@ def check_deals(deals: Any) -> None:
 
 
 def attribute_copier(names: Sequence[str]) -> Callable[[Any], Any]:
-    """A function ``copy(obj)`` returning a new instance of ``type(obj)`` (``object.__new__``, no
+    """A function ``copy(obj)`` returning a new instance of ``type(obj)`` (its ``__new__``, no
     ``__init__``) with the attributes ``names`` of ``obj`` (the same objects), written as one
     assignment per name, as :mod:`dataclasses` writes its methods.
 
@@ -565,10 +565,10 @@ def attribute_copier(names: Sequence[str]) -> Callable[[Any], Any]:
     for name in names:
         if not name.isidentifier():
             raise ValueError(f"not an attribute name: {name!r}")
-    lines = ["def copy(self):", "    other = _new(type(self))"]
+    lines = ["def copy(self):", "    kind = type(self)", "    other = kind.__new__(kind)"]
     lines += [f"    other.{name} = self.{name}" for name in names]
     lines.append("    return other")
-    scope: dict[str, Any] = {"_new": object.__new__}
+    scope: dict[str, Any] = {}
     exec("\n".join(lines), scope)  # noqa: S102 - the code is built from checked identifiers only
     return scope["copy"]
 
@@ -590,10 +590,13 @@ class State:
         self.seed = fresh_seed() if seed is None else check_seed(seed)
         # kept as JSON text (see the property): a clone or a caller can never change them
         self.deals = deals
+        self._rng_state = None
         self.rng = new_rng(self.seed)
         self.history: list[Action] = []
         self.log: list[str] = []
         self._legal: tuple | None = None
+        #: set by a game when it ends (the one place ``outcome`` reads)
+        self._outcome: Outcome | None = None
 
     @property
     def deals(self) -> Any:
@@ -612,9 +615,6 @@ class State:
     def is_over(self) -> bool:
         """True once the game has ended (then ``current_player`` is None and ``outcome`` is set)."""
         return self.outcome is not None
-
-    #: set by a game when it ends (the one place ``outcome`` reads)
-    _outcome: Outcome | None = None
 
     @property
     def outcome(self) -> Outcome | None:
@@ -754,10 +754,6 @@ class State:
         """Names of the zones (keys of :meth:`zones`) whose cards ``seat`` may not see."""
         raise NotImplementedError
 
-    #: a clone's generator until first use: None, or the bit-generator state it starts from
-    _rng: np.random.Generator | None = None
-    _rng_state: dict | None = None
-
     @property
     def rng(self) -> np.random.Generator:
         """The state's one ``numpy.random.Generator`` (a clone's is built on first use)."""
@@ -790,7 +786,7 @@ class State:
 
     #: the attributes State itself sets on an instance (kept in its ``__dict__``)
     _core_fields: ClassVar[tuple[str, ...]] = (
-        "game", "seed", "_deals_text", "_rng", "_rng_state", "history", "log", "_legal",
+        "game", "seed", "_deals_text", "_rng", "_rng_state", "history", "log", "_legal", "_outcome",
     )
 
     def _shallow_copy(self) -> "State":
@@ -798,7 +794,7 @@ class State:
         nothing copied deeper): the first step of :meth:`clone`, ``copy.copy`` without its
         generic protocol. A game whose state declares ``__slots__`` for all its own attributes
         replaces this with :func:`attribute_copier` (see there why)."""
-        other = object.__new__(type(self))
+        other = _copy_core_fields(self)
         other.__dict__.update(self.__dict__)
         return other
 
@@ -895,6 +891,11 @@ class State:
     def __repr__(self) -> str:
         where = "over" if self.is_over else f"seat {self.current_player} to act"
         return f"<{self.game.title} seed={self.seed}, {len(self.history)} actions, {where}>"
+
+
+#: State's own attributes copied to a new instance (compiled, they live in the C struct, not the
+#: instance dict; see core.pxd)
+_copy_core_fields = attribute_copier(State._core_fields)
 
 
 def _card_text(card: Any) -> str:

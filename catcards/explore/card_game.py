@@ -125,7 +125,7 @@ class CardGameInfo(InfoSet):
         self.held: list[tuple[str, list[int]]] = []
         #: (step, the cards put back in the order chosen)
         self.putbacks: list[tuple[int, list[int]]] = []
-        world._shown = shown.update  # the engine tells which names an effect showed
+        world.on_shown = shown.update  # the engine tells which names an effect showed
         for step, action in enumerate(state.history):
             who = world.current_player
             if who != seat:

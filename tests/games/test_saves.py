@@ -498,6 +498,15 @@ def _mutate_everything(obj, shared: set[int], seen: set[int] | None = None) -> i
     return n
 
 
+def _attributes(state) -> dict:
+    """Every attribute of ``state``: State's own, the slots of its classes and its ``__dict__`` (a
+    compiled Card Game or Cat Days state has no ``__dict__``: its attributes are C struct fields)."""
+    names = [*State._core_fields, *(n for cls in type(state).__mro__ for n in cls.__dict__.get("__slots__", ()))]
+    found = {n: getattr(state, n) for n in dict.fromkeys(names) if hasattr(state, n)}
+    found.update(getattr(state, "__dict__", {}))
+    return found
+
+
 def _snapshot(state):
     seats = [None, *range(state.game.players)]
     return (state.to_json(), repr(state.zones()), [repr(state.observation(s)) for s in seats],
@@ -519,7 +528,7 @@ def test_changing_an_observation_or_a_clone_never_changes_the_game(name):
                 assert _mutate_everything(state.observation(seat), shared) >= 2
             assert _snapshot(state) == before, f"an observation shares data with the game (step {step})"
             changed = 0
-            for attr, value in vars(state.clone()).items():
+            for attr, value in _attributes(state.clone()).items():
                 if attr not in ("game", "rng", "_rng", "_rng_state", "_legal"):  # shared by design
                     changed += _mutate_everything(value, shared | {id(state.rng)})
             assert changed >= 2  # at least the clone's history and log

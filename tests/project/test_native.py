@@ -30,9 +30,9 @@ def test_setup_records_what_each_module_is_compiled_from_and_the_guard_hashes_as
     assert all((PACKAGE.parent / m).is_file() for m in scope["MODULES"])
     # plays uses Weeks's C layout (plays.pxd cimports weeks): an edit to weeks.py makes it stale too
     files = scope["sources"]("catcards/games/cat_days/plays.py")
-    assert files == ["games/cat_days/plays.pxd", "games/cat_days/plays.py", "games/cat_days/weeks.pxd",
-                     "games/cat_days/weeks.py"]
-    assert scope["sources"]("catcards/core.py") == ["core.py"]
+    assert files == ["games/cat_days/actions.pxd", "games/cat_days/actions.py", "games/cat_days/plays.pxd",
+                     "games/cat_days/plays.py", "games/cat_days/weeks.pxd", "games/cat_days/weeks.py"]
+    assert scope["sources"]("catcards/core.py") == ["core.pxd", "core.py"]
     assert scope["source_hash"](files) == _native._source_hash(files)
     entry = {"files": files, "sha256": _native._source_hash(files)}
     assert _native._up_to_date(entry)
@@ -95,3 +95,29 @@ def test_a_compiled_module_the_build_did_not_record_runs_as_python_and_the_warni
     with pytest.warns(_native.StaleBuildWarning, match="left no record of its sources"):
         spec = guard.find_spec(PLAYS, importlib.import_module("catcards.games.cat_days").__path__)
     assert spec.origin == str(PACKAGE / "games" / "cat_days" / "plays.py")
+
+
+def _declared_attributes(pxd: str, cls: str) -> list[str]:
+    """The attribute names ``cdef public <type> a, b`` lines declare in ``cdef class cls`` of a .pxd."""
+    names, inside = [], False
+    for line in (PACKAGE / pxd).read_text(encoding="utf-8").splitlines():
+        if line.startswith("cdef class "):
+            inside = line.startswith(f"cdef class {cls}(") or line.startswith(f"cdef class {cls}:")
+        elif inside and line.strip().startswith("cdef public "):
+            names += [n.strip() for n in line.strip().split(None, 3)[3].split(",")]
+    return names
+
+
+def test_the_compiled_states_declare_exactly_the_attributes_a_clone_copies():
+    """Compiled, a state's attributes are the C struct fields its .pxd declares, and a clone copies
+    the names its .py lists (State._core_fields, the game state's __slots__): the two lists must
+    be the same, or a clone would miss a field (or the .py run would lack one)."""
+    from catcards.core import State
+    from catcards.games.card_game.views import Views
+    from catcards.games.cat_days.engine import CatDaysState
+
+    for pxd, cls, listed in (("core.pxd", "State", State._core_fields),
+                             ("games/cat_days/engine.pxd", "CatDaysState", CatDaysState.__slots__),
+                             ("games/card_game/views.pxd", "Views", Views.__slots__)):
+        declared = _declared_attributes(pxd, cls)
+        assert len(declared) == len(set(declared)) and set(declared) == set(listed), pxd

@@ -14,7 +14,7 @@ from ...core import Action
 from .actions import (DONE, DRAW, TAKE_MONEY, DiscardCard, MoneyInstead, PutBack, PutOnTop, TakeMoney, TakeTurned,
                       _interned)
 from .deck import FINAL, KITTEN, MONEY_NAMES, THREATS
-from .stack import Item, Pending
+from .stack import Item, Pending, Responses
 
 __all__ = ["Effects", "EFFECTS", "ABILITIES", "OPS"]
 
@@ -25,8 +25,11 @@ _DRAWS = tuple(f"Seat {s} draws a card." for s in range(5))
 _TAKES_MONEY = tuple(f"Seat {s} takes a Money card." for s in range(5))
 
 
-class Effects:
-    """Mixin of :class:`~catcards.games.card_game.engine.CardGameState`: resolving the stack."""
+class Effects(Responses):
+    """Part of :class:`~catcards.games.card_game.engine.CardGameState` (see :class:`.views.Views`):
+    resolving the stack."""
+
+    __slots__ = ()  # the state's attributes are Views' slots
 
     # ---- primitive effects --------------------------------------------------------------------
     def _take_money(self, seat: int) -> None:
@@ -206,7 +209,11 @@ class Effects:
     def _shown(self, cards: list[int]) -> None:
         """Called with cards whose names an effect has just shown every player while they stay
         out of sight (The Guardian's hand, Eat Four!'s cards taken into hand or Suicide Kitten
-        shuffled back). The rules need nothing here; :mod:`catcards.explore.card_game` listens."""
+        shuffled back): passed on to ``on_shown`` when it is set. The rules need nothing here;
+        :mod:`catcards.explore.card_game` listens."""
+        listener = self.on_shown
+        if listener is not None:
+            listener(cards)
 
     def _guardian(self, t: int, named: str) -> None:
         hand = self.hands[t]

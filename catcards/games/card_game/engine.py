@@ -91,9 +91,9 @@ from .actions import (Believe, Challenge, Claim, DrawCard, EndTurn, Pass, Play, 
 from .cardlist import card_list_table, load_card_list
 from .deck import (FINAL, HAND_SIZE, ISLAND_ABILITY_COST, KITTEN, MONEY_NAMES, WIN_POINTS, Deck, deal,
                    parse_deals)
-from .effects import OPS, Effects
+from .effects import OPS
 from .moves import Moves, SeatMoves
-from .stack import Item, Pending, Responses, Window
+from .stack import Item, Pending, Window
 from .views import Views
 
 __all__ = ["CardGame", "CardGameState"]
@@ -209,7 +209,7 @@ class CardGame(Game):
         return CardGameState(self, seed, deals)
 
 
-class CardGameState(Moves, Responses, Effects, Views, State):
+class CardGameState(Moves):
     """One game of Card Game: The Card Game (see the module docstring and :class:`CardGame`).
 
     Extra attributes (read-only for users): ``active`` (seat whose turn it is), ``phase``
@@ -219,19 +219,8 @@ class CardGameState(Moves, Responses, Effects, Views, State):
 
     game: CardGame
 
-    # Every attribute of this class is a slot (State's own stay in the instance dict): CPython
-    # 3.11 keeps at most 30 attributes of an instance inline, and this state has 40 of its own,
-    # so without slots every attribute read went through a dict (35,300 -> 32,300 instructions
-    # per random action with slots, valgrind). A clone copies them one by one (_shallow_copy
-    # below, see catcards.core.attribute_copier), never through ``__dict__``; a new attribute
-    # must be added here (tests/games/test_card_game_playouts.py checks).
-    __slots__ = (
-        "deck", "seating", "hands", "main", "money_deck", "money", "flower_jokers", "front", "island",
-        "table", "discard", "tokens", "out", "cash", "stack", "window", "end_queue", "pending", "ops",
-        "triggers", "facedown", "peek", "turned", "resolving", "ttt_cards", "active", "phase", "turn",
-        "draws_left", "hand_played", "ability_used", "turn_over", "last_turn", "final_last",
-        "final_armed", "_outcome", "current_player", "_scores_changed", "cheap", "_box",
-    )
+    # The state's attributes are slots of its first base, Views (see there), so none of its own.
+    __slots__ = ()
 
     def __init__(self, game: CardGame, seed, deals):
         super().__init__(game, seed, deals)
@@ -272,6 +261,8 @@ class CardGameState(Moves, Responses, Effects, Views, State):
         self._outcome: Outcome | None = None
         self.current_player: int | None = None
         self._scores_changed = True  # set when tokens, LOCK cards in front or who is out change
+        #: called with the cards an effect shows while they stay hidden (Effects._shown), or None
+        self.on_shown = None
         self._reseat()
         deal(self, deals)
         #: dollars in each money area (see ``money_value``), kept as cards come and go
@@ -553,8 +544,7 @@ class CardGameState(Moves, Responses, Effects, Views, State):
         other.flower_jokers = set(self.flower_jokers)
         other._box = list(self._box)
 
-
-CardGameState._shallow_copy = attribute_copier(State._core_fields + CardGameState.__slots__)
+    _shallow_copy = attribute_copier(State._core_fields + Views.__slots__)
 
 #: the log's most frequent lines, by seat (made once: the same text as the f-strings they replace)
 _PASSES = tuple(f"Seat {s} passes." for s in range(CardGame.max_players))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...core import Action
 from .actions import _OPTION_WORD, Claim, Play
 from .deck import THREATS
+from .views import Views
 
 __all__ = ["Item", "Window", "Pending", "Responses", "threatens"]
 
@@ -128,9 +129,12 @@ def threatens(top: Item | None, seat: int) -> bool:
             and (top.kind == "card" or top.kind == "claim") and seat not in top.protected)
 
 
-class Responses:
-    """Mixin of :class:`~catcards.games.card_game.engine.CardGameState`: who may answer the top
-    item, with which INSTANT cards, and what playing a card or making a claim puts on the stack."""
+class Responses(Views):
+    """Part of :class:`~catcards.games.card_game.engine.CardGameState` (see :class:`.views.Views`):
+    who may answer the top item, with which INSTANT cards, and what playing a card or making a
+    claim puts on the stack."""
+
+    __slots__ = ()  # the state's attributes are Views' slots
 
     def _threatens(self, top: Item | None, seat: int) -> bool:
         return threatens(top, seat)

@@ -154,12 +154,13 @@ class CatDaysState(State):
 
     game: CatDays
 
-    # Every attribute of this class is a slot (State's own stay in the instance dict), as in Card
-    # Game's state: the compiled engine reads them through their slot, not a dict look-up (issue
-    # 14). A clone copies them by name (_shallow_copy below); a new attribute must be added here.
+    # Every attribute of this class is a slot; compiled, the class is an extension type and they
+    # are C struct fields (engine.pxd, which must name the same attributes), read directly by its
+    # compiled methods (issue 14). A clone copies them by name (_shallow_copy below); a new
+    # attribute must be added here and in engine.pxd.
     __slots__ = (
         "deck", "turn", "stopped_by_turn_limit", "_passes", "_max_turns", "_table", "_rules", "_shuffles",
-        "_reshuffled", "_outcome", "out_of_play", "draw_pile", "hands", "discard_pile", "weeks",
+        "_reshuffled", "out_of_play", "draw_pile", "hands", "discard_pile", "weeks",
         "current_player", "rulebook_start",
     )
 
@@ -462,5 +463,5 @@ class CatDaysState(State):
         other.out_of_play = list(self.out_of_play)
         other.weeks = self.weeks.copy()
 
+    _shallow_copy = attribute_copier(State._core_fields + __slots__)
 
-CatDaysState._shallow_copy = attribute_copier(State._core_fields + CatDaysState.__slots__)

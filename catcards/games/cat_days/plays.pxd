@@ -3,6 +3,7 @@
 # day masks of the legal-plays loop as C integers.
 import cython
 from catcards.games.cat_days.weeks cimport Weeks
+from catcards.games.cat_days.actions cimport _play
 
 cdef class Rule:
     cdef public object how, effect, days, either, weeks, draws, discarded, uncovers

@@ -1,0 +1,21 @@
+# Cython declarations for engine.py (setup.py compiles it; the .py is the source and runs unchanged
+# without them): the state as an extension type of core.State's, its attributes (the ones
+# __slots__ names) in C slots, read as struct fields by its own compiled methods, and the play
+# table and weeks typed, so their compiled methods are called directly (issue 14); its busiest
+# methods are called through the C method table.
+from catcards.core cimport State
+from catcards.games.cat_days.plays cimport PlayTable
+from catcards.games.cat_days.weeks cimport Weeks
+
+cdef class CatDaysState(State):
+    cdef public object deck, turn, stopped_by_turn_limit, _passes, _max_turns, _shuffles, _reshuffled
+    cdef public object current_player, rulebook_start
+    cdef public PlayTable _table
+    cdef public dict _rules
+    cdef public list out_of_play, draw_pile, hands, discard_pile
+    cdef public Weeks weeks
+
+    cpdef _legal_actions(self)
+    cpdef _apply(self, action)
+    cpdef _draw(self, seat)
+    cpdef _play(self, seat, action, rule)
