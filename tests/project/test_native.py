@@ -116,8 +116,8 @@ def test_the_compiled_states_declare_exactly_the_attributes_a_clone_copies():
     from catcards.games.card_game.views import Views
     from catcards.games.cat_days.engine import CatDaysState
 
-    for pxd, cls, listed in (("core.pxd", "State", State._core_fields),
-                             ("games/cat_days/engine.pxd", "CatDaysState", CatDaysState.__slots__),
+    for pxd, cls, listed in (("core.pxd", "StateCore", State._core_fields),
+                             ("games/cat_days/engine.pxd", "_CatDaysState", CatDaysState.__slots__),
                              ("games/card_game/views.pxd", "Views", Views.__slots__)):
         declared = _declared_attributes(pxd, cls)
         assert len(declared) == len(set(declared)) and set(declared) == set(listed), pxd

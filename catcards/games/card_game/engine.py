@@ -209,17 +209,14 @@ class CardGame(Game):
         return CardGameState(self, seed, deals)
 
 
-class CardGameState(Moves):
-    """One game of Card Game: The Card Game (see the module docstring and :class:`CardGame`).
-
-    Extra attributes (read-only for users): ``active`` (seat whose turn it is), ``phase``
-    ("draw", "main" or "end"), ``turn`` (from 1), ``tokens``, ``out`` (per seat), ``stack`` (list of
-    :class:`Item`), ``discard`` (card ids), :meth:`points`.
-    """
+class _CardGameState(Moves):
+    """The last of the game's parts of :class:`CardGameState` (``Views`` < ``Responses`` <
+    ``Effects`` < ``Moves`` < this, on :class:`catcards.core.StateCore`): the deal and the turn's
+    flow. Compiled, an extension type (engine.pxd), like the other parts."""
 
     game: CardGame
 
-    # The state's attributes are slots of its first base, Views (see there), so none of its own.
+    # The state's attributes are slots of its first part, Views (see there), so none of its own.
     __slots__ = ()
 
     def __init__(self, game: CardGame, seed, deals):
@@ -545,6 +542,15 @@ class CardGameState(Moves):
         other._box = list(self._box)
 
     _shallow_copy = attribute_copier(State._core_fields + Views.__slots__)
+
+
+class CardGameState(_CardGameState, State):
+    """One game of Card Game: The Card Game (see the module docstring and :class:`CardGame`).
+
+    Extra attributes (read-only for users): ``active`` (seat whose turn it is), ``phase``
+    ("draw", "main" or "end"), ``turn`` (from 1), ``tokens``, ``out`` (per seat), ``stack`` (list of
+    :class:`Item`), ``discard`` (card ids), :meth:`points`.
+    """
 
 #: the log's most frequent lines, by seat (made once: the same text as the f-strings they replace)
 _PASSES = tuple(f"Seat {s} passes." for s in range(CardGame.max_players))

@@ -6,17 +6,19 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import Card
-from ...core import State
+from ...core import StateCore
 from .deck import FINAL, LOG_LINES, sushi_points
 
 __all__ = ["Views"]
 
 
-class Views(State):
-    """First base of :class:`~catcards.games.card_game.engine.CardGameState` (the chain
-    ``Views`` < ``Responses`` < ``Effects`` < ``Moves`` < ``CardGameState``, one part of the state's
-    methods each): public queries and views. Compiled, it is the extension type that holds the
-    state's attributes (``views.pxd``), so that every part reads them as C struct fields."""
+class Views(StateCore):
+    """First part of :class:`~catcards.games.card_game.engine.CardGameState` (the chain
+    ``Views`` < ``Responses`` < ``Effects`` < ``Moves`` < ``_CardGameState`` on
+    :class:`catcards.core.StateCore`, one part of the state's methods each; ``CardGameState``
+    adds :class:`catcards.core.State`): public queries and views. Compiled, it is the extension
+    type that holds the state's attributes (``views.pxd``), so that every part reads them as C
+    struct fields."""
 
     # Every attribute of the state is a slot: CPython 3.11 keeps at most 30 attributes of an
     # instance inline, and this state has 40 of its own, so without slots every attribute read went

@@ -1,13 +1,13 @@
 # Cython declarations for engine.py (setup.py compiles it; the .py is the source and runs unchanged
-# without them): the state as an extension type of core.State's, its attributes (the ones
-# __slots__ names) in C slots, read as struct fields by its own compiled methods, and the play
-# table and weeks typed, so their compiled methods are called directly (issue 14); its busiest
-# methods are called through the C method table.
-from catcards.core cimport State
+# without them): the game's part of the state (_CatDaysState; CatDaysState adds core.State) as an
+# extension type on core.StateCore, its attributes (the ones __slots__ names) in C slots, read as
+# struct fields by its own compiled methods, the play table and weeks typed, so their compiled
+# methods are called directly, and its busiest methods called through the C method table (issue 14).
+from catcards.core cimport StateCore
 from catcards.games.cat_days.plays cimport PlayTable
 from catcards.games.cat_days.weeks cimport Weeks
 
-cdef class CatDaysState(State):
+cdef class _CatDaysState(StateCore):
     cdef public object deck, turn, stopped_by_turn_limit, _passes, _max_turns, _shuffles, _reshuffled
     cdef public object current_player, rulebook_start
     cdef public PlayTable _table

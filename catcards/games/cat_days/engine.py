@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...cards import Card
-from ...core import Action, Game, GameParameterError, Outcome, State, attribute_copier, normal_name, permutation
+from ...core import (Action, Game, GameParameterError, Outcome, State, StateCore, attribute_copier, normal_name,
+                     permutation)
 from ...params import Param
 from ...registry import register
 from .actions import DRAW, PASS, Draw, Pass, Play, _play_problem
@@ -140,24 +141,16 @@ def _take_from(hand: list[Card], card: Card) -> None:
     hand.remove(card)
 
 
-class CatDaysState(State):
-    """One game of Cat Days. See :class:`CatDays` for the rules; the contract is
-    :class:`catcards.core.State`.
-
-    Extra attributes (read-only for users):
-        weeks: the :class:`Weeks` (what stands on every day).
-        hands: each seat's hand (list of Cards); draw_pile (top card last); discard_pile (top
-            last); out_of_play (cards left in the box by a stacked deal).
-        turn: turns taken so far (each action is a turn).
-        stopped_by_turn_limit: True when the game was stopped by ``max_turns``.
-    """
+class _CatDaysState(StateCore):
+    """The game's part of :class:`CatDaysState` (all of its own code): compiled, an extension
+    type (engine.pxd) on :class:`catcards.core.StateCore`, so its methods read the state's
+    attributes as C struct fields (issue 14)."""
 
     game: CatDays
 
-    # Every attribute of this class is a slot; compiled, the class is an extension type and they
-    # are C struct fields (engine.pxd, which must name the same attributes), read directly by its
-    # compiled methods (issue 14). A clone copies them by name (_shallow_copy below); a new
-    # attribute must be added here and in engine.pxd.
+    # Every attribute of this class is a slot; compiled, they are C struct fields (engine.pxd,
+    # which must name the same attributes), read directly by its compiled methods. A clone copies
+    # them by name (_shallow_copy below); a new attribute must be added here and in engine.pxd.
     __slots__ = (
         "deck", "turn", "stopped_by_turn_limit", "_passes", "_max_turns", "_table", "_rules", "_shuffles",
         "_reshuffled", "out_of_play", "draw_pile", "hands", "discard_pile", "weeks",
@@ -464,4 +457,17 @@ class CatDaysState(State):
         other.weeks = self.weeks.copy()
 
     _shallow_copy = attribute_copier(State._core_fields + __slots__)
+
+
+class CatDaysState(_CatDaysState, State):
+    """One game of Cat Days. See :class:`CatDays` for the rules; the contract is
+    :class:`catcards.core.State`.
+
+    Extra attributes (read-only for users):
+        weeks: the :class:`Weeks` (what stands on every day).
+        hands: each seat's hand (list of Cards); draw_pile (top card last); discard_pile (top
+            last); out_of_play (cards left in the box by a stacked deal).
+        turn: turns taken so far (each action is a turn).
+        stopped_by_turn_limit: True when the game was stopped by ``max_turns``.
+    """
 
