@@ -146,6 +146,7 @@ def _play_problem(play: "Play") -> str | None:
     return None
 
 
+_new = object.__new__
 _set = object.__setattr__
 
 
@@ -154,7 +155,7 @@ def _play(card: Card, effect: str, week: str | None = None, day: int | None = No
     """``Play(card, effect, ...)`` built without the frozen dataclass's per-field checks (the
     engine's hot path; the fields are the engine's own, so they need none). Equal to, and hashes
     like, the Play built the usual way."""
-    p = Play.__new__(Play)
+    p = _new(Play)
     _set(p, "__dict__", {"card": card, "effect": effect, "week": week, "day": day, "target": target,
                          "target_day": target_day, "other": other})  # one dict, set at once (frozen: not by =)
     return p
