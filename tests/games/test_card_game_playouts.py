@@ -122,3 +122,19 @@ def test_clone_copies_every_attribute_and_plays_on_identically():
             met["final"] += any(name == "Final Round" for _, name in state.table) or state.final_last is not None
             assert set(vars(state)) <= copied, set(vars(state)) - copied
     assert min(met.values()) > 0 and len(met) == 3
+
+
+def test_the_shown_listener_hears_its_own_game_and_not_a_clone():
+    """``on_shown`` (explore's listener for the cards an effect shows) is called by the game it is
+    set on, with the cards shown; a clone starts without it (it would report another line of play)."""
+    game = catcards.load("card-game", players=3)
+    heard = []
+    for i in range(30):
+        state = game.new_game(i)
+        state.on_shown = heard.append
+        rng = np.random.default_rng(i)
+        while not state.is_over:
+            assert state.clone().on_shown is None
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.integers(len(legal)))])
+    assert heard and all(isinstance(cards, list) and all(isinstance(c, int) for c in cards) for cards in heard)

@@ -540,6 +540,7 @@ class _CardGameState(Moves):
         other.ttt_cards = set(self.ttt_cards)
         other.flower_jokers = set(self.flower_jokers)
         other._box = list(self._box)
+        other.on_shown = None  # a listener follows its own game, not a clone's
 
     _shallow_copy = attribute_copier(State._core_fields + Views.__slots__)
 
