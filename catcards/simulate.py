@@ -331,6 +331,25 @@ def _stop_pool(pool: Any) -> None:
             worker.join(1.0)
 
 
+#: seconds the parent waits for a chunk at a time (see :func:`_result`)
+_WAIT_SLICE = 0.2
+
+
+def _result(future: Any) -> Any:
+    """``future.result()``, waited for in slices of :data:`_WAIT_SLICE` seconds, so that Ctrl+C
+    stops the run at once. A signal is delivered to any thread of the process: when it lands on
+    one of the executor's threads (the pool's manager, a queue feeder) rather than the main one,
+    a main thread blocked in ``result()`` with no timeout is not woken to run the handler, and the
+    run went on until the chunk ended (seen as a Ctrl+C ignored for minutes, 1 run in 10-20 under
+    load; the test's thread dump showed the main thread in ``result()``)."""
+    from concurrent.futures import Future, wait
+
+    if isinstance(future, Future):  # an executor of our own kind may give other futures: waited for plainly
+        while not future.done():
+            wait((future,), timeout=_WAIT_SLICE)
+    return future.result()
+
+
 def _run_chunks(pool: Any, game: Game, seed: int, games: int, chunk_size: int, agents: Sequence,
                 record, rows: _Rows, bar) -> None:
     """Submit the chunks lazily (at most :data:`MAX_IN_FLIGHT` ahead) and collect them in order."""
@@ -346,7 +365,7 @@ def _run_chunks(pool: Any, game: Game, seed: int, games: int, chunk_size: int, a
         for _ in range(MAX_IN_FLIGHT):
             submit_next()
         while window:
-            part = window[0].result()  # in index order, so the rows are too
+            part = _result(window[0])  # in index order, so the rows are too
             window.popleft()
             rows.extend(part)
             bar.update(len(part))
