@@ -59,8 +59,8 @@ if TYPE_CHECKING:  # imported when used: `import catcards` does not need pandas
 
     import pandas as pd
 
-__all__ = ["simulate", "play_game", "agent_action", "game_sequence", "game_seed", "agent_rngs", "chunks",
-           "per_seat", "seat_agents", "MAX_GAMES", "MAX_SEED"]
+__all__ = ["simulate", "play_game", "future_result", "agent_action", "game_sequence", "game_seed", "agent_rngs",
+           "chunks", "per_seat", "seat_agents", "MAX_GAMES", "MAX_SEED"]
 
 #: a task of an executor plays at most this many games when ``chunk_size`` is not given
 MAX_CHUNK = 500
@@ -331,17 +331,25 @@ def _stop_pool(pool: Any) -> None:
             worker.join(1.0)
 
 
-#: seconds the parent waits for a chunk at a time (see :func:`_result`)
+#: seconds the parent waits for a chunk at a time (see :func:`future_result`)
 _WAIT_SLICE = 0.2
 
 
-def _result(future: Any) -> Any:
+def future_result(future: Any) -> Any:
     """``future.result()``, waited for in slices of :data:`_WAIT_SLICE` seconds, so that Ctrl+C
     stops the run at once. A signal is delivered to any thread of the process: when it lands on
     one of the executor's threads (the pool's manager, a queue feeder) rather than the main one,
     a main thread blocked in ``result()`` with no timeout is not woken to run the handler, and the
     run went on until the chunk ended (seen as a Ctrl+C ignored for minutes, 1 run in 10-20 under
-    load; the test's thread dump showed the main thread in ``result()``)."""
+    load; the test's thread dump showed the main thread in ``result()``). Used wherever catcards
+    waits for an executor's task (:func:`simulate`, :func:`catcards.odds`, the Big Cat search).
+
+    Returns:
+        what the task returned.
+
+    Raises:
+        whatever the task raised; KeyboardInterrupt on Ctrl+C while waiting.
+    """
     from concurrent.futures import Future, wait
 
     if isinstance(future, Future):  # an executor of our own kind may give other futures: waited for plainly
@@ -365,7 +373,7 @@ def _run_chunks(pool: Any, game: Game, seed: int, games: int, chunk_size: int, a
         for _ in range(MAX_IN_FLIGHT):
             submit_next()
         while window:
-            part = _result(window[0])  # in index order, so the rows are too
+            part = future_result(window[0])  # in index order, so the rows are too
             window.popleft()
             rows.extend(part)
             bar.update(len(part))

@@ -19,7 +19,7 @@ from ..core import GameParameterError, is_whole
 from ..games.big_cat import PENALTY_LETTERS, BigCat, parse_deal_strings
 from ..probability import hypergeom_pmf, wilson_interval
 from ..registry import load
-from ..simulate import agent_rngs, play_game
+from ..simulate import agent_rngs, future_result, play_game
 
 __all__ = [
     "simulate_deals",
@@ -336,7 +336,7 @@ def search_longest(
         found = [_scan(game.params, n, s) for n, s in zip(sizes, seeds)]
     else:
         futures = [executor.submit(_scan, game.params, n, s) for n, s in zip(sizes, seeds)]
-        found = [f.result() for f in futures]
+        found = [future_result(f) for f in futures]  # Ctrl+C seen at once
     best_k = max(range(len(found)), key=lambda k: (found[k]["cards_played"] if found[k]["terminated"] else -1, -k))
     best = found[best_k]
     if not best["terminated"]:  # every deal scanned cycles: no longest terminating game

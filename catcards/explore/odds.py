@@ -243,7 +243,7 @@ def odds(
                 results.extend(rollout_results(state, seat, a, b, seed, agents, peek, actions))
                 bar.update(b - a)
         else:
-            from ..simulate import _process_pool, _stop_pool  # the pool whose workers end with this process
+            from ..simulate import _process_pool, _stop_pool, future_result  # workers end with this process
 
             pool = _process_pool() if own_pool else executor
             try:
@@ -252,7 +252,7 @@ def odds(
                     for a in range(0, rollouts, chunk_size)
                 ]
                 for f in futures:
-                    part = f.result()
+                    part = future_result(f)  # Ctrl+C seen at once
                     results.extend(part)
                     bar.update(len(part))
             finally:
