@@ -834,7 +834,8 @@ class State:
         self._copy_mutables(other)
         return other
 
-    #: the attributes State itself sets on an instance (kept in its ``__dict__``)
+    #: the attributes State itself sets on an instance (in its ``__dict__``; a compiled game's state
+    #: keeps them in StateCore's slots)
     _core_fields: ClassVar[tuple[str, ...]] = _CORE_FIELDS
 
     def _shallow_copy(self) -> "State":
@@ -939,7 +940,6 @@ class State:
     def __repr__(self) -> str:
         where = "over" if self.is_over else f"seat {self.current_player} to act"
         return f"<{self.game.title} seed={self.seed}, {len(self.history)} actions, {where}>"
-
 
 
 def _card_text(card: Any) -> str:
