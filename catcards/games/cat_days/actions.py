@@ -40,40 +40,27 @@ DRAW = Draw()
 PASS = Pass()
 
 
-@dataclass(frozen=True)
-class Play(Action):
-    """Play ``card`` from the hand, with everything its text needs chosen.
+_set = object.__setattr__
 
-    Attributes:
-        card: the card played (the lowest copy of that name in the hand).
-        effect: the card's effect keyword (from the deck file), which fixes how ``str`` reads.
-        week: ``"my"`` or ``"their"`` (the acting player's week or the opponent's), or None.
-        day: 0 (Monday) .. 6 (Sunday), or None.
-        target: the cat acted on: covered (Grumpy Cat), taken (Cardboard Box), swapped from my
-            week (Yarn Ball), discarded (Vacuum Cleaner) or returned (Water Spray).
-        target_day: the opponent's day a Cardboard Box takes from or a Yarn Ball swaps with.
-        other: the opponent's cat a Yarn Ball swaps for.
 
-    A Play is a value: besides its fields it keeps its words (``str``) and its log lines once
-    worked out, in its ``__dict__`` (not fields: equality, hashing and ``repr`` ignore them).
-    """
+class _PlayFields:
+    """What a :class:`Play` holds and says: its fields, its words (``str``) and its log lines,
+    kept once worked out (a Play is a value; not fields: equality, hashing and ``repr`` ignore
+    them). Compiled (``actions.pxd``), an extension type with all of them as C struct fields,
+    which the engine's compiled code writes and reads directly (issue 14: a Play is built in a few
+    writes, with no dictionary, and its log line is read without a look-up by name); in Python,
+    they are in the instance's dict, as in any dataclass."""
 
-    card: Card
-    effect: str = "empty day"
-    week: str | None = None
-    day: int | None = None
-    target: Card | None = None
-    target_day: int | None = None
-    other: Card | None = None
+    __slots__ = ()
 
     def __str__(self) -> str:
-        text = self.__dict__.get("_words_said")
+        text = self._words_said
         if text is None:  # first time: a Play is a value, so its words are kept on it
             try:
                 text = self._words()
             except Exception:  # a malformed Play still has words (for error messages)
                 text = f"play {getattr(self.card, 'name', self.card)!s}"
-            self.__dict__["_words_said"] = text
+            _set(self, "_words_said", text)  # frozen: not by =
         return text
 
     def log_line(self, seat: int) -> str:
@@ -81,9 +68,10 @@ class Play(Action):
         seat numbers ("Seat 0 plays Lazy Cat on seat 0's Monday."). Kept on the play after the
         first time, like its words (the engine's plays are built once per deck and reused); a
         seat's line is worked out only when that seat makes the play."""
-        lines = self.__dict__.get("_log_lines")  # missing until the first time
+        lines = self._log_lines  # None until the first time
         if lines is None:
-            lines = self.__dict__["_log_lines"] = [None, None]
+            lines = [None, None]
+            _set(self, "_log_lines", lines)
         line = lines[seat]
         if line is None:
             line = lines[seat] = f"Seat {seat} plays{self._seat_words(seat)[len('play'):]}."
@@ -110,6 +98,37 @@ class Play(Action):
         if e == "return top cat":
             return f"play {name}{where} returning {self.target.name} to {self.week} hand"
         return f"play {name}{where}"
+
+
+@dataclass(frozen=True)
+class Play(_PlayFields, Action):
+    """Play ``card`` from the hand, with everything its text needs chosen.
+
+    Attributes:
+        card: the card played (the lowest copy of that name in the hand).
+        effect: the card's effect keyword (from the deck file), which fixes how ``str`` reads.
+        week: ``"my"`` or ``"their"`` (the acting player's week or the opponent's), or None.
+        day: 0 (Monday) .. 6 (Sunday), or None.
+        target: the cat acted on: covered (Grumpy Cat), taken (Cardboard Box), swapped from my
+            week (Yarn Ball), discarded (Vacuum Cleaner) or returned (Water Spray).
+        target_day: the opponent's day a Cardboard Box takes from or a Yarn Ball swaps with.
+        other: the opponent's cat a Yarn Ball swaps for.
+
+    A Play is a value: besides its fields it keeps its words (``str``) and its log lines once
+    worked out (see :class:`_PlayFields`).
+    """
+
+    card: Card
+    effect: str = "empty day"
+    week: str | None = None
+    day: int | None = None
+    target: Card | None = None
+    target_day: int | None = None
+    other: Card | None = None
+
+    def __post_init__(self) -> None:
+        _set(self, "_words_said", None)  # not worked out yet
+        _set(self, "_log_lines", None)
 
     def __repr__(self) -> str:
         args = [repr(self.card), f"effect={self.effect!r}"]
@@ -146,8 +165,14 @@ def _play_problem(play: "Play") -> str | None:
     return None
 
 
-_new = object.__new__
-_set = object.__setattr__
+# The dataclass leaves each field's default on the class (Play.week = None ...). Compiled, those
+# would hide the fields of _PlayFields from every read, so they go (the defaults stay in
+# __init__ and in dataclasses.fields(Play); a Play always has all its fields set).
+for _name in ("effect", "week", "day", "target", "target_day", "other"):
+    delattr(Play, _name)
+
+#: True when this module runs compiled (then a Play's fields are _PlayFields' C struct fields)
+_COMPILED = not __file__.endswith(".py")
 
 
 def _play(card: Card, effect: str, week: str | None = None, day: int | None = None,
@@ -155,7 +180,18 @@ def _play(card: Card, effect: str, week: str | None = None, day: int | None = No
     """``Play(card, effect, ...)`` built without the frozen dataclass's per-field checks (the
     engine's hot path; the fields are the engine's own, so they need none). Equal to, and hashes
     like, the Play built the usual way."""
-    p = _new(Play)
-    _set(p, "__dict__", {"card": card, "effect": effect, "week": week, "day": day, "target": target,
-                         "target_day": target_day, "other": other})  # one dict, set at once (frozen: not by =)
+    p = _PlayFields.__new__(Play)
+    if not _COMPILED:  # the fields in the instance's dict: one dict, set at once (frozen: not by =)
+        _set(p, "__dict__", {"card": card, "effect": effect, "week": week, "day": day, "target": target,
+                             "target_day": target_day, "other": other, "_words_said": None, "_log_lines": None})
+        return p
+    # compiled: p is a _PlayFields (actions.pxd), so these write its C fields directly (Play's
+    # frozen __setattr__, which refuses them from Python code, is not involved)
+    p.card = card
+    p.effect = effect
+    p.week = week
+    p.day = day
+    p.target = target
+    p.target_day = target_day
+    p.other = other
     return p

@@ -4,7 +4,9 @@
 # struct fields by its own compiled methods, the play table and weeks typed, so their compiled
 # methods are called directly, and its busiest methods called through the C method table (issue 14).
 from catcards.core cimport StateCore
-from catcards.games.cat_days.plays cimport PlayTable
+import cython
+from catcards.games.cat_days.actions cimport _PlayFields
+from catcards.games.cat_days.plays cimport PlayTable, Rule
 from catcards.games.cat_days.weeks cimport Weeks
 
 cdef class _CatDaysState(StateCore):
@@ -16,6 +18,7 @@ cdef class _CatDaysState(StateCore):
     cdef public Weeks weeks
 
     cpdef _legal_actions(self)
+    @cython.locals(play=_PlayFields, rule=Rule)
     cpdef _apply(self, action)
     cpdef _draw(self, seat)
-    cpdef _play(self, seat, action, rule)
+    cpdef _play(self, seat, _PlayFields action, Rule rule)

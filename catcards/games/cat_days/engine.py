@@ -302,18 +302,19 @@ class _CatDaysState(StateCore):
             self.log.append(_PASSES[seat])
         else:
             self._passes = 0
-            card = action.card
+            play = action  # a Play (compiled: typed, its fields read as C struct fields, engine.pxd)
+            card = play.card
             rule = self._rules[card.name]
             hand = self.hands[seat]
             if hand[-1] is card:  # the card drawn last (often): no search
                 hand.pop()
             else:
                 _take_from(hand, card)
-            self.log.append(action.log_line(seat))  # kept on the play after its first time
+            self.log.append(play.log_line(seat))  # kept on the play after its first time
             if rule.how < TREE:  # a cat put on a day (plays.PLACE .. NEIGHBOURS_CATS): nothing else happens
-                self.weeks.place_cat(seat if action.week == "my" else 1 - seat, action.day, card)
+                self.weeks.place_cat(seat if play.week == "my" else 1 - seat, play.day, card)
             else:
-                self._play(seat, action, rule)
+                self._play(seat, play, rule)
         self.current_player = 1 - seat
         if ALL_DAYS in self.weeks.holds_cat or self._passes >= 2 or turn >= self._max_turns:
             self._check_end()  # a full week (a day mask with every day), two passes or the turn limit
