@@ -121,3 +121,34 @@ def test_the_compiled_states_declare_exactly_the_attributes_a_clone_copies():
                              ("games/card_game/views.pxd", "Views", Views.__slots__)):
         declared = _declared_attributes(pxd, cls)
         assert len(declared) == len(set(declared)) and set(declared) == set(listed), pxd
+
+
+def test_a_cat_days_play_declares_exactly_its_fields_and_what_it_keeps():
+    """Compiled, a Cat Days Play's fields are the C struct fields of _PlayFields (actions.pxd): they
+    must be the dataclass's fields plus the words and log lines a Play keeps, or a field would be
+    read from nowhere. Built by the engine's builder or by the dataclass, compiled or not, a Play
+    is the same value: equal, same hash and words, frozen, and it survives pickling."""
+    import dataclasses
+    import pickle
+
+    from catcards.games.cat_days import actions
+
+    declared = _declared_attributes("games/cat_days/actions.pxd", "_PlayFields")
+    fields = {f.name for f in dataclasses.fields(actions.Play)}
+    assert len(declared) == len(set(declared)) and set(declared) == fields | {"_words_said", "_log_lines"}
+    cards = catcards.load("cat-days").deck.cards
+    built = actions._play(cards[0], "swap", "my", 2, cards[1], 5, cards[7])
+    made = actions.Play(cards[0], "swap", "my", 2, cards[1], 5, cards[7])
+    assert built == made and hash(built) == hash(made) and built is not made
+    assert (built._words_said, built._log_lines) == (made._words_said, made._log_lines) == (None, None)
+    assert str(built) == str(made) == (f"play {cards[0].name} swapping {cards[1].name} on my Wednesday "
+                                       f"with {cards[7].name} on their Saturday")
+    assert built.log_line(1) == made.log_line(1) == (
+        f"Seat 1 plays {cards[0].name} swapping {cards[1].name} on seat 1's Wednesday with "
+        f"{cards[7].name} on seat 0's Saturday.")
+    assert actions.Play(cards[0]).week is None and actions.Play(cards[0]).effect == "empty day"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        built.day = 3
+    assert built.day == 2
+    again = pickle.loads(pickle.dumps(built))
+    assert again == built and str(again) == str(built) and dataclasses.replace(again, day=4).day == 4

@@ -170,9 +170,10 @@ def _play_problem(play: "Play") -> str | None:
 # __init__ and in dataclasses.fields(Play); a Play always has all its fields set).
 for _name in ("effect", "week", "day", "target", "target_day", "other"):
     delattr(Play, _name)
+del _name
 
-#: True when this module runs compiled (then a Play's fields are _PlayFields' C struct fields)
-_COMPILED = not __file__.endswith(".py")
+#: True when a Play's fields are _PlayFields' own (C struct fields: this module runs compiled)
+_FIELDS_IN_C = "card" in vars(_PlayFields)
 
 
 def _play(card: Card, effect: str, week: str | None = None, day: int | None = None,
@@ -181,7 +182,7 @@ def _play(card: Card, effect: str, week: str | None = None, day: int | None = No
     engine's hot path; the fields are the engine's own, so they need none). Equal to, and hashes
     like, the Play built the usual way."""
     p = _PlayFields.__new__(Play)
-    if not _COMPILED:  # the fields in the instance's dict: one dict, set at once (frozen: not by =)
+    if not _FIELDS_IN_C:  # the fields in the instance's dict: one dict, set at once (frozen: not by =)
         _set(p, "__dict__", {"card": card, "effect": effect, "week": week, "day": day, "target": target,
                              "target_day": target_day, "other": other, "_words_said": None, "_log_lines": None})
         return p

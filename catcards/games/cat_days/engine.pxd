@@ -22,3 +22,5 @@ cdef class _CatDaysState(StateCore):
     cpdef _apply(self, action)
     cpdef _draw(self, seat)
     cpdef _play(self, seat, _PlayFields action, Rule rule)
+
+cpdef _take_from(list hand, card)

@@ -15,13 +15,15 @@ cdef class PlayTable:
     cdef public object kept
 
     @cython.locals(n=Py_ssize_t, i=Py_ssize_t, out=list, entries=list, open_days=list, mine=long, kind=long,
-                   days=long, mask=long, cats=long, w=long, week=long, how=long, r=Rule, slots=list)
+                   days=long, mask=long, cats=long, w=long, week=long, how=long, r=Rule, slots=list,
+                   places=list)
     cpdef list hand_plays(self, Weeks weeks, long seat, hand, Py_ssize_t cards_to_draw)
-    @cython.locals(slots=list, w=long, days=long, d=long, base=long, stack=list)
+    cpdef _keep(self, dict kept, target, play)
+    @cython.locals(slots=list, w=long, days=long, d=long, base=long, stack=list, kept=dict)
     cpdef _covers(self, list out, Weeks weeks, long seat, card, Rule r)
-    @cython.locals(slots=list, w=long, days=long, d=long, base=long, stack=list, trees=long)
+    @cython.locals(slots=list, w=long, days=long, d=long, base=long, stack=list, trees=long, kept=dict)
     cpdef _takes(self, list out, Weeks weeks, long seat, card, Rule r)
-    @cython.locals(free=long, theirs=list, slots=list, d=long, base=long)
+    @cython.locals(free=long, theirs=list, slots=list, d=long, base=long, kept=dict)
     cpdef _boxes(self, list out, Weeks weeks, long seat, card, Rule r)
     @cython.locals(mine=list, theirs=list, rows=dict, row=dict, d=long, od=long)
     cpdef _swaps(self, list out, Weeks weeks, long seat, card, Rule r)

@@ -153,9 +153,9 @@ class PlayTable:
         try:  # the deck's own cards (the usual case): their places in (name, copy) order
             if n == 2:
                 a, b = order[id(hand[0])], order[id(hand[1])]
-                places = (a, b) if a < b else (b, a)
+                places = [a, b] if a < b else [b, a]
             elif n == 1:
-                places = (order[id(hand[0])],)
+                places = [order[id(hand[0])]]
             else:  # a loop and a sort in place: cheaper than sorted() over maps for a few cards
                 places = []
                 for c in hand:
