@@ -5,10 +5,12 @@
 import cython
 
 cdef class _PlayFields:
-    cdef public object card, effect, week, day, target, target_day, other, _words_said
-    cdef public list _log_lines
+    cdef public object card, effect, week, day, target, target_day, other
+    cdef public str _words_said, _seat_0_line, _seat_1_line
 
     cpdef log_line(self, long seat)
+    cpdef _seat_words(self, long seat)
+    cpdef _words(self)
 
 @cython.locals(p=_PlayFields)
 cpdef _play(card, effect, week=*, day=*, target=*, target_day=*, other=*)

@@ -67,14 +67,19 @@ class _PlayFields:
         """The public log line of ``seat`` making this play: ``str`` with "my"/"their" replaced by
         seat numbers ("Seat 0 plays Lazy Cat on seat 0's Monday."). Kept on the play after the
         first time, like its words (the engine's plays are built once per deck and reused); a
-        seat's line is worked out only when that seat makes the play."""
-        lines = self._log_lines  # None until the first time
-        if lines is None:
-            lines = [None, None]
-            _set(self, "_log_lines", lines)
-        line = lines[seat]
+        seat's line is worked out only when that seat makes the play.
+
+        Raises:
+            ValueError: ``seat`` is not 0 or 1."""
+        if seat == 0:
+            line = self._seat_0_line  # None until the first time
+        elif seat == 1:
+            line = self._seat_1_line
+        else:
+            raise ValueError(f"Cat Days has seats 0 and 1, not {seat!r}")
         if line is None:
-            line = lines[seat] = f"Seat {seat} plays{self._seat_words(seat)[len('play'):]}."
+            line = f"Seat {seat} plays{self._seat_words(seat)[len('play'):]}."
+            _set(self, "_seat_1_line" if seat else "_seat_0_line", line)  # frozen: not by =
         return line
 
     def _seat_words(self, seat: int) -> str:
@@ -128,7 +133,8 @@ class Play(_PlayFields, Action):
 
     def __post_init__(self) -> None:
         _set(self, "_words_said", None)  # not worked out yet
-        _set(self, "_log_lines", None)
+        _set(self, "_seat_0_line", None)
+        _set(self, "_seat_1_line", None)
 
     def __repr__(self) -> str:
         args = [repr(self.card), f"effect={self.effect!r}"]
@@ -184,7 +190,8 @@ def _play(card: Card, effect: str, week: str | None = None, day: int | None = No
     p = _PlayFields.__new__(Play)
     if not _FIELDS_IN_C:  # the fields in the instance's dict: one dict, set at once (frozen: not by =)
         _set(p, "__dict__", {"card": card, "effect": effect, "week": week, "day": day, "target": target,
-                             "target_day": target_day, "other": other, "_words_said": None, "_log_lines": None})
+                             "target_day": target_day, "other": other, "_words_said": None,
+                             "_seat_0_line": None, "_seat_1_line": None})
         return p
     # compiled: p is a _PlayFields (actions.pxd), so these write its C fields directly (Play's
     # frozen __setattr__, which refuses them from Python code, is not involved)
