@@ -135,12 +135,12 @@ def test_a_cat_days_play_declares_exactly_its_fields_and_what_it_keeps():
 
     declared = _declared_attributes("games/cat_days/actions.pxd", "_PlayFields")
     fields = {f.name for f in dataclasses.fields(actions.Play)}
-    assert len(declared) == len(set(declared)) and set(declared) == fields | {"_words_said", "_seat_0_line", "_seat_1_line"}
+    kept = ("_words_said", "_seat_0_line", "_seat_1_line")
+    assert len(declared) == len(set(declared)) and set(declared) == fields | set(kept)
     cards = catcards.load("cat-days").deck.cards
     built = actions._play(cards[0], "swap", "my", 2, cards[1], 5, cards[7])
     made = actions.Play(cards[0], "swap", "my", 2, cards[1], 5, cards[7])
     assert built == made and hash(built) == hash(made) and built is not made
-    kept = ("_words_said", "_seat_0_line", "_seat_1_line")
     assert [getattr(built, k) for k in kept] == [getattr(made, k) for k in kept] == [None] * 3
     assert str(built) == str(made) == (f"play {cards[0].name} swapping {cards[1].name} on my Wednesday "
                                        f"with {cards[7].name} on their Saturday")
