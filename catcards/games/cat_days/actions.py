@@ -5,7 +5,7 @@ neither is possible). A :class:`Play` carries everything its card's text needs c
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from ...cards import Card
 from ...core import Action, is_whole
@@ -136,6 +136,17 @@ class Play(_PlayFields, Action):
         _set(self, "_seat_0_line", None)
         _set(self, "_seat_1_line", None)
 
+    def __reduce__(self):
+        # pickled as the call that makes it, so a pickle loads compiled or not, whichever wrote it
+        return Play, (self.card, self.effect, self.week, self.day, self.target, self.target_day, self.other)
+
+    def __setstate__(self, state: dict) -> None:
+        # a pickle written before __reduce__ (the fields as a dict, perhaps with what it had
+        # worked out): the fields, and nothing worked out yet
+        for name in _FIELD_NAMES:
+            _set(self, name, state[name])
+        self.__post_init__()
+
     def __repr__(self) -> str:
         args = [repr(self.card), f"effect={self.effect!r}"]
         for field in ("week", "day", "target", "target_day", "other"):
@@ -174,7 +185,8 @@ def _play_problem(play: "Play") -> str | None:
 # The dataclass leaves each field's default on the class (Play.week = None ...). Compiled, those
 # would hide the fields of _PlayFields from every read, so they go (the defaults stay in
 # __init__ and in dataclasses.fields(Play); a Play always has all its fields set).
-for _name in ("effect", "week", "day", "target", "target_day", "other"):
+_FIELD_NAMES = tuple(f.name for f in fields(Play))
+for _name in _FIELD_NAMES[1:]:  # card has no default
     delattr(Play, _name)
 del _name
 
