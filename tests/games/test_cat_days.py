@@ -499,3 +499,40 @@ def test_clone_copies_every_attribute_and_plays_on_identically():
                 assert a.log[:len(state.log)] == state.log
                 ends.add(a.stopped_by_turn_limit)
     assert ends == {True, False}  # clones that ran into the turn limit and clones that did not
+
+
+def test_a_pickled_state_carries_no_object_ids_and_plays_on_identically_in_another_process():
+    """The deck's table of plays and a game's Yarn Ball swaps are kept by the ids of this process's
+    card objects; in another process (a process pool or Dask worker loading the pickle) objects may
+    have those ids, so a pickle carries neither: the state loaded builds its own (its table is its
+    deck's, its swaps start empty) and plays on exactly as the original, here and in a fresh
+    Python process."""
+    import pickle
+    import subprocess
+    import sys
+
+    game = catcards.load("cat-days")
+    for seed in range(40):  # a mid-game state with Yarn Ball swaps built
+        state = game.new_game(seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(30):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.integers(len(legal)))])
+        if not state.is_over and state.weeks.swaps:
+            break
+    assert state.weeks.swaps and state.deck._play_table is not None
+    data = pickle.dumps(state)
+    loaded = pickle.loads(data)
+    assert loaded.weeks.swaps == {} and loaded._table is loaded.deck._play_table is not state._table
+    assert loaded.weeks.holds_cat == state.weeks.holds_cat and loaded.weeks.open_days == state.weeks.open_days
+    pick = 12345
+    here = _play_out(state.clone(), pick)
+    assert _play_out(loaded, pick).log == here.log
+    script = ("import pickle, sys\nimport numpy as np\nstate = pickle.loads(sys.stdin.buffer.read())\n"
+              f"rng = np.random.default_rng({pick})\n"
+              "while not state.is_over:\n    legal = state.legal_actions()\n"
+              "    state.apply(legal[int(rng.integers(len(legal)))])\nprint(repr(state.log))\n")
+    out = subprocess.run([sys.executable, "-c", script], input=data, capture_output=True, check=True, timeout=120)
+    assert out.stdout.decode().strip() == repr(here.log)

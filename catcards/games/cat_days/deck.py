@@ -150,6 +150,14 @@ class Deck:
         #: the deck's plays, built as games need them (:func:`.plays.play_table` makes it)
         self._play_table = None
 
+    def __getstate__(self) -> dict:
+        # pickled without its table of plays: the table is keyed by the ids of this process's
+        # card objects, which objects of the process loading the pickle (a pool or Dask worker)
+        # may have; the deck loaded builds its own
+        state = dict(self.__dict__)
+        state["_play_table"] = None
+        return state
+
     def kind(self, card: Card | str) -> CardKind:
         """The :class:`CardKind` of a card (or a card name as typed: compared with
         :func:`catcards.core.normal_name`, so case, spaces and Unicode form do not matter).

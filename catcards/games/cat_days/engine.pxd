@@ -13,7 +13,6 @@ cdef class _CatDaysState(StateCore):
     cdef public object deck, turn, stopped_by_turn_limit, _passes, _max_turns, _shuffles, _reshuffled
     cdef public object current_player, rulebook_start
     cdef public PlayTable _table
-    cdef public dict _rules
     cdef public list out_of_play, draw_pile, hands, discard_pile
     cdef public Weeks weeks
 

@@ -152,7 +152,7 @@ class _CatDaysState(StateCore):
     # which must name the same attributes), read directly by its compiled methods. A clone copies
     # them by name (_shallow_copy below); a new attribute must be added here and in engine.pxd.
     __slots__ = (
-        "deck", "turn", "stopped_by_turn_limit", "_passes", "_max_turns", "_table", "_rules", "_shuffles",
+        "deck", "turn", "stopped_by_turn_limit", "_passes", "_max_turns", "_table", "_shuffles",
         "_reshuffled", "out_of_play", "draw_pile", "hands", "discard_pile", "weeks",
         "current_player", "rulebook_start",
     )
@@ -165,7 +165,6 @@ class _CatDaysState(StateCore):
         self._passes = 0
         self._max_turns = game.max_turns
         self._table = play_table(self.deck)
-        self._rules = self._table.rules
         #: the draw piles named for the next reshuffles (deals' "shuffles"), and how many were used
         self._shuffles: tuple = () if setup is None else setup["shuffles"]
         self._reshuffled = 0
@@ -285,7 +284,7 @@ class _CatDaysState(StateCore):
     def _apply(self, action: Action) -> None:
         seat = self.current_player
         if self._shuffles and self._reshuffled < len(self._shuffles):  # a named reshuffle is checked before any change
-            needs = 1 if action is DRAW else self._rules[action.card.name].draws if action is not PASS else 0
+            needs = 1 if action is DRAW else self._table.rules[action.card.name].draws if action is not PASS else 0
             if needs > len(self.draw_pile):
                 self._named_shuffle()
         turn = self.turn = self.turn + 1
@@ -304,7 +303,7 @@ class _CatDaysState(StateCore):
             self._passes = 0
             play = action  # a Play (compiled: typed, its fields read as C struct fields, engine.pxd)
             card = play.card
-            rule = self._rules[card.name]
+            rule = self._table.rules[card.name]
             hand = self.hands[seat]
             if hand[-1] is card:  # the card drawn last (often): no search
                 hand.pop()

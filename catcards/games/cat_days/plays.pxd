@@ -12,7 +12,7 @@ cdef class Rule:
 cdef class PlayTable:
     cdef public dict rules, order, by_value
     cdef public list entries
-    cdef public object kept
+    cdef public object kept, deck
 
     @cython.locals(n=Py_ssize_t, i=Py_ssize_t, out=list, entries=list, open_days=list, mine=long, kind=long,
                    days=long, mask=long, cats=long, w=long, week=long, how=long, r=Rule, slots=list,

@@ -101,6 +101,7 @@ class PlayTable:
     """The plays of one deck, each built once (see the module docstring).
 
     Attributes:
+        deck: the :class:`~.deck.Deck` (its cards are the ones the ids below are of).
         rules: card name -> :class:`Rule`, which holds the plays built so far: by a day mask, by
             copy number, and for plays with targets by the day and the target, with no Card
             ever hashed (a dataclass hashes in Python, slowly).
@@ -116,6 +117,7 @@ class PlayTable:
     """
 
     def __init__(self, deck: Deck):
+        self.deck = deck
         copies = {}  # copy numbers run from 0 (see Deck)
         for c in deck.cards:
             copies[c.name] = max(copies.get(c.name, 0), c.copy + 1)
@@ -131,6 +133,11 @@ class PlayTable:
             kind = (_OTHER if r.how != PLACE else _EITHER if r.either else _MINE)
             self.entries.append((names[c.name], kind, r.days, r.placed[c.copy] if r.placed is not None else None,
                                  c, r))
+
+    def __reduce__(self):
+        # pickled as the deck's table (play_table), built afresh where it is loaded: its plays
+        # are kept by the ids of this process's objects (see Deck.__getstate__)
+        return play_table, (self.deck,)
 
     def plays(self, weeks, seat: int, card: Card, cards_to_draw: int) -> tuple[Play, ...]:
         """Every complete legal play of ``card`` by ``seat`` on ``weeks`` (a

@@ -56,6 +56,11 @@ class Weeks:
         stack = [[list(day["cats"]) for day in week] for week in obs["weeks"]]
         return cls(obs["deck"], base, stack)
 
+    def __reduce__(self):
+        # pickled as what stands on the days (the masks follow from it), without the swaps: they
+        # are kept by the ids of this process's objects (see Deck.__getstate__)
+        return Weeks, (self.deck, self.base, self.stack)
+
     def copy(self) -> "Weeks":
         other = Weeks.__new__(Weeks)  # no __init__: every attribute is set below
         other.deck = self.deck
