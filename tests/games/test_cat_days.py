@@ -1,6 +1,8 @@
 """Cat Days rules as stacked-deck tests (rulebooks/cat-days.txt, rules/cat-days.md)."""
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -536,3 +538,56 @@ def test_a_pickled_state_carries_no_object_ids_and_plays_on_identically_in_anoth
               "    state.apply(legal[int(rng.integers(len(legal)))])\nprint(repr(state.log))\n")
     out = subprocess.run([sys.executable, "-c", script], input=data, capture_output=True, check=True, timeout=120)
     assert out.stdout.decode().strip() == repr(here.log)
+
+
+def test_a_play_needs_its_card_and_its_log_line_a_seat_0_or_1_however_given():
+    """A Play without a card is refused (compiled too: the C field is no default); ``log_line``
+    takes seat 0 or 1 as any number equal to it and writes "Seat 1" (the line is kept on the play,
+    which every later game shares), anything else is a ValueError."""
+    card = catcards.load("cat-days").deck.cards[0]
+    with pytest.raises(TypeError):
+        Play()
+    assert dataclasses.fields(Play)[0].default is dataclasses.MISSING
+    play = Play(card, "empty day", "my", 3)
+    assert play.log_line(1.0) == play.log_line(True) == play.log_line(np.int64(1)) == (
+        f"Seat 1 plays {card.name} on seat 1's Thursday.")
+    assert play.log_line(0.0) == f"Seat 0 plays {card.name} on seat 0's Thursday."
+    for seat in ("0", None, 2, -1, 0.5, 2**70):
+        with pytest.raises(ValueError, match="Cat Days has seats 0 and 1"):
+            play.log_line(seat)
+
+
+def test_draw_and_pass_pickle_and_copy_as_themselves_so_a_copied_state_plays_on():
+    """The engine tells its DRAW and PASS by identity, so they pickle and copy as themselves: a
+    state pickled or deep-copied after its legal actions were read plays on as the original (it
+    could not draw before: its copy of DRAW was taken for a Play). A subclass of Play pickles and
+    copies as itself; ``Weeks.carry_out`` refuses None with a TypeError."""
+    import copy
+    import pickle
+
+    assert pickle.loads(pickle.dumps(DRAW)) is DRAW and copy.deepcopy(PASS) is PASS and copy.copy(DRAW) is DRAW
+    game = catcards.load("cat-days")
+    state, rng, draws = game.new_game(4), np.random.default_rng(4), 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        loaded, copied = pickle.loads(pickle.dumps(state)), copy.deepcopy(state)
+        pick = int(rng.integers(len(legal)))
+        draws += legal[pick] is DRAW
+        for s in (state, loaded, copied):
+            s.apply(s.legal_actions()[pick])
+        assert loaded.log == state.log == copied.log
+    assert draws > 0
+    card = game.deck.cards[0]
+    mine = _NotedPlay(card, "empty day", "my", 3, note="mine")
+    for again in (pickle.loads(pickle.dumps(mine)), copy.copy(mine), copy.deepcopy(mine)):
+        assert type(again) is _NotedPlay and again == mine and again.note == "mine"
+    assert dataclasses.replace(mine, day=4).note == "mine"
+    with pytest.raises(TypeError, match="carry_out needs a Play, not None"):
+        state.weeks.carry_out(0, None)
+
+
+@dataclasses.dataclass(frozen=True)
+class _NotedPlay(Play):
+    """A Play with one more field (module level, so that it pickles)."""
+
+    note: str = ""

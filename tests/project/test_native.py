@@ -157,7 +157,7 @@ def test_a_cat_days_play_declares_exactly_its_fields_and_what_it_keeps():
     assert again == built and str(again) == str(built) and dataclasses.replace(again, day=4).day == 4
     # pickled as the call that makes it, so compiled and pure Python read each other's pickles; a
     # pickle written before that (the fields as a dict, with what was worked out) still loads
-    assert built.__reduce__() == (actions.Play, (cards[0], "swap", "my", 2, cards[1], 5, cards[7]))
+    assert built.__reduce_ex__(4) == (actions.Play, (cards[0], "swap", "my", 2, cards[1], 5, cards[7]))
     old = actions.Play.__new__(actions.Play)
     old.__setstate__({"card": cards[0], "effect": "swap", "week": "my", "day": 2, "target": cards[1],
                       "target_day": 5, "other": cards[7], "_log_lines": [None, "stale"]})

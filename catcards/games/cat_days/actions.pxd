@@ -8,7 +8,7 @@ cdef class _PlayFields:
     cdef public object card, effect, week, day, target, target_day, other
     cdef public str _words_said, _seat_0_line, _seat_1_line
 
-    cpdef log_line(self, long seat)
+    cpdef log_line(self, seat)
     cpdef _seat_words(self, long seat)
     cpdef _words(self)
 

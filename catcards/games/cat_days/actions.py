@@ -5,7 +5,7 @@ neither is possible). A :class:`Play` carries everything its card's text needs c
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 from ...cards import Card
 from ...core import Action, is_whole
@@ -24,6 +24,10 @@ class Draw(Action):
     def __repr__(self) -> str:
         return "Draw()"
 
+    def __reduce_ex__(self, protocol):
+        # the engine's DRAW pickles and copies as itself (the engine tells it by identity)
+        return "DRAW" if self is DRAW else super().__reduce_ex__(protocol)
+
 
 @dataclass(frozen=True)
 class Pass(Action):
@@ -34,6 +38,10 @@ class Pass(Action):
 
     def __repr__(self) -> str:
         return "Pass()"
+
+    def __reduce_ex__(self, protocol):
+        # the engine's PASS pickles and copies as itself (the engine tells it by identity)
+        return "PASS" if self is PASS else super().__reduce_ex__(protocol)
 
 
 DRAW = Draw()
@@ -71,10 +79,10 @@ class _PlayFields:
 
         Raises:
             ValueError: ``seat`` is not 0 or 1."""
-        if seat == 0:
-            line = self._seat_0_line  # None until the first time
+        if seat == 0 and not isinstance(seat, str):
+            line, seat = self._seat_0_line, 0  # None until the first time; seat 0 however given
         elif seat == 1:
-            line = self._seat_1_line
+            line, seat = self._seat_1_line, 1
         else:
             raise ValueError(f"Cat Days has seats 0 and 1, not {seat!r}")
         if line is None:
@@ -123,7 +131,7 @@ class Play(_PlayFields, Action):
     worked out (see :class:`_PlayFields`).
     """
 
-    card: Card
+    card: Card = field()  # no default (compiled, _PlayFields' descriptor would be taken for one)
     effect: str = "empty day"
     week: str | None = None
     day: int | None = None
@@ -136,16 +144,24 @@ class Play(_PlayFields, Action):
         _set(self, "_seat_0_line", None)
         _set(self, "_seat_1_line", None)
 
-    def __reduce__(self):
+    def __reduce_ex__(self, protocol):
         # pickled as the call that makes it, so a pickle loads compiled or not, whichever wrote it
+        # (a subclass, which may have more, pickles as usual)
+        if type(self) is not Play:
+            return super().__reduce_ex__(protocol)
         return Play, (self.card, self.effect, self.week, self.day, self.target, self.target_day, self.other)
 
-    def __setstate__(self, state: dict) -> None:
-        # a pickle written before __reduce__ (the fields as a dict, perhaps with what it had
-        # worked out): the fields, and nothing worked out yet
-        for name in _FIELD_NAMES:
-            _set(self, name, state[name])
-        self.__post_init__()
+    def __setstate__(self, state) -> None:
+        if not isinstance(state, dict):  # compiled, a subclass: the extension type's own state
+            super().__setstate__(state)
+            return
+        # the attributes as a dict (pure Python's pickle of a subclass, or a Play pickled before
+        # __reduce_ex__): as they are, and what a Play keeps, if missing, not worked out yet
+        for name, value in state.items():
+            _set(self, name, value)
+        for name in ("_words_said", "_seat_0_line", "_seat_1_line"):
+            if name not in state:
+                _set(self, name, None)
 
     def __repr__(self) -> str:
         args = [repr(self.card), f"effect={self.effect!r}"]
@@ -182,16 +198,16 @@ def _play_problem(play: "Play") -> str | None:
     return None
 
 
-# The dataclass leaves each field's default on the class (Play.week = None ...). Compiled, those
-# would hide the fields of _PlayFields from every read, so they go (the defaults stay in
-# __init__ and in dataclasses.fields(Play); a Play always has all its fields set).
 _FIELD_NAMES = tuple(f.name for f in fields(Play))
-for _name in _FIELD_NAMES[1:]:  # card has no default
-    delattr(Play, _name)
-del _name
-
 #: True when a Play's fields are _PlayFields' own (C struct fields: this module runs compiled)
 _FIELDS_IN_C = "card" in vars(_PlayFields)
+if _FIELDS_IN_C:
+    # The dataclass leaves each field's default on the class (Play.week = None ...): compiled,
+    # those would hide the fields of _PlayFields from every read, so they go (the defaults stay
+    # in __init__ and in dataclasses.fields(Play); a Play always has all its fields set)
+    for _name in _FIELD_NAMES[1:]:  # card has no default
+        delattr(Play, _name)
+    del _name
 
 
 def _play(card: Card, effect: str, week: str | None = None, day: int | None = None,

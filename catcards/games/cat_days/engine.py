@@ -356,6 +356,8 @@ class _CatDaysState(StateCore):
     def _play(self, seat: int, action: Play, rule) -> None:
         """Carry out an event, a Cat Tree or a Grumpy Cat (``action``, its card already taken from
         the hand and its log line written); ``rule``: its card's :class:`.plays.Rule`."""
+        if action is None or rule is None:  # compiled, their fields would be read from nowhere
+            raise TypeError("_play needs a Play and its Rule, not None")
         card = action.card
         removes = rule.uncovers
         if removes:  # only a cat taken off a day can uncover another (on that day alone)
