@@ -156,12 +156,10 @@ class Play(_PlayFields, Action):
             super().__setstate__(state)
             return
         # the attributes as a dict (pure Python's pickle of a subclass, or a Play pickled before
-        # __reduce_ex__): as they are, and what a Play keeps, if missing, not worked out yet
+        # __reduce_ex__): nothing worked out yet, then the attributes as they are
+        self.__post_init__()
         for name, value in state.items():
             _set(self, name, value)
-        for name in ("_words_said", "_seat_0_line", "_seat_1_line"):
-            if name not in state:
-                _set(self, name, None)
 
     def __repr__(self) -> str:
         args = [repr(self.card), f"effect={self.effect!r}"]
