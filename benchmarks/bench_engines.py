@@ -124,15 +124,8 @@ def main() -> None:
     parser.add_argument("--only", nargs="+", choices=sorted(GAMES), help="some games only")
     args = parser.parse_args()
     names = args.only or list(GAMES)
-    from catcards import _native
-
-    for name in names:  # import every engine measured, to say whether it is compiled
-        catcards.load(name)
-    compiled = _native.compiled_modules()
     print(f"random play, default parameters, {args.games} games x {args.repeat} repeats; "
-          "CPU time (time.process_time), median of repeats; "
-          + (f"{len(compiled)} compiled modules in use (setup.py; catcards --version counts all)" if compiled
-             else "pure Python (nothing compiled)"))
+          "CPU time (time.process_time), median of repeats")
     print(f"{'game':<20} {'us/action':>9} {'(best)':>7} {'actions/game':>13} {'clone us':>9} {'+ generator':>12}")
     for name in names:
         r = bench(name, args.games, args.repeat)

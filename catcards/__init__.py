@@ -6,10 +6,6 @@
 >>> state.apply(state.legal_actions()[0]) is state
 True
 """
-from . import _native
-
-_native.install()  # before any other catcards module: compiled ones load only when up to date
-
 from .cards import Card
 from .core import (
     Action,

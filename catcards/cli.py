@@ -168,53 +168,13 @@ def parse_param(text: str) -> tuple[str, Any]:
 
 
 def version_line() -> str:
-    """What ``catcards --version`` prints: the version, Python's, and whether the engines run
-    compiled (issue 14: pip shows nothing of the compiling, and falls back to pure Python in
-    silence when there is no C compiler). Every module the build compiled is imported, so a
-    module whose ``.py`` changed since (it runs as Python, see
-    :class:`catcards._native.StaleBuildWarning`) is named."""
-    import importlib
+    """What ``catcards --version`` prints: catcards's version and Python's
+    ("catcards 0.1.0 (Python 3.11.7)")."""
     import platform
-    import warnings
 
-    from catcards import __version__, _native
-    from catcards.core import short_text
+    from catcards import __version__
 
-    pure = os.environ.get("CATCARDS_PURE_PYTHON")
-    built = sorted(_native._recorded())
-    with warnings.catch_warnings():  # the stale ones are named below
-        warnings.simplefilter("ignore", _native.StaleBuildWarning)
-        for name in built:
-            try:
-                importlib.import_module(name)
-            except ImportError:  # a module the build recorded that this version no longer has
-                pass
-    compiled = set(_native.compiled_modules())
-    stale = [name for name in built if name not in compiled]
-    if compiled and not stale:
-        how = f"{len(compiled)} modules compiled (the Cat Days and Card Game engines run as C code)"
-    elif compiled:
-        how = (f"{len(compiled)} modules compiled; running as Python, their .py changed since the build: "
-               f"{', '.join(n.removeprefix('catcards.') for n in stale)} (`pip install -e .` compiles them again)")
-    elif _native.pure_python(pure):
-        how = f"pure Python (CATCARDS_PURE_PYTHON is set, to {short_text(pure, 20)!r})"
-    elif built:
-        how = "pure Python: every compiled module's .py changed since the build; `pip install -e .` compiles them again"
-    else:
-        how = ("pure Python: the install compiled nothing (no C compiler or Cython then; "
-               "`pip install -v -e .` shows why); the games play the same, slower")
-    return f"catcards {__version__} (Python {platform.python_version()}): {how}"
-
-
-class _VersionAction(argparse.Action):
-    """``--version``: print :func:`version_line` and exit (argparse's own takes a fixed text)."""
-
-    def __init__(self, option_strings, dest, help=None):
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        print(version_line())  # on standard output, as argparse's own --version
-        parser.exit()
+    return f"catcards {__version__} (Python {platform.python_version()})"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -224,8 +184,8 @@ def _parser() -> argparse.ArgumentParser:
         prog="catcards",
         description="Rules engines for cat-themed card games: list them, simulate them, play them as apps.",
     )
-    parser.add_argument("--version", action=_VersionAction,
-                        help="say the version, and whether the engines run compiled or as pure Python")
+    parser.add_argument("--version", action="version", version=version_line(),
+                        help="say catcards's version and Python's")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     sub.add_parser("list", help="the games, their players and what each teaches",

@@ -15,6 +15,7 @@ through ``action_from_string``), so splitting it would scatter one reading acros
 """
 from __future__ import annotations
 
+import collections.abc
 import functools
 import hashlib
 import inspect
@@ -23,7 +24,6 @@ import os
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Iterator, Mapping, Sequence
 
 import numpy as np
@@ -573,56 +573,6 @@ def attribute_copier(names: Sequence[str]) -> Callable[[Any], Any]:
     return scope["copy"]
 
 
-#: the attributes State itself sets on an instance (State._core_fields)
-_CORE_FIELDS = ("game", "seed", "_deals_text", "_rng", "_rng_state", "history", "log", "_legal", "_outcome")
-
-
-class StateCore:
-    """The first base of a compiled game's state (Cat Days, Card Game: ``class CatDaysState(
-    _CatDaysState, State)``, the game's part an extension type on this one): State's own
-    attributes as slots, compiled as C struct fields (``core.pxd``), and :meth:`legal_actions`
-    and :meth:`apply` reading them as such, the game's ``_legal_actions``/``_apply`` called
-    through the C method table. Everything else comes from :class:`State`, the state's other
-    base. A game written in Python subclasses :class:`State` alone (its attributes in its
-    instance dict, where CPython 3.11 reads them fastest from Python code; an extension-type
-    base would turn them into descriptors it does not specialise, about 40% more instructions
-    per action measured on Pairs). Issue 14."""
-
-    __slots__ = _CORE_FIELDS
-
-    def legal_actions(self) -> tuple:
-        """As :meth:`State.legal_actions` (the same code, for the compiled states)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = tuple(self._legal_actions())
-        return legal
-
-    def apply(self, action: Action) -> "State":
-        """As :meth:`State.apply` (the same code, for the compiled states).
-
-        Raises:
-            IllegalActionError: the action is not legal now; the state is left unchanged.
-        """
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        for a in legal:  # the legal object itself (the usual case): no __eq__
-            if a is action:
-                break
-        else:
-            action = self._legal_look_alike(legal, action)
-        self._legal = None
-        self._apply(action)
-        self.history.append(action)
-        return self
-
-    def _legal_actions(self) -> Sequence[Action]:
-        raise NotImplementedError
-
-    def _apply(self, action: Action) -> None:
-        raise NotImplementedError
-
-
 class State:
     """One play of a game. Subclasses implement the underscored hooks:
 
@@ -834,9 +784,10 @@ class State:
         self._copy_mutables(other)
         return other
 
-    #: the attributes State itself sets on an instance (in its ``__dict__``; a compiled game's state
-    #: keeps them in StateCore's slots)
-    _core_fields: ClassVar[tuple[str, ...]] = _CORE_FIELDS
+    #: the attributes State itself sets on an instance (in its ``__dict__``): with a game state's
+    #: own ``__slots__``, the names :func:`attribute_copier` copies in :meth:`_shallow_copy`
+    _core_fields: ClassVar[tuple[str, ...]] = (
+        "game", "seed", "_deals_text", "_rng", "_rng_state", "history", "log", "_legal", "_outcome")
 
     def _shallow_copy(self) -> "State":
         """A new state of the same class whose attributes are this state's (the same objects,
@@ -1280,10 +1231,33 @@ def _generator_at(state: dict) -> np.random.Generator:
     return np.random.Generator(bit_generator)
 
 
-def frozen_record(record: Mapping[str, Any]) -> MappingProxyType:
+class FrozenRecord(collections.abc.Mapping):
+    """A read-only mapping (what :func:`frozen_record` returns): reads as a dict, equal to a dict
+    with the same items, never changed. Unlike ``types.MappingProxyType`` it pickles and
+    deep-copies, so a state holding records does too (a process pool pickles the state)."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[str, Any]):
+        self._items = dict(items)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return f"FrozenRecord({self._items!r})"
+
+
+def frozen_record(record: Mapping[str, Any]) -> FrozenRecord:
     """A finished round's (or hand's) record as a read-only mapping, its lists as tuples: an
     observation hands the same records to everyone at no cost, and nobody can change them."""
-    return MappingProxyType({k: tuple(v) if isinstance(v, list) else v for k, v in record.items()})
+    return FrozenRecord({k: tuple(v) if isinstance(v, list) else v for k, v in record.items()})
 
 
 def thawed_records(records: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

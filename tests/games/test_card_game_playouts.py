@@ -87,16 +87,16 @@ def test_kept_tables_agree_with_the_cards():
 
 
 def test_clone_copies_every_attribute_and_plays_on_identically():
-    """A Card Game state keeps its own attributes in slots and State's in its dict (compiled: all
-    are C struct fields), and its clone copies them by name (``CardGameState._shallow_copy``:
-    State's and the slots of its base ``Views``, issue 14): no attribute may be set outside those
+    """A Card Game state keeps its own attributes in slots and State's in its dict, and its clone
+    copies them by name (``CardGameState._shallow_copy``: State's and its slots, issue 14): no
+    attribute may be set outside those
     names (it would not be copied), and a clone taken at any point plays on exactly as the same game
     replayed from its save (same log, outcome and history), also after a Final Round lands and
     players go out."""
     from catcards.core import State
-    from catcards.games.card_game.views import Views
+    from catcards.games.card_game.engine import CardGameState
 
-    copied = set(State._core_fields) | set(Views.__slots__)
+    copied = set(State._core_fields) | set(CardGameState.__slots__)
     met = Counter()
     for players in (2, 3, 5):
         game = catcards.load("card-game", players=players, final_round=True)

@@ -499,8 +499,7 @@ def _mutate_everything(obj, shared: set[int], seen: set[int] | None = None) -> i
 
 
 def _attributes(state) -> dict:
-    """Every attribute of ``state``: State's own, the slots of its classes and its ``__dict__`` (a
-    compiled Card Game or Cat Days state has no ``__dict__``: its attributes are C struct fields)."""
+    """Every attribute of ``state``: State's own, the slots of its classes and its ``__dict__``."""
     names = [*State._core_fields, *(n for cls in type(state).__mro__ for n in cls.__dict__.get("__slots__", ()))]
     found = {n: getattr(state, n) for n in dict.fromkeys(names) if hasattr(state, n)}
     found.update(getattr(state, "__dict__", {}))

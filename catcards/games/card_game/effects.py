@@ -14,7 +14,7 @@ from ...core import Action
 from .actions import (DONE, DRAW, TAKE_MONEY, DiscardCard, MoneyInstead, PutBack, PutOnTop, TakeMoney, TakeTurned,
                       _interned)
 from .deck import FINAL, KITTEN, MONEY_NAMES, THREATS
-from .stack import Item, Pending, Responses
+from .stack import Item, Pending
 
 __all__ = ["Effects", "EFFECTS", "ABILITIES", "OPS"]
 
@@ -25,11 +25,9 @@ _DRAWS = tuple(f"Seat {s} draws a card." for s in range(5))
 _TAKES_MONEY = tuple(f"Seat {s} takes a Money card." for s in range(5))
 
 
-class Effects(Responses):
+class Effects:
     """Part of :class:`~catcards.games.card_game.engine.CardGameState` (see :class:`.views.Views`):
     resolving the stack."""
-
-    __slots__ = ()  # the state's attributes are Views' slots
 
     # ---- primitive effects --------------------------------------------------------------------
     def _take_money(self, seat: int) -> None:

@@ -91,9 +91,9 @@ from .actions import (Believe, Challenge, Claim, DrawCard, EndTurn, Pass, Play, 
 from .cardlist import card_list_table, load_card_list
 from .deck import (FINAL, HAND_SIZE, ISLAND_ABILITY_COST, KITTEN, MONEY_NAMES, WIN_POINTS, Deck, deal,
                    parse_deals)
-from .effects import OPS
+from .effects import OPS, Effects
 from .moves import Moves, SeatMoves
-from .stack import Item, Pending, Window
+from .stack import Item, Pending, Responses, Window
 from .views import Views
 
 __all__ = ["CardGame", "CardGameState"]
@@ -209,15 +209,29 @@ class CardGame(Game):
         return CardGameState(self, seed, deals)
 
 
-class _CardGameState(Moves):
-    """The last of the game's parts of :class:`CardGameState` (``Views`` < ``Responses`` <
-    ``Effects`` < ``Moves`` < this, on :class:`catcards.core.StateCore`): the deal and the turn's
-    flow. Compiled, an extension type (engine.pxd), like the other parts."""
+class CardGameState(Moves, Effects, Responses, Views, State):
+    """One game of Card Game: The Card Game (see the module docstring and :class:`CardGame`).
+
+    Extra attributes (read-only for users): ``active`` (seat whose turn it is), ``phase``
+    ("draw", "main" or "end"), ``turn`` (from 1), ``tokens``, ``out`` (per seat), ``stack`` (list of
+    :class:`Item`), ``discard`` (card ids), :meth:`points`.
+    """
 
     game: CardGame
 
-    # The state's attributes are slots of its first part, Views (see there), so none of its own.
-    __slots__ = ()
+    # Every attribute of the state is a slot: CPython 3.11 keeps at most 30 attributes of an
+    # instance inline, and this state has 40 of its own, so without slots every attribute read went
+    # through a dict (35,300 -> 32,300 instructions per random action with slots, valgrind). A
+    # clone copies them one by one (_shallow_copy below, see catcards.core.attribute_copier), never
+    # through ``__dict__``; a new attribute must be added here
+    # (tests/games/test_card_game_playouts.py checks).
+    __slots__ = (
+        "deck", "seating", "hands", "main", "money_deck", "money", "flower_jokers", "front", "island",
+        "table", "discard", "tokens", "out", "cash", "stack", "window", "end_queue", "pending", "ops",
+        "triggers", "facedown", "peek", "turned", "resolving", "ttt_cards", "active", "phase", "turn",
+        "draws_left", "hand_played", "ability_used", "turn_over", "last_turn", "final_last",
+        "final_armed", "current_player", "_scores_changed", "cheap", "_box", "on_shown",
+    )
 
     def __init__(self, game: CardGame, seed, deals):
         super().__init__(game, seed, deals)
@@ -542,16 +556,8 @@ class _CardGameState(Moves):
         other._box = list(self._box)
         other.on_shown = None  # a listener follows its own game, not a clone's
 
-    _shallow_copy = attribute_copier(State._core_fields + Views.__slots__)
+    _shallow_copy = attribute_copier(State._core_fields + __slots__)
 
-
-class CardGameState(_CardGameState, State):
-    """One game of Card Game: The Card Game (see the module docstring and :class:`CardGame`).
-
-    Extra attributes (read-only for users): ``active`` (seat whose turn it is), ``phase``
-    ("draw", "main" or "end"), ``turn`` (from 1), ``tokens``, ``out`` (per seat), ``stack`` (list of
-    :class:`Item`), ``discard`` (card ids), :meth:`points`.
-    """
 
 #: the log's most frequent lines, by seat (made once: the same text as the f-strings they replace)
 _PASSES = tuple(f"Seat {s} passes." for s in range(CardGame.max_players))

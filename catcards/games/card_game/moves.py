@@ -13,7 +13,6 @@ from ...core import Action
 from .actions import (BELIEVE, CHALLENGE, DRAW, END_TURN, PASS, TAKE_MONEY, Claim, Play, UseAbility,
                       _interned, _malformed, parse_action)
 from .deck import CHOOSE_ANY, EAT_TYPES, ISLAND_ABILITY_COST, THREATS
-from .effects import Effects
 
 __all__ = ["Moves", "SeatMoves"]
 
@@ -64,11 +63,9 @@ class SeatMoves:
         return (_interned(Play, name, as_name),)
 
 
-class Moves(Effects):
+class Moves:
     """Part of :class:`~catcards.games.card_game.engine.CardGameState` (see :class:`.views.Views`):
     legal actions."""
-
-    __slots__ = ()  # the state's attributes are Views' slots
 
     def _legal_actions(self) -> Sequence[Action]:
         if self.current_player is None:  # the game is over

@@ -9,14 +9,16 @@ respond, with what, and what announcing a card or a claim puts on the stack.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...core import Action
 from .actions import _OPTION_WORD, Claim, Play
 from .deck import THREATS
-from .views import Views
 
 __all__ = ["Item", "Window", "Pending", "Responses", "threatens"]
 
 
+@dataclass(eq=False, slots=True)
 class Item:
     """One entry of the stack: a card played, an Ability used, a claim, or Suicide Kitten.
 
@@ -24,32 +26,19 @@ class Item:
     drawer for Suicide Kitten), ``name`` (the card or Ability named; for a Joker the card it is
     played as), ``card`` (physical card id on the stack, or None), ``joker`` (played as a Joker),
     ``target``, ``option``, ``settled`` (a claim whose believe/challenge round is over),
-    ``protected`` (seats saved from its token loss by Imaginary Dinosaur).
-
-    A plain class (an extension type when compiled, see ``stack.pxd``), not a dataclass: the
-    dataclass ``__init__`` is Python code even in the compiled engine, and an Item is made for
-    every card played, claim and Ability (issue 14). Compared by identity, as before.
+    ``protected`` (seats saved from its token loss by Imaginary Dinosaur). Compared by identity
+    (``eq=False``): two claims of the same card are two items.
     """
 
-    __slots__ = ("kind", "seat", "name", "card", "joker", "target", "option", "settled", "protected")
-
-    def __init__(self, kind: str, seat: int, name: str, card: int | None = None, joker: bool = False,
-                 target: int | None = None, option: str = "", settled: bool = True,
-                 protected: frozenset = frozenset()):
-        self.kind = kind
-        self.seat = seat
-        self.name = name
-        self.card = card
-        self.joker = joker
-        self.target = target
-        self.option = option
-        self.settled = settled
-        self.protected = protected
-
-    def __repr__(self) -> str:
-        return (f"Item(kind={self.kind!r}, seat={self.seat!r}, name={self.name!r}, card={self.card!r}, "
-                f"joker={self.joker!r}, target={self.target!r}, option={self.option!r}, "
-                f"settled={self.settled!r}, protected={self.protected!r})")
+    kind: str
+    seat: int
+    name: str
+    card: int | None = None
+    joker: bool = False
+    target: int | None = None
+    option: str = ""
+    settled: bool = True
+    protected: frozenset = frozenset()
 
     def copy(self) -> "Item":
         return Item(self.kind, self.seat, self.name, self.card, self.joker, self.target,
@@ -69,53 +58,29 @@ class Item:
         return f"seat {self.seat}: {what}{on}{opt}"
 
 
+@dataclass(slots=True)
 class Window:
     """A round of answers to the top item: ``kind`` "respond" (an INSTANT card or pass) or "bluff"
     (believe or challenge); ``queue`` the seats still to be asked, the one asked now first.
-    A plain class (see :class:`Item`), equal when both fields are."""
+    Equal when both fields are."""
 
-    __slots__ = ("kind", "queue")
-
-    def __init__(self, kind: str, queue: list):
-        self.kind = kind
-        self.queue = queue
-
-    def __repr__(self) -> str:
-        return f"Window(kind={self.kind!r}, queue={self.queue!r})"
-
-    def __eq__(self, other):
-        if type(other) is not Window:
-            return NotImplemented
-        return (self.kind, self.queue) == (other.kind, other.queue)
-
-    __hash__ = None
+    kind: str
+    queue: list
 
     def copy(self) -> "Window":
         return Window(self.kind, list(self.queue))
 
 
+@dataclass(slots=True)
 class Pending:
     """A choice one player makes while an effect resolves: ``kind`` "ttt_draw" (draw To The
     Top's card or take Money), "ttt_pick" (To The Top's cards; ``left`` how many more), "discard"
     (a challenger's discard), "peek" (Fortune Teller's order) or "eat4" (Eat Four!'s LOCK cards);
-    ``seat`` the player choosing. A plain class (see :class:`Item`), equal when all fields are."""
+    ``seat`` the player choosing. Equal when all fields are."""
 
-    __slots__ = ("kind", "seat", "left")
-
-    def __init__(self, kind: str, seat: int, left: int = 0):
-        self.kind = kind
-        self.seat = seat
-        self.left = left
-
-    def __repr__(self) -> str:
-        return f"Pending(kind={self.kind!r}, seat={self.seat!r}, left={self.left!r})"
-
-    def __eq__(self, other):
-        if type(other) is not Pending:
-            return NotImplemented
-        return (self.kind, self.seat, self.left) == (other.kind, other.seat, other.left)
-
-    __hash__ = None
+    kind: str
+    seat: int
+    left: int = 0
 
     def copy(self) -> "Pending":
         return Pending(self.kind, self.seat, self.left)
@@ -129,12 +94,10 @@ def threatens(top: Item | None, seat: int) -> bool:
             and (top.kind == "card" or top.kind == "claim") and seat not in top.protected)
 
 
-class Responses(Views):
+class Responses:
     """Part of :class:`~catcards.games.card_game.engine.CardGameState` (see :class:`.views.Views`):
     who may answer the top item, with which INSTANT cards, and what playing a card or making a
     claim puts on the stack."""
-
-    __slots__ = ()  # the state's attributes are Views' slots
 
     def _threatens(self, top: Item | None, seat: int) -> bool:
         return threatens(top, seat)

@@ -6,37 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import Card
-from ...core import StateCore
 from .deck import FINAL, LOG_LINES, sushi_points
 
 __all__ = ["Views"]
 
 
-class Views(StateCore):
-    """First part of :class:`~catcards.games.card_game.engine.CardGameState` (the chain
-    ``Views`` < ``Responses`` < ``Effects`` < ``Moves`` < ``_CardGameState`` on
-    :class:`catcards.core.StateCore`, one part of the state's methods each; ``CardGameState``
-    adds :class:`catcards.core.State`): public queries and views. Compiled, it is the extension
-    type that holds the state's attributes (``views.pxd``), so that every part reads them as C
-    struct fields."""
-
-    # Every attribute of the state is a slot: CPython 3.11 keeps at most 30 attributes of an
-    # instance inline, and this state has 40 of its own, so without slots every attribute read went
-    # through a dict (35,300 -> 32,300 instructions per random action with slots, valgrind).
-    # Compiled, they are the C struct fields views.pxd declares (it must name the same ones), read
-    # directly by every part's compiled methods (issue 14). The slots are here, on the class that
-    # holds the fields compiled, so that a part running as Python (a module the build left pure, or
-    # changed since) adds none over them; the other parts add none (``__slots__ = ()``). A clone
-    # copies them one by one (CardGameState._shallow_copy, see catcards.core.attribute_copier),
-    # never through ``__dict__``; a new attribute must be added here and in views.pxd
-    # (tests/project/test_native.py and tests/games/test_card_game_playouts.py check).
-    __slots__ = (
-        "deck", "seating", "hands", "main", "money_deck", "money", "flower_jokers", "front", "island",
-        "table", "discard", "tokens", "out", "cash", "stack", "window", "end_queue", "pending", "ops",
-        "triggers", "facedown", "peek", "turned", "resolving", "ttt_cards", "active", "phase", "turn",
-        "draws_left", "hand_played", "ability_used", "turn_over", "last_turn", "final_last",
-        "final_armed", "current_player", "_scores_changed", "cheap", "_box", "on_shown",
-    )
+class Views:
+    """Part of :class:`~catcards.games.card_game.engine.CardGameState` (its methods come in four
+    parts, ``Views``, :class:`~.stack.Responses`, :class:`~.effects.Effects` and
+    :class:`~.moves.Moves`, each a plain class without attributes of its own): public queries
+    and views."""
 
     def _types(self, name: str) -> frozenset:
         return self.deck.types.get(name, frozenset())

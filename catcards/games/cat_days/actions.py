@@ -5,7 +5,7 @@ neither is possible). A :class:`Play` carries everything its card's text needs c
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass
 
 from ...cards import Card
 from ...core import Action, is_whole
@@ -24,10 +24,6 @@ class Draw(Action):
     def __repr__(self) -> str:
         return "Draw()"
 
-    def __reduce_ex__(self, protocol):
-        # the engine's DRAW pickles and copies as itself (the engine tells it by identity)
-        return "DRAW" if self is DRAW else super().__reduce_ex__(protocol)
-
 
 @dataclass(frozen=True)
 class Pass(Action):
@@ -39,59 +35,83 @@ class Pass(Action):
     def __repr__(self) -> str:
         return "Pass()"
 
-    def __reduce_ex__(self, protocol):
-        # the engine's PASS pickles and copies as itself (the engine tells it by identity)
-        return "PASS" if self is PASS else super().__reduce_ex__(protocol)
-
 
 DRAW = Draw()
 PASS = Pass()
 
 
-_set = object.__setattr__
+_set = object.__setattr__  # a Play is frozen: what it keeps once worked out is set so
 
 
-class _PlayFields:
-    """What a :class:`Play` holds and says: its fields, its words (``str``) and its log lines,
-    kept once worked out (a Play is a value; not fields: equality, hashing and ``repr`` ignore
-    them). Compiled (``actions.pxd``), an extension type with all of them as C struct fields,
-    which the engine's compiled code writes and reads directly (issue 14: a Play is built in a few
-    writes, with no dictionary, and its log line is read without a look-up by name); in Python,
-    they are in the instance's dict, as in any dataclass."""
+@dataclass(frozen=True)
+class Play(Action):
+    """Play ``card`` from the hand, with everything its text needs chosen.
 
-    __slots__ = ()
+    Attributes:
+        card: the card played (the lowest copy of that name in the hand).
+        effect: the card's effect keyword (from the deck file), which fixes how ``str`` reads.
+        week: ``"my"`` or ``"their"`` (the acting player's week or the opponent's), or None.
+        day: 0 (Monday) .. 6 (Sunday), or None.
+        target: the cat acted on: covered (Grumpy Cat), taken (Cardboard Box), swapped from my
+            week (Yarn Ball), discarded (Vacuum Cleaner) or returned (Water Spray).
+        target_day: the opponent's day a Cardboard Box takes from or a Yarn Ball swaps with.
+        other: the opponent's cat a Yarn Ball swaps for.
+
+    A Play is a value: besides its fields it keeps its words (``str``) and its two log lines
+    once worked out (the engine's plays are built once per deck and shared by every game; not
+    fields, so equality, hashing and ``repr`` ignore them). Until then the class's None is read.
+    """
+
+    card: Card
+    effect: str = "empty day"
+    week: str | None = None
+    day: int | None = None
+    target: Card | None = None
+    target_day: int | None = None
+    other: Card | None = None
+
+    # kept on the instance once worked out (plain class attributes, not dataclass fields)
+    _words_said = None
+    _seat_0_line = None
+    _seat_1_line = None
 
     def __str__(self) -> str:
         text = self._words_said
-        if text is None:  # first time: a Play is a value, so its words are kept on it
+        if text is None:  # first time
             try:
                 text = self._words()
             except Exception:  # a malformed Play still has words (for error messages)
                 text = f"play {getattr(self.card, 'name', self.card)!s}"
-            _set(self, "_words_said", text)  # frozen: not by =
+            _set(self, "_words_said", text)
         return text
+
+    def __repr__(self) -> str:
+        args = [repr(self.card), f"effect={self.effect!r}"]
+        for field in ("week", "day", "target", "target_day", "other"):
+            value = getattr(self, field)
+            if value is not None:
+                args.append(f"{field}={value!r}")
+        return f"Play({', '.join(args)})"
 
     def log_line(self, seat: int) -> str:
         """The public log line of ``seat`` making this play: ``str`` with "my"/"their" replaced by
-        seat numbers ("Seat 0 plays Lazy Cat on seat 0's Monday."). Kept on the play after the
-        first time, like its words (the engine's plays are built once per deck and reused); a
-        seat's line is worked out only when that seat makes the play.
+        seat numbers ("Seat 0 plays Lazy Cat on seat 0's Monday."), kept on the play after the
+        first time, like its words; a seat's line is worked out only when that seat makes the
+        play.
 
         Raises:
-            ValueError: ``seat`` is not 0 or 1."""
+            ValueError: ``seat`` is not 0 or 1 (any number equal to them is taken)."""
         if seat == 0 and not isinstance(seat, str):
-            line, seat = self._seat_0_line, 0  # None until the first time; seat 0 however given
+            line, seat = self._seat_0_line, 0
         elif seat == 1:
             line, seat = self._seat_1_line, 1
         else:
             raise ValueError(f"Cat Days has seats 0 and 1, not {seat!r}")
         if line is None:
-            line = f"Seat {seat} plays{self._seat_words(seat)[len('play'):]}."
-            _set(self, "_seat_1_line" if seat else "_seat_0_line", line)  # frozen: not by =
+            words = str(self).replace(" my ", f" seat {seat}'s ").replace(" their ", f" seat {1 - seat}'s ")
+            line = f"Seat {seat} plays{words[len('play'):]}."
+            _set(self, "_seat_1_line" if seat else "_seat_0_line", line)
         return line
-
-    def _seat_words(self, seat: int) -> str:
-        return str(self).replace(" my ", f" seat {seat}'s ").replace(" their ", f" seat {1 - seat}'s ")
 
     def _words(self) -> str:
         name, e = self.card.name, self.effect
@@ -111,63 +131,6 @@ class _PlayFields:
         if e == "return top cat":
             return f"play {name}{where} returning {self.target.name} to {self.week} hand"
         return f"play {name}{where}"
-
-
-@dataclass(frozen=True)
-class Play(_PlayFields, Action):
-    """Play ``card`` from the hand, with everything its text needs chosen.
-
-    Attributes:
-        card: the card played (the lowest copy of that name in the hand).
-        effect: the card's effect keyword (from the deck file), which fixes how ``str`` reads.
-        week: ``"my"`` or ``"their"`` (the acting player's week or the opponent's), or None.
-        day: 0 (Monday) .. 6 (Sunday), or None.
-        target: the cat acted on: covered (Grumpy Cat), taken (Cardboard Box), swapped from my
-            week (Yarn Ball), discarded (Vacuum Cleaner) or returned (Water Spray).
-        target_day: the opponent's day a Cardboard Box takes from or a Yarn Ball swaps with.
-        other: the opponent's cat a Yarn Ball swaps for.
-
-    A Play is a value: besides its fields it keeps its words (``str``) and its log lines once
-    worked out (see :class:`_PlayFields`).
-    """
-
-    card: Card = field()  # no default (compiled, _PlayFields' descriptor would be taken for one)
-    effect: str = "empty day"
-    week: str | None = None
-    day: int | None = None
-    target: Card | None = None
-    target_day: int | None = None
-    other: Card | None = None
-
-    def __post_init__(self) -> None:
-        _set(self, "_words_said", None)  # not worked out yet
-        _set(self, "_seat_0_line", None)
-        _set(self, "_seat_1_line", None)
-
-    def __reduce_ex__(self, protocol):
-        # pickled as the call that makes it, so a pickle loads compiled or not, whichever wrote it
-        # (a subclass, which may have more, pickles as usual)
-        if type(self) is not Play:
-            return super().__reduce_ex__(protocol)
-        return Play, (self.card, self.effect, self.week, self.day, self.target, self.target_day, self.other)
-
-    def __setstate__(self, state) -> None:
-        if not isinstance(state, dict):  # compiled, a subclass: the extension type's own state
-            super().__setstate__(state)
-            return
-        # the attributes as a dict (pure Python's pickle of a subclass, or a Play pickled before
-        # __reduce_ex__): nothing worked out yet, then the attributes as they are
-        self.__post_init__()
-        for name, value in state.items():
-            _set(self, name, value)
-
-    def __repr__(self) -> str:
-        args = [repr(self.card), f"effect={self.effect!r}"]
-        for field in ("week", "day", "target", "target_day", "other"):
-            value = getattr(self, field)
-            if value is not None:
-                args.append(f"{field}={value!r}")
-        return f"Play({', '.join(args)})"
 
 
 def _play_problem(play: "Play") -> str | None:
@@ -196,36 +159,13 @@ def _play_problem(play: "Play") -> str | None:
     return None
 
 
-_FIELD_NAMES = tuple(f.name for f in fields(Play))
-#: True when a Play's fields are _PlayFields' own (C struct fields: this module runs compiled)
-_FIELDS_IN_C = "card" in vars(_PlayFields)
-if _FIELDS_IN_C:
-    # The dataclass leaves each field's default on the class (Play.week = None ...): compiled,
-    # those would hide the fields of _PlayFields from every read, so they go (the defaults stay
-    # in __init__ and in dataclasses.fields(Play); a Play always has all its fields set)
-    for _name in _FIELD_NAMES[1:]:  # card has no default
-        delattr(Play, _name)
-    del _name
-
-
 def _play(card: Card, effect: str, week: str | None = None, day: int | None = None,
           target: Card | None = None, target_day: int | None = None, other: Card | None = None) -> Play:
     """``Play(card, effect, ...)`` built without the frozen dataclass's per-field checks (the
-    engine's hot path; the fields are the engine's own, so they need none). Equal to, and hashes
-    like, the Play built the usual way."""
-    p = _PlayFields.__new__(Play)
-    if not _FIELDS_IN_C:  # the fields in the instance's dict: one dict, set at once (frozen: not by =)
-        _set(p, "__dict__", {"card": card, "effect": effect, "week": week, "day": day, "target": target,
-                             "target_day": target_day, "other": other, "_words_said": None,
-                             "_seat_0_line": None, "_seat_1_line": None})
-        return p
-    # compiled: p is a _PlayFields (actions.pxd), so these write its C fields directly (Play's
-    # frozen __setattr__, which refuses them from Python code, is not involved)
-    p.card = card
-    p.effect = effect
-    p.week = week
-    p.day = day
-    p.target = target
-    p.target_day = target_day
-    p.other = other
+    play table builds about one per action; its fields are the engine's own, so they need
+    none): the fields written as the instance's dict at once. Equal to, and hashes like, the
+    Play built the usual way."""
+    p = object.__new__(Play)
+    _set(p, "__dict__", {"card": card, "effect": effect, "week": week, "day": day, "target": target,
+                         "target_day": target_day, "other": other})
     return p

@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...cards import Card
-from ...core import (Action, Game, GameParameterError, Outcome, State, StateCore, attribute_copier, normal_name,
-                     permutation)
+from ...core import Action, Game, GameParameterError, Outcome, State, attribute_copier, normal_name, permutation
 from ...params import Param
 from ...registry import register
 from .actions import DRAW, PASS, Draw, Pass, Play, _play_problem
@@ -141,16 +140,22 @@ def _take_from(hand: list[Card], card: Card) -> None:
     hand.remove(card)
 
 
-class _CatDaysState(StateCore):
-    """The game's part of :class:`CatDaysState` (all of its own code): compiled, an extension
-    type (engine.pxd) on :class:`catcards.core.StateCore`, so its methods read the state's
-    attributes as C struct fields (issue 14)."""
+class CatDaysState(State):
+    """One game of Cat Days. See :class:`CatDays` for the rules; the contract is
+    :class:`catcards.core.State`.
+
+    Extra attributes (read-only for users):
+        weeks: the :class:`Weeks` (what stands on every day).
+        hands: each seat's hand (list of Cards); draw_pile (top card last); discard_pile (top
+            last); out_of_play (cards left in the box by a stacked deal).
+        turn: turns taken so far (each action is a turn).
+        stopped_by_turn_limit: True when the game was stopped by ``max_turns``.
+    """
 
     game: CatDays
 
-    # Every attribute of this class is a slot; compiled, they are C struct fields (engine.pxd,
-    # which must name the same attributes), read directly by its compiled methods. A clone copies
-    # them by name (_shallow_copy below); a new attribute must be added here and in engine.pxd.
+    # The state's own attributes are slots (State's few are in its dict): a clone copies them by
+    # name (_shallow_copy below, see core.attribute_copier), so a new attribute is added here.
     __slots__ = (
         "deck", "turn", "stopped_by_turn_limit", "_passes", "_max_turns", "_table", "_shuffles",
         "_reshuffled", "out_of_play", "draw_pile", "hands", "discard_pile", "weeks",
@@ -283,25 +288,25 @@ class _CatDaysState(StateCore):
 
     def _apply(self, action: Action) -> None:
         seat = self.current_player
+        kind = type(action)  # Draw, Pass or Play (a pickled or copied state's DRAW is a Draw too)
         if self._shuffles and self._reshuffled < len(self._shuffles):  # a named reshuffle is checked before any change
-            needs = 1 if action is DRAW else self._table.rules[action.card.name].draws if action is not PASS else 0
+            needs = 1 if kind is Draw else 0 if kind is Pass else self._table.rules[action.card.name].draws
             if needs > len(self.draw_pile):
                 self._named_shuffle()
         turn = self.turn = self.turn + 1
-        # the legal actions' own objects arrive here (State.apply), so DRAW and PASS are themselves
-        if action is DRAW:
+        if kind is Draw:
             self._passes = 0
             if self.draw_pile:
                 self.hands[seat].append(self.draw_pile.pop())
             else:
                 self._draw(seat)
             self.log.append(_DRAWS[seat])
-        elif action is PASS:
+        elif kind is Pass:
             self._passes += 1
             self.log.append(_PASSES[seat])
         else:
             self._passes = 0
-            play = action  # a Play (compiled: typed, its fields read as C struct fields, engine.pxd)
+            play = action
             card = play.card
             rule = self._table.rules[card.name]
             hand = self.hands[seat]
@@ -356,8 +361,6 @@ class _CatDaysState(StateCore):
     def _play(self, seat: int, action: Play, rule) -> None:
         """Carry out an event, a Cat Tree or a Grumpy Cat (``action``, its card already taken from
         the hand and its log line written); ``rule``: its card's :class:`.plays.Rule`."""
-        if action is None or rule is None:  # compiled, their fields would be read from nowhere
-            raise TypeError("_play needs a Play and its Rule, not None")
         card = action.card
         removes = rule.uncovers
         if removes:  # only a cat taken off a day can uncover another (on that day alone)
@@ -459,17 +462,3 @@ class _CatDaysState(StateCore):
         other.weeks = self.weeks.copy()
 
     _shallow_copy = attribute_copier(State._core_fields + __slots__)
-
-
-class CatDaysState(_CatDaysState, State):
-    """One game of Cat Days. See :class:`CatDays` for the rules; the contract is
-    :class:`catcards.core.State`.
-
-    Extra attributes (read-only for users):
-        weeks: the :class:`Weeks` (what stands on every day).
-        hands: each seat's hand (list of Cards); draw_pile (top card last); discard_pile (top
-            last); out_of_play (cards left in the box by a stacked deal).
-        turn: turns taken so far (each action is a turn).
-        stopped_by_turn_limit: True when the game was stopped by ``max_turns``.
-    """
-

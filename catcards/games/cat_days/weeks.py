@@ -179,12 +179,7 @@ class Weeks:
     def carry_out(self, seat: int, action: Play) -> Sequence[tuple[str, int, Card]]:
         """Do ``action``'s work on the days (the card itself is placed if it is a cat, Cat Tree or
         Cardboard Box). Returns cats that left the days: ``("discard", week, cat)`` or
-        ``("hand", week owner, cat)``. Only call with a legal play.
-
-        Raises:
-            TypeError: ``action`` is None (compiled, its fields would be read from nowhere)."""
-        if action is None:
-            raise TypeError("carry_out needs a Play, not None")
+        ``("hand", week owner, cat)``. Only call with a legal play."""
         e, d = action.effect, action.day
         w = seat if action.week == "my" else 1 - seat
         if e in CAT_EFFECTS:  # the usual play
