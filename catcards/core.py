@@ -24,6 +24,7 @@ import os
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Iterator, Mapping, Sequence
 
 import numpy as np
@@ -1233,13 +1234,14 @@ def _generator_at(state: dict) -> np.random.Generator:
 
 class FrozenRecord(collections.abc.Mapping):
     """A read-only mapping (what :func:`frozen_record` returns): reads as a dict, equal to a dict
-    with the same items, never changed. Unlike ``types.MappingProxyType`` it pickles and
-    deep-copies, so a state holding records does too (a process pool pickles the state)."""
+    with the same items, never changed (its items sit behind a ``types.MappingProxyType``).
+    Unlike a bare proxy it pickles and deep-copies (as the call that makes it), so a state
+    holding records does too: a process pool pickles the state."""
 
     __slots__ = ("_items",)
 
     def __init__(self, items: Mapping[str, Any]):
-        self._items = dict(items)
+        self._items = MappingProxyType(dict(items))
 
     def __getitem__(self, key: str) -> Any:
         return self._items[key]
@@ -1251,7 +1253,10 @@ class FrozenRecord(collections.abc.Mapping):
         return len(self._items)
 
     def __repr__(self) -> str:
-        return f"FrozenRecord({self._items!r})"
+        return f"FrozenRecord({dict(self._items)!r})"
+
+    def __reduce__(self):
+        return FrozenRecord, (dict(self._items),)
 
 
 def frozen_record(record: Mapping[str, Any]) -> FrozenRecord:
