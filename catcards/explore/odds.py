@@ -103,13 +103,14 @@ def _round_no_simon(state: State, seat: int) -> tuple[bool, float, bool]:
 
 
 #: games with a "round" horizon: game name -> (the state's round counter, the result of the round
-#: just ended for a seat: (won, score, higher is better)). King of the Jungle: the bid made (score:
-#: the hand's points); Cat Trick: a Super Cat card won this round (score 1 or 0); Simon's Cat:
-#: no Simon card taken this round (score: messes taken, fewer is better)
-ROUND_HORIZONS: dict[str, tuple[str, Callable[[State, int], tuple[bool, float, bool]]]] = {
-    "king-of-the-jungle": ("hand_no", _round_bid_made),
-    "cat-trick": ("round", _round_super_cat),
-    "simons-cat": ("round", _round_no_simon),
+#: just ended for a seat: (won, score, higher is better), whether the game's own generator is
+#: drawn from only to deal the next round). King of the Jungle: the bid made (score: the hand's
+#: points); Cat Trick: a Super Cat card won this round (score 1 or 0; its shares draw mid-round);
+#: Simon's Cat: no Simon card taken this round (score: messes taken, fewer is better)
+ROUND_HORIZONS: dict[str, tuple[str, Callable[[State, int], tuple[bool, float, bool]], bool]] = {
+    "king-of-the-jungle": ("hand_no", _round_bid_made, True),
+    "cat-trick": ("round", _round_super_cat, False),
+    "simons-cat": ("round", _round_no_simon, True),
 }
 #: what a play-out may stop at: the whole game, or (games in :data:`ROUND_HORIZONS`) this round
 HORIZONS = ("game", "round")
@@ -222,7 +223,7 @@ def _result(state: State, seat: int, agents, rngs, horizon: str) -> tuple[bool, 
     """(seat won, seat's score, higher is better) of ``state`` played on to ``horizon``."""
     fresh = [copy.deepcopy(a) for a in agents]  # an agent's memory belongs to this play-out
     if horizon == "round":
-        counter, result = ROUND_HORIZONS[state.game.name]
+        counter, result, _ = ROUND_HORIZONS[state.game.name]
         start = getattr(state, counter)
         _play_out(state, fresh, rngs, lambda s: s.is_over or getattr(s, counter) != start)
         return result(state, seat)
@@ -370,6 +371,7 @@ def exact_rows(state: State, seat: int, agents: Sequence, peek: bool, actions: S
     info = None if peek else prepare(state, seat)
     n = state.game.players
     reference = np.random.default_rng(0).bit_generator.state
+    deal_only = horizon == "round" and ROUND_HORIZONS[state.game.name][2]
     deadline = time.perf_counter() + seconds
     used = 0
     rows = []
@@ -389,7 +391,8 @@ def exact_rows(state: State, seat: int, agents: Sequence, peek: bool, actions: S
                     if world.rng.bit_generator.state != reference:
                         return None  # the sampler drew from the world's own generator
                     w = world.clone()
-                w.rng = e
+                # a round's result does not depend on the next round's deal: not enumerated
+                w.rng = np.random.default_rng(0) if deal_only else e
                 if text is not None:
                     w.apply(w.action_from_string(text))
                 if w.is_over:
