@@ -268,7 +268,8 @@ class OddsPanel(W.VBox):
         for run in runs:
             run.step(seconds / len(runs))
         self._spent += time.perf_counter() - started
-        self.done = all(r.done for r in self.runs.values()) or self._spent >= self.seconds
+        self.done = all(r.done for r in self.runs.values()) or (
+            self._spent >= self.seconds and all(r.started for r in self.runs.values()))  # every row has a value
         self.frames = {kind: run.frame() for kind, run in self.runs.items()}
         self.progress.value = min(self.progress.max, sum(sum(r.n) for r in self.runs.values()))
         if self.done:

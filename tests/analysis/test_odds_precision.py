@@ -38,17 +38,27 @@ def pool():
         yield executor
 
 
+#: small games where a rollout is long: the table's equality does not need the full size
+SMALL = {"pairs": {"players": 2, "copies": 2, "numbers": 5}, "cat-days": {}, "king-of-the-jungle": {"players": 3}}
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_odds_are_the_same_for_any_chunk_size_and_a_process_pool_for_every_strategy(name, pool):
-    state = seat_zero_to_act(name)
+    """Every strategy: two rollouts in one chunk, in chunks of one, and over a process pool
+    (spawned workers unpickling the position) give the same table (the round horizon where a game
+    has one, to keep the play-outs short: it is the same code path)."""
+    from catcards.explore.odds import ROUND_HORIZONS
+
+    state = seat_zero_to_act(name, **SMALL.get(name, {}))
+    horizon = "round" if name in ROUND_HORIZONS else "game"
     for strategy in strategies(name):
         if strategy == "rollout":
             continue  # a rollout's players cannot play by rollouts themselves
-        kw = dict(rollouts=3, seed=7, agents=strategy, progress=False)
+        kw = dict(rollouts=2, seed=7, agents=strategy, progress=False, horizon=horizon)
         default = catcards.odds(state, 0, **kw)
         assert_frame_equal(default, catcards.odds(state, 0, chunk_size=1, **kw))
-        assert_frame_equal(default, catcards.odds(state, 0, executor=pool, chunk_size=2, **kw))
-        assert list(default["rollouts"]) == [3] * len(default)
+        assert_frame_equal(default, catcards.odds(state, 0, executor=pool, chunk_size=1, **kw))
+        assert list(default["rollouts"]) == [2] * len(default)
 
 
 class Counting(Agent):
