@@ -202,9 +202,12 @@ def test_exact_odds_equal_brute_force_on_small_end_positions(name, params, seed,
     assert table["reached"].all()
 
 
-def test_a_continuous_draw_is_never_taken_as_exact():
+def test_a_continuous_draw_is_never_taken_as_exact(monkeypatch):
     """A forgetting Pairs player draws a uniform number in [0, 1) per remembered card: no
     enumeration, Monte Carlo instead (the perfect player's odds there are exact)."""
+    import catcards.explore.odds as odds_module
+
+    monkeypatch.setattr(odds_module, "EXACT_SECONDS", 60.0)  # a slow machine must not make it inexact
     state = end_position("pairs", 3, 6, players=2, copies=2, numbers=5)
     seat = state.current_player
     table = catcards.odds(state, seat, rollouts=20, precision=0.05, agents="forgetful", progress=False)
@@ -217,32 +220,40 @@ def test_adaptive_rows_are_their_own_rollouts_and_clearly_worse_rows_stop_early(
     """Without seconds the adaptive table is reproducible: row j equals rollouts 0..n_j - 1 of
     that action (a fixed-count call), the precise rows reached +-precision, the others stopped
     at a look (a multiple of CHECK) with an interval wholly below the best row's, or at the cap."""
-    state = seat_zero_to_act("cat-trick", players=3, seed=2)
-    kw = dict(seed=4, precision=0.15, rollouts=64, progress=False, exact=False)
+    state = seat_zero_to_act("simons-cat", players=4, seed=3)
+    kw = dict(seed=4, precision=0.05, rollouts=400, progress=False, exact=False)
     table = catcards.odds(state, 0, **kw)
     assert_frame_equal(table, catcards.odds(state, 0, chunk_size=1, **kw))
     best = table["win_rate"].idxmax()
     stopped_early = 0
     for j, row in table.iterrows():
         n = int(row["rollouts"])
-        wins = sum(r[0][0] for r in rollout_results(state, 0, 0, n, 4, ["sensible"] * 3, False, [row["action"]]))
+        wins = sum(r[0][0] for r in rollout_results(state, 0, 0, n, 4, ["sensible"] * 4, False, [row["action"]]))
         assert wins == row["wins"]
-        if n < 64:
+        assert row["reached"] == (row["half_width"] <= 0.05)
+        if n < 400:
             assert n % CHECK == 0
             assert row["reached"] or row["high"] < table["low"].iloc[best]
             stopped_early += 1
-    assert row["reached"] == (row["half_width"] <= 0.15)
     assert stopped_early >= 1
 
 
-def test_seconds_bound_the_time_and_every_row_has_a_value():
-    import time
+def test_seconds_stop_the_rollouts_once_every_row_has_a_value():
+    """A short budget in a slow game (King of the Jungle's bidding, 14 rows, a play-out of some
+    2,800 actions): every row gets at least one rollout, then the time stops them all, far below
+    the cap and the precision (a budget, not a timed goal: the clock here reads no time at all
+    after the first look, so the run stops as soon as every row has a value)."""
+    import catcards.explore.odds as odds_module
 
-    state = seat_zero_to_act("king-of-the-jungle")
-    started = time.perf_counter()
-    table = catcards.odds(state, 0, seconds=0.3, progress=False)
-    assert time.perf_counter() - started < 3  # a budget, not a timed goal: one play-out may overrun
-    assert (table["rollouts"] >= 1).all() and not table["reached"].all()
+    state = seat_zero_to_act("king-of-the-jungle", players=3)
+    ticks = iter(range(10**6))
+    odds_module.use_clock(lambda: 100.0 * next(ticks))  # every reading 100 s later than the last
+    try:
+        table = catcards.odds(state, 0, seconds=1, progress=False)
+    finally:
+        odds_module.use_clock(__import__("time").perf_counter)
+    assert (table["rollouts"] >= 1).all() and (table["rollouts"] <= 2).all()
+    assert not table["reached"].any() and not table["exact"].any()
 
 
 @pytest.mark.parametrize("bad", [
