@@ -194,7 +194,11 @@ def sample_hidden(state: State, seat: int, rng: np.random.Generator) -> State:
 
 # ---- building sampled states ----------------------------------------------------------------------
 def new_seed(rng: np.random.Generator) -> int:
-    """A seed for a sampled state (below 2**53, like :func:`catcards.core.fresh_seed`)."""
+    """A seed for a sampled state (below 2**53, like :func:`catcards.core.fresh_seed`); 0 from
+    an exact enumeration's stand-in generator (:class:`catcards.explore.odds.Enumerating`), which
+    then replaces the sampled state's generator (its seed is not a draw to enumerate)."""
+    if getattr(rng, "enumerating", False):
+        return 0
     return int(rng.integers(2**53))
 
 

@@ -7,16 +7,50 @@ the same future randomness for every action: common random numbers, so the diffe
 two actions is not blurred by luck). The win rate is a proportion of rollouts, given with a 95%
 Wilson interval (:func:`catcards.probability.wilson_interval`): Monte Carlo estimation.
 
+What the odds assume. The hidden cards are drawn *uniformly* over the deals the seat cannot tell
+apart from the real one: what the opponents chose to do is not used as evidence about what they
+hold. Where their choices do tell something, the odds are those of a player who ignores it. For
+example in King of the Jungle, an opponent who bid 5 tricks probably holds high cards, but the
+sampler gives every deal of the unseen cards (respecting only the suits they showed void in) the
+same chance, so the odds of winning a trick with a middling card are too high against a high
+bidder. The future is played by the chosen computer players (``agents``), not by the real ones.
+
+Precision and time. With ``precision`` (default 0.05) and ``seconds`` (default 2) the rollouts
+go where they matter (adaptive allocation, a form of successive elimination: E. Even-Dar,
+S. Mannor and Y. Mansour, "Action elimination and stopping conditions for the multi-armed bandit
+and reinforcement learning problems", JMLR 7 (2006) 1079-1105): every row gets rollouts in
+steps of :data:`CHECK`; at each step a row whose interval lies wholly below the best row's stops
+(clearly worse), and a row whose interval's half-width is at most ``precision`` stops (precise
+enough); the others go on until the rollouts cap or the time is spent. Row ``j``'s numbers are
+always those of rollouts ``0 .. n_j - 1`` (``n_j`` its ``rollouts`` column), so a table equals the
+fixed-count table of those rollouts, whatever the timing. Without ``seconds`` the stops happen at
+fixed counts and the whole table is reproducible; with it, how far the rollouts got depends on
+the machine. (Looking at intervals while they grow makes them slightly too optimistic; the
+stopping rule is a way to spend time, not a test.)
+
+Exact values. Where few hidden cards and moves remain, :func:`odds` first tries to enumerate:
+every random draw of the rollout (the hidden deal, the computer players' tie-breaks, later
+shuffles) is taken in every way it can go, each weighted by its probability. When that finishes
+within :data:`EXACT_PLAYOUTS` play-outs, the row's win rate is the exact probability (``exact``
+True, ``low == high == win_rate``; ``rollouts`` the play-outs enumerated and ``wins`` how many of
+them were won, unweighted). A rollout that draws something that cannot be enumerated (a
+continuous number: a forgetting player, a reaction time) is never exact.
+
 Seeds: rollout ``i`` of a call with seed ``S`` draws its hidden cards and future from
-``SeedSequence([S, i])`` and seat ``k``'s agent from ``SeedSequence([S, i, 1 + k])``, so a rollout
-is the same however the rollouts are split over an executor (like :func:`catcards.simulate`).
+``SeedSequence([S, i])`` and seat ``k``'s agent from ``SeedSequence([S, i, 1 + k])``, and the
+computer players are built afresh for every play-out (an agent's memory belongs to one play-out),
+so a rollout is the same however the rollouts are split over an executor (like
+:func:`catcards.simulate`).
 """
 from __future__ import annotations
 
+import copy
 import math
+import time
 from concurrent.futures import Executor
+from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
@@ -29,16 +63,76 @@ from .hidden import prepare
 if TYPE_CHECKING:  # pandas loads only when odds() runs: playing a game needs none of it
     import pandas as pd
 
-__all__ = ["odds", "rollout_results", "MAX_ROLLOUTS"]
+__all__ = ["odds", "rollout_results", "own_actions", "OddsRun", "MAX_ROLLOUTS", "HORIZONS"]
 
 #: the most rollouts one call accepts (a bound on untrusted input)
 MAX_ROLLOUTS = 1_000_000
 #: actions one rollout may take before it is declared endless
 MAX_ACTIONS = 200_000
+#: the adaptive allocation looks at the intervals every CHECK rollouts of a row
+CHECK = 16
+#: the most play-outs (over all rows) an exact enumeration may take before it gives up
+EXACT_PLAYOUTS = 2000
+#: the most seconds an exact enumeration may take before it gives up
+EXACT_SECONDS = 0.2
+#: rollouts per row at most when ``precision`` is asked for and no ``rollouts`` cap is given
+#: (a 95% interval of half-width 0.05 needs at most 385)
+ADAPTIVE_CAP = 2000
+#: a step of :class:`OddsRun` runs rollouts in pieces of about this many seconds
+PIECE_SECONDS = 0.05
+#: the clock that ``seconds`` are read from: the wall clock, what a student waits for (a
+#: benchmark on a shared machine may read CPU time instead: :func:`use_clock`)
+CLOCK: Callable[[], float] = time.perf_counter
 
+
+def clock() -> float:
+    """Now, by :data:`CLOCK` (seconds)."""
+    return CLOCK()
+
+
+def use_clock(fn: Callable[[], float]) -> None:
+    """Read time budgets from ``fn`` (e.g. ``time.process_time``: this process's CPU seconds, so
+    that a benchmark's figures do not shrink when other processes share the cores)."""
+    global CLOCK
+    if not callable(fn):
+        raise GameParameterError(f"a clock is a function returning seconds, not {fn!r}")
+    CLOCK = fn
+
+
+#: the longest time budget one call accepts, in seconds
+MAX_SECONDS = 3600.0
 
 #: the strategy used for "sensible" in a game that has none by that name
 FALLBACK = {"snap": "reaction", "pairs": "forgetful", "card-game": "bluffer", "big-cat": "random"}
+
+
+def _round_bid_made(state: State, seat: int) -> tuple[bool, float, bool]:
+    r = state.hand_results[-1]
+    return r["bids"][seat] == r["won"][seat], float(r["points"][seat]), True
+
+
+def _round_super_cat(state: State, seat: int) -> tuple[bool, float, bool]:
+    r = state.round_results[-1]
+    return seat in r["winners"], float(seat in r["winners"]), True
+
+
+def _round_no_simon(state: State, seat: int) -> tuple[bool, float, bool]:
+    r = state.round_results[-1]
+    return seat not in r["simon"], float(r["messes"][seat]), False
+
+
+#: games with a "round" horizon: game name -> (the state's round counter, the result of the round
+#: just ended for a seat: (won, score, higher is better), whether the game's own generator is
+#: drawn from only to deal the next round). King of the Jungle: the bid made (score: the hand's
+#: points); Cat Trick: a Super Cat card won this round (score 1 or 0; its shares draw mid-round);
+#: Simon's Cat: no Simon card taken this round (score: messes taken, fewer is better)
+ROUND_HORIZONS: dict[str, tuple[str, Callable[[State, int], tuple[bool, float, bool]], bool]] = {
+    "king-of-the-jungle": ("hand_no", _round_bid_made, True),
+    "cat-trick": ("round", _round_super_cat, False),
+    "simons-cat": ("round", _round_no_simon, True),
+}
+#: what a play-out may stop at: the whole game, or (games in :data:`ROUND_HORIZONS`) this round
+HORIZONS = ("game", "round")
 
 
 def policy_name(game_name: str, name: str | Agent) -> str | Agent:
@@ -57,6 +151,16 @@ def _agents(game, agents) -> list[Agent]:
     if any(getattr(a, "choose_in", None) is not None for a in built):
         raise GameParameterError("the players of a rollout cannot themselves play by rollouts; use e.g. 'sensible'")
     return built
+
+
+def own_actions(state: State, seat: int) -> list[str | None]:
+    """The rows of ``seat``'s table: the text of each legal action that ``seat`` itself takes when
+    it is to act (Snap offers every seat's "snap by seat k" at every moment: only seat ``seat``'s
+    are kept, read from the action's ``seat``), else ``[None]`` (one row for the position)."""
+    if seat != state.current_player:
+        return [None]
+    mine = [str(a) for a in state.legal_actions() if getattr(a, "seat", seat) == seat]
+    return mine or [None]
 
 
 @lru_cache(maxsize=1)
@@ -99,7 +203,9 @@ class _SeatGenerators:
         return rng
 
 
-def _play_out(state: State, agents, rngs) -> State:
+def _play_out(state: State, agents, rngs, stop: Callable[[State], bool] | None = None) -> State:
+    """``state`` played on by ``agents`` (seat ``k`` drawing from ``rngs[k]``) until it is over or
+    ``stop(state)`` is true after an action; returns ``state`` (changed)."""
     fast = _fast_paths()
     chooser = [fast.get(type(a)) for a in agents]
     for _ in range(MAX_ACTIONS):
@@ -115,6 +221,8 @@ def _play_out(state: State, agents, rngs) -> State:
             agent = agents[seat]
             observation = state.observation(seat) if getattr(agent, "reads_observation", True) else None
             state.apply(agent.choose(observation, legal, rngs[seat]))
+        if stop is not None and stop(state):
+            return state
     raise RuntimeError(f"a rollout from {state!r} did not end within {MAX_ACTIONS} actions")
 
 
@@ -130,14 +238,27 @@ def _finish(state: State, agents, rngs):
     return _play_out(state, agents, rngs).outcome
 
 
+def _result(state: State, seat: int, agents, rngs, horizon: str) -> tuple[bool, float, bool]:
+    """(seat won, seat's score, higher is better) of ``state`` played on to ``horizon``."""
+    fresh = [copy.deepcopy(a) for a in agents]  # an agent's memory belongs to this play-out
+    if horizon == "round":
+        counter, result, _ = ROUND_HORIZONS[state.game.name]
+        start = getattr(state, counter)
+        _play_out(state, fresh, rngs, lambda s: s.is_over or getattr(s, counter) != start)
+        return result(state, seat)
+    out = _finish(state, fresh, rngs)
+    return seat in out.winners, float(out.scores[seat]), out.higher_is_better
+
+
 def rollout_results(
     state: State, seat: int, start: int, stop: int, seed: int, agents: Sequence, peek: bool,
-    actions: Sequence[str | None],
+    actions: Sequence[str | None], horizon: str = "game",
 ) -> list[list[tuple[bool, float, bool]]]:
     """Rollouts ``start..stop-1``: per rollout, per action, (seat won, seat's score, whether higher
     scores are better).
 
-    One executor task (module level so that it pickles); :func:`odds` adds them up.
+    One executor task (module level so that it pickles); :func:`odds` adds them up. Rollout ``i``
+    of an action is the same in any call (see the module docstring).
     """
     built = _agents(state.game, list(agents))
     info = None if peek else prepare(state, seat)
@@ -154,34 +275,369 @@ def rollout_results(
             w.rng = np.random.default_rng(future)
             if text is not None:
                 w.apply(w.action_from_string(text))
-            out_ = _finish(w, built, _SeatGenerators(seed, i, n))
-            row.append((seat in out_.winners, float(out_.scores[seat]), out_.higher_is_better))
+            if w.is_over:
+                out_ = w.outcome
+                row.append((seat in out_.winners, float(out_.scores[seat]), out_.higher_is_better))
+                continue
+            row.append(_result(w, seat, built, _SeatGenerators(seed, i, n), horizon))
         out.append(row)
     return out
+
+
+# ---- exact values by enumeration ------------------------------------------------------------------
+class NotEnumerable(Exception):
+    """A rollout drew something that cannot be enumerated, or too many ways (internal)."""
+
+
+class _Paths:
+    """The draws of one play-out as an odometer: ``choose(n)`` gives the current path's choice
+    among ``n`` equally likely ways; :meth:`advance` moves to the next path (depth first)."""
+
+    def __init__(self, limit: int):
+        self.choices: list[int] = []
+        self.sizes: list[int] = []
+        self.at = 0
+        self.weight = Fraction(1)
+        self.product = 1  # the ways of the current path's draws so far, multiplied
+        self.limit = limit
+
+    def choose(self, n: int) -> int:
+        n = int(n)
+        if n <= 1:
+            return 0
+        if n > self.limit:
+            raise NotEnumerable(f"a draw among {n} ways")
+        self.product *= n
+        if self.product > self.limit:
+            raise NotEnumerable("more ways than the limit")
+        if self.at < len(self.choices):
+            c = self.choices[self.at]
+        else:
+            self.choices.append(0)
+            self.sizes.append(n)
+            c = 0
+        self.at += 1
+        self.weight /= n
+        return c
+
+    def advance(self) -> bool:
+        del self.choices[self.at:], self.sizes[self.at:]
+        while self.choices and self.choices[-1] + 1 == self.sizes[-1]:
+            self.choices.pop()
+            self.sizes.pop()
+        self.at, self.weight, self.product = 0, Fraction(1), 1
+        if not self.choices:
+            return False
+        self.choices[-1] += 1
+        return True
+
+
+class _NoBits:
+    """The enumerating generator's ``bit_generator``: anything read from it cannot be enumerated
+    (:func:`catcards.agents.pick` sees a bit generator it does not know and calls ``integers``)."""
+
+    def __getattr__(self, name: str):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise NotEnumerable(f"bit_generator.{name}")
+
+
+class Enumerating:
+    """Stands in for a ``numpy.random.Generator`` in an exact enumeration: ``integers``,
+    ``permutation`` and ``shuffle`` take each of their equally likely ways in turn (a shuffle as
+    the Fisher-Yates choices); anything else (``random``, ``gamma``, sizes) raises
+    :class:`NotEnumerable`. :func:`catcards.explore.hidden.new_seed` gives 0 for it (the seed
+    of a sampled world, whose generator is then this one)."""
+
+    bit_generator = _NoBits()
+    enumerating = True
+
+    def __init__(self, paths: _Paths):
+        self._paths = paths
+
+    def integers(self, low, high=None, size=None, dtype=None, endpoint=False):
+        if size is not None:
+            raise NotEnumerable("integers with a size")
+        if high is None:
+            low, high = 0, low
+        n = int(high) - int(low) + (1 if endpoint else 0)
+        return int(low) + self._paths.choose(n)
+
+    def shuffle(self, x) -> None:
+        for i in range(len(x) - 1, 0, -1):
+            j = self._paths.choose(i + 1)
+            if j != i:
+                x[i], x[j] = x[j], x[i]
+
+    def permutation(self, x):
+        items = list(range(int(x))) if isinstance(x, (int, np.integer)) else list(x)
+        self.shuffle(items)
+        return np.array(items)
+
+    def __getattr__(self, name: str):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise NotEnumerable(name)
+
+
+def exact_rows(state: State, seat: int, agents: Sequence, peek: bool, actions: Sequence[str | None],
+               horizon: str = "game", limit: int = EXACT_PLAYOUTS, seconds: float = EXACT_SECONDS) -> list[dict] | None:
+    """Per action, the exact chances by enumerating every draw of the rollout (see the module
+    docstring): dicts with ``wins`` (paths won), ``rollouts`` (paths), ``p`` (the probability of
+    winning, a Fraction), ``score`` (the expected score, a Fraction or float) and ``higher``;
+    None when it cannot be enumerated within ``limit`` play-outs and ``seconds``."""
+    built = _agents(state.game, list(agents))
+    info = None if peek else prepare(state, seat)
+    n = state.game.players
+    reference = np.random.default_rng(0).bit_generator.state
+    deal_only = horizon == "round" and ROUND_HORIZONS[state.game.name][2]
+    deadline = clock() + seconds
+    used = 0
+    rows = []
+    try:
+        for text in actions:
+            paths = _Paths(limit)
+            p, score, wins, count, higher = Fraction(0), Fraction(0), 0, 0, True
+            while True:
+                used += 1
+                if used > limit or clock() > deadline:
+                    return None
+                e = Enumerating(paths)
+                if peek:
+                    w = state.clone()
+                else:
+                    world = info.sample(e)
+                    if world.rng.bit_generator.state != reference:
+                        return None  # the sampler drew from the world's own generator
+                    w = world.clone()
+                # a round's result does not depend on the next round's deal: not enumerated
+                w.rng = np.random.default_rng(0) if deal_only else e
+                if text is not None:
+                    w.apply(w.action_from_string(text))
+                if w.is_over:
+                    out_ = w.outcome
+                    won, sc, higher = seat in out_.winners, float(out_.scores[seat]), out_.higher_is_better
+                else:
+                    won, sc, higher = _result(w, seat, built, [e] * n, horizon)
+                p += paths.weight * won
+                score += paths.weight * Fraction(sc)
+                wins += bool(won)
+                count += 1
+                if not paths.advance():
+                    break
+            rows.append({"wins": wins, "rollouts": count, "p": p, "score": score, "higher": higher})
+    except NotEnumerable:
+        return None
+    return rows
+
+
+# ---- the adaptive run -----------------------------------------------------------------------------
+class OddsRun:
+    """One odds table being worked out step by step (what :func:`odds` and the tables' "What are
+    my chances?" panel run). Arguments as :func:`odds` (checked there); ``actions`` the rows.
+
+    :meth:`step` (seconds) runs rollouts for about that long and says whether the table is done;
+    :meth:`frame` is the table so far (every row has at least one rollout after the first step).
+    """
+
+    def __init__(self, state: State, seat: int, actions: Sequence[str | None], *, cap: int, seed: int,
+                 agents: Sequence, peek: bool, precision: float | None, adaptive: bool, exact: bool,
+                 horizon: str = "game"):
+        self.state, self.seat, self.actions = state, seat, list(actions)
+        self.cap, self.seed, self.agents, self.peek = cap, seed, list(agents), peek
+        self.precision, self.adaptive, self.horizon = precision, adaptive, horizon
+        k = len(self.actions)
+        self.wins, self.n, self.score = [0] * k, [0] * k, [0.0] * k
+        self.active = [True] * k
+        self.exact: list[dict | None] = [None] * k
+        self.higher = True
+        self._try_exact = exact
+        self._per_playout: float | None = None  # seconds per play-out, measured
+        self.time_budget: float | None = None  # odds()'s seconds
+
+    @property
+    def done(self) -> bool:
+        """Whether every row has stopped (see the module docstring)."""
+        return not any(self.active)
+
+    @property
+    def started(self) -> bool:
+        """Whether every row has a value (at least one rollout, or exact)."""
+        return all(self.n[j] or self.exact[j] is not None for j in range(len(self.actions)))
+
+    def _rows_active(self) -> list[int]:
+        return [j for j, a in enumerate(self.active) if a]
+
+    def tasks(self) -> list[tuple[list[int], int, int]]:
+        """The rollouts to run before the next look, as [(rows, start, stop)]: the active rows
+        with the fewest rollouts (all of them, but while a step was cut short), from their count
+        to the next multiple of :data:`CHECK` (without precision: to the cap)."""
+        act = self._rows_active()
+        if not act:
+            return []
+        at = min(self.n[j] for j in act)
+        rows = [j for j in act if self.n[j] == at]
+        stop = min(self.cap, (at // CHECK + 1) * CHECK) if self.adaptive else self.cap
+        return [(rows, at, stop)]
+
+    def add(self, rows: list[int], start: int, results: list) -> None:
+        """Add rollouts ``start..`` (``results`` as :func:`rollout_results` gives) to ``rows``
+        (each of which has ``start`` rollouts), then stop the rows that are done (:meth:`_look`)."""
+        for r in results:
+            for j, (won, sc, higher) in zip(rows, r):
+                self.wins[j] += bool(won)
+                self.score[j] += sc
+                self.higher = bool(higher)
+        for j in rows:
+            self.n[j] = start + len(results)
+        self._look()
+
+    def _look(self) -> None:
+        """Stop the rows that are done: at their cap; at a look (every :data:`CHECK` rollouts,
+        once every active row has as many), clearly worse than the best or precise enough."""
+        act = self._rows_active()
+        for j in act:
+            if self.n[j] >= self.cap:
+                self.active[j] = False
+        act = self._rows_active()
+        if not act or not self.adaptive or len({self.n[j] for j in act}) > 1 or self.n[act[0]] % CHECK:
+            return
+        bounds = {j: self._interval(j) for j in range(len(self.actions)) if self.n[j] or self.exact[j]}
+        best = max(bounds, key=lambda j: (bounds[j][0], -j))  # the highest win rate
+        best_low = bounds[best][1]
+        for j in act:
+            rate, low, high = bounds[j]
+            if j != best and high < best_low:
+                self.active[j] = False  # clearly worse
+            elif self.precision is not None and (high - low) / 2 <= self.precision:
+                self.active[j] = False  # precise enough
+
+    def _interval(self, j: int) -> tuple[float, float, float]:
+        e = self.exact[j]
+        if e is not None:
+            v = float(e["p"])
+            return v, v, v
+        low, high = wilson_interval(self.wins[j], self.n[j])
+        return self.wins[j] / self.n[j], low, high
+
+    def _run_exact(self, seconds: float = EXACT_SECONDS) -> None:
+        self._try_exact = False
+        rows = exact_rows(self.state, self.seat, self.agents, self.peek, self.actions, self.horizon,
+                          seconds=seconds)
+        if rows is not None:
+            self.exact = rows
+            self.higher = rows[0]["higher"]
+            self.active = [False] * len(self.actions)
+
+    def step(self, seconds: float | None) -> bool:
+        """Run rollouts in this process for about ``seconds`` (None: to the end), in pieces of
+        about :data:`PIECE_SECONDS` (at least one play-out); returns whether the table is done.
+        The exact enumeration is tried first, within a tenth of ``seconds`` (at most
+        :data:`EXACT_SECONDS`)."""
+        started = clock()
+        if self._try_exact:
+            self._run_exact(EXACT_SECONDS if seconds is None else min(EXACT_SECONDS, seconds / 10))
+        while not self.done:
+            (rows, a, stop), = self.tasks()
+            per = self._per_playout
+            if per is None:  # not measured yet: one play-out
+                rows, b = rows[:1], a + 1
+            elif per * len(rows) > PIECE_SECONDS:
+                rows, b = rows[: max(1, int(PIECE_SECONDS / per))], a + 1
+            else:
+                b = min(stop, a + max(1, int(PIECE_SECONDS / (per * len(rows)))))
+            t0 = time.perf_counter()
+            part = rollout_results(self.state, self.seat, a, b, self.seed, self.agents, self.peek,
+                                   [self.actions[j] for j in rows], self.horizon)
+            self._per_playout = (time.perf_counter() - t0) / ((b - a) * len(rows))
+            self.add(rows, a, part)
+            if seconds is not None and clock() - started >= seconds:
+                break
+        return self.done
+
+    def frame(self) -> pd.DataFrame:
+        """The table so far (see :func:`odds` for its columns)."""
+        import pandas as pd
+
+        rows = []
+        for j, text in enumerate(self.actions):
+            e = self.exact[j]
+            if e is not None:
+                rate = float(e["p"])
+                wins, n, low, high, mean = e["wins"], e["rollouts"], rate, rate, float(e["score"])
+            elif self.n[j] == 0:  # not reached yet (a step cut short)
+                wins, n, low, high, rate, mean = 0, 0, 0.0, 1.0, math.nan, math.nan
+            else:
+                wins, n = self.wins[j], self.n[j]
+                low, high = wilson_interval(wins, n)
+                rate, mean = wins / n, self.score[j] / n
+            half = (high - low) / 2
+            rows.append({
+                "action": text, "wins": wins, "rollouts": n, "win_rate": rate, "low": low, "high": high,
+                "mean_score": mean, "higher_is_better": self.higher, "exact": e is not None,
+                "half_width": half,
+                "reached": bool(half <= (self.precision if self.precision is not None else 0.05) + 1e-12),
+            })
+        return pd.DataFrame(rows)
+
+
+def too_close(frame: pd.DataFrame) -> list[bool]:
+    """Per row of an odds table, whether it is "too close to call" against the best row: its 95%
+    interval overlaps the best row's (the best row too, when any other row overlaps it)."""
+    if len(frame) < 2:
+        return [False] * len(frame)
+    rates = list(frame["win_rate"])
+    known = [j for j in range(len(rates)) if not math.isnan(rates[j])]
+    if not known:
+        return [False] * len(frame)
+    best = max(known, key=lambda j: (rates[j], -j))
+    lo, hi = frame["low"].iloc[best], frame["high"].iloc[best]
+    marks = [j != best and not math.isnan(rates[j]) and frame["high"].iloc[j] >= lo and frame["low"].iloc[j] <= hi
+             for j in range(len(rates))]
+    marks[best] = any(marks)
+    return marks
 
 
 def odds(
     state: State,
     seat: int,
-    rollouts: int = 1000,
+    rollouts: int | None = None,
     seed: int = 0,
     agents: str | Agent | Sequence[str | Agent] = "sensible",
     executor: Executor | str | None = None,
     peek: bool = False,
     progress: bool = True,
     chunk_size: int | None = None,
+    precision: float | None = None,
+    seconds: float | None = None,
+    horizon: str = "game",
+    exact: bool | None = None,
 ) -> pd.DataFrame:
-    """The chances of ``seat`` from this position, by rollouts (see the module docstring).
+    """The chances of ``seat`` from this position, by rollouts (see the module docstring: what
+    the odds assume, the adaptive allocation, exact values and seeds).
+
+    Two ways to ask. ``odds(state, seat, rollouts=400)``: every row gets exactly 400 rollouts (as
+    before). ``odds(state, seat, precision=0.05, seconds=2)`` (the default when ``rollouts`` is
+    not given): rollouts where they matter, until the best and near-best rows' 95% intervals
+    are within +-``precision``, ``seconds`` are spent or ``rollouts`` (then a cap per row,
+    default :data:`ADAPTIVE_CAP`) is reached; first an exact enumeration is tried.
+
+    Example (rows of Cat Trick's first move, seat 0)::
+
+        >>> t = catcards.odds(catcards.load("cat-trick").new_game(3), 0, precision=0.05, seconds=2)
+        >>> t[["action", "win_rate", "low", "high", "rollouts", "reached", "exact"]]
 
     Args:
         state: the position (not changed).
         seat: whose chances; its view is all that is used unless ``peek``.
-        rollouts: rollouts per row, 1 to :data:`MAX_ROLLOUTS`.
-        seed: seed of the rollouts (whole number >= 0); same seed, same table.
+        rollouts: rollouts per row, 1 to :data:`MAX_ROLLOUTS` (with ``precision`` or ``seconds``:
+            the most per row).
+        seed: seed of the rollouts (whole number >= 0); same seed, same table (with
+            ``seconds``: the same numbers for the rollouts run).
         agents: who plays the rest of the game: a strategy name ("sensible", "random", ...), an
-            Agent, or one per seat. "sensible" in a game without it is :func:`policy_name`'s
-            choice; another strategy a game does not have raises (the message lists the game's
-            strategies).
+            Agent (copied for every play-out), or one per seat. "sensible" in a game without it is
+            :func:`policy_name`'s choice; another strategy a game does not have raises (the
+            message lists the game's strategies).
         executor: None (this process), "processes" (a local pool) or any
             :class:`concurrent.futures.Executor`; the rollouts are split into chunks of
             consecutive indices as :func:`catcards.simulate` splits games, and the table is the
@@ -189,20 +645,81 @@ def odds(
         peek: use the true hidden cards instead of sampling them (for teaching what information
             is worth); every rollout then starts from the same cards.
         progress: show a tqdm progress bar (counted in rollouts).
-        chunk_size: rollouts per executor task (default ``rollouts / 32`` rounded up).
+        chunk_size: rollouts per executor task (default ``rollouts / 32`` rounded up; adaptive:
+            at most :data:`CHECK`).
+        precision: the 95% interval half-width wanted, 0.001 to 0.5 (default 0.05 when
+            ``rollouts`` is not given).
+        seconds: the time to spend (wall clock), more than 0 and at most :data:`MAX_SECONDS`
+            (default 2 when ``rollouts`` is not given; None: no limit).
+        horizon: "game" (win the game) or "round" (King of the Jungle: make this hand's bid;
+            Cat Trick: win this round's Super Cat card; Simon's Cat: take no Simon card this
+            round), see :data:`ROUND_HORIZONS`: a play-out stops at the end of the round.
+        exact: try the exact enumeration first (default: when ``precision`` or ``seconds`` is used).
 
     Returns:
-        DataFrame, one row per legal action of ``seat`` when it is to act (column ``action``,
-        the action's text), else one row for the position (``action`` None), with columns
-        ``wins``, ``rollouts``, ``win_rate`` (wins / rollouts; a shared win counts as a win),
-        ``low`` and ``high`` (the 95% Wilson interval), ``mean_score`` (the seat's mean final
-        score in the game's unit, e.g. Simon cards, points, Super Cat cards; see
-        ``higher_is_better``) and ``higher_is_better``.
+        DataFrame, one row per legal action that ``seat`` itself takes when it is to act
+        (:func:`own_actions`; column ``action``, the action's text), else one row for the position
+        (``action`` None), with columns ``wins``, ``rollouts``, ``win_rate`` (wins / rollouts; a
+        shared win counts as a win), ``low`` and ``high`` (the 95% Wilson interval),
+        ``mean_score`` (the seat's mean score in the game's unit, e.g. Simon cards, points, Super
+        Cat cards; see ``higher_is_better``), ``higher_is_better``, ``exact`` (an exact value:
+        the interval is the value), ``half_width`` ((high - low) / 2) and ``reached``
+        (half_width <= precision, 0.05 when none was given).
 
     Raises:
-        GameParameterError: a bad seat, count, seed, strategy or executor, or a finished game.
+        GameParameterError: a bad seat, count, seed, strategy, executor, precision, time or
+            horizon, or a finished game.
         catcards.explore.SamplingError: the game has no hidden-card sampler (use ``peek=True``).
     """
+    run, executor, own_pool, chunk_size = _start(state, seat, rollouts, seed, agents, executor, peek, chunk_size,
+                                                 precision, seconds, horizon, exact)
+    budget = run.time_budget
+    from tqdm.auto import tqdm
+
+    bar = tqdm(total=run.cap * len(run.actions), disable=not progress, desc="rollouts", unit="rollout")
+    started = clock()
+    try:
+        if executor is None:
+            while not run.done:
+                left = None if budget is None else budget - (clock() - started)
+                if left is not None and left <= 0 and run.started:
+                    break
+                before = sum(run.n)
+                run.step(None if left is None else max(left, 0.0))
+                bar.update(sum(run.n) - before)
+        else:
+            from ..simulate import _process_pool, _stop_pool, future_result  # workers end with this process
+
+            pool = _process_pool() if own_pool else executor
+            try:
+                if run._try_exact:
+                    run._run_exact(EXACT_SECONDS if budget is None else min(EXACT_SECONDS, budget / 10))
+                while not run.done:
+                    for rows, a, b in run.tasks():
+                        texts = [run.actions[j] for j in rows]
+                        futures = [
+                            (c, pool.submit(rollout_results, state, seat, c, min(b, c + chunk_size), seed,
+                                            run.agents, peek, texts, horizon))
+                            for c in range(a, b, chunk_size)
+                        ]
+                        results: list = []
+                        for c, f in futures:
+                            results.extend(future_result(f))  # Ctrl+C seen at once
+                        run.add(rows, a, results)
+                        bar.update(len(results) * len(rows))
+                    if budget is not None and clock() - started >= budget:
+                        break
+            finally:
+                if own_pool:
+                    _stop_pool(pool)
+    finally:
+        bar.close()
+    return run.frame()
+
+
+def _start(state, seat, rollouts, seed, agents, executor, peek, chunk_size, precision, seconds, horizon, exact):
+    """Check :func:`odds`'s arguments (see there) and build its :class:`OddsRun`; returns (run,
+    executor, whether it is our own pool, chunk size)."""
     if not isinstance(state, State):
         raise GameParameterError(f"odds needs a game state, not {state!r}")
     seat = state.check_seat(seat)  # a GameParameterError for a bad seat
@@ -210,15 +727,34 @@ def odds(
         raise GameParameterError("odds needs a seat: whose chances?")
     if state.is_over:
         raise GameParameterError("the game is over: there are no chances left to estimate")
-    if not is_whole(rollouts) or not 1 <= rollouts <= MAX_ROLLOUTS:
+    if rollouts is not None and (not is_whole(rollouts) or not 1 <= rollouts <= MAX_ROLLOUTS):
         raise GameParameterError(f"rollouts must be a whole number from 1 to {MAX_ROLLOUTS}, not {rollouts!r}")
     if not is_whole(seed) or seed < 0:
         raise GameParameterError(f"seed must be a whole number 0 or more, not {seed!r}")
-    rollouts, seed = int(rollouts), int(seed)
+    if precision is not None and (isinstance(precision, bool) or not isinstance(precision, (int, float))
+                                  or not 0.001 <= precision <= 0.5):
+        raise GameParameterError(f"precision must be a number from 0.001 to 0.5, not {precision!r}")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not 0 < seconds <= MAX_SECONDS):
+        raise GameParameterError(f"seconds must be a number more than 0 and at most {MAX_SECONDS:g}, not {seconds!r}")
+    if horizon not in HORIZONS:
+        raise GameParameterError(f"horizon must be one of {HORIZONS}, not {horizon!r}")
+    if horizon == "round" and state.game.name not in ROUND_HORIZONS:
+        raise GameParameterError(
+            f"{state.game.title} has no round horizon; games with one: {', '.join(sorted(ROUND_HORIZONS))}")
+    adaptive = rollouts is None or precision is not None or seconds is not None
+    if rollouts is None:
+        precision = 0.05 if precision is None else precision
+        seconds = 2.0 if seconds is None else seconds
+    cap = int(rollouts) if rollouts is not None else ADAPTIVE_CAP
+    exact = adaptive if exact is None else bool(exact)
+    seed = int(seed)
     agents = per_seat(agents, state.game.players)
     _agents(state.game, agents)  # a bad strategy fails here, before any rollout
     if chunk_size is None:
-        chunk_size = max(1, math.ceil(rollouts / 32))
+        chunk_size = max(1, math.ceil(cap / 32))
+        if adaptive:
+            chunk_size = min(chunk_size, CHECK // 2)
     else:
         chunk_size = check_count(chunk_size, "chunk_size")
     own_pool = executor == "processes"
@@ -226,57 +762,9 @@ def odds(
         raise GameParameterError(f"executor must be None, 'processes' or an Executor, not {executor!r}")
     if executor is not None and not own_pool and not callable(getattr(executor, "submit", None)):
         raise GameParameterError(f"executor must be None, 'processes' or an Executor (with submit()), not {executor!r}")
-    if seat == state.current_player:
-        actions: list[str | None] = [str(a) for a in state.legal_actions()]
-    else:
-        actions = [None]
-    prepare(state, seat)  # a game without a sampler fails here
-    from tqdm.auto import tqdm
-
-    results: list[list[tuple[bool, float, bool]]] = []
-    bar = tqdm(total=rollouts, disable=not progress, desc="rollouts", unit="rollout")
-    try:
-        if executor is None:
-            step = max(1, min(chunk_size, 50))
-            for a in range(0, rollouts, step):
-                b = min(rollouts, a + step)
-                results.extend(rollout_results(state, seat, a, b, seed, agents, peek, actions))
-                bar.update(b - a)
-        else:
-            from ..simulate import _process_pool, _stop_pool, future_result  # workers end with this process
-
-            pool = _process_pool() if own_pool else executor
-            try:
-                futures = [
-                    pool.submit(rollout_results, state, seat, a, min(rollouts, a + chunk_size), seed, agents, peek, actions)
-                    for a in range(0, rollouts, chunk_size)
-                ]
-                for f in futures:
-                    part = future_result(f)  # Ctrl+C seen at once
-                    results.extend(part)
-                    bar.update(len(part))
-            finally:
-                if own_pool:
-                    _stop_pool(pool)
-    finally:
-        bar.close()
-    higher = bool(results[0][0][2])
-    rows = []
-    for j, text in enumerate(actions):
-        wins = sum(1 for r in results if r[j][0])
-        low, high = wilson_interval(wins, rollouts)
-        rows.append(
-            {
-                "action": text,
-                "wins": wins,
-                "rollouts": rollouts,
-                "win_rate": wins / rollouts,
-                "low": low,
-                "high": high,
-                "mean_score": sum(r[j][1] for r in results) / rollouts,
-                "higher_is_better": higher,
-            }
-        )
-    import pandas as pd
-
-    return pd.DataFrame(rows)
+    if not peek:
+        prepare(state, seat)  # a game without a sampler fails here
+    run = OddsRun(state, seat, own_actions(state, seat), cap=cap, seed=seed, agents=agents, peek=bool(peek),
+                  precision=precision if adaptive else None, adaptive=adaptive, exact=exact, horizon=horizon)
+    run.time_budget = None if seconds is None else float(seconds)
+    return run, executor, own_pool, chunk_size

@@ -3,27 +3,33 @@
 A click estimates the chances of the seat being played (the table's :attr:`~GameTable.view_seat`)
 from the position shown, with :func:`catcards.odds`'s rollouts: the cards that seat cannot see are
 drawn again for every rollout (:meth:`catcards.core.State.sample_hidden`), so nothing the seat
-cannot see is used. One bar per legal move (or one for the position when the seat is not to act):
-the win rate, with its 95% Wilson interval drawn as a black line across the bar and said in words.
+cannot see is used. One bar per move of that seat (or one for the position when the seat is not
+to act): the win rate, with its 95% Wilson interval drawn as a black line across the bar and said
+in words; rows whose interval overlaps the best row's are marked "too close to call".
+
+A first estimate is on the screen within :data:`FIRST_SECONDS` of the click (few rollouts, wide
+intervals, or exact values where few cards and moves remain), then it is refined in steps on the
+kernel's asyncio event loop (no threads; the kernel answers other clicks between steps) with
+:func:`catcards.odds`'s adaptive allocation (:class:`catcards.explore.odds.OddsRun`): clearly
+worse moves stop early, the best and near-best get rollouts until their interval is within
++-:data:`PRECISION` or :data:`SECONDS` are spent. Where no loop is running (plain Python, tests)
+a click runs it all at once. Row ``j``'s numbers are always those of
+``catcards.odds(state, seat, rollouts=n_j, seed=panel.seed, agents="sensible", peek=...)``, ``n_j``
+its ``rollouts`` (rollout ``i`` depends only on ``(seed, i)``), unless it is exact.
 
 For a teacher (``table.teacher = True``, then ``table.refresh()``) a "peek" switch appears: the
 honest odds and the odds with every hidden card known (``odds(..., peek=True)``) side by side,
-which is what the information is worth. A game without a sampler (every game has one now) shows one
-line instead.
-
-The rollouts run in chunks on the kernel's asyncio event loop (no threads): between chunks the
-kernel answers other clicks and the progress bar moves. Where no loop is running (plain Python,
-tests) a click runs them all at once. The numbers are those of
-``catcards.odds(state, seat, rollouts=panel.last_rollouts, seed=panel.seed, agents="sensible",
-peek=...)``: rollout ``i`` depends only on ``(seed, i)``, so chunking changes nothing.
+which is what the information is worth. A game without a sampler (every game has one now) shows
+one line instead.
 """
 from __future__ import annotations
 
 import asyncio
 import html
+import math
 import time
 import traceback
-from typing import Any, Iterator
+from typing import Any
 
 import ipywidgets as W
 
@@ -32,21 +38,14 @@ __all__ = ["OddsPanel", "odds_bars_html"]
 #: the honest odds' bar colour and the peeking one's (Okabe-Ito blue and orange: colour-blind
 #: safe; the peeking bar is also striped and every bar is labelled in words)
 HONEST, PEEKING = "#0072B2", "#E69F00"
-#: rollouts (per move) in the first chunk between two visits of the event loop; later chunks are
-#: sized to take about :data:`CHUNK_SECONDS` (the numbers do not depend on the chunks). One: a
-#: rollout plays the game to its end for every move, which in King of the Jungle's bidding (14
-#: moves) took about 0.4 s here, so a first chunk of 10 held the kernel (and every click) for 4 s
-CHUNK = 1
-CHUNK_SECONDS = 0.05
-#: games played out per estimate, over all moves (rollouts x moves): about 1 to 3 s of one core
-#: here (benchmarks/bench_odds_panel.py; ms per game played out, e.g. King of the Jungle 7.4)
-BUDGET = 400
-#: games whose rollouts are fast enough for more in about a second: (budget, most rollouts per
-#: move). Simon's Cat plays a game out in about 0.4 ms (a whole-game fast path), so a click
-#: plays up to 1,000 rollouts per move, as many as the issue's speed goal
-FAST_GAMES = {"simons-cat": (2000, 1000)}
-#: the fewest rollouts per move an estimate uses (its 95% interval is then about +-20 points)
-MIN_ROLLOUTS = 20
+#: seconds of work before the first estimate is drawn (the click answers within about 0.3 s)
+FIRST_SECONDS = 0.2
+#: seconds of work per refining step between two visits of the event loop
+STEP_SECONDS = 0.1
+#: seconds of work in all, after which the estimate stays as it is (every row says how far it got)
+SECONDS = 4.0
+#: the 95% interval half-width wanted for the best and near-best moves
+PRECISION = 0.05
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -84,9 +83,14 @@ def _bar(rate: float, low: float, high: float, colour: str, striped: bool) -> st
 def odds_bars_html(frames: dict[str, Any], what: str = "win") -> str:
     """Horizontal bars as HTML: per row of the ``catcards.odds`` frames (``{"honest": df}`` or
     ``{"honest": df, "peeking": df2}``, rows in the same order), the win rate as a bar, the 95%
-    interval as a line across it, and both in words (screen readers read the words)."""
+    interval as a line across it, and both in words (screen readers read the words); an exact
+    value says so, a row whose interval overlaps the best's says "too close to call", a row not
+    reached yet says so."""
+    from ..explore.odds import too_close
+
     kinds = list(frames)
     first = frames[kinds[0]]
+    close = {kind: too_close(frames[kind]) for kind in kinds}
     rows = []
     for j in range(len(first)):
         action = first["action"].iloc[j]
@@ -96,12 +100,21 @@ def odds_bars_html(frames: dict[str, Any], what: str = "win") -> str:
             row = frames[kind].iloc[j]
             colour, striped = (HONEST, False) if kind == "honest" else (PEEKING, True)
             name = "" if len(kinds) == 1 else f"<span style='display:inline-block;width:62px'>{kind}</span>"
+            if int(row["rollouts"]) == 0 or math.isnan(row["win_rate"]):
+                words, bar = "not worked out yet", _bar(0.0, 0.0, 0.0, colour, striped)
+            elif bool(row.get("exact", False)):
+                words = (f"{_pct(row['win_rate'])} exactly (every way the unseen cards and the game "
+                         f"can go, {int(row['rollouts'])} in all)")
+                bar = _bar(row["win_rate"], row["low"], row["high"], colour, striped)
+            else:
+                words = (f"{_pct(row['win_rate'])} (95% interval {_pct(row['low'])} to {_pct(row['high'])}; "
+                         f"{int(row['wins'])} {what}s in {int(row['rollouts'])} games)")
+                bar = _bar(row["win_rate"], row["low"], row["high"], colour, striped)
+            if close[kind][j]:
+                words += " <span class='catcards-odds-close'>too close to call</span>"
             lines.append(
                 "<div style='display:flex;align-items:center;gap:6px;flex-wrap:wrap'>"
-                f"{name}{_bar(row['win_rate'], row['low'], row['high'], colour, striped)}"
-                f"<span class='catcards-odds-text'>{_pct(row['win_rate'])} "
-                f"(95% interval {_pct(row['low'])} to {_pct(row['high'])}; "
-                f"{int(row['wins'])} {what}s in {int(row['rollouts'])} games)</span></div>"
+                f"{name}{bar}<span class='catcards-odds-text'>{words}</span></div>"
             )
         rows.append(f"<div class='catcards-odds-row' style='margin:4px 0'><b>{label}</b>{''.join(lines)}</div>")
     return "<div class='catcards-odds'>" + "".join(rows) + "</div>"
@@ -113,31 +126,32 @@ class OddsPanel(W.VBox):
     Args:
         table: the :class:`~catcards.widgets.table.GameTable` it belongs to (it reads
             ``table.state``, ``table.view_seat`` and ``table.teacher`` only).
-        rollouts: the most rollouts per move (default 200, or the game's in
-            :data:`FAST_GAMES`); a position with many moves gets fewer (:meth:`rollouts_for`),
-            so that a click answers in a few seconds.
-        budget: games played out per estimate, over all moves (default :data:`BUDGET`, or the
-            game's in :data:`FAST_GAMES`).
         seed: the rollouts' seed (the same position and seed give the same numbers).
+        precision: the half-width wanted (default :data:`PRECISION`).
+        seconds: the work in all (default :data:`SECONDS`); ``first_seconds`` before the first
+            estimate (default :data:`FIRST_SECONDS`).
 
-    Attributes: ``ask_button``, ``peek_box`` (shown to a teacher only), ``progress``, ``result``
-    (HTML), ``frames`` (the last answer: ``{"honest": DataFrame[, "peeking": DataFrame]}`` in
-    ``catcards.odds``'s columns, or None), ``task`` (the asyncio task running, or None).
+    Attributes: ``ask_button``, ``peek_box`` (shown to a teacher only), ``progress`` (the
+    rollouts run over all rows), ``result`` (HTML), ``frames`` (the estimate shown: ``{"honest":
+    DataFrame[, "peeking": DataFrame]}`` in ``catcards.odds``'s columns, or None), ``runs`` (the
+    :class:`~catcards.explore.odds.OddsRun` of each), ``done`` (whether the refining is over),
+    ``task`` (the asyncio task refining, or None).
     """
 
-    def __init__(self, table: Any, rollouts: int | None = None, seed: int = 0, budget: int | None = None):
+    def __init__(self, table: Any, seed: int = 0, precision: float = PRECISION, seconds: float = SECONDS,
+                 first_seconds: float = FIRST_SECONDS):
         super().__init__()
         self.table = table
-        fast_budget, fast_rollouts = FAST_GAMES.get(getattr(getattr(table, "game", None), "name", None), (BUDGET, 200))
-        rollouts = fast_rollouts if rollouts is None else rollouts
-        budget = fast_budget if budget is None else budget
-        self.rollouts, self.seed, self.budget = int(rollouts), int(seed), int(budget)
-        self.last_rollouts: int | None = None  # the rollouts per move of the last answer
+        self.seed, self.precision = int(seed), float(precision)
+        self.seconds, self.first_seconds = float(seconds), float(first_seconds)
         self.frames: dict[str, Any] | None = None
+        self.runs: dict[str, Any] = {}
+        self.done = False
         self.task: asyncio.Task | None = None
         self._key: tuple | None = None  # the position the result (or the run) belongs to
         self._run_id = 0
         self._peek = False  # whether the run going on (or the last) peeks
+        self._spent = 0.0
         self.ask_button = W.Button(description="What are my chances?", icon="question-circle",
                                    layout=W.Layout(width="auto"),
                                    tooltip="estimate your chances from here by playing the game out many times "
@@ -164,25 +178,21 @@ class OddsPanel(W.VBox):
         taken away, and the peek switch follows ``table.teacher``."""
         self.peek_box.layout.display = None if bool(getattr(self.table, "teacher", False)) else "none"
         if self._key is not None and self._key != self._position():
-            self._run_id += 1  # a run for the old position stops at its next chunk
+            self._run_id += 1  # a run for the old position stops at its next step
             self.task = None
-            self.frames, self._key = None, None
+            self.frames, self._key, self.runs = None, None, {}
             self.progress.layout.display = "none"
             self.result.value = ("<i>The game has moved: click \"What are my chances?\" for the "
                                  "position shown now.</i>")
-
-    def rollouts_for(self, moves: int) -> int:
-        """Rollouts per move for a position with ``moves`` rows: ``budget // moves``, at least
-        :data:`MIN_ROLLOUTS` and at most ``rollouts``."""
-        return max(min(MIN_ROLLOUTS, self.rollouts), min(self.rollouts, self.budget // max(1, moves)))
 
     # ---- running ------------------------------------------------------------------------------
     def _say(self, text: str) -> None:
         self.result.value = f"<div class='catcards-odds-note' role='status'>{html.escape(text)}</div>"
 
     def ask(self) -> None:
-        """Start estimating the chances of the seat being played from the position shown (on the
-        event loop when one runs, else at once). Never raises: problems are said in one line."""
+        """Show a first estimate of the chances of the seat being played from the position shown,
+        then refine it (on the event loop when one runs, else at once). Never raises: problems
+        are said in one line."""
         try:
             self._ask()
         except Exception:
@@ -193,6 +203,7 @@ class OddsPanel(W.VBox):
     def _ask(self) -> None:
         from ..explore import SamplingError
         from ..explore.hidden import prepare
+        from ..explore.odds import ADAPTIVE_CAP, OddsRun, own_actions
 
         table = self.table
         if table.closed:
@@ -204,7 +215,7 @@ class OddsPanel(W.VBox):
             return  # a second click while this position is being worked out: the run goes on
         self._peek = peek
         self._run_id += 1
-        self.frames, self.task = None, None
+        self.frames, self.task, self.runs, self.done = None, None, {}, False
         self._key = self._position()
         if state.is_over:
             self._say("The game is over: there are no chances left to work out.")
@@ -218,78 +229,64 @@ class OddsPanel(W.VBox):
             self._say(f"{table.game.title} cannot guess the cards you cannot see yet, so there are no "
                       "chances to show for this game.")
             return
-        steps = self._steps(state.clone(), seat, peek, self._run_id)
+        position, actions = state.clone(), own_actions(state, seat)
+        agents = ["sensible"] * state.game.players
+        self.runs = {kind: OddsRun(position, seat, actions, cap=ADAPTIVE_CAP, seed=self.seed, agents=agents,
+                                   peek=kind == "peeking", precision=self.precision, adaptive=True, exact=True)
+                     for kind in (("honest", "peeking") if peek else ("honest",))}
         self.progress.value = 0
+        self.progress.max = ADAPTIVE_CAP * len(actions) * len(self.runs)
         self.progress.layout.display = None
-        self._say("Playing the game out from here many times...")
+        self._spent = 0.0
+        run_id = self._run_id
+        self._work(self.first_seconds, run_id)  # the first estimate, drawn before the click returns
         loop = _running_loop()
         if loop is None:
-            for _ in steps:
+            while not self.done and self._work(STEP_SECONDS, run_id):
                 pass
-        else:
-            self.task = loop.create_task(self._drive(steps))
+        elif not self.done:
+            self.task = loop.create_task(self._drive(run_id))
 
-    async def _drive(self, steps: Iterator[None]) -> None:
+    async def _drive(self, run_id: int) -> None:
         try:
-            for _ in steps:
-                await asyncio.sleep(0.005)  # the kernel answers other messages between chunks
+            while not self.done:
+                await asyncio.sleep(0.005)  # the kernel answers other messages between steps
+                if not self._work(STEP_SECONDS, run_id):
+                    return
         except Exception:
             self.progress.layout.display = "none"
             self._say("Sorry, the chances could not be worked out here.")
             self.table.out.append_stderr(traceback.format_exc())
 
-    def _steps(self, state: Any, seat: int, peek: bool, run_id: int) -> Iterator[None]:
-        """Run the rollouts chunk by chunk (yielding between chunks), then show the bars. Stops
-        when the panel or the table is closed or the position changes (another run id)."""
-        from ..explore.odds import rollout_results
+    def _work(self, seconds: float, run_id: int) -> bool:
+        """One step of about ``seconds`` over the runs, then the bars drawn; returns False when
+        this run is no longer wanted (the panel or table closed, the position changed)."""
+        if run_id != self._run_id or self.comm is None or self.table.closed:
+            return False
+        started = time.perf_counter()
+        runs = [r for r in self.runs.values() if not r.done]
+        for run in runs:
+            run.step(seconds / len(runs))
+        self._spent += time.perf_counter() - started
+        self.done = all(r.done for r in self.runs.values()) or (
+            self._spent >= self.seconds and all(r.started for r in self.runs.values()))  # every row has a value
+        self.frames = {kind: run.frame() for kind, run in self.runs.items()}
+        self.progress.value = min(self.progress.max, sum(sum(r.n) for r in self.runs.values()))
+        if self.done:
+            self.progress.layout.display = "none"
+            self.task = None
+        self._draw()
+        return True
 
-        actions = ([str(a) for a in state.legal_actions()] if seat == state.current_player else [None])
-        agents = ["sensible"] * state.game.players
-        rollouts = self.rollouts_for(len(actions))
-        self.progress.max = rollouts * (2 if peek else 1)
-        frames = {}
-        chunk = CHUNK
-        for kind in (("honest", "peeking") if peek else ("honest",)):
-            results: list = []
-            a = 0
-            while a < rollouts:
-                if run_id != self._run_id or self.comm is None or self.table.closed:
-                    return
-                b = min(rollouts, a + chunk)
-                started = time.perf_counter()
-                results.extend(rollout_results(state, seat, a, b, self.seed, agents, kind == "peeking", actions))
-                took = time.perf_counter() - started
-                # the next chunk takes about CHUNK_SECONDS (rollout i depends only on (seed, i))
-                chunk = max(1, min(500, int((b - a) * CHUNK_SECONDS / max(took, 1e-4))))
-                self.progress.value += b - a
-                a = b
-                yield
-            frames[kind] = summarise(results, actions, rollouts)
-        if run_id != self._run_id or self.comm is None:
-            return
-        self.frames, self.task, self.last_rollouts = frames, None, rollouts
-        self.progress.layout.display = "none"
+    def _draw(self) -> None:
+        seat = self.table.view_seat
         who = html.escape(self.table.seat_label(seat))
-        what = "win"
-        head = (f"<div><b>Chances of {who} winning</b>, from {rollouts} games per move played out "
-                f"from here by the computer players (the cards you cannot see are guessed afresh each time)"
-                + (". <i>Peeking</i>: the same, knowing every hidden card." if peek else ".") + "</div>")
-        self.result.value = head + odds_bars_html(frames, what)
-
-
-def summarise(results: list, actions: list, rollouts: int):
-    """The ``catcards.odds`` DataFrame from ``rollout_results`` rows (the same columns and
-    numbers ``odds`` gives for the same rollouts)."""
-    import pandas as pd
-
-    from ..probability import wilson_interval
-
-    higher = bool(results[0][0][2])
-    rows = []
-    for j, text in enumerate(actions):
-        wins = sum(1 for r in results if r[j][0])
-        low, high = wilson_interval(wins, rollouts)
-        rows.append({"action": text, "wins": wins, "rollouts": rollouts, "win_rate": wins / rollouts,
-                     "low": low, "high": high, "mean_score": sum(r[j][1] for r in results) / rollouts,
-                     "higher_is_better": higher})
-    return pd.DataFrame(rows)
+        peek = "peeking" in self.frames
+        status = ("Done." if self.done else "Working: the numbers will sharpen for a few seconds; "
+                  "you can play on at any time.")
+        head = (f"<div><b>Chances of {who} winning</b>, from games played out from here by the "
+                "computer players (the cards you cannot see are guessed afresh each time; every deal "
+                "you cannot tell apart counts the same, whatever the others' moves suggest)"
+                + (". <i>Peeking</i>: the same, knowing every hidden card." if peek else ".")
+                + f" <span role='status'>{status}</span></div>")
+        self.result.value = head + odds_bars_html(self.frames, "win")

@@ -1,0 +1,82 @@
+"""Odds to a precision in a time (issue 30): for 20 seeded positions per game, where seat 0 is to
+act, ``catcards.odds(state, 0, precision=0.05, seconds=2)``: its CPU seconds, and how many of the
+near-best rows (win rate within 0.10 of the best row's) reached +-0.05. The goal is 2 s and every
+near-best row at +-0.05 in every game. Prints figures; not a test.
+
+    python benchmarks/bench_odds_precision.py [--positions 20] [--seconds 2] [--precision 0.05]
+        [--horizon game|round] [--games cat-trick,pairs] [--wall]
+
+The time budget is read from this process's CPU time unless ``--wall`` (on cores shared with
+other work the wall clock would leave it a fraction of the time).
+
+A position is the game of seed ``k`` (k = 0 .. positions - 1, default parameters) played by the
+"sensible" computer players for ``k * 7 % 40`` actions, then on to seat 0's next turn.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+
+import catcards
+from catcards.explore.odds import ROUND_HORIZONS, _agents, use_clock
+
+
+def position(name: str, k: int):
+    """The benchmark's position ``k`` of game ``name`` (see the module docstring), or None."""
+    game = catcards.load(name)
+    agents = _agents(game, "sensible")
+    state = game.new_game(k)
+    rng = np.random.default_rng(k)
+    steps = k * 7 % 40
+    while not state.is_over and (steps > 0 or state.current_player != 0):
+        seat, legal = state.current_player, state.legal_actions()
+        state.apply(legal[0] if len(legal) == 1 else agents[seat].choose(state.observation(seat), legal, rng))
+        steps -= 1
+    return None if state.is_over else state
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", type=int, default=20)
+    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--precision", type=float, default=0.05)
+    ap.add_argument("--horizon", default="game")
+    ap.add_argument("--games", default=",".join(catcards.list_games()))
+    ap.add_argument("--wall", action="store_true",
+                    help="read seconds from the wall clock (as the panel does); default: this process's CPU time, "
+                         "so that other work on shared cores does not shrink the figures")
+    args = ap.parse_args()
+    if not args.wall:
+        use_clock(time.process_time)
+    print(f"odds(precision={args.precision}, seconds={args.seconds}, horizon={args.horizon!r}), "
+          f"{args.positions} positions per game, seat 0 to act, seconds of {'wall' if args.wall else 'CPU'} time")
+    print(f"{'game':20} {'rows':>6} {'CPU s median':>12} {'max':>6} {'near-best rows':>15} "
+          f"{'reached':>8} {'share':>6} {'exact':>6} {'rollouts/row':>13}")
+    for name in args.games.split(","):
+        if args.horizon == "round" and name not in ROUND_HORIZONS:
+            continue
+        cpu, rows, near, reached, exact, per_row = [], 0, 0, 0, 0, []
+        for k in range(args.positions):
+            state = position(name, k)
+            if state is None:
+                continue
+            started = time.process_time()
+            table = catcards.odds(state, 0, precision=args.precision, seconds=args.seconds,
+                                  horizon=args.horizon, progress=False)
+            cpu.append(time.process_time() - started)
+            best = table["win_rate"].max()
+            close = table[table["win_rate"] >= best - 0.10]
+            rows += len(table)
+            near += len(close)
+            reached += int(close["reached"].sum())
+            exact += int(table["exact"].all())
+            per_row.append(table["rollouts"].median())
+        print(f"{name:20} {rows:6d} {statistics.median(cpu):12.2f} {max(cpu):6.2f} {near:15d} {reached:8d} "
+              f"{reached / near:6.0%} {exact:6d} {statistics.median(per_row):13.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,271 @@
+"""catcards.odds to a precision (issue 30): the same table however the rollouts are split, for
+every game and strategy; a seat's rows are its own actions; exact values equal a brute-force
+enumeration on small end positions; the adaptive allocation stops clearly worse rows and gives
+each row the numbers of its own rollouts; the round horizon."""
+from __future__ import annotations
+
+import json
+from concurrent.futures import ProcessPoolExecutor
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from pandas.testing import assert_frame_equal
+
+import catcards
+from catcards.agents import Agent, strategies
+from catcards.core import GameParameterError
+from catcards.explore.hidden import prepare
+from catcards.explore.odds import CHECK, own_actions, rollout_results
+
+GAMES = catcards.list_games()
+
+
+def seat_zero_to_act(name: str, seed: int = 3, **params):
+    """The first position of a seeded game where seat 0 is to act with a choice (else its first
+    turn), played by taking the first legal action."""
+    state = catcards.load(name, **params).new_game(seed)
+    while not state.is_over:
+        if state.current_player == 0 and (len(own_actions(state, 0)) > 1 or name == "big-cat"):
+            return state  # (in The Big Cat Game every move is forced)
+        state.apply(state.legal_actions()[-1 if name == "pairs" else 0])
+    raise AssertionError(f"{name}: seat 0 never had a choice")
+
+
+@pytest.fixture(scope="module")
+def pool():
+    with ProcessPoolExecutor(max_workers=2) as executor:
+        yield executor
+
+
+#: small games where a rollout is long: the table's equality does not need the full size
+SMALL = {"pairs": {"players": 2, "copies": 2, "numbers": 5}, "cat-days": {}, "king-of-the-jungle": {"players": 3}}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_odds_are_the_same_for_any_chunk_size_and_a_process_pool_for_every_strategy(name, pool):
+    """Every strategy: two rollouts in one chunk, in chunks of one, and over a process pool
+    (spawned workers unpickling the position) give the same table (the round horizon where a game
+    has one, to keep the play-outs short: it is the same code path)."""
+    from catcards.explore.odds import ROUND_HORIZONS
+
+    state = seat_zero_to_act(name, **SMALL.get(name, {}))
+    horizon = "round" if name in ROUND_HORIZONS else "game"
+    for strategy in strategies(name):
+        if strategy == "rollout":
+            continue  # a rollout's players cannot play by rollouts themselves
+        kw = dict(rollouts=2, seed=7, agents=strategy, progress=False, horizon=horizon)
+        default = catcards.odds(state, 0, **kw)
+        assert_frame_equal(default, catcards.odds(state, 0, chunk_size=1, **kw))
+        assert_frame_equal(default, catcards.odds(state, 0, executor=pool, chunk_size=1, **kw))
+        assert list(default["rollouts"]) == [2] * len(default)
+
+
+class Counting(Agent):
+    """A player with a memory: it plays its k-th choice's ``k mod len(legal)``-th action, so
+    what it plays depends on every choice it made before (in this play-out, if fresh)."""
+
+    name = "counting"
+    reads_observation = False
+
+    def __init__(self):
+        self.calls = 0
+
+    def choose(self, observation, legal, rng):
+        self.calls += 1
+        return legal[self.calls % len(legal)]
+
+
+def test_an_agents_memory_belongs_to_one_play_out():
+    """Issue 30's Pairs example: the memory agent was built once per chunk and kept its memory
+    across rollouts, so the table depended on the split. Every play-out starts with fresh agents
+    now: with a counting player the table is the same for one chunk of 12, chunks of 1 and 5,
+    and equals the sum of single-rollout calls."""
+    state = catcards.load("pairs", players=2, copies=2, numbers=5).new_game(0)
+    for position in (0, 1, 2, 3):
+        state.apply(state.action_from_string(f"turn over card {position}"))
+    agents = [Counting(), Counting()]
+    rows = own_actions(state, 1)
+    whole = rollout_results(state, 1, 0, 12, 1, agents, False, rows)
+    singles = [rollout_results(state, 1, i, i + 1, 1, agents, False, rows)[0] for i in range(12)]
+    assert whole == singles
+    kw = dict(rollouts=12, seed=1, agents=agents, progress=False)
+    table = catcards.odds(state, 1, **kw)
+    assert_frame_equal(table, catcards.odds(state, 1, chunk_size=1, **kw))
+    assert list(table["wins"]) == [sum(r[j][0] for r in singles) for j in range(len(rows))]
+    assert agents[0].calls == agents[1].calls == 0  # the given agents are copied, never played
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_seats_rows_are_its_own_actions(name):
+    state = seat_zero_to_act(name)
+    rows = own_actions(state, 0)
+    for text in rows:
+        action = state.action_from_string(text)
+        assert getattr(action, "seat", 0) == 0, text
+    table = catcards.odds(state, 0, rollouts=1, progress=False)
+    assert list(table["action"]) == rows
+
+
+def test_snap_at_seat_0s_turn_has_no_row_for_seat_1s_snap():
+    state = catcards.load("snap").new_game(3)
+    assert "snap by seat 1" in [str(a) for a in state.legal_actions()]
+    assert own_actions(state, 0) == ["turn", "snap by seat 0"]
+    assert own_actions(state, 1) == [None]  # seat 1 is not to turn: one row for the position
+
+
+# ---- exact values against brute force ------------------------------------------------------------
+def end_position(name: str, seed: int, back: int, counter: str | None = None, **params):
+    """A position ``back`` actions before the end of a seeded game played by "sensible" agents
+    (or, with ``counter``, before the state's round ``counter`` first moves on)."""
+    from catcards.explore.odds import _agents
+
+    game = catcards.load(name, **params)
+    agents = _agents(game, "sensible")
+    state = game.new_game(seed)
+    rng = np.random.default_rng(seed)
+    states = []
+    first = getattr(state, counter) if counter else None
+    while not state.is_over and (counter is None or getattr(state, counter) == first):
+        states.append(state.clone())
+        seat, legal = state.current_player, state.legal_actions()
+        state.apply(agents[seat].choose(state.observation(seat), legal, rng) if len(legal) > 1 else legal[0])
+    return states[-back]
+
+
+def brute_force(state, seat, horizon="game"):
+    """Per row, the chance that ``seat`` wins when every seat plays uniformly at random, by brute
+    force: every distinct world the seat cannot tell apart (found by drawing the sampler many
+    times: each is equally likely, and there are few), then the game tree walked to the end
+    with every legal action equally likely. Returns (the chances as Fractions, the worlds)."""
+    info = prepare(state, seat)
+    worlds = {}
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        w = info.sample(rng)
+        worlds.setdefault(json.dumps({k: [str(c) for c in v] for k, v in w.zones().items()}, sort_keys=True), w)
+
+    counter = {"king-of-the-jungle": "hand_no"}.get(state.game.name, "round")
+
+    def value(s, start):
+        if s.is_over or (horizon == "round" and getattr(s, counter) != start):
+            if horizon == "game":
+                return Fraction(int(seat in s.outcome.winners))
+            if counter == "hand_no":  # King of the Jungle: the bid made
+                r = s.hand_results[-1]
+                return Fraction(int(r["bids"][seat] == r["won"][seat]))
+            return Fraction(int(seat not in s.round_results[-1]["simon"]))  # Simon's Cat
+        legal = s.legal_actions()
+        total = Fraction(0)
+        for action in legal:
+            t = s.clone()
+            t.apply(t.action_from_string(str(action)))
+            total += value(t, start)
+        return total / len(legal)
+
+    rows = []
+    for text in own_actions(state, seat):
+        total = Fraction(0)
+        for w in worlds.values():
+            s = w.clone()
+            if text is not None:
+                s.apply(s.action_from_string(text))
+            total += value(s, getattr(s, counter, None))
+        rows.append(total / len(worlds))
+    return rows, len(worlds)
+
+
+@pytest.mark.parametrize("name, params, seed, back, horizon, expected", [
+    ("king-of-the-jungle", {}, 1, 7, "round", ["2/3"]),  # 6 deals of the unseen cards
+    ("king-of-the-jungle", {"players": 3}, 2, 5, "round", ["1", "1"]),
+    ("simons-cat", {"players": 3}, 2, 7, "round", ["0", "1/3"]),
+    ("simons-cat", {"players": 3}, 2, 8, "round", ["1/6"]),
+    ("simons-cat", {"players": 3}, 2, 9, "game", None),
+    ("big-cat", {}, 5, 30, "game", None),  # every move forced: the deal decides
+])
+def test_exact_odds_equal_brute_force_on_small_end_positions(name, params, seed, back, horizon, expected,
+                                                               monkeypatch):
+    import catcards.explore.odds as odds_module
+
+    monkeypatch.setattr(odds_module, "EXACT_SECONDS", 60.0)  # a slow machine must not make it inexact
+    counter = {"king-of-the-jungle": "hand_no", "simons-cat": "round"}.get(name) if horizon == "round" else None
+    state = end_position(name, seed, back, counter, **params)
+    seat = state.current_player
+    brute, worlds = brute_force(state, seat, horizon)
+    if expected is not None:
+        assert [str(p) for p in brute] == expected
+    table = catcards.odds(state, seat, rollouts=50, precision=0.05, agents="random", horizon=horizon,
+                          progress=False)
+    assert table["exact"].all()
+    assert list(table["win_rate"]) == [float(p) for p in brute]
+    assert (table["low"] == table["win_rate"]).all() and (table["high"] == table["win_rate"]).all()
+    assert table["reached"].all()
+
+
+def test_a_continuous_draw_is_never_taken_as_exact(monkeypatch):
+    """A forgetting Pairs player draws a uniform number in [0, 1) per remembered card: no
+    enumeration, Monte Carlo instead (the perfect player's odds there are exact)."""
+    import catcards.explore.odds as odds_module
+
+    monkeypatch.setattr(odds_module, "EXACT_SECONDS", 60.0)  # a slow machine must not make it inexact
+    state = end_position("pairs", 3, 6, players=2, copies=2, numbers=5)
+    seat = state.current_player
+    table = catcards.odds(state, seat, rollouts=20, precision=0.05, agents="forgetful", progress=False)
+    assert not table["exact"].any() and (table["rollouts"] <= 20).all()
+    assert catcards.odds(state, seat, rollouts=20, precision=0.05, agents="perfect", progress=False)["exact"].all()
+
+
+# ---- the adaptive allocation ---------------------------------------------------------------------
+def test_adaptive_rows_are_their_own_rollouts_and_clearly_worse_rows_stop_early():
+    """Without seconds the adaptive table is reproducible: row j equals rollouts 0..n_j - 1 of
+    that action (a fixed-count call), the precise rows reached +-precision, the others stopped
+    at a look (a multiple of CHECK) with an interval wholly below the best row's, or at the cap."""
+    state = seat_zero_to_act("simons-cat", players=4, seed=3)
+    kw = dict(seed=4, precision=0.05, rollouts=400, progress=False, exact=False)
+    table = catcards.odds(state, 0, **kw)
+    assert_frame_equal(table, catcards.odds(state, 0, chunk_size=1, **kw))
+    best = table["win_rate"].idxmax()
+    stopped_early = 0
+    for j, row in table.iterrows():
+        n = int(row["rollouts"])
+        wins = sum(r[0][0] for r in rollout_results(state, 0, 0, n, 4, ["sensible"] * 4, False, [row["action"]]))
+        assert wins == row["wins"]
+        assert row["reached"] == (row["half_width"] <= 0.05)
+        if n < 400:
+            assert n % CHECK == 0
+            assert row["reached"] or row["high"] < table["low"].iloc[best]
+            stopped_early += 1
+    assert stopped_early >= 1
+
+
+def test_seconds_stop_the_rollouts_once_every_row_has_a_value():
+    """A short budget in a slow game (King of the Jungle's bidding, 14 rows, a play-out of some
+    2,800 actions): every row gets at least one rollout, then the time stops them all, far below
+    the cap and the precision (a budget, not a timed goal: the clock here reads no time at all
+    after the first look, so the run stops as soon as every row has a value)."""
+    import catcards.explore.odds as odds_module
+
+    state = seat_zero_to_act("king-of-the-jungle", players=3)
+    ticks = iter(range(10**6))
+    odds_module.use_clock(lambda: 100.0 * next(ticks))  # every reading 100 s later than the last
+    try:
+        table = catcards.odds(state, 0, seconds=1, progress=False)
+    finally:
+        odds_module.use_clock(__import__("time").perf_counter)
+    assert (table["rollouts"] >= 1).all() and (table["rollouts"] <= 2).all()
+    assert not table["reached"].any() and not table["exact"].any()
+
+
+@pytest.mark.parametrize("bad", [
+    dict(precision=0), dict(precision=0.9), dict(precision="0.05"), dict(seconds=0), dict(seconds=-1),
+    dict(seconds=1e9), dict(horizon="trick"), dict(rollouts=0),
+])
+def test_bad_precision_time_or_horizon_is_refused(bad):
+    state = seat_zero_to_act("simons-cat")
+    with pytest.raises(GameParameterError):
+        catcards.odds(state, 0, progress=False, **bad)
+
+
+def test_a_game_without_rounds_has_no_round_horizon():
+    with pytest.raises(GameParameterError, match="no round horizon"):
+        catcards.odds(catcards.load("snap").new_game(1), 0, horizon="round", progress=False)
