@@ -107,11 +107,12 @@ def _predictions(source: str) -> list[dict[str, Any]]:
         if not isinstance(node, ast.Call):
             continue
         name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-        if name != "Predict" or not node.args:
+        given = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "question"), None)
+        if name != "Predict" or given is None:
             continue
         try:
-            question = ast.literal_eval(node.args[0])
-        except ValueError:
+            question = ast.literal_eval(given)
+        except ValueError:  # a question built in code (an f-string): not printable without running it
             continue
         if not isinstance(question, str):
             continue
@@ -517,6 +518,11 @@ def build_kit(folder: Any, *, force: bool = False, pdf: Optional[bool] = None, n
     from tqdm.auto import tqdm
 
     target = _check_target(folder, force)
+    try:
+        import nbconvert  # noqa: F401  (the teacher's editions; in the lab extra, with JupyterLab)
+        import nbformat  # noqa: F401
+    except ImportError:
+        raise KitError('the class kit needs nbconvert, which comes with JupyterLab: pip install -e ".[lab]"') from None
     converter = pdf_converter() if pdf is not False else None
     if pdf is True and converter is None:
         raise KitError("no PDF converter found (Chromium); install one, or leave out --pdf")
