@@ -75,3 +75,15 @@ def test_the_snap_notes_numbers_are_the_exact_ones():
     assert f"{(16 / 17) ** 51:.4f}" in notes                               # 0.0454
     # after a snap, 2 of the 50 unseen cards match; after none, 3 of 50 (exchangeability)
     assert "2/50 = **0.040**" in notes and "3/50 = **0.060**" in notes
+
+
+def test_the_notes_beside_the_notebooks_give_no_exercise_answer_away():
+    # students can open notebooks/teacher/ (JupyterLab's file browser, Binder, the lite site): the
+    # answers are in the teacher's edition that `catcards kit` writes, not in these files
+    from catcards.exercises import exercise, exercises
+
+    for stem in LESSONS:
+        notes = (NOTEBOOKS / "teacher" / f"{stem}.md").read_text(encoding="utf-8")
+        for key in exercises():
+            for answer in exercise(key).answer_texts():
+                assert not re.search(rf"(?<![\d./]){re.escape(answer)}(?![\d/])", notes), (stem, key, answer)
