@@ -7,9 +7,6 @@ missing, unless ``CATCARDS_REQUIRE_BROWSER=1``. Run it alone with
 """
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
-
 import nbformat
 import pytest
 
@@ -28,11 +25,10 @@ W.VBox([guess, show, answer])
 
 
 @pytest.mark.browser
-def test_predict_is_keyboard_usable_and_fits_a_phone(browser_ready):
+def test_predict_is_keyboard_usable_and_fits_a_phone(browser_ready, tmp_path):
     from playwright.sync_api import expect
 
-    folder = Path(tempfile.mkdtemp(prefix="catcards-predict-"))
-    notebook = folder / "predict.ipynb"
+    notebook = tmp_path / "predict.ipynb"
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(CODE)])
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, notebook)
