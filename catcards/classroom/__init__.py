@@ -141,6 +141,7 @@ class Classroom:
 
     Args:
         join_url: the class's join link (``http://host:port/class/CODE``).
+        activity: the class's activity key, when known (else the server's join answer says it).
         timeout: seconds to wait for an answer (default 30).
 
     Requests: ``POST {join_url}/join`` -> ``{"student": token, ...}`` (a ``"seed"`` key, when the
@@ -149,13 +150,13 @@ class Classroom:
     ``GET {join_url}/results.csv?token=TEACHER_TOKEN``.
     """
 
-    def __init__(self, join_url: str, timeout: float = 30.0):
+    def __init__(self, join_url: str, activity: str | None = None, timeout: float = 30.0):
         if not isinstance(join_url, str) or urllib.parse.urlsplit(join_url).scheme not in ("http", "https"):
             raise PoolError(400, f"a join link starts with http:// or https://, not {join_url!r}")
         self.join_url = join_url.rstrip("/")
         self.timeout = timeout
         self._activity: Activity | None = None
-        self._key: str | None = None
+        self._key: str | None = activity
 
     @property
     def activity(self) -> Activity:
@@ -292,7 +293,6 @@ def current() -> Member | None:
     except (ValueError, KeyError, TypeError):
         raise PoolError(400, f"{ENV_VAR} must be JSON with 'join_url' and 'student' (the student's "
                              "token)") from None
-    room = Classroom(join_url)
-    room._key = found.get("activity") or found.get("game")
+    room = Classroom(join_url, found.get("activity") or found.get("game"))
     seed = found.get("seed")
     return Member(room, token, seed if isinstance(seed, int) else None)
