@@ -33,8 +33,19 @@ from typing import Any
 
 from ..core import State
 from .activities import Activity, ActivityError, activity, default_activity
-from .pool import ClassInfo, Counted, Pool, PoolError, Student, series_seed
-from .store import Store, open_store
+from .records import ClassInfo, Counted, PoolError, Student, series_seed
+
+# Pool, Store and open_store need SQLAlchemy (the lab extra); a kernel that only talks to a class
+# server (Classroom, current) does not, so they are imported when first used.
+_LAZY = {"Pool": "pool", "Store": "store", "open_store": "store"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["start_class", "join", "submit", "results", "current", "LocalClass", "Classroom",
            "Member", "Pool", "PoolError", "open_store", "Activity", "ActivityError", "activity",
@@ -104,7 +115,7 @@ class LocalClass:
     token), code, activity.
     """
 
-    def __init__(self, pool: Pool, info: ClassInfo):
+    def __init__(self, pool: "Pool", info: ClassInfo):
         self.pool, self.info, self.code = pool, info, info.code
         self.activity = activity(info.activity)
 
@@ -239,7 +250,7 @@ class Classroom:
         return f"Classroom({self.join_url!r})"
 
 
-def start_class(game: str, activity: str | None = None, *, store: str | os.PathLike | Store = ":memory:",
+def start_class(game: str, activity: str | None = None, *, store: "str | os.PathLike | Store" = ":memory:",
                 nicknames: bool = True, code: str | None = None) -> LocalClass:
     """Start a class in this process.
 
@@ -250,6 +261,9 @@ def start_class(game: str, activity: str | None = None, *, store: str | os.PathL
 
     Raises: PoolError (:meth:`Pool.start`), StoreError (:func:`open_store`).
     """
+    from .pool import Pool
+    from .store import Store, open_store
+
     pool = Pool(store if isinstance(store, Store) else open_store(store))
     return LocalClass(pool, pool.start(game, activity, nicknames=nicknames, code=code))
 

@@ -3,6 +3,7 @@ minimal server of the contract (here only, on 127.0.0.1, in front of a real Pool
 from __future__ import annotations
 
 import json
+import os
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
@@ -149,3 +150,22 @@ def test_the_http_client_says_when_no_server_answers():
     with pytest.raises(PoolError, match="cannot be reached") as e:
         classroom.join("http://127.0.0.1:9/class/ABCDEF")
     assert e.value.status == 503
+
+
+def test_a_lesson_talking_to_a_class_server_needs_no_database_library():
+    import subprocess
+    import sys
+
+    script = ("import sys; sys.modules['sqlalchemy'] = None  # as if not installed\n"
+              "from catcards import classroom\n"
+              "me = classroom.current()\n"
+              "print(me.game_seed(1), me.activity.key, me.new_game(1).seed)\n"
+              "try:\n    classroom.Pool\nexcept ImportError:\n    print('no pool here')\n")
+    env = dict(os.environ, CATCARDS_CLASS=json.dumps({"join_url": "http://127.0.0.1:9/class/ABCDEF",
+                                                      "student": "t", "seed": 100000000000,
+                                                      "activity": "snap/snaps-per-pass"}))
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == ["100000000000001 snap/snaps-per-pass 100000000000001",
+                                           "no pool here"]
