@@ -413,3 +413,48 @@ def test_a_full_class_takes_no_more_students(pool, monkeypatch):
     pool.join(code), pool.join(code)
     refused(pool, code, 403, "is full \\(2 students\\)", pool.join, code)
     assert pool.summary(code)["joined"] == 2
+
+
+_WRITER = """
+import sys
+from catcards.classroom.pool import Pool
+from catcards.classroom.store import open_store
+from catcards.classroom.activities import activity
+from catcards.games.snap import FLIP
+where, code, token = sys.argv[1:4]
+pool = Pool(open_store(where), burst=10 ** 6)
+seed = pool.student(code, token).seed
+act = activity("snap/snaps-per-pass")
+for k in range(1000):
+    state = act.new_game(seed * 1000 + k)
+    for _ in range(52):
+        state.apply(FLIP)
+    counted = pool.submit(code, token, state.to_json())
+    print(counted.seed, flush=True)
+"""
+
+
+def test_a_process_killed_while_counting_loses_nothing_it_counted(store_where):
+    import signal
+    import subprocess
+    import sys
+
+    pool = Pool(open_store(store_where))
+    code = pool.start("snap").code
+    me = pool.join(code)
+    writer = subprocess.Popen([sys.executable, "-c", _WRITER, store_where, code, me.token],
+                              stdout=subprocess.PIPE, text=True)
+    said = []
+    for line in writer.stdout:  # each line is printed after its transaction committed
+        said.append(int(line))
+        if len(said) == 15:
+            writer.send_signal(signal.SIGKILL)
+            break
+    writer.wait(timeout=60)
+    assert writer.returncode == -signal.SIGKILL
+    pool.store.close()
+    again = Pool(open_store(store_where))
+    kept = list(again.results(code)["seed"])
+    assert kept[:15] == said and len(kept) in (15, 16)  # the 16th may have committed before the kill
+    assert kept == [me.game_seed(k) for k in range(len(kept))]
+    again.store.close()
