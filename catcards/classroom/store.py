@@ -146,8 +146,9 @@ def open_store(where: str | os.PathLike) -> Store:
 
     Args:
         where: a ``postgresql://user@host:port/db`` URL (driver psycopg 3; ``postgresql+psycopg://``
-            too), a path of a SQLite file, a folder (its ``class.sqlite``, created with the folder
-            when missing), or ``":memory:"`` (this process only).
+            too), a path of a SQLite file, a folder (its ``class.sqlite``; a path that does not
+            exist and has no suffix, such as ``lesson``, is made a folder), or ``":memory:"``
+            (this process only).
 
     Raises:
         StoreError: a URL of another database, a PostgreSQL URL without psycopg installed, or a
