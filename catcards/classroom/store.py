@@ -11,6 +11,7 @@ Durable: a store opened again holds the same classes, codes and results.
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -99,9 +100,14 @@ class Store:
         """``"sqlite"`` or ``"postgresql"``."""
         return self.engine.dialect.name
 
+    @contextmanager
     def begin(self):
-        """A transaction (context manager yielding a connection)."""
-        return self.engine.begin()
+        """A write transaction (context manager yielding a connection): committed at the end of
+        the ``with``, rolled back on an error."""
+        with self.engine.connect() as conn:
+            conn.execution_options(catcards_write=True)
+            with conn.begin():
+                yield conn
 
     def connect(self):
         """A connection for reads (context manager)."""
@@ -134,9 +140,10 @@ def _sqlite_engine(url: str) -> sa.engine.Engine:
 
     @sa.event.listens_for(engine, "begin")
     def _on_begin(connection):
-        # take the write lock at the start, so two writers queue instead of deadlocking on the
-        # read-then-write upgrade
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # a write (Store.begin) takes the write lock at its start, so two writers queue instead
+        # of failing on the read-then-write upgrade; a read needs no lock (WAL)
+        write = connection.get_execution_options().get("catcards_write", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
     return engine
 

@@ -227,9 +227,9 @@ def test_refuses_an_unfinished_game(lesson):
 def test_refuses_a_game_with_a_snap_called(lesson):
     pool, info, me, _ = lesson
     state = SNAPS_ACT.new_game(me.game_seed(1))
-    state.apply(SNAPS[0])
+    state.apply(SNAPS[0])  # a false snap: a card under the pile, so the pass is not the deal's order
     while not state.is_over:
-        state.apply(FLIP)
+        state.apply(state.legal_actions()[0])  # turn, or (nobody holding a card) call the last snap
     refused(pool, info.code, 422, "a snap was called", pool.submit, info.code, me.token, state.to_json())
 
 
