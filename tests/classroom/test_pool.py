@@ -139,7 +139,7 @@ def test_a_finished_game_counts_with_its_result(pool):
     assert len(csv.splitlines()) == 4
 
 
-def test_running_interval_is_the_normal_one_and_narrows(pool):
+def test_running_interval_is_the_normal_one_after_each_result(pool):
     code = pool.start("snap").code
     students = [pool.join(code) for _ in range(4)]
     values = []
@@ -154,7 +154,11 @@ def test_running_interval_is_the_normal_one_and_narrows(pool):
     sd = pd.Series(values).std()
     assert last["mean"] == pytest.approx(mean)
     assert last["high"] - last["mean"] == pytest.approx(1.959964 * sd / 20 ** 0.5, rel=1e-5)
-    assert (running[-1]["high"] - running[-1]["low"]) < (running[3]["high"] - running[3]["low"])
+    for n in range(2, 21):  # after each result: the mean so far +- 1.96 s / sqrt(n)
+        so_far = pd.Series(values[:n])
+        half = 1.959964 * so_far.std() / n ** 0.5
+        assert (running[n - 1]["low"], running[n - 1]["high"]) == (
+            pytest.approx(so_far.mean() - half, rel=1e-5, abs=1e-9), pytest.approx(so_far.mean() + half, rel=1e-5, abs=1e-9))
 
 
 def test_a_yes_no_activity_uses_wilson_and_the_exact_chance(pool):
