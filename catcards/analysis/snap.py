@@ -26,7 +26,7 @@ from math import comb, factorial
 from ..core import is_whole
 from ..decks import deck as make_deck
 
-__all__ = ["number_counts", "snap_chance", "expected_snaps", "snap_count_distribution"]
+__all__ = ["number_counts", "snap_chance", "expected_snaps", "snap_count_distribution", "adjacent_match_distribution"]
 
 
 def number_counts(deck: str = "wildcat") -> list[int]:
@@ -68,7 +68,20 @@ def snap_count_distribution(deck: str = "wildcat") -> dict[int, Fraction]:
     Raises:
         ValueError: unknown deck.
     """
-    counts = number_counts(deck)
+    return adjacent_match_distribution(number_counts(deck))
+
+
+def adjacent_match_distribution(counts: list[int]) -> dict[int, Fraction]:
+    """Exact distribution of the number of neighbouring pairs of equal numbers in a random
+    arrangement of a deck holding ``counts[r]`` cards of number ``r``: ``{pairs: probability}``
+    (Fractions adding to 1). The method of :func:`snap_count_distribution`, for any deck.
+
+    Raises:
+        ValueError: ``counts`` is empty or holds a count that is not a whole number of at least 1.
+    """
+    if not counts or not all(is_whole(c) and c >= 1 for c in counts):
+        raise ValueError(f"counts must be whole numbers of at least 1, not {counts!r}")
+    counts = [int(c) for c in counts]
     d = sum(counts)
     # a[K]: sum over block counts of prod C(c-1, k-1) / k!
     a = {0: Fraction(1)}

@@ -1,0 +1,298 @@
+"""The class pool from Python: start a class, join it, submit finished games, read the pooled
+results as a DataFrame.
+
+In a notebook, alone (in this process, on a store)::
+
+    from catcards import classroom
+    lesson = classroom.start_class("snap")            # a class of one notebook (":memory:")
+    me = lesson.join()                                # a student: their own seed
+    state = me.new_game(0)                            # game 0 of their series
+    ...                                               # play it to the end
+    me.submit(state)                                  # counted (a Counted), or a PoolError
+    lesson.results()                                  # one row per result
+
+With a class server running (``catcards class GAME``), the same through its HTTP contract::
+
+    me = classroom.Classroom(join_url).join()
+    me.submit(state)
+
+and :func:`current` gives the running class's student from the environment (a lesson pools
+"with the class when one is running, alone otherwise"). The pieces: :mod:`.activities` (what is
+pooled), :mod:`.store` (SQLite or PostgreSQL), :mod:`.pool` (the checks and the counting).
+Nothing here imports ipywidgets.
+"""
+from __future__ import annotations
+
+import json
+import os
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import fields
+from typing import Any
+
+from ..core import State
+from .activities import Activity, ActivityError, activity, default_activity
+from .pool import ClassInfo, Counted, Pool, PoolError, Student, series_seed
+from .store import Store, open_store
+
+__all__ = ["start_class", "join", "submit", "results", "current", "LocalClass", "Classroom",
+           "Member", "Pool", "PoolError", "open_store", "Activity", "ActivityError", "activity",
+           "default_activity", "ENV_VAR"]
+
+#: the environment variable naming the running class: JSON ``{"join_url": ..., "student": TOKEN}``
+#: (optionally ``"seed"``)
+ENV_VAR = "CATCARDS_CLASS"
+#: the longest answer the HTTP client reads, in bytes
+MAX_ANSWER = 16 * 1024 * 1024
+
+
+def _save_text(state_or_save: Any) -> Any:
+    return state_or_save.to_json() if isinstance(state_or_save, State) else state_or_save
+
+
+class Member:
+    """One student's place in a class (made by :meth:`LocalClass.join`, :meth:`Classroom.join`
+    or :func:`current`).
+
+    Attributes:
+        token: the student's secret identity; seed: their own seed (None when the server did
+            not give it); nickname; activity: what the class pools.
+    """
+
+    def __init__(self, classroom: "LocalClass | Classroom", token: str, seed: int | None,
+                 nickname: str | None = None):
+        self.classroom, self.token, self.seed, self.nickname = classroom, token, seed, nickname
+
+    @property
+    def activity(self) -> Activity:
+        """The class's activity."""
+        return self.classroom.activity
+
+    def game_seed(self, k: int) -> int:
+        """The seed of this student's game ``k`` (0 <= k < 1000).
+
+        Raises: PoolError 400 (``k``), or when the seed is not known."""
+        if self.seed is None:
+            raise PoolError(400, "the class server did not say this student's seed")
+        return series_seed(self.seed, k)
+
+    def new_game(self, k: int) -> State:
+        """Game ``k`` of this student's series, of the class's game and settings, not played yet."""
+        return self.activity.new_game(self.game_seed(k))
+
+    def submit(self, state_or_save: State | str) -> Counted:
+        """Submit a finished game (its state or its save text).
+
+        Returns: the :class:`~catcards.classroom.pool.Counted` result.
+        Raises: PoolError with the status and reason of :meth:`Pool.submit`.
+        """
+        return self.classroom._submit(self.token, _save_text(state_or_save))
+
+    def tally(self, value: int) -> Counted:
+        """Submit a real-deck count (kept apart, not verified). Raises PoolError (:meth:`Pool.tally`)."""
+        return self.classroom._tally(self.token, value)
+
+    def __repr__(self) -> str:
+        return f"Member({self.classroom!r}, seed={self.seed})"
+
+
+class LocalClass:
+    """A class run in this process on a store (:func:`start_class`).
+
+    Attributes: pool (the :class:`Pool`), info (the :class:`ClassInfo`, with the teacher's
+    token), code, activity.
+    """
+
+    def __init__(self, pool: Pool, info: ClassInfo):
+        self.pool, self.info, self.code = pool, info, info.code
+        self.activity = activity(info.activity)
+
+    def join(self, nickname: str | None = None) -> Member:
+        """A new student (:meth:`Pool.join`)."""
+        s = self.pool.join(self.code, nickname)
+        return Member(self, s.token, s.seed, s.nickname)
+
+    def student(self, token: str) -> Member:
+        """The student with ``token`` (Raises PoolError 403 when unknown)."""
+        s = self.pool.student(self.code, token)
+        return Member(self, token, s.seed, s.nickname)
+
+    def results(self):
+        """One row per counted result (a DataFrame: :meth:`Pool.results`)."""
+        return self.pool.results(self.code)
+
+    def summary(self, names: bool = False) -> dict[str, Any]:
+        """The pooled results (:meth:`Pool.summary`)."""
+        return self.pool.summary(self.code, names=names)
+
+    def _submit(self, token: str, save: Any) -> Counted:
+        return self.pool.submit(self.code, token, save)
+
+    def _tally(self, token: str, value: Any) -> Counted:
+        return self.pool.tally(self.code, token, value)
+
+    def __repr__(self) -> str:
+        return f"LocalClass({self.code!r}, {self.info.activity!r}, {self.pool.store!r})"
+
+
+class Classroom:
+    """A class on a class server, through its HTTP contract.
+
+    Args:
+        join_url: the class's join link (``http://host:port/class/CODE``).
+        timeout: seconds to wait for an answer (default 30).
+
+    Requests: ``POST {join_url}/join`` -> ``{"student": token, ...}`` (a ``"seed"`` key, when the
+    server gives it, is the student's seed); ``POST {join_url}/results`` with ``{"student",
+    "save"}`` -> 201, else a 4xx with ``{"error": message}``, raised as :class:`PoolError`;
+    ``GET {join_url}/results.csv?token=TEACHER_TOKEN``.
+    """
+
+    def __init__(self, join_url: str, timeout: float = 30.0):
+        if not isinstance(join_url, str) or urllib.parse.urlsplit(join_url).scheme not in ("http", "https"):
+            raise PoolError(400, f"a join link starts with http:// or https://, not {join_url!r}")
+        self.join_url = join_url.rstrip("/")
+        self.timeout = timeout
+        self._activity: Activity | None = None
+        self._key: str | None = None
+
+    @property
+    def activity(self) -> Activity:
+        """The class's activity (from the join answer's ``"activity"`` key; else the default
+        activity of its ``"game"``). Raises PoolError when the server said neither."""
+        if self._activity is None:
+            if self._key is None:
+                raise PoolError(400, "the class server did not say which activity the class pools")
+            self._activity = activity(self._key) if "/" in self._key else default_activity(self._key)
+        return self._activity
+
+    def join(self, nickname: str | None = None) -> Member:
+        """Join the class as a new student. Raises PoolError (the server's status and error)."""
+        body = {} if nickname is None else {"nickname": nickname}
+        answer = self._request("POST", "/join", body)
+        return self._member(answer)
+
+    def student(self, token: str, seed: int | None = None) -> Member:
+        """The student with ``token`` (already joined)."""
+        return Member(self, token, seed)
+
+    def results_csv(self, teacher_token: str) -> str:
+        """The CSV of counted results (the teacher's token needed)."""
+        query = urllib.parse.urlencode({"token": teacher_token})
+        return self._request("GET", f"/results.csv?{query}", raw=True)
+
+    def results(self, teacher_token: str):
+        """:meth:`results_csv` as a DataFrame."""
+        import io
+
+        import pandas as pd
+
+        return pd.read_csv(io.StringIO(self.results_csv(teacher_token)))
+
+    def _member(self, answer: dict) -> Member:
+        if not isinstance(answer, dict) or not isinstance(answer.get("student"), str):
+            raise PoolError(502, "the class server's answer to joining has no student token")
+        self._key = answer.get("activity") or answer.get("game") or self._key
+        seed = answer.get("seed")
+        return Member(self, answer["student"], seed if isinstance(seed, int) else None,
+                      answer.get("nickname"))
+
+    def _submit(self, token: str, save: Any) -> Counted:
+        answer = self._request("POST", "/results", {"student": token, "save": save})
+        names = [f.name for f in fields(Counted)]
+        answer = answer if isinstance(answer, dict) else {}
+        return Counted(**{name: answer.get(name) for name in names})
+
+    def _tally(self, token: str, value: Any) -> Counted:
+        answer = self._request("POST", "/tally", {"student": token, "value": value})
+        answer = answer if isinstance(answer, dict) else {}
+        return Counted(**{f.name: answer.get(f.name) for f in fields(Counted)})
+
+    def _request(self, method: str, path: str, body: dict | None = None, raw: bool = False):
+        data = None if body is None or method == "GET" else json.dumps(body).encode("utf-8")
+        request = urllib.request.Request(self.join_url + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json",
+                                                  "Accept": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                text = response.read(MAX_ANSWER).decode("utf-8", "replace")
+        except urllib.error.HTTPError as exc:
+            text = exc.read(MAX_ANSWER).decode("utf-8", "replace")
+            try:
+                message = json.loads(text).get("error") or text
+            except (ValueError, AttributeError):
+                message = text[:300] or exc.reason
+            raise PoolError(exc.code, str(message)) from None
+        except (urllib.error.URLError, OSError) as exc:
+            raise PoolError(503, f"the class server at {self.join_url} cannot be reached "
+                                 f"({getattr(exc, 'reason', exc)}); is the class running?") from None
+        if raw:
+            return text
+        try:
+            return json.loads(text) if text.strip() else {}
+        except ValueError:
+            raise PoolError(502, "the class server answered with something that is not JSON") from None
+
+    def __repr__(self) -> str:
+        return f"Classroom({self.join_url!r})"
+
+
+def start_class(game: str, activity: str | None = None, *, store: str | os.PathLike | Store = ":memory:",
+                nicknames: bool = True, code: str | None = None) -> LocalClass:
+    """Start a class in this process.
+
+    Args:
+        game, activity, nicknames, code: as :meth:`Pool.start`.
+        store: a :class:`Store`, or where to open one (:func:`open_store`; default ``":memory:"``,
+            this notebook only).
+
+    Raises: PoolError (:meth:`Pool.start`), StoreError (:func:`open_store`).
+    """
+    pool = Pool(store if isinstance(store, Store) else open_store(store))
+    return LocalClass(pool, pool.start(game, activity, nicknames=nicknames, code=code))
+
+
+def join(classroom: "LocalClass | Classroom | str", nickname: str | None = None) -> Member:
+    """Join ``classroom`` (a :class:`LocalClass`, a :class:`Classroom`, or a join link) as a new
+    student. Raises PoolError."""
+    if isinstance(classroom, str):
+        classroom = Classroom(classroom)
+    return classroom.join(nickname)
+
+
+def submit(member: Member, state_or_save: State | str) -> Counted:
+    """Submit a finished game for ``member`` (:meth:`Member.submit`). Raises PoolError."""
+    return member.submit(state_or_save)
+
+
+def results(classroom: "LocalClass | Classroom", teacher_token: str | None = None):
+    """The pooled results as a DataFrame: of a :class:`LocalClass`, or of a :class:`Classroom`
+    with the teacher's token."""
+    if isinstance(classroom, Classroom):
+        return classroom.results(teacher_token)
+    return classroom.results()
+
+
+def current() -> Member | None:
+    """The student of the class running now, from the environment variable ``CATCARDS_CLASS``
+    (JSON ``{"join_url": ..., "student": TOKEN, "seed": ...}``; ``"seed"`` optional), or None when
+    it is not set (a lesson then plays alone).
+
+    Raises: PoolError 400 when the variable is set but is not such JSON.
+    """
+    text = os.environ.get(ENV_VAR, "").strip()
+    if not text:
+        return None
+    try:
+        found = json.loads(text)
+        join_url, token = found["join_url"], found["student"]
+        if not isinstance(token, str):
+            raise TypeError
+    except (ValueError, KeyError, TypeError):
+        raise PoolError(400, f"{ENV_VAR} must be JSON with 'join_url' and 'student' (the student's "
+                             "token)") from None
+    room = Classroom(join_url)
+    room._key = found.get("activity") or found.get("game")
+    seed = found.get("seed")
+    return Member(room, token, seed if isinstance(seed, int) else None)

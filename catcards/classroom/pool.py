@@ -1,0 +1,602 @@
+"""The class pool: a class's code, its students and their seeds, and the results that count.
+
+:class:`Pool` is the one place a result is checked and counted (the HTTP server, a notebook and
+the tests all go through it). A submitted result is a finished game's save: it is read
+(:func:`catcards.registry.read_save`), its seed must be one of the student's own series
+(:func:`series_seed`), it is replayed with :func:`catcards.load_state` (the digest checked), and
+the activity measures the finished state. Every refusal is a :class:`PoolError` with an HTTP
+status and a message saying what was wrong and what is allowed, and leaves the store as it was;
+what is counted is counted in one transaction, once (the database's unique constraint on the
+game's seed), so nothing counted is lost and concurrent duplicates count once.
+
+Bounds: a save of at most :data:`MAX_SAVE_BYTES`, a nickname of at most :data:`MAX_NICKNAME`
+printable characters, :data:`MAX_STUDENTS` students per class, :data:`GAMES_PER_STUDENT` games per
+student, and a per-student rate (a token bucket: ``burst`` submissions at once, then
+``per_second``; kept in this process's memory).
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import math
+import secrets
+import threading
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+import sqlalchemy as sa
+
+from ..core import CatcardsError, SaveFormatError, short_repr
+from ..probability import wilson_interval, z_value
+from ..registry import load_state, read_save
+from .activities import Activity, ActivityError, activity as find_activity, default_activity
+from .store import Store
+
+__all__ = ["Pool", "PoolError", "ClassInfo", "Student", "Counted", "series_seed", "CODE_ALPHABET",
+           "MAX_SAVE_BYTES", "MAX_NICKNAME", "MAX_STUDENTS", "GAMES_PER_STUDENT"]
+
+#: a class code's characters: capitals and digits without look-alikes (no 0/O, 1/I/L)
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+#: the largest save the pool reads, in bytes of UTF-8 (a finished Big Cat game is about 3 kB)
+MAX_SAVE_BYTES = 256 * 1024
+#: the longest nickname, in characters
+MAX_NICKNAME = 24
+#: the most students one class takes
+MAX_STUDENTS = 3000
+#: games in a student's series: game k (0 <= k < this) has the seed ``series_seed(seed, k)``
+GAMES_PER_STUDENT = 1000
+_SEED_LOW, _SEED_HIGH = 10 ** 11, 10 ** 12  # a student's seed has 12 digits
+
+
+class PoolError(CatcardsError, ValueError):
+    """A request the pool refuses; nothing was changed.
+
+    Attributes:
+        status: the HTTP status the server answers with: 400 malformed input, 401 no teacher's
+            token, 403 a closed or ended class, an unknown student, a wrong teacher's token or a
+            full class, 404 an unknown class code, 409 a result already counted, 413 a save too
+            large, 422 a save edited, unfinished, of another game or class, or not from the
+            student's series, 429 too many submissions at once.
+    """
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    """A class: ``code`` (6 characters of :data:`CODE_ALPHABET`), ``game``, ``activity`` (its
+    key), ``nicknames`` (students may give one), ``is_open`` (submissions accepted), ``ended``,
+    ``created`` (Unix time, s) and ``teacher_token`` (only from :meth:`Pool.start` and
+    :meth:`Pool.resume`; the store keeps its hash)."""
+
+    code: str
+    game: str
+    activity: str
+    nicknames: bool
+    is_open: bool
+    ended: bool
+    created: float
+    teacher_token: str | None = None
+
+
+@dataclass(frozen=True)
+class Student:
+    """A student of a class: ``token`` (secret, the student's identity; None when not known),
+    ``number`` (1, 2, ... in the order they joined), ``seed`` (their own; game k of their series
+    is :func:`series_seed` ``(seed, k)``) and ``nickname`` (None unless given and allowed)."""
+
+    code: str
+    number: int
+    seed: int
+    nickname: str | None
+    token: str | None = None
+
+    def game_seed(self, k: int) -> int:
+        """The seed of this student's ``k``-th game (0 <= k < :data:`GAMES_PER_STUDENT`)."""
+        return series_seed(self.seed, k)
+
+
+@dataclass(frozen=True)
+class Counted:
+    """A result counted: ``value``, ``kind`` ("game" or "tally"), ``verified`` (True for a
+    replayed game), ``game_number`` and ``seed`` (games only), ``n`` (the student's results of
+    that kind so far) and the class's ``version`` after it."""
+
+    value: float
+    kind: str
+    verified: bool
+    game_number: int | None
+    seed: int | None
+    n: int
+    version: int
+
+
+def series_seed(seed: int, k: int) -> int:
+    """The seed of game ``k`` of the series of a student whose own seed is ``seed``:
+    ``seed * 1000 + k``.
+
+    Raises:
+        PoolError (400): ``k`` is not a whole number from 0 to :data:`GAMES_PER_STUDENT` - 1.
+    """
+    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < GAMES_PER_STUDENT:
+        raise PoolError(400, f"a game's number is a whole number from 0 to {GAMES_PER_STUDENT - 1}, "
+                             f"not {short_repr(k)}")
+    return seed * GAMES_PER_STUDENT + k
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class _Buckets:
+    """Token buckets per student (``burst`` at once, refilled at ``per_second``), thread-safe."""
+
+    def __init__(self, burst: float, per_second: float, clock: Callable[[], float]):
+        self.burst, self.per_second, self.clock = burst, per_second, clock
+        self._state: dict[int, tuple[float, float]] = {}
+        self._lock = threading.Lock()
+
+    def take(self, key: int) -> float:
+        """Take one; returns 0 when allowed, else the seconds until one is back."""
+        with self._lock:
+            now = self.clock()
+            level, then = self._state.get(key, (self.burst, now))
+            level = min(self.burst, level + (now - then) * self.per_second)
+            if level < 1:
+                self._state[key] = (level, now)
+                return (1 - level) / self.per_second
+            self._state[key] = (level - 1, now)
+            return 0.0
+
+
+class Pool:
+    """A class pool on a :class:`~catcards.classroom.store.Store` (see the module docstring).
+
+    Args:
+        store: where classes, students and results are kept.
+        burst, per_second: each student's rate limit (default 40 submissions at once, then 2 a
+            second).
+        clock: the rate limit's clock (seconds; default ``time.monotonic``).
+
+    Every method that takes a ``code`` refuses an unknown or malformed one with PoolError 404.
+    Thread-safe: methods may be called from many threads (and processes, each with its own Pool
+    on the same store; the rate limit is then per process).
+    """
+
+    def __init__(self, store: Store, *, burst: float = 40, per_second: float = 2.0,
+                 clock: Callable[[], float] = time.monotonic):
+        self.store = store
+        self._buckets = _Buckets(burst, per_second, clock)
+        t = store
+        self._classes, self._students, self._results = t.classes, t.students, t.results
+
+    # ---- classes ------------------------------------------------------------------------------
+    def start(self, game: str, activity: str | None = None, *, nicknames: bool = True,
+              code: str | None = None) -> ClassInfo:
+        """Start a class of ``game`` pooling ``activity`` (a key; default the game's first).
+
+        Args:
+            code: the class code to use (6 characters of :data:`CODE_ALPHABET`; default a random
+                one not in the store).
+
+        Returns: the class, with its ``teacher_token`` (shown once; the store keeps its hash).
+        Raises:
+            PoolError: 400 an unknown game or activity, or an activity of another game, or a
+                malformed code; 409 the code is taken.
+        """
+        try:
+            act = default_activity(game) if activity is None else find_activity(activity)
+        except ActivityError as exc:
+            raise PoolError(400, str(exc)) from None
+        if act.game != game:
+            raise PoolError(400, f"the activity {act.key!r} is for {act.game!r}, not {short_repr(game)}")
+        token = secrets.token_urlsafe(24)
+        for attempt in range(20):
+            chosen = self._code(code, 400) if code is not None else "".join(
+                secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            row = dict(code=chosen, game=game, activity=act.key, teacher_hash=_hash(token),
+                       nicknames=bool(nicknames), is_open=True, ended=False, created=time.time(),
+                       version=0)
+            try:
+                with self.store.begin() as conn:
+                    conn.execute(self._classes.insert().values(**row))
+            except sa.exc.IntegrityError:
+                if code is not None:
+                    raise PoolError(409, f"the class code {chosen} is taken; choose another") from None
+                continue
+            return self._info(row, token)
+        raise PoolError(409, "no free class code found; try again")  # pragma: no cover
+
+    def resume(self, code: str, teacher_token: str) -> ClassInfo:
+        """The class ``code``, for its teacher (a server started again on the same store).
+
+        Raises:
+            PoolError: 404 unknown code; 401/403 no or a wrong teacher's token.
+        """
+        row = self._teacher(code, teacher_token)
+        return self._info(row, teacher_token)
+
+    def classes(self) -> list[ClassInfo]:
+        """Every class in the store, oldest first (without teachers' tokens)."""
+        with self.store.connect() as conn:
+            rows = conn.execute(sa.select(self._classes).order_by(self._classes.c.created)).mappings().all()
+        return [self._info(r) for r in rows]
+
+    def info(self, code: str) -> ClassInfo:
+        """The class ``code`` (without its teacher's token). Raises PoolError 404."""
+        return self._info(self._class(code))
+
+    def activity(self, code: str) -> Activity:
+        """The activity the class ``code`` pools. Raises PoolError 404."""
+        return find_activity(self._class(code)["activity"])
+
+    def set_open(self, code: str, teacher_token: str, is_open: bool) -> ClassInfo:
+        """Open (True) or close (False) submissions. Raises PoolError 404, 401/403 (token), 403
+        an ended class."""
+        row = self._teacher(code, teacher_token)
+        if row["ended"]:
+            raise PoolError(403, f"the class {row['code']} has ended; start a new class")
+        self._update(row["code"], is_open=bool(is_open))
+        return self.resume(row["code"], teacher_token)
+
+    def end(self, code: str, teacher_token: str) -> ClassInfo:
+        """End the class: no more joins or results (its results stay). Raises PoolError 404,
+        401/403 (token)."""
+        row = self._teacher(code, teacher_token)
+        self._update(row["code"], ended=True, is_open=False)
+        return self.resume(row["code"], teacher_token)
+
+    def version(self, code: str) -> int:
+        """A number that changes whenever a student joins, a result is counted, or the class is
+        opened, closed or ended (the dashboard polls it). Raises PoolError 404."""
+        return int(self._class(code)["version"])
+
+    # ---- students -----------------------------------------------------------------------------
+    def join(self, code: str, nickname: str | None = None) -> Student:
+        """A new student of the class ``code``, with their token and own seed.
+
+        Args:
+            nickname: optional, at most :data:`MAX_NICKNAME` printable characters; ignored when
+                the class has nicknames switched off.
+
+        Raises:
+            PoolError: 404 unknown code; 403 an ended or full class; 400 a nickname that is not
+                text of 1 to 24 printable characters.
+        """
+        row = self._class(code)
+        code = row["code"]
+        if row["ended"]:
+            raise PoolError(403, f"the class {code} has ended; ask your teacher for the new code")
+        nickname = self._nickname(nickname) if row["nicknames"] else None
+        s = self._students
+        for attempt in range(50):
+            token = secrets.token_urlsafe(24)
+            seed = _SEED_LOW + secrets.randbelow(_SEED_HIGH - _SEED_LOW)
+            try:
+                with self.store.begin() as conn:
+                    joined, last = conn.execute(
+                        sa.select(sa.func.count(), sa.func.max(s.c.number)).where(s.c.code == code)).one()
+                    if joined >= MAX_STUDENTS:
+                        raise PoolError(403, f"the class {code} is full ({MAX_STUDENTS} students)")
+                    number = (last or 0) + 1
+                    conn.execute(s.insert().values(code=code, number=number, token_hash=_hash(token),
+                                                   seed=seed, nickname=nickname, joined=time.time()))
+                    self._bump(conn, code)
+            except sa.exc.IntegrityError:  # two joins took the same number, or the same seed
+                time.sleep(0.001 * attempt)
+                continue
+            return Student(code, number, seed, nickname, token)
+        raise PoolError(503, "too many students joining at once; try again")  # pragma: no cover
+
+    def student(self, code: str, token: str) -> Student:
+        """The student of class ``code`` with ``token`` (a reload of their page).
+
+        Raises: PoolError 404 unknown code, 403 unknown student."""
+        row = self._student(self._class(code)["code"], token)
+        return Student(row["code"], row["number"], row["seed"], row["nickname"], token)
+
+    def game_seed(self, code: str, token: str, k: int) -> int:
+        """The seed of the student's ``k``-th game (their series: :func:`series_seed`).
+
+        Raises: PoolError 404 unknown code, 403 unknown student, 400 ``k`` outside 0..999."""
+        return series_seed(self.student(code, token).seed, k)
+
+    # ---- results ------------------------------------------------------------------------------
+    def submit(self, code: str, token: str, save_text: Any) -> Counted:
+        """Count the result of a finished game, given as its save (``state.to_json()``).
+
+        Raises:
+            PoolError: 400 not text, or not a catcards save; 413 more than
+                :data:`MAX_SAVE_BYTES`; 404 unknown code; 403 a closed or ended class, or an
+                unknown student; 429 too many at once; 422 a save of another game, not from the
+                student's series (another class's or student's, or a seed chosen by hand), edited
+                (its replay or digest does not match), without a digest, of other settings, or
+                unfinished; 409 that game is already counted. Nothing refused is counted.
+        """
+        if not isinstance(save_text, str):
+            raise PoolError(400, f"a result is a game's save as text (JSON), not {type(save_text).__name__}")
+        if len(save_text) > MAX_SAVE_BYTES or len(save_text.encode("utf-8", "replace")) > MAX_SAVE_BYTES:
+            raise PoolError(413, f"a save is at most {MAX_SAVE_BYTES // 1024} KiB; this one is larger")
+        row = self._class(code)
+        code = row["code"]
+        self._check_open(row)
+        student = self._student(code, token)
+        self._rate(student["id"])
+        act = find_activity(row["activity"])
+        try:
+            fields = read_save(save_text)
+        except SaveFormatError as exc:
+            raise PoolError(400, f"this is not a catcards save ({_after_colon(exc)}); send the "
+                                 "finished game's save") from None
+        if fields["game"] != act.game:
+            raise PoolError(422, f"this is a save of {fields['game']!r}; this class plays "
+                                 f"{act.game!r} ({act.title})")
+        if fields["digest"] is None:
+            raise PoolError(422, "this save has no digest (an old format); play the game again here")
+        seed = fields["seed"]
+        k = seed - student["seed"] * GAMES_PER_STUDENT
+        if not 0 <= k < GAMES_PER_STUDENT:
+            raise PoolError(422, "this game's seed is not one of yours: it is another class's or "
+                                 "another student's game, or its seed was chosen by hand; play the "
+                                 "games your class page deals you")
+        if self._counted(code, seed):
+            raise PoolError(409, f"your game {k + 1} is already counted; play a new game")
+        try:
+            state = load_state(save_text)
+        except SaveFormatError as exc:
+            raise PoolError(422, f"this save does not replay as it says ({_after_colon(exc)}): it "
+                                 "was edited or damaged; send the save as the game wrote it") from None
+        try:
+            value = act.result(state)
+        except ActivityError as exc:
+            raise PoolError(422, str(exc)) from None
+        return self._count(code, student["id"], "game", value, k, seed, fields["digest"])
+
+    def tally(self, code: str, token: str, value: Any) -> Counted:
+        """Count a real-deck result a student typed (kept apart from the games: not verified).
+
+        Raises:
+            PoolError: 404, 403, 429 as :meth:`submit`; 422 the activity has no real-deck
+                version, or ``value`` is not a whole number within the activity's ``tally``.
+        """
+        row = self._class(code)
+        code = row["code"]
+        self._check_open(row)
+        student = self._student(code, token)
+        self._rate(student["id"])
+        try:
+            value = find_activity(row["activity"]).check_tally(value)
+        except ActivityError as exc:
+            raise PoolError(422, str(exc)) from None
+        return self._count(code, student["id"], "tally", value, None, None, None)
+
+    # ---- what the class sees ------------------------------------------------------------------
+    def summary(self, code: str, *, names: bool = False) -> dict[str, Any]:
+        """The class's pooled results, JSON-ready (only str keys, numbers, lists, None).
+
+        Keys: ``code``, ``game``, ``activity``, ``title``, ``unit``, ``instructions``, ``open``,
+        ``ended``, ``version``, ``joined`` (students), ``submitted`` (students with a counted
+        game), ``n`` (games counted), ``counts`` (``[[value, count], ...]`` by value),
+        ``exact`` (``[[value, probability], ...]`` or None), ``exact_mean`` (float or None),
+        ``mean`` (None before a result), ``running`` (after each counted game, in order:
+        ``{"n", "mean", "low", "high"}``: the mean so far and its 95% interval, Wilson's for a
+        yes/no activity, else mean +- 1.96 s / sqrt(n), None for n < 2), ``students`` (one per
+        student with a game: ``{"student", "n", "mean"}``; ``student`` is their nickname when
+        ``names`` and they gave one, else "Student <number>"), ``tallies`` (the real-deck counts,
+        not verified: ``{"n", "counts", "mean"}``), ``binary``, ``plot``.
+
+        Raises: PoolError 404.
+        """
+        row = self._class(code)
+        code = row["code"]
+        act = find_activity(row["activity"])
+        r, s = self._results, self._students
+        with self.store.connect() as conn:
+            joined = conn.execute(sa.select(sa.func.count()).where(s.c.code == code)).scalar_one()
+            rows = conn.execute(
+                sa.select(r.c.kind, r.c.value, s.c.number, s.c.nickname)
+                .join(s, s.c.id == r.c.student_id).where(r.c.code == code).order_by(r.c.id)).all()
+        games = [(v, number, nick) for kind, v, number, nick in rows if kind == "game"]
+        tallies = [v for kind, v, _, _ in rows if kind == "tally"]
+        values = [_number(v) for v, _, _ in games]
+        per: dict[int, list] = {}
+        for v, number, nick in games:
+            per.setdefault(number, [nick, []])[1].append(_number(v))
+        return {
+            "code": code, "game": act.game, "activity": act.key, "title": act.title,
+            "unit": act.unit, "instructions": act.instructions, "binary": act.binary,
+            "plot": act.plot, "open": bool(row["is_open"]), "ended": bool(row["ended"]),
+            "version": int(row["version"]), "joined": int(joined), "submitted": len(per),
+            "n": len(values),
+            "counts": _counts(values),
+            "exact": None if act.exact is None else [[k, float(p)] for k, p in sorted(act.exact.items())],
+            "exact_mean": None if act.exact_mean is None else float(act.exact_mean),
+            "mean": sum(values) / len(values) if values else None,
+            "running": _running(values, act.binary),
+            "students": [
+                {"student": nick if names and nick else f"Student {number}", "n": len(vs),
+                 "mean": sum(vs) / len(vs)}
+                for number, (nick, vs) in sorted(per.items())
+            ],
+            "tallies": {"n": len(tallies), "counts": _counts([_number(v) for v in tallies]),
+                        "mean": sum(tallies) / len(tallies) if tallies else None,
+                        "verified": False},
+        }
+
+    def results(self, code: str):
+        """One row per counted result, in the order counted: a pandas DataFrame with columns
+        ``order`` (1, 2, ...), ``student`` (number), ``nickname``, ``kind`` ("game"/"tally"),
+        ``verified`` (bool), ``game_number`` (k + 1, games only), ``seed``, ``value``,
+        ``counted`` (UTC time, ISO 8601).
+
+        Raises: PoolError 404.
+        """
+        import pandas as pd
+
+        code = self._class(code)["code"]
+        r, s = self._results, self._students
+        with self.store.connect() as conn:
+            rows = conn.execute(
+                sa.select(s.c.number, s.c.nickname, r.c.kind, r.c.game_number, r.c.seed, r.c.value,
+                          r.c.counted)
+                .join(s, s.c.id == r.c.student_id).where(r.c.code == code).order_by(r.c.id)).all()
+        frame = pd.DataFrame({
+            "order": range(1, len(rows) + 1),
+            "student": [x.number for x in rows],
+            "nickname": [x.nickname for x in rows],
+            "kind": [x.kind for x in rows],
+            "verified": [x.kind == "game" for x in rows],
+            "game_number": pd.array([None if x.game_number is None else x.game_number + 1 for x in rows],
+                                    dtype="Int64"),
+            "seed": pd.array([x.seed for x in rows], dtype="Int64"),
+            "value": [_number(x.value) for x in rows],
+            "counted": [datetime.fromtimestamp(x.counted, timezone.utc).isoformat(timespec="seconds")
+                        for x in rows],
+        })
+        return frame
+
+    def results_csv(self, code: str) -> str:
+        """:meth:`results` as CSV text (a header row, then one row per result). Raises PoolError 404."""
+        return self.results(code).to_csv(index=False)
+
+    # ---- inside -------------------------------------------------------------------------------
+    def _code(self, code: Any, status: int = 404) -> str:
+        if isinstance(code, str):
+            text = code.strip().upper()
+            if len(text) == CODE_LENGTH and all(c in CODE_ALPHABET for c in text):
+                return text
+        raise PoolError(status, f"{short_repr(code)} is not a class code: a code is "
+                                f"{CODE_LENGTH} letters and digits (no 0, O, 1, I or L); check it "
+                                "with your teacher")
+
+    def _class(self, code: Any):
+        code = self._code(code)
+        with self.store.connect() as conn:
+            row = conn.execute(sa.select(self._classes).where(self._classes.c.code == code)).mappings().first()
+        if row is None:
+            raise PoolError(404, f"there is no class {code}; check the code with your teacher")
+        return row
+
+    def _teacher(self, code: Any, teacher_token: Any):
+        row = self._class(code)
+        if not isinstance(teacher_token, str) or not teacher_token:
+            raise PoolError(401, "this needs the teacher's token (the dashboard link has it)")
+        if not hmac.compare_digest(_hash(teacher_token), row["teacher_hash"]):
+            raise PoolError(403, "that is not this class's teacher's token")
+        return row
+
+    def _student(self, code: str, token: Any):
+        if not isinstance(token, str) or not 0 < len(token) <= 200:
+            raise PoolError(403, "you have not joined this class; join it with the class code first")
+        s = self._students
+        with self.store.connect() as conn:
+            row = conn.execute(sa.select(s).where(s.c.token_hash == _hash(token))).mappings().first()
+        if row is None or row["code"] != code:
+            raise PoolError(403, "you have not joined this class; join it with the class code first")
+        return row
+
+    def _nickname(self, nickname: Any) -> str | None:
+        if nickname is None:
+            return None
+        if not isinstance(nickname, str):
+            raise PoolError(400, f"a nickname is text, not {type(nickname).__name__}")
+        text = " ".join(part for part in nickname.split(" ") if part)  # spaces folded; a tab or newline stays (refused)
+        if not text:
+            return None
+        if len(text) > MAX_NICKNAME or not text.isprintable():
+            raise PoolError(400, f"a nickname is 1 to {MAX_NICKNAME} printable characters (letters, "
+                                 "digits, spaces, punctuation); leave it empty to join without one")
+        return text
+
+    @staticmethod
+    def _check_open(row) -> None:
+        if row["ended"]:
+            raise PoolError(403, f"the class {row['code']} has ended; results are no longer counted")
+        if not row["is_open"]:
+            raise PoolError(403, f"the class {row['code']} is closed for results now; wait until "
+                                 "your teacher opens it")
+
+    def _rate(self, student_id: int) -> None:
+        wait = self._buckets.take(student_id)
+        if wait:
+            raise PoolError(429, f"too many results at once; wait {math.ceil(wait)} s and send it again")
+
+    def _counted(self, code: str, seed: int) -> bool:
+        r = self._results
+        with self.store.connect() as conn:
+            return conn.execute(sa.select(r.c.id).where(r.c.code == code, r.c.seed == seed)).first() is not None
+
+    def _count(self, code: str, student_id: int, kind: str, value, k, seed, digest) -> Counted:
+        r, c = self._results, self._classes
+        try:
+            with self.store.begin() as conn:
+                row = conn.execute(sa.select(c.c.is_open, c.c.ended).where(c.c.code == code)).one()
+                self._check_open({"code": code, "is_open": row.is_open, "ended": row.ended})
+                conn.execute(r.insert().values(code=code, student_id=student_id, kind=kind,
+                                               game_number=k, seed=seed, value=float(value),
+                                               digest=digest, counted=time.time()))
+                version = self._bump(conn, code)
+                n = conn.execute(sa.select(sa.func.count()).where(
+                    r.c.student_id == student_id, r.c.kind == kind)).scalar_one()
+        except sa.exc.IntegrityError:
+            raise PoolError(409, f"your game {k + 1 if k is not None else ''} is already counted; "
+                                 "play a new game") from None
+        return Counted(_number(value), kind, kind == "game", k, seed, int(n), version)
+
+    def _bump(self, conn, code: str) -> int:
+        c = self._classes
+        conn.execute(c.update().where(c.c.code == code).values(version=c.c.version + 1))
+        return int(conn.execute(sa.select(c.c.version).where(c.c.code == code)).scalar_one())
+
+    def _update(self, code: str, **values) -> None:
+        c = self._classes
+        with self.store.begin() as conn:
+            conn.execute(c.update().where(c.c.code == code).values(version=c.c.version + 1, **values))
+
+    @staticmethod
+    def _info(row, token: str | None = None) -> ClassInfo:
+        return ClassInfo(row["code"], row["game"], row["activity"], bool(row["nicknames"]),
+                         bool(row["is_open"]), bool(row["ended"]), float(row["created"]), token)
+
+
+def _after_colon(exc: Exception) -> str:
+    text = str(exc)
+    prefix = "not a catcards saved game: "
+    return text[len(prefix):] if text.startswith(prefix) else text
+
+
+def _number(value: float) -> int | float:
+    value = float(value)
+    return int(value) if value.is_integer() else value
+
+
+def _counts(values: list) -> list[list]:
+    found: dict = {}
+    for v in values:
+        found[v] = found.get(v, 0) + 1
+    return [[v, found[v]] for v in sorted(found)]
+
+
+def _running(values: list, binary: bool) -> list[dict[str, Any]]:
+    """The mean after each value and its 95% interval (see :meth:`Pool.summary`)."""
+    z = z_value(0.95)
+    out = []
+    total = square = 0.0
+    for n, v in enumerate(values, start=1):
+        total += v
+        square += v * v
+        mean = total / n
+        low = high = None
+        if binary:
+            low, high = wilson_interval(int(total), n)
+        elif n >= 2:
+            var = max(0.0, (square - n * mean * mean) / (n - 1))
+            half = z * math.sqrt(var / n)
+            low, high = mean - half, mean + half
+        out.append({"n": n, "mean": mean, "low": low, "high": high})
+    return out

@@ -1,0 +1,177 @@
+"""Where a class pool keeps its classes, students and results: a SQLite file or a PostgreSQL
+database, through SQLAlchemy Core (the same tables and queries for both).
+
+``open_store(where)``: ``where`` is a filesystem path (a SQLite file; a folder means
+``<folder>/class.sqlite``), a ``postgresql://...`` URL, or ``":memory:"`` (one process's own
+pool, gone when it ends). Every write is one transaction; uniqueness (one class per code, one
+student per token, a game's seed counted once per class) is enforced by the database's own
+constraints, so two processes or threads sending the same result at once count it once.
+Durable: a store opened again holds the same classes, codes and results.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.pool import StaticPool
+
+__all__ = ["Store", "open_store", "StoreError", "SQLITE_NAME"]
+
+from ..core import CatcardsError
+
+#: the file name of a class's SQLite store inside a folder
+SQLITE_NAME = "class.sqlite"
+
+metadata = sa.MetaData()
+
+classes = sa.Table(
+    "catcards_classes", metadata,
+    sa.Column("code", sa.String(6), primary_key=True),
+    sa.Column("game", sa.String(100), nullable=False),
+    sa.Column("activity", sa.String(200), nullable=False),
+    sa.Column("teacher_hash", sa.String(64), nullable=False),
+    sa.Column("nicknames", sa.Boolean, nullable=False),
+    sa.Column("is_open", sa.Boolean, nullable=False),
+    sa.Column("ended", sa.Boolean, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+)
+
+students = sa.Table(
+    "catcards_students", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("code", sa.String(6), sa.ForeignKey("catcards_classes.code"), nullable=False),
+    sa.Column("number", sa.Integer, nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("nickname", sa.String(100)),
+    sa.Column("joined", sa.Float, nullable=False),
+    sa.UniqueConstraint("code", "number", name="catcards_student_number"),
+    sa.UniqueConstraint("code", "seed", name="catcards_student_seed"),
+)
+
+results = sa.Table(
+    "catcards_results", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("code", sa.String(6), sa.ForeignKey("catcards_classes.code"), nullable=False),
+    sa.Column("student_id", sa.Integer, sa.ForeignKey("catcards_students.id"), nullable=False),
+    sa.Column("kind", sa.String(10), nullable=False),  # "game" (a replayed save) or "tally"
+    sa.Column("game_number", sa.Integer),  # k of the student's series (games only)
+    sa.Column("seed", sa.BigInteger),  # the game's seed (games only; NULL for tallies)
+    sa.Column("value", sa.Float, nullable=False),
+    sa.Column("digest", sa.String(64)),
+    sa.Column("counted", sa.Float, nullable=False),
+    # a game counts once per class: the database refuses a second row with the same seed
+    # (NULL seeds, the tallies, are all distinct)
+    sa.UniqueConstraint("code", "seed", name="catcards_result_seed"),
+)
+sa.Index("catcards_results_by_class", results.c.code, results.c.id)
+
+
+class StoreError(CatcardsError, ValueError):
+    """A store that cannot be opened: the message names the place and what is allowed."""
+
+
+class Store:
+    """The tables of a class pool in one database (see the module docstring).
+
+    Attributes:
+        engine: the SQLAlchemy engine; ``where``: what was opened (a URL without its password).
+        classes, students, results: the tables (SQLAlchemy Core ``Table``).
+
+    Use :meth:`begin` for a write (one transaction, committed at the end of the ``with``, rolled
+    back on an error) and :meth:`connect` for reads.
+    """
+
+    classes = classes
+    students = students
+    results = results
+
+    def __init__(self, engine: sa.engine.Engine, where: str):
+        self.engine = engine
+        self.where = where
+        metadata.create_all(engine)
+
+    @property
+    def dialect(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self.engine.dialect.name
+
+    def begin(self):
+        """A transaction (context manager yielding a connection)."""
+        return self.engine.begin()
+
+    def connect(self):
+        """A connection for reads (context manager)."""
+        return self.engine.connect()
+
+    def close(self) -> None:
+        """Close every pooled connection (the data stays)."""
+        self.engine.dispose()
+
+    def __repr__(self) -> str:
+        return f"Store({self.where!r})"
+
+
+def _sqlite_engine(url: str) -> sa.engine.Engine:
+    memory = url == "sqlite://"
+    kwargs: dict[str, Any] = {"connect_args": {"timeout": 60, "check_same_thread": False}}
+    if memory:
+        kwargs["poolclass"] = StaticPool  # one connection, shared: the memory database is per connection
+    engine = sa.create_engine(url, **kwargs)
+
+    @sa.event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None  # SQLAlchemy's recipe: we emit BEGIN ourselves
+        cursor = dbapi_connection.cursor()
+        if not memory:
+            cursor.execute("PRAGMA journal_mode=WAL")  # readers do not wait for the writer
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=60000")
+        cursor.close()
+
+    @sa.event.listens_for(engine, "begin")
+    def _on_begin(connection):
+        # take the write lock at the start, so two writers queue instead of deadlocking on the
+        # read-then-write upgrade
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def open_store(where: str | os.PathLike) -> Store:
+    """Open (creating its tables when new) the store at ``where``.
+
+    Args:
+        where: a ``postgresql://user@host:port/db`` URL (driver psycopg 3; ``postgresql+psycopg://``
+            too), a path of a SQLite file, a folder (its ``class.sqlite``, created with the folder
+            when missing), or ``":memory:"`` (this process only).
+
+    Raises:
+        StoreError: a URL of another database, or a path whose folder cannot be made.
+        sqlalchemy.exc.OperationalError: the database cannot be reached.
+    """
+    text = os.fspath(where) if not isinstance(where, str) else where
+    if "://" in text:
+        scheme = text.split("://", 1)[0]
+        if scheme in ("postgresql", "postgres"):
+            url = "postgresql+psycopg://" + text.split("://", 1)[1]
+        elif scheme == "postgresql+psycopg":
+            url = text
+        else:
+            raise StoreError(f"a store is a SQLite file or folder, or a postgresql:// URL, not a "
+                             f"{scheme}:// URL")
+        engine = sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+        return Store(engine, sa.engine.make_url(url).render_as_string(hide_password=True))
+    if text == ":memory:":
+        return Store(_sqlite_engine("sqlite://"), ":memory:")
+    path = Path(text).expanduser()
+    if path.is_dir() or (not path.suffix and not path.exists()):
+        path = path / SQLITE_NAME
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot make the folder {str(path.parent)!r} for the store: {exc.strerror}") from None
+    return Store(_sqlite_engine(f"sqlite:///{path.resolve()}"), str(path))

@@ -1,0 +1,153 @@
+"""Activities: what one result is, and the exact answers they carry."""
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import permutations
+from math import factorial
+
+import numpy as np
+import pytest
+
+import catcards
+from catcards.analysis.snap import adjacent_match_distribution
+from catcards.classroom.activities import (ACTIVITIES, Activity, ActivityError, activities, activity,
+                                           add_activity, default_activity)
+
+
+def enumerate_matches(counts: list[int]) -> dict[int, Fraction]:
+    """The distribution of neighbouring equal pairs by listing every arrangement of the deck."""
+    deck = [r for r, c in enumerate(counts) for _ in range(c)]
+    found: dict[int, int] = {}
+    arrangements = set(permutations(deck))
+    for a in arrangements:
+        k = sum(x == y for x, y in zip(a, a[1:]))
+        found[k] = found.get(k, 0) + 1
+    return {k: Fraction(v, len(arrangements)) for k, v in sorted(found.items())}
+
+
+@pytest.mark.parametrize("counts", [[2, 2], [2, 2, 2], [3, 2, 1], [2, 2, 2, 2], [4, 4], [3, 3, 2]])
+def test_snap_distribution_matches_enumeration_of_small_decks(counts):
+    assert adjacent_match_distribution(counts) == enumerate_matches(counts)
+
+
+def test_snaps_per_pass_exact_answers():
+    snaps = activity("snap/snaps-per-pass")
+    assert snaps.game == "snap" and snaps.params == {"players": 2, "max_turns": 52}
+    assert sum(snaps.exact.values()) == 1
+    assert snaps.exact_mean == 3 == sum(k * p for k, p in snaps.exact.items())
+    # the published count of standard-deck orders with no two equal ranks adjacent
+    assert snaps.exact[0] == Fraction(4184920420968817245135211427730337964623328025600,
+                                      factorial(52) // factorial(4) ** 13)
+    assert round(float(snaps.exact[0]), 4) == 0.0455
+    assert max(snaps.exact) == 39  # 13 runs of 4: 13 x 3 pairs
+    assert snaps.tally == (0, 51)
+
+
+def _pass(seed: int, act=None):
+    act = act or activity("snap/snaps-per-pass")
+    state = act.new_game(seed)
+    while not state.is_over:
+        state.apply(catcards.games.snap.FLIP)
+    return state
+
+
+@pytest.mark.parametrize("seed", [0, 1, 5, 123])
+def test_snaps_per_pass_counts_neighbouring_equal_numbers_of_the_deal(seed):
+    act = activity("snap/snaps-per-pass")
+    start = act.new_game(seed)
+    stacks = [list(s) for s in start.stacks]
+    order = [stacks[i % 2][i // 2] for i in range(52)]  # seat 0 turns first, then seats alternate
+    ranks = [start.game.ranks[c] for c in order]
+    expected = sum(a == b for a, b in zip(ranks, ranks[1:]))
+    assert act.result(_pass(seed)) == expected
+
+
+def test_snaps_per_pass_refuses_unfinished_called_and_other_games():
+    act = activity("snap/snaps-per-pass")
+    state = act.new_game(3)
+    state.apply(catcards.games.snap.FLIP)
+    with pytest.raises(ActivityError, match="not finished: turn all 52 cards"):
+        act.result(state)
+    called = act.new_game(3)
+    called.apply(catcards.games.snap.SNAPS[1])  # a false snap
+    while not called.is_over:
+        called.apply(called.legal_actions()[0])
+    with pytest.raises(ActivityError, match="a snap was called"):
+        act.result(called)
+    longer = catcards.load("snap", players=2).new_game(3)
+    with pytest.raises(ActivityError, match="set up differently"):
+        act.result(longer)
+    with pytest.raises(ActivityError, match="this class plays 'snap'"):
+        act.result(catcards.load("pairs").new_game(3))
+
+
+def test_simons_cat_cat3_set_aside():
+    act = activity("simons-cat/cat3-set-aside")
+    assert act.exact == {0: Fraction(8, 9), 1: Fraction(1, 9)} and act.exact_mean == Fraction(1, 9)
+    assert act.binary and act.tally == (0, 1)
+    seen = []
+    rng = np.random.default_rng(0)
+    for seed in range(12):
+        state = act.new_game(seed)
+        cat3 = int(any(c == 0 for c in state.aside))  # card id 0 is the Cat 3 (MISCHIEF order)
+        with pytest.raises(ActivityError, match="play the first round"):
+            act.result(state)
+        while not state.round_results:
+            legal = state.legal_actions()
+            state.apply(legal[rng.integers(len(legal))])
+        assert act.result(state) == cat3
+        seen.append(cat3)
+    assert str(catcards.games.simons_cat.MISCHIEF[0]) == "Cat 3"
+    assert 0 in seen and 1 in seen
+
+
+def test_pairs_and_big_cat_measure_the_finished_game():
+    rng = np.random.default_rng(1)
+    pairs = activity("pairs/turns-to-clear")
+    state = pairs.new_game(4)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.integers(len(legal))])
+    assert pairs.result(state) == state.turns >= 8
+    big = activity("big-cat/game-length")
+    state = big.new_game(1)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    assert big.result(state) == state.cards_played == 209  # this seed's game, played through
+    assert pairs.exact is None and big.exact_mean is None
+
+
+def test_registry_lists_activities_by_game_and_refuses_unknown_ones():
+    keys = [a.key for a in activities()]
+    assert {"snap/snaps-per-pass", "simons-cat/cat3-set-aside", "pairs/turns-to-clear",
+            "big-cat/game-length"} <= set(keys)
+    assert [a.key for a in activities("snap")] == ["snap/snaps-per-pass"]
+    assert default_activity("pairs").key == "pairs/turns-to-clear"
+    assert ACTIVITIES.group == "catcards.activities"
+    with pytest.raises(ActivityError, match="no activity called 'snap/nope'; the activities are: "):
+        activity("snap/nope")
+    with pytest.raises(ActivityError, match="has no class activity"):
+        default_activity("cat-days")
+
+
+def test_a_new_activity_registers_and_bad_declarations_are_refused(monkeypatch):
+    monkeypatch.setattr(ACTIVITIES, "_items", dict(ACTIVITIES._items))
+    new = add_activity(Activity(key="snap/turns", game="snap", params={"players": 3}, title="Turns",
+                                instructions="Play.", unit="turns", measure=lambda s: s.turns))
+    assert activity("snap/turns") is new and len(activities("snap")) == 2
+    with pytest.raises(ValueError, match="'<game>/<name>'"):
+        Activity(key="turns", game="snap", params={}, title="", instructions="", unit="", measure=len)
+    with pytest.raises(ValueError, match="does not add up to 1"):
+        Activity(key="snap/x", game="snap", params={}, title="", instructions="", unit="",
+                 measure=len, exact={0: Fraction(1, 2)})
+
+
+@pytest.mark.parametrize("value, expected", [(0, 0), (51, 51), ("7", 7), (" 12 ", 12), (3.0, 3)])
+def test_tally_takes_whole_numbers_in_bounds(value, expected):
+    assert activity("snap/snaps-per-pass").check_tally(value) == expected
+
+
+@pytest.mark.parametrize("value", [-1, 52, "x", "1e3", 2.5, True, None, [], "٣"])
+def test_tally_refuses_anything_else(value):
+    with pytest.raises(ActivityError, match="a count of snaps is a whole number from 0 to 51"):
+        activity("snap/snaps-per-pass").check_tally(value)

@@ -1,0 +1,405 @@
+"""The class pool on each store (SQLite and PostgreSQL): classes, students, what counts, every
+refusal, concurrency, durability."""
+from __future__ import annotations
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+
+import pandas as pd
+import pytest
+import sqlalchemy as sa
+
+import catcards
+from catcards.classroom.activities import activity
+from catcards.classroom.pool import CODE_ALPHABET, MAX_SAVE_BYTES, Pool, PoolError, series_seed
+from catcards.classroom.store import open_store
+from catcards.games.snap import FLIP, SNAPS
+
+SNAPS_ACT = activity("snap/snaps-per-pass")
+
+
+def snap_pass(seed: int, turns: int = 52):
+    """A Snap pass of the activity, ``turns`` cards turned with nobody calling."""
+    state = SNAPS_ACT.new_game(seed)
+    for _ in range(turns):
+        state.apply(FLIP)
+    return state
+
+
+@pytest.fixture
+def pool(store_where):
+    store = open_store(store_where)
+    yield Pool(store)
+    store.close()
+
+
+def unchanged(pool: Pool, code: str):
+    """What a refusal must leave as it was: the class's version, summary and results."""
+    return pool.version(code), json.dumps(pool.summary(code)), pool.results_csv(code)
+
+
+def refused(pool, code, status, match, call, *args):
+    before = unchanged(pool, code)
+    with pytest.raises(PoolError, match=match) as caught:
+        call(*args)
+    assert caught.value.status == status
+    assert unchanged(pool, code) == before
+    return caught.value
+
+
+def test_start_gives_a_code_without_look_alikes_and_a_hashed_teacher_token(pool):
+    info = pool.start("snap")
+    assert len(info.code) == 6 and set(info.code) <= set(CODE_ALPHABET)
+    assert not set("0O1IL") & set(CODE_ALPHABET)
+    assert info.activity == "snap/snaps-per-pass" and info.is_open and not info.ended
+    assert len(info.teacher_token) >= 30
+    with pool.store.connect() as conn:
+        stored = [tuple(map(str, r)) for r in conn.execute(sa.select(pool.store.classes)).all()]
+    assert not any(info.teacher_token in field for row in stored for field in row)
+    assert pool.resume(info.code.lower(), info.teacher_token).code == info.code
+    refused(pool, info.code, 403, "not this class's teacher's token", pool.resume, info.code, "nope")
+    refused(pool, info.code, 401, "needs the teacher's token", pool.resume, info.code, "")
+    assert [c.code for c in pool.classes()] == [info.code]
+    assert pool.classes()[0].teacher_token is None
+
+
+def test_start_refuses_unknown_games_activities_and_taken_codes(pool):
+    with pytest.raises(PoolError, match="no activity called 'snap/x'") as e:
+        pool.start("snap", "snap/x")
+    assert e.value.status == 400
+    with pytest.raises(PoolError, match="is for 'pairs', not 'snap'"):
+        pool.start("snap", "pairs/turns-to-clear")
+    with pytest.raises(PoolError, match="has no class activity"):
+        pool.start("cat-days")
+    assert pool.start("pairs", code="abc234").code == "ABC234"
+    with pytest.raises(PoolError, match="ABC234 is taken") as e:
+        pool.start("snap", code="ABC234")
+    assert e.value.status == 409
+    with pytest.raises(PoolError, match="not a class code"):
+        pool.start("snap", code="ABC10O")
+
+
+def test_students_get_their_own_seeds_and_series(pool):
+    code = pool.start("snap").code
+    a, b = pool.join(code, "  Ann  Lee "), pool.join(code)
+    assert (a.number, b.number) == (1, 2) and a.nickname == "Ann Lee" and b.nickname is None
+    assert a.seed != b.seed and a.token != b.token
+    assert pool.game_seed(code, a.token, 0) == a.seed * 1000 == a.game_seed(0)
+    assert pool.game_seed(code, a.token, 999) == series_seed(a.seed, 999) == a.seed * 1000 + 999
+    with pytest.raises(PoolError, match="from 0 to 999") as e:
+        pool.game_seed(code, a.token, 1000)
+    assert e.value.status == 400
+    again = pool.student(code, a.token)  # a reload keeps the identity
+    assert (again.number, again.seed, again.nickname) == (1, a.seed, "Ann Lee")
+    with pytest.raises(PoolError, match="have not joined this class") as e:
+        pool.student(code, "no-such-token")
+    assert e.value.status == 403
+
+
+@pytest.mark.parametrize("nickname", ["x" * 25, "a\nb", "\u202eevil", 12])
+def test_nickname_bounds(pool, nickname):
+    code = pool.start("snap").code
+    refused(pool, code, 400, "nickname", pool.join, code, nickname)
+
+
+def test_nicknames_switched_off_are_not_kept(pool):
+    code = pool.start("snap", nicknames=False).code
+    assert pool.join(code, "Ann").nickname is None
+
+
+def test_a_finished_game_counts_with_its_result(pool):
+    info = pool.start("snap")
+    code = info.code
+    me = pool.join(code, "Ann")
+    version = pool.version(code)
+    values = []
+    for k in range(3):
+        state = snap_pass(me.game_seed(k))
+        counted = pool.submit(code, me.token, state.to_json())
+        assert counted.value == state.snaps_showing and counted.verified and counted.kind == "game"
+        assert (counted.game_number, counted.seed, counted.n) == (k, me.game_seed(k), k + 1)
+        values.append(state.snaps_showing)
+    assert pool.version(code) == version + 3
+    summary = pool.summary(code)
+    assert json.loads(json.dumps(summary)) == summary
+    assert (summary["joined"], summary["submitted"], summary["n"]) == (1, 1, 3)
+    assert summary["mean"] == pytest.approx(sum(values) / 3)
+    assert summary["counts"] == [[v, values.count(v)] for v in sorted(set(values))]
+    assert summary["exact_mean"] == 3.0 and summary["exact"][0] == [0, pytest.approx(0.045476, abs=1e-6)]
+    assert [r["n"] for r in summary["running"]] == [1, 2, 3]
+    assert summary["running"][0]["low"] is None
+    assert summary["students"] == [{"student": "Student 1", "n": 3, "mean": pytest.approx(sum(values) / 3)}]
+    assert pool.summary(code, names=True)["students"][0]["student"] == "Ann"
+    frame = pool.results(code)
+    assert list(frame["value"]) == values and list(frame["game_number"]) == [1, 2, 3]
+    assert list(frame["student"]) == [1, 1, 1] and frame["verified"].all()
+    csv = pool.results_csv(code)
+    assert csv.splitlines()[0] == "order,student,nickname,kind,verified,game_number,seed,value,counted"
+    assert len(csv.splitlines()) == 4
+
+
+def test_running_interval_is_the_normal_one_and_narrows(pool):
+    code = pool.start("snap").code
+    students = [pool.join(code) for _ in range(4)]
+    values = []
+    for k in range(5):
+        for s in students:
+            state = snap_pass(s.game_seed(k))
+            pool.submit(code, s.token, state.to_json())
+            values.append(state.snaps_showing)
+    running = pool.summary(code)["running"]
+    last = running[-1]
+    mean = sum(values) / 20
+    sd = pd.Series(values).std()
+    assert last["mean"] == pytest.approx(mean)
+    assert last["high"] - last["mean"] == pytest.approx(1.959964 * sd / 20 ** 0.5, rel=1e-5)
+    assert (running[-1]["high"] - running[-1]["low"]) < (running[3]["high"] - running[3]["low"])
+
+
+def test_a_yes_no_activity_uses_wilson_and_the_exact_chance(pool):
+    code = pool.start("simons-cat").code
+    me = pool.join(code)
+    act = activity("simons-cat/cat3-set-aside")
+    state = act.new_game(me.game_seed(0))
+    while not state.round_results:
+        state.apply(state.legal_actions()[0])
+    counted = pool.submit(code, me.token, state.to_json())
+    assert counted.value == int("Cat 3" in state.round_results[0]["set_aside"])
+    summary = pool.summary(code)
+    assert summary["binary"] and summary["exact_mean"] == pytest.approx(1 / 9)
+    low, high = catcards.probability.wilson_interval(int(counted.value), 1)
+    assert (summary["running"][0]["low"], summary["running"][0]["high"]) == (low, high)
+
+
+def test_tallies_are_kept_apart_and_not_verified(pool):
+    code = pool.start("snap").code
+    me = pool.join(code)
+    counted = pool.tally(code, me.token, "4")
+    assert (counted.value, counted.kind, counted.verified, counted.seed) == (4, "tally", False, None)
+    pool.tally(code, me.token, 2)
+    summary = pool.summary(code)
+    assert summary["n"] == 0 and summary["submitted"] == 0
+    assert summary["tallies"] == {"n": 2, "counts": [[2, 1], [4, 1]], "mean": 3.0, "verified": False}
+    frame = pool.results(code)
+    assert list(frame["kind"]) == ["tally", "tally"] and not frame["verified"].any()
+    refused(pool, code, 422, "whole number from 0 to 51", pool.tally, code, me.token, 52)
+    big = pool.start("big-cat").code
+    assert pool.tally(big, pool.join(big).token, 300).value == 300
+
+
+# ---- every refusal leaves everything as it was --------------------------------------------------
+@pytest.fixture
+def lesson(pool):
+    info = pool.start("snap")
+    me = pool.join(info.code)
+    first = snap_pass(me.game_seed(0))
+    pool.submit(info.code, me.token, first.to_json())
+    return pool, info, me, first
+
+
+def test_refuses_a_tampered_save(lesson):
+    pool, info, me, _ = lesson
+    save = json.loads(snap_pass(me.game_seed(1)).to_json())
+    edited = dict(save, digest=("0" if save["digest"][0] != "0" else "1") + save["digest"][1:])
+    refused(pool, info.code, 422, "edited or damaged", pool.submit, info.code, me.token, json.dumps(edited))
+    shorter = dict(save, actions=save["actions"][:-1])  # one card fewer: replays, but not its digest
+    refused(pool, info.code, 422, "edited or damaged", pool.submit, info.code, me.token, json.dumps(shorter))
+    other_deal = dict(save, seed=me.game_seed(2))  # the same play on another of the series' deals
+    refused(pool, info.code, 422, "edited or damaged", pool.submit, info.code, me.token, json.dumps(other_deal))
+    no_digest = dict(save, format="catcards-save-1")
+    del no_digest["digest"]
+    refused(pool, info.code, 422, "no digest", pool.submit, info.code, me.token, json.dumps(no_digest))
+
+
+def test_refuses_a_duplicate(lesson):
+    pool, info, me, first = lesson
+    refused(pool, info.code, 409, "your game 1 is already counted", pool.submit, info.code, me.token,
+            first.to_json())
+
+
+def test_refuses_an_unfinished_game(lesson):
+    pool, info, me, _ = lesson
+    refused(pool, info.code, 422, "not finished: turn all 52 cards", pool.submit, info.code, me.token,
+            snap_pass(me.game_seed(1), turns=30).to_json())
+
+
+def test_refuses_a_game_with_a_snap_called(lesson):
+    pool, info, me, _ = lesson
+    state = SNAPS_ACT.new_game(me.game_seed(1))
+    state.apply(SNAPS[0])
+    while not state.is_over:
+        state.apply(FLIP)
+    refused(pool, info.code, 422, "a snap was called", pool.submit, info.code, me.token, state.to_json())
+
+
+def test_refuses_another_games_save_and_other_settings(lesson):
+    pool, info, me, _ = lesson
+    pairs = catcards.load("pairs").new_game(me.game_seed(1))
+    refused(pool, info.code, 422, "a save of 'pairs'; this class plays 'snap'", pool.submit,
+            info.code, me.token, pairs.to_json())
+    three = catcards.load("snap", players=3, max_turns=52).new_game(me.game_seed(1))
+    while not three.is_over:
+        three.apply(FLIP)
+    refused(pool, info.code, 422, "set up differently", pool.submit, info.code, me.token, three.to_json())
+
+
+def test_refuses_saves_not_from_the_students_series(lesson):
+    pool, info, me, _ = lesson
+    other = pool.join(info.code)
+    theirs = snap_pass(other.game_seed(0)).to_json()
+    refused(pool, info.code, 422, "not one of yours", pool.submit, info.code, me.token, theirs)
+    by_hand = snap_pass(5).to_json()
+    refused(pool, info.code, 422, "not one of yours", pool.submit, info.code, me.token, by_hand)
+    past_the_series = snap_pass(me.seed * 1000 + 1000).to_json()
+    refused(pool, info.code, 422, "not one of yours", pool.submit, info.code, me.token, past_the_series)
+    # another class's save, sent to this class by a student of that class
+    second = pool.start("snap")
+    them = pool.join(second.code)
+    refused(pool, info.code, 403, "have not joined this class", pool.submit, info.code, them.token,
+            snap_pass(them.game_seed(0)).to_json())
+    refused(pool, second.code, 422, "not one of yours", pool.submit, second.code, them.token,
+            snap_pass(me.game_seed(1)).to_json())
+
+
+def test_refuses_an_unknown_student_and_wrong_codes(lesson):
+    pool, info, me, _ = lesson
+    save = snap_pass(me.game_seed(1)).to_json()
+    refused(pool, info.code, 403, "have not joined", pool.submit, info.code, "x" * 32, save)
+    refused(pool, info.code, 403, "have not joined", pool.submit, info.code, None, save)
+    other = "ABCDEF" if info.code != "ABCDEF" else "ABCDEG"
+    refused(pool, info.code, 404, f"there is no class {other}", pool.submit, other, me.token, save)
+    refused(pool, info.code, 404, "not a class code", pool.submit, "ABC", me.token, save)
+    refused(pool, info.code, 404, "not a class code", pool.submit, ["ABCDEF"], me.token, save)
+    refused(pool, info.code, 404, "there is no class", pool.join, other)
+
+
+def test_refuses_results_of_a_closed_or_ended_class(lesson):
+    pool, info, me, _ = lesson
+    save = snap_pass(me.game_seed(1)).to_json()
+    refused(pool, info.code, 403, "teacher's token", pool.set_open, info.code, "wrong", False)
+    pool.set_open(info.code, info.teacher_token, False)
+    refused(pool, info.code, 403, "closed for results", pool.submit, info.code, me.token, save)
+    refused(pool, info.code, 403, "closed for results", pool.tally, info.code, me.token, 3)
+    assert pool.set_open(info.code, info.teacher_token, True).is_open
+    pool.end(info.code, info.teacher_token)
+    refused(pool, info.code, 403, "has ended", pool.submit, info.code, me.token, save)
+    refused(pool, info.code, 403, "has ended", pool.join, info.code)
+    refused(pool, info.code, 403, "has ended", pool.set_open, info.code, info.teacher_token, True)
+    assert pool.info(info.code).ended and pool.summary(info.code)["n"] == 1
+
+
+@pytest.mark.parametrize("text", ["", "{", "not json", "[]", '{"format": "x"}', b"{}", None, 42])
+def test_refuses_malformed_input(lesson, text):
+    pool, info, me, _ = lesson
+    refused(pool, info.code, 400, "not a catcards save|a result is a game's save", pool.submit,
+            info.code, me.token, text)
+
+
+def test_refuses_an_oversized_save(lesson):
+    pool, info, me, _ = lesson
+    refused(pool, info.code, 413, "at most 256 KiB", pool.submit, info.code, me.token, "x" * (20 * 2 ** 20))
+    refused(pool, info.code, 413, "at most 256 KiB", pool.submit, info.code, me.token,
+            "\u00e9" * (MAX_SAVE_BYTES // 2 + 1))
+
+
+def test_rate_limit_refuses_a_flood_then_lets_the_student_back(store_where):
+    now = [0.0]
+    pool = Pool(open_store(store_where), burst=5, per_second=1.0, clock=lambda: now[0])
+    code = pool.start("snap").code
+    me, other = pool.join(code), pool.join(code)
+    saves = [snap_pass(me.game_seed(k)).to_json() for k in range(7)]
+    for k in range(5):
+        pool.submit(code, me.token, saves[k])
+    error = refused(pool, code, 429, "too many results at once; wait 1 s", pool.submit, code, me.token, saves[5])
+    assert error.status == 429
+    pool.submit(code, other.token, snap_pass(other.game_seed(0)).to_json())  # others still counted
+    now[0] += 1.0
+    pool.submit(code, me.token, saves[5])
+    assert pool.summary(code)["n"] == 7
+    pool.store.close()
+
+
+# ---- many students at once; a store opened again --------------------------------------------------
+def test_forty_students_twenty_results_each_at_once_count_exactly_once(store_where):
+    """40 students join and each sends 20 finished games, every one of them twice, from 8 threads
+    over two pools on the same store (as two server processes): each game is counted once."""
+    stores = [open_store(store_where), open_store(store_where)]
+    pools = [Pool(s, burst=100) for s in stores]
+    code = pools[0].start("snap").code
+    with ThreadPoolExecutor(8) as ex:
+        students = list(ex.map(lambda i: pools[i % 2].join(code), range(40)))
+    assert sorted(s.number for s in students) == list(range(1, 41))
+    assert len({s.seed for s in students}) == 40
+    jobs = [(s, k) for s in students for k in range(20)]
+    saves = {(s.token, k): snap_pass(s.game_seed(k)).to_json() for s, k in jobs}
+
+    def send(i_job):
+        i, (s, k) = i_job
+        try:
+            return pools[i % 2].submit(code, s.token, saves[(s.token, k)]).value
+        except PoolError as exc:
+            return exc.status
+
+    with ThreadPoolExecutor(8) as ex:
+        answers = list(ex.map(send, enumerate(jobs + jobs[::-1])))
+    assert answers.count(409) == 800 and len(answers) == 1600
+    frame = pools[1].results(code)
+    assert len(frame) == 800 and frame["seed"].is_unique
+    assert sorted(frame["seed"]) == sorted(s.game_seed(k) for s, k in jobs)
+    by_seed = {s.game_seed(k): json.loads(saves[(s.token, k)]) for s, k in jobs}
+    for seed, value in zip(frame["seed"], frame["value"]):
+        assert value == catcards.load_state(json.dumps(by_seed[seed])).snaps_showing
+    summary = pools[0].summary(code)
+    assert (summary["joined"], summary["submitted"], summary["n"]) == (40, 40, 800)
+    assert all(row["n"] == 20 for row in summary["students"])
+    assert summary["version"] == 40 + 800  # 40 joins and 800 results, nothing else
+    for s in stores:
+        s.close()
+
+
+def test_a_store_opened_again_resumes_the_class_with_nothing_lost(store_where):
+    store = open_store(store_where)
+    pool = Pool(store)
+    info = pool.start("snap", nicknames=False)
+    me = pool.join(info.code)
+    for k in range(3):
+        pool.submit(info.code, me.token, snap_pass(me.game_seed(k)).to_json())
+    pool.set_open(info.code, info.teacher_token, False)
+    before = pool.results_csv(info.code), pool.summary(info.code)
+    store.close()
+    del pool
+
+    again = Pool(open_store(store_where))
+    resumed = again.resume(info.code, info.teacher_token)
+    assert (resumed.code, resumed.game, resumed.activity, resumed.nicknames, resumed.is_open) == (
+        info.code, "snap", "snap/snaps-per-pass", False, False)
+    assert (again.results_csv(info.code), again.summary(info.code)) == before
+    assert again.student(info.code, me.token).seed == me.seed
+    again.set_open(info.code, info.teacher_token, True)
+    refused(again, info.code, 409, "already counted", again.submit, info.code, me.token,
+            snap_pass(me.game_seed(2)).to_json())
+    assert again.submit(info.code, me.token, snap_pass(me.game_seed(3)).to_json()).n == 4
+    again.store.close()
+
+
+def test_open_store_places(tmp_path):
+    folder = tmp_path / "lesson"
+    store = open_store(folder)
+    assert store.where == str(folder / "class.sqlite") and store.dialect == "sqlite"
+    store.close()
+    assert (folder / "class.sqlite").exists()
+    named = open_store(tmp_path / "my.db")
+    assert named.where == str(tmp_path / "my.db")
+    named.close()
+    from catcards.classroom.store import StoreError
+
+    with pytest.raises(StoreError, match="not a mysql:// URL"):
+        open_store("mysql://x/y")
+
+
+def test_exact_distribution_in_the_summary_is_the_activitys(pool):
+    code = pool.start("snap").code
+    exact = dict(pool.summary(code)["exact"])
+    assert exact == {k: float(p) for k, p in SNAPS_ACT.exact.items()}
+    assert sum(SNAPS_ACT.exact.values()) == Fraction(1)
