@@ -262,13 +262,14 @@ class MeHandler(PoolHandler):
 
 
 class GameHandler(PoolHandler):
-    """The seed of the student's next game: ``k`` is how many games of theirs have been counted."""
+    """The seed of the student's next game: ``k`` is the first game of their series not counted
+    (a game refused, e.g. unfinished, is dealt again; a reload deals the same game)."""
 
     def post(self, code: str) -> None:
         code = self.code(code)
         token = self.student_token(self.json_body())
         self.call(self.pool.student, code, token)
-        k = self.server.student_results(token)["games"]
+        k = self.server.student_results(token)["next"]
         self.send({"k": k, "seed": self.call(self.pool.game_seed, code, token, k)})
 
 
@@ -332,13 +333,7 @@ class SummaryHandler(PoolHandler):
     def get(self, code: str) -> None:
         code = self.code(code)
         self.teacher()
-        summary = self.call(self.pool.summary, code)
-        if self.get_query_argument("names", "0") != "1":
-            for row in summary.get("students", []):
-                if isinstance(row, dict):
-                    row.pop("nickname", None)
-        summary["version"] = self.pool.version(code)
-        self.send(summary)
+        self.send(self.call(self.pool.summary, code, names=self.get_query_argument("names", "0") == "1"))
 
 
 class CsvHandler(PoolHandler):
@@ -411,17 +406,19 @@ class ClassServer(Voila):
         return class_urls(self.public_url, self.code, self.info.teacher_token)
 
     def student_results(self, token: str) -> dict[str, Any]:
-        """The student's own counted results: ``games`` (verified games), ``values`` (their
-        results in order) and ``tallies`` (values typed from real cards)."""
+        """The student's own counted results (:meth:`Pool.results`): ``games`` (verified games
+        counted), ``next`` (the number k of the game to deal them next: the first of their series
+        not counted), ``values`` (their games' results in order) and ``tallies`` (counts typed
+        from real cards, not verified)."""
+        number = self.pool.student(self.code, token).number
         df = self.pool.results(self.code)
-        if len(df) == 0 or "student_token" not in df.columns:
-            return {"games": 0, "values": [], "tallies": []}
-        mine = df[df["student_token"] == token]
-        verified = mine[mine["verified"].astype(bool)]
-        tallies = mine[~mine["verified"].astype(bool)]
-        return {"games": int(len(verified)), "values": [_json_default(v) if hasattr(v, "item") else v
-                                                         for v in verified["value"].tolist()],
-                "tallies": tallies["value"].tolist()}
+        mine = df[df["student"] == number]
+        games = mine[mine["kind"] == "game"]
+        tallies = mine[mine["kind"] == "tally"]
+        numbers = [int(k) for k in games["game_number"].dropna().tolist()]
+        return {"games": int(len(games)), "next": max(numbers, default=0),
+                "values": [_json_default(v) if hasattr(v, "item") else v for v in games["value"].tolist()],
+                "tallies": [_json_default(v) if hasattr(v, "item") else v for v in tallies["value"].tolist()]}
 
     def class_handlers(self) -> list:
         base = self.base_url.rstrip("/")
