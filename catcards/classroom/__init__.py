@@ -33,8 +33,19 @@ from typing import Any
 
 from ..core import State
 from .activities import Activity, ActivityError, activity, default_activity
-from .pool import ClassInfo, Counted, Pool, PoolError, Student, series_seed
-from .store import Store, open_store
+from .records import ClassInfo, Counted, PoolError, Student, series_seed
+
+# Pool, Store and open_store need SQLAlchemy (the lab extra); a kernel that only talks to a class
+# server (Classroom, current) does not, so they are imported when first used.
+_LAZY = {"Pool": "pool", "Store": "store", "open_store": "store"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["start_class", "join", "submit", "results", "current", "LocalClass", "Classroom",
            "Member", "Pool", "PoolError", "open_store", "Activity", "ActivityError", "activity",
@@ -104,7 +115,7 @@ class LocalClass:
     token), code, activity.
     """
 
-    def __init__(self, pool: Pool, info: ClassInfo):
+    def __init__(self, pool: "Pool", info: ClassInfo):
         self.pool, self.info, self.code = pool, info, info.code
         self.activity = activity(info.activity)
 
@@ -141,6 +152,7 @@ class Classroom:
 
     Args:
         join_url: the class's join link (``http://host:port/class/CODE``).
+        activity: the class's activity key, when known (else the server's join answer says it).
         timeout: seconds to wait for an answer (default 30).
 
     Requests: ``POST {join_url}/join`` -> ``{"student": token, ...}`` (a ``"seed"`` key, when the
@@ -149,13 +161,13 @@ class Classroom:
     ``GET {join_url}/results.csv?token=TEACHER_TOKEN``.
     """
 
-    def __init__(self, join_url: str, timeout: float = 30.0):
+    def __init__(self, join_url: str, activity: str | None = None, timeout: float = 30.0):
         if not isinstance(join_url, str) or urllib.parse.urlsplit(join_url).scheme not in ("http", "https"):
             raise PoolError(400, f"a join link starts with http:// or https://, not {join_url!r}")
         self.join_url = join_url.rstrip("/")
         self.timeout = timeout
         self._activity: Activity | None = None
-        self._key: str | None = None
+        self._key: str | None = activity
 
     @property
     def activity(self) -> Activity:
@@ -238,7 +250,7 @@ class Classroom:
         return f"Classroom({self.join_url!r})"
 
 
-def start_class(game: str, activity: str | None = None, *, store: str | os.PathLike | Store = ":memory:",
+def start_class(game: str, activity: str | None = None, *, store: "str | os.PathLike | Store" = ":memory:",
                 nicknames: bool = True, code: str | None = None) -> LocalClass:
     """Start a class in this process.
 
@@ -249,6 +261,9 @@ def start_class(game: str, activity: str | None = None, *, store: str | os.PathL
 
     Raises: PoolError (:meth:`Pool.start`), StoreError (:func:`open_store`).
     """
+    from .pool import Pool
+    from .store import Store, open_store
+
     pool = Pool(store if isinstance(store, Store) else open_store(store))
     return LocalClass(pool, pool.start(game, activity, nicknames=nicknames, code=code))
 
@@ -292,7 +307,6 @@ def current() -> Member | None:
     except (ValueError, KeyError, TypeError):
         raise PoolError(400, f"{ENV_VAR} must be JSON with 'join_url' and 'student' (the student's "
                              "token)") from None
-    room = Classroom(join_url)
-    room._key = found.get("activity") or found.get("game")
+    room = Classroom(join_url, found.get("activity") or found.get("game"))
     seed = found.get("seed")
     return Member(room, token, seed if isinstance(seed, int) else None)

@@ -22,112 +22,22 @@ import math
 import secrets
 import threading
 import time
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Callable
 
 import sqlalchemy as sa
 
-from ..core import CatcardsError, SaveFormatError, short_repr
+from ..core import SaveFormatError, short_repr
 from ..probability import wilson_interval, z_value
 from ..registry import load_state, read_save
 from .activities import Activity, ActivityError, activity as find_activity, default_activity
+from .records import (_SEED_HIGH, _SEED_LOW, CODE_ALPHABET, CODE_LENGTH, GAMES_PER_STUDENT,
+                      MAX_NICKNAME, MAX_SAVE_BYTES, MAX_STUDENTS, ClassInfo, Counted, PoolError,
+                      Student, series_seed)
 from .store import Store
 
 __all__ = ["Pool", "PoolError", "ClassInfo", "Student", "Counted", "series_seed", "CODE_ALPHABET",
            "MAX_SAVE_BYTES", "MAX_NICKNAME", "MAX_STUDENTS", "GAMES_PER_STUDENT"]
-
-#: a class code's characters: capitals and digits without look-alikes (no 0/O, 1/I/L)
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
-#: the largest save the pool reads, in bytes of UTF-8 (a finished Big Cat game is about 3 kB)
-MAX_SAVE_BYTES = 256 * 1024
-#: the longest nickname, in characters
-MAX_NICKNAME = 24
-#: the most students one class takes
-MAX_STUDENTS = 3000
-#: games in a student's series: game k (0 <= k < this) has the seed ``series_seed(seed, k)``
-GAMES_PER_STUDENT = 1000
-_SEED_LOW, _SEED_HIGH = 10 ** 11, 10 ** 12  # a student's seed has 12 digits
-
-
-class PoolError(CatcardsError, ValueError):
-    """A request the pool refuses; nothing was changed.
-
-    Attributes:
-        status: the HTTP status the server answers with: 400 malformed input, 401 no teacher's
-            token, 403 a closed or ended class, an unknown student, a wrong teacher's token or a
-            full class, 404 an unknown class code, 409 a result already counted, 413 a save too
-            large, 422 a save edited, unfinished, of another game or class, or not from the
-            student's series, 429 too many submissions at once.
-    """
-
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status = status
-
-
-@dataclass(frozen=True)
-class ClassInfo:
-    """A class: ``code`` (6 characters of :data:`CODE_ALPHABET`), ``game``, ``activity`` (its
-    key), ``nicknames`` (students may give one), ``is_open`` (submissions accepted), ``ended``,
-    ``created`` (Unix time, s) and ``teacher_token`` (only from :meth:`Pool.start` and
-    :meth:`Pool.resume`; the store keeps its hash)."""
-
-    code: str
-    game: str
-    activity: str
-    nicknames: bool
-    is_open: bool
-    ended: bool
-    created: float
-    teacher_token: str | None = None
-
-
-@dataclass(frozen=True)
-class Student:
-    """A student of a class: ``token`` (secret, the student's identity; None when not known),
-    ``number`` (1, 2, ... in the order they joined), ``seed`` (their own; game k of their series
-    is :func:`series_seed` ``(seed, k)``) and ``nickname`` (None unless given and allowed)."""
-
-    code: str
-    number: int
-    seed: int
-    nickname: str | None
-    token: str | None = None
-
-    def game_seed(self, k: int) -> int:
-        """The seed of this student's ``k``-th game (0 <= k < :data:`GAMES_PER_STUDENT`)."""
-        return series_seed(self.seed, k)
-
-
-@dataclass(frozen=True)
-class Counted:
-    """A result counted: ``value``, ``kind`` ("game" or "tally"), ``verified`` (True for a
-    replayed game), ``game_number`` and ``seed`` (games only), ``n`` (the student's results of
-    that kind so far) and the class's ``version`` after it."""
-
-    value: float
-    kind: str
-    verified: bool
-    game_number: int | None
-    seed: int | None
-    n: int
-    version: int
-
-
-def series_seed(seed: int, k: int) -> int:
-    """The seed of game ``k`` of the series of a student whose own seed is ``seed``:
-    ``seed * 1000 + k``.
-
-    Raises:
-        PoolError (400): ``k`` is not a whole number from 0 to :data:`GAMES_PER_STUDENT` - 1.
-    """
-    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < GAMES_PER_STUDENT:
-        raise PoolError(400, f"a game's number is a whole number from 0 to {GAMES_PER_STUDENT - 1}, "
-                             f"not {short_repr(k)}")
-    return seed * GAMES_PER_STUDENT + k
-
 
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()

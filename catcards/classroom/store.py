@@ -150,7 +150,8 @@ def open_store(where: str | os.PathLike) -> Store:
             when missing), or ``":memory:"`` (this process only).
 
     Raises:
-        StoreError: a URL of another database, or a path whose folder cannot be made.
+        StoreError: a URL of another database, a PostgreSQL URL without psycopg installed, or a
+            path whose folder cannot be made.
         sqlalchemy.exc.OperationalError: the database cannot be reached.
     """
     text = os.fspath(where) if not isinstance(where, str) else where
@@ -163,7 +164,11 @@ def open_store(where: str | os.PathLike) -> Store:
         else:
             raise StoreError(f"a store is a SQLite file or folder, or a postgresql:// URL, not a "
                              f"{scheme}:// URL")
-        engine = sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+        try:
+            engine = sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+        except ImportError:
+            raise StoreError("a PostgreSQL store needs psycopg: pip install 'psycopg[binary]' "
+                             "(the lab extra of catcards has it)") from None
         return Store(engine, sa.engine.make_url(url).render_as_string(hide_password=True))
     if text == ":memory:":
         return Store(_sqlite_engine("sqlite://"), ":memory:")

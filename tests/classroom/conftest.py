@@ -96,8 +96,10 @@ def postgres_url(postgres_server):
 
     name = f"catcards_test_{os.getpid()}_{next(_numbers)}"
     with psycopg.connect(f"{postgres_server}/postgres", autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}" STRATEGY = FILE_COPY')  # no template pages left to write at stop
     yield f"{postgres_server}/{name}"
+    with psycopg.connect(f"{postgres_server}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -151,3 +151,26 @@ def test_tally_takes_whole_numbers_in_bounds(value, expected):
 def test_tally_refuses_anything_else(value):
     with pytest.raises(ActivityError, match="a count of snaps is a whole number from 0 to 51"):
         activity("snap/snaps-per-pass").check_tally(value)
+
+
+def test_a_plugin_activity_is_found_by_its_entry_point_group(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    info = tmp_path / "toy_activity-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-activity\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[catcards.activities]\ntoy = toy_activity_module\n")
+    (tmp_path / "toy_activity_module.py").write_text(
+        "from catcards.classroom.activities import Activity, add_activity\n"
+        "add_activity(Activity(key='snap/turns', game='snap', params={'players': 3}, title='Turns',\n"
+        "                      instructions='Play a game.', unit='turns', measure=lambda s: s.turns))\n"
+    )
+    script = ("from catcards.classroom.activities import activities\n"
+              "print([a.key for a in activities('snap')])\n")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
+                          cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['snap/snaps-per-pass', 'snap/turns']"

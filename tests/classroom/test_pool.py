@@ -403,3 +403,13 @@ def test_exact_distribution_in_the_summary_is_the_activitys(pool):
     exact = dict(pool.summary(code)["exact"])
     assert exact == {k: float(p) for k, p in SNAPS_ACT.exact.items()}
     assert sum(SNAPS_ACT.exact.values()) == Fraction(1)
+
+
+def test_a_full_class_takes_no_more_students(pool, monkeypatch):
+    import catcards.classroom.pool as pool_module
+
+    monkeypatch.setattr(pool_module, "MAX_STUDENTS", 2)
+    code = pool.start("snap").code
+    pool.join(code), pool.join(code)
+    refused(pool, code, 403, "is full \\(2 students\\)", pool.join, code)
+    assert pool.summary(code)["joined"] == 2
