@@ -7,14 +7,9 @@ teacher starts it; the tests talk to it as students' pages and scripts do.
 from __future__ import annotations
 
 import json
-import os
 import re
-import signal
 import socket
-import subprocess
-import sys
 import tempfile
-import threading
 import time
 import uuid
 from pathlib import Path
@@ -25,86 +20,19 @@ import requests
 import catcards
 from catcards.classroom.activities import activity
 from catcards.classroom.pool import CODE_ALPHABET, series_seed
-from catcards.games.snap import FLIP, SNAPS
+from catcards.games.snap import FLIP
+from class_server import ClassProcess, free_port
 
-REPO = Path(__file__).resolve().parents[2]
 SNAPS_ACT = activity("snap/snaps-per-pass")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class ClassProcess:
-    """``catcards class snap --json`` as a subprocess; :meth:`start` reads its JSON line."""
-
-    def __init__(self, store: Path, port: int, home: Path):
-        self.store, self.port, self.home = store, port, home
-        self.proc: subprocess.Popen | None = None
-        self.log = open(home / "server.log", "a+b")
-
-    def start(self, env: dict[str, str] | None = None, timeout: float = 120) -> dict:
-        cmd = [sys.executable, "-m", "catcards.cli", "class", "snap", "--json", f"--port={self.port}",
-               f"--store={self.store}", "--preheat=1"]
-        full_env = dict(os.environ, HOME=str(self.home), PYTHONPATH=str(REPO), MPLBACKEND="Agg", **(env or {}))
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self.log, env=full_env, cwd=self.home)
-        line: list[bytes] = []
-        reader = threading.Thread(target=lambda: line.append(self.proc.stdout.readline()), daemon=True)
-        reader.start()
-        reader.join(timeout)
-        if not line or not line[0]:
-            self.stop()
-            raise RuntimeError(f"no JSON line from the class server:\n{self.tail()}")
-        info = json.loads(line[0])
-        deadline = time.monotonic() + timeout
-        while True:  # the first line is printed once it listens; check it answers
-            try:
-                if requests.get(info["join_url"], timeout=5).status_code == 200:
-                    return info
-            except requests.ConnectionError:
-                pass
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the class server does not answer:\n{self.tail()}")
-            time.sleep(0.3)
-
-    def tail(self) -> str:
-        self.log.flush()
-        self.log.seek(0)
-        return self.log.read().decode(errors="replace")[-3000:]
-
-    def kill(self) -> None:
-        """Stop it at once (SIGKILL: no chance to tidy up), and its kernels by their own ids."""
-        import psutil
-
-        if self.proc is None or self.proc.poll() is not None:
-            return
-        children = psutil.Process(self.proc.pid).children(recursive=True)
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=10)
-        for child in children:
-            try:
-                child.kill()
-            except psutil.NoSuchProcess:
-                pass
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
 
 @pytest.fixture(scope="module")
 def server():
+    """The module's class server (``info`` of its JSON line, ``base``, ``process``)."""
     home = Path(tempfile.mkdtemp(prefix="catcards-class-test-"))
     proc = ClassProcess(home / "store", free_port(), home)
     info = proc.start()
     info["process"] = proc
-    info["base"] = info["join_url"].rsplit("/class/", 1)[0] + "/"
     yield info
     proc.stop()
     import shutil
