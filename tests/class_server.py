@@ -56,7 +56,7 @@ class ClassProcess:
                 if requests.get(info["join_url"], timeout=5).status_code == 200:
                     info["base"] = info["join_url"].rsplit("/class/", 1)[0] + "/"
                     return info
-            except requests.ConnectionError:
+            except requests.RequestException:  # not listening yet, or busy starting kernels
                 pass
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the class server does not answer:\n{self.tail()}")
