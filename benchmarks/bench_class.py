@@ -58,7 +58,7 @@ def main() -> None:
     home = Path(tempfile.mkdtemp(prefix="catcards-bench-class-"))
     proc = ClassProcess(home / "store", free_port(), home)
     started = time.monotonic()
-    info = proc.start(extra=(f"--preheat={args.preheat}",), timeout=300)
+    info = proc.start(extra=(f"--preheat={args.preheat}",), timeout=300)  # stops the server if it fails
     print(f"server up in {time.monotonic() - started:.1f} s (preheated kernels: {args.preheat}); "
           f"waiting 20 s for the pool to fill", flush=True)
     time.sleep(20)
@@ -117,18 +117,21 @@ def main() -> None:
     watcher = threading.Thread(target=dashboard, daemon=True)
     watcher.start()
     began = time.monotonic()
-    with ThreadPoolExecutor(args.students) as pool:
-        list(pool.map(student, range(args.students)))
-    took = time.monotonic() - began
-    stop.set()
-    summary = requests.get(join_url + "/summary", headers=auth, timeout=60).json()
-    csv_rows = len(requests.get(join_url + "/results.csv", headers=auth, timeout=60).text.strip().splitlines()) - 1
-    server = psutil.Process(proc.proc.pid)
-    kernels = server.children(recursive=True)
-    rss_server = server.memory_info().rss
-    rss_kernels = [k.memory_info().rss for k in kernels if k.is_running()]
-    proc.stop()
-    shutil.rmtree(home, ignore_errors=True)
+    try:
+        with ThreadPoolExecutor(args.students) as pool:
+            list(pool.map(student, range(args.students)))
+        took = time.monotonic() - began
+        stop.set()
+        summary = requests.get(join_url + "/summary", headers=auth, timeout=60).json()
+        csv_rows = len(requests.get(join_url + "/results.csv", headers=auth, timeout=60).text.strip().splitlines()) - 1
+        server = psutil.Process(proc.proc.pid)
+        kernels = server.children(recursive=True)
+        rss_server = server.memory_info().rss
+        rss_kernels = [k.memory_info().rss for k in kernels if k.is_running()]
+    finally:
+        stop.set()
+        proc.stop()
+        shutil.rmtree(home, ignore_errors=True)
 
     expected = args.students * args.games
     print(f"{args.students} students joining over {args.within:.0f} s, {args.games} games each "

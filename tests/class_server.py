@@ -59,6 +59,7 @@ class ClassProcess:
             except requests.RequestException:  # not listening yet, or busy starting kernels
                 pass
             if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
                 raise RuntimeError(f"the class server does not answer:\n{self.tail()}")
             time.sleep(0.3)
 
