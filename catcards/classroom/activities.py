@@ -74,7 +74,7 @@ class Activity:
     binary: bool = False
     plot: str = "bars"
     source: str = ""
-    _params_full: dict[str, Any] = field(default=None, repr=False)  # type: ignore[assignment]
+    _params_full: dict[str, Any] = field(default=None, init=False, repr=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         if "/" not in self.key or not self.key.startswith(self.game + "/"):

@@ -34,7 +34,9 @@ class PoolError(CatcardsError, ValueError):
             token, 403 a closed or ended class, an unknown student, a wrong teacher's token or a
             full class, 404 an unknown class code, 409 a result already counted, 413 a save too
             large, 422 a save edited, unfinished, of another game or class, or not from the
-            student's series, 429 too many submissions at once.
+            student's series, 429 too many submissions at once; from the HTTP client
+            (:class:`catcards.classroom.Classroom`) also 502 (the server's answer is not what the
+            contract says) and 503 (no server answers); 503 too when joins keep colliding.
     """
 
     def __init__(self, status: int, message: str):

@@ -11,6 +11,7 @@ Durable: a store opened again holds the same classes, codes and results.
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -99,9 +100,14 @@ class Store:
         """``"sqlite"`` or ``"postgresql"``."""
         return self.engine.dialect.name
 
+    @contextmanager
     def begin(self):
-        """A transaction (context manager yielding a connection)."""
-        return self.engine.begin()
+        """A write transaction (context manager yielding a connection): committed at the end of
+        the ``with``, rolled back on an error."""
+        with self.engine.connect() as conn:
+            conn.execution_options(catcards_write=True)
+            with conn.begin():
+                yield conn
 
     def connect(self):
         """A connection for reads (context manager)."""
@@ -134,9 +140,10 @@ def _sqlite_engine(url: str) -> sa.engine.Engine:
 
     @sa.event.listens_for(engine, "begin")
     def _on_begin(connection):
-        # take the write lock at the start, so two writers queue instead of deadlocking on the
-        # read-then-write upgrade
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # a write (Store.begin) takes the write lock at its start, so two writers queue instead
+        # of failing on the read-then-write upgrade; a read needs no lock (WAL)
+        write = connection.get_execution_options().get("catcards_write", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
     return engine
 
@@ -146,8 +153,9 @@ def open_store(where: str | os.PathLike) -> Store:
 
     Args:
         where: a ``postgresql://user@host:port/db`` URL (driver psycopg 3; ``postgresql+psycopg://``
-            too), a path of a SQLite file, a folder (its ``class.sqlite``, created with the folder
-            when missing), or ``":memory:"`` (this process only).
+            too), a path of a SQLite file, a folder (its ``class.sqlite``; a path that does not
+            exist and has no suffix, such as ``lesson``, is made a folder), or ``":memory:"``
+            (this process only).
 
     Raises:
         StoreError: a URL of another database, a PostgreSQL URL without psycopg installed, or a

@@ -139,7 +139,7 @@ def test_a_finished_game_counts_with_its_result(pool):
     assert len(csv.splitlines()) == 4
 
 
-def test_running_interval_is_the_normal_one_and_narrows(pool):
+def test_running_interval_is_the_normal_one_after_each_result(pool):
     code = pool.start("snap").code
     students = [pool.join(code) for _ in range(4)]
     values = []
@@ -154,7 +154,11 @@ def test_running_interval_is_the_normal_one_and_narrows(pool):
     sd = pd.Series(values).std()
     assert last["mean"] == pytest.approx(mean)
     assert last["high"] - last["mean"] == pytest.approx(1.959964 * sd / 20 ** 0.5, rel=1e-5)
-    assert (running[-1]["high"] - running[-1]["low"]) < (running[3]["high"] - running[3]["low"])
+    for n in range(2, 21):  # after each result: the mean so far +- 1.96 s / sqrt(n)
+        so_far = pd.Series(values[:n])
+        half = 1.959964 * so_far.std() / n ** 0.5
+        assert (running[n - 1]["low"], running[n - 1]["high"]) == (
+            pytest.approx(so_far.mean() - half, rel=1e-5, abs=1e-9), pytest.approx(so_far.mean() + half, rel=1e-5, abs=1e-9))
 
 
 def test_a_yes_no_activity_uses_wilson_and_the_exact_chance(pool):
@@ -227,9 +231,9 @@ def test_refuses_an_unfinished_game(lesson):
 def test_refuses_a_game_with_a_snap_called(lesson):
     pool, info, me, _ = lesson
     state = SNAPS_ACT.new_game(me.game_seed(1))
-    state.apply(SNAPS[0])
+    state.apply(SNAPS[0])  # a false snap: a card under the pile, so the pass is not the deal's order
     while not state.is_over:
-        state.apply(FLIP)
+        state.apply(state.legal_actions()[0])  # turn, or (nobody holding a card) call the last snap
     refused(pool, info.code, 422, "a snap was called", pool.submit, info.code, me.token, state.to_json())
 
 
@@ -413,3 +417,48 @@ def test_a_full_class_takes_no_more_students(pool, monkeypatch):
     pool.join(code), pool.join(code)
     refused(pool, code, 403, "is full \\(2 students\\)", pool.join, code)
     assert pool.summary(code)["joined"] == 2
+
+
+_WRITER = """
+import sys
+from catcards.classroom.pool import Pool
+from catcards.classroom.store import open_store
+from catcards.classroom.activities import activity
+from catcards.games.snap import FLIP
+where, code, token = sys.argv[1:4]
+pool = Pool(open_store(where), burst=10 ** 6)
+seed = pool.student(code, token).seed
+act = activity("snap/snaps-per-pass")
+for k in range(1000):
+    state = act.new_game(seed * 1000 + k)
+    for _ in range(52):
+        state.apply(FLIP)
+    counted = pool.submit(code, token, state.to_json())
+    print(counted.seed, flush=True)
+"""
+
+
+def test_a_process_killed_while_counting_loses_nothing_it_counted(store_where):
+    import signal
+    import subprocess
+    import sys
+
+    pool = Pool(open_store(store_where))
+    code = pool.start("snap").code
+    me = pool.join(code)
+    writer = subprocess.Popen([sys.executable, "-c", _WRITER, store_where, code, me.token],
+                              stdout=subprocess.PIPE, text=True)
+    said = []
+    for line in writer.stdout:  # each line is printed after its transaction committed
+        said.append(int(line))
+        if len(said) == 15:
+            writer.send_signal(signal.SIGKILL)
+            break
+    writer.wait(timeout=60)
+    assert writer.returncode == -signal.SIGKILL
+    pool.store.close()
+    again = Pool(open_store(store_where))
+    kept = list(again.results(code)["seed"])
+    assert kept[:15] == said and len(kept) in (15, 16)  # the 16th may have committed before the kill
+    assert kept == [me.game_seed(k) for k in range(len(kept))]
+    again.store.close()

@@ -87,7 +87,8 @@ def test_core_dependencies_are_what_a_kernel_needs_and_the_servers_are_an_extra(
     # the servers' floors are past their advisories (pyproject.toml names them)
     assert "0.5.6" in lab["voila"].specifier and "0.5.5" not in lab["voila"].specifier
     assert "2.21.0" in lab["jupyter_server"].specifier and "2.20.0" not in lab["jupyter_server"].specifier
-    assert "6.5.9" in lab["tornado"].specifier and "6.5.8" not in lab["tornado"].specifier
+    # 6.5.9 fixed the advisories but refuses Voila's static files; 6.5.10 serves them
+    assert "6.5.10" in lab["tornado"].specifier and "6.5.9" not in lab["tornado"].specifier
     lite_server = next(r for r in _requirements(extras["lite"]) if r.name == "jupyter_server")
     assert "2.20.0" not in lite_server.specifier
     assert {"catcards"} <= {r.name for r in _requirements(extras["test"])}
