@@ -380,6 +380,19 @@ class Favicon(PoolHandler):
         self.finish()
 
 
+class KernelGoodbye(PoolHandler):
+    """``POST voila/api/shutdown/<kernel id>``: the beacon a table's page sends when it is left
+    or reloaded. Voila's own handler refuses it ("'_xsrf' argument missing", Voila issue #1458:
+    a console error on every reload); here the page's kernel is shut down (204)."""
+
+    async def post(self, kernel_id: str) -> None:
+        manager = self.server.kernel_manager
+        if kernel_id in manager:
+            await manager.shutdown_kernel(kernel_id)
+        self.set_status(204)
+        self.finish()
+
+
 class NotFound(PoolHandler):
     def prepare(self) -> None:
         raise JsonError(404, "there is nothing at this address; the join link looks like .../class/CODE")
@@ -431,6 +444,7 @@ class ClassServer(Voila):
             (code + r"/qr\.svg", QrHandler), (code + r"/dashboard", DashboardPage), (code + r"/version", VersionHandler),
             (code + r"/summary", SummaryHandler), (code + r"/results\.csv", CsvHandler), (code + r"/open", OpenHandler),
             (code + r"/end", EndHandler), (r"/class/.*", NotFound), (r"/favicon\.ico", Favicon),
+            (r"/voila/api/shutdown/([0-9a-f-]{36})", KernelGoodbye),
         ]
         return [(base + path, cls, kw) for path, cls in routes]
 
