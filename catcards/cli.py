@@ -8,6 +8,7 @@
     catcards simulate big-cat --param deck=classic --games 200
     catcards app snap --players 3          # the game's table as a Voila app (no code shown)
     catcards kit class-kit                 # worksheets and teacher's editions of every lesson
+    catcards class snap                    # a class: students join, play, the teacher sees the pool
 
 ``simulate`` prints a summary table: for each seat its strategy, wins, win rate and a 95% Wilson
 interval (:func:`catcards.probability.wilson_interval`; shared wins count for every winner), then
@@ -230,6 +231,28 @@ def _parser() -> argparse.ArgumentParser:
                      help="the deal's seed (default 1)")
     app.add_argument("--port", type=_whole(1, 65535), default=8866,
                      help="the port Voila serves on (default 8866)")
+
+    cls = sub.add_parser("class", help="run a class: students' tables, the pool and the teacher's dashboard",
+                         description="Serve a class of GAME from this computer: students join by link, QR code or "
+                                     "code, play on their own devices, and every finished game is pooled on the "
+                                     "teacher's dashboard.")
+    cls.add_argument("game", metavar="GAME", help="a game name from `catcards list`")
+    cls.add_argument("--activity", default=None, help="what is pooled (default: the game's first activity)")
+    cls.add_argument("--ip", default="127.0.0.1",
+                     help="the network address to serve (default 127.0.0.1, this computer only; 0.0.0.0 for every network)")
+    cls.add_argument("--port", type=_whole(1, 65535), default=8867, help="the port (default 8867)")
+    cls.add_argument("--store", default=None,
+                     help="where the class is kept: a folder or SQLite file, or a postgresql:// URL (default ./catcards-class)")
+    cls.add_argument("--no-nicknames", action="store_true", help="students join without a nickname")
+    cls.add_argument("--json", action="store_true",
+                     help="print one JSON line (code, join_url, dashboard_url, teacher_token) instead of the text")
+    cls.add_argument("--base-url", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/"),
+                     help="the path prefix the server answers under (default: JUPYTERHUB_SERVICE_PREFIX or /)")
+    cls.add_argument("--public-url", default=None,
+                     help="the address students use, when it is not http://IP:PORT (a JupyterHub's, with the prefix)")
+    cls.add_argument("--preheat", type=_whole(0, 64), default=None,
+                     help="students' kernels started before anyone asks (default 4)")
+    cls.add_argument("--new", action="store_true", help="start a new class even if the store holds one")
     return parser
 
 
@@ -472,6 +495,19 @@ def _app(args: argparse.Namespace) -> int:
     return 0  # pragma: no cover - execv does not return
 
 
+def _class(args: argparse.Namespace) -> int:
+    """``catcards class GAME``: :func:`catcards.classroom.server.run_class`."""
+    try:
+        from catcards.classroom import server
+    except ImportError as exc:
+        raise CliError(f"`catcards class` needs the lab extra (pip install 'catcards[lab]'): {exc}") from None
+    return server.run_class(
+        _game_name(args.game), activity=args.activity, ip=args.ip, port=args.port,
+        store=args.store or server.DEFAULT_STORE, nicknames=not args.no_nicknames, as_json=args.json,
+        base_url=args.base_url, public_url=args.public_url,
+        preheat=server.DEFAULT_PREHEAT if args.preheat is None else args.preheat, new=args.new)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit status
     (0 done, 2 a user error printed as ``catcards: error: ...``)."""
@@ -495,6 +531,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(_simulate(args))
         elif args.command == "app":
             return _app(args)
+        elif args.command == "class":
+            return _class(args)
     except (CatcardsError, CliError) as exc:
         print(f"catcards: error: {_one_line(exc)}", file=sys.stderr)
         return 2

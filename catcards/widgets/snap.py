@@ -337,6 +337,17 @@ class SnapTable(GameTable):
     def _hidden_for(self):
         return None  # nothing in Snap is private: no pass-the-screen step
 
+    @property
+    def view_seat(self) -> int | None:
+        """As the table's, but with people at the screen their first seat's view when no person
+        is to act (a computer's turn, or the game over): nothing in Snap is private, and the
+        people's hand (the Turn and Snap buttons) stays drawn. With a spectator's view there, the
+        table emptied the hand box, closing those buttons, and then drew them again closed: with
+        two people at the screen (the class's pass through the deck) the last card turned ended
+        in "AttributeError: 'NoneType' object has no attribute 'comm_id'"."""
+        seat = super().view_seat
+        return self.humans[0] if seat is None and self.humans else seat
+
     def refresh(self) -> None:
         super().refresh()
         # hands are drawn for the people even when the viewer is a spectator

@@ -269,3 +269,19 @@ def test_snap_table_in_jupyterlab_real_time(browser_ready):
                 browser.close()
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def test_snap_with_two_people_at_the_screen_turns_the_last_card_cleanly():
+    """The class's pass through the deck: one person turns for both seats, all 52 cards. The
+    last card ends the game with no person to act; the Turn and Snap buttons stay open (they
+    were closed and drawn again closed: AttributeError 'comm_id' in the table's messages)."""
+    from catcards.widgets import play
+
+    table = play("snap", seed=5, humans=(0, 1), players=2, max_turns=52)
+    for _ in range(52):
+        table._run(table.press_turn)
+    assert table.state.is_over and table.state.turns == 52
+    assert "Traceback" not in table.output_text()
+    assert table.turn_button.comm is not None and all(b.comm is not None for b in table.snap_buttons.values())
+    assert table.turn_button in list(table.hand_box.children[0].children[1].children)
+    table.close()

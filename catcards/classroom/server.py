@@ -1,0 +1,628 @@
+"""The class server: one process serving a class's pool, the students' tables and the teacher's
+dashboard (``catcards class GAME``).
+
+It is Voila's own server (:class:`voila.app.Voila`, serving only the class app notebook
+``catcards/classroom/class_app.ipynb``, a kernel per student page, kernels preheated) with the
+pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<CODE>/``:
+
+==========================================  =====================================================
+``GET  class``                              a box to type the class code
+``GET  ?student=TOKEN``                     the student's table (Voila, in the student page's frame)
+``GET  class/CODE``                         the student page (join, instructions, the table, tally)
+``POST class/CODE/join``                    ``{"nickname": ...}`` -> 201 ``{"student": token, ...}``
+``POST class/CODE/me``                      ``{"student": token}`` -> the student's own results
+``POST class/CODE/game``                    ``{"student": token}`` -> ``{"k": k, "seed": seed}``
+``POST class/CODE/results``                 ``{"student": token, "save": text}`` -> 201 when counted
+``POST class/CODE/tally``                   ``{"student": token, "value": n}`` -> 201 (not verified)
+``GET  class/CODE/qr.svg``                  the join link as a QR code (segno)
+``GET  class/CODE/dashboard``               the teacher's page (the token travels in the fragment)
+``GET  class/CODE/version``                 ``{"version": n}`` (teacher)
+``GET  class/CODE/summary``                 :meth:`Pool.summary` (teacher; names only with ``?names=1``)
+``GET  class/CODE/results.csv``             one row per counted result (teacher, ``?token=``)
+``POST class/CODE/open``, ``.../end``       open/close submissions, end the class (teacher)
+==========================================  =====================================================
+
+The teacher's token is read from ``Authorization: Bearer TOKEN`` or ``?token=``; missing: 401,
+wrong: 403. Every refusal is a 4xx JSON ``{"error": message}``; the pool's :class:`PoolError`
+keeps its status (400, 403, 404, 409, 413, 422, 429). Bodies are bounded: a handler reads at
+most :data:`MAX_BODY` bytes (a longer ``Content-Length`` is answered 413 before the body is
+read), and the HTTP server refuses anything above :data:`MAX_SERVER_BODY`.
+
+Students cannot run code on the server: Voila's kernel manager forwards only widget (comm) and
+kernel-info messages from a page to its kernel (no ``execute_request``), serves only the class
+app notebook (any other path renders the same notebook), and has no handler that starts a
+kernel or lists files. ``tests/classroom/test_server.py`` checks these.
+"""
+from __future__ import annotations
+
+import html
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import tornado.ioloop
+import tornado.web
+from voila.app import Voila
+
+from catcards.core import CatcardsError
+
+__all__ = ["ClassServer", "CLASS_APP", "MAX_BODY", "MAX_SERVER_BODY", "class_urls", "qr_svg", "terminal_qr"]
+
+HERE = Path(__file__).resolve().parent
+#: the notebook Voila runs for each student's table
+CLASS_APP = HERE / "class_app.ipynb"
+TEMPLATES = HERE / "templates"
+#: most bytes a pool handler reads from a request body (a save is at most 256 KiB; JSON escaping
+#: of its quotes can make it larger in a request)
+MAX_BODY = 1024 * 1024
+#: most bytes the HTTP server reads from any request body
+MAX_SERVER_BODY = 2 * 1024 * 1024
+#: environment variable through which a student's kernel learns the server's loopback address
+SERVER_ENV = "CATCARDS_CLASS_SERVER"
+#: longest code accepted in an address (a class code is 6 characters)
+MAX_CODE = 12
+
+
+def qr_svg(url: str) -> str:
+    """The QR code of ``url`` as an SVG document (text), with a title for screen readers
+    (segno, error correction M)."""
+    import io
+
+    import segno
+
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=8, border=2, title="QR code of the join link",
+                                    xmldecl=False, svgns=True, nl=False)
+    return buffer.getvalue().decode()
+
+
+def terminal_qr(url: str) -> str:
+    """The QR code of ``url`` drawn with text characters for a terminal (segno)."""
+    import io
+
+    import segno
+
+    buffer = io.StringIO()
+    segno.make(url, error="m").terminal(out=buffer, compact=True)
+    return buffer.getvalue()
+
+
+def class_urls(public_url: str, code: str, teacher_token: str | None) -> dict[str, str | None]:
+    """The class's links: ``join_url`` (``{public_url}class/CODE``) and ``dashboard_url`` (the
+    teacher's token in the fragment, which a browser never sends to a server; None without a
+    token). ``public_url`` ends with ``/``."""
+    join = f"{public_url}class/{code}"
+    return {"join_url": join, "dashboard_url": None if teacher_token is None else f"{join}/dashboard#token={teacher_token}"}
+
+
+class JsonError(tornado.web.HTTPError):
+    """A refusal answered as ``{"error": message}`` with ``status``."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(status)
+        self.message = message
+
+
+@tornado.web.stream_request_body
+class PoolHandler(tornado.web.RequestHandler):
+    """Base of the pool's handlers: a bounded JSON body, JSON errors, the class from the address,
+    the teacher's token checked."""
+
+    def initialize(self, server: "ClassServer") -> None:
+        self.server = server
+        self.pool = server.pool
+        self._body = bytearray()
+        self._too_big = False
+
+    def prepare(self) -> None:
+        length = self.request.headers.get("Content-Length")
+        if length is not None:
+            if not length.isdigit():
+                raise JsonError(400, "the Content-Length header must be a whole number")
+            if int(length) > MAX_BODY:
+                self._close_after = True
+                raise JsonError(413, f"the request body is {int(length)} bytes; at most {MAX_BODY} are read")
+        if self.request.method in ("POST", "PUT"):
+            self.request.connection.set_max_body_size(MAX_BODY)
+
+    def data_received(self, chunk: bytes) -> None:
+        if len(self._body) + len(chunk) > MAX_BODY:
+            self._too_big = True
+            return
+        self._body.extend(chunk)
+
+    def set_default_headers(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("Referrer-Policy", "no-referrer")
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        exc = kwargs.get("exc_info", (None, None, None))[1]
+        if isinstance(exc, JsonError):
+            message = exc.message
+        elif isinstance(exc, tornado.web.HTTPError) and exc.log_message:
+            message = exc.log_message % exc.args if exc.args else exc.log_message
+        elif status_code >= 500:
+            message = "the server could not answer this request; the class goes on: try again"
+        else:
+            message = self._reason
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps({"error": message}))
+        if getattr(self, "_close_after", False):  # the body was not read: do not read it as the next request
+            self.request.connection.stream.close()
+
+    def code(self, code: str) -> str:
+        """The class code of the address, checked against the class this server serves."""
+        if len(code) > MAX_CODE or code.upper() != self.server.code:
+            raise JsonError(404, f"there is no class with the code {code[:MAX_CODE]!r} here; check the code "
+                            "your teacher shows (6 letters and digits)")
+        return self.server.code
+
+    def json_body(self) -> dict[str, Any]:
+        """The request body read as one JSON object."""
+        if self._too_big:
+            raise JsonError(413, f"the request body is over {MAX_BODY} bytes; at most {MAX_BODY} are read")
+        if not self._body:
+            return {}
+        try:
+            data = json.loads(bytes(self._body).decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+            raise JsonError(400, "the request body must be one JSON object (UTF-8), e.g. "
+                            '{"student": "..."}') from None
+        if not isinstance(data, dict):
+            raise JsonError(400, "the request body must be one JSON object, e.g. {\"student\": \"...\"}")
+        return data
+
+    def student_token(self, data: dict[str, Any]) -> str:
+        token = data.get("student")
+        if not isinstance(token, str) or not 0 < len(token) <= 200:
+            raise JsonError(400, "give the student's token as \"student\": the text the join answered")
+        return token
+
+    def teacher(self) -> str:
+        """The teacher's token from ``Authorization: Bearer`` or ``?token=``, checked: 401 when
+        missing, 403 when wrong."""
+        auth = self.request.headers.get("Authorization", "")
+        token = auth[7:].strip() if auth.startswith("Bearer ") else self.get_query_argument("token", "")
+        if not token:
+            raise JsonError(401, "this needs the teacher's token (the dashboard link printed when the class started)")
+        try:
+            self.pool.resume(self.server.code, token[:200])
+        except CatcardsError:
+            raise JsonError(403, "the teacher's token is wrong: use the dashboard link printed when the class started")
+        return token
+
+    def call(self, fn, *args: Any, **kwargs: Any) -> Any:
+        """``fn(*args)``; a :class:`CatcardsError` becomes a JSON refusal with its ``status``."""
+        try:
+            return fn(*args, **kwargs)
+        except CatcardsError as exc:
+            status = getattr(exc, "status", 400)
+            raise JsonError(status if isinstance(status, int) and 400 <= status < 500 else 400, str(exc))
+
+    def send(self, data: Any, status: int = 200) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps(data, default=_json_default))
+
+
+def _json_default(value: Any) -> Any:
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        return float(value)
+    if hasattr(value, "item"):  # numpy numbers
+        return value.item()
+    raise TypeError(f"not JSON: {type(value).__name__}")
+
+
+def _page(name: str, **values: str) -> str:
+    """The template ``templates/NAME`` with ``{{key}}`` replaced by ``values`` (already escaped)."""
+    text = (TEMPLATES / name).read_text(encoding="utf-8")
+    for key, value in values.items():
+        text = text.replace("{{" + key + "}}", value)
+    return text
+
+
+class StudentPage(PoolHandler):
+    def get(self, code: str) -> None:
+        code = self.code(code)
+        info = self.server.info
+        activity = self.server.activity
+        config = {"code": code, "base": self.server.base_url, "nicknames": bool(info.nicknames),
+                  "tally": list(activity.tally) if activity.tally else None, "unit": activity.unit}
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(_page("student.html", title=html.escape(activity.title), code=code,
+                          instructions=html.escape(activity.instructions), unit=html.escape(activity.unit),
+                          config=json.dumps(config).replace("<", "\\u003c")))
+
+
+class JoinHandler(PoolHandler):
+    def post(self, code: str) -> None:
+        code = self.code(code)
+        data = self.json_body()
+        nickname = data.get("nickname")
+        if nickname is not None and not isinstance(nickname, str):
+            raise JsonError(400, "a nickname must be text (at most 24 letters, digits or spaces), or left out")
+        if nickname is not None and not nickname.strip():
+            nickname = None
+        student = self.call(self.pool.join, code, nickname)
+        self.send({"student": student.token, "seed": student.seed, "nickname": student.nickname}, 201)
+
+
+class MeHandler(PoolHandler):
+    def post(self, code: str) -> None:
+        code = self.code(code)
+        token = self.student_token(self.json_body())
+        student = self.call(self.pool.student, code, token)
+        self.send({"student": student.token, "seed": student.seed, "nickname": student.nickname,
+                   **self.server.student_results(token)})
+
+
+class GameHandler(PoolHandler):
+    """The seed of the student's next game: ``k`` is the first game of their series not counted
+    (a game refused, e.g. unfinished, is dealt again; a reload deals the same game)."""
+
+    def post(self, code: str) -> None:
+        code = self.code(code)
+        token = self.student_token(self.json_body())
+        self.call(self.pool.student, code, token)
+        k = self.server.student_results(token)["next"]
+        self.send({"k": k, "seed": self.call(self.pool.game_seed, code, token, k)})
+
+
+class ResultsHandler(PoolHandler):
+    def post(self, code: str) -> None:
+        code = self.code(code)
+        data = self.json_body()
+        token = self.student_token(data)
+        save = data.get("save")
+        if not isinstance(save, str):
+            raise JsonError(400, "give the finished game's save as \"save\": the text of state.to_json()")
+        counted = self.call(self.pool.submit, code, token, save)
+        self.send({"counted": _counted(counted), **self.server.student_results(token)}, 201)
+
+
+class TallyHandler(PoolHandler):
+    def post(self, code: str) -> None:
+        code = self.code(code)
+        data = self.json_body()
+        token = self.student_token(data)
+        value = data.get("value")
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise JsonError(400, "give the count you made with real cards as \"value\", a whole number")
+        counted = self.call(self.pool.tally, code, token, value)
+        self.send({"counted": _counted(counted), **self.server.student_results(token)}, 201)
+
+
+def _counted(counted: Any) -> Any:
+    from dataclasses import asdict, is_dataclass
+
+    return asdict(counted) if is_dataclass(counted) else counted
+
+
+class QrHandler(PoolHandler):
+    def get(self, code: str) -> None:
+        code = self.code(code)
+        self.set_header("Content-Type", "image/svg+xml")
+        self.finish(qr_svg(self.server.urls["join_url"]))
+
+
+class DashboardPage(PoolHandler):
+    def get(self, code: str) -> None:
+        code = self.code(code)
+        activity = self.server.activity
+        config = {"code": code, "join_url": self.server.urls["join_url"], "unit": activity.unit,
+                  "title": activity.title}
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(_page("dashboard.html", title=html.escape(activity.title), code=code,
+                          join_url=html.escape(self.server.urls["join_url"]),
+                          config=json.dumps(config).replace("<", "\\u003c")))
+
+
+class VersionHandler(PoolHandler):
+    def get(self, code: str) -> None:
+        code = self.code(code)
+        self.teacher()
+        self.send({"version": self.pool.version(code)})
+
+
+class SummaryHandler(PoolHandler):
+    def get(self, code: str) -> None:
+        code = self.code(code)
+        self.teacher()
+        self.send(self.call(self.pool.summary, code, names=self.get_query_argument("names", "0") == "1"))
+
+
+class CsvHandler(PoolHandler):
+    def get(self, code: str) -> None:
+        code = self.code(code)
+        self.teacher()
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="class-{code}.csv"')
+        self.finish(self.call(self.pool.results_csv, code))
+
+
+class OpenHandler(PoolHandler):
+    def post(self, code: str) -> None:
+        code = self.code(code)
+        token = self.teacher()
+        flag = self.json_body().get("open")
+        if not isinstance(flag, bool):
+            raise JsonError(400, 'give "open": true to take results, or false to stop taking them')
+        self.call(self.pool.set_open, code, token, flag)
+        self.send({"open": flag})
+
+
+class EndHandler(PoolHandler):
+    def post(self, code: str) -> None:
+        code = self.code(code)
+        token = self.teacher()
+        self.call(self.pool.end, code, token)
+        self.send({"ended": True})
+
+
+class TypeCodePage(PoolHandler):
+    """``GET class``: a box to type the class code."""
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(_page("join.html", base=html.escape(self.server.base_url)))
+
+
+class Favicon(PoolHandler):
+    """``GET favicon.ico``: no icon (204), rather than Voila's refusal logged in the console."""
+
+    def get(self) -> None:
+        self.set_status(204)
+        self.finish()
+
+
+class KernelGoodbye(PoolHandler):
+    """``POST voila/api/shutdown/<kernel id>``: the beacon a table's page sends when it is left
+    or reloaded. Voila's own handler refuses it ("'_xsrf' argument missing", Voila issue #1458:
+    a console error on every reload); here the page's kernel is shut down (204)."""
+
+    async def post(self, kernel_id: str) -> None:
+        manager = self.server.kernel_manager
+        if kernel_id in manager:
+            await manager.shutdown_kernel(kernel_id)
+        self.set_status(204)
+        self.finish()
+
+
+class NotFound(PoolHandler):
+    def prepare(self) -> None:
+        raise JsonError(404, "there is nothing at this address; the join link looks like .../class/CODE")
+
+
+class ClassServer(Voila):
+    """Voila serving the class app notebook, with the pool's handlers in front (module docstring).
+
+    Set :attr:`pool`, :attr:`info` (the pool's ``ClassInfo``), :attr:`activity` and
+    :attr:`public_url` before :meth:`start`.
+    """
+
+    pool: Any = None
+    info: Any = None
+    activity: Any = None
+    public_url: str = ""
+
+    @property
+    def code(self) -> str:
+        return self.info.code
+
+    @property
+    def urls(self) -> dict[str, str | None]:
+        return class_urls(self.public_url, self.code, self.info.teacher_token)
+
+    def student_results(self, token: str) -> dict[str, Any]:
+        """The student's own counted results (:meth:`Pool.results`): ``games`` (verified games
+        counted), ``next`` (the number k of the game to deal them next: the first of their series
+        not counted), ``values`` (their games' results in order) and ``tallies`` (counts typed
+        from real cards, not verified)."""
+        number = self.pool.student(self.code, token).number
+        df = self.pool.results(self.code)
+        mine = df[df["student"] == number]
+        games = mine[mine["kind"] == "game"]
+        tallies = mine[mine["kind"] == "tally"]
+        numbers = [int(k) for k in games["game_number"].dropna().tolist()]
+        return {"games": int(len(games)), "next": max(numbers, default=0),
+                "values": [_json_default(v) if hasattr(v, "item") else v for v in games["value"].tolist()],
+                "tallies": [_json_default(v) if hasattr(v, "item") else v for v in tallies["value"].tolist()]}
+
+    def class_handlers(self) -> list:
+        base = self.base_url.rstrip("/")
+        code = r"/class/([^/]+)"
+        kw = {"server": self}
+        routes = [
+            (r"/class/?", TypeCodePage),
+            (code + r"/?", StudentPage), (code + r"/join", JoinHandler), (code + r"/me", MeHandler),
+            (code + r"/game", GameHandler), (code + r"/results", ResultsHandler), (code + r"/tally", TallyHandler),
+            (code + r"/qr\.svg", QrHandler), (code + r"/dashboard", DashboardPage), (code + r"/version", VersionHandler),
+            (code + r"/summary", SummaryHandler), (code + r"/results\.csv", CsvHandler), (code + r"/open", OpenHandler),
+            (code + r"/end", EndHandler), (r"/class/.*", NotFound), (r"/favicon\.ico", Favicon),
+            (r"/voila/api/shutdown/([0-9a-f-]{36})", KernelGoodbye),
+        ]
+        return [(base + path, cls, kw) for path, cls in routes]
+
+    def start(self) -> None:  # Voila.start with the pool's handlers first and bounded bodies
+        self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
+        settings = self.init_settings()
+        self.app = tornado.web.Application(**settings)
+        self.app.settings.update(self.tornado_settings)
+        self.app.add_handlers(".*$", self.class_handlers() + self.init_handlers())
+        self.app.listen(self.port, self.ip, max_body_size=MAX_SERVER_BODY, idle_connection_timeout=120)
+        self.ioloop = tornado.ioloop.IOLoop.current()
+        self.on_listening()
+        try:
+            self.ioloop.start()
+        except KeyboardInterrupt:
+            self.log.info("Stopping...")
+        finally:
+            self.stop()
+
+    def on_listening(self) -> None:
+        """Called once the server listens (the command prints the class's links here)."""
+
+
+def kernel_server_url(ip: str, port: int, base_url: str) -> str:
+    """The address a student's kernel (on this computer) reaches the server at."""
+    host = "127.0.0.1" if ip in ("", "0.0.0.0", "*") else ("[::1]" if ip == "::" else ip)
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"
+    return f"http://{host}:{port}{base_url}"
+
+
+def environment_for_kernels(ip: str, port: int, base_url: str) -> None:
+    """Tell the students' kernels (they inherit this process's environment) where to submit."""
+    os.environ[SERVER_ENV] = kernel_server_url(ip, port, base_url)
+
+
+#: where ``catcards class`` keeps the class when ``--store`` is not given: a folder in the
+#: working folder (the SQLite file ``class.sqlite`` inside it)
+DEFAULT_STORE = "catcards-class"
+#: how many students' kernels are started before anyone asks (Voila's ``preheat_kernel`` pool)
+DEFAULT_PREHEAT = 4
+#: environment variable with the teacher's token, to print the whole dashboard link again when
+#: a class is resumed (the store keeps only a hash of the token)
+TEACHER_TOKEN_ENV = "CATCARDS_TEACHER_TOKEN"
+
+
+def find_jupyter_data() -> None:
+    """Make Voila's templates and the widgets' JavaScript findable from a virtual environment
+    made with ``--system-site-packages``: Jupyter looks in ``sys.prefix/share/jupyter``, but
+    packages installed in the base Python keep their data in ``sys.base_prefix/share/jupyter``;
+    that folder is added to ``JUPYTER_PATH`` when the templates are only there. Also adds the
+    class's own template (``jupyter/voila/templates/catcards-class``)."""
+    import sys
+
+    from jupyter_core.paths import jupyter_path
+
+    paths = [os.environ.get("JUPYTER_PATH"), str(HERE / "jupyter")]  # the class's own Voila template
+    base = Path(sys.base_prefix, "share", "jupyter")
+    if not any(Path(p, "lab").is_dir() for p in jupyter_path("voila", "templates")) and (
+            base / "voila" / "templates" / "lab").is_dir():
+        paths.append(str(base))
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, paths))
+
+
+#: the JupyterLab extensions a student's table loads: the widgets' and Voila's widget manager
+WIDGET_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8")
+
+
+def _voila_argv(ip: str, port: int, base_url: str, preheat: int) -> list[str]:
+    from catcards.cli import APP_CULLING, APP_EXECUTION
+
+    argv = [str(CLASS_APP), f"--port={port}", f"--Voila.ip={ip}", "--no-browser", "--Voila.port_retries=0",
+            f"--Voila.base_url={base_url}", "--template=catcards-class",
+            # only the widgets' extensions: others installed beside JupyterLab (a JupyterLite
+            # kernel's, which threw "Cannot read properties of undefined (reading 'LicensesClient')")
+            # fail or warn in Voila's page and are not used
+            *(f"--VoilaConfiguration.extension_allowlist={name}" for name in WIDGET_EXTENSIONS),
+            *APP_CULLING, *APP_EXECUTION]
+    if preheat > 0:
+        argv += ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={preheat}"]
+    return argv
+
+
+def open_class(pool: Any, game: str, activity: str | None, nicknames: bool, new: bool) -> Any:
+    """The class this server serves: the newest class of ``game`` (and ``activity``) in the
+    store that has not ended (resumed: same code, same results), else a new one
+    (:meth:`Pool.start`). ``new`` always starts a new class. Returns the pool's ``ClassInfo``
+    (its ``teacher_token`` None when resumed without :data:`TEACHER_TOKEN_ENV`)."""
+    if not new:
+        for info in reversed(list(pool.classes())):
+            if info.game == game and not info.ended and (activity is None or _activity_key(info) == activity):
+                token = os.environ.get(TEACHER_TOKEN_ENV)
+                if token:
+                    return pool.resume(info.code, token)
+                return info
+    return pool.start(game, activity, nicknames=nicknames)
+
+
+def _activity_key(info: Any) -> str:
+    value = info.activity
+    return value if isinstance(value, str) else value.key
+
+
+def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", port: int = 8867,
+              store: str = DEFAULT_STORE, nicknames: bool = True, as_json: bool = False, base_url: str = "/",
+              public_url: str | None = None, preheat: int = DEFAULT_PREHEAT, new: bool = False) -> int:
+    """Serve a class of ``game`` until stopped (``catcards class GAME``); returns the exit status.
+
+    Opens the store (:func:`catcards.classroom.store.open_store`: a folder or SQLite file, or a
+    ``postgresql://`` URL), resumes the class in it or starts one (:func:`open_class`), and serves
+    it with :class:`ClassServer` on ``ip``:``port`` under ``base_url``. ``public_url`` is the
+    address students use (default ``http://IP:PORT{base_url}``; behind a JupyterHub, the hub's
+    address and the service's prefix). Prints the code, the join link, its QR code and the
+    dashboard link; with ``as_json`` only one line, a JSON object with ``code``, ``join_url``,
+    ``dashboard_url`` and ``teacher_token``.
+
+    Raises:
+        CatcardsError: an unknown game or activity, or a store that cannot be opened.
+    """
+    import sys
+
+    from catcards.classroom.activities import activity as find_activity, default_activity
+    from catcards.classroom.pool import Pool
+    from catcards.classroom.store import open_store
+
+    base_url = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
+    chosen = find_activity(activity) if activity else default_activity(game)
+    if chosen.game != game:
+        from catcards.classroom.pool import PoolError
+
+        raise PoolError(400, f"the activity {chosen.key!r} is for {chosen.game}, not {game}")
+    if not str(store).startswith(("postgresql://", "postgresql+")):
+        Path(store).mkdir(parents=True, exist_ok=True) if not str(store).endswith((".sqlite", ".db")) else None
+    pool = Pool(open_store(store))
+    info = open_class(pool, game, chosen.key, nicknames, new)
+    shown_host = "127.0.0.1" if ip in ("", "0.0.0.0", "::", "*") else ip
+    if public_url is None:
+        if ip in ("0.0.0.0", "::", "*", ""):
+            import socket
+
+            try:
+                with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:  # no packet is sent
+                    probe.connect(("192.0.2.1", 9))
+                    shown_host = probe.getsockname()[0]
+            except OSError:
+                pass
+        public_url = f"http://{shown_host}:{port}{base_url}"
+    public_url = public_url.rstrip("/") + "/"
+
+    os.environ[SERVER_ENV] = kernel_server_url(ip, port, base_url)
+    os.environ["CATCARDS_CLASS_CODE"] = info.code
+    os.environ["CATCARDS_CLASS_ACTIVITY"] = chosen.key
+
+    find_jupyter_data()
+    app = ClassServer()
+    app.pool, app.info, app.activity, app.public_url = pool, info, chosen, public_url
+    urls = app.urls
+
+    def announce() -> None:
+        if as_json:
+            print(json.dumps({"code": info.code, "join_url": urls["join_url"], "dashboard_url": urls["dashboard_url"],
+                              "teacher_token": info.teacher_token}), flush=True)
+            return
+        lines = [f"{chosen.title}: class {info.code}", "",
+                 f"Students join at {urls['join_url']}",
+                 f"or open {public_url}class and type the code {info.code}.", "", terminal_qr(urls["join_url"])]
+        if urls["dashboard_url"]:
+            lines += ["Your dashboard (keep this link to yourself: it holds your teacher's token):",
+                      f"  {urls['dashboard_url']}"]
+        else:
+            lines += ["Resumed the class: open the dashboard link printed when it started",
+                      f"(or set {TEACHER_TOKEN_ENV} to the teacher's token to print it again)."]
+        lines += ["", "Ctrl+C stops the server; the class and its results stay in the store."]
+        print("\n".join(lines), flush=True)
+
+    app.on_listening = announce
+    app.initialize(_voila_argv(ip, port, base_url, preheat))
+    os.chdir(CLASS_APP.parent)
+    app.start()
+    sys.stdout.flush()
+    return 0

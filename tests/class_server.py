@@ -1,0 +1,92 @@
+"""A class server for the tests: ``catcards class GAME --json`` as a subprocess on a free port,
+with a temporary HOME and store (tests/classroom/test_server.py, tests/browser/test_class_browser.py,
+benchmarks/bench_class.py)."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import requests
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ClassProcess:
+    """``catcards class snap --json`` as a subprocess; :meth:`start` reads its JSON line."""
+
+    def __init__(self, store: Path, port: int, home: Path):
+        self.store, self.port, self.home = store, port, home
+        self.proc: subprocess.Popen | None = None
+        self.log = open(home / "server.log", "a+b")
+
+    def start(self, env: dict[str, str] | None = None, timeout: float = 120, game: str = "snap",
+              extra: tuple[str, ...] = ("--preheat=1",)) -> dict:
+        """Start it; returns its JSON line as a dict, with ``base`` (the server's root URL) added,
+        once the join link answers.
+
+        Raises: RuntimeError (with the server's log) when it prints no line or does not answer."""
+        cmd = [sys.executable, "-m", "catcards.cli", "class", game, "--json", f"--port={self.port}",
+               f"--store={self.store}", *extra]
+        full_env = dict(os.environ, HOME=str(self.home), PYTHONPATH=str(REPO), MPLBACKEND="Agg", **(env or {}))
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self.log, env=full_env, cwd=self.home)
+        line: list[bytes] = []
+        reader = threading.Thread(target=lambda: line.append(self.proc.stdout.readline()), daemon=True)
+        reader.start()
+        reader.join(timeout)
+        if not line or not line[0]:
+            self.stop()
+            raise RuntimeError(f"no JSON line from the class server:\n{self.tail()}")
+        info = json.loads(line[0])
+        deadline = time.monotonic() + timeout
+        while True:  # the first line is printed once it listens; check it answers
+            try:
+                if requests.get(info["join_url"], timeout=5).status_code == 200:
+                    info["base"] = info["join_url"].rsplit("/class/", 1)[0] + "/"
+                    return info
+            except requests.RequestException:  # not listening yet, or busy starting kernels
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"the class server does not answer:\n{self.tail()}")
+            time.sleep(0.3)
+
+    def tail(self) -> str:
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")[-3000:]
+
+    def kill(self) -> None:
+        """Stop it at once (SIGKILL: no chance to tidy up), and its kernels by their own ids."""
+        import psutil
+
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        children = psutil.Process(self.proc.pid).children(recursive=True)
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        for child in children:
+            try:
+                child.kill()
+            except psutil.NoSuchProcess:
+                pass
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.kill()

@@ -1,0 +1,366 @@
+"""The class server over HTTP (``catcards class snap --json``): the contract, every refusal, a
+restart on the same store, and that a student's page cannot run code on the server.
+
+One real server per module, a subprocess on a free port with a temporary store (SQLite), as a
+teacher starts it; the tests talk to it as students' pages and scripts do.
+"""
+from __future__ import annotations
+
+import json
+import re
+import socket
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+import requests
+
+import catcards
+from catcards.classroom.activities import activity
+from catcards.classroom.pool import CODE_ALPHABET, series_seed
+from catcards.games.snap import FLIP
+from class_server import ClassProcess, free_port
+
+SNAPS_ACT = activity("snap/snaps-per-pass")
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The module's class server (``info`` of its JSON line, ``base``, ``process``)."""
+    home = Path(tempfile.mkdtemp(prefix="catcards-class-test-"))
+    proc = ClassProcess(home / "store", free_port(), home)
+    info = proc.start()
+    info["process"] = proc
+    yield info
+    proc.stop()
+    import shutil
+
+    shutil.rmtree(home, ignore_errors=True)
+
+
+def snap_pass(seed: int, turns: int = 52):
+    state = SNAPS_ACT.new_game(seed)
+    for _ in range(turns):
+        state.apply(FLIP)
+    return state
+
+
+def join(server, **body) -> dict:
+    reply = requests.post(server["join_url"] + "/join", json=body, timeout=30)
+    assert reply.status_code == 201, reply.text
+    return reply.json()
+
+
+def teacher(server) -> dict:
+    return {"Authorization": f"Bearer {server['teacher_token']}"}
+
+
+def summary(server) -> dict:
+    reply = requests.get(server["join_url"] + "/summary", headers=teacher(server), timeout=30)
+    assert reply.status_code == 200, reply.text
+    return reply.json()
+
+
+def version(server) -> int:
+    return requests.get(server["join_url"] + "/version", headers=teacher(server), timeout=30).json()["version"]
+
+
+def counted(server) -> tuple:
+    """What the pool has counted: games, their counts by value, tallies."""
+    s = summary(server)
+    return s["n"], s["counts"], s["tallies"]["n"], s["running"]
+
+
+def submit(server, token, save, **kw):
+    return requests.post(server["join_url"] + "/results", json={"student": token, "save": save}, timeout=30, **kw)
+
+
+def refused(reply, status: int, words: str) -> None:
+    """A refusal: ``status``, a JSON ``{"error": ...}`` whose message has ``words``."""
+    assert reply.status_code == status, (reply.status_code, reply.text)
+    assert reply.headers["Content-Type"].startswith("application/json")
+    error = reply.json()["error"]
+    assert isinstance(error, str) and re.search(words, error, re.I), error
+
+
+# ---- the contract -------------------------------------------------------------------------------
+def test_the_json_line_gives_the_code_and_links(server):
+    code = server["code"]
+    assert len(code) == 6 and set(code) <= set(CODE_ALPHABET)
+    assert re.fullmatch(rf"http://127\.0\.0\.1:\d+/class/{code}", server["join_url"])
+    # the teacher's token travels in the fragment, which a browser never sends to a server
+    assert server["dashboard_url"] == f"{server['join_url']}/dashboard#token={server['teacher_token']}"
+    assert len(server["teacher_token"]) >= 32
+
+
+def test_the_student_page_the_code_box_and_the_dashboard_page(server):
+    page = requests.get(server["join_url"], timeout=30)
+    assert page.status_code == 200 and page.headers["Content-Type"].startswith("text/html")
+    assert server["code"] in page.text and "Turn all 52 cards without calling Snap" in page.text
+    assert 'id="tally"' in page.text and "the server cannot check them" in page.text
+    box = requests.get(server["base"] + "class", timeout=30)
+    assert box.status_code == 200 and "The class code your teacher shows" in box.text
+    # the dashboard page itself holds no data; its data needs the token (below)
+    dash = requests.get(server["join_url"] + "/dashboard", timeout=30)
+    assert dash.status_code == 200 and server["teacher_token"] not in dash.text
+    qr = requests.get(server["join_url"] + "/qr.svg", timeout=30)
+    assert qr.status_code == 200 and qr.headers["Content-Type"] == "image/svg+xml" and "<svg" in qr.text
+
+
+def test_a_student_joins_gets_their_own_series_and_a_finished_game_counts(server):
+    ana = join(server, nickname="Ana")
+    ben = join(server)
+    assert ana["nickname"] == "Ana" and ben["nickname"] is None and ana["seed"] != ben["seed"]
+    game = requests.post(server["join_url"] + "/game", json={"student": ana["student"]}, timeout=30).json()
+    assert game == {"k": 0, "seed": series_seed(ana["seed"], 0)}
+    before = version(server)
+    state = snap_pass(game["seed"])
+    reply = submit(server, ana["student"], state.to_json())
+    assert reply.status_code == 201, reply.text
+    assert reply.json()["counted"]["value"] == state.snaps_showing
+    assert reply.json()["games"] == 1 and reply.json()["values"] == [state.snaps_showing]
+    assert version(server) > before
+    # a reload asks who the student is: their results are there, and their next game is game 2
+    me = requests.post(server["join_url"] + "/me", json={"student": ana["student"]}, timeout=30).json()
+    assert me["values"] == [state.snaps_showing] and me["nickname"] == "Ana"
+    assert requests.post(server["join_url"] + "/game", json={"student": ana["student"]},
+                         timeout=30).json()["k"] == 1
+    s = summary(server)
+    assert s["n"] == 1 and s["joined"] >= 2 and s["counts"] == [[state.snaps_showing, 1]]
+    assert s["exact_mean"] == pytest.approx(3.0) and dict(map(tuple, s["exact"]))[0] == pytest.approx(0.0455, abs=5e-5)
+    assert s["students"] == [{"student": "Student 1", "n": 1, "mean": state.snaps_showing}]  # anonymous
+    named = requests.get(server["join_url"] + "/summary?names=1", headers=teacher(server), timeout=30).json()
+    assert named["students"][0]["student"] == "Ana"
+    csv = requests.get(server["join_url"] + f"/results.csv?token={server['teacher_token']}", timeout=30)
+    assert csv.status_code == 200 and csv.headers["Content-Type"].startswith("text/csv")
+    rows = csv.text.strip().splitlines()
+    assert rows[0].startswith("order,student,nickname,kind,verified") and len(rows) == 2
+    assert f",{game['seed']},{state.snaps_showing}," in rows[1]
+
+
+def test_a_tally_is_kept_apart_and_marked_not_verified(server):
+    ana = join(server)
+    reply = requests.post(server["join_url"] + "/tally", json={"student": ana["student"], "value": 4}, timeout=30)
+    assert reply.status_code == 201 and reply.json()["counted"]["verified"] is False
+    assert reply.json()["tallies"] == [4] and reply.json()["values"] == []
+    s = summary(server)
+    assert s["tallies"]["n"] >= 1 and s["tallies"]["verified"] is False
+    refused(requests.post(server["join_url"] + "/tally", json={"student": ana["student"], "value": 99}, timeout=30),
+            422, "0")
+
+
+# ---- refusals: 4xx JSON, nothing counted, the server still serving --------------------------------
+@pytest.fixture
+def student(server):
+    """A new student and the seed of their first game; after the test, nothing was counted."""
+    s = join(server)
+    s["first"] = series_seed(s["seed"], 0)
+    before = counted(server)
+    yield s
+    assert counted(server) == before
+    assert requests.get(server["join_url"], timeout=30).status_code == 200  # still serving
+
+
+def test_refuses_a_tampered_save(server, student):
+    data = json.loads(snap_pass(student["first"]).to_json())
+    data["actions"] = data["actions"][:-1] + ["snap by seat 1"]
+    refused(submit(server, student["student"], json.dumps(data)), 422, "edited|replay")
+    data = json.loads(snap_pass(student["first"]).to_json())
+    data["digest"] = "0" * 64
+    refused(submit(server, student["student"], json.dumps(data)), 422, "edited|replay")
+
+
+def test_refuses_a_duplicate(server):
+    ana = join(server)
+    save = snap_pass(series_seed(ana["seed"], 1)).to_json()
+    assert submit(server, ana["student"], save).status_code == 201
+    before = version(server), counted(server)
+    refused(submit(server, ana["student"], save), 409, "already counted")
+    assert (version(server), counted(server)) == before
+
+
+def test_refuses_an_unfinished_game_and_another_games_save(server, student):
+    refused(submit(server, student["student"], snap_pass(student["first"], turns=30).to_json()), 422, "52")
+    other = catcards.load("pairs").new_game(student["first"])
+    refused(submit(server, student["student"], other.to_json()), 422, "snap")
+
+
+def test_refuses_an_unknown_student_and_wrong_codes(server, student):
+    save = snap_pass(student["first"]).to_json()
+    refused(submit(server, "no-such-student", save), 403, "not joined")
+    wrong = server["join_url"].rsplit("/", 1)[0] + "/ZZZZZZ"
+    refused(requests.post(wrong + "/results", json={"student": student["student"], "save": save}, timeout=30), 404, "code")
+    refused(requests.post(wrong + "/join", json={}, timeout=30), 404, "code")
+    refused(requests.get(wrong, timeout=30), 404, "code")
+
+
+@pytest.mark.parametrize("body", [b"{not json", b"[1, 2]", b'"text"', b"\xff\xfe", b'{"student": 5, "save": "x"}'])
+def test_refuses_malformed_json(server, student, body):
+    reply = requests.post(server["join_url"] + "/results", data=body, headers={"Content-Type": "application/json"},
+                          timeout=30)
+    refused(reply, 400, "JSON|student")
+
+
+def test_refuses_a_20_mb_body_before_reading_it(server, student):
+    """The server answers 413 from the headers: the body (20 MB) is never sent."""
+    host, port = re.match(r"http://([^:/]+):(\d+)", server["join_url"]).groups()
+    path = "/" + server["join_url"].split("/", 3)[3] + "/results"
+    with socket.create_connection((host, int(port)), timeout=30) as s:
+        s.sendall(f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
+                  f"Content-Length: {20 * 1024 * 1024}\r\n\r\n".encode() + b"{" + b" " * 1000)
+        answer = s.recv(65536).decode(errors="replace")
+    assert answer.startswith("HTTP/1.1 413"), answer[:200]
+    assert '"error"' in answer and "at most" in answer
+    # and a whole large body sent by a client is refused too
+    refused(submit(server, student["student"], "x" * (3 * 1024 * 1024)), 413, "at most")
+
+
+def test_a_flood_from_one_student_is_rate_limited(server, student):
+    """100 submissions at once from one student: the pool's bucket (40 at once, then 2 a second)
+    lets at most 40 plus 2 a second through to be read (400: not a save); the rest are 429."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    began = time.monotonic()
+    with ThreadPoolExecutor(20) as pool:
+        replies = list(pool.map(lambda _: submit(server, student["student"], "not a save"), range(100)))
+    took = time.monotonic() - began
+    statuses = [r.status_code for r in replies]
+    assert set(statuses) == {400, 429}
+    assert statuses.count(400) <= 40 + 2 * took + 1
+    refused(next(r for r in replies if r.status_code == 429), 429, "")
+    # another student is not held up
+    other = join(server)
+    refused(submit(server, other["student"], "not a save"), 400, "save")
+
+
+def test_the_dashboard_data_and_the_csv_need_the_teachers_token(server, student):
+    url = server["join_url"]
+    for path in ("/summary", "/version", "/results.csv"):
+        refused(requests.get(url + path, timeout=30), 401, "teacher")
+        refused(requests.get(url + path, headers={"Authorization": "Bearer wrong"}, timeout=30), 403, "wrong")
+        refused(requests.get(url + path + "?token=wrong", timeout=30), 403, "wrong")
+    for path in ("/open", "/end"):
+        refused(requests.post(url + path, json={"open": False}, timeout=30), 401, "teacher")
+        refused(requests.post(url + path, json={"open": False}, headers={"Authorization": "Bearer x"}, timeout=30),
+                403, "wrong")
+    refused(requests.get(url + "/nothing-here", timeout=30), 404, "nothing")
+
+
+def test_closed_submissions_are_refused_and_open_again(server):
+    ana = join(server)
+    save = snap_pass(series_seed(ana["seed"], 0)).to_json()
+    url = server["join_url"]
+    assert requests.post(url + "/open", json={"open": False}, headers=teacher(server), timeout=30).json() == {"open": False}
+    refused(submit(server, ana["student"], save), 403, "closed")
+    assert summary(server)["open"] is False
+    assert requests.post(url + "/open", json={"open": True}, headers=teacher(server), timeout=30).status_code == 200
+    assert submit(server, ana["student"], save).status_code == 201
+
+
+# ---- a student's page cannot run code on the server ------------------------------------------------
+def test_the_table_renders_for_a_student_and_nothing_else_is_served(server):
+    ana = join(server)
+    page = requests.get(server["base"] + f"?student={ana['student']}", timeout=120)
+    assert page.status_code == 200
+    assert "Game 1." in page.text and "Traceback" not in page.text
+    assert "cdn.jsdelivr.net" not in page.text  # the class's template loads nothing from a CDN
+    base = server["base"]
+    # Voila serves the class app only: other paths are not notebooks or files it renders or hands out
+    for path in ("voila/render/notebooks/snap.ipynb", "voila/files/server.py", "voila/files/class_app.ipynb",
+                 "voila/static/..%2F..%2F..%2F..%2Fetc%2Fpasswd", "voila/tree", "tree", "notebooks/snap.ipynb"):
+        reply = requests.get(base + path, timeout=60)
+        assert reply.status_code in (403, 404) or "Game 1." not in reply.text and "root:" not in reply.text, path
+        assert "import catcards" not in reply.text and "root:x:0" not in reply.text, path
+    # no Jupyter API to start kernels, list them, or read files
+    assert requests.post(base + "api/kernels", json={"name": "python3"}, timeout=30).status_code in (403, 404, 405)
+    for path in ("api/kernels", "api/sessions", "api/contents", "api/terminals"):
+        reply = requests.get(base + path, timeout=30)
+        assert reply.status_code >= 300 or not reply.headers.get("Content-Type", "").startswith("application/json"), path
+
+
+def test_the_tables_kernel_takes_widget_messages_but_not_code(server, tmp_path):
+    """Voila forwards only comm and kernel-info messages from a page to its kernel: an
+    execute_request sent on the page's own kernel connection runs nothing (a file it would write
+    never appears), while a kernel_info_request on the same connection is answered."""
+    from tornado.ioloop import IOLoop
+    from tornado.websocket import websocket_connect
+
+    ana = join(server)
+    page = requests.get(server["base"] + f"?student={ana['student']}", timeout=120).text
+    kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page).group(1)
+    marker = tmp_path / "ran.txt"
+    session = uuid.uuid4().hex
+
+    def message(kind: str, content: dict) -> str:
+        return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "username": "student",
+                                      "session": session, "version": "5.3", "date": ""},
+                           "parent_header": {}, "metadata": {}, "content": content, "channel": "shell",
+                           "buffers": []})
+
+    async def talk() -> list[dict]:
+        ws_url = server["base"].replace("http://", "ws://") + f"api/kernels/{kernel}/channels?session_id={session}"
+        conn = await websocket_connect(ws_url)
+        conn.write_message(message("execute_request", {"code": f"open({str(marker)!r}, 'w').write('x')",
+                                                       "silent": False, "store_history": False,
+                                                       "user_expressions": {}, "allow_stdin": False}))
+        conn.write_message(message("kernel_info_request", {}))
+        got, deadline = [], time.monotonic() + 20
+        while time.monotonic() < deadline:
+            import asyncio
+
+            try:
+                text = await asyncio.wait_for(conn.read_message(), timeout=max(0.1, deadline - time.monotonic()))
+            except asyncio.TimeoutError:
+                break
+            if text is None:
+                break
+            got.append(json.loads(text) if isinstance(text, str) else {})
+            if any(m.get("msg_type") == "kernel_info_reply" for m in got):
+                break
+        conn.close()
+        return got
+
+    got = IOLoop.current().run_sync(talk, timeout=60)
+    kinds = [m.get("msg_type") or m.get("header", {}).get("msg_type") for m in got]
+    assert "kernel_info_reply" in kinds  # the connection works
+    assert "execute_reply" not in kinds and "execute_input" not in kinds
+    time.sleep(1)
+    assert not marker.exists()
+
+
+# ---- the server killed and started again: nothing counted is lost -----------------------------------
+def test_the_server_killed_and_started_again_keeps_the_class_and_its_results(server):
+    ana = join(server, nickname="Cat")
+    save = snap_pass(series_seed(ana["seed"], 0)).to_json()
+    assert submit(server, ana["student"], save).status_code == 201
+    before = summary(server)
+    csv_before = requests.get(server["join_url"] + "/results.csv", headers=teacher(server), timeout=30).text
+    proc: ClassProcess = server["process"]
+    proc.kill()
+    again = proc.start(env={"CATCARDS_TEACHER_TOKEN": server["teacher_token"]})
+    assert again["code"] == server["code"] and again["join_url"] == server["join_url"]
+    assert again["dashboard_url"] == server["dashboard_url"]
+    assert summary(server) == before
+    assert requests.get(server["join_url"] + "/results.csv", headers=teacher(server), timeout=30).text == csv_before
+    me = requests.post(server["join_url"] + "/me", json={"student": ana["student"]}, timeout=30).json()
+    assert me["nickname"] == "Cat" and me["games"] == 1
+    refused(submit(server, ana["student"], save), 409, "already counted")
+    # without the token in the environment the class resumes too; the link is not printed again
+    proc.kill()
+    third = proc.start()
+    assert third["code"] == server["code"] and third["teacher_token"] is None and third["dashboard_url"] is None
+    assert summary(server) == before
+
+
+def test_an_ended_class_takes_nothing_more(server):
+    ana = join(server)
+    save = snap_pass(series_seed(ana["seed"], 0)).to_json()
+    url = server["join_url"]
+    assert requests.post(url + "/end", headers=teacher(server), timeout=30).json() == {"ended": True}
+    refused(submit(server, ana["student"], save), 403, "ended")
+    refused(requests.post(url + "/join", json={}, timeout=30), 403, "ended")
+    s = summary(server)
+    assert s["ended"] is True
+    assert requests.get(url + "/results.csv", headers=teacher(server), timeout=30).status_code == 200
