@@ -33,3 +33,13 @@ assert low <= 1 / 17 <= high, (low, high)
 # claim, cell "In a real game the pile is won now and then": over whole games the rate is a little
 # below 1/17
 assert 0.045 < rate < 1 / 17, rate
+
+# claim, cell "A small edge in each race grows into a bigger edge": every row but the equal one has
+# the whole-game win rate further from 0.5 than the one-race chance (the sentence printed counts
+# them from the same table)
+assert further == len(others) == 6, further
+# the one-race chance at equal reactions is exactly one half (symmetry), the integral agrees
+assert abs(race_chance(0.5, 0.5) - 0.5) < 1e-3
+# the equal-reaction reading is read_interval of that row: excludes 0.5 iff the row's interval does
+assert ("excludes" in read_interval(equal["low"], equal["high"], 0.5, games=2000)) == (
+    not equal["low"] <= 0.5 <= equal["high"])
