@@ -25,6 +25,7 @@ import nbformat
 import pytest
 
 from catcards.exercises import exercise, exercises
+from catcards.plotstyle import MIN_FONT_PT
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 CHECKS = Path(__file__).resolve().parent / "checks"
@@ -34,21 +35,22 @@ EXERCISE_LESSONS = sorted(p for p in NOTEBOOKS.glob("*.ipynb")
 LESSONS = sorted(set(EXERCISE_LESSONS) | {NOTEBOOKS / f"{c.stem}.ipynb" for c in CHECKS.glob("*.py")})
 STATE_MARK = "REVEAL-STATE:"
 CHECKS_MARK = "LESSON-CHECKS:"
+LESSON_SEED = "2028"   # CATCARDS_LESSON_SEED in every run: each student's own sample, pinned
 FONTS_MARK = "FIGURE-FONTS:"
-SMALLEST_FONT = 12   # points: ticks and legends on a 1024x768 projector (issue 28)
+SMALLEST_FONT = MIN_FONT_PT   # points: ticks and legends on a 1024x768 projector (issue 28)
 # the first cell of a run: note every text smaller than SMALLEST_FONT in every figure drawn (the
-# inline backend draws each figure once to show it); no output, removed from the notebook after
+# inline backend draws each figure once to show it), by catcards.plotstyle.small_texts; no
+# output, removed from the notebook after the run
 FONT_PROBE = f"""\
-import matplotlib.figure as _probe_figure, matplotlib.text as _probe_text
+import matplotlib.figure as _probe_figure
+from catcards.plotstyle import small_texts as _probe_small
 _probe_small_texts = []
 _probe_draw = _probe_figure.Figure.draw
 def _probe_recording_draw(self, renderer):
     _probe_draw(self, renderer)
-    for _t in self.findobj(_probe_text.Text):
-        if _t.get_visible() and _t.get_text().strip() and _t.get_fontsize() < {SMALLEST_FONT}:
-            _entry = [_t.get_text()[:60], round(float(_t.get_fontsize()), 1)]
-            if _entry not in _probe_small_texts:
-                _probe_small_texts.append(_entry)
+    for _text, _size in _probe_small(self, minimum={SMALLEST_FONT}):
+        if [_text[:60], _size] not in _probe_small_texts:
+            _probe_small_texts.append([_text[:60], _size])
 _probe_figure.Figure.draw = _probe_recording_draw
 """
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
@@ -107,6 +109,9 @@ def run(path: Path, answers: dict[str, str] | None = None, then: tuple[str, ...]
     # reveal leaves open would be flushed into its cell's output, and this test would see it
     with pytest.MonkeyPatch.context() as env:
         env.setenv("MPLBACKEND", "module://matplotlib_inline.backend_inline")
+        # a student's own seed (catcards.lessons.student_seed), pinned; and no class running
+        env.setenv("CATCARDS_LESSON_SEED", LESSON_SEED)
+        env.delenv("CATCARDS_CLASS", raising=False)
         NotebookClient(nb, timeout=600, kernel_name="python3", store_widget_state=True,
                        resources={"metadata": {"path": str(path.parent)}}).execute()
     nb.cells.pop(0)

@@ -43,3 +43,36 @@ assert abs(race_chance(0.5, 0.5) - 0.5) < 1e-3
 # the equal-reaction reading is read_interval of that row: excludes 0.5 iff the row's interval does
 assert ("excludes" in read_interval(equal["low"], equal["high"], 0.5, games=2000)) == (
     not equal["low"] <= 0.5 <= equal["high"])
+
+# claim, cell "### Independent turns, or not?": the shortcut (16/17)^51 = 0.0454 and the exact
+# 0.0455 (the published count above) differ by less than 0.0002
+assert round((16 / 17) ** 51, 4) == 0.0454 and round(float(dist[0]), 4) == 0.0455
+assert abs(independent - float(dist[0])) < 2e-4
+
+# claim, cell "**Work it out.**": 2/50 after a snap and 3/50 after no snap, counted over every
+# ordered triple of different cards of the real deck (turns 1-3 of a pass; any three neighbouring
+# turns of the first pass are such a triple)
+deck_cards = make_deck("wildcat")
+both = first_snap = second_only = 0
+for a, b, c in permutations(range(len(deck_cards)), 3):
+    ra, rb, rc = deck_cards[a].rank, deck_cards[b].rank, deck_cards[c].rank
+    first_snap += ra == rb
+    both += ra == rb == rc
+    second_only += ra != rb and rb == rc
+triples = 52 * 51 * 50
+assert Fraction(both, first_snap) == after_snap == Fraction(2, 50)
+assert Fraction(second_only, triples - first_snap) == after_no_snap == Fraction(3, 50)
+# the total-probability check: the two conditional chances average back to 1/17
+assert Fraction(1, 17) * after_snap + Fraction(16, 17) * after_no_snap == Fraction(1, 17)
+# the simulated reading: "do not overlap" exactly when the two intervals are apart
+apart = ci_snap.high < ci_no_snap.low or ci_no_snap.high < ci_snap.low
+assert ("do not overlap" in dependence_reading) == apart, dependence_reading
+# the simulated counts are the lesson's 600 first passes (turns 2 to 51 and the turn after)
+assert snap_then[1] + no_snap_then[1] == 600 * 50
+
+# claim, cell "Small samples disagree a lot: 10 passes can easily average 2 or 4 ... Pooled, the
+# class's 300 passes land close to 3" (run with CATCARDS_LESSON_SEED pinned by the test)
+assert len(passes) == 30 and all(len(p) == 10 for p in passes) and member is None
+assert min(student_means) <= 2.5 and max(student_means) >= 3.5, student_means
+assert abs(pooled[-1] - 3) < 0.3, pooled[-1]
+assert max(student_means) - min(student_means) > 4 * abs(pooled[-1] - 3)
