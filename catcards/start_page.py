@@ -13,7 +13,7 @@ import zlib
 from pathlib import Path
 from typing import Any, Mapping
 
-__all__ = ["NOTEBOOKS", "APP", "APP_PARAMETERS", "app_url", "read_app_query", "catalogue", "start_page_html", "find_app_base",
+__all__ = ["NOTEBOOKS", "APP", "LESSON_INFO", "lesson_info", "lesson_list", "advanced_list", "lessons_html", "APP_PARAMETERS", "app_url", "read_app_query", "catalogue", "start_page_html", "find_app_base",
            "lite_app_base", "notebooks_folder", "project_links", "binder_url"]
 
 #: the repository's notebooks folder, beside the package in a source checkout (apps live in
@@ -91,6 +91,33 @@ def read_app_query(text: str) -> tuple[dict[str, str], list[str]]:
         else:
             query[key] = values[0]
     return query, notes
+
+
+#: Each lesson's level and what students must already know, for the start page and the class kit
+#: (levels: "starter" for a first lesson, "core", "extension"; times in class are in
+#: notebooks/teacher/<stem>.md)
+LESSON_INFO: dict[str, dict[str, str]] = {
+    "snap": {"level": "starter (first lesson)",
+             "needs": "fractions; a chance as favourable over equally likely outcomes"},
+    "simons-cat": {"level": "starter",
+                   "needs": "fractions; counting equally likely outcomes; combinations C(n, k) for exercise 2"},
+    "big-cat": {"level": "core", "needs": "combinations C(n, k); a win rate as a share of games"},
+    "cat-days": {"level": "core", "needs": "combinations C(n, k); the complement rule (at least one = 1 - none)"},
+    "king-of-the-jungle": {"level": "core", "needs": "combinations C(n, k) (the hypergeometric idea)"},
+    "cat-trick": {"level": "core", "needs": "combinations C(n, k); conditional probability P(A | B)"},
+    "pairs": {"level": "core", "needs": "expected value (a mean over many games); fractions"},
+    "simons-cat-probability": {"level": "extension",
+                               "needs": "combinations; a 95% interval from simulation (snap or cat-days first)"},
+    "card-game": {"level": "extension", "needs": "conditional probability P(A | B); Bayes' rule is taught"},
+    "explore": {"level": "extension",
+                "needs": "conditional probability; simulation and 95% intervals (Monte Carlo is taught)"},
+}
+
+
+def lesson_info(stem: str) -> dict[str, str]:
+    """``{"level": ..., "needs": ...}`` of the lesson ``<stem>.ipynb`` (:data:`LESSON_INFO`), or
+    "not given" for a notebook not listed there."""
+    return dict(LESSON_INFO.get(stem, {"level": "not given", "needs": "not given"}))
 
 
 def catalogue(notebooks: Path | None = None) -> list[dict[str, Any]]:
@@ -184,6 +211,88 @@ def start_page_html(notebooks: Path | None = None, app_base: str | None = None) 
         )
     head = "<tr><th></th><th>game</th><th>players</th><th>what it teaches</th><th>open</th></tr>"
     return (f"<table class='catcards-index' style='border-collapse:collapse'>{head}{''.join(rows)}</table>")
+
+
+def _title(path: Path) -> str:
+    """A notebook's first markdown heading ("# Snap: ..." -> "Snap: ..."), or its file name."""
+    import json
+
+    try:
+        cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+    except (OSError, ValueError, AttributeError):
+        return path.stem
+    for cell in cells:
+        if isinstance(cell, dict) and cell.get("cell_type") == "markdown":
+            source = cell.get("source", "")
+            found = re.search(r"^#\s+(.+)$", "".join(source) if isinstance(source, list) else str(source), re.M)
+            if found:
+                return found.group(1).strip()
+    return path.stem
+
+
+def _time_in_class(folder: Path, stem: str) -> str | None:
+    """The "**Time in class:** ..." line of ``teacher/<stem>.md`` beside the notebooks, if any."""
+    notes = folder / "teacher" / f"{stem}.md"
+    try:
+        found = re.search(r"^\*\*Time in class:\*\*\s*(.+)$", notes.read_text(encoding="utf-8"), re.M)
+    except OSError:
+        return None
+    return found.group(1).strip() if found else None
+
+
+def lesson_list(notebooks: Path | None = None) -> list[dict[str, Any]]:
+    """Every lesson notebook of ``notebooks`` (default :func:`notebooks_folder`) as the start page
+    lists it: each ``*.ipynb`` but ``index.ipynb``, those of :data:`LESSON_INFO` first in its order
+    (a teaching order), then the others by name. One dict per lesson: ``file``, ``title`` (its
+    first heading), ``level``, ``needs`` (what students must already know), ``time`` (the "Time
+    in class" of ``teacher/<stem>.md``, or None)."""
+    folder = notebooks_folder() if notebooks is None else Path(notebooks)
+    files = sorted(p for p in folder.glob("*.ipynb") if p.name != "index.ipynb") if folder.is_dir() else []
+    order = list(LESSON_INFO)
+    files.sort(key=lambda p: (order.index(p.stem) if p.stem in LESSON_INFO else len(order), p.stem))
+    return [{"file": p.name, "title": _title(p), **lesson_info(p.stem), "time": _time_in_class(folder, p.stem)}
+            for p in files]
+
+
+def advanced_list(notebooks: Path | None = None) -> list[dict[str, str]]:
+    """The notebooks of ``advanced/`` below ``notebooks`` (default :func:`notebooks_folder`),
+    sorted by name: ``file`` (``advanced/<name>.ipynb``) and ``title``; empty when there is no
+    such folder. They are read from the folder, so a new one appears by itself."""
+    folder = (notebooks_folder() if notebooks is None else Path(notebooks)) / "advanced"
+    if not folder.is_dir():
+        return []
+    return [{"file": f"advanced/{p.name}", "title": _title(p)} for p in sorted(folder.glob("*.ipynb"))]
+
+
+def lessons_html(notebooks: Path | None = None) -> str:
+    """The start page's list of lessons as HTML: one row per lesson (:func:`lesson_list`) with a
+    link, its level, what students must already know and its time in class, then the advanced
+    notebooks (:func:`advanced_list`) when there are any. In a rendered HTML site
+    (``CATCARDS_STATIC_SITE=1``) the links point at the ``.html`` pages."""
+    import html
+    from urllib.parse import quote
+
+    static = os.environ.get("CATCARDS_STATIC_SITE") == "1"
+
+    def href(f: str) -> str:
+        return quote(f[:-len(".ipynb")] + ".html") if static else quote(f)
+
+    rows = "".join(
+        f'<tr><td><a href="{href(l["file"])}">{html.escape(l["title"])}</a><br><code>{html.escape(l["file"])}</code></td>'
+        f"<td>{html.escape(l['level'])}</td><td>{html.escape(l['needs'])}</td>"
+        f"<td>{html.escape((l['time'] or 'see the teacher' + chr(39) + 's guide').split(' (')[0])}</td></tr>"
+        for l in lesson_list(notebooks))
+    page = ("<table class='catcards-lessons' style='border-collapse:collapse'><tr><th>lesson</th><th>level</th>"
+            f"<th>students should already know</th><th>time in class</th></tr>{rows}</table>"
+            "<p><small>Times are estimates from each notebook's sections, not yet measured in a class; the "
+            "teacher's guide and each lesson's notes (<code>teacher/</code>) say more.</small></p>")
+    advanced = advanced_list(notebooks)
+    if advanced:
+        items = "".join(f'<li><a href="{href(a["file"])}">{html.escape(a["title"])}</a> (<code>{html.escape(a["file"])}</code>)</li>'
+                        for a in advanced)
+        page += ("<p><b>Advanced notebooks</b> (for teachers and curious students: how the numbers are made fast, "
+                 f"benchmarks, larger runs):</p><ul class='catcards-advanced'>{items}</ul>")
+    return page
 
 
 def _running_servers() -> list[dict[str, Any]]:

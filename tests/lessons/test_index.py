@@ -192,3 +192,51 @@ def test_the_app_explains_a_bad_address_and_plays_the_default(monkeypatch):
     app = _run_app(monkeypatch, f"game=snap&seed={2**128}")
     assert app["notes"] == [f"The seed must be a whole number from 0 to 2**128 - 1, not '{2**128}': 1 is used."]
     assert app["seat"].children[0].state.seed == 1
+
+
+# ---- the lessons on the start page (issue 28: "the explore lesson is not linked") --------------
+from catcards.start_page import LESSON_INFO, advanced_list, lesson_list, lessons_html
+
+
+def test_the_start_page_links_every_lesson_with_its_level_and_what_students_need():
+    stems = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb") if p.name != "index.ipynb")
+    assert "explore" in stems
+    assert set(stems) == set(LESSON_INFO)          # every lesson has a level and its prerequisites
+    page = lessons_html(NOTEBOOKS)
+    rows = re.findall(r"<tr><td>.*?</tr>", page)
+    assert len(rows) == len(stems)
+    for row, lesson in zip(rows, lesson_list(NOTEBOOKS)):
+        info = LESSON_INFO[lesson["file"][:-len(".ipynb")]]
+        assert f'<a href="{lesson["file"]}">' in row
+        assert f"<td>{info['level']}</td>" in row and info["needs"].replace("'", "&#x27;") in row
+        assert re.search(r"<td>\d+ minutes", row)   # the time from notebooks/teacher/<stem>.md
+    assert [l["file"] for l in lesson_list(NOTEBOOKS)][:2] == ["snap.ipynb", "simons-cat.ipynb"]  # first lessons first
+    explore = next(r for r in rows if 'href="explore.ipynb"' in r)
+    assert "What are my chances from here?" in explore and "extension" in explore
+
+
+def test_the_index_notebook_shows_the_lessons_and_uses_the_plot_style():
+    cells = ["".join(c["source"]) for c in json.loads(INDEX.read_text())["cells"]]
+    code = [c for c in cells if "import" in c]
+    assert "lessons_html()" in code[0] and "catcards.plotstyle.use()" in code[0]
+    assert "catcards kit" in "".join(cells)
+
+
+def test_advanced_notebooks_are_listed_from_their_folder(tmp_path, monkeypatch):
+    (tmp_path / "snap.ipynb").write_text(json.dumps({"cells": [{"cell_type": "markdown", "source": ["# Snap\n"]}]}))
+    (tmp_path / "my own lesson.ipynb").write_text("{}")            # a teacher's own notebook: listed too
+    (tmp_path / "index.ipynb").write_text("{}")
+    assert advanced_list(tmp_path) == [] and "Advanced notebooks" not in lessons_html(tmp_path)
+    (tmp_path / "advanced").mkdir()
+    (tmp_path / "advanced" / "snap.ipynb").write_text(
+        json.dumps({"cells": [{"cell_type": "markdown", "source": "# Snap, fast: the batch simulator"}]}))
+    (tmp_path / "advanced" / "big-cat.ipynb").write_text("not json")
+    assert advanced_list(tmp_path) == [{"file": "advanced/big-cat.ipynb", "title": "big-cat"},
+                                       {"file": "advanced/snap.ipynb", "title": "Snap, fast: the batch simulator"}]
+    page = lessons_html(tmp_path)
+    assert '<a href="advanced/snap.ipynb">Snap, fast: the batch simulator</a>' in page
+    assert [l["file"] for l in lesson_list(tmp_path)] == ["snap.ipynb", "my own lesson.ipynb"]
+    assert '<a href="my%20own%20lesson.ipynb">my own lesson</a>' in page and "not given" in page
+    monkeypatch.setenv("CATCARDS_STATIC_SITE", "1")                 # the rendered site: .html pages
+    page = lessons_html(tmp_path)
+    assert '<a href="advanced/snap.html">' in page and '<a href="snap.html">' in page
