@@ -54,6 +54,7 @@ for n in range(1, 7):
 # counts the same rows
 assert len(check) == 7 and hits == sum(lo <= ex <= hi for lo, ex, hi in zip(check["low"], check["exact"], check["high"]))
 assert hits >= 5   # at 95% each, 2 or more misses in 7 rows happen about 1 time in 23
+assert misses == 7 - hits and abs(usual - (0.95 ** 7 + 7 * 0.05 * 0.95 ** 6)) < 1e-12 and round(usual, 2) == 0.96
 
 # cell "for n in (13, 26, 100, 500)": asymptotic_turns is Velleman and Warrington's published formula
 # written out, the float recursion equals the exact one (Fractions, checked by brute force above) at
