@@ -46,11 +46,18 @@ import matplotlib.figure as _probe_figure
 from catcards.plotstyle import small_texts as _probe_small
 _probe_small_texts = []
 _probe_draw = _probe_figure.Figure.draw
+_probe_busy = []   # small_texts draws the figure again: do not look from inside that draw
 def _probe_recording_draw(self, renderer):
     _probe_draw(self, renderer)
-    for _text, _size in _probe_small(self, minimum={SMALLEST_FONT}):
-        if [_text[:60], _size] not in _probe_small_texts:
-            _probe_small_texts.append([_text[:60], _size])
+    if _probe_busy:
+        return
+    _probe_busy.append(self)
+    try:
+        for _text, _size in _probe_small(self, minimum={SMALLEST_FONT}):
+            if [_text[:60], _size] not in _probe_small_texts:
+                _probe_small_texts.append([_text[:60], _size])
+    finally:
+        _probe_busy.clear()
 _probe_figure.Figure.draw = _probe_recording_draw
 """
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
