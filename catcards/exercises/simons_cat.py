@@ -95,7 +95,7 @@ EXERCISES = (
             Fraction(11, 35): "11/35 is the chance the Cat 4 is set aside too; it opens when it is "
                               "NOT set aside.",
             Fraction(24, 36): "the Cat 3 is known to be one of the 12 set aside: 11 set-aside places "
-                              "are left among the 35 other cards, so 24/35, not 24/36.",
+                              "are left, and the Cat 4 is one of the 35 other cards, not of 36.",
         },
         why="Given the Cat 3 is set aside, the 11 other set-aside cards are a random 11 of the "
             "other 35. The Cat 4 opens when it is not one of them: 1 - 11/35 = 24/35. (Turned "
