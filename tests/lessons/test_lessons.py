@@ -265,8 +265,10 @@ def test_right_answers_under_run_all_show_the_kept_back_results(path):
     keys = checks(nb)
     nb, state, widgets = run(path, {var: str(exercise(key).exact()) for key, var in keys.items()})
     text = shown_texts(nb, widgets)
+    kept_back = {k for i in reveal_cells(nb) for k in re.findall(r'"([\w-]+/[\w-]+)"', nb.cells[i].source)}
     for key in keys:
-        assert state[key] == {"solved": True, "shown": True}
+        # solved; and its kept-back result drawn, for an exercise that has one
+        assert state[key] == {"solved": True, "shown": key in kept_back}
         assert shows(text, f"Right! {exercise(key).why}")  # the search above finds an answer shown
     drawn = reveal_outputs(widgets)
     assert len(drawn) == len(reveal_cells(nb)) and all(images(out["outputs"]) == 1 for out in drawn)
