@@ -10,6 +10,12 @@ from fractions import Fraction
 from . import Exercise
 
 
+def _simons_cat_cat4_opens_given_cat3_aside() -> Fraction:
+    # 4 players x 6 cards: 12 set aside. Given the Cat 3 is one of them, the other 11 set-aside
+    # places are a random 11 of the other 35 cards; the Cat 4 opens when it is not among them
+    return 1 - Fraction(12 - 1, 36 - 1)
+
+
 def _simons_cat_no_cat_in_hand() -> Fraction:
     from ..games.simons_cat import MISCHIEF
     from ..probability import hypergeom_pmf
@@ -75,5 +81,25 @@ EXERCISES = (
         why="Same-colour pairs: C(10,2) + C(8,2) + C(6,2) + C(6,2) + C(4,2) + C(2,2) = 45 + 28 + 15 + "
             "15 + 6 + 1 = 110, out of C(36, 2) = 630 pairs: 110/630 = 11/63.",
         source="rulebook simons-cat.txt, Contents (the six colours); counting pairs",
+    ),
+    Exercise(
+        key="simons-cat/cat-4-opens-given-cat-3-aside",
+        question="4 players with 6 cards each, so 12 of the 36 cards are set aside. You learn that "
+                 "the Cat 3 is set aside. What is the chance that the Cat 4 opens?",
+        exact=_simons_cat_cat4_opens_given_cat3_aside,
+        mistakes={
+            Fraction(1): "1 is the chance the Cat 3 is aside GIVEN that the Cat 4 opens: the "
+                         "question turned round. P(A | B) and P(B | A) are different numbers.",
+            Fraction(12, 36): "12/36 is the chance the Cat 3 is set aside at all, the condition, not "
+                              "the question.",
+            Fraction(11, 35): "11/35 is the chance the Cat 4 is set aside too; it opens when it is "
+                              "NOT set aside.",
+            Fraction(24, 36): "the Cat 3 is known to be one of the 12 set aside: 11 set-aside places "
+                              "are left, and the Cat 4 is one of the 35 other cards, not of 36.",
+        },
+        why="Given the Cat 3 is set aside, the 11 other set-aside cards are a random 11 of the "
+            "other 35. The Cat 4 opens when it is not one of them: 1 - 11/35 = 24/35. (Turned "
+            "round, P(Cat 3 aside | Cat 4 opens) = 1: the Cat 4 only opens when the Cat 3 is gone.)",
+        source="rules/simons-cat.md (opening card); conditional probability, drawing without replacement",
     ),
 )

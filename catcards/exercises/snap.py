@@ -16,6 +16,12 @@ def _snap_dinohistoria_snaps() -> Fraction:
     return 54 * snap_chance("dinohistoria")
 
 
+def _snap_dinohistoria_after_two_snaps() -> Fraction:
+    # after two snaps in a row three cards of that number lie on top: 5 - 3 of them among the
+    # 55 - 3 cards left
+    return Fraction(5 - 3, 55 - 3)
+
+
 EXERCISES = (
     Exercise(
         key="snap/dinohistoria-snaps",
@@ -33,5 +39,24 @@ EXERCISES = (
             "share the first card's number). Expectation adds up, dependent or not: 54 x 4/54 = 4.",
         source="linearity of expectation; catcards.analysis.snap.snap_chance",
         unit="snaps",
+    ),
+    Exercise(
+        key="snap/dinohistoria-after-two-snaps",
+        question="The Dinohistoria deck: 55 cards, 5 of each of 11 numbers. Nobody calls. The last "
+                 "two turns both made a snap (three cards of one number in a row). What is the "
+                 "chance that the next card makes a snap too?",
+        exact=_snap_dinohistoria_after_two_snaps,
+        mistakes={
+            Fraction(4, 54): "4/54 is the chance of a snap on any turn, as if the turns were "
+                             "independent: the deck remembers the cards on top.",
+            Fraction(3, 53): "3/53 is the chance after ONE snap. After two snaps in a row three of "
+                             "the five cards of that number are on the table, so only 2 are left.",
+            Fraction(2, 55): "the 55 cards include the three already turned: the next card comes from 52.",
+            Fraction(2, 53): "three cards (the run of three) have been turned, not two: 52 are left.",
+        },
+        why="After two snaps in a row three cards of one number lie on top, so 2 of its 5 cards are "
+            "among the 52 still to come: 2/52 = 1/26, less than after one snap (3/53) or none (4/53). "
+            "Cards drawn without replacement remember; a coin does not.",
+        source="conditional probability, drawing without replacement (the Wildcat case 2/50 in the lesson)",
     ),
 )
