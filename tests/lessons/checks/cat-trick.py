@@ -53,3 +53,15 @@ def share_with_a_pair(face_up, n):
 for n in (3, 4, 5):
     brute = Fraction(25, 35) * share_with_a_pair((0, 2), n) + Fraction(10, 35) * share_with_a_pair((0, 1), n)
     assert ct.p_eight_in_first_trick(n) == brute
+
+# ---- claim, cell "### Try it: the other way round": "P(lead not trump | no trump) ... is 1: if the
+# trick holds no trump, the lead surely is not one". Source: the 1500 simulated first tricks of
+# sim4 (every trick without a trump has a plain lead), and the product rule P(A and B) = P(B).
+no_trump_tricks = sim4[sim4["no_trump"]]
+assert len(no_trump_tricks) > 0 and bool((no_trump_tricks["led"] != no_trump_tricks["trump"]).all())
+
+# ---- the reveal after the first-trick table: the exact chance it shows is the product of the
+# four cards each missing the 6 trumps (its note), and the hypergeometric C(28, 4) / C(34, 4);
+assert ct.p_no_trump_in_first_trick(4) == Fraction(28 * 27 * 26 * 25, 34 * 33 * 32 * 31) == Fraction(comb(28, 4), comb(34, 4))
+# and the simulated share is what the same seed deals again (same seed, same deals)
+assert four.simulated == ct.simulate_first_tricks(4, deals=1500, seed=2024)["no_trump"].mean()
