@@ -10,21 +10,26 @@ In a lesson notebook, one cell for the student and one check cell::
     check(answer, chance_seen_by_turn(5), mistakes={Fraction(5, 34): "..."}, why="...")
 
 With ``answer = None`` (the notebook as handed out, and as the tests run it) the check cell only
-says "fill in your answer"; it never raises, so the notebook still runs top to bottom.
+says "fill in your answer" and how many decimal places a decimal needs; it never raises, so the
+notebook still runs top to bottom.
 
-How answers are compared (``exact`` is a :class:`fractions.Fraction`, an int or a float):
+How answers are compared (``exact`` is a :class:`fractions.Fraction`, an int or a float), as a
+teacher marks them:
 
-- an exact answer (a ``Fraction``, an ``int`` or text like ``"3/36"``) must equal ``exact``
-  exactly (unless a ``tolerance`` is given);
-- a decimal answer (a ``float``, or text like ``"0.083"`` or ``"8.3%"``) must lie within
-  ``tolerance`` of ``exact``: by default 0.0005 for a probability (three decimal places) and 0.05%
-  of ``exact`` for other numbers. An answer that is close but outside the tolerance is told so
-  ("give more decimal places").
+- an exact answer (a ``Fraction``, an ``int`` or text like ``"3/36"``) must equal ``exact``;
+- a decimal (a ``float``, or text like ``"0.17"``) is right when it is ``exact`` correctly rounded
+  to the number of decimal places it gives (0.17 for 0.1713 is right at two places; 0.171 at
+  three; 0.172 is not), and gives at least :func:`needed_decimals` places: for a probability at
+  least 2, and at least 2 significant digits (0.028 for 1/36, not 0.03); for other numbers at
+  least 1. A percentage as text (``"2.78%"``) is read as its decimal with two more places
+  (``0.0278``), and praised as a percentage;
+- with an explicit ``tolerance``, any answer within it of ``exact`` is right (the old rule).
 
-A wrong answer gets the most specific reason found: one of the lesson's ``mistakes`` (common wrong
-answers with their explanation), a probability outside 0..1, a percentage written as a number
-(8.3 for 8.3%), the chance of the opposite event (1 - p), then "too high" or "too low". The
-``why`` explanation (the reasoning of the right answer) is printed only after a right answer.
+A wrong answer gets the most specific reason found: right but too few decimal places, one of
+the lesson's ``mistakes`` (common wrong answers with what each reveals), a probability outside
+0..1, a percentage written as a number (8.3 for 8.3%), the chance of the opposite event
+(1 - p), digits cut off instead of rounded, close, then "too high" or "too low". The ``why``
+explanation (the reasoning of the right answer) is printed only after a right answer.
 
 Named exercises
 ---------------
@@ -36,7 +41,8 @@ is looking in the back of the book). This module is the checking machinery and t
 
     exercise("cat-days/grumpy-cat-by-draw-6").check(answer)
 
-:func:`exercises` lists the names; each :class:`Exercise` has its ``question`` text.
+:func:`exercises` lists the names; each :class:`Exercise` has its ``question`` text and its
+``how_to_answer`` sentence (the form and decimal places expected).
 """
 from __future__ import annotations
 
@@ -45,16 +51,21 @@ import math
 import numbers
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Optional
 
-__all__ = ["check", "parse_answer", "Result", "Exercise", "exercise", "exercises", "reveal_after",
-           "reveal_state", "DEFAULT_TOLERANCE"]
+__all__ = ["check", "parse_answer", "read_answer", "Reading", "needed_decimals", "decimals_text", "Result",
+           "Exercise", "exercise", "exercises", "reveal_after", "reveal_state", "DEFAULT_TOLERANCE", "FILL_IN"]
 
-#: how far a decimal answer to a probability may be from the exact value (three decimal places)
+#: the old fixed distance for a decimal probability (three decimal places); still used to call an
+#: exact fraction "close" and for a check given ``tolerance=DEFAULT_TOLERANCE``
 DEFAULT_TOLERANCE = 0.0005
 #: for other numbers (an expected count, a mean length): this fraction of the exact value
 DEFAULT_RELATIVE = 0.0005
+#: a decimal with more places than this (a float the student computed, 1/12 = 0.08333333333333333)
+#: is compared with a relative tolerance of 1e-9 instead of its last place
+_MAX_PLACES = 12
 
 FILL_IN = ("Fill in your answer above (a fraction like 2/7, a decimal like 0.286, or a percentage "
            'as text like "28.6%"), then run this cell again.')
@@ -81,6 +92,26 @@ class Result:
         pass
 
 
+@dataclass(frozen=True)
+class Reading:
+    """A student's answer as read by :func:`read_answer`.
+
+    Attributes:
+        value: as :func:`parse_answer` returns it (a Fraction for an exact answer, else a float).
+        exact: True for a fraction or a whole number.
+        form: ``"fraction"``, ``"whole"``, ``"decimal"`` or ``"percentage"``.
+        places: the decimal places of the answer as a decimal (a percentage's places + 2:
+            "2.78%" -> 4), or None for an exact answer or a computed one ("1.5/3").
+        rational: the answer as an exact rational number (the decimal digits read exactly).
+    """
+
+    value: Fraction | float
+    exact: bool
+    form: str
+    places: Optional[int]
+    rational: Fraction
+
+
 def parse_answer(answer: Any) -> tuple[Fraction | float, bool]:
     """Read a student's answer as ``(value, exact)``.
 
@@ -93,31 +124,46 @@ def parse_answer(answer: Any) -> tuple[Fraction | float, bool]:
             are accepted); a zero denominator; a bool (True is not a probability); text longer
             than :data:`MAX_ANSWER_CHARS` characters; a number too large for a float (10**400).
     """
+    reading = read_answer(answer)
+    return reading.value, reading.exact
+
+
+def read_answer(answer: Any) -> Reading:
+    """Read a student's answer as a :class:`Reading` (its value, form and decimal places), in the
+    forms :func:`parse_answer` accepts. Raises ValueError as :func:`parse_answer` does."""
     if isinstance(answer, bool):
         raise ValueError(f"{answer!r} is not a number; write a fraction like 2/7 or a decimal like 0.286")
     if isinstance(answer, str) and len(answer.strip()) > MAX_ANSWER_CHARS:
         raise ValueError(f"an answer is at most {MAX_ANSWER_CHARS} characters long; this one has "
                          f"{len(answer.strip()):,}")
-    value, exact = _parse_answer(answer)
+    reading = _read(answer)
     try:
-        float(value)  # every check compares floats: 10**400 cannot be one
+        float(reading.value)  # every check compares floats: 10**400 cannot be one
     except OverflowError:
         raise ValueError("that number is too large to be an answer") from None
-    return value, exact
+    return reading
 
 
 #: the longest answer text read (a pasted decimal of 300 digits is already more than enough)
 MAX_ANSWER_CHARS = 300
 
 
-def _parse_answer(answer: Any) -> tuple[Fraction | float, bool]:
+def _places(digits: str) -> int:
+    """Decimal places of a decimal numeral ("0.170" -> 3, "12" -> 0, "1e-05" -> 5)."""
+    exponent = Decimal(digits).as_tuple().exponent
+    return max(0, -exponent) if isinstance(exponent, int) else 0
+
+
+def _read(answer: Any) -> Reading:
     if isinstance(answer, (Fraction, numbers.Integral)):
-        return Fraction(answer), True
+        value = Fraction(answer)
+        return Reading(value, True, "whole" if value.denominator == 1 else "fraction", None, value)
     if isinstance(answer, numbers.Real):
         value = float(answer)
         if not math.isfinite(value):
             raise ValueError(f"{answer!r} is not a finite number")
-        return value, False
+        shortest = repr(value)  # the shortest text that reads back as this float: 0.17, not 0.1700000000000000122
+        return Reading(value, False, "decimal", _places(shortest), Fraction(Decimal(shortest)))
     if isinstance(answer, str):
         text = answer.strip()
         if m := _FRACTION.match(text):
@@ -125,17 +171,65 @@ def _parse_answer(answer: Any) -> tuple[Fraction | float, bool]:
             if float(bottom) == 0:
                 raise ValueError(f"{answer!r} divides by zero")
             if "." not in top and "." not in bottom:
-                return Fraction(int(top), int(bottom)), True
-            return float(top) / float(bottom), False
+                value = Fraction(int(top), int(bottom))
+                return Reading(value, True, "whole" if value.denominator == 1 else "fraction", None, value)
+            rational = Fraction(Decimal(top)) / Fraction(Decimal(bottom))
+            return Reading(float(top) / float(bottom), False, "decimal", None, rational)
         if m := _PERCENT.match(text):
-            return float(m.group(1)) / 100, False
+            number = m.group(1)
+            return Reading(float(number) / 100, False, "percentage", _places(number) + 2,
+                           Fraction(Decimal(number)) / 100)
         if m := _DECIMAL.match(text):
             number = m.group(1)
-            return (Fraction(int(number)), True) if "." not in number else (float(number), False)
+            if "." not in number:
+                return Reading(Fraction(int(number)), True, "whole", None, Fraction(int(number)))
+            return Reading(float(number), False, "decimal", _places(number), Fraction(Decimal(number)))
     raise ValueError(
         f"could not read {answer!r} as a number; write a fraction like 2/7 (or \"2/7\"), "
         f'a decimal like 0.286, or a percentage as text like "28.6%"'
     )
+
+
+def needed_decimals(exact: Fraction | int | float, probability: bool = True) -> int:
+    """How many decimal places a decimal answer to ``exact`` must give: for a probability at least
+    2 and at least 2 significant digits (0.1713 -> 2, 1/36 = 0.0278 -> 3, 0.0045 -> 4); for another
+    number at least 1 (7.5 -> 1, 25 -> 1; a whole number or fraction is always accepted exactly)."""
+    x = abs(Fraction(exact))
+    if x == 0:
+        return 2 if probability else 1
+    first = len(str(x.numerator // x.denominator)) - 1 if x >= 1 else -_leading_zeros(x) - 1
+    significant_two = max(0, 1 - first)  # places that show 2 significant digits
+    return max(2 if probability else 1, significant_two)
+
+
+def _leading_zeros(x: Fraction) -> int:
+    """For 0 < x < 1, the number of zeros right after the decimal point (0.0278 -> 1)."""
+    zeros = 0
+    while x * 10 < 1:
+        x *= 10
+        zeros += 1
+    return zeros
+
+
+def decimals_text(exact: Fraction | int | float, probability: bool = True) -> str:
+    """The sentence saying what form of answer is expected, e.g. "Give the exact fraction, or a
+    decimal rounded to at least 3 decimal places (a percentage to at least 1)." (no answer in it)."""
+    need = needed_decimals(exact, probability)
+    places = f"{need} decimal place{'s' * (need != 1)}"
+    if not probability:
+        return f"Give the exact value (a whole number or a fraction), or a decimal rounded to at least {places}."
+    percent = need - 2
+    as_percent = (f"a percentage to at least {percent} decimal place{'s' * (percent != 1)}" if percent
+                  else "a percentage to a whole number or better")
+    return f"Give the exact fraction, or a decimal rounded to at least {places} ({as_percent})."
+
+
+def _rounds_to(reading: Reading, target: Fraction) -> bool:
+    """Whether the decimal ``reading`` is ``target`` correctly rounded to its own places (a tie
+    either way); a computed or very long decimal: within 1e-9 (relative)."""
+    if reading.places is None or reading.places > _MAX_PLACES:
+        return abs(reading.rational - target) <= Fraction(1, 10 ** 9) * max(1, abs(target))
+    return abs(reading.rational - target) <= Fraction(1, 2 * 10 ** reading.places)
 
 
 def _close(a: float, b: float, tolerance: float) -> bool:
@@ -156,15 +250,17 @@ def check(
 
     Args:
         answer: the student's answer (see :func:`parse_answer`); ``None`` or ``...`` means not
-            answered yet: the check says "fill in your answer" and shows nothing of the answer.
+            answered yet: the check says "fill in your answer" and how many decimal places a
+            decimal needs (:func:`decimals_text`), and shows nothing of the answer.
         exact: the right value (a Fraction from the lesson's exact calculation, an int, a float).
-        tolerance: allowed distance for decimal answers (and for exact answers too when given);
-            default 0.0005 for a probability, else 0.05% of ``exact``. Must be >= 0.
+        tolerance: None (the default): a decimal must be ``exact`` correctly rounded to its own
+            places, with at least :func:`needed_decimals` places. A number >= 0: any answer
+            (exact ones too) within ``tolerance`` of ``exact`` is right.
         probability: the answer is a probability (then answers outside 0..1 and percentages written
-            as numbers get their own explanation).
-        mistakes: common wrong answers of this exercise and why they are wrong, e.g.
+            as numbers get their own explanation, and a decimal needs 2 significant digits).
+        mistakes: common wrong answers of this exercise and what each reveals, e.g.
             ``{Fraction(1, 36): "that is one given order of the two dice; count both orders"}``;
-            an answer equal to a key (within the tolerance for decimals) gets that explanation.
+            an answer equal to a key (a decimal: that key correctly rounded) gets that explanation.
         why: the reasoning of the right answer, printed only after a right answer.
         show: print the message (False: only return it).
 
@@ -186,52 +282,90 @@ def check(
         return Result(right, message)
 
     if answer is None or answer is Ellipsis:
-        return done(None, FILL_IN)
+        return done(None, f"{FILL_IN} {decimals_text(exact, probability)}")
     try:
-        value, is_exact = parse_answer(answer)
+        reading = read_answer(answer)
     except ValueError as exc:
         return done(None, f"Not checked: {exc}.")
 
-    target = float(exact)
-    if tolerance is None:
-        tol = DEFAULT_TOLERANCE if probability else max(abs(target) * DEFAULT_RELATIVE, 1e-9)
-        right = value == Fraction(exact) if is_exact and isinstance(exact, (Fraction, numbers.Integral)) \
-            else _close(float(value), target, tol)
+    target = Fraction(exact)
+    need = needed_decimals(target, probability)
+    if tolerance is not None:
+        right = _close(float(reading.value), float(target), float(tolerance))
+    elif reading.exact:
+        right = reading.rational == target
     else:
-        tol = float(tolerance)
-        right = _close(float(value), target, tol)
+        right = _rounds_to(reading, target) and (reading.places is None or reading.places >= need)
     if right:
         message = "Right!"
-        if not is_exact and isinstance(exact, (Fraction, numbers.Integral)) and Fraction(exact).denominator != 1:
+        fractional = isinstance(exact, (Fraction, numbers.Integral)) and target.denominator != 1
+        if reading.form == "percentage":
+            message += " (as a percentage; the exact answer is a fraction)" if fractional else " (as a percentage)"
+        elif not reading.exact and fractional:
             message += " (as a decimal; the exact answer is a fraction)"
         return done(True, message + (f" {why}" if why else ""))
-    return done(False, "Not yet: " + _why_wrong(float(value), is_exact, exact, tol, probability, mistakes))
+    return done(False, "Not yet: " + _why_wrong(reading, target, need, tolerance, probability, mistakes))
 
 
-def _why_wrong(value: float, is_exact: bool, exact, tol: float, probability: bool,
+def _why_wrong(reading: Reading, target: Fraction, need: int, tolerance: float | None, probability: bool,
                mistakes: Mapping[Any, str] | None) -> str:
-    target = float(exact)
+    value = float(reading.value)
+
+    def near(other: Fraction) -> bool:
+        """The answer stands for ``other``: equal (exact), or ``other`` correctly rounded with
+        enough places (decimal), or within the explicit tolerance."""
+        if tolerance is not None:
+            return _close(value, float(other), max(float(tolerance), 1e-12))
+        if reading.exact:
+            return reading.rational == other
+        return _rounds_to(reading, other) and (reading.places is None
+                                               or reading.places >= needed_decimals(other, probability))
+
+    if tolerance is None and not reading.exact and reading.places is not None and _rounds_to(reading, target):
+        if reading.form == "percentage":  # count the places as written: "3%" has none
+            given, wanted, what = reading.places - 2, need - 2, "a percentage"
+        else:
+            given, wanted, what = reading.places, need, "a decimal"
+        shown = (f"{given} decimal place{'s' * (given != 1)}" if given else "a whole number")
+        return (f"right to {shown}, but this question needs {what} with at least {wanted} decimal "
+                f"place{'s' * (wanted != 1)}: give more decimal places, or the exact fraction.")
     for wrong, reason in (mistakes or {}).items():
         try:
-            wrong_value, _ = parse_answer(wrong)
+            wrong_value = read_answer(wrong).rational
         except ValueError:
             continue
-        if _close(value, float(wrong_value), max(tol, 1e-12)):
+        if near(wrong_value):
             return reason
     if probability:
         if value < 0 or value > 1:
-            if 0 <= value / 100 <= 1 and _close(value / 100, target, tol):
+            places = 0 if reading.form == "whole" else reading.places  # 17 read as 17%: two places
+            as_percent = Reading(value / 100, False, "decimal", None if places is None else places + 2,
+                                 reading.rational / 100)
+            if 0 <= value / 100 <= 1 and (_close(value / 100, float(target), float(tolerance))
+                                          if tolerance is not None else _rounds_to(as_percent, target)):
                 return ("that looks like a percentage written as a number; a probability is between 0 and 1 "
                         '(write 50% as 0.5 or as the text "50%").')
             return "a probability is always between 0 and 1."
-        if _close(value, 1 - target, tol) and not _close(target, 0.5, tol):
+        if target != Fraction(1, 2) and near(1 - target) and not near(Fraction(1, 2)):
             return ("that is the chance of the opposite event. Read the question again: which outcomes "
                     "does it count?")
-    close = abs(value - target) <= 10 * tol
-    if close and not is_exact:
+    if tolerance is None and not reading.exact and reading.places is not None and reading.places <= _MAX_PLACES:
+        unit = Fraction(1, 10 ** reading.places)
+        cut = Fraction(math.floor(abs(target) / unit)) * unit * (1 if target >= 0 else -1)
+        if reading.rational == cut:
+            return ("close: those digits are right, but the last one is cut off, not rounded. Round to "
+                    "the nearest: look at the next digit.")
+        if reading.places >= need and abs(reading.rational - target) <= 2 * unit:
+            return "close, but not close enough: check the last digits, or give the exact fraction."
+    if tolerance is not None and not reading.exact and abs(value - float(target)) <= 10 * float(tolerance):
         return "close, but not close enough: give more decimal places, or the exact fraction."
-    if is_exact and close:
+    exact_close = (DEFAULT_TOLERANCE * 10 if probability else abs(float(target)) * DEFAULT_RELATIVE * 10)
+    if reading.exact and abs(value - float(target)) <= max(exact_close, 1e-12):
         return "close, but not exact: check the counting (a fraction must be exactly right)."
+    if (not probability and reading.form == "whole" and target.denominator != 1
+            and abs(reading.rational - target) <= Fraction(1, 2)):
+        return (f"that is rounded to a whole number; give the exact fraction, or a decimal to at least "
+                f"{need} decimal place{'s' * (need != 1)}.")
     return "too high. " + _hint(probability) if value > target else "too low. " + _hint(probability)
 
 
@@ -281,6 +415,18 @@ class Exercise:
     def solved(self) -> bool:
         """Whether a check of this exercise has said "Right!" in this kernel."""
         return self.key in _SOLVED
+
+    @property
+    def decimals(self) -> int:
+        """The decimal places a decimal answer must give (:func:`needed_decimals`)."""
+        return needed_decimals(self.exact(), self.probability)
+
+    @property
+    def how_to_answer(self) -> str:
+        """The sentence saying what form of answer is expected and how many decimal places
+        (:func:`decimals_text`): "Give the exact fraction, or a decimal rounded to at least 3
+        decimal places (a percentage to at least 1 decimal place)." """
+        return decimals_text(self.exact(), self.probability)
 
     def answer_texts(self) -> tuple[str, ...]:
         """The texts that give this exercise's answer away if an output shows them: the exact

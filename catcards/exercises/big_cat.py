@@ -25,8 +25,10 @@ EXERCISES = (
         mistakes={
             Fraction(48, 52) ** 18: "(48/52)^18 draws with replacement: each card dealt leaves fewer "
                                     "cards behind.",
-            Fraction(34, 52) ** 4: "close, but that treats the four Lions as independent; place them one "
-                                   "after another: 34/52 x 33/51 x 32/50 x 31/49.",
+            Fraction(34, 52) ** 4: "close, but that treats the four Lions as independent (as if each "
+                                   "were placed with the others put back): once one Lion is outside the "
+                                   "first stack, fewer places outside are left for the next. Place the "
+                                   "Lions one after another.",
             Fraction(2, 3): "the stack is 18 of 52 cards, not a third of them, and all 4 Lions must miss it.",
         },
         why="Count hands: C(48, 18) of the C(52, 18) stacks have no Lion. Or place the Lions: "

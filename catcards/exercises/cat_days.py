@@ -36,6 +36,11 @@ EXERCISES = (
             Fraction(10, 34) ** 2: "(10/34)^2 is near the chance of seeing both, not at least one.",
             1 - Fraction(24, 34) ** 2: "close, but that treats the two copies as independent; "
                                        "after one is not seen, the other's chance changes. Count hands.",
+            1 - Fraction(32, 34) ** 10: "that is 1 - (32/34)^10: drawing with replacement, as if each "
+                                        "of the 10 cards were a fresh draw from all 34 with the Grumpy "
+                                        "Cats put back. Cards you have seen are not put back: the 10 are "
+                                        "10 different cards, so a Grumpy Cat is a little more likely to "
+                                        "be among them.",
         },
         why="None seen: C(32, 10) / C(34, 10) = (24 x 23) / (34 x 33) = 92/187 of the 10-card "
             "sets miss both Grumpy Cats, so at least one is seen with chance 1 - 92/187 = 95/187.",

@@ -32,11 +32,16 @@ EXERCISES = (
                  "What is the chance that the Cat 3 is the card set aside?",
         exact=lambda: Fraction(1, 36),
         mistakes={
-            Fraction(1, 5): "there are not 5 equally likely places for the Cat 3 but 36: it is "
-                            "equally likely to be any of the 36 positions of the shuffled deck.",
-            Fraction(1, 6): "the set-aside card is not one of six equal parts of the deck: it is "
-                            "one position out of 36.",
-            Fraction(7, 36): "7/36 is the chance that one given player holds the Cat 3.",
+            Fraction(1, 5): "1/5 reasons from the 5 players, as if the Cat 3 were equally likely to be "
+                            "in each of 5 places (equiprobability bias). The set-aside card is not a "
+                            "player, and the places do not hold equally many cards: a hand holds 7, "
+                            "the set-aside pile only 1. Think about where one card can end up in the "
+                            "shuffled deck.",
+            Fraction(1, 6): "1/6 treats the 5 hands and the set-aside card as 6 equally likely places "
+                            "(equiprobability bias); they are not: a hand holds 7 cards and the "
+                            "set-aside pile only 1.",
+            Fraction(7, 36): "7/36 is the chance that one given player's hand (7 cards) holds the Cat 3, "
+                             "not the chance for the set-aside card.",
         },
         why="The shuffle puts the Cat 3 in any of the 36 positions with the same chance, and "
             "exactly 1 position is set aside: 1/36.",

@@ -8,9 +8,11 @@
 lives in ``catcards/widgets/<game>.py`` and is discovered on first use. See
 :mod:`catcards.widgets.table` for how to subclass. To swap one table for another in a box (a
 slider, a Deal button), use :func:`replace`, which closes the old table; a table's cell run again
-closes the tables that cell made before.
+closes the tables that cell made before. :class:`Predict` (:mod:`catcards.widgets.predict`) is
+the lessons' "predict first" box.
 """
+from .predict import Predict
 from .table import GameTable, card_html, cards_row, close_tree, play, replace, seed_from_text, table_class, table_for
 
-__all__ = ["GameTable", "play", "replace", "close_tree", "table_for", "table_class", "card_html", "cards_row",
+__all__ = ["Predict", "GameTable", "play", "replace", "close_tree", "table_for", "table_class", "card_html", "cards_row",
            "seed_from_text"]

@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, strategies as st
 
-from catcards.exercises import FILL_IN, check, parse_answer
+from catcards.exercises import FILL_IN, check, decimals_text, needed_decimals, parse_answer, read_answer
 
 EXACT = Fraction(1, 12)  # two dice: a sum of 4 is 3 of 36 outcomes
 
@@ -20,7 +20,9 @@ def test_no_answer_yet_says_fill_in_and_reveals_nothing(placeholder, capsys):
     result = check(placeholder, EXACT, why="3 of the 36 outcomes.")
     out = capsys.readouterr().out
     assert result.right is None and not result
-    assert out.strip() == FILL_IN
+    # the fill-in text says how many decimal places are expected (1/12 = 0.0833: 2 significant digits)
+    assert out.strip() == (FILL_IN + " Give the exact fraction, or a decimal rounded to at least 3 decimal "
+                           "places (a percentage to at least 1 decimal place).")
     for revealing in ("1/12", "3/36", "0.083", "3 of the 36", "8.3"):
         assert revealing not in out
 
@@ -103,6 +105,85 @@ def test_parse_answer_forms():
         parse_answer("3/0")
 
 
+# ---- tolerance suited to the question (issue 28) ------------------------------------------------
+P = Fraction(1713, 10000)
+
+
+@pytest.mark.parametrize("answer, right", [
+    ("0.17", True), (0.17, True), ("0.171", True), ("0.1713", True), ("17%", True), ("17.1%", True),
+    ("0.172", False), ("0.18", False), ("0.2", False), ("0.16", False), ("0.17130", True), ("0.17131", False),
+])
+def test_a_decimal_is_right_when_it_is_the_answer_correctly_rounded_to_its_own_places(answer, right):
+    # issue 28: "a student's 0.17 for 0.1713 is right at two decimals"
+    assert verdict(answer, exact=P).right is right
+
+
+def test_too_few_places_says_how_many_without_the_answer():
+    assert verdict("0.2", exact=P).message == (
+        "Not yet: right to 1 decimal place, but this question needs a decimal with at least 2 decimal "
+        "places: give more decimal places, or the exact fraction.")
+    # 1/36 = 0.02777...: two places (0.03) have one significant digit only
+    assert verdict("0.03", exact=Fraction(1, 36)).message.startswith(
+        "Not yet: right to 2 decimal places, but this question needs a decimal with at least 3 decimal places")
+    assert verdict("3%", exact=Fraction(1, 36)).message.startswith(
+        "Not yet: right to a whole number, but this question needs a percentage with at least 1 decimal place")
+    assert verdict("0.028", exact=Fraction(1, 36)).right is True
+
+
+def test_digits_cut_off_instead_of_rounded_are_named():
+    message = verdict("0.027", exact=Fraction(1, 36)).message
+    assert message.startswith("Not yet: close: those digits are right, but the last one is cut off, not rounded")
+    assert verdict("0.18", exact=P).message == ("Not yet: close, but not close enough: check the last digits, "
+                                                "or give the exact fraction.")
+
+
+def test_a_percentage_is_praised_as_a_percentage():
+    # issue 28: "2.78%" was marked "Right! (as a decimal...)"
+    assert verdict("2.78%", exact=Fraction(1, 36)).message == "Right! (as a percentage; the exact answer is a fraction)"
+    assert verdict("0.0278", exact=Fraction(1, 36)).message == "Right! (as a decimal; the exact answer is a fraction)"
+    assert verdict("50%", exact=0.5).message == "Right! (as a percentage)"
+    assert verdict("17", exact=P).message.startswith("Not yet: that looks like a percentage written as a number")
+
+
+def test_needed_decimals_and_the_sentence_that_says_it():
+    assert [needed_decimals(x) for x in (P, Fraction(1, 36), Fraction(45, 10000), Fraction(1, 2), 0)] == [2, 3, 4, 2, 2]
+    assert [needed_decimals(x, probability=False) for x in (25, Fraction(15, 2), Fraction(1, 300))] == [1, 1, 4]
+    assert decimals_text(P) == ("Give the exact fraction, or a decimal rounded to at least 2 decimal places "
+                                "(a percentage to a whole number or better).")
+    assert decimals_text(25, probability=False) == ("Give the exact value (a whole number or a fraction), or a "
+                                                    "decimal rounded to at least 1 decimal place.")
+
+
+def test_a_whole_number_for_a_fractional_expectation_is_told_to_give_places():
+    assert verdict("8", exact=Fraction(15, 2), probability=False).message == (
+        "Not yet: that is rounded to a whole number; give the exact fraction, or a decimal to at least "
+        "1 decimal place.")
+
+
+def test_read_answer_keeps_the_form_and_places():
+    assert read_answer("2.78%").form == "percentage" and read_answer("2.78%").places == 4
+    assert read_answer("2.78%").rational == Fraction(278, 10000)
+    assert read_answer(0.17).places == 2 and read_answer(0.17).rational == Fraction(17, 100)
+    assert read_answer("3/36").form == "fraction" and read_answer("7").form == "whole"
+    assert read_answer("1.5/3").places is None
+
+
+def test_the_issue_28_wrong_answers_are_named_without_giving_the_answer_away():
+    from catcards.exercises import exercise
+
+    cat3 = exercise("simons-cat/cat-3-set-aside")
+    said = cat3.check("1/5", show=False).message
+    # the old reason said "not 5 equally likely places ... but 36", which all but gave 1/36 away
+    assert "36" not in said and "equiprobability" in said and said.startswith("Not yet: 1/5 reasons from the 5 players")
+    assert "36" not in cat3.check("1/6", show=False).message
+    # Cat Days with replacement: 1 - (32/34)^10 = 0.4546 (issue 28: "0.455 is not named")
+    grumpy = exercise("cat-days/grumpy-cat-by-draw-6")
+    assert round(float(1 - Fraction(32, 34) ** 10), 3) == 0.455
+    for typed in ("0.455", "0.45", "45.5%", 1 - (32 / 34) ** 10):
+        assert "drawing with replacement" in grumpy.check(typed, show=False).message, typed
+    assert grumpy.check("0.508", show=False).right and grumpy.check("0.51", show=False).right
+
+
 @given(st.fractions(min_value=0, max_value=1))
 def test_the_exact_fraction_is_always_right_and_its_complement_wrong(p):
     assert verdict(p, exact=p).right is True
@@ -170,12 +251,22 @@ def test_every_exercise_knows_its_mistakes_and_says_why_after_a_right_answer(key
     ex = exercise(key)
     assert ex.question and ex.why and ex.source
     assert ex.check(ex.exact(), show=False).message == f"Right! {ex.why}"
-    assert ex.check(None, show=False).message == FILL_IN
+    assert ex.check(None, show=False).message == f"{FILL_IN} {ex.how_to_answer}"
     for wrong, reason in ex.mistakes.items():
         assert wrong != ex.exact()
         assert ex.check(wrong, show=False).message == f"Not yet: {reason}"
         if ex.exact().denominator > 1:  # a mistake's explanation does not give the answer away
             assert str(ex.exact()) not in reason
+        for text in ex.answer_texts()[1:]:
+            assert text not in reason, (wrong, text)
+    # the expected form, rounded correctly to the places asked for, is right (as a decimal and a percentage)
+    places = ex.decimals
+    value = ex.exact()
+    decimal = f"{round(float(value), places):.{places}f}"
+    assert ex.check(decimal, show=False).right is True, decimal
+    if ex.probability:
+        percent = f"{round(100 * float(value), places - 2):.{places - 2}f}%"
+        assert ex.check(percent, show=False).message.startswith("Right! (as a percentage"), percent
 
 
 def test_unknown_exercise_lists_the_names():

@@ -1,0 +1,237 @@
+"""Sentences for the lessons, written from computed values, so a lesson's words can never
+contradict its numbers (issue 28).
+
+>>> from catcards.lessons import read_interval, compare
+>>> read_interval(0.517, 0.628, 0.5, games=300)
+"The interval [0.517, 0.628] excludes 0.5: seat 0's advantage is real, about 0.07."
+>>> read_interval(0.45, 0.55, 0.5, games=300)
+'The interval [0.45, 0.55] holds 0.5: these 300 games cannot tell a difference.'
+
+A lesson prints these instead of writing "barely matters" or "no advantage" in a markdown cell:
+if a new seed or rule moves the interval, the sentence moves with it.
+
+- :func:`read_interval`: what an interval shows about one rate against a reference value.
+- :func:`compare`: what two intervals show about two rates (overlap is not proof of equality).
+- :func:`wilson`: the Wilson interval of ``wins / n`` (the package's
+  :func:`catcards.probability.wilson_interval`, with ``z`` in place of a confidence).
+- :func:`student_seed`: the seed of a student's own sample (each student differs, tests pin it).
+
+Layer 3: no widgets, no plotting. Numbers are shown with as many decimals as it takes (3 at
+least, up to 6) for the shown interval to sit on the same side of the reference as the real one:
+an interval [0.4891, 0.4996] against 0.5 reads "[0.489, 0.4996]", never "[0.489, 0.5]" ... "excludes 0.5".
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+from statistics import NormalDist
+from typing import Optional
+
+from .core import GameParameterError, check_plain_text, normal_name, seed_from_text
+
+__all__ = ["read_interval", "compare", "wilson", "student_seed", "SEED_VARIABLE", "STUDENT_SEED_LIMIT"]
+
+#: the environment variable that pins :func:`student_seed` (the tests set it)
+SEED_VARIABLE = "CATCARDS_LESSON_SEED"
+#: student seeds are below this (2**53: every such whole number is exact as a JavaScript number too)
+STUDENT_SEED_LIMIT = 2 ** 53
+_MAX_NAME = 100
+
+
+def _number(value, what: str) -> float:
+    if isinstance(value, bool):
+        raise ValueError(f"{what} must be a number, got {value!r}")
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} must be a number, got {value!r}") from None
+    if not math.isfinite(number):
+        raise ValueError(f"{what} must be a finite number, got {value!r}")
+    return number
+
+
+def _plain(x: float, decimals: int) -> str:
+    """``x`` rounded to ``decimals``, trailing zeros dropped ("0.450" -> "0.45", "0.500" -> "0.5")."""
+    text = f"{x:.{decimals}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _side(x: float, reference: float) -> int:
+    return (x > reference) - (x < reference)
+
+
+def _shown(values: tuple[float, ...], reference: float) -> tuple[str, ...]:
+    """Each value as text, with the fewest decimals (3 to 6) at which every rounded value lies on
+    the same side of ``reference`` as the value itself (so the text tells the same story)."""
+    for decimals in range(3, 7):
+        rounded = [round(v, decimals) for v in values]
+        if all(_side(r, reference) == _side(v, reference) for r, v in zip(rounded, values)):
+            break
+    return tuple(_plain(v, decimals) for v in values)
+
+
+def _about(difference: float) -> str:
+    """A positive difference rounded for "about ...": 2 decimals from 0.1, else 1 significant
+    figure (2 when it starts with a 1: 0.0147 -> "0.015", 0.0725 -> "0.07")."""
+    if difference >= 0.095:
+        return _plain(difference, 2)
+    if difference <= 0:
+        return "0"
+    digits = -int(math.floor(math.log10(difference)))
+    if f"{difference:.{digits}f}".rstrip("0").endswith("1"):
+        digits += 1
+    return _plain(difference, digits)
+
+
+def _check_interval(low, high, name: str = "the interval") -> tuple[float, float]:
+    low, high = _number(low, f"{name}'s low end"), _number(high, f"{name}'s high end")
+    if low > high:
+        raise ValueError(f"{name}'s low end {low!r} is above its high end {high!r}")
+    return low, high
+
+
+def _check_games(games) -> int:
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number of games, at least 1, got {games!r}")
+    return games
+
+
+def read_interval(low: float, high: float, reference: float, *, games: int, what: str = "seat 0's win rate",
+                  reference_text: str = "a fair share (0.5)", estimate: Optional[float] = None) -> str:
+    """One sentence reading a confidence interval ``[low, high]`` against ``reference``.
+
+    - The interval holds the reference: "The interval [0.45, 0.55] holds 0.5: these 300 games
+      cannot tell a difference." (it does not say there is none).
+    - It excludes it: "The interval [0.517, 0.628] excludes 0.5: seat 0's advantage is real,
+      about 0.07." For a ``what`` ending in "win rate" the owner's advantage or disadvantage is
+      named; otherwise "<what> is really above <reference_text>, by about 0.07" (or below).
+      "About" is ``estimate - reference`` (``estimate`` defaults to the interval's midpoint).
+
+    Args:
+        low, high: the interval, numbers with ``low <= high`` (a proportion's: in [0, 1]).
+        reference: the value compared with (0.5 for a fair share of two seats).
+        games: how many games (or trials) the interval comes from, a whole number >= 1.
+        what: the rate's name, e.g. "seat 0's win rate", "the chance of a snap".
+        reference_text: the reference in words, used when the rate is not a win rate.
+        estimate: the rate measured (optional; the midpoint when None).
+    Returns: the sentence (str).
+    Raises: ValueError for a non-number, ``low > high`` or a bad ``games``.
+    """
+    low, high = _check_interval(low, high)
+    reference = _number(reference, "reference")
+    games = _check_games(games)
+    estimate = (low + high) / 2 if estimate is None else _number(estimate, "estimate")
+    for decimals in range(3, 7):  # the shown bounds sit on the same sides of the shown reference
+        r = round(reference, decimals)
+        if all(_side(round(v, decimals), r) == _side(v, reference) for v in (low, high)):
+            break
+    shown_low, shown_high, shown_ref = (_plain(v, decimals) for v in (low, high, reference))
+    if low <= reference <= high:
+        return (f"The interval [{shown_low}, {shown_high}] holds {shown_ref}: "
+                f"these {games:,} games cannot tell a difference.")
+    above = low > reference
+    size = _about(abs(estimate - reference))
+    if what.endswith("win rate") and what.strip() != "win rate":
+        owner = what[: -len("win rate")].strip()
+        verdict = f"{owner} {'advantage' if above else 'disadvantage'} is real, about {size}"
+    else:
+        verdict = f"{what} is really {'above' if above else 'below'} {reference_text}, by about {size}"
+    return f"The interval [{shown_low}, {shown_high}] excludes {shown_ref}: {verdict}."
+
+
+def compare(a_low: float, a_high: float, b_low: float, b_high: float, *, a: str = "A", b: str = "B",
+            what: str = "rate", games: Optional[int] = None) -> str:
+    """One sentence comparing two confidence intervals, A's ``[a_low, a_high]`` and B's
+    ``[b_low, b_high]``.
+
+    - They do not overlap: "The intervals for seat 0 [0.52, 0.6] and seat 1 [0.4, 0.48] do not
+      overlap: a real difference, seat 0's rate is higher."
+    - They overlap: "... overlap: these games cannot tell which is larger (overlap alone does not
+      prove they are equal)." (With ``games`` given: "these 80 games each".)
+
+    Args:
+        a_low, a_high, b_low, b_high: the two intervals, numbers, each ``low <= high``.
+        a, b: the two things' names ("seat 0", "threshold 5").
+        what: the rate's name ("win rate").
+        games: how many games each interval comes from (optional, whole number >= 1).
+    Returns: the sentence (str).
+    Raises: ValueError for a non-number, a low end above its high end, or a bad ``games``.
+    """
+    a_low, a_high = _check_interval(a_low, a_high, "A's interval")
+    b_low, b_high = _check_interval(b_low, b_high, "B's interval")
+    which = "these games" if games is None else f"these {_check_games(games):,} games each"
+    shown = {v: _plain(v, 3) for v in (a_low, a_high, b_low, b_high)}
+    apart = a_high < b_low or b_high < a_low
+    if apart:  # the two facing ends with enough decimals that the gap stays visible
+        lower_end, upper_end = (a_high, b_low) if a_high < b_low else (b_high, a_low)
+        shown[lower_end], shown[upper_end] = _shown((lower_end, upper_end), (lower_end + upper_end) / 2)
+    start = (f"The intervals for {a} [{shown[a_low]}, {shown[a_high]}] "
+             f"and {b} [{shown[b_low]}, {shown[b_high]}]")
+    if apart:
+        higher = a if a_low > b_high else b
+        return f"{start} do not overlap: a real difference, {higher}'s {what} is higher."
+    return (f"{start} overlap: {which} cannot tell which is larger "
+            "(overlap alone does not prove they are equal).")
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval ``(low, high)`` of ``wins / n``, both in [0, 1], at ``z``
+    standard errors (1.96: 95 %).
+
+    The package's :func:`catcards.probability.wilson_interval` (Wilson 1927) with the confidence
+    ``2 * Phi(z) - 1``; see it for the formula and its checked values.
+
+    Raises: ValueError for counts out of range (``0 <= wins <= n``, ``n >= 1``) or ``z <= 0``.
+    """
+    from .probability import wilson_interval
+
+    z = _number(z, "z")
+    if z <= 0:
+        raise ValueError(f"z must be positive, got {z!r}")
+    confidence = 2 * NormalDist().cdf(z) - 1
+    return tuple(wilson_interval(wins, n, confidence))  # type: ignore[return-value]
+
+
+def student_seed(name: Optional[str] = None) -> int:
+    """The seed of a student's own sample, a whole number from 0 to 2**53 - 1, printed ("Your
+    seed: 1,234,567") so the sample can be replayed.
+
+    - ``CATCARDS_LESSON_SEED`` set (the tests pin it): that seed, or with ``name`` a seed made
+      from both (the same for the same name, different names differ).
+    - Not set: with ``name`` a seed made from the name (typing the same name replays the same
+      sample), without one fresh entropy (``numpy.random.SeedSequence().entropy``), so each
+      student's sample differs from the others'.
+
+    Args:
+        name: optional text a student types (a name or nickname, up to 100 characters).
+    Raises:
+        GameParameterError: ``CATCARDS_LESSON_SEED`` is not a whole number from 0 to 2**128 - 1,
+            or ``name`` is not text, is too long or holds control characters.
+    """
+    import numpy as np
+
+    if name is not None:
+        if not isinstance(name, str):
+            raise GameParameterError(f"the name must be text, not {type(name).__name__}")
+        if len(name) > _MAX_NAME:
+            raise GameParameterError(f"the name must be at most {_MAX_NAME} characters, got {len(name)}")
+        check_plain_text(name, "student_seed", "the name")
+    pinned = os.environ.get(SEED_VARIABLE)
+    pinned_seed = None
+    if pinned is not None:
+        try:
+            pinned_seed = seed_from_text(pinned)
+        except GameParameterError as error:
+            raise GameParameterError(f"{SEED_VARIABLE}: {error}") from None
+    if name is not None:
+        text = f"{'' if pinned_seed is None else pinned_seed}\n{normal_name(name)}"
+        seed = int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big") % STUDENT_SEED_LIMIT
+    elif pinned_seed is not None:
+        seed = pinned_seed
+    else:
+        seed = int(np.random.SeedSequence().entropy) % STUDENT_SEED_LIMIT
+    print(f"Your seed: {seed:,}")
+    return seed

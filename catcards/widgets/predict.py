@@ -1,0 +1,249 @@
+"""Predict first: a widget a lesson shows BEFORE any result, so each student commits to a guess.
+
+>>> from fractions import Fraction
+>>> from catcards.widgets import Predict
+>>> guess = Predict("What share of turns of Snap end in a snap?")   # doctest: +SKIP
+>>> guess              # the cell's last value: the student types 0.2, presses the button  # doctest: +SKIP
+>>> guess.reveal(exact=Fraction(3, 51), simulated=0.061, games=1000)   # a later cell  # doctest: +SKIP
+
+shows "You said 0.2. The exact answer is 1/17 = 0.059. 1,000 simulated games gave 0.061." with a
+small table beside it. The student types (or, with ``kind="choice"``, picks) a prediction and
+presses "Lock in my prediction"; the prediction is then fixed (``.value``) and the field
+disabled. Everything is keyboard-usable (a labelled text field or radio buttons, then the button),
+fits a 390 px wide phone and updates in place on the kernel's event loop (no threads).
+
+Typed predictions are read by :func:`catcards.exercises.parse_answer` (fractions "1/5",
+decimals "0.2", percentages "20%"); text that cannot be read is refused with a message saying
+what is allowed, and nothing is locked in.
+"""
+from __future__ import annotations
+
+import html
+import math
+import numbers
+from fractions import Fraction
+from typing import Any, Callable, Optional, Sequence
+
+import ipywidgets as W
+
+__all__ = ["Predict", "KINDS", "LOCK_LABEL"]
+
+#: the kinds of prediction: a probability (0 to 1), any number, or one of given choices
+KINDS = ("probability", "number", "choice")
+#: the button's text
+LOCK_LABEL = "Lock in my prediction"
+_MAX_QUESTION = 1000
+_MAX_CHOICES = 12
+
+
+def _decimal(x: float) -> str:
+    """A number for students: 3 decimals ("0.059"), 2 significant figures below 0.01
+    ("0.0012"), thousands grouped for large numbers ("1,234.5")."""
+    if x != 0 and abs(x) < 0.01:
+        return f"{x:.2g}" if abs(x) >= 1e-4 else f"{x:.2e}"
+    if float(x).is_integer():
+        return f"{int(x):,}"
+    text = f"{x:,.3f}".rstrip("0").rstrip(".")
+    return text
+
+
+def _exact_text(exact: Any) -> str:
+    """"1/17 = 0.059" for a fraction, the number itself for a whole number or a float."""
+    if isinstance(exact, Fraction) and exact.denominator != 1:
+        return f"{exact} = {_decimal(float(exact))}"
+    if isinstance(exact, numbers.Integral) or (isinstance(exact, Fraction) and exact.denominator == 1):
+        return f"{int(exact):,}"
+    return _decimal(float(exact))
+
+
+class Predict(W.VBox):
+    """A prediction box: the question, a field (or radio buttons), "Lock in my prediction" and a
+    status line.
+
+    Args:
+        question: the question, plain text (shown escaped), 1 to 1000 characters.
+        kind: ``"probability"`` (a number from 0 to 1; "1/5", "0.2" and "20%" are read),
+            ``"number"`` (any finite number) or ``"choice"`` (one of ``choices``).
+        choices: for ``kind="choice"``, 2 to 12 different non-empty texts.
+        key: an optional short name of the question (for a worksheet or a class pool), kept as
+            ``.key``.
+
+    Attributes:
+        value: the locked-in prediction: a float (probability, number), the chosen text
+            (choice), or None before the button is pressed with a readable prediction.
+        text: the prediction as the student typed or picked it ("1/5"), or None.
+        result: the ``ipywidgets.HTML`` that :meth:`reveal` fills (None before).
+
+    Raises:
+        ValueError: a bad ``question``, ``kind``, ``choices`` or ``key`` (the lesson author's
+            mistake; a student's typing never raises).
+    """
+
+    def __init__(self, question: str, *, kind: str = "probability", choices: Optional[Sequence[str]] = None,
+                 key: Optional[str] = None) -> None:
+        if not isinstance(question, str) or not question.strip() or len(question) > _MAX_QUESTION:
+            raise ValueError(f"question must be text of 1 to {_MAX_QUESTION} characters, got {question!r:.60}")
+        if kind not in KINDS:
+            raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
+        if kind == "choice":
+            if (choices is None or isinstance(choices, str) or not 2 <= len(choices) <= _MAX_CHOICES
+                    or not all(isinstance(c, str) and c.strip() for c in choices)
+                    or len(set(choices)) != len(choices)):
+                raise ValueError(f"kind='choice' needs 2 to {_MAX_CHOICES} different non-empty texts as choices, "
+                                 f"got {choices!r}")
+            choices = tuple(choices)
+        elif choices is not None:
+            raise ValueError(f"choices are only for kind='choice', not kind={kind!r}")
+        if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 100):
+            raise ValueError(f"key must be text of 1 to 100 characters or None, got {key!r}")
+        self.question, self.kind, self.choices, self.key = question, kind, choices, key
+        self.value: Any = None
+        self.text: Optional[str] = None
+        self.result: Optional[W.HTML] = None
+        self._callbacks: list[Callable[["Predict"], Any]] = []
+
+        self.label = W.HTML(f"<b>Predict first.</b> {html.escape(question)}")
+        if kind == "choice":
+            self.field = W.RadioButtons(options=list(choices), value=None, description="My prediction",
+                                        style={"description_width": "initial"},
+                                        layout=W.Layout(width="auto", max_width="100%"))
+        else:
+            hint = "e.g. 1/4, 0.25 or 25%" if kind == "probability" else "a number"
+            self.field = W.Text(value="", placeholder=hint, description="My prediction",
+                                style={"description_width": "initial"},
+                                layout=W.Layout(width="20em", max_width="100%"))
+        self.button = W.Button(description=LOCK_LABEL, icon="lock", button_style="primary",
+                               tooltip="lock in your prediction before you see any result",
+                               layout=W.Layout(width="auto", max_width="100%"))
+        self.button.on_click(lambda _button: self.lock())
+        self.status = W.HTML("")
+        row = W.HBox([self.field, self.button], layout=W.Layout(flex_flow="row wrap", align_items="center",
+                                                                 max_width="100%"))
+        super().__init__([self.label, row, self.status], layout=W.Layout(max_width="100%"))
+        self.add_class("catcards-predict")
+
+    # ------------------------------------------------------------------ locking in
+    def on_lock(self, callback: Callable[["Predict"], Any]) -> None:
+        """Call ``callback(self)`` when a prediction is locked in (on the kernel's event loop)."""
+        self._callbacks.append(callback)
+
+    def _say(self, text: str, alert: bool = False) -> None:
+        role = ' role="alert"' if alert else ' role="status"'
+        self.status.value = f"<span{role}>{html.escape(text)}</span>"
+
+    def lock(self) -> bool:
+        """Read the field and lock the prediction in (what the button does). Returns True when a
+        prediction is now locked in; otherwise the status line says what is allowed, and nothing
+        changes. A prediction already locked in stays as it was."""
+        if self.value is not None:
+            self._say(f"Your prediction is locked in: {self.text}.")
+            return True
+        if self.kind == "choice":
+            if self.field.value is None:
+                self._say("Pick one of the answers first, then press the button.", alert=True)
+                return False
+            value, text = self.field.value, self.field.value
+        else:
+            from ..exercises import parse_answer
+
+            text = (self.field.value or "").strip()
+            if not text:
+                self._say("Type your prediction first (a guess is fine), then press the button.", alert=True)
+                return False
+            try:
+                parsed, _exact = parse_answer(text)
+            except ValueError as error:
+                self._say(f"That cannot be read as a number: {error}.", alert=True)
+                return False
+            value = float(parsed)
+            if self.kind == "probability" and not 0 <= value <= 1:
+                self._say("A probability is between 0 and 1: write 25% as 0.25, 1/4 or \"25%\".", alert=True)
+                return False
+        self.value, self.text = value, text
+        self.field.disabled = True
+        self.button.disabled = True
+        self._say(f"Locked in: {text}. Keep it in mind: the lesson shows the answer later.")
+        for callback in self._callbacks:
+            callback(self)
+        return True
+
+    # ------------------------------------------------------------------ the reveal
+    def reveal(self, exact: Any = None, simulated: Optional[float] = None, interval: Optional[Sequence[float]] = None,
+               note: str = "", *, games: Optional[int] = None) -> W.HTML:
+        """Show the prediction beside the answers, in plain words and a small table; call it from
+        a cell after the result (the lesson decides when). Returns the ``ipywidgets.HTML`` (the
+        same widget each time, updated in place; display it as the cell's last value).
+
+        "You said 0.2. The exact answer is 1/17 = 0.059. 1,000 simulated games gave 0.061."
+        Without a prediction: "You did not lock in a prediction (next time, guess first: it is how
+        you find out what you expected)." and then the answers.
+
+        Args:
+            exact: the exact answer (a Fraction is shown as "1/17 = 0.059"; for a choice, the
+                right choice's text), or None.
+            simulated: the simulated answer (a number), or None.
+            interval: a 95 % interval ``(low, high)`` of the simulated answer, or None.
+            note: one more plain-text sentence (shown escaped).
+            games: how many simulated games (or trials) ``simulated`` comes from.
+        Raises:
+            ValueError: a choice ``exact`` not among the choices, a non-finite number, an
+                interval that is not two numbers low <= high, or a bad ``games``.
+        """
+        rows: list[tuple[str, str]] = []
+        words: list[str] = []
+        if self.value is None:
+            words.append("You did not lock in a prediction (next time, guess first: it is how you find out "
+                         "what you expected).")
+        else:
+            words.append(f"You said {self.text}.")
+            rows.append(("Your prediction", self.text))
+        if exact is not None:
+            if self.kind == "choice":
+                if exact not in self.choices:
+                    raise ValueError(f"exact must be one of the choices {self.choices!r}, got {exact!r}")
+                words.append(f"The answer is: {exact}.")
+                if self.value is not None:
+                    words.append("You got it." if self.value == exact else "Not what you predicted: why not?")
+                rows.append(("The answer", str(exact)))
+            else:
+                if isinstance(exact, bool) or not isinstance(exact, numbers.Real) or not math.isfinite(float(exact)):
+                    raise ValueError(f"exact must be a finite number (a Fraction, int or float), got {exact!r}")
+                words.append(f"The exact answer is {_exact_text(exact)}.")
+                rows.append(("Exact answer", _exact_text(exact)))
+        if simulated is not None:
+            if isinstance(simulated, bool) or not isinstance(simulated, numbers.Real) or not math.isfinite(simulated):
+                raise ValueError(f"simulated must be a finite number, got {simulated!r}")
+            if games is not None and (isinstance(games, bool) or not isinstance(games, int) or games < 1):
+                raise ValueError(f"games must be a whole number >= 1, got {games!r}")
+            source = f"{games:,} simulated games" if games is not None else "The simulation"
+            words.append(f"{source} gave {_decimal(float(simulated))}.")
+            rows.append((f"Simulated ({games:,} games)" if games is not None else "Simulated",
+                         _decimal(float(simulated))))
+        if interval is not None:
+            try:
+                low, high = (float(v) for v in interval)
+            except (TypeError, ValueError):
+                raise ValueError(f"interval must be two numbers (low, high), got {interval!r}") from None
+            if not (math.isfinite(low) and math.isfinite(high) and low <= high):
+                raise ValueError(f"interval must be two finite numbers with low <= high, got {interval!r}")
+            rows.append(("95% interval", f"{_decimal(low)} to {_decimal(high)}"))
+        if note:
+            words.append(str(note))
+        table = "".join(f'<tr><th scope="row" style="text-align:left;padding:2px 12px 2px 0">{html.escape(a)}</th>'
+                        f'<td style="padding:2px 0">{html.escape(b)}</td></tr>' for a, b in rows)
+        body = (f'<p style="font-size:1.1em">{html.escape(" ".join(words))}</p>'
+                + (f'<table style="border-collapse:collapse;font-size:1.05em">{table}</table>' if rows else ""))
+        if self.result is None:
+            self.result = W.HTML(body, layout=W.Layout(max_width="100%"))
+            self.result.add_class("catcards-predict-reveal")
+        else:
+            self.result.value = body
+        return self.result
+
+    def close(self) -> None:
+        """Close this box and every widget in it (the reveal too)."""
+        parts = [getattr(self, name, None) for name in ("label", "field", "button", "status", "result")]
+        for widget in (*parts, *self.children):  # getattr: a box refused in __init__ has none of them
+            if widget is not None:
+                widget.close()
+        super().close()

@@ -1,0 +1,116 @@
+"""catcards.lessons: sentences written from the numbers (issue 28: "every interpretation follows
+from its numbers"). The intervals are the ones issue 28 quotes from the lessons' own output."""
+from __future__ import annotations
+
+import pytest
+
+from catcards.core import GameParameterError
+from catcards.lessons import compare, read_interval, student_seed, wilson
+from catcards.probability import wilson_interval
+
+
+def test_an_interval_that_excludes_the_fair_share_shows_a_real_advantage():
+    # pairs cell 28 (issue 28): [0.517, 0.628] excludes 0.5, so "barely matters" was wrong
+    assert read_interval(0.517, 0.628, 0.5, games=300) == \
+        "The interval [0.517, 0.628] excludes 0.5: seat 0's advantage is real, about 0.07."
+
+
+def test_an_interval_that_holds_the_fair_share_cannot_tell():
+    assert read_interval(0.45, 0.55, 0.5, games=300) == \
+        "The interval [0.45, 0.55] holds 0.5: these 300 games cannot tell a difference."
+    # an end on the reference counts as holding it (a closed interval, as Interval.__contains__)
+    assert "holds 0.5" in read_interval(0.5, 0.6, 0.5, games=1000)
+    assert "1,000 games" in read_interval(0.5, 0.6, 0.5, games=1000)
+
+
+def test_below_the_reference_is_a_disadvantage():
+    # big-cat, 2 players (issue 28): seat 0 0.494 [0.489, 0.499] excludes 0.5
+    assert read_interval(0.489, 0.499, 0.5, games=40000, estimate=0.494) == \
+        "The interval [0.489, 0.499] excludes 0.5: seat 0's disadvantage is real, about 0.006."
+    # big-cat, 3 players: 0.348 [0.339, 0.357] excludes 1/3 (0.348 - 1/3 = 0.0147)
+    assert read_interval(0.339, 0.357, 1 / 3, games=10000, estimate=0.348) == \
+        "The interval [0.339, 0.357] excludes 0.333: seat 0's advantage is real, about 0.015."
+    # snap cell 22: the equal-reaction row 0.473 [0.452, 0.495]
+    assert read_interval(0.452, 0.495, 0.5, games=2000, what="the first player's win rate",
+                         estimate=0.473) == \
+        "The interval [0.452, 0.495] excludes 0.5: the first player's disadvantage is real, about 0.03."
+
+
+def test_rounding_never_turns_an_excluding_interval_into_one_that_looks_as_if_it_holds():
+    # 0.49996 rounds to 0.5 at 3 decimals; the sentence shows enough decimals to stay true
+    text = read_interval(0.4891, 0.49996, 0.5, games=1000)
+    assert text.startswith("The interval [0.4891, 0.49996] excludes 0.5:")
+    text = read_interval(0.3331, 0.357, 1 / 3, games=1000)
+    assert text.startswith("The interval [0.3331, 0.357] holds 0.3333:")
+
+
+def test_a_rate_that_is_not_a_win_rate_is_read_against_its_reference_text():
+    assert read_interval(0.02, 0.04, 0.06, games=3000, what="the chance of a snap after a snap",
+                         reference_text="the chance after no snap (0.06)") == (
+        "The interval [0.02, 0.04] excludes 0.06: the chance of a snap after a snap is really below "
+        "the chance after no snap (0.06), by about 0.03.")
+
+
+@pytest.mark.parametrize("args, kwargs", [
+    ((0.6, 0.5, 0.5), {"games": 10}),          # low above high
+    (("a", 0.5, 0.5), {"games": 10}),
+    ((0.4, float("nan"), 0.5), {"games": 10}),
+    ((0.4, 0.6, 0.5), {"games": 0}),
+    ((0.4, 0.6, 0.5), {"games": 2.5}),
+    ((0.4, 0.6, True), {"games": 10}),
+])
+def test_read_interval_refuses_bad_values(args, kwargs):
+    with pytest.raises(ValueError):
+        read_interval(*args, **kwargs)
+
+
+def test_compare_separate_and_overlapping_intervals():
+    assert compare(0.52, 0.6, 0.4, 0.48, a="seat 0", b="seat 1", what="win rate") == (
+        "The intervals for seat 0 [0.52, 0.6] and seat 1 [0.4, 0.48] do not overlap: a real difference, "
+        "seat 0's win rate is higher.")
+    # card-game cell 23 (issue 28): thresholds from 80 games each with overlapping intervals
+    assert compare(0.41, 0.62, 0.35, 0.56, a="threshold 5", b="threshold 7", games=80) == (
+        "The intervals for threshold 5 [0.41, 0.62] and threshold 7 [0.35, 0.56] overlap: these 80 games "
+        "each cannot tell which is larger (overlap alone does not prove they are equal).")
+    # a gap smaller than the rounding stays visible
+    assert "[0.5, 0.59996] and B [0.59998, 0.7] do not overlap: a real difference, B's rate is higher" \
+        in compare(0.5, 0.59996, 0.59998, 0.7)
+    with pytest.raises(ValueError):
+        compare(0.6, 0.5, 0.4, 0.45)
+
+
+def test_wilson_is_the_package_interval():
+    # Newcombe 1998, Table II: 81/263 -> 0.2553 to 0.3662
+    low, high = wilson(81, 263)
+    assert round(low, 4) == 0.2553 and round(high, 4) == 0.3662
+    assert wilson(81, 263, z=1.959963984540054) == pytest.approx(tuple(wilson_interval(81, 263)), abs=1e-12)
+    with pytest.raises(ValueError):
+        wilson(5, 3)
+    with pytest.raises(ValueError):
+        wilson(1, 3, z=0)
+
+
+def test_student_seed_pinned_by_the_environment(monkeypatch, capsys):
+    monkeypatch.setenv("CATCARDS_LESSON_SEED", "1,234")
+    assert student_seed() == 1234
+    assert capsys.readouterr().out == "Your seed: 1,234\n"
+    ana, ben = student_seed("Ana"), student_seed("Ben")
+    assert ana != ben and student_seed(" ANA ") == ana   # names compared as typed names are
+    assert all(0 <= s < 2 ** 53 for s in (ana, ben))
+    monkeypatch.setenv("CATCARDS_LESSON_SEED", "99")
+    assert student_seed("Ana") != ana                     # the pinned seed takes part
+    monkeypatch.setenv("CATCARDS_LESSON_SEED", "-1")
+    with pytest.raises(GameParameterError, match="CATCARDS_LESSON_SEED"):
+        student_seed()
+
+
+def test_student_seed_differs_between_students_when_not_pinned(monkeypatch, capsys):
+    monkeypatch.delenv("CATCARDS_LESSON_SEED", raising=False)
+    seeds = {student_seed() for _ in range(5)}
+    assert len(seeds) == 5 and all(0 <= s < 2 ** 53 for s in seeds)
+    printed = capsys.readouterr().out.splitlines()
+    assert len(printed) == 5 and all(line.startswith("Your seed: ") for line in printed)
+    assert student_seed("Ana") == student_seed("ana")     # a name replays its own sample
+    for bad in (3, "x" * 101, "Ana\u202e"):
+        with pytest.raises(GameParameterError):
+            student_seed(bad)

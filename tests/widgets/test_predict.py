@@ -1,0 +1,129 @@
+"""The lessons' Predict box, driven as a student would: type (or pick), press the button, reveal."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import ipywidgets as W
+import pytest
+
+from catcards.widgets import Predict
+from catcards.widgets.predict import LOCK_LABEL
+
+
+def test_typed_fraction_is_locked_in_and_the_box_is_labelled_and_narrow():
+    guess = Predict("How often does a turn of Snap end in a snap?", key="snap/first")
+    assert guess.value is None and guess.key == "snap/first"
+    assert guess.button.description == LOCK_LABEL == "Lock in my prediction"
+    assert guess.field.description == "My prediction"          # a labelled field (keyboard: Tab, type, Enter)
+    assert guess.layout.max_width == "100%" and guess.field.layout.max_width == "100%"  # fits 390 px
+    guess.field.value = "1/5"
+    guess.button.click()
+    assert guess.value == 0.2 and guess.text == "1/5"
+    assert guess.field.disabled and guess.button.disabled
+    assert "Locked in: 1/5." in guess.status.value
+
+
+@pytest.mark.parametrize("typed, value", [("0.25", 0.25), ("25%", 0.25), (" .5 ", 0.5), ("1", 1.0)])
+def test_probability_forms(typed, value):
+    guess = Predict("p?")
+    guess.field.value = typed
+    guess.button.click()
+    assert guess.value == value
+
+
+@pytest.mark.parametrize("typed, says", [
+    ("", "Type your prediction first"),
+    ("about a fifth", "cannot be read as a number"),
+    ("1.5", "A probability is between 0 and 1"),
+    ("20", "A probability is between 0 and 1"),
+    ("1/0", "divides by zero"),
+])
+def test_unreadable_predictions_are_refused_and_nothing_is_locked(typed, says):
+    guess = Predict("p?")
+    guess.field.value = typed
+    guess.button.click()
+    assert guess.value is None and not guess.field.disabled and not guess.button.disabled
+    assert says in guess.status.value and 'role="alert"' in guess.status.value
+    guess.field.value = "0.3"          # a second try works
+    guess.button.click()
+    assert guess.value == 0.3
+
+
+def test_a_number_prediction_may_be_above_one():
+    guess = Predict("How many turns does a game last?", kind="number")
+    guess.field.value = "25"
+    guess.button.click()
+    assert guess.value == 25.0
+
+
+def test_a_locked_prediction_cannot_be_changed():
+    guess = Predict("p?")
+    guess.field.value = "0.2"
+    guess.button.click()
+    guess.field.value = "0.9"          # the field is disabled in the browser; even so:
+    assert guess.lock() is True
+    assert guess.value == 0.2
+
+
+def test_choice_is_picked_with_radio_buttons():
+    guess = Predict("After a snap, is the next snap", kind="choice",
+                    choices=["less likely", "just as likely", "more likely"])
+    assert isinstance(guess.field, W.RadioButtons) and guess.field.value is None
+    guess.button.click()
+    assert guess.value is None and "Pick one of the answers first" in guess.status.value
+    guess.field.value = "just as likely"
+    guess.button.click()
+    assert guess.value == "just as likely"
+    shown = guess.reveal(exact="less likely", note="After a snap two cards of that number are gone.")
+    assert "You said just as likely. The answer is: less likely. Not what you predicted: why not?" in shown.value
+    with pytest.raises(ValueError):
+        guess.reveal(exact="never")
+
+
+def test_reveal_shows_the_prediction_beside_exact_and_simulated():
+    guess = Predict("p?")
+    guess.field.value = "0.2"
+    guess.button.click()
+    shown = guess.reveal(exact=Fraction(3, 51), simulated=0.061, games=1000, interval=(0.047, 0.078))
+    assert isinstance(shown, W.HTML)
+    assert "You said 0.2. The exact answer is 1/17 = 0.059. 1,000 simulated games gave 0.061." in shown.value
+    assert "<th" in shown.value and "0.047 to 0.078" in shown.value
+    again = guess.reveal(exact=Fraction(1, 4))          # updated in place: the same widget
+    assert again is shown and "1/4 = 0.25" in shown.value and "0.061" not in shown.value
+
+
+def test_reveal_before_a_prediction_says_so_and_still_shows_the_answer():
+    guess = Predict("p?")
+    shown = guess.reveal(exact=Fraction(2, 50), simulated=0.0412, games=5000)
+    assert shown.value.startswith('<p style="font-size:1.1em">You did not lock in a prediction')
+    assert "The exact answer is 1/25 = 0.04." in shown.value and "5,000 simulated games gave 0.041." in shown.value
+
+
+def test_text_is_escaped():
+    guess = Predict("Is 1 < 2 & <b>bold</b>?")
+    assert "&lt;b&gt;bold&lt;/b&gt;" in guess.label.value
+    guess.field.value = "<script>"
+    guess.button.click()
+    assert "<script>" not in guess.status.value
+
+
+def test_on_lock_callback_and_close():
+    guess = Predict("p?")
+    seen = []
+    guess.on_lock(lambda g: seen.append(g.value))
+    guess.field.value = "0.5"
+    guess.button.click()
+    assert seen == [0.5]
+    shown = guess.reveal(exact=Fraction(1, 2))
+    guess.close()
+    assert guess.comm is None and guess.field.comm is None and shown.comm is None
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"question": ""}, {"question": "p?", "kind": "guess"}, {"question": "p?", "kind": "choice"},
+    {"question": "p?", "kind": "choice", "choices": ["a", "a"]}, {"question": "p?", "choices": ["a", "b"]},
+    {"question": "p?", "key": ""},
+])
+def test_bad_arguments_are_refused(kwargs):
+    with pytest.raises(ValueError):
+        Predict(**kwargs)
