@@ -3,6 +3,13 @@ students) with every answer still ``None``, no output shows an exercise's answer
 kept back by :func:`catcards.exercises.reveal_after` is drawn; with the right answers filled in,
 the same run shows every one of them.
 
+The same run with answers ``None`` also runs each lesson's independent checks, moved out of the
+student notebook (issue 28): ``tests/lessons/checks/<stem>.py`` is plain Python executed as a last
+cell in the notebook's kernel (the notebook's variables are its globals); any error fails
+:func:`test_the_lesson_checks_pass` with the check's message. The run also records the font size of
+every text in every figure the lesson draws (a figure is recorded when it is rendered), and
+:func:`test_the_figures_are_readable_on_a_projector` fails on any text below 12 points.
+
 "An exercise's answer" is :meth:`catcards.exercises.Exercise.answer_texts`: the exact fraction,
 its decimals and percentage, a whole-number answer with its unit, and the reasoning shown after a
 right answer. Outputs searched: every cell output (text, HTML, any data) and every widget's state
@@ -20,9 +27,30 @@ import pytest
 from catcards.exercises import exercise, exercises
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-LESSONS = sorted(p for p in NOTEBOOKS.glob("*.ipynb")
-                 if ".check(" in "".join(c.source for c in nbformat.read(p, as_version=4).cells))
+CHECKS = Path(__file__).resolve().parent / "checks"
+EXERCISE_LESSONS = sorted(p for p in NOTEBOOKS.glob("*.ipynb")
+                          if ".check(" in "".join(c.source for c in nbformat.read(p, as_version=4).cells))
+# every lesson with exercises, and every notebook with a checks file
+LESSONS = sorted(set(EXERCISE_LESSONS) | {NOTEBOOKS / f"{c.stem}.ipynb" for c in CHECKS.glob("*.py")})
 STATE_MARK = "REVEAL-STATE:"
+CHECKS_MARK = "LESSON-CHECKS:"
+FONTS_MARK = "FIGURE-FONTS:"
+SMALLEST_FONT = 12   # points: ticks and legends on a 1024x768 projector (issue 28)
+# the first cell of a run: note every text smaller than SMALLEST_FONT in every figure drawn (the
+# inline backend draws each figure once to show it); no output, removed from the notebook after
+FONT_PROBE = f"""\
+import matplotlib.figure as _probe_figure, matplotlib.text as _probe_text
+_probe_small_texts = []
+_probe_draw = _probe_figure.Figure.draw
+def _probe_recording_draw(self, renderer):
+    _probe_draw(self, renderer)
+    for _t in self.findobj(_probe_text.Text):
+        if _t.get_visible() and _t.get_text().strip() and _t.get_fontsize() < {SMALLEST_FONT}:
+            _entry = [_t.get_text()[:60], round(float(_t.get_fontsize()), 1)]
+            if _entry not in _probe_small_texts:
+                _probe_small_texts.append(_entry)
+_probe_figure.Figure.draw = _probe_recording_draw
+"""
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 OUTPUT_MODEL = "OutputModel"
 
@@ -41,10 +69,27 @@ def reveal_cells(nb) -> list[int]:
     return [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and "reveal_after(" in c.source]
 
 
+def checks_cell(path: Path) -> str:
+    """The cell that runs ``tests/lessons/checks/<stem>.py`` in the notebook's globals and prints
+    :data:`CHECKS_MARK` and ``ok`` or the traceback (it never raises: the run goes on)."""
+    source = CHECKS / f"{path.stem}.py"
+    return ("import traceback as _checks_traceback\n"
+            f"_checks_file = {str(source)!r}\n"
+            "try:\n"
+            "    with open(_checks_file, encoding='utf-8') as _checks_source:\n"
+            "        exec(compile(_checks_source.read(), _checks_file, 'exec'), globals())\n"
+            "except BaseException:\n"
+            f"    print({CHECKS_MARK!r} + _checks_traceback.format_exc())\n"
+            "else:\n"
+            f"    print({CHECKS_MARK!r} + 'ok')\n")
+
+
 def run(path: Path, answers: dict[str, str] | None = None, then: tuple[str, ...] = ()):
     """Execute the notebook like Run All (in its folder, with an extra last cell that prints the
-    exercises' reveal state); ``answers`` replaces ``<var> = None`` by ``<var> = <text>``; the
-    cells ``then`` run after the notebook (a student's later cells)."""
+    exercises' reveal state and the small texts of its figures); ``answers`` replaces ``<var> =
+    None`` by ``<var> = <text>``; the cells ``then`` run after the notebook (a student's later
+    cells, or :func:`checks_cell`). The notebook returned has the stored notebook's cells (same
+    indices), then ``then``, then the state cell."""
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
@@ -55,22 +100,27 @@ def run(path: Path, answers: dict[str, str] | None = None, then: tuple[str, ...]
     nb.cells += [nbformat.v4.new_code_cell(source) for source in then]
     nb.cells.append(nbformat.v4.new_code_cell(
         "import json as _json, catcards.exercises as _ex\n"
+        f"print({FONTS_MARK!r} + _json.dumps(_probe_small_texts))\n"
         f"print({STATE_MARK!r} + _json.dumps(_ex.reveal_state()))"))
+    nb.cells.insert(0, nbformat.v4.new_code_cell(FONT_PROBE))
     # matplotlib's inline backend, as in JupyterLab (not the Agg of the test run): a figure a
     # reveal leaves open would be flushed into its cell's output, and this test would see it
     with pytest.MonkeyPatch.context() as env:
         env.setenv("MPLBACKEND", "module://matplotlib_inline.backend_inline")
         NotebookClient(nb, timeout=600, kernel_name="python3", store_widget_state=True,
                        resources={"metadata": {"path": str(path.parent)}}).execute()
+    nb.cells.pop(0)
     last = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
     state = json.loads(last.split(STATE_MARK, 1)[1])
+    nb.metadata["small_texts"] = json.loads(last.split(FONTS_MARK, 1)[1].split("\n", 1)[0])
     widgets = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
     return nb, state, widgets
 
 
 def shown_texts(nb, widgets) -> str:
     """Everything the run shows: all cell outputs but the state cell's, and all widget state."""
-    parts = [json.dumps(cell.get("outputs", []), ensure_ascii=False) for cell in nb.cells[:-1]]
+    parts = [json.dumps(cell.get("outputs", []), ensure_ascii=False) for cell in nb.cells[:-1]
+             if CHECKS_MARK not in json.dumps(cell.get("outputs", []))]
     parts.append(json.dumps(widgets, ensure_ascii=False))
     # JSON escapes quotes and newlines; unescape the common ones so that texts match as written
     return "\n".join(parts).replace('\\"', '"').replace("\\n", "\n")
@@ -94,16 +144,46 @@ def images(outputs) -> int:
 
 @pytest.fixture(scope="module", params=LESSONS, ids=lambda p: p.name)
 def unanswered(request):
-    nb, state, widgets = run(request.param)
-    return request.param, nb, state, widgets
+    path = request.param
+    then = (checks_cell(path),) if (CHECKS / f"{path.stem}.py").exists() else ()
+    nb, state, widgets = run(path, then=then)
+    return path, nb, state, widgets
 
 
 def test_every_lesson_with_exercises_is_run():
-    names = {p.name for p in LESSONS}
+    names = {p.name for p in EXERCISE_LESSONS}
     assert {"simons-cat.ipynb", "big-cat.ipynb", "cat-days.ipynb", "cat-trick.ipynb", "card-game.ipynb",
             "king-of-the-jungle.ipynb", "snap.ipynb", "pairs.ipynb", "simons-cat-probability.ipynb"} <= names
-    keys = {k for p in LESSONS for k in checks(nbformat.read(p, as_version=4))}
+    keys = {k for p in EXERCISE_LESSONS for k in checks(nbformat.read(p, as_version=4))}
     assert keys == set(exercises())
+    assert all(p.exists() for p in LESSONS), "a checks file without its notebook"
+
+
+def checks_result(nb) -> str | None:
+    """What the checks cell printed after :data:`CHECKS_MARK` ("ok" or a traceback), or None."""
+    for cell in nb.cells:
+        said = "".join(o.get("text", "") for o in cell.get("outputs", []))
+        if CHECKS_MARK in said:
+            return said.split(CHECKS_MARK, 1)[1].strip()
+    return None
+
+
+def test_the_lesson_checks_pass(unanswered):
+    path, nb, _, _ = unanswered
+    if not (CHECKS / f"{path.stem}.py").exists():
+        pytest.skip(f"{path.name} has no checks file")
+    result = checks_result(nb)
+    assert result is not None, f"{path.name}: the checks cell did not run"
+    if result != "ok":
+        pytest.fail(f"tests/lessons/checks/{path.stem}.py failed after {path.name} ran:\n{result}",
+                    pytrace=False)
+
+
+def test_the_figures_are_readable_on_a_projector(unanswered):
+    path, nb, _, _ = unanswered
+    small = nb.metadata["small_texts"]
+    assert not small, (f"{path.name}: figure texts below {SMALLEST_FONT} pt (call "
+                       f"catcards.plotstyle.use(), never pass a smaller fontsize): {small[:8]}")
 
 
 def test_run_all_without_answers_gives_no_answer_away(unanswered):

@@ -1,0 +1,90 @@
+"""Independent checks of notebooks/pairs.ipynb, run in its kernel after the whole notebook
+(tests/lessons/test_lessons.py): its variables are this file's globals."""
+import math
+from fractions import Fraction
+
+import catcards
+from catcards.agents.pairs import MemoryAgent
+from catcards.analysis.pairs import asymptotic_turns, expected_turns_board, expected_turns_solo
+from catcards.probability import mean_interval
+
+
+# cell "for n in range(1, 7): e = expected_turns_solo(n)": brute force over every board. Turning the
+# unseen cards from left to right is as good as turning random ones (the board is shuffled), and
+# renaming the numbers changes nothing, so each board below (numbers named in the order they first
+# appear) stands for n! equally likely shuffles.
+def boards(copies, numbers, order=(), left=()):
+    if len(order) == copies * numbers:
+        yield order
+        return
+    for x, c in enumerate(left):          # a card of a number already met
+        if c:
+            yield from boards(copies, numbers, order + (x,), left[:x] + (c - 1,) + left[x + 1:])
+    if len(left) < numbers:               # or the first card of the next number
+        yield from boards(copies, numbers, order + (len(left),), left + (copies - 1,))
+
+
+def turns_to_clear(order):
+    """The strategy of the text, played on one board (cards turned from left to right)."""
+    known, turns, i = set(), 0, 0
+    while i < len(order):
+        turns += 1
+        first = order[i]; i += 1
+        if first in known:                # matches a remembered card: take the pair
+            known.discard(first)
+            continue
+        second = order[i]; i += 1
+        if second == first:               # a pair
+            continue
+        if second in known:               # a miss, then that known pair next turn
+            known.discard(second)
+            turns += 1
+        else:
+            known.add(second)
+        known.add(first)
+    return turns
+
+
+for n in range(1, 7):
+    every = list(boards(2, n))
+    assert len(every) == math.prod(range(1, 2 * n, 2))   # (2n - 1)!! ways to pair up 2n places
+    assert expected_turns_solo(n) == Fraction(sum(map(turns_to_clear, every)), len(every)), n
+
+# cell "rows = [] ... inside": the table's column is what it says, and the sentence printed under it
+# counts the same rows
+assert len(check) == 7 and hits == sum(lo <= ex <= hi for lo, ex, hi in zip(check["low"], check["exact"], check["high"]))
+assert hits >= 5   # at 95% each, 2 or more misses in 7 rows happen about 1 time in 23
+
+# cell "for n in (13, 26, 100, 500)": asymptotic_turns is Velleman and Warrington's published formula
+# written out, the float recursion equals the exact one (Fractions, checked by brute force above) at
+# n = 13, and the gap to the asymptotic value shrinks towards 0 as n grows (their result:
+# E(n) - asymptotic -> 0)
+asymptotic_gaps = []
+for n in (13, 26, 100, 500):
+    assert math.isclose(asymptotic_turns(n), (3 - 2 * math.log(2)) * n + 7 / 8 - 2 * math.log(2), abs_tol=1e-12)
+    asymptotic_gaps.append(abs(expected_turns_solo(n, exact=False) - asymptotic_turns(n)))
+assert abs(expected_turns_solo(13, exact=False) - float(expected_turns_solo(13))) < 1e-9
+assert all(g1 > g2 for g1, g2 in zip(asymptotic_gaps, asymptotic_gaps[1:])) and asymptotic_gaps[-1] < 1e-3
+
+# cell "from catcards.analysis.pairs import expected_turns_board": with 2 copies the board recursion
+# equals the classic recursion (checked by brute force above); with 4 copies it equals a brute force
+# over every small board (turns_to_clear: the strategy played card by card); and the 52-card value
+# lies inside a 99.9% interval for the mean of the lesson's 1,000 seeded simulated games (the engine
+# and MemoryAgent, not the recursion)
+assert expected_turns_board(2, 26) == expected_turns_solo(26)
+for numbers in (1, 2, 3):
+    every = list(boards(4, numbers))
+    assert expected_turns_board(4, numbers) == Fraction(sum(map(turns_to_clear, every)), len(every)), numbers
+assert len(sim) == 1000
+sim_ci = mean_interval(sim["turns"], confidence=0.999)
+assert sim_ci.low <= float(expected_turns_board(4, 13)) <= sim_ci.high, sim_ci
+
+# cell "## 2. The value of memory": n^2 written as the sum 1 + 3 + ... + (2n - 1) of the expected
+# turns per pair (m pairs left: 2m - 1 turns on average), inside the 95% interval of the seeded
+# simulation
+assert sum(2 * m - 1 for m in range(1, 8 + 1)) == 8 ** 2 == 64
+assert no_memory_ci.low <= 8 ** 2 <= no_memory_ci.high, no_memory_ci
+
+# claim, cell "Against each other": at q = 0 both seats play alike (the same agent), so the row
+# q = 0 measures the starting seat's edge; the printed reading is read_interval of that row
+assert duel["forget q"].iloc[0] == 0.0 and "0.5" in starting_reading

@@ -1,0 +1,62 @@
+"""Independent checks of notebooks/simons-cat-probability.ipynb, run in its kernel after the whole
+notebook (tests/lessons/test_lessons.py): its variables are this file's globals."""
+from fractions import Fraction
+from itertools import combinations, permutations
+
+import catcards
+from catcards.analysis import simons_cat as sc
+
+# cell "for players in (3, 4, 5, 6): r = sc.set_aside_count": the closed forms r/36 and
+# r(r-1)/(36*35) for every player count and hand size
+for players in (3, 4, 5, 6):
+    for h in range(1, 36 // players + 1):
+        r = 36 - players * h
+        assert sc.p_cat3_set_aside(players, h) == Fraction(r, 36)
+        assert sc.p_cat3_and_cat4_set_aside(players, h) == Fraction(r * (r - 1), 36 * 35)
+
+# cell "opening = sc.opening_distribution": the Cat 3 opens unless set aside; the Cat 4 when the
+# Cat 3 is aside and it is not
+assert opening[catcards.Card("Cat", 3)] == 1 - Fraction(16, 36)
+assert opening[catcards.Card("Cat", 4)] == Fraction(16, 36) - Fraction(16 * 15, 36 * 35)
+assert sum(opening.values()) == 1
+
+# claim, cell "### Two questions that sound alike": P(Cat 4 opens | Cat 3 aside) = 20/35 (given the
+# Cat 3 is aside, 15 of the other 35 cards are set aside too, so the Cat 4 is dealt with chance
+# 20/35), while P(Cat 3 aside | Cat 4 opens) = 1 (the Cat 4 opens only when the Cat 3 is aside)
+assert cat4_opens_given_cat3_aside == Fraction(35 - 15, 35) == Fraction(4, 7)
+assert cat3_aside_given_cat4_opens == 1
+assert float(cat4_opens_given_cat3_aside) < float(cat3_aside_given_cat4_opens)
+
+# cell "one = sc.one_card_round(3)": the distribution sums to 1, and the tie chance (2 or more
+# messes among 3 players) is 1319/2380
+assert sum(one["messes"].values()) == 1 and one["tie"] == Fraction(1319, 2380)
+
+# claim, cell "### An exact answer for a tiny table": two random cards match in 156 of the 630
+# pairs (counted here from the deck), so 79/105; but the second and third seats take a mess with
+# 3613/4760 (0.759) and 1759/2380 (0.739), counted here by a second enumeration: every 3-card deal,
+# the lowest card in the opening order (the deck list) opens, both orders of the other two
+cards = sc.MISCHIEF
+match = lambda a, b: a.suit == b.suit or a.rank == b.rank   # noqa: E731
+assert sum(match(a, b) for a, b in combinations(cards, 2)) == 156 and 1 - Fraction(156, 630) == Fraction(79, 105)
+second = third = deals = 0
+for three in combinations(range(36), 3):
+    for a, b in permutations(three[1:]):
+        deals += 1
+        second += not match(cards[three[0]], cards[a])
+        third += not match(cards[a], cards[b])
+assert seat_mess == {1: Fraction(second, deals), 2: Fraction(third, deals)}
+assert seat_mess == {1: Fraction(3613, 4760), 2: Fraction(1759, 2380)}
+assert round(float(seat_mess[1]), 3) == 0.759 and round(float(seat_mess[2]), 3) == 0.739
+# the opening order when no Cat is dealt: the Kittens from the Kitten 3, then on through the deck list
+assert [str(c) for c in sc.OPENING_ORDER[9:12]] == ["Cat 12", "Kitten 3", "Kitten 4"]
+
+# claim, cell "Why 3/p?" and the lines after: (1 - p)^N < 0.05 at N = 3/p; 3 players about once in
+# 140 games, 6 players about once in 100,000 (the quoted Markov estimates)
+for n, (_, _, _, p) in big_run.items():
+    assert (1 - p) ** (3 / p) < 0.05
+assert 130 < 1 / big_run[3][3] < 150 and 90_000 < 1 / big_run[6][3] < 110_000
+
+# claim, cell "## 5. Does strategy matter?": the printed reading is compare() of the two intervals
+apart = (lose_random.interval.high < lose_sensible.interval.low
+         or lose_sensible.interval.high < lose_random.interval.low)
+assert ("do not overlap" in strategy_reading) == apart, strategy_reading

@@ -1,0 +1,18 @@
+"""Independent checks of notebooks/simons-cat.ipynb, run in its kernel after the whole notebook
+(tests/lessons/test_lessons.py): its variables are this file's globals."""
+import re
+from pathlib import Path
+
+import nbformat
+
+from catcards.render import SUIT_STYLE
+
+# claim, cell "# Simon's Cat Card Game" (the rules in short): on screen the Dog cards are black, and
+# each colour has the symbol the lesson names; the colours named are the cards' own fills
+lesson = nbformat.read(Path.cwd() / "simons-cat.ipynb", as_version=4).cells[0].source
+named = dict(re.findall(r"(Cat|Kitten|Hedgehog|Dog|Mouse|Gnome) ([^\w\s(]),?", lesson, re.M))
+assert named == {suit: SUIT_STYLE[suit][1] for suit in ("Cat", "Kitten", "Hedgehog", "Dog", "Mouse", "Gnome")}, named
+assert "Dog cards are **black**" in lesson and SUIT_STYLE["Dog"][0] == "#000000"
+# the cards drawn in this lesson's deal use that black for the Dog
+# (all 36 cards are dealt to 4 players, so the Dog cards are there: a black card with the square)
+assert re.search(r'fill="#000000"[^>]*/><text[^>]*>\d</text><text[^>]*>\u25a0<', state._repr_html_())

@@ -1,0 +1,45 @@
+"""Independent checks of notebooks/snap.ipynb, run in its kernel after the whole notebook
+(tests/lessons/test_lessons.py): its variables are this file's globals."""
+from fractions import Fraction
+from itertools import permutations
+from math import factorial
+
+from catcards.decks import deck as make_deck
+
+# cell "print('Wildcat:', snap_chance(...))": the closed form of the text, (copies - 1) / (cards - 1),
+# and a brute-force count over every ordered pair of two different cards of the real deck
+assert snap_chance("wildcat") == Fraction(4 - 1, 52 - 1) == Fraction(1, 17)
+assert snap_chance("dinohistoria") == Fraction(5 - 1, 55 - 1) == Fraction(2, 27)
+for deck_name in ("wildcat", "dinohistoria"):
+    deck_cards = make_deck(deck_name)
+    same = sum(a.rank == b.rank for a, b in permutations(deck_cards, 2))
+    assert snap_chance(deck_name) == Fraction(same, len(deck_cards) * (len(deck_cards) - 1))
+
+# cell "expected snaps in 10 turns": linearity of expectation written out, (N - 1) x 3/51; the mean
+# of the exact distribution (inclusion-exclusion, another method) agrees; and P(no snap) equals the
+# published count of rank sequences of a standard deck with no two equal ranks adjacent,
+# 4184920420968817245135211427730337964623328025600 of 52! / (4!)^13 (Math StackExchange question
+# 310971, "No two identical ranks together in a standard deck of cards": probability .045476)
+assert expected_snaps(10) == (10 - 1) * Fraction(3, 51) == Fraction(9, 17)
+assert expected_snaps(52) == (52 - 1) * Fraction(3, 51) == 3
+assert sum(dist.values()) == 1 and sum(k * p for k, p in dist.items()) == 3
+assert dist[0] == Fraction(4184920420968817245135211427730337964623328025600, factorial(52) // factorial(4) ** 13)
+
+# claim, cell "## 1. The chance...": the engine's first pass agrees with 1/17 (all 51 x 600 turns
+# pooled: a 99.9% Wilson interval around the pooled share holds 1/17)
+low, high = wilson_interval(int(shows[:, 1:].sum()), shows[:, 1:].size, confidence=0.999)
+assert low <= 1 / 17 <= high, (low, high)
+
+# claim, cell "In a real game the pile is won now and then": over whole games the rate is a little
+# below 1/17
+assert 0.045 < rate < 1 / 17, rate
+
+# claim, cell "A small edge in each race grows into a bigger edge": every row but the equal one has
+# the whole-game win rate further from 0.5 than the one-race chance (the sentence printed counts
+# them from the same table)
+assert further == len(others) == 6, further
+# the one-race chance at equal reactions is exactly one half (symmetry), the integral agrees
+assert abs(race_chance(0.5, 0.5) - 0.5) < 1e-3
+# the equal-reaction reading is read_interval of that row: excludes 0.5 iff the row's interval does
+assert ("excludes" in read_interval(equal["low"], equal["high"], 0.5, games=2000)) == (
+    not equal["low"] <= 0.5 <= equal["high"])
