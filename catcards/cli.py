@@ -7,6 +7,7 @@
     catcards simulate cat-days --games 500 --seed 2 --csv cat-days.csv --executor processes
     catcards simulate big-cat --param deck=classic --games 200
     catcards app snap --players 3          # the game's table as a Voila app (no code shown)
+    catcards kit class-kit                 # worksheets and teacher's editions of every lesson
 
 ``simulate`` prints a summary table: for each seat its strategy, wins, win rate and a 95% Wilson
 interval (:func:`catcards.probability.wilson_interval`; shared wins count for every winner), then
@@ -230,6 +231,10 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("list", help="the games, their players and what each teaches",
                    description="List every registered game.")
+
+    from catcards.kit import add_parser as add_kit_parser
+
+    add_kit_parser(sub)  # catcards kit DIR: the class kit (catcards/kit.py)
 
     sim = sub.add_parser(
         "simulate", help="play many seeded games with computer players and summarise them",
@@ -522,6 +527,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise CliError(f"unrecognized arguments: {' '.join(extra)} ({hint})")
         if args.command == "list":
             print(_list())
+        elif args.command == "kit":
+            from catcards.kit import run_kit
+
+            print(run_kit(args))
         elif args.command == "simulate":
             print(_simulate(args))
         elif args.command == "app":

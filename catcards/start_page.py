@@ -13,7 +13,7 @@ import zlib
 from pathlib import Path
 from typing import Any, Mapping
 
-__all__ = ["NOTEBOOKS", "APP", "APP_PARAMETERS", "app_url", "read_app_query", "catalogue", "start_page_html", "find_app_base",
+__all__ = ["NOTEBOOKS", "APP", "LESSON_INFO", "lesson_info", "APP_PARAMETERS", "app_url", "read_app_query", "catalogue", "start_page_html", "find_app_base",
            "lite_app_base", "notebooks_folder", "project_links", "binder_url"]
 
 #: the repository's notebooks folder, beside the package in a source checkout (apps live in
@@ -91,6 +91,33 @@ def read_app_query(text: str) -> tuple[dict[str, str], list[str]]:
         else:
             query[key] = values[0]
     return query, notes
+
+
+#: Each lesson's level and what students must already know, for the start page and the class kit
+#: (levels: "starter" for a first lesson, "core", "extension"; times in class are in
+#: notebooks/teacher/<stem>.md)
+LESSON_INFO: dict[str, dict[str, str]] = {
+    "snap": {"level": "starter (first lesson)",
+             "needs": "fractions; a chance as favourable over equally likely outcomes"},
+    "simons-cat": {"level": "starter",
+                   "needs": "fractions; counting equally likely outcomes; combinations C(n, k) for exercise 2"},
+    "big-cat": {"level": "core", "needs": "combinations C(n, k); a win rate as a share of games"},
+    "cat-days": {"level": "core", "needs": "combinations C(n, k); the complement rule (at least one = 1 - none)"},
+    "king-of-the-jungle": {"level": "core", "needs": "combinations C(n, k) (the hypergeometric idea)"},
+    "cat-trick": {"level": "core", "needs": "combinations C(n, k); conditional probability P(A | B)"},
+    "pairs": {"level": "core", "needs": "expected value (a mean over many games); fractions"},
+    "simons-cat-probability": {"level": "extension",
+                               "needs": "combinations; a 95% interval from simulation (snap or cat-days first)"},
+    "card-game": {"level": "extension", "needs": "conditional probability P(A | B); Bayes' rule is taught"},
+    "explore": {"level": "extension",
+                "needs": "conditional probability; simulation and 95% intervals (Monte Carlo is taught)"},
+}
+
+
+def lesson_info(stem: str) -> dict[str, str]:
+    """``{"level": ..., "needs": ...}`` of the lesson ``<stem>.ipynb`` (:data:`LESSON_INFO`), or
+    "not given" for a notebook not listed there."""
+    return dict(LESSON_INFO.get(stem, {"level": "not given", "needs": "not given"}))
 
 
 def catalogue(notebooks: Path | None = None) -> list[dict[str, Any]]:

@@ -1,0 +1,577 @@
+"""The class kit: ``catcards kit DIR`` writes, for every lesson notebook, a printable student
+worksheet and a teacher's edition, and an ``index.html`` linking them.
+
+::
+
+    catcards kit class-kit            # a new (or empty) folder
+    catcards kit class-kit --force    # write into a folder that already holds files
+    catcards kit class-kit --no-pdf   # HTML only
+
+For each lesson ``notebooks/<stem>.ipynb`` (every notebook of the folder but the start page
+``index.ipynb``; ``apps/`` and ``advanced/`` are not lessons):
+
+- ``<stem>-worksheet.html``: what a student fills in on paper: the lesson's predictions (its
+  ``Predict(...)`` questions, read from the code without running it), a tally table, the
+  exercises' questions (from :mod:`catcards.exercises`) with the form and decimal places expected
+  and room to answer. Self-contained HTML with print CSS (margins and widths that fit A4 and
+  Letter, nothing split across a page break); ``<stem>-worksheet.pdf`` beside it when a converter
+  is installed (Chromium: ``chromium --headless --print-to-pdf``).
+- ``<stem>-teacher.html``: the notebook itself as nbconvert's ``HTMLExporter`` renders it (cells
+  tagged ``remove-cell`` left out by ``TagRemovePreprocessor``, ``remove-input`` and ``hide-input``
+  cells shown without their code), with, in front, the class plan and timings of
+  ``notebooks/teacher/<stem>.md`` and the answer key, and after each check cell that exercise's
+  answer: its exact value in every form a student may give, the common wrong answers and what each
+  reveals, and the reasoning.
+
+No notebook is executed: the kit is built from the stored (output-free) notebooks in seconds.
+Student files hold no answer (tests/lessons/test_kit.py checks every exercise's
+:meth:`~catcards.exercises.Exercise.answer_texts`).
+
+Errors (a DIR that is a file, or a folder holding files without ``--force``, a parent folder
+that does not exist or cannot be written, no lesson notebooks) raise :class:`KitError` before
+anything is written; a build that fails part-way removes what it wrote.
+"""
+from __future__ import annotations
+
+import ast
+import html
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Iterable, Optional
+
+from .core import CatcardsError, check_plain_text
+
+__all__ = ["KitError", "KitReport", "Lesson", "build_kit", "lessons", "read_lesson", "worksheet_html", "teacher_html",
+           "html_exporter",
+           "pdf_converter", "TEACHER_NOTES", "REMOVE_CELL_TAGS", "REMOVE_INPUT_TAGS", "MAX_PATH_CHARS"]
+
+#: cells with one of these tags are left out of the teacher's edition (Jupyter Book's names)
+REMOVE_CELL_TAGS = ("remove-cell",)
+#: cells with one of these tags are shown without their code in the teacher's edition
+REMOVE_INPUT_TAGS = ("remove-input", "hide-input")
+#: the folder of the teacher's notes, below the notebooks folder: ``teacher/<stem>.md``
+TEACHER_NOTES = "teacher"
+#: the longest DIR accepted, in characters
+MAX_PATH_CHARS = 1000
+#: how long one PDF conversion may take, in seconds
+PDF_TIMEOUT = 120
+
+
+class KitError(CatcardsError, ValueError):
+    """A class kit that cannot be written (a bad folder, no lessons); nothing was written."""
+
+
+@dataclass
+class Lesson:
+    """One lesson notebook as the kit reads it (nothing executed).
+
+    Attributes:
+        stem: the file name without ``.ipynb`` ("snap").
+        path: the notebook's path.
+        title: its first markdown heading ("Snap: how often ...").
+        predictions: the ``Predict(...)`` questions in its code, in order: dicts with
+            ``question``, ``kind`` and ``choices`` (a list, or None).
+        exercises: the keys of the exercises its check cells check, in order.
+        notes: the text of ``teacher/<stem>.md`` (markdown), or None when there is none.
+        tallies: the things to tally, from the notes' "## Tally" list (may be empty).
+    """
+
+    stem: str
+    path: Path
+    title: str
+    predictions: list[dict[str, Any]] = field(default_factory=list)
+    exercises: list[str] = field(default_factory=list)
+    notes: Optional[str] = None
+    tallies: list[str] = field(default_factory=list)
+    notebook: Any = field(default=None, repr=False, compare=False)  # the nbformat node read
+
+
+_CHECK = re.compile(r'exercise\(\s*["\']([^"\']+)["\']\s*\)\s*\.check\(')
+
+
+def _predictions(source: str) -> list[dict[str, Any]]:
+    """The ``Predict(question, kind=..., choices=...)`` calls with a literal question in a code
+    cell's source (cells with IPython magics or syntax errors: none)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        if name != "Predict" or not node.args:
+            continue
+        try:
+            question = ast.literal_eval(node.args[0])
+        except ValueError:
+            continue
+        if not isinstance(question, str):
+            continue
+        options: dict[str, Any] = {"question": question, "kind": "probability", "choices": None}
+        for keyword in node.keywords:
+            if keyword.arg in ("kind", "choices"):
+                try:
+                    options[keyword.arg] = ast.literal_eval(keyword.value)
+                except ValueError:
+                    pass
+        found.append(options)
+    return found
+
+
+def _tallies(notes: Optional[str]) -> list[str]:
+    """The list items under a "## Tally" heading of the teacher's notes."""
+    if not notes:
+        return []
+    match = re.search(r"^##\s+Tally\s*$(.*?)(?=^#|\Z)", notes, re.M | re.S)
+    if not match:
+        return []
+    return [m.strip() for m in re.findall(r"^\s*[-*]\s+(.+)$", match.group(1), re.M)]
+
+
+def read_lesson(path: Path, notes_folder: Optional[Path] = None) -> Lesson:
+    """Read one lesson notebook (and its teacher's notes) without running it.
+
+    Args:
+        path: the ``.ipynb`` file.
+        notes_folder: where ``<stem>.md`` is looked for (default ``<notebook's folder>/teacher``).
+    Raises: KitError when the file is not a readable notebook.
+    """
+    import nbformat
+
+    path = Path(path)
+    try:
+        nb = nbformat.read(path, as_version=4)
+    except Exception as error:  # nbformat raises several kinds for a broken file
+        raise KitError(f"{path.name} is not a readable notebook: {error}") from None
+    title = path.stem
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            heading = re.search(r"^#\s+(.+)$", cell.source, re.M)
+            if heading:
+                title = heading.group(1).strip()
+                break
+    predictions, keys = [], []
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            predictions += _predictions(cell.source)
+            keys += [k for k in _CHECK.findall(cell.source) if k not in keys]
+    notes_path = (path.parent / TEACHER_NOTES if notes_folder is None else Path(notes_folder)) / f"{path.stem}.md"
+    notes = notes_path.read_text(encoding="utf-8") if notes_path.is_file() else None
+    return Lesson(path.stem, path, title, predictions, keys, notes, _tallies(notes), nb)
+
+
+def lessons(notebooks: Optional[Path] = None) -> list[Lesson]:
+    """Every lesson notebook of ``notebooks`` (default the repository's ``notebooks/``), sorted by
+    name: each ``*.ipynb`` but ``index.ipynb`` (subfolders such as ``apps/`` and ``advanced/``
+    are not read). Raises KitError when the folder is missing or holds no lesson."""
+    from .start_page import NOTEBOOKS
+
+    folder = Path(NOTEBOOKS if notebooks is None else notebooks)
+    if not folder.is_dir():
+        raise KitError(f"the lesson notebooks folder {str(folder)!r} does not exist (the kit is built from a "
+                       "source checkout of catcards, or give --notebooks FOLDER)")
+    paths = sorted((p for p in folder.glob("*.ipynb") if p.name != "index.ipynb"), key=lambda p: p.stem)
+    if not paths:
+        raise KitError(f"{str(folder)!r} holds no lesson notebook (*.ipynb besides index.ipynb)")
+    return [read_lesson(p) for p in paths]
+
+
+# --------------------------------------------------------------------------- answers as text
+def _number_text(value: Any) -> str:
+    """A mistake's or answer's value for the teacher: "1/36 = 0.0278 (2.78%)", "25", "0.455"."""
+    try:
+        x = Fraction(value) if not isinstance(value, str) else None
+    except (TypeError, ValueError):
+        x = None
+    if x is None:
+        return str(value)
+    if x.denominator == 1:
+        return f"{x.numerator:,}"
+    decimal = float(x)
+
+    def plain(text: str) -> str:
+        return text.rstrip("0").rstrip(".") if "." in text else text
+
+    shown = plain(f"{decimal:.4f}" if abs(decimal) < 1 else f"{decimal:.4g}")
+    percent = f" ({plain(f'{100 * decimal:.2f}')}%)" if 0 <= decimal <= 1 else ""
+    if len(str(x)) > 15:  # (26/36)^9 and the like: the fraction is of no use to read
+        return shown + percent
+    return f"{x} = {shown}{percent}"
+
+
+def _key_block(key: str, number: Optional[int] = None) -> str:
+    """The answer key of one exercise as HTML (escaped)."""
+    from .exercises import exercise
+
+    ex = exercise(key)
+    value = ex.exact()
+    forms = ", ".join(t for t in ex.answer_texts()[1:])
+    mistakes = "".join(
+        f"<li><b>{html.escape(_number_text(wrong))}</b>: {html.escape(reason)}</li>" for wrong, reason in ex.mistakes.items())
+    unit = f" {html.escape(ex.unit)}" if ex.unit and Fraction(value).denominator == 1 else ""
+    title = f"Exercise {number}: " if number is not None else ""
+    return (
+        f'<section class="kit-key" id="key-{html.escape(key.replace("/", "-"))}">'
+        f"<h3>{title}<code>{html.escape(key)}</code></h3>"
+        f"<p><b>Question.</b> {html.escape(ex.question)}</p>"
+        f"<p><b>Answer:</b> {html.escape(_number_text(value))}{unit}. Accepted forms include: {html.escape(forms)}. "
+        f"{html.escape(ex.how_to_answer)}</p>"
+        f"<p><b>Why.</b> {html.escape(ex.why)}</p>"
+        + (f"<p><b>Common wrong answers and what each reveals:</b></p><ul>{mistakes}</ul>" if mistakes else "")
+        + (f"<p><small>Source: {html.escape(ex.source)}</small></p>" if ex.source else "")
+        + "</section>"
+    )
+
+
+# --------------------------------------------------------------------------- the worksheet
+_PRINT_CSS = """
+@page { margin: 15mm; }
+* { box-sizing: border-box; }
+body { font-family: Arial, Helvetica, sans-serif; font-size: 12pt; line-height: 1.4; color: #000;
+       background: #fff; max-width: 180mm; margin: 0 auto; padding: 8px; }
+h1 { font-size: 18pt; margin: 0 0 4mm; }
+h2 { font-size: 14pt; margin: 6mm 0 2mm; break-after: avoid; page-break-after: avoid; }
+section, .item, table, tr { break-inside: avoid; page-break-inside: avoid; }
+.who { display: flex; flex-wrap: wrap; gap: 4mm 10mm; margin-bottom: 4mm; }
+.who span { flex: 1 1 45mm; border-bottom: 1px solid #000; padding-top: 6mm; }
+.item { border: 1px solid #000; border-radius: 2mm; padding: 3mm 4mm; margin: 0 0 4mm; }
+.space { border: 1px dashed #555; min-height: 30mm; margin: 2mm 0; }
+.space.small { min-height: 14mm; }
+.line { border-bottom: 1px solid #000; min-height: 9mm; }
+.expect { font-size: 11pt; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border: 1px solid #000; padding: 2mm; text-align: left; vertical-align: top; }
+td.tally { height: 12mm; width: 55%; }
+.choices { list-style: none; padding-left: 0; }
+.choices li::before { content: "\\2610  "; font-size: 14pt; }
+@media print { a { color: #000; text-decoration: none; } .screen-only { display: none; } }
+@media screen and (max-width: 480px) { body { font-size: 11pt; } }
+"""
+
+
+def _page(title: str, body: str, css: str = _PRINT_CSS) -> str:
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{html.escape(title)}</title><style>{css}</style></head><body>{body}</body></html>\n")
+
+
+def worksheet_html(lesson: Lesson) -> str:
+    """The student worksheet of ``lesson`` as one self-contained HTML page (no answer in it):
+    name line, predictions, tally, exercises with room to answer, a last question."""
+    from .exercises import exercise
+
+    parts = [f"<h1>{html.escape(lesson.title)}</h1>",
+             '<p class="screen-only">Print this page (A4 or Letter); fill it in with a pen.</p>',
+             '<div class="who"><span>Name</span><span>Class</span><span>Date</span></div>']
+    parts.append("<h2>1. Predict first</h2>")
+    if lesson.predictions:
+        parts.append("<p>Answer before you see any result. A guess is fine: write it down.</p>")
+        for i, p in enumerate(lesson.predictions, 1):
+            if p.get("kind") == "choice" and p.get("choices"):
+                answer = "<ul class='choices'>" + "".join(f"<li>{html.escape(str(c))}</li>" for c in p["choices"]) + "</ul>"
+            else:
+                answer = '<p>My prediction:</p><div class="line"></div>'
+            parts.append(f'<div class="item"><p><b>Prediction {i}.</b> {html.escape(p["question"])}</p>{answer}'
+                         '<p>After the lesson: the answer was</p><div class="line"></div>'
+                         "<p>Was I close? Why, or why not?</p><div class=\"space small\"></div></div>")
+    else:
+        parts.append('<div class="item"><p><b>Prediction.</b> Before the lesson shows a result, write what '
+                     'you expect, and why.</p><div class="space small"></div>'
+                     '<p>After the lesson: what happened?</p><div class="line"></div></div>')
+    parts.append("<h2>2. Tally as you play</h2>")
+    rows = lesson.tallies or ["", "", "", ""]
+    parts.append("<table><tr><th>What we count</th><th>Tally</th><th>Total</th></tr>"
+                 + "".join(f'<tr><td>{html.escape(r)}</td><td class="tally"></td><td></td></tr>' for r in rows)
+                 + "</table>")
+    parts.append("<h2>3. Exercises</h2>")
+    if lesson.exercises:
+        for i, key in enumerate(lesson.exercises, 1):
+            ex = exercise(key)
+            parts.append(f'<div class="item"><p><b>Exercise {i}.</b> {html.escape(ex.question)}</p>'
+                         f'<p class="expect"><i>{html.escape(ex.how_to_answer)}</i></p>'
+                         '<p>Working:</p><div class="space"></div>'
+                         '<p>My answer:</p><div class="line"></div></div>')
+    else:
+        parts.append('<div class="item"><p>This lesson asks its questions in the notebook. Write each '
+                     'question you answer and your answer here.</p><div class="space"></div></div>')
+    parts.append('<h2>4. One thing that surprised me</h2><div class="item"><div class="space small"></div></div>')
+    return _page(f"Worksheet: {lesson.title}", "".join(parts))
+
+
+# --------------------------------------------------------------------------- the teacher's edition
+_TEACHER_CSS = """
+.kit-teacher { border: 3px solid #0072B2; border-radius: 6px; padding: 12px 16px; margin: 12px 0;
+               background: #f4f9fd; color: #000; font-size: 15px; line-height: 1.45; }
+.kit-teacher h2, .kit-teacher h3 { margin-top: 0.6em; }
+.kit-key { border-top: 1px solid #0072B2; padding-top: 6px; }
+.kit-banner { background: #0072B2; color: #fff; padding: 8px 16px; font-size: 18px; font-weight: bold; }
+@media print { .kit-teacher, .kit-key { break-inside: avoid; } }
+"""
+
+
+def html_exporter() -> Any:
+    """nbconvert's ``HTMLExporter`` (lab template) with the kit's ``TagRemovePreprocessor``;
+    make one and pass it to :func:`teacher_html` for every lesson (the templates load once).
+    Raises KitError when nbconvert's templates are missing."""
+    from nbconvert import HTMLExporter
+    from nbconvert.preprocessors import TagRemovePreprocessor
+
+    try:
+        exporter = HTMLExporter(template_name="lab", extra_template_basedirs=_template_dirs(),
+                                extra_template_paths=_template_dirs())
+    except ValueError as error:  # nbconvert installed without its share/jupyter templates
+        raise KitError(f"nbconvert's HTML templates cannot be found ({error}); reinstall nbconvert") from None
+    exporter.register_preprocessor(TagRemovePreprocessor(remove_cell_tags=set(REMOVE_CELL_TAGS),
+                                                         remove_input_tags=set(REMOVE_INPUT_TAGS), enabled=True),
+                                   enabled=True)
+    return exporter
+
+
+def teacher_html(lesson: Lesson, exporter: Any = None) -> str:
+    """The teacher's edition of ``lesson``: the notebook rendered by nbconvert's ``HTMLExporter``
+    (``TagRemovePreprocessor`` drops :data:`REMOVE_CELL_TAGS` cells and the code of
+    :data:`REMOVE_INPUT_TAGS` cells), preceded by the class plan (``teacher/<stem>.md``) and the
+    answer key, each check cell followed by its exercise's answer. Returns the HTML text.
+    ``exporter``: from :func:`html_exporter` (default: a new one)."""
+    import copy
+
+    import nbformat
+    from nbconvert.filters import markdown2html
+
+    nb = copy.deepcopy(lesson.notebook) if lesson.notebook is not None else nbformat.read(lesson.path, as_version=4)
+    cells = []
+    for cell in nb.cells:
+        cells.append(cell)
+        if cell.cell_type == "code":
+            for key in [k for k in _CHECK.findall(cell.source)]:
+                number = lesson.exercises.index(key) + 1 if key in lesson.exercises else None
+                cells.append(nbformat.v4.new_markdown_cell(
+                    f'<div class="kit-teacher"><b>Teacher: the answer to this check cell.</b>{_key_block(key, number)}</div>'))
+    plan = (markdown2html(lesson.notes) if lesson.notes else
+            f"<p>There are no class notes for this lesson yet (<code>{TEACHER_NOTES}/{html.escape(lesson.stem)}.md</code>"
+            " beside the notebooks).</p>")
+    key = ("".join(_key_block(k, i) for i, k in enumerate(lesson.exercises, 1)) if lesson.exercises
+           else "<p>This lesson has no checked exercises.</p>")
+    front = (f'<div class="kit-banner">Teacher\'s edition: {html.escape(lesson.title)} (not for students)</div>'
+             f'<div class="kit-teacher"><h2>Class plan and timings</h2>{plan}</div>'
+             f'<div class="kit-teacher"><h2>Answer key</h2>{key}</div>')
+    cells.insert(0, nbformat.v4.new_markdown_cell(front))
+    nb.cells = cells
+    exporter = html_exporter() if exporter is None else exporter
+    body, _resources = exporter.from_notebook_node(nb, resources={"metadata": {"name": f"Teacher's edition: {lesson.title}"}})
+    return body.replace("</head>", f"<style>{_TEACHER_CSS}</style></head>", 1)
+
+
+def _template_dirs() -> list[str]:
+    """Folders that may hold nbconvert's templates besides Jupyter's data path: the share/jupyter
+    of this Python's base installation (a venv made with --system-site-packages sees nbconvert
+    there, but not its templates)."""
+    import sys
+
+    dirs = []
+    for prefix in dict.fromkeys((sys.prefix, sys.base_prefix, sys.exec_prefix)):
+        folder = Path(prefix) / "share" / "jupyter" / "nbconvert" / "templates"
+        if folder.is_dir():
+            dirs.append(str(folder))
+    return dirs
+
+
+def _index_html(built: list[tuple[Lesson, bool]], pdf: Optional[str]) -> str:
+    from .start_page import lesson_info
+
+    rows = []
+    for lesson, has_pdf in built:
+        info = lesson_info(lesson.stem)
+        sheet = f'<a href="{lesson.stem}-worksheet.html">worksheet</a>'
+        if has_pdf:
+            sheet += f' (<a href="{lesson.stem}-worksheet.pdf">PDF</a>)'
+        time = _class_time(lesson.notes) or "see the teacher's edition"
+        rows.append(f"<tr><td><b>{html.escape(lesson.title)}</b><br><code>{html.escape(lesson.stem)}.ipynb</code></td>"
+                    f"<td>{html.escape(info['level'])}</td><td>{html.escape(info['needs'])}</td>"
+                    f"<td>{html.escape(time)}</td><td>{sheet}</td>"
+                    f'<td><a href="{lesson.stem}-teacher.html">teacher\'s edition</a></td></tr>')
+    note = (f"PDF worksheets were made with {html.escape(pdf)}." if pdf else
+            "No PDF converter was found: print the worksheets from a browser (they are laid out for A4 and Letter).")
+    css = _PRINT_CSS.replace("max-width: 180mm", "max-width: 260mm")
+    return _page("catcards class kit", (
+        "<h1>catcards class kit</h1><p>For each lesson: a worksheet to print for every student, and the "
+        "teacher's edition (the notebook with the answer key, the common wrong answers and the class plan: "
+        "keep it away from students).</p>"
+        "<table><tr><th>lesson</th><th>level</th><th>students should already know</th><th>time in class</th>"
+        f"<th>student</th><th>teacher</th></tr>{''.join(rows)}</table><p>{note}</p>"), css)
+
+
+def _class_time(notes: Optional[str]) -> Optional[str]:
+    """The "**Time in class:** ..." line of the teacher's notes, or None."""
+    if not notes:
+        return None
+    found = re.search(r"^\*\*Time in class:?\*\*:?\s*(.+)$", notes, re.M)
+    return found.group(1).strip() if found else None
+
+
+# --------------------------------------------------------------------------- PDF and the build
+def pdf_converter() -> Optional[str]:
+    """The path of a program that prints HTML to PDF (Chromium or Google Chrome, headless), or None."""
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return "/usr/bin/chromium" if os.access("/usr/bin/chromium", os.X_OK) else None
+
+
+def _print_pdf(converter: str, page: Path, out: Path) -> None:
+    """Print ``page`` to ``out`` with headless Chromium (no header or footer). Raises KitError."""
+    args = [converter, "--headless", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-pdf-header-footer",
+            f"--print-to-pdf={out}", page.resolve().as_uri()]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.insert(1, "--no-sandbox")  # Chromium refuses to run as root with its sandbox
+    with tempfile.TemporaryDirectory() as profile:
+        args.insert(1, f"--user-data-dir={profile}")
+        try:
+            subprocess.run(args, capture_output=True, timeout=PDF_TIMEOUT, check=False)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            raise KitError(f"{converter} could not print {page.name} to PDF: {error}") from None
+    if not out.is_file() or out.stat().st_size == 0:
+        raise KitError(f"{converter} did not write {out.name}; run again with --no-pdf for HTML only")
+
+
+def _check_target(folder: Any, force: bool) -> Path:
+    """The kit's folder, checked before anything is written (see :func:`build_kit`)."""
+    if not isinstance(folder, (str, os.PathLike)):
+        raise KitError(f"DIR must be a folder path, not {type(folder).__name__}")
+    text = os.fspath(folder)
+    if not text.strip():
+        raise KitError("DIR must be a folder path, not an empty text")
+    if len(text) > MAX_PATH_CHARS:
+        raise KitError(f"DIR must be at most {MAX_PATH_CHARS} characters, got {len(text):,}")
+    try:
+        check_plain_text(text, "DIR", "the folder path")
+    except CatcardsError as error:
+        raise KitError(str(error)) from None
+    target = Path(text).expanduser()
+    if target.exists() or target.is_symlink():
+        if not target.is_dir():
+            raise KitError(f"{text!r} exists and is not a folder: give a new folder, or an empty one")
+        if any(target.iterdir()) and not force:
+            raise KitError(f"the folder {text!r} already holds files: give a new or empty folder, or --force to "
+                           "write the kit into it (files of the same names are replaced, others kept)")
+        if not os.access(target, os.W_OK | os.X_OK):
+            raise KitError(f"the folder {text!r} cannot be written")
+        return target
+    parent = target.absolute().parent
+    if not parent.is_dir():
+        raise KitError(f"the folder {str(parent)!r} that would hold {target.name!r} does not exist: create it first")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise KitError(f"the folder {str(parent)!r} cannot be written, so {target.name!r} cannot be made there")
+    return target
+
+
+@dataclass
+class KitReport:
+    """What :func:`build_kit` wrote: ``folder``, ``files`` (names, sorted), ``lessons`` (stems),
+    ``pdf`` (the converter used, or None), and :meth:`summary` for the command line."""
+
+    folder: Path
+    files: list[str]
+    lessons: list[str]
+    pdf: Optional[str]
+
+    def summary(self) -> str:
+        """Lines saying what was written and whether PDFs were made."""
+        pdf = (f"PDF worksheets made with {self.pdf}." if self.pdf else
+               "PDF worksheets: none (no converter found, or --no-pdf; install Chromium, or print the HTML "
+               "worksheets from a browser).")
+        return (f"Wrote the class kit for {len(self.lessons)} lessons to {self.folder}: open index.html.\n"
+                f"Per lesson: <lesson>-worksheet.html (students) and <lesson>-teacher.html (answers: teacher only).\n"
+                f"{pdf}")
+
+
+def build_kit(folder: Any, *, force: bool = False, pdf: Optional[bool] = None, notebooks: Optional[Path] = None,
+              progress: Optional[bool] = None) -> KitReport:
+    """Write the class kit into ``folder`` (see the module's description).
+
+    Args:
+        folder: the kit's folder: a new one (its parent must exist), an empty one, or with
+            ``force=True`` one that already holds files (files of the kit's names are replaced,
+            others kept).
+        force: allow a folder that already holds files.
+        pdf: True: PDF worksheets (KitError without a converter); False: none; None (default):
+            when :func:`pdf_converter` finds one.
+        notebooks: the lessons' folder (default the repository's ``notebooks/``).
+        progress: a tqdm progress bar on stderr (None: shown when the build takes more than a
+            second).
+    Returns: a :class:`KitReport`.
+    Raises:
+        KitError: a bad folder or no lessons (nothing written), or a failed PDF conversion (what
+            was written is removed: the folder is as it was).
+    """
+    from tqdm.auto import tqdm
+
+    target = _check_target(folder, force)
+    converter = pdf_converter() if pdf is not False else None
+    if pdf is True and converter is None:
+        raise KitError("no PDF converter found (Chromium); install one, or leave out --pdf")
+    found = lessons(notebooks)
+    parent = target if target.is_dir() else target.absolute().parent
+    exporter = html_exporter()
+    staging = Path(tempfile.mkdtemp(prefix=".catcards-kit-", dir=parent))
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(staging, 0o777 & ~umask)  # mkdtemp makes it private; the kit is an ordinary folder
+        built = []
+        bar = tqdm(found, desc="class kit", unit="lesson", delay=0 if progress else 1.0,
+                   disable=progress is False)
+        for lesson in bar:
+            bar.set_postfix_str(lesson.stem)
+            sheet = staging / f"{lesson.stem}-worksheet.html"
+            sheet.write_text(worksheet_html(lesson), encoding="utf-8")
+            (staging / f"{lesson.stem}-teacher.html").write_text(teacher_html(lesson, exporter), encoding="utf-8")
+            if converter:
+                _print_pdf(converter, sheet, staging / f"{lesson.stem}-worksheet.pdf")
+            built.append((lesson, bool(converter)))
+        bar.close()
+        (staging / "index.html").write_text(_index_html(built, converter), encoding="utf-8")
+        files = sorted(p.name for p in staging.iterdir())
+        if target.is_dir():
+            for name in files:
+                os.replace(staging / name, target / name)
+            staging.rmdir()
+        else:
+            os.rename(staging, target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return KitReport(target, files, [lesson.stem for lesson in found], converter)
+
+
+# --------------------------------------------------------------------------- the command line
+def add_parser(sub: Any) -> None:
+    """Add the ``kit`` subcommand to the ``catcards`` command's subparsers ``sub``."""
+    kit = sub.add_parser("kit", help="write a printable worksheet and a teacher's edition of every lesson",
+                         description="Write, into the folder DIR, each lesson's student worksheet (HTML that "
+                                     "prints on A4 or Letter, and PDF when Chromium is installed) and its "
+                                     "teacher's edition (answer key, common wrong answers, class plan, "
+                                     "timings), and index.html linking them. No notebook is run.")
+    kit.add_argument("folder", metavar="DIR", help="a new or empty folder (its parent must exist)")
+    kit.add_argument("--force", action="store_true",
+                     help="write into a folder that already holds files (files of the same names are replaced)")
+    kit.add_argument("--no-pdf", action="store_true", help="HTML worksheets only, even when Chromium is installed")
+    kit.add_argument("--notebooks", default=None, metavar="FOLDER",
+                     help="the lessons' folder (default: the notebooks/ folder of this catcards checkout)")
+
+
+def run_kit(args: Any) -> str:
+    """Build the kit the parsed ``args`` ask for; returns the summary to print. Raises KitError."""
+    report = build_kit(args.folder, force=args.force, pdf=False if args.no_pdf else None,
+                       notebooks=None if args.notebooks is None else Path(args.notebooks))
+    return report.summary()

@@ -1,0 +1,200 @@
+"""``catcards kit DIR``: a worksheet and a teacher's edition for every lesson (issue 28, "a class
+kit"). The real kit is built once per test session, without PDFs and without running a notebook."""
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from catcards import kit
+from catcards.cli import main
+from catcards.exercises import exercise
+from catcards.start_page import NOTEBOOKS
+
+LESSON_STEMS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb") if p.name != "index.ipynb")
+
+
+def text_of(page: str) -> str:
+    """The text a reader sees: tags dropped, entities read, spaces folded."""
+    page = re.sub(r"<(script|style|title)\b.*?</\1>", " ", page, flags=re.S | re.I)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def shows(text: str, answer: str) -> bool:
+    """Whether ``answer`` appears in ``text`` as itself: "0.028" is not in "0.0285" or "10.028",
+    "1/36" not in "11/36" or "1/365", "4 snaps" not in "14 snaps"."""
+    return re.search(rf"(?<![\d./]){re.escape(answer)}(?![\d/])", text) is not None
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("kit") / "class-kit"
+    report = kit.build_kit(folder, pdf=False, progress=False)
+    return folder, report
+
+
+def test_the_kit_has_a_worksheet_and_a_teachers_edition_of_every_lesson(built):
+    folder, report = built
+    assert "explore" in LESSON_STEMS and "snap" in LESSON_STEMS and len(LESSON_STEMS) >= 10
+    assert report.lessons == LESSON_STEMS
+    expected = {"index.html"} | {f"{s}-worksheet.html" for s in LESSON_STEMS} | {f"{s}-teacher.html" for s in LESSON_STEMS}
+    assert set(report.files) == expected == {p.name for p in folder.iterdir()}
+    index = (folder / "index.html").read_text()
+    for stem in LESSON_STEMS:
+        assert f'href="{stem}-worksheet.html"' in index and f'href="{stem}-teacher.html"' in index
+    assert "starter (first lesson)" in index  # snap's level, from the start page's table
+    assert "PDF worksheets: none" in report.summary()
+
+
+def test_each_worksheet_holds_the_lessons_exercises_and_room_to_answer(built):
+    folder, _ = built
+    for stem in LESSON_STEMS:
+        lesson = kit.read_lesson(NOTEBOOKS / f"{stem}.ipynb")
+        sheet = (folder / f"{stem}-worksheet.html").read_text()
+        text = text_of(sheet)
+        assert text.startswith(lesson.title)
+        assert "@page" in sheet and "break-inside: avoid" in sheet and "max-width: 180mm" in sheet  # A4 and Letter
+        assert "Predict first" in text and "Tally as you play" in text
+        for key in lesson.exercises:
+            assert exercise(key).question in text and exercise(key).how_to_answer in text
+        assert text.count("My answer:") == len(lesson.exercises)
+        for prediction in lesson.predictions:
+            assert prediction["question"] in text
+
+
+def test_the_teachers_edition_holds_every_answer_and_no_student_file_holds_any(built):
+    folder, _ = built
+    student = {p.name: text_of(p.read_text()) for p in folder.iterdir() if not p.name.endswith("-teacher.html")}
+    for stem in LESSON_STEMS:
+        lesson = kit.read_lesson(NOTEBOOKS / f"{stem}.ipynb")
+        teacher = text_of((folder / f"{stem}-teacher.html").read_text())
+        assert teacher.startswith(f"Teacher's edition: {lesson.title}") or f"Teacher's edition: {lesson.title}" in teacher
+        for key in lesson.exercises:
+            ex = exercise(key)
+            for answer in ex.answer_texts():       # the why text, "1/36", "0.028", "0.0278", "2.8%", "25 turns"...
+                assert shows(teacher, answer), (stem, key, answer)
+            for reason in ex.mistakes.values():     # each common wrong answer and what it reveals
+                assert reason in teacher
+            for name, text in student.items():
+                for answer in ex.answer_texts():
+                    assert not shows(text, answer), (name, key, answer)
+
+
+def test_the_teachers_edition_is_the_notebook_through_nbconvert_with_tags_honoured(tmp_path):
+    notebooks = tmp_path / "notebooks"
+    (notebooks / "teacher").mkdir(parents=True)
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("# Toy lesson\n\nA first line."),
+        nbformat.v4.new_code_cell('from catcards.widgets import Predict\n'
+                                  'guess = Predict("How often is a card set aside?", key="toy/first")\nguess'),
+        nbformat.v4.new_code_cell('pick = Predict("After a snap, is the next one", kind="choice", '
+                                  'choices=["less likely", "as likely", "more likely"])'),
+        nbformat.v4.new_code_cell("SECRET_SETUP = 1", metadata={"tags": ["remove-cell"]}),
+        nbformat.v4.new_code_cell("HIDDEN_CODE = 2\nprint('shown')", metadata={"tags": ["hide-input"]}),
+        nbformat.v4.new_code_cell("answer = None"),
+        nbformat.v4.new_code_cell('from catcards.exercises import exercise\n'
+                                  'exercise("simons-cat/cat-3-set-aside").check(answer)'),
+    ])
+    nbformat.write(nb, notebooks / "toy.ipynb")
+    nbformat.write(nbformat.v4.new_notebook(), notebooks / "index.ipynb")   # the start page is not a lesson
+    (notebooks / "teacher" / "toy.md").write_text(
+        "# Toy lesson: teacher's notes\n\n**Time in class:** 35 minutes\n\n## Tally\n\n- snaps in one pass\n"
+        "- passes played\n\n## Plan\n\n1. Deal.\n", encoding="utf-8")
+    report = kit.build_kit(tmp_path / "kit", pdf=False, notebooks=notebooks, progress=False)
+    assert report.lessons == ["toy"]
+    teacher = (tmp_path / "kit" / "toy-teacher.html").read_text()
+    text = text_of(teacher)
+    assert "SECRET_SETUP" not in teacher                       # TagRemovePreprocessor: remove-cell
+    assert "HIDDEN_CODE" not in teacher                        # remove/hide-input: the code is not shown
+    assert "Class plan and timings" in text and "35 minutes" in text and "Deal." in text
+    assert "Teacher: the answer to this check cell." in text
+    assert text.index("answer = None") < text.index("Teacher: the answer to this check cell.")
+    assert "jp-Notebook" in teacher                            # nbconvert's lab template
+    sheet = text_of((tmp_path / "kit" / "toy-worksheet.html").read_text())
+    assert "Prediction 1. How often is a card set aside?" in sheet
+    assert "Prediction 2. After a snap, is the next one less likely as likely more likely" in sheet
+    assert "snaps in one pass" in sheet and "passes played" in sheet
+    assert not shows(sheet, "1/36") and not shows(sheet, "0.028")
+    assert "35 minutes" in (tmp_path / "kit" / "index.html").read_text()
+
+
+@pytest.mark.parametrize("case", ["a file", "a folder with files", "no parent", "control character", "empty"])
+def test_a_bad_folder_is_refused_and_nothing_is_written(tmp_path, case, capsys):
+    before = None
+    if case == "a file":
+        target = tmp_path / "kit"
+        target.write_text("mine")
+    elif case == "a folder with files":
+        target = tmp_path / "kit"
+        target.mkdir()
+        (target / "notes.txt").write_text("mine")
+    elif case == "no parent":
+        target = tmp_path / "missing" / "kit"
+    elif case == "control character":
+        target = tmp_path / "kit\u202e"
+    else:
+        target = ""
+    before = sorted(str(p) for p in tmp_path.rglob("*"))
+    status = main(["kit", str(target), "--no-pdf"])
+    err = capsys.readouterr().err
+    assert status == 2 and err.startswith("catcards: error: ") and err.count("\n") == 1
+    assert sorted(str(p) for p in tmp_path.rglob("*")) == before      # nothing written, nothing left over
+    reason = {"a file": "is not a folder", "a folder with files": "already holds files",
+              "no parent": "does not exist: create it first", "control character": "U+202E",
+              "empty": "not an empty text"}[case]
+    assert reason in err
+    if case == "a file":
+        assert target.read_text() == "mine"
+
+
+def test_force_writes_into_a_folder_with_files_and_keeps_them(tmp_path):
+    notebooks = tmp_path / "notebooks"
+    notebooks.mkdir()
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Toy")]), notebooks / "toy.ipynb")
+    target = tmp_path / "kit"
+    target.mkdir()
+    (target / "notes.txt").write_text("mine")
+    (target / "toy-worksheet.html").write_text("old")
+    report = kit.build_kit(target, force=True, pdf=False, notebooks=notebooks, progress=False)
+    assert (target / "notes.txt").read_text() == "mine"
+    assert (target / "toy-worksheet.html").read_text().startswith("<!DOCTYPE html>")
+    assert sorted(p.name for p in target.iterdir()) == ["index.html", "notes.txt", "toy-teacher.html",
+                                                        "toy-worksheet.html"]
+    assert report.files == ["index.html", "toy-teacher.html", "toy-worksheet.html"]
+
+
+def test_a_build_that_fails_part_way_leaves_nothing(tmp_path, monkeypatch):
+    calls = []
+
+    def failing(lesson, exporter=None):
+        calls.append(lesson.stem)
+        if len(calls) == 2:
+            raise kit.KitError("the second lesson failed")
+        return "<html></html>"
+
+    monkeypatch.setattr(kit, "teacher_html", failing)
+    with pytest.raises(kit.KitError, match="the second lesson failed"):
+        kit.build_kit(tmp_path / "kit", pdf=False, progress=False)
+    assert list(tmp_path.iterdir()) == []        # no kit folder, no staging folder
+
+
+def test_no_lessons_is_refused(tmp_path):
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(kit.KitError, match="holds no lesson notebook"):
+        kit.build_kit(tmp_path / "kit", pdf=False, notebooks=tmp_path / "empty", progress=False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(kit.pdf_converter() is None, reason="no Chromium to print PDFs")
+def test_pdf_worksheets_when_chromium_is_installed(tmp_path):
+    notebooks = tmp_path / "notebooks"
+    notebooks.mkdir()
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Toy")]), notebooks / "toy.ipynb")
+    report = kit.build_kit(tmp_path / "kit", pdf=True, notebooks=notebooks, progress=False)
+    pdf = (tmp_path / "kit" / "toy-worksheet.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF") and b"/Type /Page" in pdf
+    assert report.pdf and f"PDF worksheets made with {report.pdf}" in report.summary()

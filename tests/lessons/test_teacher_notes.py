@@ -1,0 +1,77 @@
+"""The teacher's guide and the lessons' teacher's notes (issue 28: "the teacher's first step
+fails", honest times, a minute-by-minute plan for the first lesson)."""
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = REPO / "notebooks"
+GUIDE = (NOTEBOOKS / "teachers-guide.md").read_text(encoding="utf-8")
+LESSONS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb") if p.name != "index.ipynb")
+
+
+def minutes(text: str) -> list[int]:
+    """Every number of minutes a time gives: "50 min" -> [50], "20-25 min" -> [20, 25]."""
+    return [int(n) for n in re.findall(r"\d+", text)]
+
+
+def test_the_first_step_installs_jupyterlab():
+    # `pip install -e .` gives no JupyterLab: it is in the lab extra (pyproject.toml)
+    extras = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert any(d.startswith("jupyterlab") for d in extras["lab"])
+    first = re.search(r"```bash\n(.*?)```", GUIDE, re.S).group(1)
+    assert 'pip install -e ".[lab]"' in first and "jupyter lab notebooks/index.ipynb" in first
+    assert not re.search(r"pip install -e \.(\s|&|$)", first)
+    assert "catcards kit" in GUIDE
+
+
+def test_every_lesson_has_notes_with_a_time_in_class_of_25_to_60_minutes():
+    for stem in LESSONS:
+        notes = (NOTEBOOKS / "teacher" / f"{stem}.md").read_text(encoding="utf-8")
+        time = re.search(r"^\*\*Time in class:\*\* (.+)$", notes, re.M).group(1)
+        assert all(10 <= m <= 60 for m in minutes(time.split("(")[0])), (stem, time)
+        assert max(minutes(time.split("(")[0])) >= 25, (stem, time)
+
+
+def test_the_guide_gives_every_lesson_an_honest_time():
+    table = re.search(r"\| lesson \| level \|.*?\n\n", GUIDE, re.S).group(0)
+    for stem in LESSONS:
+        row = next(line for line in table.splitlines() if line.startswith(f"| `{stem}.ipynb`"))
+        time = row.split(" | ")[-1]
+        assert 25 <= max(minutes(time.split("(")[0])) <= 60, row
+    # issue 28: 10 minutes for simons-cat-probability's section 4 and 15 for the Pairs recursion
+    topics = re.search(r"\| topic \| notebook and section \|.*?\n\n", GUIDE, re.S).group(0)
+    assert "| 10 min |" not in topics
+    markov = next(line for line in topics.splitlines() if "4. everyone loses" in line)
+    recursion = next(line for line in topics.splitlines() if "1. Expected turns alone" in line)
+    assert min(minutes(markov.split(" | ")[2])) >= 20 and min(minutes(recursion.split(" | ")[2])) >= 20
+
+
+def test_the_snap_plan_is_minute_by_minute_and_fills_50_minutes():
+    for text in (GUIDE[GUIDE.index("## The first lesson, minute by minute: Snap"):],
+                 (NOTEBOOKS / "teacher" / "snap.md").read_text(encoding="utf-8")):
+        spans = [tuple(map(int, m)) for m in re.findall(r"^\| (\d+)-(\d+) \|", text, re.M)]
+        assert spans[0][0] == 0 and spans[-1][1] == 50
+        assert all(a[1] == b[0] for a, b in zip(spans, spans[1:]))     # no gap, no overlap
+        assert "catcards class snap" in text and "board" in text        # the pooled activity, with and without the pool
+        assert "3/51" in text and "2/50" in text and "3/50" in text     # the one-line answer and the gambler's fallacy
+
+
+def test_the_snap_notes_numbers_are_the_exact_ones():
+    from fractions import Fraction
+
+    from catcards.analysis.snap import snap_chance, snap_count_distribution
+
+    notes = (NOTEBOOKS / "teacher" / "snap.md").read_text(encoding="utf-8")
+    assert snap_chance("wildcat") == Fraction(3, 51)
+    dist = snap_count_distribution("wildcat")
+    mean = sum(k * p for k, p in dist.items())
+    sd = float(sum(k * k * p for k, p in dist.items()) - mean ** 2) ** 0.5
+    assert mean == 3 and "**3 snaps**" in notes
+    assert f"about {sd:.1f}" in notes                                      # "the standard deviation is about 1.7"
+    assert f"{float(dist[0]):.3f}" in notes and f"{float(dist[0]):.4f}" in notes   # 0.045, 0.0455
+    assert f"{(16 / 17) ** 51:.4f}" in notes                               # 0.0454
+    # after a snap, 2 of the 50 unseen cards match; after none, 3 of 50 (exchangeability)
+    assert "2/50 = **0.040**" in notes and "3/50 = **0.060**" in notes
