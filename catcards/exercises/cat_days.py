@@ -15,13 +15,6 @@ def _cat_days_grumpy_by_draw_6() -> Fraction:
     return chance_seen_by_turn(6, "Grumpy Cat")
 
 
-def _cat_days_both_grumpy_by_draw_6() -> Fraction:
-    from math import comb
-
-    # both copies among the 10 cards seen: the other 8 of the 10 from the 32 other cards
-    return Fraction(comb(2, 2) * comb(32, 8), comb(34, 10))
-
-
 EXERCISES = (
     Exercise(
         key="cat-days/grumpy-cat-by-draw-6",
@@ -45,32 +38,5 @@ EXERCISES = (
         why="None seen: C(32, 10) / C(34, 10) = (24 x 23) / (34 x 33) = 92/187 of the 10-card "
             "sets miss both Grumpy Cats, so at least one is seen with chance 1 - 92/187 = 95/187.",
         source="hypergeometric distribution; catcards.analysis.cat_days.chance_seen_by_turn",
-    ),
-    Exercise(
-        key="cat-days/both-grumpy-cats-by-draw-6",
-        question="There are 2 Grumpy Cats among the 34 cards of the draw pile. By your 6th draw "
-                 "you have seen 10 of those cards. What is the chance that you have seen both "
-                 "Grumpy Cats?",
-        exact=_cat_days_both_grumpy_by_draw_6,
-        mistakes={
-            Fraction(10, 34) ** 2: "(10/34) x (10/34) treats the two copies as independent, as if "
-                                   "each came from a fresh full pile (drawing with replacement). "
-                                   "Once one Grumpy Cat is among your 10 cards, fewer places are "
-                                   "left for the other.",
-            Fraction(10, 34) * Fraction(10, 33): "the second Grumpy Cat has 33 cards to be among, "
-                                                 "right, but one of your 10 places is already taken "
-                                                 "by the first.",
-            Fraction(1, 4): "1/4 would be right if each Grumpy Cat were seen with chance 1/2; you "
-                            "have seen 10 of 34 cards, not half of them.",
-            Fraction(95, 187): "that is the chance of at least one Grumpy Cat; the question asks "
-                               "for both.",
-            Fraction(92, 187): "that is the chance of seeing neither Grumpy Cat.",
-            Fraction(10, 34): "10/34 is the chance of seeing one given copy; both copies must be "
-                              "among your cards.",
-        },
-        why="The first Grumpy Cat is one of your 10 cards with chance 10/34; given that, the other "
-            "is one of your other 9 cards among the 33 left with chance 9/33. So 10/34 x 9/33 = "
-            "90/1122 = 15/187 (the same as C(32, 8) / C(34, 10)).",
-        source="hypergeometric distribution, both copies: C(2, 2) C(32, 8) / C(34, 10)",
     ),
 )
