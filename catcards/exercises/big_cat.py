@@ -16,6 +16,14 @@ def _big_cat_no_lion_3_players() -> Fraction:
     return hypergeom_pmf(0, population=52, successes=4, draws=18)
 
 
+def _big_cat_red_lion_and_tiger_2_players() -> Fraction:
+    from math import comb
+
+    # 2 players: the first stack is 26 of the 52 cards; both named cards in it, the other 24 of
+    # its cards from the 50 others
+    return Fraction(comb(50, 24), comb(52, 26))
+
+
 EXERCISES = (
     Exercise(
         key="big-cat/no-lion-3-players",
@@ -34,5 +42,25 @@ EXERCISES = (
         why="Count hands: C(48, 18) of the C(52, 18) stacks have no Lion. Or place the Lions: "
             "34/52 x 33/51 x 32/50 x 31/49 (each Lion lands among the 34 other cards).",
         source="rulebook wildcat-and-dinohistoria.txt, The BIG CAT Game (deal all cards); hypergeometric",
+    ),
+    Exercise(
+        key="big-cat/red-lion-and-tiger-2-players",
+        question="2 players: the first player's stack is 26 of the 52 cards. What is the chance "
+                 "that it holds both the red Lion and the red Tiger?",
+        exact=_big_cat_red_lion_and_tiger_2_players,
+        mistakes={
+            Fraction(1, 4): "1/2 x 1/2 treats the two cards as independent, as if each were dealt "
+                            "from a fresh deck. Once the red Lion is in the first stack, only 25 "
+                            "of its places are left among the other 51 cards.",
+            Fraction(26, 52) * Fraction(26, 51): "the red Lion has taken one of the first stack's "
+                                                 "26 places: 25 are left for the red Tiger.",
+            Fraction(1, 2): "1/2 is the chance for one of the two cards; both must be in the stack.",
+            Fraction(2, 52): "2/52 counts the two cards, not the chance that both are among 26.",
+        },
+        why="The red Lion is in the first stack with chance 26/52; given that, the red Tiger is in "
+            "one of its other 25 places among the 51 cards left: 25/51. So 26/52 x 25/51 = 25/102, "
+            "a little below 1/4: each card in the stack leaves less room for the next.",
+        source="rulebook wildcat-and-dinohistoria.txt, The BIG CAT Game (deal all cards); "
+               "hypergeometric, C(50, 24) / C(52, 26)",
     ),
 )

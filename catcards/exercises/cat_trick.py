@@ -17,6 +17,13 @@ def _cat_trick_one_trump() -> Fraction:
     return hypergeom_pmf(1, population=34, successes=6, draws=4)
 
 
+def _cat_trick_lead_trump_given_a_trump() -> Fraction:
+    # 4 players, the random first trick: P(lead trump | at least one trump) =
+    # P(lead trump) / P(at least one trump), as "lead trump" lies inside "at least one trump"
+    at_least_one = 1 - Fraction(math.comb(28, 4), math.comb(34, 4))
+    return Fraction(6, 34) / at_least_one
+
+
 EXERCISES = (
     Exercise(
         key="cat-trick/exactly-one-trump",
@@ -38,5 +45,32 @@ EXERCISES = (
         why="Count sets of 4 cards: choose the trump (C(6, 1) = 6 ways) and 3 plain cards "
             "(C(28, 3) = 3276 ways), out of C(34, 4) = 46376 sets: 19656/46376 = 2457/5797.",
         source="rulebook cat-trick.txt (35 cards, one turned up for trump); hypergeometric, Feller II.6",
+    ),
+    Exercise(
+        key="cat-trick/lead-trump-given-a-trump",
+        question="4 players, the random first trick is 4 of the 34 cards that are not face up, 6 "
+                 "of them trumps. You are told the trick holds at least one trump. What is the "
+                 "chance that the lead (the first card) is a trump?",
+        exact=_cat_trick_lead_trump_given_a_trump,
+        mistakes={
+            Fraction(1): "1 is P(at least one trump | lead trump), the other way round: if the lead "
+                         "is a trump the trick surely holds one, but a trick with a trump need not "
+                         "have it first.",
+            Fraction(6, 34): "6/34 is the chance that the lead is a trump when you know nothing; "
+                             "you were told the trick holds a trump, so divide by that chance.",
+            Fraction(1, 4): "1/4 would be right if the trick always held exactly one trump, "
+                            "equally likely in each place; a trick can hold two or more, and then "
+                            "the lead is more likely to be one of them.",
+            1 - Fraction(math.comb(28, 4), math.comb(34, 4)): "that is the chance of the condition, "
+                                                             "at least one trump; it goes below "
+                                                             "the fraction bar.",
+            Fraction(6, 34) * (1 - Fraction(math.comb(28, 4), math.comb(34, 4))): "multiply and you "
+                "get P(lead trump) x P(a trump); given a condition, divide by its chance instead.",
+        },
+        why="The lead is a trump with chance 6/34, and then the trick surely holds a trump, so "
+            "P(lead trump and a trump) = 6/34. The trick holds at least one trump with chance "
+            "1 - C(28, 4) / C(34, 4) = 25901/46376. Dividing: (6/34) / (25901/46376) = "
+            "8184/25901, about 0.32, not 1: the order of the condition matters.",
+        source="conditional probability P(A | B) = P(A and B) / P(B); hypergeometric for P(B)",
     ),
 )

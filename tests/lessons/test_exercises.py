@@ -270,7 +270,7 @@ def test_every_exercise_knows_its_mistakes_and_says_why_after_a_right_answer(key
 
 
 def test_unknown_exercise_lists_the_names():
-    with pytest.raises(KeyError, match="no exercise called 'x'; the exercises are: big-cat/no-lion-3-players, card-game/"):
+    with pytest.raises(KeyError, match="no exercise called 'x'; the exercises are: big-cat/no-lion-3-players, big-cat/red-lion"):
         exercise("x")
 
 

@@ -1,0 +1,64 @@
+"""Independent checks of notebooks/big-cat.ipynb, run in its kernel after the whole notebook
+(the notebook's variables are this file's globals). Each assert names the cell or claim it
+checks and its independent source."""
+
+# ---- cell "exact = bc.rewards_in_first_stack_exact(game, "Lion")"
+# Independent check: the hypergeometric formula of the text, written out with binomial coefficients
+# (the first player's stack is 52 / players = 26 cards; 4 Lions, 48 other cards).
+from fractions import Fraction
+from math import comb
+size = 52 // game.players
+assert exact == {k: Fraction(comb(4, k) * comb(48, size - k), comb(52, size)) for k in range(5)}
+assert sum(exact.values()) == 1
+
+# ---- cell "from math import factorial"
+# Independent checks. The full-deck count another way: choose the 4 places of the Lions, then of the
+# Tigers, Wildcats and Jaguars among the places left.
+from fractions import Fraction
+from itertools import permutations
+from math import comb, perm
+assert factorial(52) // (factorial(36) * factorial(4) ** 4) == comb(52, 4) * comb(48, 4) * comb(44, 4) * comb(40, 4)
+# Brute force with the one-game engine (not the batch path): put L, T, W, J in every possible
+# 4 of the 12 places (12 x 11 x 10 x 9 arrangements), deal alternately, play each deal out.
+bf_wins, bf_cycles, bf_cards, bf_deals = [0, 0], 0, 0, 0
+for places in permutations(range(12), 4):
+    cards12 = ["-"] * 12
+    for letter, place in zip("LTWJ", places):
+        cards12[place] = letter
+    r = game.new_game(0, deals=["".join(cards12[0::2]), "".join(cards12[1::2])]).play_out().result()
+    bf_deals += 1
+    if r["terminated"]:
+        bf_wins[r["winner"]] += 1
+        bf_cards += r["cards_played"]
+    else:
+        bf_cycles += 1
+assert mini["deals"] == bf_deals == perm(12, 4) == factorial(12) // factorial(8)
+assert mini["win"] == [Fraction(w, bf_deals) for w in bf_wins]
+assert mini["cycles"] == Fraction(bf_cycles, bf_deals)
+assert mini["mean_cards"] == Fraction(bf_cards, bf_deals - bf_cycles)
+assert sum(mini["win"]) + mini["cycles"] == 1
+
+# ---- cell "classic = catcards.load("big-cat", deck="classic")"
+# Published results: Reed Nessler's 2022 record, the longest known terminating classic game, lasts
+# 8,344 cards and 1,164 tricks (Richard P. Mann's list of Beggar-my-neighbour records); Casella et al.,
+# "A Non-Terminating Game of Beggar-My-Neighbor" (2024, arXiv:2403.13855): this deal never ends.
+assert (nessler.terminated, nessler.cards_played, nessler.tricks) == (True, 8344, 1164)
+assert casella.terminated is False and casella.result()["winner"] is None
+
+
+# ---- claim, cell "Count the **cards played**": "Most games are short, but the distribution has a
+# long right tail: a few deals go on for thousands of cards". Source: the 40,000 lengths themselves
+# (results["cards_played"]), counted here with numpy rather than read from bc.length_summary.
+lengths_2p = results["cards_played"].to_numpy()
+assert np.median(lengths_2p) < lengths_2p.mean()                      # skewed right: the tail pulls the mean up
+assert (lengths_2p >= 1000).mean() < 0.02 and lengths_2p.max() >= 2000  # a few, and thousands long
+
+# ---- claim, cell "Look at the table: with the Lion at 5": "the games here are a little shorter on
+# average, with fewer tricks". Source: the simulated lengths of both runs, compared with a Welch
+# two-sample t-test (scipy), so "shorter" is a real difference of these 30,000-game samples, not luck.
+from scipy.stats import ttest_ind
+five, four = (res["cards_played"].to_numpy() for res in runs.values())
+assert five.mean() < four.mean() and ttest_ind(five, four, equal_var=False).pvalue < 0.01
+assert four.mean() - five.mean() < 0.1 * four.mean()                  # "a little": under a tenth
+five_t, four_t = (res["tricks"].to_numpy() for res in runs.values())
+assert five_t.mean() < four_t.mean() and ttest_ind(five_t, four_t, equal_var=False).pvalue < 0.01

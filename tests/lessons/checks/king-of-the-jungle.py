@@ -1,0 +1,49 @@
+"""Independent checks of notebooks/king-of-the-jungle.ipynb, run in its kernel after the whole notebook
+(the notebook's variables are this file's globals). Each assert names the cell or claim it
+checks and its independent source."""
+
+# ---- cell "for b in (4, 0, 5):"
+# check against the rulebook: 4 + 0 + 5 = 9, so the last bidder may bid 0-13 except 13 - 9 = 4;
+# Bid(4) was refused and changed nothing (the same bids are still on offer)
+allowed = [b for b in range(14) if 4 + 0 + 5 + b != 13]
+assert allowed == [0, 1, 2, 3] + list(range(5, 14))
+assert [a.tricks for a in state.legal_actions()] == allowed
+
+# ---- cell "print("bid 4, make 4:", hand_points(4, 4))"
+# check against the rulebook's scoring (rules/wildcat.md): bid 4 and make 4 scores +18; a miss
+# costs 1 per trick over or under; a bid of 0 made scores +20
+assert hand_points(4, 4) == 10 + 2 * 4 == 18
+assert hand_points(4, 2) == hand_points(4, 6) == -2
+assert hand_points(0, 0) == 20 and hand_points(0, 3) == -3
+
+# ---- cell "from catcards.analysis import king_of_the_jungle as kj"
+# check against the closed forms above, written out (4 Lions among the 52 cards, 13 in a hand)
+from fractions import Fraction
+from math import comb
+
+for k in range(5):
+    assert dist[k] == Fraction(comb(4, k) * comb(48, 13 - k), comb(52, 13))
+assert sum(dist.values()) == 1
+assert kj.p_hold_lion_of_suit(4) == Fraction(13, 52)
+assert kj.p_hold_a_lion(4) == 1 - Fraction(comb(48, 13), comb(52, 13))
+# the red Lion is one of your 13 cards of 52, then the red Tiger one of your other 12 of the other 51
+assert kj.p_top_two_of_suit(4) == Fraction(13, 52) * Fraction(12, 51)
+
+# ---- claim, cell "## The chance to hold the highest card of a suit": "1/4 is right ... because
+# every player gets the same number of cards"; "in the Big Cat Game with 3 players the first stack
+# has 18 of the 52 cards, so it holds a given Lion with chance 18/52, not 1/3". Source: the deals
+# themselves (13 cards each here; Big Cat's 3-player stacks counted from a deal).
+fresh = game.new_game(seed=1)
+assert [len(fresh.observation(s)["hand"]) for s in range(4)] == [13, 13, 13, 13]
+big_cat_3 = catcards.load("big-cat", players=3).new_game(seed=0).zones()
+assert sorted(len(big_cat_3[f"stack {s}"]) for s in range(3)) == [17, 17, 18] and len(big_cat_3["stack 0"]) == 18
+assert Fraction(18, 52) != Fraction(1, 3)
+
+# ---- claim, cell "Why could bidding 0 do well?": "A made 0 scores 20, more than any made bid up
+# to 4 (10 + 2 x 4 = 18)". Source: the rulebook's scoring (rules/wildcat.md), written out.
+assert hand_points(0, 0) == 20 > max(hand_points(b, b) for b in range(1, 5)) == 10 + 2 * 4
+
+# ---- the reveal after the 2000 hands: the exact chance it shows is 1 - P(no Lion), the
+# hypergeometric formula written out, and the simulated share is the one counted from the hands.
+assert kj.p_hold_a_lion(4) == 1 - dist[0] == 1 - Fraction(comb(48, 13), comb(52, 13))
+assert with_lion == sum(1 for n in lions if n > 0)
