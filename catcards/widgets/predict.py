@@ -15,6 +15,10 @@ fits a 390 px wide phone and updates in place on the kernel's event loop (no thr
 Typed predictions are read by :func:`catcards.exercises.parse_answer` (fractions "1/5",
 decimals "0.2", percentages "20%"); text that cannot be read is refused with a message saying
 what is allowed, and nothing is locked in.
+
+A reveal waits for the lock-in: until a prediction is locked in it shows only "Lock in your
+prediction above to see the answer.", and it fills in by itself (the same widget, in place) when
+the student locks in. So "Run All" never shows an answer beside an empty box.
 """
 from __future__ import annotations
 
@@ -26,12 +30,14 @@ from typing import Any, Callable, Optional, Sequence
 
 import ipywidgets as W
 
-__all__ = ["Predict", "KINDS", "LOCK_LABEL"]
+__all__ = ["Predict", "KINDS", "LOCK_LABEL", "WAITING"]
 
 #: the kinds of prediction: a probability (0 to 1), any number, or one of given choices
 KINDS = ("probability", "number", "choice")
 #: the button's text
 LOCK_LABEL = "Lock in my prediction"
+#: what a reveal shows until a prediction is locked in
+WAITING = "Lock in your prediction above to see the answer."
 _MAX_QUESTION = 1000
 _MAX_CHOICES = 12
 
@@ -101,6 +107,7 @@ class Predict(W.VBox):
         self.text: Optional[str] = None
         self.result: Optional[W.HTML] = None
         self._callbacks: list[Callable[["Predict"], Any]] = []
+        self._answers: Optional[dict[str, Any]] = None   # the last reveal's arguments, kept until the lock-in
 
         self.label = W.HTML(f"<b>Predict first.</b> {html.escape(question)}")
         if kind == "choice":
@@ -163,6 +170,8 @@ class Predict(W.VBox):
         self.field.disabled = True
         self.button.disabled = True
         self._say(f"Locked in: {text}. Keep it in mind: the lesson shows the answer later.")
+        if self.result is not None and self._answers is not None:   # a reveal was waiting: fill it in
+            self.result.value = self._body(**self._answers)
         for callback in self._callbacks:
             callback(self)
         return True
@@ -175,8 +184,9 @@ class Predict(W.VBox):
         same widget each time, updated in place; display it as the cell's last value).
 
         "You said 0.2. The exact answer is 1/17 = 0.059. 1,000 simulated games gave 0.061."
-        Without a prediction: "You did not lock in a prediction (next time, guess first: it is how
-        you find out what you expected)." and then the answers.
+        Before a prediction is locked in it shows only :data:`WAITING` ("Lock in your prediction
+        above to see the answer."); the answers appear in the same widget when the student locks
+        in (so running every cell at once shows no answer before its question).
 
         Args:
             exact: the exact answer (a Fraction is shown as "1/17 = 0.059"; for a choice, the
@@ -189,12 +199,24 @@ class Predict(W.VBox):
             ValueError: a choice ``exact`` not among the choices, a non-finite number, an
                 interval that is not two numbers low <= high, or a bad ``games``.
         """
+        answers = dict(exact=exact, simulated=simulated, interval=interval, note=note, games=games)
+        body = self._body(**answers)          # checks the arguments now, even while waiting
+        self._answers = answers
+        if self.value is None:
+            body = f'<p style="font-size:1.1em" role="status">{html.escape(WAITING)}</p>'
+        if self.result is None:
+            self.result = W.HTML(body, layout=W.Layout(max_width="100%"))
+            self.result.add_class("catcards-predict-reveal")
+        else:
+            self.result.value = body
+        return self.result
+
+    def _body(self, exact: Any, simulated: Optional[float], interval: Optional[Sequence[float]], note: str,
+              games: Optional[int]) -> str:
+        """The reveal's HTML for the prediction locked in now (raises ValueError as :meth:`reveal`)."""
         rows: list[tuple[str, str]] = []
         words: list[str] = []
-        if self.value is None:
-            words.append("You did not lock in a prediction (next time, guess first: it is how you find out "
-                         "what you expected).")
-        else:
+        if self.value is not None:
             words.append(f"You said {self.text}.")
             rows.append(("Your prediction", self.text))
         if exact is not None:
@@ -231,14 +253,8 @@ class Predict(W.VBox):
             words.append(str(note))
         table = "".join(f'<tr><th scope="row" style="text-align:left;padding:2px 12px 2px 0">{html.escape(a)}</th>'
                         f'<td style="padding:2px 0">{html.escape(b)}</td></tr>' for a, b in rows)
-        body = (f'<p style="font-size:1.1em">{html.escape(" ".join(words))}</p>'
+        return (f'<p style="font-size:1.1em">{html.escape(" ".join(words))}</p>'
                 + (f'<table style="border-collapse:collapse;font-size:1.05em">{table}</table>' if rows else ""))
-        if self.result is None:
-            self.result = W.HTML(body, layout=W.Layout(max_width="100%"))
-            self.result.add_class("catcards-predict-reveal")
-        else:
-            self.result.value = body
-        return self.result
 
     def close(self) -> None:
         """Close this box and every widget in it (the reveal too)."""

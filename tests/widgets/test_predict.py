@@ -92,11 +92,30 @@ def test_reveal_shows_the_prediction_beside_exact_and_simulated():
     assert again is shown and "1/4 = 0.25" in shown.value and "0.061" not in shown.value
 
 
-def test_reveal_before_a_prediction_says_so_and_still_shows_the_answer():
+def test_reveal_before_a_prediction_waits_and_fills_in_when_locked_in():
+    # "Run All" runs the reveal cell at once: it must not show the answer beside an empty box
     guess = Predict("p?")
     shown = guess.reveal(exact=Fraction(2, 50), simulated=0.0412, games=5000)
-    assert shown.value.startswith('<p style="font-size:1.1em">You did not lock in a prediction')
-    assert "The exact answer is 1/25 = 0.04." in shown.value and "5,000 simulated games gave 0.041." in shown.value
+    assert "Lock in your prediction above to see the answer." in shown.value
+    assert "1/25" not in shown.value and "0.04" not in shown.value and "5,000" not in shown.value
+    guess.field.value = "nonsense"                      # a refused lock-in reveals nothing
+    guess.button.click()
+    assert guess.value is None and "1/25" not in shown.value
+    guess.field.value = "0.1"
+    guess.button.click()                                # the same widget, filled in place
+    assert shown is guess.result
+    assert "You said 0.1. The exact answer is 1/25 = 0.04. 5,000 simulated games gave 0.041." in shown.value
+
+
+def test_a_waiting_reveal_still_refuses_bad_answers_at_once():
+    guess = Predict("After a snap", kind="choice", choices=["less likely", "more likely"])
+    with pytest.raises(ValueError):
+        guess.reveal(exact="never")
+    assert guess.result is None
+    shown = guess.reveal(exact="less likely")
+    guess.field.value = "more likely"
+    guess.button.click()
+    assert "You said more likely. The answer is: less likely. Not what you predicted: why not?" in shown.value
 
 
 def test_text_is_escaped():
