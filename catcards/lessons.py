@@ -30,12 +30,12 @@ from typing import Optional
 
 from .core import GameParameterError, check_plain_text, normal_name, seed_from_text
 
-__all__ = ["read_interval", "compare", "wilson", "student_seed", "SEED_VARIABLE", "STUDENT_SEED_LIMIT"]
+__all__ = ["read_interval", "compare", "wilson", "student_seed", "SEED_VARIABLE", "STUDENT_SEED_LIMIT", "class_member"]
 
 #: the environment variable that pins :func:`student_seed` (the tests set it)
 SEED_VARIABLE = "CATCARDS_LESSON_SEED"
 #: student seeds are below this (2**53: every such whole number is exact as a JavaScript number too)
-STUDENT_SEED_LIMIT = 2 ** 53
+STUDENT_SEED_LIMIT = 10 ** 6
 _MAX_NAME = 100
 
 
@@ -196,8 +196,8 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def student_seed(name: Optional[str] = None) -> int:
-    """The seed of a student's own sample, a whole number from 0 to 2**53 - 1, printed ("Your
-    seed: 1,234,567") so the sample can be replayed.
+    """The seed of a student's own sample, a whole number from 0 to 999,999 (short enough to read
+    out), printed ("Your seed: 123,456") so the sample can be replayed.
 
     - ``CATCARDS_LESSON_SEED`` set (the tests pin it): that seed, or with ``name`` a seed made
       from both (the same for the same name, different names differ).
@@ -235,3 +235,18 @@ def student_seed(name: Optional[str] = None) -> int:
         seed = int(np.random.SeedSequence().entropy) % STUDENT_SEED_LIMIT
     print(f"Your seed: {seed:,}")
     return seed
+
+
+def class_member():
+    """The student of the class running now (:func:`catcards.classroom.current`), or None when no
+    class is running or this installation has no class pool (its optional dependencies missing):
+    the lesson then works alone.
+
+    Returns: a ``catcards.classroom.Member`` or None.
+    Raises: ``catcards.classroom.PoolError`` (400) when ``CATCARDS_CLASS`` is set but malformed.
+    """
+    try:
+        from .classroom import current
+    except ImportError:
+        return None
+    return current()

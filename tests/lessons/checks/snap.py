@@ -6,7 +6,7 @@ from math import factorial
 
 from catcards.decks import deck as make_deck
 
-# cell "print('Wildcat:', snap_chance(...))": the closed form of the text, (copies - 1) / (cards - 1),
+# cell "print('Wildcat: P(snap on a turn) =', ...)": the closed form of the text, (copies - 1) / (cards - 1),
 # and a brute-force count over every ordered pair of two different cards of the real deck
 assert snap_chance("wildcat") == Fraction(4 - 1, 52 - 1) == Fraction(1, 17)
 assert snap_chance("dinohistoria") == Fraction(5 - 1, 55 - 1) == Fraction(2, 27)
@@ -76,3 +76,11 @@ assert len(passes) == 30 and all(len(p) == 10 for p in passes) and member is Non
 assert min(student_means) <= 2.5 and max(student_means) >= 3.5, student_means
 assert abs(pooled[-1] - 3) < 0.3, pooled[-1]
 assert max(student_means) - min(student_means) > 4 * abs(pooled[-1] - 3)
+
+# Run All (answers None, nobody locked in): every reveal of a prediction waits for the lock-in and
+# shows no answer (catcards.widgets.predict.WAITING), and the opening count is the exact mean 3
+from catcards.widgets.predict import WAITING
+
+for _guess in (count_guess, first_guess, after_snap_guess):
+    assert _guess.value is None and WAITING in _guess.result.value and "1/17" not in _guess.result.value
+assert count_guess.kind == "number" and expected_snaps(52) == 3
