@@ -143,7 +143,7 @@ def read_interval(low: float, high: float, reference: float, *, games: int, what
 
 
 def compare(a_low: float, a_high: float, b_low: float, b_high: float, *, a: str = "A", b: str = "B",
-            what: str = "rate", games: Optional[int] = None) -> str:
+            what: str = "rate", games: Optional[int] = None, trailing: bool = False) -> str:
     """One sentence comparing two confidence intervals, A's ``[a_low, a_high]`` and B's
     ``[b_low, b_high]``.
 
@@ -157,6 +157,9 @@ def compare(a_low: float, a_high: float, b_low: float, b_high: float, *, a: str 
         a, b: the two things' names ("seat 0", "threshold 5").
         what: the rate's name ("win rate").
         games: how many games each interval comes from (optional, whole number >= 1).
+        trailing: False: ``a`` and ``b`` are names ("seat 0's rate is higher"); True: they are
+            phrases that follow ``what`` ("after a snap"): "the chance of a snap is higher after
+            no snap."
     Returns: the sentence (str).
     Raises: ValueError for a non-number, a low end above its high end, or a bad ``games``.
     """
@@ -172,7 +175,8 @@ def compare(a_low: float, a_high: float, b_low: float, b_high: float, *, a: str 
              f"and {b} [{shown[b_low]}, {shown[b_high]}]")
     if apart:
         higher = a if a_low > b_high else b
-        return f"{start} do not overlap: a real difference, {higher}'s {what} is higher."
+        verdict = f"the {what} is higher {higher}" if trailing else f"{higher}'s {what} is higher"
+        return f"{start} do not overlap: a real difference, {verdict}."
     return (f"{start} overlap: {which} cannot tell which is larger "
             "(overlap alone does not prove they are equal).")
 

@@ -121,3 +121,11 @@ def test_class_member_is_none_without_a_class(monkeypatch):
 
     monkeypatch.delenv("CATCARDS_CLASS", raising=False)
     assert class_member() is None
+
+
+def test_compare_with_trailing_phrases_reads_as_a_sentence():
+    said = compare(0.033, 0.052, 0.055, 0.061, a="after a snap", b="after no snap",
+                   what="chance of a snap next", trailing=True)
+    assert said.endswith("do not overlap: a real difference, the chance of a snap next is higher after no snap.")
+    said = compare(0.055, 0.061, 0.033, 0.052, a="after no snap", b="after a snap", what="chance", trailing=True)
+    assert said.endswith("the chance is higher after no snap.")
