@@ -284,8 +284,9 @@ def lessons_html(notebooks: Path | None = None) -> str:
         for l in lesson_list(notebooks))
     page = ("<table class='catcards-lessons' style='border-collapse:collapse'><tr><th>lesson</th><th>level</th>"
             f"<th>students should already know</th><th>time in class</th></tr>{rows}</table>"
-            "<p><small>Times are estimates from each notebook's sections, not yet measured in a class; the "
-            "teacher's guide and each lesson's notes (<code>teacher/</code>) say more.</small></p>")
+            "<p><small>Times in class are from each lesson's notes (<code>teacher/</code>): a plan made from "
+            "running the notebook or an estimate from its sections, not yet measured in a class; the "
+            "teacher's guide and the notes say more.</small></p>")
     advanced = advanced_list(notebooks)
     if advanced:
         items = "".join(f'<li><a href="{href(a["file"])}">{html.escape(a["title"])}</a> (<code>{html.escape(a["file"])}</code>)</li>'

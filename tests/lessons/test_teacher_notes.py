@@ -82,8 +82,18 @@ def test_the_notes_beside_the_notebooks_give_no_exercise_answer_away():
     # answers are in the teacher's edition that `catcards kit` writes, not in these files
     from catcards.exercises import exercise, exercises
 
-    for stem in LESSONS:
+    for stem in [*LESSONS, "../teachers-guide"]:   # the guide sits beside the notebooks too
         notes = (NOTEBOOKS / "teacher" / f"{stem}.md").read_text(encoding="utf-8")
         for key in exercises():
             for answer in exercise(key).answer_texts():
                 assert not re.search(rf"(?<![\d./]){re.escape(answer)}(?![\d/])", notes), (stem, key, answer)
+
+
+def test_the_guide_gives_each_lesson_the_time_of_its_notes():
+    # one source: the "Time in class" line of the notes (the start page and the kit read it)
+    table = re.search(r"\| lesson \| level \|.*?\n\n", GUIDE, re.S).group(0)
+    for stem in LESSONS:
+        notes = (NOTEBOOKS / "teacher" / f"{stem}.md").read_text(encoding="utf-8")
+        noted = re.search(r"^\*\*Time in class:\*\* (.+)$", notes, re.M).group(1)
+        row = next(line for line in table.splitlines() if line.startswith(f"| `{stem}.ipynb`"))
+        assert minutes(row.split(" | ")[-1])[0] == minutes(noted)[0], (stem, row, noted)
