@@ -6,7 +6,9 @@ the same run shows every one of them.
 The same run with answers ``None`` also runs each lesson's independent checks, moved out of the
 student notebook (issue 28): ``tests/lessons/checks/<stem>.py`` is plain Python executed as a last
 cell in the notebook's kernel (the notebook's variables are its globals); any error fails
-:func:`test_the_lesson_checks_pass` with the check's message. The run also records the font size of
+:func:`test_the_lesson_checks_pass` with the check's message. An advanced notebook
+(``notebooks/advanced/<stem>.ipynb``) with a checks file ``tests/lessons/checks/advanced/<stem>.py``
+is run once the same way (:func:`test_the_advanced_notebooks_checks_pass`). The run also records the font size of
 every text in every figure the lesson draws (a figure is recorded when it is rendered), and
 :func:`test_the_figures_are_readable_on_a_projector` fails on any text below 12 points.
 
@@ -78,10 +80,11 @@ def reveal_cells(nb) -> list[int]:
     return [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and "reveal_after(" in c.source]
 
 
-def checks_cell(path: Path) -> str:
-    """The cell that runs ``tests/lessons/checks/<stem>.py`` in the notebook's globals and prints
-    :data:`CHECKS_MARK` and ``ok`` or the traceback (it never raises: the run goes on)."""
-    source = CHECKS / f"{path.stem}.py"
+def checks_cell(path: Path, source: Path | None = None) -> str:
+    """The cell that runs ``tests/lessons/checks/<stem>.py`` (or ``source``) in the notebook's
+    globals and prints :data:`CHECKS_MARK` and ``ok`` or the traceback (it never raises: the run
+    goes on)."""
+    source = CHECKS / f"{path.stem}.py" if source is None else source
     return ("import traceback as _checks_traceback\n"
             f"_checks_file = {str(source)!r}\n"
             "try:\n"
@@ -188,6 +191,23 @@ def test_the_lesson_checks_pass(unanswered):
     assert result is not None, f"{path.name}: the checks cell did not run"
     if result != "ok":
         pytest.fail(f"tests/lessons/checks/{path.stem}.py failed after {path.name} ran:\n{result}",
+                    pytrace=False)
+
+
+ADVANCED_CHECKS = sorted((CHECKS / "advanced").glob("*.py"))
+
+
+@pytest.mark.parametrize("source", ADVANCED_CHECKS, ids=[f"advanced/{c.stem}" for c in ADVANCED_CHECKS])
+def test_the_advanced_notebooks_checks_pass(source):
+    # notebooks/advanced/<stem>.ipynb (developer material, fast): run once with its checks
+    # (tests/lessons/checks/advanced/<stem>.py) appended, as the lessons are above
+    path = NOTEBOOKS / "advanced" / f"{source.stem}.ipynb"
+    assert path.exists(), f"{source} checks a notebook that does not exist: {path}"
+    nb, _, _ = run(path, then=(checks_cell(path, source),))
+    result = checks_result(nb)
+    assert result is not None, f"{path.name}: the checks cell did not run"
+    if result != "ok":
+        pytest.fail(f"tests/lessons/checks/advanced/{source.name} failed after advanced/{path.name} ran:\n{result}",
                     pytrace=False)
 
 
