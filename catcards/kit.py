@@ -24,7 +24,7 @@ For each lesson ``notebooks/<stem>.ipynb`` (every notebook of the folder but the
   reveals, and the reasoning.
 
 No notebook is executed: the kit is built from the stored (output-free) notebooks in seconds.
-Student files hold no answer (tests/lessons/test_kit.py checks every exercise's
+Student files hold no answer (tests/lessons/test_class_kit.py checks every exercise's
 :meth:`~catcards.exercises.Exercise.answer_texts`).
 
 Errors (a DIR that is a file, or a folder holding files without ``--force``, a parent folder
