@@ -337,6 +337,13 @@ class SnapTable(GameTable):
     def _hidden_for(self):
         return None  # nothing in Snap is private: no pass-the-screen step
 
+    def _repeated_press(self, clicked) -> bool:
+        """A press on "Turn your card" always turns a card (the race is the game: break-it tester,
+        issue 29, a student turning for both seats in the class's Snap pass, tapping every 0.3 s,
+        turned 1 card in 30 taps); other buttons, "Snap!" among them (a held Enter made four
+        false snaps), as every table."""
+        return clicked is not self.turn_button and super()._repeated_press(clicked)
+
     @property
     def view_seat(self) -> int | None:
         """As the table's, but with people at the screen their first seat's view when no person

@@ -285,3 +285,21 @@ def test_snap_with_two_people_at_the_screen_turns_the_last_card_cleanly():
     assert table.turn_button.comm is not None and all(b.comm is not None for b in table.snap_buttons.values())
     assert table.turn_button in list(table.hand_box.children[0].children[1].children)
     table.close()
+
+
+def test_snap_with_two_people_at_the_screen_takes_every_quick_tap(monkeypatch):
+    """Break-it tester (issue 29): in the class's Snap pass one student turns for both seats; taps
+    on "Turn your card" 0.3 s apart (by the browser's clock) were taken for a held key, and 30
+    taps turned 1 card. In Snap a quick second press is the game: every tap turns a card."""
+    from catcards.widgets import play
+    from catcards.widgets.table import messages
+
+    sent = [1000.0]
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    table = play("snap", seed=5, humans=(0, 1), players=2, max_turns=52)
+    for _ in range(10):
+        sent[0] += 0.3
+        table.turn_button.click()
+    assert table.state.turns == 10
+    assert "press again" not in table.announce.value
+    table.close()
