@@ -372,8 +372,13 @@ class Pool:
         return frame
 
     def results_csv(self, code: str) -> str:
-        """:meth:`results` as CSV text (a header row, then one row per result). Raises PoolError 404."""
-        return self.results(code).to_csv(index=False)
+        """:meth:`results` as CSV text (a header row, then one row per result). A nickname that a
+        spreadsheet would read as a formula (starting with ``= + - @``, a tab or a carriage return:
+        OWASP's "CSV injection") is written with a leading ``'``. Raises PoolError 404."""
+        frame = self.results(code)
+        frame["nickname"] = [("'" + n if isinstance(n, str) and n[:1] in ("=", "+", "-", "@", "\t", "\r") else n)
+                             for n in frame["nickname"]]
+        return frame.to_csv(index=False)
 
     # ---- inside -------------------------------------------------------------------------------
     def _code(self, code: Any, status: int = 404) -> str:

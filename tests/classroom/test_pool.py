@@ -108,6 +108,17 @@ def test_nicknames_switched_off_are_not_kept(pool):
     assert pool.join(code, "Ann").nickname is None
 
 
+def test_a_nickname_a_spreadsheet_would_run_is_written_as_text_in_the_csv(pool):
+    """Break-it tester (issue 29): nicknames such as =HYPERLINK("http://x") went into the CSV as
+    they were, and a spreadsheet on the teacher's computer would run them as formulas."""
+    code = pool.start("snap").code
+    for name in ('=HYPERLINK("http://x")', "+1-1", "-2", "@SUM(1)", "Ann"):
+        pool.tally(code, pool.join(code, name).token, 3)
+    nicknames = [line.split(",", 3)[2] for line in pool.results_csv(code).splitlines()[1:]]
+    assert nicknames == ['"\'=HYPERLINK(""http://x"")"', "'+1-1", "'-2", "'@SUM(1)", "Ann"]
+    assert list(pool.results(code)["nickname"])[:2] == ['=HYPERLINK("http://x")', "+1-1"]  # kept as given
+
+
 def test_a_finished_game_counts_with_its_result(pool):
     info = pool.start("snap")
     code = info.code

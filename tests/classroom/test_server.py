@@ -196,7 +196,8 @@ def test_refuses_an_unknown_student_and_wrong_codes(server, student):
     refused(requests.get(wrong, timeout=30), 404, "code")
 
 
-@pytest.mark.parametrize("body", [b"{not json", b"[1, 2]", b'"text"', b"\xff\xfe", b'{"student": 5, "save": "x"}'])
+@pytest.mark.parametrize("body", [b"{not json", b"[1, 2]", b'"text"', b"\xff\xfe", b'{"student": 5, "save": "x"}',
+                                  b'{"student": ' + b"1" * 5000 + b"}"])  # over Python's 4,300 digits: was a 500
 def test_refuses_malformed_json(server, student, body):
     reply = requests.post(server["join_url"] + "/results", data=body, headers={"Content-Type": "application/json"},
                           timeout=30)
