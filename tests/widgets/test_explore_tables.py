@@ -459,7 +459,8 @@ def test_in_a_kernel_the_rollouts_run_on_the_event_loop_with_no_thread():
     try:
         out = _execute(kc, "import catcards, catcards.widgets, threading, json\n"
                            "t = catcards.widgets.play('simons-cat', players=4, seed=3)\n"
-                           "t.odds_panel.seconds, t.odds_panel.precision = 60, 0.1\n"
+                           # a first step of one play-out: the run cannot end within the click
+                           "t.odds_panel.seconds, t.odds_panel.precision, t.odds_panel.first_seconds = 60, 0.1, 1e-6\n"
                            "threads = threading.active_count()\n"
                            "t.odds_panel.ask_button.click()\n"
                            "print(json.dumps([t.odds_panel.task is not None, t.odds_panel.frames is not None]))")
