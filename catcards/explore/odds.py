@@ -45,6 +45,7 @@ so a rollout is the same however the rollouts are split over an executor (like
 from __future__ import annotations
 
 import copy
+import importlib
 import math
 import time
 from concurrent.futures import Executor
@@ -163,26 +164,35 @@ def own_actions(state: State, seat: int) -> list[str | None]:
     return mine or [None]
 
 
+#: the game modules of :mod:`catcards.explore` that may declare fast paths (see below)
+_GAME_MODULES = ("big_cat", "card_game", "cat_days", "cat_trick", "king_of_the_jungle", "pairs",
+                 "simons_cat", "snap")
+
+
+def _declared(name: str) -> dict:
+    """Every game module's dict ``name`` (``FAST_CHOOSERS`` or ``FAST_PLAY_OUTS``), merged."""
+    found: dict = {}
+    for module in _GAME_MODULES:
+        found.update(getattr(importlib.import_module(f"{__package__}.{module}"), name, {}))
+    return found
+
+
 @lru_cache(maxsize=1)
 def _fast_paths() -> dict:
     """Agent class -> ``f(state, seat, legal, rng)`` choosing exactly as the agent would from
-    ``observation(seat)``, without building the observation (see e.g.
-    :func:`catcards.explore.simons_cat.fast_sensible`)."""
-    from ..agents.simons_cat import SensibleAgent
-    from .simons_cat import fast_sensible
-
-    return {SensibleAgent: fast_sensible}
+    ``observation(seat)``, without building the observation. A game declares its own as
+    ``FAST_CHOOSERS`` in its module of :mod:`catcards.explore` (e.g.
+    :func:`catcards.explore.simons_cat.fast_sensible`); tests check each against the agent."""
+    return _declared("FAST_CHOOSERS")
 
 
 @lru_cache(maxsize=1)
 def _fast_play_outs() -> dict:
     """Agent class -> ``f(state, rngs) -> Outcome``: the whole rest of a game played by that
     agent at every seat, as the engine would play it with the same generators, without building
-    actions or log lines (see :func:`catcards.explore.simons_cat.play_out_sensible`)."""
-    from ..agents.simons_cat import SensibleAgent
-    from .simons_cat import play_out_sensible
-
-    return {SensibleAgent: play_out_sensible}
+    actions or log lines. A game declares its own as ``FAST_PLAY_OUTS`` in its module of
+    :mod:`catcards.explore` (e.g. :func:`catcards.explore.simons_cat.play_out_sensible`)."""
+    return _declared("FAST_PLAY_OUTS")
 
 
 class _SeatGenerators:

@@ -174,3 +174,13 @@ def play_out_sensible(state, rngs):
             masks = [sum(bit[c] for c in x) for x in hands]
             pile_top = None
             messes = [0] * n
+
+
+def _fast_paths() -> tuple[dict, dict]:
+    from ..agents.simons_cat import SensibleAgent
+
+    return {SensibleAgent: fast_sensible}, {SensibleAgent: play_out_sensible}
+
+
+#: the fast paths :func:`catcards.odds` uses for this game's agents (see catcards/explore/odds.py)
+FAST_CHOOSERS, FAST_PLAY_OUTS = _fast_paths()
