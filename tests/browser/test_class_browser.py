@@ -22,11 +22,13 @@ from class_server import ClassProcess, free_port
 from catcards.widgets.table.messages import REPEAT_SECONDS
 from real_browser import CHROMEBOOK, PHONE, chromium
 
-#: the only console messages the table's frame is allowed: webpack's notes that Voila 0.5.13's
-#: own page bundles JupyterLab 4.2.5 while its widget manager and jupyterlab_widgets were built
-#: against newer releases (^4.5.10, ^4.6.2). They come from inside Voila's packages, the widgets
-#: work (the loaded singletons are used), and no setting of ours can change them; the student's
-#: page itself must log nothing of the kind.
+#: the only console messages the table's frame is allowed: webpack's notes that Voila's own page
+#: shares JupyterLab 4.2.5 (voila 0.5.8 to 0.5.13) while its widget manager (widgets-manager8 of
+#: voila 0.5.9 on: ^4.4.5 to ^4.5.10) and jupyterlab_widgets' (3.0.14 on: ^4.4 to ^4.6.2) were
+#: built against newer releases. The widgets work (the loaded singletons are used). Only voila
+#: 0.5.8 with jupyterlab_widgets 3.0.13 (so ipywidgets 8.1.5 at most) has none (checked: 0 notes
+#: against 13 with voila 0.5.13 and jupyterlab_widgets 3.0.17); pyproject does not pin those old
+#: releases (see CHANGELOG). The student's page itself must log nothing of the kind.
 VOILA_VERSION_NOTE = re.compile(r"^(Unsatisfied version|No satisfying version) .* of shared (singleton )?module @jupyterlab/")
 
 
