@@ -253,6 +253,8 @@ def _parser() -> argparse.ArgumentParser:
     cls.add_argument("--preheat", type=_whole(0, 64), default=None,
                      help="students' kernels started before anyone asks (default 4)")
     cls.add_argument("--new", action="store_true", help="start a new class even if the store holds one")
+    cls.add_argument("--max-students", type=_whole(1, 3000), default=None,
+                     help="the most students who may join (default 200, at most 3000)")
     return parser
 
 
@@ -505,7 +507,8 @@ def _class(args: argparse.Namespace) -> int:
         _game_name(args.game), activity=args.activity, ip=args.ip, port=args.port,
         store=args.store or server.DEFAULT_STORE, nicknames=not args.no_nicknames, as_json=args.json,
         base_url=args.base_url, public_url=args.public_url,
-        preheat=server.DEFAULT_PREHEAT if args.preheat is None else args.preheat, new=args.new)
+        preheat=server.DEFAULT_PREHEAT if args.preheat is None else args.preheat, new=args.new,
+        max_students=args.max_students)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
