@@ -51,7 +51,9 @@ from .validation import (
     check_deals,
     check_plain_text,
     find_card,
+    hand_ids,
     parse_hands,
+    parse_round_deals,
     walk_cards,
 )
 
@@ -74,6 +76,8 @@ __all__ = [
     "is_whole",
     "check_count",
     "parse_hands",
+    "parse_round_deals",
+    "hand_ids",
     "check_deals",
     "check_deal_list",
     "check_deal_dict",

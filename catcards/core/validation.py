@@ -18,6 +18,8 @@ __all__ = [
     "check_deal_list",
     "check_deal_dict",
     "parse_hands",
+    "parse_round_deals",
+    "hand_ids",
     "check_deals",
     "walk_cards",
     "MAX_DEAL_ITEMS",
@@ -269,6 +271,33 @@ def parse_hands(
             ids.append(i)
         hands.append(ids)
     return hands
+
+def parse_round_deals(
+    deals: Any, where: str, what: str, parse_deal: Callable[[Any, int], Any]
+) -> tuple[list | None, tuple]:
+    """The ``deals=`` of a game dealt afresh each round or hand (Simon's Cat, Cat Trick, King of
+    the Jungle): the one ``new_game`` step they share. ``deals`` is checked as a list
+    (:func:`check_deal_list` with ``where`` and ``what``), then each deal is read by
+    ``parse_deal(deal, number)``, the number counting rounds (or hands) from 1.
+
+    Returns:
+        ``(deals, parsed)``: the deals as a list (None when ``deals`` is None) for the state to
+        keep, and the parsed deals as a tuple (shared, never changed, by a state and its clones).
+
+    Raises:
+        GameParameterError: from :func:`check_deal_list` or ``parse_deal``.
+    """
+    if deals is None:
+        return None, ()
+    deals = check_deal_list(deals, where, what)
+    return deals, tuple(parse_deal(d, r + 1) for r, d in enumerate(deals))
+
+
+def hand_ids(deal: Any, players: int, card_id: Callable[[Any], int], name_of: Callable[[int], Any], where: str,
+             size: int | None = None) -> tuple[tuple[int, ...], ...]:
+    """:func:`parse_hands` (the same arguments and refusals) with the hands as tuples of card ids:
+    a parsed deal that a state and its clones share and never change."""
+    return tuple(tuple(hand) for hand in parse_hands(deal, players, card_id, name_of, where, size=size))
 
 
 #: deals nest a few levels (rounds > hands > names); deeper is not a deal
