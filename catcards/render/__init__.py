@@ -24,7 +24,7 @@ from .. import hooks
 from ..cards import Card
 from ..registry import Registry
 
-__all__ = ["card_svg", "back_svg", "cards_html", "state_html", "board", "BOARDS", "suit_style", "contrast", "text_colour", "svg_line",
+__all__ = ["card_svg", "back_svg", "cards_html", "state_html", "board", "BOARDS", "CARD_ROWS", "suit_style", "contrast", "text_colour", "svg_line",
            "SUIT_STYLE", "CARD_W", "CARD_H", "MIN_TEXT_PX", "CARD_TEXT_PX"]
 
 CARD_W, CARD_H = 64, 92
@@ -186,15 +186,23 @@ BOARDS: Registry[Callable[[dict, Callable[[int | None], str], Any], str]] = Regi
     "catcards.render", "catcards.boards", skip=("tables", "tricks"))
 
 
-def board(game_name: str) -> Callable:
+#: game name -> ``faces(cards, game) -> HTML``, a row of the game's own card faces, for a game
+#: that draws its cards itself (Card Game, Cat Days); registered with :func:`board`
+CARD_ROWS: dict[str, Callable[[Any, Any], str]] = {}
+
+
+def board(game_name: str, cards: Callable[[Any, Any], str] | None = None) -> Callable:
     """Decorator: register ``draw(obs, seat_label, game) -> HTML`` as the board of the game
     called ``game_name`` (in :data:`BOARDS`): ``obs`` is ``state.observation(seat)``,
     ``seat_label(seat) -> str`` names a seat ("Seat 2 (you)"; None: "no one") and ``game`` is the
     :class:`catcards.core.Game` (for a board that needs its deck). Its tables draw the same
-    function (``render_board``)."""
+    function (``render_board``). ``cards(cards, game) -> HTML``: a row of the game's own card
+    faces, for a game whose cards are not drawn by :func:`card_svg` (in :data:`CARD_ROWS`)."""
 
     def deco(draw: Callable) -> Callable:
         BOARDS.add(game_name, draw)
+        if cards is not None:
+            CARD_ROWS[game_name] = cards
         return draw
 
     return deco
@@ -213,11 +221,14 @@ def _plain(value: Any) -> bool:
 
 
 def _zone_rows(state: Any, zones: Iterable[str]) -> list[str]:
-    """One table row per zone named: its name and its cards face up."""
+    """One table row per zone named: its name and its cards face up (in the game's own faces
+    where it registered them, :data:`CARD_ROWS`)."""
     cards = state.zones()
+    faces = CARD_ROWS.get(state.game.name)
     return [
         f'<tr><th style="text-align:left;vertical-align:top;padding-right:8px;white-space:nowrap">'
-        f"{html.escape(zone)}</th><td>{cards_html(cards[zone], 40, empty='-')}</td></tr>"
+        f"{html.escape(zone)}</th><td>"
+        f"{faces(cards[zone], state.game) if faces is not None else cards_html(cards[zone], 40, empty='-')}</td></tr>"
         for zone in zones if zone in cards
     ]
 

@@ -128,7 +128,15 @@ def describe_html(text: str) -> str:
     return f"<i>{html.escape(text)}</i>"
 
 
-@board("cat-days")
+def faces_html(cards: Any, deck: Any, width: int = 40) -> str:
+    """A row of Cat Days faces (:func:`card_face`), "-" in grey for none."""
+    if not cards:
+        return "<span style='color:#595959'>-</span>"
+    return ("<span style='display:inline-flex;flex-wrap:wrap;gap:2px'>"
+            + "".join(card_face(c, deck, width) for c in cards) + "</span>")
+
+
+@board("cat-days", cards=lambda cards, game: faces_html(cards, game.deck))
 def game_board(obs: dict, seat_label: Callable[[int | None], str], game: Any) -> str:
     """Cat Days' board (its table's ``render_board``), for a table and for a state in a notebook cell (:data:`catcards.render.BOARDS`)."""
     return board_html(obs, seat_label)
