@@ -16,7 +16,7 @@ import importlib
 import pkgutil
 import warnings
 from importlib.metadata import entry_points
-from typing import Any, Callable, Generic, Iterator, TypeVar
+from typing import Any, Generic, Iterator, TypeVar
 
 from . import hooks
 from .core import Game, GameParameterError, short_repr
