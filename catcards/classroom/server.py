@@ -587,7 +587,7 @@ WIDGET_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/w
 
 
 def _voila_argv(ip: str, port: int, base_url: str, preheat: int) -> list[str]:
-    from catcards.cli import APP_CULLING, APP_EXECUTION
+    from catcards.voila_options import APP_CULLING, APP_EXECUTION
 
     argv = [str(CLASS_APP), f"--port={port}", f"--Voila.ip={ip}", "--no-browser", "--Voila.port_retries=0",
             f"--Voila.base_url={base_url}", "--template=catcards-class",
