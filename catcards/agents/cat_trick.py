@@ -48,6 +48,9 @@ class CollectorAgent(Agent):
     Ties at random."""
 
     name = "collector"
+    #: reads its observation only while choosing: a play-out may give it the lazy
+    #: :meth:`~catcards.games.tricks.TrickState.view` instead (same keys, same choice)
+    takes_view = True
 
     def choose(self, observation, legal, rng):
         if len(legal) == 1:
@@ -83,6 +86,7 @@ class HighestAgent(Agent):
     """Always plays its strongest card: the highest trump, else its highest card (ties at random)."""
 
     name = "highest"
+    takes_view = True  # as CollectorAgent
 
     def choose(self, observation, legal, rng):
         trump = observation["trump"]

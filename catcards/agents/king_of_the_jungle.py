@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..cards import Card
-from ..decks import REWARD_NAMES
 from ..games.king_of_the_jungle import TRICKS, Bid, Play
 from . import Agent, strategy
 
@@ -61,6 +60,9 @@ class BidderAgent(Agent):
     """
 
     RULES = ("sensible", "top-cards", "average", "zero")
+    #: reads its observation only while choosing: a play-out may give it the lazy
+    #: :meth:`~catcards.games.tricks.TrickState.view` instead (same keys, same choice)
+    takes_view = True
 
     def __init__(self, rule: str = "sensible"):
         if rule not in self.RULES:
@@ -87,49 +89,68 @@ class BidderAgent(Agent):
             return legal[0]
         if isinstance(legal[0], Bid):
             want = self.wanted_bid(observation["hand"], observation["players"])
-            allowed = [b.tricks for b in legal]
-            best = min(allowed, key=lambda k: (abs(k - want), k))
-            return Bid(best)
+            return min(legal, key=lambda b: (abs(b.tricks - want), b.tricks))
         return self._play(observation, legal, rng)
 
     # ---- card play --------------------------------------------------------------------------------
     def _play(self, obs, legal: Sequence[Play], rng) -> Play:
+        # the legal plays themselves are returned (not new Plays of the same cards): the same
+        # choice, and the state need not look the card up
         seat = obs["seat"]
         need = obs["bids"][seat] - obs["won"][seat]
         trick = obs["trick"]
-        cards = [a.card for a in legal]
-        gone = set(obs["played"]) | {p["card"] for p in trick} | set(obs["hand"])
         if not trick:  # leading
             if need > 0:
-                tops = [c for c in cards if _is_top(c, gone)]
+                out = _OutRanks(obs)
+                tops = [a for a in legal if out.is_top(a.card)]
                 if tops:
-                    return Play(max(tops, key=lambda c: c.rank))
-            return Play(min(cards, key=lambda c: c.rank))
+                    return max(tops, key=_rank)
+            return min(legal, key=_rank)
         led = trick[0]["card"].suit
         best = max((p["card"].rank for p in trick if p["card"].suit == led), default=0)
-        following = cards[0].suit == led
+        following = legal[0].card.suit == led
         last = len(trick) == obs["players"] - 1
         if not following:  # discard: cannot win
-            key = (lambda c: c.rank) if need > 0 else (lambda c: -c.rank)
-            return Play(min(cards, key=key))
-        winners = [c for c in cards if c.rank > best]
-        losers = [c for c in cards if c.rank < best]
+            return min(legal, key=_rank) if need > 0 else max(legal, key=_rank)
+        winners = [a for a in legal if a.card.rank > best]
+        losers = [a for a in legal if a.card.rank < best]
         if need > 0:
             if winners and last:
-                return Play(min(winners, key=lambda c: c.rank))
+                return min(winners, key=_rank)
             if winners:
-                top = max(winners, key=lambda c: c.rank)
-                if _is_top(top, gone):
-                    return Play(top)
-            return Play(min(cards, key=lambda c: c.rank))
+                top = max(winners, key=_rank)
+                if _OutRanks(obs).is_top(top.card):
+                    return top
+            return min(legal, key=_rank)
         if losers:
-            return Play(max(losers, key=lambda c: c.rank))
-        return Play(max(cards, key=lambda c: c.rank))
+            return max(losers, key=_rank)
+        return max(legal, key=_rank)
 
 
-def _is_top(card: Card, gone: set) -> bool:
-    """True when no higher card of ``card``'s suit is still out (all higher ones are in ``gone``)."""
-    return all(Card(card.suit, v, REWARD_NAMES.get(v, "")) in gone for v in SUIT_VALUES if v > card.rank)
+def _rank(play: Play) -> int:
+    return play.card.rank
+
+
+class _OutRanks:
+    """Per suit the values no longer out against the seat: the cards played this hand (the
+    finished tricks and the trick in the middle) and its own hand, from an observation."""
+
+    __slots__ = ("gone",)
+
+    def __init__(self, obs) -> None:
+        gone: dict[str, set[int]] = {}
+        for card in obs["played"]:
+            gone.setdefault(card.suit, set()).add(card.rank)
+        for p in obs["trick"]:
+            gone.setdefault(p["card"].suit, set()).add(p["card"].rank)
+        for card in obs["hand"]:
+            gone.setdefault(card.suit, set()).add(card.rank)
+        self.gone = gone
+
+    def is_top(self, card: Card) -> bool:
+        """True when no higher card of ``card``'s suit is still out (all are gone)."""
+        gone = self.gone.get(card.suit, ())
+        return all(v in gone for v in SUIT_VALUES if v > card.rank)
 
 
 for _rule in BidderAgent.RULES:

@@ -213,11 +213,23 @@ class _SeatGenerators:
         return rng
 
 
+def _looking(state: State, agent: Agent) -> Callable[[int], Any] | None:
+    """How ``agent`` is shown its seat's view in a play-out: ``state.view`` (the observation
+    read key by key, e.g. :meth:`catcards.games.tricks.TrickState.view`) when the game has one
+    and the agent declares ``takes_view`` (it reads the observation only while choosing), else
+    ``state.observation``; None for an agent whose ``reads_observation`` is False."""
+    if not getattr(agent, "reads_observation", True):
+        return None
+    view = getattr(state, "view", None)
+    return view if view is not None and getattr(agent, "takes_view", False) else state.observation
+
+
 def _play_out(state: State, agents, rngs, stop: Callable[[State], bool] | None = None) -> State:
     """``state`` played on by ``agents`` (seat ``k`` drawing from ``rngs[k]``) until it is over or
     ``stop(state)`` is true after an action; returns ``state`` (changed)."""
     fast = _fast_paths()
     chooser = [fast.get(type(a)) for a in agents]
+    look = [_looking(state, a) for a in agents]
     for _ in range(MAX_ACTIONS):
         seat = state.current_player
         if seat is None:
@@ -228,9 +240,8 @@ def _play_out(state: State, agents, rngs, stop: Callable[[State], bool] | None =
         elif chooser[seat] is not None:
             state.apply(chooser[seat](state, seat, legal, rngs[seat]))
         else:
-            agent = agents[seat]
-            observation = state.observation(seat) if getattr(agent, "reads_observation", True) else None
-            state.apply(agent.choose(observation, legal, rngs[seat]))
+            see = look[seat]
+            state.apply(agents[seat].choose(None if see is None else see(seat), legal, rngs[seat]))
         if stop is not None and stop(state):
             return state
     raise RuntimeError(f"a rollout from {state!r} did not end within {MAX_ACTIONS} actions")
