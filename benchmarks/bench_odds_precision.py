@@ -45,6 +45,7 @@ def main() -> None:
     ap.add_argument("--precision", type=float, default=0.05)
     ap.add_argument("--horizon", default="game")
     ap.add_argument("--games", default=",".join(catcards.list_games()))
+    ap.add_argument("--detail", action="store_true", help="a line per position: rows, near-best rows, reached, CPU")
     ap.add_argument("--wall", action="store_true",
                     help="read seconds from the wall clock (as the panel does); default: this process's CPU time, "
                          "so that other work on shared cores does not shrink the figures")
@@ -74,6 +75,10 @@ def main() -> None:
             reached += int(close["reached"].sum())
             exact += int(table["exact"].all())
             per_row.append(table["rollouts"].median())
+            if args.detail:
+                print(f"  position {k:2d}: {len(table):2d} rows, near-best {len(close):2d}, reached "
+                      f"{int(close['reached'].sum()):2d}, CPU {cpu[-1]:.2f} s, rollouts "
+                      f"{list(table['rollouts'])}, win rates {[round(x, 2) for x in table['win_rate']]}")
         print(f"{name:20} {rows:6d} {statistics.median(cpu):12.2f} {max(cpu):6.2f} {near:15d} {reached:8d} "
               f"{reached / near:6.0%} {exact:6d} {statistics.median(per_row):13.0f}", flush=True)
 

@@ -52,6 +52,11 @@ class CollectorAgent(Agent):
     #: :meth:`~catcards.games.tricks.TrickState.view` instead (same keys, same choice)
     takes_view = True
 
+    def __deepcopy__(self, memo) -> "CollectorAgent":
+        """Itself: it remembers nothing between moves, so the fresh copy a play-out takes of
+        each agent may be the agent."""
+        return self
+
     def choose(self, observation, legal, rng):
         if len(legal) == 1:
             return legal[0]
@@ -87,6 +92,10 @@ class HighestAgent(Agent):
 
     name = "highest"
     takes_view = True  # as CollectorAgent
+
+    def __deepcopy__(self, memo) -> "HighestAgent":
+        """Itself: it remembers nothing between moves (as :class:`CollectorAgent`)."""
+        return self
 
     def choose(self, observation, legal, rng):
         trump = observation["trump"]

@@ -73,6 +73,11 @@ class BidderAgent(Agent):
     def __repr__(self) -> str:
         return f"BidderAgent({self.rule!r})"
 
+    def __deepcopy__(self, memo) -> "BidderAgent":
+        """Itself: it remembers nothing between moves (its rule never changes), so the fresh
+        copy a play-out takes of each agent may be the agent."""
+        return self
+
     # ---- bidding ----------------------------------------------------------------------------------
     def wanted_bid(self, hand: Sequence[Card], players: int) -> int:
         """The bid this rule wants before the hook rule is applied."""
@@ -94,63 +99,67 @@ class BidderAgent(Agent):
 
     # ---- card play --------------------------------------------------------------------------------
     def _play(self, obs, legal: Sequence[Play], rng) -> Play:
-        # the legal plays themselves are returned (not new Plays of the same cards): the same
-        # choice, and the state need not look the card up
+        # one of the legal plays themselves is returned (not a new Play of the same card): the
+        # state need not look the card up; among equal ranks the first in ``legal`` is taken
         seat = obs["seat"]
         need = obs["bids"][seat] - obs["won"][seat]
         trick = obs["trick"]
+        ranks = [a.card.rank for a in legal]
         if not trick:  # leading
             if need > 0:
                 out = _OutRanks(obs)
-                tops = [a for a in legal if out.is_top(a.card)]
+                tops = [j for j, a in enumerate(legal) if out.is_top(a.card)]
                 if tops:
-                    return max(tops, key=_rank)
-            return min(legal, key=_rank)
+                    return legal[_highest(ranks, tops)]
+            return legal[ranks.index(min(ranks))]
         led = trick[0]["card"].suit
         best = max((p["card"].rank for p in trick if p["card"].suit == led), default=0)
         following = legal[0].card.suit == led
         last = len(trick) == obs["players"] - 1
         if not following:  # discard: cannot win
-            return min(legal, key=_rank) if need > 0 else max(legal, key=_rank)
-        winners = [a for a in legal if a.card.rank > best]
-        losers = [a for a in legal if a.card.rank < best]
+            return legal[ranks.index(min(ranks) if need > 0 else max(ranks))]
+        # following: every legal card is of the led suit, so no two ranks are equal
         if need > 0:
+            winners = [r for r in ranks if r > best]
             if winners and last:
-                return min(winners, key=_rank)
+                return legal[ranks.index(min(winners))]
             if winners:
-                top = max(winners, key=_rank)
+                top = legal[ranks.index(max(winners))]
                 if _OutRanks(obs).is_top(top.card):
                     return top
-            return min(legal, key=_rank)
-        if losers:
-            return max(losers, key=_rank)
-        return max(legal, key=_rank)
+            return legal[ranks.index(min(ranks))]
+        losers = [r for r in ranks if r < best]
+        return legal[ranks.index(max(losers) if losers else max(ranks))]
 
 
-def _rank(play: Play) -> int:
-    return play.card.rank
+def _highest(ranks: list[int], among: list[int]) -> int:
+    """The first index of ``among`` whose rank is the highest of theirs."""
+    top = max(ranks[j] for j in among)
+    return next(j for j in among if ranks[j] == top)
 
 
 class _OutRanks:
-    """Per suit the values no longer out against the seat: the cards played this hand (the
-    finished tricks and the trick in the middle) and its own hand, from an observation."""
+    """Per suit the highest value still out against the seat: not among the cards played this
+    hand (the finished tricks and the trick in the middle) nor in its own hand, read from an
+    observation for a suit the first time it is asked about."""
 
-    __slots__ = ("gone",)
+    __slots__ = ("obs", "highest")
 
     def __init__(self, obs) -> None:
-        gone: dict[str, set[int]] = {}
-        for card in obs["played"]:
-            gone.setdefault(card.suit, set()).add(card.rank)
-        for p in obs["trick"]:
-            gone.setdefault(p["card"].suit, set()).add(p["card"].rank)
-        for card in obs["hand"]:
-            gone.setdefault(card.suit, set()).add(card.rank)
-        self.gone = gone
+        self.obs, self.highest = obs, {}
 
     def is_top(self, card: Card) -> bool:
-        """True when no higher card of ``card``'s suit is still out (all are gone)."""
-        gone = self.gone.get(card.suit, ())
-        return all(v in gone for v in SUIT_VALUES if v > card.rank)
+        """True when no higher card of ``card`` 's suit is still out (all are gone); ``card`` is
+        in the seat's hand."""
+        suit = card.suit
+        highest = self.highest.get(suit)
+        if highest is None:
+            obs = self.obs
+            gone = ({c.rank for c in obs["played"] if c.suit == suit}
+                    | {p["card"].rank for p in obs["trick"] if p["card"].suit == suit}
+                    | {c.rank for c in obs["hand"] if c.suit == suit})
+            highest = self.highest[suit] = max((v for v in SUIT_VALUES if v not in gone), default=0)
+        return card.rank > highest
 
 
 for _rule in BidderAgent.RULES:

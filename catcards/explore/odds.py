@@ -197,8 +197,9 @@ def _fast_play_outs() -> dict:
 
 class _SeatGenerators:
     """``rngs[k]``: seat ``k``'s agent generator of rollout ``i``,
-    ``default_rng(SeedSequence([seed, i, 1 + k]))``, built the first time it is asked for (an
-    agent that never breaks a tie never pays for one)."""
+    ``default_rng(SeedSequence([seed, i, 1 + k]))``, built the first time the agent draws from
+    it (an agent that never breaks a tie never pays for one: building it was about a tenth of a
+    King of the Jungle play-out)."""
 
     __slots__ = ("_key", "_made")
 
@@ -206,11 +207,27 @@ class _SeatGenerators:
         self._key = (seed, i)
         self._made: list = [None] * n
 
-    def __getitem__(self, k: int) -> np.random.Generator:
+    def __getitem__(self, k: int) -> "_SeatGenerator":
         rng = self._made[k]
         if rng is None:
-            rng = self._made[k] = np.random.default_rng(np.random.SeedSequence([*self._key, 1 + k]))
+            rng = self._made[k] = _SeatGenerator((*self._key, 1 + k))
         return rng
+
+
+class _SeatGenerator:
+    """A ``numpy.random.Generator`` seeded ``SeedSequence(key)``, made when first used: every
+    attribute is the generator's (``rng.integers``, ``rng.bit_generator``, ...)."""
+
+    __slots__ = ("_key", "_rng")
+
+    def __init__(self, key: tuple[int, ...]):
+        self._key, self._rng = key, None
+
+    def __getattr__(self, name: str):
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = np.random.default_rng(np.random.SeedSequence(list(self._key)))
+        return getattr(rng, name)
 
 
 def _looking(state: State, agent: Agent) -> Callable[[int], Any] | None:
