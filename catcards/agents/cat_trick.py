@@ -8,8 +8,7 @@
 from __future__ import annotations
 
 from ..cards import Card
-from ..games.cat_trick import COLOURS, GREEDY_LIMIT, trick_values
-from ..games.tricks import winning_index
+from ..games.cat_trick import COLOURS, GREEDY_LIMIT
 from . import Agent, pick, strategy
 
 __all__ = ["CollectorAgent", "HighestAgent", "collection_value", "would_win"]
@@ -28,10 +27,17 @@ def collection_value(counts: dict[str, int]) -> float:
 
 
 def would_win(trick: list[Card], card: Card, trump: str) -> bool:
-    """True when ``card`` added to the cards ``trick`` played so far would win it now."""
-    cards = [*trick, card]
-    values = trick_values(cards)
-    return winning_index([c.suit for c in cards], values, trump) == len(cards) - 1
+    """True when ``card`` added to the cards ``trick`` played so far would win it now: the highest
+    trump wins, else the highest card of the led colour, a 1 counting as 8 with the 7 of its
+    colour in the trick (:func:`catcards.games.cat_trick.trick_values`, rulebook "Who Wins the
+    Trick?"). Only cards of ``card``'s colour can beat it, and numbers within a colour differ."""
+    suit = card.suit
+    target = trump if suit == trump or any(c.suit == trump for c in trick) else (trick[0].suit if trick else suit)
+    if suit != target:
+        return False
+    seven = card.rank == 7 or any(c.rank == 7 and c.suit == suit for c in trick)
+    value = 8 if card.rank == 1 and seven else card.rank
+    return all((8 if c.rank == 1 and seven else c.rank) < value for c in trick if c.suit == suit)
 
 
 def _strength(card: Card, trump: str) -> int:
@@ -65,13 +71,17 @@ class CollectorAgent(Agent):
         mine = {c: len(v) for c, v in observation["collections"][seat].items()}
         last = len(trick) == observation["players"] - 1
         now = collection_value(mine)
+        with_trick = dict(mine)  # the collection if it takes the trick so far
+        for c in trick:
+            with_trick[c.suit] = with_trick.get(c.suit, 0) + 1
         scored = []
         for a in legal:
             wins = would_win(trick, a.card, trump)
-            after = dict(mine)
-            for c in [*trick, a.card]:
-                after[c.suit] = after.get(c.suit, 0) + 1
-            gain = collection_value(after) - now
+            gain = 0.0
+            if wins:  # what a card that loses would add is never looked at
+                after = dict(with_trick)
+                after[a.card.suit] = after.get(a.card.suit, 0) + 1
+                gain = collection_value(after) - now
             scored.append((a, wins, gain))
         want = [(a, g) for a, w, g in scored if w and g > 0]
         if want:

@@ -19,8 +19,10 @@ Precision and time. With ``precision`` (default 0.05) and ``seconds`` (default 2
 go where they matter (adaptive allocation, a form of successive elimination: E. Even-Dar,
 S. Mannor and Y. Mansour, "Action elimination and stopping conditions for the multi-armed bandit
 and reinforcement learning problems", JMLR 7 (2006) 1079-1105): every row gets rollouts in
-steps of :data:`CHECK`; at each step a row whose interval lies wholly below the best row's stops
-(clearly worse), and a row whose interval's half-width is at most ``precision`` stops (precise
+steps of :data:`CHECK`; at each step a row whose interval lies wholly below the best row's and
+whose win rate is more than :data:`NEAR` below the best row's stops (clearly worse:
+the rows near the best, within :data:`NEAR`, are the ones a player weighs, and they get the
+precision too), and a row whose interval's half-width is at most ``precision`` stops (precise
 enough); the others go on until the rollouts cap or the time is spent. Row ``j``'s numbers are
 always those of rollouts ``0 .. n_j - 1`` (``n_j`` its ``rollouts`` column), so a table equals the
 fixed-count table of those rollouts, whatever the timing. Without ``seconds`` the stops happen at
@@ -64,7 +66,8 @@ from .hidden import prepare
 if TYPE_CHECKING:  # pandas loads only when odds() runs: playing a game needs none of it
     import pandas as pd
 
-__all__ = ["odds", "rollout_results", "own_actions", "OddsRun", "MAX_ROLLOUTS", "HORIZONS"]
+__all__ = ["odds", "rollout_results", "own_actions", "OddsRun", "MAX_ROLLOUTS", "HORIZONS", "PANEL_HORIZONS",
+           "panel_horizon", "question"]
 
 #: the most rollouts one call accepts (a bound on untrusted input)
 MAX_ROLLOUTS = 1_000_000
@@ -72,6 +75,9 @@ MAX_ROLLOUTS = 1_000_000
 MAX_ACTIONS = 200_000
 #: the adaptive allocation looks at the intervals every CHECK rollouts of a row
 CHECK = 16
+#: a row whose win rate is within NEAR of the best row's is "near-best": it is not stopped as
+#: clearly worse, so it too gets rollouts until its interval is within the precision
+NEAR = 0.10
 #: the most play-outs (over all rows) an exact enumeration may take before it gives up
 EXACT_PLAYOUTS = 2000
 #: the most seconds an exact enumeration may take before it gives up
@@ -134,6 +140,36 @@ ROUND_HORIZONS: dict[str, tuple[str, Callable[[State, int], tuple[bool, float, b
 }
 #: what a play-out may stop at: the whole game, or (games in :data:`ROUND_HORIZONS`) this round
 HORIZONS = ("game", "round")
+
+#: the question each horizon asks, in words (what a row's win rate is the chance of)
+QUESTIONS: dict[tuple[str, str], str] = {
+    ("king-of-the-jungle", "round"): "making this hand's bid",
+    ("cat-trick", "round"): "winning this round's Super Cat card",
+    ("simons-cat", "round"): "taking no Simon card this round",
+}
+
+#: the horizon the tables' "What are my chances?" panel asks about, by game (the others: "game").
+#: King of the Jungle: a game runs to 90 points, 5 to 11 hands of 56 actions (20 seeded games of
+#: "sensible" players: 417 actions on average), so a whole-game play-out from the first hand
+#: costs about 6 ms of CPU and two seconds give each of 14 bids some 25 of them (+-0.2); and
+#: from one hand of about eight, the moves' chances of winning the game differ by a few points,
+#: less than any interval the panel could draw. What a move decides is this hand's bid, answered to
+#: +-0.05 within two seconds. Cat Trick: a round gives one Super Cat card and the game needs
+#: three, so the same holds on a smaller scale; the round's card is what a card played wins or
+#: loses. Whole-game odds stay one argument away (``odds(..., horizon="game")``).
+PANEL_HORIZONS: dict[str, str] = {"king-of-the-jungle": "round", "cat-trick": "round"}
+
+
+def panel_horizon(game_name: str) -> str:
+    """The horizon the "What are my chances?" panel asks about for game ``game_name``
+    (:data:`PANEL_HORIZONS`; "game" for a game not listed)."""
+    return PANEL_HORIZONS.get(game_name, "game")
+
+
+def question(game_name: str, horizon: str = "game") -> str:
+    """What a row's win rate is the chance of, in words: "winning the game", or the round's
+    question (:data:`QUESTIONS`, e.g. King of the Jungle's "making this hand's bid")."""
+    return QUESTIONS.get((game_name, horizon), "winning the game")
 
 
 def policy_name(game_name: str, name: str | Agent) -> str | Agent:
@@ -241,12 +277,14 @@ def _looking(state: State, agent: Agent) -> Callable[[int], Any] | None:
     return view if view is not None and getattr(agent, "takes_view", False) else state.observation
 
 
-def _play_out(state: State, agents, rngs, stop: Callable[[State], bool] | None = None) -> State:
-    """``state`` played on by ``agents`` (seat ``k`` drawing from ``rngs[k]``) until it is over or
-    ``stop(state)`` is true after an action; returns ``state`` (changed)."""
+def _play_out(state: State, agents, rngs, until: str | None = None) -> State:
+    """``state`` played on by ``agents`` (seat ``k`` drawing from ``rngs[k]``) until it is over
+    or, with ``until`` (the name of a counter such as "round"), until that counter of the state
+    has changed after an action; returns ``state`` (changed)."""
     fast = _fast_paths()
     chooser = [fast.get(type(a)) for a in agents]
     look = [_looking(state, a) for a in agents]
+    start = None if until is None else getattr(state, until)
     for _ in range(MAX_ACTIONS):
         seat = state.current_player
         if seat is None:
@@ -259,7 +297,7 @@ def _play_out(state: State, agents, rngs, stop: Callable[[State], bool] | None =
         else:
             see = look[seat]
             state.apply(agents[seat].choose(None if see is None else see(seat), legal, rngs[seat]))
-        if stop is not None and stop(state):
+        if until is not None and getattr(state, until) != start:
             return state
     raise RuntimeError(f"a rollout from {state!r} did not end within {MAX_ACTIONS} actions")
 
@@ -281,8 +319,7 @@ def _result(state: State, seat: int, agents, rngs, horizon: str) -> tuple[bool, 
     fresh = [copy.deepcopy(a) for a in agents]  # an agent's memory belongs to this play-out
     if horizon == "round":
         counter, result, _ = ROUND_HORIZONS[state.game.name]
-        start = getattr(state, counter)
-        _play_out(state, fresh, rngs, lambda s: s.is_over or getattr(s, counter) != start)
+        _play_out(state, fresh, rngs, until=counter)  # a game that ends, ends with its round
         return result(state, seat)
     out = _finish(state, fresh, rngs)
     return seat in out.winners, float(out.scores[seat]), out.higher_is_better
@@ -290,16 +327,19 @@ def _result(state: State, seat: int, agents, rngs, horizon: str) -> tuple[bool, 
 
 def rollout_results(
     state: State, seat: int, start: int, stop: int, seed: int, agents: Sequence, peek: bool,
-    actions: Sequence[str | None], horizon: str = "game",
+    actions: Sequence[str | None], horizon: str = "game", info: Any = None,
 ) -> list[list[tuple[bool, float, bool]]]:
     """Rollouts ``start..stop-1``: per rollout, per action, (seat won, seat's score, whether higher
     scores are better).
 
     One executor task (module level so that it pickles); :func:`odds` adds them up. Rollout ``i``
-    of an action is the same in any call (see the module docstring).
+    of an action is the same in any call (see the module docstring). ``info``: ``prepare(state,
+    seat)`` when the caller has it already (an :class:`OddsRun` prepares once: preparing replays
+    the history and counts the deals, which took more time than the rollouts of a short step).
     """
     built = _agents(state.game, list(agents))
-    info = None if peek else prepare(state, seat)
+    if info is None and not peek:
+        info = prepare(state, seat)
     n = state.game.players
     out = []
     for i in range(start, stop):
@@ -491,6 +531,7 @@ class OddsRun:
         self.higher = True
         self._try_exact = exact
         self._per_playout: float | None = None  # seconds per play-out, measured
+        self._info: Any = None  # prepare(state, seat), made at the first step that needs it
         self.time_budget: float | None = None  # odds()'s seconds
 
     @property
@@ -532,7 +573,8 @@ class OddsRun:
 
     def _look(self) -> None:
         """Stop the rows that are done: at their cap; at a look (every :data:`CHECK` rollouts,
-        once every active row has as many), clearly worse than the best or precise enough."""
+        once every active row has as many), clearly worse than the best and not within
+        :data:`NEAR` of it, or precise enough."""
         act = self._rows_active()
         for j in act:
             if self.n[j] >= self.cap:
@@ -542,11 +584,11 @@ class OddsRun:
             return
         bounds = {j: self._interval(j) for j in range(len(self.actions)) if self.n[j] or self.exact[j]}
         best = max(bounds, key=lambda j: (bounds[j][0], -j))  # the highest win rate
-        best_low = bounds[best][1]
+        best_rate, best_low = bounds[best][:2]
         for j in act:
             rate, low, high = bounds[j]
-            if j != best and high < best_low:
-                self.active[j] = False  # clearly worse
+            if j != best and high < best_low and rate < best_rate - NEAR:
+                self.active[j] = False  # clearly worse, and not near the best
             elif self.precision is not None and (high - low) / 2 <= self.precision:
                 self.active[j] = False  # precise enough
 
@@ -585,8 +627,10 @@ class OddsRun:
             else:
                 b = min(stop, a + max(1, int(PIECE_SECONDS / (per * len(rows)))))
             t0 = time.perf_counter()
+            if self._info is None and not self.peek:
+                self._info = prepare(self.state, self.seat)
             part = rollout_results(self.state, self.seat, a, b, self.seed, self.agents, self.peek,
-                                   [self.actions[j] for j in rows], self.horizon)
+                                   [self.actions[j] for j in rows], self.horizon, self._info)
             self._per_playout = (time.perf_counter() - t0) / ((b - a) * len(rows))
             self.add(rows, a, part)
             if seconds is not None and clock() - started >= seconds:

@@ -267,7 +267,9 @@ class TrickState(State):
         Raises:
             GameParameterError: ``seat`` is not a seat of the game nor None.
         """
-        return SeatView(self, self.check_seat(seat))
+        if type(seat) is not int or not 0 <= seat < self.game.players:  # the usual case needs no more checks
+            seat = self.check_seat(seat)
+        return SeatView(self, seat)
 
     def _trick_zones(self) -> dict[str, list[Card]]:
         """The zones both games share: ``hand <seat>`` per seat and ``trick``."""
