@@ -30,14 +30,34 @@ def would_win(trick: list[Card], card: Card, trump: str) -> bool:
     """True when ``card`` added to the cards ``trick`` played so far would win it now: the highest
     trump wins, else the highest card of the led colour, a 1 counting as 8 with the 7 of its
     colour in the trick (:func:`catcards.games.cat_trick.trick_values`, rulebook "Who Wins the
-    Trick?"). Only cards of ``card``'s colour can beat it, and numbers within a colour differ."""
-    suit = card.suit
-    target = trump if suit == trump or any(c.suit == trump for c in trick) else (trick[0].suit if trick else suit)
-    if suit != target:
-        return False
-    seven = card.rank == 7 or any(c.rank == 7 and c.suit == suit for c in trick)
-    value = 8 if card.rank == 1 and seven else card.rank
-    return all((8 if c.rank == 1 and seven else c.rank) < value for c in trick if c.suit == suit)
+    Trick?")."""
+    return _TrickSoFar(trick, trump).won_by(card)
+
+
+class _TrickSoFar:
+    """The cards of a trick played so far, read once for asking of several cards whether each
+    would win it (:func:`would_win`). Only cards of the winning colour (trump if any is played,
+    else the led colour) can win, and numbers within a colour differ, so a card wins when its
+    colour is that colour and its value beats every card of the colour already played."""
+
+    __slots__ = ("trump", "led", "trumped", "ranks", "sevens")
+
+    def __init__(self, trick: list[Card], trump: str) -> None:
+        self.trump, self.led = trump, trick[0].suit if trick else None
+        self.trumped = any(c.suit == trump for c in trick)
+        self.ranks: dict[str, list[int]] = {}
+        for c in trick:
+            self.ranks.setdefault(c.suit, []).append(c.rank)
+        self.sevens = {c.suit for c in trick if c.rank == 7}
+
+    def won_by(self, card: Card) -> bool:
+        suit, trump = card.suit, self.trump
+        target = trump if suit == trump or self.trumped else (self.led or suit)
+        if suit != target:
+            return False
+        seven = card.rank == 7 or suit in self.sevens
+        value = 8 if card.rank == 1 and seven else card.rank
+        return all((8 if r == 1 and seven else r) < value for r in self.ranks.get(suit, ()))
 
 
 def _strength(card: Card, trump: str) -> int:
@@ -74,9 +94,10 @@ class CollectorAgent(Agent):
         with_trick = dict(mine)  # the collection if it takes the trick so far
         for c in trick:
             with_trick[c.suit] = with_trick.get(c.suit, 0) + 1
+        so_far = _TrickSoFar(trick, trump)
         scored = []
         for a in legal:
-            wins = would_win(trick, a.card, trump)
+            wins = so_far.won_by(a.card)
             gain = 0.0
             if wins:  # what a card that loses would add is never looked at
                 after = dict(with_trick)

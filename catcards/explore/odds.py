@@ -341,6 +341,9 @@ def rollout_results(
     if info is None and not peek:
         info = prepare(state, seat)
     n = state.game.players
+    # a round's result does not depend on the game's generator when it only deals the next round:
+    # every play-out then shares one (as the exact enumeration does), instead of one made per row
+    deal_only = np.random.default_rng(0) if horizon == "round" and ROUND_HORIZONS[state.game.name][2] else None
     out = []
     for i in range(start, stop):
         rng = np.random.default_rng(np.random.SeedSequence([seed, i]))
@@ -350,7 +353,7 @@ def rollout_results(
         for text in actions:
             # the drawn world with the rollout's future generator (a clone: same seed and deals)
             w = world.clone()
-            w.rng = np.random.default_rng(future)
+            w.rng = deal_only if deal_only is not None else np.random.default_rng(future)
             if text is not None:
                 w.apply(w.action_from_string(text))
             if w.is_over:

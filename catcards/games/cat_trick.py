@@ -92,6 +92,7 @@ MAX_SHARES = 100
 
 _COLOUR = tuple(i // 7 for i in range(N_CARDS))  # id -> colour index
 _RANK = tuple(i % 7 + 1 for i in range(N_CARDS))  # id -> printed number
+_COLOUR_NAME = tuple(COLOURS[c] for c in _COLOUR)  # id -> colour name
 _INDEX = {c: i for i, c in enumerate(CARDS)}
 _BY_NAME = card_names(CARDS)
 _UNKNOWN = f"a Cat Trick card (colours {', '.join(COLOURS)}, numbers 1-7, written like 'pink 7')"
@@ -481,7 +482,11 @@ def _collections(state: CatTrickState, seat: int | None) -> list[dict[str, list[
     for col in state.collections:
         by_colour: dict[str, list[Card]] = {}
         for c in sorted(col):
-            by_colour.setdefault(COLOURS[_COLOUR[c]], []).append(CARDS[c])
+            cards = by_colour.get(_COLOUR_NAME[c])
+            if cards is None:
+                by_colour[_COLOUR_NAME[c]] = [CARDS[c]]
+            else:
+                cards.append(CARDS[c])
         out.append(by_colour)
     return out
 
