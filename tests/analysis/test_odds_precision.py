@@ -269,3 +269,20 @@ def test_bad_precision_time_or_horizon_is_refused(bad):
 def test_a_game_without_rounds_has_no_round_horizon():
     with pytest.raises(GameParameterError, match="no round horizon"):
         catcards.odds(catcards.load("snap").new_game(1), 0, horizon="round", progress=False)
+
+
+@pytest.mark.parametrize("name", ["king-of-the-jungle", "cat-trick"])
+def test_play_outs_that_read_views_give_the_rollouts_of_play_outs_that_read_observations(name, monkeypatch):
+    """The trick games' agents read the lazy state.view(seat) in a play-out (they declare
+    takes_view); with it turned off they read observation(seat). The rollouts are the same, at
+    both horizons (the round is the horizon the tables' panel asks about in these games)."""
+    from catcards.explore.odds import panel_horizon
+
+    state = seat_zero_to_act(name)
+    rows = own_actions(state, 0)
+    agents = ["sensible"] * state.game.players
+    assert panel_horizon(name) == "round"
+    fast = {h: rollout_results(state, 0, 0, 6, 2, agents, False, rows, h) for h in ("round", "game")}
+    agent_class = type(catcards.agents.make_agent(name, "sensible"))
+    monkeypatch.setattr(agent_class, "takes_view", False)
+    assert fast == {h: rollout_results(state, 0, 0, 6, 2, agents, False, rows, h) for h in ("round", "game")}
