@@ -38,6 +38,15 @@ True, ``low == high == win_rate``; ``rollouts`` the play-outs enumerated and ``w
 them were won, unweighted). A rollout that draws something that cannot be enumerated (a
 continuous number: a forgetting player, a reaction time) is never exact.
 
+Cheap play-outs. A computer player that declares ``takes_view`` (it reads its observation only
+while choosing: King of the Jungle's and Cat Trick's) is given ``state.view(seat)`` in a
+play-out, the observation read key by key (:class:`catcards.games.tricks.SeatView`: the same
+keys and values, each computed when read), so a move pays for the few keys it reads; it is the
+same agent and the same ``choose`` as at the table. A play-out at the "round" horizon stops when
+the round's counter changes. :data:`PANEL_HORIZONS` says which question the tables' panel asks
+per game (this round in King of the Jungle and Cat Trick, and why; the benchmark measures each
+game at that horizon).
+
 Seeds: rollout ``i`` of a call with seed ``S`` draws its hidden cards and future from
 ``SeedSequence([S, i])`` and seat ``k``'s agent from ``SeedSequence([S, i, 1 + k])``, and the
 computer players are built afresh for every play-out (an agent's memory belongs to one play-out),
@@ -148,7 +157,8 @@ QUESTIONS: dict[tuple[str, str], str] = {
     ("simons-cat", "round"): "taking no Simon card this round",
 }
 
-#: the horizon the tables' "What are my chances?" panel asks about, by game (the others: "game").
+#: the horizon the tables' "What are my chances?" panel is to ask about, by game (the others:
+#: "game"; the panel passes it to its OddsRun, with :func:`question`'s words as its heading).
 #: King of the Jungle: a game runs to 90 points, 5 to 11 hands of 56 actions (20 seeded games of
 #: "sensible" players: 417 actions on average), so a whole-game play-out from the first hand
 #: costs about 6 ms of CPU and two seconds give each of 14 bids some 25 of them (+-0.2); and
