@@ -295,6 +295,7 @@ def _play_out(state: State, agents, rngs, until: str | None = None) -> State:
     chooser = [fast.get(type(a)) for a in agents]
     look = [_looking(state, a) for a in agents]
     start = None if until is None else getattr(state, until)
+    rngs = [rngs[k] for k in range(len(agents))]  # (lazy generators: nothing is drawn here)
     for _ in range(MAX_ACTIONS):
         seat = state.current_player
         if seat is None:
