@@ -19,11 +19,12 @@ Precision and time. With ``precision`` (default 0.05) and ``seconds`` (default 2
 go where they matter (adaptive allocation, a form of successive elimination: E. Even-Dar,
 S. Mannor and Y. Mansour, "Action elimination and stopping conditions for the multi-armed bandit
 and reinforcement learning problems", JMLR 7 (2006) 1079-1105): every row gets rollouts in
-steps of :data:`CHECK`; at each step a row whose interval lies wholly below the best row's win
-rate and whose own win rate is more than :data:`NEAR` below it stops (worse, and not near the
-best: the rows within :data:`NEAR` of the best are the ones a player weighs, and they get the
-precision too, however sure it already is that they are worse), and a row whose interval's
-half-width is at most ``precision`` stops (precise enough); the others go on until the rollouts cap or the time is spent. Row ``j``'s numbers are
+steps of :data:`CHECK`; at each step a row whose interval lies wholly below the best row's and
+whose win rate is more than :data:`NEAR` below the best row's stops (clearly worse, and not near
+the best: the rows within :data:`NEAR` of the best are the ones a player weighs, and they get the
+precision too, however sure it already is that they are worse); a row whose interval's
+half-width is at most ``precision`` stops (precise enough); the others go on until the rollouts
+cap or the time is spent. Row ``j``'s numbers are
 always those of rollouts ``0 .. n_j - 1`` (``n_j`` its ``rollouts`` column), so a table equals the
 fixed-count table of those rollouts, whatever the timing. Without ``seconds`` the stops happen at
 fixed counts and the whole table is reproducible; with it, how far the rollouts got depends on
@@ -85,7 +86,7 @@ MAX_ACTIONS = 200_000
 #: the adaptive allocation looks at the intervals every CHECK rollouts of a row
 CHECK = 16
 #: a row whose win rate is within NEAR of the best row's is "near-best": it is not stopped as
-#: worse, so it too gets rollouts until its interval is within the precision
+#: clearly worse, so it too gets rollouts until its interval is within the precision
 NEAR = 0.10
 #: the most play-outs (over all rows) an exact enumeration may take before it gives up
 EXACT_PLAYOUTS = 2000
@@ -587,8 +588,8 @@ class OddsRun:
 
     def _look(self) -> None:
         """Stop the rows that are done: at their cap; at a look (every :data:`CHECK` rollouts,
-        once every active row has as many), worse than the best (its interval below the best's
-        win rate) and not within :data:`NEAR` of it, or precise enough."""
+        once every active row has as many), clearly worse than the best (its interval below the
+        best's) and not within :data:`NEAR` of it, or precise enough."""
         act = self._rows_active()
         for j in act:
             if self.n[j] >= self.cap:
@@ -601,8 +602,8 @@ class OddsRun:
         best_rate, best_low = bounds[best][:2]
         for j in act:
             rate, low, high = bounds[j]
-            if j != best and high < best_rate and rate < best_rate - NEAR:
-                self.active[j] = False  # worse, and not near the best
+            if j != best and high < best_low and rate < best_rate - NEAR:
+                self.active[j] = False  # clearly worse, and not near the best
             elif self.precision is not None and (high - low) / 2 <= self.precision:
                 self.active[j] = False  # precise enough
 

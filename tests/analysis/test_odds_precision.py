@@ -17,6 +17,7 @@ from catcards.agents import Agent, strategies
 from catcards.core import GameParameterError
 from catcards.explore.hidden import prepare
 from catcards.explore.odds import CHECK, NEAR, own_actions, rollout_results
+from catcards.probability import wilson_interval
 
 GAMES = catcards.list_games()
 
@@ -219,8 +220,8 @@ def test_a_continuous_draw_is_never_taken_as_exact(monkeypatch):
 def test_adaptive_rows_are_their_own_rollouts_and_clearly_worse_rows_stop_early():
     """Without seconds the adaptive table is reproducible: row j equals rollouts 0..n_j - 1 of
     that action (a fixed-count call), the precise rows reached +-precision, the others stopped
-    at a look (a multiple of CHECK) with an interval wholly below the best row's win rate and a
-    win rate more than NEAR below it (rows near the best get the precision), or at the cap."""
+    at a look (a multiple of CHECK) with an interval wholly below the best row's and a win rate
+    more than NEAR below it (rows near the best get the precision), or at the cap."""
     state = seat_zero_to_act("simons-cat", players=4, seed=3)
     kw = dict(seed=4, precision=0.05, rollouts=400, progress=False, exact=False)
     table = catcards.odds(state, 0, **kw)
@@ -237,8 +238,10 @@ def test_adaptive_rows_are_their_own_rollouts_and_clearly_worse_rows_stop_early(
         if n < 400:
             assert n % CHECK == 0
             if not row["reached"]:  # the look at n rollouts: every row's first n (or all it has)
-                top = max(sum(w[:n]) / min(n, len(w)) for w in won.values())
-                assert row["high"] < top and row["win_rate"] < top - NEAR
+                counts = {k: (sum(w[:n]), min(n, len(w))) for k, w in won.items()}
+                top = max(counts, key=lambda k: (counts[k][0] / counts[k][1], -k))
+                top_rate, top_low = counts[top][0] / counts[top][1], wilson_interval(*counts[top])[0]
+                assert row["high"] < top_low and row["win_rate"] < top_rate - NEAR
             stopped_early += 1
     assert stopped_early >= 1
 
