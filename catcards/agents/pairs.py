@@ -58,7 +58,8 @@ class MemoryAgent(Agent):
         m = self._mem.get(obs["seat"])
         fresh = (obs["turns"], obs["face_down"])
         if m is None or fresh[0] < m["turns"] or (fresh[0] == m["turns"] and fresh[1] > m["face_down"]):
-            m = self._mem[obs["seat"]] = {"known": {}, "lost": {}, "checked": {}, "turns": 0, "face_down": 0}
+            m = self._mem[obs["seat"]] = {"known": {}, "lost": {}, "checked": {}, "turns": 0, "face_down": 0,
+                                                "synced": None}
         m["turns"], m["face_down"] = fresh
         return m
 
@@ -69,6 +70,10 @@ class MemoryAgent(Agent):
         seen = obs["seen"]
         seen_turn = obs["seen_turn"]
         now = obs["turns"]
+        if m["synced"] is not None and m["synced"] == (now, seen, seen_turn):
+            # the second card of a turn: nothing was shown and no turn completed since the
+            # first card's call, which left the memory as it is (no forgetting draw is due)
+            return {p: v[0] for p, v in known.items()}
         for pos in [p for p in known if p not in seen]:
             del known[pos]
             checked.pop(pos, None)
@@ -89,26 +94,27 @@ class MemoryAgent(Agent):
                     if rng.random() >= (1 - self.forget) ** elapsed:
                         lost[pos] = known.pop(pos)[1]
                         del checked[pos]
+        m["synced"] = (now, dict(seen), dict(seen_turn))
         return {p: v[0] for p, v in known.items()}
 
     def choose(self, observation, legal, rng):
         memory = self.remembered(observation, rng)
-        grid = observation["grid"]
         turned = observation["turned"]
-        face_down = [a.position for a in legal]
-        unseen = [p for p in face_down if p not in memory]
-        if turned is None:
-            by_number: dict[int, list[int]] = {}
-            for p in sorted(memory):
-                by_number.setdefault(memory[p], []).append(p)
-            for p in sorted(memory):
-                if len(by_number[memory[p]]) >= 2:
-                    return TURN_OVER[p]
-        else:
-            number = grid[turned].rank
-            for p in sorted(memory):
-                if memory[p] == number and p != turned:
-                    return TURN_OVER[p]
+        if memory:
+            order = sorted(memory)
+            if turned is None:
+                by_number: dict[int, int] = {}
+                for p in order:
+                    by_number[memory[p]] = by_number.get(memory[p], 0) + 1
+                for p in order:
+                    if by_number[memory[p]] >= 2:
+                        return TURN_OVER[p]
+            else:
+                number = observation["grid"][turned].rank
+                for p in order:
+                    if memory[p] == number and p != turned:
+                        return TURN_OVER[p]
+        unseen = [a.position for a in legal if a.position not in memory]
         if unseen:
             return TURN_OVER[pick(rng, unseen)]
         return pick(rng, legal)
