@@ -53,20 +53,29 @@ class MemoryAgent(Agent):
         self.forget = float(forget)
         self._mem: dict[int, dict] = {}
 
-    def _memory(self, obs: dict) -> dict[int, int]:
-        """Update and return this seat's memory: position -> number."""
+    def _memory(self, obs: dict) -> dict:
+        """This seat's memory, started afresh when a new game is seen."""
         m = self._mem.get(obs["seat"])
         fresh = (obs["turns"], obs["face_down"])
         if m is None or fresh[0] < m["turns"] or (fresh[0] == m["turns"] and fresh[1] > m["face_down"]):
-            m = self._mem[obs["seat"]] = {"known": {}, "lost": {}, "checked": {}, "turns": 0, "face_down": 0,
-                                                "synced": None}
+            # known: position -> (number, turn shown) remembered; stamp: position -> turn shown,
+            # for every position in known or forgotten (lost); checked: when its forgetting was
+            # last drawn
+            m = self._mem[obs["seat"]] = {"known": {}, "stamp": {}, "checked": {}, "turns": 0,
+                                          "face_down": 0, "synced": None}
         m["turns"], m["face_down"] = fresh
         return m
 
     def remembered(self, obs: dict, rng: np.random.Generator) -> dict[int, int]:
-        """Face-down positions this seat remembers now, as position -> number (forgetting applied)."""
+        """Face-down positions this seat remembers now, as position -> number (forgetting applied).
+
+        Every card shown since the last call is remembered (a card shown again is remembered
+        afresh, forgotten or not); then each remembered card is forgotten with probability
+        ``1 - (1 - forget) ** turns`` for the completed turns since it was last drawn for, one
+        ``rng.random()`` per card in the order the cards were first remembered.
+        """
         m = self._memory(obs)
-        known, lost, checked = m["known"], m["lost"], m["checked"]
+        known, stamp, checked = m["known"], m["stamp"], m["checked"]
         seen = obs["seen"]
         seen_turn = obs["seen_turn"]
         now = obs["turns"]
@@ -74,26 +83,31 @@ class MemoryAgent(Agent):
             # the second card of a turn: nothing was shown and no turn completed since the
             # first card's call, which left the memory as it is (no forgetting draw is due)
             return {p: v[0] for p, v in known.items()}
-        for pos in [p for p in known if p not in seen]:
-            del known[pos]
-            checked.pop(pos, None)
-        for pos in [p for p in lost if p not in seen]:
-            del lost[pos]
-        for pos, num in seen.items():
-            t = seen_turn[pos]
-            if pos in known and known[pos][1] == t or lost.get(pos) == t:
-                continue
-            known[pos] = (num, t)
-            lost.pop(pos, None)
-            checked[pos] = t
+        for pos in stamp.keys() - seen.keys():  # taken since
+            del stamp[pos]
+            if known.pop(pos, None) is not None:
+                del checked[pos]
+        shown = seen_turn.items() - stamp.items()  # (position, turn) shown since: remember them
+        if shown:
+            shown = {pos for pos, _ in shown}
+            for pos in seen if len(shown) > 1 else shown:  # in the order seen lists them
+                if pos in shown:
+                    t = seen_turn[pos]
+                    known[pos] = (seen[pos], t)
+                    stamp[pos] = checked[pos] = t
         if self.forget > 0:
-            for pos in list(known):
-                elapsed = now - checked[pos]
-                if elapsed > 0:
-                    checked[pos] = now
-                    if rng.random() >= (1 - self.forget) ** elapsed:
-                        lost[pos] = known.pop(pos)[1]
-                        del checked[pos]
+            due = [pos for pos in known if now > checked[pos]]
+            if due:
+                # one draw per card due, in order: rng.random(k) gives the numbers of k calls
+                # of rng.random(), in one call
+                draws = [rng.random()] if len(due) == 1 else rng.random(len(due)).tolist()
+                keep = 1 - self.forget
+                for pos, u in zip(due, draws):
+                    elapsed = now - checked[pos]
+                    if u >= keep**elapsed:
+                        del known[pos], checked[pos]
+                    else:
+                        checked[pos] = now
         m["synced"] = (now, dict(seen), dict(seen_turn))
         return {p: v[0] for p, v in known.items()}
 
@@ -101,23 +115,20 @@ class MemoryAgent(Agent):
         memory = self.remembered(observation, rng)
         turned = observation["turned"]
         if memory:
-            order = sorted(memory)
-            if turned is None:
-                by_number: dict[int, int] = {}
-                for p in order:
-                    by_number[memory[p]] = by_number.get(memory[p], 0) + 1
-                for p in order:
-                    if by_number[memory[p]] >= 2:
-                        return TURN_OVER[p]
-            else:
+            if turned is None:  # a remembered pair: the lowest position of one
+                numbers = list(memory.values())
+                if len(set(numbers)) < len(numbers):
+                    twice = {n for n in numbers if numbers.count(n) >= 2}
+                    return TURN_OVER[min(p for p, n in memory.items() if n in twice)]
+            else:  # the first card's match, remembered: the lowest position of one
                 number = observation["grid"][turned].rank
-                for p in order:
-                    if memory[p] == number and p != turned:
-                        return TURN_OVER[p]
-        unseen = [a.position for a in legal if a.position not in memory]
-        if unseen:
-            return TURN_OVER[pick(rng, unseen)]
-        return pick(rng, legal)
+                match = [p for p, n in memory.items() if n == number and p != turned]
+                if match:
+                    return TURN_OVER[min(match)]
+        if not memory:
+            return pick(rng, legal)  # every card is unseen to it
+        unseen = [a for a in legal if a.position not in memory]
+        return pick(rng, unseen or legal)
 
     def __repr__(self) -> str:
         return f"MemoryAgent(forget={self.forget!r})"
