@@ -51,13 +51,13 @@ from ..core import (
     card_names,
     check_card_name,
     check_deal_dict,
-    check_deal_list,
     find_card,
     frozen_record,
-    parse_hands,
+    hand_ids,
+    parse_round_deals,
+    permutation,
     short_repr,
     thawed_records,
-    permutation,
 )
 from ..params import Param
 from ..registry import register
@@ -175,9 +175,8 @@ class CatTrick(Game):
                 a card dealt twice, a trump card that is also in a hand, or "shares" that are not
                 lists (at most :data:`MAX_SHARES`) of 4 to 7 different cards of one colour.
         """
-        if deals is not None:
-            deals = check_deal_list(deals, self.title, f"{self.players} hands of {self.hand_size} card names")
-        parsed = tuple(self._parse_deal(d, r + 1) for r, d in enumerate(deals or []))
+        deals, parsed = parse_round_deals(deals, self.title, f"{self.players} hands of {self.hand_size} card names",
+                                          self._parse_deal)
         return CatTrickState(self, seed, deals, parsed)
 
     def _parse_deal(self, deal: Any, round_no: int) -> tuple[tuple[tuple[int, ...], ...], int | None, tuple]:
@@ -195,12 +194,11 @@ class CatTrick(Game):
             if deal.get("shares") is not None:
                 shares = self._parse_shares(deal["shares"], where)
             deal = deal["hands"]
-        hands = parse_hands(
-            deal, self.players, lambda name: _INDEX[card_from_name(name, where)], CARDS.__getitem__, where, size=self.hand_size
-        )
+        hands = hand_ids(deal, self.players, lambda name: _INDEX[card_from_name(name, where)], CARDS.__getitem__, where,
+                         size=self.hand_size)
         if trump is not None and any(trump in hand for hand in hands):
             raise GameParameterError(f"{where}: the trump card {CARDS[trump]} is also in a hand")
-        return tuple(tuple(h) for h in hands), trump, shares
+        return hands, trump, shares
 
     def _parse_shares(self, shares: Any, where: str) -> tuple[tuple[int, ...], ...]:
         """A deal's "shares": per greedy share, the order its cards are dealt (card ids)."""

@@ -41,12 +41,12 @@ from ..core import (
     GameParameterError,
     Outcome,
     card_names,
-    check_deal_list,
     find_card,
     frozen_record,
+    hand_ids,
     is_whole,
     normal_name,
-    parse_hands,
+    parse_round_deals,
     short_repr,
     thawed_records,
 )
@@ -213,18 +213,15 @@ class KingOfTheJungle(Game):
             GameParameterError: a deal with the wrong number of hands or cards, a card not in
                 the deck used, or a card dealt twice.
         """
-        if deals is not None:
-            deals = check_deal_list(deals, self.title, f"{self.players} hands of {TRICKS} card names")
-        parsed = tuple(self._parse_deal(d, r + 1) for r, d in enumerate(deals or []))
+        deals, parsed = parse_round_deals(deals, self.title, f"{self.players} hands of {TRICKS} card names",
+                                          self._parse_deal)
         return KingOfTheJungleState(self, seed, deals, parsed)
 
     def _parse_deal(self, deal: Any, hand_no: int) -> tuple[tuple[int, ...], ...]:
         """One hand's deal as card ids (immutable: shared by a state and its clones)."""
         where = f"deal for hand {hand_no}"
-        hands = parse_hands(
-            deal, self.players, lambda name: _INDEX[card_from_name(name, self.players, where)], CARDS.__getitem__, where, size=TRICKS
-        )
-        return tuple(tuple(h) for h in hands)
+        return hand_ids(deal, self.players, lambda name: _INDEX[card_from_name(name, self.players, where)],
+                        CARDS.__getitem__, where, size=TRICKS)
 
 
 class KingOfTheJungleState(TrickState):
