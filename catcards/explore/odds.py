@@ -25,7 +25,8 @@ the best: the rows within :data:`NEAR` of the best are the ones a player weighs,
 precision too, however sure it already is that they are worse); a row whose interval's
 half-width is at most ``precision`` stops (precise enough); the others go on until the rollouts
 cap or the time is spent. Row ``j``'s numbers are
-always those of rollouts ``0 .. n_j - 1`` (``n_j`` its ``rollouts`` column), so a table equals the
+always those of rollouts ``0 .. n_j - 1`` (``n_j`` its ``rollouts`` column; of the row it shares
+them with, for rows alike, below), so a table equals the
 fixed-count table of those rollouts, whatever the timing. Without ``seconds`` the stops happen at
 fixed counts and the whole table is reproducible; with it, how far the rollouts got depends on
 the machine. (Looking at intervals while they grow makes them slightly too optimistic; the
@@ -47,6 +48,11 @@ same agent and the same ``choose`` as at the table. A play-out at the "round" ho
 the round's counter changes. :data:`PANEL_HORIZONS` says which question the tables' panel asks
 per game (this round in King of the Jungle and Cat Trick, and why; the benchmark measures each
 game at that horizon).
+
+Rows alike. Where a game declares that some of the seat's actions cannot be told apart by the
+seat (``ALIKE_ROWS`` in its module of :mod:`catcards.explore`; Pairs: turning over any card never
+seen, :func:`catcards.explore.pairs.alike_rows`), those rows share one set of rollouts: the first
+of them runs, the others show its numbers. Not with ``peek`` (the true cards tell them apart).
 
 Seeds: rollout ``i`` of a call with seed ``S`` draws its hidden cards and future from
 ``SeedSequence([S, i])`` and seat ``k``'s agent from ``SeedSequence([S, i, 1 + k])``, and the
@@ -240,6 +246,16 @@ def _fast_play_outs() -> dict:
     actions or log lines. A game declares its own as ``FAST_PLAY_OUTS`` in its module of
     :mod:`catcards.explore` (e.g. :func:`catcards.explore.simons_cat.play_out_sensible`)."""
     return _declared("FAST_PLAY_OUTS")
+
+
+@lru_cache(maxsize=1)
+def _alike_rows() -> dict:
+    """Game name -> ``f(state, seat, actions, agents) -> list[int] | None``: per row of
+    ``actions``, the row whose rollouts it shares (itself when it runs its own), for rows the
+    seat cannot tell apart (see the module docstring); None: every row its own. A game declares
+    its own as ``ALIKE_ROWS`` in its module of :mod:`catcards.explore` (e.g.
+    :func:`catcards.explore.pairs.alike_rows`)."""
+    return _declared("ALIKE_ROWS")
 
 
 class _SeatGenerators:
@@ -548,6 +564,13 @@ class OddsRun:
         self._per_playout: float | None = None  # seconds per play-out, measured
         self._info: Any = None  # prepare(state, seat), made at the first step that needs it
         self.time_budget: float | None = None  # odds()'s seconds
+        # rows the seat cannot tell apart share the rollouts of the first of them
+        alike = None if peek else _alike_rows().get(state.game.name)
+        self.shares = list(range(k)) if alike is None else (
+            alike(state, seat, self.actions, _agents(state.game, self.agents)) or list(range(k)))
+        for j, r in enumerate(self.shares):
+            if r != j:
+                self.active[j] = False
 
     @property
     def done(self) -> bool:
@@ -584,6 +607,9 @@ class OddsRun:
                 self.higher = bool(higher)
         for j in rows:
             self.n[j] = start + len(results)
+        for j, r in enumerate(self.shares):
+            if r != j:
+                self.wins[j], self.n[j], self.score[j] = self.wins[r], self.n[r], self.score[r]
         self._look()
 
     def _look(self) -> None:

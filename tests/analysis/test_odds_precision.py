@@ -294,3 +294,42 @@ def test_play_outs_that_read_views_give_the_rollouts_of_play_outs_that_read_obse
     agent_class = type(catcards.agents.make_agent(name, "sensible"))
     monkeypatch.setattr(agent_class, "takes_view", False)
     assert fast == {h: rollout_results(state, 0, 0, 6, 2, agents, False, rows, h) for h in ("round", "game")}
+
+
+# ---- rows alike (Pairs: any card never seen) -------------------------------------------------------
+def test_pairs_rows_of_cards_never_seen_share_one_set_of_rollouts():
+    """Turning over any card never seen is one choice for the seat: those rows show the numbers
+    of the first of them (its own rollouts), a seen card's row its own; with ``peek`` (the true
+    cards) or a player that may tell positions apart (Counting) every row is its own."""
+    state = catcards.load("pairs", players=2, copies=2, numbers=5).new_game(2)
+    for text in ("turn over card 0", "turn over card 1"):
+        state.apply(state.action_from_string(text))
+    seat = state.current_player
+    rows = own_actions(state, seat)
+    assert rows == [f"turn over card {p}" for p in range(10)]
+    table = catcards.odds(state, seat, rollouts=24, seed=5, agents="forgetful", progress=False)
+    own = {text: rollout_results(state, seat, 0, 24, 5, ["forgetful"] * 2, False, [text]) for text in rows[:3]}
+    never = table.iloc[2:]
+    assert (never["wins"] == never["wins"].iloc[0]).all() and (never["rollouts"] == 24).all()
+    for j, text in enumerate(rows[:3]):  # cards 0 and 1 (seen) and 2 (the first never seen)
+        assert table["wins"].iloc[j] == sum(r[0][0] for r in own[text]), text
+    peeked = catcards.odds(state, seat, rollouts=24, seed=5, agents="forgetful", peek=True, progress=False)
+    assert peeked["wins"].iloc[2:].nunique() > 1
+    counted = catcards.odds(state, seat, rollouts=12, seed=5, agents=[Counting(), Counting()], progress=False)
+    singles = rollout_results(state, seat, 0, 12, 5, [Counting(), Counting()], False, rows)
+    assert list(counted["wins"]) == [sum(r[j][0] for r in singles) for j in range(len(rows))]
+
+
+def test_pairs_cards_never_seen_have_equal_exact_odds():
+    """The symmetry the shared rows rest on, checked exactly where it can be enumerated: on a
+    6-card board the perfect player's exact chances are the same for every card never seen
+    (rows computed one by one, not shared: exact_rows enumerates each action)."""
+    from catcards.explore.odds import exact_rows
+
+    state = catcards.load("pairs", players=2, copies=2, numbers=3).new_game(0)
+    for text in ("turn over card 0", "turn over card 1"):
+        state.apply(state.action_from_string(text))
+    seat = state.current_player
+    rows = own_actions(state, seat)
+    exact = exact_rows(state, seat, ["perfect"] * 2, False, rows, limit=100_000, seconds=600)
+    assert [str(r["p"]) for r in exact] == ["1/4", "1/4", "1/2", "1/2", "1/2", "1/2"]
