@@ -251,7 +251,8 @@ def _parser() -> argparse.ArgumentParser:
     cls.add_argument("--public-url", default=None,
                      help="the address students use, when it is not http://IP:PORT (a JupyterHub's, with the prefix)")
     cls.add_argument("--preheat", type=_whole(0, 64), default=None,
-                     help="students' kernels started before anyone asks (default 4)")
+                     help="students' tables (kernels) made ready before anyone asks: your class's size "
+                          "(default 30; about 75 MB each)")
     cls.add_argument("--new", action="store_true", help="start a new class even if the store holds one")
     return parser
 

@@ -571,8 +571,11 @@ def environment_for_kernels(ip: str, port: int, base_url: str) -> None:
 #: where ``catcards class`` keeps the class when ``--store`` is not given: a folder in the
 #: working folder (the SQLite file ``class.sqlite`` inside it)
 DEFAULT_STORE = "catcards-class"
-#: how many students' kernels are started before anyone asks (Voila's ``preheat_kernel`` pool)
-DEFAULT_PREHEAT = 4
+#: how many students' kernels are started before anyone asks (Voila's ``preheat_kernel`` pool,
+#: :class:`KernelPool`): a class's worth, so that a class joining at once finds every table ready
+#: (a kernel started for a page while the class joins takes about 1 CPU-second and slows every
+#: other page on a 2-core laptop); each waiting kernel holds about 75 MB (52 MB of its own)
+DEFAULT_PREHEAT = 30
 #: environment variable with the teacher's token, to print the whole dashboard link again when
 #: a class is resumed (the store keeps only a hash of the token)
 TEACHER_TOKEN_ENV = "CATCARDS_TEACHER_TOKEN"
