@@ -488,7 +488,12 @@ def _app(args: argparse.Namespace) -> int:
     url = f"http://127.0.0.1:{args.port}/{app_url(args.game, args.players, args.seed)}"
     print(f"Serving {catcards.game_class(args.game).title} as an app: open {url} in a browser "
           "(Ctrl+C stops it)", flush=True)
+    from catcards.classroom.server import WIDGET_EXTENSIONS, find_jupyter_data
+
+    find_jupyter_data()  # JUPYTER_PATH: the catcards-class template (Voila's lab template without its
+    # FontAwesome stylesheets from a CDN, which logged ERR_NAME_NOT_RESOLVED offline), for Voila below
     cmd = [sys.executable, "-m", "voila", str(APP), f"--port={args.port}", "--Voila.ip=127.0.0.1", "--no-browser",
+           "--template=catcards-class", *(f"--VoilaConfiguration.extension_allowlist={name}" for name in WIDGET_EXTENSIONS),
            *APP_CULLING, *APP_EXECUTION]
     os.chdir(APP.parent)
     # become the Voila process, so that Ctrl+C or a signal to this pid stops Voila and its kernels
