@@ -214,6 +214,7 @@ def main() -> None:
     join_url, auth = info["join_url"], {"Authorization": f"Bearer {info['teacher_token']}"}
     joins: list[float] = []
     tables: list[float] = []
+    htmls: list[float] = []
     browser_tables: list[float] = []
     submits: list[float] = []
     failures: list[str] = []
@@ -263,6 +264,7 @@ def main() -> None:
                 if page.status_code != 200 or "Game 1." not in page.text or kernel is None:
                     said = re.search(r"HTML\(value=.{0,30}?(?:u003e|>)([^\\<]{0,120})", page.text)
                     raise RuntimeError(f"page {page.status_code} without the game: {said.group(1) if said else ''}")
+                htmls.append(time.monotonic() - t)
                 widget_states(info["base"], kernel.group(1), max(1.0, args.timeout - (time.monotonic() - t)))
                 tables.append(time.monotonic() - t)
             except Exception as exc:
@@ -290,13 +292,26 @@ def main() -> None:
         with ThreadPoolExecutor(4) as pool:  # a student's games, several at once
             list(pool.map(send, saves))
 
+    server = psutil.Process(proc.proc.pid)
+
+    def cpu() -> tuple[float, float]:  # CPU-seconds of the server, and of its kernels
+        kernels = 0.0
+        for k in server.children(recursive=True):
+            try:
+                kernels += sum(k.cpu_times()[:2])
+            except psutil.NoSuchProcess:
+                pass
+        return sum(server.cpu_times()[:2]), kernels
+
     watcher = threading.Thread(target=dashboard, daemon=True)
     watcher.start()
+    cpu_before = cpu()
     began = time.monotonic()
     try:
         with ThreadPoolExecutor(args.students) as pool:
             list(pool.map(student, range(args.students)))
         joined = time.monotonic() - began
+        cpu_joined = cpu()
         if not args.overlap:  # then every student sends their games at once
             with ThreadPoolExecutor(args.students) as pool:
                 list(pool.map(lambda st: submit_games(*st), students))
@@ -304,7 +319,6 @@ def main() -> None:
         stop.set()
         summary = requests.get(join_url + "/summary", headers=auth, timeout=60).json()
         csv_rows = len(requests.get(join_url + "/results.csv", headers=auth, timeout=60).text.strip().splitlines()) - 1
-        server = psutil.Process(proc.proc.pid)
         kernels = [k for k in server.children(recursive=True) if k.is_running()]
         rss_server = server.memory_info().rss
         rss = [k.memory_info().rss for k in kernels]
@@ -325,7 +339,10 @@ def main() -> None:
     print(line("time to the first table, all students", tables + browser_tables))
     print(line("  in Chromium: Join pressed -> the table's first button visible", browser_tables))
     print(line("  by requests: page HTML + the widgets' state over the kernel's websocket", tables))
+    print(line("    of which the page's HTML", htmls))
     print(f"pages without a table: {len(no_table)}" + (f" {no_table[:5]}" if no_table else ""))
+    print(f"CPU while the class joined ({joined:.1f} s on {psutil.cpu_count()} cores): server "
+          f"{cpu_joined[0] - cpu_before[0]:.1f} s, kernels {cpu_joined[1] - cpu_before[1]:.1f} s")
     print(line("submit latency", submits))
     print(line("dashboard version poll", polls))
     print(f"answers to the results: {dict(sorted(statuses.items()))}; counted: {summary['n']} games, "
