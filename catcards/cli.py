@@ -252,7 +252,8 @@ def _parser() -> argparse.ArgumentParser:
     cls.add_argument("--public-url", default=None,
                      help="the address students use, when it is not http://IP:PORT (a JupyterHub's, with the prefix)")
     cls.add_argument("--preheat", type=_whole(0, 64), default=None,
-                     help="students' kernels started before anyone asks (default 4)")
+                     help="students' tables (kernels) made ready before anyone asks: your class's size "
+                          "(default 30; about 75 MB each)")
     cls.add_argument("--new", action="store_true", help="start a new class even if the store holds one")
     cls.add_argument("--max-students", type=_whole(1, 3000), default=None,
                      help="the most students who may join (default 200, at most 3000)")
@@ -456,7 +457,12 @@ def _app(args: argparse.Namespace) -> int:
     url = f"http://127.0.0.1:{args.port}/{app_url(args.game, args.players, args.seed)}"
     print(f"Serving {catcards.game_class(args.game).title} as an app: open {url} in a browser "
           "(Ctrl+C stops it)", flush=True)
+    from catcards.classroom.server import WIDGET_EXTENSIONS, find_jupyter_data
+
+    find_jupyter_data()  # JUPYTER_PATH: the catcards-class template (Voila's lab template without its
+    # FontAwesome stylesheets from a CDN, which logged ERR_NAME_NOT_RESOLVED offline), for Voila below
     cmd = [sys.executable, "-m", "voila", str(APP), f"--port={args.port}", "--Voila.ip=127.0.0.1", "--no-browser",
+           "--template=catcards-class", *(f"--VoilaConfiguration.extension_allowlist={name}" for name in WIDGET_EXTENSIONS),
            *APP_CULLING, *APP_EXECUTION]
     os.chdir(APP.parent)
     # become the Voila process, so that Ctrl+C or a signal to this pid stops Voila and its kernels

@@ -40,6 +40,7 @@ import json
 import os
 import socket
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -518,9 +519,17 @@ class ClassServer(Voila):
         ]
         return [(base + path, cls, kw) for path, cls in routes]
 
+    #: how many students' kernels wait ready (Voila's preheat pool; 0: none)
+    preheat: int = 0
+    #: called with (ready, target) whenever the number of ready kernels changes while the pool
+    #: fills (the command prints a progress line)
+    on_pool_progress: Any = None
+
     def start(self) -> None:  # Voila.start with the pool's handlers first and bounded bodies
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         settings = self.init_settings()
+        if self.preheat > 0 and hasattr(self.kernel_manager, "_pools"):
+            self.kernel_pool = KernelPool(self.kernel_manager, self.preheat, self.on_pool_progress)
         self.app = tornado.web.Application(**settings)
         self.app.settings.update(self.tornado_settings)
         self.app.add_handlers(".*$", self.class_handlers() + self.init_handlers())
@@ -529,6 +538,8 @@ class ClassServer(Voila):
         except OSError as exc:  # taken since check_address, or an address of no network here
             raise ClassServerError(address_problem(self.ip, self.port, exc)) from None
         self.ioloop = tornado.ioloop.IOLoop.current()
+        if getattr(self, "kernel_pool", None) is not None:
+            self.kernel_pool.watch()
         self.on_listening()
         try:
             self.ioloop.start()
@@ -539,6 +550,82 @@ class ClassServer(Voila):
 
     def on_listening(self) -> None:
         """Called once the server listens (the command prints the class's links here)."""
+
+
+#: seconds without a page taking a kernel before the pool starts refilling: a class joining
+#: takes a kernel every second or two, and a kernel starting during the rush takes CPU from the
+#: pages being served (measured: a page that waited for a refilled kernel took 32 s at load 20)
+REFILL_QUIET = 15.0
+#: kernels started at once when the pool refills (each takes about 1 CPU-second to get ready)
+REFILL_BATCH = 2
+
+
+class KernelPool:
+    """Voila's preheated kernels, sized to a class and refilled outside the rush.
+
+    Voila (``voila.voila_kernel_manager``) starts ``default_pool_size`` kernels at start, runs
+    the class app notebook in each up to :func:`catcards.classroom.page.page_query`, and, each
+    time a page takes one, starts a replacement one second later (``fill_delay``). With a class
+    joining at once those replacements start while the other students' pages are being served,
+    and a page that gets a kernel still starting waits for it. Here a page that takes a kernel
+    only notes the time; once no page has taken one for :data:`REFILL_QUIET` seconds, the pool
+    is refilled :data:`REFILL_BATCH` kernels at a time. A page that finds the pool empty gets a
+    kernel started for it (Voila's usual path).
+
+    A kernel is *ready* when its notebook waits for its page: its websocket is open at Voila's
+    ``voila/query`` (``RequestInfoSocketHandler``). ``progress(ready, size)`` is called when
+    that count changes until the pool is first full.
+    """
+
+    def __init__(self, manager: Any, size: int, progress: Any = None):
+        self.manager, self.size, self.progress = manager, size, progress
+        self.notebook = manager.notebook_path
+        self.last_taken = float("-inf")
+        self.filled_once = False
+        self._shown = -1
+        pool = self
+
+        class ClassKernelManager(type(manager)):  # the refill after a page takes a kernel
+            def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables={}, **kwargs):
+                if delay is None:  # Voila's refill after a page took a kernel: later, when quiet
+                    pool.last_taken = time.monotonic()
+                    return None
+                return super().fill_if_needed(delay, notebook_name, extra_kernel_env_variables, **kwargs)
+
+        manager.__class__ = ClassKernelManager
+
+    def ready(self) -> int:
+        """Kernels of the pool whose notebook waits for a page."""
+        from voila.request_info_handler import RequestInfoSocketHandler
+
+        waiting = RequestInfoSocketHandler._waiters
+        count = 0
+        for task in self.manager._pools.get(self.notebook, []):
+            if task.done() and not task.cancelled() and task.exception() is None \
+                    and task.result().get("kernel_id") in waiting:
+                count += 1
+        return count
+
+    def tick(self) -> None:
+        """Once a second: report progress; refill a batch when the class is quiet and the
+        kernels started last are ready."""
+        pool = self.manager._pools.get(self.notebook, [])
+        ready = self.ready()
+        if not self.filled_once:
+            if ready != self._shown and self.progress is not None:
+                self.progress(ready, self.size)
+            self._shown = ready
+            self.filled_once = ready >= self.size
+        if len(pool) < self.size and ready == len(pool) and time.monotonic() - self.last_taken >= REFILL_QUIET:
+            config = dict(self.manager.kernel_pools_config)
+            config["default"] = {**config.get("default", {}), "pool_size": min(self.size, len(pool) + REFILL_BATCH)}
+            self.manager.kernel_pools_config = config
+            self.manager.fill_if_needed(delay=0, notebook_name=self.notebook)
+
+    def watch(self) -> None:
+        """Start the once-a-second check on the server's event loop."""
+        self._callback = tornado.ioloop.PeriodicCallback(self.tick, 1000)
+        self._callback.start()
 
 
 def kernel_server_url(ip: str, port: int, base_url: str) -> str:
@@ -557,8 +644,11 @@ def environment_for_kernels(ip: str, port: int, base_url: str) -> None:
 #: where ``catcards class`` keeps the class when ``--store`` is not given: a folder in the
 #: working folder (the SQLite file ``class.sqlite`` inside it)
 DEFAULT_STORE = "catcards-class"
-#: how many students' kernels are started before anyone asks (Voila's ``preheat_kernel`` pool)
-DEFAULT_PREHEAT = 4
+#: how many students' kernels are started before anyone asks (Voila's ``preheat_kernel`` pool,
+#: :class:`KernelPool`): a class's worth, so that a class joining at once finds every table ready
+#: (a kernel started for a page while the class joins takes about 1 CPU-second and slows every
+#: other page on a 2-core laptop); each waiting kernel holds about 75 MB (52 MB of its own)
+DEFAULT_PREHEAT = 30
 #: environment variable with the teacher's token, to print the whole dashboard link again when
 #: a class is resumed (the store keeps only a hash of the token)
 TEACHER_TOKEN_ENV = "CATCARDS_TEACHER_TOKEN"
@@ -676,6 +766,10 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     os.environ[SERVER_ENV] = kernel_server_url(ip, port, base_url)
     os.environ["CATCARDS_CLASS_CODE"] = info.code
     os.environ["CATCARDS_CLASS_ACTIVITY"] = chosen.key
+    # what a student's table needs of the activity, so that their kernels import only the game
+    os.environ["CATCARDS_CLASS_TABLE"] = json.dumps(
+        {"key": chosen.key, "game": chosen.game, "params": dict(chosen.params), "unit": chosen.unit,
+         "instructions": chosen.instructions})
 
     find_jupyter_data()
     app = ClassServer()
@@ -699,7 +793,14 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
         lines += ["", "Ctrl+C stops the server; the class and its results stay in the store."]
         print("\n".join(lines), flush=True)
 
+    def progress(ready: int, size: int) -> None:
+        # the students' kernels start while the teacher reads the links: say when all are ready
+        text = (f"Students' tables ready: {ready} of {size}" + (" (all ready)" if ready >= size else ""))
+        print(text, file=sys.stderr if as_json else sys.stdout, flush=True)
+
     app.on_listening = announce
+    app.preheat = preheat
+    app.on_pool_progress = progress
     app.initialize(_voila_argv(ip, port, base_url, preheat))
     os.chdir(CLASS_APP.parent)
     app.start()

@@ -314,10 +314,14 @@ def test_app_serves_voila_with_kernels_of_gone_pages_shut_down(monkeypatch, caps
 
     monkeypatch.setattr(cli.os, "execv", fake_execv)
     monkeypatch.setattr(cli.os, "chdir", lambda path: None)
+    monkeypatch.delenv("JUPYTER_PATH", raising=False)  # set for Voila below; restored after the test
     with pytest.raises(SystemExit):
         main(["app", "snap", "--players", "3"])
     (cmd,) = started
     assert cmd[1:4] == ["-m", "voila", str(cli.APP)]
+    # Voila's lab template without its CDN stylesheets (ERR_NAME_NOT_RESOLVED offline), found on JUPYTER_PATH
+    assert "--template=catcards-class" in cmd
+    assert os.path.join("catcards", "classroom", "jupyter") in os.environ["JUPYTER_PATH"]
     assert "--MappingKernelManager.cull_idle_timeout=600" in cmd
     assert "--MappingKernelManager.cull_interval=60" in cmd
     assert "--MappingKernelManager.cull_connected=False" in cmd
