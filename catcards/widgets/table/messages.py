@@ -19,10 +19,7 @@ from ...render.tables import announce_html
 
 __all__ = ["MessagesMixin", "mark_unavailable", "LOOKING_BACK", "REPEAT_SECONDS", "press_time"]
 
-#: said when a click would change the game while the history slider shows an earlier move
-LOOKING_BACK = ("You are looking back at an earlier move: the table is shown as it was and cannot "
-                "be changed. Set Move to the last move to return, or click \"Play on from "
-                "here\" to continue the game from this move.")
+from .model import LOOKING_BACK  # said when a click would change the game while an earlier move is shown
 
 #: seconds after a press during which a press from the browser on the button the table then gave
 #: the keyboard focus to is taken for the same key held down or pressed twice, and ignored: a
