@@ -157,7 +157,6 @@ from ...core import Action, Game, GameParameterError, State
 from ...registry import Registry, load
 from ...render import text_colour  # noqa: F401 (re-exported)
 from ...render.tables import CARD_WIDTH, SCROLL_HINT, STYLE, card_html, cards_row, hint_html  # noqa: F401 (re-exported)
-from ...simulate import agent_action
 from .controls import ControlsMixin, seed_from_text
 from .history import HistoryMixin
 from .live import _LIVE, _parts, _register_live, _walk, close_tree, replace  # noqa: F401 (re-exported)

@@ -7,8 +7,6 @@ position the game in play and keeps the game it came from in the "Game" list. Al
 position shown. Part of :mod:`catcards.widgets.table`."""
 from __future__ import annotations
 
-from typing import Any
-
 import ipywidgets as W
 import traitlets
 
