@@ -42,11 +42,12 @@ class _Line:
     computer seats' generators, who made each move, the log's length after each move, and the
     kept clones (``moves -> State``, never changed once kept)."""
 
-    __slots__ = ("state", "rngs", "movers", "marks", "snapshots", "label", "base")
+    __slots__ = ("state", "rngs", "movers", "marks", "snapshots", "label", "base", "unknown")
 
     def __init__(self, state: State, rngs: list, label: str):
         self.state, self.rngs, self.label = state, rngs, label
         self.base = len(state.log)  # the deal's lines (move 0)
+        self.unknown = 0  # moves whose seat is not known yet (None in movers)
         self.movers: list[int | None] = []
         self.marks: list[int] = []
         self.snapshots: dict[int, State] = {0: state.clone()}
@@ -138,6 +139,7 @@ class TableModel:
         line = self._line
         line.state = state
         line.movers, line.marks = [None] * len(state.history), [len(state.log)] * len(state.history)
+        line.unknown = len(state.history)
         line.snapshots = {}
         line.base = len(self.game.new_game(state.seed, deals=self.deals).log) if state.history else len(state.log)
         self.changed("position")
@@ -171,6 +173,7 @@ class TableModel:
         while len(line.movers) < len(state.history) - 1:  # moves made behind the model's back
             line.movers.append(None)
             line.marks.append(len(state.log))
+            line.unknown += 1
         line.movers.append(seat)
         line.marks.append(len(state.log))
         n = len(state.history)
@@ -295,17 +298,20 @@ class TableModel:
 
     def _truncate(self, line: _Line, moves: int) -> None:
         del line.movers[moves:], line.marks[moves:]
+        if line.unknown:
+            line.unknown = line.movers.count(None)
         line.snapshots = {k: s for k, s in line.snapshots.items() if k <= moves}
 
     def last_human_move(self) -> int | None:
         """The index in the game in play's history of the last move a person at this screen made
         (None: none yet)."""
         line = self._line
-        if None in line.movers:  # moves made behind the model's back: find their seats once
+        if line.unknown:  # moves made behind the model's back: find their seats once
             state = self.position(0)
             for i, action in enumerate(line.state.history):
                 line.movers[i] = state.current_player
                 state.apply(action)
+            line.unknown = 0
         return next((i for i in range(len(line.movers) - 1, -1, -1) if self.is_human(line.movers[i])), None)
 
     def undo(self) -> tuple[Action, int] | None:
@@ -317,12 +323,13 @@ class TableModel:
         if last is None:
             return None
         line = self._line
-        history = list(line.state.history)
+        history = line.state.history
+        taken, later = history[last], len(history) - last - 1
         line.state = self.position(last)
         self._truncate(line, last)
         self.revealed, self.selection = None, None
         self.changed("position")
-        return history[last], len(history) - last - 1
+        return taken, later
 
     def play_on_from_here(self) -> int | None:
         """Make the position shown the game in play (a new branch); the game it came from stays
@@ -333,6 +340,7 @@ class TableModel:
         old = self._line
         new = _Line(self._shown, copy.deepcopy(old.rngs), f"Branch {len(self._lines)} (from move {moves})")
         new.movers, new.marks, new.base = old.movers[:moves], old.marks[:moves], old.base
+        new.unknown = new.movers.count(None) if old.unknown else 0
         new.snapshots = {k: s for k, s in old.snapshots.items() if k <= moves}
         self._lines.append(new)
         self.index, self._shown = len(self._lines) - 1, None
