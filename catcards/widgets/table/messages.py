@@ -87,11 +87,13 @@ class MessagesMixin:
         """Write one line to the Output (``out``) under the table, and show it in ``announce``
         (an ``aria-live`` region, so a screen reader reads it out)."""
         line = text.rstrip("\n")
+        self.model.say(line)  # the model keeps what was said; the Output and the live line show it
         self.out.append_stdout(line + "\n")
-        self.announce.value = announce_html(line.splitlines()[-1] if line else "")
+        self.announce.value = announce_html(self.model.announcement)
 
     def say_quietly(self, text: str) -> None:
         """Show one line in ``announce`` (read out by a screen reader) without writing it to ``out``."""
+        self.model.say(text, quietly=True)
         self.announce.value = announce_html(text)
 
     def output_text(self) -> str:

@@ -74,10 +74,12 @@ class TableModel:
         labels: the games' names for the "Game" list (the original, then each branch).
         index: the game in play's place in :attr:`labels`.
 
+        messages: what the table said (:meth:`say`), and ``announcement``, the line read out.
+
     Every change adds names to :meth:`take_changes`: ``"deal"`` (a new deal: everything),
     ``"moves"`` (moves made in the game shown), ``"position"`` (another position shown: look
     back, undo, a branch, another game), ``"view"`` (the seat viewed or revealed), ``"selection"``,
-    ``"games"`` (the list of games).
+    ``"games"`` (the list of games), ``"messages"``.
     """
 
     #: a clone of the game in play is kept every this many moves (undo and look-back start there)
@@ -92,6 +94,10 @@ class TableModel:
         self.index = 0
         self._shown: State | None = None  # an earlier position while looking back
         self._changes: set[str] = set()
+        #: what the table said, oldest first (the last MESSAGES lines); the view shows them in its
+        #: message area, the last in the line read out by screen readers (``announcement``)
+        self.messages: list[str] = []
+        self.announcement = ""
 
     # ---- what changed ------------------------------------------------------------------------
     def changed(self, *what: str) -> None:
@@ -103,6 +109,18 @@ class TableModel:
         out, self._changes = self._changes, set()
         return out
 
+    #: the lines of :attr:`messages` kept
+    MESSAGES = 200
+
+    def say(self, line: str, quietly: bool = False) -> None:
+        """Note a line said to the people at the table (``quietly``: only read out, not kept in
+        :attr:`messages`)."""
+        if not quietly:
+            self.messages.append(line)
+            del self.messages[:-self.MESSAGES]
+        self.announcement = line.splitlines()[-1] if line else ""
+        self.changed("messages")
+
     # ---- the game ----------------------------------------------------------------------------
     def deal(self, seed: int | None) -> State:
         """A new deal (same seed and deals: the same game); the branches of the old deal are
@@ -112,6 +130,7 @@ class TableModel:
                 for s in range(self.game.players)]
         self._lines = [_Line(state, rngs, "Original game")]
         self.index, self._shown, self.revealed, self.selection = 0, None, None, None
+        self.messages = []  # a new deal starts with an empty message area
         self.changed("deal")
         return state
 
