@@ -99,7 +99,7 @@ class BigCatTable(GameTable):
     def board(self, obs: dict) -> W.Widget:
         """Stacks (backs with counts), the centre pile, the demand and the counts
         (:func:`catcards.render.big_cat.board_html`)."""
-        return W.HTML(board_html(obs, self.seat_label, self.game.deck))
+        return self.html("board", board_html(obs, self.seat_label, self.game.deck))
 
     def hand(self, obs: dict) -> W.Widget:
         """A person's only move: lay their top card, or take the pile they won."""
@@ -107,8 +107,8 @@ class BigCatTable(GameTable):
         legal = self.legal
         seat = obs.get("seat")
         if not legal:
-            return W.HTML(f"<i>{html.escape(self.seat_label(seat))}: your stack is face down; "
-                          "wait for your turn.</i>")
+            return self.html("wait", f"<i>{html.escape(self.seat_label(seat))}: your stack is face down; "
+                             "wait for your turn.</i>")
         action = legal[0]
         label = "Take the pile" if str(action) == "take the pile" else "Lay your top card"
         if label == "Take the pile":
@@ -121,4 +121,4 @@ class BigCatTable(GameTable):
             hint = "Lay your top card. A reward card makes the next player pay you cards."
         self.lay_button = self.action_button(action, label=label)
         self.lay_button.button_style = "success"
-        return W.VBox([W.HTML(hint_html(hint)), W.HBox([self.lay_button])])
+        return self.box("hand", [self.html("hint", hint_html(hint)), self.box("lay", [self.lay_button], W.HBox)])

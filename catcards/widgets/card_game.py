@@ -72,8 +72,8 @@ class CardGameTable(GameTable):
 
     def other_action_buttons(self, actions: Any) -> W.Widget:
         """One button per action, labelled ``str(action)``; its tooltip says what the card does."""
-        return W.HBox([self.action_button(a, tooltip=self.does(a)) for a in actions],
-                      layout=W.Layout(flex_flow="row wrap"))
+        return self.box("others", [self.action_button(a, tooltip=self.does(a)) for a in actions],
+                        W.HBox, keep=True, flex_flow="row wrap")
 
     def focus_after(self, clicked: W.Button, place: tuple[str, bool, int]) -> W.Widget | None:
         """Keyboard focus after a button under your hand was pressed: as every table
@@ -95,14 +95,14 @@ class CardGameTable(GameTable):
         and the discard pile (a native disclosure, ``<details>``: its heading is reached with Tab
         and opened with Enter, where an Accordion's title was a ``<div>`` the keyboard could not
         reach)."""
-        top = W.HTML(board_html(obs, self.seat_label, self.game.deck.specs))
-        pile = W.HTML(discard_html(obs, self.game.deck.specs))
-        return W.VBox([top, pile])
+        top = self.html("board", board_html(obs, self.seat_label, self.game.deck.specs))
+        pile = self.html("discard", discard_html(obs, self.game.deck.specs))
+        return self.box("board", [top, pile])
 
     # ---- hand -----------------------------------------------------------------------------------
     def hand(self, obs: dict) -> W.Widget:
         """Your hand face up, the quick-action buttons and the list of card plays with "Do it"."""
-        parts: list[W.Widget] = [W.HTML(hand_html(obs, self.seat_label, self.game.deck.specs))]
+        parts: list[W.Widget] = [self.html("hand", hand_html(obs, self.seat_label, self.game.deck.specs))]
         legal = list(self.legal)
         if obs["decision"] in ("respond", "bluff", "choice", "end"):  # a prompt: few answers, all buttons
             quick, plays = legal, []
@@ -110,34 +110,51 @@ class CardGameTable(GameTable):
             quick = [a for a in legal if not isinstance(a, (Play, Claim, UseAbility))]
             plays = [a for a in legal if isinstance(a, (Play, Claim, UseAbility))]
         if legal:
-            parts.append(W.HTML(prompt_html(obs)))
+            parts.append(self.html("prompt", prompt_html(obs), keep=True))
         if quick:
             parts.append(self.other_action_buttons(quick))
         self.choice = self.do_button = self.choice_text = None
         if plays:
+            # kept between redraws (issue 31): the list's options and the text under it change
+            self.choice = self.part("choice", self._make_choice, keep=True)
+            self.do_button = self.part("do", self._make_do_button, keep=True)
+            self.choice_text = self.part("choice_text", self._make_choice_text, keep=True)
             options = sorted(((str(a), a) for a in plays), key=lambda t: t[0])
-            self.choice = W.Dropdown(options=options, description="card:", layout=W.Layout(width="480px", max_width="calc(100% - 8px)"))
-            self.do_button = W.Button(description="Do it", button_style="primary", layout=W.Layout(width="auto"))
-            self.do_button.add_class("catcards-action")
-            position = (self.state, len(self.state.history), self.state.current_player)
-            dropdown = self.choice
-
-            def do(_b: Any) -> None:
-                if (self.state, len(self.state.history), self.state.current_player) != position:
-                    self.say("That choice was from an earlier position; the game has moved on, so nothing changed.")
-                    return
-                self.act(dropdown.value)
-
-            self.do_button.on_click(self.callback(do))
-            # what the chosen card does, in full (a list option cannot carry a tooltip)
-            self.choice_text = W.HTML()  # never wider than the table (render.tables.STYLE)
-            self.choice_text.add_class("catcards-choice-text")
-
-            def show(_change: Any = None) -> None:
-                self.choice_text.value = does_html(dropdown.value, self.game.deck.specs)
-
-            dropdown.observe(show, "value")
-            show()
-            parts.append(W.HBox([self.choice, self.do_button], layout=W.Layout(flex_flow="row wrap")))
+            if [tuple(o) for o in self.choice.options] != options:
+                self.choice.options = options
+                if self.choice.index is None:
+                    self.choice.index = 0  # the first play chosen, as a new list shows it
+            self.do_button._catcards_position = (  # type: ignore[attr-defined]
+                self.state, len(self.state.history), self.state.current_player)
+            self._show_choice()
+            parts.append(self.box("plays", [self.choice, self.do_button], W.HBox, keep=True, flex_flow="row wrap"))
             parts.append(self.choice_text)
-        return W.VBox(parts)
+        return self.box("hand", parts)
+
+    def _make_choice(self) -> W.Dropdown:
+        choice = W.Dropdown(description="card:", layout=W.Layout(width="480px", max_width="calc(100% - 8px)"))
+        choice.observe(lambda _change: self._show_choice(), "value")
+        return choice
+
+    def _make_do_button(self) -> W.Button:
+        button = W.Button(description="Do it", button_style="primary", layout=W.Layout(width="auto"))
+        button.add_class("catcards-action")
+
+        def do(b: Any) -> None:
+            if (self.state, len(self.state.history), self.state.current_player) != b._catcards_position:
+                self.say("That choice was from an earlier position; the game has moved on, so nothing changed.")
+                return
+            self.act(self.choice.value)
+
+        button.on_click(self.callback(do))
+        return button
+
+    def _make_choice_text(self) -> W.HTML:
+        text = W.HTML()  # never wider than the table (render.tables.STYLE)
+        text.add_class("catcards-choice-text")
+        return text
+
+    def _show_choice(self) -> None:
+        """What the chosen card does, in full, under the list (a list option cannot carry a tooltip)."""
+        if self.choice is not None and self.choice_text is not None and self.choice.value is not None:
+            self.choice_text.value = does_html(self.choice.value, self.game.deck.specs)

@@ -49,12 +49,9 @@ class CatDaysTable(GameTable):
     )
 
     def __init__(self, *args: Any, **kwargs: Any):
-        self.selected: str | None = None
-        self._selected_at = -1
         self.card_buttons_by_name: dict[str, W.Button] = {}
         self.choice_buttons: list[W.Button] = []
         self.cancel_button: W.Button | None = None
-        self._columns: dict[str, tuple[W.VBox, W.HTML, W.Button]] = {}
         self._chosen_at = 0  # the chosen card's place among the hand's cards (keyboard focus)
         super().__init__(*args, **kwargs)
 
@@ -63,6 +60,16 @@ class CatDaysTable(GameTable):
     render_board = staticmethod(board_html)
 
     # ---- hand: card first, then where ---------------------------------------------------------
+    @property
+    def selected(self) -> str | None:
+        """The name of the card chosen in the hand, or None (the model's selection: every move
+        and every change of position clears it)."""
+        return self.model.selection
+
+    @selected.setter
+    def selected(self, name: str | None) -> None:
+        self.model.select(name)
+
     def _choose(self, name: str) -> None:
         """Choose (or unchoose) the card ``name``; a card that cannot be played now is answered in
         the message area with why, and nothing changes."""
@@ -70,7 +77,6 @@ class CatDaysTable(GameTable):
             self.say(f"{name} cannot be played now: {self.why_card(name)}. Nothing changed.")
             return
         self.selected = None if self.selected == name else name
-        self._selected_at = len(self.state.history)
 
     def _cancel(self, button: W.Button) -> None:
         """"Cancel": put the chosen card back (no card chosen), so another can be chosen; focus
@@ -109,26 +115,26 @@ class CatDaysTable(GameTable):
         return f"its whole text cannot be carried out on the table as it is ({kind.describe()})"
 
     def _card_column(self, name: str) -> tuple[W.VBox, W.HTML, W.Button]:
-        """The face and "choose" button of the card ``name`` in the hand: made once and updated
-        in place while the card stays in the hand (a redraw closes the columns it leaves out)."""
-        cached = self._columns.get(name)
-        if cached is not None and cached[0].comm is not None:
-            return cached
-        face = W.HTML()
-        button = W.Button(layout=W.Layout(width="auto"))
-        button.add_class("catcards-card")
-        button.on_click(self.callback(lambda _b, name=name: self._choose(name)))
-        col = W.VBox([face, button], layout=W.Layout(align_items="center", margin="0 3px"))
-        col.add_class("catcards-cardcol")  # the picture clicks the button (table.STYLE)
-        self._columns[name] = (col, face, button)
-        return self._columns[name]
+        """The face and "choose" button of the card ``name`` in the hand: kept by name
+        (:meth:`part`) and updated in place while the card stays in the hand."""
+
+        def make() -> W.VBox:
+            face = W.HTML()
+            button = W.Button(layout=W.Layout(width="auto"))
+            button.add_class("catcards-card")
+            button.on_click(self.callback(lambda _b, name=name: self._choose(name)))
+            col = W.VBox([face, button], layout=W.Layout(align_items="center", margin="0 3px"))
+            col.add_class("catcards-cardcol")  # the picture clicks the button (table.STYLE)
+            return col
+
+        col = self.part(("card", name), make)
+        face, button = col.children
+        return col, face, button
 
     def hand(self, obs: dict) -> W.Widget:
         """The viewer's hand as card buttons; the chosen card's legal places; draw / pass."""
         deck = obs["deck"]
         legal = list(self.legal)
-        if self._selected_at != len(self.state.history):
-            self.selected = None
         plays: dict[str, list[Play]] = {}
         for a in legal:
             if isinstance(a, Play):
@@ -154,33 +160,52 @@ class CatDaysTable(GameTable):
             self.card_buttons_by_name[c.name] = button
             cols.append(col)
         seat = obs["seat"]
-        heading = W.HTML(hand_heading_html(self.seat_label(seat), len(obs["hand"]), bool(plays)))
+        heading = self.html("heading", hand_heading_html(self.seat_label(seat), len(obs["hand"]), bool(plays)))
         parts: list[W.Widget] = [heading]
         self.choice_buttons = []
         self.cancel_button = None
+        # the chosen card's text and places, always in the hand and hidden while no card is
+        # chosen: the boxes after it stay the same elements in the browser (with the keyboard
+        # focus on a card), where a box put in and taken out made the browser draw them anew
+        cancel = self.part("cancel", self._make_cancel, keep=True)
+        describe = self.part(("html", "describe"), W.HTML, keep=True)
+        places = self.part("places", lambda: W.HBox([cancel], layout=W.Layout(flex_flow="row wrap")), keep=True)
+        chosen = self.box("chosen", [describe, places], keep=True)
         if self.selected is not None:
             # the chosen card's places come first in the hand: a redraw puts the keyboard's next
             # Tab at the start of the hand, so Tab reaches the first place at once (after the
             # cards it took one Tab per card, up to 9)
             kind = deck.kind(self.selected)
             prefix = f"play {self.selected} "
-            for a in plays[self.selected]:
+            for i, a in enumerate(plays[self.selected]):
                 text = str(a)
                 label = text[len(prefix):] if text.startswith(prefix) else text
-                self.choice_buttons.append(self.action_button(a, label=label))
+                # kept by place, whichever card is chosen: choosing another card changes labels
+                self.choice_buttons.append(self.action_button(a, label=label, key=("place", i)))
             # the way back without playing it (a keyboard user's Escape): after the places, so
             # Tab from the first place reaches the other places first
-            cancel = W.Button(description="Cancel", icon="times", layout=W.Layout(width="auto"),
-                              tooltip=f"put {self.selected} back and choose another card")
-            cancel.add_class("catcards-cancel")
+            cancel.tooltip = f"put {self.selected} back and choose another card"
             cancel._catcards_cancels = self.selected  # type: ignore[attr-defined]
-            cancel.on_click(self.callback(self._cancel))
+            cancel.disabled = False
             self.cancel_button = cancel
-            parts.append(W.HTML(describe_html(kind.describe())))
-            parts.append(W.HBox([*self.choice_buttons, cancel], layout=W.Layout(flex_flow="row wrap")))
-        parts.append(W.HBox(cols, layout=W.Layout(flex_flow="row wrap")))
+            describe.value = describe_html(kind.describe())
+            if tuple(places.children) != (*self.choice_buttons, cancel):
+                places.children = (*self.choice_buttons, cancel)
+            chosen.layout.display = None
+        else:
+            for button in places.children:  # hidden: not a move now
+                button.disabled = True
+            chosen.layout.display = "none"
+        parts.append(chosen)
+        parts.append(self.box("cards", cols, W.HBox, flex_flow="row wrap"))
         others = [a for a in legal if isinstance(a, (Draw, Pass))]
-        self.other_buttons = [self.action_button(a) for a in others]
+        self.other_buttons = [self.action_button(a, keep=True) for a in others]
         if self.other_buttons:
-            parts.append(W.HBox(self.other_buttons, layout=W.Layout(flex_flow="row wrap")))
-        return W.VBox(parts)
+            parts.append(self.box("others", self.other_buttons, W.HBox, keep=True, flex_flow="row wrap"))
+        return self.box("hand", parts)
+
+    def _make_cancel(self) -> W.Button:
+        cancel = W.Button(description="Cancel", icon="times", layout=W.Layout(width="auto"))
+        cancel.add_class("catcards-cancel")
+        cancel.on_click(self.callback(self._cancel))
+        return cancel

@@ -56,8 +56,8 @@ class CatTrickTable(GameTable):
                 f"Play any card. The highest {obs['trump']} (trump) wins, else the highest "
                 f"{obs['led_suit']}; a 1 counts as 8 with the 7 of its colour."
             )
-        heading = W.HTML(hand_heading_html(self.seat_label(seat), len(cards), hint))
+        heading = self.html("heading", hand_heading_html(self.seat_label(seat), len(cards), hint))
         parts: list[Any] = [heading, self.card_buttons(cards, by_card)]
         if others:
             parts.append(self.other_action_buttons(others))
-        return W.VBox(parts)
+        return self.box("hand", parts)

@@ -75,16 +75,14 @@ class KingOfTheJungleTable(GameTable):
             hint = f"You have no {obs['led_suit']}: discard any card (it cannot win)."
         else:
             hint = "You lead: play any card."
-        heading = W.HTML(hand_heading_html(self.seat_label(seat), len(cards), hint))
+        heading = self.html("heading", hand_heading_html(self.seat_label(seat), len(cards), hint))
         parts: list[Any] = [heading, self.card_buttons(cards, by_card)]
         if bids:
             for a in bids:
-                button = self.action_button(a, label=str(a.tricks), tooltip=str(a))
+                button = self.action_button(a, label=str(a.tricks), tooltip=str(a), keep=True)
                 button.layout.width = "40px"
                 button.add_class("catcards-bid-button")
                 self.bid_buttons[a.tricks] = button
-            parts.append(
-                W.HBox([W.HTML("<b>Bid:</b>&nbsp;"), *self.bid_buttons.values()],
-                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
-            )
-        return W.VBox(parts)
+            parts.append(self.box("bids", [self.html("bid", "<b>Bid:</b>&nbsp;", keep=True), *self.bid_buttons.values()],
+                                  W.HBox, keep=True, flex_flow="row wrap", align_items="center"))
+        return self.box("hand", parts)

@@ -70,9 +70,9 @@ class PairsTable(GameTable):
         self._track(self.state.observation(None))
         return action
 
-    def _advance(self) -> None:
+    def _advance(self, now: bool = False) -> None:
         self._track(self.state.observation(None))  # a person's turn that just ended
-        super()._advance()
+        super()._advance(now)
 
     def new_game(self, seed: int | None = None) -> None:
         self.recent, self._seen_turns = [], 0
@@ -167,7 +167,7 @@ class PairsTable(GameTable):
         """Pairs has no hand: the grid buttons are the moves; this shows the pairs you took."""
         seat = obs["seat"]
         if seat is None:
-            return W.HTML("")
+            return self.html("taken", "")
         if obs["is_over"]:
             hint = ""
         elif not self.legal:
@@ -176,4 +176,4 @@ class PairsTable(GameTable):
             hint = "Now turn over a second card: the same number makes a pair, and you turn again."
         else:
             hint = 'Your turn: press "turn" under any face-down card, then under a second one.'
-        return W.HTML(taken_html(obs, seat, self.seat_label, hint))
+        return self.html("taken", taken_html(obs, seat, self.seat_label, hint))

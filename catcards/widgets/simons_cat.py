@@ -59,14 +59,14 @@ class SimonsCatTable(GameTable):
         else:
             top = obs["top"]
             hint = f"Play a card matching the colour ({top.suit}) or the number ({top.rank}) of {top}."
-        heading = W.HTML(hand_heading_html(self.seat_label(seat), len(cards), hint))
+        heading = self.html("heading", hand_heading_html(self.seat_label(seat), len(cards), hint))
         parts: list[Any] = [heading, self.card_buttons(cards, by_card)]
         if others:
             buttons = []
             for action in others:
-                b = self.action_button(action, tooltip="no card in your hand matches: take the pile")
+                b = self.action_button(action, tooltip="no card in your hand matches: take the pile", keep=True)
                 b.button_style = "danger"
                 b.icon = "inbox"
                 buttons.append(b)
-            parts.append(W.HBox(buttons, layout=W.Layout(margin="4px 0")))
-        return W.VBox(parts)
+            parts.append(self.box("mess", buttons, W.HBox, keep=True, margin="4px 0"))
+        return self.box("hand", parts)

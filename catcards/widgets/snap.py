@@ -28,10 +28,6 @@ the pending computer moves of a table you keep.
 """
 from __future__ import annotations
 
-import asyncio
-import heapq
-import itertools
-import warnings
 from typing import Any, Callable
 
 import ipywidgets as W
@@ -40,91 +36,9 @@ from ..agents.snap import ReactionAgent, ReactionModel
 from ..games.snap import FLIP, OUT, CallSnap
 from ..render.snap import board_html
 from .table import GameTable, hint_html, mark_unavailable, table_for
+from .table.scheduler import LoopClock, ManualClock, _running_loop  # noqa: F401 (re-exported: they were defined here)
 
 __all__ = ["SnapTable", "LoopClock", "ManualClock"]
-
-
-class ManualClock:
-    """A clock that only moves when told: :meth:`advance` (seconds) fires the events that fall due,
-    in time order. ``now`` is the time in seconds since the clock was made."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self._events: list[tuple[float, int, Callable[[], None]]] = []
-        self._seq = itertools.count()
-
-    def schedule(self, delay: float, fn: Callable[[], None]) -> None:
-        heapq.heappush(self._events, (self.now + max(0.0, float(delay)), next(self._seq), fn))
-
-    def cancel_all(self) -> None:
-        self._events = []
-
-    @property
-    def pending(self) -> int:
-        """Events not fired yet."""
-        return len(self._events)
-
-    def advance(self, seconds: float) -> None:
-        """Move the clock on by ``seconds``, firing every event due by then."""
-        target = self.now + float(seconds)
-        while self._events and self._events[0][0] <= target:
-            due, _, fn = heapq.heappop(self._events)
-            self.now = due
-            fn()
-        self.now = target
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    """The asyncio loop running in this thread (an IPython kernel's, Pyodide's), or None."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        pass
-    try:  # Pyodide's WebLoop runs without a coroutine on the stack while a cell executes
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            loop = asyncio.get_event_loop_policy().get_event_loop()
-    except Exception:
-        return None
-    return loop if loop.is_running() else None
-
-
-class LoopClock(ManualClock):
-    """Real time on the kernel's event loop: ``schedule(delay, fn)`` runs ``fn`` after ``delay``
-    seconds through ``loop.call_later`` on the running asyncio loop (JupyterLab's and Voila's
-    ipykernel, Pyodide's WebLoop), in the kernel's own thread. With no running loop (plain Python,
-    tests) the event is kept, as by :class:`ManualClock`, until :meth:`advance` steps it
-    synchronously. :meth:`cancel_all` cancels both kinds."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._handles: dict[int, asyncio.TimerHandle] = {}
-        self._ids = itertools.count()
-
-    def schedule(self, delay: float, fn: Callable[[], None]) -> None:
-        loop = _running_loop()
-        if loop is None:
-            super().schedule(delay, fn)
-            return
-        key = next(self._ids)
-
-        def run() -> None:
-            self._handles.pop(key, None)
-            fn()
-
-        self._handles[key] = loop.call_later(max(0.0, float(delay)), run)
-
-    def cancel_all(self) -> None:
-        for handle in self._handles.values():
-            handle.cancel()
-        self._handles = {}
-        super().cancel_all()
-
-    @property
-    def pending(self) -> int:
-        """Events not fired yet (on the loop and waiting for :meth:`advance`)."""
-        return len(self._handles) + len(self._events)
-
 
 
 @table_for("snap")
@@ -185,7 +99,7 @@ class SnapTable(GameTable):
     def _apply(self, action) -> None:
         state = self.state
         before = state.snaps
-        state.apply(action)
+        self.model.apply(action)
         if state.snaps > before:
             self._snap_taken = (id(state), state.turns, action.seat)
 
@@ -327,12 +241,8 @@ class SnapTable(GameTable):
         # browser, and the keyboard focus on "Turn your card" or "Snap!" would fall to the page
         # after every turn (the computers' turns redraw the table on a timer)
         buttons = [self.turn_button, *getattr(self, "snap_buttons", {}).values()]
-        view = self.__dict__.get("_hand_view")
-        if view is None or view.comm is None or list(view.children[1].children) != buttons:
-            view = self._hand_view = W.VBox([W.HTML(), W.HBox(buttons, layout=W.Layout(
-                flex_flow="row wrap", align_items="center"))])
-        view.children[0].value = hint_html(hint)
-        return view
+        return self.box("hand", [self.html("hint", hint_html(hint)),
+                                 self.box("buttons", buttons, W.HBox, flex_flow="row wrap", align_items="center")])
 
     def _hidden_for(self):
         return None  # nothing in Snap is private: no pass-the-screen step

@@ -267,7 +267,7 @@ def test_the_cat_trick_watch_table_arrives_at_the_deal(unanswered):
     [cell] = [i for i, c in enumerate(nb.cells) if c.source.startswith('watch = catcards.widgets.play("cat-trick"')]
     table = table_texts(nb, widgets, cell)
     # only the deal is in the move log, and the spectator can still step or play out
-    assert table["log"] == ["1"]
+    assert table["log"] == ["0"]  # numbered by move, as the Move box counts: the deal is move 0
     assert table["Computer step button"] == table["Play out button"] == "enabled"
 
 

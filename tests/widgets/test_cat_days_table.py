@@ -96,12 +96,11 @@ def test_watching_two_computers_play_to_the_end():
 
 
 def _buttons(widget):
-    import ipywidgets as W
+    """The buttons a keyboard reaches in ``widget``, in page order (the chosen card's places stay
+    in the hand, hidden, while no card is chosen)."""
+    from catcards.widgets.table.moves import focusable_buttons
 
-    if isinstance(widget, W.Button):
-        yield widget
-    for child in getattr(widget, "children", ()):
-        yield from _buttons(child)
+    yield from focusable_buttons(widget)
 
 
 def test_a_chosen_cards_places_come_first_in_the_hands_keyboard_order():

@@ -100,9 +100,17 @@ def test_a_replaced_board_and_hand_are_closed_but_kept_buttons_are_not():
     for _ in range(5):
         table.refresh()
     assert turn.comm is not None and turn.layout.comm is not None  # shown again: kept open
-    old_board = table.board_box.children[0]
+    board = table.board_box.children[0]  # updated in place by key (issue 31): the same widget
     table.refresh()
-    assert old_board.comm is None and old_board.layout.comm is None
+    assert table.board_box.children[0] is board and board.comm is not None
+    # a hand replaced (the pass-screen step of a hot-seat table) is closed with what it held
+    hot = cw.play("simons-cat", players=3, seed=1, humans=(0, 1))
+    hot.pass_button.click()  # seat 0 looks
+    hand = hot.hand_box.children[0]
+    hot.act(hot.legal[0])  # seat 0 plays; seat 1's hand waits behind the pass-screen button
+    hot.refresh()
+    assert hot.hand_box.children[0] is not hand
+    assert hand.comm is None and hand.layout.comm is None
 
 
 def test_widgets_update_in_place_where_they_can():

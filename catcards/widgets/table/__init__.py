@@ -39,19 +39,28 @@ seat to act moves by its agent), ``playout_button`` ("Play out": agents finish t
 where every callback's prints, refusals and exceptions appear, so a user sees what went wrong).
 
 Exploring (issue 15): ``history_slider`` (a "Move" number box, :class:`~catcards.widgets.table.history.MoveBox`,
-with ``history_total`` ("of 12") beside it: moves made so far; a number out of range shows the
-nearest move and says the range; go back to see the table as it was
-after any earlier move: :meth:`look_back` deals again from the same seed and deals and replays
-the history up to there, and the table is read-only until the slider is back at the end;
+with ``history_total`` ("of 12") beside it: moves made so far, the numbers the move log gives
+its lines; a number out of range shows the nearest move and says the range; go back to see the
+table as it was after any earlier move: :meth:`look_back` (the model's ``position``: a clone kept
+a few moves before, and the actions after it), and the table is read-only until the box is back
+at the end;
 :attr:`looking_back`, :attr:`live_state`); ``branch_button`` ("Play on from here",
 :meth:`play_on_from_here`, always enabled, greyed at the latest move: that position becomes the game in play, the game it came from stays in
 ``branch_list``, :meth:`switch_game`); ``undo_button`` takes back a move of the game in play (the
-branch's own history). ``odds_panel`` (:class:`catcards.widgets.explore.OddsPanel`): "What are my
+branch's own history; as fast at move 500 as at move 5). ``odds_panel`` (:class:`catcards.widgets.explore.OddsPanel`): "What are my
 chances?" runs :func:`catcards.odds` for :attr:`view_seat` from the position shown; a teacher sets
 ``table.teacher = True`` (then ``table.refresh()``) for the "peek" switch.
 
 After a person acts, computer seats act automatically until a person is to act or the game is
-over. When only computers play, nothing moves until "Computer step" or "Play out" is clicked.
+over, scheduled on the table's one scheduler ``clock`` (:mod:`.scheduler`: ``loop.call_later`` on
+the kernel's event loop, stepped at once where no loop runs). When only computers play, nothing
+moves until "Computer step" or "Play out" is clicked.
+
+The model and the views (issue 31): ``table.model`` (:class:`~.model.TableModel`, no widgets)
+owns the game in play, its history and branches, the seat viewed, the hot-seat seat revealed and
+the selection; :meth:`refresh` draws the views from ``state.observation(view_seat)`` and the
+model, with widgets kept by key (:meth:`part`, :meth:`html`, :meth:`box`, :meth:`action_button`)
+and updated in place.
 
 Subclassing (one module ``catcards/widgets/<game>.py`` per game, discovered automatically)::
 
@@ -76,15 +85,18 @@ Hooks and helpers for subclasses:
 - :meth:`board` ``(obs) -> Widget``: the game's middle part. Default: :attr:`render_board`, or
   every key of the observation except hand/legal/log, cards drawn as SVG (a board with buttons
   in it, like Pairs' grid, overrides :meth:`board`). :meth:`board` and :meth:`hand` are
-  called on every redraw and should return new widgets; the ones they returned before are
-  closed when replaced (unless still shown; ``close_replaced = False`` turns this off).
+  called on every redraw and return widgets kept by key: :meth:`part` ``(key, make, keep=False)``
+  (the same widget for the same key, ``make()`` builds it once), :meth:`html` ``(key, value)``,
+  :meth:`box` ``(key, children, kind=VBox)``; the browser keeps their elements and the keyboard
+  focus. Widgets a redraw no longer shows are closed (``keep=True``: kept for when they come back;
+  ``close_replaced = False`` turns closing off); a new deal starts with none.
 - :meth:`hand` ``(obs) -> Widget``: default :meth:`card_buttons` of ``obs["hand"]`` followed by
   :meth:`other_action_buttons`: one button per card (its face drawn above a button with its name
   in its suit colour), enabled only when exactly one legal action plays that card, plus one
   button per other legal action, labelled ``str(action)``.
-- :meth:`action_button` ``(action, label=None, card=None, enabled=True) -> Button``: a button that
-  carries its action; clicking it applies the action if it is still legal in the position the
-  button was drawn for. A stale click (the game moved on, a new game was dealt) or a refused
+- :meth:`action_button` ``(action, label=None, card=None, enabled=True, tooltip=None, key=..., keep=False) -> Button``:
+  a button that carries its action, kept by the action's text and label (or ``key``); clicking
+  it applies the action if it is still legal in the position the button was drawn for. A stale click (the game moved on, a new game was dealt) or a refused
   action is reported in ``out`` and changes nothing; it never raises.
 - :meth:`actions_for_cards` ``(legal) -> (by_card, others)``: which legal actions play exactly one
   card (found by walking the action's dataclass fields for :class:`~catcards.cards.Card` values).
@@ -94,8 +106,9 @@ Hooks and helpers for subclasses:
   actions the viewer may click now: empty unless the viewer is the person to act).
 - :meth:`focus_after` ``(clicked, place) -> Widget | None``: what gets keyboard focus after a
   click on a button of the hand or the board once the table is redrawn (default: the same
-  button if still shown, else the one of its kind at the same place, or the last; Cat Days: a
-  chosen card's first place). Nothing is focused on a first draw or a move made from code.
+  button if still shown, which keeps the focus by itself, being the same element; else the one
+  of its kind at the same place, or the last; Cat Days: a chosen card's first place). Nothing is
+  focused on a first draw or a move made from code.
 - :meth:`callback` ``(fn) -> handler``: wrap the handler of any extra widget a subclass adds
   (``button.on_click(self.callback(fn))``) so its prints, refusals and exceptions go to ``out``
   and the table is redrawn afterwards; :meth:`say` writes a line there.
@@ -115,8 +128,11 @@ Where the table is written (issue 13: no module over about 500 lines): this pack
 action, computer moves), and the registry of tables (:func:`table_for`, :func:`play`); the class
 is put together from one mixin per part, each in its own module:
 
+- ``model.py`` (:class:`~catcards.widgets.table.model.TableModel`): the game, its history and
+  branches, the seat viewed, the selection, what changed: no ipywidgets;
+- ``scheduler.py``: the clocks computer moves are scheduled on (``LoopClock``, ``ManualClock``);
 - ``view.py`` (:class:`~catcards.widgets.table.view.ViewMixin`): what is shown and
-  :meth:`refresh`, the seat whose view is drawn, the hot-seat pass-screen step, "How to play",
+  :meth:`refresh`, the widgets kept by key, the hot-seat pass-screen step, "How to play",
   the move log;
 - ``moves.py`` (``MovesMixin``): the action buttons, the hand as card columns, why a card cannot
   be played, the default :meth:`board` and :meth:`hand`;
@@ -141,12 +157,13 @@ from ...core import Action, Game, GameParameterError, State
 from ...registry import Registry, load
 from ...render import text_colour  # noqa: F401 (re-exported)
 from ...render.tables import CARD_WIDTH, SCROLL_HINT, STYLE, card_html, cards_row, hint_html  # noqa: F401 (re-exported)
-from ...simulate import agent_action
 from .controls import ControlsMixin, seed_from_text
 from .history import HistoryMixin
 from .live import _LIVE, _parts, _register_live, _walk, close_tree, replace  # noqa: F401 (re-exported)
 from .messages import LOOKING_BACK, MessagesMixin, mark_unavailable  # noqa: F401 (re-exported)
+from .model import TableModel
 from .moves import MovesMixin
+from .scheduler import BATCH, LoopClock, _running_loop
 from .view import LOG_LINES, ViewMixin  # noqa: F401 (re-exported)
 
 __all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "hint_html", "mark_unavailable", "text_colour", "close_tree", "replace",
@@ -276,7 +293,17 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
         self._notes: list[str] = []
         self.agents = self._make_agents(agents)
         self.deals = deals
-        self._revealed: int | None = None  # hot-seat: the person whose hand is showing
+        #: the game, its history and branches, the seat viewed, the selection: no widgets
+        #: (:class:`~catcards.widgets.table.model.TableModel`)
+        self.model = TableModel(game, humans=self.humans, agents=self.agents, deals=deals, view=self.view)
+        #: the widgets kept by key between redraws (:meth:`part`), and the keys used by this redraw
+        self._kept: dict[Any, W.Widget] = {}
+        self._used: set = set()
+        self._sticky: set = set()  # the keys of parts kept while not shown (part(keep=True))
+        #: the one scheduler of computer moves (:mod:`~catcards.widgets.table.scheduler`): the
+        #: kernel's event loop where there is one, stepped at once where there is none
+        if self.__dict__.get("clock") is None:
+            self.clock = LoopClock(step_now=True)
 
         # ---- the widgets ----
         self._build_view()  # title, status, board and hand boxes, "How to play", the move log
@@ -295,7 +322,7 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
         for note in self._notes:
             self.say(note)
         self.refresh()
-        self._run(self._advance)
+        self._run(lambda: self._advance(now=True))
         _register_live(self)
 
     # ---- lifecycle ----------------------------------------------------------------------------
@@ -303,10 +330,6 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
     def closed(self) -> bool:
         """True once :meth:`close` has run (the table then ignores clicks and timers)."""
         return self.__dict__.get("_catcards_closed", False)
-
-    def stop(self) -> None:
-        """Stop everything that would change the table by itself (timers). The base table has
-        none; tables with timed computer moves (Snap) cancel them here."""
 
     def close(self) -> None:
         """Stop the table's timers and close every widget model it owns (its parts, their
@@ -316,13 +339,40 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
             return
         self.__dict__["_catcards_closed"] = True
         self.stop()
-        mine = [self]
+        mine = [self, *self._kept.values()]  # with the parts kept while not shown (part(keep=True))
         for name in ("new_button", "shuffle_button", "undo_button", "step_button", "playout_button", "seed_box"):
             extra = getattr(self, name, None)  # controls a subclass moved out of the table
             if isinstance(extra, W.Widget):
                 mine.append(extra)
         for widget in mine:
             close_tree(widget)
+
+    # ---- the model: the game and what is shown of it (TableModel, no widgets) -------------------
+    @property
+    def state(self) -> State:
+        """The position shown (the game in play, or an earlier position while :attr:`looking_back`)."""
+        return self.model.state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        self.model.state = state
+
+    @property
+    def agent_rngs(self) -> list:
+        """The computer seats' generators for the game in play."""
+        return self.model.agent_rngs
+
+    @agent_rngs.setter
+    def agent_rngs(self, rngs: list) -> None:
+        self.model.agent_rngs = rngs
+
+    @property
+    def _revealed(self) -> int | None:
+        return self.model.revealed
+
+    @_revealed.setter
+    def _revealed(self, seat: int | None) -> None:
+        self.model.revealed = seat
 
     # ---- setting up ---------------------------------------------------------------------------
     def _make_agents(self, agents: Any) -> list[Any]:
@@ -361,14 +411,8 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
         return out
 
     def _deal(self, seed: int | None) -> State:
-        state = self.game.new_game(seed, deals=self.deals)
-        self.agent_rngs = [
-            np.random.default_rng(np.random.SeedSequence([state.seed, 1 + s]))
-            for s in range(self.game.players)
-        ]
+        state = self.model.deal(seed)  # a new deal: no past view, no branches
         self.seed_box.value = str(state.seed)
-        self._revealed = None
-        self._forget_history()  # a new deal: no past view, no branches
         return state
 
     # ---- driving the game ---------------------------------------------------------------------
@@ -381,11 +425,14 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
         return seat is not None and seat in self.humans
 
     def act(self, action: Action) -> None:
-        """A person's action for the seat to act; then computers move until a person is to act.
+        """A person's action for the seat to act; then computers move until a person is to act
+        (scheduled on :attr:`clock`: at once where no event loop runs, else on the kernel's loop
+        just after this returns).
 
         Raises:
             IllegalActionError: the action is not legal now (the state is unchanged).
             RuntimeError: it is not a person's turn.
+            GameParameterError: an earlier move is shown (looking back).
         """
         self._check_present()
         seat = self.state.current_player
@@ -394,27 +441,66 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
                 "it is not a person's turn" if seat is None or self.state.is_over
                 else f"it is {self.seat_label(seat)}'s turn"
             )
-        self.state.apply(action)
+        self.model.apply(action)
         self._advance()
 
     def _agent_move(self) -> Action:
-        self._check_present()
-        state = self.state
-        seat = state.current_player
-        if seat != self._revealed:  # hot-seat: whoever looked last must look again after this
-            self._revealed = None
-        action = agent_action(self.agents[seat], state, self.agent_rngs[seat])  # as simulate asks
-        state.apply(action)
-        return action
+        """The seat to act moves by its computer strategy (:meth:`TableModel.agent_move`)."""
+        return self.model.agent_move()
 
-    def _advance(self) -> None:
-        """Computer seats act until a person is to act or the game is over (only when people
-        play: a computers-only table waits for "Computer step" / "Play out")."""
-        if not self.humans or not self.auto_advance:
-            return
-        state, guard = self.state, 0
-        while not state.is_over and not self.is_human(state.current_player):
+    #: seconds from a person's move to the computers' replies on the event loop
+    computer_delay = 0.0
+
+    def _computers_due(self) -> bool:
+        """True when computer seats are to move by themselves now: people play here, the table
+        moves computers on (:attr:`auto_advance`), the game in play is shown and not over, and a
+        computer is to act."""
+        state = self.state
+        return (not self.closed and bool(self.humans) and self.auto_advance and not self.looking_back
+                and not state.is_over and not self.is_human(state.current_player))
+
+    def _advance(self, now: bool = False) -> None:
+        """Schedule the computers' moves until a person is to act or the game is over (only
+        when people play: a computers-only table waits for "Computer step" / "Play out"), on the
+        table's one scheduler, :attr:`clock`. ``now``: make them at once (a new deal: the table
+        is first shown at the person's turn, and code that deals reads the position it expects)."""
+        if now:
+            while self._computers_due():
+                self._agent_move()
+        elif self._computers_due():
+            self.clock.schedule(self.computer_delay, self._computers_turn)
+
+    def _computers_turn(self) -> None:
+        """A scheduled event: on the event loop, the computers' moves and a redraw (through
+        :meth:`callback`'s runner, so errors are said in ``out``); stepped synchronously, the
+        moves only (the click being handled redraws)."""
+        if _running_loop() is None:
+            self._computer_moves()
+        else:
+            self._run(self._computer_moves)
+
+    def _computer_moves(self) -> None:
+        """Up to :data:`~catcards.widgets.table.scheduler.BATCH` computer moves, then the next
+        event if more are due. The key a person held on the button focused after their move is
+        still taken for a held key after the computers' replies (``_focused`` follows them)."""
+        state, before = self.state, len(self.state.history)
+        made = 0
+        while self._computers_due() and made < BATCH:
             self._agent_move()
-            guard += 1
-            if guard > 1_000_000:  # pragma: no cover - a game that never ends is a bug
-                raise RuntimeError("computer players made a million moves without the game ending")
+            made += 1
+        focused = self._focused
+        if focused is not None and focused[1] is state and focused[2] == before:
+            self._focused = (focused[0], state, len(state.history))
+        if self._computers_due():
+            self.clock.schedule(self.computer_delay, self._computers_turn)
+
+    def stop(self) -> None:
+        """Stop everything that would change the table by itself: the computers' scheduled moves
+        (and, at Snap, their timed turns and snaps)."""
+        clock = self.__dict__.get("clock")
+        if clock is not None:
+            clock.cancel_all()
+
+    def resume(self) -> None:
+        """Schedule again what :meth:`stop` stopped, for the game in play."""
+        self._advance()

@@ -49,30 +49,21 @@ class ControlsMixin:
         self.state = self._deal(seed)
         self.out.outputs = ()
         self.refresh()
-        self._advance()
+        self._advance(now=True)  # the new deal is shown at a person's turn
 
     def undo(self) -> None:
         """Take back the last move a person at this screen made, and the computers' moves after
-        it: the game is dealt again from its seed and replayed up to that move (every engine
-        replays a history exactly). Said in words when there is nothing to take back."""
+        it (:meth:`TableModel.undo <catcards.widgets.table.model.TableModel.undo>`: from a kept
+        position a few moves before, not from the deal, so it costs the same at move 500 as at
+        move 5). Said in words when there is nothing to take back."""
         self._check_present()
-        history = list(self.state.history)
-        replay = self.game.new_game(self.state.seed, deals=self.deals)
-        last = None
-        for i, action in enumerate(history):
-            if self.is_human(replay.current_player):
-                last = i
-            replay.apply(action)
-        if last is None:
+        self.stop()
+        taken = self.model.undo()
+        if taken is None:
             self.say("Nothing to take back: no move of yours has been made in this game.")
             return
-        back = self.game.new_game(self.state.seed, deals=self.deals)
-        for action in history[:last]:
-            back.apply(action)
-        self.state = back
-        self._revealed = None
-        later = len(history) - last - 1
-        self.say(f"Took back your move '{history[last]}'"
+        action, later = taken
+        self.say(f"Took back your move '{action}'"
                  + (f" and the {later} computer move{'s' * (later != 1)} after it." if later else "."))
 
     def computer_step(self) -> None:

@@ -1,19 +1,17 @@
 """Looking back and branching (issue 15): the table's "Move" box shows the table as it was after
-any earlier move (the game dealt again from its seed and deals and replayed: every engine replays
-a history exactly), read-only until it is back at the last move; "Play on from here" makes that
+any earlier move (:meth:`TableModel.position <catcards.widgets.table.model.TableModel.position>`:
+a kept clone of a nearby earlier position and the few actions after it), read-only until it is
+back at the last move; "Play on from here" makes that
 position the game in play and keeps the game it came from in the "Game" list. Also makes the
 "What are my chances?" panel (:class:`catcards.widgets.explore.OddsPanel`), which follows the
 position shown. Part of :mod:`catcards.widgets.table`."""
 from __future__ import annotations
 
-from typing import Any
-
 import ipywidgets as W
-import numpy as np
 import traitlets
 
-from ...core import GameParameterError, State
-from .messages import LOOKING_BACK, mark_unavailable
+from ...core import State
+from .messages import LOOKING_BACK, mark_unavailable  # noqa: F401 (LOOKING_BACK: re-exported)
 
 __all__ = ["HistoryMixin", "MoveBox"]
 
@@ -49,10 +47,6 @@ class HistoryMixin:
         "What are my chances?" panel. Called once by ``__init__``, before the first deal."""
         from ..explore import OddsPanel  # catcards.widgets.explore
 
-        self._present: State | None = None  # the live game while the slider shows an earlier move
-        self._games: list[Any] = []  # (state, agent generators) per game; None for the one in play
-        self._game_labels: list[str] = []
-        self._game_index = 0
         self._syncing = False
         # a labelled number box, not an IntSlider: ipywidgets 8 gives a slider's handle no
         # accessible name (axe: aria-input-field-name), while a number box has its label, takes
@@ -95,58 +89,37 @@ class HistoryMixin:
 
     def _check_present(self) -> None:
         """Raises GameParameterError (said as :data:`LOOKING_BACK`) while the past is shown."""
-        if self.looking_back:
-            raise GameParameterError(LOOKING_BACK)
-
-    def _forget_history(self) -> None:
-        """A new deal: back to the present, and the branches of the old deal are gone."""
-        if not hasattr(self, "_games"):
-            return
-        self._present = None
-        self._games, self._game_labels, self._game_index = [None], ["Original game"], 0
+        self.model.check_present()
 
     @property
     def looking_back(self) -> bool:
         """True while the history slider shows an earlier move (the table is then read-only)."""
-        return self.__dict__.get("_present") is not None
+        return self.model.looking_back
 
     @property
     def live_state(self) -> State:
         """The game in play (``state`` is an earlier position of it while :attr:`looking_back`)."""
-        return self._present if self._present is not None else self.state
+        return self.model.live_state
 
     def replay(self, moves: int) -> State:
-        """The game in play as it was after its first ``moves`` actions: dealt again from its
-        seed and deals and replayed (every engine replays a history exactly, as undo relies on).
+        """The game in play as it was after its first ``moves`` actions (a new State:
+        :meth:`TableModel.position <catcards.widgets.table.model.TableModel.position>`, from the
+        nearest kept position, not from the deal).
 
         Raises:
             GameParameterError: ``moves`` is not a whole number from 0 to the moves made.
         """
-        live = self.live_state
-        history = list(live.history)
-        if isinstance(moves, bool) or not isinstance(moves, (int, np.integer)) or not 0 <= moves <= len(history):
-            raise GameParameterError(f"moves must be a whole number from 0 to {len(history)}, not {moves!r}")
-        state = self.game.new_game(live.seed, deals=self.deals)
-        for action in history[:moves]:
-            state.apply(action)
-        return state
+        return self.model.position(moves)
 
     def look_back(self, moves: int) -> None:
         """Show the table as it was after ``moves`` actions of the game in play (read-only); the
         number of moves made so far returns to the game in play."""
-        live = self.live_state
-        if moves == len(live.history):
-            if self._present is not None:
-                self.state, self._present = self._present, None
-                self._revealed = None
-                self.resume()
-            return
-        past = self.replay(moves)
-        if self._present is None:
+        was_back = self.looking_back
+        if moves != len(self.live_state.history) and not was_back:
             self.stop()  # timed computer moves wait while the past is shown
-            self._present = live
-        self.state = past
-        self._revealed = None
+        self.model.look_back(moves)
+        if was_back and not self.looking_back:
+            self.resume()
 
     def _move_typed(self, moves: int) -> None:
         """The Move box changed to ``moves`` (typed, or stepped with an arrow key): show that move
@@ -164,40 +137,24 @@ class HistoryMixin:
     def play_on_from_here(self) -> None:
         """Continue from the move shown as the game in play (a branch); the game it came from
         stays in the list (:attr:`branch_list`). Computers then move until a person is to act."""
-        if self._present is None:
+        if not self.looking_back:
             total = len(self.state.history)
             self.say(f"Set Move to an earlier move first (0 to {total - 1}): you are at the latest "
                      f"move, {total}, so nothing changed." if total else
                      "No move has been made yet, so there is no earlier move to play on from: "
                      "nothing changed.")
             return
-        import copy
-
-        moves = len(self.state.history)
-        self._games[self._game_index] = (self._present, self.agent_rngs)
-        self.agent_rngs = copy.deepcopy(self.agent_rngs)
-        self._games.append(None)
-        self._game_labels.append(f"Branch {len(self._games) - 1} (from move {moves})")
-        self._game_index = len(self._games) - 1
-        self._present = None
+        moves = self.model.play_on_from_here()
         self.say(f"Playing on from move {moves}; the game you came from is still in the Game list.")
         self.resume()
-        self._advance()
 
     def switch_game(self, index: int) -> None:
         """Continue the game numbered ``index`` in :attr:`branch_list` (0 is the original)."""
-        if index == self._game_index or not 0 <= index < len(self._games):
+        if index == self.model.index or not 0 <= index < len(self.model.labels):
             return
-        self._games[self._game_index] = (self.live_state, self.agent_rngs)
         self.stop()
-        self.state, self.agent_rngs = self._games[index]
-        self._games[index] = None
-        self._game_index, self._present, self._revealed = index, None, None
+        self.model.switch_game(index)
         self.resume()
-
-    def resume(self) -> None:
-        """Restart what :meth:`stop` stopped, for the game in play (timed computer moves). The
-        base table has no timers; Snap schedules its computers' moves again."""
 
     def _sync_history(self) -> None:
         """Set the history bar from the game: slider range and position, the note, the list."""
@@ -212,17 +169,18 @@ class HistoryMixin:
                 with slider.hold_trait_notifications():
                     slider.max = max(total, 0)
                     slider.value = shown
-            options = [(label, i) for i, label in enumerate(self._game_labels)]
+            labels = self.model.labels
+            options = [(label, i) for i, label in enumerate(labels)]
             if list(self.branch_list.options) != options:
                 self.branch_list.options = options
-            if self.branch_list.value != self._game_index:
-                self.branch_list.value = self._game_index
+            if self.branch_list.value != self.model.index:
+                self.branch_list.value = self.model.index
         finally:
             self._syncing = False
-        self.branch_list.layout.display = None if len(self._game_labels) > 1 else "none"
+        self.branch_list.layout.display = None if len(labels) > 1 else "none"
         self.history_total.value = f"<span class='catcards-history-total'>of {total}</span>"
-        mark_unavailable(self.branch_button, BRANCH_UNAVAILABLE if self._present is None else None)
-        if self._present is not None:
+        mark_unavailable(self.branch_button, None if self.looking_back else BRANCH_UNAVAILABLE)
+        if self.looking_back:
             self.branch_button.tooltip = BRANCH_TOOLTIP
             self.history_note.value = (
                 f"<div class='catcards-history-note' style='background:#fff4c2;border:1px solid #8a6d00;"

@@ -19,10 +19,7 @@ from ...render.tables import announce_html
 
 __all__ = ["MessagesMixin", "mark_unavailable", "LOOKING_BACK", "REPEAT_SECONDS", "press_time"]
 
-#: said when a click would change the game while the history slider shows an earlier move
-LOOKING_BACK = ("You are looking back at an earlier move: the table is shown as it was and cannot "
-                "be changed. Set Move to the last move to return, or click \"Play on from "
-                "here\" to continue the game from this move.")
+from .model import LOOKING_BACK  # said when a click would change the game while an earlier move is shown
 
 #: seconds after a press during which a press from the browser on the button the table then gave
 #: the keyboard focus to is taken for the same key held down or pressed twice, and ignored: a
@@ -90,11 +87,13 @@ class MessagesMixin:
         """Write one line to the Output (``out``) under the table, and show it in ``announce``
         (an ``aria-live`` region, so a screen reader reads it out)."""
         line = text.rstrip("\n")
+        self.model.say(line)  # the model keeps what was said; the Output and the live line show it
         self.out.append_stdout(line + "\n")
-        self.announce.value = announce_html(line.splitlines()[-1] if line else "")
+        self.announce.value = announce_html(self.model.announcement)
 
     def say_quietly(self, text: str) -> None:
         """Show one line in ``announce`` (read out by a screen reader) without writing it to ``out``."""
+        self.model.say(text, quietly=True)
         self.announce.value = announce_html(text)
 
     def output_text(self) -> str:

@@ -3,8 +3,10 @@ drawn for (:meth:`MovesMixin.action_button`; a stale or refused click is answere
 changes nothing), the hand as one column per card (face above a button in its suit colour; a card
 that cannot be played stays clickable and says why, in the engine's words), buttons for the other
 legal actions, and the default board and hand hooks; and where keyboard focus goes after a click
-in the hand or the board, which a redraw replaces in the browser (:meth:`MovesMixin.focus_after`),
-or on a control the click disabled ("Play out" ending the game: :meth:`MovesMixin._restore_focus`).
+in the hand or the board when the clicked button is gone (a card played: :meth:`MovesMixin.focus_after`)
+or the next step is elsewhere, or on a control the click disabled ("Play out" ending the game:
+:meth:`MovesMixin._restore_focus`). A button still shown is the same widget (kept by key), so the
+browser keeps its element and the focus on it with no help (issue 31).
 Part of :mod:`catcards.widgets.table`."""
 from __future__ import annotations
 
@@ -93,36 +95,51 @@ class MovesMixin:
         card: Card | None = None,
         enabled: bool = True,
         tooltip: str | None = None,
+        key: Any = "action",
+        keep: bool = False,
     ) -> W.Button:
         """A button that carries ``action`` for the position drawn now.
 
         Clicking it applies the action if the game is still at that position and it is legal;
         otherwise the reason is said in ``out`` and nothing changes. ``card`` colours the button
         in the card's suit colour; ``label`` defaults to ``str(action)``.
+
+        The button is kept by ``key`` (default: the action's text and label, see :meth:`part`):
+        the same move drawn again is the same button, updated in place, so the browser keeps it
+        (and the keyboard focus on it). Give ``key=None`` for a new button every time, or your
+        own key when one action is drawn in two places; ``keep=True`` keeps it while it is not
+        shown (:meth:`part`).
         """
-        style = {}
+        if key == "action":
+            key = ("action", str(action), label)
+        if key is not None and key in self._used:  # the same move drawn twice in one redraw
+            key = (key, sum(1 for k in self._used if isinstance(k, tuple) and k[:1] == (key,)))
+        make = lambda: self._new_action_button()  # noqa: E731
+        button = make() if key is None else self.part(key, make, keep)
+        button.description = label if label is not None else str(action)
+        button.disabled = not enabled
+        button.tooltip = tooltip if tooltip is not None else str(action)
         if card is not None:
             fill, ink, _symbol = suit_style(card.suit)
-            style = {"button_color": fill, "text_color": ink,
-                     "font_weight": "bold"}
-        button = W.Button(
-            description=label if label is not None else str(action),
-            disabled=not enabled,
-            tooltip=tooltip if tooltip is not None else str(action),
-            style=style,
-            layout=W.Layout(width="auto", min_width="64px"),
-        )
+            button.style.button_color, button.style.text_color, button.style.font_weight = fill, ink, "bold"
+        else:
+            button.style.button_color, button.style.text_color, button.style.font_weight = None, None, ""
         button._catcards_action = (action, self.state, len(self.state.history),  # type: ignore[attr-defined]
                                    self.state.current_player)
+        return button
+
+    def _new_action_button(self) -> W.Button:
+        button = W.Button(layout=W.Layout(width="auto", min_width="64px"))
         button.add_class("catcards-action")
         button.on_click(self.callback(self._click))
         return button
 
     # ---- keyboard focus after a click in the hand or the board ---------------------------------
-    # A redraw gives the hand (and most boards) new boxes, so the browser draws their buttons
-    # anew and the focused one is gone: focus fell to the page, and the next Tab started again
-    # near the top. After a click on one of the table's buttons there, focus goes back to where
-    # the person was (WCAG 2.4.3 Focus Order). Only then: a first draw, a timer or another cell
+    # A redraw updates the widgets in place (kept by key), so a button still shown keeps the
+    # focus. A played card's button is gone, and the browser draws anew the buttons after it in
+    # its box (ipywidgets' ViewList): focus would fall to the page, and the next Tab start again
+    # near the top. After a click on one of the table's buttons there, focus goes to the card now
+    # at its place (WCAG 2.4.3 Focus Order). Only then: a first draw, a timer or another cell
     # never moves the focus.
     def _focus_place(self, widget: Any) -> tuple[str, bool, int] | None:
         """Where the button ``widget``, about to be handled, is: ``(box, is_card, index)``, its
@@ -206,6 +223,10 @@ class MovesMixin:
             target = self._safe_control()
         else:
             target = self.focus_after(clicked, place)
+        if target is clicked:
+            # still shown, the same widget: the browser kept its element and the focus on it
+            self._focused = (clicked, self.state, len(self.state.history))
+            return
         if target is not None and target.comm is not None:
             target.focus()
             # a press on it straight after this one, the game unchanged: a held key (_repeated_press)
@@ -222,7 +243,7 @@ class MovesMixin:
         widget. Default: each observation entry except hand, legal and log, with cards drawn as
         SVG. A table sets :attr:`render_board`, or overrides this for a board with widgets."""
         draw = self.render_board
-        return W.HTML(draw(obs, self.seat_label) if draw is not None else obs_board_html(obs))
+        return self.html("board", draw(obs, self.seat_label) if draw is not None else obs_board_html(obs))
 
     def why_not(self, card_name: str) -> str:
         """Why the card named ``card_name`` in the viewer's hand cannot be played now, in the
@@ -265,27 +286,27 @@ class MovesMixin:
         """One column per card: its face (dimmed when it cannot be played) above a button with its
         name in its suit colour, enabled only when ``by_card`` has an action for it.
 
-        A card's column is made once per game and updated in place while the card stays in the
-        hand (issue 11: rebuilding every column on every click cost most of a click's time); its
-        button then carries the action of the position drawn now. A played card's column is
-        closed, so a late second click on it is answered as from an earlier position."""
-        pool = self.__dict__.setdefault("_card_columns", {})
-        if pool.get("state") is not self.state:  # a new deal: nothing carries over
-            pool.clear()
-            pool["state"] = self.state
+        A card's column is kept by the card (:meth:`part`) and updated in place while the card
+        stays in the hand (issue 11: rebuilding every column on every click cost most of a click's
+        time; issue 31: the browser keeps the button and the focus on it); its button then
+        carries the action of the position drawn now. A played card's column is closed, so a
+        late second click on it is answered as from an earlier position."""
+
+        def make() -> W.VBox:
+            face = W.HTML()
+            button = self._new_action_button()
+            button.layout.width, button.layout.padding = f"{CARD_WIDTH + 36}px", "0 2px"
+            button.add_class("catcards-card")
+            col = W.VBox([face, button], layout=W.Layout(align_items="center", margin="0 3px"))
+            col.add_class("catcards-cardcol")  # the picture clicks the button (STYLE)
+            return col
+
         cols = []
         for card in cards:
             action = by_card.get(card)
-            cached = pool.get(card)
-            if cached is None or cached[0].comm is None:
-                face = W.HTML()
-                button = self.action_button(action, label=str(card), card=card)
-                button.layout.width, button.layout.padding = f"{CARD_WIDTH + 36}px", "0 2px"
-                button.add_class("catcards-card")
-                col = W.VBox([face, button], layout=W.Layout(align_items="center", margin="0 3px"))
-                col.add_class("catcards-cardcol")  # the picture clicks the button (STYLE)
-                cached = pool[card] = (col, face, button)
-            col, face, button = cached
+            col = self.part(("card", card), make)
+            face, button = col.children
+            button.description = str(card)
             face.value = card_html(card, CARD_WIDTH, dim=action is None)
             button._catcards_action = (action, self.state, len(self.state.history),  # type: ignore[attr-defined]
                                        self.state.current_player)
@@ -302,22 +323,21 @@ class MovesMixin:
             button.style.text_color = ink if action is not None else None
             button.style.font_weight = "bold" if action is not None else ""
             cols.append(col)
-        return W.HBox(cols, layout=W.Layout(flex_flow="row wrap"))
+        return self.box("cards", cols, W.HBox, flex_flow="row wrap")
 
     def other_action_buttons(self, actions: Sequence[Action]) -> W.Widget:
         """One button per action, labelled ``str(action)``."""
-        return W.HBox([self.action_button(a) for a in actions],
-                      layout=W.Layout(flex_flow="row wrap"))
+        return self.box("others", [self.action_button(a) for a in actions], W.HBox, keep=True, flex_flow="row wrap")
 
     def hand(self, obs: dict) -> W.Widget:
         """The viewer's hand: card buttons (legal ones enabled) and the other legal actions."""
         seat = obs.get("seat", self.view_seat)
         by_card, others = self.actions_for_cards(self.legal)
         cards = list(obs.get("hand", []))
-        heading = W.HTML(f"<b>{html.escape(self.seat_label(seat))}: hand</b> ({len(cards)} cards)")
+        heading = self.html("heading", f"<b>{html.escape(self.seat_label(seat))}: hand</b> ({len(cards)} cards)")
         parts: list[W.Widget] = [heading, self.card_buttons(cards, by_card)]
         # actions playing a card not in the hand (e.g. a card on the table) get their own button
         extra = [a for c, a in by_card.items() if c not in cards] + list(others)
         if extra:
             parts.append(self.other_action_buttons(extra))
-        return W.VBox(parts)
+        return self.box("hand", parts)

@@ -5,7 +5,7 @@ is drawn (:attr:`ViewMixin.view_seat`: never a card that seat may not see), the 
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets as W
 
@@ -47,26 +47,55 @@ class ViewMixin:
         for part in (self.title, self.rules_panel, self.status, self.board_box, self.hand_box):
             part.add_class("catcards-above")
 
+    # ---- widgets kept by key: a redraw updates them in place -----------------------------------
+    def part(self, key: Any, make: Callable[[], W.Widget], keep: bool = False) -> W.Widget:
+        """The widget kept under ``key`` (any hashable: ``("html", "heading")``, a card, an
+        action's text), made by ``make()`` the first time and whenever the one kept was closed.
+        The same key gives the same widget at every redraw, so the browser keeps its element (and
+        the keyboard focus on it) and only changed values are sent. A redraw closes the widgets it
+        no longer shows (:meth:`refresh`), except those asked for with ``keep=True`` (with what
+        they hold): a part that comes and goes, such as a list of places shown while a card is
+        chosen, is then made once per table. Keep only parts of which there are a few."""
+        widget = self._kept.get(key)
+        if widget is None or widget.comm is None:
+            widget = self._kept[key] = make()
+        self._used.add(key)
+        if keep:
+            self._sticky.add(key)
+        return widget
+
+    def html(self, key: Any, value: str, keep: bool = False) -> W.HTML:
+        """The HTML widget kept under ``key``, showing ``value`` (sent only when it changed)."""
+        widget = self.part(("html", key), W.HTML, keep)
+        widget.value = value
+        return widget
+
+    def box(self, key: Any, children: Any, kind: type = W.VBox, keep: bool = False, **layout: Any) -> W.Box:
+        """The box (``kind``: VBox, HBox, Box) kept under ``key``, showing ``children`` (the
+        children are sent only when they changed; ``layout`` is used when it is made)."""
+        widget = self.part(("box", kind.__name__, key), lambda: kind(layout=W.Layout(**layout)), keep)
+        children = tuple(children)
+        if tuple(widget.children) != children:
+            widget.children = children
+        return widget
+
+    def _attribute_widgets(self) -> list[W.Widget]:
+        """The widgets the table holds as attributes (alone, or in a dict or list), such as Snap's
+        ``turn_button``: a kept box that shows one does not own it."""
+        found: list[W.Widget] = []
+        for value in self.__dict__.values():
+            items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else (value,)
+            found.extend(v for v in items if isinstance(v, W.Widget))
+        return found
+
     def _hidden_for(self) -> int | None:
         """Hot-seat: the person to act whose hand is still behind the pass-screen button."""
-        seat = self.state.current_player
-        if len(self.humans) > 1 and self.is_human(seat) and seat != self._revealed:
-            return seat
-        return None
+        return self.model.hidden_for()
 
     @property
     def view_seat(self) -> int | None:
         """The seat whose observation is drawn now (None: a spectator's view)."""
-        seat = self.state.current_player
-        if self._hidden_for() is not None:
-            return None
-        if self.is_human(seat):
-            return seat
-        if len(self.humans) == 1:
-            return self.humans[0]
-        if len(self.humans) > 1:
-            return self._revealed if self.state.is_over else None
-        return self.view
+        return self.model.view_seat(self._hidden_for())
 
     @property
     def legal(self) -> tuple:
@@ -124,51 +153,76 @@ class ViewMixin:
             self.__dict__["_announced_end"] = state
             winners = ", ".join(self.seat_label(s) for s in state.outcome.winners) or "no one"
             self.say_quietly(f"Game over: {state.outcome.reason}. Winners: {winners}.")
-        old = list(self.board_box.children) + list(self.hand_box.children)
-        self.board_box.children = [self.board(obs)]
+        shown = {id(w): w for box in (self.board_box, self.hand_box) for w in _parts(box)}
+        if "deal" in self.model.take_changes():
+            # a new deal: nothing carries over, so a late click on a button of the game before
+            # is answered as from an earlier position (its widget is closed)
+            kept = {id(w) for w in self._kept.values()}
+            own = {id(p) for w in self._attribute_widgets() if id(w) not in kept for p in _parts(w)}
+            for widget in self._kept.values():
+                close_tree(widget, own)
+            self._kept.clear()
+            self._sticky.clear()
+        self._used = set()
+        board = self.board(obs)
+        if tuple(self.board_box.children) != (board,):
+            self.board_box.children = [board]
         hidden = self._hidden_for()
         if hidden is not None:
-            self.hand_box.children = [self._pass_screen(hidden)]
+            hand = [self._pass_screen(hidden)]
         elif self.view_seat is None:
-            self.hand_box.children = []
+            hand = []
         else:
-            self.hand_box.children = [self.hand(obs)]
-        if self.close_replaced:  # free the replaced widgets' models in the kernel and browser
+            hand = [self.hand(obs)]
+        if tuple(self.hand_box.children) != tuple(hand):
+            self.hand_box.children = hand
+        if self.close_replaced:  # free the models of the widgets no longer shown
             keep = {id(w) for w in _parts(self)}
-            for widget in old:
-                close_tree(widget, keep)
+            keep.update(id(w) for key in self._sticky if key in self._kept for w in _parts(self._kept[key]))
+            for key, widget in shown.items():
+                if key not in keep:
+                    close_tree(widget, keep)
+            for key in [k for k, w in self._kept.items() if w.comm is None]:
+                del self._kept[key]
         self.log_view.value = self.log_html(obs)
         self.step_button.disabled = self.playout_button.disabled = state.is_over
         self._sync_history()
 
     def _pass_screen(self, seat: int) -> W.Widget:
-        button = W.Button(
-            description=f"Pass the screen to seat {seat}, then click",
-            icon="eye", button_style="warning", layout=W.Layout(width="auto"),
-        )
-        button.add_class("catcards-pass")
+        """The hot-seat step: seat ``seat``'s hand is hidden behind a button they press to look."""
 
-        def reveal(_b: Any) -> None:
-            if self._hidden_for() == seat:
-                self._revealed = seat
-            else:
-                self.say("That pass button is from an earlier position: nothing changed.")
+        def make() -> W.Button:
+            button = W.Button(icon="eye", button_style="warning", layout=W.Layout(width="auto"))
+            button.add_class("catcards-pass")
 
-        button.on_click(self.callback(reveal))
+            def reveal(b: Any) -> None:
+                if not self.model.reveal(b._catcards_seat):
+                    self.say("That pass button is from an earlier position: nothing changed.")
+
+            button.on_click(self.callback(reveal))
+            return button
+
+        button = self.part(("pass", seat), make)
+        button.description = f"Pass the screen to seat {seat}, then click"
+        button._catcards_seat = seat  # type: ignore[attr-defined]
         self.pass_button = button
-        return W.VBox([W.HTML(f"<i>Seat {seat}'s hand is hidden until seat {seat} looks.</i>"), button])
+        return self.box("pass", [self.html("pass", f"<i>Seat {seat}'s hand is hidden until seat {seat} looks.</i>"),
+                                 button])
 
     def log_html(self, obs: dict) -> str:
-        """The newest public log lines, newest first, numbered from the start of the game.
+        """The newest public log lines, newest first, each numbered by the move that wrote it (the
+        number the Move box shows after that move; 0 for the deal's lines: one numbering of moves
+        everywhere, issue 31), from :meth:`TableModel.move_of_line`.
 
         Read from ``state.log``, which holds public lines only (the contract), because several
         games keep just the last lines in ``obs["log"]`` to stay fast."""
         lines = self.state.log
         shown = lines[::-1][:LOG_LINES]
         start = len(lines)
+        numbers = self.model.move_of_line(self.state, last=LOG_LINES)[::-1]
         items = "".join(
             f"<div style='{'font-weight:bold' if i == 0 else 'color:#444'}'>"
-            f"<span style='color:#595959'>{start - i}.</span> {html.escape(line)}</div>"
+            f"<span style='color:#595959'>{numbers[i]}.</span> {html.escape(line)}</div>"
             for i, line in enumerate(shown)
         )
         more = f"<div style='color:#595959'>... {start - len(shown)} earlier lines</div>" if start > len(shown) else ""
