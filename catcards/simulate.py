@@ -149,7 +149,8 @@ def play_game(
 
     An agent whose ``reads_observation`` is False is given ``None`` instead of
     ``state.observation(seat)``; an agent with a ``choose_in`` (the rollout player) is given the
-    state itself.
+    state itself. In a game whose state has ``view(seat)`` (:mod:`catcards.seat_view`: the
+    observation read key by key, valid until the next action) the agent is given that.
 
     Args:
         after: called as ``after(state, action)`` after each action is applied; a truthy return
@@ -163,6 +164,8 @@ def play_game(
     choose_in = [getattr(agent, "choose_in", None) for agent in agents]  # the rollout player
     choose = [getattr(agent, "choose", None) for agent in agents]
     legal_actions, apply = state.legal_actions, state.apply
+    # what a seat sees: read key by key where the game offers a view (catcards.seat_view)
+    sees = getattr(state, "view", state.observation)
     for _ in range(max_actions):
         seat = state.current_player
         if seat is None:
@@ -171,7 +174,7 @@ def play_game(
         if choose_in[seat] is not None:  # the rollout player samples from the state
             action = choose_in[seat](state, seat, legal, rngs[seat])
         else:
-            action = choose[seat](state.observation(seat) if reads[seat] else None, legal, rngs[seat])
+            action = choose[seat](sees(seat) if reads[seat] else None, legal, rngs[seat])
         apply(action)
         if after is not None and after(state, action):
             return state

@@ -6,9 +6,10 @@ included), pile sizes and the discard pile.
 from __future__ import annotations
 
 from ..games.cat_days import Draw, Pass, Play, Weeks
+from ..games.cat_days.deck import ALL_DAYS, CAT_EFFECTS
 from . import Agent, pick, strategy
 
-__all__ = ["SensibleAgent", "PatientAgent", "evaluate"]
+__all__ = ["SensibleAgent", "PatientAgent", "evaluate", "evaluate_cat"]
 
 #: what one more filled day is worth, in points, while the game goes on
 FILL_VALUE = 0.5
@@ -19,11 +20,31 @@ def evaluate(weeks: Weeks, seat: int) -> float:
     """How good ``weeks`` looks for ``seat``: the score difference plus :data:`FILL_VALUE` per
     filled day ahead; a finished game (a full week) is worth +-:data:`END_VALUE` plus the margin
     (0 plus the margin for a shared victory)."""
-    mine, theirs = weeks.score(seat), weeks.score(1 - seat)
-    if weeks.full(0) or weeks.full(1):
+    return _value(seat, [weeks.score(0), weeks.score(1)], [weeks.filled(0), weeks.filled(1)],
+                  weeks.full(0) or weeks.full(1))
+
+
+def _value(seat: int, scores: list[int], filled: list[int], over: bool) -> float:
+    """:func:`evaluate` from each week's score and filled days and whether a week is full."""
+    mine, theirs = scores[seat], scores[1 - seat]
+    if over:
         margin = mine - theirs
         return margin + (END_VALUE if margin > 0 else -END_VALUE if margin < 0 else 0.0)
-    return mine - theirs + FILL_VALUE * (weeks.filled(seat) - weeks.filled(1 - seat))
+    return mine - theirs + FILL_VALUE * (filled[seat] - filled[1 - seat])
+
+
+def evaluate_cat(weeks: Weeks, seat: int, w: int, d: int, cat, scores: list[int], filled: list[int]) -> float:
+    """:func:`evaluate` of ``weeks`` after ``cat`` is put on day ``d`` of week ``w`` (a legal
+    place), without copying the weeks: only that day's points and week ``w``'s filled days
+    change. ``scores`` and ``filled``: each week's now."""
+    bit = 1 << d
+    stack = weeks.stack[w][d]
+    day_now = sum(c.rank for c in stack) + cat.rank if weeks.tree_days[w] & bit else cat.rank
+    scores, filled = list(scores), list(filled)
+    scores[w] += day_now - weeks.day_score(w, d)
+    holds = weeks.holds_cat[w] | bit
+    filled[w] += 0 if weeks.holds_cat[w] & bit else 1
+    return _value(seat, scores, filled, holds == ALL_DAYS or weeks.full(1 - w))
 
 def draw_value(hand_size: int) -> float:
     """What one more card in hand is worth (in points): much when the hand is nearly empty."""
@@ -67,7 +88,8 @@ class SensibleAgent(Agent):
                     return a
         weeks = Weeks.from_observation(observation)
         deck = weeks.deck
-        base = evaluate(weeks, seat)
+        scores, filled = [weeks.score(0), weeks.score(1)], [weeks.filled(0), weeks.filled(1)]
+        base = _value(seat, scores, filled, weeks.full(0) or weeks.full(1))
         hand = observation["hand"]
         cats_in_hand = sum(1 for c in hand if deck.kind(c).is_cat)
         values = []
@@ -80,6 +102,11 @@ class SensibleAgent(Agent):
                 kind = deck.kind(a.card)
                 if kind.draws:
                     v = base + draw_value(len(hand) - 1) + 0.1 * (kind.draws - 1)
+                elif kind.effect in CAT_EFFECTS:  # a cat put on a day: evaluated in place
+                    v = evaluate_cat(weeks, seat, seat if a.week == "my" else 1 - seat, a.day, a.card,
+                                     scores, filled)
+                    if a.week == "my":
+                        v -= self._blocks(a, hand, deck)
                 else:
                     after = weeks.copy()
                     after.carry_out(seat, a)

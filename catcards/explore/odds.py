@@ -218,6 +218,7 @@ def _play_out(state: State, agents, rngs, stop: Callable[[State], bool] | None =
     ``stop(state)`` is true after an action; returns ``state`` (changed)."""
     fast = _fast_paths()
     chooser = [fast.get(type(a)) for a in agents]
+    sees = getattr(state, "view", state.observation)  # a lazy observation where the game has one
     for _ in range(MAX_ACTIONS):
         seat = state.current_player
         if seat is None:
@@ -229,7 +230,7 @@ def _play_out(state: State, agents, rngs, stop: Callable[[State], bool] | None =
             state.apply(chooser[seat](state, seat, legal, rngs[seat]))
         else:
             agent = agents[seat]
-            observation = state.observation(seat) if getattr(agent, "reads_observation", True) else None
+            observation = sees(seat) if getattr(agent, "reads_observation", True) else None
             state.apply(agent.choose(observation, legal, rngs[seat]))
         if stop is not None and stop(state):
             return state

@@ -9,6 +9,7 @@ them. All exact answers are :class:`fractions.Fraction` values.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Mapping
 
 from ...probability import hypergeom_at_least
@@ -108,6 +109,12 @@ def claim_odds(observation: Mapping[str, Any], claimer: int, name: str = "Shot!"
     """
     unseen, good = unseen_cards(observation, name)
     hand = observation["hand_sizes"][claimer] + observation.get("facedown_count", 0)
-    hand = min(hand, unseen)
+    return _claim_odds(min(hand, unseen), unseen, good, bluff_rate)
+
+
+@lru_cache(maxsize=4096)
+def _claim_odds(hand: int, unseen: int, good: int, bluff_rate) -> Fraction:
+    """:func:`claim_odds` from the counts (a few hundred distinct ones occur: kept, as computer
+    players ask again and again in rollouts)."""
     holds = p_holds(hand, unseen, good)
     return holds if bluff_rate is None else p_genuine(holds, bluff_rate)

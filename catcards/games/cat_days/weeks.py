@@ -6,9 +6,10 @@ Source: ``rules/cat-days.md`` ("Table", "Deck") and the readings in :mod:`catcar
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ...cards import Card
+from ...seat_view import SeatView
 from .actions import Play
 from .deck import ALL_DAYS, CAT_EFFECTS, DAYS, TREE_CAPACITY, Deck
 from .plays import DAY_BITS, play_table, tree_targets
@@ -50,8 +51,13 @@ class Weeks:
         self.swaps: dict[int, dict[int, dict[int, Play]]] = {}
 
     @classmethod
-    def from_observation(cls, obs: dict) -> "Weeks":
-        """The weeks as an observation shows them (``obs["weeks"]``, ``obs["deck"]``)."""
+    def from_observation(cls, obs: Mapping[str, Any]) -> "Weeks":
+        """The weeks as an observation shows them (``obs["weeks"]``, ``obs["deck"]``); from a
+        :class:`~catcards.seat_view.SeatView` (``state.view(seat)``), a copy of its state's
+        weeks, the same days without building the observation's day views (the weeks are all
+        public)."""
+        if isinstance(obs, SeatView):
+            return obs.state.weeks.copy()
         base = [[day["base"] for day in week] for week in obs["weeks"]]
         stack = [[list(day["cats"]) for day in week] for week in obs["weeks"]]
         return cls(obs["deck"], base, stack)
