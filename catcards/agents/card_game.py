@@ -91,14 +91,18 @@ class BluffingAgent(Agent):
     # ---- decisions -----------------------------------------------------------------------------
     def _believe_or_challenge(self, obs, legal):
         top = obs["stack"][-1]
-        try:
-            q = claim_odds(obs, top["who"], top["name"], self.assumed_bluff)
-        except ValueError:
-            q = Fraction(1)
         matters = top["target"] in (None, obs["seat"]) or top["name"] == "Lucky Cat"
-        if matters and q < self.threshold:
+        if matters and self._odds(obs, top) < self.threshold:
             return next(a for a in legal if isinstance(a, Challenge))
         return next(a for a in legal if isinstance(a, Believe))
+
+    def _odds(self, obs, top) -> Fraction:
+        """P(the claim on top of the stack is genuine) from what this seat sees (1 when the
+        card list cannot tell)."""
+        try:
+            return claim_odds(obs, top["who"], top["name"], self.assumed_bluff)
+        except ValueError:
+            return Fraction(1)
 
     def _respond(self, obs, legal, rng):
         seat = obs["seat"]

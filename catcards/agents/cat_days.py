@@ -6,10 +6,9 @@ included), pile sizes and the discard pile.
 from __future__ import annotations
 
 from ..games.cat_days import Draw, Pass, Play, Weeks
-from ..games.cat_days.deck import ALL_DAYS, CAT_EFFECTS
 from . import Agent, pick, strategy
 
-__all__ = ["SensibleAgent", "PatientAgent", "evaluate", "evaluate_cat"]
+__all__ = ["SensibleAgent", "PatientAgent", "evaluate"]
 
 #: what one more filled day is worth, in points, while the game goes on
 FILL_VALUE = 0.5
@@ -32,19 +31,6 @@ def _value(seat: int, scores: list[int], filled: list[int], over: bool) -> float
         return margin + (END_VALUE if margin > 0 else -END_VALUE if margin < 0 else 0.0)
     return mine - theirs + FILL_VALUE * (filled[seat] - filled[1 - seat])
 
-
-def evaluate_cat(weeks: Weeks, seat: int, w: int, d: int, cat, scores: list[int], filled: list[int]) -> float:
-    """:func:`evaluate` of ``weeks`` after ``cat`` is put on day ``d`` of week ``w`` (a legal
-    place), without copying the weeks: only that day's points and week ``w``'s filled days
-    change. ``scores`` and ``filled``: each week's now."""
-    bit = 1 << d
-    stack = weeks.stack[w][d]
-    day_now = sum(c.rank for c in stack) + cat.rank if weeks.tree_days[w] & bit else cat.rank
-    scores, filled = list(scores), list(filled)
-    scores[w] += day_now - weeks.day_score(w, d)
-    holds = weeks.holds_cat[w] | bit
-    filled[w] += 0 if weeks.holds_cat[w] & bit else 1
-    return _value(seat, scores, filled, holds == ALL_DAYS or weeks.full(1 - w))
 
 def draw_value(hand_size: int) -> float:
     """What one more card in hand is worth (in points): much when the hand is nearly empty."""
@@ -88,8 +74,8 @@ class SensibleAgent(Agent):
                     return a
         weeks = Weeks.from_observation(observation)
         deck = weeks.deck
-        scores, filled = [weeks.score(0), weeks.score(1)], [weeks.filled(0), weeks.filled(1)]
-        base = _value(seat, scores, filled, weeks.full(0) or weeks.full(1))
+        scores = [weeks.score(0), weeks.score(1)]
+        base = _value(seat, scores, [weeks.filled(0), weeks.filled(1)], weeks.full(0) or weeks.full(1))
         hand = observation["hand"]
         cats_in_hand = sum(1 for c in hand if deck.kind(c).is_cat)
         values = []
@@ -102,15 +88,8 @@ class SensibleAgent(Agent):
                 kind = deck.kind(a.card)
                 if kind.draws:
                     v = base + draw_value(len(hand) - 1) + 0.1 * (kind.draws - 1)
-                elif kind.effect in CAT_EFFECTS:  # a cat put on a day: evaluated in place
-                    v = evaluate_cat(weeks, seat, seat if a.week == "my" else 1 - seat, a.day, a.card,
-                                     scores, filled)
-                    if a.week == "my":
-                        v -= self._blocks(a, hand, deck)
-                else:
-                    after = weeks.copy()
-                    after.carry_out(seat, a)
-                    v = evaluate(after, seat)
+                else:  # the play carried out on the weeks and taken back
+                    v = _value(seat, *weeks.tally_after(seat, a, scores))
                     if kind.effect == "cat tree":
                         v += 0.3 * min(cats_in_hand, 3)
                     elif kind.is_cat and a.week == "my":

@@ -216,6 +216,38 @@ class Weeks:
             moved.append(("hand", w, action.target))
         return moved
 
+    def tally_after(self, seat: int, action: Play, scores: Sequence[int]) -> tuple[list[int], list[int], bool]:
+        """What the weeks would count after ``seat`` carries out ``action`` (a legal play), the
+        weeks left as they are: ``(each week's score, each week's filled days, whether a week is
+        full)``. ``scores``: each week's score now (:meth:`score`). So a computer player looks
+        ahead without copying the weeks: a cat put on a day changes only that day's points and
+        its week's filled days (counted here); any other play is carried out and the days it
+        touches (its day, and the opponent's target day) are put back."""
+        after = list(scores)
+        d = action.day
+        w = seat if action.week == "my" else 1 - seat
+        if action.effect in CAT_EFFECTS:  # the usual play: place_cat's change, counted
+            bit = 1 << d
+            stack = self.stack[w][d]
+            after[w] += (sum(c.rank for c in stack) + action.card.rank if self.tree_days[w] & bit
+                         else action.card.rank) - self.day_score(w, d)
+            holds = list(self.holds_cat)
+            holds[w] |= bit
+            return after, [bin(holds[0]).count("1"), bin(holds[1]).count("1")], ALL_DAYS in holds
+        touched = {(w, d), (seat, d)}  # carry_out's days: its day (in its week; a Cat Tree or
+        if action.target_day is not None:  # Cardboard Box in the seat's) and the opponent's target day
+            touched.add((1 - seat, action.target_day))
+        saved = [(v, day, self.base[v][day], list(self.stack[v][day]), self.day_score(v, day)) for v, day in touched]
+        self.carry_out(seat, action)
+        for v, day, _, _, before in saved:
+            after[v] += self.day_score(v, day) - before
+        tally = after, [self.filled(0), self.filled(1)], ALL_DAYS in self.holds_cat
+        for v, day, base, stack, _ in saved:
+            self.base[v][day] = base
+            self.stack[v][day][:] = stack
+            self._refresh(v, day)
+        return tally
+
     def place_cat(self, w: int, d: int, cat: Card) -> None:
         """Put ``cat`` on day ``d`` of week ``w`` (a legal place: an empty day or a Cat Tree with
         room); the masks change as a cat arriving changes them."""
