@@ -220,9 +220,10 @@ class Weeks:
         """What the weeks would count after ``seat`` carries out ``action`` (a legal play), the
         weeks left as they are: ``(each week's score, each week's filled days, whether a week is
         full)``. ``scores``: each week's score now (:meth:`score`). So a computer player looks
-        ahead without copying the weeks: a cat put on a day changes only that day's points and
-        its week's filled days (counted here); any other play is carried out and the days it
-        touches (its day, and the opponent's target day) are put back."""
+        ahead without copying the weeks. Counted here: a cat put on a day changes only that
+        day's points and its week's filled days; a Cat Tree (on a bare day) changes nothing
+        counted; a swap of two visible cats moves their points. Any other play is carried out
+        and the days it touches (its day, and the opponent's target day) are put back."""
         after = list(scores)
         d = action.day
         w = seat if action.week == "my" else 1 - seat
@@ -234,6 +235,13 @@ class Weeks:
             holds = list(self.holds_cat)
             holds[w] |= bit
             return after, [bin(holds[0]).count("1"), bin(holds[1]).count("1")], ALL_DAYS in holds
+        if action.effect == "cat tree":  # it goes on a bare day: no cat comes or goes
+            return after, [self.filled(0), self.filled(1)], ALL_DAYS in self.holds_cat
+        if action.effect == "swap":  # visible cat for visible cat, place for place
+            gain = action.other.rank - action.target.rank
+            after[seat] += gain
+            after[1 - seat] -= gain
+            return after, [self.filled(0), self.filled(1)], ALL_DAYS in self.holds_cat
         touched = {(w, d), (seat, d)}  # carry_out's days: its day (in its week; a Cat Tree or
         if action.target_day is not None:  # Cardboard Box in the seat's) and the opponent's target day
             touched.add((1 - seat, action.target_day))
