@@ -150,7 +150,7 @@ class Weeks:
 
     def filled(self, w: int) -> int:
         """How many days of week ``w`` hold a cat."""
-        return bin(self.holds_cat[w]).count("1")
+        return self.holds_cat[w].bit_count()
 
     # -- what a card may do --
     def plays(self, seat: int, card: Card, cards_to_draw: int) -> list[Play]:
@@ -234,7 +234,7 @@ class Weeks:
                          else action.card.rank) - self.day_score(w, d)
             holds = list(self.holds_cat)
             holds[w] |= bit
-            return after, [bin(holds[0]).count("1"), bin(holds[1]).count("1")], ALL_DAYS in holds
+            return after, [holds[0].bit_count(), holds[1].bit_count()], ALL_DAYS in holds
         if action.effect == "cat tree":  # it goes on a bare day: no cat comes or goes
             return after, [self.filled(0), self.filled(1)], ALL_DAYS in self.holds_cat
         if action.effect == "swap":  # visible cat for visible cat, place for place
