@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from ...probability import hypergeom_at_least
 
@@ -51,23 +51,34 @@ def unseen_cards(observation: Mapping[str, Any], name: str = "Shot!") -> tuple[i
     counts = observation["card_counts"]
     if name not in counts:
         raise ValueError(f"{name!r} is not in the card list; cards: {', '.join(counts)}")
-    seen: list[str] = [c.name for c in observation["hand"]]
-    seen += [c.name for c in observation["discard_pile"]]
-    for pile in observation["front"] + observation["island"]:
-        seen += [c.name for c, _ in pile]
-    seen += [c.name for c, _ in observation["table"]]
-    seen += [it["card"].name for it in observation["stack"] if it["card"] is not None]
-    for area in observation["money"]:
-        seen += [c.name for c in area]
-    seen += [c.name for c in observation["turned"]] + [c.name for c in observation["peek"]]
-    if observation.get("facedown") is not None:
-        seen.append(observation["facedown"].name)
+    in_sight = seen_good = 0  # cards in sight that could be in a hand, and those making the claim genuine
+    for card in _in_sight(observation):
+        x = card.name
+        if x not in NEVER_IN_HAND:
+            in_sight += 1
+            if x == name or (x == "Joker" and name != "Joker"):
+                seen_good += 1
     total = sum(n for x, n in counts.items() if x not in NEVER_IN_HAND)
     good = counts[name] + (counts.get("Joker", 0) if name != "Joker" else 0)
-    in_sight = [x for x in seen if x not in NEVER_IN_HAND]
-    unseen = total - len(in_sight)
-    unseen_good = good - sum(1 for x in in_sight if x == name or (x == "Joker" and name != "Joker"))
-    return unseen, unseen_good
+    return total - in_sight, good - seen_good
+
+
+def _in_sight(observation: Mapping[str, Any]) -> Iterator[Any]:
+    """Every card ``observation``'s seat can see (see :func:`unseen_cards`)."""
+    yield from observation["hand"]
+    yield from observation["discard_pile"]
+    for pile in (*observation["front"], *observation["island"], observation["table"]):
+        for card, _ in pile:
+            yield card
+    for item in observation["stack"]:
+        if item["card"] is not None:
+            yield item["card"]
+    for area in observation["money"]:
+        yield from area
+    yield from observation["turned"]
+    yield from observation["peek"]
+    if observation.get("facedown") is not None:
+        yield observation["facedown"]
 
 
 def p_holds(hand: int, unseen: int, good: int) -> Fraction:
