@@ -14,7 +14,7 @@ from typing import Any, Iterator, Mapping
 
 from ...probability import hypergeom_at_least
 
-__all__ = ["NEVER_IN_HAND", "unseen_cards", "p_holds", "p_genuine", "claim_odds"]
+__all__ = ["NEVER_IN_HAND", "unseen_cards", "p_holds", "p_genuine", "claim_odds", "claim_counts", "odds_from_counts"]
 
 #: cards that can never stay in a hand (Money goes to money areas, Suicide Kitten takes effect at
 #: once, Final Round goes onto the table): they are left out of the unseen pool
@@ -58,7 +58,7 @@ def unseen_cards(observation: Mapping[str, Any], name: str = "Shot!") -> tuple[i
             in_sight += 1
             if x == name or (x == "Joker" and name != "Joker"):
                 seen_good += 1
-    total = sum(n for x, n in counts.items() if x not in NEVER_IN_HAND)
+    total = sum(counts.values()) - sum(counts.get(x, 0) for x in NEVER_IN_HAND)
     good = counts[name] + (counts.get("Joker", 0) if name != "Joker" else 0)
     return total - in_sight, good - seen_good
 
@@ -118,14 +118,30 @@ def claim_odds(observation: Mapping[str, Any], claimer: int, name: str = "Shot!"
 
     ``bluff_rate`` None gives P(holds) (no model of the claimer); a number applies :func:`p_genuine`.
     """
+    return odds_from_counts(*claim_counts(observation, claimer, name), bluff_rate)
+
+
+def claim_counts(observation: Mapping[str, Any], claimer: int, name: str = "Shot!") -> tuple[int, int, int]:
+    """What :func:`claim_odds` depends on: ``(hand, unseen, good)``, the claimer's cards that
+    could be genuine (their hand and the face-down card, at most ``unseen``) and
+    :func:`unseen_cards`.
+
+    Raises:
+        ValueError: ``name`` is not in the card list.
+    """
     unseen, good = unseen_cards(observation, name)
     hand = observation["hand_sizes"][claimer] + observation.get("facedown_count", 0)
-    return _claim_odds(min(hand, unseen), unseen, good, bluff_rate)
+    return min(hand, unseen), unseen, good
 
 
 @lru_cache(maxsize=4096)
-def _claim_odds(hand: int, unseen: int, good: int, bluff_rate) -> Fraction:
-    """:func:`claim_odds` from the counts (a few hundred distinct ones occur: kept, as computer
-    players ask again and again in rollouts)."""
+def odds_from_counts(hand: int, unseen: int, good: int, bluff_rate=None) -> Fraction:
+    """:func:`claim_odds` from :func:`claim_counts`: P(holds) of :func:`p_holds`, with
+    ``bluff_rate`` through :func:`p_genuine`. Kept for counts seen before (a few hundred occur,
+    asked again and again by computer players in rollouts).
+
+    Raises:
+        ValueError: counts or a rate out of range (see :func:`p_holds`, :func:`p_genuine`).
+    """
     holds = p_holds(hand, unseen, good)
     return holds if bluff_rate is None else p_genuine(holds, bluff_rate)
