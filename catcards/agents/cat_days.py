@@ -77,7 +77,9 @@ class SensibleAgent(Agent):
         scores = [weeks.score(0), weeks.score(1)]
         base = _value(seat, scores, [weeks.filled(0), weeks.filled(1)], weeks.full(0) or weeks.full(1))
         hand = observation["hand"]
-        cats_in_hand = sum(1 for c in hand if deck.kind(c).is_cat)
+        cats = [(c.name, k) for c in hand if (k := deck.kind(c)).is_cat]
+        cats_in_hand = len(cats)
+        narrow = [(name, k) for name, k in cats if len(k.days) <= 2]  # cats with one or two days to go on
         values = []
         for a in legal:
             if isinstance(a, Draw):
@@ -92,22 +94,20 @@ class SensibleAgent(Agent):
                     v = _value(seat, *weeks.tally_after(seat, a, scores))
                     if kind.effect == "cat tree":
                         v += 0.3 * min(cats_in_hand, 3)
-                    elif kind.is_cat and a.week == "my":
-                        v -= self._blocks(a, hand, deck)
+                    elif narrow and kind.is_cat and a.week == "my":
+                        v -= self._blocks(a, kind, narrow)
             values.append(v)
         best = max(values)
         return pick(rng, [a for a, v in zip(legal, values) if v >= best - 1e-9])
 
     @staticmethod
-    def _blocks(action: Play, hand, deck) -> float:
-        """Mark-down for taking a day that a better cat in hand can only go on."""
+    def _blocks(action: Play, kind, narrow) -> float:
+        """Mark-down for taking a day that a better cat in hand can only go on. ``kind``: the
+        card's kind; ``narrow``: ``(name, kind)`` of the cats in hand with at most two days."""
         worst = 0.0
-        points = deck.kind(action.card).points
-        for c in hand:
-            k = deck.kind(c)
-            if c.name == action.card.name or not k.is_cat or len(k.days) > 2:
-                continue
-            if action.day in k.days and k.points > points:
+        points = kind.points
+        for name, k in narrow:
+            if name != action.card.name and action.day in k.days and k.points > points:
                 worst = max(worst, 0.5 * (k.points - points) + 0.5)
         return worst
 
