@@ -18,6 +18,7 @@ from .core import (
     State,
 )
 from .registry import game_class, list_games, load, load_state, register
+from . import render as _render  # fills the contract's drawing hooks (catcards.hooks); no ipywidgets
 from .simulate import simulate  # binds the function over the submodule of the same name
 from .explore.odds import odds
 from ._version import __version__

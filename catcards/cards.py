@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import hooks
+
 __all__ = ["Card", "SUIT_COLOURS", "suit_colour"]
 
 #: Display colour (CSS) for each suit name used by the games. Unknown suits fall back to grey.
@@ -70,6 +72,6 @@ class Card:
         return suit_colour(self.suit)
 
     def _repr_svg_(self) -> str:
-        from .render import card_svg
-
-        return card_svg(self)
+        """The card drawn as SVG for a notebook cell (:func:`catcards.render.card_svg`, through
+        the ``card_svg`` hook of :mod:`catcards.hooks`)."""
+        return hooks.call("card_svg", self)

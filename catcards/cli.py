@@ -44,6 +44,7 @@ if TYPE_CHECKING:  # pandas is imported where a table is made: `catcards list` d
 __all__ = ["main", "summary", "parse_param", "app_url", "catalogue", "start_page_html", "find_app_base", "NOTEBOOKS"]
 
 from catcards.start_page import APP, NOTEBOOKS, app_url, catalogue, find_app_base, start_page_html
+from catcards.voila_options import APP_CULLING, APP_EXECUTION, APP_EXECUTION_CONFIG  # noqa: F401 (re-exported)
 
 
 #: longest ``--param`` text (key=value) read, in characters
@@ -253,6 +254,8 @@ def _parser() -> argparse.ArgumentParser:
     cls.add_argument("--preheat", type=_whole(0, 64), default=None,
                      help="students' kernels started before anyone asks (default 4)")
     cls.add_argument("--new", action="store_true", help="start a new class even if the store holds one")
+    cls.add_argument("--max-students", type=_whole(1, 3000), default=None,
+                     help="the most students who may join (default 200, at most 3000)")
     return parser
 
 
@@ -442,40 +445,6 @@ def _simulate(args: argparse.Namespace) -> str:
     return report
 
 
-#: Voila options of ``catcards app``: a page's kernel is shut down once its page has been gone
-#: (closed, reloaded or left) for 10 idle minutes; a kernel with its page still open is never shut
-#: down (``cull_connected`` stays False). Voila's own goodbye, a beacon sent on ``beforeunload``,
-#: does not shut kernels down with Voila 0.5.13 and jupyter_server 2.21: the server refuses it
-#: ("403 POST /voila/api/shutdown/...: '_xsrf' argument missing from POST", Voila issue #1458),
-#: and phones that kill a tab or browsers without ``beforeunload`` (Safari on iOS) send none.
-#: Without culling every page load keeps a kernel (about 100 MB) for as long as the server runs,
-#: and after about 170 Voila's ZeroMQ sockets run out ("Too many open files") and every new page
-#: stays blank. jupyter_server's ``MappingKernelManager`` options, which Voila's inherits.
-APP_CULLING = (
-    "--MappingKernelManager.cull_interval=60",
-    "--MappingKernelManager.cull_idle_timeout=600",
-    "--MappingKernelManager.cull_connected=False",
-)
-
-#: Voila option of ``catcards app``: how long Voila's executor (nbclient's ``iopub_timeout``,
-#: 4 s by default) keeps reading the app cell's output once the kernel has replied that the cell
-#: ran. The table is 200 to 1,100 widget messages and its display comes last; a server busy for
-#: more than 4 s (a loaded machine, a class's pages loading at once) gave up before the display,
-#: logged "Timeout waiting for IOPub output", and the page stayed at "Dealing the cards" with no
-#: error (1 page load in 230 here, at a load average of 5 to 20 on 2 cores). A wait this long only
-#: happens when a message is really lost; the usual wait is well under a second.
-#: ``tests/widgets/test_app_voila_execution.py`` reproduces the failure with Voila's executor.
-#:
-#: ``APP_EXECUTION_CONFIG`` is the setting as Jupyter server configuration, for Voila's server
-#: extension (``/voila/render/...``: the start page's "app (no code)" links in JupyterLab and on
-#: Binder), whose executor reads the server's configuration; ``binder/postBuild`` writes it into
-#: the environment's ``etc/jupyter/jupyter_server_config.json``. ``APP_EXECUTION`` is the same as
-#: command-line options.
-APP_EXECUTION_CONFIG = {"VoilaExecutor": {"iopub_timeout": 60}}
-APP_EXECUTION = tuple(f"--{section}.{name}={value}" for section, options in APP_EXECUTION_CONFIG.items()
-                      for name, value in options.items())
-
-
 def _app(args: argparse.Namespace) -> int:
     import catcards
 
@@ -505,7 +474,8 @@ def _class(args: argparse.Namespace) -> int:
         _game_name(args.game), activity=args.activity, ip=args.ip, port=args.port,
         store=args.store or server.DEFAULT_STORE, nicknames=not args.no_nicknames, as_json=args.json,
         base_url=args.base_url, public_url=args.public_url,
-        preheat=server.DEFAULT_PREHEAT if args.preheat is None else args.preheat, new=args.new)
+        preheat=server.DEFAULT_PREHEAT if args.preheat is None else args.preheat, new=args.new,
+        max_students=args.max_students)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

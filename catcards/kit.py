@@ -28,7 +28,7 @@ Student files hold no answer (tests/lessons/test_class_kit.py checks every exerc
 :meth:`~catcards.exercises.Exercise.answer_texts`).
 
 Errors (a DIR that is a file, or a folder holding files without ``--force``, a parent folder
-that does not exist or cannot be written, no lesson notebooks) raise :class:`KitError` before
+that does not exist or cannot be written, a name over 255 bytes, no lesson notebooks) raise :class:`KitError` before
 anything is written; a build that fails part-way removes what it wrote.
 """
 from __future__ import annotations
@@ -59,6 +59,8 @@ REMOVE_INPUT_TAGS = ("remove-input", "hide-input")
 TEACHER_NOTES = "teacher"
 #: the longest DIR accepted, in characters
 MAX_PATH_CHARS = 1000
+#: the longest name of one file or folder, in bytes (Linux's and macOS's NAME_MAX)
+MAX_NAME_BYTES = 255
 #: how long one PDF conversion may take, in seconds
 PDF_TIMEOUT = 120
 
@@ -459,6 +461,17 @@ def _check_target(folder: Any, force: bool) -> Path:
     except CatcardsError as error:
         raise KitError(str(error)) from None
     target = Path(text).expanduser()
+    long = [part for part in target.parts if len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES]
+    if long:
+        raise KitError(f"the name {long[0][:40]!r}... is {len(long[0].encode('utf-8', 'surrogateescape'))} bytes "
+                       f"long; a file or folder name is at most {MAX_NAME_BYTES} bytes")
+    try:
+        return _check_existing(text, target, force)
+    except OSError as error:  # a name the file system refuses, a folder that cannot be read
+        raise KitError(f"DIR {text[:80]!r} cannot be used: {error.strerror or error}") from None
+
+
+def _check_existing(text: str, target: Path, force: bool) -> Path:
     if target.exists() or target.is_symlink():
         if not target.is_dir():
             raise KitError(f"{text!r} exists and is not a folder: give a new folder, or an empty one")

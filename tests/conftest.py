@@ -76,7 +76,34 @@ def pytest_configure(config):
         config.option.rerun_show_tracebacks = True
 
 
+#: the tests of tests/lessons/test_lessons.py that run a notebook top to bottom (in a fresh kernel,
+#: failing on any cell's error), by the notebook they run: ``{nodeid prefix: notebook path}``
+_LESSON_RUNS = {
+    "tests/lessons/test_lessons.py::test_the_lesson_checks_pass[": "notebooks/{}",
+    "tests/lessons/test_lessons.py::test_the_advanced_notebooks_checks_pass[advanced/": "notebooks/advanced/{}.ipynb",
+}
+
+
+@pytest.hookimpl(trylast=True)  # after -k and -m have deselected what they will
 def pytest_collection_modifyitems(config, items):
+    """A notebook is executed once per session: when ``tests/lessons/test_lessons.py`` runs it
+    (Run All with the answers left empty, its independent checks appended; any cell's error fails
+    that test), nbval's cells of the same notebook are deselected (they would run it again only
+    to see that no cell raises). Run alone (``python -m pytest notebooks``, as CI's lowest-versions
+    step does), nbval runs every notebook. Then the real-browser reruns below."""
+    ran = set()
+    for item in items:
+        for prefix, path in _LESSON_RUNS.items():
+            if item.nodeid.startswith(prefix):
+                ran.add(path.format(item.nodeid[len(prefix):].split("]", 1)[0]))
+    twice = [item for item in items if item.nodeid.split("::", 1)[0] in ran]
+    if twice:
+        config.hook.pytest_deselected(items=twice)
+        items[:] = [item for item in items if item.nodeid.split("::", 1)[0] not in ran]
+    _rerun_browser_tests(config, items)
+
+
+def _rerun_browser_tests(config, items):
     """A real-browser test that fails is run once more (pytest-rerunfailures), and the rerun is
     reported as "R" and "rerun" in the summary, so it is seen, never hidden. Why: in two of four
     full runs of the suite at stop 19 one Voila page of the app stayed blank (its heading shown, no table)

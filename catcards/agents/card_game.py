@@ -62,6 +62,8 @@ class BluffingAgent(Agent):
     """
 
     name = "bluffer"
+    #: reads its observation only while choosing: a play-out may hand it ``state.view(seat)``
+    takes_view = True
 
     def __init__(self, bluff: float = 0.3, threshold: float = 0.5, assumed_bluff: float | None = 0.3):
         for label, value, top in (("bluff", bluff, 1), ("threshold", threshold, 2)):

@@ -55,6 +55,8 @@ class SensibleAgent(Agent):
     """
 
     name = "sensible"
+    #: reads its observation only while choosing: a play-out may hand it ``state.view(seat)``
+    takes_view = True
 
     def __init__(self, draw_turns: int = 0):
         if isinstance(draw_turns, bool) or not isinstance(draw_turns, int) or draw_turns < 0:

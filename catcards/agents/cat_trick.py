@@ -8,8 +8,7 @@
 from __future__ import annotations
 
 from ..cards import Card
-from ..games.cat_trick import COLOURS, GREEDY_LIMIT, trick_values
-from ..games.tricks import winning_index
+from ..games.cat_trick import COLOURS, GREEDY_LIMIT
 from . import Agent, pick, strategy
 
 __all__ = ["CollectorAgent", "HighestAgent", "collection_value", "would_win"]
@@ -28,10 +27,37 @@ def collection_value(counts: dict[str, int]) -> float:
 
 
 def would_win(trick: list[Card], card: Card, trump: str) -> bool:
-    """True when ``card`` added to the cards ``trick`` played so far would win it now."""
-    cards = [*trick, card]
-    values = trick_values(cards)
-    return winning_index([c.suit for c in cards], values, trump) == len(cards) - 1
+    """True when ``card`` added to the cards ``trick`` played so far would win it now: the highest
+    trump wins, else the highest card of the led colour, a 1 counting as 8 with the 7 of its
+    colour in the trick (:func:`catcards.games.cat_trick.trick_values`, rulebook "Who Wins the
+    Trick?")."""
+    return _TrickSoFar(trick, trump).won_by(card)
+
+
+class _TrickSoFar:
+    """The cards of a trick played so far, read once for asking of several cards whether each
+    would win it (:func:`would_win`). Only cards of the winning colour (trump if any is played,
+    else the led colour) can win, and numbers within a colour differ, so a card wins when its
+    colour is that colour and its value beats every card of the colour already played."""
+
+    __slots__ = ("trump", "led", "trumped", "ranks", "sevens")
+
+    def __init__(self, trick: list[Card], trump: str) -> None:
+        self.trump, self.led = trump, trick[0].suit if trick else None
+        self.trumped = any(c.suit == trump for c in trick)
+        self.ranks: dict[str, list[int]] = {}
+        for c in trick:
+            self.ranks.setdefault(c.suit, []).append(c.rank)
+        self.sevens = {c.suit for c in trick if c.rank == 7}
+
+    def won_by(self, card: Card) -> bool:
+        suit, trump = card.suit, self.trump
+        target = trump if suit == trump or self.trumped else (self.led or suit)
+        if suit != target:
+            return False
+        seven = card.rank == 7 or suit in self.sevens
+        value = 8 if card.rank == 1 and seven else card.rank
+        return all((8 if r == 1 and seven else r) < value for r in self.ranks.get(suit, ()))
 
 
 def _strength(card: Card, trump: str) -> int:
@@ -48,6 +74,14 @@ class CollectorAgent(Agent):
     Ties at random."""
 
     name = "collector"
+    #: reads its observation only while choosing: a play-out may give it the lazy
+    #: :meth:`~catcards.games.tricks.TrickState.view` instead (same keys, same choice)
+    takes_view = True
+
+    def __deepcopy__(self, memo) -> "CollectorAgent":
+        """Itself: it remembers nothing between moves, so the fresh copy a play-out takes of
+        each agent may be the agent."""
+        return self
 
     def choose(self, observation, legal, rng):
         if len(legal) == 1:
@@ -57,13 +91,18 @@ class CollectorAgent(Agent):
         mine = {c: len(v) for c, v in observation["collections"][seat].items()}
         last = len(trick) == observation["players"] - 1
         now = collection_value(mine)
+        with_trick = dict(mine)  # the collection if it takes the trick so far
+        for c in trick:
+            with_trick[c.suit] = with_trick.get(c.suit, 0) + 1
+        so_far = _TrickSoFar(trick, trump)
         scored = []
         for a in legal:
-            wins = would_win(trick, a.card, trump)
-            after = dict(mine)
-            for c in [*trick, a.card]:
-                after[c.suit] = after.get(c.suit, 0) + 1
-            gain = collection_value(after) - now
+            wins = so_far.won_by(a.card)
+            gain = 0.0
+            if wins:  # what a card that loses would add is never looked at
+                after = dict(with_trick)
+                after[a.card.suit] = after.get(a.card.suit, 0) + 1
+                gain = collection_value(after) - now
             scored.append((a, wins, gain))
         want = [(a, g) for a, w, g in scored if w and g > 0]
         if want:
@@ -83,6 +122,11 @@ class HighestAgent(Agent):
     """Always plays its strongest card: the highest trump, else its highest card (ties at random)."""
 
     name = "highest"
+    takes_view = True  # as CollectorAgent
+
+    def __deepcopy__(self, memo) -> "HighestAgent":
+        """Itself: it remembers nothing between moves (as :class:`CollectorAgent`)."""
+        return self
 
     def choose(self, observation, legal, rng):
         trump = observation["trump"]

@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..cards import Card
-from ..decks import REWARD_NAMES
 from ..games.king_of_the_jungle import TRICKS, Bid, Play
 from . import Agent, strategy
 
@@ -61,6 +60,9 @@ class BidderAgent(Agent):
     """
 
     RULES = ("sensible", "top-cards", "average", "zero")
+    #: reads its observation only while choosing: a play-out may give it the lazy
+    #: :meth:`~catcards.games.tricks.TrickState.view` instead (same keys, same choice)
+    takes_view = True
 
     def __init__(self, rule: str = "sensible"):
         if rule not in self.RULES:
@@ -70,6 +72,11 @@ class BidderAgent(Agent):
 
     def __repr__(self) -> str:
         return f"BidderAgent({self.rule!r})"
+
+    def __deepcopy__(self, memo) -> "BidderAgent":
+        """Itself: it remembers nothing between moves (its rule never changes), so the fresh
+        copy a play-out takes of each agent may be the agent."""
+        return self
 
     # ---- bidding ----------------------------------------------------------------------------------
     def wanted_bid(self, hand: Sequence[Card], players: int) -> int:
@@ -87,49 +94,72 @@ class BidderAgent(Agent):
             return legal[0]
         if isinstance(legal[0], Bid):
             want = self.wanted_bid(observation["hand"], observation["players"])
-            allowed = [b.tricks for b in legal]
-            best = min(allowed, key=lambda k: (abs(k - want), k))
-            return Bid(best)
+            return min(legal, key=lambda b: (abs(b.tricks - want), b.tricks))
         return self._play(observation, legal, rng)
 
     # ---- card play --------------------------------------------------------------------------------
     def _play(self, obs, legal: Sequence[Play], rng) -> Play:
+        # one of the legal plays themselves is returned (not a new Play of the same card): the
+        # state need not look the card up; among equal ranks the first in ``legal`` is taken
         seat = obs["seat"]
         need = obs["bids"][seat] - obs["won"][seat]
         trick = obs["trick"]
-        cards = [a.card for a in legal]
-        gone = set(obs["played"]) | {p["card"] for p in trick} | set(obs["hand"])
+        ranks = [a.card.rank for a in legal]
         if not trick:  # leading
             if need > 0:
-                tops = [c for c in cards if _is_top(c, gone)]
+                out = _OutRanks(obs)
+                tops = [j for j, a in enumerate(legal) if out.is_top(a.card)]
                 if tops:
-                    return Play(max(tops, key=lambda c: c.rank))
-            return Play(min(cards, key=lambda c: c.rank))
+                    return legal[_highest(ranks, tops)]
+            return legal[ranks.index(min(ranks))]
         led = trick[0]["card"].suit
         best = max((p["card"].rank for p in trick if p["card"].suit == led), default=0)
-        following = cards[0].suit == led
+        following = legal[0].card.suit == led
         last = len(trick) == obs["players"] - 1
         if not following:  # discard: cannot win
-            key = (lambda c: c.rank) if need > 0 else (lambda c: -c.rank)
-            return Play(min(cards, key=key))
-        winners = [c for c in cards if c.rank > best]
-        losers = [c for c in cards if c.rank < best]
+            return legal[ranks.index(min(ranks) if need > 0 else max(ranks))]
+        # following: every legal card is of the led suit, so no two ranks are equal
         if need > 0:
+            winners = [r for r in ranks if r > best]
             if winners and last:
-                return Play(min(winners, key=lambda c: c.rank))
+                return legal[ranks.index(min(winners))]
             if winners:
-                top = max(winners, key=lambda c: c.rank)
-                if _is_top(top, gone):
-                    return Play(top)
-            return Play(min(cards, key=lambda c: c.rank))
-        if losers:
-            return Play(max(losers, key=lambda c: c.rank))
-        return Play(max(cards, key=lambda c: c.rank))
+                top = legal[ranks.index(max(winners))]
+                if _OutRanks(obs).is_top(top.card):
+                    return top
+            return legal[ranks.index(min(ranks))]
+        losers = [r for r in ranks if r < best]
+        return legal[ranks.index(max(losers) if losers else max(ranks))]
 
 
-def _is_top(card: Card, gone: set) -> bool:
-    """True when no higher card of ``card``'s suit is still out (all higher ones are in ``gone``)."""
-    return all(Card(card.suit, v, REWARD_NAMES.get(v, "")) in gone for v in SUIT_VALUES if v > card.rank)
+def _highest(ranks: list[int], among: list[int]) -> int:
+    """The first index of ``among`` whose rank is the highest of theirs."""
+    top = max(ranks[j] for j in among)
+    return next(j for j in among if ranks[j] == top)
+
+
+class _OutRanks:
+    """Per suit the highest value still out against the seat: not among the cards played this
+    hand (the finished tricks and the trick in the middle) nor in its own hand, read from an
+    observation for a suit the first time it is asked about."""
+
+    __slots__ = ("obs", "highest")
+
+    def __init__(self, obs) -> None:
+        self.obs, self.highest = obs, {}
+
+    def is_top(self, card: Card) -> bool:
+        """True when no higher card of ``card`` 's suit is still out (all are gone); ``card`` is
+        in the seat's hand."""
+        suit = card.suit
+        highest = self.highest.get(suit)
+        if highest is None:
+            obs = self.obs
+            gone = ({c.rank for c in obs["played"] if c.suit == suit}
+                    | {p["card"].rank for p in obs["trick"] if p["card"].suit == suit}
+                    | {c.rank for c in obs["hand"] if c.suit == suit})
+            highest = self.highest[suit] = max((v for v in SUIT_VALUES if v not in gone), default=0)
+        return card.rank > highest
 
 
 for _rule in BidderAgent.RULES:

@@ -46,6 +46,8 @@ class MemoryAgent(Agent):
     """
 
     name = "memory"
+    #: reads its observation only while choosing: a play-out may hand it ``state.view(seat)``
+    takes_view = True
 
     def __init__(self, forget: float = 0.0):
         if isinstance(forget, bool) or not isinstance(forget, (int, float)) or not 0 <= forget <= 1:
@@ -53,65 +55,82 @@ class MemoryAgent(Agent):
         self.forget = float(forget)
         self._mem: dict[int, dict] = {}
 
-    def _memory(self, obs: dict) -> dict[int, int]:
-        """Update and return this seat's memory: position -> number."""
+    def _memory(self, obs: dict) -> dict:
+        """This seat's memory, started afresh when a new game is seen."""
         m = self._mem.get(obs["seat"])
         fresh = (obs["turns"], obs["face_down"])
         if m is None or fresh[0] < m["turns"] or (fresh[0] == m["turns"] and fresh[1] > m["face_down"]):
-            m = self._mem[obs["seat"]] = {"known": {}, "lost": {}, "checked": {}, "turns": 0, "face_down": 0}
+            # known: position -> (number, turn shown) remembered; stamp: position -> turn shown,
+            # for every position in known or forgotten (lost); checked: when its forgetting was
+            # last drawn
+            m = self._mem[obs["seat"]] = {"known": {}, "stamp": {}, "checked": {}, "turns": 0,
+                                          "face_down": 0, "synced": None}
         m["turns"], m["face_down"] = fresh
         return m
 
     def remembered(self, obs: dict, rng: np.random.Generator) -> dict[int, int]:
-        """Face-down positions this seat remembers now, as position -> number (forgetting applied)."""
+        """Face-down positions this seat remembers now, as position -> number (forgetting applied).
+
+        Every card shown since the last call is remembered (a card shown again is remembered
+        afresh, forgotten or not); then each remembered card is forgotten with probability
+        ``1 - (1 - forget) ** turns`` for the completed turns since it was last drawn for, one
+        ``rng.random()`` per card in the order the cards were first remembered.
+        """
         m = self._memory(obs)
-        known, lost, checked = m["known"], m["lost"], m["checked"]
+        known, stamp, checked = m["known"], m["stamp"], m["checked"]
         seen = obs["seen"]
         seen_turn = obs["seen_turn"]
         now = obs["turns"]
-        for pos in [p for p in known if p not in seen]:
-            del known[pos]
-            checked.pop(pos, None)
-        for pos in [p for p in lost if p not in seen]:
-            del lost[pos]
-        for pos, num in seen.items():
-            t = seen_turn[pos]
-            if pos in known and known[pos][1] == t or lost.get(pos) == t:
-                continue
-            known[pos] = (num, t)
-            lost.pop(pos, None)
-            checked[pos] = t
+        if m["synced"] is not None and m["synced"] == (now, seen, seen_turn):
+            # the second card of a turn: nothing was shown and no turn completed since the
+            # first card's call, which left the memory as it is (no forgetting draw is due)
+            return {p: v[0] for p, v in known.items()}
+        for pos in stamp.keys() - seen.keys():  # taken since
+            del stamp[pos]
+            if known.pop(pos, None) is not None:
+                del checked[pos]
+        shown = seen_turn.items() - stamp.items()  # (position, turn) shown since: remember them
+        if shown:
+            shown = {pos for pos, _ in shown}
+            for pos in seen if len(shown) > 1 else shown:  # in the order seen lists them
+                if pos in shown:
+                    t = seen_turn[pos]
+                    known[pos] = (seen[pos], t)
+                    stamp[pos] = checked[pos] = t
         if self.forget > 0:
-            for pos in list(known):
-                elapsed = now - checked[pos]
-                if elapsed > 0:
-                    checked[pos] = now
-                    if rng.random() >= (1 - self.forget) ** elapsed:
-                        lost[pos] = known.pop(pos)[1]
-                        del checked[pos]
+            due = [pos for pos in known if now > checked[pos]]
+            if due:
+                # one draw per card due, in order: rng.random(k) gives the numbers of k calls
+                # of rng.random(), in one call
+                draws = [rng.random()] if len(due) == 1 else rng.random(len(due)).tolist()
+                keep = 1 - self.forget
+                for pos, u in zip(due, draws):
+                    elapsed = now - checked[pos]
+                    if u >= keep**elapsed:
+                        del known[pos], checked[pos]
+                    else:
+                        checked[pos] = now
+        m["synced"] = (now, dict(seen), dict(seen_turn))
         return {p: v[0] for p, v in known.items()}
 
     def choose(self, observation, legal, rng):
         memory = self.remembered(observation, rng)
-        grid = observation["grid"]
         turned = observation["turned"]
-        face_down = [a.position for a in legal]
-        unseen = [p for p in face_down if p not in memory]
-        if turned is None:
-            by_number: dict[int, list[int]] = {}
-            for p in sorted(memory):
-                by_number.setdefault(memory[p], []).append(p)
-            for p in sorted(memory):
-                if len(by_number[memory[p]]) >= 2:
-                    return TURN_OVER[p]
-        else:
-            number = grid[turned].rank
-            for p in sorted(memory):
-                if memory[p] == number and p != turned:
-                    return TURN_OVER[p]
-        if unseen:
-            return TURN_OVER[pick(rng, unseen)]
-        return pick(rng, legal)
+        if memory:
+            if turned is None:  # a remembered pair: the lowest position of one
+                numbers = list(memory.values())
+                if len(set(numbers)) < len(numbers):
+                    twice = {n for n in numbers if numbers.count(n) >= 2}
+                    return TURN_OVER[min(p for p, n in memory.items() if n in twice)]
+            else:  # the first card's match, remembered: the lowest position of one
+                number = observation["grid"][turned].rank
+                match = [p for p, n in memory.items() if n == number and p != turned]
+                if match:
+                    return TURN_OVER[min(match)]
+        if not memory:
+            return pick(rng, legal)  # every card is unseen to it
+        unseen = [a for a in legal if a.position not in memory]
+        return pick(rng, unseen or legal)
 
     def __repr__(self) -> str:
         return f"MemoryAgent(forget={self.forget!r})"

@@ -14,6 +14,7 @@ checked against the engine with it.
 """
 from __future__ import annotations
 
+import copy
 from typing import Sequence
 
 import numpy as np
@@ -40,6 +41,7 @@ class ReactionModel:
     def __init__(self, mean: float | Sequence[float] = 0.5, sd: float | Sequence[float] = 0.12):
         self.mean = _positive(mean, "mean")
         self.sd = _positive(sd, "sd")
+        self._gamma: tuple | None = None  # ((players, mean, sd), shape, scale) of the last draw
 
     def arrays(self, players: int) -> tuple[np.ndarray, np.ndarray]:
         """Per-seat (mean, sd) arrays of length ``players``.
@@ -59,9 +61,12 @@ class ReactionModel:
 
     def draw(self, rng: np.random.Generator, players: int, size: int | None = None) -> np.ndarray:
         """Reaction times in seconds, shape ``(players,)`` (or ``(size, players)``), from ``rng``."""
-        mean, sd = self.arrays(players)
-        shape = (mean / sd) ** 2
-        scale = sd**2 / mean
+        key = (players, self.mean, self.sd)
+        made = self._gamma
+        if made is None or made[0] != key:  # the gamma parameters, worked out once per model and seat count
+            mean, sd = self.arrays(players)
+            made = self._gamma = ((players, copy.copy(self.mean), copy.copy(self.sd)), (mean / sd) ** 2, sd**2 / mean)
+        shape, scale = made[1], made[2]
         if size is None:
             return rng.gamma(shape, scale)
         return rng.gamma(shape, scale, size=(size, players))
@@ -101,6 +106,8 @@ class ReactionAgent(Agent):
     """
 
     name = "reaction"
+    #: reads its observation only while choosing: a play-out may hand it ``state.view(seat)``
+    takes_view = True
 
     def __init__(self, mean=0.5, sd=0.12, turn_interval: float | None = None):
         self.model = ReactionModel(mean, sd)

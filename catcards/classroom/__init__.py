@@ -6,9 +6,12 @@ In a notebook, alone (in this process, on a store)::
     from catcards import classroom
     lesson = classroom.start_class("snap")            # a class of one notebook (":memory:")
     me = lesson.join()                                # a student: their own seed
-    state = me.new_game(0)                            # game 0 of their series
+    state = me.next_game()                            # their next game (game 0 first)
     ...                                               # play it to the end
     me.submit(state)                                  # counted (a Counted), or a PoolError
+
+A student's games count in order (game 0, 1, 2, ... of their series): :meth:`Member.next_game`
+deals the next one, and a game sent before the ones dealt ahead of it is refused.
     lesson.results()                                  # one row per result
 
 With a class server running (``catcards class GAME``), the same through its HTTP contract::
@@ -89,8 +92,19 @@ class Member:
         return series_seed(self.seed, k)
 
     def new_game(self, k: int) -> State:
-        """Game ``k`` of this student's series, of the class's game and settings, not played yet."""
+        """Game ``k`` of this student's series, of the class's game and settings, not played yet
+        (it counts only when it is the student's next game: :meth:`next_game`)."""
         return self.activity.new_game(self.game_seed(k))
+
+    def next_game(self) -> State:
+        """The student's next game (the first of their series not counted, the only one that
+        counts now), of the class's game and settings, not played yet.
+
+        Raises: PoolError (:meth:`Pool.next_game`; over HTTP, the server's status and error)."""
+        k, seed = self.classroom._next_game(self.token)
+        if self.seed is not None and seed != series_seed(self.seed, k):
+            raise PoolError(502, "the class dealt a game that is not of this student's series")
+        return self.activity.new_game(seed)
 
     def submit(self, state_or_save: State | str) -> Counted:
         """Submit a finished game (its state or its save text).
@@ -140,6 +154,9 @@ class LocalClass:
     def _submit(self, token: str, save: Any) -> Counted:
         return self.pool.submit(self.code, token, save)
 
+    def _next_game(self, token: str) -> tuple[int, int]:
+        return self.pool.next_game(self.code, token)
+
     def _tally(self, token: str, value: Any) -> Counted:
         return self.pool.tally(self.code, token, value)
 
@@ -156,7 +173,8 @@ class Classroom:
         timeout: seconds to wait for an answer (default 30).
 
     Requests: ``POST {join_url}/join`` -> ``{"student": token, ...}`` (a ``"seed"`` key, when the
-    server gives it, is the student's seed); ``POST {join_url}/results`` with ``{"student",
+    server gives it, is the student's seed); ``POST {join_url}/game`` with ``{"student"}`` ->
+    ``{"k", "seed"}`` (the next game); ``POST {join_url}/results`` with ``{"student",
     "save"}`` -> 201, else a 4xx with ``{"error": message}``, raised as :class:`PoolError`;
     ``GET {join_url}/results.csv?token=TEACHER_TOKEN``.
     """
@@ -215,6 +233,12 @@ class Classroom:
         names = [f.name for f in fields(Counted)]
         answer = answer if isinstance(answer, dict) else {}
         return Counted(**{name: answer.get(name) for name in names})
+
+    def _next_game(self, token: str) -> tuple[int, int]:
+        answer = self._request("POST", "/game", {"student": token})
+        if not isinstance(answer, dict) or not all(isinstance(answer.get(key), int) for key in ("k", "seed")):
+            raise PoolError(502, "the class server's answer to /game has no whole k and seed")
+        return answer["k"], answer["seed"]
 
     def _tally(self, token: str, value: Any) -> Counted:
         answer = self._request("POST", "/tally", {"student": token, "value": value})

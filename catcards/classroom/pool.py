@@ -9,10 +9,16 @@ status and a message saying what was wrong and what is allowed, and leaves the s
 what is counted is counted in one transaction, once (the database's unique constraint on the
 game's seed), so nothing counted is lost and concurrent duplicates count once.
 
+Only real, in-order results count: a student's games are counted in the order the class deals
+them (game 0, 1, 2, ... of their series), so a game must be sent before the next one counts and a
+student cannot play many games and send only the good ones (:meth:`Pool.next_game` says which game
+is next; a later game is refused with 422 until it is, an earlier one with 409).
+
 Bounds: a save of at most :data:`MAX_SAVE_BYTES`, a nickname of at most :data:`MAX_NICKNAME`
-printable characters, :data:`MAX_STUDENTS` students per class, :data:`GAMES_PER_STUDENT` games per
-student, and a per-student rate (a token bucket: ``burst`` submissions at once, then
-``per_second``; kept in this process's memory).
+printable characters, ``max_students`` per class (default :data:`DEFAULT_MAX_STUDENTS`, at most
+:data:`MAX_STUDENTS`), :data:`GAMES_PER_STUDENT` games per student, a per-student rate of
+submissions and a rate of joins per client address and per class (token buckets: ``burst`` at
+once, then ``per_second``; kept in this process's memory).
 """
 from __future__ import annotations
 
@@ -37,7 +43,16 @@ from .records import (_SEED_HIGH, _SEED_LOW, CODE_ALPHABET, CODE_LENGTH, GAMES_P
 from .store import Store
 
 __all__ = ["Pool", "PoolError", "ClassInfo", "Student", "Counted", "series_seed", "CODE_ALPHABET",
-           "MAX_SAVE_BYTES", "MAX_NICKNAME", "MAX_STUDENTS", "GAMES_PER_STUDENT"]
+           "MAX_SAVE_BYTES", "MAX_NICKNAME", "MAX_STUDENTS", "GAMES_PER_STUDENT", "DEFAULT_MAX_STUDENTS",
+           "JOIN_RATE_PER_ADDRESS", "JOIN_RATE_PER_CLASS"]
+
+#: the most students a class takes unless its teacher sets another number (``--max-students``)
+DEFAULT_MAX_STUDENTS = 200
+#: joins from one client address: (``burst`` at once, then ``per_second``). A whole class behind
+#: one school router or a JupyterHub's proxy shares one address, so the burst holds a class.
+JOIN_RATE_PER_ADDRESS = (50.0, 1.0)
+#: joins to one class from every address together: (``burst``, ``per_second``)
+JOIN_RATE_PER_CLASS = (100.0, 2.0)
 
 
 def _hash(token: str) -> str:
@@ -45,22 +60,38 @@ def _hash(token: str) -> str:
 
 
 class _Buckets:
-    """Token buckets per student (``burst`` at once, refilled at ``per_second``), thread-safe."""
+    """Token buckets per key (``burst`` at once, refilled at ``per_second``), thread-safe. Full
+    buckets are forgotten when more than :attr:`MAX_KEYS` are kept (a flood from many addresses
+    does not grow memory without bound)."""
+
+    MAX_KEYS = 100_000
 
     def __init__(self, burst: float, per_second: float, clock: Callable[[], float]):
         self.burst, self.per_second, self.clock = burst, per_second, clock
-        self._state: dict[int, tuple[float, float]] = {}
+        self._state: dict[Any, tuple[float, float]] = {}
         self._lock = threading.Lock()
 
-    def take(self, key: int) -> float:
+    def _level(self, key: Any, now: float) -> float:
+        level, then = self._state.get(key, (self.burst, now))
+        return min(self.burst, level + (now - then) * self.per_second)
+
+    def wait(self, key: Any) -> float:
+        """0 when one may be taken now, else the seconds until one is back (nothing taken)."""
+        with self._lock:
+            level = self._level(key, self.clock())
+            return 0.0 if level >= 1 else (1 - level) / self.per_second
+
+    def take(self, key: Any) -> float:
         """Take one; returns 0 when allowed, else the seconds until one is back."""
         with self._lock:
             now = self.clock()
-            level, then = self._state.get(key, (self.burst, now))
-            level = min(self.burst, level + (now - then) * self.per_second)
+            level = self._level(key, now)
             if level < 1:
                 self._state[key] = (level, now)
                 return (1 - level) / self.per_second
+            if len(self._state) >= self.MAX_KEYS:
+                self._state = {k: (v, t) for k, (v, t) in self._state.items()
+                               if min(self.burst, v + (now - t) * self.per_second) < self.burst}
             self._state[key] = (level - 1, now)
             return 0.0
 
@@ -72,7 +103,13 @@ class Pool:
         store: where classes, students and results are kept.
         burst, per_second: each student's rate limit (default 40 submissions at once, then 2 a
             second).
-        clock: the rate limit's clock (seconds; default ``time.monotonic``).
+        max_students: the most students a class takes (default :data:`DEFAULT_MAX_STUDENTS`;
+            1 to :data:`MAX_STUDENTS`).
+        join_per_address, join_per_class: the join rate limits, ``(burst, per_second)``
+            (default :data:`JOIN_RATE_PER_ADDRESS` and :data:`JOIN_RATE_PER_CLASS`).
+        clock: the rate limits' clock (seconds; default ``time.monotonic``).
+
+    Raises: PoolError 400 a ``max_students`` outside 1 to :data:`MAX_STUDENTS`.
 
     Every method that takes a ``code`` refuses an unknown or malformed one with PoolError 404.
     Thread-safe: methods may be called from many threads (and processes, each with its own Pool
@@ -80,9 +117,17 @@ class Pool:
     """
 
     def __init__(self, store: Store, *, burst: float = 40, per_second: float = 2.0,
+                 max_students: int = DEFAULT_MAX_STUDENTS,
+                 join_per_address: tuple[float, float] = JOIN_RATE_PER_ADDRESS,
+                 join_per_class: tuple[float, float] = JOIN_RATE_PER_CLASS,
                  clock: Callable[[], float] = time.monotonic):
+        if isinstance(max_students, bool) or not isinstance(max_students, int) or not 1 <= max_students <= MAX_STUDENTS:
+            raise PoolError(400, f"a class takes 1 to {MAX_STUDENTS} students, not {short_repr(max_students)}")
         self.store = store
+        self.max_students = max_students
         self._buckets = _Buckets(burst, per_second, clock)
+        self._join_address = _Buckets(*join_per_address, clock)
+        self._join_class = _Buckets(*join_per_class, clock)
         t = store
         self._classes, self._students, self._results = t.classes, t.students, t.results
 
@@ -168,22 +213,26 @@ class Pool:
         return int(self._class(code)["version"])
 
     # ---- students -----------------------------------------------------------------------------
-    def join(self, code: str, nickname: str | None = None) -> Student:
+    def join(self, code: str, nickname: str | None = None, *, client: str | None = None) -> Student:
         """A new student of the class ``code``, with their token and own seed.
 
         Args:
             nickname: optional, at most :data:`MAX_NICKNAME` printable characters; ignored when
                 the class has nicknames switched off.
+            client: the joining device's address (the server passes the request's), for the join
+                rate limit per address; None: only the class's limit applies.
 
         Raises:
-            PoolError: 404 unknown code; 403 an ended or full class; 400 a nickname that is not
-                text of 1 to 24 printable characters.
+            PoolError: 404 unknown code; 403 an ended class, or a full one (``max_students``);
+                400 a nickname that is not text of 1 to 24 printable characters; 429 too many
+                joins at once from this address or to this class. Nothing refused is stored.
         """
         row = self._class(code)
         code = row["code"]
         if row["ended"]:
             raise PoolError(403, f"the class {code} has ended; ask your teacher for the new code")
         nickname = self._nickname(nickname) if row["nicknames"] else None
+        self._join_rate(code, client)
         s = self._students
         for attempt in range(50):
             token = secrets.token_urlsafe(24)
@@ -192,8 +241,9 @@ class Pool:
                 with self.store.begin() as conn:
                     joined, last = conn.execute(
                         sa.select(sa.func.count(), sa.func.max(s.c.number)).where(s.c.code == code)).one()
-                    if joined >= MAX_STUDENTS:
-                        raise PoolError(403, f"the class {code} is full ({MAX_STUDENTS} students)")
+                    if joined >= self.max_students:
+                        raise PoolError(403, f"the class {code} is full ({self.max_students} students); "
+                                             "your teacher can start it with more (--max-students)")
                     number = (last or 0) + 1
                     conn.execute(s.insert().values(code=code, number=number, token_hash=_hash(token),
                                                    seed=seed, nickname=nickname, joined=time.time()))
@@ -211,6 +261,19 @@ class Pool:
         row = self._student(self._class(code)["code"], token)
         return Student(row["code"], row["number"], row["seed"], row["nickname"], token)
 
+    def next_game(self, code: str, token: str) -> tuple[int, int]:
+        """The student's next game: ``(k, seed)``, the first game of their series not counted
+        (the only one :meth:`submit` counts now; a game refused, e.g. unfinished, is dealt again).
+
+        Raises: PoolError 404 unknown code, 403 unknown student, 409 the series is used up."""
+        student = self._student(self._class(code)["code"], token)
+        with self.store.connect() as conn:
+            k = self._next_k(conn, student["id"])
+        if k >= GAMES_PER_STUDENT:
+            raise PoolError(409, f"you have played all {GAMES_PER_STUDENT} games of your series; "
+                                 "well done")
+        return k, series_seed(student["seed"], k)
+
     def game_seed(self, code: str, token: str, k: int) -> int:
         """The seed of the student's ``k``-th game (their series: :func:`series_seed`).
 
@@ -219,7 +282,8 @@ class Pool:
 
     # ---- results ------------------------------------------------------------------------------
     def submit(self, code: str, token: str, save_text: Any) -> Counted:
-        """Count the result of a finished game, given as its save (``state.to_json()``).
+        """Count the result of a finished game, given as its save (``state.to_json()``). Only the
+        student's next game counts (:meth:`next_game`): their games count in order.
 
         Raises:
             PoolError: 400 not text, or not a catcards save; 413 more than
@@ -227,7 +291,8 @@ class Pool:
                 unknown student; 429 too many at once; 422 a save of another game, not from the
                 student's series (another class's or student's, or a seed chosen by hand), edited
                 (its replay or digest does not match), without a digest, of other settings, or
-                unfinished; 409 that game is already counted. Nothing refused is counted.
+                unfinished, or a game after the student's next one (a game skipped); 409 that
+                game is already counted. Nothing refused is counted.
         """
         if not isinstance(save_text, str):
             raise PoolError(400, f"a result is a game's save as text (JSON), not {type(save_text).__name__}")
@@ -255,8 +320,8 @@ class Pool:
             raise PoolError(422, "this game's seed is not one of yours: it is another class's or "
                                  "another student's game, or its seed was chosen by hand; play the "
                                  "games your class page deals you")
-        if self._counted(code, seed):
-            raise PoolError(409, f"your game {k + 1} is already counted; play a new game")
+        with self.store.connect() as conn:
+            self._check_next(conn, student["id"], k)
         try:
             state = load_state(save_text)
         except SaveFormatError as exc:
@@ -442,10 +507,36 @@ class Pool:
         if wait:
             raise PoolError(429, f"too many results at once; wait {math.ceil(wait)} s and send it again")
 
-    def _counted(self, code: str, seed: int) -> bool:
+    def _join_rate(self, code: str, client: str | None) -> None:
+        """Refuse (429) a join over the class's rate or the client address's."""
+        def refuse(wait: float, whom: str, bucket: _Buckets) -> None:
+            raise PoolError(429, f"too many students joining {whom} at once (at most {bucket.burst:g} at "
+                                 f"once, then {bucket.per_second:g} a second); wait {max(1, math.ceil(wait))} s "
+                                 "and join again")
+
+        if wait := self._join_class.wait(code):
+            refuse(wait, f"the class {code}", self._join_class)
+        if client is not None and (wait := self._join_address.take(str(client)[:100])):
+            refuse(wait, "from your network", self._join_address)
+        if wait := self._join_class.take(code):  # another join took the class's last one meanwhile
+            refuse(wait, f"the class {code}", self._join_class)
+
+    def _next_k(self, conn, student_id: int) -> int:
+        """The number of the student's next game: one after their last counted game."""
         r = self._results
-        with self.store.connect() as conn:
-            return conn.execute(sa.select(r.c.id).where(r.c.code == code, r.c.seed == seed)).first() is not None
+        last = conn.execute(sa.select(sa.func.max(r.c.game_number)).where(
+            r.c.student_id == student_id, r.c.kind == "game")).scalar_one()
+        return 0 if last is None else int(last) + 1
+
+    def _check_next(self, conn, student_id: int, k: int) -> None:
+        """Refuse game ``k`` unless it is the student's next one (409 counted, 422 skipped)."""
+        expected = self._next_k(conn, student_id)
+        if k < expected:
+            raise PoolError(409, f"your game {k + 1} is already counted; play a new game")
+        if k > expected:
+            raise PoolError(422, f"this is your game {k + 1}, but your next game is game {expected + 1}: "
+                                 "games count in the order your class page deals them, each played to "
+                                 f"the end; play and send game {expected + 1} first")
 
     def _count(self, code: str, student_id: int, kind: str, value, k, seed, digest) -> Counted:
         r, c = self._results, self._classes
@@ -453,6 +544,8 @@ class Pool:
             with self.store.begin() as conn:
                 row = conn.execute(sa.select(c.c.is_open, c.c.ended).where(c.c.code == code)).one()
                 self._check_open({"code": code, "is_open": row.is_open, "ended": row.ended})
+                if kind == "game":  # again in the transaction: another request may have counted one
+                    self._check_next(conn, student_id, k)
                 conn.execute(r.insert().values(code=code, student_id=student_id, kind=kind,
                                                game_number=k, seed=seed, value=float(value),
                                                digest=digest, counted=time.time()))

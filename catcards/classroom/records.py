@@ -19,7 +19,7 @@ CODE_LENGTH = 6
 MAX_SAVE_BYTES = 256 * 1024
 #: the longest nickname, in characters
 MAX_NICKNAME = 24
-#: the most students one class takes
+#: the most students a class may be set to take (``Pool(max_students=...)``, ``--max-students``)
 MAX_STUDENTS = 3000
 #: games in a student's series: game k (0 <= k < this) has the seed ``series_seed(seed, k)``
 GAMES_PER_STUDENT = 1000
@@ -33,8 +33,9 @@ class PoolError(CatcardsError, ValueError):
         status: the HTTP status the server answers with: 400 malformed input, 401 no teacher's
             token, 403 a closed or ended class, an unknown student, a wrong teacher's token or a
             full class, 404 an unknown class code, 409 a result already counted, 413 a save too
-            large, 422 a save edited, unfinished, of another game or class, or not from the
-            student's series, 429 too many submissions at once; from the HTTP client
+            large, 422 a save edited, unfinished, of another game or class, not from the
+            student's series, or a game after the student's next one, 429 too many submissions
+            or joins at once; from the HTTP client
             (:class:`catcards.classroom.Classroom`) also 502 (the server's answer is not what the
             contract says) and 503 (no server answers); 503 too when joins keep colliding.
     """

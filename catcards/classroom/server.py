@@ -38,6 +38,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import socket
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -48,7 +49,7 @@ from voila.app import Voila
 
 from catcards.core import CatcardsError
 
-__all__ = ["ClassServer", "CLASS_APP", "MAX_BODY", "MAX_SERVER_BODY", "class_urls", "qr_svg", "terminal_qr"]
+__all__ = ["ClassServer", "ClassServerError", "check_address", "CLASS_APP", "MAX_BODY", "MAX_SERVER_BODY", "class_urls", "qr_svg", "terminal_qr"]
 
 HERE = Path(__file__).resolve().parent
 #: the notebook Voila runs for each student's table
@@ -97,6 +98,41 @@ def class_urls(public_url: str, code: str, teacher_token: str | None) -> dict[st
     return {"join_url": join, "dashboard_url": None if teacher_token is None else f"{join}/dashboard#token={teacher_token}"}
 
 
+class ClassServerError(CatcardsError):
+    """The class server cannot start (a port in use, an address of no network of this computer):
+    ``catcards class`` prints it as one line."""
+
+
+def address_problem(ip: str, port: int, exc: OSError) -> str:
+    """What is wrong with serving on ``ip``:``port``, from the error of binding it."""
+    import errno
+
+    if exc.errno == errno.EADDRINUSE:
+        return (f"the port {port} is in use (another class or program serves on it); stop that one, or "
+                f"choose another port with --port")
+    if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT) or isinstance(exc, socket.gaierror):
+        return (f"--ip {ip} is not an address of this computer; use 127.0.0.1 (this computer only), "
+                "0.0.0.0 (every network) or one of this computer's addresses")
+    if exc.errno == errno.EACCES:
+        return f"the port {port} needs administrator rights; choose a port from 1024 up with --port"
+    return f"cannot serve on {ip}:{port}: {exc.strerror or exc}"
+
+
+def check_address(ip: str, port: int) -> None:
+    """Refuse, before anything is started, an address the server could not listen on: bind a
+    socket to ``ip``:``port`` as tornado does (``SO_REUSEADDR``) and close it.
+
+    Raises: ClassServerError (:func:`address_problem`)."""
+    try:
+        infos = socket.getaddrinfo(None if ip in ("", "*") else ip, port, socket.AF_UNSPEC, socket.SOCK_STREAM, 0, socket.AI_PASSIVE)
+        for family, kind, proto, _name, address in infos[:1] if ip not in ("", "*") else infos:
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                probe.bind(address)
+    except OSError as exc:
+        raise ClassServerError(address_problem(ip, port, exc)) from None
+
+
 class JsonError(tornado.web.HTTPError):
     """A refusal answered as ``{"error": message}`` with ``status``."""
 
@@ -138,6 +174,11 @@ class PoolHandler(tornado.web.RequestHandler):
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("Referrer-Policy", "no-referrer")
 
+    def wants_page(self) -> bool:
+        """A browser asking for a page (``GET`` with ``Accept: text/html``), not a script or the
+        pages' own ``fetch`` calls (they ask for JSON)."""
+        return self.request.method == "GET" and "text/html" in self.request.headers.get("Accept", "")
+
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         exc = kwargs.get("exc_info", (None, None, None))[1]
         if isinstance(exc, JsonError):
@@ -148,6 +189,10 @@ class PoolHandler(tornado.web.RequestHandler):
             message = "the server could not answer this request; the class goes on: try again"
         else:
             message = self._reason
+        if status_code == 404 and self.wants_page():  # a person at a wrong address: the code box again
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(self.server.code_page(getattr(exc, "typed", None) or "", message))
+            return
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps({"error": message}))
         if getattr(self, "_close_after", False):  # the body was not read: do not read it as the next request
@@ -155,9 +200,11 @@ class PoolHandler(tornado.web.RequestHandler):
 
     def code(self, code: str) -> str:
         """The class code of the address, checked against the class this server serves."""
-        if len(code) > MAX_CODE or code.upper() != self.server.code:
-            raise JsonError(404, f"there is no class with the code {code[:MAX_CODE]!r} here; check the code "
-                            "your teacher shows (6 letters and digits)")
+        if len(code) > MAX_CODE or code.strip().upper() != self.server.code:
+            error = JsonError(404, f"there is no class with the code {code[:MAX_CODE]!r} here; check the code "
+                              "your teacher shows (6 letters and digits)")
+            error.typed = code[:MAX_CODE]
+            raise error
         return self.server.code
 
     def json_body(self) -> dict[str, Any]:
@@ -248,7 +295,7 @@ class JoinHandler(PoolHandler):
             raise JsonError(400, "a nickname must be text (at most 24 letters, digits or spaces), or left out")
         if nickname is not None and not nickname.strip():
             nickname = None
-        student = self.call(self.pool.join, code, nickname)
+        student = self.call(self.pool.join, code, nickname, client=self.request.remote_ip)
         self.send({"student": student.token, "seed": student.seed, "nickname": student.nickname}, 201)
 
 
@@ -262,15 +309,15 @@ class MeHandler(PoolHandler):
 
 
 class GameHandler(PoolHandler):
-    """The seed of the student's next game: ``k`` is the first game of their series not counted
-    (a game refused, e.g. unfinished, is dealt again; a reload deals the same game)."""
+    """The seed of the student's next game (:meth:`Pool.next_game`): ``k`` is the first game of
+    their series not counted, the only one the pool counts now (a game refused, e.g. unfinished,
+    is dealt again; a reload deals the same game)."""
 
     def post(self, code: str) -> None:
         code = self.code(code)
         token = self.student_token(self.json_body())
-        self.call(self.pool.student, code, token)
-        k = self.server.student_results(token)["next"]
-        self.send({"k": k, "seed": self.call(self.pool.game_seed, code, token, k)})
+        k, seed = self.call(self.pool.next_game, code, token)
+        self.send({"k": k, "seed": seed})
 
 
 class ResultsHandler(PoolHandler):
@@ -365,11 +412,18 @@ class EndHandler(PoolHandler):
 
 
 class TypeCodePage(PoolHandler):
-    """``GET class``: a box to type the class code."""
+    """``GET class``: a box to type the class code. The box's form sends ``?code=CODE`` (the
+    page's script goes to ``class/CODE`` itself): the right code leads to the class's page, a
+    wrong one shows the box again (404) saying the code was not found."""
 
     def get(self) -> None:
+        typed = self.get_query_argument("code", None)
+        if typed is not None and typed.strip():
+            code = self.code(typed)  # a wrong code: 404, the box again (write_error)
+            self.redirect(f"{self.server.base_url}class/{code}")
+            return
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(_page("join.html", base=html.escape(self.server.base_url)))
+        self.finish(self.server.code_page())
 
 
 class Favicon(PoolHandler):
@@ -418,6 +472,22 @@ class ClassServer(Voila):
     def urls(self) -> dict[str, str | None]:
         return class_urls(self.public_url, self.code, self.info.teacher_token)
 
+    def code_page(self, typed: str = "", error: str | None = None) -> str:
+        """The page with a box to type the class code (``templates/join.html``); with ``error``,
+        the code ``typed`` was not found: the page says so and the box holds it, to be corrected."""
+        if error is None:
+            shown = ""
+        elif typed.strip():
+            shown = (f'<p id="not-found" class="error" role="alert">The class code <b>{html.escape(typed.strip().upper())}'
+                     "</b> was not found. Check the code your teacher shows (6 letters and digits) and type it "
+                     "again.</p>")
+        else:
+            shown = ('<p id="not-found" class="error" role="alert">There is nothing at this address. Type the '
+                     "class code your teacher shows (6 letters and digits).</p>")
+        return _page("join.html", base=html.escape(self.base_url), error=shown,
+                     typed=html.escape(typed.strip().upper()[:6], quote=True),
+                     invalid="true" if error else "false", describedby="not-found hint" if error else "hint")
+
     def student_results(self, token: str) -> dict[str, Any]:
         """The student's own counted results (:meth:`Pool.results`): ``games`` (verified games
         counted), ``next`` (the number k of the game to deal them next: the first of their series
@@ -454,7 +524,10 @@ class ClassServer(Voila):
         self.app = tornado.web.Application(**settings)
         self.app.settings.update(self.tornado_settings)
         self.app.add_handlers(".*$", self.class_handlers() + self.init_handlers())
-        self.app.listen(self.port, self.ip, max_body_size=MAX_SERVER_BODY, idle_connection_timeout=120)
+        try:
+            self.app.listen(self.port, self.ip, max_body_size=MAX_SERVER_BODY, idle_connection_timeout=120)
+        except OSError as exc:  # taken since check_address, or an address of no network here
+            raise ClassServerError(address_problem(self.ip, self.port, exc)) from None
         self.ioloop = tornado.ioloop.IOLoop.current()
         self.on_listening()
         try:
@@ -514,7 +587,7 @@ WIDGET_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/w
 
 
 def _voila_argv(ip: str, port: int, base_url: str, preheat: int) -> list[str]:
-    from catcards.cli import APP_CULLING, APP_EXECUTION
+    from catcards.voila_options import APP_CULLING, APP_EXECUTION
 
     argv = [str(CLASS_APP), f"--port={port}", f"--Voila.ip={ip}", "--no-browser", "--Voila.port_retries=0",
             f"--Voila.base_url={base_url}", "--template=catcards-class",
@@ -550,35 +623,41 @@ def _activity_key(info: Any) -> str:
 
 def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", port: int = 8867,
               store: str = DEFAULT_STORE, nicknames: bool = True, as_json: bool = False, base_url: str = "/",
-              public_url: str | None = None, preheat: int = DEFAULT_PREHEAT, new: bool = False) -> int:
+              public_url: str | None = None, preheat: int = DEFAULT_PREHEAT, new: bool = False,
+              max_students: int | None = None) -> int:
     """Serve a class of ``game`` until stopped (``catcards class GAME``); returns the exit status.
 
     Opens the store (:func:`catcards.classroom.store.open_store`: a folder or SQLite file, or a
     ``postgresql://`` URL), resumes the class in it or starts one (:func:`open_class`), and serves
     it with :class:`ClassServer` on ``ip``:``port`` under ``base_url``. ``public_url`` is the
     address students use (default ``http://IP:PORT{base_url}``; behind a JupyterHub, the hub's
-    address and the service's prefix). Prints the code, the join link, its QR code and the
+    address and the service's prefix). ``max_students`` caps the class (default
+    :data:`~catcards.classroom.pool.DEFAULT_MAX_STUDENTS`). Every argument is checked (the
+    activity, the store's place, the address and port) before anything is made. Prints the code, the join link, its QR code and the
     dashboard link; with ``as_json`` only one line, a JSON object with ``code``, ``join_url``,
     ``dashboard_url`` and ``teacher_token``.
 
     Raises:
-        CatcardsError: an unknown game or activity, or a store that cannot be opened.
+        CatcardsError: an unknown game or activity, a store that cannot be used or opened
+            (StoreError), a port in use or an address of no network here (ClassServerError), a
+            ``max_students`` outside 1 to 3000 (PoolError).
     """
     import sys
 
     from catcards.classroom.activities import activity as find_activity, default_activity
-    from catcards.classroom.pool import Pool
-    from catcards.classroom.store import open_store
+    from catcards.classroom.pool import DEFAULT_MAX_STUDENTS, MAX_STUDENTS, Pool, PoolError
+    from catcards.classroom.store import open_store, store_place
 
     base_url = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
     chosen = find_activity(activity) if activity else default_activity(game)
     if chosen.game != game:
-        from catcards.classroom.pool import PoolError
-
         raise PoolError(400, f"the activity {chosen.key!r} is for {chosen.game}, not {game}")
-    if not str(store).startswith(("postgresql://", "postgresql+")):
-        Path(store).mkdir(parents=True, exist_ok=True) if not str(store).endswith((".sqlite", ".db")) else None
-    pool = Pool(open_store(store))
+    max_students = DEFAULT_MAX_STUDENTS if max_students is None else max_students
+    if isinstance(max_students, bool) or not isinstance(max_students, int) or not 1 <= max_students <= MAX_STUDENTS:
+        raise PoolError(400, f"--max-students is a whole number from 1 to {MAX_STUDENTS}")
+    store_place(store)  # nothing is made for a store that cannot be one (a mysql:// URL, a text file)
+    check_address(ip, port)  # nor for a port in use
+    pool = Pool(open_store(store), max_students=max_students)
     info = open_class(pool, game, chosen.key, nicknames, new)
     shown_host = "127.0.0.1" if ip in ("", "0.0.0.0", "::", "*") else ip
     if public_url is None:

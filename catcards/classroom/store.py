@@ -18,12 +18,18 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["Store", "open_store", "StoreError", "SQLITE_NAME"]
+__all__ = ["Store", "open_store", "store_place", "StoreError", "SQLITE_NAME", "SQLITE_HEADER", "MAX_NAME_BYTES"]
 
 from ..core import CatcardsError
 
 #: the file name of a class's SQLite store inside a folder
 SQLITE_NAME = "class.sqlite"
+#: how every SQLite database file begins (an empty file is a new database too)
+SQLITE_HEADER = b"SQLite format 3\x00"
+#: the longest name of one file or folder, in bytes (Linux's and macOS's NAME_MAX)
+MAX_NAME_BYTES = 255
+#: the longest store place accepted, in characters
+MAX_PLACE_CHARS = 2000
 
 metadata = sa.MetaData()
 
@@ -93,7 +99,12 @@ class Store:
     def __init__(self, engine: sa.engine.Engine, where: str):
         self.engine = engine
         self.where = where
-        metadata.create_all(engine)
+        try:
+            metadata.create_all(engine)
+        except sa.exc.DBAPIError as exc:  # not a database, a locked or unreachable one
+            engine.dispose()
+            detail = " ".join(str(getattr(exc, "orig", exc)).split())[:300]
+            raise StoreError(f"the store {where} cannot be opened as a class store: {detail}") from None
 
     @property
     def dialect(self) -> str:
@@ -148,6 +159,60 @@ def _sqlite_engine(url: str) -> sa.engine.Engine:
     return engine
 
 
+def store_place(where: str | os.PathLike) -> tuple[str, Any]:
+    """Check where a store is to be, without touching anything (no folder made, no file opened
+    for writing): ``("postgresql", url)``, ``("memory", None)`` or ``("sqlite", path)`` (the
+    SQLite file's path; a folder, or a path that does not exist and has no suffix, means its
+    ``class.sqlite``).
+
+    Raises:
+        StoreError: a URL of another database; text that is empty, too long, or holds a NUL
+            character; a file or folder name over :data:`MAX_NAME_BYTES` bytes; an existing file
+            that is not a SQLite database (e.g. a text file); a place below a file; something
+            that is neither a file nor a folder (a pipe, a device).
+    """
+    text = os.fspath(where) if not isinstance(where, str) else where
+    if not isinstance(text, str) or not text.strip():
+        raise StoreError("a store is a folder or SQLite file, or a postgresql:// URL; got nothing")
+    if len(text) > MAX_PLACE_CHARS or "\x00" in text:
+        raise StoreError(f"a store's place is at most {MAX_PLACE_CHARS} characters, without NUL characters")
+    if "://" in text:
+        scheme = text.split("://", 1)[0]
+        if scheme in ("postgresql", "postgres"):
+            return "postgresql", "postgresql+psycopg://" + text.split("://", 1)[1]
+        if scheme == "postgresql+psycopg":
+            return "postgresql", text
+        raise StoreError(f"a store is a SQLite file or folder, or a postgresql:// URL, not a "
+                         f"{scheme[:40]}:// URL")
+    if text == ":memory:":
+        return "memory", None
+    path = Path(text).expanduser()
+    long = [part for part in path.parts if len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES]
+    if long:
+        raise StoreError(f"the store's name {long[0][:40]}... is {len(long[0].encode('utf-8', 'surrogateescape'))} "
+                         f"bytes long; a file or folder name is at most {MAX_NAME_BYTES} bytes")
+    try:
+        if path.is_dir() or (not path.suffix and not path.exists()):
+            path = path / SQLITE_NAME
+        for parent in path.parents:  # the nearest existing folder above must be a folder
+            if parent.exists():
+                if not parent.is_dir():
+                    raise StoreError(f"the store {text!r} is below {str(parent)!r}, which is a file, not a folder")
+                break
+        if path.exists():
+            if not path.is_file():
+                raise StoreError(f"the store {str(path)!r} is not a file (a pipe or a device?); give a "
+                                 "folder or a SQLite file")
+            with open(path, "rb") as f:
+                start = f.read(len(SQLITE_HEADER))
+            if start and start != SQLITE_HEADER:
+                raise StoreError(f"the store {str(path)!r} is not a SQLite database (it does not start "
+                                 "with 'SQLite format 3'); give a folder, a new file name, or a class store")
+    except OSError as exc:
+        raise StoreError(f"the store {text!r} cannot be used: {exc.strerror or exc}") from None
+    return "sqlite", path
+
+
 def open_store(where: str | os.PathLike) -> Store:
     """Open (creating its tables when new) the store at ``where``.
 
@@ -155,34 +220,26 @@ def open_store(where: str | os.PathLike) -> Store:
         where: a ``postgresql://user@host:port/db`` URL (driver psycopg 3; ``postgresql+psycopg://``
             too), a path of a SQLite file, a folder (its ``class.sqlite``; a path that does not
             exist and has no suffix, such as ``lesson``, is made a folder), or ``":memory:"``
-            (this process only).
+            (this process only). Checked by :func:`store_place` before anything is made.
 
     Raises:
-        StoreError: a URL of another database, a PostgreSQL URL without psycopg installed, or a
-            path whose folder cannot be made.
-        sqlalchemy.exc.OperationalError: the database cannot be reached.
+        StoreError: what :func:`store_place` refuses, a PostgreSQL URL without psycopg
+            installed, a path whose folder cannot be made, or a database that cannot be opened
+            or reached (a damaged file, a server that does not answer).
     """
-    text = os.fspath(where) if not isinstance(where, str) else where
-    if "://" in text:
-        scheme = text.split("://", 1)[0]
-        if scheme in ("postgresql", "postgres"):
-            url = "postgresql+psycopg://" + text.split("://", 1)[1]
-        elif scheme == "postgresql+psycopg":
-            url = text
-        else:
-            raise StoreError(f"a store is a SQLite file or folder, or a postgresql:// URL, not a "
-                             f"{scheme}:// URL")
+    kind, place = store_place(where)
+    if kind == "postgresql":
         try:
-            engine = sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+            engine = sa.create_engine(place, pool_size=10, max_overflow=20, pool_pre_ping=True)
         except ImportError:
             raise StoreError("a PostgreSQL store needs psycopg: pip install 'psycopg[binary]' "
                              "(the lab extra of catcards has it)") from None
-        return Store(engine, sa.engine.make_url(url).render_as_string(hide_password=True))
-    if text == ":memory:":
+        except sa.exc.ArgumentError as exc:
+            raise StoreError(f"not a PostgreSQL URL: {exc}") from None
+        return Store(engine, sa.engine.make_url(place).render_as_string(hide_password=True))
+    if kind == "memory":
         return Store(_sqlite_engine("sqlite://"), ":memory:")
-    path = Path(text).expanduser()
-    if path.is_dir() or (not path.suffix and not path.exists()):
-        path = path / SQLITE_NAME
+    path = place
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -35,6 +35,7 @@ from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
 
+from .. import hooks
 from ..core import CatcardsError, GameParameterError, State
 from ..registry import Registry
 
@@ -190,6 +191,9 @@ def sample_hidden(state: State, seat: int, rng: np.random.Generator) -> State:
     """A state ``seat`` cannot tell from ``state``, drawn uniformly among the consistent deals
     (see the module docstring). ``state`` is not changed."""
     return prepare(state, seat).sample(rng)
+
+
+hooks.provide("sample_hidden", sample_hidden)  # what State.sample_hidden calls (catcards.hooks)
 
 
 # ---- building sampled states ----------------------------------------------------------------------

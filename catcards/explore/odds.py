@@ -19,10 +19,14 @@ Precision and time. With ``precision`` (default 0.05) and ``seconds`` (default 2
 go where they matter (adaptive allocation, a form of successive elimination: E. Even-Dar,
 S. Mannor and Y. Mansour, "Action elimination and stopping conditions for the multi-armed bandit
 and reinforcement learning problems", JMLR 7 (2006) 1079-1105): every row gets rollouts in
-steps of :data:`CHECK`; at each step a row whose interval lies wholly below the best row's stops
-(clearly worse), and a row whose interval's half-width is at most ``precision`` stops (precise
-enough); the others go on until the rollouts cap or the time is spent. Row ``j``'s numbers are
-always those of rollouts ``0 .. n_j - 1`` (``n_j`` its ``rollouts`` column), so a table equals the
+steps of :data:`CHECK`; at each step a row whose interval lies wholly below the best row's and
+whose win rate is more than :data:`NEAR` below the best row's stops (clearly worse, and not near
+the best: the rows within :data:`NEAR` of the best are the ones a player weighs, and they get the
+precision too, however sure it already is that they are worse); a row whose interval's
+half-width is at most ``precision`` stops (precise enough); the others go on until the rollouts
+cap or the time is spent. Row ``j``'s numbers are
+always those of rollouts ``0 .. n_j - 1`` (``n_j`` its ``rollouts`` column; of the row it shares
+them with, for rows alike, below), so a table equals the
 fixed-count table of those rollouts, whatever the timing. Without ``seconds`` the stops happen at
 fixed counts and the whole table is reproducible; with it, how far the rollouts got depends on
 the machine. (Looking at intervals while they grow makes them slightly too optimistic; the
@@ -35,6 +39,20 @@ within :data:`EXACT_PLAYOUTS` play-outs, the row's win rate is the exact probabi
 True, ``low == high == win_rate``; ``rollouts`` the play-outs enumerated and ``wins`` how many of
 them were won, unweighted). A rollout that draws something that cannot be enumerated (a
 continuous number: a forgetting player, a reaction time) is never exact.
+
+Cheap play-outs. A computer player that declares ``takes_view`` (it reads its observation only
+while choosing: King of the Jungle's and Cat Trick's) is given ``state.view(seat)`` in a
+play-out, the observation read key by key (:class:`catcards.games.tricks.SeatView`: the same
+keys and values, each computed when read), so a move pays for the few keys it reads; it is the
+same agent and the same ``choose`` as at the table. A play-out at the "round" horizon stops when
+the round's counter changes. :data:`PANEL_HORIZONS` says which question the tables' panel asks
+per game (this round in King of the Jungle and Cat Trick, and why; the benchmark measures each
+game at that horizon).
+
+Rows alike. Where a game declares that some of the seat's actions cannot be told apart by the
+seat (``ALIKE_ROWS`` in its module of :mod:`catcards.explore`; Pairs: turning over any card never
+seen, :func:`catcards.explore.pairs.alike_rows`), those rows share one set of rollouts: the first
+of them runs, the others show its numbers. Not with ``peek`` (the true cards tell them apart).
 
 Seeds: rollout ``i`` of a call with seed ``S`` draws its hidden cards and future from
 ``SeedSequence([S, i])`` and seat ``k``'s agent from ``SeedSequence([S, i, 1 + k])``, and the
@@ -64,7 +82,8 @@ from .hidden import prepare
 if TYPE_CHECKING:  # pandas loads only when odds() runs: playing a game needs none of it
     import pandas as pd
 
-__all__ = ["odds", "rollout_results", "own_actions", "OddsRun", "MAX_ROLLOUTS", "HORIZONS"]
+__all__ = ["odds", "rollout_results", "own_actions", "OddsRun", "MAX_ROLLOUTS", "HORIZONS", "PANEL_HORIZONS",
+           "panel_horizon", "question"]
 
 #: the most rollouts one call accepts (a bound on untrusted input)
 MAX_ROLLOUTS = 1_000_000
@@ -72,6 +91,9 @@ MAX_ROLLOUTS = 1_000_000
 MAX_ACTIONS = 200_000
 #: the adaptive allocation looks at the intervals every CHECK rollouts of a row
 CHECK = 16
+#: a row whose win rate is within NEAR of the best row's is "near-best": it is not stopped as
+#: clearly worse, so it too gets rollouts until its interval is within the precision
+NEAR = 0.10
 #: the most play-outs (over all rows) an exact enumeration may take before it gives up
 EXACT_PLAYOUTS = 2000
 #: the most seconds an exact enumeration may take before it gives up
@@ -135,6 +157,37 @@ ROUND_HORIZONS: dict[str, tuple[str, Callable[[State, int], tuple[bool, float, b
 #: what a play-out may stop at: the whole game, or (games in :data:`ROUND_HORIZONS`) this round
 HORIZONS = ("game", "round")
 
+#: the question each horizon asks, in words (what a row's win rate is the chance of)
+QUESTIONS: dict[tuple[str, str], str] = {
+    ("king-of-the-jungle", "round"): "making this hand's bid",
+    ("cat-trick", "round"): "winning this round's Super Cat card",
+    ("simons-cat", "round"): "taking no Simon card this round",
+}
+
+#: the horizon the tables' "What are my chances?" panel is to ask about, by game (the others:
+#: "game"; the panel passes it to its OddsRun, with :func:`question`'s words as its heading).
+#: King of the Jungle: a game runs to 90 points, 5 to 11 hands of 56 actions (20 seeded games of
+#: "sensible" players: 417 actions on average), so a whole-game play-out from the first hand
+#: costs about 6 ms of CPU and two seconds give each of 14 bids some 25 of them (+-0.2); and
+#: from one hand of about eight, the moves' chances of winning the game differ by a few points,
+#: less than any interval the panel could draw. What a move decides is this hand's bid, answered to
+#: +-0.05 within two seconds. Cat Trick: a round gives one Super Cat card and the game needs
+#: three, so the same holds on a smaller scale; the round's card is what a card played wins or
+#: loses. Whole-game odds stay one argument away (``odds(..., horizon="game")``).
+PANEL_HORIZONS: dict[str, str] = {"king-of-the-jungle": "round", "cat-trick": "round"}
+
+
+def panel_horizon(game_name: str) -> str:
+    """The horizon the "What are my chances?" panel asks about for game ``game_name``
+    (:data:`PANEL_HORIZONS`; "game" for a game not listed)."""
+    return PANEL_HORIZONS.get(game_name, "game")
+
+
+def question(game_name: str, horizon: str = "game") -> str:
+    """What a row's win rate is the chance of, in words: "winning the game", or the round's
+    question (:data:`QUESTIONS`, e.g. King of the Jungle's "making this hand's bid")."""
+    return QUESTIONS.get((game_name, horizon), "winning the game")
+
 
 def policy_name(game_name: str, name: str | Agent) -> str | Agent:
     """``name``, except "sensible" in a game without such a strategy: :data:`FALLBACK`'s choice
@@ -195,10 +248,21 @@ def _fast_play_outs() -> dict:
     return _declared("FAST_PLAY_OUTS")
 
 
+@lru_cache(maxsize=1)
+def _alike_rows() -> dict:
+    """Game name -> ``f(state, seat, actions, agents) -> list[int] | None``: per row of
+    ``actions``, the row whose rollouts it shares (itself when it runs its own), for rows the
+    seat cannot tell apart (see the module docstring); None: every row its own. A game declares
+    its own as ``ALIKE_ROWS`` in its module of :mod:`catcards.explore` (e.g.
+    :func:`catcards.explore.pairs.alike_rows`)."""
+    return _declared("ALIKE_ROWS")
+
+
 class _SeatGenerators:
     """``rngs[k]``: seat ``k``'s agent generator of rollout ``i``,
-    ``default_rng(SeedSequence([seed, i, 1 + k]))``, built the first time it is asked for (an
-    agent that never breaks a tie never pays for one)."""
+    ``default_rng(SeedSequence([seed, i, 1 + k]))``, built the first time the agent draws from
+    it (an agent that never breaks a tie never pays for one: building it was about a tenth of a
+    King of the Jungle play-out)."""
 
     __slots__ = ("_key", "_made")
 
@@ -206,19 +270,49 @@ class _SeatGenerators:
         self._key = (seed, i)
         self._made: list = [None] * n
 
-    def __getitem__(self, k: int) -> np.random.Generator:
+    def __getitem__(self, k: int) -> "_SeatGenerator":
         rng = self._made[k]
         if rng is None:
-            rng = self._made[k] = np.random.default_rng(np.random.SeedSequence([*self._key, 1 + k]))
+            rng = self._made[k] = _SeatGenerator((*self._key, 1 + k))
         return rng
 
 
-def _play_out(state: State, agents, rngs, stop: Callable[[State], bool] | None = None) -> State:
-    """``state`` played on by ``agents`` (seat ``k`` drawing from ``rngs[k]``) until it is over or
-    ``stop(state)`` is true after an action; returns ``state`` (changed)."""
+class _SeatGenerator:
+    """A ``numpy.random.Generator`` seeded ``SeedSequence(key)``, made when first used: every
+    attribute is the generator's (``rng.integers``, ``rng.bit_generator``, ...)."""
+
+    __slots__ = ("_key", "_rng")
+
+    def __init__(self, key: tuple[int, ...]):
+        self._key, self._rng = key, None
+
+    def __getattr__(self, name: str):
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = np.random.default_rng(np.random.SeedSequence(list(self._key)))
+        return getattr(rng, name)
+
+
+def _looking(state: State, agent: Agent) -> Callable[[int], Any] | None:
+    """How ``agent`` is shown its seat's view in a play-out: ``state.view`` (the observation
+    read key by key, e.g. :meth:`catcards.games.tricks.TrickState.view`) when the game has one
+    and the agent declares ``takes_view`` (it reads the observation only while choosing), else
+    ``state.observation``; None for an agent whose ``reads_observation`` is False."""
+    if not getattr(agent, "reads_observation", True):
+        return None
+    view = getattr(state, "view", None)
+    return view if view is not None and getattr(agent, "takes_view", False) else state.observation
+
+
+def _play_out(state: State, agents, rngs, until: str | None = None) -> State:
+    """``state`` played on by ``agents`` (seat ``k`` drawing from ``rngs[k]``) until it is over
+    or, with ``until`` (the name of a counter such as "round"), until that counter of the state
+    has changed after an action; returns ``state`` (changed)."""
     fast = _fast_paths()
     chooser = [fast.get(type(a)) for a in agents]
-    sees = getattr(state, "view", state.observation)  # a lazy observation where the game has one
+    look = [_looking(state, a) for a in agents]
+    start = None if until is None else getattr(state, until)
+    rngs = [rngs[k] for k in range(len(agents))]  # (lazy generators: nothing is drawn here)
     for _ in range(MAX_ACTIONS):
         seat = state.current_player
         if seat is None:
@@ -229,10 +323,9 @@ def _play_out(state: State, agents, rngs, stop: Callable[[State], bool] | None =
         elif chooser[seat] is not None:
             state.apply(chooser[seat](state, seat, legal, rngs[seat]))
         else:
-            agent = agents[seat]
-            observation = sees(seat) if getattr(agent, "reads_observation", True) else None
-            state.apply(agent.choose(observation, legal, rngs[seat]))
-        if stop is not None and stop(state):
+            see = look[seat]
+            state.apply(agents[seat].choose(None if see is None else see(seat), legal, rngs[seat]))
+        if until is not None and getattr(state, until) != start:
             return state
     raise RuntimeError(f"a rollout from {state!r} did not end within {MAX_ACTIONS} actions")
 
@@ -254,8 +347,7 @@ def _result(state: State, seat: int, agents, rngs, horizon: str) -> tuple[bool, 
     fresh = [copy.deepcopy(a) for a in agents]  # an agent's memory belongs to this play-out
     if horizon == "round":
         counter, result, _ = ROUND_HORIZONS[state.game.name]
-        start = getattr(state, counter)
-        _play_out(state, fresh, rngs, lambda s: s.is_over or getattr(s, counter) != start)
+        _play_out(state, fresh, rngs, until=counter)  # a game that ends, ends with its round
         return result(state, seat)
     out = _finish(state, fresh, rngs)
     return seat in out.winners, float(out.scores[seat]), out.higher_is_better
@@ -263,17 +355,23 @@ def _result(state: State, seat: int, agents, rngs, horizon: str) -> tuple[bool, 
 
 def rollout_results(
     state: State, seat: int, start: int, stop: int, seed: int, agents: Sequence, peek: bool,
-    actions: Sequence[str | None], horizon: str = "game",
+    actions: Sequence[str | None], horizon: str = "game", info: Any = None,
 ) -> list[list[tuple[bool, float, bool]]]:
     """Rollouts ``start..stop-1``: per rollout, per action, (seat won, seat's score, whether higher
     scores are better).
 
     One executor task (module level so that it pickles); :func:`odds` adds them up. Rollout ``i``
-    of an action is the same in any call (see the module docstring).
+    of an action is the same in any call (see the module docstring). ``info``: ``prepare(state,
+    seat)`` when the caller has it already (an :class:`OddsRun` prepares once: preparing replays
+    the history and counts the deals, which took more time than the rollouts of a short step).
     """
     built = _agents(state.game, list(agents))
-    info = None if peek else prepare(state, seat)
+    if info is None and not peek:
+        info = prepare(state, seat)
     n = state.game.players
+    # a round's result does not depend on the game's generator when it only deals the next round:
+    # every play-out then shares one (as the exact enumeration does), instead of one made per row
+    deal_only = np.random.default_rng(0) if horizon == "round" and ROUND_HORIZONS[state.game.name][2] else None
     out = []
     for i in range(start, stop):
         rng = np.random.default_rng(np.random.SeedSequence([seed, i]))
@@ -283,7 +381,7 @@ def rollout_results(
         for text in actions:
             # the drawn world with the rollout's future generator (a clone: same seed and deals)
             w = world.clone()
-            w.rng = np.random.default_rng(future)
+            w.rng = deal_only if deal_only is not None else np.random.default_rng(future)
             if text is not None:
                 w.apply(w.action_from_string(text))
             if w.is_over:
@@ -464,7 +562,15 @@ class OddsRun:
         self.higher = True
         self._try_exact = exact
         self._per_playout: float | None = None  # seconds per play-out, measured
+        self._info: Any = None  # prepare(state, seat), made at the first step that needs it
         self.time_budget: float | None = None  # odds()'s seconds
+        # rows the seat cannot tell apart share the rollouts of the first of them
+        alike = None if peek else _alike_rows().get(state.game.name)
+        self.shares = list(range(k)) if alike is None else (
+            alike(state, seat, self.actions, _agents(state.game, self.agents)) or list(range(k)))
+        for j, r in enumerate(self.shares):
+            if r != j:
+                self.active[j] = False
 
     @property
     def done(self) -> bool:
@@ -501,11 +607,15 @@ class OddsRun:
                 self.higher = bool(higher)
         for j in rows:
             self.n[j] = start + len(results)
+        for j, r in enumerate(self.shares):
+            if r != j:
+                self.wins[j], self.n[j], self.score[j] = self.wins[r], self.n[r], self.score[r]
         self._look()
 
     def _look(self) -> None:
         """Stop the rows that are done: at their cap; at a look (every :data:`CHECK` rollouts,
-        once every active row has as many), clearly worse than the best or precise enough."""
+        once every active row has as many), clearly worse than the best (its interval below the
+        best's) and not within :data:`NEAR` of it, or precise enough."""
         act = self._rows_active()
         for j in act:
             if self.n[j] >= self.cap:
@@ -515,11 +625,11 @@ class OddsRun:
             return
         bounds = {j: self._interval(j) for j in range(len(self.actions)) if self.n[j] or self.exact[j]}
         best = max(bounds, key=lambda j: (bounds[j][0], -j))  # the highest win rate
-        best_low = bounds[best][1]
+        best_rate, best_low = bounds[best][:2]
         for j in act:
             rate, low, high = bounds[j]
-            if j != best and high < best_low:
-                self.active[j] = False  # clearly worse
+            if j != best and high < best_low and rate < best_rate - NEAR:
+                self.active[j] = False  # clearly worse, and not near the best
             elif self.precision is not None and (high - low) / 2 <= self.precision:
                 self.active[j] = False  # precise enough
 
@@ -558,8 +668,10 @@ class OddsRun:
             else:
                 b = min(stop, a + max(1, int(PIECE_SECONDS / (per * len(rows)))))
             t0 = time.perf_counter()
+            if self._info is None and not self.peek:
+                self._info = prepare(self.state, self.seat)
             part = rollout_results(self.state, self.seat, a, b, self.seed, self.agents, self.peek,
-                                   [self.actions[j] for j in rows], self.horizon)
+                                   [self.actions[j] for j in rows], self.horizon, self._info)
             self._per_playout = (time.perf_counter() - t0) / ((b - a) * len(rows))
             self.add(rows, a, part)
             if seconds is not None and clock() - started >= seconds:

@@ -5,15 +5,25 @@ it lies, taken pairs are known. The cards never turned over are the unseen cards
 at random on the positions never turned over, with one public constraint: a running game still
 has two face-down cards of one number (else it would have ended), and a finished one has none.
 That constraint is met by rejection (it almost never rejects).
+
+Rows alike (:data:`ALIKE_ROWS`, used by :func:`catcards.odds`): turning over any card never seen
+is one choice for the seat. What lies at a never-seen position is equally likely to be any
+unseen card, whichever position it is (the sampler lays the unseen cards uniformly, and its one
+constraint does not depend on positions), and the computer players here treat never-seen
+positions alike (they pick among them uniformly). So those rows share one set of rollouts.
+(The memory player takes the lowest position first among equally good remembered cards; that
+positional habit is the only way a position's label enters the future, and it is ignored.)
 """
 from __future__ import annotations
 
 import numpy as np
 
+from ..agents import RandomAgent
+from ..agents.pairs import MemoryAgent, NoMemoryAgent
 from ..games.pairs import TurnOver
 from .hidden import InfoSet, SamplingError, fresh, new_seed, replay, sampler
 
-__all__ = ["PairsInfo"]
+__all__ = ["PairsInfo", "alike_rows", "ALIKE_ROWS"]
 
 
 def _pair_face_down(ranks, grid, down) -> bool:
@@ -65,3 +75,31 @@ class PairsInfo(InfoSet):
 @sampler("pairs")
 def prepare(state, seat):
     return PairsInfo(state, seat)
+
+
+#: the computer players that treat never-seen positions alike (exact classes: a subclass may not)
+_ALIKE_PLAYERS = (RandomAgent, NoMemoryAgent, MemoryAgent)
+
+
+def alike_rows(state, seat: int, actions, agents) -> list[int] | None:
+    """Per row of ``actions`` (texts, as :func:`catcards.explore.odds.own_actions` gives), the
+    row whose rollouts it shares: every "turn over card p" of a position ``p`` never seen shares
+    the first such row's; a seen card's row is its own (see the module docstring). None when a
+    computer player in ``agents`` is not one of :data:`_ALIKE_PLAYERS` (another player may tell
+    positions apart) or there is no choice of cards.
+    """
+    if any(type(a) not in _ALIKE_PLAYERS for a in agents) or seat != state.current_player:
+        return None
+    shares, first = [], None
+    for j, text in enumerate(actions):
+        action = None if text is None else state.action_from_string(text)
+        if isinstance(action, TurnOver) and action.position not in state.seen:
+            first = j if first is None else first
+            shares.append(first)
+        else:
+            shares.append(j)
+    return shares
+
+
+#: :func:`catcards.odds` reads a game's alike rows from here (see :mod:`catcards.explore.odds`)
+ALIKE_ROWS = {"pairs": alike_rows}

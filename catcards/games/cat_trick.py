@@ -51,17 +51,17 @@ from ..core import (
     card_names,
     check_card_name,
     check_deal_dict,
-    check_deal_list,
     find_card,
     frozen_record,
-    parse_hands,
+    hand_ids,
+    parse_round_deals,
+    permutation,
     short_repr,
     thawed_records,
-    permutation,
 )
 from ..params import Param
 from ..registry import register
-from .tricks import Play, TrickState, plays_for
+from .tricks import TRICK_KEYS, Play, TrickState, plays_for
 
 __all__ = [
     "CatTrick",
@@ -92,6 +92,7 @@ MAX_SHARES = 100
 
 _COLOUR = tuple(i // 7 for i in range(N_CARDS))  # id -> colour index
 _RANK = tuple(i % 7 + 1 for i in range(N_CARDS))  # id -> printed number
+_COLOUR_NAME = tuple(COLOURS[c] for c in _COLOUR)  # id -> colour name
 _INDEX = {c: i for i, c in enumerate(CARDS)}
 _BY_NAME = card_names(CARDS)
 _UNKNOWN = f"a Cat Trick card (colours {', '.join(COLOURS)}, numbers 1-7, written like 'pink 7')"
@@ -175,9 +176,8 @@ class CatTrick(Game):
                 a card dealt twice, a trump card that is also in a hand, or "shares" that are not
                 lists (at most :data:`MAX_SHARES`) of 4 to 7 different cards of one colour.
         """
-        if deals is not None:
-            deals = check_deal_list(deals, self.title, f"{self.players} hands of {self.hand_size} card names")
-        parsed = tuple(self._parse_deal(d, r + 1) for r, d in enumerate(deals or []))
+        deals, parsed = parse_round_deals(deals, self.title, f"{self.players} hands of {self.hand_size} card names",
+                                          self._parse_deal)
         return CatTrickState(self, seed, deals, parsed)
 
     def _parse_deal(self, deal: Any, round_no: int) -> tuple[tuple[tuple[int, ...], ...], int | None, tuple]:
@@ -195,12 +195,11 @@ class CatTrick(Game):
             if deal.get("shares") is not None:
                 shares = self._parse_shares(deal["shares"], where)
             deal = deal["hands"]
-        hands = parse_hands(
-            deal, self.players, lambda name: _INDEX[card_from_name(name, where)], CARDS.__getitem__, where, size=self.hand_size
-        )
+        hands = hand_ids(deal, self.players, lambda name: _INDEX[card_from_name(name, where)], CARDS.__getitem__, where,
+                         size=self.hand_size)
         if trump is not None and any(trump in hand for hand in hands):
             raise GameParameterError(f"{where}: the trump card {CARDS[trump]} is also in a hand")
-        return tuple(tuple(h) for h in hands), trump, shares
+        return hands, trump, shares
 
     def _parse_shares(self, shares: Any, where: str) -> tuple[tuple[int, ...], ...]:
         """A deal's "shares": per greedy share, the order its cards are dealt (card ids)."""
@@ -434,45 +433,24 @@ class CatTrickState(TrickState):
 
     # ---- what players see -----------------------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` sees (None: a spectator). Keys:
+        """What ``seat`` sees (None: a spectator). Keys (:data:`OBSERVATION`, in this order):
 
         ``seat``, ``players``, ``round``, ``current_player``, ``leader``, ``hand`` (own cards,
-        [] for a spectator), ``hand_sizes``, ``trump`` (colour), ``trump_card`` (the face-up
-        Card), ``trick`` and ``last_trick`` ([{"seat", "card"}, ...] in play order; a card of the
-        last trick dealt away since shows as None), ``last_winner``, ``led_suit``,
-        ``collections`` (per seat a dict colour -> Cards, in colour order), ``colours_collected``
-        and ``collected`` (per seat), ``super_cats``, ``draw_pile_size`` (the undealt cards,
-        hidden, out of the round), ``discard_pile_size`` (greedy leftovers, face down),
-        ``round_results`` (read-only mappings, lists as tuples), ``legal`` (seat to act only), ``log`` (the public log of this round, from the end of the last one; the whole game's is
-        ``state.log``), ``is_over``, ``outcome``.
+        [] for a spectator), ``hand_sizes``, ``trick`` and ``last_trick`` ([{"seat", "card"},
+        ...] in play order; a card of the last trick dealt away since shows as None),
+        ``led_suit``, ``last_winner``, ``legal`` (seat to act only), ``log`` (the public log of
+        this round, from the end of the last one; the whole game's is ``state.log``),
+        ``is_over``, ``outcome``, ``trump`` (colour), ``trump_card`` (the face-up Card),
+        ``collections`` (per seat a dict colour -> Cards, in colour order),
+        ``colours_collected`` and ``collected`` (per seat), ``super_cats``, ``draw_pile_size``
+        (the undealt cards, hidden, out of the round), ``discard_pile_size`` (greedy leftovers,
+        face down), ``round_results`` (read-only mappings, lists as tuples). :meth:`view` gives
+        the same keys read one by one.
+
+        Raises:
+            GameParameterError: ``seat`` is not a seat of the game nor None.
         """
-        n = self.game.players
-        seat = self.check_seat(seat)
-        cards = CARDS
-        collections = []
-        for col in self.collections:
-            by_colour: dict[str, list[Card]] = {}
-            for c in sorted(col):
-                by_colour.setdefault(COLOURS[_COLOUR[c]], []).append(cards[c])
-            collections.append(by_colour)
-        visible = {c for col in self.collections for c in col}
-        if seat is not None:
-            visible.update(self.hands[seat])
-        return {
-            "seat": seat,
-            "players": n,
-            "round": self.round,
-            **self._trick_observation(seat, visible),
-            "trump": self.trump,
-            "trump_card": cards[self.trump_card],
-            "collections": collections,
-            "colours_collected": [len(c) for c in collections],
-            "collected": [len(c) for c in self.collections],
-            "super_cats": list(self.super_cats),
-            "draw_pile_size": len(self.draw_pile),
-            "discard_pile_size": len(self.discard_pile),
-            "round_results": self._round_records,
-        }
+        return super().observation(seat)
 
     def zones(self) -> dict[str, list[Card]]:
         z = self._trick_zones()
@@ -494,3 +472,46 @@ class CatTrickState(TrickState):
         other.super_cats = list(self.super_cats)
         other.eights = list(self.eights)
         other.greedy_events = list(self.greedy_events)
+
+
+def _collections(state: CatTrickState, seat: int | None) -> list[dict[str, list[Card]]]:
+    """Per seat its collected cards as a dict colour -> Cards (colours and cards in order)."""
+    out = []
+    for col in state.collections:
+        by_colour: dict[str, list[Card]] = {}
+        for c in sorted(col):
+            cards = by_colour.get(_COLOUR_NAME[c])
+            if cards is None:
+                by_colour[_COLOUR_NAME[c]] = [CARDS[c]]
+            else:
+                cards.append(CARDS[c])
+        out.append(by_colour)
+    return out
+
+
+def _last_trick(state: CatTrickState, seat: int | None) -> list[dict[str, Any]]:
+    """The last trick, a card dealt away since (into a hidden hand or the discard) shown as None:
+    visible are the collected cards and the seat's own hand."""
+    visible = {c for col in state.collections for c in col}
+    if seat is not None:
+        visible.update(state.hands[seat])
+    return state._trick_view(state.last_trick, visible)
+
+
+#: Cat Trick's observation, key by key (see :meth:`CatTrickState.observation`)
+CatTrickState.OBSERVATION = {
+    "seat": lambda state, seat: seat,
+    "players": lambda state, seat: state.game.players,
+    "round": lambda state, seat: state.round,
+    **TRICK_KEYS,
+    "last_trick": _last_trick,
+    "trump": lambda state, seat: state.trump,
+    "trump_card": lambda state, seat: CARDS[state.trump_card],
+    "collections": _collections,
+    "colours_collected": lambda state, seat: [len({_COLOUR[c] for c in col}) for col in state.collections],
+    "collected": lambda state, seat: [len(c) for c in state.collections],
+    "super_cats": lambda state, seat: list(state.super_cats),
+    "draw_pile_size": lambda state, seat: len(state.draw_pile),
+    "discard_pile_size": lambda state, seat: len(state.discard_pile),
+    "round_results": lambda state, seat: state._round_records,
+}

@@ -41,19 +41,19 @@ from ..core import (
     GameParameterError,
     Outcome,
     card_names,
-    check_deal_list,
     find_card,
     frozen_record,
+    hand_ids,
     is_whole,
     normal_name,
-    parse_hands,
+    parse_round_deals,
     short_repr,
     thawed_records,
 )
 from ..decks import WILDCAT_SUITS, wildcat_deck
 from ..params import Param
 from ..registry import register
-from .tricks import Play, TrickState, plays_for, winning_index
+from .tricks import TRICK_KEYS, Play, TrickState, plays_for, winning_index
 
 __all__ = [
     "KingOfTheJungle",
@@ -213,18 +213,15 @@ class KingOfTheJungle(Game):
             GameParameterError: a deal with the wrong number of hands or cards, a card not in
                 the deck used, or a card dealt twice.
         """
-        if deals is not None:
-            deals = check_deal_list(deals, self.title, f"{self.players} hands of {TRICKS} card names")
-        parsed = tuple(self._parse_deal(d, r + 1) for r, d in enumerate(deals or []))
+        deals, parsed = parse_round_deals(deals, self.title, f"{self.players} hands of {TRICKS} card names",
+                                          self._parse_deal)
         return KingOfTheJungleState(self, seed, deals, parsed)
 
     def _parse_deal(self, deal: Any, hand_no: int) -> tuple[tuple[int, ...], ...]:
         """One hand's deal as card ids (immutable: shared by a state and its clones)."""
         where = f"deal for hand {hand_no}"
-        hands = parse_hands(
-            deal, self.players, lambda name: _INDEX[card_from_name(name, self.players, where)], CARDS.__getitem__, where, size=TRICKS
-        )
-        return tuple(tuple(h) for h in hands)
+        return hand_ids(deal, self.players, lambda name: _INDEX[card_from_name(name, self.players, where)],
+                        CARDS.__getitem__, where, size=TRICKS)
 
 
 class KingOfTheJungleState(TrickState):
@@ -415,36 +412,23 @@ class KingOfTheJungleState(TrickState):
 
     # ---- what players see -----------------------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` sees (None: a spectator). Keys:
+        """What ``seat`` sees (None: a spectator). Keys (:data:`OBSERVATION`, in this order):
 
         ``seat``, ``players``, ``hand_no``, ``dealer``, ``phase`` ("bid", "play" or "over"),
         ``current_player``, ``leader``, ``hand`` (own cards, [] for a spectator), ``hand_sizes``,
+        ``trick`` and ``last_trick`` ([{"seat", "card"}, ...] in play order), ``led_suit``,
+        ``last_winner``, ``legal`` (seat to act only), ``log`` (the public log of this hand, from
+        the end of the last one; the whole game's is ``state.log``), ``is_over``, ``outcome``,
         ``bids`` (per seat, None before bidding), ``forbidden_bid`` (the bid the last bidder may
-        not make, when it is their turn), ``won`` (tricks per seat this hand), ``trick`` and
-        ``last_trick`` ([{"seat", "card"}, ...] in play order), ``last_winner``, ``led_suit``,
-        ``tricks_played``, ``played`` (every card of the finished tricks of this hand, face up
-        when played), ``scores``, ``target``, ``hand_results`` (read-only mappings, lists as tuples), ``legal`` (seat to act
-        only), ``log`` (the public log of this hand, from the end of the last one; the whole game's
-        is ``state.log``), ``is_over``, ``outcome``.
+        not make, when it is their turn), ``won`` (tricks per seat this hand),
+        ``tricks_played``, ``scores``, ``target``, ``played`` (every card of the finished tricks
+        of this hand, face up when played), ``hand_results`` (read-only mappings, lists as
+        tuples). :meth:`view` gives the same keys read one by one.
+
+        Raises:
+            GameParameterError: ``seat`` is not a seat of the game nor None.
         """
-        n = self.game.players
-        seat = self.check_seat(seat)
-        return {
-            "seat": seat,
-            "players": n,
-            "hand_no": self.hand_no,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            **self._trick_observation(seat),
-            "bids": list(self.bids),
-            "forbidden_bid": forbidden_bid(self._earlier_bids(), n) if self.phase == "bid" else None,
-            "won": list(self.won),
-            "tricks_played": self.tricks_played,
-            "scores": list(self.scores),
-            "target": self.game.target,
-            "played": [CARDS[c] for won in self.won_cards for c in won],
-            "hand_results": self._hand_records,
-        }
+        return super().observation(seat)
 
     def zones(self) -> dict[str, list[Card]]:
         z = self._trick_zones()
@@ -461,3 +445,23 @@ class KingOfTheJungleState(TrickState):
         other.won = list(self.won)
         other.won_cards = [list(w) for w in self.won_cards]
         other.scores = list(self.scores)
+
+
+#: King of the Jungle's observation, key by key (see :meth:`KingOfTheJungleState.observation`)
+KingOfTheJungleState.OBSERVATION = {
+    "seat": lambda state, seat: seat,
+    "players": lambda state, seat: state.game.players,
+    "hand_no": lambda state, seat: state.hand_no,
+    "dealer": lambda state, seat: state.dealer,
+    "phase": lambda state, seat: state.phase,
+    **TRICK_KEYS,
+    "bids": lambda state, seat: list(state.bids),
+    "forbidden_bid": lambda state, seat: (forbidden_bid(state._earlier_bids(), state.game.players)
+                                          if state.phase == "bid" else None),
+    "won": lambda state, seat: list(state.won),
+    "tricks_played": lambda state, seat: state.tricks_played,
+    "scores": lambda state, seat: list(state.scores),
+    "target": lambda state, seat: state.game.target,
+    "played": lambda state, seat: [CARDS[c] for won in state.won_cards for c in won],
+    "hand_results": lambda state, seat: state._hand_records,
+}

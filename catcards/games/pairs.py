@@ -45,9 +45,10 @@ from ..core import Action, Game, GameParameterError, Outcome, State, card_names,
 from ..decks import DECKS, deck as make_deck
 from ..params import Param
 from ..registry import register
+from ..seat_view import SeatView, observe
 from .snap import card_index
 
-__all__ = ["Pairs", "PairsState", "TurnOver", "TURN_OVER"]
+__all__ = ["Pairs", "PairsState", "TurnOver", "TURN_OVER", "OBSERVATION_FIELDS"]
 
 DOWN = "down"
 
@@ -345,36 +346,23 @@ class PairsState(State):
         (face-down position -> turn when last shown), ``last_turn``
         (dict: seat, positions, cards as text, match; or None), ``pairs`` (per seat, list of Cards
         taken), ``pair_counts``, ``turns``, ``turn_counts``, ``legal`` (the seat to act only),
-        ``log`` (last 12 lines), ``is_over``, ``outcome``.
+        ``log`` (last 12 lines), ``is_over``, ``outcome``. Built from :data:`OBSERVATION_FIELDS`,
+        as :meth:`view`.
 
         Raises:
             GameParameterError: ``seat`` is not a seat of this game or None.
         """
-        n = self.game.players
-        seat = self.check_seat(seat)
-        t = self.turned
-        return {
-            "seat": seat,
-            "players": n,
-            "deck": self.game.deck,
-            "rows": self.game.rows,
-            "cols": self.game.cols,
-            "current_player": self.current_player,
-            "grid": list(self._view),
-            "turned": t,
-            "face_down": len(self._down) - (t is not None),
-            "seen": dict(self.seen),
-            "seen_turn": dict(self.seen_turn),
-            "last_turn": dict(self.last_turn) if self.last_turn is not None else None,
-            "pairs": [list(x) for x in self._pair_cards],
-            "pair_counts": [len(x) // 2 for x in self.pairs],
-            "turns": self.turns,
-            "turn_counts": list(self.turn_counts),
-            "legal": self.legal_for(seat),
-            "log": self.log[-12:],
-            "is_over": self._outcome is not None,
-            "outcome": self._outcome,
-        }
+        return observe(OBSERVATION_FIELDS, self, self.check_seat(seat))
+
+    def view(self, seat: int | None) -> SeatView:
+        """:meth:`observation` read key by key (:class:`catcards.seat_view.SeatView`: each key
+        computed when first read), valid until the next action: what the play loops give a
+        computer player (the memory player reads 7 of its 20 keys).
+
+        Raises:
+            GameParameterError: ``seat`` is not a seat of this game or None.
+        """
+        return SeatView(OBSERVATION_FIELDS, self, self.check_seat(seat))
 
     def zones(self) -> dict[str, list[Card]]:
         cards = self.game.cards
@@ -401,3 +389,29 @@ class PairsState(State):
         other._down = set(self._down)
         other._down_sorted = list(self._down_sorted)
         other.last_turn = dict(self.last_turn) if self.last_turn is not None else None
+
+
+#: the fields of :meth:`PairsState.observation` (and :meth:`~PairsState.view`): key ->
+#: ``field(state, seat)``, seat already checked (None: a spectator)
+OBSERVATION_FIELDS: dict[str, Any] = {
+    "seat": lambda state, seat: seat,
+    "players": lambda state, seat: state.game.players,
+    "deck": lambda state, seat: state.game.deck,
+    "rows": lambda state, seat: state.game.rows,
+    "cols": lambda state, seat: state.game.cols,
+    "current_player": lambda state, seat: state.current_player,
+    "grid": lambda state, seat: list(state._view),
+    "turned": lambda state, seat: state.turned,
+    "face_down": lambda state, seat: len(state._down) - (state.turned is not None),
+    "seen": lambda state, seat: dict(state.seen),
+    "seen_turn": lambda state, seat: dict(state.seen_turn),
+    "last_turn": lambda state, seat: dict(state.last_turn) if state.last_turn is not None else None,
+    "pairs": lambda state, seat: [list(x) for x in state._pair_cards],
+    "pair_counts": lambda state, seat: [len(x) // 2 for x in state.pairs],
+    "turns": lambda state, seat: state.turns,
+    "turn_counts": lambda state, seat: list(state.turn_counts),
+    "legal": lambda state, seat: state.legal_for(seat),
+    "log": lambda state, seat: state.log[-12:],
+    "is_over": lambda state, seat: state._outcome is not None,
+    "outcome": lambda state, seat: state._outcome,
+}

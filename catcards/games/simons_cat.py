@@ -39,16 +39,16 @@ from ..core import (
     Play,
     State,
     card_names,
-    check_deal_list,
     find_card,
     frozen_record,
+    hand_ids,
     normal_name,
-    parse_hands,
+    parse_round_deals,
+    permutation,
     plays_for,
     short_repr,
     short_text,
     thawed_records,
-    permutation,
 )
 from ..params import Param
 from ..registry import register
@@ -162,19 +162,15 @@ class SimonsCat(Game):
             GameParameterError: a deal with the wrong number of hands or cards, an unknown card,
                 or a card dealt twice.
         """
-        if deals is not None:
-            deals = check_deal_list(deals, self.title, f"a list of {self.players} hands of card names")
-        parsed = tuple(self._parse_deal(d, r + 1) for r, d in enumerate(deals or []))
+        deals, parsed = parse_round_deals(deals, self.title, f"a list of {self.players} hands of card names",
+                                          self._parse_deal)
         return SimonsCatState(self, seed, deals, parsed)
 
     def _parse_deal(self, deal: Sequence, round_no: int) -> tuple[tuple[int, ...], ...]:
         """One round's hands as card ids (immutable: shared by a state and its clones)."""
         where = f"deal for round {round_no}"
-        hands = parse_hands(
-            deal, self.players, lambda name: _INDEX[card_from_name(name, where)], MISCHIEF.__getitem__,
-            where, size=self.hand_size,
-        )
-        return tuple(tuple(h) for h in hands)
+        return hand_ids(deal, self.players, lambda name: _INDEX[card_from_name(name, where)], MISCHIEF.__getitem__,
+                        where, size=self.hand_size)
 
 
 def deal_round(stacked: Sequence, round_no: int, rng, n: int, h: int) -> tuple[list[list[int]], list[int], int, int]:

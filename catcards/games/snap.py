@@ -64,8 +64,10 @@ from ..core import (
 from ..decks import DECKS, deck as make_deck
 from ..params import Param
 from ..registry import register
+from ..seat_view import SeatView, observe
 
-__all__ = ["Snap", "SnapState", "Flip", "CallSnap", "FLIP", "SNAPS", "DEFAULT_MAX_TURNS", "card_index"]
+__all__ = ["Snap", "SnapState", "Flip", "CallSnap", "FLIP", "SNAPS", "DEFAULT_MAX_TURNS", "card_index",
+           "OBSERVATION_FIELDS"]
 
 DEFAULT_MAX_TURNS = 2000
 IN, WAITING, OUT = "in", "no cards", "out"
@@ -406,39 +408,22 @@ class SnapState(State):
         ``top`` (the top Card or None), ``snap_showing`` (bool), ``turns``, ``max_turns``,
         ``snaps``, ``false_snaps``, ``legal`` (the actions ``seat`` itself may take now: "turn"
         when it is its turn, and its own "snap by seat"), ``log`` (the last 12 lines),
-        ``is_over``, ``outcome``.
+        ``is_over``, ``outcome``. Built from :data:`OBSERVATION_FIELDS`, as :meth:`view`.
 
         Raises:
             GameParameterError: ``seat`` is not a seat of this game or None.
         """
-        n = self.game.players
-        seat = self.check_seat(seat)
-        cards = self.game.cards
-        face_up = [cards[c] for c in self.pile[self.under :]]
-        if seat is None:
-            legal = []
-        else:
-            legal = [a for a in self.legal_actions() if a is FLIP and seat == self.current_player or a == SNAPS[seat]]
-        return {
-            "seat": seat,
-            "players": n,
-            "deck": self.game.deck,
-            "current_player": self.current_player,
-            "stack_sizes": [len(s) for s in self.stacks],
-            "status": list(self.status),
-            "pile": face_up,
-            "under": self.under,
-            "top": face_up[-1] if face_up else None,
-            "snap_showing": self._showing,
-            "turns": self.turns,
-            "max_turns": self.game.max_turns,
-            "snaps": self.snaps,
-            "false_snaps": self.false_snaps,
-            "legal": legal,
-            "log": self.log[-12:],
-            "is_over": self._outcome is not None,
-            "outcome": self._outcome,
-        }
+        return observe(OBSERVATION_FIELDS, self, self.check_seat(seat))
+
+    def view(self, seat: int | None) -> SeatView:
+        """:meth:`observation` read key by key (:class:`catcards.seat_view.SeatView`: each key
+        computed when first read), valid until the next action: what the play loops give a
+        computer player (the reaction-time referee reads 2 of its 20 keys).
+
+        Raises:
+            GameParameterError: ``seat`` is not a seat of this game or None.
+        """
+        return SeatView(OBSERVATION_FIELDS, self, self.check_seat(seat))
 
     def zones(self) -> dict[str, list[Card]]:
         cards = self.game.cards
@@ -456,3 +441,42 @@ class SnapState(State):
         other.pile = list(self.pile)
         other.status = list(self.status)
         other.left_out = list(self.left_out)
+
+
+def _face_up(state: SnapState) -> list[Card]:
+    cards = state.game.cards
+    return [cards[c] for c in state.pile[state.under :]]
+
+
+def _top(state: SnapState) -> Card | None:
+    return state.game.cards[state.pile[-1]] if len(state.pile) > state.under else None
+
+
+def _own_legal(state: SnapState, seat: int | None) -> list[Action]:
+    if seat is None:
+        return []
+    return [a for a in state.legal_actions() if a is FLIP and seat == state.current_player or a == SNAPS[seat]]
+
+
+#: the fields of :meth:`SnapState.observation` (and :meth:`~SnapState.view`): key ->
+#: ``field(state, seat)``, seat already checked (None: a spectator)
+OBSERVATION_FIELDS: dict[str, Any] = {
+    "seat": lambda state, seat: seat,
+    "players": lambda state, seat: state.game.players,
+    "deck": lambda state, seat: state.game.deck,
+    "current_player": lambda state, seat: state.current_player,
+    "stack_sizes": lambda state, seat: [len(s) for s in state.stacks],
+    "status": lambda state, seat: list(state.status),
+    "pile": lambda state, seat: _face_up(state),
+    "under": lambda state, seat: state.under,
+    "top": lambda state, seat: _top(state),
+    "snap_showing": lambda state, seat: state._showing,
+    "turns": lambda state, seat: state.turns,
+    "max_turns": lambda state, seat: state.game.max_turns,
+    "snaps": lambda state, seat: state.snaps,
+    "false_snaps": lambda state, seat: state.false_snaps,
+    "legal": _own_legal,
+    "log": lambda state, seat: state.log[-12:],
+    "is_over": lambda state, seat: state._outcome is not None,
+    "outcome": lambda state, seat: state._outcome,
+}

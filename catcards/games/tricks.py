@@ -27,12 +27,13 @@ public API (actions, observations, zones) speaks :class:`~catcards.cards.Card`.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Mapping
+from typing import Any, Callable, Iterator, Sequence
 
 from ..cards import Card
 from ..core import Action, GameParameterError, Play, State, normal_name, permutation, plays_for, short_repr
 
-__all__ = ["Play", "plays_for", "winning_index", "TrickState"]
+__all__ = ["Play", "plays_for", "winning_index", "TrickState", "SeatView", "TRICK_KEYS"]
 
 
 def winning_index(suits: Sequence[Any], values: Sequence[int], trump: Any = None) -> int:
@@ -65,6 +66,44 @@ def winning_index(suits: Sequence[Any], values: Sequence[int], trump: Any = None
     return best
 
 
+class SeatView(Mapping):
+    """What ``seat`` sees now, read key by key: the keys and values of ``state.observation(seat)``,
+    each computed the first time it is read (:meth:`TrickState.view`).
+
+    A computer player's move reads a few keys of the observation (King of the Jungle's bidder:
+    its hand, the bids, the trick, the cards played); building all of them for every move was
+    most of a play-out's time. The view and the observation are computed by the same functions
+    (the state's ``OBSERVATION`` table), so an agent chooses the same from either.
+
+    It is a view, not a snapshot: valid until the state changes (an agent that keeps what it saw
+    keeps ``dict(view)`` or the observation). ``view == state.observation(seat)`` holds.
+    """
+
+    __slots__ = ("_state", "_seat", "_read")
+
+    def __init__(self, state: "TrickState", seat: int | None) -> None:
+        self._state, self._seat, self._read = state, seat, {}
+
+    def __getitem__(self, key: str) -> Any:
+        read = self._read
+        if key in read:
+            return read[key]
+        value = read[key] = self._state.OBSERVATION[key](self._state, self._seat)  # KeyError: no such key
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._state.OBSERVATION
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._state.OBSERVATION)
+
+    def __len__(self) -> int:
+        return len(self._state.OBSERVATION)
+
+    def __repr__(self) -> str:
+        return f"SeatView(seat={self._seat}, {self._state!r})"
+
+
 class TrickState(State):
     """A :class:`~catcards.core.State` of a trick-taking game: hands, the trick, the lead.
 
@@ -95,6 +134,11 @@ class TrickState(State):
     SUIT_OF: tuple[str, ...] = ()
     #: str() of each card, by id (set from CARDS for each subclass: the log names every card played)
     _CARD_TEXT: tuple[str, ...] = ()
+
+    #: the observation, key by key: key -> ``f(state, seat)``, its value for ``seat`` (checked;
+    #: None for a spectator). Each game's table starts from :data:`TRICK_KEYS` (see
+    #: :meth:`observation` and :meth:`view`, which read it)
+    OBSERVATION: dict[str, Callable[[Any, int | None], Any]] = {}
 
     #: the log line of each play, by seat then card id (built once: a play only looks it up)
     _PLAY_LOG: tuple[tuple[str, ...], ...] = ()
@@ -205,27 +249,27 @@ class TrickState(State):
                 return None
         return None
 
-    def _trick_observation(self, seat: int | None, visible=None) -> dict[str, Any]:
-        """The observation keys both games share: ``current_player``, ``leader``, ``hand`` (the
-        seat's own cards, [] for a spectator), ``hand_sizes``, ``trick``, ``led_suit``,
-        ``last_trick`` (see :meth:`_trick_view` for ``visible``), ``last_winner``, ``legal``,
-        ``log`` (the public log of this round or hand: from the end of the last one; the whole
-        game's is ``state.log``), ``is_over`` and ``outcome``."""
-        cards = self.CARDS
-        return {
-            "current_player": self.current_player,
-            "leader": self.leader,
-            "hand": [cards[c] for c in self.hands[seat]] if seat is not None else [],
-            "hand_sizes": [len(h) for h in self.hands],
-            "trick": self._trick_view(self.trick),
-            "led_suit": self.led_suit,
-            "last_trick": self._trick_view(self.last_trick, visible),
-            "last_winner": self.last_winner,
-            "legal": self.legal_for(seat),
-            "log": self.log[self._log_mark :],
-            "is_over": self.is_over,
-            "outcome": self._outcome,
-        }
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees (None: a spectator): the keys of the game's :attr:`OBSERVATION`
+        table, each with its value now (each game's docstring lists them).
+
+        Raises:
+            GameParameterError: ``seat`` is not a seat of the game nor None.
+        """
+        seat = self.check_seat(seat)
+        return {key: value(self, seat) for key, value in self.OBSERVATION.items()}
+
+    def view(self, seat: int | None) -> SeatView:
+        """``observation(seat)`` read key by key, each key computed when it is read (a
+        :class:`SeatView`, valid until the state changes): what a play-out's computer players
+        are given, since a move reads a few keys of the many.
+
+        Raises:
+            GameParameterError: ``seat`` is not a seat of the game nor None.
+        """
+        if type(seat) is not int or not 0 <= seat < self.game.players:  # the usual case needs no more checks
+            seat = self.check_seat(seat)
+        return SeatView(self, seat)
 
     def _trick_zones(self) -> dict[str, list[Card]]:
         """The zones both games share: ``hand <seat>`` per seat and ``trick``."""
@@ -250,3 +294,30 @@ class TrickState(State):
         other.hands = [list(h) for h in self.hands]
         other.trick = list(self.trick)
         other.last_trick = list(self.last_trick)
+
+
+def _own_hand(state: TrickState, seat: int | None) -> list[Card]:
+    cards = state.CARDS
+    return [cards[c] for c in state.hands[seat]] if seat is not None else []
+
+
+#: the observation keys both games share (in this order, after each game's first keys):
+#: ``current_player``, ``leader``, ``hand`` (the seat's own cards, [] for a spectator),
+#: ``hand_sizes``, ``trick``, ``led_suit``, ``last_trick`` (:meth:`TrickState._trick_view`; Cat
+#: Trick hides a card dealt away since), ``last_winner``, ``legal``, ``log`` (the public log of
+#: this round or hand: from the end of the last one; the whole game's is ``state.log``),
+#: ``is_over`` and ``outcome``
+TRICK_KEYS: dict[str, Callable[[Any, int | None], Any]] = {
+    "current_player": lambda state, seat: state.current_player,
+    "leader": lambda state, seat: state.leader,
+    "hand": _own_hand,
+    "hand_sizes": lambda state, seat: [len(h) for h in state.hands],
+    "trick": lambda state, seat: state._trick_view(state.trick),
+    "led_suit": lambda state, seat: state.led_suit,
+    "last_trick": lambda state, seat: state._trick_view(state.last_trick),
+    "last_winner": lambda state, seat: state.last_winner,
+    "legal": lambda state, seat: state.legal_for(seat),
+    "log": lambda state, seat: state.log[state._log_mark :],
+    "is_over": lambda state, seat: state.is_over,
+    "outcome": lambda state, seat: state._outcome,
+}

@@ -10,16 +10,21 @@ faces): ``big_cat``, ``card_game``, ``cat_days``, ``cat_trick``, ``king_of_the_j
 
 ``card_svg(card)`` draws one card (suit colour, number in the corners and middle, suit or card
 name); ``cards_html(cards)`` a row of them; ``back_svg()`` a face-down card; ``state_html(state)``
-a spectator's view of any game, built from ``state.observation(None)``.
+a game as a notebook cell shows it, with the game's board: each game registers its board with
+:func:`board` (in :data:`BOARDS`), the one picture its table and ``State._repr_html_`` draw.
+Importing this package fills the contract's ``state_html`` and ``card_svg`` hooks
+(:mod:`catcards.hooks`).
 """
 from __future__ import annotations
 
 import html
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
+from .. import hooks
 from ..cards import Card
+from ..registry import Registry
 
-__all__ = ["card_svg", "back_svg", "cards_html", "state_html", "suit_style", "contrast", "text_colour", "svg_line",
+__all__ = ["card_svg", "back_svg", "cards_html", "state_html", "board", "BOARDS", "CARD_ROWS", "suit_style", "contrast", "text_colour", "svg_line",
            "SUIT_STYLE", "CARD_W", "CARD_H", "MIN_TEXT_PX", "CARD_TEXT_PX"]
 
 CARD_W, CARD_H = 64, 92
@@ -173,6 +178,41 @@ def cards_html(cards: Iterable[Card], width: int = 48, empty: str = "(none)") ->
     return '<span style="display:inline-flex;flex-wrap:wrap;gap:3px">' + "".join(faces) + "</span>"
 
 
+#: each game's board, the one picture of a game drawn by its table and by a state in a notebook
+#: cell: game name -> ``draw(obs, seat_label, game) -> HTML``, registered with :func:`board` in
+#: ``catcards/render/<game>.py`` (or a plugin's module under the entry-point group
+#: ``catcards.boards``), found by the same :class:`catcards.registry.Registry` as the games
+BOARDS: Registry[Callable[[dict, Callable[[int | None], str], Any], str]] = Registry(
+    "catcards.render", "catcards.boards", skip=("tables", "tricks"))
+
+
+#: game name -> ``faces(cards, game) -> HTML``, a row of the game's own card faces, for a game
+#: that draws its cards itself (Card Game, Cat Days); registered with :func:`board`
+CARD_ROWS: dict[str, Callable[[Any, Any], str]] = {}
+
+
+def board(game_name: str, cards: Callable[[Any, Any], str] | None = None) -> Callable:
+    """Decorator: register ``draw(obs, seat_label, game) -> HTML`` as the board of the game
+    called ``game_name`` (in :data:`BOARDS`): ``obs`` is ``state.observation(seat)``,
+    ``seat_label(seat) -> str`` names a seat ("Seat 2 (you)"; None: "no one") and ``game`` is the
+    :class:`catcards.core.Game` (for a board that needs its deck). Its tables draw the same
+    function (``render_board``). ``cards(cards, game) -> HTML``: a row of the game's own card
+    faces, for a game whose cards are not drawn by :func:`card_svg` (in :data:`CARD_ROWS`)."""
+
+    def deco(draw: Callable) -> Callable:
+        BOARDS.add(game_name, draw)
+        if cards is not None:
+            CARD_ROWS[game_name] = cards
+        return draw
+
+    return deco
+
+
+def notebook_seat_label(seat: int | None) -> str:
+    """How a state drawn in a notebook cell names a seat: "Seat 2" ("no one" for None)."""
+    return "no one" if seat is None else f"Seat {seat}"
+
+
 def _plain(value: Any) -> bool:
     """True for numbers, short strings and lists of them: what a table row can show as text."""
     if isinstance(value, (bool, int, float, str)):
@@ -180,17 +220,22 @@ def _plain(value: Any) -> bool:
     return isinstance(value, (list, tuple)) and all(isinstance(v, (bool, int, float, str)) for v in value)
 
 
-def state_html(state: Any) -> str:
-    """The whole table of any game as HTML, for a notebook cell: every zone's cards (all hands
-    face up: the analyst's view, not a player's; the widget tables show a player's view), the
-    public numbers of ``state.observation(None)``, whose turn or the outcome, and the last log
-    lines."""
-    rows = [
+def _zone_rows(state: Any, zones: Iterable[str]) -> list[str]:
+    """One table row per zone named: its name and its cards face up (in the game's own faces
+    where it registered them, :data:`CARD_ROWS`)."""
+    cards = state.zones()
+    faces = CARD_ROWS.get(state.game.name)
+    return [
         f'<tr><th style="text-align:left;vertical-align:top;padding-right:8px;white-space:nowrap">'
-        f"{html.escape(zone)}</th><td>{cards_html(cards, 40, empty='-')}</td></tr>"
-        for zone, cards in state.zones().items()
+        f"{html.escape(zone)}</th><td>"
+        f"{faces(cards[zone], state.game) if faces is not None else cards_html(cards[zone], 40, empty='-')}</td></tr>"
+        for zone in zones if zone in cards
     ]
-    obs = state.observation(None)
+
+
+def _generic_board(state: Any, obs: dict) -> str:
+    """A game without a registered board: every zone's cards and the public numbers of ``obs``."""
+    rows = _zone_rows(state, state.zones())
     for key, value in obs.items():
         if key in ("seat", "current_player", "is_over") or not _plain(value) or value in ([], ""):
             continue
@@ -198,6 +243,25 @@ def state_html(state: Any) -> str:
             f'<tr><th style="text-align:left;padding-right:8px">{html.escape(key.replace("_", " "))}'
             f"</th><td>{html.escape(str(value))}</td></tr>"
         )
+    return f'<table style="border-collapse:collapse">{"".join(rows)}</table>'
+
+
+def state_html(state: Any) -> str:
+    """A state drawn for a notebook cell (what ``State._repr_html_`` shows, through the
+    ``state_html`` hook of :mod:`catcards.hooks`): a line with the game, seed, actions and whose
+    turn (or the outcome); the game's board as a spectator sees it (``observation(None)``), drawn
+    by the function its tables draw (:data:`BOARDS`); then the cards the players cannot all see,
+    face up (the analyst's view: the widget tables show a player's view), and the last log lines.
+    A game without a board shows every zone and the public numbers instead."""
+    obs = state.observation(None)
+    draw = BOARDS.get(state.game.name)
+    if draw is None:
+        body = _generic_board(state, obs)
+    else:
+        hidden = _zone_rows(state, state.hidden_zones(None))
+        body = draw(obs, notebook_seat_label, state.game) + (
+            '<div style="margin-top:6px"><b>Face down at the table</b> (shown here face up)</div>'
+            f'<table style="border-collapse:collapse">{"".join(hidden)}</table>' if hidden else "")
     if state.is_over:
         status = f"Game over: {html.escape(state.outcome.reason)}."
     else:
@@ -205,7 +269,10 @@ def state_html(state: Any) -> str:
     last = "".join(f"<li>{html.escape(line)}</li>" for line in state.log[-3:])
     return (
         f"<div><b>{html.escape(state.game.title)}</b> (seed {state.seed}, "
-        f"{len(state.history)} actions) &middot; {status}"
-        f'<table style="border-collapse:collapse">{"".join(rows)}</table>'
+        f"{len(state.history)} actions) &middot; {status}{body}"
         f'<ul style="margin:4px 0">{last}</ul></div>'
     )
+
+
+hooks.provide("state_html", state_html)
+hooks.provide("card_svg", card_svg)

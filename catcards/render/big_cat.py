@@ -5,11 +5,11 @@ reward cards: ``PENALTY_LETTERS``); no ipywidgets."""
 from __future__ import annotations
 
 import html
-from typing import Callable
+from typing import Any, Callable
 
 from ..cards import Card
 from ..games.big_cat import PENALTY_LETTERS
-from . import back_svg
+from . import back_svg, board
 from .tables import card_html
 
 __all__ = ["board_html", "demand_text", "card_does", "PILE_SHOWN"]
@@ -79,3 +79,9 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str], deck: str) ->
         f" &middot; tricks: <b>{obs['tricks']}</b> &middot; demands: {html.escape(penalties)}</div>"
         "</div>"
     )
+
+
+@board("big-cat")
+def game_board(obs: dict, seat_label: Callable[[int | None], str], game: Any) -> str:
+    """Big Cat's board (its table draws the same, with the game's deck), for a table and for a state in a notebook cell (:data:`catcards.render.BOARDS`)."""
+    return board_html(obs, seat_label, game.deck)

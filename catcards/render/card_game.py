@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from typing import Any, Callable, Mapping
 
-from . import CARD_TEXT_PX, back_svg, svg_line, text_colour
+from . import CARD_TEXT_PX, back_svg, board, svg_line, text_colour
 from .tables import SCROLL_HINT
 
 __all__ = ["face_svg", "face_html", "row_html", "does_text", "banner_html", "stack_html", "seat_row_html",
@@ -218,3 +218,9 @@ def prompt_html(obs: dict) -> str:
 def does_html(action: Any, specs: Mapping[str, Any]) -> str:
     """:func:`does_text` as the line under the "card:" list."""
     return f"<div style='font-size:13px'>{_esc(does_text(action, specs))}</div>"
+
+
+@board("card-game", cards=lambda cards, game: row_html(cards, game.deck.specs))
+def game_board(obs: dict, seat_label: Callable[[int | None], str], game: Any) -> str:
+    """Card Game's board and discard pile (its table draws the same two, with the deck's card specs), for a table and for a state in a notebook cell (:data:`catcards.render.BOARDS`)."""
+    return board_html(obs, seat_label, game.deck.specs) + discard_html(obs, game.deck.specs)

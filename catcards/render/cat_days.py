@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from ..cards import Card
 from ..games.cat_days import DAYS
-from . import CARD_TEXT_PX, back_svg, svg_line
+from . import CARD_TEXT_PX, back_svg, board, svg_line
 
 __all__ = ["card_face", "day_html", "week_row", "board_html", "hand_heading_html", "describe_html", "CAT_COLOUR", "EVENT_COLOUR", "STAYS_COLOUR"]
 
@@ -126,3 +126,17 @@ def hand_heading_html(label: str, count: int, choosing: bool) -> str:
 def describe_html(text: str) -> str:
     """The chosen card's text (``CardKind.describe()``), in italics, over its places."""
     return f"<i>{html.escape(text)}</i>"
+
+
+def faces_html(cards: Any, deck: Any, width: int = 40) -> str:
+    """A row of Cat Days faces (:func:`card_face`), "-" in grey for none."""
+    if not cards:
+        return "<span style='color:#595959'>-</span>"
+    return ("<span style='display:inline-flex;flex-wrap:wrap;gap:2px'>"
+            + "".join(card_face(c, deck, width) for c in cards) + "</span>")
+
+
+@board("cat-days", cards=lambda cards, game: faces_html(cards, game.deck))
+def game_board(obs: dict, seat_label: Callable[[int | None], str], game: Any) -> str:
+    """Cat Days' board (its table's ``render_board``), for a table and for a state in a notebook cell (:data:`catcards.render.BOARDS`)."""
+    return board_html(obs, seat_label)

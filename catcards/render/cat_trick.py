@@ -4,11 +4,11 @@ functions of the observation and a ``seat_label(seat) -> str``; no ipywidgets.""
 from __future__ import annotations
 
 import html
-from typing import Callable
+from typing import Any, Callable
 
 from ..cards import suit_colour
 from ..games.cat_trick import COLOURS, GREEDY_LIMIT, SUPER_CATS_TO_WIN
-from . import back_svg, suit_style
+from . import back_svg, board, suit_style
 from .tables import badges_html, card_html, cards_row, seat_box
 from .tricks import sheet_html, trick_block_html, trick_html  # noqa: F401 (trick_html: re-exported)
 
@@ -95,3 +95,9 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
         f"<div style='display:flex;flex-wrap:wrap;align-items:flex-start;margin-bottom:6px'>{trump_block}{middle}</div>"
         f"<div>{seats}</div>{summary}</div>"
     )
+
+
+@board("cat-trick")
+def game_board(obs: dict, seat_label: Callable[[int | None], str], game: Any) -> str:
+    """Cat Trick's board (its table's ``render_board``), for a table and for a state in a notebook cell (:data:`catcards.render.BOARDS`)."""
+    return board_html(obs, seat_label)

@@ -4,10 +4,10 @@ score sheet. Pure functions of the observation and a ``seat_label(seat) -> str``
 from __future__ import annotations
 
 import html
-from typing import Callable
+from typing import Any, Callable
 
 from ..cards import suit_colour
-from . import back_svg
+from . import back_svg, board
 from .tables import seat_box
 from .tricks import sheet_html, trick_block_html, trick_html  # noqa: F401 (trick_html: re-exported)
 
@@ -65,3 +65,9 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
         f"<div class='catcards-jungle-board' style='line-height:1.3'>{middle}"
         f"<div style='margin-top:6px'>{seats}</div>{sheet}</div>"
     )
+
+
+@board("king-of-the-jungle")
+def game_board(obs: dict, seat_label: Callable[[int | None], str], game: Any) -> str:
+    """King of the Jungle's board (its table's ``render_board``), for a table and for a state in a notebook cell (:data:`catcards.render.BOARDS`)."""
+    return board_html(obs, seat_label)

@@ -9,10 +9,10 @@ import html
 from typing import Any, Callable, Sequence
 
 from ..cards import Card
-from . import back_svg
+from . import back_svg, board
 from .tables import card_html, hint_html
 
-__all__ = ["scores_html", "cell_html", "card_named", "recent_html", "taken_html", "CELL"]
+__all__ = ["board_html", "scores_html", "cell_html", "card_named", "recent_html", "taken_html", "CELL"]
 
 #: a grid card, pixels wide
 CELL = 46
@@ -71,3 +71,16 @@ def taken_html(obs: dict, seat: int, seat_label: Callable[[int | None], str], hi
     faces = "".join(card_html(c, 30) for c in obs["pairs"][seat]) or "<span style='color:#595959'>(none yet)</span>"
     return (f"<div>{hint_html(hint)}</div><b>{html.escape(seat_label(seat))}: pairs taken</b> "
             f"<div style='display:flex;flex-wrap:wrap;gap:2px'>{faces}</div>")
+
+
+def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
+    """The pairs per seat (:func:`scores_html`) over the grid, every position as
+    :func:`cell_html` draws it (a table puts each above its own button instead)."""
+    cells = "".join(f"<div style='display:inline-block'>{cell_html(p, shown)}</div>" for p, shown in enumerate(obs["grid"]))
+    return scores_html(obs, seat_label) + f"<div style='display:flex;flex-wrap:wrap;gap:4px;margin-top:4px'>{cells}</div>"
+
+
+@board("pairs")
+def game_board(obs: dict, seat_label: Callable[[int | None], str], game: Any) -> str:
+    """Pairs' board (its table draws the same pieces, each grid position above its button), for a table and for a state in a notebook cell (:data:`catcards.render.BOARDS`)."""
+    return board_html(obs, seat_label)

@@ -4,9 +4,9 @@ the observation and a ``seat_label(seat) -> str`` ("Seat 2 (you)"); no ipywidget
 from __future__ import annotations
 
 import html
-from typing import Callable
+from typing import Any, Callable
 
-from . import back_svg
+from . import back_svg, board
 from .tables import badges_html, card_html, cards_row, seat_box
 
 __all__ = ["board_html", "seat_html", "simon_badges", "SIMON_RED"]
@@ -90,3 +90,9 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
         f"<div style='display:flex;align-items:flex-start;margin-bottom:6px'>{pile_block}"
         f"<div>{side}</div></div><div>{seats}</div></div>"
     )
+
+
+@board("simons-cat")
+def game_board(obs: dict, seat_label: Callable[[int | None], str], game: Any) -> str:
+    """Simon's Cat's board (its table's ``render_board``), for a table and for a state in a notebook cell (:data:`catcards.render.BOARDS`)."""
+    return board_html(obs, seat_label)

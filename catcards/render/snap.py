@@ -4,10 +4,10 @@ observation and a ``seat_label(seat) -> str``; no ipywidgets."""
 from __future__ import annotations
 
 import html
-from typing import Callable
+from typing import Any, Callable
 
 from ..games.snap import OUT
-from . import back_svg
+from . import back_svg, board
 from .tables import card_html
 
 __all__ = ["board_html"]
@@ -49,3 +49,9 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
         f"<div class='catcards-board'><div style='display:flex;flex-wrap:wrap'>{''.join(seats)}</div>"
         f"{centre}</div>"
     )
+
+
+@board("snap")
+def game_board(obs: dict, seat_label: Callable[[int | None], str], game: Any) -> str:
+    """Snap's board (its table's ``render_board``), for a table and for a state in a notebook cell (:data:`catcards.render.BOARDS`)."""
+    return board_html(obs, seat_label)

@@ -39,6 +39,7 @@ def test_a_notebook_pools_alone():
     with pytest.raises(PoolError, match="already counted") as e:
         ann.submit(play(ann.new_game(0)))
     assert e.value.status == 409
+    assert ann.next_game().seed == ann.game_seed(2)
     assert lesson.student(ann.token).seed == ann.seed
     assert ann.tally(5).kind == "tally"
 
@@ -87,6 +88,9 @@ class _Contract(BaseHTTPRequestHandler):
                 s = pool.join(code, body.get("nickname"))
                 return self._answer(200, {"student": s.token, "seed": s.seed, "nickname": s.nickname,
                                           "activity": pool.info(code).activity})
+            if self.path == f"/class/{code}/game":
+                k, seed = pool.next_game(code, body.get("student"))
+                return self._answer(200, {"k": k, "seed": seed})
             if self.path == f"/class/{code}/results":
                 from dataclasses import asdict
 
@@ -137,13 +141,22 @@ def test_the_http_client_speaks_the_contract(contract_server):
     with pytest.raises(PoolError, match="not a catcards save") as e:
         me.submit("{")
     assert e.value.status == 400
+    ahead = play(me.new_game(2))  # played ahead: refused until game 1 is sent
+    with pytest.raises(PoolError, match="your next game is game 2") as e:
+        me.submit(ahead)
+    assert e.value.status == 422
+    following = me.next_game()
+    assert following.seed == me.game_seed(1) and not following.is_over
+    second = play(following)
+    assert me.submit(second).game_number == 1 and me.submit(ahead).game_number == 2
     frame = classroom.results(room, info.teacher_token)
-    assert list(frame["value"]) == [state.snaps_showing] and list(frame["seed"]) == [me.game_seed(0)]
+    assert list(frame["value"]) == [state.snaps_showing, second.snaps_showing, ahead.snaps_showing]
+    assert list(frame["seed"]) == [me.game_seed(k) for k in range(3)]
     with pytest.raises(PoolError) as e:
         room.results_csv("wrong")
     assert e.value.status == 403
     again = classroom.Classroom(join_url, "snap/snaps-per-pass").student(me.token, me.seed)  # a lesson's kernel, later
-    assert again.submit(play(again.new_game(1))).n == 2
+    assert again.submit(play(again.next_game())).n == 4
 
 
 def test_the_http_client_says_when_no_server_answers():

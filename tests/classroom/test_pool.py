@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
+from functools import partial
 
 import pandas as pd
 import pytest
@@ -220,7 +221,8 @@ def test_refuses_a_tampered_save(lesson):
     refused(pool, info.code, 422, "edited or damaged", pool.submit, info.code, me.token, json.dumps(edited))
     shorter = dict(save, actions=save["actions"][:-1])  # one card fewer: replays, but not its digest
     refused(pool, info.code, 422, "edited or damaged", pool.submit, info.code, me.token, json.dumps(shorter))
-    other_deal = dict(save, seed=me.game_seed(2))  # the same play on another of the series' deals
+    later = json.loads(snap_pass(me.game_seed(2)).to_json())
+    other_deal = dict(later, seed=me.game_seed(1))  # a later game's play on the deal of the next game
     refused(pool, info.code, 422, "edited or damaged", pool.submit, info.code, me.token, json.dumps(other_deal))
     no_digest = dict(save, format="catcards-save-1")
     del no_digest["digest"]
@@ -337,8 +339,9 @@ def test_rate_limit_refuses_a_flood_then_lets_the_student_back(store_where):
 
 # ---- many students at once; a store opened again --------------------------------------------------
 def test_forty_students_twenty_results_each_at_once_count_exactly_once(store_where):
-    """40 students join and each sends 20 finished games, every one of them twice, from 8 threads
-    over two pools on the same store (as two server processes): each game is counted once."""
+    """40 students join and each sends 20 finished games in order, every one of them twice (two
+    senders per student, as a page sending again after a dropped answer), from 8 threads over two
+    pools on the same store (as two server processes): each game is counted once, in order."""
     stores = [open_store(store_where), open_store(store_where)]
     pools = [Pool(s, burst=100) for s in stores]
     code = pools[0].start("snap").code
@@ -349,19 +352,25 @@ def test_forty_students_twenty_results_each_at_once_count_exactly_once(store_whe
     jobs = [(s, k) for s in students for k in range(20)]
     saves = {(s.token, k): snap_pass(s.game_seed(k)).to_json() for s, k in jobs}
 
-    def send(i_job):
-        i, (s, k) = i_job
-        try:
-            return pools[i % 2].submit(code, s.token, saves[(s.token, k)]).value
-        except PoolError as exc:
-            return exc.status
+    def send_series(i_student):
+        i, s = i_student
+        answers = []
+        for k in range(20):
+            try:
+                answers.append(pools[i % 2].submit(code, s.token, saves[(s.token, k)]).value)
+            except PoolError as exc:
+                answers.append(exc.status)
+        return answers
 
+    senders = [(i, s) for i, s in enumerate(students + students)]
     with ThreadPoolExecutor(8) as ex:
-        answers = list(ex.map(send, enumerate(jobs + jobs[::-1])))
-    assert answers.count(409) == 800 and len(answers) == 1600
+        answers = [a for series in ex.map(send_series, senders) for a in series]
+    assert answers.count(409) == 800 and len(answers) == 1600  # never 422: each sender goes in order
     frame = pools[1].results(code)
     assert len(frame) == 800 and frame["seed"].is_unique
     assert sorted(frame["seed"]) == sorted(s.game_seed(k) for s, k in jobs)
+    for number, mine in frame.groupby("student"):  # each student's games counted in their order
+        assert list(mine["game_number"]) == list(range(1, 21))
     by_seed = {s.game_seed(k): json.loads(saves[(s.token, k)]) for s, k in jobs}
     for seed, value in zip(frame["seed"], frame["value"]):
         assert value == catcards.load_state(json.dumps(by_seed[seed])).snaps_showing
@@ -420,14 +429,99 @@ def test_exact_distribution_in_the_summary_is_the_activitys(pool):
     assert sum(SNAPS_ACT.exact.values()) == Fraction(1)
 
 
-def test_a_full_class_takes_no_more_students(pool, monkeypatch):
-    import catcards.classroom.pool as pool_module
-
-    monkeypatch.setattr(pool_module, "MAX_STUDENTS", 2)
+def test_a_full_class_takes_no_more_students(store_where):
+    store = open_store(store_where)
+    pool = Pool(store, max_students=2)
     code = pool.start("snap").code
     pool.join(code), pool.join(code)
-    refused(pool, code, 403, "is full \\(2 students\\)", pool.join, code)
+    refused(pool, code, 403, r"is full \(2 students\); your teacher can start it with more \(--max-students\)",
+            pool.join, code)
     assert pool.summary(code)["joined"] == 2
+    assert Pool(store).max_students == 200  # the default
+    for wrong in (0, 3001, 2.5, True, "20"):
+        with pytest.raises(PoolError, match="a class takes 1 to 3000 students") as e:
+            Pool(store, max_students=wrong)
+        assert e.value.status == 400
+    store.close()
+
+
+def test_joins_are_rate_limited_per_address_and_per_class(store_where):
+    """Break-it tester (issue 29): one script joined a class 3,000 times. Joins from one address
+    are limited (a burst, then a rate), and so are joins to one class from every address; a
+    refusal is 429 saying what is allowed, and changes nothing."""
+    now = [0.0]
+    pool = Pool(open_store(store_where), join_per_address=(3, 0.5), join_per_class=(5, 1.0),
+                clock=lambda: now[0])
+    code = pool.start("snap").code
+    for _ in range(3):
+        pool.join(code, client="10.0.0.7")
+    error = refused(pool, code, 429, r"joining from your network at once \(at most 3 at once, then 0\.5 a "
+                                     r"second\); wait 2 s", partial(pool.join, client="10.0.0.7"), code)
+    assert error.status == 429
+    pool.join(code, client="10.0.0.8"), pool.join(code, client="10.0.0.9")  # others still join
+    refused(pool, code, 429, rf"joining the class {code} at once \(at most 5 at once, then 1 a second\); wait 1 s",
+            partial(pool.join, client="10.0.0.10"), code)
+    refused(pool, code, 429, "joining the class", pool.join, code)  # without an address: the class's limit
+    assert pool.summary(code)["joined"] == 5
+    now[0] += 2.0  # 2 s later: two joins to the class, one of them from the first address
+    pool.join(code, client="10.0.0.7")
+    refused(pool, code, 429, "from your network", partial(pool.join, client="10.0.0.7"), code)
+    pool.join(code, client="10.0.0.11")
+    assert pool.summary(code)["joined"] == 7
+    pool.store.close()
+
+
+def test_only_the_next_game_of_a_students_series_counts(pool):
+    """Break-it tester (issue 29): a student could play many games of their series and send only
+    the good ones, in any order. Games now count in the order they are dealt: the next one only
+    (Pool.next_game), a later one refused (422) until the ones before it are sent, an earlier one
+    already counted (409)."""
+    code = pool.start("snap").code
+    me = pool.join(code)
+    assert pool.next_game(code, me.token) == (0, me.game_seed(0))
+    saves = [snap_pass(me.game_seed(k)).to_json() for k in range(4)]
+    refused(pool, code, 422, "this is your game 3, but your next game is game 1: games count in the order",
+            pool.submit, code, me.token, saves[2])
+    pool.submit(code, me.token, saves[0])
+    assert pool.next_game(code, me.token) == (1, me.game_seed(1))
+    refused(pool, code, 422, "your next game is game 2", pool.submit, code, me.token, saves[3])
+    refused(pool, code, 422, "not finished", pool.submit, code, me.token,
+            snap_pass(me.game_seed(1), turns=10).to_json())
+    assert pool.next_game(code, me.token) == (1, me.game_seed(1))  # a refused game is dealt again
+    assert pool.submit(code, me.token, saves[1]).game_number == 1
+    refused(pool, code, 409, "your game 1 is already counted", pool.submit, code, me.token, saves[0])
+    assert [pool.submit(code, me.token, saves[k]).game_number for k in (2, 3)] == [2, 3]
+    assert list(pool.results(code)["game_number"]) == [1, 2, 3, 4]
+    with pytest.raises(PoolError, match="have not joined") as e:
+        pool.next_game(code, "nobody")
+    assert e.value.status == 403
+
+
+def test_open_store_refuses_a_place_that_cannot_be_a_store_before_making_anything(tmp_path):
+    """Break-it tester (issue 29): a text file, a name over 255 bytes and a mysql:// URL gave
+    tracebacks or made folders before refusing. Each is one StoreError, and nothing is made."""
+    from catcards.classroom.store import StoreError, store_place
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my lesson notes\n")
+    with pytest.raises(StoreError, match="is not a SQLite database"):
+        open_store(notes)
+    assert notes.read_text() == "my lesson notes\n"
+    with pytest.raises(StoreError, match="is below .*notes.txt.*, which is a file"):
+        open_store(notes / "lesson")
+    with pytest.raises(StoreError, match="is 300 bytes long; a file or folder name is at most 255 bytes"):
+        open_store(tmp_path / "a" / ("x" * 300))
+    with pytest.raises(StoreError, match="not a mysql:// URL"):
+        open_store(f"mysql://user@{tmp_path}/db")
+    with pytest.raises(StoreError, match="got nothing"):
+        open_store("  ")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+    assert store_place(tmp_path / "lesson") == ("sqlite", tmp_path / "lesson" / "class.sqlite")
+    assert store_place("postgres://u@h/db") == ("postgresql", "postgresql+psycopg://u@h/db")
+    assert not (tmp_path / "lesson").exists()
+    empty = tmp_path / "new.sqlite"
+    empty.touch()  # an empty file is a new database
+    open_store(empty).close()
 
 
 _WRITER = """

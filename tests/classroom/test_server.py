@@ -174,7 +174,7 @@ def test_refuses_a_tampered_save(server, student):
 
 def test_refuses_a_duplicate(server):
     ana = join(server)
-    save = snap_pass(series_seed(ana["seed"], 1)).to_json()
+    save = snap_pass(series_seed(ana["seed"], 0)).to_json()
     assert submit(server, ana["student"], save).status_code == 201
     before = version(server), counted(server)
     refused(submit(server, ana["student"], save), 409, "already counted")
@@ -331,6 +331,116 @@ def test_the_tables_kernel_takes_widget_messages_but_not_code(server, tmp_path):
     assert not marker.exists()
 
 
+# ---- break-it findings (issue 29): games in order, joins limited, a wrong code in a browser ---------
+def test_only_the_next_game_counts_over_http(server):
+    """A student cannot play ahead and send only the good games: /game deals the next game, a
+    later one is refused (422) saying which game is next, and counts once its turn comes."""
+    ana = join(server)
+    saves = [snap_pass(series_seed(ana["seed"], k)).to_json() for k in range(2)]
+    before = counted(server)
+    refused(submit(server, ana["student"], saves[1]), 422, "this is your game 2, but your next game is game 1")
+    assert counted(server) == before
+    game = requests.post(server["join_url"] + "/game", json={"student": ana["student"]}, timeout=30).json()
+    assert game == {"k": 0, "seed": series_seed(ana["seed"], 0)}
+    assert submit(server, ana["student"], saves[0]).status_code == 201
+    assert submit(server, ana["student"], saves[1]).status_code == 201
+    me = requests.post(server["join_url"] + "/me", json={"student": ana["student"]}, timeout=30).json()
+    assert me["games"] == 2 and me["next"] == 2
+
+
+def test_a_wrong_code_in_a_browser_shows_the_code_box_again_and_scripts_keep_json(server):
+    html_page = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+    base = server["base"]
+    wrong = "ZZZZZZ" if server["code"] != "ZZZZZZ" else "YYYYYY"
+    for url in (f"{base}class/{wrong.lower()}", f"{base}class?code={wrong.lower()}"):  # the link, the form
+        reply = requests.get(url, headers=html_page, timeout=30)
+        assert reply.status_code == 404 and reply.headers["Content-Type"].startswith("text/html"), url
+        assert f"The class code <b>{wrong}</b> was not found" in reply.text and 'role="alert"' in reply.text
+        assert f'value="{wrong}"' in reply.text and 'aria-invalid="true"' in reply.text
+        assert '<form id="form" action="/class" method="get">' in reply.text  # type it again
+    reply = requests.get(f"{base}class/{wrong}/nothing", headers=html_page, timeout=30)
+    assert reply.status_code == 404 and "There is nothing at this address" in reply.text
+    # the right code typed in the form (no script) leads to the class
+    right = requests.get(f"{base}class?code={server['code'].lower()}", headers=html_page, timeout=30,
+                         allow_redirects=False)
+    assert right.status_code == 302 and right.headers["Location"] == f"/class/{server['code']}"
+    box = requests.get(f"{base}class", headers=html_page, timeout=30)
+    assert box.status_code == 200 and "not found" not in box.text and 'aria-invalid="false"' in box.text
+    # scripts and the pages' own calls keep JSON errors
+    refused(requests.get(f"{base}class/{wrong}", timeout=30), 404, "no class with the code")
+    refused(requests.get(f"{base}class/{wrong}", headers={"Accept": "application/json"}, timeout=30), 404, "code")
+    refused(requests.post(f"{base}class/{wrong}/join", json={}, headers=html_page, timeout=30), 404, "code")
+
+
+@pytest.fixture
+def small_class(tmp_path):
+    """The pool's handlers (no Voila) on a free port in a thread, in front of a Pool with small
+    join limits: 3 joins at once from one address, 4 to the class, at most 5 students."""
+    import asyncio
+    import threading
+
+    from catcards.classroom.pool import Pool
+    from catcards.classroom.server import ClassServer, class_urls
+    from catcards.classroom.store import open_store
+
+    store = open_store(tmp_path / "store")
+    pool = Pool(store, max_students=5, join_per_address=(3, 0.001), join_per_class=(4, 0.001))
+    server = ClassServer()
+    server.pool, server.info = pool, pool.start("snap")
+    server.activity = SNAPS_ACT
+    port = free_port()
+    server.public_url = f"http://127.0.0.1:{port}/"
+    loop = asyncio.new_event_loop()
+    started = threading.Event()
+
+    def serve():
+        asyncio.set_event_loop(loop)
+        import tornado.web
+
+        tornado.web.Application(server.class_handlers()).listen(port, "127.0.0.1")
+        loop.call_soon(started.set)
+        loop.run_forever()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    started.wait(10)
+    yield {"pool": pool, "code": server.info.code, "port": port,
+           "join_url": class_urls(server.public_url, server.info.code, None)["join_url"]}
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(10)
+    store.close()
+
+
+def _join_from(address: str, port: int, code: str) -> tuple[int, dict]:
+    """POST class/CODE/join from the local address ``address`` (127.0.0.x: another device)."""
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(address, 0))
+    conn.request("POST", f"/class/{code}/join", body="{}", headers={"Content-Type": "application/json"})
+    reply = conn.getresponse()
+    answer = json.loads(reply.read())
+    conn.close()
+    return reply.status, answer
+
+
+def test_joins_over_http_are_limited_per_address_and_per_class_and_a_full_class_says_so(small_class):
+    """Break-it tester (issue 29): one script joined a class 3,000 times from one address."""
+    port, code, pool = small_class["port"], small_class["code"], small_class["pool"]
+    assert [_join_from("127.0.0.1", port, code)[0] for _ in range(3)] == [201, 201, 201]
+    status, answer = _join_from("127.0.0.1", port, code)
+    assert status == 429 and "from your network at once (at most 3 at once" in answer["error"]
+    assert pool.summary(code)["joined"] == 3
+    assert _join_from("127.0.0.2", port, code)[0] == 201  # another device joins
+    status, answer = _join_from("127.0.0.3", port, code)
+    assert status == 429 and f"joining the class {code} at once (at most 4 at once" in answer["error"]
+    assert pool.summary(code)["joined"] == 4
+    pool._join_class.burst = pool._join_class.per_second = 100.0  # the class's limit lifted: the cap is next
+    assert _join_from("127.0.0.3", port, code)[0] == 201
+    status, answer = _join_from("127.0.0.4", port, code)
+    assert status == 403 and "is full (5 students); your teacher can start it with more (--max-students)" in answer["error"]
+    assert pool.summary(code)["joined"] == 5
+
+
 # ---- the server killed and started again: nothing counted is lost -----------------------------------
 def test_the_server_killed_and_started_again_keeps_the_class_and_its_results(server):
     ana = join(server, nickname="Cat")
@@ -365,3 +475,4 @@ def test_an_ended_class_takes_nothing_more(server):
     s = summary(server)
     assert s["ended"] is True
     assert requests.get(url + "/results.csv", headers=teacher(server), timeout=30).status_code == 200
+

@@ -349,3 +349,24 @@ def test_simulated_first_tricks_agree_with_the_exact_values():
     assert check_proportion(ct.p_no_trump_after_lead(5), int(plain["no_trump"].sum()), len(plain), 0.999)
     rounds = ct.simulate_rounds(players=3, games=5, seed=1)
     assert set(rounds["how"]) <= {"five colours", "empty hand"} and rounds.groupby("game").size().min() >= 1
+
+
+def test_would_win_is_the_trick_rule_for_every_trick_of_up_to_four_cards_of_one_colour_and_trump():
+    """The collector's would_win (one pass over the trick for all its cards) against the engine's
+    rule (trick_values and winning_index) for every ordered trick of 1 to 4 cards of one colour
+    with a card of another (the trump or not), whatever colour is trump."""
+    from itertools import permutations
+
+    from catcards.agents.cat_trick import would_win
+    from catcards.games.tricks import winning_index
+
+    checked = 0
+    for pink in range(1, 5):
+        for cards in permutations([c for c in CARDS if c.suit == "pink"], pink):
+            for extra in (None, Card("blue", 3), Card("blue", 1)):
+                trick = [*cards, extra] if extra is not None else list(cards)
+                for trump in ("pink", "blue", "orange"):
+                    rule = winning_index([c.suit for c in trick], trick_values(trick), trump) == len(trick) - 1
+                    assert would_win(trick[:-1], trick[-1], trump) == rule
+                    checked += 1
+    assert checked == 3 * 3 * sum(len(list(permutations(range(7), k))) for k in range(1, 5))

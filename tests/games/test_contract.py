@@ -154,10 +154,24 @@ def test_params_rebuild_the_game_and_bad_players_fail_early(name):
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_a_state_shows_itself_in_a_notebook(name):
+def test_a_state_shows_itself_in_a_notebook_with_its_tables_board(name):
+    """One picture of a game (issue 31): a state in a notebook cell draws the board its table
+    draws (registered with ``catcards.render.board``), as a spectator sees it, and under it the
+    cards face down at the table, face up."""
+    from catcards.render import BOARDS, CARD_ROWS, cards_html, notebook_seat_label
+
     state = catcards.load(name).new_game(3)
     html = state._repr_html_()
-    assert "<svg" in html or "<div" in html
+    board = BOARDS.get(name)
+    if board is None:  # a plugin's game may register none: then every zone is drawn
+        assert not type(state.game).__module__.startswith("catcards."), f"{name} registers no board in catcards/render/"
+        assert all(cards_html(cards, 40, empty="-") in html for cards in state.zones().values())
+    else:
+        assert board(state.observation(None), notebook_seat_label, state.game) in html
+        faces = CARD_ROWS.get(name, lambda cards, game: cards_html(cards, 40, empty="-"))  # Card Game, Cat Days: their own
+        hidden = state.hidden_zones(None)
+        assert hidden and all(faces(state.zones()[z], state.game) in html for z in hidden)
+    assert html.startswith(f"<div><b>{state.game.title}</b> (seed 3, 0 actions)".replace("'", "&#x27;"))
 
 
 def test_a_look_alike_action_is_replaced_by_the_legal_one():

@@ -236,3 +236,20 @@ def test_first_pass_snaps_match_the_engine():
     sd = float(sum((k - 3) ** 2 * p for k, p in dist.items())) ** 0.5
     assert abs(counts.mean() - 3) < 4 * sd / np.sqrt(len(counts))
     assert abs((counts == 0).mean() - float(dist[0])) < 4 * np.sqrt(0.045 * 0.955 / len(counts))
+
+
+def test_the_view_is_the_observation_read_key_by_key():
+    """``view(seat)`` holds exactly ``observation(seat)`` (every key, every seat and a spectator)
+    along a game with false snaps, penalty cards and a player out."""
+    state = catcards.load("snap", players=3).new_game(5)
+    k, most_under, out = 0, 0, False
+    while not state.is_over:
+        for seat in (0, 1, 2, None):
+            assert dict(state.view(seat)) == state.observation(seat)
+        legal = state.legal_actions()
+        state.apply(legal[k * 5 % 11 % len(legal)])
+        k, most_under, out = k + 1, max(most_under, state.under), out or "out" in state.status
+    assert (state.false_snaps, most_under, out, k) == (39, 36, True, 54)
+    assert dict(state.view(0)) == state.observation(0)  # the game over
+    with pytest.raises(catcards.GameParameterError):
+        state.view(3)

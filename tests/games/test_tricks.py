@@ -52,3 +52,73 @@ def test_both_games_share_the_trick_flow_and_pass_the_lead_to_the_winner():
         assert state.tricks_played == 1 and len(state.last_trick) == 3
         assert state.current_player == state.last_winner == state.leader
         assert [s for s, _ in state.last_trick] == [leader, (leader + 1) % 3, (leader + 2) % 3]
+
+
+# ---- a seat's view, read key by key (what play-outs give the computer players) ---------------------
+def _positions(name: str, players: int, seeds=range(4), every: int = 3):
+    """Seeded positions of game ``name`` along games played by "sensible" players, one in
+    ``every`` actions (both games' sensible players never draw unless breaking a tie)."""
+    import numpy as np
+
+    from catcards.agents import make_agent
+
+    agent = make_agent(name, "sensible")
+    for seed in seeds:
+        state = catcards.load(name, players=players).new_game(seed)
+        rng = np.random.default_rng(seed)
+        k = 0
+        while not state.is_over:
+            if k % every == 0:
+                yield state
+            seat, legal = state.current_player, state.legal_actions()
+            state.apply(agent.choose(state.observation(seat), legal, rng) if len(legal) > 1 else legal[0])
+            k += 1
+        yield state
+
+
+@pytest.mark.parametrize("name, players", [("king-of-the-jungle", 3), ("king-of-the-jungle", 4), ("cat-trick", 3),
+                                           ("cat-trick", 5)])
+def test_a_view_holds_the_observations_keys_and_values(name, players):
+    """state.view(seat) reads the same table (OBSERVATION) as observation(seat): the same keys in
+    the same order and equal values, for every seat and a spectator, at every third position of
+    seeded games (round ends and the end of the game included)."""
+    n = 0
+    for state in _positions(name, players, seeds=range(2)):
+        for seat in [None, *range(players)]:
+            obs, view = state.observation(seat), state.view(seat)
+            assert list(view) == list(obs) and len(view) == len(obs)
+            assert {key: view[key] for key in obs} == obs and view == obs
+            assert "hand" in view and "no such key" not in view
+            n += 1
+    assert n > 100
+    with pytest.raises(catcards.GameParameterError, match="seat must be a whole number"):
+        state.view(players)
+    with pytest.raises(KeyError):
+        state.view(0)["no such key"]
+
+
+@pytest.mark.parametrize("name, strategies", [
+    ("king-of-the-jungle", ("sensible", "top-cards", "average", "zero")),
+    ("cat-trick", ("collector", "highest")),
+])
+def test_the_agents_choose_the_same_from_a_view_as_from_the_observation(name, strategies):
+    """Play-outs give these agents the view (they declare takes_view): every strategy chooses the
+    same action, with the same draws of its generator, from either, at every position of seeded
+    4-player games."""
+    import numpy as np
+
+    from catcards.agents import make_agent
+
+    agents = [make_agent(name, s) for s in strategies]
+    assert all(a.takes_view for a in agents)
+    n = 0
+    for state in _positions(name, 4, every=1):
+        if state.is_over or len(state.legal_actions()) == 1:
+            continue
+        seat, legal = state.current_player, state.legal_actions()
+        for agent in agents:
+            a, b = np.random.default_rng(n), np.random.default_rng(n)
+            assert agent.choose(state.view(seat), legal, a) is agent.choose(state.observation(seat), legal, b)
+            assert a.bit_generator.state == b.bit_generator.state
+            n += 1
+    assert n > 500

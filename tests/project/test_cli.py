@@ -349,3 +349,45 @@ def test_version_says_catcards_and_python_versions(capsys):
         main(["--version"])
     assert done.value.code == 0
     assert capsys.readouterr().out == f"catcards {catcards.__version__} (Python {platform.python_version()})\n"
+
+
+def test_class_and_kit_refuse_a_busy_port_and_bad_places_in_one_line_before_making_anything(capsys, tmp_path,
+                                                                                            monkeypatch):
+    """Break-it tester (issue 29): `catcards class` and `catcards kit` printed tracebacks for a
+    busy port, a text file as the store and a name over 255 characters, and `--store mysql://...`
+    made folders before refusing. Each is one line, status 2, and nothing is made."""
+    import socket
+
+    pytest.importorskip("voila")  # `catcards class` needs the lab extra
+    monkeypatch.chdir(tmp_path)  # a folder made from a relative place would appear here
+    notes = tmp_path / "notes.txt"
+    notes.write_text("lesson notes\n")
+    long = "a" * 300
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = str(busy.getsockname()[1])
+        cases = [
+            (["class", "snap", "--port", port, "--store", str(tmp_path / "store")],
+             f"the port {port} is in use (another class or program serves on it); stop that one, or choose "
+             "another port with --port"),
+            (["class", "snap", "--store", str(notes)], "is not a SQLite database (it does not start with 'SQLite format 3')"),
+            (["class", "snap", "--store", str(tmp_path / long)], "is 300 bytes long; a file or folder name is at most 255 bytes"),
+            (["class", "snap", "--store", "mysql://teacher@school/lesson"],
+             "a store is a SQLite file or folder, or a postgresql:// URL, not a mysql:// URL"),
+            (["class", "snap", "--ip", "192.0.2.1", "--store", str(tmp_path / "store")],
+             "--ip 192.0.2.1 is not an address of this computer"),
+            (["class", "snap", "--max-students", "3001"], "--max-students: must be a whole number from 1 to 3,000"),
+            (["kit", str(tmp_path / long)], "is 300 bytes long; a file or folder name is at most 255 bytes"),
+            (["kit", str(tmp_path / long / "kit")], "is 300 bytes long"),
+        ]
+        for argv, message in cases:
+            code, out, err = run(capsys, *argv)
+            assert (code, out) == (2, ""), (argv, err)
+            assert err.startswith("catcards: error: ") and message in err, (argv, err)
+            assert "Traceback" not in err and err.count("\n") == 1, (argv, err)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]  # nothing made
+    assert notes.read_text() == "lesson notes\n"
+    done = subprocess.run([sys.executable, "-m", "catcards.cli", "class", "snap", "--store", str(notes)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and done.stderr.count("\n") == 1

@@ -10,59 +10,47 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core import Action, is_whole, normal_name
+from ...core import Action, FixedAction, is_whole, normal_name
 
 __all__ = [
     "TakeMoney", "DrawCard", "EndTurn", "Pass", "Believe", "Challenge", "Play", "Claim", "UseAbility",
     "Choose", "PutOnTop", "DiscardCard", "PutBack", "TakeTurned", "MoneyInstead", "parse_action",
 ]
 
-@dataclass(frozen=True)
-class TakeMoney(Action):
+class TakeMoney(FixedAction):
     """Take the top Money card into your money area (draw phase, or instead of a To-The-Top card)."""
 
-    def __str__(self) -> str:
-        return "take Money"
+    text = "take Money"
 
 
-@dataclass(frozen=True)
-class DrawCard(Action):
+class DrawCard(FixedAction):
     """Draw the top card of the main deck into your hand."""
 
-    def __str__(self) -> str:
-        return "draw from the main deck"
+    text = "draw from the main deck"
 
 
-@dataclass(frozen=True)
-class EndTurn(Action):
+class EndTurn(FixedAction):
     """End your turn (main phase, nothing waiting on the stack)."""
 
-    def __str__(self) -> str:
-        return "end turn"
+    text = "end turn"
 
 
-@dataclass(frozen=True)
-class Pass(Action):
+class Pass(FixedAction):
     """Let the top item of the stack resolve without responding."""
 
-    def __str__(self) -> str:
-        return "pass"
+    text = "pass"
 
 
-@dataclass(frozen=True)
-class Believe(Action):
+class Believe(FixedAction):
     """Believe a bluff claim."""
 
-    def __str__(self) -> str:
-        return "believe"
+    text = "believe"
 
 
-@dataclass(frozen=True)
-class Challenge(Action):
+class Challenge(FixedAction):
     """Challenge a bluff claim: the face-down card is turned over."""
 
-    def __str__(self) -> str:
-        return "challenge"
+    text = "challenge"
 
 
 _OPTION_WORD = {"The Guardian": "naming", "Eat Four!": "choosing"}

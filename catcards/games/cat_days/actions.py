@@ -8,32 +8,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...cards import Card
-from ...core import Action, is_whole
+from ...core import Action, FixedAction, is_whole
 from .deck import _DRAW_RE, CAT_EFFECTS, DAYS, EVENT_EFFECTS
 
 __all__ = ["Draw", "Pass", "Play", "DRAW", "PASS"]
 
 
-@dataclass(frozen=True)
-class Draw(Action):
+class Draw(FixedAction):
     """Draw the top card of the draw pile (reshuffling the discard pile first if it is empty)."""
 
-    def __str__(self) -> str:
-        return "draw a card"
-
-    def __repr__(self) -> str:
-        return "Draw()"
+    text = "draw a card"
 
 
-@dataclass(frozen=True)
-class Pass(Action):
+class Pass(FixedAction):
     """Do nothing: legal only when a player can neither play nor draw."""
 
-    def __str__(self) -> str:
-        return "pass"
-
-    def __repr__(self) -> str:
-        return "Pass()"
+    text = "pass"
 
 
 DRAW = Draw()
