@@ -9,9 +9,10 @@ never challenges, ``threshold=1.01`` always does.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from ..core import GameParameterError
-from ..games.card_game.claims import claim_odds
+from ..games.card_game.claims import claim_counts, odds_from_counts
 from ..games.card_game import (
     Believe,
     Challenge,
@@ -38,6 +39,13 @@ _VALUE = {
 _KEEP = {"Not So Fast": 5, "Imaginary Dinosaur": 4, "Joker": 4, "Shot!": 3, "Lucky Cat": 3}
 
 
+@lru_cache(maxsize=4096)
+def _below(hand: int, unseen: int, good: int, bluff_rate, threshold) -> bool:
+    """Whether the claim odds of these counts (:func:`~catcards.games.card_game.claims.odds_from_counts`)
+    are below ``threshold``: a challenge, kept for counts seen before."""
+    return odds_from_counts(hand, unseen, good, bluff_rate) < threshold
+
+
 @strategy("card-game", "bluffer")
 class BluffingAgent(Agent):
     """Plays for points, answers attacks on itself with Not So Fast, bluffs and challenges.
@@ -54,6 +62,8 @@ class BluffingAgent(Agent):
     """
 
     name = "bluffer"
+    #: reads its observation only while choosing: a play-out may hand it ``state.view(seat)``
+    takes_view = True
 
     def __init__(self, bluff: float = 0.3, threshold: float = 0.5, assumed_bluff: float | None = 0.3):
         for label, value, top in (("bluff", bluff, 1), ("threshold", threshold, 2)):
@@ -91,14 +101,19 @@ class BluffingAgent(Agent):
     # ---- decisions -----------------------------------------------------------------------------
     def _believe_or_challenge(self, obs, legal):
         top = obs["stack"][-1]
-        try:
-            q = claim_odds(obs, top["who"], top["name"], self.assumed_bluff)
-        except ValueError:
-            q = Fraction(1)
         matters = top["target"] in (None, obs["seat"]) or top["name"] == "Lucky Cat"
-        if matters and q < self.threshold:
+        if matters and self._doubts(obs, top):
             return next(a for a in legal if isinstance(a, Challenge))
         return next(a for a in legal if isinstance(a, Believe))
+
+    def _doubts(self, obs, top) -> bool:
+        """Whether P(the claim on top of the stack is genuine), from what this seat sees, is
+        below ``threshold`` (odds that cannot be worked out, e.g. a card the card list does not
+        have: 1, as :func:`~catcards.games.card_game.claims.claim_odds` raising ValueError)."""
+        try:
+            return _below(*claim_counts(obs, top["who"], top["name"]), self.assumed_bluff, self.threshold)
+        except ValueError:
+            return Fraction(1) < self.threshold
 
     def _respond(self, obs, legal, rng):
         seat = obs["seat"]

@@ -19,11 +19,18 @@ def evaluate(weeks: Weeks, seat: int) -> float:
     """How good ``weeks`` looks for ``seat``: the score difference plus :data:`FILL_VALUE` per
     filled day ahead; a finished game (a full week) is worth +-:data:`END_VALUE` plus the margin
     (0 plus the margin for a shared victory)."""
-    mine, theirs = weeks.score(seat), weeks.score(1 - seat)
-    if weeks.full(0) or weeks.full(1):
+    return _value(seat, [weeks.score(0), weeks.score(1)], [weeks.filled(0), weeks.filled(1)],
+                  weeks.full(0) or weeks.full(1))
+
+
+def _value(seat: int, scores: list[int], filled: list[int], over: bool) -> float:
+    """:func:`evaluate` from each week's score and filled days and whether a week is full."""
+    mine, theirs = scores[seat], scores[1 - seat]
+    if over:
         margin = mine - theirs
         return margin + (END_VALUE if margin > 0 else -END_VALUE if margin < 0 else 0.0)
-    return mine - theirs + FILL_VALUE * (weeks.filled(seat) - weeks.filled(1 - seat))
+    return mine - theirs + FILL_VALUE * (filled[seat] - filled[1 - seat])
+
 
 def draw_value(hand_size: int) -> float:
     """What one more card in hand is worth (in points): much when the hand is nearly empty."""
@@ -48,6 +55,8 @@ class SensibleAgent(Agent):
     """
 
     name = "sensible"
+    #: reads its observation only while choosing: a play-out may hand it ``state.view(seat)``
+    takes_view = True
 
     def __init__(self, draw_turns: int = 0):
         if isinstance(draw_turns, bool) or not isinstance(draw_turns, int) or draw_turns < 0:
@@ -67,9 +76,12 @@ class SensibleAgent(Agent):
                     return a
         weeks = Weeks.from_observation(observation)
         deck = weeks.deck
-        base = evaluate(weeks, seat)
+        scores = [weeks.score(0), weeks.score(1)]
+        base = _value(seat, scores, [weeks.filled(0), weeks.filled(1)], weeks.full(0) or weeks.full(1))
         hand = observation["hand"]
-        cats_in_hand = sum(1 for c in hand if deck.kind(c).is_cat)
+        cats = [(c.name, k) for c in hand if (k := deck.kind(c)).is_cat]
+        cats_in_hand = len(cats)
+        narrow = [(name, k) for name, k in cats if len(k.days) <= 2]  # cats with one or two days to go on
         values = []
         for a in legal:
             if isinstance(a, Draw):
@@ -80,28 +92,24 @@ class SensibleAgent(Agent):
                 kind = deck.kind(a.card)
                 if kind.draws:
                     v = base + draw_value(len(hand) - 1) + 0.1 * (kind.draws - 1)
-                else:
-                    after = weeks.copy()
-                    after.carry_out(seat, a)
-                    v = evaluate(after, seat)
+                else:  # the play carried out on the weeks and taken back
+                    v = _value(seat, *weeks.tally_after(seat, a, scores))
                     if kind.effect == "cat tree":
                         v += 0.3 * min(cats_in_hand, 3)
-                    elif kind.is_cat and a.week == "my":
-                        v -= self._blocks(a, hand, deck)
+                    elif narrow and kind.is_cat and a.week == "my":
+                        v -= self._blocks(a, kind, narrow)
             values.append(v)
         best = max(values)
         return pick(rng, [a for a, v in zip(legal, values) if v >= best - 1e-9])
 
     @staticmethod
-    def _blocks(action: Play, hand, deck) -> float:
-        """Mark-down for taking a day that a better cat in hand can only go on."""
+    def _blocks(action: Play, kind, narrow) -> float:
+        """Mark-down for taking a day that a better cat in hand can only go on. ``kind``: the
+        card's kind; ``narrow``: ``(name, kind)`` of the cats in hand with at most two days."""
         worst = 0.0
-        points = deck.kind(action.card).points
-        for c in hand:
-            k = deck.kind(c)
-            if c.name == action.card.name or not k.is_cat or len(k.days) > 2:
-                continue
-            if action.day in k.days and k.points > points:
+        points = kind.points
+        for name, k in narrow:
+            if name != action.card.name and action.day in k.days and k.points > points:
                 worst = max(worst, 0.5 * (k.points - points) + 0.5)
         return worst
 

@@ -9,11 +9,12 @@ them. All exact answers are :class:`fractions.Fraction` values.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Mapping
+from functools import lru_cache
+from typing import Any, Iterator, Mapping
 
 from ...probability import hypergeom_at_least
 
-__all__ = ["NEVER_IN_HAND", "unseen_cards", "p_holds", "p_genuine", "claim_odds"]
+__all__ = ["NEVER_IN_HAND", "unseen_cards", "p_holds", "p_genuine", "claim_odds", "claim_counts", "odds_from_counts"]
 
 #: cards that can never stay in a hand (Money goes to money areas, Suicide Kitten takes effect at
 #: once, Final Round goes onto the table): they are left out of the unseen pool
@@ -50,23 +51,34 @@ def unseen_cards(observation: Mapping[str, Any], name: str = "Shot!") -> tuple[i
     counts = observation["card_counts"]
     if name not in counts:
         raise ValueError(f"{name!r} is not in the card list; cards: {', '.join(counts)}")
-    seen: list[str] = [c.name for c in observation["hand"]]
-    seen += [c.name for c in observation["discard_pile"]]
-    for pile in observation["front"] + observation["island"]:
-        seen += [c.name for c, _ in pile]
-    seen += [c.name for c, _ in observation["table"]]
-    seen += [it["card"].name for it in observation["stack"] if it["card"] is not None]
-    for area in observation["money"]:
-        seen += [c.name for c in area]
-    seen += [c.name for c in observation["turned"]] + [c.name for c in observation["peek"]]
-    if observation.get("facedown") is not None:
-        seen.append(observation["facedown"].name)
-    total = sum(n for x, n in counts.items() if x not in NEVER_IN_HAND)
+    in_sight = seen_good = 0  # cards in sight that could be in a hand, and those making the claim genuine
+    for card in _in_sight(observation):
+        x = card.name
+        if x not in NEVER_IN_HAND:
+            in_sight += 1
+            if x == name or (x == "Joker" and name != "Joker"):
+                seen_good += 1
+    total = sum(counts.values()) - sum(counts.get(x, 0) for x in NEVER_IN_HAND)
     good = counts[name] + (counts.get("Joker", 0) if name != "Joker" else 0)
-    in_sight = [x for x in seen if x not in NEVER_IN_HAND]
-    unseen = total - len(in_sight)
-    unseen_good = good - sum(1 for x in in_sight if x == name or (x == "Joker" and name != "Joker"))
-    return unseen, unseen_good
+    return total - in_sight, good - seen_good
+
+
+def _in_sight(observation: Mapping[str, Any]) -> Iterator[Any]:
+    """Every card ``observation``'s seat can see (see :func:`unseen_cards`)."""
+    yield from observation["hand"]
+    yield from observation["discard_pile"]
+    for pile in (*observation["front"], *observation["island"], observation["table"]):
+        for card, _ in pile:
+            yield card
+    for item in observation["stack"]:
+        if item["card"] is not None:
+            yield item["card"]
+    for area in observation["money"]:
+        yield from area
+    yield from observation["turned"]
+    yield from observation["peek"]
+    if observation.get("facedown") is not None:
+        yield observation["facedown"]
 
 
 def p_holds(hand: int, unseen: int, good: int) -> Fraction:
@@ -106,8 +118,30 @@ def claim_odds(observation: Mapping[str, Any], claimer: int, name: str = "Shot!"
 
     ``bluff_rate`` None gives P(holds) (no model of the claimer); a number applies :func:`p_genuine`.
     """
+    return odds_from_counts(*claim_counts(observation, claimer, name), bluff_rate)
+
+
+def claim_counts(observation: Mapping[str, Any], claimer: int, name: str = "Shot!") -> tuple[int, int, int]:
+    """What :func:`claim_odds` depends on: ``(hand, unseen, good)``, the claimer's cards that
+    could be genuine (their hand and the face-down card, at most ``unseen``) and
+    :func:`unseen_cards`.
+
+    Raises:
+        ValueError: ``name`` is not in the card list.
+    """
     unseen, good = unseen_cards(observation, name)
     hand = observation["hand_sizes"][claimer] + observation.get("facedown_count", 0)
-    hand = min(hand, unseen)
+    return min(hand, unseen), unseen, good
+
+
+@lru_cache(maxsize=4096)
+def odds_from_counts(hand: int, unseen: int, good: int, bluff_rate=None) -> Fraction:
+    """:func:`claim_odds` from :func:`claim_counts`: P(holds) of :func:`p_holds`, with
+    ``bluff_rate`` through :func:`p_genuine`. Kept for counts seen before (a few hundred occur,
+    asked again and again by computer players in rollouts).
+
+    Raises:
+        ValueError: counts or a rate out of range (see :func:`p_holds`, :func:`p_genuine`).
+    """
     holds = p_holds(hand, unseen, good)
     return holds if bluff_rate is None else p_genuine(holds, bluff_rate)

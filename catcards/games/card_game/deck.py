@@ -314,19 +314,21 @@ def parse_deals(game, deals: Any) -> dict[str, Any]:
     return out
 
 
-def deal(state, deals) -> None:
+def deal(state, deals, parsed: dict[str, Any] | None = None) -> None:
     """Lay out ``state``'s table from ``deals`` (see :meth:`CardGame.new_game`): hands, main deck
     (named top, the rest shuffled beneath with Suicide Kitten shuffled in after the deal; Final
     Round 16th from the bottom in the variant), money areas, Money deck (shuffled), the zones in
-    front, the table and the discard pile (rulebook "Setup")."""
+    front, the table and the discard pile (rulebook "Setup"). ``parsed``: ``game.parse_deals(deals)``
+    when the caller has it, else it is parsed here."""
     game, deck, n = state.game, state.deck, state.game.players
-    parsed = game.parse_deals(deals)
+    if parsed is None:
+        parsed = game.parse_deals(deals)
     used: set[int] = parsed["used"]
     state._box = []
     hands, money, front, island = (parsed.get(k) for k in _PER_SEAT)
     top, table, discard = parsed.get("main", []), parsed.get("table", []), parsed.get("discard", [])
     if parsed.get("tokens") is not None:
-        state.tokens = parsed["tokens"]
+        state.tokens = list(parsed["tokens"])  # the deal keeps its own list (new_game saves it)
     if deals is None:
         deals = {}
     names = deck.names

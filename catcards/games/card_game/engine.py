@@ -206,7 +206,7 @@ class CardGame(Game):
         parsed = self.parse_deals(deals)
         if "tokens" in parsed:  # numpy whole numbers are accepted, and saved as plain ints
             deals = {**deals, "tokens": parsed["tokens"]}
-        return CardGameState(self, seed, deals)
+        return CardGameState(self, seed, deals, parsed)
 
 
 class CardGameState(Moves, Effects, Responses, Views, State):
@@ -233,7 +233,8 @@ class CardGameState(Moves, Effects, Responses, Views, State):
         "final_armed", "current_player", "_scores_changed", "cheap", "_box", "on_shown",
     )
 
-    def __init__(self, game: CardGame, seed, deals):
+    def __init__(self, game: CardGame, seed, deals, parsed: dict[str, Any] | None = None):
+        # parsed: ``game.parse_deals(deals)`` when the caller has it (new_game checks the deal first)
         super().__init__(game, seed, deals)
         self.deck = game.deck
         n = game.players
@@ -275,7 +276,7 @@ class CardGameState(Moves, Effects, Responses, Views, State):
         #: called with the cards an effect shows while they stay hidden (Effects._shown), or None
         self.on_shown = None
         self._reseat()
-        deal(self, deals)
+        deal(self, deals, parsed)
         #: dollars in each money area (see ``money_value``), kept as cards come and go
         self.cash = [self._count_cash(s) for s in range(n)]
         self._rules_changed()

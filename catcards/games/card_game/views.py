@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import Card
+from ...seat_view import SeatView, observe
 from .deck import FINAL, LOG_LINES, sushi_points
 
-__all__ = ["Views"]
+__all__ = ["Views", "OBSERVATION_FIELDS"]
 
 
 class Views:
@@ -127,57 +128,17 @@ class Views:
         ``legal`` (seat to act only), ``log`` (the last 60 public lines; all are in
         ``state.log``), ``is_over``, ``outcome``.
         """
-        n = self.game.players
-        seat = self.check_seat(seat)
-        cards = self.deck.cards
-        own_face = self.facedown is not None and seat is not None and self.facedown[0] == seat
-        pending_seat = self.pending.seat if self.pending is not None else None
-        return {
-            "seat": seat,
-            "players": n,
-            "turn": self.turn,
-            "active": self.active,
-            "phase": self.phase,
-            "current_player": self.current_player,
-            "prompt": self.prompt(),
-            "decision": self.decision(),
-            "hand": [cards[c] for c in self.hands[seat]] if seat is not None else [],
-            "hand_sizes": [len(h) for h in self.hands],
-            "money": [[cards[c] for c in m] for m in self.money],
-            "money_names": [[self.money_name(c) for c in m] for m in self.money],
-            "money_values": [self.money_value(s) for s in range(n)],
-            "money_top": cards[self.money_deck[-1]] if self.money_deck else None,
-            "money_deck_size": len(self.money_deck),
-            "draw_pile_size": len(self.main),
-            "discard_pile": [cards[c] for c in self.discard],
-            "front": [[(cards[c], x) for c, x in f] for f in self.front],
-            "table": [(cards[c], x) for c, x in self.table],
-            "island": [[(cards[c], x) for c, x in f] for f in self.island],
-            "tokens": list(self.tokens),
-            "points": [self.points(s) for s in range(n)],
-            "out": list(self.out),
-            "stack": [
-                {"who": it.seat, "what": it.describe(), "name": it.name, "kind": it.kind,
-                 "card": cards[it.card] if it.card is not None else None, "target": it.target,
-                 "settled": it.settled}
-                for it in self.stack
-            ],
-            "window": self.window.kind if self.window is not None else None,
-            "facedown": cards[self.facedown[1]] if own_face else None,
-            "facedown_count": 1 if self.facedown is not None else 0,
-            "peek": [cards[c] for c in self.peek] if seat is not None and seat == pending_seat else [],
-            "turned": [cards[c] for c in self.turned],
-            "resolving": [cards[c] for c in self.resolving],
-            "card_counts": dict(self.deck.counts),
-            "final_round_variant": self.game.final_round,
-            "hand_played": self.hand_played,
-            "ability_used": self.ability_used,
-            "final_round": self.final_last if self._on_table(FINAL) else None,
-            "legal": self.legal_for(seat),
-            "log": self.log[-LOG_LINES:],
-            "is_over": self.is_over,
-            "outcome": self._outcome,
-        }
+        return observe(OBSERVATION_FIELDS, self, self.check_seat(seat))
+
+    def view(self, seat: int | None) -> SeatView:
+        """:meth:`observation` read key by key (:class:`catcards.seat_view.SeatView`: each key
+        computed when first read), valid until the next action: what the play loops give a
+        computer player, which reads a few keys of the observation.
+
+        Raises:
+            ValueError: ``seat`` is not a seat of the game or None.
+        """
+        return SeatView(OBSERVATION_FIELDS, self, self.check_seat(seat))
 
     def zones(self) -> dict[str, list[Card]]:
         cards = self.deck.cards
@@ -207,3 +168,66 @@ class Views:
         if self.pending is None or self.pending.seat != seat or self.pending.kind != "peek":
             hidden.append("peek")
         return hidden
+
+
+def _stack(state, seat) -> list[dict[str, Any]]:
+    cards = state.deck.cards
+    return [{"who": it.seat, "what": it.describe(), "name": it.name, "kind": it.kind,
+             "card": cards[it.card] if it.card is not None else None, "target": it.target,
+             "settled": it.settled}
+            for it in state.stack]
+
+
+def _facedown(state, seat) -> Card | None:
+    own = state.facedown is not None and seat is not None and state.facedown[0] == seat
+    return state.deck.cards[state.facedown[1]] if own else None
+
+
+def _peek(state, seat) -> list[Card]:
+    pending_seat = state.pending.seat if state.pending is not None else None
+    return [state.deck.cards[c] for c in state.peek] if seat is not None and seat == pending_seat else []
+
+
+#: the fields of ``observation(seat)`` (and ``view(seat)``) of a Card Game state: key ->
+#: ``field(state, seat)``, seat already checked (None: a spectator); see :meth:`Views.observation`
+OBSERVATION_FIELDS: dict[str, Any] = {
+    "seat": lambda state, seat: seat,
+    "players": lambda state, seat: state.game.players,
+    "turn": lambda state, seat: state.turn,
+    "active": lambda state, seat: state.active,
+    "phase": lambda state, seat: state.phase,
+    "current_player": lambda state, seat: state.current_player,
+    "prompt": lambda state, seat: state.prompt(),
+    "decision": lambda state, seat: state.decision(),
+    "hand": lambda state, seat: [state.deck.cards[c] for c in state.hands[seat]] if seat is not None else [],
+    "hand_sizes": lambda state, seat: [len(h) for h in state.hands],
+    "money": lambda state, seat: [[state.deck.cards[c] for c in m] for m in state.money],
+    "money_names": lambda state, seat: [[state.money_name(c) for c in m] for m in state.money],
+    "money_values": lambda state, seat: [state.money_value(s) for s in range(state.game.players)],
+    "money_top": lambda state, seat: state.deck.cards[state.money_deck[-1]] if state.money_deck else None,
+    "money_deck_size": lambda state, seat: len(state.money_deck),
+    "draw_pile_size": lambda state, seat: len(state.main),
+    "discard_pile": lambda state, seat: [state.deck.cards[c] for c in state.discard],
+    "front": lambda state, seat: [[(state.deck.cards[c], x) for c, x in f] for f in state.front],
+    "table": lambda state, seat: [(state.deck.cards[c], x) for c, x in state.table],
+    "island": lambda state, seat: [[(state.deck.cards[c], x) for c, x in f] for f in state.island],
+    "tokens": lambda state, seat: list(state.tokens),
+    "points": lambda state, seat: [state.points(s) for s in range(state.game.players)],
+    "out": lambda state, seat: list(state.out),
+    "stack": _stack,
+    "window": lambda state, seat: state.window.kind if state.window is not None else None,
+    "facedown": _facedown,
+    "facedown_count": lambda state, seat: 1 if state.facedown is not None else 0,
+    "peek": _peek,
+    "turned": lambda state, seat: [state.deck.cards[c] for c in state.turned],
+    "resolving": lambda state, seat: [state.deck.cards[c] for c in state.resolving],
+    "card_counts": lambda state, seat: dict(state.deck.counts),
+    "final_round_variant": lambda state, seat: state.game.final_round,
+    "hand_played": lambda state, seat: state.hand_played,
+    "ability_used": lambda state, seat: state.ability_used,
+    "final_round": lambda state, seat: state.final_last if state._on_table(FINAL) else None,
+    "legal": lambda state, seat: state.legal_for(seat),
+    "log": lambda state, seat: state.log[-LOG_LINES:],
+    "is_over": lambda state, seat: state.is_over,
+    "outcome": lambda state, seat: state._outcome,
+}

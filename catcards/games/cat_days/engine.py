@@ -12,13 +12,14 @@ from ...cards import Card
 from ...core import Action, Game, GameParameterError, Outcome, State, attribute_copier, normal_name, permutation
 from ...params import Param
 from ...registry import register
+from ...seat_view import SeatView, observe
 from .actions import DRAW, PASS, Draw, Pass, Play, _play_problem
 from .deals import parse_deals
 from .deck import ALL_DAYS, DAYS, DEAL_SIZE, load_deck
 from .plays import TREE, play_table
 from .weeks import Weeks
 
-__all__ = ["CatDays", "CatDaysState"]
+__all__ = ["CatDays", "CatDaysState", "OBSERVATION_FIELDS"]
 
 
 @register
@@ -408,38 +409,28 @@ class CatDaysState(State):
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees (None: a spectator). Keys: ``seat``, ``players``, ``current_player``,
-        ``turn``, ``max_turns``, ``hand`` (own Cards; [] for a spectator), ``hand_sizes``,
-        ``draw_pile_size`` (count), ``discard_pile`` (Cards, top last), ``out_of_play`` (count),
-        ``weeks`` (per seat, 7 dicts: ``day``, ``base`` (Cat Tree/Cardboard Box or None),
-        ``cats`` (bottom first), ``visible``, ``covered`` (public: a covered cat may be looked
-        at), ``score``), ``scores`` (per week), ``days_filled``, ``deck`` (the :class:`Deck`),
-        ``legal`` (seat to act only), ``log`` (the last 40 public lines), ``is_over``, ``outcome``.
+        ``turn``, ``max_turns``, ``hand`` (own Cards, by name and copy; [] for a spectator),
+        ``hand_sizes``, ``draw_pile_size`` (count), ``discard_pile`` (Cards, top last),
+        ``out_of_play`` (count), ``weeks`` (per seat, 7 dicts: ``day``, ``base`` (Cat
+        Tree/Cardboard Box or None), ``cats`` (bottom first), ``visible``, ``covered`` (public: a
+        covered cat may be looked at), ``score``), ``scores`` (per week), ``days_filled``,
+        ``deck`` (the :class:`Deck`), ``legal`` (seat to act only), ``log`` (the last 40 public
+        lines), ``is_over``, ``outcome``. Built from :data:`OBSERVATION_FIELDS`, as :meth:`view`.
 
         Raises:
             ValueError: ``seat`` is not 0, 1 or None.
         """
-        seat = self.check_seat(seat)
-        weeks = self.weeks
-        return {
-            "seat": seat,
-            "players": 2,
-            "current_player": self.current_player,
-            "turn": self.turn,
-            "max_turns": self.game.max_turns,
-            "hand": sorted(self.hands[seat], key=lambda c: (c.name, c.copy)) if seat is not None else [],
-            "hand_sizes": [len(h) for h in self.hands],
-            "draw_pile_size": len(self.draw_pile),
-            "discard_pile": list(self.discard_pile),
-            "out_of_play": len(self.out_of_play),
-            "weeks": [[weeks.day_view(w, d) for d in range(7)] for w in (0, 1)],
-            "scores": self.scores(),
-            "days_filled": [weeks.filled(0), weeks.filled(1)],
-            "deck": self.deck,
-            "legal": self.legal_for(seat),
-            "log": self.log[-40:],
-            "is_over": self.is_over,
-            "outcome": self._outcome,
-        }
+        return observe(OBSERVATION_FIELDS, self, self.check_seat(seat))
+
+    def view(self, seat: int | None) -> SeatView:
+        """:meth:`observation` read key by key (:class:`catcards.seat_view.SeatView`: each key
+        computed when first read), valid until the next action: what the play loops give a
+        computer player, which reads a few keys of the observation.
+
+        Raises:
+            ValueError: ``seat`` is not 0, 1 or None.
+        """
+        return SeatView(OBSERVATION_FIELDS, self, self.check_seat(seat))
 
     def zones(self) -> dict[str, list[Card]]:
         z = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}
@@ -462,3 +453,36 @@ class CatDaysState(State):
         other.weeks = self.weeks.copy()
 
     _shallow_copy = attribute_copier(State._core_fields + __slots__)
+
+
+def _by_name_copy(card: Card) -> tuple[str, int]:
+    return card.name, card.copy
+
+
+def _weeks_view(state: CatDaysState, seat: int | None) -> list[list[dict[str, Any]]]:
+    weeks = state.weeks
+    return [[weeks.day_view(w, d) for d in range(7)] for w in (0, 1)]
+
+
+#: the fields of :meth:`CatDaysState.observation` (and :meth:`~CatDaysState.view`): key ->
+#: ``field(state, seat)``, seat already checked (None: a spectator)
+OBSERVATION_FIELDS: dict[str, Any] = {
+    "seat": lambda state, seat: seat,
+    "players": lambda state, seat: 2,
+    "current_player": lambda state, seat: state.current_player,
+    "turn": lambda state, seat: state.turn,
+    "max_turns": lambda state, seat: state.game.max_turns,
+    "hand": lambda state, seat: sorted(state.hands[seat], key=_by_name_copy) if seat is not None else [],
+    "hand_sizes": lambda state, seat: [len(h) for h in state.hands],
+    "draw_pile_size": lambda state, seat: len(state.draw_pile),
+    "discard_pile": lambda state, seat: list(state.discard_pile),
+    "out_of_play": lambda state, seat: len(state.out_of_play),
+    "weeks": _weeks_view,
+    "scores": lambda state, seat: state.scores(),
+    "days_filled": lambda state, seat: [state.weeks.filled(0), state.weeks.filled(1)],
+    "deck": lambda state, seat: state.deck,
+    "legal": lambda state, seat: state.legal_for(seat),
+    "log": lambda state, seat: state.log[-40:],
+    "is_over": lambda state, seat: state.is_over,
+    "outcome": lambda state, seat: state._outcome,
+}

@@ -6,9 +6,10 @@ Source: ``rules/cat-days.md`` ("Table", "Deck") and the readings in :mod:`catcar
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ...cards import Card
+from ...seat_view import SeatView
 from .actions import Play
 from .deck import ALL_DAYS, CAT_EFFECTS, DAYS, TREE_CAPACITY, Deck
 from .plays import DAY_BITS, play_table, tree_targets
@@ -50,8 +51,13 @@ class Weeks:
         self.swaps: dict[int, dict[int, dict[int, Play]]] = {}
 
     @classmethod
-    def from_observation(cls, obs: dict) -> "Weeks":
-        """The weeks as an observation shows them (``obs["weeks"]``, ``obs["deck"]``)."""
+    def from_observation(cls, obs: Mapping[str, Any]) -> "Weeks":
+        """The weeks as an observation shows them (``obs["weeks"]``, ``obs["deck"]``); from a
+        :class:`~catcards.seat_view.SeatView` (``state.view(seat)``), a copy of its state's
+        weeks, the same days without building the observation's day views (the weeks are all
+        public)."""
+        if isinstance(obs, SeatView):
+            return obs.state.weeks.copy()
         base = [[day["base"] for day in week] for week in obs["weeks"]]
         stack = [[list(day["cats"]) for day in week] for week in obs["weeks"]]
         return cls(obs["deck"], base, stack)
@@ -144,7 +150,7 @@ class Weeks:
 
     def filled(self, w: int) -> int:
         """How many days of week ``w`` hold a cat."""
-        return bin(self.holds_cat[w]).count("1")
+        return self.holds_cat[w].bit_count()
 
     # -- what a card may do --
     def plays(self, seat: int, card: Card, cards_to_draw: int) -> list[Play]:
@@ -209,6 +215,46 @@ class Weeks:
             self._remove(w, d, action.target)
             moved.append(("hand", w, action.target))
         return moved
+
+    def tally_after(self, seat: int, action: Play, scores: Sequence[int]) -> tuple[list[int], list[int], bool]:
+        """What the weeks would count after ``seat`` carries out ``action`` (a legal play), the
+        weeks left as they are: ``(each week's score, each week's filled days, whether a week is
+        full)``. ``scores``: each week's score now (:meth:`score`). So a computer player looks
+        ahead without copying the weeks. Counted here: a cat put on a day changes only that
+        day's points and its week's filled days; a Cat Tree (on a bare day) changes nothing
+        counted; a swap of two visible cats moves their points. Any other play is carried out
+        and the days it touches (its day, and the opponent's target day) are put back."""
+        after = list(scores)
+        d = action.day
+        w = seat if action.week == "my" else 1 - seat
+        if action.effect in CAT_EFFECTS:  # the usual play: place_cat's change, counted
+            bit = 1 << d
+            stack = self.stack[w][d]
+            after[w] += (sum(c.rank for c in stack) + action.card.rank if self.tree_days[w] & bit
+                         else action.card.rank) - self.day_score(w, d)
+            holds = list(self.holds_cat)
+            holds[w] |= bit
+            return after, [holds[0].bit_count(), holds[1].bit_count()], ALL_DAYS in holds
+        if action.effect == "cat tree":  # it goes on a bare day: no cat comes or goes
+            return after, [self.filled(0), self.filled(1)], ALL_DAYS in self.holds_cat
+        if action.effect == "swap":  # visible cat for visible cat, place for place
+            gain = action.other.rank - action.target.rank
+            after[seat] += gain
+            after[1 - seat] -= gain
+            return after, [self.filled(0), self.filled(1)], ALL_DAYS in self.holds_cat
+        touched = {(w, d), (seat, d)}  # carry_out's days: its day (in its week; a Cat Tree or
+        if action.target_day is not None:  # Cardboard Box in the seat's) and the opponent's target day
+            touched.add((1 - seat, action.target_day))
+        saved = [(v, day, self.base[v][day], list(self.stack[v][day]), self.day_score(v, day)) for v, day in touched]
+        self.carry_out(seat, action)
+        for v, day, _, _, before in saved:
+            after[v] += self.day_score(v, day) - before
+        tally = after, [self.filled(0), self.filled(1)], ALL_DAYS in self.holds_cat
+        for v, day, base, stack, _ in saved:
+            self.base[v][day] = base
+            self.stack[v][day][:] = stack
+            self._refresh(v, day)
+        return tally
 
     def place_cat(self, w: int, d: int, cat: Card) -> None:
         """Put ``cat`` on day ``d`` of week ``w`` (a legal place: an empty day or a Cat Tree with
