@@ -4,8 +4,10 @@ A game whose observation is a table of fields (``{key: field(state, seat)}``) bu
 ``observation(seat)`` (every field, a plain dict) and its ``view(seat)`` (a :class:`SeatView`:
 each field computed the first time it is read) from the same table, so a computer player that
 reads four keys of forty pays for four, and reads exactly what the observation would show. The
-play loops (:func:`catcards.simulate.play_game`, the rollouts of :func:`catcards.odds`) hand an
-agent ``state.view(seat)`` where the game has one, else ``state.observation(seat)``.
+play loops (:func:`catcards.simulate.play_game`, the rollouts of :func:`catcards.odds`) ask
+:func:`looking` what to hand an agent: ``state.view(seat)`` where the game has one and the agent
+declares ``takes_view`` (it reads what it sees only while choosing), else
+``state.observation(seat)``.
 
 A view reads the live state: it is valid until the next action is applied (an agent that keeps
 something for later keeps the values it read, never the view).
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator, Mapping
 
-__all__ = ["SeatView", "Fields", "observe"]
+__all__ = ["SeatView", "Fields", "observe", "looking"]
 
 #: an observation's table of fields: key -> ``field(state, seat)`` (seat already checked)
 Fields = Mapping[str, Callable[[Any, Any], Any]]
@@ -60,3 +62,14 @@ class SeatView(Mapping):
 
     def __repr__(self) -> str:
         return f"SeatView(seat={self.seat!r}, read={sorted(self._read)})"
+
+
+def looking(state: Any, agent: Any) -> Callable[[Any], Any] | None:
+    """How ``agent`` is shown its seat in a play loop: ``state.view`` when the game has one and the
+    agent declares ``takes_view`` (it reads what it sees only while choosing, never keeps the
+    view), else ``state.observation``; None for an agent whose ``reads_observation`` is False (it
+    is given None). Looked up once per game, not per action."""
+    if not getattr(agent, "reads_observation", True):
+        return None
+    view = getattr(state, "view", None)
+    return view if view is not None and getattr(agent, "takes_view", False) else state.observation

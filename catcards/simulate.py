@@ -53,6 +53,7 @@ import numpy as np
 from .agents import Agent, make_agent
 from .core import Game, GameParameterError, State, check_count, check_seed, is_whole
 from .registry import load
+from .seat_view import looking
 
 if TYPE_CHECKING:  # imported when used: `import catcards` does not need pandas
     from concurrent.futures import Executor
@@ -149,8 +150,9 @@ def play_game(
 
     An agent whose ``reads_observation`` is False is given ``None`` instead of
     ``state.observation(seat)``; an agent with a ``choose_in`` (the rollout player) is given the
-    state itself. In a game whose state has ``view(seat)`` (:mod:`catcards.seat_view`: the
-    observation read key by key, valid until the next action) the agent is given that.
+    state itself. An agent that declares ``takes_view``, in a game whose state has ``view(seat)``
+    (:mod:`catcards.seat_view`: the observation read key by key, valid until the next action), is
+    given that (:func:`catcards.seat_view.looking`).
 
     Args:
         after: called as ``after(state, action)`` after each action is applied; a truthy return
@@ -159,13 +161,11 @@ def play_game(
     Raises:
         RuntimeError: the game did not end within ``max_actions`` actions.
     """
-    reads = [getattr(agent, "reads_observation", True) for agent in agents]
     # looked up once per game, not per action
+    look = [looking(state, agent) for agent in agents]
     choose_in = [getattr(agent, "choose_in", None) for agent in agents]  # the rollout player
     choose = [getattr(agent, "choose", None) for agent in agents]
     legal_actions, apply = state.legal_actions, state.apply
-    # what a seat sees: read key by key where the game offers a view (catcards.seat_view)
-    sees = getattr(state, "view", state.observation)
     for _ in range(max_actions):
         seat = state.current_player
         if seat is None:
@@ -174,7 +174,8 @@ def play_game(
         if choose_in[seat] is not None:  # the rollout player samples from the state
             action = choose_in[seat](state, seat, legal, rngs[seat])
         else:
-            action = choose[seat](sees(seat) if reads[seat] else None, legal, rngs[seat])
+            see = look[seat]
+            action = choose[seat](None if see is None else see(seat), legal, rngs[seat])
         apply(action)
         if after is not None and after(state, action):
             return state

@@ -42,7 +42,7 @@ continuous number: a forgetting player, a reaction time) is never exact.
 
 Cheap play-outs. A computer player that declares ``takes_view`` (it reads its observation only
 while choosing: King of the Jungle's and Cat Trick's) is given ``state.view(seat)`` in a
-play-out, the observation read key by key (:class:`catcards.games.tricks.SeatView`: the same
+play-out, the observation read key by key (:class:`catcards.seat_view.SeatView`: the same
 keys and values, each computed when read), so a move pays for the few keys it reads; it is the
 same agent and the same ``choose`` as at the table. A play-out at the "round" horizon stops when
 the round's counter changes. :data:`PANEL_HORIZONS` says which question the tables' panel asks
@@ -77,6 +77,7 @@ from ..agents import Agent, make_agent
 from ..core import GameParameterError, State, check_count, is_whole
 from ..probability import wilson_interval
 from ..simulate import per_seat
+from ..seat_view import looking
 from .hidden import prepare
 
 if TYPE_CHECKING:  # pandas loads only when odds() runs: playing a game needs none of it
@@ -293,24 +294,13 @@ class _SeatGenerator:
         return getattr(rng, name)
 
 
-def _looking(state: State, agent: Agent) -> Callable[[int], Any] | None:
-    """How ``agent`` is shown its seat's view in a play-out: ``state.view`` (the observation
-    read key by key, e.g. :meth:`catcards.games.tricks.TrickState.view`) when the game has one
-    and the agent declares ``takes_view`` (it reads the observation only while choosing), else
-    ``state.observation``; None for an agent whose ``reads_observation`` is False."""
-    if not getattr(agent, "reads_observation", True):
-        return None
-    view = getattr(state, "view", None)
-    return view if view is not None and getattr(agent, "takes_view", False) else state.observation
-
-
 def _play_out(state: State, agents, rngs, until: str | None = None) -> State:
     """``state`` played on by ``agents`` (seat ``k`` drawing from ``rngs[k]``) until it is over
     or, with ``until`` (the name of a counter such as "round"), until that counter of the state
     has changed after an action; returns ``state`` (changed)."""
     fast = _fast_paths()
     chooser = [fast.get(type(a)) for a in agents]
-    look = [_looking(state, a) for a in agents]
+    look = [looking(state, a) for a in agents]
     start = None if until is None else getattr(state, until)
     rngs = [rngs[k] for k in range(len(agents))]  # (lazy generators: nothing is drawn here)
     for _ in range(MAX_ACTIONS):

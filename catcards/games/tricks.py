@@ -27,13 +27,13 @@ public API (actions, observations, zones) speaks :class:`~catcards.cards.Card`.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 from ..cards import Card
 from ..core import Action, GameParameterError, Play, State, normal_name, permutation, plays_for, short_repr
+from ..seat_view import SeatView, observe
 
-__all__ = ["Play", "plays_for", "winning_index", "TrickState", "SeatView", "TRICK_KEYS"]
+__all__ = ["Play", "plays_for", "winning_index", "TrickState", "TRICK_KEYS"]
 
 
 def winning_index(suits: Sequence[Any], values: Sequence[int], trump: Any = None) -> int:
@@ -64,44 +64,6 @@ def winning_index(suits: Sequence[Any], values: Sequence[int], trump: Any = None
         if s == target and (best < 0 or v > values[best]):
             best = i
     return best
-
-
-class SeatView(Mapping):
-    """What ``seat`` sees now, read key by key: the keys and values of ``state.observation(seat)``,
-    each computed the first time it is read (:meth:`TrickState.view`).
-
-    A computer player's move reads a few keys of the observation (King of the Jungle's bidder:
-    its hand, the bids, the trick, the cards played); building all of them for every move was
-    most of a play-out's time. The view and the observation are computed by the same functions
-    (the state's ``OBSERVATION`` table), so an agent chooses the same from either.
-
-    It is a view, not a snapshot: valid until the state changes (an agent that keeps what it saw
-    keeps ``dict(view)`` or the observation). ``view == state.observation(seat)`` holds.
-    """
-
-    __slots__ = ("_state", "_seat", "_read")
-
-    def __init__(self, state: "TrickState", seat: int | None) -> None:
-        self._state, self._seat, self._read = state, seat, {}
-
-    def __getitem__(self, key: str) -> Any:
-        read = self._read
-        if key in read:
-            return read[key]
-        value = read[key] = self._state.OBSERVATION[key](self._state, self._seat)  # KeyError: no such key
-        return value
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._state.OBSERVATION
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._state.OBSERVATION)
-
-    def __len__(self) -> int:
-        return len(self._state.OBSERVATION)
-
-    def __repr__(self) -> str:
-        return f"SeatView(seat={self._seat}, {self._state!r})"
 
 
 class TrickState(State):
@@ -257,19 +219,20 @@ class TrickState(State):
             GameParameterError: ``seat`` is not a seat of the game nor None.
         """
         seat = self.check_seat(seat)
-        return {key: value(self, seat) for key, value in self.OBSERVATION.items()}
+        return observe(self.OBSERVATION, self, seat)
 
     def view(self, seat: int | None) -> SeatView:
         """``observation(seat)`` read key by key, each key computed when it is read (a
-        :class:`SeatView`, valid until the state changes): what a play-out's computer players
-        are given, since a move reads a few keys of the many.
+        :class:`catcards.seat_view.SeatView` on the same ``OBSERVATION`` table, valid until the
+        state changes): what a play-out's computer players are given, since a move reads a few
+        keys of the many.
 
         Raises:
             GameParameterError: ``seat`` is not a seat of the game nor None.
         """
         if type(seat) is not int or not 0 <= seat < self.game.players:  # the usual case needs no more checks
             seat = self.check_seat(seat)
-        return SeatView(self, seat)
+        return SeatView(self.OBSERVATION, self, seat)
 
     def _trick_zones(self) -> dict[str, list[Card]]:
         """The zones both games share: ``hand <seat>`` per seat and ``trick``."""

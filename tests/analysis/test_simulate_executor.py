@@ -211,8 +211,9 @@ def test_the_random_player_is_not_given_an_observation_and_plays_the_same_games(
     for name in catcards.list_games():
         state_class = type(catcards.load(name).new_game(0))
         seen = []
-        # what the play loop hands an agent: the lazy view where the game has one, else the observation
-        look = "view" if hasattr(state_class, "view") else "observation"
+        # what the play loop hands an agent that does not declare takes_view: the observation
+        # (the lazy view goes only to agents that read it while choosing: catcards.seat_view.looking)
+        look = "observation"
         original = getattr(state_class, look)
         monkeypatch.setattr(state_class, look, lambda self, seat: seen.append(seat) or original(self, seat))
         fast = catcards.simulate(name, games=3, seed=4, progress=False)
