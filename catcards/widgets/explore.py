@@ -80,12 +80,13 @@ def _bar(rate: float, low: float, high: float, colour: str, striped: bool) -> st
     )
 
 
-def odds_bars_html(frames: dict[str, Any], what: str = "win") -> str:
+def odds_bars_html(frames: dict[str, Any], what: str = "win", played: str | None = None) -> str:
     """Horizontal bars as HTML: per row of the ``catcards.odds`` frames (``{"honest": df}`` or
     ``{"honest": df, "peeking": df2}``, rows in the same order), the win rate as a bar, the 95%
     interval as a line across it, and both in words (screen readers read the words); an exact
     value says so, a row whose interval overlaps the best's says "too close to call", a row not
-    reached yet says so."""
+    reached yet says so. ``played``: how a row's play-outs are counted in words when they stop
+    before the game's end (e.g. "play-outs of this hand"); None: "{what}s in N games"."""
     from ..explore.odds import too_close
 
     kinds = list(frames)
@@ -107,8 +108,10 @@ def odds_bars_html(frames: dict[str, Any], what: str = "win") -> str:
                          f"can go, {int(row['rollouts'])} in all)")
                 bar = _bar(row["win_rate"], row["low"], row["high"], colour, striped)
             else:
+                count = (f"{int(row['wins'])} {what}s in {int(row['rollouts'])} games" if played is None
+                         else f"{int(row['wins'])} of {int(row['rollouts'])} {played}")
                 words = (f"{_pct(row['win_rate'])} (95% interval {_pct(row['low'])} to {_pct(row['high'])}; "
-                         f"{int(row['wins'])} {what}s in {int(row['rollouts'])} games)")
+                         f"{count})")
                 bar = _bar(row["win_rate"], row["low"], row["high"], colour, striped)
             if close[kind][j]:
                 words += " <span class='catcards-odds-close'>too close to call</span>"
@@ -152,6 +155,7 @@ class OddsPanel(W.VBox):
         self._run_id = 0
         self._peek = False  # whether the run going on (or the last) peeks
         self._spent = 0.0
+        self.horizon = "game"  # what a row is the chance of: the whole game, or this round (panel_horizon)
         self.ask_button = W.Button(description="What are my chances?", icon="question-circle",
                                    layout=W.Layout(width="auto"),
                                    tooltip="estimate your chances from here by playing the game out many times "
@@ -203,7 +207,7 @@ class OddsPanel(W.VBox):
     def _ask(self) -> None:
         from ..explore import SamplingError
         from ..explore.hidden import prepare
-        from ..explore.odds import ADAPTIVE_CAP, OddsRun, own_actions
+        from ..explore.odds import ADAPTIVE_CAP, OddsRun, own_actions, panel_horizon
 
         table = self.table
         if table.closed:
@@ -231,8 +235,10 @@ class OddsPanel(W.VBox):
             return
         position, actions = state.clone(), own_actions(state, seat)
         agents = ["sensible"] * state.game.players
+        self.horizon = panel_horizon(state.game.name)
         self.runs = {kind: OddsRun(position, seat, actions, cap=ADAPTIVE_CAP, seed=self.seed, agents=agents,
-                                   peek=kind == "peeking", precision=self.precision, adaptive=True, exact=True)
+                                   peek=kind == "peeking", precision=self.precision, adaptive=True, exact=True,
+                                   horizon=self.horizon)
                      for kind in (("honest", "peeking") if peek else ("honest",))}
         self.progress.value = 0
         self.progress.max = ADAPTIVE_CAP * len(actions) * len(self.runs)
@@ -284,9 +290,13 @@ class OddsPanel(W.VBox):
         peek = "peeking" in self.frames
         status = ("Done." if self.done else "Working: the numbers will sharpen for a few seconds; "
                   "you can play on at any time.")
-        head = (f"<div><b>Chances of {who} winning</b>, from games played out from here by the "
+        from ..explore.odds import question
+
+        head = (f"<div><b>Chances of {who} {question(self.table.game.name, self.horizon)}</b>, from games played out from here by the "
                 "computer players (the cards you cannot see are guessed afresh each time; every deal "
                 "you cannot tell apart counts the same, whatever the others' moves suggest)"
                 + (". <i>Peeking</i>: the same, knowing every hidden card." if peek else ".")
                 + f" <span role='status'>{status}</span></div>")
-        self.result.value = head + odds_bars_html(self.frames, "win")
+        played = None if self.horizon == "game" else (
+            "play-outs of this hand" if self.table.game.name == "king-of-the-jungle" else "play-outs of this round")
+        self.result.value = head + odds_bars_html(self.frames, "win", played)

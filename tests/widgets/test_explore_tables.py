@@ -240,14 +240,16 @@ COARSE = 0.1
 def settled(state, seat=0, peek=False):
     """What the panel shows once its refining is over before its time: ``catcards.odds`` with
     the same precision and no time limit (the stops come at fixed counts, so the same table)."""
-    from catcards.explore.odds import ADAPTIVE_CAP
+    from catcards.explore.odds import ADAPTIVE_CAP, panel_horizon
 
-    return catcards.odds(state, seat, rollouts=ADAPTIVE_CAP, precision=COARSE, seed=0, peek=peek, progress=False)
+    return catcards.odds(state, seat, rollouts=ADAPTIVE_CAP, precision=COARSE, seed=0, peek=peek, progress=False,
+                         horizon=panel_horizon(state.game.name))
 
 
 def own_rollouts_agree(state, frame, seat=0, rows=None):
-    """Row j's wins are those of rollouts 0 .. n_j - 1 of its action (a fixed-count odds row)."""
-    from catcards.explore.odds import rollout_results
+    """Row j's wins are those of rollouts 0 .. n_j - 1 of its action (a fixed-count odds row, at
+    the horizon the panel asks about)."""
+    from catcards.explore.odds import panel_horizon, rollout_results
 
     agents = ["sensible"] * state.game.players
     for j in (range(len(frame)) if rows is None else rows):
@@ -255,7 +257,7 @@ def own_rollouts_agree(state, frame, seat=0, rows=None):
         n = int(row["rollouts"])
         if row["exact"] or n == 0:
             continue
-        got = rollout_results(state, seat, 0, n, 0, agents, False, [row["action"]])
+        got = rollout_results(state, seat, 0, n, 0, agents, False, [row["action"]], panel_horizon(state.game.name))
         assert sum(r[0][0] for r in got) == row["wins"]
 
 
@@ -279,7 +281,7 @@ def test_the_panel_shows_odds_equal_to_catcards_odds_with_bars_and_intervals():
     for row in frame.itertuples():
         assert row.action in text
         assert (f"{100 * row.win_rate:.0f}% (95% interval {100 * row.low:.0f}% to {100 * row.high:.0f}%; "
-                f"{row.wins} wins in {row.rollouts} games)") in text
+                f"{row.wins} of {row.rollouts} play-outs of this round)") in text  # Cat Trick's panel asks about the round
         assert f"width:{100 * row.win_rate:.1f}%" in text  # the bar
         assert f"left:{100 * row.low:.1f}%;width:{100 * (row.high - row.low):.1f}%" in text  # the interval
     assert panel.progress.value == frame["rollouts"].sum()
