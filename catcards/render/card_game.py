@@ -10,7 +10,7 @@ import html
 from typing import Any, Callable, Mapping
 
 from . import CARD_TEXT_PX, back_svg, svg_line, text_colour
-from .tables import SCROLL_HINT
+from .tables import SCROLL_HINT, plural
 
 __all__ = ["face_svg", "face_html", "row_html", "does_text", "banner_html", "stack_html", "seat_row_html",
            "board_html", "discard_title", "discard_html", "hand_html", "prompt_html", "does_html", "TYPE_COLOURS"]
@@ -193,7 +193,7 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str], specs: Mappin
 
 def discard_title(obs: dict) -> str:
     """The discard pile's heading (plain text)."""
-    return f"Discard pile ({len(obs['discard_pile'])} cards): anyone may look"
+    return f"Discard pile ({plural(len(obs['discard_pile']), 'card')}): anyone may look"
 
 
 def discard_html(obs: dict, specs: Mapping[str, Any]) -> str:
@@ -207,7 +207,7 @@ def hand_html(obs: dict, seat_label: Callable[[int | None], str], specs: Mapping
     """The viewer's hand, face up, under its heading."""
     cards = obs["hand"]
     faces = row_html(cards, specs, 64, empty="(no cards)")
-    return f"<div><b>{_esc(seat_label(obs['seat']))}: hand</b> ({len(cards)} cards)</div><div>{faces}</div>"
+    return f"<div><b>{_esc(seat_label(obs['seat']))}: hand</b> ({plural(len(cards), 'card')})</div><div>{faces}</div>"
 
 
 def prompt_html(obs: dict) -> str:
