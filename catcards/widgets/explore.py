@@ -108,7 +108,8 @@ def odds_bars_html(frames: dict[str, Any], what: str = "win") -> str:
                 bar = _bar(row["win_rate"], row["low"], row["high"], colour, striped)
             else:
                 words = (f"{_pct(row['win_rate'])} (95% interval {_pct(row['low'])} to {_pct(row['high'])}; "
-                         f"{int(row['wins'])} {what}s in {int(row['rollouts'])} games)")
+                         f"{int(row['wins'])} {what}{'s' * (int(row['wins']) != 1)} in {int(row['rollouts'])} "
+                         f"game{'s' * (int(row['rollouts']) != 1)})")
                 bar = _bar(row["win_rate"], row["low"], row["high"], colour, striped)
             if close[kind][j]:
                 words += " <span class='catcards-odds-close'>too close to call</span>"
