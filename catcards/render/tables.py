@@ -29,7 +29,10 @@ CARD_WIDTH = 56
 #: browser's scroll anchoring unless the focus is in them, so a redraw that changes their height
 #: moves the page's scroll position with it and the controls row stays where it was on screen (a
 #: control keeps the focus after a press: at 390 px "Computer step" was pushed off the bottom of
-#: the screen, because the browser anchored on the board, which each redraw replaces).
+#: the screen, because the browser anchored on the board, which each redraw replaces). On a phone
+#: the trick-taking games' seat boxes go two a row, a trick's seat names wrap and a hand's card
+#: buttons are 72 px wide (four cards a row, not three), so the hand and its moves come higher up
+#: the screen.
 STYLE = """<style>
 .catcards-table .catcards-above:not(:focus-within) { overflow-anchor: none; }
 .catcards-table button:focus-visible, .catcards-table select:focus-visible,
@@ -57,6 +60,11 @@ STYLE = """<style>
 .catcards-table .widget-html-content { max-width: 100%; min-width: 0; }
 .catcards-table .catcards-scroll-hint { display: none; font-size: 13px; color: #333; }
 @media (max-width: 820px) { .catcards-table .catcards-scroll-hint { display: block; } }
+@media (max-width: 600px) {  /* a phone: two seat boxes a row, a trick's seat names wrap (issue 31) */
+  .catcards-table div.catcards-seat[data-seat] { min-width: 0 !important; width: calc(50% - 6px);
+    box-sizing: border-box; margin: 1px !important; }
+  .catcards-table .catcards-trick-slot { max-width: 70px; }
+  .catcards-table .catcards-cardcol button.catcards-card { width: 72px !important; } }
 @media (max-width: 600px) {  /* Cat Days on a phone: each week's days wrap under its label */
   .catcards-table .catcards-cat-days-board, .catcards-table .catcards-cat-days-board tbody { display: block; }
   .catcards-table .catcards-cat-days-board tr { display: flex; flex-wrap: wrap; gap: 2px; margin-bottom: 6px; }
@@ -120,7 +128,8 @@ def hint_html(text: str) -> str:
 def hand_heading_html(label: str, count: int, hint: str) -> str:
     """The heading over a person's hand: "<label>: your hand (1 card)" / "(n cards)" and the hint
     line (:func:`hint_html`); ``label`` and ``hint`` are plain text."""
-    return f"<b>{html.escape(label)}: your hand</b> ({plural(count, 'card')}) &nbsp; {hint_html(hint)}"
+    return (f"<div style='line-height:1.4'><b>{html.escape(label)}: your hand</b> ({plural(count, 'card')}) &nbsp; "
+            f"{hint_html(hint)}</div>")
 
 
 def badges_html(count: int, *, title: str, letters: str, width: int, fill: str, ink: str, none: str) -> str:
