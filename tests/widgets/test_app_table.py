@@ -84,7 +84,7 @@ def test_one_seed_box_and_one_deal_button_and_a_bad_typed_seed_is_one_line(monke
 
 def test_the_instructions_name_each_games_real_controls(monkeypatch):
     expected = {
-        "snap": '"Turn your card"', "pairs": '"turn" button', "big-cat": '"Lay your top card"',
+        "snap": '"Turn your card"', "pairs": '"card" button', "big-cat": '"Lay your top card"',
         "card-game": '"Do it"', "simons-cat": "card button", "cat-days": '"draw a card"',
         "king-of-the-jungle": "number button", "cat-trick": "card button",
     }
