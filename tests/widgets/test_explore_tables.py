@@ -279,7 +279,7 @@ def test_the_panel_shows_odds_equal_to_catcards_odds_with_bars_and_intervals():
     for row in frame.itertuples():
         assert row.action in text
         assert (f"{100 * row.win_rate:.0f}% (95% interval {100 * row.low:.0f}% to {100 * row.high:.0f}%; "
-                f"{row.wins} wins in {row.rollouts} games)") in text
+                f"{row.wins} win{'s' * (row.wins != 1)} in {row.rollouts} game{'s' * (row.rollouts != 1)})") in text
         assert f"width:{100 * row.win_rate:.1f}%" in text  # the bar
         assert f"left:{100 * row.low:.1f}%;width:{100 * (row.high - row.low):.1f}%" in text  # the interval
     assert panel.progress.value == frame["rollouts"].sum()
