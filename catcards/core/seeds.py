@@ -22,7 +22,7 @@ MAX_SEED = 2**128
 
 #: what a seed may be, in every refusal of one: typed in a seed box, in the app's address, on the
 #: command line, given in code, or read from a save
-SEED_RULE = "a whole number from 0 to 2**128 - 1"
+SEED_RULE = "a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits)"
 
 
 def check_seed(seed: Any) -> int:

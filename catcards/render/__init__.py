@@ -25,7 +25,7 @@ from ..cards import Card
 from ..registry import Registry
 
 __all__ = ["card_svg", "back_svg", "cards_html", "state_html", "board", "BOARDS", "CARD_ROWS", "suit_style", "contrast", "text_colour", "svg_line",
-           "SUIT_STYLE", "CARD_W", "CARD_H", "MIN_TEXT_PX", "CARD_TEXT_PX"]
+           "SUIT_STYLE", "CARD_W", "CARD_H", "MIN_TEXT_PX", "CARD_TEXT_PX", "SQUEEZE"]
 
 CARD_W, CARD_H = 64, 92
 
@@ -78,6 +78,10 @@ def suit_style(suit: str) -> tuple[str, str, str]:
 
 #: the smallest text anywhere in a table, in screen pixels (issue 12: no text under 10 px)
 MIN_TEXT_PX = 10
+#: the narrowest a card's name is squeezed sideways to fit on it (0.7: its letters drawn at 70% of
+#: their width, their height kept); a name that would need more is not written on the card
+SQUEEZE = 0.7
+
 #: the smallest text drawn on a card (its number, name, suit, cost, type line), in screen pixels
 #: (issue 12: "card text at least 12 px"); text that cannot be drawn this large is left out, and
 #: the card's title (tooltip and accessible name) still says it
@@ -126,8 +130,13 @@ def card_svg(card: Card, width: int = CARD_W, dim: bool = False, does: str = "")
     least = CARD_TEXT_PX * CARD_W / width  # the font size (viewBox units) that shows as 12 px
     corner = max(16, least)
     size = max(11 if len(label) <= 8 else 9, least)
-    # text that cannot be drawn at 12 px or more in the card is left out (the title still says it)
-    bottom = f"{symbol} {label}" if _fits(len(label) + 2, size) else symbol
+    # the bottom line names the card ("♦ Kitten", "▲ orange") as for every card of the deck,
+    # squeezed sideways up to :data:`SQUEEZE` to fit (issue 31: "♥ Cat" was written but "Kitten"
+    # and "orange" were left out at the hand's 56 px); only a card too small for its name at
+    # 12 px shows the symbol alone (the title still names it)
+    room = CARD_W - 6
+    bottom = next((text for text in (f"{symbol} {card.name or card.suit}", card.name or card.suit)
+                   if _fits(len(text), size, room / SQUEEZE)), symbol)
     title = html.escape((str(card) if not card.name or card.name in str(card) else f"{card.name} ({card.suit} {card.rank})")
                         + (f": {does}" if does else ""))
     opacity = ' opacity="0.35"' if dim else ""
@@ -144,8 +153,7 @@ def card_svg(card: Card, width: int = CARD_W, dim: bool = False, does: str = "")
         f'stroke="#333" stroke-width="1.5"/>{corners}'
         f'<text x="{CARD_W / 2}" y="56" font-family="sans-serif" font-size="{max(28, least):.1f}" font-weight="bold" '
         f'fill="{ink}" text-anchor="middle">{card.rank}</text>'
-        f'<text x="{CARD_W / 2}" y="{CARD_H - 9}" font-family="sans-serif" font-size="{size:.1f}" '
-        f'fill="{ink}" text-anchor="middle">{bottom}</text></svg>'
+        f'{svg_line(CARD_W / 2, CARD_H - 9, bottom, size, room, fill=ink, text_anchor="middle")}</svg>'
     )
 
 
@@ -269,7 +277,7 @@ def state_html(state: Any) -> str:
     last = "".join(f"<li>{html.escape(line)}</li>" for line in state.log[-3:])
     return (
         f"<div><b>{html.escape(state.game.title)}</b> (seed {state.seed}, "
-        f"{len(state.history)} actions) &middot; {status}{body}"
+        f"{len(state.history)} action{'s' * (len(state.history) != 1)}) &middot; {status}{body}"
         f'<ul style="margin:4px 0">{last}</ul></div>'
     )
 

@@ -10,7 +10,7 @@ import html
 from typing import Any, Callable, Mapping
 
 from . import CARD_TEXT_PX, back_svg, board, svg_line, text_colour
-from .tables import SCROLL_HINT
+from .tables import SCROLL_HINT, plural
 
 __all__ = ["face_svg", "face_html", "row_html", "does_text", "banner_html", "stack_html", "seat_row_html",
            "board_html", "discard_title", "discard_html", "hand_html", "prompt_html", "does_html", "TYPE_COLOURS"]
@@ -137,6 +137,10 @@ def stack_html(obs: dict, specs: Mapping[str, Any]) -> str:
             f"<div>{''.join(items)}</div></div>")
 
 
+#: a cell of the seats table: padded, so that side by side columns never run together
+_CELL = "padding:2px 6px;vertical-align:middle"
+
+
 def seat_row_html(obs: dict, seat: int, seat_label: Callable[[int | None], str], specs: Mapping[str, Any]) -> str:
     """One seat's row of the seats table: name and status, hand (a back with the count), tokens,
     points, money area ($ and cards), LOCK cards and characters on Exploding Island."""
@@ -150,11 +154,12 @@ def seat_row_html(obs: dict, seat: int, seat_label: Callable[[int | None], str],
     money = row_html(obs["money"][seat], specs, 30)
     return (
         f"<tr style='background:{bg}' class='catcards-seat' data-seat='{seat}'>"
-        f"<td><b>{_esc(seat_label(seat))}</b> {status}</td>"
-        f"<td>{back_svg(24, str(n)) if n else '0'}</td>"
-        f"<td style='text-align:center'>{obs['tokens'][seat]}</td>"
-        f"<td style='text-align:center'><b>{obs['points'][seat]}</b></td>"
-        f"<td>{obs['money_values'][seat]}$ {money}</td><td>{front}</td><td>{island}</td></tr>"
+        f"<th scope='row' style='text-align:left;font-weight:normal;{_CELL}'><b>{_esc(seat_label(seat))}</b> {status}</th>"
+        f"<td style='{_CELL}'>{back_svg(24, str(n)) if n else '0'}</td>"
+        f"<td style='text-align:center;{_CELL}'>{obs['tokens'][seat]}</td>"
+        f"<td style='text-align:center;{_CELL}'><b>{obs['points'][seat]}</b></td>"
+        f"<td style='{_CELL}'>{obs['money_values'][seat]}$ {money}</td><td style='{_CELL}'>{front}</td>"
+        f"<td style='{_CELL}'>{island}</td></tr>"
     )
 
 
@@ -163,7 +168,7 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str], specs: Mappin
     centre (RULE cards, Money deck, main deck, Final Round) and what only the viewer sees (their
     face-down card, Fortune Teller's and Eat Four!'s cards). The discard pile is drawn apart
     (:func:`discard_html`)."""
-    head = "".join(f"<th style='text-align:left;padding-right:8px'>{h}</th>" for h in
+    head = "".join(f"<th scope='col' style='text-align:left;{_CELL}'>{h}</th>" for h in
                    ("seat", "hand", "tokens", "points", "money area", "LOCK cards", "on Exploding Island"))
     seats = "".join(seat_row_html(obs, s, seat_label, specs) for s in range(obs["players"]))
     table_cards = row_html(obs["table"], specs, 48, empty="no RULE cards")
@@ -184,16 +189,18 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str], specs: Mappin
     if obs["turned"]:
         mine += f"<div>Eat Four! turned over: {row_html(obs['turned'], specs, 48)}</div>"
     return (
-        banner_html(obs, seat_label) + stack_html(obs, specs)
+        "<div style='line-height:1.3'>"  # not the 28 px of an ipywidgets HTML line
+        + banner_html(obs, seat_label) + stack_html(obs, specs)
         + SCROLL_HINT + "<div class='catcards-scroll'>"
-        + f"<table class='catcards-board' style='border-collapse:collapse'><tr>{head}</tr>{seats}</table></div>"
-        + centre + mine
+        + f"<table class='catcards-board' style='border-collapse:collapse' aria-label='seats'>"
+        f"<thead><tr>{head}</tr></thead><tbody>{seats}</tbody></table></div>"
+        + centre + mine + "</div>"
     )
 
 
 def discard_title(obs: dict) -> str:
     """The discard pile's heading (plain text)."""
-    return f"Discard pile ({len(obs['discard_pile'])} cards): anyone may look"
+    return f"Discard pile ({plural(len(obs['discard_pile']), 'card')}): anyone may look"
 
 
 def discard_html(obs: dict, specs: Mapping[str, Any]) -> str:
@@ -207,7 +214,7 @@ def hand_html(obs: dict, seat_label: Callable[[int | None], str], specs: Mapping
     """The viewer's hand, face up, under its heading."""
     cards = obs["hand"]
     faces = row_html(cards, specs, 64, empty="(no cards)")
-    return f"<div><b>{_esc(seat_label(obs['seat']))}: hand</b> ({len(cards)} cards)</div><div>{faces}</div>"
+    return f"<div><b>{_esc(seat_label(obs['seat']))}: hand</b> ({plural(len(cards), 'card')})</div><div>{faces}</div>"
 
 
 def prompt_html(obs: dict) -> str:

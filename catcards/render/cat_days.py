@@ -10,6 +10,7 @@ from typing import Any, Callable
 from ..cards import Card
 from ..games.cat_days import DAYS
 from . import CARD_TEXT_PX, back_svg, board, svg_line
+from .tables import plural
 
 __all__ = ["card_face", "day_html", "week_row", "board_html", "hand_heading_html", "describe_html", "CAT_COLOUR", "EVENT_COLOUR", "STAYS_COLOUR"]
 
@@ -119,7 +120,7 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
 def hand_heading_html(label: str, count: int, choosing: bool) -> str:
     """The heading over a hand of ``count`` cards (``label``: the seat's label); ``choosing``
     adds "choose a card, then where it goes"."""
-    return (f"<b>{html.escape(label)}: hand</b> ({count} cards)"
+    return (f"<b>{html.escape(label)}: hand</b> ({plural(count, 'card')})"
             + (" &middot; choose a card, then where it goes" if choosing else ""))
 
 

@@ -9,12 +9,23 @@ from typing import Any, Callable
 from ..cards import suit_colour
 from ..games.cat_trick import COLOURS, GREEDY_LIMIT, SUPER_CATS_TO_WIN
 from . import back_svg, board, suit_style
-from .tables import badges_html, card_html, cards_row, seat_box
+from .tables import badges_html, card_html, cards_row, plural, seat_box
 from .tricks import sheet_html, trick_block_html, trick_html  # noqa: F401 (trick_html: re-exported)
 
-__all__ = ["board_html", "seat_html", "collection_html", "super_cats_html", "SUPER_CAT_GOLD"]
+__all__ = ["board_html", "seat_html", "collection_html", "super_cats_html", "SUPER_CAT_GOLD", "COLLECTION_NOTE"]
 
 SUPER_CAT_GOLD = "#e0a800"
+
+
+#: what a collection is, said once above the seats, where the word first appears (rulebook:
+#: the winner of a trick collects it face up by colour; greedy or needy at 4 of a colour; all 5
+#: colours end the round)
+COLLECTION_NOTE = (
+    "<div class='catcards-collection-note' style='font-size:12px;color:#333;margin:2px 3px'>"
+    "<b>Collection</b>: the cards of the tricks a seat has won, sorted by colour. "
+    f"All {len(COLOURS)} colours win the round and a Super Cat card. "
+    f"{GREEDY_LIMIT} cards of one colour are too greedy: all of them are dealt to the other players.</div>"
+)
 
 
 def super_cats_html(count: int) -> str:
@@ -34,7 +45,8 @@ def collection_html(by_colour: dict) -> str:
             continue
         warn = len(cards) == GREEDY_LIMIT - 1
         note = (
-            f"<div style='font-size:12px;color:#b00'>{len(cards)}: one more and they go!</div>"
+            f"<div style='font-size:12px;color:#b00' title='at {GREEDY_LIMIT} cards of one colour, all of "
+            f"them are dealt to the other players'>{len(cards)}: a {GREEDY_LIMIT}th loses them all</div>"
             if warn
             else f"<div style='font-size:12px;color:#555'>{len(cards)}</div>"
         )
@@ -55,7 +67,7 @@ def seat_html(obs: dict, seat: int, seat_label: Callable[[int | None], str]) -> 
         f"<div class='catcards-hand' data-count='{n_hand}' style='text-align:center'>"
         f"{back_svg(28, str(n_hand))}<div style='font-size:12px;color:#555'>in hand</div></div>"
         f"<div><div style='font-size:12px;color:#555'>collection: <b class='catcards-colours'>"
-        f"{colours}</b> of 5 colours, {obs['collected'][seat]} cards</div>"
+        f"{colours}</b> of {len(COLOURS)} colours, {plural(obs['collected'][seat], 'card')}</div>"
         f"<div>{collection_html(obs['collections'][seat])}</div></div></div>"
         f"<div style='margin-top:3px'>{super_cats_html(obs['super_cats'][seat])}</div>",
         min_width=170,
@@ -85,15 +97,16 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
     summary = ""
     if results:
         summary = sheet_html(
-            f"<b>Rounds</b> (first to {SUPER_CATS_TO_WIN} Super Cat cards wins)", "catcards-rounds", n, "round",
-            ((r["round"], [f"{c} col / {k} cards" for c, k in zip(r["colours"], r["collected"])],
-              f"{', '.join(map(str, r['winners']))} ({r['how']})") for r in results),
-            last="Super Cat to")
+            f"<b>Rounds</b>: each seat's collection at the round's end (the first to {SUPER_CATS_TO_WIN} "
+            "Super Cat cards wins)", "catcards-rounds", n, "round",
+            ((r["round"], [f"{plural(c, 'colour')}, {plural(k, 'card')}" for c, k in zip(r["colours"], r["collected"])],
+              f"{html.escape(', '.join(seat_label(w) for w in r['winners']))} ({r['how']})") for r in results),
+            last="Super Cat card to", seat_label=seat_label)
     seats = "".join(seat_html(obs, s, seat_label) for s in range(n))
     return (
         f"<div class='catcards-cat-trick-board' style='line-height:1.3'>"
         f"<div style='display:flex;flex-wrap:wrap;align-items:flex-start;margin-bottom:6px'>{trump_block}{middle}</div>"
-        f"<div>{seats}</div>{summary}</div>"
+        f"{COLLECTION_NOTE}<div>{seats}</div>{summary}</div>"
     )
 
 

@@ -56,10 +56,11 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
     sheet = ""
     if obs["hand_results"]:
         sheet = sheet_html(
-            "<b>Score sheet</b> (bid/won: points = "
-            f"score; start 20, first to {obs['target']} wins)", "catcards-scores", n, "hand",
-            ((r["hand"], [f"{b}/{w}: {p:+d} = {sc}" for b, w, p, sc in zip(r["bids"], r["won"], r["points"], r["scores"])],
-              None) for r in obs["hand_results"]))
+            "<b>Score sheet</b>: each seat's bid/tricks won: points this hand = score "
+            f"(everyone starts on 20; the first to {obs['target']} wins)", "catcards-scores", n, "hand",
+            ((r["hand"], [f"{b}/{w}: {p:+d}&nbsp;=&nbsp;<b>{sc}</b>"
+                          for b, w, p, sc in zip(r["bids"], r["won"], r["points"], r["scores"])],
+              None) for r in obs["hand_results"]), seat_label=seat_label)
     seats = "".join(seat_html(obs, s, seat_label) for s in range(n))
     return (
         f"<div class='catcards-jungle-board' style='line-height:1.3'>{middle}"

@@ -7,7 +7,7 @@ import html
 from typing import Any, Callable
 
 from . import back_svg, board
-from .tables import badges_html, card_html, cards_row, seat_box
+from .tables import badges_html, card_html, cards_row, grid_html, plural, seat_box
 
 __all__ = ["board_html", "seat_html", "simon_badges", "SIMON_RED"]
 
@@ -24,8 +24,8 @@ def seat_html(obs: dict, seat: int, seat_label: Callable[[int | None], str]) -> 
     messes = obs["messes"][seat]
     mess_html = "".join(
         f"<div style='display:inline-block;text-align:center;margin-right:3px'>"
-        f"{card_html(mess[-1], 30)}<div style='font-size:12px;color:#555'>{len(mess)}&nbsp;card"
-        f"{'s' * (len(mess) != 1)}</div></div>"
+        f"{card_html(mess[-1], 30)}<div style='font-size:12px;color:#555'>{plural(len(mess), 'card').replace(' ', '&nbsp;')}"
+        f"</div></div>"
         for mess in messes
     ) or "<span style='color:#595959;font-size:12px'>no messes</span>"
     n_hand = obs["hand_sizes"][seat]
@@ -53,7 +53,7 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
         pile_caption = "no pile yet: the next card starts one" if not obs["is_over"] else ""
     else:
         pile_html = card_html(top, 64)
-        pile_caption = f"{len(pile)} card{'s' * (len(pile) != 1)} in the pile"
+        pile_caption = f"{plural(len(pile), 'card')} in the pile"
     pile_block = (
         f"<div class='catcards-pile' style='display:flex;flex-direction:column;align-items:center;"
         f"text-align:center;width:104px;margin-right:16px'>"
@@ -72,17 +72,16 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
             f"final pile</b> (taken by no one): {html.escape(', '.join(results[-1]['final_pile']))}</div>"
         )
     if results:
-        rows = "".join(
-            f"<tr><td>{r['round']}</td>"
-            + "".join(f"<td>{m}</td>" for m in r["messes"])
-            + f"<td>{', '.join(str(s) for s in r['simon']) or '-'}</td></tr>"
+        rows = [
+            [r["round"], *(f"{m}" for m in r["messes"]),
+             html.escape(", ".join(seat_label(s) for s in r["simon"])) or "no one"]
             for r in results
-        )
-        heads = "".join(f"<th>seat {s}</th>" for s in range(obs["players"]))
+        ]
+        heads = ["round", *(html.escape(seat_label(s)) for s in range(obs["players"])), "Simon card to"]
         side += (
-            "<div style='font-size:12px;margin-top:4px'><b>Messes per round</b>"
-            "<table style='border-collapse:collapse;font-size:12px' class='catcards-rounds'>"
-            f"<tr><th>round</th>{heads}<th>Simon card to seat(s)</th></tr>{rows}</table></div>"
+            "<div style='font-size:12px;margin-top:4px'>"
+            + grid_html("<b>Messes per round</b>: how many messes each seat made", heads, rows, "catcards-rounds")
+            + "</div>"
         )
     seats = "".join(seat_html(obs, s, seat_label) for s in range(obs["players"]))
     return (

@@ -10,7 +10,7 @@ from ..cards import Card
 from . import card_svg, cards_html
 
 __all__ = ["CARD_WIDTH", "STYLE", "SCROLL_HINT", "card_html", "cards_row", "hint_html", "hand_heading_html", "badges_html", "announce_html",
-           "obs_value_html", "obs_board_html", "seat_box"]
+           "obs_value_html", "obs_board_html", "seat_box", "plural", "grid_html"]
 
 #: cards drawn in hands and on boards, pixels wide
 CARD_WIDTH = 56
@@ -29,7 +29,10 @@ CARD_WIDTH = 56
 #: browser's scroll anchoring unless the focus is in them, so a redraw that changes their height
 #: moves the page's scroll position with it and the controls row stays where it was on screen (a
 #: control keeps the focus after a press: at 390 px "Computer step" was pushed off the bottom of
-#: the screen, because the browser anchored on the board, which each redraw replaces).
+#: the screen, because the browser anchored on the board, which each redraw replaces). On a phone
+#: the trick-taking games' seat boxes go two a row, a trick's seat names wrap and a hand's card
+#: buttons are 72 px wide (four cards a row, not three), so the hand and its moves come higher up
+#: the screen.
 STYLE = """<style>
 .catcards-table .catcards-above:not(:focus-within) { overflow-anchor: none; }
 .catcards-table button:focus-visible, .catcards-table select:focus-visible,
@@ -57,6 +60,11 @@ STYLE = """<style>
 .catcards-table .widget-html-content { max-width: 100%; min-width: 0; }
 .catcards-table .catcards-scroll-hint { display: none; font-size: 13px; color: #333; }
 @media (max-width: 820px) { .catcards-table .catcards-scroll-hint { display: block; } }
+@media (max-width: 600px) {  /* a phone: two seat boxes a row, a trick's seat names wrap (issue 31) */
+  .catcards-table div.catcards-seat[data-seat] { min-width: 0 !important; width: calc(50% - 6px);
+    box-sizing: border-box; margin: 1px !important; }
+  .catcards-table .catcards-trick-slot { max-width: 70px; }
+  .catcards-table .catcards-cardcol button.catcards-card { width: 72px !important; } }
 @media (max-width: 600px) {  /* Cat Days on a phone: each week's days wrap under its label */
   .catcards-table .catcards-cat-days-board, .catcards-table .catcards-cat-days-board tbody { display: block; }
   .catcards-table .catcards-cat-days-board tr { display: flex; flex-wrap: wrap; gap: 2px; margin-bottom: 6px; }
@@ -82,15 +90,46 @@ def card_html(card: Card | None, width: int = CARD_WIDTH, dim: bool = False, emp
     return card_svg(card, width, dim=dim, does=does)
 
 
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``count`` and the noun, singular for 1 and plural otherwise: ``plural(1, "card")`` is
+    "1 card", ``plural(3, "card")`` "3 cards", ``plural(2, "mess", "messes")`` "2 messes"
+    (``words``: the plural when it is not ``word`` + "s"). Plain text, not escaped."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def grid_html(caption: str, heads: Sequence[str], rows: Sequence[Sequence[Any]], css_class: str = "") -> str:
+    """A real table of text (a score sheet, a round summary): ``caption`` (HTML, its accessible
+    name, drawn above it), one header row of ``heads`` (HTML, ``<th scope="col">``) and ``rows``
+    whose first cell is the row's header (``<th scope="row">``: the round or hand) and the rest
+    cells (HTML). Each cell is padded 6 px either side and ruled (inline styles: the same in a
+    table and in a notebook's ``_repr_html_``), so that "17" in one column and "0/0" in the next
+    never read as "170/0"; a cell's text may wrap at its spaces on a phone (use ``&nbsp;`` to keep
+    words together). ``css_class``: more classes."""
+    cell = "padding:2px 6px;border:1px solid #ccc;text-align:left;vertical-align:top"
+    head = "".join(f"<th scope='col' style='{cell};background:#f2f2f2'>{h}</th>" for h in heads)
+    body = "".join(
+        f"<tr><th scope='row' style='{cell}'>{row[0]}</th>"
+        + "".join(f"<td style='{cell}'>{c}</td>" for c in row[1:]) + "</tr>"
+        for row in rows
+    )
+    classes = f"catcards-grid {css_class}".strip()
+    return (
+        f"<table class='{classes}' style='border-collapse:collapse;font-size:12px;margin-top:2px'>"
+        f"<caption style='text-align:left;caption-side:top;padding:2px 0'>{caption}</caption>"
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    )
+
+
 def hint_html(text: str) -> str:
     """The hint line every table shows by the moves (what the rules let you do now), as HTML."""
     return f"<span class='catcards-hint' style='color:#2b5e9e'>{html.escape(text)}</span>"
 
 
 def hand_heading_html(label: str, count: int, hint: str) -> str:
-    """The heading over a person's hand: "<label>: your hand (n cards)" and the hint line
-    (:func:`hint_html`); ``label`` and ``hint`` are plain text."""
-    return f"<b>{html.escape(label)}: your hand</b> ({count} cards) &nbsp; {hint_html(hint)}"
+    """The heading over a person's hand: "<label>: your hand (1 card)" / "(n cards)" and the hint
+    line (:func:`hint_html`); ``label`` and ``hint`` are plain text."""
+    return (f"<div style='line-height:1.4'><b>{html.escape(label)}: your hand</b> ({plural(count, 'card')}) &nbsp; "
+            f"{hint_html(hint)}</div>")
 
 
 def badges_html(count: int, *, title: str, letters: str, width: int, fill: str, ink: str, none: str) -> str:

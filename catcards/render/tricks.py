@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from typing import Any, Callable, Iterable, Sequence
 
-from .tables import card_html
+from .tables import card_html, grid_html
 
 __all__ = ["trick_html", "trick_block_html", "sheet_html"]
 
@@ -57,20 +57,15 @@ def trick_block_html(obs: dict, seat_label: Callable[[int], str], caption: str, 
 
 
 def sheet_html(heading: str, css_class: str, players: int, first: str,
-               rows: Iterable[tuple[Any, Sequence[Any], Any]], last: str | None = None) -> str:
-    """A small table with one column per seat ("seat 0", ...) between a ``first`` column (round,
-    hand) and, when ``last`` is given, a last column (e.g. who took the round's card). ``rows``:
-    ``(first cell, cells per seat, last cell)`` (HTML; the last cell is ignored without ``last``).
-    ``heading``: HTML before the table; ``css_class``: the table's class."""
-    heads = "".join(f"<th>seat {s}</th>" for s in range(players))
-    tail = f"<th>{last}</th>" if last is not None else ""
-    body = "".join(
-        f"<tr><td>{a}</td>" + "".join(f"<td>{c}</td>" for c in cells)
-        + (f"<td>{z}</td>" if last is not None else "") + "</tr>"
-        for a, cells, z in rows
-    )
-    return (
-        f"<div style='font-size:12px;margin-top:4px'>{heading}"
-        f"<table class='{css_class}' style='border-collapse:collapse;font-size:12px'>"
-        f"<tr><th>{first}</th>{heads}{tail}</tr>{body}</table></div>"
-    )
+               rows: Iterable[tuple[Any, Sequence[Any], Any]], last: str | None = None,
+               seat_label: Callable[[int], str] | None = None) -> str:
+    """A score sheet (:func:`catcards.render.tables.grid_html`: a real table, its columns padded
+    and ruled, headers with ``scope``, ``heading`` as its caption) with one column per seat
+    (``seat_label(seat)``, escaped; "Seat 0", ... without it) between a ``first`` column (round,
+    hand: each row's header) and, when ``last`` is given, a last column (e.g. who took the round's
+    card). ``rows``: ``(first cell, cells per seat, last cell)`` (HTML; the last cell is ignored
+    without ``last``). ``heading``: HTML; ``css_class``: the table's class."""
+    label = seat_label or (lambda s: f"Seat {s}")
+    heads = [first, *(html.escape(label(s)) for s in range(players)), *([last] if last is not None else [])]
+    body = [[a, *cells, *([z] if last is not None else [])] for a, cells, z in rows]
+    return f"<div style='font-size:12px;margin-top:4px'>{grid_html(heading, heads, body, css_class)}</div>"

@@ -108,8 +108,9 @@ def odds_bars_html(frames: dict[str, Any], what: str = "win", played: str | None
                          f"can go, {int(row['rollouts'])} in all)")
                 bar = _bar(row["win_rate"], row["low"], row["high"], colour, striped)
             else:
-                count = (f"{int(row['wins'])} {what}s in {int(row['rollouts'])} games" if played is None
-                         else f"{int(row['wins'])} of {int(row['rollouts'])} {played}")
+                wins, n = int(row["wins"]), int(row["rollouts"])
+                count = (f"{wins} {what}{'s' * (wins != 1)} in {n} game{'s' * (n != 1)}" if played is None
+                         else f"{wins} of {n} {played}")
                 words = (f"{_pct(row['win_rate'])} (95% interval {_pct(row['low'])} to {_pct(row['high'])}; "
                          f"{count})")
                 bar = _bar(row["win_rate"], row["low"], row["high"], colour, striped)

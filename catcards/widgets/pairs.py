@@ -2,7 +2,7 @@
 ``rules/wildcat.md``, "Pairs").
 
 Drawn from ``state.observation(seat)`` only: each grid position is a face-down card (with its
-position number) under a "turn" button, the face of the card turned over in the turn under way,
+position number) above a button named "card p" that turns it over, the face of the card turned over in the turn under way,
 or an empty slot where a pair was taken. Above the grid: pairs per seat; below it, "Turns since
 your last move": the two cards each player turned over (every player at the table saw them, so
 they are public: they come from ``obs["last_turn"]``, whose card names are matched to the game's
@@ -31,15 +31,15 @@ class PairsTable(GameTable):
     "forgetful" memory strategy (the generic default "sensible" means it here); give
     ``agents="perfect"`` for a computer that never forgets, ``"random"`` for one with no memory.
 
-    Extra parts: ``cell_buttons`` (position -> the "turn" button of each face-down card drawn
+    Extra parts: ``cell_buttons`` (position -> the "card p" button of each face-down card drawn
     now); ``recent`` (the turns shown under the grid, oldest first, as dicts like
     ``obs["last_turn"]``).
     """
 
     #: short rules naming this table's own controls (the "How to play" panel and the app)
     how_to_play = (
-        'Your turn: click the "turn" button under a face-down card, then under a second one.',
-        'Two cards with the same number are a pair: you keep them and turn again. Otherwise both go face down again and the next player turns; remember what you saw (the recent turns are listed under the grid).',
+        'Your turn: click a face-down card (or its "card" button) to turn it over, then a second one.',
+        "Two cards with the same number are a pair: you keep them and have another turn. Otherwise both go face down again and it is the next player's turn; remember what you saw (the recent turns are listed under the grid).",
         'Most pairs wins; ties share.',
         'Rules: the Wildcat & Dinohistoria rulebook, "PAIRS".',
     )
@@ -82,7 +82,7 @@ class PairsTable(GameTable):
         text = super().status_text(obs)
         if obs["turned"] is not None and not self.state.is_over:
             text += " &middot; turn over a second card"
-        return text + f" &middot; {obs['turns']} turns played"
+        return text + f" &middot; {obs['turns']} turn{'s' * (obs['turns'] != 1)} played"
 
     def _grid_widgets(self, size: int, cols: int) -> None:
         """Make the grid once per grid size: one cell (a face above a button) per position,
@@ -96,7 +96,7 @@ class PairsTable(GameTable):
         cells = []
         for p in range(size):
             face = W.HTML()
-            button = self.action_button(TURN_OVER[p], label="turn", tooltip=f"turn over card {p}")
+            button = self.action_button(TURN_OVER[p], label=f"card {p}", tooltip=f"turn over card {p}")
             button.layout.width, button.layout.min_width, button.layout.padding = f"{CELL + 4}px", "0", "0"
             button.add_class("catcards-cell")
             self._faces.append(face)
@@ -152,11 +152,11 @@ class PairsTable(GameTable):
                 button.disabled = True
             elif isinstance(x, Card):
                 button.layout.visibility = "visible"
-                button.description = f"up {p}"
+                button.description = f"shows {x.rank}"
                 mark_unavailable(button, f"card {p} is face up ({x}): click to hear why you cannot turn it")
             else:
                 button.layout.visibility = "visible"
-                button.description, button.tooltip = f"turn {p}", f"turn over card {p}"
+                button.description, button.tooltip = f"card {p}", f"turn over card {p}"
                 mark_unavailable(button, None if TURN_OVER[p] in legal else
                                  f"card {p} cannot be turned now: click to hear why")
                 self.cell_buttons[p] = button
@@ -173,7 +173,7 @@ class PairsTable(GameTable):
         elif not self.legal:
             hint = "Watch the cards the others turn over, and remember where they lie."
         elif any(isinstance(x, Card) for x in obs["grid"]):
-            hint = "Now turn over a second card: the same number makes a pair, and you turn again."
+            hint = "Now turn over a second card: the same number makes a pair, and you have another turn."
         else:
-            hint = 'Your turn: press "turn" under any face-down card, then under a second one.'
+            hint = "Your turn: click any face-down card to turn it over, then a second one."
         return self.html("taken", taken_html(obs, seat, self.seat_label, hint))

@@ -237,9 +237,9 @@ class Predict(W.VBox):
                 raise ValueError(f"simulated must be a finite number, got {simulated!r}")
             if games is not None and (isinstance(games, bool) or not isinstance(games, int) or games < 1):
                 raise ValueError(f"games must be a whole number >= 1, got {games!r}")
-            source = f"{games:,} simulated games" if games is not None else "The simulation"
+            source = f"{games:,} simulated game{'s' * (games != 1)}" if games is not None else "The simulation"
             words.append(f"{source} gave {_decimal(float(simulated))}.")
-            rows.append((f"Simulated ({games:,} games)" if games is not None else "Simulated",
+            rows.append((f"Simulated ({games:,} game{'s' * (games != 1)})" if games is not None else "Simulated",
                          _decimal(float(simulated))))
         if interval is not None:
             try:

@@ -115,7 +115,7 @@ class SnapTable(GameTable):
         if state.snap_showing:
             taken = len(state.pile)
             self._apply(CallSnap(seat))
-            self.say(f"Snap! Seat {seat} was first and takes the centre pile ({taken} cards).")
+            self.say(f"Snap! Seat {seat} was first and takes the centre pile ({taken} card{'s' * (taken != 1)}).")
         elif self._snap_taken is not None and self._snap_taken[:2] == (id(state), state.turns):
             self.say(f"Too late: seat {self._snap_taken[2]} already took that snap. Nothing changed.")
         else:
@@ -210,7 +210,7 @@ class SnapTable(GameTable):
         text = super().status_text(obs)
         if obs["snap_showing"]:
             text += " &middot; <b style='color:#d62828'>SNAP showing!</b>"
-        return text + f" &middot; {obs['turns']} cards turned"
+        return text + f" &middot; {obs['turns']} card{'s' * (obs['turns'] != 1)} turned"
 
     #: the board: stacks per seat (face-down counts, status) and the centre pile
     #: (:func:`catcards.render.snap.board_html`)

@@ -132,8 +132,8 @@ def test_seeds_use_full_entropy_and_never_repeat_in_a_run():
     ({"games": 10**5000}, "not a number of about 5001 digits"),
     ({"games": 2.0}, "games must be a whole number"),
     ({"games": True}, "games must be a whole number"),
-    ({"seed": 2**128}, "the seed must be a whole number from 0 to 2**128 - 1, not 3402823669"),
-    ({"seed": -1}, "the seed must be a whole number from 0 to 2**128 - 1, not -1"),
+    ({"seed": 2**128}, "the seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not 3402823669"),
+    ({"seed": -1}, "the seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not -1"),
     ({"chunk_size": 1.5, "executor": ThreadPoolExecutor(1)}, "chunk_size must be a whole number >= 1"),
 ])
 def test_bad_counts_and_seeds_are_refused_before_any_game(kw, message):

@@ -253,7 +253,7 @@ def test_after_the_last_move_focus_is_on_undo_not_new_game(browser_ready, tmp_pa
     with voila(tmp_path / "pairs.ipynb") as url, chromium() as browser:
         page, table = app_page(browser, url, size=PHONE, ready=None)
         log = table.locator(".catcards-log")
-        for cell in ("turn 0", "turn 1"):
+        for cell in ("card 0", "card 1"):
             button = table.get_by_role("button", name=cell, exact=True)
             expect(button).to_be_visible(timeout=60_000)
             button.focus()

@@ -145,14 +145,14 @@ GOOD = catcards.load("snap").new_game(1).to_json()
         (_edit(GOOD, format="catcards-save-3"), "format 'catcards-save-3'.*reads 'catcards-save-2', 'catcards-save-1'"),
         (_edit(GOOD, game=["snap"]), "'game' must be a game's name"),
         (_edit(GOOD, game="snapp"), r"'game'.*no game called 'snapp'"),
-        (_edit(GOOD, seed=None), "'seed' must be a whole number from 0 to 2\\*\\*128 - 1, not None"),
+        (_edit(GOOD, seed=None), "'seed' must be a whole number such as 7 or 2024 \\(0 or more, below 2 to the power 128, which has 39 digits\\), not None"),
         (_edit(GOOD, seed=-1), "'seed' must be"),
         (_edit(GOOD, seed=2**128), "'seed' must be"),
         (_edit(GOOD, seed=1.0), "'seed' must be"),
         (_edit(GOOD, seed=True), "'seed' must be"),
         (_edit(GOOD, seed="1"), "'seed' must be"),
         (GOOD.replace('"seed": 1', '"seed": NaN'), "NaN is not a number a save may hold"),
-        (GOOD.replace('"seed": 1', '"seed": ' + "9" * 5000), r"'seed' must be a whole number from 0 to 2\*\*128 - 1, not 9{20}\.\.\. \(5,000 digits\)"),
+        (GOOD.replace('"seed": 1', '"seed": ' + "9" * 5000), r"'seed' must be a whole number such as 7 or 2024 \(0 or more, below 2 to the power 128, which has 39 digits\), not 9{20}\.\.\. \(5,000 digits\)"),
         (GOOD.replace('"seed": 1', '"seed": 1, "seed": 2'), "the key 'seed' appears twice"),
         (_edit(GOOD, params=[2]), "'params' must be an object"),
         (_edit(GOOD, params={"players": "2"}), r"parameters do not load \('params'\).*players must be a whole number"),
@@ -206,7 +206,7 @@ def test_a_seed_of_many_digits_is_refused_by_the_seed_rule_cut_short_and_never_r
         with pytest.raises(catcards.SaveFormatError) as info:
             catcards.load_state(text)
         assert str(info.value) == (
-            "not a catcards saved game: 'seed' must be a whole number from 0 to 2**128 - 1, "
+            "not a catcards saved game: 'seed' must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), "
             f"not {(sign + '7' * 20)[:20]}... ({digits:,} digits)"
         )
     # 39 digits: read, and refused by its value (2**128 - 1 has 39 digits)
@@ -330,7 +330,7 @@ def test_loading_a_save_opens_no_file(name, no_file_opened):
 def test_seeds_outside_0_to_2_to_the_128_are_refused_clearly(name):
     game = _game(name)
     for bad in (-1, MAX_SEED, 10**5000, 1.0, True, "3", np.float64(2.0)):
-        with pytest.raises(catcards.GameParameterError, match=r"seed must be a whole number from 0 to 2\*\*128 - 1"):
+        with pytest.raises(catcards.GameParameterError, match=r"seed must be a whole number such as 7 or 2024 \(0 or more, below 2 to the power 128, which has 39 digits\)"):
             game.new_game(bad)
     state = game.new_game(MAX_SEED - 1)
     assert str(MAX_SEED - 1) in repr(state)
@@ -369,9 +369,9 @@ def test_a_typed_seed_is_read_by_one_function(typed, seed):
 def test_a_typed_seed_out_of_range_or_not_a_number_is_refused_in_one_wording(typed, shown):
     with pytest.raises(catcards.GameParameterError) as info:
         seed_from_text(typed)
-    assert str(info.value) == f"the seed must be a whole number from 0 to 2**128 - 1, not {shown}"
+    assert str(info.value) == f"the seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not {shown}"
     assert SEED_RULE in str(info.value)
-    with pytest.raises(catcards.GameParameterError, match=r"^the seed must be a whole number from 0 to 2\*\*128 - 1, "
+    with pytest.raises(catcards.GameParameterError, match=r"^the seed must be a whole number such as 7 or 2024 \(0 or more, below 2 to the power 128, which has 39 digits\), "
                        r"typed as text, not int$"):
         seed_from_text(5)
 

@@ -322,7 +322,7 @@ def test_damaged_saves_are_save_format_errors(change, message):
     "kwargs,message",
     [
         ({"game": 5}, "game must be a game's name"),
-        ({"seed": -1}, r"the seed must be a whole number from 0 to 2\*\*128 - 1, not -1"),
+        ({"seed": -1}, r"the seed must be a whole number such as 7 or 2024 \(0 or more, below 2 to the power 128, which has 39 digits\), not -1"),
         ({"seed": "a"}, "seed must be a whole number"),
         ({"seed": None}, "seed must be a whole number"),
         ({"agents": None}, "agents must be a strategy name"),

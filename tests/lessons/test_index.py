@@ -190,7 +190,7 @@ def test_the_app_explains_a_bad_address_and_plays_the_default(monkeypatch):
     assert "Simon's Cat Card Game is for 2 to 6 players, not 9: 4 is used." in app["notes"]
     # a seed past the largest (2**128 - 1) is named with the limit, not as "not a whole number"
     app = _run_app(monkeypatch, f"game=snap&seed={2**128}")
-    assert app["notes"] == [f"The seed must be a whole number from 0 to 2**128 - 1, not '{2**128}': 1 is used."]
+    assert app["notes"] == [f"The seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not '{2**128}': 1 is used."]
     assert app["seat"].children[0].state.seed == 1
 
 

@@ -132,7 +132,7 @@ def test_same_seed_same_table_with_a_process_pool(capsys):
     (["simulate", "simons-cat", "--games", "\u0663"], "(plain digits), not '\u0663'"),  # Arabic-Indic 3
     (["simulate", "simons-cat", "--games", "100000001"], "from 1 to 100,000,000"),
     (["simulate", "simons-cat", "--seed", "340282366920938463463374607431768211456"],  # 2**128
-     "argument --seed/-s: the seed must be a whole number from 0 to 2**128 - 1, not '340282366920938463463374607431768211456'"),
+     "argument --seed/-s: the seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not '340282366920938463463374607431768211456'"),
     (["simulate", "simons-cat", "--seed", "9" * 5000], "not '" + "9" * 40 + "...'"),
     (["simulate", "simons-cat", "--param", "novalue"], "a game parameter is written key=value"),
     (["simulate", "simons-cat", "--param", "x=" + "[" * 100_000], "at most 2000 characters, not 100,002"),
@@ -289,7 +289,7 @@ def test_app_refuses_a_negative_seed_before_starting_a_server(capsys):
 
     assert main(["app", "cat-trick", "--seed", "-5"]) == 2
     err = capsys.readouterr().err
-    assert "argument --seed/-s: the seed must be a whole number from 0 to 2**128 - 1, not '-5'" in err
+    assert "argument --seed/-s: the seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not '-5'" in err
 
 
 def test_a_record_that_returns_no_dict_is_a_clear_error():

@@ -49,9 +49,9 @@ def text_of(app) -> str:
 
 
 @pytest.mark.parametrize("query, seed_note", [
-    ("game=snap&seed=-5", "The seed must be a whole number from 0 to 2**128 - 1, not '-5': 1 is used."),
-    ("game=snap&seed=xyz", "The seed must be a whole number from 0 to 2**128 - 1, not 'xyz': 1 is used."),
-    ("game=snap&seed=" + "9" * 500, "The seed must be a whole number from 0 to 2**128 - 1, not '" + "9" * 40 + "...': 1 is used."),
+    ("game=snap&seed=-5", "The seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not '-5': 1 is used."),
+    ("game=snap&seed=xyz", "The seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not 'xyz': 1 is used."),
+    ("game=snap&seed=" + "9" * 500, "The seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not '" + "9" * 40 + "...': 1 is used."),
 ])
 def test_a_bad_seed_in_the_address_is_one_line_and_a_table_with_seed_1(monkeypatch, query, seed_note):
     app = run_app(monkeypatch, query)
@@ -71,9 +71,9 @@ def test_one_seed_box_and_one_deal_button_and_a_bad_typed_seed_is_one_line(monke
     table = app["seat"].children[0]
     assert app["seed_box"].value == "4" and line_of(app) == ""
     app["seed_box"].value = "-1"
-    assert line_of(app) == "The seed must be a whole number from 0 to 2**128 - 1, not '-1'. The game in progress stays."
+    assert line_of(app) == "The seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not '-1'. The game in progress stays."
     app["deal"].click()
-    assert line_of(app) == ("The seed must be a whole number from 0 to 2**128 - 1, not '-1'. "
+    assert line_of(app) == ("The seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not '-1'. "
                             "Nothing was dealt: the game in progress stays.")
     assert app["seat"].children == (table,) and table.state.seed == 4 and not table.closed
     app["seed_box"].value = "1,000"  # as the table's seed box reads it
@@ -84,7 +84,7 @@ def test_one_seed_box_and_one_deal_button_and_a_bad_typed_seed_is_one_line(monke
 
 def test_the_instructions_name_each_games_real_controls(monkeypatch):
     expected = {
-        "snap": '"Turn your card"', "pairs": '"turn" button', "big-cat": '"Lay your top card"',
+        "snap": '"Turn your card"', "pairs": '"card" button', "big-cat": '"Lay your top card"',
         "card-game": '"Do it"', "simons-cat": "card button", "cat-days": '"draw a card"',
         "king-of-the-jungle": "number button", "cat-trick": "card button",
     }
@@ -188,8 +188,8 @@ def test_wording_after_the_game_and_for_one_player():
 
 @pytest.mark.parametrize("query, note", [
     # str.isdigit() is true for superscripts and circled digits, which int() refuses: the app crashed
-    ("game=snap&seed=%C2%B2", "The seed must be a whole number from 0 to 2**128 - 1, not '²': 1 is used."),
-    ("game=snap&seed=%E2%91%A0", "The seed must be a whole number from 0 to 2**128 - 1, not '①': 1 is used."),
+    ("game=snap&seed=%C2%B2", "The seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not '²': 1 is used."),
+    ("game=snap&seed=%E2%91%A0", "The seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not '①': 1 is used."),
     ("game=snap&players=%C2%B2", "Players must be a whole number, not '²': the usual number is used."),
     ("game=snap&players=1" + "0" * 50, "Players must be a whole number, not '1" + "0" * 36 + "...': the usual number is used."),
 ])
@@ -214,8 +214,8 @@ def test_a_one_size_game_says_its_number_of_players_once(monkeypatch):
 
 
 @pytest.mark.parametrize("typed, said", [
-    ("²", "The seed must be a whole number from 0 to 2**128 - 1, not '²'."),
-    ("9" * 5000, "The seed must be a whole number from 0 to 2**128 - 1, not '" + "9" * 40 + "...'."),
+    ("²", "The seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not '²'."),
+    ("9" * 5000, "The seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not '" + "9" * 40 + "...'."),
 ])
 def test_a_typed_seed_that_int_cannot_read_is_one_line_not_a_traceback(monkeypatch, typed, said):
     app = run_app(monkeypatch, "game=simons-cat&seed=4")
@@ -233,7 +233,7 @@ def test_a_typed_seed_past_the_largest_is_refused_at_the_box_before_new_game(mon
     app = run_app(monkeypatch, "game=snap&seed=4")
     table = app["seat"].children[0]
     before = table.state.to_json()
-    said = f"The seed must be a whole number from 0 to 2**128 - 1, not '{2**128}'."
+    said = f"The seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not '{2**128}'."
     app["seed_box"].value = str(2**128)
     assert line_of(app) == said + " The game in progress stays."
     app["deal"].click()
@@ -260,13 +260,13 @@ def test_what_the_address_asked_and_the_app_could_not_do_is_said_at_the_top(monk
     app = run_app(monkeypatch, "game=Nonsense&seed=x")
     said = line_of(app)
     assert said.startswith("There is no game called 'Nonsense'; the games are: ")
-    assert "The seed must be a whole number from 0 to 2**128 - 1, not 'x': 1 is used." in said and app["out"].outputs == ()
+    assert "The seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not 'x': 1 is used." in said and app["out"].outputs == ()
     assert app["seat"].children[0].state.game.name == "simons-cat"
 
 
 @pytest.mark.parametrize("query, game, players, seed, notes", [
     # an empty value is checked like any other: said, and the default used
-    ("game=snap&seed=", "snap", 2, 1, ["The seed must be a whole number from 0 to 2**128 - 1, not '': 1 is used."]),
+    ("game=snap&seed=", "snap", 2, 1, ["The seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not '': 1 is used."]),
     ("game=snap&seed=5&players=", "snap", 2, 5, ["Players must be a whole number, not '': the usual number is used."]),
     ("game=&seed=5", "simons-cat", 4, 5, None),
     # a parameter given twice: no one can tell which was meant; refused by name, the default used

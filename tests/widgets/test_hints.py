@@ -19,9 +19,9 @@ def hints(table) -> list[str]:
 
 def test_pairs_says_first_card_then_second_card():
     table = cw.play("pairs", players=2, seed=3)
-    assert hints(table) == ['Your turn: press "turn" under any face-down card, then under a second one.']
+    assert hints(table) == ["Your turn: click any face-down card to turn it over, then a second one."]
     table.act(table.legal[0])
-    assert hints(table) == ["Now turn over a second card: the same number makes a pair, and you turn again."]
+    assert hints(table) == ["Now turn over a second card: the same number makes a pair, and you have another turn."]
     table.close()
 
 

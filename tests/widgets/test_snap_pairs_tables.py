@@ -167,14 +167,17 @@ def test_play_gives_the_pairs_grid():
     table = pairs_table()
     assert isinstance(table, PairsTable) and sorted(table.cell_buttons) == list(range(6))
     assert all(not unavailable(b) for b in table.cell_buttons.values())
-    assert [b.description for b in table.cell_buttons.values()] == [f"turn {p}" for p in range(6)]
+    # a face-down card's button names its position as the log does ("card 3"); "turn" is kept for
+    # a player's turn (issue 31: "turn 0" ... "turn 15" read as turn numbers)
+    assert [b.description for b in table.cell_buttons.values()] == [f"card {p}" for p in range(6)]
+    assert [b.tooltip for b in table.cell_buttons.values()] == [f"turn over card {p}" for p in range(6)]
 
 
 def test_a_face_up_card_clicked_is_answered_with_why_and_changes_nothing():
     table = pairs_table()
     table.cell_buttons[0].click()  # red 1 face up: its button now says so, and stays clickable
     up = table._buttons[0]
-    assert up.description == "up 0" and unavailable(up) and "red 1" in up.tooltip
+    assert up.description == "shows 1" and unavailable(up) and "red 1" in up.tooltip  # what it shows (was "up 0")
     before = table.state.to_json()
     up.click()
     assert table.state.to_json() == before and table.state.turned == 0

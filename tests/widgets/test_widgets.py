@@ -278,7 +278,7 @@ def test_a_bad_seed_in_the_box_is_one_clear_line_and_changes_nothing():
         table.new_button.click()
         assert table.state.to_json() == before
     text = table.output_text()
-    assert "Not allowed: the seed must be a whole number from 0 to 2**128 - 1, not '-5'" in text
+    assert "Not allowed: the seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not '-5'" in text
     assert "Traceback" not in text
 
 
@@ -288,7 +288,7 @@ def test_a_seed_past_the_largest_in_the_box_is_refused_in_the_words_of_every_see
     table.seed_box.value = str(2**128)
     table.new_button.click()
     assert table.state.to_json() == before
-    assert table.output_text() == f"Not allowed: the seed must be a whole number from 0 to 2**128 - 1, not '{2**128}'\n"
+    assert table.output_text() == f"Not allowed: the seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not '{2**128}'\n"
 
 
 def test_a_seed_too_large_for_javascript_numbers_survives_the_seed_box():

@@ -334,7 +334,7 @@ class MovesMixin:
         seat = obs.get("seat", self.view_seat)
         by_card, others = self.actions_for_cards(self.legal)
         cards = list(obs.get("hand", []))
-        heading = self.html("heading", f"<b>{html.escape(self.seat_label(seat))}: hand</b> ({len(cards)} cards)")
+        heading = self.html("heading", f"<b>{html.escape(self.seat_label(seat))}: hand</b> ({len(cards)} card{'s' * (len(cards) != 1)})")
         parts: list[W.Widget] = [heading, self.card_buttons(cards, by_card)]
         # actions playing a card not in the hand (e.g. a card on the table) get their own button
         extra = [a for c, a in by_card.items() if c not in cards] + list(others)
