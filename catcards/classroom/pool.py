@@ -364,7 +364,8 @@ class Pool:
         yes/no activity, else mean +- 1.96 s / sqrt(n), None for n < 2), ``students`` (one per
         student with a game: ``{"student", "n", "mean"}``; ``student`` is their nickname when
         ``names`` and they gave one, else "Student <number>"), ``tallies`` (the real-deck counts,
-        not verified: ``{"n", "counts", "mean"}``), ``binary``, ``plot``.
+        not verified, kept apart from the games: ``{"n", "counts", "mean", "running",
+        "verified"}`` with ``running`` as above over the tallies alone), ``binary``, ``plot``.
 
         Raises: PoolError 404.
         """
@@ -378,7 +379,7 @@ class Pool:
                 sa.select(r.c.kind, r.c.value, s.c.number, s.c.nickname)
                 .join(s, s.c.id == r.c.student_id).where(r.c.code == code).order_by(r.c.id)).all()
         games = [(v, number, nick) for kind, v, number, nick in rows if kind == "game"]
-        tallies = [v for kind, v, _, _ in rows if kind == "tally"]
+        tallies = [_number(v) for kind, v, _, _ in rows if kind == "tally"]
         values = [_number(v) for v, _, _ in games]
         per: dict[int, list] = {}
         for v, number, nick in games:
@@ -399,9 +400,9 @@ class Pool:
                  "mean": sum(vs) / len(vs)}
                 for number, (nick, vs) in sorted(per.items())
             ],
-            "tallies": {"n": len(tallies), "counts": _counts([_number(v) for v in tallies]),
+            "tallies": {"n": len(tallies), "counts": _counts(tallies),
                         "mean": sum(tallies) / len(tallies) if tallies else None,
-                        "verified": False},
+                        "running": _running(tallies, act.binary), "verified": False},
         }
 
     def results(self, code: str):

@@ -245,6 +245,7 @@ def check(
     mistakes: Mapping[Any, str] | None = None,
     why: str = "",
     show: bool = True,
+    unit: str = "",
 ) -> Result:
     """Say whether ``answer`` is ``exact``, and why not; print the verdict and return it.
 
@@ -263,6 +264,9 @@ def check(
             an answer equal to a key (a decimal: that key correctly rounded) gets that explanation.
         why: the reasoning of the right answer, printed only after a right answer.
         show: print the message (False: only return it).
+        unit: the answer's unit word (``"snaps"``, ``"turns"``): a text answer may end with it,
+            singular or plural, any case (``"4 snaps"``, ``"1 snap"``, ``"25 Turns"``); "" (the
+            default): a bare number only.
 
     Returns:
         a :class:`Result` (``right`` True/False, or None when there is no readable answer yet).
@@ -284,7 +288,7 @@ def check(
     if answer is None or answer is Ellipsis:
         return done(None, f"{FILL_IN} {decimals_text(exact, probability)}")
     try:
-        reading = read_answer(answer)
+        reading = read_answer(_without_unit(answer, unit))
     except ValueError as exc:
         return done(None, f"Not checked: {exc}.")
 
@@ -305,6 +309,23 @@ def check(
             message += " (as a decimal; the exact answer is a fraction)"
         return done(True, message + (f" {why}" if why else ""))
     return done(False, "Not yet: " + _why_wrong(reading, target, need, tolerance, probability, mistakes))
+
+
+def _without_unit(answer: Any, unit: str) -> Any:
+    """``answer`` with a trailing ``unit`` word (or its singular) and the spaces before it removed:
+    ``"4 snaps"`` -> ``"4"`` for unit ``"snaps"``; anything else unchanged."""
+    if not unit or not isinstance(answer, str) or len(answer) > MAX_ANSWER_CHARS:
+        return answer
+    words = {unit.strip().lower()}
+    if unit.strip().lower().endswith("s"):
+        words.add(unit.strip().lower()[:-1])
+    text = answer.strip()
+    for word in sorted(words, key=len, reverse=True):
+        if word and text.lower().endswith(word):
+            number = text[: len(text) - len(word)]
+            if number.rstrip() != number or number[-1:].isdigit() or number[-1:] == "%":
+                return number.rstrip()
+    return answer
 
 
 def _why_wrong(reading: Reading, target: Fraction, need: int, tolerance: float | None, probability: bool,
@@ -405,7 +426,7 @@ class Exercise:
         A right answer marks the exercise solved for the rest of the kernel's life and shows every
         result waiting for it (see :func:`reveal_after`)."""
         result = check(answer, self.exact(), tolerance, probability=self.probability,
-                       mistakes=self.mistakes, why=self.why, show=show)
+                       mistakes=self.mistakes, why=self.why, show=show, unit=self.unit)
         if result.right:
             _SOLVED.add(self.key)
             _reveal_ready()

@@ -55,7 +55,7 @@ EXERCISES = (
             Fraction(2, 53): "three cards (the run of three) have been turned, not two: 52 are left.",
         },
         why="After two snaps in a row three cards of one number lie on top, so 2 of its 5 cards are "
-            "among the 52 still to come: 2/52 = 1/26, less than after one snap (3/53) or none (4/53). "
+            "among the 52 other cards: 2/52 = 1/26, less than after one snap (3/53) or none (4/53). "
             "Cards drawn without replacement remember; a coin does not.",
         source="conditional probability, drawing without replacement (the Wildcat case 2/50 in the lesson)",
     ),

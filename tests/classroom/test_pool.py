@@ -196,7 +196,14 @@ def test_tallies_are_kept_apart_and_not_verified(pool):
     pool.tally(code, me.token, 2)
     summary = pool.summary(code)
     assert summary["n"] == 0 and summary["submitted"] == 0
-    assert summary["tallies"] == {"n": 2, "counts": [[2, 1], [4, 1]], "mean": 3.0, "verified": False}
+    # the tallies get their own running mean (the dashboard draws it as its own series): after
+    # 4 then 2, the mean is 3 with s = sqrt(2), so the interval is 3 -+ 1.96 * sqrt(2 / 2)
+    z = catcards.probability.z_value(0.95)
+    assert summary["tallies"] == {
+        "n": 2, "counts": [[2, 1], [4, 1]], "mean": 3.0, "verified": False,
+        "running": [{"n": 1, "mean": 4.0, "low": None, "high": None},
+                    {"n": 2, "mean": 3.0, "low": pytest.approx(3 - z), "high": pytest.approx(3 + z)}]}
+    assert summary["running"] == [] and summary["mean"] is None  # never mixed into the checked games
     frame = pool.results(code)
     assert list(frame["kind"]) == ["tally", "tally"] and not frame["verified"].any()
     refused(pool, code, 422, "whole number from 0 to 51", pool.tally, code, me.token, 52)

@@ -105,6 +105,9 @@ def test_the_student_page_the_code_box_and_the_dashboard_page(server):
     # the dashboard page itself holds no data; its data needs the token (below)
     dash = requests.get(server["join_url"] + "/dashboard", timeout=30)
     assert dash.status_code == 200 and server["teacher_token"] not in dash.text
+    # the exact answer waits behind a button; counts from real cards are their own series
+    assert '<button id="reveal" type="button" aria-pressed="false">Show the exact answer</button>' in dash.text
+    assert "kept out of the charts" not in dash.text and "from real cards, not checked" in dash.text
     qr = requests.get(server["join_url"] + "/qr.svg", timeout=30)
     assert qr.status_code == 200 and qr.headers["Content-Type"] == "image/svg+xml" and "<svg" in qr.text
 
@@ -147,6 +150,9 @@ def test_a_tally_is_kept_apart_and_marked_not_verified(server):
     assert reply.json()["tallies"] == [4] and reply.json()["values"] == []
     s = summary(server)
     assert s["tallies"]["n"] >= 1 and s["tallies"]["verified"] is False
+    # the dashboard draws the tallies' own running mean, never mixed into the checked games'
+    assert s["tallies"]["running"][-1]["n"] == s["tallies"]["n"]
+    assert s["tallies"]["running"][-1]["mean"] == pytest.approx(s["tallies"]["mean"])
     refused(requests.post(server["join_url"] + "/tally", json={"student": ana["student"], "value": 99}, timeout=30),
             422, "0")
 

@@ -351,3 +351,20 @@ def test_answered_before_the_reveal_cell_runs_draws_at_once_and_a_rerun_closes_t
         reveal_after("snap/unknown", lambda: None)
     with pytest.raises(ValueError, match="at least one exercise"):
         reveal_after([], lambda: None)
+
+
+@pytest.mark.parametrize("answer, right", [
+    ("4 snaps", True), ("4.0 snaps", True), ("  4 Snaps ", True), ("4snaps", True), ("4", True),
+    ("3 snaps", False), ("220/54 snaps", False),
+])
+def test_an_answer_may_end_with_the_exercises_unit_word_as_the_answer_key_says(answer, right):
+    # the answer keys print "Accepted forms include: 4 snaps, 4.0 snaps" and "25 turns"
+    assert exercise("snap/dinohistoria-snaps").check(answer, show=False).right is right
+    assert exercise("pairs/no-memory-5-pairs").check("25 turns", show=False).right is True
+    assert check("1 snap", 1, probability=False, unit="snaps", show=False).right is True
+
+
+@pytest.mark.parametrize("answer", ["snaps", "4 turns", "4 snaps please", "four snaps"])
+def test_a_unit_word_alone_or_a_wrong_unit_is_still_not_read(answer):
+    result = exercise("snap/dinohistoria-snaps").check(answer, show=False)
+    assert result.right is None and result.message.startswith("Not checked: could not read")

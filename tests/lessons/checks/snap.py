@@ -49,7 +49,8 @@ assert ("excludes" in read_interval(equal["low"], equal["high"], 0.5, games=2000
 assert round((16 / 17) ** 51, 4) == 0.0454 and round(float(dist[0]), 4) == 0.0455
 assert abs(independent - float(dist[0])) < 2e-4
 
-# claim, cell "**Work it out.**": 2/50 after a snap and 3/50 after no snap, counted over every
+# claim, cell "**Work it out.**" (after the reveal): 2/50 after a snap and 3/50 after no snap, of
+# the 50 other cards (on any turn), counted over every
 # ordered triple of different cards of the real deck (turns 1-3 of a pass; any three neighbouring
 # turns of the first pass are such a triple)
 deck_cards = make_deck("wildcat")
@@ -71,11 +72,23 @@ assert ("do not overlap" in dependence_reading) == apart, dependence_reading
 assert snap_then[1] + no_snap_then[1] == 600 * 50
 
 # claim, cell "Small samples disagree a lot: 10 passes can easily average 2 or 4 ... Pooled, the
-# class's 300 passes land close to 3" (run with CATCARDS_LESSON_SEED pinned by the test)
+# class's 300 passes pin the average down far better: their 95% interval ... is only about 0.4
+# wide, a small part of the spread of the students' own averages" (run with CATCARDS_LESSON_SEED
+# pinned by the test)
 assert len(passes) == 30 and all(len(p) == 10 for p in passes) and member is None
 assert min(student_means) <= 2.5 and max(student_means) >= 3.5, student_means
 assert abs(pooled[-1] - 3) < 0.3, pooled[-1]
 assert max(student_means) - min(student_means) > 4 * abs(pooled[-1] - 3)
+# the printed interval is mean -+ 1.96 s / sqrt(300) over all 300 passes, recomputed here by hand
+_all = [v for p in passes for v in p]
+_mean = sum(_all) / 300
+_s = (sum((v - _mean) ** 2 for v in _all) / 299) ** 0.5
+assert abs(pooled[-1] - _mean) < 1e-12 and abs(pooled_low - (_mean - 1.96 * _s / 300 ** 0.5)) < 1e-12
+assert 0.3 < pooled_high - pooled_low < 0.5                                  # "about 0.4 wide"
+assert 3 * (pooled_high - pooled_low) < max(student_means) - min(student_means)   # "a small part"
+# the sentence says "holds" exactly when the interval holds 3, "misses" otherwise
+assert ("holds the exact 3" in pooled_reading) == (pooled_low <= 3 <= pooled_high), pooled_reading
+assert ("misses the exact 3" in pooled_reading) == (not pooled_low <= 3 <= pooled_high), pooled_reading
 
 # Run All (answers None, nobody locked in): every reveal of a prediction waits for the lock-in and
 # shows no answer (catcards.widgets.predict.WAITING), and the opening count is the exact mean 3
