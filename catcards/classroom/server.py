@@ -7,7 +7,10 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 
 ==========================================  =====================================================
 ``GET  class``                              a box to type the class code
-``GET  ?student=TOKEN``                     the student's table (Voila, in the student page's frame)
+``GET  ?student=TOKEN``                     the student's table (Voila, in the student page's frame;
+                                            a kernel each, so only for a student of the class, at
+                                            most :data:`TABLE_RATE_PER_STUDENT`, and while fewer
+                                            kernels than :attr:`ClassServer.max_tables` run)
 ``GET  class/CODE``                         the student page (join, instructions, the table, tally)
 ``POST class/CODE/join``                    ``{"nickname": ...}`` -> 201 ``{"student": token, ...}``
 ``POST class/CODE/me``                      ``{"student": token}`` -> the student's own results
@@ -37,9 +40,11 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import os
 import socket
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +69,9 @@ MAX_SERVER_BODY = 2 * 1024 * 1024
 SERVER_ENV = "CATCARDS_CLASS_SERVER"
 #: longest code accepted in an address (a class code is 6 characters)
 MAX_CODE = 12
+#: table pages one student may open (each starts a kernel on this computer): ``(burst at once,
+#: then per second)``; a reload's kernel is shut down by the page's goodbye (:class:`KernelGoodbye`)
+TABLE_RATE_PER_STUDENT = (6.0, 1 / 20)
 
 
 def qr_svg(url: str) -> str:
@@ -452,6 +460,31 @@ class NotFound(PoolHandler):
         raise JsonError(404, "there is nothing at this address; the join link looks like .../class/CODE")
 
 
+def _table_handler(voila_handler: type, server: "ClassServer") -> type:
+    """Voila's handler of the table page, opened only when :meth:`ClassServer.table_refusal`
+    has nothing against it (a page there starts a kernel: the address ``?student=...`` is
+    public, and without this one script could start kernels until the computer's memory is
+    full)."""
+
+    class ClassTableHandler(voila_handler):
+        async def get(self, path=None):
+            # the first ?student=, the one the table's kernel reads (class_app.ipynb: parse_qs)
+            refusal = server.table_refusal((self.get_query_arguments("student") or [""])[0])
+            if refusal is None:
+                return await super().get(path)
+            status, message = refusal
+            if status == 303:
+                self.redirect(f"{server.base_url}class", status=303)
+                return
+            self.set_status(status)
+            self.set_header("Cache-Control", "no-store")
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(f'<!DOCTYPE html><html lang="en"><meta charset="utf-8"><title>No table</title>'
+                        f'<p role="alert">{html.escape(message)}</p></html>')
+
+    return ClassTableHandler
+
+
 class ClassServer(Voila):
     """Voila serving the class app notebook, with the pool's handlers in front (module docstring).
 
@@ -463,6 +496,38 @@ class ClassServer(Voila):
     info: Any = None
     activity: Any = None
     public_url: str = ""
+    #: the most kernels (students' tables and preheated ones) that may run at once; a table page
+    #: asked beyond it is refused (503) until one ends (run_class: the class's students + preheat)
+    max_tables: int = 204
+    _table_loads: Any = None
+
+    def live_tables(self) -> int:
+        """How many kernels run now (0 before the server starts)."""
+        manager = getattr(self, "kernel_manager", None)
+        return len(manager.list_kernel_ids()) if manager is not None else 0
+
+    def table_refusal(self, token: str) -> tuple[int, str] | None:
+        """Why the table page ``?student=token`` is not opened, as ``(status, message)``, or None
+        to open it: 303 no token (to the code box), 403 not a student of this class, 429 the
+        student opened more than :data:`TABLE_RATE_PER_STUDENT` allows, 503 :attr:`max_tables`
+        kernels run. Nothing is started for a refusal."""
+        from catcards.classroom.pool import _Buckets
+
+        if not token:
+            return 303, "open the join link your teacher gives you"
+        try:
+            student = self.pool.student(self.code, token[:200])
+        except CatcardsError:
+            return 403, ("You have not joined this class: open the join link your teacher gives you "
+                         "(it ends with /class/ and the class code).")
+        if self._table_loads is None:
+            self._table_loads = _Buckets(*TABLE_RATE_PER_STUDENT, time.monotonic)
+        if wait := self._table_loads.wait(student.number):
+            return 429, f"Your table was opened many times in a short while: wait {math.ceil(wait)} s and reload."
+        if self.live_tables() >= self.max_tables:
+            return 503, "The class server is full right now: wait a minute and reload."
+        self._table_loads.take(student.number)
+        return None
 
     @property
     def code(self) -> str:
@@ -523,7 +588,11 @@ class ClassServer(Voila):
         settings = self.init_settings()
         self.app = tornado.web.Application(**settings)
         self.app.settings.update(self.tornado_settings)
-        self.app.add_handlers(".*$", self.class_handlers() + self.init_handlers())
+        from voila.tornado.handler import TornadoVoilaHandler
+
+        voila_handlers = [(h[0], _table_handler(h[1], self), *h[2:])
+                          if isinstance(h, tuple) and h[1] is TornadoVoilaHandler else h for h in self.init_handlers()]
+        self.app.add_handlers(".*$", self.class_handlers() + voila_handlers)
         try:
             self.app.listen(self.port, self.ip, max_body_size=MAX_SERVER_BODY, idle_connection_timeout=120)
         except OSError as exc:  # taken since check_address, or an address of no network here
@@ -680,6 +749,7 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     find_jupyter_data()
     app = ClassServer()
     app.pool, app.info, app.activity, app.public_url = pool, info, chosen, public_url
+    app.max_tables = max_students + preheat
     urls = app.urls
 
     def announce() -> None:
