@@ -42,6 +42,7 @@ import html
 import json
 import math
 import os
+import re
 import socket
 import tempfile
 import time
@@ -52,7 +53,7 @@ import tornado.ioloop
 import tornado.web
 from voila.app import Voila
 
-from catcards.core import CatcardsError
+from catcards.core import CatcardsError, short_text
 
 __all__ = ["ClassServer", "ClassServerError", "check_address", "CLASS_APP", "MAX_BODY", "MAX_SERVER_BODY", "class_urls", "qr_svg", "terminal_qr"]
 
@@ -124,6 +125,25 @@ def address_problem(ip: str, port: int, exc: OSError) -> str:
     if exc.errno == errno.EACCES:
         return f"the port {port} needs administrator rights; choose a port from 1024 up with --port"
     return f"cannot serve on {ip}:{port}: {exc.strerror or exc}"
+
+
+#: a ``--base-url`` segment: letters, digits and ``. _ ~ @ % + -`` (a JupyterHub prefix such as
+#: ``/services/catcards-class/`` or ``/user/ana.b@school/``); no regular-expression characters,
+#: since the server's routes are patterns made from the prefix
+_BASE_SEGMENT = re.compile(r"[A-Za-z0-9._~@%+-]{1,100}")
+
+
+def check_base_url(base_url: str) -> str:
+    """``base_url`` as the server's path prefix, ``/`` or ``/a/b/``.
+
+    Raises: ClassServerError a prefix of characters other than letters, digits, ``/`` and
+    ``. _ ~ @ % + -``, a segment ``.`` or ``..``, or over 500 characters."""
+    parts = [part for part in base_url.split("/") if part]
+    if len(base_url) > 500 or any(part in (".", "..") or not _BASE_SEGMENT.fullmatch(part) for part in parts):
+        raise ClassServerError(f"--base-url {short_text(base_url, 60)!r} is not a path prefix: give one like "
+                               "/services/catcards-class/ (letters, digits, / and . _ ~ @ % + -, no . or .. "
+                               "parts)")
+    return "/" + "/".join(parts) + "/" if parts else "/"
 
 
 def check_address(ip: str, port: int) -> None:
@@ -717,7 +737,7 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     from catcards.classroom.pool import DEFAULT_MAX_STUDENTS, MAX_STUDENTS, Pool, PoolError
     from catcards.classroom.store import open_store, store_place
 
-    base_url = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
+    base_url = check_base_url(base_url)
     chosen = find_activity(activity) if activity else default_activity(game)
     if chosen.game != game:
         raise PoolError(400, f"the activity {chosen.key!r} is for {chosen.game}, not {game}")

@@ -378,6 +378,10 @@ def test_class_and_kit_refuse_a_busy_port_and_bad_places_in_one_line_before_maki
             (["class", "snap", "--ip", "192.0.2.1", "--store", str(tmp_path / "store")],
              "--ip 192.0.2.1 is not an address of this computer"),
             (["class", "snap", "--max-students", "3001"], "--max-students: must be a whole number from 1 to 3,000"),
+            # break-it (a teacher's typo): a regular-expression character made a traceback, after the store was made
+            (["class", "snap", "--base-url", "/a(b/", "--store", str(tmp_path / "store")],
+             "--base-url '/a(b/' is not a path prefix: give one like /services/catcards-class/"),
+            (["class", "snap", "--base-url", "/x/../y", "--store", str(tmp_path / "store")], "no . or .. parts"),
             (["kit", str(tmp_path / long)], "is 300 bytes long; a file or folder name is at most 255 bytes"),
             (["kit", str(tmp_path / long / "kit")], "is 300 bytes long"),
         ]
