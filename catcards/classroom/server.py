@@ -528,7 +528,8 @@ class ClassServer(Voila):
 
     def table_refusal(self, token: str) -> tuple[int, str] | None:
         """Why the table page ``?student=token`` is not opened, as ``(status, message)``, or None
-        to open it: 303 no token (to the code box), 403 not a student of this class, 429 the
+        to open it: 303 no token (to the code box), 403 not a student of this class or the class
+        has ended, 429 the
         student opened more than :data:`TABLE_RATE_PER_STUDENT` allows, 503 :attr:`max_tables`
         kernels run. Nothing is started for a refusal."""
         from catcards.classroom.pool import _Buckets
@@ -540,6 +541,8 @@ class ClassServer(Voila):
         except CatcardsError:
             return 403, ("You have not joined this class: open the join link your teacher gives you "
                          "(it ends with /class/ and the class code).")
+        if self.pool.info(self.code).ended:  # no game of it can count any more
+            return 403, "This class has ended: your results are kept. Ask your teacher for the new code."
         if self._table_loads is None:
             self._table_loads = _Buckets(*TABLE_RATE_PER_STUDENT, time.monotonic)
         if wait := self._table_loads.wait(student.number):

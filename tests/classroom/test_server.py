@@ -476,6 +476,9 @@ def test_table_pages_are_limited_per_student_and_by_the_kernels_running(small_cl
     assert server.table_refusal(ben) == (503, "The class server is full right now: wait a minute and reload.")
     server.live_tables = lambda: server.max_tables - 1
     assert server.table_refusal(ben) is None
+    small_class["pool"].end(small_class["code"], server.info.teacher_token)  # no game of an ended class counts
+    assert server.table_refusal(ben) == (403, "This class has ended: your results are kept. Ask your teacher "
+                                              "for the new code.")
 
 
 # ---- the server killed and started again: nothing counted is lost -----------------------------------
