@@ -454,6 +454,11 @@ def _app(args: argparse.Namespace) -> int:
     catcards.load(args.game, **params)  # check the game and players before starting a server
     if not APP.exists():
         raise CliError(f"the app notebook {APP} is missing (run from a source checkout of catcards)")
+    try:
+        from catcards.classroom.server import check_address
+    except ImportError as exc:
+        raise CliError(f"`catcards app` needs the lab extra (pip install 'catcards[lab]'): {exc}") from None
+    check_address("127.0.0.1", args.port)  # a busy port: one line (Voila would move to another port, not the one printed)
     url = f"http://127.0.0.1:{args.port}/{app_url(args.game, args.players, args.seed)}"
     print(f"Serving {catcards.game_class(args.game).title} as an app: open {url} in a browser "
           "(Ctrl+C stops it)", flush=True)
@@ -461,7 +466,7 @@ def _app(args: argparse.Namespace) -> int:
 
     find_jupyter_data()  # JUPYTER_PATH: the catcards-class template (Voila's lab template without its
     # FontAwesome stylesheets from a CDN, which logged ERR_NAME_NOT_RESOLVED offline), for Voila below
-    cmd = [sys.executable, "-m", "voila", str(APP), f"--port={args.port}", "--Voila.ip=127.0.0.1", "--no-browser",
+    cmd = [sys.executable, "-m", "voila", str(APP), f"--port={args.port}", "--Voila.ip=127.0.0.1", "--no-browser", "--Voila.port_retries=0",
            "--template=catcards-class", *(f"--VoilaConfiguration.extension_allowlist={name}" for name in WIDGET_EXTENSIONS),
            *APP_CULLING, *APP_EXECUTION]
     os.chdir(APP.parent)

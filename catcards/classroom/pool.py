@@ -16,7 +16,8 @@ is next; a later game is refused with 422 until it is, an earlier one with 409).
 
 Bounds: a save of at most :data:`MAX_SAVE_BYTES`, a nickname of at most :data:`MAX_NICKNAME`
 printable characters, ``max_students`` per class (default :data:`DEFAULT_MAX_STUDENTS`, at most
-:data:`MAX_STUDENTS`), :data:`GAMES_PER_STUDENT` games per student, a per-student rate of
+:data:`MAX_STUDENTS`), :data:`GAMES_PER_STUDENT` games and :data:`TALLIES_PER_STUDENT` real-deck
+counts per student, a per-student rate of
 submissions and a rate of joins per client address and per class (token buckets: ``burst`` at
 once, then ``per_second``; kept in this process's memory).
 """
@@ -38,12 +39,12 @@ from ..probability import wilson_interval, z_value
 from ..registry import load_state, read_save
 from .activities import Activity, ActivityError, activity as find_activity, default_activity
 from .records import (_SEED_HIGH, _SEED_LOW, CODE_ALPHABET, CODE_LENGTH, GAMES_PER_STUDENT,
-                      MAX_NICKNAME, MAX_SAVE_BYTES, MAX_STUDENTS, ClassInfo, Counted, PoolError,
+                      MAX_NICKNAME, MAX_SAVE_BYTES, MAX_STUDENTS, TALLIES_PER_STUDENT, ClassInfo, Counted, PoolError,
                       Student, series_seed)
 from .store import Store
 
 __all__ = ["Pool", "PoolError", "ClassInfo", "Student", "Counted", "series_seed", "CODE_ALPHABET",
-           "MAX_SAVE_BYTES", "MAX_NICKNAME", "MAX_STUDENTS", "GAMES_PER_STUDENT", "DEFAULT_MAX_STUDENTS",
+           "MAX_SAVE_BYTES", "MAX_NICKNAME", "MAX_STUDENTS", "GAMES_PER_STUDENT", "TALLIES_PER_STUDENT", "DEFAULT_MAX_STUDENTS",
            "JOIN_RATE_PER_ADDRESS", "JOIN_RATE_PER_CLASS"]
 
 #: the most students a class takes unless its teacher sets another number (``--max-students``)
@@ -338,7 +339,8 @@ class Pool:
 
         Raises:
             PoolError: 404, 403, 429 as :meth:`submit`; 422 the activity has no real-deck
-                version, or ``value`` is not a whole number within the activity's ``tally``.
+                version, or ``value`` is not a whole number within the activity's ``tally``;
+                403 the student has sent :data:`TALLIES_PER_STUDENT` counts already.
         """
         row = self._class(code)
         code = row["code"]
@@ -547,6 +549,10 @@ class Pool:
                 self._check_open({"code": code, "is_open": row.is_open, "ended": row.ended})
                 if kind == "game":  # again in the transaction: another request may have counted one
                     self._check_next(conn, student_id, k)
+                elif conn.execute(sa.select(sa.func.count()).where(
+                        r.c.student_id == student_id, r.c.kind == "tally")).scalar_one() >= TALLIES_PER_STUDENT:
+                    raise PoolError(403, f"you have sent {TALLIES_PER_STUDENT} counts from real cards, the most "
+                                         "one student can send; play the games on your class page to add more")
                 conn.execute(r.insert().values(code=code, student_id=student_id, kind=kind,
                                                game_number=k, seed=seed, value=float(value),
                                                digest=digest, counted=time.time()))

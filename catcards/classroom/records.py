@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from ..core import CatcardsError, short_repr
 
 __all__ = ["PoolError", "ClassInfo", "Student", "Counted", "series_seed", "CODE_ALPHABET",
-           "CODE_LENGTH", "MAX_SAVE_BYTES", "MAX_NICKNAME", "MAX_STUDENTS", "GAMES_PER_STUDENT"]
+           "CODE_LENGTH", "MAX_SAVE_BYTES", "MAX_NICKNAME", "MAX_STUDENTS", "GAMES_PER_STUDENT",
+           "TALLIES_PER_STUDENT"]
 
 #: a class code's characters: capitals and digits without look-alikes (no 0/O, 1/I/L)
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -23,6 +24,9 @@ MAX_NICKNAME = 24
 MAX_STUDENTS = 3000
 #: games in a student's series: game k (0 <= k < this) has the seed ``series_seed(seed, k)``
 GAMES_PER_STUDENT = 1000
+#: counts from real cards one student may send (a pass through a real deck takes minutes; without
+#: a cap one student's script could outweigh the class's real-deck counts, which nobody can check)
+TALLIES_PER_STUDENT = 20
 _SEED_LOW, _SEED_HIGH = 10 ** 11, 10 ** 12  # a student's seed has 12 digits
 
 

@@ -7,7 +7,10 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 
 ==========================================  =====================================================
 ``GET  class``                              a box to type the class code
-``GET  ?student=TOKEN``                     the student's table (Voila, in the student page's frame)
+``GET  ?student=TOKEN``                     the student's table (Voila, in the student page's frame;
+                                            a kernel each, so only for a student of the class, at
+                                            most :data:`TABLE_RATE_PER_STUDENT`, and while fewer
+                                            kernels than :attr:`ClassServer.max_tables` run)
 ``GET  class/CODE``                         the student page (join, instructions, the table, tally)
 ``POST class/CODE/join``                    ``{"nickname": ...}`` -> 201 ``{"student": token, ...}``
 ``POST class/CODE/me``                      ``{"student": token}`` -> the student's own results
@@ -37,7 +40,9 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import os
+import re
 import socket
 import tempfile
 import time
@@ -48,7 +53,7 @@ import tornado.ioloop
 import tornado.web
 from voila.app import Voila
 
-from catcards.core import CatcardsError
+from catcards.core import CatcardsError, short_text
 
 __all__ = ["ClassServer", "ClassServerError", "check_address", "CLASS_APP", "MAX_BODY", "MAX_SERVER_BODY", "class_urls", "qr_svg", "terminal_qr"]
 
@@ -65,6 +70,9 @@ MAX_SERVER_BODY = 2 * 1024 * 1024
 SERVER_ENV = "CATCARDS_CLASS_SERVER"
 #: longest code accepted in an address (a class code is 6 characters)
 MAX_CODE = 12
+#: table pages one student may open (each starts a kernel on this computer): ``(burst at once,
+#: then per second)``; a reload's kernel is shut down by the page's goodbye (:class:`KernelGoodbye`)
+TABLE_RATE_PER_STUDENT = (6.0, 1 / 20)
 
 
 def qr_svg(url: str) -> str:
@@ -117,6 +125,25 @@ def address_problem(ip: str, port: int, exc: OSError) -> str:
     if exc.errno == errno.EACCES:
         return f"the port {port} needs administrator rights; choose a port from 1024 up with --port"
     return f"cannot serve on {ip}:{port}: {exc.strerror or exc}"
+
+
+#: a ``--base-url`` segment: letters, digits and ``. _ ~ @ % + -`` (a JupyterHub prefix such as
+#: ``/services/catcards-class/`` or ``/user/ana.b@school/``); no regular-expression characters,
+#: since the server's routes are patterns made from the prefix
+_BASE_SEGMENT = re.compile(r"[A-Za-z0-9._~@%+-]{1,100}")
+
+
+def check_base_url(base_url: str) -> str:
+    """``base_url`` as the server's path prefix, ``/`` or ``/a/b/``.
+
+    Raises: ClassServerError a prefix of characters other than letters, digits, ``/`` and
+    ``. _ ~ @ % + -``, a segment ``.`` or ``..``, or over 500 characters."""
+    parts = [part for part in base_url.split("/") if part]
+    if len(base_url) > 500 or any(part in (".", "..") or not _BASE_SEGMENT.fullmatch(part) for part in parts):
+        raise ClassServerError(f"--base-url {short_text(base_url, 60)!r} is not a path prefix: give one like "
+                               "/services/catcards-class/ (letters, digits, / and . _ ~ @ % + -, no . or .. "
+                               "parts)")
+    return "/" + "/".join(parts) + "/" if parts else "/"
 
 
 def check_address(ip: str, port: int) -> None:
@@ -453,6 +480,31 @@ class NotFound(PoolHandler):
         raise JsonError(404, "there is nothing at this address; the join link looks like .../class/CODE")
 
 
+def _table_handler(voila_handler: type, server: "ClassServer") -> type:
+    """Voila's handler of the table page, opened only when :meth:`ClassServer.table_refusal`
+    has nothing against it (a page there starts a kernel: the address ``?student=...`` is
+    public, and without this one script could start kernels until the computer's memory is
+    full)."""
+
+    class ClassTableHandler(voila_handler):
+        async def get(self, path=None):
+            # the first ?student=, the one the table's kernel reads (class_app.ipynb: parse_qs)
+            refusal = server.table_refusal((self.get_query_arguments("student") or [""])[0])
+            if refusal is None:
+                return await super().get(path)
+            status, message = refusal
+            if status == 303:
+                self.redirect(f"{server.base_url}class", status=303)
+                return
+            self.set_status(status)
+            self.set_header("Cache-Control", "no-store")
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(f'<!DOCTYPE html><html lang="en"><meta charset="utf-8"><title>No table</title>'
+                        f'<p role="alert">{html.escape(message)}</p></html>')
+
+    return ClassTableHandler
+
+
 class ClassServer(Voila):
     """Voila serving the class app notebook, with the pool's handlers in front (module docstring).
 
@@ -464,6 +516,41 @@ class ClassServer(Voila):
     info: Any = None
     activity: Any = None
     public_url: str = ""
+    #: the most kernels (students' tables and preheated ones) that may run at once; a table page
+    #: asked beyond it is refused (503) until one ends (run_class: the class's students + preheat)
+    max_tables: int = 204
+    _table_loads: Any = None
+
+    def live_tables(self) -> int:
+        """How many kernels run now (0 before the server starts)."""
+        manager = getattr(self, "kernel_manager", None)
+        return len(manager.list_kernel_ids()) if manager is not None else 0
+
+    def table_refusal(self, token: str) -> tuple[int, str] | None:
+        """Why the table page ``?student=token`` is not opened, as ``(status, message)``, or None
+        to open it: 303 no token (to the code box), 403 not a student of this class or the class
+        has ended, 429 the
+        student opened more than :data:`TABLE_RATE_PER_STUDENT` allows, 503 :attr:`max_tables`
+        kernels run. Nothing is started for a refusal."""
+        from catcards.classroom.pool import _Buckets
+
+        if not token:
+            return 303, "open the join link your teacher gives you"
+        try:
+            student = self.pool.student(self.code, token[:200])
+        except CatcardsError:
+            return 403, ("You have not joined this class: open the join link your teacher gives you "
+                         "(it ends with /class/ and the class code).")
+        if self.pool.info(self.code).ended:  # no game of it can count any more
+            return 403, "This class has ended: your results are kept. Ask your teacher for the new code."
+        if self._table_loads is None:
+            self._table_loads = _Buckets(*TABLE_RATE_PER_STUDENT, time.monotonic)
+        if wait := self._table_loads.wait(student.number):
+            return 429, f"Your table was opened many times in a short while: wait {math.ceil(wait)} s and reload."
+        if self.live_tables() >= self.max_tables:
+            return 503, "The class server is full right now: wait a minute and reload."
+        self._table_loads.take(student.number)
+        return None
 
     @property
     def code(self) -> str:
@@ -532,7 +619,11 @@ class ClassServer(Voila):
             self.kernel_pool = KernelPool(self.kernel_manager, self.preheat, self.on_pool_progress)
         self.app = tornado.web.Application(**settings)
         self.app.settings.update(self.tornado_settings)
-        self.app.add_handlers(".*$", self.class_handlers() + self.init_handlers())
+        from voila.tornado.handler import TornadoVoilaHandler
+
+        voila_handlers = [(h[0], _table_handler(h[1], self), *h[2:])
+                          if isinstance(h, tuple) and h[1] is TornadoVoilaHandler else h for h in self.init_handlers()]
+        self.app.add_handlers(".*$", self.class_handlers() + voila_handlers)
         try:
             self.app.listen(self.port, self.ip, max_body_size=MAX_SERVER_BODY, idle_connection_timeout=120)
         except OSError as exc:  # taken since check_address, or an address of no network here
@@ -738,7 +829,7 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     from catcards.classroom.pool import DEFAULT_MAX_STUDENTS, MAX_STUDENTS, Pool, PoolError
     from catcards.classroom.store import open_store, store_place
 
-    base_url = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
+    base_url = check_base_url(base_url)
     chosen = find_activity(activity) if activity else default_activity(game)
     if chosen.game != game:
         raise PoolError(400, f"the activity {chosen.key!r} is for {chosen.game}, not {game}")
@@ -774,6 +865,7 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     find_jupyter_data()
     app = ClassServer()
     app.pool, app.info, app.activity, app.public_url = pool, info, chosen, public_url
+    app.max_tables = max_students + preheat
     urls = app.urls
 
     def announce() -> None:

@@ -211,6 +211,21 @@ def test_tallies_are_kept_apart_and_not_verified(pool):
     assert pool.tally(big, pool.join(big).token, 300).value == 300
 
 
+def test_one_student_sends_at_most_twenty_real_deck_counts(pool):
+    """Break-it (a student's script): one student sent 75 counts of 51 in 20 s, and the class's
+    real-deck mean went from 0 to 49.7; the counts are not checked, so each student's are capped."""
+    from catcards.classroom.pool import TALLIES_PER_STUDENT
+
+    code = pool.start("snap").code
+    me, other = pool.join(code), pool.join(code)
+    assert [pool.tally(code, me.token, 51).n for _ in range(TALLIES_PER_STUDENT)] == list(range(1, 21))
+    refused(pool, code, 403, "you have sent 20 counts from real cards, the most one student can send",
+            pool.tally, code, me.token, 51)
+    assert pool.tally(code, other.token, 0).n == 1  # another student is not held up
+    assert pool.submit(code, me.token, snap_pass(me.game_seed(0)).to_json()).kind == "game"  # nor my games
+    assert pool.summary(code)["tallies"]["n"] == 21
+
+
 # ---- every refusal leaves everything as it was --------------------------------------------------
 @pytest.fixture
 def lesson(pool):

@@ -410,7 +410,7 @@ def small_class(tmp_path):
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     started.wait(10)
-    yield {"pool": pool, "code": server.info.code, "port": port,
+    yield {"pool": pool, "code": server.info.code, "port": port, "server": server,
            "join_url": class_urls(server.public_url, server.info.code, None)["join_url"]}
     loop.call_soon_threadsafe(loop.stop)
     thread.join(10)
@@ -441,10 +441,50 @@ def test_joins_over_http_are_limited_per_address_and_per_class_and_a_full_class_
     assert status == 429 and f"joining the class {code} at once (at most 4 at once" in answer["error"]
     assert pool.summary(code)["joined"] == 4
     pool._join_class.burst = pool._join_class.per_second = 100.0  # the class's limit lifted: the cap is next
+    pool._join_class._state.clear()  # and its bucket full (refilled at 100/s, it held < 1 for 10 ms: flaky)
     assert _join_from("127.0.0.3", port, code)[0] == 201
     status, answer = _join_from("127.0.0.4", port, code)
     assert status == 403 and "is full (5 students); your teacher can start it with more (--max-students)" in answer["error"]
     assert pool.summary(code)["joined"] == 5
+
+
+def _kernels(server) -> int:
+    import psutil
+
+    children = psutil.Process(server["process"].proc.pid).children(recursive=True)
+    return sum("ipykernel" in " ".join(c.cmdline()) for c in children)
+
+
+def test_a_table_page_starts_a_kernel_only_for_a_student_of_the_class(server):
+    """Break-it (a student's script): every GET of the server's root with a query string started a
+    kernel (about 150 MB each, culled after 10 idle minutes), for anyone, without limit."""
+    before = _kernels(server)
+    box = requests.get(server["base"] + "?x=1", timeout=30, allow_redirects=False)
+    assert box.status_code == 303 and box.headers["Location"] == "/class"
+    for token in ("nobody", "x" * 5000, "nobody&student=" + join(server)["student"]):
+        reply = requests.get(server["base"] + "?student=" + token, timeout=30)
+        assert reply.status_code == 403 and "You have not joined this class" in reply.text, token[:20]
+    assert _kernels(server) == before
+
+
+def test_table_pages_are_limited_per_student_and_by_the_kernels_running(small_class):
+    from catcards.classroom.server import TABLE_RATE_PER_STUDENT
+
+    server = small_class["server"]
+    ana, ben = (small_class["pool"].join(small_class["code"], client=f"127.0.0.{i}").token for i in (1, 2))
+    assert server.table_refusal("") == (303, "open the join link your teacher gives you")
+    assert server.table_refusal("nobody")[0] == 403
+    assert [server.table_refusal(ana) for _ in range(int(TABLE_RATE_PER_STUDENT[0]))] == [None] * 6
+    status, message = server.table_refusal(ana)
+    assert status == 429 and "wait 20 s and reload" in message
+    assert server.table_refusal(ben) is None  # another student is not held up
+    server.live_tables = lambda: server.max_tables
+    assert server.table_refusal(ben) == (503, "The class server is full right now: wait a minute and reload.")
+    server.live_tables = lambda: server.max_tables - 1
+    assert server.table_refusal(ben) is None
+    small_class["pool"].end(small_class["code"], server.info.teacher_token)  # no game of an ended class counts
+    assert server.table_refusal(ben) == (403, "This class has ended: your results are kept. Ask your teacher "
+                                              "for the new code.")
 
 
 # ---- the server killed and started again: nothing counted is lost -----------------------------------

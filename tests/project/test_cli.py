@@ -304,8 +304,14 @@ def test_a_record_that_returns_no_dict_is_a_clear_error():
 def test_app_serves_voila_with_kernels_of_gone_pages_shut_down(monkeypatch, capsys, tmp_path):
     """``catcards app`` becomes Voila on the app notebook, with the culling options (a kernel whose
     page has gone is shut down after 10 minutes; one with its page open never is)."""
+    import socket
+
     import catcards.cli as cli
 
+    pytest.importorskip("voila")
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
     started = []
 
     def fake_execv(path, cmd):
@@ -316,7 +322,7 @@ def test_app_serves_voila_with_kernels_of_gone_pages_shut_down(monkeypatch, caps
     monkeypatch.setattr(cli.os, "chdir", lambda path: None)
     monkeypatch.delenv("JUPYTER_PATH", raising=False)  # set for Voila below; restored after the test
     with pytest.raises(SystemExit):
-        main(["app", "snap", "--players", "3"])
+        main(["app", "snap", "--players", "3", "--port", str(port)])
     (cmd,) = started
     assert cmd[1:4] == ["-m", "voila", str(cli.APP)]
     # Voila's lab template without its CDN stylesheets (ERR_NAME_NOT_RESOLVED offline), found on JUPYTER_PATH
@@ -326,7 +332,8 @@ def test_app_serves_voila_with_kernels_of_gone_pages_shut_down(monkeypatch, caps
     assert "--MappingKernelManager.cull_interval=60" in cmd
     assert "--MappingKernelManager.cull_connected=False" in cmd
     assert "--VoilaExecutor.iopub_timeout=60" in cmd  # the table's output is not cut off on a busy server
-    assert "open http://127.0.0.1:8866/?game=snap&players=3 in a browser" in capsys.readouterr().out
+    assert "--Voila.port_retries=0" in cmd  # the port printed is the port served, or none
+    assert f"open http://127.0.0.1:{port}/?game=snap&players=3 in a browser" in capsys.readouterr().out
 
 
 def test_a_tilde_in_a_typed_path_is_the_home_folder(capsys, tmp_path, monkeypatch):
@@ -382,6 +389,12 @@ def test_class_and_kit_refuse_a_busy_port_and_bad_places_in_one_line_before_maki
             (["class", "snap", "--ip", "192.0.2.1", "--store", str(tmp_path / "store")],
              "--ip 192.0.2.1 is not an address of this computer"),
             (["class", "snap", "--max-students", "3001"], "--max-students: must be a whole number from 1 to 3,000"),
+            # break-it (a teacher's typo): a regular-expression character made a traceback, after the store was made
+            (["class", "snap", "--base-url", "/a(b/", "--store", str(tmp_path / "store")],
+             "--base-url '/a(b/' is not a path prefix: give one like /services/catcards-class/"),
+            (["class", "snap", "--base-url", "/x/../y", "--store", str(tmp_path / "store")], "no . or .. parts"),
+            # break-it: `catcards app` printed "open http://127.0.0.1:PORT/" for a busy port, then Voila served on PORT + 1
+            (["app", "snap", "--port", port], f"the port {port} is in use"),
             (["kit", str(tmp_path / long)], "is 300 bytes long; a file or folder name is at most 255 bytes"),
             (["kit", str(tmp_path / long / "kit")], "is 300 bytes long"),
         ]
