@@ -82,7 +82,7 @@ def test_a_student_joins_by_the_link_plays_a_snap_pass_and_the_dashboard_shows_i
             page.wait_for_timeout(max(0, int(1000 * (REPEAT_SECONDS + 0.2 - (time.monotonic() - pressed)))))
             turn.click()
             pressed = time.monotonic()
-            expect(status).to_contain_text(f"{turned} cards turned", timeout=15_000)
+            expect(status).to_contain_text(f"{turned} card{'s' * (turned != 1)} turned", timeout=15_000)
         expect(note).to_contain_text("Counted for the class", timeout=30_000)
         value = int(re.search(r"(\d+) snaps", note.inner_text()).group(1))
         counted_at = time.monotonic()
@@ -92,7 +92,7 @@ def test_a_student_joins_by_the_link_plays_a_snap_pass_and_the_dashboard_shows_i
         shown_after = time.monotonic() - counted_at
         if games == 0:
             expect(dashboard.locator("#running")).to_have_attribute(
-                "aria-label", re.compile(rf"After 1 games the mean is {value}\.00"))
+                "aria-label", re.compile(rf"After 1 checked game, the mean is {value}\.00"))
         page.reload()
         expect(page.locator("#who")).to_contain_text("you are Mia")
         expect(page.locator("#results")).to_have_text(f"{value} snaps", timeout=10_000)
