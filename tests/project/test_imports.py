@@ -162,3 +162,14 @@ def test_the_contract_imports_nothing_above_it():
     assert {"catcards.core.state", "catcards.core.saves", "catcards.cards"} <= set(contract)
     above = {m: sorted(t for t in graph[m] if not t.startswith(CONTRACT)) for m in contract}
     assert {m: t for m, t in above.items() if t} == {}
+
+
+def test_no_two_test_files_share_a_name():
+    """pytest imports test files by their base name (rootdir-relative packages are not used): two
+    ``test_x.py`` in different folders stop the whole suite at collection ("import file
+    mismatch"), as happened twice when branches were merged."""
+    from collections import Counter
+
+    tests = Path(__file__).resolve().parents[1]
+    names = Counter(p.name for p in tests.rglob("test_*.py") if "toy_plugin" not in p.parts)
+    assert not [n for n, k in names.items() if k > 1], sorted(n for n, k in names.items() if k > 1)
