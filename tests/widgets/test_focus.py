@@ -271,3 +271,28 @@ def test_cancel_in_cat_days_gives_the_focus_back_to_the_chosen_card(focused):
     table.cancel_button.click()
     assert focused[1:] == [lazy] and table.card_buttons_by_name["Lazy Cat"] is lazy
     assert table.selected is None and list(table.state.history) == []
+
+
+def test_a_last_card_played_before_the_computers_reply_gives_the_focus_to_the_hand_after_it(focused):
+    """In a kernel the computers' replies are scheduled on its loop (``call_later``), so the
+    redraw right after a person's last card shows an empty hand. The focus waited for no one and
+    went to Undo, and stayed there at the person's turn (real browser:
+    test_cat_days_keyboard_focus_goes_from_a_chosen_card_to_its_places_and_back_to_the_hand). It
+    goes to "draw a card", once, after the replies are drawn."""
+    import asyncio
+
+    deals = {"hands": [["Lazy Cat"], ["Rescued Cat"]], "weeks": [{}, {}],
+             "draw": ["Rescued Cat"] * 4, "rest": "out"}
+
+    async def game() -> tuple[list[W.Widget], list[W.Widget], W.Widget]:
+        table = catcards.widgets.play("cat-days", seed=1, deals=deals)
+        table.card_buttons_by_name["Lazy Cat"].click()
+        table.choice_buttons[0].click()  # the last card: the computer's reply is scheduled
+        waiting = list(focused)
+        await asyncio.sleep(0.2)  # the loop runs the reply and its redraw
+        assert len(table.state.history) == 2 and table.state.current_player == 0
+        return waiting, list(focused), table
+
+    waiting, after, table = asyncio.run(game())
+    assert [w.description for w in waiting] == ["on my Monday"]  # nothing yet: no Undo first
+    assert after[1:] == table.other_buttons and after[1].description == "draw a card"

@@ -205,7 +205,24 @@ class MovesMixin:
     def _restore_focus(self, clicked: Any, place: tuple[str, bool, int] | None) -> None:
         """After a click at ``place`` was handled: focus :meth:`focus_after`'s widget (ipywidgets'
         ``DOMWidget.focus``: every view of it in the browser); after a click on a control, only
-        when the click disabled or hid it, and then :meth:`_safe_control`."""
+        when the click disabled or hid it, and then :meth:`_safe_control`.
+
+        A move that leaves nothing to press in the hand or the board while the computers' replies
+        are still to come (scheduled on the kernel's loop: the person's last card played, their
+        "draw a card" not drawn yet) keeps its focus for the redraw after those replies
+        (``clicked`` and ``place`` None: :meth:`GameTable._computers_turn`), when the person's
+        next moves are shown: focusing a control first, then leaving it there, put keyboard
+        users outside the hand at their turn (WCAG 2.4.3)."""
+        if clicked is None and place is None:
+            # a redraw that no click made: the computers' replies. A focus kept for it is given
+            # once they are all made (the person's turn, or the game over)
+            pending = self._focus_pending
+            if pending is None or self.closed or self._computers_due():
+                return
+            self._focus_pending = None
+            clicked, place = pending
+        else:
+            self._focus_pending = None  # a new click: any focus kept for the replies is stale
         if place is None or self.closed:
             return
         if place[0] == "controls":
@@ -223,6 +240,12 @@ class MovesMixin:
             target = self._safe_control()
         else:
             target = self.focus_after(clicked, place)
+            if self._computers_due() and not any(
+                    target is b for b in focusable_buttons(self.hand_box) + focusable_buttons(self.board_box)):
+                # nothing to press in the hand or the board until the computers reply: the focus
+                # waits for that redraw (above) rather than going to a control now
+                self._focus_pending = (clicked, place)
+                return
         if target is clicked:
             # still shown, the same widget: the browser kept its element and the focus on it
             self._focused = (clicked, self.state, len(self.state.history))
