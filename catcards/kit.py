@@ -45,7 +45,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
-from .core import CatcardsError, check_plain_text
+from .core import MAX_NAME_BYTES, CatcardsError, check_plain_text, too_long_name
 
 __all__ = ["KitError", "KitReport", "Lesson", "build_kit", "lessons", "read_lesson", "worksheet_html", "teacher_html",
            "html_exporter",
@@ -59,8 +59,6 @@ REMOVE_INPUT_TAGS = ("remove-input", "hide-input")
 TEACHER_NOTES = "teacher"
 #: the longest DIR accepted, in characters
 MAX_PATH_CHARS = 1000
-#: the longest name of one file or folder, in bytes (Linux's and macOS's NAME_MAX)
-MAX_NAME_BYTES = 255
 #: how long one PDF conversion may take, in seconds
 PDF_TIMEOUT = 120
 
@@ -461,9 +459,9 @@ def _check_target(folder: Any, force: bool) -> Path:
     except CatcardsError as error:
         raise KitError(str(error)) from None
     target = Path(text).expanduser()
-    long = [part for part in target.parts if len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES]
+    long = too_long_name(target)
     if long:
-        raise KitError(f"the name {long[0][:40]!r}... is {len(long[0].encode('utf-8', 'surrogateescape'))} bytes "
+        raise KitError(f"the name {long[0][:40]!r}... is {long[1]} bytes "
                        f"long; a file or folder name is at most {MAX_NAME_BYTES} bytes")
     try:
         return _check_existing(text, target, force)

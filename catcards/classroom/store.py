@@ -20,14 +20,12 @@ from sqlalchemy.pool import StaticPool
 
 __all__ = ["Store", "open_store", "store_place", "StoreError", "SQLITE_NAME", "SQLITE_HEADER", "MAX_NAME_BYTES"]
 
-from ..core import CatcardsError
+from ..core import MAX_NAME_BYTES, CatcardsError, too_long_name
 
 #: the file name of a class's SQLite store inside a folder
 SQLITE_NAME = "class.sqlite"
 #: how every SQLite database file begins (an empty file is a new database too)
 SQLITE_HEADER = b"SQLite format 3\x00"
-#: the longest name of one file or folder, in bytes (Linux's and macOS's NAME_MAX)
-MAX_NAME_BYTES = 255
 #: the longest store place accepted, in characters
 MAX_PLACE_CHARS = 2000
 
@@ -187,9 +185,9 @@ def store_place(where: str | os.PathLike) -> tuple[str, Any]:
     if text == ":memory:":
         return "memory", None
     path = Path(text).expanduser()
-    long = [part for part in path.parts if len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES]
+    long = too_long_name(path)
     if long:
-        raise StoreError(f"the store's name {long[0][:40]}... is {len(long[0].encode('utf-8', 'surrogateescape'))} "
+        raise StoreError(f"the store's name {long[0][:40]}... is {long[1]} "
                          f"bytes long; a file or folder name is at most {MAX_NAME_BYTES} bytes")
     try:
         if path.is_dir() or (not path.suffix and not path.exists()):

@@ -43,6 +43,8 @@ from .state import (
 from .text import PLAIN_TEXT, few_reprs, is_whole, normal_name, short_repr, short_text, unsafe_character
 from .validation import (
     MAX_DEAL_ITEMS,
+    MAX_NAME_BYTES,
+    too_long_name,
     card_names,
     check_card_name,
     check_count,
@@ -58,6 +60,8 @@ from .validation import (
 )
 
 __all__ = [
+    "MAX_NAME_BYTES",
+    "too_long_name",
     "Action",
     "FixedAction",
     "Play",

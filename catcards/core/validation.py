@@ -10,6 +10,8 @@ from .errors import GameParameterError
 from .text import PLAIN_TEXT, is_whole, normal_name, short_repr, unsafe_character
 
 __all__ = [
+    "MAX_NAME_BYTES",
+    "too_long_name",
     "check_plain_text",
     "check_count",
     "check_card_name",
@@ -355,3 +357,18 @@ def walk_cards(obj: Any) -> Iterator[Card]:
     elif isinstance(obj, (list, tuple)):
         for value in obj:
             yield from walk_cards(value)
+
+
+#: the longest file or folder name (one part of a path) that common file systems take, in bytes
+MAX_NAME_BYTES = 255
+
+
+def too_long_name(path: Any) -> tuple[str, int] | None:
+    """The first part of ``path`` (a ``pathlib.Path``) longer than :data:`MAX_NAME_BYTES` bytes
+    in UTF-8 (undecodable bytes counted as they are), with its length in bytes; None when every
+    part fits. The class store and the class kit refuse such a name before making anything."""
+    for part in path.parts:
+        size = len(part.encode("utf-8", "surrogateescape"))
+        if size > MAX_NAME_BYTES:
+            return part, size
+    return None
