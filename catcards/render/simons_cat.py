@@ -87,7 +87,7 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
     return (
         f"<div class='catcards-simons-board' style='line-height:1.3'>"
         f"<div style='display:flex;align-items:flex-start;margin-bottom:6px'>{pile_block}"
-        f"<div>{side}</div></div><div>{seats}</div></div>"
+        f"<div style='min-width:0;flex:1'>{side}</div></div><div>{seats}</div></div>"
     )
 
 

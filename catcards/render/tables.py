@@ -4,6 +4,7 @@ ipywidgets (``catcards.widgets.table`` puts them into widgets)."""
 from __future__ import annotations
 
 import html
+import re
 from typing import Any, Callable, Sequence
 
 from ..cards import Card
@@ -104,7 +105,13 @@ def grid_html(caption: str, heads: Sequence[str], rows: Sequence[Sequence[Any]],
     cells (HTML). Each cell is padded 6 px either side and ruled (inline styles: the same in a
     table and in a notebook's ``_repr_html_``), so that "17" in one column and "0/0" in the next
     never read as "170/0"; a cell's text may wrap at its spaces on a phone (use ``&nbsp;`` to keep
-    words together). ``css_class``: more classes."""
+    words together). ``css_class``: more classes.
+
+    The table sits in its own box that scrolls sideways when it is wider than the screen (a
+    score sheet of five seats on a phone): a data table is the exception WCAG 2.1 SC 1.4.10
+    (Reflow) allows, and its box is a labelled region reached with Tab, so a keyboard scrolls it
+    (axe: scrollable-region-focusable), with the tables' focus ring (:data:`STYLE`)."""
+    name = html.escape(html.unescape(re.sub(r"<[^>]*>", "", caption)), quote=True)
     cell = "padding:2px 6px;border:1px solid #ccc;text-align:left;vertical-align:top"
     head = "".join(f"<th scope='col' style='{cell};background:#f2f2f2'>{h}</th>" for h in heads)
     body = "".join(
@@ -114,9 +121,11 @@ def grid_html(caption: str, heads: Sequence[str], rows: Sequence[Sequence[Any]],
     )
     classes = f"catcards-grid {css_class}".strip()
     return (
+        f"<div class='catcards-scroll catcards-sheet' role='region' tabindex='0' aria-label='{name}' "
+        "style='overflow-x:auto;max-width:100%'>"
         f"<table class='{classes}' style='border-collapse:collapse;font-size:12px;margin-top:2px'>"
         f"<caption style='text-align:left;caption-side:top;padding:2px 0'>{caption}</caption>"
-        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
     )
 
 

@@ -80,6 +80,10 @@ def test_grid_html_is_a_real_table_with_a_caption_headers_and_padded_ruled_cells
     # every cell padded and ruled: "17" and "0/0" side by side never read as "170/0"
     assert len(re.findall(r"<t[hd] [^>]*padding:2px 6px;border:1px solid #ccc", text)) == 6
     assert "class='catcards-grid catcards-scores'" in text
+    # wider than a phone, it scrolls in its own box, a region named by its caption that Tab reaches
+    assert text.startswith("<div class='catcards-scroll catcards-sheet' role='region' tabindex='0' "
+                           "aria-label='Scores' style='overflow-x:auto;max-width:100%'><table ")
+    assert "aria-label='Tom&#x27;s &lt;pile&gt;'" in grid_html("<b>Tom's</b> &lt;pile&gt;", ["a"], [])
 
 
 def test_king_of_the_jungle_score_sheet_has_a_column_per_seat_with_a_caption():

@@ -123,8 +123,11 @@ class MessagesMixin:
             return
         # a new click starts with an empty aria-live line: what it says (a refusal, the end of the
         # game) is shown there, and an earlier refusal does not stay on screen after a move that
-        # worked (a repeated refusal is read out again)
-        self.say_quietly("")
+        # worked (a repeated refusal is read out again). A scheduled event (the computers' replies,
+        # no widget) keeps the line: it said what the click before it did ("Playing on from move
+        # 12"), and clearing it there left a keyboard user's press unanswered
+        if args:
+            self.say_quietly("")
         buf = io.StringIO()
 
         def flush() -> None:
