@@ -39,14 +39,13 @@ import sys
 import tempfile
 import threading
 import time
-import uuid
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from class_server import ClassProcess, free_port  # noqa: E402
+from class_server import ClassProcess, free_port, widget_states  # noqa: E402
 
 from catcards.classroom.activities import activity  # noqa: E402
 from catcards.classroom.pool import series_seed  # noqa: E402
@@ -67,47 +66,6 @@ def line(name: str, values: list[float]) -> str:
         return f"{name}: none"
     return (f"{name}: median {statistics.median(values):.2f} s, 90th percentile {pct(values, 0.9):.2f} s, "
             f"max {max(values):.2f} s (n={len(values)})")
-
-
-def widget_states(base: str, kernel_id: str, timeout: float) -> int:
-    """Ask the kernel for its widgets' state over its websocket, as the page's widget manager
-    does (ipywidgets 8: comm ``jupyter.widget.control``, ``request_states``); returns the number
-    of widget models in the answer.
-
-    Raises: TimeoutError when no answer comes within ``timeout`` seconds."""
-    from websockets.sync.client import connect
-
-    url = base.replace("http://", "ws://", 1) + f"api/kernels/{kernel_id}/channels?session_id={uuid.uuid4()}"
-    comm = str(uuid.uuid4())
-
-    def message(msg_type: str, content: dict, metadata: dict | None = None) -> tuple[str, str]:
-        msg_id = str(uuid.uuid4())
-        header = {"msg_id": msg_id, "msg_type": msg_type, "username": "bench", "session": "bench",
-                  "date": "", "version": "5.3"}
-        return msg_id, json.dumps({"header": header, "parent_header": {}, "metadata": metadata or {},
-                                   "content": content, "channel": "shell", "buffers": []})
-
-    deadline = time.monotonic() + timeout
-    with connect(url, open_timeout=timeout, max_size=None) as ws:
-        opened, text = message("comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}},
-                               {"version": "1.0.0"})  # ipywidgets' control protocol version
-        ws.send(text)
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError("no widget state")
-            frame = ws.recv(timeout=left)
-            if isinstance(frame, bytes):  # a message with buffers: the JSON part comes first
-                count = int.from_bytes(frame[:4], "big")
-                offsets = [int.from_bytes(frame[4 + 4 * i:8 + 4 * i], "big") for i in range(count)]
-                frame = frame[offsets[0]:offsets[1] if count > 1 else None].decode()
-            msg = json.loads(frame)
-            if (msg.get("msg_type") == "status" and msg.get("content", {}).get("execution_state") == "idle"
-                    and msg.get("parent_header", {}).get("msg_id") == opened):  # the comm is open: ask
-                ws.send(message("comm_msg", {"comm_id": comm, "data": {"method": "request_states"}})[1])
-            data = msg.get("content", {}).get("data", {})
-            if msg.get("msg_type") == "comm_msg" and data.get("method") == "update_states":
-                return len(data.get("states", {}))
 
 
 class Browsers:
