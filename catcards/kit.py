@@ -601,7 +601,7 @@ def build_kit(folder: Any, *, force: bool = False, pdf: Optional[bool] = None, n
             sheet = staging / f"{lesson.stem}-worksheet.html"
             sheet.write_text(worksheet_html(lesson), encoding="utf-8")
             executed = run_lesson(lesson) if run else None
-            (staging / f"{lesson.stem}-teacher.html").write_text(teacher_html(lesson, exporter, executed),
+            (staging / f"{lesson.stem}-teacher.html").write_text(teacher_html(lesson, exporter, executed=executed),
                                                                   encoding="utf-8")
             if converter:
                 _print_pdf(converter, sheet, staging / f"{lesson.stem}-worksheet.pdf")

@@ -169,7 +169,7 @@ def test_force_writes_into_a_folder_with_files_and_keeps_them(tmp_path):
 def test_a_build_that_fails_part_way_leaves_nothing(tmp_path, monkeypatch):
     calls = []
 
-    def failing(lesson, exporter=None):
+    def failing(lesson, exporter=None, executed=None):
         calls.append(lesson.stem)
         if len(calls) == 2:
             raise kit.KitError("the second lesson failed")
