@@ -363,7 +363,9 @@ def run_lesson(lesson: Lesson, timeout: int = CELL_TIMEOUT) -> Any:
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(Path(lesson.path).parent)}})
     try:
-        client.execute()
+        # the kernel's own start-up warnings (ipykernel's "TCP without encryption") are not the
+        # teacher's business; a failing cell still reaches us through its error output
+        client.execute(stderr=subprocess.DEVNULL)
     except (CellExecutionError, CellTimeoutError) as error:
         first = str(error).strip().splitlines()[-1] if str(error).strip() else type(error).__name__
         raise KitError(f"{lesson.stem}.ipynb failed to run for its teacher's edition: {first}") from None
