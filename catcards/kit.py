@@ -27,7 +27,8 @@ By default no notebook is executed: the kit is built from the stored (output-fre
 seconds, and each teacher's edition says so in its banner. With ``run=True`` (``catcards kit DIR
 --run``) each lesson is first run top to bottom in a fresh kernel (nbclient, the folder of the
 notebook as the working directory, every answer cell still ``None``), so its teacher's edition
-carries the printed results and the figures; that takes about a minute per lesson. Interactive
+carries the printed results and the figures; that takes up to a minute per lesson
+(all 10 lessons: 172 s of wall time at load average 6-8 on 2 cores, December 2026). Interactive
 parts (tables, Predict boxes and the results kept back until an answer is right) need a live
 notebook and print as their plain text.
 Student files hold no answer (tests/lessons/test_class_kit.py checks every exercise's
@@ -406,7 +407,7 @@ def teacher_html(lesson: Lesson, exporter: Any = None, executed: Any = None) -> 
                "answer typed in; tables, Predict boxes and the results kept back until an answer is right "
                "need the live notebook." if executed is not None else
                "This copy shows the lesson's text and code without results or figures. For a copy with them, "
-               "build the kit with <code>catcards kit DIR --run</code> (about a minute per lesson), or open "
+               "build the kit with <code>catcards kit DIR --run</code> (up to a minute per lesson), or open "
                "the notebook and Run All.")
     front = (f'<div class="kit-banner">Teacher\'s edition: {html.escape(lesson.title)} (not for students)</div>'
              f'<div class="kit-teacher"><p>{outputs}</p></div>'
@@ -570,7 +571,7 @@ def build_kit(folder: Any, *, force: bool = False, pdf: Optional[bool] = None, n
         progress: a tqdm progress bar on stderr (None: shown when the build takes more than a
             second).
         run: run each lesson first (:func:`run_lesson`), so its teacher's edition shows the
-            results and figures (about a minute per lesson); default False (seconds, no outputs).
+            results and figures (up to a minute per lesson); default False (seconds, no outputs).
     Returns: a :class:`KitReport`.
     Raises:
         KitError: a bad folder or no lessons (nothing written), or a failed PDF conversion (what
@@ -638,7 +639,7 @@ def add_parser(sub: Any) -> None:
     kit.add_argument("--no-pdf", action="store_true", help="HTML worksheets only, even when Chromium is installed")
     kit.add_argument("--run", action="store_true",
                      help="run each lesson first, so its teacher's edition shows the results and figures "
-                          "(about a minute per lesson)")
+                          "(up to a minute per lesson)")
     kit.add_argument("--notebooks", default=None, metavar="FOLDER",
                      help="the lessons' folder (default: the notebooks/ folder of this catcards checkout)")
 
