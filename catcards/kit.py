@@ -23,13 +23,21 @@ For each lesson ``notebooks/<stem>.ipynb`` (every notebook of the folder but the
   answer: its exact value in every form a student may give, the common wrong answers and what each
   reveals, and the reasoning.
 
-No notebook is executed: the kit is built from the stored (output-free) notebooks in seconds.
+By default no notebook is executed: the kit is built from the stored (output-free) notebooks in
+seconds, and each teacher's edition says so in its banner. With ``run=True`` (``catcards kit DIR
+--run``) each lesson is first run top to bottom in a fresh kernel (nbclient, the folder of the
+notebook as the working directory, every answer cell still ``None``), so its teacher's edition
+carries the printed results and the figures; that takes up to a minute per lesson
+(all 10 lessons: 172 s of wall time at load average 6-8 on 2 cores, December 2026). Interactive
+parts (tables, Predict boxes and the results kept back until an answer is right) need a live
+notebook and print as their plain text.
 Student files hold no answer (tests/lessons/test_class_kit.py checks every exercise's
 :meth:`~catcards.exercises.Exercise.answer_texts`).
 
 Errors (a DIR that is a file, or a folder holding files without ``--force``, a parent folder
 that does not exist or cannot be written, a name over 255 bytes, no lesson notebooks) raise :class:`KitError` before
-anything is written; a build that fails part-way removes what it wrote.
+anything is written; a build that fails part-way (a lesson that fails to run with ``run=True``, a
+PDF that cannot be made) removes what it wrote.
 """
 from __future__ import annotations
 
@@ -49,7 +57,7 @@ from .core import MAX_NAME_BYTES, CatcardsError, check_plain_text, too_long_name
 
 __all__ = ["KitError", "KitReport", "Lesson", "build_kit", "lessons", "read_lesson", "worksheet_html", "teacher_html",
            "html_exporter",
-           "pdf_converter", "TEACHER_NOTES", "REMOVE_CELL_TAGS", "REMOVE_INPUT_TAGS", "MAX_PATH_CHARS"]
+           "pdf_converter", "run_lesson", "TEACHER_NOTES", "REMOVE_CELL_TAGS", "REMOVE_INPUT_TAGS", "MAX_PATH_CHARS"]
 
 #: cells with one of these tags are left out of the teacher's edition (Jupyter Book's names)
 REMOVE_CELL_TAGS = ("remove-cell",)
@@ -61,6 +69,8 @@ TEACHER_NOTES = "teacher"
 MAX_PATH_CHARS = 1000
 #: how long one PDF conversion may take, in seconds
 PDF_TIMEOUT = 120
+#: how long one cell of a lesson may run when the kit runs the lessons (``run=True``), in seconds
+CELL_TIMEOUT = 600
 
 
 class KitError(CatcardsError, ValueError):
@@ -336,18 +346,50 @@ def html_exporter() -> Any:
     return exporter
 
 
-def teacher_html(lesson: Lesson, exporter: Any = None) -> str:
+def run_lesson(lesson: Lesson, timeout: int = CELL_TIMEOUT) -> Any:
+    """Run ``lesson``'s notebook top to bottom in a fresh ``python3`` kernel (nbclient; the
+    notebook's folder is the working directory; answer cells stay as stored, ``None``) and return
+    the executed copy (an nbformat node; the stored file is not changed).
+
+    Raises: KitError naming the lesson and the error when a cell fails or runs longer than
+    ``timeout`` seconds.
+    """
+    import copy
+
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError, CellTimeoutError
+
+    nb = copy.deepcopy(lesson.notebook) if lesson.notebook is not None else nbformat.read(lesson.path, as_version=4)
+    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                            resources={"metadata": {"path": str(Path(lesson.path).parent)}})
+    try:
+        # the kernel's own start-up warnings (ipykernel's "TCP without encryption") are not the
+        # teacher's business; a failing cell still reaches us through its error output
+        client.execute(stderr=subprocess.DEVNULL)
+    except (CellExecutionError, CellTimeoutError) as error:
+        first = str(error).strip().splitlines()[-1] if str(error).strip() else type(error).__name__
+        raise KitError(f"{lesson.stem}.ipynb failed to run for its teacher's edition: {first}") from None
+    return nb
+
+
+def teacher_html(lesson: Lesson, exporter: Any = None, executed: Any = None) -> str:
     """The teacher's edition of ``lesson``: the notebook rendered by nbconvert's ``HTMLExporter``
     (``TagRemovePreprocessor`` drops :data:`REMOVE_CELL_TAGS` cells and the code of
     :data:`REMOVE_INPUT_TAGS` cells), preceded by the class plan (``teacher/<stem>.md``) and the
     answer key, each check cell followed by its exercise's answer. Returns the HTML text.
-    ``exporter``: from :func:`html_exporter` (default: a new one)."""
+    ``exporter``: from :func:`html_exporter` (default: a new one). ``executed``: the notebook as
+    :func:`run_lesson` returned it, to show its outputs (default: the stored notebook, no outputs;
+    the banner then says how to get them)."""
     import copy
 
     import nbformat
     from nbconvert.filters import markdown2html
 
-    nb = copy.deepcopy(lesson.notebook) if lesson.notebook is not None else nbformat.read(lesson.path, as_version=4)
+    if executed is not None:
+        nb = copy.deepcopy(executed)
+    else:
+        nb = copy.deepcopy(lesson.notebook) if lesson.notebook is not None else nbformat.read(lesson.path, as_version=4)
     cells = []
     for cell in nb.cells:
         cells.append(cell)
@@ -361,7 +403,14 @@ def teacher_html(lesson: Lesson, exporter: Any = None) -> str:
             " beside the notebooks).</p>")
     key = ("".join(_key_block(k, i) for i, k in enumerate(lesson.exercises, 1)) if lesson.exercises
            else "<p>This lesson has no checked exercises.</p>")
+    outputs = ("The results and figures below come from running the notebook once, top to bottom, with no "
+               "answer typed in; tables, Predict boxes and the results kept back until an answer is right "
+               "need the live notebook." if executed is not None else
+               "This copy shows the lesson's text and code without results or figures. For a copy with them, "
+               "build the kit with <code>catcards kit DIR --run</code> (up to a minute per lesson), or open "
+               "the notebook and Run All.")
     front = (f'<div class="kit-banner">Teacher\'s edition: {html.escape(lesson.title)} (not for students)</div>'
+             f'<div class="kit-teacher"><p>{outputs}</p></div>'
              f'<div class="kit-teacher"><h2>Class plan and timings</h2>{plan}</div>'
              f'<div class="kit-teacher"><h2>Answer key</h2>{key}</div>')
     cells.insert(0, nbformat.v4.new_markdown_cell(front))
@@ -508,7 +557,7 @@ class KitReport:
 
 
 def build_kit(folder: Any, *, force: bool = False, pdf: Optional[bool] = None, notebooks: Optional[Path] = None,
-              progress: Optional[bool] = None) -> KitReport:
+              progress: Optional[bool] = None, run: bool = False) -> KitReport:
     """Write the class kit into ``folder`` (see the module's description).
 
     Args:
@@ -521,6 +570,8 @@ def build_kit(folder: Any, *, force: bool = False, pdf: Optional[bool] = None, n
         notebooks: the lessons' folder (default the repository's ``notebooks/``).
         progress: a tqdm progress bar on stderr (None: shown when the build takes more than a
             second).
+        run: run each lesson first (:func:`run_lesson`), so its teacher's edition shows the
+            results and figures (up to a minute per lesson); default False (seconds, no outputs).
     Returns: a :class:`KitReport`.
     Raises:
         KitError: a bad folder or no lessons (nothing written), or a failed PDF conversion (what
@@ -552,7 +603,9 @@ def build_kit(folder: Any, *, force: bool = False, pdf: Optional[bool] = None, n
             bar.set_postfix_str(lesson.stem)
             sheet = staging / f"{lesson.stem}-worksheet.html"
             sheet.write_text(worksheet_html(lesson), encoding="utf-8")
-            (staging / f"{lesson.stem}-teacher.html").write_text(teacher_html(lesson, exporter), encoding="utf-8")
+            executed = run_lesson(lesson) if run else None
+            (staging / f"{lesson.stem}-teacher.html").write_text(teacher_html(lesson, exporter, executed=executed),
+                                                                  encoding="utf-8")
             if converter:
                 _print_pdf(converter, sheet, staging / f"{lesson.stem}-worksheet.pdf")
             built.append((lesson, bool(converter)))
@@ -578,11 +631,15 @@ def add_parser(sub: Any) -> None:
                          description="Write, into the folder DIR, each lesson's student worksheet (HTML that "
                                      "prints on A4 or Letter, and PDF when Chromium is installed) and its "
                                      "teacher's edition (answer key, common wrong answers, class plan, "
-                                     "timings), and index.html linking them. No notebook is run.")
+                                     "timings), and index.html linking them. Without --run no notebook is run "
+                                     "and the teacher's editions show no results or figures.")
     kit.add_argument("folder", metavar="DIR", help="a new or empty folder (its parent must exist)")
     kit.add_argument("--force", action="store_true",
                      help="write into a folder that already holds files (files of the same names are replaced)")
     kit.add_argument("--no-pdf", action="store_true", help="HTML worksheets only, even when Chromium is installed")
+    kit.add_argument("--run", action="store_true",
+                     help="run each lesson first, so its teacher's edition shows the results and figures "
+                          "(up to a minute per lesson)")
     kit.add_argument("--notebooks", default=None, metavar="FOLDER",
                      help="the lessons' folder (default: the notebooks/ folder of this catcards checkout)")
 
@@ -590,5 +647,5 @@ def add_parser(sub: Any) -> None:
 def run_kit(args: Any) -> str:
     """Build the kit the parsed ``args`` ask for; returns the summary to print. Raises KitError."""
     report = build_kit(args.folder, force=args.force, pdf=False if args.no_pdf else None,
-                       notebooks=None if args.notebooks is None else Path(args.notebooks))
+                       notebooks=None if args.notebooks is None else Path(args.notebooks), run=args.run)
     return report.summary()

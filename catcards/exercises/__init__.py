@@ -56,7 +56,8 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Optional
 
 __all__ = ["check", "parse_answer", "read_answer", "Reading", "needed_decimals", "decimals_text", "Result",
-           "Exercise", "exercise", "exercises", "reveal_after", "reveal_state", "DEFAULT_TOLERANCE", "FILL_IN"]
+           "Exercise", "exercise", "exercises", "reveal_after", "reveal_state", "DEFAULT_TOLERANCE", "FILL_IN",
+           "FILL_IN_NUMBER"]
 
 #: the old fixed distance for a decimal probability (three decimal places); still used to call an
 #: exact fraction "close" and for a check given ``tolerance=DEFAULT_TOLERANCE``
@@ -69,6 +70,9 @@ _MAX_PLACES = 12
 
 FILL_IN = ("Fill in your answer above (a fraction like 2/7, a decimal like 0.286, or a percentage "
            'as text like "28.6%"), then run this cell again.')
+#: the same for an answer that is not a probability (an expected count, a mean length): no percentage
+FILL_IN_NUMBER = ('Fill in your answer above (a number like 12 or 4.5, or a fraction as text like "7/2"), '
+                  "then run this cell again.")
 
 _NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
 _FRACTION = re.compile(rf"^\s*({_NUMBER})\s*/\s*({_NUMBER})\s*$")
@@ -251,8 +255,9 @@ def check(
 
     Args:
         answer: the student's answer (see :func:`parse_answer`); ``None`` or ``...`` means not
-            answered yet: the check says "fill in your answer" and how many decimal places a
-            decimal needs (:func:`decimals_text`), and shows nothing of the answer.
+            answered yet: the check says "fill in your answer" (with examples of a probability's
+            forms, :data:`FILL_IN`, or of a number's, :data:`FILL_IN_NUMBER`) and how many decimal
+            places a decimal needs (:func:`decimals_text`), and shows nothing of the answer.
         exact: the right value (a Fraction from the lesson's exact calculation, an int, a float).
         tolerance: None (the default): a decimal must be ``exact`` correctly rounded to its own
             places, with at least :func:`needed_decimals` places. A number >= 0: any answer
@@ -286,7 +291,7 @@ def check(
         return Result(right, message)
 
     if answer is None or answer is Ellipsis:
-        return done(None, f"{FILL_IN} {decimals_text(exact, probability)}")
+        return done(None, f"{FILL_IN if probability else FILL_IN_NUMBER} {decimals_text(exact, probability)}")
     try:
         reading = read_answer(_without_unit(answer, unit))
     except ValueError as exc:

@@ -169,7 +169,7 @@ def test_force_writes_into_a_folder_with_files_and_keeps_them(tmp_path):
 def test_a_build_that_fails_part_way_leaves_nothing(tmp_path, monkeypatch):
     calls = []
 
-    def failing(lesson, exporter=None):
+    def failing(lesson, exporter=None, executed=None):
         calls.append(lesson.stem)
         if len(calls) == 2:
             raise kit.KitError("the second lesson failed")
@@ -198,3 +198,35 @@ def test_pdf_worksheets_when_chromium_is_installed(tmp_path):
     pdf = (tmp_path / "kit" / "toy-worksheet.pdf").read_bytes()
     assert pdf.startswith(b"%PDF") and b"/Type /Page" in pdf
     assert report.pdf and f"PDF worksheets made with {report.pdf}" in report.summary()
+
+
+def _toy_lesson(notebooks: Path, *cells: str) -> None:
+    notebooks.mkdir(parents=True)
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Toy lesson"),
+                                         *(nbformat.v4.new_code_cell(c) for c in cells)])
+    nbformat.write(nb, notebooks / "toy.ipynb")
+
+
+def test_run_puts_the_results_and_figures_in_the_teachers_edition(tmp_path):
+    # a teacher printing the edition needs what the notebook prints and draws (teacher's read)
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, "print('snaps:', 6 * 7)",
+                "import matplotlib.pyplot as plt\nplt.plot([1, 2, 3])\nplt.show()")
+    kit.build_kit(tmp_path / "plain", pdf=False, notebooks=notebooks, progress=False)
+    plain = (tmp_path / "plain" / "toy-teacher.html").read_text()
+    figure = re.compile(r'<img[^>]*src="data:image/png;base64')
+    assert "snaps: 42" not in text_of(plain) and not figure.search(plain)
+    assert "catcards kit DIR --run" in text_of(plain)                 # the banner says how to get them
+    main(["kit", str(tmp_path / "run"), "--no-pdf", "--run", "--notebooks", str(notebooks)])
+    ran = (tmp_path / "run" / "toy-teacher.html").read_text()
+    assert "snaps: 42" in text_of(ran) and len(figure.findall(ran)) == 1
+    assert "come from running the notebook once" in text_of(ran)
+    assert nbformat.read(notebooks / "toy.ipynb", as_version=4).cells[1].outputs == []   # stored file untouched
+
+
+def test_a_lesson_that_fails_to_run_is_named_and_nothing_is_written(tmp_path):
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, "x = 1", "1 / 0")
+    with pytest.raises(kit.KitError, match=r"toy\.ipynb failed to run .*ZeroDivisionError"):
+        kit.build_kit(tmp_path / "kit", pdf=False, notebooks=notebooks, progress=False, run=True)
+    assert not (tmp_path / "kit").exists() and [p.name for p in tmp_path.iterdir()] == ["notebooks"]

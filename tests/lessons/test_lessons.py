@@ -276,7 +276,7 @@ REVEALING = sorted(p for p in LESSONS if reveal_cells(nbformat.read(p, as_versio
 
 def test_the_lessons_keep_back_their_plots_of_the_answers():
     assert [p.name for p in REVEALING] == ["big-cat.ipynb", "cat-days.ipynb", "cat-trick.ipynb",
-                                           "king-of-the-jungle.ipynb", "simons-cat.ipynb", "snap.ipynb"]
+                                           "king-of-the-jungle.ipynb", "pairs.ipynb", "simons-cat.ipynb", "snap.ipynb"]
 
 
 @pytest.mark.parametrize("path", REVEALING, ids=lambda p: p.name)
