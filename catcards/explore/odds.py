@@ -41,7 +41,7 @@ them were won, unweighted). A rollout that draws something that cannot be enumer
 continuous number: a forgetting player, a reaction time) is never exact.
 
 Cheap play-outs. A computer player that declares ``takes_view`` (it reads its observation only
-while choosing: King of the Jungle's and Cat Trick's) is given ``state.view(seat)`` in a
+while choosing: the computer players of every game that has a view) is given ``state.view(seat)`` in a
 play-out, the observation read key by key (:class:`catcards.seat_view.SeatView`: the same
 keys and values, each computed when read), so a move pays for the few keys it reads; it is the
 same agent and the same ``choose`` as at the table. A play-out at the "round" horizon stops when
