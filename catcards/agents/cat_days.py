@@ -5,7 +5,7 @@ included), pile sizes and the discard pile.
 """
 from __future__ import annotations
 
-from ..games.cat_days import Draw, Pass, Play, Weeks
+from ..games.cat_days import Draw, Play, Weeks
 from . import Agent, pick, strategy
 
 __all__ = ["SensibleAgent", "PatientAgent", "evaluate"]
@@ -40,8 +40,9 @@ def draw_value(hand_size: int) -> float:
 class SensibleAgent(Agent):
     """Looks one move ahead on the public table.
 
-    Every legal play is tried on a copy of the two weeks (rebuilt from the observation) and
-    scored with :func:`evaluate`: the change in (my score - their score), half a point per day
+    Every legal play is counted on the two weeks as they would be after it
+    (:meth:`~catcards.games.cat_days.Weeks.tally_after`, which changes nothing: from a view the
+    weeks are the state's own, not copied) and scored with :func:`evaluate`: the change in (my score - their score), half a point per day
     filled ahead, and the end of the game when a week fills (a play that ends the game is taken
     when it wins and avoided when it loses). Drawing, and a draw card such as Catnip, is worth
     :func:`draw_value` of the hand size; a Cat Tree on an empty day is worth a little while cats
@@ -74,7 +75,7 @@ class SensibleAgent(Agent):
             for a in legal:
                 if isinstance(a, Draw):
                     return a
-        weeks = Weeks.from_observation(observation)
+        weeks = Weeks.from_observation(observation, read_only=True)  # looked at, never changed
         deck = weeks.deck
         scores = [weeks.score(0), weeks.score(1)]
         base = _value(seat, scores, [weeks.filled(0), weeks.filled(1)], weeks.full(0) or weeks.full(1))
@@ -82,22 +83,24 @@ class SensibleAgent(Agent):
         cats = [(c.name, k) for c in hand if (k := deck.kind(c)).is_cat]
         cats_in_hand = len(cats)
         narrow = [(name, k) for name, k in cats if len(k.days) <= 2]  # cats with one or two days to go on
+        # a Cat Tree goes on a bare day: the weeks count the same, so every Cat Tree play is worth this
+        tree = base + 0.3 * min(cats_in_hand, 3)
         values = []
         for a in legal:
-            if isinstance(a, Draw):
-                v = base + draw_value(len(hand))
-            elif isinstance(a, Pass):
-                v = base
-            else:
+            if isinstance(a, Play):
                 kind = deck.kind(a.card)
                 if kind.draws:
                     v = base + draw_value(len(hand) - 1) + 0.1 * (kind.draws - 1)
-                else:  # the play carried out on the weeks and taken back
+                elif kind.effect == "cat tree":
+                    v = tree
+                else:  # the play counted on the weeks, which stay as they are
                     v = _value(seat, *weeks.tally_after(seat, a, scores))
-                    if kind.effect == "cat tree":
-                        v += 0.3 * min(cats_in_hand, 3)
-                    elif narrow and kind.is_cat and a.week == "my":
+                    if narrow and kind.is_cat and a.week == "my":
                         v -= self._blocks(a, kind, narrow)
+            elif isinstance(a, Draw):
+                v = base + draw_value(len(hand))
+            else:  # Pass
+                v = base
             values.append(v)
         best = max(values)
         return pick(rng, [a for a, v in zip(legal, values) if v >= best - 1e-9])

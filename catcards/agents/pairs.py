@@ -60,9 +60,9 @@ class MemoryAgent(Agent):
         m = self._mem.get(obs["seat"])
         fresh = (obs["turns"], obs["face_down"])
         if m is None or fresh[0] < m["turns"] or (fresh[0] == m["turns"] and fresh[1] > m["face_down"]):
-            # known: position -> (number, turn shown) remembered; stamp: position -> turn shown,
-            # for every position in known or forgotten (lost); checked: when its forgetting was
-            # last drawn
+            # known: position -> number remembered; stamp: position -> turn shown, for every
+            # position in known or forgotten (lost); checked: when its forgetting was last drawn;
+            # synced: (turns, cards face down on the board) at the last call
             m = self._mem[obs["seat"]] = {"known": {}, "stamp": {}, "checked": {}, "turns": 0,
                                           "face_down": 0, "synced": None}
         m["turns"], m["face_down"] = fresh
@@ -75,27 +75,35 @@ class MemoryAgent(Agent):
         afresh, forgotten or not); then each remembered card is forgotten with probability
         ``1 - (1 - forget) ** turns`` for the completed turns since it was last drawn for, one
         ``rng.random()`` per card in the order the cards were first remembered.
+
+        Kept up to date from what changed since the last call, not by comparing the whole
+        ``seen`` maps: ``seen`` and ``seen_turn`` change only when a turn completes (``turns``
+        grows), a card shown since then has a ``seen_turn`` after the last call's ``turns``,
+        and a card is taken only when the cards face down on the board become fewer.
         """
         m = self._memory(obs)
         known, stamp, checked = m["known"], m["stamp"], m["checked"]
+        now = obs["turns"]
+        synced = m["synced"]
+        if synced is not None and synced[0] == now:
+            # no turn completed since the last call (the second card of a turn): nothing was
+            # shown or taken, and the last call left no forgetting draw due
+            return dict(known)
         seen = obs["seen"]
         seen_turn = obs["seen_turn"]
-        now = obs["turns"]
-        if m["synced"] is not None and m["synced"] == (now, seen, seen_turn):
-            # the second card of a turn: nothing was shown and no turn completed since the
-            # first card's call, which left the memory as it is (no forgetting draw is due)
-            return {p: v[0] for p, v in known.items()}
-        for pos in stamp.keys() - seen.keys():  # taken since
-            del stamp[pos]
-            if known.pop(pos, None) is not None:
-                del checked[pos]
-        shown = seen_turn.items() - stamp.items()  # (position, turn) shown since: remember them
+        down = obs["face_down"] + (obs["turned"] is not None)  # on the board, this turn's first card too
+        if synced is not None and synced[1] != down:
+            for pos in stamp.keys() - seen.keys():  # taken since
+                del stamp[pos]
+                if known.pop(pos, None) is not None:
+                    del checked[pos]
+        last = -1 if synced is None else synced[0]
+        shown = {pos for pos, t in seen_turn.items() if t > last}  # shown since: remember them
         if shown:
-            shown = {pos for pos, _ in shown}
             for pos in seen if len(shown) > 1 else shown:  # in the order seen lists them
                 if pos in shown:
                     t = seen_turn[pos]
-                    known[pos] = (seen[pos], t)
+                    known[pos] = seen[pos]
                     stamp[pos] = checked[pos] = t
         if self.forget > 0:
             due = [pos for pos in known if now > checked[pos]]
@@ -110,8 +118,8 @@ class MemoryAgent(Agent):
                         del known[pos], checked[pos]
                     else:
                         checked[pos] = now
-        m["synced"] = (now, dict(seen), dict(seen_turn))
-        return {p: v[0] for p, v in known.items()}
+        m["synced"] = (now, down)
+        return dict(known)
 
     def choose(self, observation, legal, rng):
         memory = self.remembered(observation, rng)

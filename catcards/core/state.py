@@ -209,6 +209,8 @@ class State:
                 ``ValueError`` still does.
         """
         n = self.game.players
+        if type(seat) is int and 0 <= seat < n:  # the usual case, checked first
+            return seat
         if seat is None:
             return None
         if isinstance(seat, (int, np.integer)) and not isinstance(seat, (bool, np.bool_)) and 0 <= seat < n:

@@ -41,7 +41,7 @@ them were won, unweighted). A rollout that draws something that cannot be enumer
 continuous number: a forgetting player, a reaction time) is never exact.
 
 Cheap play-outs. A computer player that declares ``takes_view`` (it reads its observation only
-while choosing: King of the Jungle's and Cat Trick's) is given ``state.view(seat)`` in a
+while choosing: the computer players of every game that has a view) is given ``state.view(seat)`` in a
 play-out, the observation read key by key (:class:`catcards.seat_view.SeatView`: the same
 keys and values, each computed when read), so a move pays for the few keys it reads; it is the
 same agent and the same ``choose`` as at the table. A play-out at the "round" horizon stops when
@@ -224,20 +224,11 @@ _GAME_MODULES = ("big_cat", "card_game", "cat_days", "cat_trick", "king_of_the_j
 
 
 def _declared(name: str) -> dict:
-    """Every game module's dict ``name`` (``FAST_CHOOSERS`` or ``FAST_PLAY_OUTS``), merged."""
+    """Every game module's dict ``name`` (``FAST_PLAY_OUTS`` or ``ALIKE_ROWS``), merged."""
     found: dict = {}
     for module in _GAME_MODULES:
         found.update(getattr(importlib.import_module(f"{__package__}.{module}"), name, {}))
     return found
-
-
-@lru_cache(maxsize=1)
-def _fast_paths() -> dict:
-    """Agent class -> ``f(state, seat, legal, rng)`` choosing exactly as the agent would from
-    ``observation(seat)``, without building the observation. A game declares its own as
-    ``FAST_CHOOSERS`` in its module of :mod:`catcards.explore` (e.g.
-    :func:`catcards.explore.simons_cat.fast_sensible`); tests check each against the agent."""
-    return _declared("FAST_CHOOSERS")
 
 
 @lru_cache(maxsize=1)
@@ -298,8 +289,6 @@ def _play_out(state: State, agents, rngs, until: str | None = None) -> State:
     """``state`` played on by ``agents`` (seat ``k`` drawing from ``rngs[k]``) until it is over
     or, with ``until`` (the name of a counter such as "round"), until that counter of the state
     has changed after an action; returns ``state`` (changed)."""
-    fast = _fast_paths()
-    chooser = [fast.get(type(a)) for a in agents]
     look = [looking(state, a) for a in agents]
     start = None if until is None else getattr(state, until)
     rngs = [rngs[k] for k in range(len(agents))]  # (lazy generators: nothing is drawn here)
@@ -310,8 +299,6 @@ def _play_out(state: State, agents, rngs, until: str | None = None) -> State:
         legal = state.legal_actions()
         if len(legal) == 1:
             state.apply(legal[0])
-        elif chooser[seat] is not None:
-            state.apply(chooser[seat](state, seat, legal, rngs[seat]))
         else:
             see = look[seat]
             state.apply(agents[seat].choose(None if see is None else see(seat), legal, rngs[seat]))

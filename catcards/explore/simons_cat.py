@@ -15,11 +15,11 @@ constraints (:class:`~catcards.explore.hidden.Assigner`).
 from __future__ import annotations
 
 from ..agents import pick
-
+from ..agents.simons_cat import _MATCHES, _SAME_SUIT
 from ..games.simons_cat import _INDEX, MATCH, MISCHIEF, N_CARDS, Play, deal_round, verdict
 from .hidden import Assigner, DealtHandsInfo, sampler
 
-__all__ = ["SimonsCatInfo", "fast_sensible", "play_out_sensible"]
+__all__ = ["SimonsCatInfo", "play_out_sensible"]
 
 
 class SimonsCatInfo(DealtHandsInfo):
@@ -51,45 +51,8 @@ def prepare(state, seat):
     return SimonsCatInfo(state, seat)
 
 
-# ---- a fast path for rollouts -------------------------------------------------------------------
-_SUIT_ID = tuple(c.suit for c in MISCHIEF)
-#: bit u of _MASK[c] is set when card u matches card c (colour or number)
-_MASK = tuple(sum(1 << u for u in range(N_CARDS) if MATCH[c][u]) for c in range(N_CARDS))
-
-
-def fast_sensible(state, seat, legal, rng):
-    """What :class:`catcards.agents.simons_cat.SensibleAgent` chooses, computed from the state
-    without building an observation (rollouts call it thousands of times).
-
-    The agent counts, for each legal card, the unseen cards that match it; the cards ``seat``
-    has not seen are exactly the other hands (every other card lies face up or in its own hand),
-    so the count reads them; the choice and the generator's draws are the same
-    (tests/analysis/test_explore.py compares the two over many positions).
-    """
-    if len(legal) == 1:
-        return legal[0]
-    if not isinstance(legal[0], Play):
-        return pick(rng, legal)
-    hands = state.hands
-    unseen = 0
-    for s in range(len(hands)):
-        if s != seat:
-            for u in hands[s]:
-                unseen |= 1 << u
-    suits: dict[str, int] = {}
-    for c in hands[seat]:
-        suits[_SUIT_ID[c]] = suits.get(_SUIT_ID[c], 0) + 1
-    scored = []
-    for a in legal:
-        c = _INDEX[a.card]
-        scored.append(((_MASK[c] & unseen).bit_count(), -suits.get(_SUIT_ID[c], 0)))
-    best = min(scored)
-    return pick(rng, [a for a, s in zip(legal, scored) if s == best])
-
-
+# ---- the whole-game fast path for rollouts -------------------------------------------------------
 _BIT = tuple(1 << c for c in range(N_CARDS))
-#: _SUIT_MASK[c]: the bits of every card of card c's colour (suit)
-_SUIT_MASK = tuple(sum(1 << u for u in range(N_CARDS) if MISCHIEF[u].suit == MISCHIEF[c].suit) for c in range(N_CARDS))
 
 
 def play_out_sensible(state, rngs):
@@ -112,7 +75,7 @@ def play_out_sensible(state, rngs):
     """
     n = state.game.players
     h = state.game.hand_size
-    match, bit, suit_of = _MASK, _BIT, _SUIT_MASK
+    match, bit, suit_of = _MATCHES, _BIT, _SAME_SUIT  # the sensible player's masks
     # each hand as a bit mask (bit c: holds card c); ascending bits are the hand's sorted order
     masks = [sum(bit[c] for c in x) for x in state.hands]
     pile_top = state.pile[-1] if state.pile else None
@@ -176,11 +139,12 @@ def play_out_sensible(state, rngs):
             messes = [0] * n
 
 
-def _fast_paths() -> tuple[dict, dict]:
+def _fast_play_outs() -> dict:
     from ..agents.simons_cat import SensibleAgent
 
-    return {SensibleAgent: fast_sensible}, {SensibleAgent: play_out_sensible}
+    return {SensibleAgent: play_out_sensible}
 
 
-#: the fast paths :func:`catcards.odds` uses for this game's agents (see catcards/explore/odds.py)
-FAST_CHOOSERS, FAST_PLAY_OUTS = _fast_paths()
+#: the whole-game fast path :func:`catcards.odds` uses for this game's agent (see
+#: catcards/explore/odds.py)
+FAST_PLAY_OUTS = _fast_play_outs()

@@ -52,8 +52,10 @@ from ..core import (
 )
 from ..params import Param
 from ..registry import register
+from ..seat_view import SeatView, observe
 
-__all__ = ["SimonsCat", "SimonsCatState", "Play", "TakeMess", "MISCHIEF", "SUITS", "card_from_name"]
+__all__ = ["SimonsCat", "SimonsCatState", "Play", "TakeMess", "MISCHIEF", "SUITS", "card_from_name",
+           "OBSERVATION_FIELDS"]
 
 #: (suit, lowest number, highest number) in rulebook order ("Contents").
 SUITS: tuple[tuple[str, int, int], ...] = (
@@ -381,36 +383,26 @@ class SimonsCatState(State):
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees (None: a spectator). Keys: ``seat``, ``players``, ``round``,
         ``current_player``, ``hand`` (own cards, [] for a spectator), ``hand_sizes``, ``pile``,
-        ``top``, ``messes`` (per seat, each mess a list of Cards, top last), ``mess_counts``,
-        ``set_aside``, ``simon_cards``, ``round_results``, ``legal`` (seat to act only),
-        ``log``, ``is_over``, ``outcome``."""
-        n = self.game.players
-        seat = self.check_seat(seat)
-        cards = MISCHIEF
-        return {
-            "seat": seat,
-            "players": n,
-            "round": self.round,
-            "current_player": self.current_player,
-            "hand": [cards[c] for c in self.hands[seat]] if seat is not None else [],
-            "hand_sizes": [len(h) for h in self.hands],
-            "pile": [cards[c] for c in self.pile],
-            "top": cards[self.pile[-1]] if self.pile else None,
-            # the opening card is still in its holder's hand: only the holder is told
-            "opening": cards[self._opening]
-            if self._opening is not None and seat is not None and seat == self.current_player
-            else None,
-            "messes": [[[cards[c] for c in mess] for mess in ms] for ms in self.messes],
-            "mess_counts": [len(ms) for ms in self.messes],
-            "set_aside": [cards[c] for c in self.aside],
-            "final_pile": [cards[c] for c in self.final_pile],
-            "simon_cards": list(self.simon_cards),
-            "round_results": self._round_records,
-            "legal": self.legal_for(seat),
-            "log": list(self.log),
-            "is_over": self.is_over,
-            "outcome": self._outcome,
-        }
+        ``top``, ``opening`` (the opening card, told to its holder only, while it is still in
+        the hand), ``messes`` (per seat, each mess a list of Cards, top last), ``mess_counts``,
+        ``set_aside``, ``final_pile``, ``simon_cards``, ``round_results``, ``legal`` (seat to
+        act only), ``log``, ``is_over``, ``outcome``. Built from :data:`OBSERVATION_FIELDS`, as
+        :meth:`view`.
+
+        Raises:
+            GameParameterError: ``seat`` is not a seat of this game or None.
+        """
+        return observe(OBSERVATION_FIELDS, self, self.check_seat(seat))
+
+    def view(self, seat: int | None) -> SeatView:
+        """:meth:`observation` read key by key (:class:`catcards.seat_view.SeatView`: each key
+        computed when first read), valid until the next action: what the play loops give a
+        computer player (the sensible player reads 6 of its 19 keys).
+
+        Raises:
+            GameParameterError: ``seat`` is not a seat of this game or None.
+        """
+        return SeatView(OBSERVATION_FIELDS, self, self.check_seat(seat))
 
     def zones(self) -> dict[str, list[Card]]:
         z = {f"hand {s}": [MISCHIEF[c] for c in h] for s, h in enumerate(self.hands)}
@@ -431,3 +423,34 @@ class SimonsCatState(State):
         other.final_pile = list(self.final_pile)
         other.messes = [[list(m) for m in ms] for ms in self.messes]
         other.simon_cards = list(self.simon_cards)
+
+
+def _opening(state: SimonsCatState, seat: int | None) -> Card | None:
+    # the opening card is still in its holder's hand: only the holder is told
+    held = state._opening is not None and seat is not None and seat == state.current_player
+    return MISCHIEF[state._opening] if held else None
+
+
+#: the fields of :meth:`SimonsCatState.observation` (and :meth:`~SimonsCatState.view`): key ->
+#: ``field(state, seat)``, seat already checked (None: a spectator)
+OBSERVATION_FIELDS: dict[str, Any] = {
+    "seat": lambda state, seat: seat,
+    "players": lambda state, seat: state.game.players,
+    "round": lambda state, seat: state.round,
+    "current_player": lambda state, seat: state.current_player,
+    "hand": lambda state, seat: [MISCHIEF[c] for c in state.hands[seat]] if seat is not None else [],
+    "hand_sizes": lambda state, seat: [len(h) for h in state.hands],
+    "pile": lambda state, seat: [MISCHIEF[c] for c in state.pile],
+    "top": lambda state, seat: MISCHIEF[state.pile[-1]] if state.pile else None,
+    "opening": _opening,
+    "messes": lambda state, seat: [[[MISCHIEF[c] for c in mess] for mess in ms] for ms in state.messes],
+    "mess_counts": lambda state, seat: [len(ms) for ms in state.messes],
+    "set_aside": lambda state, seat: [MISCHIEF[c] for c in state.aside],
+    "final_pile": lambda state, seat: [MISCHIEF[c] for c in state.final_pile],
+    "simon_cards": lambda state, seat: list(state.simon_cards),
+    "round_results": lambda state, seat: state._round_records,
+    "legal": lambda state, seat: state.legal_for(seat),
+    "log": lambda state, seat: list(state.log),
+    "is_over": lambda state, seat: state.is_over,
+    "outcome": lambda state, seat: state._outcome,
+}

@@ -16,6 +16,7 @@ CASES = [
     ("cat-days", {}, ("sensible", "patient")),
     ("card-game", {}, ("bluffer",)),
     ("card-game", {"players": 4}, ("bluffer",)),
+    ("simons-cat", {"players": 4}, ("sensible",)),
 ]
 
 

@@ -51,13 +51,15 @@ class Weeks:
         self.swaps: dict[int, dict[int, dict[int, Play]]] = {}
 
     @classmethod
-    def from_observation(cls, obs: Mapping[str, Any]) -> "Weeks":
+    def from_observation(cls, obs: Mapping[str, Any], read_only: bool = False) -> "Weeks":
         """The weeks as an observation shows them (``obs["weeks"]``, ``obs["deck"]``); from a
         :class:`~catcards.seat_view.SeatView` (``state.view(seat)``), a copy of its state's
         weeks, the same days without building the observation's day views (the weeks are all
-        public)."""
+        public). ``read_only=True``: from a view, its state's weeks themselves, not copied (for
+        a reader that changes nothing, as a computer player's look-ahead with
+        :meth:`tally_after`; valid until the next action, like the view)."""
         if isinstance(obs, SeatView):
-            return obs.state.weeks.copy()
+            return obs.state.weeks if read_only else obs.state.weeks.copy()
         base = [[day["base"] for day in week] for week in obs["weeks"]]
         stack = [[list(day["cats"]) for day in week] for week in obs["weeks"]]
         return cls(obs["deck"], base, stack)
@@ -217,17 +219,24 @@ class Weeks:
         return moved
 
     def tally_after(self, seat: int, action: Play, scores: Sequence[int]) -> tuple[list[int], list[int], bool]:
-        """What the weeks would count after ``seat`` carries out ``action`` (a legal play), the
-        weeks left as they are: ``(each week's score, each week's filled days, whether a week is
-        full)``. ``scores``: each week's score now (:meth:`score`). So a computer player looks
-        ahead without copying the weeks. Counted here: a cat put on a day changes only that
-        day's points and its week's filled days; a Cat Tree (on a bare day) changes nothing
-        counted; a swap of two visible cats moves their points. Any other play is carried out
-        and the days it touches (its day, and the opponent's target day) are put back."""
+        """What the weeks would count after ``seat`` carries out ``action`` (a legal play, not a
+        "draw N" card), the weeks left as they are (nothing is changed, not even for a moment:
+        a reader of a live state's weeks may call it): ``(each week's score, each week's filled
+        days, whether a week is full)``. ``scores``: each week's score now (:meth:`score`). So a
+        computer player looks ahead without copying the weeks.
+
+        Counted as :meth:`carry_out` changes the days (tests/games/test_cat_days.py compares the
+        two for every legal play of seeded games): a cat put on a day changes only that day's
+        points and its week's filled days; a Cat Tree (on a bare day) changes nothing counted; a
+        swap of two visible cats moves their points; a cat taken off a day (Vacuum Cleaner,
+        Water Spray, or a Cardboard Box from the opponent's day) leaves that day's other cats
+        (on a Cat Tree all visible, else the one under it uncovered, or no cat), and a Cardboard
+        Box puts the cat it takes alone on its bare day."""
         after = list(scores)
         d = action.day
         w = seat if action.week == "my" else 1 - seat
-        if action.effect in CAT_EFFECTS:  # the usual play: place_cat's change, counted
+        effect = action.effect
+        if effect in CAT_EFFECTS:  # the usual play: place_cat's change, counted
             bit = 1 << d
             stack = self.stack[w][d]
             after[w] += (sum(c.rank for c in stack) + action.card.rank if self.tree_days[w] & bit
@@ -235,26 +244,32 @@ class Weeks:
             holds = list(self.holds_cat)
             holds[w] |= bit
             return after, [holds[0].bit_count(), holds[1].bit_count()], ALL_DAYS in holds
-        if action.effect == "cat tree":  # it goes on a bare day: no cat comes or goes
+        if effect == "cat tree":  # it goes on a bare day: no cat comes or goes
             return after, [self.filled(0), self.filled(1)], ALL_DAYS in self.holds_cat
-        if action.effect == "swap":  # visible cat for visible cat, place for place
+        if effect == "swap":  # visible cat for visible cat, place for place
             gain = action.other.rank - action.target.rank
             after[seat] += gain
             after[1 - seat] -= gain
             return after, [self.filled(0), self.filled(1)], ALL_DAYS in self.holds_cat
-        touched = {(w, d), (seat, d)}  # carry_out's days: its day (in its week; a Cat Tree or
-        if action.target_day is not None:  # Cardboard Box in the seat's) and the opponent's target day
-            touched.add((1 - seat, action.target_day))
-        saved = [(v, day, self.base[v][day], list(self.stack[v][day]), self.day_score(v, day)) for v, day in touched]
-        self.carry_out(seat, action)
-        for v, day, _, _, before in saved:
-            after[v] += self.day_score(v, day) - before
-        tally = after, [self.filled(0), self.filled(1)], ALL_DAYS in self.holds_cat
-        for v, day, base, stack, _ in saved:
-            self.base[v][day] = base
-            self.stack[v][day][:] = stack
-            self._refresh(v, day)
-        return tally
+        # a cat taken off a day (_remove): of the opponent's target day for a Cardboard Box
+        holds = list(self.holds_cat)
+        if effect == "cardboard box":
+            w, d = 1 - seat, action.target_day
+            box = 1 << action.day  # a bare day of the seat's week: the taken cat alone on it
+            after[seat] += action.target.rank
+            holds[seat] |= box
+        left = list(self.stack[w][d])
+        left.remove(action.target)
+        bit = 1 << d
+        if not left:
+            holds[w] &= ~bit
+            now = 0
+        elif self.tree_days[w] & bit:
+            now = sum(c.rank for c in left)
+        else:
+            now = left[-1].rank
+        after[w] += now - self.day_score(w, d)
+        return after, [holds[0].bit_count(), holds[1].bit_count()], ALL_DAYS in holds
 
     def place_cat(self, w: int, d: int, cat: Card) -> None:
         """Put ``cat`` on day ``d`` of week ``w`` (a legal place: an empty day or a Cat Tree with
