@@ -260,7 +260,10 @@ def test_seconds_stop_the_rollouts_once_every_row_has_a_value():
         table = catcards.odds(state, 0, seconds=1, progress=False)
     finally:
         odds_module.use_clock(__import__("time").perf_counter)
-    assert (table["rollouts"] >= 1).all() and (table["rollouts"] <= 2).all()
+    # a piece holds about PIECE_SECONDS of play-outs by the real clock (its size is measured, so
+    # a fast machine may put a few rollouts per row in the first piece): far below the 385 the
+    # precision needs either way
+    assert (table["rollouts"] >= 1).all() and (table["rollouts"] <= 10).all()
     assert not table["reached"].any() and not table["exact"].any()
 
 
