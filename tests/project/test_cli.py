@@ -389,6 +389,9 @@ def test_class_and_kit_refuse_a_busy_port_and_bad_places_in_one_line_before_maki
             (["class", "snap", "--ip", "192.0.2.1", "--store", str(tmp_path / "store")],
              "--ip 192.0.2.1 is not an address of this computer"),
             (["class", "snap", "--max-students", "3001"], "--max-students: must be a whole number from 1 to 3,000"),
+            # break-it: an empty --store was read as no --store, and the default store was used
+            (["class", "snap", "--store", ""], "a store is a folder or SQLite file, or a postgresql:// URL; got nothing"),
+            (["class", "snap", "--store="], "a store is a folder or SQLite file, or a postgresql:// URL; got nothing"),
             # break-it (a teacher's typo): a regular-expression character made a traceback, after the store was made
             (["class", "snap", "--base-url", "/a(b/", "--store", str(tmp_path / "store")],
              "--base-url '/a(b/' is not a path prefix: give one like /services/catcards-class/"),
