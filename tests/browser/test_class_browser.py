@@ -62,6 +62,8 @@ def test_a_student_joins_by_the_link_plays_a_snap_pass_and_the_dashboard_shows_i
         page.on("console", lambda m: messages.append((m.type, m.text, m.location.get("url", ""))))
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
+        goodbyes: list[int] = []  # Voila's beacon when the table is left: its owner's, so 204
+        page.on("response", lambda r: goodbyes.append(r.status) if "/voila/api/shutdown/" in r.url else None)
         page.goto(info["join_url"])
         page.get_by_label("Nickname (optional, up to 24 characters)").fill("Mia")
         page.get_by_role("button", name="Join").click()
@@ -96,6 +98,8 @@ def test_a_student_joins_by_the_link_plays_a_snap_pass_and_the_dashboard_shows_i
         page.reload()
         expect(page.locator("#who")).to_contain_text("you are Mia")
         expect(page.locator("#results")).to_have_text(f"{value} snaps", timeout=10_000)
+        page.frame_locator("#table").locator("button.catcards-turn").wait_for(timeout=60_000)
+        assert goodbyes and set(goodbyes) == {204}, goodbyes  # the owner's own goodbye stops its kernel
         # nothing on the page is wider than the phone
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE[0], width
