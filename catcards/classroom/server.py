@@ -34,7 +34,11 @@ read), and the HTTP server refuses anything above :data:`MAX_SERVER_BODY`.
 Students cannot run code on the server: Voila's kernel manager forwards only widget (comm) and
 kernel-info messages from a page to its kernel (no ``execute_request``), serves only the class
 app notebook (any other path renders the same notebook), and has no handler that starts a
-kernel or lists files. ``tests/classroom/test_server.py`` checks these.
+kernel or lists files. A table's kernel is reached (its websocket, ``api/kernels/<id>``) and
+stopped (``voila/api/shutdown/<id>``) only from the browser that opened its table, by its
+``_xsrf`` cookie, or stopped by the teacher; a student holds one live table kernel
+(:meth:`ClassServer.table_opened`). Voila's file addresses answer a bad path with 404 JSON.
+``tests/classroom/test_server.py`` checks these.
 """
 from __future__ import annotations
 
@@ -599,6 +603,51 @@ class _SafeFiles:
         self.finish(json.dumps({"error": message}))
 
 
+def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
+    """Voila's kernel ``handler`` (``kind`` "channels": the page's websocket to its kernel, or
+    "kernel": ``api/kernels/<id>``) for the browser that opened the kernel's table only: its
+    ``_xsrf`` cookie must be the one :meth:`ClassServer.table_opened` noted for the kernel.
+    Without this, anyone who learnt a kernel id could connect to a student's table and press
+    its buttons, or stop it with ``DELETE api/kernels/<id>`` (tornado's cross-site check takes any
+    cookie sent with the same value in a header). ``DELETE`` is refused for everyone: a table's
+    kernel is closed by its page's goodbye (:class:`KernelGoodbye`)."""
+
+    def owner(request_handler: Any, kernel_id: str) -> bool:
+        import hmac
+
+        noted = server.table_owner(kernel_id)
+        cookie = request_handler.get_cookie(request_handler.settings.get("xsrf_cookie_name", "_xsrf"), "")
+        token = request_handler._decode_xsrf_token(cookie)[1] if cookie else None
+        return bool(noted and token and hmac.compare_digest(token, noted))
+
+    def refuse(request_handler: Any, message: str) -> None:
+        request_handler.set_status(403)
+        request_handler.set_header("Content-Type", "application/json")
+        request_handler.set_header("Cache-Control", "no-store")
+        request_handler.finish(json.dumps({"error": message}))
+
+    if kind == "channels":
+        class OwnersChannels(handler):
+            async def get(self, kernel_id, *args, **kwargs):
+                if not owner(self, kernel_id):
+                    return refuse(self, "only the page of this table may connect to its kernel")
+                return await super().get(kernel_id, *args, **kwargs)
+
+        return OwnersChannels
+
+    class OwnersKernel(handler):
+        async def get(self, kernel_id, *args, **kwargs):
+            if not owner(self, kernel_id):
+                return refuse(self, "only the page of this table may ask about its kernel")
+            return await super().get(kernel_id, *args, **kwargs)
+
+        async def delete(self, kernel_id, *args, **kwargs):
+            return refuse(self, "a table's kernel is closed by its page when the page is left, or by the teacher "
+                                "(POST voila/api/shutdown/<id>)")
+
+    return OwnersKernel
+
+
 def _safe_files(handler: type) -> type:
     """``handler`` (a tornado StaticFileHandler of Voila's) answering as :class:`_SafeFiles`."""
     return type(f"Safe{handler.__name__}", (_SafeFiles, handler), {})
@@ -776,12 +825,18 @@ class ClassServer(Voila):
             self.kernel_pool = KernelPool(self.kernel_manager, self.preheat, self.on_pool_progress)
         self.app = tornado.web.Application(**settings)
         self.app.settings.update(self.tornado_settings)
+        from jupyter_server.services.kernels.handlers import KernelHandler
         from voila.tornado.handler import TornadoVoilaHandler
+        from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
         voila_handlers = []
         for h in self.init_handlers():
             if isinstance(h, tuple) and h[1] is TornadoVoilaHandler:
                 h = (h[0], _table_handler(h[1], self), *h[2:])
+            elif isinstance(h, tuple) and h[1] is VoilaKernelWebsocketHandler:
+                h = (h[0], _owner_only(h[1], self, "channels"), *h[2:])
+            elif isinstance(h, tuple) and h[1] is KernelHandler:
+                h = (h[0], _owner_only(h[1], self, "kernel"), *h[2:])
             elif isinstance(h, tuple) and isinstance(h[1], type) and issubclass(h[1], tornado.web.StaticFileHandler):
                 h = (h[0], _safe_files(h[1]), *h[2:])
             voila_handlers.append(h)

@@ -294,9 +294,11 @@ def test_the_tables_kernel_takes_widget_messages_but_not_code(server, tmp_path):
     from tornado.ioloop import IOLoop
     from tornado.websocket import websocket_connect
 
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+
     ana = join(server)
-    page = requests.get(server["base"] + f"?student={ana['student']}", timeout=120).text
-    kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page).group(1)
+    browser = requests.Session()
+    kernel = _table(server, browser, ana["student"])
     marker = tmp_path / "ran.txt"
     session = uuid.uuid4().hex
 
@@ -306,9 +308,20 @@ def test_the_tables_kernel_takes_widget_messages_but_not_code(server, tmp_path):
                            "parent_header": {}, "metadata": {}, "content": content, "channel": "shell",
                            "buffers": []})
 
+    ws_url = server["base"].replace("http://", "ws://") + f"api/kernels/{kernel}/channels?session_id={session}"
+
+    async def refused_without_the_pages_cookie() -> list[int]:
+        codes = []
+        for cookie in ("", "_xsrf=abc"):  # none, or one made up
+            try:
+                await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookie} if cookie else {}))
+                codes.append(101)
+            except HTTPClientError as error:
+                codes.append(error.code)
+        return codes
+
     async def talk() -> list[dict]:
-        ws_url = server["base"].replace("http://", "ws://") + f"api/kernels/{kernel}/channels?session_id={session}"
-        conn = await websocket_connect(ws_url)
+        conn = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": f"_xsrf={browser.cookies['_xsrf']}"}))
         conn.write_message(message("execute_request", {"code": f"open({str(marker)!r}, 'w').write('x')",
                                                        "silent": False, "store_history": False,
                                                        "user_expressions": {}, "allow_stdin": False}))
@@ -329,6 +342,8 @@ def test_the_tables_kernel_takes_widget_messages_but_not_code(server, tmp_path):
         conn.close()
         return got
 
+    # break-it: anyone who learnt the kernel id could connect to a student's table and press its buttons
+    assert IOLoop.current().run_sync(refused_without_the_pages_cookie, timeout=60) == [403, 403]
     got = IOLoop.current().run_sync(talk, timeout=60)
     kinds = [m.get("msg_type") or m.get("header", {}).get("msg_type") for m in got]
     assert "kernel_info_reply" in kinds  # the connection works
@@ -495,8 +510,16 @@ def _table(server, session: requests.Session, token: str) -> str:
 
 
 def _alive(server, kernel: str) -> bool:
-    """Voila's ``api/kernels/<id>`` (the page's own question) answers 200 while it runs."""
-    return requests.get(server["base"] + f"api/kernels/{kernel}", timeout=30).status_code == 200
+    """The kernel's process runs (its command line names its connection file, kernel-<id>.json)."""
+    import psutil
+
+    for child in psutil.Process(server["process"].proc.pid).children(recursive=True):
+        try:
+            if f"kernel-{kernel}.json" in " ".join(child.cmdline()):
+                return True
+        except psutil.Error:  # ended meanwhile
+            pass
+    return False
 
 
 def _goodbye(server, kernel: str, session=requests, xsrf: str | None = None, **kw):
@@ -531,6 +554,13 @@ def test_a_tables_kernel_is_stopped_only_by_its_own_page_or_the_teacher(server):
                   _goodbye(server, ana_kernel, headers={"Authorization": "Bearer wrong"}),
                   _goodbye(server, ana_kernel.upper())):  # the id spelt otherwise: Voila's own handler is not reached
         refused(reply, 403, "only the student whose table this is, or the teacher")
+    # nor through Voila's kernel API: DELETE api/kernels/<id> took any cookie sent again in a header
+    kernel_url = server["base"] + f"api/kernels/{ana_kernel}"
+    refused(requests.delete(kernel_url, cookies={"_xsrf": "abc"}, headers={"X-XSRFToken": "abc"}, timeout=30),
+            403, "closed by its page")
+    refused(ana_browser.delete(kernel_url, headers={"X-XSRFToken": cookie}, timeout=30), 403, "closed by its page")
+    refused(requests.get(kernel_url, timeout=30), 403, "only the page of this table")
+    assert ana_browser.get(kernel_url, timeout=30).json()["id"] == ana_kernel  # the page's own question
     assert _alive(server, ana_kernel) and _alive(server, ben_kernel)
     assert _goodbye(server, ana_kernel, ana_browser, cookie).status_code == 204  # her page, left
     assert _gone(server, ana_kernel) and _alive(server, ben_kernel)
