@@ -69,9 +69,10 @@ def line(name: str, values: list[float]) -> str:
             f"max {max(values):.2f} s (n={len(values)})")
 
 
-def widget_states(base: str, kernel_id: str, timeout: float) -> int:
+def widget_states(base: str, kernel_id: str, timeout: float, xsrf: str = "") -> int:
     """Ask the kernel for its widgets' state over its websocket, as the page's widget manager
-    does (ipywidgets 8: comm ``jupyter.widget.control``, ``request_states``); returns the number
+    does (ipywidgets 8: comm ``jupyter.widget.control``, ``request_states``), with the ``_xsrf``
+    cookie the table's page set (the server lets only that browser connect); returns the number
     of widget models in the answer.
 
     Raises: TimeoutError when no answer comes within ``timeout`` seconds."""
@@ -88,7 +89,7 @@ def widget_states(base: str, kernel_id: str, timeout: float) -> int:
                                    "content": content, "channel": "shell", "buffers": []})
 
     deadline = time.monotonic() + timeout
-    with connect(url, open_timeout=timeout, max_size=None) as ws:
+    with connect(url, open_timeout=timeout, max_size=None, additional_headers={"Cookie": f"_xsrf={xsrf}"}) as ws:
         opened, text = message("comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}},
                                {"version": "1.0.0"})  # ipywidgets' control protocol version
         ws.send(text)
@@ -265,7 +266,8 @@ def main() -> None:
                     said = re.search(r"HTML\(value=.{0,30}?(?:u003e|>)([^\\<]{0,120})", page.text)
                     raise RuntimeError(f"page {page.status_code} without the game: {said.group(1) if said else ''}")
                 htmls.append(time.monotonic() - t)
-                widget_states(info["base"], kernel.group(1), max(1.0, args.timeout - (time.monotonic() - t)))
+                widget_states(info["base"], kernel.group(1), max(1.0, args.timeout - (time.monotonic() - t)),
+                              session.cookies.get("_xsrf", ""))
                 tables.append(time.monotonic() - t)
             except Exception as exc:
                 no_table.append(f"student {i}: {type(exc).__name__}: {exc}"[:200])
