@@ -223,7 +223,8 @@ def main() -> None:
                     said = re.search(r"HTML\(value=.{0,30}?(?:u003e|>)([^\\<]{0,120})", page.text)
                     raise RuntimeError(f"page {page.status_code} without the game: {said.group(1) if said else ''}")
                 htmls.append(time.monotonic() - t)
-                widget_states(info["base"], kernel.group(1), max(1.0, args.timeout - (time.monotonic() - t)))
+                widget_states(info["base"], kernel.group(1), max(1.0, args.timeout - (time.monotonic() - t)),
+                              session.cookies.get("_xsrf", ""))
                 tables.append(time.monotonic() - t)
             except Exception as exc:
                 no_table.append(f"student {i}: {type(exc).__name__}: {exc}"[:200])

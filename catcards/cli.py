@@ -257,6 +257,8 @@ def _parser() -> argparse.ArgumentParser:
     cls.add_argument("--new", action="store_true", help="start a new class even if the store holds one")
     cls.add_argument("--max-students", type=_whole(1, 3000), default=None,
                      help="the most students who may join (default 200, at most 3000)")
+    cls.add_argument("--verbose", action="store_true",
+                     help="show the server's and the students' kernels' routine log lines too (default: errors only)")
     return parser
 
 
@@ -483,10 +485,10 @@ def _class(args: argparse.Namespace) -> int:
         raise CliError(f"`catcards class` needs the lab extra (pip install 'catcards[lab]'): {exc}") from None
     return server.run_class(
         _game_name(args.game), activity=args.activity, ip=args.ip, port=args.port,
-        store=args.store or server.DEFAULT_STORE, nicknames=not args.no_nicknames, as_json=args.json,
+        store=server.DEFAULT_STORE if args.store is None else args.store, nicknames=not args.no_nicknames, as_json=args.json,
         base_url=args.base_url, public_url=args.public_url,
         preheat=server.DEFAULT_PREHEAT if args.preheat is None else args.preheat, new=args.new,
-        max_students=args.max_students)
+        max_students=args.max_students, verbose=args.verbose)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -94,9 +94,10 @@ class ClassProcess:
                 self.kill()
 
 
-def widget_states(base: str, kernel_id: str, timeout: float) -> int:
+def widget_states(base: str, kernel_id: str, timeout: float, xsrf: str = "") -> int:
     """Ask the kernel for its widgets' state over its websocket, as the page's widget manager
-    does (ipywidgets 8: comm ``jupyter.widget.control``, ``request_states``); returns the number
+    does (ipywidgets 8: comm ``jupyter.widget.control``, ``request_states``), with the ``_xsrf``
+    cookie the table's page set (the server lets only that browser connect); returns the number
     of widget models in the answer.
 
     Raises: TimeoutError when no answer comes within ``timeout`` seconds."""
@@ -113,7 +114,7 @@ def widget_states(base: str, kernel_id: str, timeout: float) -> int:
                                    "content": content, "channel": "shell", "buffers": []})
 
     deadline = time.monotonic() + timeout
-    with connect(url, open_timeout=timeout, max_size=None) as ws:
+    with connect(url, open_timeout=timeout, max_size=None, additional_headers={"Cookie": f"_xsrf={xsrf}"}) as ws:
         opened, text = message("comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}},
                                {"version": "1.0.0"})  # ipywidgets' control protocol version
         ws.send(text)

@@ -266,8 +266,13 @@ class Pool:
         """The student's next game: ``(k, seed)``, the first game of their series not counted
         (the only one :meth:`submit` counts now; a game refused, e.g. unfinished, is dealt again).
 
-        Raises: PoolError 404 unknown code, 403 unknown student, 409 the series is used up."""
-        student = self._student(self._class(code)["code"], token)
+        Raises: PoolError 404 unknown code, 403 unknown student or an ended class (nothing of it
+        counts any more, so nothing is dealt), 409 the series is used up."""
+        row = self._class(code)
+        student = self._student(row["code"], token)
+        if row["ended"]:
+            raise PoolError(403, f"the class {row['code']} has ended; your results are kept. Ask your "
+                                 "teacher for the new code")
         with self.store.connect() as conn:
             k = self._next_k(conn, student["id"])
         if k >= GAMES_PER_STUDENT:

@@ -34,12 +34,17 @@ read), and the HTTP server refuses anything above :data:`MAX_SERVER_BODY`.
 Students cannot run code on the server: Voila's kernel manager forwards only widget (comm) and
 kernel-info messages from a page to its kernel (no ``execute_request``), serves only the class
 app notebook (any other path renders the same notebook), and has no handler that starts a
-kernel or lists files. ``tests/classroom/test_server.py`` checks these.
+kernel or lists files. A table's kernel is reached (its websocket, ``api/kernels/<id>``) and
+stopped (``voila/api/shutdown/<id>``) only from the browser that opened its table, by its
+``_xsrf`` cookie, or stopped by the teacher; a student holds one live table kernel
+(:meth:`ClassServer.table_opened`). Voila's file addresses answer a bad path with 404 JSON.
+``tests/classroom/test_server.py`` checks these.
 """
 from __future__ import annotations
 
 import html
 import json
+import logging
 import math
 import os
 import re
@@ -465,14 +470,54 @@ class Favicon(PoolHandler):
 class KernelGoodbye(PoolHandler):
     """``POST voila/api/shutdown/<kernel id>``: the beacon a table's page sends when it is left
     or reloaded. Voila's own handler refuses it ("'_xsrf' argument missing", Voila issue #1458:
-    a console error on every reload); here the page's kernel is shut down (204)."""
+    a console error on every reload); here the page's kernel is shut down (204) for its owner
+    only, or for the teacher.
+
+    The owner is the browser that opened the table: Voila's page sends the beacon as a form with
+    ``_xsrf`` set to its ``_xsrf`` cookie (``voila-dashboards/widgets-manager8``:
+    ``sendBeacon(`${base}voila/api/shutdown/${id}`, form)``), and the table's page
+    (:func:`_table_handler`) set that cookie and noted its token beside the kernel id
+    (:meth:`ClassServer.table_opened`). The form's token must equal the cookie's, and the
+    cookie's the one noted for the kernel. The teacher's token (``Authorization: Bearer`` or
+    ``?token=``) may stop any kernel. Anyone else, with a kernel id learnt however, gets 403 and
+    nothing is stopped."""
 
     async def post(self, kernel_id: str) -> None:
+        if not (self.owner_of(kernel_id) or self.is_teacher()):
+            raise JsonError(403, "only the student whose table this is, or the teacher, may close it")
         manager = self.server.kernel_manager
         if kernel_id in manager:
             await manager.shutdown_kernel(kernel_id)
+        self.server.table_closed(kernel_id)
         self.set_status(204)
         self.finish()
+
+    def is_teacher(self) -> bool:
+        try:
+            self.teacher()
+        except JsonError:
+            return False
+        return True
+
+    def owner_of(self, kernel_id: str) -> bool:
+        """The request comes from the browser that opened the kernel's table (the form's
+        ``_xsrf`` equals the ``_xsrf`` cookie, which is the one noted for the kernel)."""
+        import hmac
+
+        from tornado.httputil import parse_body_arguments
+
+        noted = self.server.table_owner(kernel_id)
+        if noted is None or self._too_big:
+            return False
+        arguments: dict[str, list[bytes]] = {}
+        parse_body_arguments(self.request.headers.get("Content-Type", ""), bytes(self._body), arguments, {})
+        sent = (arguments.get("_xsrf") or [b""])[0].decode("utf-8", "replace") or self.request.headers.get("X-Xsrftoken", "")
+        cookie = self.get_cookie(self.settings.get("xsrf_cookie_name", "_xsrf"), "")
+        if not sent or not cookie:
+            return False
+        form_token, cookie_token = self._decode_xsrf_token(sent)[1], self._decode_xsrf_token(cookie)[1]
+        return bool(form_token and cookie_token and hmac.compare_digest(form_token, cookie_token)
+                    and hmac.compare_digest(cookie_token, noted))
 
 
 class NotFound(PoolHandler):
@@ -484,13 +529,21 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
     """Voila's handler of the table page, opened only when :meth:`ClassServer.table_refusal`
     has nothing against it (a page there starts a kernel: the address ``?student=...`` is
     public, and without this one script could start kernels until the computer's memory is
-    full)."""
+    full). The page sets the browser's ``_xsrf`` cookie, and the kernel it gets is noted with
+    its student and that cookie's token (:meth:`ClassServer.table_opened`: the student's
+    earlier table kernel is shut down; :class:`KernelGoodbye` stops a kernel for its owner)."""
 
     class ClassTableHandler(voila_handler):
+        _kernel_found = False
+        _student_number: int | None = None
+
         async def get(self, path=None):
             # the first ?student=, the one the table's kernel reads (class_app.ipynb: parse_qs)
-            refusal = server.table_refusal((self.get_query_arguments("student") or [""])[0])
+            token = (self.get_query_arguments("student") or [""])[0]
+            refusal = server.table_refusal(token)
             if refusal is None:
+                self._student_number = server.pool.student(server.code, token[:200]).number
+                self.xsrf_token  # sets the _xsrf cookie the page's goodbye beacon sends back
                 return await super().get(path)
             status, message = refusal
             if status == 303:
@@ -502,7 +555,102 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
             self.finish(f'<!DOCTYPE html><html lang="en"><meta charset="utf-8"><title>No table</title>'
                         f'<p role="alert">{html.escape(message)}</p></html>')
 
+        def write(self, chunk):
+            # the page's configuration (first in the page) names its kernel: "kernelId": "<id>"
+            if self._student_number is not None and not self._kernel_found and isinstance(chunk, (str, bytes)):
+                text = chunk if isinstance(chunk, str) else chunk.decode("utf-8", "replace")
+                found = _KERNEL_ID.search(text)
+                if found:
+                    self._kernel_found = True
+                    server.table_opened(found.group(1), self._student_number, self._get_raw_xsrf_token()[1])
+            return super().write(chunk)
+
     return ClassTableHandler
+
+
+_KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+
+
+class _SafeFiles:
+    """Voila's file handlers (``voila/templates``, ``voila/static``, ``voila/labextensions``,
+    ``voila/api/themes``, ``voila/files``) as a class server answers them: a path with a ``..``
+    part (``voila/templates/..%2f..``), or one Voila's code cannot read (``voila/templates/lab``
+    made an ``assert`` or unpacking error inside Voila: its HTML 500), is 404 JSON; every
+    error is ``{"error": message}`` JSON, never a traceback page."""
+
+    def prepare(self):
+        from urllib.parse import unquote
+
+        path = unquote(self.request.path)
+        if "\x00" in path or any(part == ".." for part in re.split(r"[/\\]", path)):
+            raise tornado.web.HTTPError(404)
+        return super().prepare()
+
+    async def get(self, *args, **kwargs):
+        try:
+            return await super().get(*args, **kwargs)
+        except (AssertionError, ValueError):  # Voila's parse of a path it does not serve
+            raise tornado.web.HTTPError(404) from None
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        message = ("there is nothing at this address; the join link looks like .../class/CODE"
+                   if status_code == 404 else
+                   "the server could not answer this request; the class goes on: try again"
+                   if status_code >= 500 else self._reason)
+        self.clear_header("Content-Disposition")
+        self.set_header("Content-Type", "application/json")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(json.dumps({"error": message}))
+
+
+def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
+    """Voila's kernel ``handler`` (``kind`` "channels": the page's websocket to its kernel, or
+    "kernel": ``api/kernels/<id>``) for the browser that opened the kernel's table only: its
+    ``_xsrf`` cookie must be the one :meth:`ClassServer.table_opened` noted for the kernel.
+    Without this, anyone who learnt a kernel id could connect to a student's table and press
+    its buttons, or stop it with ``DELETE api/kernels/<id>`` (tornado's cross-site check takes any
+    cookie sent with the same value in a header). ``DELETE`` is refused for everyone: a table's
+    kernel is closed by its page's goodbye (:class:`KernelGoodbye`)."""
+
+    def owner(request_handler: Any, kernel_id: str) -> bool:
+        import hmac
+
+        noted = server.table_owner(kernel_id)
+        cookie = request_handler.get_cookie(request_handler.settings.get("xsrf_cookie_name", "_xsrf"), "")
+        token = request_handler._decode_xsrf_token(cookie)[1] if cookie else None
+        return bool(noted and token and hmac.compare_digest(token, noted))
+
+    def refuse(request_handler: Any, message: str) -> None:
+        request_handler.set_status(403)
+        request_handler.set_header("Content-Type", "application/json")
+        request_handler.set_header("Cache-Control", "no-store")
+        request_handler.finish(json.dumps({"error": message}))
+
+    if kind == "channels":
+        class OwnersChannels(handler):
+            async def get(self, kernel_id, *args, **kwargs):
+                if not owner(self, kernel_id):
+                    return refuse(self, "only the page of this table may connect to its kernel")
+                return await super().get(kernel_id, *args, **kwargs)
+
+        return OwnersChannels
+
+    class OwnersKernel(handler):
+        async def get(self, kernel_id, *args, **kwargs):
+            if not owner(self, kernel_id):
+                return refuse(self, "only the page of this table may ask about its kernel")
+            return await super().get(kernel_id, *args, **kwargs)
+
+        async def delete(self, kernel_id, *args, **kwargs):
+            return refuse(self, "a table's kernel is closed by its page when the page is left, or by the teacher "
+                                "(POST voila/api/shutdown/<id>)")
+
+    return OwnersKernel
+
+
+def _safe_files(handler: type) -> type:
+    """``handler`` (a tornado StaticFileHandler of Voila's) answering as :class:`_SafeFiles`."""
+    return type(f"Safe{handler.__name__}", (_SafeFiles, handler), {})
 
 
 class ClassServer(Voila):
@@ -520,18 +668,70 @@ class ClassServer(Voila):
     #: asked beyond it is refused (503) until one ends (run_class: the class's students + preheat)
     max_tables: int = 204
     _table_loads: Any = None
+    #: kernel id -> (student number, the ``_xsrf`` token of the browser that opened its table)
+    _table_owners: Any = None
+    #: student number -> the kernel id of their table (one live table kernel per student)
+    _student_tables: Any = None
 
     def live_tables(self) -> int:
         """How many kernels run now (0 before the server starts)."""
         manager = getattr(self, "kernel_manager", None)
         return len(manager.list_kernel_ids()) if manager is not None else 0
 
+    def _running(self, kernel_id: str | None) -> bool:
+        manager = getattr(self, "kernel_manager", None)
+        return kernel_id is not None and manager is not None and kernel_id in manager
+
+    def table_opened(self, kernel_id: str, student: int, xsrf: bytes) -> None:
+        """Note that the table page of student number ``student``, in the browser whose
+        ``_xsrf`` token is ``xsrf``, got the kernel ``kernel_id``.
+
+        One student holds at most one live table kernel: the kernel of their earlier table (a
+        reload whose goodbye was lost, a second tab, a script loading the page again and again)
+        is shut down, so the reload replaces it. With that, the kernels a class can hold are its
+        students plus the preheated ones, which is :attr:`max_tables`: a student with a seat
+        always finds a table, however often others load theirs. A student who joins many times
+        holds one kernel per token; tokens are seats, bounded by the class size and the joins'
+        rate per address (:data:`~catcards.classroom.pool.JOIN_RATE_PER_ADDRESS`). There is no
+        cap of kernels per address: a class behind one school router or a JupyterHub's proxy
+        comes from one address, and any cap low enough to matter would turn that class away.
+        The owners noted are bounded (the oldest of stopped kernels are forgotten)."""
+        if self._table_owners is None:
+            self._table_owners, self._student_tables = {}, {}
+        previous = self._student_tables.get(student)
+        self._student_tables[student] = kernel_id
+        self._table_owners[kernel_id] = (student, bytes(xsrf))
+        if previous is not None and previous != kernel_id and self._running(previous):
+            tornado.ioloop.IOLoop.current().add_callback(self._stop_kernel, previous)
+        if len(self._table_owners) > 2 * self.max_tables + 100:
+            for old in [k for k in self._table_owners if not self._running(k)][: len(self._table_owners) // 2]:
+                del self._table_owners[old]
+
+    def table_owner(self, kernel_id: str) -> bytes | None:
+        """The ``_xsrf`` token of the browser that opened the kernel's table, or None."""
+        noted = (self._table_owners or {}).get(kernel_id)
+        return None if noted is None else noted[1]
+
+    def table_closed(self, kernel_id: str) -> None:
+        """The kernel's table was left (its goodbye): forget it."""
+        noted = (self._table_owners or {}).pop(kernel_id, None)
+        if noted is not None and self._student_tables.get(noted[0]) == kernel_id:
+            del self._student_tables[noted[0]]
+
+    async def _stop_kernel(self, kernel_id: str) -> None:
+        try:
+            if self._running(kernel_id):
+                await self.kernel_manager.shutdown_kernel(kernel_id)
+        except (KeyError, RuntimeError, tornado.web.HTTPError):  # stopped meanwhile (its own goodbye)
+            pass
+
     def table_refusal(self, token: str) -> tuple[int, str] | None:
         """Why the table page ``?student=token`` is not opened, as ``(status, message)``, or None
         to open it: 303 no token (to the code box), 403 not a student of this class or the class
         has ended, 429 the
         student opened more than :data:`TABLE_RATE_PER_STUDENT` allows, 503 :attr:`max_tables`
-        kernels run. Nothing is started for a refusal."""
+        kernels run (unless the student has a live table: its kernel is replaced, so the count
+        does not grow; :meth:`table_opened`). Nothing is started for a refusal."""
         from catcards.classroom.pool import _Buckets
 
         if not token:
@@ -547,7 +747,7 @@ class ClassServer(Voila):
             self._table_loads = _Buckets(*TABLE_RATE_PER_STUDENT, time.monotonic)
         if wait := self._table_loads.wait(student.number):
             return 429, f"Your table was opened many times in a short while: wait {math.ceil(wait)} s and reload."
-        if self.live_tables() >= self.max_tables:
+        if self.live_tables() >= self.max_tables and not self._running((self._student_tables or {}).get(student.number)):
             return 503, "The class server is full right now: wait a minute and reload."
         self._table_loads.take(student.number)
         return None
@@ -602,10 +802,12 @@ class ClassServer(Voila):
             (code + r"/qr\.svg", QrHandler), (code + r"/dashboard", DashboardPage), (code + r"/version", VersionHandler),
             (code + r"/summary", SummaryHandler), (code + r"/results\.csv", CsvHandler), (code + r"/open", OpenHandler),
             (code + r"/end", EndHandler), (r"/class/.*", NotFound), (r"/favicon\.ico", Favicon),
-            (r"/voila/api/shutdown/([0-9a-f-]{36})", KernelGoodbye),
+            (r"/voila/api/shutdown/(.*)", KernelGoodbye),  # every id: Voila's own handler never answers
         ]
         return [(base + path, cls, kw) for path, cls in routes]
 
+    #: show Voila's routine log and the kernels' (``catcards class --verbose``); else only errors
+    verbose: bool = False
     #: how many students' kernels wait ready (Voila's preheat pool; 0: none)
     preheat: int = 0
     #: called with (ready, target) whenever the number of ready kernels changes while the pool
@@ -615,14 +817,29 @@ class ClassServer(Voila):
     def start(self) -> None:  # Voila.start with the pool's handlers first and bounded bodies
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         settings = self.init_settings()
+        if not self.verbose:  # errors only: not each request answered (4xx are warnings) nor tornado's notes
+            self.kernel_manager.kernel_manager_factory = _quiet_kernels(self.kernel_manager.kernel_manager_factory)
+            for name in ("tornado.access", "tornado.general"):
+                logging.getLogger(name).setLevel(logging.ERROR)
         if self.preheat > 0 and hasattr(self.kernel_manager, "_pools"):
             self.kernel_pool = KernelPool(self.kernel_manager, self.preheat, self.on_pool_progress)
         self.app = tornado.web.Application(**settings)
         self.app.settings.update(self.tornado_settings)
+        from jupyter_server.services.kernels.handlers import KernelHandler
         from voila.tornado.handler import TornadoVoilaHandler
+        from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-        voila_handlers = [(h[0], _table_handler(h[1], self), *h[2:])
-                          if isinstance(h, tuple) and h[1] is TornadoVoilaHandler else h for h in self.init_handlers()]
+        voila_handlers = []
+        for h in self.init_handlers():
+            if isinstance(h, tuple) and h[1] is TornadoVoilaHandler:
+                h = (h[0], _table_handler(h[1], self), *h[2:])
+            elif isinstance(h, tuple) and h[1] is VoilaKernelWebsocketHandler:
+                h = (h[0], _owner_only(h[1], self, "channels"), *h[2:])
+            elif isinstance(h, tuple) and h[1] is KernelHandler:
+                h = (h[0], _owner_only(h[1], self, "kernel"), *h[2:])
+            elif isinstance(h, tuple) and isinstance(h[1], type) and issubclass(h[1], tornado.web.StaticFileHandler):
+                h = (h[0], _safe_files(h[1]), *h[2:])
+            voila_handlers.append(h)
         self.app.add_handlers(".*$", self.class_handlers() + voila_handlers)
         try:
             self.app.listen(self.port, self.ip, max_body_size=MAX_SERVER_BODY, idle_connection_timeout=120)
@@ -641,6 +858,25 @@ class ClassServer(Voila):
 
     def on_listening(self) -> None:
         """Called once the server listens (the command prints the class's links here)."""
+
+
+#: what a students' kernel logs unless ``catcards class --verbose``: errors only (each kernel's
+#: "Kernel is running over TCP without encryption ... eavesdropping" warning is about its
+#: connection to this server on this computer's loopback, and said nothing to a teacher)
+KERNEL_QUIET = "--IPKernelApp.log_level=ERROR"
+
+
+def _quiet_kernels(factory: Any) -> Any:
+    """``factory`` (jupyter_client's ``kernel_manager_factory``: makes one kernel's manager)
+    whose managers start their kernel with :data:`KERNEL_QUIET`."""
+
+    def create(*args: Any, **kwargs: Any) -> Any:
+        manager = factory(*args, **kwargs)
+        command = manager.format_kernel_cmd
+        manager.format_kernel_cmd = lambda extra_arguments=None: command([*(extra_arguments or []), KERNEL_QUIET])
+        return manager
+
+    return create
 
 
 #: seconds without a page taking a kernel before the pool starts refilling: a class joining
@@ -767,10 +1003,13 @@ def find_jupyter_data() -> None:
 WIDGET_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8")
 
 
-def _voila_argv(ip: str, port: int, base_url: str, preheat: int) -> list[str]:
+def _voila_argv(ip: str, port: int, base_url: str, preheat: int, verbose: bool = False) -> list[str]:
     from catcards.voila_options import APP_CULLING, APP_EXECUTION
 
     argv = [str(CLASS_APP), f"--port={port}", f"--Voila.ip={ip}", "--no-browser", "--Voila.port_retries=0",
+            # Voila's routine lines (a kernel started, "Notebook ... is not trusted", each request
+            # answered) scrolled the dashboard link away: errors only, unless --verbose
+            f"--Voila.log_level={'INFO' if verbose else 'ERROR'}",
             f"--Voila.base_url={base_url}", "--template=catcards-class",
             # only the widgets' extensions: others installed beside JupyterLab (a JupyterLite
             # kernel's, which threw "Cannot read properties of undefined (reading 'LicensesClient')")
@@ -805,7 +1044,7 @@ def _activity_key(info: Any) -> str:
 def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", port: int = 8867,
               store: str = DEFAULT_STORE, nicknames: bool = True, as_json: bool = False, base_url: str = "/",
               public_url: str | None = None, preheat: int = DEFAULT_PREHEAT, new: bool = False,
-              max_students: int | None = None) -> int:
+              max_students: int | None = None, verbose: bool = False) -> int:
     """Serve a class of ``game`` until stopped (``catcards class GAME``); returns the exit status.
 
     Opens the store (:func:`catcards.classroom.store.open_store`: a folder or SQLite file, or a
@@ -816,7 +1055,8 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     :data:`~catcards.classroom.pool.DEFAULT_MAX_STUDENTS`). Every argument is checked (the
     activity, the store's place, the address and port) before anything is made. Prints the code, the join link, its QR code and the
     dashboard link; with ``as_json`` only one line, a JSON object with ``code``, ``join_url``,
-    ``dashboard_url`` and ``teacher_token``.
+    ``dashboard_url`` and ``teacher_token``. Then one line of how many students' tables are ready;
+    of Voila's log and the kernels', only errors, unless ``verbose`` (their routine lines too).
 
     Raises:
         CatcardsError: an unknown game or activity, a store that cannot be used or opened
@@ -885,15 +1125,24 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
         lines += ["", "Ctrl+C stops the server; the class and its results stay in the store."]
         print("\n".join(lines), flush=True)
 
+    shown = {"lines": 0}
+
     def progress(ready: int, size: int) -> None:
-        # the students' kernels start while the teacher reads the links: say when all are ready
-        text = (f"Students' tables ready: {ready} of {size}" + (" (all ready)" if ready >= size else ""))
-        print(text, file=sys.stderr if as_json else sys.stdout, flush=True)
+        # the students' kernels start while the teacher reads the links: say when all are ready,
+        # in one line (rewritten in place on a terminal), not a line per kernel under the links
+        out = sys.stderr if as_json else sys.stdout
+        text = f"Students' tables ready: {ready} of {size}" + (" (all ready)" if ready >= size else "")
+        if out.isatty():
+            print("\r" + text, end="\n" if ready >= size else "", file=out, flush=True)
+        elif ready >= size or shown["lines"] == 0:
+            print(text, file=out, flush=True)
+        shown["lines"] += 1
 
     app.on_listening = announce
     app.preheat = preheat
     app.on_pool_progress = progress
-    app.initialize(_voila_argv(ip, port, base_url, preheat))
+    app.verbose = verbose
+    app.initialize(_voila_argv(ip, port, base_url, preheat, verbose))
     os.chdir(CLASS_APP.parent)
     app.start()
     sys.stdout.flush()

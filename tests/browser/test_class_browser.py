@@ -39,10 +39,23 @@ def class_server():
     home = Path(tempfile.mkdtemp(prefix="catcards-class-browser-"))
     proc = ClassProcess(home / "store", free_port(), home)
     try:
-        yield proc.start()
+        yield {**proc.start(), "process": proc}
     finally:
         proc.stop()
         shutil.rmtree(home, ignore_errors=True)
+
+
+def _kernel_runs(info: dict, kernel: str) -> bool:
+    """The kernel's process runs under the class server (its connection file names it)."""
+    import psutil
+
+    for child in psutil.Process(info["process"].proc.pid).children(recursive=True):
+        try:
+            if f"kernel-{kernel}.json" in " ".join(child.cmdline()):
+                return True
+        except psutil.Error:
+            pass
+    return False
 
 
 @pytest.mark.browser
@@ -96,6 +109,17 @@ def test_a_student_joins_by_the_link_plays_a_snap_pass_and_the_dashboard_shows_i
         page.reload()
         expect(page.locator("#who")).to_contain_text("you are Mia")
         expect(page.locator("#results")).to_have_text(f"{value} snaps", timeout=10_000)
+        page.frame_locator("#table").locator("button.catcards-turn").wait_for(timeout=60_000)
+        # the table's own goodbye (Voila's beacon, with the page's _xsrf cookie) stops its kernel
+        # when the page is left: nothing else would before the 10-minute cull
+        table = next(f for f in page.frames if "?student=" in f.url)
+        kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', table.content()).group(1)
+        assert _kernel_runs(info, kernel)
+        page.goto("about:blank")
+        deadline = time.monotonic() + 60
+        while _kernel_runs(info, kernel) and time.monotonic() < deadline:
+            time.sleep(0.3)
+        assert not _kernel_runs(info, kernel), "the page's goodbye did not stop its kernel"
         # nothing on the page is wider than the phone
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE[0], width

@@ -144,7 +144,7 @@ def test_a_class_run_as_a_hub_service_is_joined_played_and_counted_through_the_h
     table = session.get(base + f"?student={token}", timeout=120)
     assert table.status_code == 200 and "Game 1." in table.text
     kernel = json.loads(table.text.split('"kernelId": ', 1)[1].split(",", 1)[0])
-    assert widget_states(base, kernel, 60) > 10
+    assert widget_states(base, kernel, 60, xsrf=session.cookies.get("_xsrf", "")) > 10
 
     # the student's first game, finished, is counted once; sent again it is refused
     seed = session.post(join + "/me", json={"student": token}, timeout=30).json()["seed"]

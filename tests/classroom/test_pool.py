@@ -325,6 +325,8 @@ def test_refuses_results_of_a_closed_or_ended_class(lesson):
     refused(pool, info.code, 403, "has ended", pool.submit, info.code, me.token, save)
     refused(pool, info.code, 403, "has ended", pool.join, info.code)
     refused(pool, info.code, 403, "has ended", pool.set_open, info.code, info.teacher_token, True)
+    # break-it: a game was still dealt after the end (nothing of it could count)
+    refused(pool, info.code, 403, "has ended; your results are kept", pool.next_game, info.code, me.token)
     assert pool.info(info.code).ended and pool.summary(info.code)["n"] == 1
 
 

@@ -294,9 +294,11 @@ def test_the_tables_kernel_takes_widget_messages_but_not_code(server, tmp_path):
     from tornado.ioloop import IOLoop
     from tornado.websocket import websocket_connect
 
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+
     ana = join(server)
-    page = requests.get(server["base"] + f"?student={ana['student']}", timeout=120).text
-    kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page).group(1)
+    browser = requests.Session()
+    kernel = _table(server, browser, ana["student"])
     marker = tmp_path / "ran.txt"
     session = uuid.uuid4().hex
 
@@ -306,9 +308,20 @@ def test_the_tables_kernel_takes_widget_messages_but_not_code(server, tmp_path):
                            "parent_header": {}, "metadata": {}, "content": content, "channel": "shell",
                            "buffers": []})
 
+    ws_url = server["base"].replace("http://", "ws://") + f"api/kernels/{kernel}/channels?session_id={session}"
+
+    async def refused_without_the_pages_cookie() -> list[int]:
+        codes = []
+        for cookie in ("", "_xsrf=abc"):  # none, or one made up
+            try:
+                await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookie} if cookie else {}))
+                codes.append(101)
+            except HTTPClientError as error:
+                codes.append(error.code)
+        return codes
+
     async def talk() -> list[dict]:
-        ws_url = server["base"].replace("http://", "ws://") + f"api/kernels/{kernel}/channels?session_id={session}"
-        conn = await websocket_connect(ws_url)
+        conn = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": f"_xsrf={browser.cookies['_xsrf']}"}))
         conn.write_message(message("execute_request", {"code": f"open({str(marker)!r}, 'w').write('x')",
                                                        "silent": False, "store_history": False,
                                                        "user_expressions": {}, "allow_stdin": False}))
@@ -329,6 +342,8 @@ def test_the_tables_kernel_takes_widget_messages_but_not_code(server, tmp_path):
         conn.close()
         return got
 
+    # break-it: anyone who learnt the kernel id could connect to a student's table and press its buttons
+    assert IOLoop.current().run_sync(refused_without_the_pages_cookie, timeout=60) == [403, 403]
     got = IOLoop.current().run_sync(talk, timeout=60)
     kinds = [m.get("msg_type") or m.get("header", {}).get("msg_type") for m in got]
     assert "kernel_info_reply" in kinds  # the connection works
@@ -487,6 +502,109 @@ def test_table_pages_are_limited_per_student_and_by_the_kernels_running(small_cl
                                               "for the new code.")
 
 
+def _table(server, session: requests.Session, token: str) -> str:
+    """The kernel id of the table page ``session`` opens for the student ``token``."""
+    page = session.get(server["base"] + f"?student={token}", timeout=120)
+    assert page.status_code == 200, page.text[:300]
+    return re.search(r'"kernelId": "([0-9a-f-]{36})"', page.text).group(1)
+
+
+def _alive(server, kernel: str) -> bool:
+    """The kernel's process runs (its command line names its connection file, kernel-<id>.json)."""
+    import psutil
+
+    for child in psutil.Process(server["process"].proc.pid).children(recursive=True):
+        try:
+            if f"kernel-{kernel}.json" in " ".join(child.cmdline()):
+                return True
+        except psutil.Error:  # ended meanwhile
+            pass
+    return False
+
+
+def _goodbye(server, kernel: str, session=requests, xsrf: str | None = None, **kw):
+    """The goodbye beacon of Voila's page: a form with ``_xsrf`` (widgets-manager8's sendBeacon)."""
+    form = {"_xsrf": (None, xsrf)} if xsrf is not None else None
+    return session.post(server["base"] + f"voila/api/shutdown/{kernel}", files=form, timeout=30, **kw)
+
+
+def _gone(server, kernel: str) -> bool:
+    deadline = time.monotonic() + 60
+    while _alive(server, kernel):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.2)
+    return True
+
+
+def test_a_tables_kernel_is_stopped_only_by_its_own_page_or_the_teacher(server):
+    """Break-it (issue 29): ``voila/api/shutdown/<kernel id>`` took no token, so anyone who learnt
+    a kernel id could stop a student's table. Now the page's own goodbye (its ``_xsrf`` cookie,
+    sent back in the form as Voila's page does) and the teacher may; no one else."""
+    ana, ben = join(server), join(server)
+    ana_browser, ben_browser = requests.Session(), requests.Session()
+    ana_kernel = _table(server, ana_browser, ana["student"])
+    ben_kernel = _table(server, ben_browser, ben["student"])
+    cookie = ana_browser.cookies.get("_xsrf")
+    assert cookie and ben_browser.cookies.get("_xsrf") != cookie
+    for reply in (_goodbye(server, ana_kernel),  # a script that knows the id
+                  _goodbye(server, ana_kernel, xsrf="abc", cookies={"_xsrf": "abc"}),  # its own cookie and form
+                  _goodbye(server, ana_kernel, ben_browser, ben_browser.cookies["_xsrf"]),  # another student's page
+                  _goodbye(server, ana_kernel, requests, cookie),  # Ana's form without her cookie
+                  _goodbye(server, ana_kernel, headers={"Authorization": "Bearer wrong"}),
+                  _goodbye(server, ana_kernel.upper())):  # the id spelt otherwise: Voila's own handler is not reached
+        refused(reply, 403, "only the student whose table this is, or the teacher")
+    # nor through Voila's kernel API: DELETE api/kernels/<id> took any cookie sent again in a header
+    kernel_url = server["base"] + f"api/kernels/{ana_kernel}"
+    refused(requests.delete(kernel_url, cookies={"_xsrf": "abc"}, headers={"X-XSRFToken": "abc"}, timeout=30),
+            403, "closed by its page")
+    refused(ana_browser.delete(kernel_url, headers={"X-XSRFToken": cookie}, timeout=30), 403, "closed by its page")
+    refused(requests.get(kernel_url, timeout=30), 403, "only the page of this table")
+    assert ana_browser.get(kernel_url, timeout=30).json()["id"] == ana_kernel  # the page's own question
+    assert _alive(server, ana_kernel) and _alive(server, ben_kernel)
+    assert _goodbye(server, ana_kernel, ana_browser, cookie).status_code == 204  # her page, left
+    assert _gone(server, ana_kernel) and _alive(server, ben_kernel)
+    assert _goodbye(server, ben_kernel, headers=teacher(server)).status_code == 204
+    assert _gone(server, ben_kernel)
+
+
+def test_a_student_holds_one_table_kernel_a_reload_replaces_it(server):
+    """Break-it (issue 29): one student loading their table again and again (or joining many
+    times) could take much of the server's kernel cap. A student's new table replaces their
+    earlier one, whose kernel is shut down; another student's is untouched."""
+    ana, ben = join(server), join(server)
+    browser = requests.Session()
+    ben_kernel = _table(server, requests.Session(), ben["student"])
+    first = _table(server, browser, ana["student"])
+    second = _table(server, requests.Session(), ana["student"])  # another tab or device, the same token
+    assert first != second
+    assert _gone(server, first)
+    assert _alive(server, second) and _alive(server, ben_kernel)
+    # the first page's goodbye, late, is still its owner's: answered, nothing else stopped
+    assert _goodbye(server, first, browser, browser.cookies["_xsrf"]).status_code == 204
+    assert _alive(server, second) and _alive(server, ben_kernel)
+    for kernel in (second, ben_kernel):
+        assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
+
+
+@pytest.mark.parametrize("path", ["voila/templates/..%2f..", "voila/templates/..%2F..%2F..%2Fetc%2Fpasswd",
+                                  "voila/templates/lab", "voila/templates/", "voila/templates/a/b/c",
+                                  "voila/templates/lab/static/..%2f..%2f..%2fconf.json",
+                                  "voila/static/..%2f..%2fapp.py", "voila/labextensions/..%2f..%2fx",
+                                  "voila/api/themes/..%2f..%2fx", "voila/files/..%2f..%2fserver.py"])
+def test_voilas_file_addresses_answer_404_json_never_a_500(server, path):
+    """Break-it (issue 29): ``voila/templates/..%2f..`` made an assert (or an unpacking error)
+    inside Voila fail: its HTML 500 page. Each such address is a 404 with a JSON error."""
+    reply = requests.get(server["base"] + path, timeout=30)
+    refused(reply, 404, "nothing at this address")
+    assert "Traceback" not in reply.text
+
+
+def test_voilas_own_files_are_still_served(server):
+    reply = requests.get(server["base"] + "voila/templates/lab/static/index.css", timeout=30)
+    assert reply.status_code == 200 and reply.headers["Content-Type"].startswith("text/css")
+
+
 # ---- the server killed and started again: nothing counted is lost -----------------------------------
 def test_the_server_killed_and_started_again_keeps_the_class_and_its_results(server):
     ana = join(server, nickname="Cat")
@@ -516,8 +634,12 @@ def test_an_ended_class_takes_nothing_more(server):
     save = snap_pass(series_seed(ana["seed"], 0)).to_json()
     url = server["join_url"]
     assert requests.post(url + "/end", headers=teacher(server), timeout=30).json() == {"ended": True}
+    before = version(server), requests.post(url + "/me", json={"student": ana["student"]}, timeout=30).json()
     refused(submit(server, ana["student"], save), 403, "ended")
     refused(requests.post(url + "/join", json={}, timeout=30), 403, "ended")
+    # break-it: /game still dealt a game after the end
+    refused(requests.post(url + "/game", json={"student": ana["student"]}, timeout=30), 403, "has ended")
+    assert (version(server), requests.post(url + "/me", json={"student": ana["student"]}, timeout=30).json()) == before
     s = summary(server)
     assert s["ended"] is True
     assert requests.get(url + "/results.csv", headers=teacher(server), timeout=30).status_code == 200

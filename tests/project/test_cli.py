@@ -389,6 +389,9 @@ def test_class_and_kit_refuse_a_busy_port_and_bad_places_in_one_line_before_maki
             (["class", "snap", "--ip", "192.0.2.1", "--store", str(tmp_path / "store")],
              "--ip 192.0.2.1 is not an address of this computer"),
             (["class", "snap", "--max-students", "3001"], "--max-students: must be a whole number from 1 to 3,000"),
+            # break-it: an empty --store was read as no --store, and the default store was used
+            (["class", "snap", "--store", ""], "a store is a folder or SQLite file, or a postgresql:// URL; got nothing"),
+            (["class", "snap", "--store="], "a store is a folder or SQLite file, or a postgresql:// URL; got nothing"),
             # break-it (a teacher's typo): a regular-expression character made a traceback, after the store was made
             (["class", "snap", "--base-url", "/a(b/", "--store", str(tmp_path / "store")],
              "--base-url '/a(b/' is not a path prefix: give one like /services/catcards-class/"),
@@ -408,3 +411,67 @@ def test_class_and_kit_refuse_a_busy_port_and_bad_places_in_one_line_before_maki
     done = subprocess.run([sys.executable, "-m", "catcards.cli", "class", "snap", "--store", str(notes)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "Traceback" not in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_class_prints_its_links_and_then_only_one_line_about_the_tables(tmp_path):
+    """Break-it (a teacher's read, issue 29): after the links `catcards class` printed about 100
+    lines of Voila's log (per kernel "Notebook ... is not trusted", "Kernel is running over TCP
+    without encryption ... eavesdropping", "Kernel started"), so the dashboard link scrolled away
+    and the word "eavesdropping" worried a teacher. What a teacher's terminal shows (standard
+    output and error together), from the start until every table is ready: the links, the
+    dashboard link near the end, one line about the tables, nothing of Voila's routine log."""
+    import signal
+    import socket
+    import threading
+
+    pytest.importorskip("voila")
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    env = dict(os.environ, HOME=str(tmp_path), MPLBACKEND="Agg")
+    proc = subprocess.Popen([sys.executable, "-m", "catcards.cli", "class", "snap", "--port", str(port),
+                             "--store", str(tmp_path / "store"), "--preheat", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=tmp_path)
+    lines: list[str] = []
+    ready = threading.Event()
+
+    def read() -> None:
+        for line in proc.stdout:
+            lines.append(line.rstrip("\n"))
+            if "(all ready)" in line:
+                ready.set()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        assert ready.wait(240), "\n".join(lines[-30:])  # a guard against a hang, not a timing test
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        reader.join(10)
+    start = lines[:next(i for i, line in enumerate(lines) if "(all ready)" in line) + 1]
+    shown = "\n".join(start)
+    for noise in ("eavesdropping", "is not trusted", "Kernel started", "[ClassServer]", "[IPKernelApp]", "Traceback"):
+        assert noise not in shown, noise
+    dashboard = next(i for i, line in enumerate(lines) if "/dashboard#token=" in line)
+    ready_line = next(i for i, line in enumerate(lines) if "(all ready)" in line)
+    assert lines[dashboard + 1:ready_line + 1] == [
+        "", "Ctrl+C stops the server; the class and its results stay in the store.",
+        "Students' tables ready: 0 of 2", "Students' tables ready: 2 of 2 (all ready)"], shown
+    assert lines[0].startswith("Snaps in one pass through the deck: class ") and len(start) <= 40, shown
+
+
+def test_class_verbose_shows_voilas_log(monkeypatch):
+    """`catcards class --verbose` keeps Voila's and the kernels' routine lines (INFO)."""
+    pytest.importorskip("voila")
+    from catcards.classroom import server
+
+    seen = {}
+    monkeypatch.setattr(server, "run_class", lambda game, **kw: seen.update(kw, game=game) or 0)
+    assert main(["class", "snap", "--verbose"]) == 0 and seen["verbose"] is True
+    assert main(["class", "snap"]) == 0 and seen["verbose"] is False
+    assert "--Voila.log_level=INFO" in server._voila_argv("127.0.0.1", 8867, "/", 2, verbose=True)
+    assert "--Voila.log_level=ERROR" in server._voila_argv("127.0.0.1", 8867, "/", 2)
