@@ -860,10 +860,14 @@ class ClassServer(Voila):
         """Called once the server listens (the command prints the class's links here)."""
 
 
-#: what a students' kernel logs unless ``catcards class --verbose``: errors only (each kernel's
-#: "Kernel is running over TCP without encryption ... eavesdropping" warning is about its
-#: connection to this server on this computer's loopback, and said nothing to a teacher)
-KERNEL_QUIET = "--IPKernelApp.log_level=ERROR"
+#: what a students' kernel logs unless ``catcards class --verbose``: critical failures only.
+#: Each kernel's "Kernel is running over TCP without encryption ... eavesdropping" warning is
+#: about its connection to this server on this computer's loopback, and said nothing to a
+#: teacher; and at Ctrl+C each preheated kernel still waiting for its student logged an ERROR
+#: with a traceback ("ZMQError: Socket operation on non-socket": its pending run answered after
+#: the server had closed its sockets), harmless and alarming. What goes wrong in a student's
+#: table is said on the student's page (the tables' message area), not in this log.
+KERNEL_QUIET = "--IPKernelApp.log_level=CRITICAL"
 
 
 def _quiet_kernels(factory: Any) -> Any:
