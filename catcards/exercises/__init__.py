@@ -56,7 +56,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Optional
 
 __all__ = ["check", "parse_answer", "read_answer", "Reading", "needed_decimals", "decimals_text", "Result",
-           "Exercise", "exercise", "exercises", "reveal_after", "reveal_state", "DEFAULT_TOLERANCE", "FILL_IN",
+           "Exercise", "exercise", "exercises", "reveal_after", "reveal_state", "kept_back", "DEFAULT_TOLERANCE", "FILL_IN",
            "FILL_IN_NUMBER"]
 
 #: the old fixed distance for a decimal probability (three decimal places); still used to call an
@@ -215,10 +215,11 @@ def _leading_zeros(x: Fraction) -> int:
     return zeros
 
 
-def decimals_text(exact: Fraction | int | float, probability: bool = True) -> str:
+def decimals_text(exact: Fraction | int | float, probability: bool = True, min_places: int | None = None) -> str:
     """The sentence saying what form of answer is expected, e.g. "Give the exact fraction, or a
-    decimal rounded to at least 3 decimal places (a percentage to at least 1)." (no answer in it)."""
-    need = needed_decimals(exact, probability)
+    decimal rounded to at least 3 decimal places (a percentage to at least 1)." (no answer in it).
+    ``min_places``: at least this many decimal places (see :func:`check`)."""
+    need = max(needed_decimals(exact, probability), min_places or 0)
     places = f"{need} decimal place{'s' * (need != 1)}"
     if not probability:
         return f"Give the exact value (a whole number or a fraction), or a decimal rounded to at least {places}."
@@ -250,6 +251,7 @@ def check(
     why: str = "",
     show: bool = True,
     unit: str = "",
+    min_places: int | None = None,
 ) -> Result:
     """Say whether ``answer`` is ``exact``, and why not; print the verdict and return it.
 
@@ -272,6 +274,10 @@ def check(
         unit: the answer's unit word (``"snaps"``, ``"turns"``): a text answer may end with it,
             singular or plural, any case (``"4 snaps"``, ``"1 snap"``, ``"25 Turns"``); "" (the
             default): a bare number only.
+        min_places: a decimal must give at least this many places (more than
+            :func:`needed_decimals` asks), for an exercise whose answer and a named wrong answer
+            round alike (1/26 = 0.0385 and 2/53 = 0.0377 are both 0.038 at three places); None:
+            :func:`needed_decimals` alone.
 
     Returns:
         a :class:`Result` (``right`` True/False, or None when there is no readable answer yet).
@@ -291,14 +297,15 @@ def check(
         return Result(right, message)
 
     if answer is None or answer is Ellipsis:
-        return done(None, f"{FILL_IN if probability else FILL_IN_NUMBER} {decimals_text(exact, probability)}")
+        return done(None, f"{FILL_IN if probability else FILL_IN_NUMBER} "
+                          f"{decimals_text(exact, probability, min_places)}")
     try:
         reading = read_answer(_without_unit(answer, unit))
     except ValueError as exc:
         return done(None, f"Not checked: {exc}.")
 
     target = Fraction(exact)
-    need = needed_decimals(target, probability)
+    need = max(needed_decimals(target, probability), min_places or 0)
     if tolerance is not None:
         right = _close(float(reading.value), float(target), float(tolerance))
     elif reading.exact:
@@ -414,6 +421,10 @@ class Exercise:
         why: the reasoning, shown after a right answer.
         probability: whether the answer is a probability.
         source: where the answer comes from (rulebook section, formula).
+        unit: the answer's unit word (see :func:`check`).
+        min_places: the decimal places a decimal answer must give at least, when
+            :func:`needed_decimals` is not enough to tell the answer from a named mistake
+            (see :func:`check`); None: :func:`needed_decimals`.
     """
 
     key: str
@@ -424,6 +435,7 @@ class Exercise:
     probability: bool = True
     source: str = ""
     unit: str = ""
+    min_places: int | None = None
 
     def check(self, answer: Any, tolerance: float | None = None, show: bool = True) -> Result:
         """:func:`check` ``answer`` against this exercise (prints the verdict, returns a :class:`Result`).
@@ -431,7 +443,8 @@ class Exercise:
         A right answer marks the exercise solved for the rest of the kernel's life and shows every
         result waiting for it (see :func:`reveal_after`)."""
         result = check(answer, self.exact(), tolerance, probability=self.probability,
-                       mistakes=self.mistakes, why=self.why, show=show, unit=self.unit)
+                       mistakes=self.mistakes, why=self.why, show=show, unit=self.unit,
+                       min_places=self.min_places)
         if result.right:
             _SOLVED.add(self.key)
             _reveal_ready()
@@ -445,14 +458,14 @@ class Exercise:
     @property
     def decimals(self) -> int:
         """The decimal places a decimal answer must give (:func:`needed_decimals`)."""
-        return needed_decimals(self.exact(), self.probability)
+        return max(needed_decimals(self.exact(), self.probability), self.min_places or 0)
 
     @property
     def how_to_answer(self) -> str:
         """The sentence saying what form of answer is expected and how many decimal places
         (:func:`decimals_text`): "Give the exact fraction, or a decimal rounded to at least 3
         decimal places (a percentage to at least 1 decimal place)." """
-        return decimals_text(self.exact(), self.probability)
+        return decimals_text(self.exact(), self.probability, self.min_places)
 
     def answer_texts(self) -> tuple[str, ...]:
         """The texts that give this exercise's answer away if an output shows them: the exact
@@ -482,19 +495,52 @@ class Exercise:
 _EXERCISES: dict[str, Exercise] = {}
 
 
+#: the texts kept back by key (each module's optional ``KEPT_BACK`` dict), see :func:`kept_back`
+_KEPT_BACK: dict[str, Any] = {}
+
+
 def _registry() -> dict[str, Exercise]:
     if not _EXERCISES:
         import importlib
         import pkgutil
 
         found: dict[str, Exercise] = {}
+        kept: dict[str, Any] = {}
         for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-            for e in importlib.import_module(f"{__name__}.{info.name}").EXERCISES:
+            module = importlib.import_module(f"{__name__}.{info.name}")
+            for e in module.EXERCISES:
                 if e.key in found:
                     raise RuntimeError(f"two exercises are called {e.key!r}")
                 found[e.key] = e
+            for key, value in getattr(module, "KEPT_BACK", {}).items():
+                if key in kept:
+                    raise RuntimeError(f"two kept-back texts are called {key!r}")
+                kept[key] = value
+        _KEPT_BACK.update(kept)
         _EXERCISES.update(found)
     return _EXERCISES
+
+
+def kept_back(key: str) -> Any:
+    """The text (or the keyword arguments of a ``Predict.reveal``) a lesson shows only after its
+    students have answered, kept here beside the exercises' answers so that the lesson's visible
+    code does not give it away (students see code cells in JupyterLab)::
+
+        after_snap_guess.reveal(**kept_back("snap/after-a-snap"))
+
+    Each game's module may hold a dict ``KEPT_BACK`` of them: for a Predict box keyed like the
+    box (``Predict(..., key=...)``) a dict ``{"exact": ..., "note": ...}``; for the working shown
+    by a :func:`reveal_after` result a Markdown string. A dict is returned as a copy.
+
+    Raises:
+        KeyError: no text is kept back under ``key`` (the message lists the keys there are).
+    """
+    _registry()
+    try:
+        value = _KEPT_BACK[key]
+    except KeyError:
+        raise KeyError(f"nothing is kept back as {key!r}; the keys are: {', '.join(sorted(_KEPT_BACK))}") from None
+    return dict(value) if isinstance(value, dict) else value
 
 
 def exercises() -> list[str]:

@@ -35,3 +35,9 @@ EXERCISES = (
         source="Bayes' rule; catcards.analysis.card_game.p_genuine",
     ),
 )
+
+
+#: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
+KEPT_BACK = {
+    "card-game/holds-good": {"note": "1 - P(none of the 5 good cards) = 1 - C(33, 5) / C(38, 5)."},
+}

@@ -40,3 +40,9 @@ EXERCISES = (
         source="hypergeometric distribution; catcards.analysis.cat_days.chance_seen_by_turn",
     ),
 )
+
+
+#: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
+KEPT_BACK = {
+    "cat-days/demanding-by-draw-10": {"note": "One card among 34, and you have seen 14 of them: 14/34."},
+}

@@ -74,3 +74,9 @@ EXERCISES = (
         source="conditional probability P(A | B) = P(A and B) / P(B); hypergeometric for P(B)",
     ),
 )
+
+
+#: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
+KEPT_BACK = {
+    "cat-trick/no-trump-4-players": {"note": "Every card must miss the trumps: 28/34 x 27/33 x 26/32 x 25/31."},
+}

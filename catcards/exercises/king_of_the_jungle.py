@@ -32,3 +32,9 @@ EXERCISES = (
         source="rulebook wildcat-and-dinohistoria.txt, King of the Jungle (13 cards each); hypergeometric",
     ),
 )
+
+
+#: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
+KEPT_BACK = {
+    "king-of-the-jungle/any-lion": {"note": "1 - P(no Lion) is quicker than adding P(1) + P(2) + P(3) + P(4)."},
+}

@@ -29,3 +29,17 @@ EXERCISES = (
         unit="turns",
     ),
 )
+
+
+#: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
+KEPT_BACK = {
+    # the exact 558242/45045 = 12.3930 (expected_turns_solo(8)) is in the teacher's notes; students
+    # see it rounded
+    "pairs/perfect-8": {"note": "The exact average is about 12.39 turns."},
+    # the working of the no-memory exercise (it gives the 5-pair answer away)
+    "pairs/no-memory-working": (
+        "A player who turns two random face-down cards matches with chance $1/(2m-1)$ when "
+        "$m$ pairs are left, so needs $2m-1$ turns on average for that pair, and "
+        "$1 + 3 + 5 + \\dots + (2n-1) = n^2$ turns in all: **64 turns** for 8 pairs."),
+}
+KEPT_BACK["pairs/no-memory-8"] = 64   # n^2 turns for n = 8 pairs, the exact no-memory average

@@ -103,3 +103,9 @@ EXERCISES = (
         source="rules/simons-cat.md (opening card); conditional probability, drawing without replacement",
     ),
 )
+
+
+#: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
+KEPT_BACK = {
+    "simons-cat/rounds": {"note": "One game of four sensible computer players; other games last longer or shorter."},
+}

@@ -58,5 +58,18 @@ EXERCISES = (
             "among the 52 other cards: 2/52 = 1/26, less than after one snap (3/53) or none (4/53). "
             "Cards drawn without replacement remember; a coin does not.",
         source="conditional probability, drawing without replacement (the Wildcat case 2/50 in the lesson)",
+        # 1/26 = 0.0385 and the named mistake 2/53 = 0.0377 are both 0.038 at three places
+        min_places=4,
     ),
 )
+
+
+#: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
+KEPT_BACK = {
+    "snap/one-turn": {"note": "The simulated share pools all 51 turns of each of the 600 deals."},
+    "snap/snaps-per-pass": {"note": "Your prediction beside the exact average and the 600 simulated deals."},
+    "snap/after-a-snap": {
+        "exact": "less likely than usual",
+        "note": "2/50 = 0.04 after a snap, 3/50 = 0.06 after no snap: the cards turned are not put back.",
+    },
+}

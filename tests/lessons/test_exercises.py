@@ -372,3 +372,62 @@ def test_an_answer_may_end_with_the_exercises_unit_word_as_the_answer_key_says(a
 def test_a_unit_word_alone_or_a_wrong_unit_is_still_not_read(answer):
     result = exercise("snap/dinohistoria-snaps").check(answer, show=False)
     assert result.right is None and result.message.startswith("Not checked: could not read")
+
+
+# ---- answers kept out of the lessons' visible code (a teacher's reading, December 2026) --------
+def test_snap_after_two_snaps_tells_the_answer_from_the_named_mistake_by_four_places():
+    from catcards.exercises import exercise
+
+    ex = exercise("snap/dinohistoria-after-two-snaps")   # 1/26 = 0.03846; the mistake 2/53 = 0.03774
+    assert ex.decimals == 4
+    assert "at least 4 decimal places (a percentage to at least 2 decimal places)" in ex.how_to_answer
+    for both_round_to_it in ("0.038", "3.8%"):   # 0.038 is 1/26 and 2/53 alike: not accepted
+        result = ex.check(both_round_to_it, show=False)
+        assert result.right is False and "at least" in result.message
+    assert ex.check("0.0385", show=False).right and ex.check("3.85%", show=False).right
+    for mistake in ("0.0377", "3.77%", "2/53"):
+        assert ex.check(mistake, show=False).message == ("Not yet: three cards (the run of three) have been "
+                                                           "turned, not two: 52 are left.")
+
+
+def _code_sources():
+    import nbformat
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    for path in sorted(root.glob("*.ipynb")) + sorted(root.glob("advanced/*.ipynb")):
+        for i, cell in enumerate(nbformat.read(path, as_version=4).cells):
+            if cell.cell_type == "code":
+                yield path.name, i, cell.source
+
+
+def test_no_lesson_code_cell_shows_a_kept_back_text():
+    import re
+    from catcards.exercises import kept_back
+    from catcards.exercises import _KEPT_BACK
+
+    kept_back("snap/after-a-snap")   # loads the texts
+    assert kept_back("snap/after-a-snap") == {
+        "exact": "less likely than usual",
+        "note": "2/50 = 0.04 after a snap, 3/50 = 0.06 after no snap: the cards turned are not put back."}
+    assert kept_back("pairs/no-memory-8") == 64
+    # the notes and the working (a choice's text is among the Predict box's choices, necessarily)
+    texts = [t for v in _KEPT_BACK.values() for t in ([v.get("note")] if isinstance(v, dict) else [v])
+             if isinstance(t, str)]
+    assert len(texts) >= 10
+    for name, i, source in _code_sources():
+        for text in texts:
+            assert text not in source, f"{name} cell {i} shows the kept-back text {text!r}"
+        # a Predict reveal takes its words from kept_back, never from a text written in the cell
+        for call in re.findall(r"\.reveal\((.*?)\)\s*$", source, flags=re.S | re.M):
+            assert not re.search(r"\b(exact|note)\s*=\s*\"", call), f"{name} cell {i}: a reveal's text is in the code"
+    # the no-memory working (n^2) is not in the pairs lesson's code
+    pairs = "".join(s for name, _, s in _code_sources() if name == "pairs.ipynb")
+    assert "n^2" not in pairs and "2n-1" not in pairs
+
+
+def test_kept_back_names_the_keys_when_one_is_unknown():
+    from catcards.exercises import kept_back
+
+    with pytest.raises(KeyError, match="snap/after-a-snap"):
+        kept_back("snap/no-such-text")

@@ -39,3 +39,14 @@ assert len(tied) == shared and bool((tied.win_0 & tied.win_1).all())
 assert all((1 - t) / 2 + t == Fraction(1, 2) + t / 2 for t in (Fraction(0), Fraction(13, 250), Fraction(1)))
 assert equal_share == 0.5 + shared / n / 2
 assert list(early["equal share"]) == [0.5 + s / 320 for s in early["shared"]]
+
+# claim, cell "rows = [] ... draws first": the last sentence reads the three intervals together: the
+# column "holds equal share" is what it says, one miss among three 95% intervals happens by luck
+# alone with chance 1 - 0.95^3 = 0.14 ("about 1 time in 7") if drawing first changed nothing, and
+# "steady" is whether the win rates rise or fall with the draws
+assert list(early["holds equal share"]) == ["yes" if lo <= eq <= hi else "no"
+                                            for lo, eq, hi in zip(early["low"], early["equal share"], early["high"])]
+assert missing == [d for d, h in zip(early["draws first"], early["holds equal share"]) if h == "no"]
+assert abs(luck - (1 - 0.95 ** 3)) < 1e-12 and round(1 / luck) == 7 and round(luck, 2) == 0.14
+rates = list(early["win rate"])
+assert steady == (rates == sorted(rates) or rates == sorted(rates, reverse=True))

@@ -89,3 +89,14 @@ assert no_memory_ci.low <= 8 ** 2 <= no_memory_ci.high, no_memory_ci
 # claim, cell "Against each other": at q = 0 both seats play alike (the same agent), so the row
 # q = 0 measures the starting seat's edge; the printed reading is read_interval of that row
 assert duel["forget q"].iloc[0] == 0.0 and "0.5" in starting_reading
+
+# claim, cells "first_guess.reveal" and "## 2. The value of memory": the words kept back in the
+# package are true to the numbers (12.39 is the exact 558242/45045 rounded; 64 = 8^2)
+from catcards.exercises import kept_back  # noqa: E402
+
+assert expected_turns_solo(8) == Fraction(558242, 45045)
+assert kept_back("pairs/perfect-8")["note"] == f"The exact average is about {float(expected_turns_solo(8)):.2f} turns."
+assert kept_back("pairs/no-memory-8") == 8 ** 2 == sum(2 * m - 1 for m in range(1, 9))
+# claim, cell "Wildcat 4 x 13": the classic 2 x 26 board (the "Try it" answer, in the teacher's
+# notes) is not printed, and the notes' figures are true
+assert round(float(expected_turns_board(4, 13)), 4) == 41.6998 and round(float(expected_turns_board(2, 26)), 4) == 41.4435
