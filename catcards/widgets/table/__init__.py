@@ -312,8 +312,12 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
         self.layout.border, self.layout.padding, self.layout.width = "1px solid #ccc", "8px", "100%"
         self.add_class("catcards-table")
         self._build_history()  # the history slider, "Play on from here" and the branch list
+        # the person's next move (the hand and its buttons) comes before the board, which can be
+        # long (seats, score sheets): it is on screen as dealt on a 390x844 phone and a 1366x768
+        # Chromebook in every game's app (issue 31, tests/browser/test_a11y.py), in reading and
+        # keyboard order alike; the board follows, one scroll down on a phone
         self.children = [
-            self.title, self.rules_panel, self.status, self.board_box, self.hand_box, self.controls,
+            self.title, self.rules_panel, self.status, self.hand_box, self.board_box, self.controls,
             self.history_bar, self.odds_panel,
             W.HTML("<b>Move log</b> <span style='color:#595959'>(newest first)</span>"), self.log_view,
             W.HTML("<b>Messages</b>"), self.announce, self.out,
