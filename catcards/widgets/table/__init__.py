@@ -107,8 +107,10 @@ Hooks and helpers for subclasses:
 - :meth:`focus_after` ``(clicked, place) -> Widget | None``: what gets keyboard focus after a
   click on a button of the hand or the board once the table is redrawn (default: the same
   button if still shown, which keeps the focus by itself, being the same element; else the one
-  of its kind at the same place, or the last; Cat Days: a chosen card's first place). Nothing is
-  focused on a first draw or a move made from code.
+  of its kind at the same place, or the last; Cat Days: a chosen card's first place). It is
+  asked once per click: at once when the click caused no computer replies, else after the last
+  reply it caused has been drawn (``clock.then``). Nothing is focused on a first draw or a move
+  made from code.
 - :meth:`callback` ``(fn) -> handler``: wrap the handler of any extra widget a subclass adds
   (``button.on_click(self.callback(fn))``) so its prints, refusals and exceptions go to ``out``
   and the table is redrawn afterwards; :meth:`say` writes a line there.
@@ -477,7 +479,8 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
     def _computers_turn(self) -> None:
         """A scheduled event: on the event loop, the computers' moves and a redraw (through
         :meth:`callback`'s runner, so errors are said in ``out``); stepped synchronously, the
-        moves only (the click being handled redraws)."""
+        moves only (the click being handled redraws). After the last one, the clock gives the
+        focus the click that caused them handed it (:meth:`_restore_focus`)."""
         if _running_loop() is None:
             self._computer_moves()
         else:
