@@ -150,6 +150,7 @@ The HTML itself is built by :mod:`catcards.render` (``render.tables`` and one mo
 """
 from __future__ import annotations
 
+import inspect
 from typing import Any, Callable, Sequence
 
 import ipywidgets as W
@@ -168,7 +169,7 @@ from .moves import MovesMixin
 from .scheduler import BATCH, LoopClock, _running_loop
 from .view import LOG_LINES, ViewMixin  # noqa: F401 (re-exported)
 
-__all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "hint_html", "mark_unavailable", "text_colour", "close_tree", "replace",
+__all__ = ["GameTable", "table_for", "table_class", "play", "table_options", "card_html", "cards_row", "hint_html", "mark_unavailable", "text_colour", "close_tree", "replace",
            "seed_from_text"]
 
 #: tables by game name: the modules of :mod:`catcards.widgets` and plugins of group ``catcards.tables``
@@ -192,23 +193,38 @@ def table_class(name: str) -> type["GameTable"]:
     return TABLES.get(name, GameTable)
 
 
-def play(
-    game: Game | str,
-    *,
-    seed: int | None = None,
-    humans: Sequence[int] = (0,),
-    agents: str | Sequence[Any] = "sensible",
-    deals: Sequence | None = None,
-    view: int | None = None,
-    **params: Any,
-) -> "GameTable":
-    """A table for ``game`` (a :class:`~catcards.Game`, or a registered name built with
-    ``**params``, e.g. ``play("simons-cat", players=5, seed=3)``): the game's own table class if
-    one is registered with :func:`table_for`, else the generic :class:`GameTable`.
+def table_options(cls: type["GameTable"] | None = None) -> tuple[str, ...]:
+    """The keywords :func:`play` passes to the table rather than to the game: the keyword-only
+    arguments of :meth:`GameTable.__init__` (``seed``, ``humans``, ``agents``, ``deals``,
+    ``view``) and of the ``__init__`` of each table class between ``cls`` and it (Snap's
+    ``turn_delay`` and ``clock``), read from their signatures so that they are written once."""
+    names: list[str] = []
+    for klass in (cls or GameTable).__mro__:
+        if not (isinstance(klass, type) and issubclass(klass, GameTable)) or "__init__" not in vars(klass):
+            continue
+        names += [name for name, p in inspect.signature(klass.__init__).parameters.items()
+                  if p.kind is inspect.Parameter.KEYWORD_ONLY and name not in names]
+    return tuple(names)
+
+
+def play(game: Game | str, **options: Any) -> "GameTable":
+    """A table for ``game`` (a :class:`~catcards.Game`, or a registered name): the game's own
+    table class if one is registered with :func:`table_for`, else the generic :class:`GameTable`.
+
+    ``options`` are of two kinds. The table's: :class:`GameTable`'s keywords (:func:`table_options`:
+    ``seed``, ``humans``, ``agents``, ``deals``, ``view``; see :class:`GameTable` for what each
+    means and its default), and those of the game's own table class (Snap's ``turn_delay``).
+    Any other keyword is a game parameter, used to build the game from its
+    name, e.g. ``play("simons-cat", players=5, seed=3)``: 5 players is the game's, seed 3 the
+    table's.
 
     Raises:
-        GameParameterError: unknown game name or parameters, bad seats or strategies.
+        GameParameterError: unknown game name or parameters (game parameters given with a Game
+            object), bad seats or strategies.
     """
+    names = table_options(table_class(game.name if isinstance(game, Game) else str(game)))
+    table = {k: v for k, v in options.items() if k in names}
+    params = {k: v for k, v in options.items() if k not in names}
     if isinstance(game, str):
         game = load(game, **params)
     elif params:
@@ -217,8 +233,7 @@ def play(
         )
     if not isinstance(game, Game):
         raise GameParameterError(f"play() needs a Game or a game name, not {game!r}")
-    cls = table_class(game.name)
-    return cls(game, seed=seed, humans=humans, agents=agents, deals=deals, view=view)
+    return table_class(game.name)(game, **table)
 
 
 class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixin, W.VBox):
@@ -345,7 +360,9 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
             return
         self.__dict__["_catcards_closed"] = True
         self.stop()
-        mine = [self, *self._kept.values()]  # with the parts kept while not shown (part(keep=True))
+        # with the parts kept while not shown (part(keep=True)); none when __init__ refused its
+        # arguments before making any (the refused table is closed when it is collected)
+        mine = [self, *self.__dict__.get("_kept", {}).values()]
         for name in ("new_button", "shuffle_button", "undo_button", "step_button", "playout_button", "seed_box"):
             extra = getattr(self, name, None)  # controls a subclass moved out of the table
             if isinstance(extra, W.Widget):
