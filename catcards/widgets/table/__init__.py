@@ -140,8 +140,10 @@ is put together from one mixin per part, each in its own module:
   be played, the default :meth:`board` and :meth:`hand`;
 - ``controls.py`` (``ControlsMixin``): New game and the seed box, New seed, Undo, Computer step,
   Play out;
-- ``history.py`` (``HistoryMixin``): the "Move" box, "Play on from here", the list of games and
-  the odds panel;
+- ``history.py``: :class:`~catcards.widgets.table.history.HistoryBar` (the "Move" box, "Play on
+  from here", the list of games: a view object holding the model, drawn by its ``sync()``, that
+  asks the table through three callables) and ``HistoryMixin`` (what the bar asks, and the odds
+  panel);
 - ``messages.py`` (``MessagesMixin``): :meth:`say`, :meth:`callback` (every handler's prints and
   errors go to ``out``), :func:`mark_unavailable`;
 - ``live.py``: :func:`close_tree`, :func:`replace` and the tables each notebook cell made.
