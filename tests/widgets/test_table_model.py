@@ -176,3 +176,4 @@ def test_the_history_bar_is_a_view_of_the_model_alone():
     assert bar.branch_list.value == 1 and bar.branch_list.layout.display is None and asked == [("move", 3), "play on"]
     bar.branch_list.value = 0
     assert asked[-1] == ("switch", 0)
+    assert bar.widget.children[1] is bar.note and bar.slider in bar.widget.children[0].children

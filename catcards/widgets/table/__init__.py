@@ -140,7 +140,7 @@ is put together from one mixin per part, each in its own module:
   be played, the default :meth:`board` and :meth:`hand`;
 - ``controls.py`` (``ControlsMixin``): New game and the seed box, New seed, Undo, Computer step,
   Play out;
-- ``history.py``: :class:`~catcards.widgets.table.history.HistoryBar` (the "Move" box, "Play on
+- ``history.py``: :class:`~catcards.widgets.table.history.HistoryBar` (``history_view``; the "Move" box, "Play on
   from here", the list of games: a view object holding the model, drawn by its ``sync()``, that
   asks the table through three callables) and ``HistoryMixin`` (what the bar asks, and the odds
   panel);

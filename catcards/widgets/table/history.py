@@ -38,9 +38,10 @@ class MoveBox(W.IntText):
     max = traitlets.Int(0, help="the highest move (moves made so far); not sent to the browser")
 
 
-class HistoryBar(W.VBox):
+class HistoryBar:
     """The history bar, a view that holds the table's model (issue 31: a first view that is an
-    object of its own, not a mixin sharing the table's ``self``): the "Move" box (``slider``, a
+    object of its own, not a mixin sharing the table's ``self``). Its widgets: ``widget`` (the
+    VBox shown, the table's ``history_bar``) holding the "Move" box (``slider``, a
     :class:`MoveBox`), ``total`` ("of 12"), ``branch_button`` ("Play on from here"),
     ``branch_list`` (the "Game" list, shown when there are branches) and ``note`` (the "Looking
     back" line).
@@ -86,7 +87,7 @@ class HistoryBar(W.VBox):
         self.branch_list.observe(lambda change: None if self._syncing else on_switch(self.branch_list, int(change["new"])),
                                  "value")
         self.note = W.HTML()
-        super().__init__([
+        self.widget = W.VBox([
             W.HBox([self.slider, self.total, self.branch_button, self.branch_list],
                    layout=W.Layout(flex_flow="row wrap", align_items="center")),
             self.note])
@@ -128,8 +129,9 @@ class HistoryBar(W.VBox):
 
 class HistoryMixin:
     """The table's part of looking back and branching: it makes the :class:`HistoryBar`
-    (``history_bar``; its widgets are also the table's ``history_slider``, ``history_total``,
-    ``branch_button``, ``branch_list`` and ``history_note``) and the ``odds_panel``, and does
+    (``history_view``; its widgets are the table's ``history_bar`` (the box shown),
+    ``history_slider``, ``history_total``, ``branch_button``, ``branch_list`` and
+    ``history_note``) and the ``odds_panel``, and does
     what the bar asks (:meth:`look_back`, :meth:`play_on_from_here`, :meth:`switch_game`), which
     stops and resumes the computers' moves."""
 
@@ -139,11 +141,12 @@ class HistoryMixin:
         ``__init__``, before the first deal."""
         from ..explore import OddsPanel  # catcards.widgets.explore
 
-        bar = self.history_bar = HistoryBar(
+        bar = self.history_view = HistoryBar(
             self.model,
             on_move=lambda widget, moves: self._run(lambda _w: self._move_typed(moves), widget),
             on_play_on=self.callback(lambda _b: self.play_on_from_here()),
             on_switch=lambda widget, index: self._run(lambda _w: self.switch_game(index), widget))
+        self.history_bar = bar.widget
         self.history_slider, self.history_total, self.history_note = bar.slider, bar.total, bar.note
         self.branch_button, self.branch_list = bar.branch_button, bar.branch_list
         self.odds_panel = OddsPanel(self)
@@ -222,9 +225,9 @@ class HistoryMixin:
     def _sync_history(self) -> None:
         """Set the history bar from the model (:meth:`HistoryBar.sync`), and the controls a look
         back makes read-only (Undo, Computer step, Play out); tell the odds panel."""
-        if not hasattr(self, "history_bar"):
+        if not hasattr(self, "history_view"):
             return
-        self.history_bar.sync()
+        self.history_view.sync()
         if self.looking_back:
             self.step_button.disabled = self.playout_button.disabled = self.undo_button.disabled = True
         else:
