@@ -474,3 +474,13 @@ def test_play_sends_the_tables_keywords_to_the_table_and_the_rest_to_the_game():
         catcards.widgets.play("simons-cat", colour=2)
     with pytest.raises(catcards.GameParameterError, match=r"give game parameters \(players\)"):
         catcards.widgets.play(catcards.load("snap"), players=2, seed=1)
+
+
+def test_play_passes_gametables_defaults_by_name():
+    """play() passes GameTable's defaults by name, as before table_options: Card Game's table
+    made by play() has the "sensible" default (random there), not CardGameTable's own
+    setdefault("agents", "bluffer"), which only direct construction reaches."""
+    direct = cw.table_class("card-game")("card-game", seed=1)
+    played = cw.play("card-game", seed=1)
+    assert type(direct.agents[1]).__name__ != type(played.agents[1]).__name__
+    assert type(played.agents[1]).__name__ == type(cw.GameTable("card-game", seed=1).agents[1]).__name__

@@ -225,7 +225,12 @@ def play(game: Game | str, **options: Any) -> "GameTable":
             object), bad seats or strategies.
     """
     names = table_options(table_class(game.name if isinstance(game, Game) else str(game)))
-    table = {k: v for k, v in options.items() if k in names}
+    # GameTable's defaults are passed as before, named: a table class's own default for one of
+    # them (CardGameTable's agents="bluffer", set with kwargs.setdefault) applies to direct
+    # construction only, so play() deals the same computer players as it always has
+    table = {name: p.default for name, p in inspect.signature(GameTable.__init__).parameters.items()
+             if p.kind is inspect.Parameter.KEYWORD_ONLY}
+    table.update((k, v) for k, v in options.items() if k in names)
     params = {k: v for k, v in options.items() if k not in names}
     if isinstance(game, str):
         game = load(game, **params)
