@@ -215,13 +215,13 @@ class MovesMixin:
         job = object()
         self._focus_job = job  # a newer click's focus replaces this one
 
-        def give() -> None:
+        def give(after_replies: bool = True) -> None:
             if self.__dict__.get("_focus_job") is job and not self.closed:
                 self._focus_job = None
-                self._give_focus(clicked, place)
+                self._give_focus(clicked, place, after_replies)
 
         if not self._computers_due():
-            give()
+            give(False)
             return
         if any(b is clicked for b in focusable_buttons(self)):
             # the clicked button is still shown and keeps the browser's focus until then: a key
@@ -229,12 +229,16 @@ class MovesMixin:
             self._focused = (clicked, self.state, len(self.state.history))
         self.clock.then(give)
 
-    def _give_focus(self, clicked: Any, place: tuple[str, bool, int]) -> None:
+    def _give_focus(self, clicked: Any, place: tuple[str, bool, int], after_replies: bool = False) -> None:
         """Focus :meth:`focus_after`'s widget (ipywidgets' ``DOMWidget.focus``: every view of it
         in the browser) after a click on a button of the hand or the board; after a click on a
         control, only when the click disabled or hid it, and then :meth:`_safe_control`.
         Remembers the widget focused with the position (``_focused``), so a press on it straight
-        after is taken for a held key (:meth:`_repeated_press`)."""
+        after is taken for a held key (:meth:`_repeated_press`). ``after_replies``: given after
+        the computers' replies, when the clicked button of the hand or the board, the target
+        again, may have been hidden in between (Cat Days' "draw a card", hidden while the
+        computer plays, then drawn anew by the browser): it is focused too (focusing the element
+        that has the focus does nothing)."""
         if place[0] == "controls":
             # a control keeps its focus in the browser (it is never redrawn; the browser's scroll
             # anchoring keeps it where it was on screen, render.tables.STYLE), unless the click
@@ -250,7 +254,7 @@ class MovesMixin:
             target = self._safe_control()
         else:
             target = self.focus_after(clicked, place)
-        if target is clicked:
+        if target is clicked and not after_replies:
             # still shown, the same widget: the browser kept its element and the focus on it
             self._focused = (clicked, self.state, len(self.state.history))
             return
