@@ -20,7 +20,10 @@ Usage: ``python benchmarks/table_html_digest.py [--seeds 3] [--steps 150] [--wit
 ``--without-log`` leaves out the move log's HTML and the widgets inside a hidden box
 (``layout.display == "none"``): issue 31 numbered the log's lines by move and kept Cat Days'
 chosen-card section in the hand, hidden, so every digest changed; without them the digests of
-every game were the same before and after it.
+every game were the same before and after it. Later in issue 31 the table drew the hand before
+the board (the next move on a phone's screen), which changes the order of the walk and so every
+digest; with the table's board walked before its hand, every game's digest and the generic
+table's (``--seeds 3 --steps 150``) were the same as before it, byte for byte.
 """
 from __future__ import annotations
 

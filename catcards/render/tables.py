@@ -26,7 +26,7 @@ CARD_WIDTH = 56
 #: keyboard and screen-reader control); card names wrap instead of being cut off; an HTML part
 #: with ipywidgets' 2 px margins is never wider than the table (a width of 100% plus the margins
 #: made every table 4 px wider than its box, which then scrolled sideways). The parts above the
-#: controls row (``catcards-above``: title, "How to play", status, board, hand) are left out of the
+#: controls row (``catcards-above``: title, "How to play", status, hand, board) are left out of the
 #: browser's scroll anchoring unless the focus is in them, so a redraw that changes their height
 #: moves the page's scroll position with it and the controls row stays where it was on screen (a
 #: control keeps the focus after a press: at 390 px "Computer step" was pushed off the bottom of

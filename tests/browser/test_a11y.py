@@ -406,9 +406,15 @@ def _misfits(page, width: int) -> list[str]:
     return found
 
 
+#: a move the person can make now: an enabled move button not marked unplayable
+NEXT_MOVE = "button.catcards-action:not([disabled]):not(.catcards-unplayable)"
+
+
 @pytest.mark.browser
 def test_every_games_app_fits_a_phone_and_a_chromebook_with_no_tiny_text(browser_ready):
-    """Each game's app at 390x844 (a phone) and 1366x768 (a classroom Chromebook): no control
+    """Each game's app at 390x844 (a phone) and 1366x768 (a classroom Chromebook): as dealt, the
+    first move the person can make (:data:`NEXT_MOVE`: a card they can play, a bid, "take
+    Money") is wholly on screen with the page not scrolled (the hand comes before the board); no control
     or card outside the viewport unless inside a box that scrolls sideways, the page itself never
     scrolls sideways, nor the table or a box in it but Card Game's seats table and the score sheets
     (data tables, which WCAG 2.1 SC 1.4.10 lets scroll in their own box; break-it tester:
@@ -430,6 +436,15 @@ def test_every_games_app_fits_a_phone_and_a_chromebook_with_no_tiny_text(browser
             for name in catcards.list_games():
                 table = open_app(page, url, f"game={name}&seed=2", state="attached")
                 where = f"{name} at {width}x{height}"
+                # the person's next move is on screen as dealt, with no scrolling (issue 31: five
+                # games' first move was below a phone's screen, Card Game's below a Chromebook's)
+                move = table.locator(NEXT_MOVE).first
+                move.wait_for(timeout=60_000)
+                box, scrolled = move.bounding_box(), page.evaluate("() => [scrollX, scrollY]")
+                if not (box and scrolled == [0, 0] and box["x"] >= 0 and box["y"] >= 0
+                        and box["x"] + box["width"] <= width and box["y"] + box["height"] <= height):
+                    problems.append(f"{where}: the first move {move.inner_text()!r} is not on screen "
+                                    f"as dealt: {box} (page scrolled by {scrolled})")
                 problems += [f"{where}: {p}" for p in _misfits(page, width)]
                 if width == 1366 and name in ("card-game", "cat-days"):
                     titles = [t.text_content() for t in table.locator("svg title").all()]

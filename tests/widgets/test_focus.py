@@ -296,3 +296,54 @@ def test_a_last_card_played_before_the_computers_reply_gives_the_focus_to_the_ha
     waiting, after, table = asyncio.run(game())
     assert [w.description for w in waiting] == ["on my Monday"]  # nothing yet: no Undo first
     assert after[1:] == table.other_buttons and after[1].description == "draw a card"
+
+
+def test_a_clicks_focus_is_given_once_after_the_last_computer_reply_it_caused_is_drawn(focused, monkeypatch):
+    """Issue 31: one focus rule. A card played at Simon's Cat with the replies scheduled on the
+    kernel's loop, one reply per event (BATCH 1): no focus at the click nor at any reply's event;
+    once the last reply is drawn, the card now at the played card's place, once."""
+    import asyncio
+
+    import catcards.widgets.table as tables
+
+    monkeypatch.setattr(tables, "BATCH", 1)
+    seen: list[list] = []  # the focus calls made before each reply's event runs
+
+    async def game():
+        table = catcards.widgets.play("simons-cat", players=4, seed=2)
+        schedule = table.clock.schedule
+
+        def watched(delay, fn):
+            schedule(delay, lambda: (seen.append(list(focused)), fn()))
+
+        table.clock.schedule = watched
+        cards(table)[5].click()  # Dog 3: the computers reply, one move per event
+        at_click = list(focused)
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if table.clock.pending == 0:
+                break
+        return table, at_click
+
+    table, at_click = asyncio.run(game())
+    assert table.state.current_player == 0 and len(seen) >= 2  # several replies, one event each
+    assert at_click == [] and all(calls == [] for calls in seen)
+    assert focused == [cards(table)[5]] and focused[0].description == "Dog 4"
+
+
+def test_the_clock_runs_then_once_after_the_chain_of_events():
+    from catcards.widgets.table.scheduler import ManualClock
+
+    clock, ran = ManualClock(), []
+    clock.then(lambda: ran.append("now"))  # nothing pending: at once
+    clock.schedule(1, lambda: (ran.append(1), clock.schedule(1, lambda: ran.append(2))))
+    clock.then(lambda: ran.append("after"))
+    clock.advance(1)
+    assert ran == ["now", 1]  # the event it scheduled is still to come
+    clock.advance(1)
+    assert ran == ["now", 1, 2, "after"]
+    clock.schedule(1, lambda: ran.append(3))
+    clock.then(lambda: ran.append("dropped"))
+    clock.cancel_all()
+    clock.advance(5)
+    assert ran == ["now", 1, 2, "after"]

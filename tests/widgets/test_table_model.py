@@ -145,3 +145,35 @@ def test_the_contributing_guides_hint_button_works():
     table.act(table.legal[0])
     assert not hint.disabled and hint in table.hand_box.children[0].children  # kept, your turn again
     table.close()
+
+
+def test_the_history_bar_is_a_view_of_the_model_alone():
+    """Issue 31: the history bar (HistoryBar) is drawn from a TableModel with no table, and says
+    what a person asked through the three callables it was given; its own sync is not taken for
+    a person's change."""
+    from catcards.widgets.table.history import HistoryBar
+
+    game = catcards.load("king-of-the-jungle")
+    model = TableModel(game, humans=tuple(range(game.players)), agents=[None] * game.players)
+    model.deal(7)
+    _moves(model, 5, np.random.default_rng(7))
+    asked: list = []
+    bar = HistoryBar(model, on_move=lambda w, moves: asked.append(("move", moves)),
+                     on_play_on=lambda w: asked.append("play on"),
+                     on_switch=lambda w, index: asked.append(("switch", index)))
+    bar.sync()
+    assert (bar.slider.value, bar.slider.max, bar.note.value) == (5, 5, "")
+    assert "catcards-unplayable" in bar.branch_button._dom_classes and bar.branch_list.layout.display == "none"
+    model.look_back(2)
+    bar.sync()
+    assert asked == [] and bar.slider.value == 2 and "after move 2 of 5" in bar.note.value
+    bar.slider.value = 3  # typed in the browser
+    bar.branch_button.click()
+    assert asked == [("move", 3), "play on"]
+    model.play_on_from_here()
+    bar.sync()
+    assert bar.branch_list.options == (("Original game", 0), ("Branch 1 (from move 2)", 1))
+    assert bar.branch_list.value == 1 and bar.branch_list.layout.display is None and asked == [("move", 3), "play on"]
+    bar.branch_list.value = 0
+    assert asked[-1] == ("switch", 0)
+    assert bar.widget.children[1] is bar.note and bar.slider in bar.widget.children[0].children

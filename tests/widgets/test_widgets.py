@@ -457,3 +457,30 @@ def test_no_part_but_a_box_is_as_wide_as_the_table(name):
     assert len(table.state.history) > 1 and table.state.is_over and seen == []
     if name == "card-game":  # after "take Money", the "card:" list and the line under it
         assert "HTML.catcards-choice-text" in drawn
+
+
+def test_play_sends_the_tables_keywords_to_the_table_and_the_rest_to_the_game():
+    """play() takes its table keywords from the table classes' signatures (issue 31: they were
+    written out twice): GameTable's for every game, Snap's own (turn_delay) for Snap."""
+    from catcards.widgets.table import table_class, table_options
+
+    assert table_options() == ("seed", "humans", "agents", "deals", "view")
+    assert table_options(table_class("snap"))[:2] == ("turn_delay", "clock")
+    table = catcards.widgets.play("simons-cat", players=5, seed=3, humans=(0, 1), view=None)
+    assert (table.players, table.state.seed, table.humans) == (5, 3, (0, 1))
+    snap = catcards.widgets.play("snap", players=3, seed=3, turn_delay=2.5)
+    assert (type(snap).__name__, snap.players, snap.turn_delay) == ("SnapTable", 3, 2.5)
+    with pytest.raises(catcards.GameParameterError, match="unknown parameter.*'colour'"):
+        catcards.widgets.play("simons-cat", colour=2)
+    with pytest.raises(catcards.GameParameterError, match=r"give game parameters \(players\)"):
+        catcards.widgets.play(catcards.load("snap"), players=2, seed=1)
+
+
+def test_play_passes_gametables_defaults_by_name():
+    """play() passes GameTable's defaults by name, as before table_options: Card Game's table
+    made by play() has the "sensible" default (random there), not CardGameTable's own
+    setdefault("agents", "bluffer"), which only direct construction reaches."""
+    direct = cw.table_class("card-game")("card-game", seed=1)
+    played = cw.play("card-game", seed=1)
+    assert type(direct.agents[1]).__name__ != type(played.agents[1]).__name__
+    assert type(played.agents[1]).__name__ == type(cw.GameTable("card-game", seed=1).agents[1]).__name__

@@ -107,8 +107,10 @@ Hooks and helpers for subclasses:
 - :meth:`focus_after` ``(clicked, place) -> Widget | None``: what gets keyboard focus after a
   click on a button of the hand or the board once the table is redrawn (default: the same
   button if still shown, which keeps the focus by itself, being the same element; else the one
-  of its kind at the same place, or the last; Cat Days: a chosen card's first place). Nothing is
-  focused on a first draw or a move made from code.
+  of its kind at the same place, or the last; Cat Days: a chosen card's first place). It is
+  asked once per click: at once when the click caused no computer replies, else after the last
+  reply it caused has been drawn (``clock.then``). Nothing is focused on a first draw or a move
+  made from code.
 - :meth:`callback` ``(fn) -> handler``: wrap the handler of any extra widget a subclass adds
   (``button.on_click(self.callback(fn))``) so its prints, refusals and exceptions go to ``out``
   and the table is redrawn afterwards; :meth:`say` writes a line there.
@@ -138,8 +140,10 @@ is put together from one mixin per part, each in its own module:
   be played, the default :meth:`board` and :meth:`hand`;
 - ``controls.py`` (``ControlsMixin``): New game and the seed box, New seed, Undo, Computer step,
   Play out;
-- ``history.py`` (``HistoryMixin``): the "Move" box, "Play on from here", the list of games and
-  the odds panel;
+- ``history.py``: :class:`~catcards.widgets.table.history.HistoryBar` (``history_view``; the "Move" box, "Play on
+  from here", the list of games: a view object holding the model, drawn by its ``sync()``, that
+  asks the table through three callables) and ``HistoryMixin`` (what the bar asks, and the odds
+  panel);
 - ``messages.py`` (``MessagesMixin``): :meth:`say`, :meth:`callback` (every handler's prints and
   errors go to ``out``), :func:`mark_unavailable`;
 - ``live.py``: :func:`close_tree`, :func:`replace` and the tables each notebook cell made.
@@ -148,6 +152,7 @@ The HTML itself is built by :mod:`catcards.render` (``render.tables`` and one mo
 """
 from __future__ import annotations
 
+import inspect
 from typing import Any, Callable, Sequence
 
 import ipywidgets as W
@@ -166,7 +171,7 @@ from .moves import MovesMixin
 from .scheduler import BATCH, LoopClock, _running_loop
 from .view import LOG_LINES, ViewMixin  # noqa: F401 (re-exported)
 
-__all__ = ["GameTable", "table_for", "table_class", "play", "card_html", "cards_row", "hint_html", "mark_unavailable", "text_colour", "close_tree", "replace",
+__all__ = ["GameTable", "table_for", "table_class", "play", "table_options", "card_html", "cards_row", "hint_html", "mark_unavailable", "text_colour", "close_tree", "replace",
            "seed_from_text"]
 
 #: tables by game name: the modules of :mod:`catcards.widgets` and plugins of group ``catcards.tables``
@@ -190,23 +195,43 @@ def table_class(name: str) -> type["GameTable"]:
     return TABLES.get(name, GameTable)
 
 
-def play(
-    game: Game | str,
-    *,
-    seed: int | None = None,
-    humans: Sequence[int] = (0,),
-    agents: str | Sequence[Any] = "sensible",
-    deals: Sequence | None = None,
-    view: int | None = None,
-    **params: Any,
-) -> "GameTable":
-    """A table for ``game`` (a :class:`~catcards.Game`, or a registered name built with
-    ``**params``, e.g. ``play("simons-cat", players=5, seed=3)``): the game's own table class if
-    one is registered with :func:`table_for`, else the generic :class:`GameTable`.
+def table_options(cls: type["GameTable"] | None = None) -> tuple[str, ...]:
+    """The keywords :func:`play` passes to the table rather than to the game: the keyword-only
+    arguments of :meth:`GameTable.__init__` (``seed``, ``humans``, ``agents``, ``deals``,
+    ``view``) and of the ``__init__`` of each table class between ``cls`` and it (Snap's
+    ``turn_delay`` and ``clock``), read from their signatures so that they are written once."""
+    names: list[str] = []
+    for klass in (cls or GameTable).__mro__:
+        if not (isinstance(klass, type) and issubclass(klass, GameTable)) or "__init__" not in vars(klass):
+            continue
+        names += [name for name, p in inspect.signature(klass.__init__).parameters.items()
+                  if p.kind is inspect.Parameter.KEYWORD_ONLY and name not in names]
+    return tuple(names)
+
+
+def play(game: Game | str, **options: Any) -> "GameTable":
+    """A table for ``game`` (a :class:`~catcards.Game`, or a registered name): the game's own
+    table class if one is registered with :func:`table_for`, else the generic :class:`GameTable`.
+
+    ``options`` are of two kinds. The table's: :class:`GameTable`'s keywords (:func:`table_options`:
+    ``seed``, ``humans``, ``agents``, ``deals``, ``view``; see :class:`GameTable` for what each
+    means and its default), and those of the game's own table class (Snap's ``turn_delay``).
+    Any other keyword is a game parameter, used to build the game from its
+    name, e.g. ``play("simons-cat", players=5, seed=3)``: 5 players is the game's, seed 3 the
+    table's.
 
     Raises:
-        GameParameterError: unknown game name or parameters, bad seats or strategies.
+        GameParameterError: unknown game name or parameters (game parameters given with a Game
+            object), bad seats or strategies.
     """
+    names = table_options(table_class(game.name if isinstance(game, Game) else str(game)))
+    # GameTable's defaults are passed as before, named: a table class's own default for one of
+    # them (CardGameTable's agents="bluffer", set with kwargs.setdefault) applies to direct
+    # construction only, so play() deals the same computer players as it always has
+    table = {name: p.default for name, p in inspect.signature(GameTable.__init__).parameters.items()
+             if p.kind is inspect.Parameter.KEYWORD_ONLY}
+    table.update((k, v) for k, v in options.items() if k in names)
+    params = {k: v for k, v in options.items() if k not in names}
     if isinstance(game, str):
         game = load(game, **params)
     elif params:
@@ -215,8 +240,7 @@ def play(
         )
     if not isinstance(game, Game):
         raise GameParameterError(f"play() needs a Game or a game name, not {game!r}")
-    cls = table_class(game.name)
-    return cls(game, seed=seed, humans=humans, agents=agents, deals=deals, view=view)
+    return table_class(game.name)(game, **table)
 
 
 class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixin, W.VBox):
@@ -312,8 +336,12 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
         self.layout.border, self.layout.padding, self.layout.width = "1px solid #ccc", "8px", "100%"
         self.add_class("catcards-table")
         self._build_history()  # the history slider, "Play on from here" and the branch list
+        # the person's next move (the hand and its buttons) comes before the board, which can be
+        # long (seats, score sheets): it is on screen as dealt on a 390x844 phone and a 1366x768
+        # Chromebook in every game's app (issue 31, tests/browser/test_a11y.py), in reading and
+        # keyboard order alike; the board follows, one scroll down on a phone
         self.children = [
-            self.title, self.rules_panel, self.status, self.board_box, self.hand_box, self.controls,
+            self.title, self.rules_panel, self.status, self.hand_box, self.board_box, self.controls,
             self.history_bar, self.odds_panel,
             W.HTML("<b>Move log</b> <span style='color:#595959'>(newest first)</span>"), self.log_view,
             W.HTML("<b>Messages</b>"), self.announce, self.out,
@@ -339,7 +367,9 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
             return
         self.__dict__["_catcards_closed"] = True
         self.stop()
-        mine = [self, *self._kept.values()]  # with the parts kept while not shown (part(keep=True))
+        # with the parts kept while not shown (part(keep=True)); none when __init__ refused its
+        # arguments before making any (the refused table is closed when it is collected)
+        mine = [self, *self.__dict__.get("_kept", {}).values()]
         for name in ("new_button", "shuffle_button", "undo_button", "step_button", "playout_button", "seed_box"):
             extra = getattr(self, name, None)  # controls a subclass moved out of the table
             if isinstance(extra, W.Widget):
@@ -473,7 +503,8 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
     def _computers_turn(self) -> None:
         """A scheduled event: on the event loop, the computers' moves and a redraw (through
         :meth:`callback`'s runner, so errors are said in ``out``); stepped synchronously, the
-        moves only (the click being handled redraws)."""
+        moves only (the click being handled redraws). After the last one, the clock gives the
+        focus the click that caused them handed it (:meth:`_restore_focus`)."""
         if _running_loop() is None:
             self._computer_moves()
         else:

@@ -7,13 +7,15 @@ position the game in play and keeps the game it came from in the "Game" list. Al
 position shown. Part of :mod:`catcards.widgets.table`."""
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import ipywidgets as W
 import traitlets
 
 from ...core import State
 from .messages import LOOKING_BACK, mark_unavailable  # noqa: F401 (LOOKING_BACK: re-exported)
 
-__all__ = ["HistoryMixin", "MoveBox"]
+__all__ = ["HistoryBar", "HistoryMixin", "MoveBox"]
 
 #: the tooltip of "Play on from here" when there is an earlier move to play on from
 BRANCH_TOOLTIP = "continue the game from the move shown; the original game stays in the list"
@@ -36,17 +38,25 @@ class MoveBox(W.IntText):
     max = traitlets.Int(0, help="the highest move (moves made so far); not sent to the browser")
 
 
-class HistoryMixin:
-    """The history bar of :class:`~catcards.widgets.table.GameTable`: ``history_slider`` (the
-    "Move" box, :class:`MoveBox`), ``history_total`` ("of 12"), ``branch_button``, ``branch_list``,
-    ``history_note`` (in ``history_bar``) and ``odds_panel``."""
+class HistoryBar:
+    """The history bar, a view that holds the table's model (issue 31: a first view that is an
+    object of its own, not a mixin sharing the table's ``self``). Its widgets: ``widget`` (the
+    VBox shown, the table's ``history_bar``) holding the "Move" box (``slider``, a
+    :class:`MoveBox`), ``total`` ("of 12"), ``branch_button`` ("Play on from here"),
+    ``branch_list`` (the "Game" list, shown when there are branches) and ``note`` (the "Looking
+    back" line).
 
-    # ---- history: look back at any earlier move, play on from there (issue 15) ------------------
-    def _build_history(self) -> None:
-        """Make the history bar (slider, "Play on from here", the list of games) and the
-        "What are my chances?" panel. Called once by ``__init__``, before the first deal."""
-        from ..explore import OddsPanel  # catcards.widgets.explore
+    Its interface is small: it reads :class:`~catcards.widgets.table.model.TableModel`
+    (``live_state``, ``state``, ``looking_back``, ``labels``, ``index``) in :meth:`sync`, and
+    says what a person asked for through three callables given when it is made, which the table
+    runs through its callback runner (its prints and refusals go to the table's ``out``):
+    ``on_move(widget, moves)`` (a number typed or stepped in the Move box), ``on_play_on(widget)``
+    and ``on_switch(widget, index)`` (a game chosen in the list). A change that :meth:`sync`
+    makes is not taken for a person's."""
 
+    def __init__(self, model: Any, *, on_move: Callable[[W.Widget, int], None],
+                 on_play_on: Callable[[W.Widget], None], on_switch: Callable[[W.Widget, int], None]):
+        self.model = model
         self._syncing = False
         # a labelled number box, not an IntSlider: ipywidgets 8 gives a slider's handle no
         # accessible name (axe: aria-input-field-name), while a number box has its label, takes
@@ -56,33 +66,89 @@ class HistoryMixin:
         # arrow key's step at once. Sent on every key, "12" went as 1 then 12, and the browser
         # holds a model's next update until the kernel has answered the one before: a Tab and
         # Enter on "Play on from here" overtook the 12 and played on from move 1 (seen in Chromium)
-        self.history_slider = MoveBox(
+        self.slider = MoveBox(
             value=0, description="Move", continuous_update=False,
             style={"description_width": "44px"}, layout=W.Layout(width="150px"),
             tooltip="moves made so far: go back to see the table as it was after any earlier move")
-        self.history_slider.add_class("catcards-history")
-        self.history_slider.observe(lambda change: None if self._syncing else self._run(
-            lambda _w: self._move_typed(change["new"]), self.history_slider),
-                                    "value")
-        self.history_total = W.HTML()  # "of 12": the moves made so far, the highest Move
+        self.slider.add_class("catcards-history")
+        self.slider.observe(lambda change: None if self._syncing else on_move(self.slider, change["new"]),
+                            "value")
+        self.total = W.HTML()  # "of 12": the moves made so far, the highest Move
         # never disabled: a number typed in the Move box reaches the kernel a moment after the
         # key, and a person who typed it and pressed Tab found the button still disabled, so Tab
         # went past it (break-it tester, keyboard only). At the latest move it is marked
-        # unavailable (greyed, still focusable) and a press on it says why (_sync_history)
+        # unavailable (greyed, still focusable) and a press on it says why (sync)
         self.branch_button = W.Button(description="Play on from here", icon="code-fork",
                                       layout=W.Layout(width="auto"), tooltip=BRANCH_TOOLTIP)
-        self.branch_button.on_click(self.callback(lambda _b: self.play_on_from_here()))
+        self.branch_button.on_click(on_play_on)
         self.branch_list = W.Dropdown(options=[("Original game", 0)], value=0, description="Game",
                                       style={"description_width": "44px"}, layout=W.Layout(width="auto", display="none"),
                                       tooltip="the original game and the branches played on from earlier moves")
-        self.branch_list.observe(lambda change: None if self._syncing else self._run(
-            lambda _w: self.switch_game(int(change["new"])), self.branch_list),
+        self.branch_list.observe(lambda change: None if self._syncing else on_switch(self.branch_list, int(change["new"])),
                                  "value")
-        self.history_note = W.HTML()
-        self.history_bar = W.VBox([
-            W.HBox([self.history_slider, self.history_total, self.branch_button, self.branch_list],
+        self.note = W.HTML()
+        self.widget = W.VBox([
+            W.HBox([self.slider, self.total, self.branch_button, self.branch_list],
                    layout=W.Layout(flex_flow="row wrap", align_items="center")),
-            self.history_note])
+            self.note])
+
+    def sync(self) -> None:
+        """Set the bar from the model: the Move box's number and highest move, "of N", the list
+        of games (shown when there is more than one), "Play on from here" (marked unavailable at
+        the latest move) and the "Looking back" note."""
+        model = self.model
+        live, shown = model.live_state, len(model.state.history)
+        total = len(live.history)
+        self._syncing = True
+        try:
+            slider = self.slider
+            if slider.max != total or slider.value != shown:
+                with slider.hold_trait_notifications():
+                    slider.max = max(total, 0)
+                    slider.value = shown
+            labels = model.labels
+            options = [(label, i) for i, label in enumerate(labels)]
+            if list(self.branch_list.options) != options:
+                self.branch_list.options = options
+            if self.branch_list.value != model.index:
+                self.branch_list.value = model.index
+        finally:
+            self._syncing = False
+        self.branch_list.layout.display = None if len(labels) > 1 else "none"
+        self.total.value = f"<span class='catcards-history-total'>of {total}</span>"
+        mark_unavailable(self.branch_button, None if model.looking_back else BRANCH_UNAVAILABLE)
+        if model.looking_back:
+            self.branch_button.tooltip = BRANCH_TOOLTIP
+            self.note.value = (
+                f"<div class='catcards-history-note' style='background:#fff4c2;border:1px solid #8a6d00;"
+                f"padding:2px 6px'><b>Looking back</b>: the table after move {shown} of {total} "
+                f"(read-only). Set Move to {total} to return, or click \"Play on from here\".</div>")
+        else:
+            self.note.value = ""
+
+
+class HistoryMixin:
+    """The table's part of looking back and branching: it makes the :class:`HistoryBar`
+    (``history_view``; its widgets are the table's ``history_bar`` (the box shown),
+    ``history_slider``, ``history_total``, ``branch_button``, ``branch_list`` and
+    ``history_note``) and the ``odds_panel``, and does
+    what the bar asks (:meth:`look_back`, :meth:`play_on_from_here`, :meth:`switch_game`), which
+    stops and resumes the computers' moves."""
+
+    # ---- history: look back at any earlier move, play on from there (issue 15) ------------------
+    def _build_history(self) -> None:
+        """Make the history bar and the "What are my chances?" panel. Called once by
+        ``__init__``, before the first deal."""
+        from ..explore import OddsPanel  # catcards.widgets.explore
+
+        bar = self.history_view = HistoryBar(
+            self.model,
+            on_move=lambda widget, moves: self._run(lambda _w: self._move_typed(moves), widget),
+            on_play_on=self.callback(lambda _b: self.play_on_from_here()),
+            on_switch=lambda widget, index: self._run(lambda _w: self.switch_game(index), widget))
+        self.history_bar = bar.widget
+        self.history_slider, self.history_total, self.history_note = bar.slider, bar.total, bar.note
+        self.branch_button, self.branch_list = bar.branch_button, bar.branch_list
         self.odds_panel = OddsPanel(self)
         self._past_ok = {id(w) for w in (self.history_slider, self.branch_button, self.branch_list,
                                           self.new_button, self.shuffle_button)}
@@ -157,37 +223,13 @@ class HistoryMixin:
         self.resume()
 
     def _sync_history(self) -> None:
-        """Set the history bar from the game: slider range and position, the note, the list."""
-        if not hasattr(self, "history_slider"):
+        """Set the history bar from the model (:meth:`HistoryBar.sync`), and the controls a look
+        back makes read-only (Undo, Computer step, Play out); tell the odds panel."""
+        if not hasattr(self, "history_view"):
             return
-        live, shown = self.live_state, len(self.state.history)
-        total = len(live.history)
-        self._syncing = True
-        try:
-            slider = self.history_slider
-            if slider.max != total or slider.value != shown:
-                with slider.hold_trait_notifications():
-                    slider.max = max(total, 0)
-                    slider.value = shown
-            labels = self.model.labels
-            options = [(label, i) for i, label in enumerate(labels)]
-            if list(self.branch_list.options) != options:
-                self.branch_list.options = options
-            if self.branch_list.value != self.model.index:
-                self.branch_list.value = self.model.index
-        finally:
-            self._syncing = False
-        self.branch_list.layout.display = None if len(labels) > 1 else "none"
-        self.history_total.value = f"<span class='catcards-history-total'>of {total}</span>"
-        mark_unavailable(self.branch_button, None if self.looking_back else BRANCH_UNAVAILABLE)
+        self.history_view.sync()
         if self.looking_back:
-            self.branch_button.tooltip = BRANCH_TOOLTIP
-            self.history_note.value = (
-                f"<div class='catcards-history-note' style='background:#fff4c2;border:1px solid #8a6d00;"
-                f"padding:2px 6px'><b>Looking back</b>: the table after move {shown} of {total} "
-                f"(read-only). Set Move to {total} to return, or click \"Play on from here\".</div>")
             self.step_button.disabled = self.playout_button.disabled = self.undo_button.disabled = True
         else:
-            self.history_note.value = ""
             self.undo_button.disabled = False
         self.odds_panel.position_changed()

@@ -80,9 +80,9 @@ class MessagesMixin:
         #: position then (the state and its length of history), and when the browser sent its last
         #: press (press_time): to tell a held or doubled key (_run)
         self._focused: tuple[W.Widget, Any, int] | None = None
-        #: a click's ``(clicked, place)`` whose keyboard focus waits for the computers' replies
-        #: to be drawn (MovesMixin._restore_focus), or None
-        self._focus_pending: tuple[Any, tuple[str, bool, int]] | None = None
+        #: the focus a click gives once its computer replies are drawn (MovesMixin._restore_focus:
+        #: the table's clock runs it); a newer click's replaces it
+        self._focus_job: object | None = None
         self._pressed_at: float | None = None
 
     # ---- callbacks: errors and prints go to self.out ------------------------------------------

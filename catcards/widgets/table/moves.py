@@ -203,28 +203,42 @@ class MovesMixin:
         return self._safe_control()
 
     def _restore_focus(self, clicked: Any, place: tuple[str, bool, int] | None) -> None:
-        """After a click at ``place`` was handled: focus :meth:`focus_after`'s widget (ipywidgets'
-        ``DOMWidget.focus``: every view of it in the browser); after a click on a control, only
-        when the click disabled or hid it, and then :meth:`_safe_control`.
-
-        A move that leaves nothing to press in the hand or the board while the computers' replies
-        are still to come (scheduled on the kernel's loop: the person's last card played, their
-        "draw a card" not drawn yet) keeps its focus for the redraw after those replies
-        (``clicked`` and ``place`` None: :meth:`GameTable._computers_turn`), when the person's
-        next moves are shown: focusing a control first, then leaving it there, put keyboard
-        users outside the hand at their turn (WCAG 2.4.3)."""
-        if clicked is None and place is None:
-            # a redraw that no click made: the computers' replies. A focus kept for it is given
-            # once they are all made (the person's turn, or the game over)
-            pending = self._focus_pending
-            if pending is None or self.closed or self._computers_due():
-                return
-            self._focus_pending = None
-            clicked, place = pending
-        else:
-            self._focus_pending = None  # a new click: any focus kept for the replies is stale
+        """After a click at ``place`` (:meth:`_focus_place`) was handled and the table redrawn:
+        give the keyboard focus once (:meth:`_give_focus`). When the click caused computer replies
+        (scheduled on the kernel's loop), it is given after the last of them has been drawn, to
+        the widget :meth:`focus_after` finds then: the table's clock runs it
+        (:meth:`~catcards.widgets.table.scheduler.ManualClock.then`). Otherwise (no replies, or
+        replies made at once where no loop runs) it is given now. A newer click's focus replaces
+        one still waiting; None (a scheduled event, not a click) gives none."""
         if place is None or self.closed:
             return
+        job = object()
+        self._focus_job = job  # a newer click's focus replaces this one
+
+        def give(after_replies: bool = True) -> None:
+            if self.__dict__.get("_focus_job") is job and not self.closed:
+                self._focus_job = None
+                self._give_focus(clicked, place, after_replies)
+
+        if not self._computers_due():
+            give(False)
+            return
+        if any(b is clicked for b in focusable_buttons(self)):
+            # the clicked button is still shown and keeps the browser's focus until then: a key
+            # held on it is a held key while the replies are made (_repeated_press)
+            self._focused = (clicked, self.state, len(self.state.history))
+        self.clock.then(give)
+
+    def _give_focus(self, clicked: Any, place: tuple[str, bool, int], after_replies: bool = False) -> None:
+        """Focus :meth:`focus_after`'s widget (ipywidgets' ``DOMWidget.focus``: every view of it
+        in the browser) after a click on a button of the hand or the board; after a click on a
+        control, only when the click disabled or hid it, and then :meth:`_safe_control`.
+        Remembers the widget focused with the position (``_focused``), so a press on it straight
+        after is taken for a held key (:meth:`_repeated_press`). ``after_replies``: given after
+        the computers' replies, when the clicked button of the hand or the board, the target
+        again, may have been hidden in between (Cat Days' "draw a card", hidden while the
+        computer plays, then drawn anew by the browser): it is focused too (focusing the element
+        that has the focus does nothing)."""
         if place[0] == "controls":
             # a control keeps its focus in the browser (it is never redrawn; the browser's scroll
             # anchoring keeps it where it was on screen, render.tables.STYLE), unless the click
@@ -240,13 +254,7 @@ class MovesMixin:
             target = self._safe_control()
         else:
             target = self.focus_after(clicked, place)
-            if self._computers_due() and not any(
-                    target is b for b in focusable_buttons(self.hand_box) + focusable_buttons(self.board_box)):
-                # nothing to press in the hand or the board until the computers reply: the focus
-                # waits for that redraw (above) rather than going to a control now
-                self._focus_pending = (clicked, place)
-                return
-        if target is clicked:
+        if target is clicked and not after_replies:
             # still shown, the same widget: the browser kept its element and the focus on it
             self._focused = (clicked, self.state, len(self.state.history))
             return

@@ -10,7 +10,10 @@ tests and lessons). Part of :mod:`catcards.widgets.table`.
 ``GameTable._advance`` schedules the computers' replies after a person's move on
 ``table.clock`` (``clock.schedule(table.computer_delay, ...)``); each event makes the computers'
 moves until a person is to act (:data:`BATCH` at most, then the next event) and redraws the
-table. Snap schedules each computer's turn and each reaction on its own clock the same way.
+table. The click that caused them hands its keyboard focus to the clock with :meth:`~ManualClock.then`:
+it is given once, after the last reply's event has run (and so been drawn), to the widget the
+table's ``focus_after`` finds then. Snap schedules each computer's turn and each reaction on its
+own clock the same way.
 """
 from __future__ import annotations
 
@@ -35,12 +38,27 @@ class ManualClock:
         self.now = 0.0
         self._events: list[tuple[float, int, Callable[[], None]]] = []
         self._seq = itertools.count()
+        self._then: list[Callable[[], None]] = []
 
     def schedule(self, delay: float, fn: Callable[[], None]) -> None:
         heapq.heappush(self._events, (self.now + max(0.0, float(delay)), next(self._seq), fn))
 
     def cancel_all(self) -> None:
+        """Drop every event not fired yet, and what :meth:`then` was to run after them."""
         self._events = []
+        self._then = []
+
+    def then(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` once, when every event pending now has run, with the events they schedule
+        in turn (the last of a chain of computer replies, each scheduling the next); at once when
+        none is pending. :meth:`cancel_all` drops it with the events."""
+        self._then.append(fn)
+        self._idle()
+
+    def _idle(self) -> None:
+        """Run what :meth:`then` keeps, once no event is pending (called after each event)."""
+        while self._then and not self.pending:
+            self._then.pop(0)()
 
     @property
     def pending(self) -> int:
@@ -54,6 +72,7 @@ class ManualClock:
             due, _, fn = heapq.heappop(self._events)
             self.now = due
             fn()
+            self._idle()
         self.now = target
 
 
@@ -101,6 +120,7 @@ class LoopClock(ManualClock):
             finally:
                 self._stepping = False
                 self._now.clear()
+            self._idle()
             return
         if loop is None:
             super().schedule(delay, fn)
@@ -109,11 +129,16 @@ class LoopClock(ManualClock):
 
         def run() -> None:
             self._handles.pop(key, None)
-            fn()
+            try:
+                fn()
+            finally:
+                self._idle()
 
         self._handles[key] = loop.call_later(max(0.0, float(delay)), run)
 
     def cancel_all(self) -> None:
+        """Cancel every event (on the loop, stepped, or waiting for :meth:`advance`) and drop
+        what :meth:`then` was to run after them."""
         for handle in self._handles.values():
             handle.cancel()
         self._handles = {}
@@ -122,5 +147,5 @@ class LoopClock(ManualClock):
 
     @property
     def pending(self) -> int:
-        """Events not fired yet (on the loop and waiting for :meth:`advance`)."""
-        return len(self._handles) + len(self._events)
+        """Events not fired yet (on the loop, stepped, and waiting for :meth:`advance`)."""
+        return len(self._handles) + len(self._now) + len(self._events)
