@@ -454,7 +454,8 @@ def test_in_a_kernel_the_rollouts_run_on_the_event_loop_with_no_thread():
     catcards.odds's numbers."""
     import json
 
-    from jupyter_client.manager import start_new_kernel
+    start_new_kernel = pytest.importorskip("jupyter_client.manager", reason="needs the test extra "
+                                           "(pip install -e \".[test]\")").start_new_kernel
     from test_table_lifecycle import _execute
 
     km, kc = start_new_kernel(kernel_name="python3")

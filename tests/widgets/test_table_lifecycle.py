@@ -151,7 +151,9 @@ def _execute(kc, code, cell=None, timeout=60):
 
 @pytest.fixture(scope="module")
 def kernel():
-    from jupyter_client.manager import start_new_kernel
+    # a real kernel: jupyter_client and ipykernel come with the test extra, not the light dev one
+    start_new_kernel = pytest.importorskip("jupyter_client.manager", reason="needs the test extra "
+                                           "(pip install -e \".[test]\")").start_new_kernel
 
     km, kc = start_new_kernel(kernel_name="python3")
     try:

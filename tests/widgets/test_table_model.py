@@ -139,11 +139,14 @@ def test_the_contributing_guides_hint_button_works():
     namespace: dict = {}
     exec(compile(code, "CONTRIBUTING.md", "exec"), namespace)
     table = namespace["table"]
-    assert table.output_text() == "Hint: the sensible computer would play Cat 3.\n"
+    assert table.output_text() == "Hint: the computer would play Cat 3.\n"
     hint = namespace["hint"]
     assert table.state.history == []  # a hint changes nothing
     table.act(table.legal[0])
-    assert not hint.disabled and hint in table.hand_box.children[0].children  # kept, your turn again
+    table.refresh()
+    # kept, and usable by keyboard on your turn again (never disabled, not marked unavailable)
+    assert hint in table.hand_box.children[0].children
+    assert not hint.disabled and "catcards-unplayable" not in hint._dom_classes
     table.close()
 
 
