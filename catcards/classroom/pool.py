@@ -297,7 +297,8 @@ class Pool:
                 unknown student; 429 too many at once; 422 a save of another game, not from the
                 student's series (another class's or student's, or a seed chosen by hand), edited
                 (its replay or digest does not match), without a digest, of other settings, or
-                unfinished, or a game after the student's next one (a game skipped); 409 that
+                unfinished, or dealt from a deck order written into the save (a stacked deck), or
+                a game after the student's next one (a game skipped); 409 that
                 game is already counted. Nothing refused is counted.
         """
         if not isinstance(save_text, str):
@@ -320,6 +321,11 @@ class Pool:
                                  f"{act.game!r} ({act.title})")
         if fields["digest"] is None:
             raise PoolError(422, "this save has no digest (an old format); play the game again here")
+        if fields.get("deals") is not None:  # a deck order given in the save, not shuffled from
+            # the seed: a stacked deck replays and digests as well as a real one (break-it run,
+            # stop 37: a sorted deck counted 39 snaps a game as "checked")
+            raise PoolError(422, "this game was dealt from a deck order written into the save, not "
+                                 "shuffled from your seed; play the games your class page deals you")
         seed = fields["seed"]
         k = seed - student["seed"] * GAMES_PER_STUDENT
         if not 0 <= k < GAMES_PER_STUDENT:

@@ -251,6 +251,23 @@ def test_refuses_a_tampered_save(lesson):
     refused(pool, info.code, 422, "no digest", pool.submit, info.code, me.token, json.dumps(no_digest))
 
 
+def test_refuses_a_stacked_deck_with_the_students_own_seed(lesson):
+    """Break-it (stop 37): a save may carry the deck order (``deals``), which replays and digests
+    like a shuffled game; a student sorted the deck, used their real seed and next game, and 30
+    games of 39 snaps each counted as checked. Only a game shuffled from the seed counts."""
+    pool, info, me, _ = lesson
+    real = snap_pass(me.game_seed(1))
+    game = catcards.load(SNAPS_ACT.game, **SNAPS_ACT.params)
+    by_number = sorted(game.card_names, key=lambda name: (int(name.strip(")").split()[-1]), name))
+    stacked = game.new_game(me.game_seed(1), deals=[by_number[0::2], by_number[1::2]])
+    for _ in range(52):
+        stacked.apply(FLIP)
+    assert SNAPS_ACT.result(stacked) > 20  # a rigged pass: far above any shuffled one's mean of 3
+    refused(pool, info.code, 422, "deck order written into the save", pool.submit, info.code, me.token,
+            stacked.to_json())
+    assert pool.submit(info.code, me.token, real.to_json()).kind == "game"  # the real game 2 still counts
+
+
 def test_refuses_a_duplicate(lesson):
     pool, info, me, first = lesson
     refused(pool, info.code, 409, "your game 1 is already counted", pool.submit, info.code, me.token,
