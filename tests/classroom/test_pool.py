@@ -323,6 +323,9 @@ def test_refuses_an_unknown_student_and_wrong_codes(lesson):
     save = snap_pass(me.game_seed(1)).to_json()
     refused(pool, info.code, 403, "have not joined", pool.submit, info.code, "x" * 32, save)
     refused(pool, info.code, 403, "have not joined", pool.submit, info.code, None, save)
+    # a lone surrogate (JSON "\ud800"): an unknown student too, not a 500 (break-it, stop 37)
+    refused(pool, info.code, 403, "have not joined", pool.submit, info.code, "\ud800", save)
+    refused(pool, info.code, 403, "have not joined", pool.tally, info.code, "\ud800", 3)
     other = "ABCDEF" if info.code != "ABCDEF" else "ABCDEG"
     refused(pool, info.code, 404, f"there is no class {other}", pool.submit, other, me.token, save)
     refused(pool, info.code, 404, "not a class code", pool.submit, "ABC", me.token, save)
