@@ -470,7 +470,9 @@ def _app(args: argparse.Namespace) -> int:
     # FontAwesome stylesheets from a CDN, which logged ERR_NAME_NOT_RESOLVED offline), for Voila below
     cmd = [sys.executable, "-m", "voila", str(APP), f"--port={args.port}", "--Voila.ip=127.0.0.1", "--no-browser", "--Voila.port_retries=0",
            "--template=catcards-class", *(f"--VoilaConfiguration.extension_allowlist={name}" for name in WIDGET_EXTENSIONS),
-           *APP_CULLING, *APP_EXECUTION]
+           # errors only: Voila's own "Voila is running at <address without the game>" and a
+           # "not trusted" line per page confused a fresh README user (the address above is the one)
+           "--Voila.log_level=ERROR", *APP_CULLING, *APP_EXECUTION]
     os.chdir(APP.parent)
     # become the Voila process, so that Ctrl+C or a signal to this pid stops Voila and its kernels
     os.execv(sys.executable, cmd)

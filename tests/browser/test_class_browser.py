@@ -84,6 +84,8 @@ def test_a_student_joins_by_the_link_plays_a_snap_pass_and_the_dashboard_shows_i
         frame = page.frame_locator("#table")
         turn = frame.locator("button.catcards-turn")
         turn.wait_for(timeout=60_000)
+        # the page's "Dealing your cards" line goes once the table is there (a README user saw it stay)
+        expect(frame.locator(".catcards-loading")).to_be_hidden()
         status = frame.locator(".catcards-status")
         note = frame.locator(".catcards-class-note")
         expect(note).to_contain_text("Game 1.")
