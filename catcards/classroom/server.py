@@ -648,6 +648,53 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
     return OwnersKernel
 
 
+def _kernels_only(handler: type, server: "ClassServer") -> type:
+    """Voila's ``voila/query/<kernel id>`` websocket (``RequestInfoSocketHandler``) for the
+    class's own kernels only: a preheated kernel waits there for its page's request
+    (:func:`catcards.classroom.page.page_query`). Voila's handler takes anyone: two sockets to
+    one id, closed in turn, made its ``on_close`` delete another kernel's registration (that
+    kernel's student then waited forever) and log an ``UnboundLocalError``; and the address of a
+    taken kernel gave its page's request again (``QUERY_STRING: student=TOKEN``). Here a
+    connection is refused (403 JSON) unless it comes from this computer (loopback) without a
+    browser's ``Origin``, for a kernel of the pool (:meth:`ClassServer.query_waiting`) or one
+    whose request is waiting, and no other socket is open for that id. The request is given
+    once (then forgotten), and a close removes only this socket's own registration."""
+
+    class KernelsQuery(handler):
+        async def get(self, kernel_id, *args, **kwargs):
+            import ipaddress
+
+            try:
+                remote = ipaddress.ip_address(self.request.remote_ip or "")
+                # this computer: loopback, or the one address the server listens on (--ip)
+                loopback = remote.is_loopback or self.request.remote_ip == server.ip
+            except ValueError:
+                loopback = False
+            if not (loopback and "Origin" not in self.request.headers and server.query_waiting(kernel_id)
+                    and kernel_id not in handler._waiters):
+                self.set_status(403)
+                self.set_header("Content-Type", "application/json")
+                self.set_header("Cache-Control", "no-store")
+                self.finish(json.dumps({"error": "only the class's own kernels may connect here"}))
+                return None
+            return await super().get(kernel_id, *args, **kwargs)
+
+        def open(self, kernel_id: str) -> None:
+            if kernel_id in handler._waiters:  # another socket got in meanwhile
+                self.close(code=1008)
+                return
+            handler._waiters[kernel_id] = self
+            payload = handler._cache.pop(kernel_id, None)
+            if payload is not None:
+                self.write_message(payload)
+
+        def on_close(self) -> None:
+            for kernel_id in [k for k, waiter in handler._waiters.items() if waiter is self]:
+                del handler._waiters[kernel_id]
+
+    return KernelsQuery
+
+
 def _safe_files(handler: type) -> type:
     """``handler`` (a tornado StaticFileHandler of Voila's) answering as :class:`_SafeFiles`."""
     return type(f"Safe{handler.__name__}", (_SafeFiles, handler), {})
@@ -752,6 +799,20 @@ class ClassServer(Voila):
         self._table_loads.take(student.number)
         return None
 
+    def query_waiting(self, kernel_id: str) -> bool:
+        """``kernel_id`` is a kernel of the preheated pool (started, not yet taken by a page), or
+        one taken whose page's request has not reached it yet (Voila's ``_cache``)."""
+        from voila.request_info_handler import RequestInfoSocketHandler
+
+        if kernel_id in RequestInfoSocketHandler._cache:
+            return True
+        for tasks in getattr(getattr(self, "kernel_manager", None), "_pools", {}).values():
+            for task in tasks:
+                if task.done() and not task.cancelled() and task.exception() is None \
+                        and task.result().get("kernel_id") == kernel_id:
+                    return True
+        return False
+
     @property
     def code(self) -> str:
         return self.info.code
@@ -827,6 +888,7 @@ class ClassServer(Voila):
         self.app.settings.update(self.tornado_settings)
         from jupyter_server.services.kernels.handlers import KernelHandler
         from voila.tornado.handler import TornadoVoilaHandler
+        from voila.request_info_handler import RequestInfoSocketHandler
         from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
         voila_handlers = []
@@ -837,6 +899,8 @@ class ClassServer(Voila):
                 h = (h[0], _owner_only(h[1], self, "channels"), *h[2:])
             elif isinstance(h, tuple) and h[1] is KernelHandler:
                 h = (h[0], _owner_only(h[1], self, "kernel"), *h[2:])
+            elif isinstance(h, tuple) and h[1] is RequestInfoSocketHandler:
+                h = (h[0], _kernels_only(h[1], self), *h[2:])
             elif isinstance(h, tuple) and isinstance(h[1], type) and issubclass(h[1], tornado.web.StaticFileHandler):
                 h = (h[0], _safe_files(h[1]), *h[2:])
             voila_handlers.append(h)
@@ -1099,6 +1163,9 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     public_url = public_url.rstrip("/") + "/"
 
     os.environ[SERVER_ENV] = kernel_server_url(ip, port, base_url)
+    # where a preheated kernel waits for its page (page.page_query; Voila leaves it 127.0.0.1,
+    # which a server listening on one network address does not answer)
+    os.environ["VOILA_APP_IP"] = kernel_server_url(ip, port, base_url).split("//")[1].rsplit(":", 1)[0]
     os.environ["CATCARDS_CLASS_CODE"] = info.code
     os.environ["CATCARDS_CLASS_ACTIVITY"] = chosen.key
     # what a student's table needs of the activity, so that their kernels import only the game
