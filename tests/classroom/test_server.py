@@ -298,6 +298,18 @@ def test_the_dashboard_data_and_the_csv_need_the_teachers_token(server, student)
     refused(requests.get(url + "/nothing-here", timeout=30), 404, "nothing")
 
 
+def test_the_dashboard_keeps_the_token_out_of_the_address_and_its_links(server):
+    """Hostile tester: the projected dashboard showed the token in the address bar (``#token=``
+    never removed) and in the CSV link's status-bar hint (``results.csv?token=...``)."""
+    dash = requests.get(server["join_url"] + "/dashboard", timeout=30).text
+    assert "?token=" not in dash and "history.replaceState(" in dash
+    assert '<button id="csv" class="button" type="button">Download the results (CSV)</button>' in dash
+    assert 'fetch("results.csv", { headers: { "Authorization": "Bearer " + token }' in dash
+    csv = requests.get(server["join_url"] + "/results.csv", headers=teacher(server), timeout=30)  # the page's fetch
+    assert csv.status_code == 200 and csv.headers["Content-Type"] == "text/csv; charset=utf-8"
+    assert csv.text.splitlines()[0].startswith("order,student,")
+
+
 def test_closed_submissions_are_refused_and_open_again(server):
     ana = join(server)
     save = snap_pass(series_seed(ana["seed"], 0)).to_json()
