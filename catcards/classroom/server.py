@@ -504,13 +504,17 @@ class KernelGoodbye(PoolHandler):
         ``_xsrf`` equals the ``_xsrf`` cookie, which is the one noted for the kernel)."""
         import hmac
 
-        from tornado.httputil import parse_body_arguments
+        from tornado.httputil import HTTPInputError, parse_body_arguments
 
         noted = self.server.table_owner(kernel_id)
         if noted is None or self._too_big:
             return False
         arguments: dict[str, list[bytes]] = {}
-        parse_body_arguments(self.request.headers.get("Content-Type", ""), bytes(self._body), arguments, {})
+        try:
+            parse_body_arguments(self.request.headers.get("Content-Type", ""), bytes(self._body), arguments, {})
+        except HTTPInputError:  # a broken form (a multipart body without its boundary): not a page's goodbye
+            raise JsonError(400, "the goodbye must be a form with the page's _xsrf field (multipart/form-data "
+                                 "with its boundary, or application/x-www-form-urlencoded)") from None
         sent = (arguments.get("_xsrf") or [b""])[0].decode("utf-8", "replace") or self.request.headers.get("X-Xsrftoken", "")
         cookie = self.get_cookie(self.settings.get("xsrf_cookie_name", "_xsrf"), "")
         if not sent or not cookie:
@@ -523,6 +527,18 @@ class KernelGoodbye(PoolHandler):
 class NotFound(PoolHandler):
     def prepare(self) -> None:
         raise JsonError(404, "there is nothing at this address; the join link looks like .../class/CODE")
+
+
+class KernelApiRefused(PoolHandler):
+    """``api/kernels`` (start a kernel) and ``api/kernels/<id>/restart`` or ``/interrupt``: never
+    from a page (a table's kernel is started by its page and replaced by a reload); 403 JSON,
+    not Voila's HTML page."""
+
+    def refuse(self, *args: Any) -> None:  # after the body is read: a refusal in prepare closed a kept-alive connection
+        raise JsonError(403, "a table's kernel is started by its page and cannot be started, restarted or "
+                             "interrupted here: reload the table's page for a new one")
+
+    get = post = put = patch = delete = refuse
 
 
 def _table_handler(voila_handler: type, server: "ClassServer") -> type:
@@ -539,7 +555,15 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
 
         async def get(self, path=None):
             # the first ?student=, the one the table's kernel reads (class_app.ipynb: parse_qs)
-            token = (self.get_query_arguments("student") or [""])[0]
+            try:
+                token = (self.get_query_arguments("student") or [""])[0]
+            except tornado.web.HTTPError:  # not UTF-8 (?student=%ED%A0%80)
+                self.set_status(400)
+                self.set_header("Cache-Control", "no-store")
+                self.set_header("Content-Type", "application/json")
+                self.finish(json.dumps({"error": "the address's student= must be the token the join answered "
+                                                 "(UTF-8 text)"}))
+                return
             refusal = server.table_refusal(token)
             if refusal is None:
                 self._student_number = server.pool.student(server.code, token[:200]).number
@@ -864,6 +888,10 @@ class ClassServer(Voila):
             (code + r"/summary", SummaryHandler), (code + r"/results\.csv", CsvHandler), (code + r"/open", OpenHandler),
             (code + r"/end", EndHandler), (r"/class/.*", NotFound), (r"/favicon\.ico", Favicon),
             (r"/voila/api/shutdown/(.*)", KernelGoodbye),  # every id: Voila's own handler never answers
+            # jupyter_server's logout (no login here: its 500 and traceback), and the kernel API's
+            # start, restart and interrupt, as JSON refusals
+            (r"/logout/?", NotFound), (r"/api/kernels/?", KernelApiRefused),
+            (r"/api/kernels/[^/]+/(?:restart|interrupt)/?", KernelApiRefused),
         ]
         return [(base + path, cls, kw) for path, cls in routes]
 

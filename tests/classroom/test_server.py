@@ -623,6 +623,38 @@ def test_a_tables_kernel_is_stopped_only_by_its_own_page_or_the_teacher(server):
     assert _gone(server, ben_kernel)
 
 
+def _log(server) -> str:
+    log = server["process"].log
+    log.flush()
+    log.seek(0)
+    return log.read().decode(errors="replace")
+
+
+def test_requests_anyone_can_send_answer_a_4xx_json_never_a_traceback(server):
+    """Hostile tester: ``GET logout`` (500, 120 lines of traceback in the teacher's terminal), a
+    broken multipart goodbye to one's own kernel (500, HTTPInputError), and Voila's HTML pages
+    for the kernel API and a ``?student=`` that is not UTF-8."""
+    ana = join(server)
+    browser = requests.Session()
+    kernel = _table(server, browser, ana["student"])
+    cookie, base = browser.cookies["_xsrf"], server["base"]
+    tracebacks = _log(server).count("Traceback")
+    for content_type, body in (("multipart/form-data; boundary=zz", b"--zz\r\nbroken"),
+                               ("multipart/form-data", b"_xsrf=x")):
+        refused(browser.post(base + f"voila/api/shutdown/{kernel}", data=body, timeout=30,
+                             headers={"Content-Type": content_type, "X-XSRFToken": cookie}), 400, "a form with")
+    refused(requests.get(base + "logout", timeout=30), 404, "nothing at this address")
+    for method, path in (("POST", "api/kernels"), ("GET", "api/kernels/"), ("POST", f"api/kernels/{kernel}/restart"),
+                         ("POST", f"api/kernels/{kernel}/interrupt")):
+        refused(browser.request(method, base + path, headers={"X-XSRFToken": cookie}, timeout=30), 403,
+                "reload the table's page for a new one")
+    refused(requests.get(base + "?student=%ED%A0%80", timeout=30), 400, "UTF-8")
+    assert _alive(server, kernel)
+    time.sleep(0.5)
+    assert _log(server).count("Traceback") == tracebacks, _log(server)[-3000:]
+    assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
+
+
 def test_a_student_holds_one_table_kernel_a_reload_replaces_it(server):
     """Break-it (issue 29): one student loading their table again and again (or joining many
     times) could take much of the server's kernel cap. A student's new table replaces their
