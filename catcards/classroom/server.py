@@ -21,7 +21,8 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 ``GET  class/CODE/dashboard``               the teacher's page (the token travels in the fragment)
 ``GET  class/CODE/version``                 ``{"version": n}`` (teacher)
 ``GET  class/CODE/summary``                 :meth:`Pool.summary` (teacher; names only with ``?names=1``)
-``GET  class/CODE/results.csv``             one row per counted result (teacher, ``?token=``)
+``GET  class/CODE/results.csv``             one row per counted result (teacher; the dashboard
+                                            sends the token in ``Authorization``)
 ``POST class/CODE/open``, ``.../end``       open/close submissions, end the class (teacher)
 ==========================================  =====================================================
 
@@ -38,6 +39,9 @@ kernel or lists files. A table's kernel is reached (its websocket, ``api/kernels
 stopped (``voila/api/shutdown/<id>``) only from the browser that opened its table, by its
 ``_xsrf`` cookie, or stopped by the teacher; a student holds one live table kernel
 (:meth:`ClassServer.table_opened`). Voila's file addresses answer a bad path with 404 JSON.
+Voila's ``voila/query/<kernel id>`` websocket, where a preheated kernel waits for its page's
+request, takes only the class's own kernels (:func:`_kernels_only`). ``logout``, ``api/kernels``
+and a kernel's ``restart`` or ``interrupt`` answer a 4xx JSON error.
 ``tests/classroom/test_server.py`` checks these.
 """
 from __future__ import annotations

@@ -731,3 +731,19 @@ def test_an_ended_class_takes_nothing_more(server):
     assert s["ended"] is True
     assert requests.get(url + "/results.csv", headers=teacher(server), timeout=30).status_code == 200
 
+
+
+def test_the_readme_states_the_join_limits_and_what_they_do_not_stop():
+    """Hostile tester: the README said "a script cannot fill the class"; one address filled 200
+    seats in about 2.5 minutes within the limits. The README now gives the limits (from the
+    pool's constants) and the time a script takes to fill the default class."""
+    from catcards.classroom.pool import DEFAULT_MAX_STUDENTS, JOIN_RATE_PER_ADDRESS, JOIN_RATE_PER_CLASS
+
+    readme = " ".join((Path(catcards.__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
+    burst, rate = JOIN_RATE_PER_ADDRESS
+    assert (f"{burst:.0f} at once from one network address, then {rate:.0f} a second, and "
+            f"{JOIN_RATE_PER_CLASS[0]:.0f} at once to the class, then {JOIN_RATE_PER_CLASS[1]:.0f} a second") in readme
+    minutes = (DEFAULT_MAX_STUDENTS - burst) / rate / 60  # the seats after the burst, one a second
+    assert minutes == 2.5
+    assert f"the default {DEFAULT_MAX_STUDENTS} seats in about {minutes} minutes" in readme
+    assert "cannot fill" not in readme and "set `--max-students` to your class's size" in readme
