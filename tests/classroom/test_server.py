@@ -95,49 +95,6 @@ def test_the_json_line_gives_the_code_and_links(server):
     assert len(server["teacher_token"]) >= 32
 
 
-def _query_socket(server, kernel_id: str, **headers) -> object:
-    """Open Voila's ``voila/query/<kernel id>`` websocket as a client: the connection, or the
-    HTTP status it was refused with."""
-    import asyncio
-
-    from tornado.httpclient import HTTPClientError, HTTPRequest
-    from tornado.websocket import websocket_connect
-
-    url = server["base"].replace("http://", "ws://") + f"voila/query/{kernel_id}"
-
-    async def connect():
-        try:
-            return await websocket_connect(HTTPRequest(url, headers=headers, connect_timeout=30))
-        except HTTPClientError as exc:
-            return exc.code
-
-    return asyncio.get_event_loop_policy().get_event_loop().run_until_complete(connect())
-
-
-def test_voilas_query_socket_takes_only_the_class_kernels(server):
-    """Hostile tester: two sockets to one id at ``voila/query/<id>``, closed B then A, made Voila's
-    ``on_close`` delete the waiting preheated kernel's registration (its student then waited
-    forever; an UnboundLocalError logged), and an id's cached request gave a student's token."""
-    import asyncio
-
-    deadline = time.monotonic() + 120  # the module's one preheated kernel waits for a page
-    while "(all ready)" not in server["process"].tail() and time.monotonic() < deadline:
-        time.sleep(0.5)
-    loop = asyncio.get_event_loop_policy().get_event_loop()
-    same = str(uuid.uuid4())
-    a, b = _query_socket(server, same), _query_socket(server, same)
-    for socket_ in (b, a):
-        if not isinstance(socket_, int):
-            socket_.close()
-            loop.run_until_complete(asyncio.sleep(0.2))
-    kernel = _table(server, requests.Session(), join(server)["student"])  # the preheated kernel still serves
-    assert (a, b) == (403, 403)  # no kernel of the class: refused, nothing registered
-    assert _query_socket(server, kernel) == 403  # a taken kernel's request is not given again
-    assert _query_socket(server, str(uuid.uuid4()), Origin=server["base"].rstrip("/")) == 403
-    assert "UnboundLocalError" not in server["process"].tail()
-    assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
-
-
 def test_the_student_page_the_code_box_and_the_dashboard_page(server):
     page = requests.get(server["join_url"], timeout=30)
     assert page.status_code == 200 and page.headers["Content-Type"].startswith("text/html")
@@ -319,6 +276,49 @@ def test_closed_submissions_are_refused_and_open_again(server):
     assert summary(server)["open"] is False
     assert requests.post(url + "/open", json={"open": True}, headers=teacher(server), timeout=30).status_code == 200
     assert submit(server, ana["student"], save).status_code == 201
+
+
+def _query_socket(server, kernel_id: str, **headers) -> object:
+    """Open Voila's ``voila/query/<kernel id>`` websocket as a client: the connection, or the
+    HTTP status it was refused with."""
+    import asyncio
+
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    url = server["base"].replace("http://", "ws://") + f"voila/query/{kernel_id}"
+
+    async def connect():
+        try:
+            return await websocket_connect(HTTPRequest(url, headers=headers, connect_timeout=30))
+        except HTTPClientError as exc:
+            return exc.code
+
+    return asyncio.get_event_loop_policy().get_event_loop().run_until_complete(connect())
+
+
+def test_voilas_query_socket_takes_only_the_class_kernels(server):
+    """Hostile tester: two sockets to one id at ``voila/query/<id>``, closed B then A, made Voila's
+    ``on_close`` delete the waiting preheated kernel's registration (its student then waited
+    forever; an UnboundLocalError logged), and an id's cached request gave a student's token."""
+    import asyncio
+
+    deadline = time.monotonic() + 120  # the module's one preheated kernel waits for a page
+    while "(all ready)" not in server["process"].tail() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    loop = asyncio.get_event_loop_policy().get_event_loop()
+    same = str(uuid.uuid4())
+    a, b = _query_socket(server, same), _query_socket(server, same)
+    for socket_ in (b, a):
+        if not isinstance(socket_, int):
+            socket_.close()
+            loop.run_until_complete(asyncio.sleep(0.2))
+    kernel = _table(server, requests.Session(), join(server)["student"])  # the preheated kernel still serves
+    assert (a, b) == (403, 403)  # no kernel of the class: refused, nothing registered
+    assert _query_socket(server, kernel) == 403  # a taken kernel's request is not given again
+    assert _query_socket(server, str(uuid.uuid4()), Origin=server["base"].rstrip("/")) == 403
+    assert "UnboundLocalError" not in server["process"].tail()
+    assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
 
 
 # ---- a student's page cannot run code on the server ------------------------------------------------
