@@ -21,7 +21,8 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 ``GET  class/CODE/dashboard``               the teacher's page (the token travels in the fragment)
 ``GET  class/CODE/version``                 ``{"version": n}`` (teacher)
 ``GET  class/CODE/summary``                 :meth:`Pool.summary` (teacher; names only with ``?names=1``)
-``GET  class/CODE/results.csv``             one row per counted result (teacher, ``?token=``)
+``GET  class/CODE/results.csv``             one row per counted result (teacher; the dashboard
+                                            sends the token in ``Authorization``)
 ``POST class/CODE/open``, ``.../end``       open/close submissions, end the class (teacher)
 ==========================================  =====================================================
 
@@ -38,6 +39,9 @@ kernel or lists files. A table's kernel is reached (its websocket, ``api/kernels
 stopped (``voila/api/shutdown/<id>``) only from the browser that opened its table, by its
 ``_xsrf`` cookie, or stopped by the teacher; a student holds one live table kernel
 (:meth:`ClassServer.table_opened`). Voila's file addresses answer a bad path with 404 JSON.
+Voila's ``voila/query/<kernel id>`` websocket, where a preheated kernel waits for its page's
+request, takes only the class's own kernels (:func:`_kernels_only`). ``logout``, ``api/kernels``
+and a kernel's ``restart`` or ``interrupt`` answer a 4xx JSON error.
 ``tests/classroom/test_server.py`` checks these.
 """
 from __future__ import annotations
@@ -504,13 +508,17 @@ class KernelGoodbye(PoolHandler):
         ``_xsrf`` equals the ``_xsrf`` cookie, which is the one noted for the kernel)."""
         import hmac
 
-        from tornado.httputil import parse_body_arguments
+        from tornado.httputil import HTTPInputError, parse_body_arguments
 
         noted = self.server.table_owner(kernel_id)
         if noted is None or self._too_big:
             return False
         arguments: dict[str, list[bytes]] = {}
-        parse_body_arguments(self.request.headers.get("Content-Type", ""), bytes(self._body), arguments, {})
+        try:
+            parse_body_arguments(self.request.headers.get("Content-Type", ""), bytes(self._body), arguments, {})
+        except HTTPInputError:  # a broken form (a multipart body without its boundary): not a page's goodbye
+            raise JsonError(400, "the goodbye must be a form with the page's _xsrf field (multipart/form-data "
+                                 "with its boundary, or application/x-www-form-urlencoded)") from None
         sent = (arguments.get("_xsrf") or [b""])[0].decode("utf-8", "replace") or self.request.headers.get("X-Xsrftoken", "")
         cookie = self.get_cookie(self.settings.get("xsrf_cookie_name", "_xsrf"), "")
         if not sent or not cookie:
@@ -523,6 +531,18 @@ class KernelGoodbye(PoolHandler):
 class NotFound(PoolHandler):
     def prepare(self) -> None:
         raise JsonError(404, "there is nothing at this address; the join link looks like .../class/CODE")
+
+
+class KernelApiRefused(PoolHandler):
+    """``api/kernels`` (start a kernel) and ``api/kernels/<id>/restart`` or ``/interrupt``: never
+    from a page (a table's kernel is started by its page and replaced by a reload); 403 JSON,
+    not Voila's HTML page."""
+
+    def refuse(self, *args: Any) -> None:  # after the body is read: a refusal in prepare closed a kept-alive connection
+        raise JsonError(403, "a table's kernel is started by its page and cannot be started, restarted or "
+                             "interrupted here: reload the table's page for a new one")
+
+    get = post = put = patch = delete = refuse
 
 
 def _table_handler(voila_handler: type, server: "ClassServer") -> type:
@@ -539,7 +559,15 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
 
         async def get(self, path=None):
             # the first ?student=, the one the table's kernel reads (class_app.ipynb: parse_qs)
-            token = (self.get_query_arguments("student") or [""])[0]
+            try:
+                token = (self.get_query_arguments("student") or [""])[0]
+            except tornado.web.HTTPError:  # not UTF-8 (?student=%ED%A0%80)
+                self.set_status(400)
+                self.set_header("Cache-Control", "no-store")
+                self.set_header("Content-Type", "application/json")
+                self.finish(json.dumps({"error": "the address's student= must be the token the join answered "
+                                                 "(UTF-8 text)"}))
+                return
             refusal = server.table_refusal(token)
             if refusal is None:
                 self._student_number = server.pool.student(server.code, token[:200]).number
@@ -648,6 +676,53 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
     return OwnersKernel
 
 
+def _kernels_only(handler: type, server: "ClassServer") -> type:
+    """Voila's ``voila/query/<kernel id>`` websocket (``RequestInfoSocketHandler``) for the
+    class's own kernels only: a preheated kernel waits there for its page's request
+    (:func:`catcards.classroom.page.page_query`). Voila's handler takes anyone: two sockets to
+    one id, closed in turn, made its ``on_close`` delete another kernel's registration (that
+    kernel's student then waited forever) and log an ``UnboundLocalError``; and the address of a
+    taken kernel gave its page's request again (``QUERY_STRING: student=TOKEN``). Here a
+    connection is refused (403 JSON) unless it comes from this computer (loopback) without a
+    browser's ``Origin``, for a kernel of the pool (:meth:`ClassServer.query_waiting`) or one
+    whose request is waiting, and no other socket is open for that id. The request is given
+    once (then forgotten), and a close removes only this socket's own registration."""
+
+    class KernelsQuery(handler):
+        async def get(self, kernel_id, *args, **kwargs):
+            import ipaddress
+
+            try:
+                remote = ipaddress.ip_address(self.request.remote_ip or "")
+                # this computer: loopback, or the one address the server listens on (--ip)
+                loopback = remote.is_loopback or self.request.remote_ip == server.ip
+            except ValueError:
+                loopback = False
+            if not (loopback and "Origin" not in self.request.headers and server.query_waiting(kernel_id)
+                    and kernel_id not in handler._waiters):
+                self.set_status(403)
+                self.set_header("Content-Type", "application/json")
+                self.set_header("Cache-Control", "no-store")
+                self.finish(json.dumps({"error": "only the class's own kernels may connect here"}))
+                return None
+            return await super().get(kernel_id, *args, **kwargs)
+
+        def open(self, kernel_id: str) -> None:
+            if kernel_id in handler._waiters:  # another socket got in meanwhile
+                self.close(code=1008)
+                return
+            handler._waiters[kernel_id] = self
+            payload = handler._cache.pop(kernel_id, None)
+            if payload is not None:
+                self.write_message(payload)
+
+        def on_close(self) -> None:
+            for kernel_id in [k for k, waiter in handler._waiters.items() if waiter is self]:
+                del handler._waiters[kernel_id]
+
+    return KernelsQuery
+
+
 def _safe_files(handler: type) -> type:
     """``handler`` (a tornado StaticFileHandler of Voila's) answering as :class:`_SafeFiles`."""
     return type(f"Safe{handler.__name__}", (_SafeFiles, handler), {})
@@ -752,6 +827,20 @@ class ClassServer(Voila):
         self._table_loads.take(student.number)
         return None
 
+    def query_waiting(self, kernel_id: str) -> bool:
+        """``kernel_id`` is a kernel of the preheated pool (started, not yet taken by a page), or
+        one taken whose page's request has not reached it yet (Voila's ``_cache``)."""
+        from voila.request_info_handler import RequestInfoSocketHandler
+
+        if kernel_id in RequestInfoSocketHandler._cache:
+            return True
+        for tasks in getattr(getattr(self, "kernel_manager", None), "_pools", {}).values():
+            for task in tasks:
+                if task.done() and not task.cancelled() and task.exception() is None \
+                        and task.result().get("kernel_id") == kernel_id:
+                    return True
+        return False
+
     @property
     def code(self) -> str:
         return self.info.code
@@ -803,6 +892,10 @@ class ClassServer(Voila):
             (code + r"/summary", SummaryHandler), (code + r"/results\.csv", CsvHandler), (code + r"/open", OpenHandler),
             (code + r"/end", EndHandler), (r"/class/.*", NotFound), (r"/favicon\.ico", Favicon),
             (r"/voila/api/shutdown/(.*)", KernelGoodbye),  # every id: Voila's own handler never answers
+            # jupyter_server's logout (no login here: its 500 and traceback), and the kernel API's
+            # start, restart and interrupt, as JSON refusals
+            (r"/logout/?", NotFound), (r"/api/kernels/?", KernelApiRefused),
+            (r"/api/kernels/[^/]+/(?:restart|interrupt)/?", KernelApiRefused),
         ]
         return [(base + path, cls, kw) for path, cls in routes]
 
@@ -827,6 +920,7 @@ class ClassServer(Voila):
         self.app.settings.update(self.tornado_settings)
         from jupyter_server.services.kernels.handlers import KernelHandler
         from voila.tornado.handler import TornadoVoilaHandler
+        from voila.request_info_handler import RequestInfoSocketHandler
         from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
         voila_handlers = []
@@ -837,6 +931,8 @@ class ClassServer(Voila):
                 h = (h[0], _owner_only(h[1], self, "channels"), *h[2:])
             elif isinstance(h, tuple) and h[1] is KernelHandler:
                 h = (h[0], _owner_only(h[1], self, "kernel"), *h[2:])
+            elif isinstance(h, tuple) and h[1] is RequestInfoSocketHandler:
+                h = (h[0], _kernels_only(h[1], self), *h[2:])
             elif isinstance(h, tuple) and isinstance(h[1], type) and issubclass(h[1], tornado.web.StaticFileHandler):
                 h = (h[0], _safe_files(h[1]), *h[2:])
             voila_handlers.append(h)
@@ -1099,6 +1195,9 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     public_url = public_url.rstrip("/") + "/"
 
     os.environ[SERVER_ENV] = kernel_server_url(ip, port, base_url)
+    # where a preheated kernel waits for its page (page.page_query; Voila leaves it 127.0.0.1,
+    # which a server listening on one network address does not answer)
+    os.environ["VOILA_APP_IP"] = kernel_server_url(ip, port, base_url).split("//")[1].rsplit(":", 1)[0]
     os.environ["CATCARDS_CLASS_CODE"] = info.code
     os.environ["CATCARDS_CLASS_ACTIVITY"] = chosen.key
     # what a student's table needs of the activity, so that their kernels import only the game

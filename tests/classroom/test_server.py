@@ -255,6 +255,18 @@ def test_the_dashboard_data_and_the_csv_need_the_teachers_token(server, student)
     refused(requests.get(url + "/nothing-here", timeout=30), 404, "nothing")
 
 
+def test_the_dashboard_keeps_the_token_out_of_the_address_and_its_links(server):
+    """Hostile tester: the projected dashboard showed the token in the address bar (``#token=``
+    never removed) and in the CSV link's status-bar hint (``results.csv?token=...``)."""
+    dash = requests.get(server["join_url"] + "/dashboard", timeout=30).text
+    assert "?token=" not in dash and "history.replaceState(" in dash
+    assert '<button id="csv" class="button" type="button">Download the results (CSV)</button>' in dash
+    assert 'fetch("results.csv", { headers: { "Authorization": "Bearer " + token }' in dash
+    csv = requests.get(server["join_url"] + "/results.csv", headers=teacher(server), timeout=30)  # the page's fetch
+    assert csv.status_code == 200 and csv.headers["Content-Type"] == "text/csv; charset=utf-8"
+    assert csv.text.splitlines()[0].startswith("order,student,")
+
+
 def test_closed_submissions_are_refused_and_open_again(server):
     ana = join(server)
     save = snap_pass(series_seed(ana["seed"], 0)).to_json()
@@ -264,6 +276,49 @@ def test_closed_submissions_are_refused_and_open_again(server):
     assert summary(server)["open"] is False
     assert requests.post(url + "/open", json={"open": True}, headers=teacher(server), timeout=30).status_code == 200
     assert submit(server, ana["student"], save).status_code == 201
+
+
+def _query_socket(server, kernel_id: str, **headers) -> object:
+    """Open Voila's ``voila/query/<kernel id>`` websocket as a client: the connection, or the
+    HTTP status it was refused with."""
+    import asyncio
+
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    url = server["base"].replace("http://", "ws://") + f"voila/query/{kernel_id}"
+
+    async def connect():
+        try:
+            return await websocket_connect(HTTPRequest(url, headers=headers, connect_timeout=30))
+        except HTTPClientError as exc:
+            return exc.code
+
+    return asyncio.get_event_loop_policy().get_event_loop().run_until_complete(connect())
+
+
+def test_voilas_query_socket_takes_only_the_class_kernels(server):
+    """Hostile tester: two sockets to one id at ``voila/query/<id>``, closed B then A, made Voila's
+    ``on_close`` delete the waiting preheated kernel's registration (its student then waited
+    forever; an UnboundLocalError logged), and an id's cached request gave a student's token."""
+    import asyncio
+
+    deadline = time.monotonic() + 120  # the module's one preheated kernel waits for a page
+    while "(all ready)" not in server["process"].tail() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    loop = asyncio.get_event_loop_policy().get_event_loop()
+    same = str(uuid.uuid4())
+    a, b = _query_socket(server, same), _query_socket(server, same)
+    for socket_ in (b, a):
+        if not isinstance(socket_, int):
+            socket_.close()
+            loop.run_until_complete(asyncio.sleep(0.2))
+    kernel = _table(server, requests.Session(), join(server)["student"])  # the preheated kernel still serves
+    assert (a, b) == (403, 403)  # no kernel of the class: refused, nothing registered
+    assert _query_socket(server, kernel) == 403  # a taken kernel's request is not given again
+    assert _query_socket(server, str(uuid.uuid4()), Origin=server["base"].rstrip("/")) == 403
+    assert "UnboundLocalError" not in server["process"].tail()
+    assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
 
 
 # ---- a student's page cannot run code on the server ------------------------------------------------
@@ -568,6 +623,38 @@ def test_a_tables_kernel_is_stopped_only_by_its_own_page_or_the_teacher(server):
     assert _gone(server, ben_kernel)
 
 
+def _log(server) -> str:
+    log = server["process"].log
+    log.flush()
+    log.seek(0)
+    return log.read().decode(errors="replace")
+
+
+def test_requests_anyone_can_send_answer_a_4xx_json_never_a_traceback(server):
+    """Hostile tester: ``GET logout`` (500, 120 lines of traceback in the teacher's terminal), a
+    broken multipart goodbye to one's own kernel (500, HTTPInputError), and Voila's HTML pages
+    for the kernel API and a ``?student=`` that is not UTF-8."""
+    ana = join(server)
+    browser = requests.Session()
+    kernel = _table(server, browser, ana["student"])
+    cookie, base = browser.cookies["_xsrf"], server["base"]
+    tracebacks = _log(server).count("Traceback")
+    for content_type, body in (("multipart/form-data; boundary=zz", b"--zz\r\nbroken"),
+                               ("multipart/form-data", b"_xsrf=x")):
+        refused(browser.post(base + f"voila/api/shutdown/{kernel}", data=body, timeout=30,
+                             headers={"Content-Type": content_type, "X-XSRFToken": cookie}), 400, "a form with")
+    refused(requests.get(base + "logout", timeout=30), 404, "nothing at this address")
+    for method, path in (("POST", "api/kernels"), ("GET", "api/kernels/"), ("POST", f"api/kernels/{kernel}/restart"),
+                         ("POST", f"api/kernels/{kernel}/interrupt")):
+        refused(browser.request(method, base + path, headers={"X-XSRFToken": cookie}, timeout=30), 403,
+                "reload the table's page for a new one")
+    refused(requests.get(base + "?student=%ED%A0%80", timeout=30), 400, "UTF-8")
+    assert _alive(server, kernel)
+    time.sleep(0.5)
+    assert _log(server).count("Traceback") == tracebacks, _log(server)[-3000:]
+    assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
+
+
 def test_a_student_holds_one_table_kernel_a_reload_replaces_it(server):
     """Break-it (issue 29): one student loading their table again and again (or joining many
     times) could take much of the server's kernel cap. A student's new table replaces their
@@ -644,3 +731,19 @@ def test_an_ended_class_takes_nothing_more(server):
     assert s["ended"] is True
     assert requests.get(url + "/results.csv", headers=teacher(server), timeout=30).status_code == 200
 
+
+
+def test_the_readme_states_the_join_limits_and_what_they_do_not_stop():
+    """Hostile tester: the README said "a script cannot fill the class"; one address filled 200
+    seats in about 2.5 minutes within the limits. The README now gives the limits (from the
+    pool's constants) and the time a script takes to fill the default class."""
+    from catcards.classroom.pool import DEFAULT_MAX_STUDENTS, JOIN_RATE_PER_ADDRESS, JOIN_RATE_PER_CLASS
+
+    readme = " ".join((Path(catcards.__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
+    burst, rate = JOIN_RATE_PER_ADDRESS
+    assert (f"{burst:.0f} at once from one network address, then {rate:.0f} a second, and "
+            f"{JOIN_RATE_PER_CLASS[0]:.0f} at once to the class, then {JOIN_RATE_PER_CLASS[1]:.0f} a second") in readme
+    minutes = (DEFAULT_MAX_STUDENTS - burst) / rate / 60  # the seats after the burst, one a second
+    assert minutes == 2.5
+    assert f"the default {DEFAULT_MAX_STUDENTS} seats in about {minutes} minutes" in readme
+    assert "cannot fill" not in readme and "set `--max-students` to your class's size" in readme
