@@ -1248,5 +1248,8 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     app.initialize(_voila_argv(ip, port, base_url, preheat, verbose))
     os.chdir(CLASS_APP.parent)
     app.start()
-    sys.stdout.flush()
+    # a teacher who pressed Ctrl+C sees that nothing was lost (a fresh README user saw the
+    # terminal go quiet and could not tell)
+    print(f"\nStopped. Class {info.code} and its results are kept in the store: the same command "
+          "starts it again, with the same code.", file=sys.stderr if as_json else sys.stdout, flush=True)
     return 0

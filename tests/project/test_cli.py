@@ -455,6 +455,7 @@ def test_class_prints_its_links_and_then_only_one_line_about_the_tables(tmp_path
             proc.kill()
         reader.join(10)
     assert not [line for line in lines if "Traceback" in line or "Error" in line], "\n".join(lines[-30:])
+    assert lines[-1].startswith("Stopped. Class ") and lines[-1].endswith("with the same code."), lines[-3:]
     start = lines[:next(i for i, line in enumerate(lines) if "(all ready)" in line) + 1]
     shown = "\n".join(start)
     for noise in ("eavesdropping", "is not trusted", "Kernel started", "[ClassServer]", "[IPKernelApp]", "Traceback"):
