@@ -366,7 +366,10 @@ def run_lesson(lesson: Lesson, timeout: int = CELL_TIMEOUT) -> Any:
     try:
         # the kernel's own start-up warnings (ipykernel's "TCP without encryption") are not the
         # teacher's business; a failing cell still reaches us through its error output
-        client.execute(stderr=subprocess.DEVNULL)
+        # figures drawn inline whatever MPLBACKEND the teacher's shell sets (with Agg, as in CI
+        # or a server, plt.show() drew nothing into the edition)
+        env = dict(os.environ, MPLBACKEND="module://matplotlib_inline.backend_inline")
+        client.execute(stderr=subprocess.DEVNULL, env=env)
     except (CellExecutionError, CellTimeoutError) as error:
         first = str(error).strip().splitlines()[-1] if str(error).strip() else type(error).__name__
         raise KitError(f"{lesson.stem}.ipynb failed to run for its teacher's edition: {first}") from None
