@@ -19,12 +19,19 @@ Precision and time. With ``precision`` (default 0.05) and ``seconds`` (default 2
 go where they matter (adaptive allocation, a form of successive elimination: E. Even-Dar,
 S. Mannor and Y. Mansour, "Action elimination and stopping conditions for the multi-armed bandit
 and reinforcement learning problems", JMLR 7 (2006) 1079-1105): every row gets rollouts in
-steps of :data:`CHECK`; at each step a row whose interval lies wholly below the best row's and
-whose win rate is more than :data:`NEAR` below the best row's stops (clearly worse, and not near
-the best: the rows within :data:`NEAR` of the best are the ones a player weighs, and they get the
-precision too, however sure it already is that they are worse); a row whose interval's
-half-width is at most ``precision`` stops (precise enough); the others go on until the rollouts
-cap or the time is spent. Row ``j``'s numbers are
+steps of :data:`CHECK`; at each step a row that is clearly worse than the best row and whose win
+rate is more than :data:`NEAR` below the best row's stops (the rows within :data:`NEAR` of the
+best are the ones a player weighs, and they get the precision too, however sure it already is
+that they are worse); a row whose interval's half-width is at most ``precision`` stops (precise
+enough); the others go on until the rollouts cap or the time is spent. "Clearly worse" compares
+the two rows rollout by rollout (they share each rollout's cards and future, so most rollouts
+end the same for both): among the rollouts that one row won and the other lost, the share the
+row won has its 95% Wilson interval wholly below one half (McNemar's comparison of paired
+proportions: Q. McNemar, "Note on the sampling error of the difference between correlated
+proportions or percentages", Psychometrika 12 (1947) 153-157). That sees a difference long before
+the two rows' own intervals part. A row stopped as worse starts again if, at a later step, its
+win rate has come within :data:`NEAR` of the best row's (the best row's estimate moved). Row
+``j``'s numbers are
 always those of rollouts ``0 .. n_j - 1`` (``n_j`` its ``rollouts`` column; of the row it shares
 them with, for rows alike, below), so a table equals the
 fixed-count table of those rollouts, whatever the timing. Without ``seconds`` the stops happen at
@@ -534,7 +541,10 @@ class OddsRun:
         self.precision, self.adaptive, self.horizon = precision, adaptive, horizon
         k = len(self.actions)
         self.wins, self.n, self.score = [0] * k, [0] * k, [0.0] * k
+        #: per row, its rollouts won as bits (bit i: rollout i won), for the paired comparison
+        self.won_bits = [0] * k
         self.active = [True] * k
+        self.worse: set[int] = set()  # rows stopped as clearly worse (they may start again)
         self.exact: list[dict | None] = [None] * k
         self.higher = True
         self._try_exact = exact
@@ -577,9 +587,11 @@ class OddsRun:
     def add(self, rows: list[int], start: int, results: list) -> None:
         """Add rollouts ``start..`` (``results`` as :func:`rollout_results` gives) to ``rows``
         (each of which has ``start`` rollouts), then stop the rows that are done (:meth:`_look`)."""
-        for r in results:
+        for i, r in enumerate(results, start):
             for j, (won, sc, higher) in zip(rows, r):
-                self.wins[j] += bool(won)
+                if won:
+                    self.wins[j] += 1
+                    self.won_bits[j] |= 1 << i
                 self.score[j] += sc
                 self.higher = bool(higher)
         for j in rows:
@@ -587,12 +599,14 @@ class OddsRun:
         for j, r in enumerate(self.shares):
             if r != j:
                 self.wins[j], self.n[j], self.score[j] = self.wins[r], self.n[r], self.score[r]
+                self.won_bits[j] = self.won_bits[r]
         self._look()
 
     def _look(self) -> None:
         """Stop the rows that are done: at their cap; at a look (every :data:`CHECK` rollouts,
-        once every active row has as many), clearly worse than the best (its interval below the
-        best's) and not within :data:`NEAR` of it, or precise enough."""
+        once every active row has as many), clearly worse than the best (:meth:`clearly_worse`)
+        and not within :data:`NEAR` of it, or precise enough. A row stopped as worse whose win
+        rate is now within :data:`NEAR` of the best's starts again."""
         act = self._rows_active()
         for j in act:
             if self.n[j] >= self.cap:
@@ -602,13 +616,32 @@ class OddsRun:
             return
         bounds = {j: self._interval(j) for j in range(len(self.actions)) if self.n[j] or self.exact[j]}
         best = max(bounds, key=lambda j: (bounds[j][0], -j))  # the highest win rate
-        best_rate, best_low = bounds[best][:2]
+        best_rate = bounds[best][0]
         for j in act:
             rate, low, high = bounds[j]
-            if j != best and high < best_low and rate < best_rate - NEAR:
+            if j != best and rate < best_rate - NEAR and self.clearly_worse(j, best):
                 self.active[j] = False  # clearly worse, and not near the best
+                self.worse.add(j)
             elif self.precision is not None and (high - low) / 2 <= self.precision:
                 self.active[j] = False  # precise enough
+        for j in sorted(self.worse):
+            if bounds[j][0] >= best_rate - NEAR and self.n[j] < self.cap:
+                self.worse.discard(j)  # near the best after all: it gets the precision too
+                self.active[j] = True
+
+    def clearly_worse(self, j: int, best: int) -> bool:
+        """Whether row ``j`` is clearly worse than row ``best``: over the rollouts both have,
+        among those one of them won and the other lost, the share row ``j`` won has its 95%
+        Wilson interval wholly below one half (McNemar 1947, see the module docstring). With an
+        exact row, by the two rows' own intervals (``j``'s wholly below ``best``'s)."""
+        if self.exact[j] is not None or self.exact[best] is not None:
+            return self._interval(j)[2] < self._interval(best)[1]
+        common = (1 << min(self.n[j], self.n[best])) - 1
+        mine, theirs = self.won_bits[j] & common, self.won_bits[best] & common
+        ahead, behind = (mine & ~theirs).bit_count(), (theirs & ~mine).bit_count()
+        if ahead + behind == 0:
+            return False
+        return wilson_interval(ahead, ahead + behind)[1] < 0.5
 
     def _interval(self, j: int) -> tuple[float, float, float]:
         e = self.exact[j]

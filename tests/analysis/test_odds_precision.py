@@ -220,8 +220,10 @@ def test_a_continuous_draw_is_never_taken_as_exact(monkeypatch):
 def test_adaptive_rows_are_their_own_rollouts_and_clearly_worse_rows_stop_early():
     """Without seconds the adaptive table is reproducible: row j equals rollouts 0..n_j - 1 of
     that action (a fixed-count call), the precise rows reached +-precision, the others stopped
-    at a look (a multiple of CHECK) with an interval wholly below the best row's and a win rate
-    more than NEAR below it (rows near the best get the precision), or at the cap."""
+    at a look (a multiple of CHECK) clearly worse than the best row (rollout by rollout: of the
+    rollouts one of the two won and the other lost, the row's share has a Wilson interval below
+    one half) and with a win rate more than NEAR below it (rows near the best get the
+    precision), or at the cap."""
     state = seat_zero_to_act("simons-cat", players=4, seed=3)
     kw = dict(seed=4, precision=0.05, rollouts=400, progress=False, exact=False)
     table = catcards.odds(state, 0, **kw)
@@ -232,7 +234,7 @@ def test_adaptive_rows_are_their_own_rollouts_and_clearly_worse_rows_stop_early(
         won[j] = [r[0][0] for r in rollout_results(state, 0, 0, n, 4, ["sensible"] * 4, False, [row["action"]])]
         assert sum(won[j]) == row["wins"]
         assert row["reached"] == (row["half_width"] <= 0.05)
-    stopped_early = 0
+    stopped_early = overlapping = 0
     for j, row in table.iterrows():
         n = int(row["rollouts"])
         if n < 400:
@@ -240,10 +242,14 @@ def test_adaptive_rows_are_their_own_rollouts_and_clearly_worse_rows_stop_early(
             if not row["reached"]:  # the look at n rollouts: every row's first n (or all it has)
                 counts = {k: (sum(w[:n]), min(n, len(w))) for k, w in won.items()}
                 top = max(counts, key=lambda k: (counts[k][0] / counts[k][1], -k))
-                top_rate, top_low = counts[top][0] / counts[top][1], wilson_interval(*counts[top])[0]
-                assert row["high"] < top_low and row["win_rate"] < top_rate - NEAR
+                top_rate = counts[top][0] / counts[top][1]
+                pairs = list(zip(won[j][:n], won[top][:n]))
+                ahead, behind = pairs.count((True, False)), pairs.count((False, True))
+                assert wilson_interval(ahead, ahead + behind)[1] < 0.5 and row["win_rate"] < top_rate - NEAR
+                # the rows' own intervals alone would not have told yet: the pairing saw it sooner
+                overlapping += row["high"] >= wilson_interval(*counts[top])[0]
             stopped_early += 1
-    assert stopped_early >= 1
+    assert stopped_early >= 1 and overlapping >= 1
 
 
 def test_seconds_stop_the_rollouts_once_every_row_has_a_value():
