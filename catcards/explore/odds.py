@@ -308,7 +308,10 @@ def _play_out(state: State, agents, rngs, until: str | None = None) -> State:
             state.apply(legal[0])
         else:
             see = look[seat]
-            state.apply(agents[seat].choose(None if see is None else see(seat), legal, rngs[seat]))
+            rng = rngs[seat]
+            state.apply(agents[seat].choose(None if see is None else see(seat), legal, rng))
+            if type(rng) is _SeatGenerator and rng._rng is not None:
+                rngs[seat] = rng._rng  # made: the generator itself from now on (no lookup per draw)
         if until is not None and getattr(state, until) != start:
             return state
     raise RuntimeError(f"a rollout from {state!r} did not end within {MAX_ACTIONS} actions")
