@@ -19,18 +19,17 @@ Precision and time. With ``precision`` (default 0.05) and ``seconds`` (default 2
 go where they matter (adaptive allocation, a form of successive elimination: E. Even-Dar,
 S. Mannor and Y. Mansour, "Action elimination and stopping conditions for the multi-armed bandit
 and reinforcement learning problems", JMLR 7 (2006) 1079-1105): every row gets rollouts in
-steps of :data:`CHECK`; at each step a row that is clearly worse than the best row and whose win
-rate is more than :data:`NEAR` below the best row's stops (the rows within :data:`NEAR` of the
-best are the ones a player weighs, and they get the precision too, however sure it already is
-that they are worse); a row whose interval's half-width is at most ``precision`` stops (precise
-enough); the others go on until the rollouts cap or the time is spent. "Clearly worse" compares
-the two rows rollout by rollout (they share each rollout's cards and future, so most rollouts
-end the same for both): among the rollouts that one row won and the other lost, the share the
-row won has its 95% Wilson interval wholly below one half (McNemar's comparison of paired
-proportions: Q. McNemar, "Note on the sampling error of the difference between correlated
-proportions or percentages", Psychometrika 12 (1947) 153-157). That sees a difference long before
-the two rows' own intervals part. A row stopped as worse starts again if, at a later step, its
-win rate has come within :data:`NEAR` of the best row's (the best row's estimate moved). Row
+steps of :data:`CHECK`; at each step a row whose interval's half-width is at most ``precision``
+stops (precise enough), and so does a row that is clearly more than :data:`NEAR` below the best
+row (the rows within :data:`NEAR` of the best are the ones a player weighs: they all get the
+precision, however sure it already is that they are worse). "Clearly more than NEAR below"
+compares the two rows rollout by rollout (they share each rollout's cards and future): the 95%
+interval of the mean of the per-rollout differences (won minus won: -1, 0 or 1; a paired
+comparison, A. Agresti, "Categorical Data Analysis", 3rd ed., Wiley 2013, section 11.1) lies
+wholly below -:data:`NEAR`, after at least :data:`MIN_PAIRED` rollouts. A row stopped so starts
+again when, at a later step, that no longer holds against the best row then (its estimate
+moved). The others go on until the rollouts cap or the time is spent; the table says why each
+row stopped (column ``stopped``). Row
 ``j``'s numbers are
 always those of rollouts ``0 .. n_j - 1`` (``n_j`` its ``rollouts`` column; of the row it shares
 them with, for rows alike, below), so a table equals the
@@ -99,9 +98,11 @@ MAX_ROLLOUTS = 1_000_000
 MAX_ACTIONS = 200_000
 #: the adaptive allocation looks at the intervals every CHECK rollouts of a row
 CHECK = 16
-#: a row whose win rate is within NEAR of the best row's is "near-best": it is not stopped as
-#: clearly worse, so it too gets rollouts until its interval is within the precision
+#: a row within NEAR of the best row's win rate is "near-best": it is stopped early only when it is
+#: clearly more than NEAR below the best, so every near-best row gets the precision
 NEAR = 0.10
+#: the fewest rollouts a row is compared with the best row on before it may stop as far below it
+MIN_PAIRED = 2 * CHECK
 #: the most play-outs (over all rows) an exact enumeration may take before it gives up
 EXACT_PLAYOUTS = 2000
 #: the most seconds an exact enumeration may take before it gives up
@@ -547,7 +548,7 @@ class OddsRun:
         #: per row, its rollouts won as bits (bit i: rollout i won), for the paired comparison
         self.won_bits = [0] * k
         self.active = [True] * k
-        self.worse: set[int] = set()  # rows stopped as clearly worse (they may start again)
+        self.worse: set[int] = set()  # rows stopped as far below the best (they may start again)
         self.exact: list[dict | None] = [None] * k
         self.higher = True
         self._try_exact = exact
@@ -607,9 +608,9 @@ class OddsRun:
 
     def _look(self) -> None:
         """Stop the rows that are done: at their cap; at a look (every :data:`CHECK` rollouts,
-        once every active row has as many), clearly worse than the best (:meth:`clearly_worse`)
-        and not within :data:`NEAR` of it, or precise enough. A row stopped as worse whose win
-        rate is now within :data:`NEAR` of the best's starts again."""
+        once every active row has as many), precise enough, or clearly more than :data:`NEAR`
+        below the best row (:meth:`far_below`). A row stopped as far below that no longer is
+        (against the best row now) starts again."""
         act = self._rows_active()
         for j in act:
             if self.n[j] >= self.cap:
@@ -619,32 +620,35 @@ class OddsRun:
             return
         bounds = {j: self._interval(j) for j in range(len(self.actions)) if self.n[j] or self.exact[j]}
         best = max(bounds, key=lambda j: (bounds[j][0], -j))  # the highest win rate
-        best_rate = bounds[best][0]
         for j in act:
             rate, low, high = bounds[j]
-            if j != best and rate < best_rate - NEAR and self.clearly_worse(j, best):
-                self.active[j] = False  # clearly worse, and not near the best
-                self.worse.add(j)
-            elif self.precision is not None and (high - low) / 2 <= self.precision:
+            if self.precision is not None and (high - low) / 2 <= self.precision:
                 self.active[j] = False  # precise enough
+            elif j != best and self.far_below(j, best):
+                self.active[j] = False  # clearly more than NEAR below the best
+                self.worse.add(j)
         for j in sorted(self.worse):
-            if bounds[j][0] >= best_rate - NEAR and self.n[j] < self.cap:
-                self.worse.discard(j)  # near the best after all: it gets the precision too
+            if self.n[j] < self.cap and not self.far_below(j, best):
+                self.worse.discard(j)  # the best moved: it may be near the best after all
                 self.active[j] = True
 
-    def clearly_worse(self, j: int, best: int) -> bool:
-        """Whether row ``j`` is clearly worse than row ``best``: over the rollouts both have,
-        among those one of them won and the other lost, the share row ``j`` won has its 95%
-        Wilson interval wholly below one half (McNemar 1947, see the module docstring). With an
-        exact row, by the two rows' own intervals (``j``'s wholly below ``best``'s)."""
+    def far_below(self, j: int, best: int) -> bool:
+        """Whether row ``j`` is clearly more than :data:`NEAR` below row ``best``: over the first
+        ``m`` rollouts both have (``m`` at least :data:`MIN_PAIRED`), the mean of row ``j``'s win
+        (1 or 0) minus row ``best``'s, plus 1.96 standard errors, is below -:data:`NEAR` (a paired
+        comparison: see the module docstring). With an exact row: row ``j``'s 95% interval lies
+        wholly below the best row's interval less :data:`NEAR`."""
         if self.exact[j] is not None or self.exact[best] is not None:
-            return self._interval(j)[2] < self._interval(best)[1]
-        common = (1 << min(self.n[j], self.n[best])) - 1
+            return self._interval(j)[2] < self._interval(best)[1] - NEAR
+        m = min(self.n[j], self.n[best])
+        if m < MIN_PAIRED:
+            return False
+        common = (1 << m) - 1
         mine, theirs = self.won_bits[j] & common, self.won_bits[best] & common
         ahead, behind = (mine & ~theirs).bit_count(), (theirs & ~mine).bit_count()
-        if ahead + behind == 0:
-            return False
-        return wilson_interval(ahead, ahead + behind)[1] < 0.5
+        mean = (ahead - behind) / m
+        var = max(0.0, ((ahead + behind) / m - mean * mean) * m / (m - 1))  # the differences' sample variance
+        return mean + 1.96 * math.sqrt(var / m) < -NEAR
 
     def _interval(self, j: int) -> tuple[float, float, float]:
         e = self.exact[j]
@@ -708,11 +712,22 @@ class OddsRun:
                 low, high = wilson_interval(wins, n)
                 rate, mean = wins / n, self.score[j] / n
             half = (high - low) / 2
+            reached = bool(half <= (self.precision if self.precision is not None else 0.05) + 1e-12)
+            if e is not None:
+                stopped = "exact"
+            elif self.shares[j] in self.worse:
+                stopped = "far below"
+            elif self.precision is not None and reached:
+                stopped = "precise"
+            elif n >= self.cap:
+                stopped = "cap"
+            else:
+                stopped = "time"
             rows.append({
                 "action": text, "wins": wins, "rollouts": n, "win_rate": rate, "low": low, "high": high,
                 "mean_score": mean, "higher_is_better": self.higher, "exact": e is not None,
                 "half_width": half,
-                "reached": bool(half <= (self.precision if self.precision is not None else 0.05) + 1e-12),
+                "reached": reached, "stopped": stopped,
             })
         return pd.DataFrame(rows)
 
@@ -799,8 +814,11 @@ def odds(
         shared win counts as a win), ``low`` and ``high`` (the 95% Wilson interval),
         ``mean_score`` (the seat's mean score in the game's unit, e.g. Simon cards, points, Super
         Cat cards; see ``higher_is_better``), ``higher_is_better``, ``exact`` (an exact value:
-        the interval is the value), ``half_width`` ((high - low) / 2) and ``reached``
-        (half_width <= precision, 0.05 when none was given).
+        the interval is the value), ``half_width`` ((high - low) / 2), ``reached``
+        (half_width <= precision, 0.05 when none was given) and ``stopped``, why the row's
+        rollouts stopped: "exact", "precise" (half_width <= precision), "far below" (clearly
+        more than :data:`NEAR` below the best row), "cap" (``rollouts`` reached) or "time"
+        (``seconds`` spent).
 
     Raises:
         GameParameterError: a bad seat, count, seed, strategy, executor, precision, time or

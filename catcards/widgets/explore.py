@@ -10,8 +10,8 @@ in words; rows whose interval overlaps the best row's are marked "too close to c
 A first estimate is on the screen within :data:`FIRST_SECONDS` of the click (few rollouts, wide
 intervals, or exact values where few cards and moves remain), then it is refined in steps on the
 kernel's asyncio event loop (no threads; the kernel answers other clicks between steps) with
-:func:`catcards.odds`'s adaptive allocation (:class:`catcards.explore.odds.OddsRun`): clearly
-worse moves stop early, the best and near-best get rollouts until their interval is within
+:func:`catcards.odds`'s adaptive allocation (:class:`catcards.explore.odds.OddsRun`): moves
+clearly more than 0.10 below the best stop early, the others get rollouts until their interval is within
 +-:data:`PRECISION` or :data:`SECONDS` are spent. Where no loop is running (plain Python, tests)
 a click runs it all at once. Row ``j``'s numbers are always those of
 ``catcards.odds(state, seat, rollouts=n_j, seed=panel.seed, agents="sensible", peek=...)``, ``n_j``
