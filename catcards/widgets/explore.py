@@ -84,7 +84,8 @@ def odds_bars_html(frames: dict[str, Any], what: str = "win", played: str | None
     """Horizontal bars as HTML: per row of the ``catcards.odds`` frames (``{"honest": df}`` or
     ``{"honest": df, "peeking": df2}``, rows in the same order), the win rate as a bar, the 95%
     interval as a line across it, and both in words (screen readers read the words); an exact
-    value says so, a row whose interval overlaps the best's says "too close to call", a row not
+    value says so, a row whose interval overlaps the best's says "too close to call", a row
+    stopped as clearly more than 0.10 below the best says so (why its interval stays wide), a row not
     reached yet says so. ``played``: how a row's play-outs are counted in words when they stop
     before the game's end (e.g. "play-outs of this hand"); None: "{what}s in N games"."""
     from ..explore.odds import too_close
@@ -116,6 +117,8 @@ def odds_bars_html(frames: dict[str, Any], what: str = "win", played: str | None
                 bar = _bar(row["win_rate"], row["low"], row["high"], colour, striped)
             if close[kind][j]:
                 words += " <span class='catcards-odds-close'>too close to call</span>"
+            elif row.get("stopped") == "far below":
+                words += " <span class='catcards-odds-far'>clearly worse than the best move: no more play-outs for it</span>"
             lines.append(
                 "<div style='display:flex;align-items:center;gap:6px;flex-wrap:wrap'>"
                 f"{name}{bar}<span class='catcards-odds-text'>{words}</span></div>"

@@ -287,6 +287,21 @@ def test_the_panel_shows_odds_equal_to_catcards_odds_with_bars_and_intervals():
     assert panel.progress.value == frame["rollouts"].sum()
 
 
+def test_a_row_stopped_far_below_the_best_says_why_its_interval_is_wide():
+    import pandas as pd
+
+    from catcards.widgets.explore import odds_bars_html
+
+    frame = pd.DataFrame({"action": ["a", "b", "c"], "wins": [200, 3, 150], "rollouts": [385, 32, 300],
+                          "win_rate": [200 / 385, 3 / 32, 0.5], "low": [0.47, 0.03, 0.44],
+                          "high": [0.57, 0.24, 0.56], "exact": [False] * 3,
+                          "stopped": ["precise", "far below", "time"]})
+    text = odds_bars_html({"honest": frame})
+    rows = text.split("catcards-odds-row")[1:]
+    assert ["clearly worse than the best move" in r for r in rows] == [False, True, False]
+    assert ["too close to call" in r for r in rows] == [True, False, True]
+
+
 def test_too_close_to_call_marks_the_rows_whose_interval_overlaps_the_best():
     import pandas as pd
 
