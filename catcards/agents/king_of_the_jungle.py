@@ -100,28 +100,28 @@ class BidderAgent(Agent):
     # ---- card play --------------------------------------------------------------------------------
     def _play(self, obs, legal: Sequence[Play], rng) -> Play:
         # one of the legal plays themselves is returned (not a new Play of the same card): the
-        # state need not look the card up; among equal ranks the first in ``legal`` is taken
+        # state need not look the card up; among equal ranks the first in ``legal`` is taken.
+        # It reads only the keys the case needs (a play-out hands it the lazy view): the led
+        # suit tells leading, following and discarding apart; the trick is read only to follow
         seat = obs["seat"]
         need = obs["bids"][seat] - obs["won"][seat]
-        trick = obs["trick"]
+        led = obs["led_suit"]
         ranks = [a.card.rank for a in legal]
-        if not trick:  # leading
+        if led is None:  # leading
             if need > 0:
                 out = _OutRanks(obs)
                 tops = [j for j, a in enumerate(legal) if out.is_top(a.card)]
                 if tops:
                     return legal[_highest(ranks, tops)]
             return legal[ranks.index(min(ranks))]
-        led = trick[0]["card"].suit
-        best = max((p["card"].rank for p in trick if p["card"].suit == led), default=0)
-        following = legal[0].card.suit == led
-        last = len(trick) == obs["players"] - 1
-        if not following:  # discard: cannot win
+        if legal[0].card.suit != led:  # discard: cannot win
             return legal[ranks.index(min(ranks) if need > 0 else max(ranks))]
         # following: every legal card is of the led suit, so no two ranks are equal
+        trick = obs["trick"]
+        best = max((p["card"].rank for p in trick if p["card"].suit == led), default=0)
         if need > 0:
             winners = [r for r in ranks if r > best]
-            if winners and last:
+            if winners and len(trick) == obs["players"] - 1:  # last to play
                 return legal[ranks.index(min(winners))]
             if winners:
                 top = legal[ranks.index(max(winners))]
