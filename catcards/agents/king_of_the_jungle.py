@@ -109,10 +109,13 @@ class BidderAgent(Agent):
         ranks = [a.card.rank for a in legal]
         if led is None:  # leading
             if need > 0:
-                out = _OutRanks(obs)
-                tops = [j for j, a in enumerate(legal) if out.is_top(a.card)]
-                if tops:
-                    return legal[_highest(ranks, tops)]
+                # its highest card that is the highest still out of its suit (the first in
+                # ``legal`` among equal ranks): asked highest rank first, so the suits of lower
+                # cards are looked at only when no higher card is such a top card
+                out = _OutRanks(obs["played"], (), legal)  # a leader may play any card it holds
+                for j in sorted(range(len(legal)), key=ranks.__getitem__, reverse=True):  # stable
+                    if out.is_top(legal[j].card):
+                        return legal[j]
             return legal[ranks.index(min(ranks))]
         if legal[0].card.suit != led:  # discard: cannot win
             return legal[ranks.index(min(ranks) if need > 0 else max(ranks))]
@@ -125,39 +128,36 @@ class BidderAgent(Agent):
                 return legal[ranks.index(min(winners))]
             if winners:
                 top = legal[ranks.index(max(winners))]
-                if _OutRanks(obs).is_top(top.card):
+                if _OutRanks(obs["played"], trick, legal).is_top(top.card):
                     return top
             return legal[ranks.index(min(ranks))]
         losers = [r for r in ranks if r < best]
         return legal[ranks.index(max(losers) if losers else max(ranks))]
 
 
-def _highest(ranks: list[int], among: list[int]) -> int:
-    """The first index of ``among`` whose rank is the highest of theirs."""
-    top = max(ranks[j] for j in among)
-    return next(j for j in among if ranks[j] == top)
-
-
 class _OutRanks:
     """Per suit the highest value still out against the seat: not among the cards played this
-    hand (the finished tricks and the trick in the middle) nor in its own hand, read from an
-    observation for a suit the first time it is asked about."""
+    hand (``played``: the finished tricks' cards, ``trick``: the trick in the middle, as in an
+    observation) nor in its own hand, worked out for a suit the first time it is asked about.
 
-    __slots__ = ("obs", "highest")
+    ``own`` are the seat's legal plays: they hold every card of its hand of the suits asked about
+    (all its cards when it leads, all of the led suit when it follows: the rules' follow suit),
+    so the hand itself need not be read."""
 
-    def __init__(self, obs) -> None:
-        self.obs, self.highest = obs, {}
+    __slots__ = ("played", "trick", "own", "highest")
+
+    def __init__(self, played: Sequence[Card], trick: Sequence[dict], own: Sequence[Play]) -> None:
+        self.played, self.trick, self.own, self.highest = played, trick, own, {}
 
     def is_top(self, card: Card) -> bool:
         """True when no higher card of ``card`` 's suit is still out (all are gone); ``card`` is
-        in the seat's hand."""
+        one of ``own``."""
         suit = card.suit
         highest = self.highest.get(suit)
         if highest is None:
-            obs = self.obs
-            gone = ({c.rank for c in obs["played"] if c.suit == suit}
-                    | {p["card"].rank for p in obs["trick"] if p["card"].suit == suit}
-                    | {c.rank for c in obs["hand"] if c.suit == suit})
+            gone = ({c.rank for c in self.played if c.suit == suit}
+                    | {p["card"].rank for p in self.trick if p["card"].suit == suit}
+                    | {a.card.rank for a in self.own if a.card.suit == suit})
             highest = self.highest[suit] = max((v for v in SUIT_VALUES if v not in gone), default=0)
         return card.rank > highest
 
