@@ -24,6 +24,8 @@ __all__ = ["BidderAgent", "expected_tricks", "SUIT_VALUES"]
 
 #: the 13 values of a suit, lowest first
 SUIT_VALUES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 30, 50)
+_ALL_VALUES = frozenset(SUIT_VALUES)
+_LION = max(SUIT_VALUES)
 
 
 def expected_tricks(hand: Sequence[Card], players: int) -> float:
@@ -152,13 +154,15 @@ class _OutRanks:
     def is_top(self, card: Card) -> bool:
         """True when no higher card of ``card`` 's suit is still out (all are gone); ``card`` is
         one of ``own``."""
+        if card.rank == _LION:  # nothing is higher: the suit need not be looked at
+            return True
         suit = card.suit
         highest = self.highest.get(suit)
         if highest is None:
             gone = ({c.rank for c in self.played if c.suit == suit}
                     | {p["card"].rank for p in self.trick if p["card"].suit == suit}
                     | {a.card.rank for a in self.own if a.card.suit == suit})
-            highest = self.highest[suit] = max((v for v in SUIT_VALUES if v not in gone), default=0)
+            highest = self.highest[suit] = max(_ALL_VALUES - gone, default=0)
         return card.rank > highest
 
 
