@@ -122,19 +122,25 @@ class BidderAgent(Agent):
         if legal[0].card.suit != led:  # discard: cannot win
             return legal[ranks.index(min(ranks) if need > 0 else max(ranks))]
         # following: every legal card is of the led suit, so no two ranks are equal
+        # (plain loops and no default= below: on a trick of one to three cards a comprehension or
+        # a keyword argument costs more than the work, and a play-out makes some 30 choices)
         trick = obs["trick"]
-        best = max((p["card"].rank for p in trick if p["card"].suit == led), default=0)
+        best = 0  # the highest card of the led suit in the trick
+        for p in trick:
+            card = p["card"]
+            if card.suit == led and card.rank > best:
+                best = card.rank
+        high = max(ranks)
         if need > 0:
-            winners = [r for r in ranks if r > best]
-            if winners and len(trick) == obs["players"] - 1:  # last to play
-                return legal[ranks.index(min(winners))]
-            if winners:
-                top = legal[ranks.index(max(winners))]
+            if high > best:  # it can win the trick
+                if len(trick) == obs["players"] - 1:  # last to play: with its lowest winner
+                    return legal[ranks.index(min([r for r in ranks if r > best]))]
+                top = legal[ranks.index(high)]
                 if _OutRanks(obs["played"], trick, legal).is_top(top.card):
                     return top
             return legal[ranks.index(min(ranks))]
         losers = [r for r in ranks if r < best]
-        return legal[ranks.index(max(losers) if losers else max(ranks))]
+        return legal[ranks.index(max(losers) if losers else high)]
 
 
 class _OutRanks:
@@ -159,10 +165,15 @@ class _OutRanks:
         suit = card.suit
         highest = self.highest.get(suit)
         if highest is None:
-            gone = ({c.rank for c in self.played if c.suit == suit}
-                    | {p["card"].rank for p in self.trick if p["card"].suit == suit}
-                    | {a.card.rank for a in self.own if a.card.suit == suit})
-            highest = self.highest[suit] = max(_ALL_VALUES - gone, default=0)
+            gone = {c.rank for c in self.played if c.suit == suit}
+            for p in self.trick:
+                if p["card"].suit == suit:
+                    gone.add(p["card"].rank)
+            for a in self.own:
+                if a.card.suit == suit:
+                    gone.add(a.card.rank)
+            out = _ALL_VALUES - gone
+            highest = self.highest[suit] = max(out) if out else 0
         return card.rank > highest
 
 
