@@ -376,7 +376,9 @@ class KingOfTheJungleState(TrickState):
 
     def _trick_taken(self, winner: int, plays: list[tuple[int, int]]) -> None:
         self.won[winner] += 1
-        self.won_cards[winner].extend([c for _, c in plays])
+        won = self.won_cards[winner]
+        for _, c in plays:
+            won.append(c)
         if self.tricks_played < TRICKS:
             self._start_trick(winner)
         else:
