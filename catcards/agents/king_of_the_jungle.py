@@ -96,6 +96,9 @@ class BidderAgent(Agent):
             return legal[0]
         if isinstance(legal[0], Bid):
             want = self.wanted_bid(observation["hand"], observation["players"])
+            for b in legal:  # the bid it wants, unless the hook rule forbids it
+                if b.tricks == want:
+                    return b
             return min(legal, key=lambda b: (abs(b.tricks - want), b.tricks))
         return self._play(observation, legal, rng)
 
