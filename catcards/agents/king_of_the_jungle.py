@@ -24,6 +24,8 @@ __all__ = ["BidderAgent", "expected_tricks", "SUIT_VALUES"]
 
 #: the 13 values of a suit, lowest first
 SUIT_VALUES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 30, 50)
+_ALL_VALUES = frozenset(SUIT_VALUES)
+_LION = max(SUIT_VALUES)
 
 
 def expected_tricks(hand: Sequence[Card], players: int) -> float:
@@ -94,71 +96,87 @@ class BidderAgent(Agent):
             return legal[0]
         if isinstance(legal[0], Bid):
             want = self.wanted_bid(observation["hand"], observation["players"])
+            for b in legal:  # the bid it wants, unless the hook rule forbids it
+                if b.tricks == want:
+                    return b
             return min(legal, key=lambda b: (abs(b.tricks - want), b.tricks))
         return self._play(observation, legal, rng)
 
     # ---- card play --------------------------------------------------------------------------------
     def _play(self, obs, legal: Sequence[Play], rng) -> Play:
         # one of the legal plays themselves is returned (not a new Play of the same card): the
-        # state need not look the card up; among equal ranks the first in ``legal`` is taken
+        # state need not look the card up; among equal ranks the first in ``legal`` is taken.
+        # It reads only the keys the case needs (a play-out hands it the lazy view): the led
+        # suit tells leading, following and discarding apart; the trick is read only to follow
         seat = obs["seat"]
         need = obs["bids"][seat] - obs["won"][seat]
-        trick = obs["trick"]
+        led = obs["led_suit"]
         ranks = [a.card.rank for a in legal]
-        if not trick:  # leading
+        if led is None:  # leading
             if need > 0:
-                out = _OutRanks(obs)
-                tops = [j for j, a in enumerate(legal) if out.is_top(a.card)]
-                if tops:
-                    return legal[_highest(ranks, tops)]
+                # its highest card that is the highest still out of its suit (the first in
+                # ``legal`` among equal ranks): asked highest rank first, so the suits of lower
+                # cards are looked at only when no higher card is such a top card
+                out = _OutRanks(obs["played"], (), legal)  # a leader may play any card it holds
+                for j in sorted(range(len(legal)), key=ranks.__getitem__, reverse=True):  # stable
+                    if out.is_top(legal[j].card):
+                        return legal[j]
             return legal[ranks.index(min(ranks))]
-        led = trick[0]["card"].suit
-        best = max((p["card"].rank for p in trick if p["card"].suit == led), default=0)
-        following = legal[0].card.suit == led
-        last = len(trick) == obs["players"] - 1
-        if not following:  # discard: cannot win
+        if legal[0].card.suit != led:  # discard: cannot win
             return legal[ranks.index(min(ranks) if need > 0 else max(ranks))]
         # following: every legal card is of the led suit, so no two ranks are equal
+        # (plain loops and no default= below: on a trick of one to three cards a comprehension or
+        # a keyword argument costs more than the work, and a play-out makes some 30 choices)
+        trick = obs["trick"]
+        best = 0  # the highest card of the led suit in the trick
+        for p in trick:
+            card = p["card"]
+            if card.suit == led and card.rank > best:
+                best = card.rank
+        high = max(ranks)
         if need > 0:
-            winners = [r for r in ranks if r > best]
-            if winners and last:
-                return legal[ranks.index(min(winners))]
-            if winners:
-                top = legal[ranks.index(max(winners))]
-                if _OutRanks(obs).is_top(top.card):
+            if high > best:  # it can win the trick
+                if len(trick) == obs["players"] - 1:  # last to play: with its lowest winner
+                    return legal[ranks.index(min([r for r in ranks if r > best]))]
+                top = legal[ranks.index(high)]
+                if _OutRanks(obs["played"], trick, legal).is_top(top.card):
                     return top
             return legal[ranks.index(min(ranks))]
         losers = [r for r in ranks if r < best]
-        return legal[ranks.index(max(losers) if losers else max(ranks))]
-
-
-def _highest(ranks: list[int], among: list[int]) -> int:
-    """The first index of ``among`` whose rank is the highest of theirs."""
-    top = max(ranks[j] for j in among)
-    return next(j for j in among if ranks[j] == top)
+        return legal[ranks.index(max(losers) if losers else high)]
 
 
 class _OutRanks:
     """Per suit the highest value still out against the seat: not among the cards played this
-    hand (the finished tricks and the trick in the middle) nor in its own hand, read from an
-    observation for a suit the first time it is asked about."""
+    hand (``played``: the finished tricks' cards, ``trick``: the trick in the middle, as in an
+    observation) nor in its own hand, worked out for a suit the first time it is asked about.
 
-    __slots__ = ("obs", "highest")
+    ``own`` are the seat's legal plays: they hold every card of its hand of the suits asked about
+    (all its cards when it leads, all of the led suit when it follows: the rules' follow suit),
+    so the hand itself need not be read."""
 
-    def __init__(self, obs) -> None:
-        self.obs, self.highest = obs, {}
+    __slots__ = ("played", "trick", "own", "highest")
+
+    def __init__(self, played: Sequence[Card], trick: Sequence[dict], own: Sequence[Play]) -> None:
+        self.played, self.trick, self.own, self.highest = played, trick, own, {}
 
     def is_top(self, card: Card) -> bool:
         """True when no higher card of ``card`` 's suit is still out (all are gone); ``card`` is
-        in the seat's hand."""
+        one of ``own``."""
+        if card.rank == _LION:  # nothing is higher: the suit need not be looked at
+            return True
         suit = card.suit
         highest = self.highest.get(suit)
         if highest is None:
-            obs = self.obs
-            gone = ({c.rank for c in obs["played"] if c.suit == suit}
-                    | {p["card"].rank for p in obs["trick"] if p["card"].suit == suit}
-                    | {c.rank for c in obs["hand"] if c.suit == suit})
-            highest = self.highest[suit] = max((v for v in SUIT_VALUES if v not in gone), default=0)
+            gone = {c.rank for c in self.played if c.suit == suit}
+            for p in self.trick:
+                if p["card"].suit == suit:
+                    gone.add(p["card"].rank)
+            for a in self.own:
+                if a.card.suit == suit:
+                    gone.add(a.card.rank)
+            out = _ALL_VALUES - gone
+            highest = self.highest[suit] = max(out) if out else 0
         return card.rank > highest
 
 

@@ -31,6 +31,7 @@ Cards are small integers internally (index into the game's deck) so that a rando
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -53,7 +54,7 @@ from ..core import (
 from ..decks import WILDCAT_SUITS, wildcat_deck
 from ..params import Param
 from ..registry import register
-from .tricks import TRICK_KEYS, Play, TrickState, plays_for, winning_index
+from .tricks import TRICK_KEYS, Play, TrickState, plays_for
 
 __all__ = [
     "KingOfTheJungle",
@@ -114,6 +115,11 @@ def hand_points(bid: int, won: int) -> int:
     for what, v in (("bid", bid), ("tricks won", won)):
         if not is_whole(v) or not 0 <= v <= TRICKS:
             raise ValueError(f"{what} must be a whole number from 0 to {TRICKS}, not {v!r}")
+    return _points(bid, won)
+
+
+def _points(bid: int, won: int) -> int:
+    """:func:`hand_points` of a bid and tricks already known to be whole numbers 0-13."""
     if bid == won:
         return 20 if bid == 0 else 10 + 2 * bid
     return -abs(bid - won)
@@ -301,10 +307,12 @@ class KingOfTheJungleState(TrickState):
             return [b for b in BIDS if b.tricks != no]
         hand = self.hands[seat]
         if self.trick:
-            led = _SUIT[self.trick[0][1]]
-            follow = [PLAYS[c] for c in hand if _SUIT[c] == led]
+            # a hand is kept sorted and a suit's ids are consecutive (suit * 13 + 0..12): the
+            # cards of the led suit are one slice of it
+            low = _SUIT[self.trick[0][1]] * TRICKS
+            follow = hand[bisect_left(hand, low) : bisect_left(hand, low + TRICKS)]
             if follow:
-                return follow
+                return [PLAYS[c] for c in follow]
         return [PLAYS[c] for c in hand]
 
     def _parse_action(self, text: str) -> Action | None:
@@ -343,8 +351,8 @@ class KingOfTheJungleState(TrickState):
 
     def _apply(self, action: Action) -> None:
         seat = self.current_player
-        n = self.game.players
         if self.phase == "bid":
+            n = self.game.players
             self.bids[seat] = action.tricks
             self.log.append(f"Seat {seat} bids {action.tricks}.")
             nxt = (seat + 1) % n
@@ -358,11 +366,19 @@ class KingOfTheJungleState(TrickState):
         self._play_card(seat, action._id)  # a legal play: one of PLAYS
 
     def _trick_winner(self, plays: list[tuple[int, int]]) -> int:
-        return plays[winning_index([_SUIT[c] for _, c in plays], [_VALUE[c] for _, c in plays])][0]
+        # winning_index without trump, in one pass: the highest card of the led suit wins
+        winner, best = plays[0]
+        led = _SUIT[best]
+        for seat, c in plays:
+            if _SUIT[c] == led and _VALUE[c] > _VALUE[best]:
+                winner, best = seat, c
+        return winner
 
     def _trick_taken(self, winner: int, plays: list[tuple[int, int]]) -> None:
         self.won[winner] += 1
-        self.won_cards[winner].extend(c for _, c in plays)
+        won = self.won_cards[winner]
+        for _, c in plays:
+            won.append(c)
         if self.tricks_played < TRICKS:
             self._start_trick(winner)
         else:
@@ -371,7 +387,7 @@ class KingOfTheJungleState(TrickState):
     def _end_hand(self) -> None:
         game = self.game
         n = game.players
-        points = [hand_points(self.bids[s], self.won[s]) for s in range(n)]
+        points = [_points(self.bids[s], self.won[s]) for s in range(n)]
         for s in range(n):
             self.scores[s] += points[s]
         self._log_mark = len(self.log)
