@@ -135,15 +135,17 @@ class Weeks:
         return s[-1].rank
 
     def score(self, w: int) -> int:
-        """Week ``w``'s score: the points of its visible cats (rulebook, "End of the Game")."""
+        """Week ``w``'s score: the points of its visible cats (rulebook, "End of the Game"): the
+        top cat of each day holding one, every cat of a Cat Tree day. Read off the day masks:
+        only the days holding a cat are looked at."""
+        stack = self.stack[w]
+        cats, trees = self.holds_cat[w], self.tree_days[w]
         total = 0
-        trees = self.deck.tree_names
-        for b, s in zip(self.base[w], self.stack[w]):
-            if s:
-                if b is not None and b.name in trees:
-                    total += sum(c.rank for c in s)
-                else:
-                    total += s[-1].rank
+        for d in DAY_BITS[cats & ~trees]:
+            total += stack[d][-1].rank
+        if cats & trees:
+            for d in DAY_BITS[cats & trees]:
+                total += sum(c.rank for c in stack[d])
         return total
 
     def full(self, w: int) -> bool:
@@ -239,11 +241,16 @@ class Weeks:
         if effect in CAT_EFFECTS:  # the usual play: place_cat's change, counted
             bit = 1 << d
             stack = self.stack[w][d]
-            after[w] += (sum(c.rank for c in stack) + action.card.rank if self.tree_days[w] & bit
-                         else action.card.rank) - self.day_score(w, d)
-            holds = list(self.holds_cat)
-            holds[w] |= bit
-            return after, [holds[0].bit_count(), holds[1].bit_count()], ALL_DAYS in holds
+            rank = action.card.rank
+            # on a Cat Tree every cat counts: the day gains the cat's points; elsewhere the cat
+            # covers the top one (Grumpy Cat) or stands alone
+            after[w] += rank if self.tree_days[w] & bit else rank - stack[-1].rank if stack else rank
+            h0, h1 = self.holds_cat
+            if w:
+                h1 |= bit
+            else:
+                h0 |= bit
+            return after, [h0.bit_count(), h1.bit_count()], h0 == ALL_DAYS or h1 == ALL_DAYS
         if effect == "cat tree":  # it goes on a bare day: no cat comes or goes
             return after, [self.filled(0), self.filled(1)], ALL_DAYS in self.holds_cat
         if effect == "swap":  # visible cat for visible cat, place for place
