@@ -6,7 +6,7 @@ included), pile sizes and the discard pile.
 from __future__ import annotations
 
 from ..games.cat_days import Draw, Play, Weeks
-from ..games.cat_days.deck import CAT_EFFECTS
+from ..games.cat_days.deck import ALL_DAYS, CAT_EFFECTS
 from . import Agent, pick, strategy
 
 __all__ = ["SensibleAgent", "PatientAgent", "evaluate"]
@@ -81,7 +81,9 @@ class SensibleAgent(Agent):
         weeks = Weeks.from_observation(observation, read_only=True)  # looked at, never changed
         kind_of = weeks.deck.kind
         scores = [weeks.score(0), weeks.score(1)]
-        base = _value(seat, scores, [weeks.filled(0), weeks.filled(1)], weeks.full(0) or weeks.full(1))
+        holds = weeks.holds_cat  # per week, the mask of days holding a cat
+        h0, h1 = holds
+        base = _value(seat, scores, [h0.bit_count(), h1.bit_count()], h0 == ALL_DAYS or h1 == ALL_DAYS)
         hand = observation["hand"]
         cats_in_hand = 0
         narrow = []  # cats with one or two days to go on, as (name, kind)
@@ -93,7 +95,6 @@ class SensibleAgent(Agent):
                     narrow.append((c.name, k))
         # a Cat Tree goes on a bare day: the weeks count the same, so every Cat Tree play is worth this
         tree = base + 0.3 * min(cats_in_hand, 3)
-        holds = weeks.holds_cat
         values = []
         card = None
         for a in legal:
@@ -111,12 +112,20 @@ class SensibleAgent(Agent):
                         # every day of a week that holds a cat, or does not, alike: the week gains
                         # its points (and a filled day, or not): counted once per such pair
                         counted = {} if kind.effect in _ON_EMPTY_DAY else None
+                        # a swap moves the two cats' points, nothing else: counted once per pair
+                        # of points
+                        swapped = {} if kind.effect == "swap" else None
                         # the mark-down of a day depends on the card and the day only
                         marks = [None] * 7 if narrow and kind.is_cat else None
                 if same is not None:
                     values.append(same)
                     continue
-                if counted is None:
+                if swapped is not None:
+                    key = (a.target.rank, a.other.rank)
+                    v = swapped.get(key)
+                    if v is None:
+                        v = swapped[key] = _value(seat, *weeks.tally_after(seat, a, scores))
+                elif counted is None:
                     v = _value(seat, *weeks.tally_after(seat, a, scores))
                 else:
                     week = a.week
@@ -134,8 +143,8 @@ class SensibleAgent(Agent):
             else:  # Pass
                 v = base
             values.append(v)
-        best = max(values)
-        return pick(rng, [a for a, v in zip(legal, values) if v >= best - 1e-9])
+        low = max(values) - 1e-9  # the best value, give or take rounding
+        return pick(rng, [a for a, v in zip(legal, values) if v >= low])
 
     @staticmethod
     def _blocks(action: Play, kind, narrow) -> float:

@@ -6,6 +6,7 @@ Source: ``rulebooks/cat-days.txt`` and ``rules/cat-days.md``; the readings taken
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Sequence
 
 from ...cards import Card
@@ -466,8 +467,9 @@ class CatDaysState(State):
     _shallow_copy = attribute_copier(State._core_fields + __slots__)
 
 
-def _by_name_copy(card: Card) -> tuple[str, int]:
-    return card.name, card.copy
+#: a card's sort key in a hand as an observation shows it: ``(name, copy)`` (read in C, not by a
+#: Python function per card: every computer player's choice reads the hand)
+_by_name_copy = attrgetter("name", "copy")
 
 
 def _weeks_view(state: CatDaysState, seat: int | None) -> list[list[dict[str, Any]]]:
