@@ -70,6 +70,12 @@ class SensibleAgent(Agent):
     def __repr__(self) -> str:
         return f"{type(self).__name__}(draw_turns={self.draw_turns})"
 
+    def __deepcopy__(self, memo) -> "SensibleAgent":
+        """Itself: it remembers nothing between moves (``draw_turns`` never changes; the turn is
+        read from the observation), so the fresh copy a play-out takes of each agent may be the
+        agent."""
+        return self
+
     def choose(self, observation, legal, rng):
         if len(legal) == 1:
             return legal[0]
@@ -87,8 +93,9 @@ class SensibleAgent(Agent):
         hand = observation["hand"]
         cats_in_hand = 0
         narrow = []  # cats with one or two days to go on, as (name, kind)
+        kinds = {}  # card name -> kind, for the hand's cards (every play is of one)
         for c in hand:
-            k = kind_of(c)
+            k = kinds[c.name] = kind_of(c)
             if k.is_cat:
                 cats_in_hand += 1
                 if len(k.days) <= 2:
@@ -101,7 +108,7 @@ class SensibleAgent(Agent):
             if isinstance(a, Play):
                 if a.card is not card:  # a card's plays come one after another: its kind is read once
                     card = a.card
-                    kind = kind_of(card)
+                    kind = kinds[card.name]
                     if kind.draws:
                         same = base + draw_value(len(hand) - 1) + 0.1 * (kind.draws - 1)
                     elif kind.effect == "cat tree":

@@ -27,7 +27,7 @@ class Weeks:
     to see what a play would do.
     """
 
-    __slots__ = ("deck", "base", "stack", "holds_cat", "tree_days", "bare_days", "open_days", "swaps")
+    __slots__ = ("deck", "base", "stack", "holds_cat", "tree_days", "bare_days", "open_days", "points", "swaps")
 
     def __init__(self, deck: Deck, base=None, stack=None):
         self.deck = deck
@@ -43,6 +43,10 @@ class Weeks:
         self.tree_days = [0, 0]
         self.bare_days = [ALL_DAYS, ALL_DAYS]  # the masks of empty weeks
         self.open_days = [ALL_DAYS, ALL_DAYS]
+        #: per week, each day's points (:meth:`day_score`), kept up to date with the masks, so
+        #: that a week's score (:meth:`score`, read at every computer player's choice) is a sum
+        #: of 7 numbers
+        self.points = [[0] * 7, [0] * 7]
         if base or stack:
             self.refresh()
         #: the Yarn Ball swaps built so far in this game, by keys of plain values (see
@@ -78,6 +82,7 @@ class Weeks:
         other.tree_days = list(self.tree_days)
         other.bare_days = list(self.bare_days)
         other.open_days = list(self.open_days)
+        other.points = [list(self.points[0]), list(self.points[1])]
         other.swaps = self.swaps
         return other
 
@@ -89,7 +94,7 @@ class Weeks:
                 self._refresh(w, d)
 
     def _refresh(self, w: int, d: int) -> None:
-        """Set day ``d``'s bit of week ``w``'s masks from what stands on it now."""
+        """Set day ``d``'s bit of week ``w``'s masks, and its points, from what stands on it now."""
         bit = 1 << d
         keep = 127 ^ bit
         s = self.stack[w][d]
@@ -100,6 +105,7 @@ class Weeks:
         self.bare_days[w] = (self.bare_days[w] & keep) | (bit if b is None and not s else 0)
         room = len(s) < TREE_CAPACITY if tree else not s
         self.open_days[w] = (self.open_days[w] & keep) | (bit if room else 0)
+        self.points[w][d] = (sum(c.rank for c in s) if tree else s[-1].rank) if s else 0
 
     # -- reading the days --
     def is_tree(self, w: int, d: int) -> bool:
@@ -136,17 +142,8 @@ class Weeks:
 
     def score(self, w: int) -> int:
         """Week ``w``'s score: the points of its visible cats (rulebook, "End of the Game"): the
-        top cat of each day holding one, every cat of a Cat Tree day. Read off the day masks:
-        only the days holding a cat are looked at."""
-        stack = self.stack[w]
-        cats, trees = self.holds_cat[w], self.tree_days[w]
-        total = 0
-        for d in DAY_BITS[cats & ~trees]:
-            total += stack[d][-1].rank
-        if cats & trees:
-            for d in DAY_BITS[cats & trees]:
-                total += sum(c.rank for c in stack[d])
-        return total
+        top cat of each day holding one, every cat of a Cat Tree day (the days' points, kept)."""
+        return sum(self.points[w])
 
     def full(self, w: int) -> bool:
         """True when every day of week ``w`` holds a cat (the game ends)."""
@@ -212,6 +209,8 @@ class Weeks:
             i = len(mine) - 1 - mine[::-1].index(action.target)
             j = len(theirs) - 1 - theirs[::-1].index(action.other)
             mine[i], theirs[j] = action.other, action.target
+            self._refresh(seat, d)  # the days' points
+            self._refresh(opp, action.target_day)
         elif e == "discard top cat":
             self._remove(w, d, action.target)
             moved.append(("discard", w, action.target))
@@ -284,6 +283,8 @@ class Weeks:
         s = self.stack[w][d]
         s.append(cat)
         bit = 1 << d
+        points = self.points[w]  # a Cat Tree's cats all count; elsewhere the cat is the top one
+        points[d] = points[d] + cat.rank if self.tree_days[w] & bit else cat.rank
         self.holds_cat[w] |= bit
         self.bare_days[w] &= ~bit
         if not (self.tree_days[w] & bit and len(s) < TREE_CAPACITY):
