@@ -45,7 +45,8 @@ class SensibleAgent(Agent):
 
     Every legal play is counted on the two weeks as they would be after it
     (:meth:`~catcards.games.cat_days.Weeks.tally_after`, which changes nothing: from a view the
-    weeks are the state's own, not copied) and scored with :func:`evaluate`: the change in (my score - their score), half a point per day
+    weeks are the state's own, not copied; plays that count alike, such as one cat on any empty
+    day of a week, are counted once) and scored with :func:`evaluate`: the change in (my score - their score), half a point per day
     filled ahead, and the end of the game when a week fills (a play that ends the game is taken
     when it wins and avoided when it loses). Drawing, and a draw card such as Catnip, is worth
     :func:`draw_value` of the hand size; a Cat Tree on an empty day is worth a little while cats
@@ -93,7 +94,7 @@ class SensibleAgent(Agent):
         hand = observation["hand"]
         cats_in_hand = 0
         narrow = []  # cats with one or two days to go on, as (name, kind)
-        kinds = {}  # card name -> kind, for the hand's cards (every play is of one)
+        kinds = {}  # card name -> kind, for the hand's cards (the plays' cards)
         for c in hand:
             k = kinds[c.name] = kind_of(c)
             if k.is_cat:
@@ -108,7 +109,7 @@ class SensibleAgent(Agent):
             if isinstance(a, Play):
                 if a.card is not card:  # a card's plays come one after another: its kind is read once
                     card = a.card
-                    kind = kinds[card.name]
+                    kind = kinds.get(card.name) or kind_of(card)
                     if kind.draws:
                         same = base + draw_value(len(hand) - 1) + 0.1 * (kind.draws - 1)
                     elif kind.effect == "cat tree":

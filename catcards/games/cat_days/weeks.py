@@ -87,7 +87,7 @@ class Weeks:
         return other
 
     def refresh(self) -> None:
-        """Recompute the day masks (``holds_cat`` ...) from ``base`` and ``stack``, after editing
+        """Recompute the day masks (``holds_cat`` ...) and points from ``base`` and ``stack``, after editing
         them directly (as :func:`.deals.parse_deals` does)."""
         for w in (0, 1):
             for d in range(7):
