@@ -120,9 +120,11 @@ class SensibleAgent(Agent):
                         # every day of a week that holds a cat, or does not, alike: the week gains
                         # its points (and a filled day, or not): counted once per such pair
                         counted = {} if kind.effect in _ON_EMPTY_DAY else None
-                        # a swap moves the two cats' points, nothing else: counted once per pair
-                        # of points
+                        # a swap moves the two cats' points, nothing else; a Grumpy Cat takes the
+                        # place of the top cat it covers on a day that keeps holding a cat:
+                        # counted once per pair of points, or per week and covered points
                         swapped = {} if kind.effect == "swap" else None
+                        covers = {} if kind.effect == "cover" else None
                         # the mark-down of a day depends on the card and the day only
                         marks = [None] * 7 if narrow and kind.is_cat else None
                 if same is not None:
@@ -133,6 +135,11 @@ class SensibleAgent(Agent):
                     v = swapped.get(key)
                     if v is None:
                         v = swapped[key] = _value(seat, *weeks.tally_after(seat, a, scores))
+                elif covers is not None:
+                    key = (a.week, a.target.rank)
+                    v = covers.get(key)
+                    if v is None:
+                        v = covers[key] = _value(seat, *weeks.tally_after(seat, a, scores))
                 elif counted is None:
                     v = _value(seat, *weeks.tally_after(seat, a, scores))
                 else:

@@ -327,7 +327,8 @@ class CatDaysState(State):
                 hand.pop()
             else:
                 _take_from(hand, card)
-            self.log.append(play.log_line(seat))  # kept on the play after its first time
+            line = play._seat_1_line if seat else play._seat_0_line  # kept on the play after its first time
+            self.log.append(line if line is not None else play.log_line(seat))
             if rule.how < TREE:  # a cat put on a day (plays.PLACE .. NEIGHBOURS_CATS): nothing else happens
                 self.weeks.place_cat(seat if play.week == "my" else 1 - seat, play.day, card)
             else:

@@ -264,8 +264,12 @@ class Weeks:
             box = 1 << action.day  # a bare day of the seat's week: the taken cat alone on it
             after[seat] += action.target.rank
             holds[seat] |= box
-        left = list(self.stack[w][d])
-        left.remove(action.target)
+        stack = self.stack[w][d]
+        if stack[-1] is action.target:  # the top cat (always, off a Cat Tree): no card compared
+            left = stack[:-1]
+        else:
+            left = list(stack)
+            left.remove(action.target)
         bit = 1 << d
         if not left:
             holds[w] &= ~bit
@@ -274,7 +278,7 @@ class Weeks:
             now = sum(c.rank for c in left)
         else:
             now = left[-1].rank
-        after[w] += now - self.day_score(w, d)
+        after[w] += now - self.points[w][d]
         return after, [holds[0].bit_count(), holds[1].bit_count()], ALL_DAYS in holds
 
     def place_cat(self, w: int, d: int, cat: Card) -> None:
@@ -291,7 +295,11 @@ class Weeks:
             self.open_days[w] &= ~bit
 
     def _remove(self, w: int, d: int, cat: Card) -> None:
-        self.stack[w][d].remove(cat)
+        s = self.stack[w][d]
+        if s[-1] is cat:  # the top cat (always, off a Cat Tree): no card compared
+            s.pop()
+        else:
+            s.remove(cat)
         self._refresh(w, d)
 
     def day_view(self, w: int, d: int) -> dict[str, Any]:
