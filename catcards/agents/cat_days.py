@@ -6,6 +6,7 @@ included), pile sizes and the discard pile.
 from __future__ import annotations
 
 from ..games.cat_days import Draw, Play, Weeks
+from ..games.cat_days.deck import ALL_DAYS, CAT_EFFECTS
 from . import Agent, pick, strategy
 
 __all__ = ["SensibleAgent", "PatientAgent", "evaluate"]
@@ -14,6 +15,8 @@ __all__ = ["SensibleAgent", "PatientAgent", "evaluate"]
 FILL_VALUE = 0.5
 #: the end of the game dwarfs every other consideration
 END_VALUE = 100.0
+#: the cat effects that put a cat on an empty day (a Cat Tree with room included): all but "cover"
+_ON_EMPTY_DAY = frozenset(CAT_EFFECTS) - {"cover"}
 
 def evaluate(weeks: Weeks, seat: int) -> float:
     """How good ``weeks`` looks for ``seat``: the score difference plus :data:`FILL_VALUE` per
@@ -42,7 +45,8 @@ class SensibleAgent(Agent):
 
     Every legal play is counted on the two weeks as they would be after it
     (:meth:`~catcards.games.cat_days.Weeks.tally_after`, which changes nothing: from a view the
-    weeks are the state's own, not copied) and scored with :func:`evaluate`: the change in (my score - their score), half a point per day
+    weeks are the state's own, not copied; plays that count alike, such as one cat on any empty
+    day of a week, are counted once) and scored with :func:`evaluate`: the change in (my score - their score), half a point per day
     filled ahead, and the end of the game when a week fills (a play that ends the game is taken
     when it wins and avoided when it loses). Drawing, and a draw card such as Catnip, is worth
     :func:`draw_value` of the hand size; a Cat Tree on an empty day is worth a little while cats
@@ -67,43 +71,95 @@ class SensibleAgent(Agent):
     def __repr__(self) -> str:
         return f"{type(self).__name__}(draw_turns={self.draw_turns})"
 
+    def __deepcopy__(self, memo) -> "SensibleAgent":
+        """Itself: it remembers nothing between moves (``draw_turns`` never changes; the turn is
+        read from the observation), so the fresh copy a play-out takes of each agent may be the
+        agent."""
+        return self
+
     def choose(self, observation, legal, rng):
         if len(legal) == 1:
             return legal[0]
         seat = observation["seat"]
-        if observation["turn"] // 2 < self.draw_turns:
+        if self.draw_turns and observation["turn"] // 2 < self.draw_turns:
             for a in legal:
                 if isinstance(a, Draw):
                     return a
         weeks = Weeks.from_observation(observation, read_only=True)  # looked at, never changed
-        deck = weeks.deck
+        kind_of = weeks.deck.kind
         scores = [weeks.score(0), weeks.score(1)]
-        base = _value(seat, scores, [weeks.filled(0), weeks.filled(1)], weeks.full(0) or weeks.full(1))
+        holds = weeks.holds_cat  # per week, the mask of days holding a cat
+        h0, h1 = holds
+        base = _value(seat, scores, [h0.bit_count(), h1.bit_count()], h0 == ALL_DAYS or h1 == ALL_DAYS)
         hand = observation["hand"]
-        cats = [(c.name, k) for c in hand if (k := deck.kind(c)).is_cat]
-        cats_in_hand = len(cats)
-        narrow = [(name, k) for name, k in cats if len(k.days) <= 2]  # cats with one or two days to go on
+        cats_in_hand = 0
+        narrow = []  # cats with one or two days to go on, as (name, kind)
+        kinds = {}  # card name -> kind, for the hand's cards (the plays' cards)
+        for c in hand:
+            k = kinds[c.name] = kind_of(c)
+            if k.is_cat:
+                cats_in_hand += 1
+                if len(k.days) <= 2:
+                    narrow.append((c.name, k))
         # a Cat Tree goes on a bare day: the weeks count the same, so every Cat Tree play is worth this
         tree = base + 0.3 * min(cats_in_hand, 3)
         values = []
+        card = None
         for a in legal:
             if isinstance(a, Play):
-                kind = deck.kind(a.card)
-                if kind.draws:
-                    v = base + draw_value(len(hand) - 1) + 0.1 * (kind.draws - 1)
-                elif kind.effect == "cat tree":
-                    v = tree
-                else:  # the play counted on the weeks, which stay as they are
+                if a.card is not card:  # a card's plays come one after another: its kind is read once
+                    card = a.card
+                    kind = kinds.get(card.name) or kind_of(card)
+                    if kind.draws:
+                        same = base + draw_value(len(hand) - 1) + 0.1 * (kind.draws - 1)
+                    elif kind.effect == "cat tree":
+                        same = tree
+                    else:
+                        same = None  # each play counted on the weeks
+                        # a cat put on an empty day (any cat but a Grumpy Cat) counts the same on
+                        # every day of a week that holds a cat, or does not, alike: the week gains
+                        # its points (and a filled day, or not): counted once per such pair
+                        counted = {} if kind.effect in _ON_EMPTY_DAY else None
+                        # a swap moves the two cats' points, nothing else; a Grumpy Cat takes the
+                        # place of the top cat it covers on a day that keeps holding a cat:
+                        # counted once per pair of points, or per week and covered points
+                        swapped = {} if kind.effect == "swap" else None
+                        covers = {} if kind.effect == "cover" else None
+                        # the mark-down of a day depends on the card and the day only
+                        marks = [None] * 7 if narrow and kind.is_cat else None
+                if same is not None:
+                    values.append(same)
+                    continue
+                if swapped is not None:
+                    key = (a.target.rank, a.other.rank)
+                    v = swapped.get(key)
+                    if v is None:
+                        v = swapped[key] = _value(seat, *weeks.tally_after(seat, a, scores))
+                elif covers is not None:
+                    key = (a.week, a.target.rank)
+                    v = covers.get(key)
+                    if v is None:
+                        v = covers[key] = _value(seat, *weeks.tally_after(seat, a, scores))
+                elif counted is None:
                     v = _value(seat, *weeks.tally_after(seat, a, scores))
-                    if narrow and kind.is_cat and a.week == "my":
-                        v -= self._blocks(a, kind, narrow)
+                else:
+                    week = a.week
+                    key = (week, holds[seat if week == "my" else 1 - seat] >> a.day & 1)
+                    v = counted.get(key)
+                    if v is None:
+                        v = counted[key] = _value(seat, *weeks.tally_after(seat, a, scores))
+                if marks is not None and a.week == "my":
+                    mark = marks[a.day]
+                    if mark is None:
+                        mark = marks[a.day] = self._blocks(a, kind, narrow)
+                    v -= mark
             elif isinstance(a, Draw):
                 v = base + draw_value(len(hand))
             else:  # Pass
                 v = base
             values.append(v)
-        best = max(values)
-        return pick(rng, [a for a, v in zip(legal, values) if v >= best - 1e-9])
+        low = max(values) - 1e-9  # the best value, give or take rounding
+        return pick(rng, [a for a, v in zip(legal, values) if v >= low])
 
     @staticmethod
     def _blocks(action: Play, kind, narrow) -> float:

@@ -34,13 +34,15 @@ history replayed; the future (later reshuffles) gets a fresh generator.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
 
 from ..core import IllegalActionError
 from ..games.cat_days import Draw, Play
-from .hidden import InfoSet, SamplingError, new_seed, replay, sampler
+from ..games.cat_days.deals import known_setup
+from .hidden import InfoSet, SamplingError, new_seed, sampler
 
 __all__ = ["CatDaysInfo", "MAX_TRIES"]
 
@@ -141,6 +143,11 @@ class CatDaysInfo(InfoSet):
             if len(ep.free) != len(ep.free_slots):  # pragma: no cover - a bug, not a position
                 raise SamplingError("Cat Days: the cards not seen do not fill the places not seen")
         self.tries = 0
+        #: each card's deal entry (:func:`_entry`), by ``id``: the deck's own cards
+        self.entries = {id(c): _entry(c) for c in deck.cards}
+        self.start_hand_named = [_entry(c) for c in self.start_hand]
+        self.start_weeks_named = [[[_entry(c) for c in day] for day in week] for week in self.start_weeks]
+        self.start_discard_named = [_entry(c) for c in self.start_discard]
 
     def _fill(self, ep: _Epoch, rng: np.random.Generator) -> list:
         """One uniform filling of an epoch's free slots under the prefix constraints."""
@@ -170,28 +177,43 @@ class CatDaysInfo(InfoSet):
     def sample(self, rng: np.random.Generator):
         state, seat = self.state, self.seat
         game = state.game
+        deck = game.deck
+        entry = self.entries
         for _ in range(MAX_TRIES):
             filled = [self._fill(ep, rng) for ep in self.epochs]
             first = filled[0]
             n_start = self.epochs[0].first_opp_slots
             opp_hand = self.opp_known + first[:n_start]
-            draw = first[n_start: len(first) - self.out]
+            end = len(first) - self.out
+            draw = first[n_start:end]
             hands = [None, None]
-            hands[seat] = [_entry(c) for c in self.start_hand]
-            hands[1 - seat] = [_entry(c) for c in opp_hand]
+            hands[seat] = self.start_hand
+            hands[1 - seat] = opp_hand
+            # the deal as state.deals keeps it (JSON text): each card with its copy ("Lazy Cat #2")
+            named = [None, None]
+            named[seat] = self.start_hand_named
+            named[1 - seat] = [entry[id(c)] for c in opp_hand]
             deals = {
-                "hands": hands,
-                "weeks": [[[_entry(c) for c in day] for day in week] for week in self.start_weeks],
-                "discard": [_entry(c) for c in self.start_discard],
-                "draw": [_entry(c) for c in draw],
+                "hands": named,
+                "weeks": self.start_weeks_named,
+                "discard": self.start_discard_named,
+                "draw": [entry[id(c)] for c in draw],
                 "rest": "out",
-                "shuffles": [[_entry(c) for c in f] for f in filled[1:]],
+                "shuffles": [[entry[id(c)] for c in f] for f in filled[1:]],
             }
             self.tries += 1
+            # the deal is built from the cards themselves (it is one: nothing to parse or check),
+            # then the history replayed on it, which checks the copy rule
+            world = game.new_known_game(
+                new_seed(rng), known_setup(deck, hands, self.start_weeks, self.start_discard, draw, first[end:],
+                                           filled[1:]),
+                json.dumps(deals))
             try:
-                return replay(game, new_seed(rng), deals, state.history)
+                for action in state.history:
+                    world.apply(action)
             except IllegalActionError:  # a lower copy was held when a higher one was played
                 continue
+            return world
         raise SamplingError(f"Cat Days: no consistent deal found in {MAX_TRIES} tries")
 
 

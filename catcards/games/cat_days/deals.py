@@ -12,7 +12,7 @@ from ...core import GameParameterError, check_plain_text, normal_name, few_reprs
 from .deck import _DAY_INDEX, DAYS, TREE_CAPACITY, Deck
 from .weeks import Weeks
 
-__all__ = ["parse_deals", "MAX_SHUFFLES"]
+__all__ = ["parse_deals", "known_setup", "MAX_SHUFFLES"]
 
 #: the most reshuffles a deal may name (a game of 500 turns reshuffles far fewer times)
 MAX_SHUFFLES = 500
@@ -175,3 +175,35 @@ def parse_deals(deck: Deck, deals: Any) -> dict[str, Any]:
     left = [c for c in deck.cards if c in unnamed]
     return {"hands": hands, "weeks": weeks, "draw": draw, "discard": discard,
             "rest": rest, "left": left, "shuffles": tuple(shuffles)}
+
+
+def known_setup(deck: Deck, hands, weeks, discard, draw, out, shuffles) -> dict[str, Any]:
+    """What :func:`parse_deals` returns for a deal given as the deck's own Cards, by code that
+    built it from a real position and so knows every rule of a deal is met (the hidden-card
+    sampler, :mod:`catcards.explore.cat_days`, draws thousands): nothing is parsed or checked.
+    The cards not named are ``out`` (out of play, ``rest`` "out").
+
+    Args:
+        hands: two lists of Cards; weeks: per seat, 7 lists of Cards, bottom first (a Cat Tree or
+            Cardboard Box first if there is one); discard: bottom first; draw: top first;
+        out: the cards left out of play (any order: kept in the deck's order, as
+            :func:`parse_deals` keeps the cards it was not given); shuffles: per named
+            reshuffle, its draw pile of Cards, top first.
+    """
+    base = [[None] * 7 for _ in range(2)]
+    stack = [[[] for _ in range(7)] for _ in range(2)]
+    for s, week in enumerate(weeks):
+        for d, cards in enumerate(week):
+            for i, c in enumerate(cards):
+                if i == 0 and deck.kind(c).stays:
+                    base[s][d] = c
+                else:
+                    stack[s][d].append(c)
+    if out:
+        ids = {id(c) for c in out}
+        left = [c for c in deck.cards if id(c) in ids]
+    else:
+        left = []
+    return {"hands": [list(h) for h in hands], "weeks": Weeks(deck, base, stack), "draw": list(draw),
+            "discard": list(discard), "rest": "out", "left": left,
+            "shuffles": tuple(tuple((c.name, c.copy) for c in pile) for pile in shuffles)}

@@ -6,6 +6,7 @@ Source: ``rulebooks/cat-days.txt`` and ``rules/cat-days.md``; the readings taken
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Sequence
 
 from ...cards import Card
@@ -120,6 +121,17 @@ class CatDays(Game):
         """
         setup = parse_deals(self.deck, deals) if deals is not None else None
         return CatDaysState(self, seed, deals, setup)
+
+    def new_known_game(self, seed: int, setup: dict, deals_text: str) -> "CatDaysState":
+        """``new_game(seed, deals)`` for a deal already known to be one: ``setup`` is what
+        :func:`.deals.parse_deals` would return for it (built by :func:`.deals.known_setup` from
+        the deck's own cards) and ``deals_text`` the deal as ``json.dumps`` of its plain JSON form
+        (what ``state.deals`` reads back). For the hidden-card sampler
+        (:mod:`catcards.explore.cat_days`), which builds thousands of deals from a real position:
+        nothing is parsed or checked, so never for a deal from outside (use :meth:`new_game`)."""
+        state = CatDaysState(self, seed, None, setup)
+        state._deals_text = deals_text
+        return state
 
 
 #: the log lines of drawing and passing, by seat
@@ -315,7 +327,8 @@ class CatDaysState(State):
                 hand.pop()
             else:
                 _take_from(hand, card)
-            self.log.append(play.log_line(seat))  # kept on the play after its first time
+            line = play._seat_1_line if seat else play._seat_0_line  # kept on the play after its first time
+            self.log.append(line if line is not None else play.log_line(seat))
             if rule.how < TREE:  # a cat put on a day (plays.PLACE .. NEIGHBOURS_CATS): nothing else happens
                 self.weeks.place_cat(seat if play.week == "my" else 1 - seat, play.day, card)
             else:
@@ -455,8 +468,9 @@ class CatDaysState(State):
     _shallow_copy = attribute_copier(State._core_fields + __slots__)
 
 
-def _by_name_copy(card: Card) -> tuple[str, int]:
-    return card.name, card.copy
+#: a card's sort key in a hand as an observation shows it: ``(name, copy)`` (read in C, not by a
+#: Python function per card: every computer player's choice reads the hand)
+_by_name_copy = attrgetter("name", "copy")
 
 
 def _weeks_view(state: CatDaysState, seat: int | None) -> list[list[dict[str, Any]]]:

@@ -27,7 +27,7 @@ class Weeks:
     to see what a play would do.
     """
 
-    __slots__ = ("deck", "base", "stack", "holds_cat", "tree_days", "bare_days", "open_days", "swaps")
+    __slots__ = ("deck", "base", "stack", "holds_cat", "tree_days", "bare_days", "open_days", "points", "swaps")
 
     def __init__(self, deck: Deck, base=None, stack=None):
         self.deck = deck
@@ -43,6 +43,10 @@ class Weeks:
         self.tree_days = [0, 0]
         self.bare_days = [ALL_DAYS, ALL_DAYS]  # the masks of empty weeks
         self.open_days = [ALL_DAYS, ALL_DAYS]
+        #: per week, each day's points (:meth:`day_score`), kept up to date with the masks, so
+        #: that a week's score (:meth:`score`, read at every computer player's choice) is a sum
+        #: of 7 numbers
+        self.points = [[0] * 7, [0] * 7]
         if base or stack:
             self.refresh()
         #: the Yarn Ball swaps built so far in this game, by keys of plain values (see
@@ -78,18 +82,19 @@ class Weeks:
         other.tree_days = list(self.tree_days)
         other.bare_days = list(self.bare_days)
         other.open_days = list(self.open_days)
+        other.points = [list(self.points[0]), list(self.points[1])]
         other.swaps = self.swaps
         return other
 
     def refresh(self) -> None:
-        """Recompute the day masks (``holds_cat`` ...) from ``base`` and ``stack``, after editing
+        """Recompute the day masks (``holds_cat`` ...) and points from ``base`` and ``stack``, after editing
         them directly (as :func:`.deals.parse_deals` does)."""
         for w in (0, 1):
             for d in range(7):
                 self._refresh(w, d)
 
     def _refresh(self, w: int, d: int) -> None:
-        """Set day ``d``'s bit of week ``w``'s masks from what stands on it now."""
+        """Set day ``d``'s bit of week ``w``'s masks, and its points, from what stands on it now."""
         bit = 1 << d
         keep = 127 ^ bit
         s = self.stack[w][d]
@@ -100,6 +105,7 @@ class Weeks:
         self.bare_days[w] = (self.bare_days[w] & keep) | (bit if b is None and not s else 0)
         room = len(s) < TREE_CAPACITY if tree else not s
         self.open_days[w] = (self.open_days[w] & keep) | (bit if room else 0)
+        self.points[w][d] = (sum(c.rank for c in s) if tree else s[-1].rank) if s else 0
 
     # -- reading the days --
     def is_tree(self, w: int, d: int) -> bool:
@@ -135,16 +141,9 @@ class Weeks:
         return s[-1].rank
 
     def score(self, w: int) -> int:
-        """Week ``w``'s score: the points of its visible cats (rulebook, "End of the Game")."""
-        total = 0
-        trees = self.deck.tree_names
-        for b, s in zip(self.base[w], self.stack[w]):
-            if s:
-                if b is not None and b.name in trees:
-                    total += sum(c.rank for c in s)
-                else:
-                    total += s[-1].rank
-        return total
+        """Week ``w``'s score: the points of its visible cats (rulebook, "End of the Game"): the
+        top cat of each day holding one, every cat of a Cat Tree day (the days' points, kept)."""
+        return sum(self.points[w])
 
     def full(self, w: int) -> bool:
         """True when every day of week ``w`` holds a cat (the game ends)."""
@@ -210,6 +209,8 @@ class Weeks:
             i = len(mine) - 1 - mine[::-1].index(action.target)
             j = len(theirs) - 1 - theirs[::-1].index(action.other)
             mine[i], theirs[j] = action.other, action.target
+            self._refresh(seat, d)  # the days' points
+            self._refresh(opp, action.target_day)
         elif e == "discard top cat":
             self._remove(w, d, action.target)
             moved.append(("discard", w, action.target))
@@ -239,11 +240,16 @@ class Weeks:
         if effect in CAT_EFFECTS:  # the usual play: place_cat's change, counted
             bit = 1 << d
             stack = self.stack[w][d]
-            after[w] += (sum(c.rank for c in stack) + action.card.rank if self.tree_days[w] & bit
-                         else action.card.rank) - self.day_score(w, d)
-            holds = list(self.holds_cat)
-            holds[w] |= bit
-            return after, [holds[0].bit_count(), holds[1].bit_count()], ALL_DAYS in holds
+            rank = action.card.rank
+            # on a Cat Tree every cat counts: the day gains the cat's points; elsewhere the cat
+            # covers the top one (Grumpy Cat) or stands alone
+            after[w] += rank if self.tree_days[w] & bit else rank - stack[-1].rank if stack else rank
+            h0, h1 = self.holds_cat
+            if w:
+                h1 |= bit
+            else:
+                h0 |= bit
+            return after, [h0.bit_count(), h1.bit_count()], h0 == ALL_DAYS or h1 == ALL_DAYS
         if effect == "cat tree":  # it goes on a bare day: no cat comes or goes
             return after, [self.filled(0), self.filled(1)], ALL_DAYS in self.holds_cat
         if effect == "swap":  # visible cat for visible cat, place for place
@@ -258,8 +264,12 @@ class Weeks:
             box = 1 << action.day  # a bare day of the seat's week: the taken cat alone on it
             after[seat] += action.target.rank
             holds[seat] |= box
-        left = list(self.stack[w][d])
-        left.remove(action.target)
+        stack = self.stack[w][d]
+        if stack[-1] is action.target:  # the top cat (always, off a Cat Tree): no card compared
+            left = stack[:-1]
+        else:
+            left = list(stack)
+            left.remove(action.target)
         bit = 1 << d
         if not left:
             holds[w] &= ~bit
@@ -268,7 +278,7 @@ class Weeks:
             now = sum(c.rank for c in left)
         else:
             now = left[-1].rank
-        after[w] += now - self.day_score(w, d)
+        after[w] += now - self.points[w][d]
         return after, [holds[0].bit_count(), holds[1].bit_count()], ALL_DAYS in holds
 
     def place_cat(self, w: int, d: int, cat: Card) -> None:
@@ -277,13 +287,19 @@ class Weeks:
         s = self.stack[w][d]
         s.append(cat)
         bit = 1 << d
+        points = self.points[w]  # a Cat Tree's cats all count; elsewhere the cat is the top one
+        points[d] = points[d] + cat.rank if self.tree_days[w] & bit else cat.rank
         self.holds_cat[w] |= bit
         self.bare_days[w] &= ~bit
         if not (self.tree_days[w] & bit and len(s) < TREE_CAPACITY):
             self.open_days[w] &= ~bit
 
     def _remove(self, w: int, d: int, cat: Card) -> None:
-        self.stack[w][d].remove(cat)
+        s = self.stack[w][d]
+        if s[-1] is cat:  # the top cat (always, off a Cat Tree): no card compared
+            s.pop()
+        else:
+            s.remove(cat)
         self._refresh(w, d)
 
     def day_view(self, w: int, d: int) -> dict[str, Any]:
