@@ -76,6 +76,11 @@ class BluffingAgent(Agent):
     def __repr__(self) -> str:
         return f"BluffingAgent(bluff={self.bluff}, threshold={self.threshold}, assumed_bluff={self.assumed_bluff})"
 
+    def __deepcopy__(self, memo) -> "BluffingAgent":
+        """Itself: it remembers nothing between moves (its three numbers never change), so the
+        fresh copy a play-out takes of each agent may be the agent."""
+        return self
+
     def choose(self, obs, legal, rng):
         if len(legal) == 1:
             return legal[0]
@@ -151,24 +156,28 @@ class BluffingAgent(Agent):
         """The best-scoring action of its main phase (or end phase), else ``end turn``; the first
         of equal scores. One draw from ``rng`` per decision (whether it bluffs), not one per claim
         offered. A claim without the card scores only when bluffing and holding neither the card
-        nor a Joker; most of a main phase's list is such claims, so they are passed over first."""
+        nor a Joker; most of a main phase's list is such claims, so they are passed over first.
+        What it reads to score the rest (its hand, the tokens, the leader) is read when first
+        needed: a list of non-aimed cards never reads who leads."""
         seat = obs["seat"]
-        tokens, points, out = obs["tokens"], obs["points"], obs["out"]
-        others = [s for s in range(obs["players"]) if s != seat and not out[s]]
-        leader = max(others, key=lambda s: (points[s], tokens[s])) if others else None
         bluffing = rng.random() < self.bluff  # one draw per decision, not one per claim offered
-        hand = None  # the names in hand, read at the first claim that needs them
+        hand = None  # the names in hand, read at the first bluff that needs them
+        leader = _UNKNOWN  # the other seat still in with the most points (then tokens), read when needed
         best, best_score = None, 0.0
         for a in legal:
             if isinstance(a, Claim):
-                target = a.target
-                if target is not None and (target == seat or tokens[target] == 0):
-                    continue  # never aimed at ourselves, nor at a seat without tokens
-                name = a.name
-                if a.facedown == name or a.facedown == "Joker":  # genuine
-                    score = _VALUE.get(name, 0) + (1 if target is None or target == leader else 0)
-                elif not bluffing:
+                target, name = a.target, a.name
+                if target == seat:
+                    continue  # never aimed at ourselves
+                genuine = a.facedown == name or a.facedown == "Joker"
+                if not genuine and not bluffing:
                     continue  # a bluff scores nothing when not bluffing
+                if target is not None and obs["tokens"][target] == 0:
+                    continue  # nor at a seat without tokens
+                if genuine:
+                    if target is not None and leader is _UNKNOWN:
+                        leader = _leader(obs, seat)
+                    score = _VALUE.get(name, 0) + (1 if target is None or target == leader else 0)
                 else:
                     if hand is None:
                         hand = {c.name for c in obs["hand"]}
@@ -186,8 +195,10 @@ class BluffingAgent(Agent):
                     trays = sum(1 for _, x in obs["front"][seat] if x == "Sushi Tray")
                     score = 3 + 2 * trays
                 if effect in ("Shot!", "The Assassin", "The Guardian", "Eat Four!", "Pickpocket"):
+                    if leader is _UNKNOWN:
+                        leader = _leader(obs, seat)
                     score += 1 if a.target == leader else -1
-                    if effect in ("Shot!", "The Assassin") and tokens[a.target] == 0:
+                    if effect in ("Shot!", "The Assassin") and obs["tokens"][a.target] == 0:
                         score = 0
                 if effect == "The Guardian" and a.option not in ("Not So Fast", "Shot!", "Sushi Tray"):
                     score = 0
@@ -196,7 +207,9 @@ class BluffingAgent(Agent):
             elif isinstance(a, UseAbility):
                 if a.target == seat:
                     continue
-                score = 3 if a.target in (None, leader) else 2
+                if a.target is not None and leader is _UNKNOWN:
+                    leader = _leader(obs, seat)
+                score = 3 if a.target is None or a.target == leader else 2
             else:
                 continue  # end turn: scores nothing
             if score > best_score:
@@ -204,3 +217,14 @@ class BluffingAgent(Agent):
         if best is not None:
             return best
         return next(a for a in legal if isinstance(a, EndTurn))
+
+
+#: ``leader`` in :meth:`BluffingAgent._main` before it is read
+_UNKNOWN = object()
+
+
+def _leader(obs, seat: int) -> int | None:
+    """The other seat still in with the most points, then tokens (the first of equals), or None."""
+    points, tokens, out = obs["points"], obs["tokens"], obs["out"]
+    others = [s for s in range(obs["players"]) if s != seat and not out[s]]
+    return max(others, key=lambda s: (points[s], tokens[s])) if others else None
