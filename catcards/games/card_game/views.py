@@ -198,7 +198,8 @@ def _hand(state, seat) -> list[Card]:
 def _cards(zone: str):
     """The field listing the cards of the state's list ``zone`` (card ids), in order."""
     def field(state, seat) -> list[Card]:
-        return list(map(state.deck.cards.__getitem__, getattr(state, zone)))
+        ids = getattr(state, zone)
+        return list(map(state.deck.cards.__getitem__, ids)) if ids else []
     return field
 
 
@@ -211,12 +212,16 @@ def _money_names(state, seat) -> list[list[str]]:
     return [[state.money_name(c) for c in m] if m else [] for m in state.money]
 
 
-def _pairs(piles) -> list[tuple[Card, str]]:
-    """Per pile of ``(card id, name it counts as)``, the list of ``(Card, name)``."""
-    def field(state, seat):
-        cards = state.deck.cards
-        return [[(cards[c], x) for c, x in f] if f else [] for f in getattr(state, piles)]
-    return field
+def _front(state, seat) -> list[list[tuple[Card, str]]]:
+    """Per seat, its LOCK cards as ``(Card, name it counts as)``."""
+    cards = state.deck.cards
+    return [[(cards[c], x) for c, x in f] if f else [] for f in state.front]
+
+
+def _island(state, seat) -> list[list[tuple[Card, str]]]:
+    """Per seat, its characters on Exploding Island as ``(Card, name)``."""
+    cards = state.deck.cards
+    return [[(cards[c], x) for c, x in f] if f else [] for f in state.island]
 
 
 def _table(state, seat) -> list[tuple[Card, str]]:
@@ -248,9 +253,9 @@ OBSERVATION_FIELDS: dict[str, Any] = {
     "money_deck_size": lambda state, seat: len(state.money_deck),
     "draw_pile_size": lambda state, seat: len(state.main),
     "discard_pile": _cards("discard"),
-    "front": _pairs("front"),
+    "front": _front,
     "table": _table,
-    "island": _pairs("island"),
+    "island": _island,
     "tokens": lambda state, seat: list(state.tokens),
     "points": _points,
     "out": lambda state, seat: list(state.out),
