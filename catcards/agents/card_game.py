@@ -76,22 +76,31 @@ class BluffingAgent(Agent):
     def __repr__(self) -> str:
         return f"BluffingAgent(bluff={self.bluff}, threshold={self.threshold}, assumed_bluff={self.assumed_bluff})"
 
+    def __deepcopy__(self, memo) -> "BluffingAgent":
+        """Itself: it remembers nothing between moves (its three numbers never change), so the
+        fresh copy a play-out takes of each agent may be the agent."""
+        return self
+
     def choose(self, obs, legal, rng):
         if len(legal) == 1:
             return legal[0]
-        seat = obs["seat"]
         first = legal[0]
+        if isinstance(first, EndTurn):  # its main phase, or the end phase of its own turn
+            return self._main(obs, legal, rng)
         if isinstance(first, (Believe, Challenge)):
             return self._believe_or_challenge(obs, legal)
         if isinstance(first, Pass):
-            if not obs["stack"]:  # the end-phase round of another player's turn: keep the cards
+            # no window: the end-phase round of another player's turn (the stack is empty): keep
+            # the cards (a window lies on the stack's top item: it is there exactly when the
+            # stack is not empty, and it is one key to read, the stack seven per item)
+            if obs["window"] is None:
                 return first
             return self._respond(obs, legal, rng)
         if all(isinstance(a, Choose) for a in legal):
             return self._choice(obs, legal)
         if any(isinstance(a, (TakeMoney, DrawCard)) for a in legal) and not any(isinstance(a, EndTurn) for a in legal):
             # draw phase (or To The Top's card): money first when poor
-            want_money = obs["money_values"][seat] < 2
+            want_money = obs["money_values"][obs["seat"]] < 2
             for a in legal:
                 if isinstance(a, TakeMoney if want_money else DrawCard):
                     return a
@@ -118,9 +127,9 @@ class BluffingAgent(Agent):
     def _respond(self, obs, legal, rng):
         seat = obs["seat"]
         top = obs["stack"][-1]
-        hand = {c.name for c in obs["hand"]}
         against_me = top["target"] == seat or (top["kind"] == "kitten" and top["who"] == seat)
         if against_me:
+            hand = {c.name for c in obs["hand"]}
             for a in legal:
                 if isinstance(a, Claim) and a.name == "Imaginary Dinosaur":
                     if a.facedown in ("Imaginary Dinosaur", "Joker") or (
@@ -144,18 +153,40 @@ class BluffingAgent(Agent):
         return legal[0]
 
     def _main(self, obs, legal, rng):
+        """The best-scoring action of its main phase (or end phase), else ``end turn``; the first
+        of equal scores. One draw from ``rng`` per decision (whether it bluffs), not one per claim
+        offered. A claim without the card scores only when bluffing and holding neither the card
+        nor a Joker; most of a main phase's list is such claims, so they are passed over first.
+        What it reads to score the rest (its hand, the tokens, the leader) is read when first
+        needed: a list of non-aimed cards never reads who leads."""
         seat = obs["seat"]
-        hand = [c.name for c in obs["hand"]]
-        points = obs["points"]
-        others = [s for s in range(obs["players"]) if s != seat and not obs["out"][s]]
-        leader = max(others, key=lambda s: (points[s], obs["tokens"][s])) if others else None
         bluffing = rng.random() < self.bluff  # one draw per decision, not one per claim offered
+        hand = None  # the names in hand, read at the first bluff that needs them
+        leader = _UNKNOWN  # the other seat still in with the most points (then tokens), read when needed
         best, best_score = None, 0.0
         for a in legal:
-            score = 0.0
-            if getattr(a, "target", None) == seat:
-                continue  # a card that may choose any player is never aimed at ourselves
-            if isinstance(a, Play):
+            if isinstance(a, Claim):
+                target, name = a.target, a.name
+                if target == seat:
+                    continue  # never aimed at ourselves
+                genuine = a.facedown == name or a.facedown == "Joker"
+                if not genuine and not bluffing:
+                    continue  # a bluff scores nothing when not bluffing
+                if target is not None and obs["tokens"][target] == 0:
+                    continue  # nor at a seat without tokens
+                if genuine:
+                    if target is not None and leader is _UNKNOWN:
+                        leader = _leader(obs, seat)
+                    score = _VALUE.get(name, 0) + (1 if target is None or target == leader else 0)
+                else:
+                    if hand is None:
+                        hand = {c.name for c in obs["hand"]}
+                    if name in hand or "Joker" in hand:
+                        continue  # holding the card: no bluff
+                    score = _VALUE.get(name, 0) - 1 - _KEEP.get(a.facedown, 0) * 0.1
+            elif isinstance(a, Play):
+                if a.target == seat:
+                    continue  # a card that may choose any player is never aimed at ourselves
                 effect = a.as_name or a.name
                 if effect == "Money":
                     continue
@@ -164,6 +195,8 @@ class BluffingAgent(Agent):
                     trays = sum(1 for _, x in obs["front"][seat] if x == "Sushi Tray")
                     score = 3 + 2 * trays
                 if effect in ("Shot!", "The Assassin", "The Guardian", "Eat Four!", "Pickpocket"):
+                    if leader is _UNKNOWN:
+                        leader = _leader(obs, seat)
                     score += 1 if a.target == leader else -1
                     if effect in ("Shot!", "The Assassin") and obs["tokens"][a.target] == 0:
                         score = 0
@@ -171,19 +204,27 @@ class BluffingAgent(Agent):
                     score = 0
                 if effect in ("To The Top", "Not So Fast"):
                     score = 0
-            elif isinstance(a, Claim):
-                genuine = a.facedown in (a.name, "Joker")
-                holds = a.name in hand or "Joker" in hand
-                if a.target is not None and obs["tokens"][a.target] == 0:
-                    continue
-                if genuine:
-                    score = _VALUE.get(a.name, 0) + (1 if a.target in (None, leader) else 0)
-                elif not holds and bluffing:
-                    score = _VALUE.get(a.name, 0) - 1 - _KEEP.get(a.facedown, 0) * 0.1
             elif isinstance(a, UseAbility):
-                score = 3 if a.target in (None, leader) else 2
+                if a.target == seat:
+                    continue
+                if a.target is not None and leader is _UNKNOWN:
+                    leader = _leader(obs, seat)
+                score = 3 if a.target is None or a.target == leader else 2
+            else:
+                continue  # end turn: scores nothing
             if score > best_score:
                 best, best_score = a, score
         if best is not None:
             return best
         return next(a for a in legal if isinstance(a, EndTurn))
+
+
+#: ``leader`` in :meth:`BluffingAgent._main` before it is read
+_UNKNOWN = object()
+
+
+def _leader(obs, seat: int) -> int | None:
+    """The other seat still in with the most points, then tokens (the first of equals), or None."""
+    points, tokens, out = obs["points"], obs["tokens"], obs["out"]
+    others = [s for s in range(obs["players"]) if s != seat and not out[s]]
+    return max(others, key=lambda s: (points[s], tokens[s])) if others else None

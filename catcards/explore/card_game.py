@@ -47,6 +47,7 @@ import numpy as np
 from ..core import IllegalActionError
 from ..games.card_game.actions import Claim, DiscardCard, Play, PutBack, UseAbility
 from ..games.card_game.deck import FINAL, KITTEN, MONEY_NAMES
+from ..games.card_game.engine import CardGameState
 from .hidden import Assigner, InfoSet, SamplingError, new_seed, sampler
 
 __all__ = ["CardGameInfo", "MAX_TRIES"]
@@ -214,23 +215,33 @@ class CardGameInfo(InfoSet):
             "tokens": list(state.tokens[:n]),
         }
 
-    def _deal(self, pi: dict[int, int]) -> dict[str, Any]:
-        """The initial layout with each unseen card replaced by the card drawn for its place, as an
-        explicit deal naming every copy."""
+    def _deal(self, pi: dict[int, int]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The initial layout with each unseen card replaced by the card drawn for its place: as an
+        explicit deal naming every copy (what the world keeps as its ``deals``), and as the card
+        ids ``game.parse_deals`` would read from it (so the world is set up without reading the
+        names back: every card is named by copy, and each place keeps its kind, so the deal is
+        one the rules allow)."""
         lab = self.labels
-
-        def name(c: int) -> str:
-            return lab[pi.get(c, c)]
-
+        get = pi.get
         deal: dict[str, Any] = {}
+        used: set[int] = set()
+        parsed: dict[str, Any] = {"used": used}
         for key, value in self.initial.items():
             if key == "tokens":
                 deal[key] = list(value)
+                parsed[key] = list(value)
             elif key in ("hands", "money", "front", "island"):
-                deal[key] = [[name(c) for c in part] for part in value]
+                ids = [[get(c, c) for c in part] for part in value]
+                deal[key] = [[lab[c] for c in part] for part in ids]
+                parsed[key] = ids
+                for part in ids:
+                    used.update(part)
             else:
-                deal[key] = [name(c) for c in value]
-        return deal
+                ids = [get(c, c) for c in value]
+                deal[key] = [lab[c] for c in ids]
+                parsed[key] = ids
+                used.update(ids)
+        return deal, parsed
 
     def draw_map(self, rng: np.random.Generator) -> dict[int, int]:
         """One uniform redeal of the unseen cards: real card id -> the card drawn for its place."""
@@ -261,9 +272,9 @@ class CardGameInfo(InfoSet):
             for step, chosen in self.putbacks:
                 history[step] = PutBack(tuple(names[pi.get(c, c)] for c in chosen))
             seed = new_seed(rng)
-            deal = self._deal(pi)
-            try:
-                world = game.new_game(seed, deals=deal)
+            deal, parsed = self._deal(pi)
+            try:  # as game.new_game(seed, deals=deal), the names already read (see _deal)
+                world = CardGameState(game, seed, deal, parsed)
                 for action in history:
                     world.apply(action)
             except IllegalActionError:  # pragma: no cover - the constraints above prevent it
