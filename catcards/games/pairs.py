@@ -36,7 +36,6 @@ Cards are small integers internally (index into the game's card list); the publi
 """
 from __future__ import annotations
 
-from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -238,8 +237,7 @@ class PairsState(State):
         self._down = set(range(game.size))
         self._view: list = [DOWN] * game.size  # public grid: Card face up, DOWN, or None (taken)
         self._pair_cards: list[list[Card]] = [[] for _ in range(game.players)]
-        self._first_legal: tuple = TURN_OVER[: game.size]
-        self._down_sorted = list(range(game.size))
+        self._first_legal: tuple = TURN_OVER[: game.size]  # the face-down cards' actions, by position
         self._outcome: Outcome | None = None
         self.log.append(
             f"{game.size} cards face down in {game.rows} rows of {game.cols}; seat {game.first_player} starts."
@@ -253,7 +251,7 @@ class PairsState(State):
         t = self.turned
         if t is None:
             return first
-        i = bisect_left(self._down_sorted, t)
+        i = first.index(TURN_OVER[t])
         return first[:i] + first[i + 1 :]
 
     def _why_illegal(self, action: Action) -> str:
@@ -294,8 +292,10 @@ class PairsState(State):
             self._view[q] = self._view[p] = None
             self._down.discard(q)
             self._down.discard(p)
-            self._down_sorted = sorted(self._down)
-            self._first_legal = tuple(TURN_OVER[x] for x in self._down_sorted)
+            legal = list(self._first_legal)
+            legal.remove(TURN_OVER[q])
+            legal.remove(TURN_OVER[p])
+            self._first_legal = tuple(legal)
             self._pair_cards[seat].extend((cards[first], cards[card]))
             for x in (q, p):
                 self.seen.pop(x, None)
@@ -387,7 +387,6 @@ class PairsState(State):
         other.seen = dict(self.seen)
         other.seen_turn = dict(self.seen_turn)
         other._down = set(self._down)
-        other._down_sorted = list(self._down_sorted)
         other.last_turn = dict(self.last_turn) if self.last_turn is not None else None
 
 
