@@ -16,8 +16,6 @@ there is one, else an unseen card, else any card. Ties and choices among unseen 
 """
 from __future__ import annotations
 
-from itertools import filterfalse
-
 import numpy as np
 
 from ..core import GameParameterError
@@ -141,8 +139,7 @@ class MemoryAgent(Agent):
             match = [p for p, n in memory.items() if n == number and p != turned]
             if match:
                 return TURN_OVER[min(match)]
-        recalled = set(map(TURN_OVER.__getitem__, memory))
-        unseen = list(filterfalse(recalled.__contains__, legal))
+        unseen = [a for a in legal if a.position not in memory]
         return pick(rng, unseen or legal)
 
     def __repr__(self) -> str:

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, State, card_names, is_whole, permutation, short_repr
+from ..core import Action, Game, GameParameterError, Outcome, State, attribute_copier, card_names, is_whole, permutation, short_repr
 from ..decks import DECKS, deck as make_deck
 from ..params import Param
 from ..registry import register
@@ -221,6 +221,15 @@ class PairsState(State):
 
     game: Pairs
 
+    # The state's own attributes are slots (State's few are in its dict): a clone, and so every
+    # sampled world of catcards.odds, copies them by name (_shallow_copy below, see
+    # core.attribute_copier) and keeps its attribute reads on CPython's fast path; a new
+    # attribute is added here.
+    __slots__ = (
+        "grid", "turned", "pairs", "turns", "turn_counts", "seen", "seen_turn", "last_turn",
+        "current_player", "_down", "_view", "_pair_cards", "_first_legal",
+    )
+
     def __init__(self, game: Pairs, seed, deals, grid: list[int] | None):
         super().__init__(game, seed, deals)
         if grid is None:
@@ -388,6 +397,8 @@ class PairsState(State):
         other.seen_turn = dict(self.seen_turn)
         other._down = set(self._down)
         other.last_turn = dict(self.last_turn) if self.last_turn is not None else None
+
+    _shallow_copy = attribute_copier(State._core_fields + __slots__)
 
 
 #: the fields of :meth:`PairsState.observation` (and :meth:`~PairsState.view`): key ->
