@@ -53,58 +53,44 @@ class MemoryAgent(Agent):
         if isinstance(forget, bool) or not isinstance(forget, (int, float)) or not 0 <= forget <= 1:
             raise GameParameterError(f"forget must be a probability from 0 to 1, not {forget!r}")
         self.forget = float(forget)
-        self._mem: dict[int, dict] = {}
+        self._mem: dict[int, _SeatMemory] = {}  # per seat
 
-    def _memory(self, obs: dict) -> dict:
-        """This seat's memory, started afresh when a new game is seen."""
-        m = self._mem.get(obs["seat"])
-        fresh = (obs["turns"], obs["face_down"])
-        if m is None or fresh[0] < m["turns"] or (fresh[0] == m["turns"] and fresh[1] > m["face_down"]):
-            # known: position -> number remembered; stamp: position -> turn shown, for every
-            # position in known or forgotten (lost); checked: when its forgetting was last drawn;
-            # synced: (turns, cards face down on the board) at the last call
-            m = self._mem[obs["seat"]] = {"known": {}, "stamp": {}, "checked": {}, "turns": 0,
-                                          "face_down": 0, "synced": None}
-        m["turns"], m["face_down"] = fresh
-        return m
+    def _recall(self, obs, rng: np.random.Generator) -> dict[int, int]:
+        """This seat's memory brought up to date: its own map of position -> number (not a copy:
+        :meth:`remembered` copies it, :meth:`choose` only reads it). See :meth:`remembered`.
 
-    def remembered(self, obs: dict, rng: np.random.Generator) -> dict[int, int]:
-        """Face-down positions this seat remembers now, as position -> number (forgetting applied).
-
-        Every card shown since the last call is remembered (a card shown again is remembered
-        afresh, forgotten or not); then each remembered card is forgotten with probability
-        ``1 - (1 - forget) ** turns`` for the completed turns since it was last drawn for, one
-        ``rng.random()`` per card in the order the cards were first remembered.
-
-        Kept up to date from what changed since the last call, not by comparing the whole
-        ``seen`` maps: ``seen`` and ``seen_turn`` change only when a turn completes (``turns``
-        grows), a card shown since then has a ``seen_turn`` after the last call's ``turns``,
-        and a card is taken only when the cards face down on the board become fewer.
+        Reads of the observation are few and cheap (a :class:`~catcards.seat_view.SeatView`
+        computes each key it is asked for): ``seat``, ``turns`` and ``face_down`` every call;
+        ``turned``, ``seen`` and ``seen_turn`` only when a turn was completed since the last call.
         """
-        m = self._memory(obs)
-        known, stamp, checked = m["known"], m["stamp"], m["checked"]
-        now = obs["turns"]
-        synced = m["synced"]
-        if synced is not None and synced[0] == now:
+        seat, now, face_down = obs["seat"], obs["turns"], obs["face_down"]
+        m = self._mem.get(seat)
+        if m is None or now < m.turns or (now == m.turns and face_down > m.face_down):
+            m = self._mem[seat] = _SeatMemory()  # a new game
+        m.turns, m.face_down = now, face_down
+        known = m.known
+        last = m.synced_turn
+        if last == now:
             # no turn completed since the last call (the second card of a turn): nothing was
             # shown or taken, and the last call left no forgetting draw due
-            return dict(known)
+            return known
+        stamp, checked = m.stamp, m.checked
         seen = obs["seen"]
         seen_turn = obs["seen_turn"]
-        down = obs["face_down"] + (obs["turned"] is not None)  # on the board, this turn's first card too
-        if synced is not None and synced[1] != down:
+        down = face_down + (obs["turned"] is not None)  # on the board, this turn's first card too
+        if last is not None and m.synced_down != down:
             for pos in stamp.keys() - seen.keys():  # taken since
                 del stamp[pos]
                 if known.pop(pos, None) is not None:
                     del checked[pos]
-        last = -1 if synced is None else synced[0]
-        shown = {pos for pos, t in seen_turn.items() if t > last}  # shown since: remember them
-        if shown:
-            for pos in seen if len(shown) > 1 else shown:  # in the order seen lists them
-                if pos in shown:
-                    t = seen_turn[pos]
-                    known[pos] = seen[pos]
-                    stamp[pos] = checked[pos] = t
+        if last is None:
+            last = -1
+        # shown since: remember them, in the order seen lists them (seen_turn lists the same
+        # positions in the same order: the state writes and removes both together)
+        for pos, t in seen_turn.items():
+            if t > last:
+                known[pos] = seen[pos]
+                stamp[pos] = checked[pos] = t
         if self.forget > 0:
             due = [pos for pos in known if now > checked[pos]]
             if due:
@@ -118,30 +104,69 @@ class MemoryAgent(Agent):
                         del known[pos], checked[pos]
                     else:
                         checked[pos] = now
-        m["synced"] = (now, down)
-        return dict(known)
+        m.synced_turn, m.synced_down = now, down
+        return known
+
+    def remembered(self, obs: dict, rng: np.random.Generator) -> dict[int, int]:
+        """Face-down positions this seat remembers now, as position -> number (forgetting applied).
+
+        Every card shown since the last call is remembered (a card shown again is remembered
+        afresh, forgotten or not); then each remembered card is forgotten with probability
+        ``1 - (1 - forget) ** turns`` for the completed turns since it was last drawn for, one
+        ``rng.random()`` per card in the order the cards were first remembered. The memory is
+        kept per seat (``obs["seat"]``) and starts afresh when a new game is seen (fewer turns,
+        or as many with more cards face down).
+
+        Kept up to date from what changed since the last call, not by comparing the whole
+        ``seen`` maps: ``seen`` and ``seen_turn`` change only when a turn completes (``turns``
+        grows), a card shown since then has a ``seen_turn`` after the last call's ``turns``,
+        and a card is taken only when the cards face down on the board become fewer.
+        """
+        return dict(self._recall(obs, rng))
 
     def choose(self, observation, legal, rng):
-        memory = self.remembered(observation, rng)
-        turned = observation["turned"]
-        if memory:
-            if turned is None:  # a remembered pair: the lowest position of one
-                numbers = list(memory.values())
-                if len(set(numbers)) < len(numbers):
-                    twice = {n for n in numbers if numbers.count(n) >= 2}
-                    return TURN_OVER[min(p for p, n in memory.items() if n in twice)]
-            else:  # the first card's match, remembered: the lowest position of one
-                number = observation["grid"][turned].rank
-                match = [p for p, n in memory.items() if n == number and p != turned]
-                if match:
-                    return TURN_OVER[min(match)]
+        memory = self._recall(observation, rng)
         if not memory:
             return pick(rng, legal)  # every card is unseen to it
+        turned = observation["turned"]
+        if turned is None:  # a remembered pair: the lowest position of one
+            numbers = list(memory.values())
+            if len(set(numbers)) < len(numbers):
+                twice = {n for n in numbers if numbers.count(n) >= 2}
+                return TURN_OVER[min(p for p, n in memory.items() if n in twice)]
+        else:  # the first card's match, remembered: the lowest position of one
+            number = observation["grid"][turned].rank
+            match = [p for p, n in memory.items() if n == number and p != turned]
+            if match:
+                return TURN_OVER[min(match)]
         unseen = [a for a in legal if a.position not in memory]
         return pick(rng, unseen or legal)
 
     def __repr__(self) -> str:
         return f"MemoryAgent(forget={self.forget!r})"
+
+
+class _SeatMemory:
+    """One seat's memory in one game (see :meth:`MemoryAgent.remembered`).
+
+    Attributes:
+        known: position -> number, the cards remembered now, in the order first remembered.
+        stamp: position -> turn when last shown, for every position known or forgotten.
+        checked: position -> turn when its forgetting was last drawn for (the known ones).
+        turns, face_down: ``turns`` and ``face_down`` of the observation at the last call.
+        synced_turn, synced_down: ``turns`` and the cards on the board (face down or turned
+            over this turn) when the memory was last brought up to date; None before that.
+    """
+
+    __slots__ = ("known", "stamp", "checked", "turns", "face_down", "synced_turn", "synced_down")
+
+    def __init__(self) -> None:
+        self.known: dict[int, int] = {}
+        self.stamp: dict[int, int] = {}
+        self.checked: dict[int, int] = {}
+        self.turns = self.face_down = 0
+        self.synced_turn: int | None = None
+        self.synced_down: int | None = None
 
 
 @strategy("pairs", "perfect")

@@ -36,12 +36,11 @@ Cards are small integers internally (index into the game's card list); the publi
 """
 from __future__ import annotations
 
-from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..core import Action, Game, GameParameterError, Outcome, State, card_names, is_whole, permutation, short_repr
+from ..core import Action, Game, GameParameterError, Outcome, State, attribute_copier, card_names, is_whole, permutation, short_repr
 from ..decks import DECKS, deck as make_deck
 from ..params import Param
 from ..registry import register
@@ -222,6 +221,15 @@ class PairsState(State):
 
     game: Pairs
 
+    # The state's own attributes are slots (State's few are in its dict): a clone, and so every
+    # sampled world of catcards.odds, copies them by name (_shallow_copy below, see
+    # core.attribute_copier) and keeps its attribute reads on CPython's fast path; a new
+    # attribute is added here.
+    __slots__ = (
+        "grid", "turned", "pairs", "turns", "turn_counts", "seen", "seen_turn", "last_turn",
+        "current_player", "_down", "_view", "_pair_cards", "_first_legal",
+    )
+
     def __init__(self, game: Pairs, seed, deals, grid: list[int] | None):
         super().__init__(game, seed, deals)
         if grid is None:
@@ -238,8 +246,7 @@ class PairsState(State):
         self._down = set(range(game.size))
         self._view: list = [DOWN] * game.size  # public grid: Card face up, DOWN, or None (taken)
         self._pair_cards: list[list[Card]] = [[] for _ in range(game.players)]
-        self._first_legal: tuple = TURN_OVER[: game.size]
-        self._down_sorted = list(range(game.size))
+        self._first_legal: tuple = TURN_OVER[: game.size]  # the face-down cards' actions, by position
         self._outcome: Outcome | None = None
         self.log.append(
             f"{game.size} cards face down in {game.rows} rows of {game.cols}; seat {game.first_player} starts."
@@ -253,7 +260,7 @@ class PairsState(State):
         t = self.turned
         if t is None:
             return first
-        i = bisect_left(self._down_sorted, t)
+        i = first.index(TURN_OVER[t])
         return first[:i] + first[i + 1 :]
 
     def _why_illegal(self, action: Action) -> str:
@@ -294,8 +301,10 @@ class PairsState(State):
             self._view[q] = self._view[p] = None
             self._down.discard(q)
             self._down.discard(p)
-            self._down_sorted = sorted(self._down)
-            self._first_legal = tuple(TURN_OVER[x] for x in self._down_sorted)
+            legal = list(self._first_legal)
+            legal.remove(TURN_OVER[q])
+            legal.remove(TURN_OVER[p])
+            self._first_legal = tuple(legal)
             self._pair_cards[seat].extend((cards[first], cards[card]))
             for x in (q, p):
                 self.seen.pop(x, None)
@@ -387,8 +396,9 @@ class PairsState(State):
         other.seen = dict(self.seen)
         other.seen_turn = dict(self.seen_turn)
         other._down = set(self._down)
-        other._down_sorted = list(self._down_sorted)
         other.last_turn = dict(self.last_turn) if self.last_turn is not None else None
+
+    _shallow_copy = attribute_copier(State._core_fields + __slots__)
 
 
 #: the fields of :meth:`PairsState.observation` (and :meth:`~PairsState.view`): key ->

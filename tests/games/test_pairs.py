@@ -264,3 +264,35 @@ def test_the_view_is_the_observation_read_key_by_key():
     assert r1.bit_generator.state == r2.bit_generator.state
     with pytest.raises(catcards.GameParameterError):
         state.view(3)
+
+
+def test_clone_copies_every_attribute_and_plays_on_identically():
+    """A Pairs state keeps its own attributes in slots and State's in its dict, and its clone (so
+    every world catcards.odds samples) copies them by name (``PairsState._shallow_copy``): no
+    attribute may be set outside those names (it would not be copied), every slot of a clone
+    holds what the original's does, and a clone taken mid-game plays on exactly as the original
+    does with the same choices (three copies: a leftover card; three seats)."""
+    from catcards.core import State
+    from catcards.games.pairs import PairsState
+
+    copied = set(State._core_fields) | set(PairsState.__slots__)
+    game = catcards.load("pairs", players=3, copies=3, numbers=6)
+    for seed in range(4):
+        state = game.new_game(seed)
+        rng = np.random.default_rng(seed)
+        while not state.is_over:
+            assert set(vars(state)) <= copied
+            if len(state.history) % 9 == 4:
+                clone = state.clone()
+                for name in PairsState.__slots__:
+                    assert getattr(clone, name) == getattr(state, name), name
+                played = []
+                for s in (clone, state.clone()):
+                    r = np.random.default_rng([seed, len(state.history)])
+                    play_game(s, [MemoryAgent(0.3)] * 3, [r] * 3)
+                    played.append(s)
+                a, b = played
+                assert a.log == b.log and a.history == b.history and a.outcome == b.outcome
+                assert a.log[: len(state.log)] == state.log
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.integers(len(legal)))])
