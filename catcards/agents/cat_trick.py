@@ -86,35 +86,46 @@ class CollectorAgent(Agent):
     def choose(self, observation, legal, rng):
         if len(legal) == 1:
             return legal[0]
-        seat, trump = observation["seat"], observation["trump"]
+        trump = observation["trump"]
         trick = [p["card"] for p in observation["trick"]]
+        so_far = _TrickSoFar(trick, trump)
+        winners, losing = [], []
+        for a in legal:
+            (winners if so_far.won_by(a.card) else losing).append(a)
+        if not winners:  # nothing to want: the collections need not be read
+            return _strongest(losing, trump, rng, weakest=True)
+        seat = observation["seat"]
         mine = {c: len(v) for c, v in observation["collections"][seat].items()}
-        last = len(trick) == observation["players"] - 1
         now = collection_value(mine)
         with_trick = dict(mine)  # the collection if it takes the trick so far
         for c in trick:
             with_trick[c.suit] = with_trick.get(c.suit, 0) + 1
-        so_far = _TrickSoFar(trick, trump)
-        scored = []
-        for a in legal:
-            wins = so_far.won_by(a.card)
-            gain = 0.0
-            if wins:  # what a card that loses would add is never looked at
+        # a winning card's gain depends on its colour only (the trick's cards plus one of that
+        # colour): asked once per colour; what a card that loses would add is never looked at
+        gains: dict[str, bool] = {}
+        want = []
+        for a in winners:
+            suit = a.card.suit
+            good = gains.get(suit)
+            if good is None:
                 after = dict(with_trick)
-                after[a.card.suit] = after.get(a.card.suit, 0) + 1
-                gain = collection_value(after) - now
-            scored.append((a, wins, gain))
-        want = [(a, g) for a, w, g in scored if w and g > 0]
+                after[suit] = after.get(suit, 0) + 1
+                good = gains[suit] = collection_value(after) - now > 0
+            if good:
+                want.append(a)
         if want:
-            if last:  # a sure win: spend the weakest card that does it
-                best = min(_strength(a.card, trump) for a, _ in want)
-                return pick(rng, [a for a, _ in want if _strength(a.card, trump) == best])
-            best = max(_strength(a.card, trump) for a, _ in want)
-            return pick(rng, [a for a, _ in want if _strength(a.card, trump) == best])
-        losing = [a for a, w, _ in scored if not w]
-        options = losing or list(legal)
-        weakest = min(_strength(a.card, trump) for a in options)
-        return pick(rng, [a for a in options if _strength(a.card, trump) == weakest])
+            # a sure win (last to play): spend the weakest card that does it; else the strongest
+            last = len(trick) == observation["players"] - 1
+            return _strongest(want, trump, rng, weakest=last)
+        return _strongest(losing or legal, trump, rng, weakest=True)
+
+
+def _strongest(options, trump: str, rng, weakest: bool = False):
+    """The play among ``options`` whose card is strongest (:func:`_strength`; the weakest with
+    ``weakest``), ties at random (:func:`catcards.agents.pick`, in the order of ``options``)."""
+    strengths = [_strength(a.card, trump) for a in options]
+    best = min(strengths) if weakest else max(strengths)
+    return pick(rng, [a for a, s in zip(options, strengths) if s == best])
 
 
 @strategy("cat-trick", "highest")
@@ -129,7 +140,5 @@ class HighestAgent(Agent):
         return self
 
     def choose(self, observation, legal, rng):
-        trump = observation["trump"]
-        best = max(_strength(a.card, trump) for a in legal)
-        return pick(rng, [a for a in legal if _strength(a.card, trump) == best])
+        return _strongest(legal, observation["trump"], rng)
 
