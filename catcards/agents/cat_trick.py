@@ -18,10 +18,14 @@ def collection_value(counts: dict[str, int]) -> float:
     """How good a collection is for a player: 3 per colour held, minus 2 per card of every
     colour with 4 or more (those cards will be lost), plus 100 for all 5 colours without being
     greedy (the round is won). ``counts`` maps colour -> collected cards."""
-    greedy = [k for k in counts.values() if k >= GREEDY_LIMIT]
-    held = [k for k in counts.values() if 0 < k < GREEDY_LIMIT]
-    value = 3.0 * len(held) - 2.0 * sum(greedy)
-    if len(held) == len(COLOURS):
+    held = greedy = 0  # colours held; cards in greedy colours
+    for k in counts.values():
+        if k >= GREEDY_LIMIT:
+            greedy += k
+        elif k > 0:
+            held += 1
+    value = 3.0 * held - 2.0 * greedy
+    if held == len(COLOURS):
         value += 100.0
     return value
 
@@ -37,27 +41,38 @@ def would_win(trick: list[Card], card: Card, trump: str) -> bool:
 class _TrickSoFar:
     """The cards of a trick played so far, read once for asking of several cards whether each
     would win it (:func:`would_win`). Only cards of the winning colour (trump if any is played,
-    else the led colour) can win, and numbers within a colour differ, so a card wins when its
-    colour is that colour and its value beats every card of the colour already played."""
+    else the led colour, or trump) can win, and numbers within a colour differ, so a card wins
+    when its colour can win and its value beats the highest of its colour already played. A 1
+    counts as 8 with the 7 of its colour in the trick: the trick's 1 beats a 7 of its colour
+    played now, and a 1 played now beats its colour when the trick holds the 7."""
 
-    __slots__ = ("trump", "led", "trumped", "ranks", "sevens")
+    __slots__ = ("trump", "led", "trumped", "best", "sevens", "ones")
 
     def __init__(self, trick: list[Card], trump: str) -> None:
         self.trump, self.led = trump, trick[0].suit if trick else None
-        self.trumped = any(c.suit == trump for c in trick)
-        self.ranks: dict[str, list[int]] = {}
-        for c in trick:
-            self.ranks.setdefault(c.suit, []).append(c.rank)
+        self.trumped = False
         self.sevens = {c.suit for c in trick if c.rank == 7}
+        self.ones: set[str] = set()  # colours whose 1 is in the trick
+        self.best: dict[str, int] = {}  # colour -> the highest value of its cards in the trick
+        for c in trick:
+            suit, value = c.suit, c.rank
+            if suit == trump:
+                self.trumped = True
+            if value == 1:
+                self.ones.add(suit)
+                if suit in self.sevens:
+                    value = 8
+            if value > self.best.get(suit, 0):
+                self.best[suit] = value
 
     def won_by(self, card: Card) -> bool:
-        suit, trump = card.suit, self.trump
-        target = trump if suit == trump or self.trumped else (self.led or suit)
-        if suit != target:
-            return False
-        seven = card.rank == 7 or suit in self.sevens
-        value = 8 if card.rank == 1 and seven else card.rank
-        return all((8 if r == 1 and seven else r) < value for r in self.ranks.get(suit, ()))
+        suit, rank = card.suit, card.rank
+        if suit != self.trump and (self.trumped or (self.led is not None and suit != self.led)):
+            return False  # neither trump nor (with no trump played) the led colour
+        if rank == 7 and suit in self.ones:
+            return False  # the trick's 1 of its colour counts as 8 with it
+        value = 8 if rank == 1 and suit in self.sevens else rank
+        return value > self.best.get(suit, 0)
 
 
 def _strength(card: Card, trump: str) -> int:
