@@ -103,10 +103,13 @@ class CollectorAgent(Agent):
             return legal[0]
         trump = observation["trump"]
         trick = [p["card"] for p in observation["trick"]]
-        so_far = _TrickSoFar(trick, trump)
-        winners, losing = [], []
-        for a in legal:
-            (winners if so_far.won_by(a.card) else losing).append(a)
+        if trick:
+            so_far = _TrickSoFar(trick, trump)
+            winners, losing = [], []
+            for a in legal:
+                (winners if so_far.won_by(a.card) else losing).append(a)
+        else:  # leading: any card wins the trick so far
+            winners, losing = legal, []
         if not winners:  # nothing to want: the collections need not be read
             return _strongest(losing, trump, rng, weakest=True)
         seat = observation["seat"]
@@ -140,6 +143,8 @@ def _strongest(options, trump: str, rng, weakest: bool = False):
     ``weakest``), ties at random (:func:`catcards.agents.pick`, in the order of ``options``)."""
     strengths = [_strength(a.card, trump) for a in options]
     best = min(strengths) if weakest else max(strengths)
+    if strengths.count(best) == 1:  # no tie: nothing to draw (as pick among one)
+        return options[strengths.index(best)]
     return pick(rng, [a for a, s in zip(options, strengths) if s == best])
 
 
