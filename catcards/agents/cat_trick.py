@@ -18,10 +18,14 @@ def collection_value(counts: dict[str, int]) -> float:
     """How good a collection is for a player: 3 per colour held, minus 2 per card of every
     colour with 4 or more (those cards will be lost), plus 100 for all 5 colours without being
     greedy (the round is won). ``counts`` maps colour -> collected cards."""
-    greedy = [k for k in counts.values() if k >= GREEDY_LIMIT]
-    held = [k for k in counts.values() if 0 < k < GREEDY_LIMIT]
-    value = 3.0 * len(held) - 2.0 * sum(greedy)
-    if len(held) == len(COLOURS):
+    held = greedy = 0  # colours held; cards in greedy colours
+    for k in counts.values():
+        if k >= GREEDY_LIMIT:
+            greedy += k
+        elif k > 0:
+            held += 1
+    value = 3.0 * held - 2.0 * greedy
+    if held == len(COLOURS):
         value += 100.0
     return value
 
@@ -37,27 +41,38 @@ def would_win(trick: list[Card], card: Card, trump: str) -> bool:
 class _TrickSoFar:
     """The cards of a trick played so far, read once for asking of several cards whether each
     would win it (:func:`would_win`). Only cards of the winning colour (trump if any is played,
-    else the led colour) can win, and numbers within a colour differ, so a card wins when its
-    colour is that colour and its value beats every card of the colour already played."""
+    else the led colour, or trump) can win, and numbers within a colour differ, so a card wins
+    when its colour can win and its value beats the highest of its colour already played. A 1
+    counts as 8 with the 7 of its colour in the trick: the trick's 1 beats a 7 of its colour
+    played now, and a 1 played now beats its colour when the trick holds the 7."""
 
-    __slots__ = ("trump", "led", "trumped", "ranks", "sevens")
+    __slots__ = ("trump", "led", "trumped", "best", "sevens", "ones")
 
     def __init__(self, trick: list[Card], trump: str) -> None:
         self.trump, self.led = trump, trick[0].suit if trick else None
-        self.trumped = any(c.suit == trump for c in trick)
-        self.ranks: dict[str, list[int]] = {}
-        for c in trick:
-            self.ranks.setdefault(c.suit, []).append(c.rank)
+        self.trumped = False
         self.sevens = {c.suit for c in trick if c.rank == 7}
+        self.ones: set[str] = set()  # colours whose 1 is in the trick
+        self.best: dict[str, int] = {}  # colour -> the highest value of its cards in the trick
+        for c in trick:
+            suit, value = c.suit, c.rank
+            if suit == trump:
+                self.trumped = True
+            if value == 1:
+                self.ones.add(suit)
+                if suit in self.sevens:
+                    value = 8
+            if value > self.best.get(suit, 0):
+                self.best[suit] = value
 
     def won_by(self, card: Card) -> bool:
-        suit, trump = card.suit, self.trump
-        target = trump if suit == trump or self.trumped else (self.led or suit)
-        if suit != target:
-            return False
-        seven = card.rank == 7 or suit in self.sevens
-        value = 8 if card.rank == 1 and seven else card.rank
-        return all((8 if r == 1 and seven else r) < value for r in self.ranks.get(suit, ()))
+        suit, rank = card.suit, card.rank
+        if suit != self.trump and (self.trumped or (self.led is not None and suit != self.led)):
+            return False  # neither trump nor (with no trump played) the led colour
+        if rank == 7 and suit in self.ones:
+            return False  # the trick's 1 of its colour counts as 8 with it
+        value = 8 if rank == 1 and suit in self.sevens else rank
+        return value > self.best.get(suit, 0)
 
 
 def _strength(card: Card, trump: str) -> int:
@@ -86,35 +101,51 @@ class CollectorAgent(Agent):
     def choose(self, observation, legal, rng):
         if len(legal) == 1:
             return legal[0]
-        seat, trump = observation["seat"], observation["trump"]
+        trump = observation["trump"]
         trick = [p["card"] for p in observation["trick"]]
+        if trick:
+            so_far = _TrickSoFar(trick, trump)
+            winners, losing = [], []
+            for a in legal:
+                (winners if so_far.won_by(a.card) else losing).append(a)
+        else:  # leading: any card wins the trick so far
+            winners, losing = legal, []
+        if not winners:  # nothing to want: the collections need not be read
+            return _strongest(losing, trump, rng, weakest=True)
+        seat = observation["seat"]
         mine = {c: len(v) for c, v in observation["collections"][seat].items()}
-        last = len(trick) == observation["players"] - 1
         now = collection_value(mine)
         with_trick = dict(mine)  # the collection if it takes the trick so far
         for c in trick:
             with_trick[c.suit] = with_trick.get(c.suit, 0) + 1
-        so_far = _TrickSoFar(trick, trump)
-        scored = []
-        for a in legal:
-            wins = so_far.won_by(a.card)
-            gain = 0.0
-            if wins:  # what a card that loses would add is never looked at
+        # a winning card's gain depends on its colour only (the trick's cards plus one of that
+        # colour): asked once per colour; what a card that loses would add is never looked at
+        gains: dict[str, bool] = {}
+        want = []
+        for a in winners:
+            suit = a.card.suit
+            good = gains.get(suit)
+            if good is None:
                 after = dict(with_trick)
-                after[a.card.suit] = after.get(a.card.suit, 0) + 1
-                gain = collection_value(after) - now
-            scored.append((a, wins, gain))
-        want = [(a, g) for a, w, g in scored if w and g > 0]
+                after[suit] = after.get(suit, 0) + 1
+                good = gains[suit] = collection_value(after) - now > 0
+            if good:
+                want.append(a)
         if want:
-            if last:  # a sure win: spend the weakest card that does it
-                best = min(_strength(a.card, trump) for a, _ in want)
-                return pick(rng, [a for a, _ in want if _strength(a.card, trump) == best])
-            best = max(_strength(a.card, trump) for a, _ in want)
-            return pick(rng, [a for a, _ in want if _strength(a.card, trump) == best])
-        losing = [a for a, w, _ in scored if not w]
-        options = losing or list(legal)
-        weakest = min(_strength(a.card, trump) for a in options)
-        return pick(rng, [a for a in options if _strength(a.card, trump) == weakest])
+            # a sure win (last to play): spend the weakest card that does it; else the strongest
+            last = len(trick) == observation["players"] - 1
+            return _strongest(want, trump, rng, weakest=last)
+        return _strongest(losing or legal, trump, rng, weakest=True)
+
+
+def _strongest(options, trump: str, rng, weakest: bool = False):
+    """The play among ``options`` whose card is strongest (:func:`_strength`; the weakest with
+    ``weakest``), ties at random (:func:`catcards.agents.pick`, in the order of ``options``)."""
+    strengths = [_strength(a.card, trump) for a in options]
+    best = min(strengths) if weakest else max(strengths)
+    if strengths.count(best) == 1:  # no tie: nothing to draw (as pick among one)
+        return options[strengths.index(best)]
+    return pick(rng, [a for a, s in zip(options, strengths) if s == best])
 
 
 @strategy("cat-trick", "highest")
@@ -129,7 +160,5 @@ class HighestAgent(Agent):
         return self
 
     def choose(self, observation, legal, rng):
-        trump = observation["trump"]
-        best = max(_strength(a.card, trump) for a in legal)
-        return pick(rng, [a for a in legal if _strength(a.card, trump) == best])
+        return _strongest(legal, observation["trump"], rng)
 

@@ -30,12 +30,13 @@ later rounds, come from the sample's fresh generator.
 """
 from __future__ import annotations
 
+import json
 import re
 
 import numpy as np
 
-from ..games.cat_trick import _COLOUR, _INDEX, CARDS, COLOURS, N_CARDS
-from .hidden import InfoSet, new_seed, replay, sampler
+from ..games.cat_trick import _COLOUR, _INDEX, CARDS, COLOURS, N_CARDS, CatTrickState
+from .hidden import InfoSet, new_seed, sampler
 
 __all__ = ["CatTrickInfo"]
 
@@ -151,19 +152,38 @@ class CatTrickInfo(InfoSet):
     def sample(self, rng: np.random.Generator):
         """A state ``seat`` cannot tell from the real one (see the module docstring): every
         round's hands and trump card, and every share's order, drawn under their constraints,
-        then the history replayed from ``new_game(seed, deals=...)``."""
-        deals = []
+        then the history replayed from ``new_game(seed, deals=...)``.
+
+        The state is built from the drawn card ids directly (:func:`_replay`): the deals are
+        this sampler's own, so the checks ``new_game`` gives deals from outside (names, counts,
+        duplicates) are skipped; the state and its ``deals`` are the same."""
+        deals, parsed = [], []
         for r in range(len(self.rounds)):
             hands, _ = self._deal(r, rng)
-            deal = {"hands": [[_NAME[c] for c in hand] for hand in hands], "trump": _NAME[self.rounds[r]["trump"]]}
+            trump = self.rounds[r]["trump"]
+            deal = {"hands": [[_NAME[c] for c in hand] for hand in hands], "trump": _NAME[trump]}
             orders = []
             for _, lost, receivers, pins in self.plans[r][2]:
                 given, rest = self._share_outcome(lost, receivers, pins, rng)
-                orders.append([_NAME[given[p]] for p in receivers] + [_NAME[c] for c in rest])
+                orders.append(tuple([given[p] for p in receivers] + rest))
             if orders:
-                deal["shares"] = orders
+                deal["shares"] = [[_NAME[c] for c in order] for order in orders]
             deals.append(deal)
-        return replay(self.state.game, new_seed(rng), deals, self.state.history)
+            parsed.append((tuple(tuple(hand) for hand in hands), trump, tuple(orders)))
+        return _replay(self.state, new_seed(rng), deals, tuple(parsed))
+
+
+def _replay(state, seed: int, deals: list, parsed: tuple):
+    """``state.game.new_game(seed, deals=deals)`` with ``state.history`` applied, for deals a
+    sampler drew: ``parsed`` is what :meth:`CatTrick._parse_deal` would make of each round of
+    ``deals`` (hands as tuples of card ids, the trump card's id, the shares' orders as tuples
+    of ids), and ``deals`` (plain lists and dicts of card names) is kept as the state's JSON
+    text, as :func:`catcards.explore.hidden.fresh` does with ``plain=True``."""
+    out = CatTrickState(state.game, seed, None, parsed)
+    out._deals_text = json.dumps(deals)
+    for action in state.history:
+        out.apply(action)
+    return out
 
 
 _NAME = tuple(str(c) for c in CARDS)

@@ -479,12 +479,14 @@ def _collections(state: CatTrickState, seat: int | None) -> list[dict[str, list[
     out = []
     for col in state.collections:
         by_colour: dict[str, list[Card]] = {}
+        last = None  # the colour of the previous card: sorted ids come colour by colour
         for c in sorted(col):
-            cards = by_colour.get(_COLOUR_NAME[c])
-            if cards is None:
-                by_colour[_COLOUR_NAME[c]] = [CARDS[c]]
-            else:
+            name = _COLOUR_NAME[c]
+            if name is last:
                 cards.append(CARDS[c])
+            else:
+                cards = by_colour[name] = [CARDS[c]]
+                last = name
         out.append(by_colour)
     return out
 

@@ -483,7 +483,9 @@ def _after_shares(game, shares, steps=28, seeds=range(60)):
 def test_cat_trick_samples_after_greedy_shares_replay():
     """A greedy share's shuffle is part of the explicit deal ("shares"), so every sample, after
     any number of shares, is new_game(seed, deals) with the history applied, for every seat, and
-    saves and loads; a sampled state can itself be sampled from (it is an ordinary game)."""
+    saves and loads; a sampled state can itself be sampled from (it is an ordinary game). The
+    sampler sets a world up from the card ids it drew: the same state (deals, log, generator) as
+    its deals read and checked by new_game."""
     game = catcards.load("cat-trick", players=4)
     positions = _after_shares(game, 2)[:4] + _after_shares(catcards.load("cat-trick", players=3), 3, steps=40)[:2]
     assert len(positions) == 6
@@ -499,6 +501,10 @@ def test_cat_trick_samples_after_greedy_shares_replay():
                 assert any("shares" in d for d in w.deals)
                 again = replay(g, w.seed, w.deals, w.history)
                 assert again.zones() == w.zones() and again.observation(seat) == w.observation(seat)
+                # the sampler builds the world from its card ids: the same as its deals read by new_game
+                assert again._stacked == w._stacked and again.deals == w.deals and again.log == w.log
+                assert again.digest() == w.digest() and again.observation(None) == w.observation(None)
+                assert again.rng.bit_generator.state == w.rng.bit_generator.state
                 assert catcards.load_state(w.to_json()).zones() == w.zones()
                 seen.add(repr(sorted((k, v) for k, v in w.zones().items() if k in state.hidden_zones(seat))))
                 other = (seat + 1) % g.players
