@@ -27,11 +27,13 @@ from __future__ import annotations
 import asyncio
 import html
 import math
+import numbers
 import time
 import traceback
 from typing import Any
 
 import ipywidgets as W
+import numpy as np
 
 __all__ = ["OddsPanel", "odds_bars_html"]
 
@@ -158,10 +160,13 @@ class OddsPanel(W.VBox):
 
         if not is_whole(seed) or seed < 0:
             raise GameParameterError(f"seed must be a whole number 0 or more, not {seed!r}")
-        if isinstance(precision, bool) or not isinstance(precision, (int, float)) or not 0.001 <= precision <= 0.5:
+        def number(value: Any) -> bool:  # Python or numpy, not a bool
+            return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
+
+        if not number(precision) or not 0.001 <= precision <= 0.5:
             raise GameParameterError(f"precision must be a number from 0.001 to 0.5, not {precision!r}")
         for name, value in (("seconds", seconds), ("first_seconds", first_seconds)):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_SECONDS:
+            if not number(value) or not 0 < value <= MAX_SECONDS:
                 raise GameParameterError(
                     f"{name} must be a number more than 0 and at most {MAX_SECONDS:g}, not {value!r}")
         super().__init__()
