@@ -150,6 +150,30 @@ def test_numpy_numbers_in_range_are_taken_like_python_numbers(given):
     assert (frame["rollouts"] >= 1).all()
 
 
+def test_a_row_stopped_far_below_starts_again_when_the_best_row_changes():
+    """The module docstring's promise, untested before: a row stopped as clearly more than NEAR
+    below the best starts again when, at a later look, that no longer holds against the best row
+    then. Rollouts fed by hand (won, score, higher) to an OddsRun of three rows."""
+    from catcards.explore.odds import CHECK, OddsRun
+
+    state = catcards.load("cat-trick", players=3).new_game(3)
+    actions = [str(a) for a in state.legal_actions()[:3]]
+    run = OddsRun(state, 0, actions, cap=400, seed=0, agents=["random"] * 3, peek=False, precision=0.05,
+                  adaptive=True, exact=False)
+    # rollouts 0..31: row 0 wins all, row 1 wins 28, row 2 wins 23 of row 1's 28
+    first = [[(True, 1.0, True), (i < 28, 0.0, True), (i < 23, 0.0, True)] for i in range(32)]
+    run.add([0, 1, 2], 0, first[:CHECK])
+    run.add([0, 1, 2], CHECK, first[CHECK:])
+    # paired over 32: row 2 - row 0 = -9/32 +- 1.96 se, wholly below -0.10; row 1 is not
+    assert run.active == [True, True, False] and run.frame()["stopped"][2] == "far below"
+    # rollouts 32..47: row 0 wins none, row 1 all: row 1 is the best now (44/48 against 32/48)
+    run.add([0, 1], 32, [[(False, 0.0, True), (True, 1.0, True)] for _ in range(CHECK)])
+    # against row 1 (paired over the 32 rollouts both have: -5/32) row 2 is not clearly worse
+    assert not run.far_below(2, 1)
+    assert run.active[2] and run.frame()["stopped"][2] != "far below"
+    assert run.tasks() == [([2], 32, 48)]  # it catches up first
+
+
 # ---- the panel (fixed with these tests) ---------------------------------------------------------
 
 @pytest.mark.parametrize("bad", [dict(seed=-1), dict(seed=1.5), dict(seed="3"), dict(precision=0),
