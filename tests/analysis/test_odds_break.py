@@ -174,6 +174,38 @@ def test_a_row_stopped_far_below_starts_again_when_the_best_row_changes():
     assert run.tasks() == [([2], 32, 48)]  # it catches up first
 
 
+def near_best_tables_cut_short(runs: int, rows: int, gap: float, seed: int) -> int:
+    """Of ``runs`` adaptive tables (cap 2000, precision 0.05) whose rows win independently with
+    chances 0.5 (row 0) and 0.5 - ``gap`` (the others), how many stopped a row as "far below"."""
+    from catcards.explore.odds import OddsRun
+
+    state = catcards.load("cat-trick", players=3).new_game(3)
+    rng = np.random.default_rng(seed)
+    chance = np.array([0.5] + [0.5 - gap] * (rows - 1))
+    cut = 0
+    for _ in range(runs):
+        run = OddsRun(state, 0, [f"row {j}" for j in range(rows)], cap=2000, seed=0, agents=["random"] * 3,
+                      peek=False, precision=0.05, adaptive=True, exact=False)
+        while not run.done:
+            (active, a, b), = run.tasks()
+            won = rng.random((b - a, rows)) < chance
+            run.add(active, a, [[(bool(won[i, j]), 0.0, True) for j in active] for i in range(b - a)])
+        cut += "far below" in set(run.frame()["stopped"])
+    return cut
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "rows within NEAR of the best are promised the precision, but the paired test is applied with "
+    "1.96 standard errors at every look (every 16 rollouts, up to 2000) and to every row, with no "
+    "allowance for the many looks: with 10 rows 0.08 below the best and outcomes not correlated "
+    "across rows (moves that lead to different games), 23 tables in 100 stop a near-best row as "
+    "'far below' (35 in 150 with another seed; rows 0.05 below: 36 in 600; two rows exactly 0.10 "
+    "apart: 29 in 200 = 14%, against 2.5% for a single look). The docstring calls this 'slightly "
+    "too optimistic'. With the same draw deciding every row (perfect correlation) it is about 1%"))
+def test_rows_within_near_of_the_best_are_rarely_stopped_as_far_below():
+    assert near_best_tables_cut_short(runs=100, rows=10, gap=0.08, seed=0) <= 5  # at most 5% of tables
+
+
 # ---- the panel (fixed with these tests) ---------------------------------------------------------
 
 @pytest.mark.parametrize("bad", [dict(seed=-1), dict(seed=1.5), dict(seed="3"), dict(precision=0),
