@@ -27,11 +27,13 @@ from __future__ import annotations
 import asyncio
 import html
 import math
+import numbers
 import time
 import traceback
 from typing import Any
 
 import ipywidgets as W
+import numpy as np
 
 __all__ = ["OddsPanel", "odds_bars_html"]
 
@@ -138,6 +140,12 @@ class OddsPanel(W.VBox):
         seconds: the work in all (default :data:`SECONDS`); ``first_seconds`` before the first
             estimate (default :data:`FIRST_SECONDS`).
 
+    Raises:
+        GameParameterError: a seed that is not a whole number 0 or more, a precision outside
+            0.001 to 0.5 (as :func:`catcards.odds`), or times that are not more than 0 and at
+            most :data:`catcards.explore.odds.MAX_SECONDS` (checked here: at a click the panel
+            could only say "sorry").
+
     Attributes: ``ask_button``, ``peek_box`` (shown to a teacher only), ``progress`` (the
     rollouts run over all rows), ``result`` (HTML), ``frames`` (the estimate shown: ``{"honest":
     DataFrame[, "peeking": DataFrame]}`` in ``catcards.odds``'s columns, or None), ``runs`` (the
@@ -147,6 +155,20 @@ class OddsPanel(W.VBox):
 
     def __init__(self, table: Any, seed: int = 0, precision: float = PRECISION, seconds: float = SECONDS,
                  first_seconds: float = FIRST_SECONDS):
+        from ..core import GameParameterError, is_whole
+        from ..explore.odds import MAX_SECONDS
+
+        if not is_whole(seed) or seed < 0:
+            raise GameParameterError(f"seed must be a whole number 0 or more, not {seed!r}")
+        def number(value: Any) -> bool:  # Python or numpy, not a bool
+            return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
+
+        if not number(precision) or not 0.001 <= precision <= 0.5:
+            raise GameParameterError(f"precision must be a number from 0.001 to 0.5, not {precision!r}")
+        for name, value in (("seconds", seconds), ("first_seconds", first_seconds)):
+            if not number(value) or not 0 < value <= MAX_SECONDS:
+                raise GameParameterError(
+                    f"{name} must be a number more than 0 and at most {MAX_SECONDS:g}, not {value!r}")
         super().__init__()
         self.table = table
         self.seed, self.precision = int(seed), float(precision)
@@ -183,15 +205,20 @@ class OddsPanel(W.VBox):
 
     def position_changed(self) -> None:
         """Called by the table on every redraw: an answer (or a run) for another position is
-        taken away, and the peek switch follows ``table.teacher``."""
-        self.peek_box.layout.display = None if bool(getattr(self.table, "teacher", False)) else "none"
-        if self._key is not None and self._key != self._position():
+        taken away, and the peek switch follows ``table.teacher``; when the teacher's view ends,
+        an answer that peeked (it knows the hidden cards) is taken away too."""
+        teacher = bool(getattr(self.table, "teacher", False))
+        self.peek_box.layout.display = None if teacher else "none"
+        peeked = not teacher and ("peeking" in self.runs or (self.frames is not None and "peeking" in self.frames))
+        if peeked or (self._key is not None and self._key != self._position()):
+            moved = self._key != self._position()
             self._run_id += 1  # a run for the old position stops at its next step
             self.task = None
             self.frames, self._key, self.runs = None, None, {}
             self.progress.layout.display = "none"
             self.result.value = ("<i>The game has moved: click \"What are my chances?\" for the "
-                                 "position shown now.</i>")
+                                 "position shown now.</i>" if moved else
+                                 "<i>Click \"What are my chances?\" for the chances from what you can see.</i>")
 
     # ---- running ------------------------------------------------------------------------------
     def _say(self, text: str) -> None:

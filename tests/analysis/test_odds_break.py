@@ -1,0 +1,256 @@
+"""A break-it tester's findings on "What are my chances?" (``catcards.odds`` and the tables'
+odds panel), each as a test: the ones marked xfail fail on the code as it is and pass once the
+problem is mended (the reason says what is wrong); the others guard a fix made with them."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import catcards
+import catcards.widgets as cw
+from catcards.core import GameParameterError
+from catcards.explore import odds as odds_module
+from catcards.explore.odds import ADAPTIVE_CAP
+from catcards.widgets.explore import OddsPanel
+
+
+def random_position(name: str, players: int, seed: int, fraction: float):
+    """The position ``fraction`` of the way through a game of ``name`` played by uniformly random
+    moves (``default_rng(seed)``), and the seat to act there."""
+    game = catcards.load(name, players=players)
+    full, moves = game.new_game(seed), []
+    rng = np.random.default_rng(seed)
+    while not full.is_over:
+        legal = full.legal_actions()
+        action = legal[rng.integers(len(legal))]
+        moves.append(str(action))
+        full.apply(action)
+    state = game.new_game(seed)
+    for text in moves[: int(fraction * len(moves))]:
+        state.apply(state.action_from_string(text))
+    return state, state.current_player
+
+
+def looks(state):
+    """Everything a refusal must leave as it was."""
+    return state.observation(None), [str(a) for a in state.history], state.to_json()
+
+
+class JumpingClock:
+    """A clock that moves on 5 s at every reading: any wall-clock deadline is over at once, as on a
+    machine shared with a class of 30 kernels."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 5.0
+        return self.now
+
+
+@pytest.fixture
+def jumping_clock():
+    old = odds_module.CLOCK
+    odds_module.use_clock(JumpingClock())
+    yield
+    odds_module.use_clock(old)
+
+
+@pytest.fixture(scope="module")
+def simons_end():
+    """Simon's Cat, 3 players, 6 moves before the end (seed 5): few enough ways left that the
+    exact enumeration finishes (18 play-outs) within its 0.2 s on a quiet machine."""
+    state, seat = random_position("simons-cat", 3, 5, 0.97)
+    assert len(state.history) == 163 and seat == 0
+    return state, seat
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "the module docstring promises that without `seconds` the stops happen at fixed counts and the "
+    "whole table is reproducible, but the exact enumeration tried first has a wall-clock deadline "
+    "(EXACT_SECONDS, 0.2 s) even then: on a loaded machine the same call gives sampled rows "
+    "(exact False, 16 rollouts) where a quiet one gives exact values (exact True, 18 play-outs)"))
+def test_without_seconds_the_table_does_not_depend_on_the_clock(simons_end, request):
+    state, seat = simons_end
+    quiet = catcards.odds(state, seat, rollouts=64, precision=0.1, seed=0, progress=False)
+    assert quiet["exact"].all()  # the position is small enough to enumerate
+    request.getfixturevalue("jumping_clock")
+    busy = catcards.odds(state, seat, rollouts=64, precision=0.1, seed=0, progress=False)
+    assert busy.equals(quiet)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "odds documents `seconds=None` as 'no limit', but with `rollouts` not given None is taken as "
+    "'not given' and the default 2 s limit applies: odds(state, seat, precision=p, seconds=None) "
+    "stops on time (rows 'time') instead of at the precision"))
+def test_seconds_none_means_no_time_limit(jumping_clock):
+    state, seat = random_position("simons-cat", 3, 5, 0.5)
+    unlimited = catcards.odds(state, seat, rollouts=ADAPTIVE_CAP, precision=0.2, seed=1, progress=False,
+                              exact=False)
+    assert set(unlimited["stopped"]) <= {"precise", "far below"}  # the rule stopped every row
+    asked = catcards.odds(state, seat, precision=0.2, seconds=None, seed=1, progress=False, exact=False)
+    assert asked.equals(unlimited)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "peek, exact and progress accept any value and use its truth: peek='False' (a string, as typed "
+    "from a form or a config) peeks at every hidden card, the opposite of what was asked; a flag "
+    "that is not True or False should be one GameParameterError"))
+@pytest.mark.parametrize("keyword", ["peek", "exact"])
+def test_a_flag_that_is_not_a_bool_is_refused(keyword):
+    state, seat = random_position("cat-trick", 3, 2, 0.3)
+    before = looks(state)
+    with pytest.raises(GameParameterError, match=keyword):
+        catcards.odds(state, seat, rollouts=2, progress=False, **{keyword: "False"})
+    assert looks(state) == before
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "odds(state, -1) says 'seat must be a whole number from 0 to 3, or None for a spectator' "
+    "(State.check_seat's words), then odds(state, None) is refused ('odds needs a seat'): the "
+    "first message offers a value that is not allowed"))
+def test_a_bad_seat_is_told_only_the_seats_odds_accepts():
+    state = catcards.load("cat-trick").new_game(3)
+    before = looks(state)
+    for seat in (-1, 4, True, 1.0, "0"):
+        with pytest.raises(GameParameterError, match="0 to 3") as refused:
+            catcards.odds(state, seat, rollouts=2, progress=False)
+        assert "None" not in str(refused.value), str(refused.value)
+    assert looks(state) == before
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "a row stopped as 'far below' (its paired comparison with the best lies wholly below -0.10) "
+    "keeps the wide Wilson interval of its few rollouts, which can overlap the best row's: the "
+    "panel then says 'too close to call' and never says why it stopped, the opposite of what the "
+    "rule found (odds_bars_html checks too_close before 'far below')"))
+def test_the_panel_never_calls_a_row_stopped_far_below_too_close_to_call():
+    from catcards.widgets.explore import odds_bars_html
+
+    state, seat = random_position("cat-trick", 3, 11, 0.3)
+    frame = catcards.odds(state, seat, rollouts=400, precision=0.05, seed=3, progress=False, horizon="round",
+                          exact=False)
+    assert list(frame["stopped"]) == ["far below", "precise", "precise"]
+    assert (list(frame["wins"]), list(frame["rollouts"])) == ([2, 63, 38], [32, 272, 224])
+    rows = odds_bars_html({"honest": frame}, played="play-outs of this round").split("catcards-odds-row")[1:]
+    assert "clearly worse than the best move" in rows[0]
+    assert "too close to call" not in rows[0]
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "seconds=np.int64(1) or precision=np.float32(0.05) (a value taken from a numpy array) is "
+    "refused with 'seconds must be a number more than 0 and at most 3600, not np.int64(1)': a "
+    "number in range, refused as not a number (odds checks isinstance(x, (int, float)), while "
+    "rollouts, seed and chunk_size take numpy integers)"))
+@pytest.mark.parametrize("given", [dict(seconds=np.int64(1)), dict(seconds=np.float32(0.5)),
+                                   dict(precision=np.float32(0.25), rollouts=16)])
+def test_numpy_numbers_in_range_are_taken_like_python_numbers(given):
+    state, seat = random_position("simons-cat", 3, 5, 0.5)
+    frame = catcards.odds(state, seat, seed=1, progress=False, exact=False, **given)
+    assert (frame["rollouts"] >= 1).all()
+
+
+def test_a_row_stopped_far_below_starts_again_when_the_best_row_changes():
+    """The module docstring's promise, untested before: a row stopped as clearly more than NEAR
+    below the best starts again when, at a later look, that no longer holds against the best row
+    then. Rollouts fed by hand (won, score, higher) to an OddsRun of three rows."""
+    from catcards.explore.odds import CHECK, OddsRun
+
+    state = catcards.load("cat-trick", players=3).new_game(3)
+    actions = [str(a) for a in state.legal_actions()[:3]]
+    run = OddsRun(state, 0, actions, cap=400, seed=0, agents=["random"] * 3, peek=False, precision=0.05,
+                  adaptive=True, exact=False)
+    # rollouts 0..31: row 0 wins all, row 1 wins 28, row 2 wins 23 of row 1's 28
+    first = [[(True, 1.0, True), (i < 28, 0.0, True), (i < 23, 0.0, True)] for i in range(32)]
+    run.add([0, 1, 2], 0, first[:CHECK])
+    run.add([0, 1, 2], CHECK, first[CHECK:])
+    # paired over 32: row 2 - row 0 = -9/32 +- 1.96 se, wholly below -0.10; row 1 is not
+    assert run.active == [True, True, False] and run.frame()["stopped"][2] == "far below"
+    # rollouts 32..47: row 0 wins none, row 1 all: row 1 is the best now (44/48 against 32/48)
+    run.add([0, 1], 32, [[(False, 0.0, True), (True, 1.0, True)] for _ in range(CHECK)])
+    # against row 1 (paired over the 32 rollouts both have: -5/32) row 2 is not clearly worse
+    assert not run.far_below(2, 1)
+    assert run.active[2] and run.frame()["stopped"][2] != "far below"
+    assert run.tasks() == [([2], 32, 48)]  # it catches up first
+
+
+def near_best_tables_cut_short(runs: int, rows: int, gap: float, seed: int) -> int:
+    """Of ``runs`` adaptive tables (cap 2000, precision 0.05) whose rows win independently with
+    chances 0.5 (row 0) and 0.5 - ``gap`` (the others), how many stopped a row as "far below"."""
+    from catcards.explore.odds import OddsRun
+
+    state = catcards.load("cat-trick", players=3).new_game(3)
+    rng = np.random.default_rng(seed)
+    chance = np.array([0.5] + [0.5 - gap] * (rows - 1))
+    cut = 0
+    for _ in range(runs):
+        run = OddsRun(state, 0, [f"row {j}" for j in range(rows)], cap=2000, seed=0, agents=["random"] * 3,
+                      peek=False, precision=0.05, adaptive=True, exact=False)
+        while not run.done:
+            (active, a, b), = run.tasks()
+            won = rng.random((b - a, rows)) < chance
+            run.add(active, a, [[(bool(won[i, j]), 0.0, True) for j in active] for i in range(b - a)])
+        cut += "far below" in set(run.frame()["stopped"])
+    return cut
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "rows within NEAR of the best are promised the precision, but the paired test is applied with "
+    "1.96 standard errors at every look (every 16 rollouts, up to 2000) and to every row, with no "
+    "allowance for the many looks: with 10 rows 0.08 below the best and outcomes not correlated "
+    "across rows (moves that lead to different games: at Cat Days' first move, seed 11, 19 of "
+    "22 rows are within 0.10 of the best and their wins correlate 0.05-0.26 with its wins over "
+    "150 rollouts), 23 tables in 100 stop a near-best row as "
+    "'far below' (35 in 150 with another seed; rows 0.05 below: 36 in 600; two rows exactly 0.10 "
+    "apart: 29 in 200 = 14%, against 2.5% for a single look). The docstring calls this 'slightly "
+    "too optimistic'. With the same draw deciding every row (perfect correlation) it is about 1%"))
+def test_rows_within_near_of_the_best_are_rarely_stopped_as_far_below():
+    assert near_best_tables_cut_short(runs=100, rows=10, gap=0.08, seed=0) <= 5  # at most 5% of tables
+
+
+# ---- the panel (fixed with these tests) ---------------------------------------------------------
+
+@pytest.mark.parametrize("bad", [dict(seed=-1), dict(seed=1.5), dict(seed="3"), dict(precision=0),
+                                 dict(precision=2), dict(precision="0.05"), dict(seconds=0),
+                                 dict(seconds=-5), dict(first_seconds=float("nan")), dict(seconds=True)])
+def test_a_panel_with_bad_settings_is_refused_when_built_not_at_the_click(bad):
+    """Found: OddsPanel(table, seed=-1) was built, and its click said "Sorry, the chances could
+    not be worked out here" and wrote a traceback into the table's output; seed=1.5 became 1 and
+    precision=2 made every row "precise" at once, without a word."""
+    table = cw.play("simons-cat", players=3, seed=3)
+    with pytest.raises(GameParameterError, match=next(iter(bad))):
+        OddsPanel(table, **bad)
+    table.close()
+
+
+def test_a_panel_with_good_settings_works_out_the_odds():
+    table = cw.play("simons-cat", players=3, seed=3)
+    panel = OddsPanel(table, seed=np.int64(2), precision=np.float32(0.2), seconds=np.int64(1), first_seconds=0.1)
+    panel.ask()
+    assert panel.frames is not None and panel.done and "Traceback" not in table.output_text()
+    panel.close()
+    table.close()
+
+
+def test_when_the_teacher_view_ends_the_peeking_odds_go():
+    """Found: after a teacher's peek (honest and peeking odds side by side), ``table.teacher =
+    False; table.refresh()`` hid the switch but left the peeking numbers (worked out from every
+    hidden card) on the screen for the student."""
+    table = cw.play("simons-cat", players=4, seed=3)
+    panel = table.odds_panel
+    panel.seconds = 0.3
+    table.teacher = True
+    table.refresh()
+    panel.peek_box.value = True
+    panel.ask_button.click()
+    assert list(panel.frames) == ["honest", "peeking"] and "Peeking" in panel.result.value
+    table.teacher = False
+    table.refresh()
+    assert panel.peek_box.layout.display == "none"
+    assert panel.frames is None and panel.runs == {} and "peeking" not in panel.result.value.lower()
+    assert "What are my chances?" in panel.result.value
+    panel.ask_button.click()  # the student's own click: honest odds only
+    assert list(panel.frames) == ["honest"] and "Peeking" not in panel.result.value
+    table.refresh()  # a redraw without peeking keeps the honest answer
+    assert list(panel.frames) == ["honest"]
+    table.close()
