@@ -26,7 +26,11 @@ precision, however sure it already is that they are worse). "Clearly more than N
 compares the two rows rollout by rollout (they share each rollout's cards and future): the 95%
 interval of the mean of the per-rollout differences (won minus won: -1, 0 or 1; a paired
 comparison, A. Agresti, "Categorical Data Analysis", 3rd ed., Wiley 2013, section 11.1) lies
-wholly below -:data:`NEAR`, after at least :data:`MIN_PAIRED` rollouts. A row stopped so starts
+wholly below -:data:`NEAR`, after at least :data:`MIN_PAIRED` rollouts. That interval is
+widened for the many comparisons a table makes (every row against the best, at every look up to
+the cap: a union bound, C. E. Bonferroni 1936, so that a near-best row is stopped so in well under
+one table in twenty; with 1.96 at every look a fifth of the tables of ten rows just inside NEAR
+lost one). A row stopped so starts
 again when, at a later step, that no longer holds against the best row then (its estimate
 moved). The others go on until the rollouts cap or the time is spent; the table says why each
 row stopped (column ``stopped``). Row
@@ -71,6 +75,7 @@ from __future__ import annotations
 import copy
 import importlib
 import math
+import numbers
 import time
 from concurrent.futures import Executor
 from fractions import Fraction
@@ -80,8 +85,8 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import numpy as np
 
 from ..agents import Agent, make_agent
-from ..core import GameParameterError, State, check_count, is_whole
-from ..probability import wilson_interval
+from ..core import GameParameterError, State, check_count, is_whole, short_repr
+from ..probability import wilson_interval, z_value
 from ..simulate import per_seat
 from ..seat_view import looking
 from .hidden import prepare
@@ -498,17 +503,19 @@ class Enumerating:
 
 
 def exact_rows(state: State, seat: int, agents: Sequence, peek: bool, actions: Sequence[str | None],
-               horizon: str = "game", limit: int = EXACT_PLAYOUTS, seconds: float = EXACT_SECONDS) -> list[dict] | None:
+               horizon: str = "game", limit: int = EXACT_PLAYOUTS,
+               seconds: float | None = EXACT_SECONDS) -> list[dict] | None:
     """Per action, the exact chances by enumerating every draw of the rollout (see the module
     docstring): dicts with ``wins`` (paths won), ``rollouts`` (paths), ``p`` (the probability of
     winning, a Fraction), ``score`` (the expected score, a Fraction or float) and ``higher``;
-    None when it cannot be enumerated within ``limit`` play-outs and ``seconds``."""
+    None when it cannot be enumerated within ``limit`` play-outs and ``seconds`` (None: no time
+    limit, so the answer does not depend on the machine)."""
     built = _agents(state.game, list(agents))
     info = None if peek else prepare(state, seat)
     n = state.game.players
     reference = np.random.default_rng(0).bit_generator.state
     deal_only = horizon == "round" and ROUND_HORIZONS[state.game.name][2]
-    deadline = clock() + seconds
+    deadline = None if seconds is None else clock() + seconds
     used = 0
     rows = []
     try:
@@ -517,7 +524,7 @@ def exact_rows(state: State, seat: int, agents: Sequence, peek: bool, actions: S
             p, score, wins, count, higher = Fraction(0), Fraction(0), 0, 0, True
             while True:
                 used += 1
-                if used > limit or clock() > deadline:
+                if used > limit or (deadline is not None and clock() > deadline):
                     return None
                 e = Enumerating(paths)
                 if peek:
@@ -582,6 +589,10 @@ class OddsRun:
         for j, r in enumerate(self.shares):
             if r != j:
                 self.active[j] = False
+        # the far-below comparison's z: 95% over every comparison the table may make (each row
+        # but the best, at each look up to the cap)
+        comparisons = max(1, len(set(self.shares)) - 1) * max(1, cap // CHECK)
+        self.far_z = z_value(1 - 0.05 / comparisons)
 
     @property
     def done(self) -> bool:
@@ -655,9 +666,10 @@ class OddsRun:
     def far_below(self, j: int, best: int) -> bool:
         """Whether row ``j`` is clearly more than :data:`NEAR` below row ``best``: over the first
         ``m`` rollouts both have (``m`` at least :data:`MIN_PAIRED`), the mean of row ``j``'s win
-        (1 or 0) minus row ``best``'s, plus 1.96 standard errors, is below -:data:`NEAR` (a paired
-        comparison: see the module docstring). With an exact row: row ``j``'s 95% interval lies
-        wholly below the best row's interval less :data:`NEAR`."""
+        (1 or 0) minus row ``best``'s, plus :attr:`far_z` standard errors (95% over all the
+        table's comparisons), is below -:data:`NEAR` (a paired comparison: see the module
+        docstring). With an exact row: row ``j``'s 95% interval lies wholly below the best row's
+        interval less :data:`NEAR`."""
         if self.exact[j] is not None or self.exact[best] is not None:
             return self._interval(j)[2] < self._interval(best)[1] - NEAR
         m = min(self.n[j], self.n[best])
@@ -668,7 +680,7 @@ class OddsRun:
         ahead, behind = (mine & ~theirs).bit_count(), (theirs & ~mine).bit_count()
         mean = (ahead - behind) / m
         var = max(0.0, ((ahead + behind) / m - mean * mean) * m / (m - 1))  # the differences' sample variance
-        return mean + 1.96 * math.sqrt(var / m) < -NEAR
+        return mean + self.far_z * math.sqrt(var / m) < -NEAR
 
     def _interval(self, j: int) -> tuple[float, float, float]:
         e = self.exact[j]
@@ -678,7 +690,7 @@ class OddsRun:
         low, high = wilson_interval(self.wins[j], self.n[j])
         return self.wins[j] / self.n[j], low, high
 
-    def _run_exact(self, seconds: float = EXACT_SECONDS) -> None:
+    def _run_exact(self, seconds: float | None = EXACT_SECONDS) -> None:
         self._try_exact = False
         rows = exact_rows(self.state, self.seat, self.agents, self.peek, self.actions, self.horizon,
                           seconds=seconds)
@@ -691,10 +703,11 @@ class OddsRun:
         """Run rollouts in this process for about ``seconds`` (None: to the end), in pieces of
         about :data:`PIECE_SECONDS` (at least one play-out); returns whether the table is done.
         The exact enumeration is tried first, within a tenth of ``seconds`` (at most
-        :data:`EXACT_SECONDS`)."""
+        :data:`EXACT_SECONDS`; without ``seconds``, within :data:`EXACT_PLAYOUTS` play-outs
+        whatever the time, so that the table does not depend on the machine)."""
         started = clock()
         if self._try_exact:
-            self._run_exact(EXACT_SECONDS if seconds is None else min(EXACT_SECONDS, seconds / 10))
+            self._run_exact(None if seconds is None else min(EXACT_SECONDS, seconds / 10))
         while not self.done:
             (rows, a, stop), = self.tasks()
             per = self._per_playout
@@ -754,17 +767,20 @@ class OddsRun:
 
 def too_close(frame: pd.DataFrame) -> list[bool]:
     """Per row of an odds table, whether it is "too close to call" against the best row: its 95%
-    interval overlaps the best row's (the best row too, when any other row overlaps it)."""
+    interval overlaps the best row's (the best row too, when any other row overlaps it). A row
+    stopped as "far below" the best (column ``stopped``) never is: the paired comparison showed
+    it is more than :data:`NEAR` below, however wide its own interval still is."""
     if len(frame) < 2:
         return [False] * len(frame)
     rates = list(frame["win_rate"])
+    far = list(frame["stopped"] == "far below") if "stopped" in frame else [False] * len(frame)
     known = [j for j in range(len(rates)) if not math.isnan(rates[j])]
     if not known:
         return [False] * len(frame)
     best = max(known, key=lambda j: (rates[j], -j))
     lo, hi = frame["low"].iloc[best], frame["high"].iloc[best]
-    marks = [j != best and not math.isnan(rates[j]) and frame["high"].iloc[j] >= lo and frame["low"].iloc[j] <= hi
-             for j in range(len(rates))]
+    marks = [j != best and not far[j] and not math.isnan(rates[j]) and frame["high"].iloc[j] >= lo
+             and frame["low"].iloc[j] <= hi for j in range(len(rates))]
     marks[best] = any(marks)
     return marks
 
@@ -820,8 +836,10 @@ def odds(
             at most :data:`CHECK`).
         precision: the 95% interval half-width wanted, 0.001 to 0.5 (default 0.05 when
             ``rollouts`` is not given).
-        seconds: the time to spend (wall clock), more than 0 and at most :data:`MAX_SECONDS`
-            (default 2 when ``rollouts`` is not given; None: no limit).
+        seconds: the time to spend (wall clock), more than 0 and at most :data:`MAX_SECONDS`.
+            None (the default): 2 seconds when ``rollouts`` is not given, else no time limit (so
+            ``odds(state, seat, rollouts=2000, precision=0.05)`` runs until the precision or the
+            cap, however long that takes).
         horizon: "game" (win the game) or "round" (King of the Jungle: make this hand's bid;
             Cat Trick: win this round's Super Cat card; Simon's Cat: take no Simon card this
             round), see :data:`ROUND_HORIZONS`: a play-out stops at the end of the round.
@@ -846,7 +864,7 @@ def odds(
         catcards.explore.SamplingError: the game has no hidden-card sampler (use ``peek=True``).
     """
     run, executor, own_pool, chunk_size = _start(state, seat, rollouts, seed, agents, executor, peek, chunk_size,
-                                                 precision, seconds, horizon, exact)
+                                                 precision, seconds, horizon, exact, progress)
     budget = run.time_budget
     from tqdm.auto import tqdm
 
@@ -867,7 +885,7 @@ def odds(
             pool = _process_pool() if own_pool else executor
             try:
                 if run._try_exact:
-                    run._run_exact(EXACT_SECONDS if budget is None else min(EXACT_SECONDS, budget / 10))
+                    run._run_exact(None if budget is None else min(EXACT_SECONDS, budget / 10))
                 while not run.done:
                     for rows, a, b in run.tasks():
                         texts = [run.actions[j] for j in rows]
@@ -891,26 +909,39 @@ def odds(
     return run.frame()
 
 
-def _start(state, seat, rollouts, seed, agents, executor, peek, chunk_size, precision, seconds, horizon, exact):
+def _is_number(value: Any) -> bool:
+    """A real number, Python's or numpy's (not a bool, not NaN)."""
+    return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)) and value == value
+
+
+def _start(state, seat, rollouts, seed, agents, executor, peek, chunk_size, precision, seconds, horizon, exact,
+           progress=True):
     """Check :func:`odds`'s arguments (see there) and build its :class:`OddsRun`; returns (run,
     executor, whether it is our own pool, chunk size)."""
     if not isinstance(state, State):
         raise GameParameterError(f"odds needs a game state, not {state!r}")
-    seat = state.check_seat(seat)  # a GameParameterError for a bad seat
-    if seat is None:
-        raise GameParameterError("odds needs a seat: whose chances?")
+    players = state.game.players
+    if not is_whole(seat) or not 0 <= seat < players:
+        raise GameParameterError(
+            f"seat must be a whole number from 0 to {players - 1} (whose chances?), not {short_repr(seat)}")
+    seat = int(seat)
+    for name, flag in (("peek", peek), ("progress", progress), ("exact", exact)):
+        if not isinstance(flag, (bool, np.bool_)) and not (name == "exact" and flag is None):
+            allowed = "True, False or None" if name == "exact" else "True or False"
+            raise GameParameterError(f"{name} must be {allowed}, not {short_repr(flag)}")
     if state.is_over:
         raise GameParameterError("the game is over: there are no chances left to estimate")
     if rollouts is not None and (not is_whole(rollouts) or not 1 <= rollouts <= MAX_ROLLOUTS):
         raise GameParameterError(f"rollouts must be a whole number from 1 to {MAX_ROLLOUTS}, not {rollouts!r}")
     if not is_whole(seed) or seed < 0:
         raise GameParameterError(f"seed must be a whole number 0 or more, not {seed!r}")
-    if precision is not None and (isinstance(precision, bool) or not isinstance(precision, (int, float))
-                                  or not 0.001 <= precision <= 0.5):
-        raise GameParameterError(f"precision must be a number from 0.001 to 0.5, not {precision!r}")
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
-                                or not 0 < seconds <= MAX_SECONDS):
-        raise GameParameterError(f"seconds must be a number more than 0 and at most {MAX_SECONDS:g}, not {seconds!r}")
+    if precision is not None and not (_is_number(precision) and 0.001 <= precision <= 0.5):
+        raise GameParameterError(f"precision must be a number from 0.001 to 0.5, not {short_repr(precision)}")
+    if seconds is not None and not (_is_number(seconds) and 0 < seconds <= MAX_SECONDS):
+        raise GameParameterError(
+            f"seconds must be a number more than 0 and at most {MAX_SECONDS:g}, not {short_repr(seconds)}")
+    precision = None if precision is None else float(precision)
+    seconds = None if seconds is None else float(seconds)
     if horizon not in HORIZONS:
         raise GameParameterError(f"horizon must be one of {HORIZONS}, not {horizon!r}")
     if horizon == "round" and state.game.name not in ROUND_HORIZONS:
