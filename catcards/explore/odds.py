@@ -904,6 +904,10 @@ def odds(
             finally:
                 if own_pool:
                     _stop_pool(pool)
+        # the adaptive allocation stops most rows far below the cap the bar was sized for: the
+        # bar ends full, at the rollouts run
+        bar.total = bar.n
+        bar.refresh()
     finally:
         bar.close()
     return run.frame()

@@ -231,3 +231,13 @@ def test_when_the_teacher_view_ends_the_peeking_odds_go():
     table.refresh()  # a redraw without peeking keeps the honest answer
     assert list(panel.frames) == ["honest"]
     table.close()
+
+
+def test_the_progress_bar_ends_full_when_rows_stop_before_the_cap(capsys):
+    """Found: the bar's total is the cap (2000 rollouts a row), so an adaptive table, whose rows
+    stop far below it, left the bar at a few per cent. It ends at 100% of the rollouts run."""
+    state, seat = random_position("simons-cat", 3, 5, 0.5)
+    table = catcards.odds(state, seat, precision=0.2, seconds=30, seed=1, exact=False, progress=True)
+    assert table["rollouts"].max() < ADAPTIVE_CAP
+    last = capsys.readouterr().err.replace("\r", "\n").strip().splitlines()[-1]
+    assert last.startswith("rollouts: 100%") and f"{table['rollouts'].sum()}/{table['rollouts'].sum()}" in last
