@@ -116,8 +116,12 @@ class Predict(W.VBox):
                                         layout=W.Layout(width="auto", max_width="100%"))
         else:
             hint = "e.g. 1/4, 0.25 or 25%" if kind == "probability" else "a number"
+            # sent when complete (Tab, Enter or a click elsewhere), not on every key: the browser
+            # holds a widget's next update until the kernel has answered the one before, so "1/5"
+            # typed fast went as "1" with "1/5" held back, and a Tab and Enter on the button
+            # overtook it and locked in "1" (seen in Chromium on a busy machine, as in MoveBox)
             self.field = W.Text(value="", placeholder=hint, description="My prediction",
-                                style={"description_width": "initial"},
+                                continuous_update=False, style={"description_width": "initial"},
                                 layout=W.Layout(width="20em", max_width="100%"))
         self.button = W.Button(description=LOCK_LABEL, icon="lock", button_style="primary",
                                tooltip="lock in your prediction before you see any result",

@@ -15,6 +15,9 @@ def test_typed_fraction_is_locked_in_and_the_box_is_labelled_and_narrow():
     assert guess.value is None and guess.key == "snap/first"
     assert guess.button.description == LOCK_LABEL == "Lock in my prediction"
     assert guess.field.description == "My prediction"          # a labelled field (keyboard: Tab, type, Enter)
+    # sent whole when the field is left, so the button's click cannot overtake the last keys
+    # (the browser holds a widget's next update until the kernel answered the one before)
+    assert guess.field.continuous_update is False
     assert guess.layout.max_width == "100%" and guess.field.layout.max_width == "100%"  # fits 390 px
     guess.field.value = "1/5"
     guess.button.click()

@@ -174,6 +174,7 @@ def test_new_game_with_the_same_seed_deals_the_same_game():
     first_moves = list(table.state.history)  # the computers' moves before seat 0's first turn
     table.playout_button.click()
     assert table.state.is_over
+    assert table.seed_box.continuous_update is False  # a typed seed is sent whole, before the press
     table.seed_box.value = "11"
     table.new_button.click()
     assert table.state.seed == 11 and table.state.history == first_moves and not table.state.is_over

@@ -17,8 +17,10 @@ class ControlsMixin:
 
     def _build_controls(self) -> None:
         """Make the controls row. Called once by ``__init__``, before the first deal."""
-        # a Text box: a JavaScript number cannot hold every seed exactly, text can
-        self.seed_box = W.Text(description="seed", layout=W.Layout(width="190px"),
+        # a Text box: a JavaScript number cannot hold every seed exactly, text can. Sent when
+        # complete (Tab, Enter), not on every key, so that "New game" pressed at once deals the
+        # whole seed typed, not its first digits (the race MoveBox's docstring describes)
+        self.seed_box = W.Text(description="seed", layout=W.Layout(width="190px"), continuous_update=False,
                                tooltip="the deal's seed: the same seed deals the same game",
                                style={"description_width": "36px"})
         self.new_button = W.Button(description="New game", icon="refresh",
