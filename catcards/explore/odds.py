@@ -918,6 +918,38 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)) and value == value
 
 
+def check_seed(seed: Any) -> int:
+    """``seed`` as an int: a whole number 0 or more (Python's or numpy's).
+
+    Raises:
+        GameParameterError: anything else."""
+    if not is_whole(seed) or seed < 0:
+        raise GameParameterError(f"seed must be a whole number 0 or more, not {seed!r}")
+    return int(seed)
+
+
+def check_precision(precision: Any) -> float:
+    """``precision`` as a float: a 95% interval half-width from 0.001 to 0.5 (Python's or numpy's number).
+
+    Raises:
+        GameParameterError: anything else."""
+    if not (_is_number(precision) and 0.001 <= precision <= 0.5):
+        raise GameParameterError(f"precision must be a number from 0.001 to 0.5, not {short_repr(precision)}")
+    return float(precision)
+
+
+def check_seconds(seconds: Any, name: str = "seconds") -> float:
+    """``seconds`` as a float: more than 0 and at most :data:`MAX_SECONDS` (Python's or numpy's
+    number); ``name`` is the argument's name in the message.
+
+    Raises:
+        GameParameterError: anything else."""
+    if not (_is_number(seconds) and 0 < seconds <= MAX_SECONDS):
+        raise GameParameterError(
+            f"{name} must be a number more than 0 and at most {MAX_SECONDS:g}, not {short_repr(seconds)}")
+    return float(seconds)
+
+
 def _start(state, seat, rollouts, seed, agents, executor, peek, chunk_size, precision, seconds, horizon, exact,
            progress=True):
     """Check :func:`odds`'s arguments (see there) and build its :class:`OddsRun`; returns (run,
@@ -937,15 +969,9 @@ def _start(state, seat, rollouts, seed, agents, executor, peek, chunk_size, prec
         raise GameParameterError("the game is over: there are no chances left to estimate")
     if rollouts is not None and (not is_whole(rollouts) or not 1 <= rollouts <= MAX_ROLLOUTS):
         raise GameParameterError(f"rollouts must be a whole number from 1 to {MAX_ROLLOUTS}, not {rollouts!r}")
-    if not is_whole(seed) or seed < 0:
-        raise GameParameterError(f"seed must be a whole number 0 or more, not {seed!r}")
-    if precision is not None and not (_is_number(precision) and 0.001 <= precision <= 0.5):
-        raise GameParameterError(f"precision must be a number from 0.001 to 0.5, not {short_repr(precision)}")
-    if seconds is not None and not (_is_number(seconds) and 0 < seconds <= MAX_SECONDS):
-        raise GameParameterError(
-            f"seconds must be a number more than 0 and at most {MAX_SECONDS:g}, not {short_repr(seconds)}")
-    precision = None if precision is None else float(precision)
-    seconds = None if seconds is None else float(seconds)
+    check_seed(seed)
+    precision = None if precision is None else check_precision(precision)
+    seconds = None if seconds is None else check_seconds(seconds)
     if horizon not in HORIZONS:
         raise GameParameterError(f"horizon must be one of {HORIZONS}, not {horizon!r}")
     if horizon == "round" and state.game.name not in ROUND_HORIZONS:

@@ -27,13 +27,11 @@ from __future__ import annotations
 import asyncio
 import html
 import math
-import numbers
 import time
 import traceback
 from typing import Any
 
 import ipywidgets as W
-import numpy as np
 
 __all__ = ["OddsPanel", "odds_bars_html"]
 
@@ -155,20 +153,13 @@ class OddsPanel(W.VBox):
 
     def __init__(self, table: Any, seed: int = 0, precision: float = PRECISION, seconds: float = SECONDS,
                  first_seconds: float = FIRST_SECONDS):
-        from ..core import GameParameterError, is_whole
-        from ..explore.odds import MAX_SECONDS
+        from ..explore.odds import check_precision, check_seconds, check_seed
 
-        if not is_whole(seed) or seed < 0:
-            raise GameParameterError(f"seed must be a whole number 0 or more, not {seed!r}")
-        def number(value: Any) -> bool:  # Python or numpy, not a bool
-            return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
-
-        if not number(precision) or not 0.001 <= precision <= 0.5:
-            raise GameParameterError(f"precision must be a number from 0.001 to 0.5, not {precision!r}")
-        for name, value in (("seconds", seconds), ("first_seconds", first_seconds)):
-            if not number(value) or not 0 < value <= MAX_SECONDS:
-                raise GameParameterError(
-                    f"{name} must be a number more than 0 and at most {MAX_SECONDS:g}, not {value!r}")
+        # checked here as catcards.odds checks them: at a click the panel could only say "sorry"
+        check_seed(seed)
+        check_precision(precision)
+        check_seconds(seconds)
+        check_seconds(first_seconds, "first_seconds")
         super().__init__()
         self.table = table
         self.seed, self.precision = int(seed), float(precision)
