@@ -105,7 +105,7 @@ class Weeks:
         self.bare_days[w] = (self.bare_days[w] & keep) | (bit if b is None and not s else 0)
         room = len(s) < TREE_CAPACITY if tree else not s
         self.open_days[w] = (self.open_days[w] & keep) | (bit if room else 0)
-        self.points[w][d] = (sum(c.rank for c in s) if tree else s[-1].rank) if s else 0
+        self.points[w][d] = self.day_score(w, d)
 
     # -- reading the days --
     def is_tree(self, w: int, d: int) -> bool:
