@@ -212,16 +212,13 @@ def _money_names(state, seat) -> list[list[str]]:
     return [[state.money_name(c) for c in m] if m else [] for m in state.money]
 
 
-def _front(state, seat) -> list[list[tuple[Card, str]]]:
-    """Per seat, its LOCK cards as ``(Card, name it counts as)``."""
-    cards = state.deck.cards
-    return [[(cards[c], x) for c, x in f] if f else [] for f in state.front]
-
-
-def _island(state, seat) -> list[list[tuple[Card, str]]]:
-    """Per seat, its characters on Exploding Island as ``(Card, name)``."""
-    cards = state.deck.cards
-    return [[(cards[c], x) for c, x in f] if f else [] for f in state.island]
+def _seat_cards(zone: str):
+    """The field listing, per seat, the cards of the state's per-seat list ``zone`` (``front``:
+    its LOCK cards; ``island``: its characters on Exploding Island) as ``(Card, name it counts as)``."""
+    def field(state, seat) -> list[list[tuple[Card, str]]]:
+        cards = state.deck.cards
+        return [[(cards[c], x) for c, x in f] if f else [] for f in getattr(state, zone)]
+    return field
 
 
 def _table(state, seat) -> list[tuple[Card, str]]:
@@ -253,9 +250,9 @@ OBSERVATION_FIELDS: dict[str, Any] = {
     "money_deck_size": lambda state, seat: len(state.money_deck),
     "draw_pile_size": lambda state, seat: len(state.main),
     "discard_pile": _cards("discard"),
-    "front": _front,
+    "front": _seat_cards("front"),
     "table": _table,
-    "island": _island,
+    "island": _seat_cards("island"),
     "tokens": lambda state, seat: list(state.tokens),
     "points": _points,
     "out": lambda state, seat: list(state.out),
