@@ -47,8 +47,7 @@ import numpy as np
 from ..core import IllegalActionError
 from ..games.card_game.actions import Claim, DiscardCard, Play, PutBack, UseAbility
 from ..games.card_game.deck import FINAL, KITTEN, MONEY_NAMES
-from ..games.card_game.engine import CardGameState
-from .hidden import Assigner, InfoSet, SamplingError, new_seed, sampler
+from .hidden import Assigner, InfoSet, SamplingError, dealt, new_seed, sampler
 
 __all__ = ["CardGameInfo", "MAX_TRIES"]
 
@@ -218,9 +217,9 @@ class CardGameInfo(InfoSet):
     def _deal(self, pi: dict[int, int]) -> tuple[dict[str, Any], dict[str, Any]]:
         """The initial layout with each unseen card replaced by the card drawn for its place: as an
         explicit deal naming every copy (what the world keeps as its ``deals``), and as the card
-        ids ``game.parse_deals`` would read from it (so the world is set up without reading the
-        names back: every card is named by copy, and each place keeps its kind, so the deal is
-        one the rules allow)."""
+        ids ``game.parse_deals`` would read from it (so the world is set up by
+        :func:`~catcards.explore.hidden.dealt` without reading the names back: every card is named
+        by copy, and each place keeps its kind, so the deal is one the rules allow)."""
         lab = self.labels
         get = pi.get
         deal: dict[str, Any] = {}
@@ -274,7 +273,7 @@ class CardGameInfo(InfoSet):
             seed = new_seed(rng)
             deal, parsed = self._deal(pi)
             try:  # as game.new_game(seed, deals=deal), the names already read (see _deal)
-                world = CardGameState(game, seed, deal, parsed)
+                world = dealt(state, seed, deal, parsed)
                 for action in history:
                     world.apply(action)
             except IllegalActionError:  # pragma: no cover - the constraints above prevent it

@@ -34,7 +34,6 @@ history replayed; the future (later reshuffles) gets a fresh generator.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import numpy as np
@@ -42,7 +41,7 @@ import numpy as np
 from ..core import IllegalActionError
 from ..games.cat_days import Draw, Play
 from ..games.cat_days.deals import known_setup
-from .hidden import InfoSet, SamplingError, new_seed, sampler
+from .hidden import InfoSet, SamplingError, dealt, new_seed, sampler
 
 __all__ = ["CatDaysInfo", "MAX_TRIES"]
 
@@ -204,10 +203,8 @@ class CatDaysInfo(InfoSet):
             self.tries += 1
             # the deal is built from the cards themselves (it is one: nothing to parse or check),
             # then the history replayed on it, which checks the copy rule
-            world = game.new_known_game(
-                new_seed(rng), known_setup(deck, hands, self.start_weeks, self.start_discard, draw, first[end:],
-                                           filled[1:]),
-                json.dumps(deals))
+            world = dealt(state, new_seed(rng), deals, known_setup(
+                deck, hands, self.start_weeks, self.start_discard, draw, first[end:], filled[1:]))
             try:
                 for action in state.history:
                     world.apply(action)

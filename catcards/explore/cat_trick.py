@@ -30,13 +30,12 @@ later rounds, come from the sample's fresh generator.
 """
 from __future__ import annotations
 
-import json
 import re
 
 import numpy as np
 
-from ..games.cat_trick import _COLOUR, _INDEX, CARDS, COLOURS, N_CARDS, CatTrickState
-from .hidden import InfoSet, new_seed, sampler
+from ..games.cat_trick import _COLOUR, _INDEX, CARDS, COLOURS, N_CARDS
+from .hidden import InfoSet, dealt, new_seed, sampler
 
 __all__ = ["CatTrickInfo"]
 
@@ -154,8 +153,10 @@ class CatTrickInfo(InfoSet):
         round's hands and trump card, and every share's order, drawn under their constraints,
         then the history replayed from ``new_game(seed, deals=...)``.
 
-        The state is built from the drawn card ids directly (:func:`_replay`): the deals are
-        this sampler's own, so the checks ``new_game`` gives deals from outside (names, counts,
+        The state is dealt from the drawn card ids directly (:func:`~catcards.explore.hidden.dealt`,
+        given what :meth:`CatTrick._parse_deal` would make of each round: hands as tuples of card
+        ids, the trump card's id, the shares' orders as tuples of ids): the deals are this
+        sampler's own, so the checks ``new_game`` gives deals from outside (names, counts,
         duplicates) are skipped; the state and its ``deals`` are the same."""
         deals, parsed = [], []
         for r in range(len(self.rounds)):
@@ -170,20 +171,10 @@ class CatTrickInfo(InfoSet):
                 deal["shares"] = [[_NAME[c] for c in order] for order in orders]
             deals.append(deal)
             parsed.append((tuple(tuple(hand) for hand in hands), trump, tuple(orders)))
-        return _replay(self.state, new_seed(rng), deals, tuple(parsed))
-
-
-def _replay(state, seed: int, deals: list, parsed: tuple):
-    """``state.game.new_game(seed, deals=deals)`` with ``state.history`` applied, for deals a
-    sampler drew: ``parsed`` is what :meth:`CatTrick._parse_deal` would make of each round of
-    ``deals`` (hands as tuples of card ids, the trump card's id, the shares' orders as tuples
-    of ids), and ``deals`` (plain lists and dicts of card names) is kept as the state's JSON
-    text, as :func:`catcards.explore.hidden.fresh` does with ``plain=True``."""
-    out = CatTrickState(state.game, seed, None, parsed)
-    out._deals_text = json.dumps(deals)
-    for action in state.history:
-        out.apply(action)
-    return out
+        world = dealt(self.state, new_seed(rng), deals, tuple(parsed))
+        for action in self.state.history:
+            world.apply(action)
+        return world
 
 
 _NAME = tuple(str(c) for c in CARDS)

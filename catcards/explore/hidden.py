@@ -18,13 +18,21 @@ with ``sampled.history`` applied (tests/analysis/test_explore.py replays them; C
 order of its greedy shares for this, see :mod:`catcards.explore.cat_trick`). Its
 generator is a fresh one, so the future (cards not dealt yet, later shuffles) is resampled too.
 
-Two tools most preparers use:
+Tools preparers use:
 
 - :func:`assign`: deal a pool of cards to seats with given hand sizes, uniformly among the
   deals in which no seat gets a card it is known not to hold (a void in a suit, a card that would
   have matched the mess it took), by exact counting (no rejection);
-- :func:`fresh`: a copy of a state with a new seed and generator, ready to have its hidden cards
-  replaced.
+- a sampled state is built one of two ways: :func:`dealt`, a new game dealt from deals the
+  sampler has already read into the game's own form (the history is then applied to it), or
+  :func:`fresh`, a copy of the real state with a new seed and generator, ready to have its hidden
+  cards replaced.
+
+A sampler builds its deals itself, from a real position, as plain JSON data (lists and dicts of
+card names), so they need none of the checks ``new_game`` gives deals from outside (a rollout
+draws thousands): :func:`dealt` and ``fresh(..., plain=True)`` keep them as the state's deals
+unchecked, in one place (:func:`_keep_plain`); a game whose sampled world must equal
+``new_game(seed, deals=deals)`` with the history applied has a test saying so.
 """
 from __future__ import annotations
 
@@ -45,6 +53,7 @@ __all__ = [
     "prepare",
     "sample_hidden",
     "assign",
+    "dealt",
     "fresh",
     "replay",
     "SamplingError",
@@ -213,20 +222,60 @@ def fresh(
     (the game-specific containers copied by the game's own ``_copy_mutables``); the caller then
     puts the sampled hidden cards in place. The generator is not deep-copied: it is ``rng``, or
     ``default_rng(seed)`` when ``rng`` is None. ``plain=True``: ``deals`` is plain JSON data a
-    sampler built (lists and dicts of card names), stored as JSON text without the checks that
-    deals from outside need (a rollout draws thousands)."""
+    sampler built (lists and dicts of card names), kept unchecked as :func:`dealt` keeps them
+    (:func:`_keep_plain`); without it ``deals`` is checked and converted as the ``deals`` of
+    :meth:`catcards.core.Game.new_game` are (Cards allowed).
+
+    Raises:
+        GameParameterError: ``plain`` is False and ``deals`` is not plain data (lists, dicts
+            with text keys, text, Cards, whole numbers; see :func:`catcards.core.check_deals`).
+    """
     other = state._shallow_copy()
     other.history = list(state.history)
     other.log = list(state.log)
     state._copy_mutables(other)
     other.seed = seed
     if plain:
-        other._deals_text = json.dumps(deals)
+        _keep_plain(other, deals)
     else:
         other.deals = deals
     other.rng = np.random.default_rng(seed) if rng is None else rng
     other._legal = None
     return other
+
+
+def dealt(state: State, seed: int, deals: Any, parsed: Any) -> State:
+    """A new game of ``state``'s game dealt as ``deals``, for deals a sampler built: the state
+    ``state.game.new_game(seed, deals=deals)`` returns, without reading ``deals`` again. No
+    action is applied (the caller applies the history, which checks the deals against it).
+
+    Args:
+        state: the real position; only its game and its state class are read.
+        seed: the new state's seed (from :func:`new_seed`); its generator is
+            ``numpy.random.default_rng(seed)``, as ``new_game``'s.
+        deals: the deals as plain JSON data (lists and dicts of card names, whole numbers), in the
+            form ``new_game`` reads: the new state's ``deals``, kept unchecked (:func:`_keep_plain`).
+        parsed: what the game's ``new_game`` makes of ``deals`` and gives its state class as the
+            last argument, ``type(state)(game, seed, deals, parsed)`` (Cat Trick: per round, the
+            hands, trump and shares as card ids; Cat Days: :func:`~catcards.games.cat_days.deals.known_setup`;
+            Card Game: the dict of :meth:`~catcards.games.card_game.CardGame.parse_deals`).
+
+    Nothing is checked: ``parsed`` and ``deals`` must describe the same deal, one the rules allow,
+    so never for deals from outside (``new_game`` is the way for those). Each sampler using it has
+    a test that its worlds equal ``new_game``'s with the same deals and history
+    (tests/analysis/test_explore*.py).
+    """
+    world = type(state)(state.game, seed, None, parsed)
+    _keep_plain(world, deals)
+    return world
+
+
+def _keep_plain(world: State, deals: Any) -> None:
+    """Keep ``deals``, plain JSON data a sampler built, as ``world``'s deals (the JSON text
+    ``world.deals`` reads back), without the checks and conversion of the ``deals`` setter
+    (:func:`catcards.core.saves.deals_json`, which walks every value): the one place a sampler's
+    deals skip them."""
+    world._deals_text = json.dumps(deals)
 
 
 def replay(game, seed: int, deals: Any, history: Iterable, on_action: Callable | None = None) -> State:

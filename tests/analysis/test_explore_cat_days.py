@@ -64,10 +64,12 @@ def test_samples_look_the_same_replay_and_vary_across_reshuffles():
                 assert world.history == state.history and world is not state
                 again = replay(game, world.seed, world.deals, world.history)
                 assert again.zones() == world.zones() and again.observation(seat) == world.observation(seat)
-                # the sampler deals from cards, without new_game's parsing (CatDays.new_known_game):
+                # the sampler deals from cards, without new_game's parsing (explore.hidden.dealt):
                 # the same world as its deals read and checked by new_game
                 assert (again.observation(None), again.log, again.rulebook_start, again._reshuffled) == (
                     world.observation(None), world.log, world.rulebook_start, world._reshuffled)
+                assert again.deals == world.deals and again.digest() == world.digest()
+                assert again.rng.bit_generator.state == world.rng.bit_generator.state
                 assert catcards.load_state(world.to_json()).zones() == world.zones()
                 hidden.add(repr(sorted((k, v) for k, v in world.zones().items() if k in state.hidden_zones(seat))))
             varied += len(hidden) > 1

@@ -180,7 +180,8 @@ def parse_deals(deck: Deck, deals: Any) -> dict[str, Any]:
 def known_setup(deck: Deck, hands, weeks, discard, draw, out, shuffles) -> dict[str, Any]:
     """What :func:`parse_deals` returns for a deal given as the deck's own Cards, by code that
     built it from a real position and so knows every rule of a deal is met (the hidden-card
-    sampler, :mod:`catcards.explore.cat_days`, draws thousands): nothing is parsed or checked.
+    sampler, :mod:`catcards.explore.cat_days`, draws thousands and gives this to
+    :func:`catcards.explore.hidden.dealt`): nothing is parsed or checked.
     The cards not named are ``out`` (out of play, ``rest`` "out").
 
     Args:

@@ -122,17 +122,6 @@ class CatDays(Game):
         setup = parse_deals(self.deck, deals) if deals is not None else None
         return CatDaysState(self, seed, deals, setup)
 
-    def new_known_game(self, seed: int, setup: dict, deals_text: str) -> "CatDaysState":
-        """``new_game(seed, deals)`` for a deal already known to be one: ``setup`` is what
-        :func:`.deals.parse_deals` would return for it (built by :func:`.deals.known_setup` from
-        the deck's own cards) and ``deals_text`` the deal as ``json.dumps`` of its plain JSON form
-        (what ``state.deals`` reads back). For the hidden-card sampler
-        (:mod:`catcards.explore.cat_days`), which builds thousands of deals from a real position:
-        nothing is parsed or checked, so never for a deal from outside (use :meth:`new_game`)."""
-        state = CatDaysState(self, seed, None, setup)
-        state._deals_text = deals_text
-        return state
-
 
 #: the log lines of drawing and passing, by seat
 _DRAWS = tuple(f"Seat {s} draws a card." for s in (0, 1))
