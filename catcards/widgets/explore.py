@@ -202,14 +202,22 @@ class OddsPanel(W.VBox):
         self.peek_box.layout.display = None if teacher else "none"
         peeked = not teacher and ("peeking" in self.runs or (self.frames is not None and "peeking" in self.frames))
         if peeked or (self._key is not None and self._key != self._position()):
-            moved = self._key != self._position()
+            now = self._position()
+            moved = self._key != now
+            # only the seat shown changed (a hot-seat screen passed the device on): the game did not move
+            other_seat = moved and self._key is not None and self._key[:2] == now[:2]
             self._run_id += 1  # a run for the old position stops at its next step
             self.task = None
             self.frames, self._key, self.runs = None, None, {}
             self.progress.layout.display = "none"
-            self.result.value = ("<i>The game has moved: click \"What are my chances?\" for the "
-                                 "position shown now.</i>" if moved else
-                                 "<i>Click \"What are my chances?\" for the chances from what you can see.</i>")
+            if other_seat:
+                shown = "a spectator's view" if now[2] is None else f"seat {now[2]}'s view"
+                text = f"Now showing {shown}: click \"What are my chances?\" for the chances from it."
+            elif moved:
+                text = "The game has moved: click \"What are my chances?\" for the position shown now."
+            else:
+                text = "Click \"What are my chances?\" for the chances from what you can see."
+            self.result.value = f"<i>{text}</i>"
 
     # ---- running ------------------------------------------------------------------------------
     def _say(self, text: str) -> None:

@@ -521,3 +521,16 @@ def test_a_slow_games_click_answers_with_every_row_and_a_second_click_does_not_s
         table.close()
 
     asyncio.run(scenario())
+
+
+def test_passing_a_hot_seat_screen_says_whose_view_is_shown_not_that_the_game_moved():
+    table = cw.play("simons-cat", players=3, seed=6, humans=(0, 1, 2))
+    panel = table.odds_panel
+    panel.seconds, panel.precision = 60, COARSE
+    panel.ask_button.click()  # behind the pass screen: no seat's view to work from
+    assert "while a person" in panel.result.value
+    table.pass_button.click()
+    seat = table.view_seat
+    assert seat is not None and "has moved" not in panel.result.value
+    assert f"Now showing seat {seat}'s view" in panel.result.value
+    table.close()
