@@ -880,7 +880,7 @@ def odds(
                 run.step(None if left is None else max(left, 0.0))
                 bar.update(sum(run.n) - before)
         else:
-            from ..simulate import _process_pool, _stop_pool, future_result  # workers end with this process
+            from ..simulate import _process_pool, _stop_pool, future_result, submit_task  # workers end with this process
 
             pool = _process_pool() if own_pool else executor
             try:
@@ -890,7 +890,7 @@ def odds(
                     for rows, a, b in run.tasks():
                         texts = [run.actions[j] for j in rows]
                         futures = [
-                            (c, pool.submit(rollout_results, state, seat, c, min(b, c + chunk_size), seed,
+                            (c, submit_task(pool, rollout_results, state, seat, c, min(b, c + chunk_size), seed,
                                             run.agents, peek, texts, horizon))
                             for c in range(a, b, chunk_size)
                         ]
