@@ -760,7 +760,7 @@ class OddsRun:
                 "action": text, "wins": wins, "rollouts": n, "win_rate": rate, "low": low, "high": high,
                 "mean_score": mean, "higher_is_better": self.higher, "exact": e is not None,
                 "half_width": half,
-                "reached": reached, "stopped": stopped,
+                "reached": reached, "stopped": stopped, "same_as": self.shares[j],
             })
         return pd.DataFrame(rows)
 
@@ -856,7 +856,9 @@ def odds(
         (half_width <= precision, 0.05 when none was given) and ``stopped``, why the row's
         rollouts stopped: "exact", "precise" (half_width <= precision), "far below" (clearly
         more than :data:`NEAR` below the best row), "cap" (``rollouts`` reached) or "time"
-        (``seconds`` spent).
+        (``seconds`` spent); ``same_as``, the index of the row whose rollouts this row shares
+        because the seat cannot tell the two moves apart (Pairs: turning over any card never
+        seen, see :func:`_alike_rows`), else its own index.
 
     Raises:
         GameParameterError: a bad seat, count, seed, strategy, executor, precision, time or
