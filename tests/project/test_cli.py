@@ -482,10 +482,13 @@ def test_class_prints_its_links_and_then_only_one_line_about_the_tables(tmp_path
     output and error together), from the start until every table is ready: the links, the
     dashboard link near the end, one line about the tables, nothing of Voila's routine log; and
     at Ctrl+C no traceback (each preheated kernel still waiting for a student logged a
-    "ZMQError: Socket operation on non-socket" traceback as the server closed it)."""
+    "ZMQError: Socket operation on non-socket" traceback as the server closed it). The join
+    link answers as soon as it is printed (issue app-ready: `catcards app` printed its address
+    seconds before it answered; the class server prints its links once it listens)."""
     import signal
     import socket
     import threading
+    import urllib.request
 
     pytest.importorskip("voila")
     with socket.socket() as free:
@@ -497,16 +500,23 @@ def test_class_prints_its_links_and_then_only_one_line_about_the_tables(tmp_path
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=tmp_path)
     lines: list[str] = []
     ready = threading.Event()
+    joinable = threading.Event()
 
     def read() -> None:
         for line in proc.stdout:
             lines.append(line.rstrip("\n"))
+            if line.startswith("Students join at "):
+                joinable.set()
             if "(all ready)" in line:
                 ready.set()
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     try:
+        assert joinable.wait(240), "\n".join(lines[-30:])  # a guard against a hang, not a timing test
+        join_url = next(line for line in lines if line.startswith("Students join at ")).split()[-1]
+        with urllib.request.urlopen(join_url, timeout=60) as page:  # answers once printed, not refused
+            assert page.status == 200 and "<form" in page.read().decode()
         assert ready.wait(240), "\n".join(lines[-30:])  # a guard against a hang, not a timing test
     finally:
         proc.send_signal(signal.SIGINT)  # the teacher's Ctrl+C
