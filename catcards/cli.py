@@ -44,7 +44,8 @@ if TYPE_CHECKING:  # pandas is imported where a table is made: `catcards list` d
 __all__ = ["main", "summary", "parse_param", "app_url", "catalogue", "start_page_html", "find_app_base", "NOTEBOOKS"]
 
 from catcards.start_page import APP, NOTEBOOKS, app_url, catalogue, find_app_base, start_page_html
-from catcards.voila_options import APP_CULLING, APP_EXECUTION, APP_EXECUTION_CONFIG  # noqa: F401 (re-exported)
+from catcards.voila_options import (APP_CULLING, APP_EXECUTION, APP_EXECUTION_CONFIG,  # noqa: F401 (re-exported)
+                                    APP_KERNEL_TRANSPORT, APP_QUIET_CONFIG)
 
 
 #: longest ``--param`` text (key=value) read, in characters
@@ -461,22 +462,58 @@ def _app(args: argparse.Namespace) -> int:
     except ImportError as exc:
         raise CliError(f"`catcards app` needs the lab extra (pip install 'catcards[lab]'): {exc}") from None
     check_address("127.0.0.1", args.port)  # a busy port: one line (Voila would move to another port, not the one printed)
+    title = catcards.game_class(args.game).title
     url = f"http://127.0.0.1:{args.port}/{app_url(args.game, args.players, args.seed)}"
-    print(f"Serving {catcards.game_class(args.game).title} as an app: open {url} in a browser "
-          "(Ctrl+C stops it)", flush=True)
-    from catcards.classroom.server import WIDGET_EXTENSIONS, find_jupyter_data
+    # the address only once it answers: printed before Voila started, it was refused for about
+    # 6 s (a teacher who clicked at once saw "connection refused")
+    print(f"Starting {title} as an app...", flush=True)
+    from catcards.classroom.server import find_jupyter_data
 
     find_jupyter_data()  # JUPYTER_PATH: the catcards-class template (Voila's lab template without its
     # FontAwesome stylesheets from a CDN, which logged ERR_NAME_NOT_RESOLVED offline), for Voila below
-    cmd = [sys.executable, "-m", "voila", str(APP), f"--port={args.port}", "--Voila.ip=127.0.0.1", "--no-browser", "--Voila.port_retries=0",
-           "--template=catcards-class", *(f"--VoilaConfiguration.extension_allowlist={name}" for name in WIDGET_EXTENSIONS),
-           # errors only: Voila's own "Voila is running at <address without the game>" and a
-           # "not trusted" line per page confused a fresh README user (the address above is the one)
-           "--Voila.log_level=ERROR", *APP_CULLING, *APP_EXECUTION]
     os.chdir(APP.parent)
-    # become the Voila process, so that Ctrl+C or a signal to this pid stops Voila and its kernels
-    os.execv(sys.executable, cmd)
-    return 0  # pragma: no cover - execv does not return
+    _serve_app(_app_argv(args.port), lambda: print(
+        f"Serving {title} as an app: open {url} in a browser (Ctrl+C stops it)", flush=True))
+    return 0
+
+
+def _app_argv(port: int) -> list[str]:
+    """Voila's command-line arguments for ``catcards app`` on ``127.0.0.1:port``.
+    :data:`~catcards.voila_options.APP_KERNEL_TRANSPORT` only where pyzmq can encrypt (CurveZMQ):
+    jupyter_client refuses the option, and so every kernel, with a libzmq built without it."""
+    import zmq
+
+    from catcards.classroom.server import WIDGET_EXTENSIONS
+
+    return [str(APP), f"--port={port}", "--Voila.ip=127.0.0.1", "--no-browser", "--Voila.port_retries=0",
+            "--template=catcards-class", *(f"--VoilaConfiguration.extension_allowlist={name}" for name in WIDGET_EXTENSIONS),
+            # errors only: Voila's own "Voila is running at <address without the game>" and a
+            # "not trusted" line per page confused a fresh README user (the address printed is the one)
+            "--Voila.log_level=ERROR", *APP_CULLING, *APP_EXECUTION, *(APP_KERNEL_TRANSPORT if zmq.has("curve") else ())]
+
+
+def _serve_app(argv: Sequence[str], ready: Callable[[], Any]) -> None:
+    """Run Voila in this process with the command-line arguments ``argv`` (and
+    :data:`~catcards.voila_options.APP_QUIET_CONFIG`) until it is stopped (Ctrl+C or SIGTERM: Voila
+    then shuts its kernels down, as when ``catcards app`` became ``python -m voila``); call
+    ``ready()`` once, when the server answers requests.
+
+    Voila 0.5 has no ready hook: its ``listen`` binds the port, logs "Voila is running at" (an INFO
+    line, hidden at ``--Voila.log_level=ERROR``) and runs tornado's loop until stopped. ``ready``
+    is queued on that loop just before, so it runs on the loop's first turn, with the port bound
+    and requests answered; never if the port could not be bound (Voila then exits, status 1)."""
+    import tornado.ioloop
+    from traitlets.config import Config
+    from voila.app import Voila
+
+    class AppServer(Voila):
+        def listen(self) -> None:
+            tornado.ioloop.IOLoop.current().add_callback(ready)
+            super().listen()
+
+    server = AppServer(config=Config(APP_QUIET_CONFIG))
+    server.initialize(list(argv))
+    server.start()
 
 
 def _class(args: argparse.Namespace) -> int:

@@ -339,6 +339,25 @@ def _stop_pool(pool: Any) -> None:
 _WAIT_SLICE = 0.2
 
 
+def submit_task(pool: Any, fn: Callable[..., Any], *args: Any) -> Any:
+    """``pool.submit(fn, *args)``, the one place catcards hands an executor a task
+    (:func:`simulate`, :func:`catcards.odds`, the Big Cat search).
+
+    Returns:
+        the task's future.
+
+    Raises:
+        GameParameterError: the executor refuses new tasks: it was shut down, or it is broken
+            (a worker process died); concurrent.futures says so with a ``RuntimeError``.
+    """
+    try:
+        return pool.submit(fn, *args)
+    except RuntimeError as exc:
+        raise GameParameterError(
+            f"the executor given takes no more tasks ({exc}): pass a running Executor, "
+            "'processes' or None") from exc
+
+
 def future_result(future: Any) -> Any:
     """``future.result()``, waited for in slices of :data:`_WAIT_SLICE` seconds, so that Ctrl+C
     stops the run at once. A signal is delivered to any thread of the process: when it lands on
@@ -371,7 +390,7 @@ def _run_chunks(pool: Any, game: Game, seed: int, games: int, chunk_size: int, a
     def submit_next() -> None:
         part = next(parts, None)
         if part is not None:
-            window.append(pool.submit(_play_chunk, game, seed, part.start, part.stop, agents, record))
+            window.append(submit_task(pool, _play_chunk, game, seed, part.start, part.stop, agents, record))
 
     try:
         for _ in range(MAX_IN_FLIGHT):

@@ -3,7 +3,7 @@
 both, so neither imports the other)."""
 from __future__ import annotations
 
-__all__ = ["APP_CULLING", "APP_EXECUTION", "APP_EXECUTION_CONFIG"]
+__all__ = ["APP_CULLING", "APP_EXECUTION", "APP_EXECUTION_CONFIG", "APP_KERNEL_TRANSPORT", "APP_QUIET_CONFIG"]
 
 
 #: Voila options of ``catcards app``: a page's kernel is shut down once its page has been gone
@@ -38,3 +38,26 @@ APP_CULLING = (
 APP_EXECUTION_CONFIG = {"VoilaExecutor": {"iopub_timeout": 60}}
 APP_EXECUTION = tuple(f"--{section}.{name}={value}" for section, options in APP_EXECUTION_CONFIG.items()
                       for name, value in options.items())
+
+#: Voila option of ``catcards app``: jupyter_client gives each kernel CurveZMQ keys when its
+#: kernelspec says it takes them (ipykernel's does), so the kernel's sockets on this computer's
+#: loopback are encrypted. Without it each page's kernel printed "Kernel is running over TCP
+#: without encryption ... susceptible to eavesdropping" in the teacher's terminal, a line the
+#: teacher could not act on. ``auto`` leaves a kernel whose kernelspec does not declare Curve as
+#: before (unencrypted, and its kernel may print that line); jupyter_client before 8.10 does not
+#: know the option and ignores it (a note in Voila's log, which shows errors only).
+APP_KERNEL_TRANSPORT = ("--KernelManager.transport_encryption=auto",)
+
+#: Voila option of ``catcards app``: tornado's general log (``tornado.general``) shows errors
+#: only. Its one warning in a teacher's session was "The websocket_ping_timeout (90000) cannot be
+#: longer than the websocket_ping_interval (30000)" at the first page's websocket: jupyter_server's
+#: websocket mixin gives tornado its own ping times in milliseconds where tornado reads seconds
+#: (jupyter_server issue #1612; the mixin's own pings, every 30 s with a 90 s timeout, work).
+#: No value of those settings avoids it safely: a timeout equal to the interval (the only one
+#: tornado accepts) makes the mixin close a page's websocket whenever a ping is a moment late on a
+#: busy server. ``logging_config`` is the traitlets setting every Jupyter application has for its
+#: loggers (merged into :func:`logging.config.dictConfig`); errors still show, and so do Voila's
+#: own (``--Voila.log_level=ERROR``) and a request's (``tornado.access``, a 4xx or 5xx). Given as
+#: configuration (``Voila(config=...)``): a nested dict on the command line is deprecated in
+#: traitlets 5 and printed a ``DeprecationWarning``.
+APP_QUIET_CONFIG = {"Voila": {"logging_config": {"loggers": {"tornado.general": {"level": "ERROR"}}}}}

@@ -65,9 +65,9 @@ class MemoryAgent(Agent):
         """
         seat, now, face_down = obs["seat"], obs["turns"], obs["face_down"]
         m = self._mem.get(seat)
-        if m is None or now < m.turns or (now == m.turns and face_down > m.face_down):
+        if m is None or now < m.synced_turn or (now == m.synced_turn and face_down > m.face_down):
             m = self._mem[seat] = _SeatMemory()  # a new game
-        m.turns, m.face_down = now, face_down
+        m.face_down = face_down
         known = m.known
         last = m.synced_turn
         if last == now:
@@ -153,18 +153,19 @@ class _SeatMemory:
         known: position -> number, the cards remembered now, in the order first remembered.
         stamp: position -> turn when last shown, for every position known or forgotten.
         checked: position -> turn when its forgetting was last drawn for (the known ones).
-        turns, face_down: ``turns`` and ``face_down`` of the observation at the last call.
+        face_down: ``face_down`` of the observation at the last call.
         synced_turn, synced_down: ``turns`` and the cards on the board (face down or turned
-            over this turn) when the memory was last brought up to date; None before that.
+            over this turn) when the memory was last brought up to date (every call brings it
+            up to date: ``synced_turn`` is the last call's ``turns``); None before the first call.
     """
 
-    __slots__ = ("known", "stamp", "checked", "turns", "face_down", "synced_turn", "synced_down")
+    __slots__ = ("known", "stamp", "checked", "face_down", "synced_turn", "synced_down")
 
     def __init__(self) -> None:
         self.known: dict[int, int] = {}
         self.stamp: dict[int, int] = {}
         self.checked: dict[int, int] = {}
-        self.turns = self.face_down = 0
+        self.face_down = 0
         self.synced_turn: int | None = None
         self.synced_down: int | None = None
 

@@ -19,7 +19,7 @@ from ..core import GameParameterError, is_whole
 from ..games.big_cat import PENALTY_LETTERS, BigCat, parse_deal_strings
 from ..probability import hypergeom_pmf, wilson_interval
 from ..registry import load
-from ..simulate import agent_rngs, future_result, play_game
+from ..simulate import agent_rngs, future_result, play_game, submit_task
 
 __all__ = [
     "simulate_deals",
@@ -335,7 +335,7 @@ def search_longest(
     if executor is None:
         found = [_scan(game.params, n, s) for n, s in zip(sizes, seeds)]
     else:
-        futures = [executor.submit(_scan, game.params, n, s) for n, s in zip(sizes, seeds)]
+        futures = [submit_task(executor, _scan, game.params, n, s) for n, s in zip(sizes, seeds)]
         found = [future_result(f) for f in futures]  # Ctrl+C seen at once
     best_k = max(range(len(found)), key=lambda k: (found[k]["cards_played"] if found[k]["terminated"] else -1, -k))
     best = found[best_k]

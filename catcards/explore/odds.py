@@ -760,7 +760,7 @@ class OddsRun:
                 "action": text, "wins": wins, "rollouts": n, "win_rate": rate, "low": low, "high": high,
                 "mean_score": mean, "higher_is_better": self.higher, "exact": e is not None,
                 "half_width": half,
-                "reached": reached, "stopped": stopped,
+                "reached": reached, "stopped": stopped, "same_as": self.shares[j],
             })
         return pd.DataFrame(rows)
 
@@ -856,7 +856,9 @@ def odds(
         (half_width <= precision, 0.05 when none was given) and ``stopped``, why the row's
         rollouts stopped: "exact", "precise" (half_width <= precision), "far below" (clearly
         more than :data:`NEAR` below the best row), "cap" (``rollouts`` reached) or "time"
-        (``seconds`` spent).
+        (``seconds`` spent); ``same_as``, the index of the row whose rollouts this row shares
+        because the seat cannot tell the two moves apart (Pairs: turning over any card never
+        seen, see :func:`_alike_rows`), else its own index.
 
     Raises:
         GameParameterError: a bad seat, count, seed, strategy, executor, precision, time or
@@ -880,7 +882,7 @@ def odds(
                 run.step(None if left is None else max(left, 0.0))
                 bar.update(sum(run.n) - before)
         else:
-            from ..simulate import _process_pool, _stop_pool, future_result  # workers end with this process
+            from ..simulate import _process_pool, _stop_pool, future_result, submit_task  # workers end with this process
 
             pool = _process_pool() if own_pool else executor
             try:
@@ -890,7 +892,7 @@ def odds(
                     for rows, a, b in run.tasks():
                         texts = [run.actions[j] for j in rows]
                         futures = [
-                            (c, pool.submit(rollout_results, state, seat, c, min(b, c + chunk_size), seed,
+                            (c, submit_task(pool, rollout_results, state, seat, c, min(b, c + chunk_size), seed,
                                             run.agents, peek, texts, horizon))
                             for c in range(a, b, chunk_size)
                         ]

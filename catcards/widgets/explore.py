@@ -4,7 +4,8 @@ A click estimates the chances of the seat being played (the table's :attr:`~Game
 from the position shown, with :func:`catcards.odds`'s rollouts: the cards that seat cannot see are
 drawn again for every rollout (:meth:`catcards.core.State.sample_hidden`), so nothing the seat
 cannot see is used. One bar per move of that seat (or one for the position when the seat is not
-to act): the win rate, with its 95% Wilson interval drawn as a black line across the bar and said
+to act; moves the seat cannot tell apart, such as turning over any card never seen in Pairs,
+share one bar that names them all): the win rate, with its 95% Wilson interval drawn as a black line across the bar and said
 in words; rows whose interval overlaps the best row's are marked "too close to call".
 
 A first estimate is on the screen within :data:`FIRST_SECONDS` of the click (few rollouts, wide
@@ -93,10 +94,14 @@ def odds_bars_html(frames: dict[str, Any], what: str = "win", played: str | None
     kinds = list(frames)
     first = frames[kinds[0]]
     close = {kind: too_close(frames[kind]) for kind in kinds}
+    alike = _alike_groups(frames)
     rows = []
     for j in range(len(first)):
+        if j not in alike:
+            continue  # shown with the row whose rollouts it shares
         action = first["action"].iloc[j]
-        label = html.escape(str(action)) if action is not None else "From here (you are not to act now)"
+        label = (_group_label([str(first["action"].iloc[k]) for k in alike[j]]) if len(alike[j]) > 1
+                 else html.escape(str(action)) if action is not None else "From here (you are not to act now)")
         lines = []
         for kind in kinds:
             row = frames[kind].iloc[j]
@@ -125,6 +130,36 @@ def odds_bars_html(frames: dict[str, Any], what: str = "win", played: str | None
             )
         rows.append(f"<div class='catcards-odds-row' style='margin:4px 0'><b>{label}</b>{''.join(lines)}</div>")
     return "<div class='catcards-odds'>" + "".join(rows) + "</div>"
+
+
+def _alike_groups(frames: dict[str, Any]) -> dict[int, list[int]]:
+    """The rows to show, each with the rows shown with it: ``{j: [j, k, ...]}`` where every
+    frame says row ``k`` shares row ``j``'s rollouts (column ``same_as``: moves the seat cannot
+    tell apart, e.g. turning over any card never seen in Pairs); a frame without that column,
+    or frames that disagree (the peeking odds tell every move apart), keep every row."""
+    n = len(next(iter(frames.values())))
+    groups: dict[int, list[int]] = {j: [j] for j in range(n)}
+    if not all("same_as" in f for f in frames.values()):
+        return groups
+    same = [list(f["same_as"]) for f in frames.values()]
+    for k in range(n):
+        j = int(same[0][k])
+        if j != k and all(int(s[k]) == j for s in same) and j in groups:
+            groups[j].append(k)
+            del groups[k]
+    return groups
+
+
+def _group_label(texts: list[str]) -> str:
+    """One label (HTML) for moves that share their chances: their common words once, then what
+    differs ("turn over card 0, 1, 4 ..."), and why they are one row."""
+    import os
+
+    prefix = os.path.commonprefix(texts)
+    prefix = prefix[: prefix.rfind(" ") + 1]  # whole words only
+    names = ", ".join(t[len(prefix):] for t in texts)
+    return (f"{html.escape(prefix + names)} <span style='font-weight:normal'>(any of these {len(texts)}: "
+            "you cannot tell them apart, so their chances are the same)</span>")
 
 
 class OddsPanel(W.VBox):
@@ -202,14 +237,22 @@ class OddsPanel(W.VBox):
         self.peek_box.layout.display = None if teacher else "none"
         peeked = not teacher and ("peeking" in self.runs or (self.frames is not None and "peeking" in self.frames))
         if peeked or (self._key is not None and self._key != self._position()):
-            moved = self._key != self._position()
+            now = self._position()
+            moved = self._key != now
+            # only the seat shown changed (a hot-seat screen passed the device on): the game did not move
+            other_seat = moved and self._key is not None and self._key[:2] == now[:2]
             self._run_id += 1  # a run for the old position stops at its next step
             self.task = None
             self.frames, self._key, self.runs = None, None, {}
             self.progress.layout.display = "none"
-            self.result.value = ("<i>The game has moved: click \"What are my chances?\" for the "
-                                 "position shown now.</i>" if moved else
-                                 "<i>Click \"What are my chances?\" for the chances from what you can see.</i>")
+            if other_seat:
+                shown = "a spectator's view" if now[2] is None else f"seat {now[2]}'s view"
+                text = f"Now showing {shown}: click \"What are my chances?\" for the chances from it."
+            elif moved:
+                text = "The game has moved: click \"What are my chances?\" for the position shown now."
+            else:
+                text = "Click \"What are my chances?\" for the chances from what you can see."
+            self.result.value = f"<i>{text}</i>"
 
     # ---- running ------------------------------------------------------------------------------
     def _say(self, text: str) -> None:

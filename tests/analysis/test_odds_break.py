@@ -241,3 +241,23 @@ def test_the_progress_bar_ends_full_when_rows_stop_before_the_cap(capsys):
     assert table["rollouts"].max() < ADAPTIVE_CAP
     last = capsys.readouterr().err.replace("\r", "\n").strip().splitlines()[-1]
     assert last.startswith("rollouts: 100%") and f"{table['rollouts'].sum()}/{table['rollouts'].sum()}" in last
+
+
+def test_an_executor_that_takes_no_more_tasks_is_refused_in_words():
+    """A shut-down executor (concurrent.futures raises RuntimeError at submit) is a bad argument:
+    odds, simulate and the Big Cat search say so with GameParameterError and what is allowed."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from catcards.analysis.big_cat import search_longest
+
+    pool = ThreadPoolExecutor(1)
+    pool.shutdown()
+    state = catcards.load("snap").new_game(1)
+    calls = [
+        lambda: catcards.odds(state, state.current_player, rollouts=4, executor=pool, progress=False),
+        lambda: catcards.simulate("snap", 4, executor=pool, progress=False),
+        lambda: search_longest(4, batch=2, executor=pool),
+    ]
+    for call in calls:
+        with pytest.raises(GameParameterError, match="takes no more tasks.*running Executor"):
+            call()

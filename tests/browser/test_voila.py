@@ -344,3 +344,56 @@ def test_arrow_keys_in_the_game_list_keep_the_game_until_new_game_and_players_ar
         body = page.locator("body")
         expect(body).not_to_contain_text("Error displaying widget")
         assert "Traceback" not in body.inner_text()
+
+
+@pytest.mark.browser
+def test_catcards_app_opens_at_the_address_it_prints_and_plays_with_a_quiet_terminal(browser_ready, tmp_path):
+    """``catcards app`` itself (the tests above start Voila as the README's command does): the
+    address it prints opens at once in a browser, the table plays a card (its kernel's sockets
+    encrypted, :data:`catcards.voila_options.APP_KERNEL_TRANSPORT`), and the terminal shows only
+    the command's two lines, no kernel or websocket warning (a fresh README user saw both)."""
+    import os
+    import queue
+    import signal
+    import subprocess
+    import sys
+    import threading
+
+    from playwright.sync_api import expect
+
+    from real_browser import free_port
+
+    port = free_port()
+    env = dict(os.environ, HOME=str(tmp_path), MPLBACKEND="Agg")
+    proc = subprocess.Popen([sys.executable, "-m", "catcards.cli", "app", "simons-cat", "--players", "3",
+                             "--seed", "4", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=tmp_path)
+    lines: queue.Queue = queue.Queue()
+    reader = threading.Thread(target=lambda: [lines.put(line.rstrip("\n")) for line in proc.stdout], daemon=True)
+    reader.start()
+    shown = []
+    try:
+        while not shown or "open http" not in shown[-1]:
+            shown.append(lines.get(timeout=120))  # a guard against a hang, not a timing test
+        url = re.search(r"open (\S+) in a browser", shown[-1]).group(1)
+        with chromium() as browser:
+            page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+            page.goto(url, timeout=60_000)  # before: net::ERR_CONNECTION_REFUSED for about 6 s
+            table = page.locator(".catcards-table").first
+            table.locator(PLAYABLE_CARD).first.wait_for(timeout=60_000)
+            before = table.inner_text()
+            table.locator(PLAYABLE_CARD).first.click()
+            expect(table).not_to_have_text(before, timeout=15_000)
+            page.close()
+    finally:
+        proc.send_signal(signal.SIGINT)  # the teacher's Ctrl+C
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        reader.join(10)
+    while not lines.empty():
+        shown.append(lines.get())
+    assert shown == ["Starting Simon's Cat Card Game as an app...",
+                     f"Serving Simon's Cat Card Game as an app: open http://127.0.0.1:{port}/?game=simons-cat&players=3&seed=4 "
+                     "in a browser (Ctrl+C stops it)"], "\n".join(shown)

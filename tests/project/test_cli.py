@@ -302,7 +302,7 @@ def test_a_record_that_returns_no_dict_is_a_clear_error():
 
 
 def test_app_serves_voila_with_kernels_of_gone_pages_shut_down(monkeypatch, capsys, tmp_path):
-    """``catcards app`` becomes Voila on the app notebook, with the culling options (a kernel whose
+    """``catcards app`` serves the app notebook with Voila, with the culling options (a kernel whose
     page has gone is shut down after 10 minutes; one with its page open never is)."""
     import socket
 
@@ -314,17 +314,17 @@ def test_app_serves_voila_with_kernels_of_gone_pages_shut_down(monkeypatch, caps
         port = free.getsockname()[1]
     started = []
 
-    def fake_execv(path, cmd):
-        started.append(cmd)
-        raise SystemExit(0)
+    def fake_serve(argv, ready):
+        assert capsys.readouterr().out == "Starting Snap as an app...\n"  # no address before it answers
+        started.append(argv)
+        ready()
 
-    monkeypatch.setattr(cli.os, "execv", fake_execv)
+    monkeypatch.setattr(cli, "_serve_app", fake_serve)
     monkeypatch.setattr(cli.os, "chdir", lambda path: None)
     monkeypatch.delenv("JUPYTER_PATH", raising=False)  # set for Voila below; restored after the test
-    with pytest.raises(SystemExit):
-        main(["app", "snap", "--players", "3", "--port", str(port)])
+    assert main(["app", "snap", "--players", "3", "--port", str(port)]) == 0
     (cmd,) = started
-    assert cmd[1:4] == ["-m", "voila", str(cli.APP)]
+    assert cmd[0] == str(cli.APP)
     # Voila's lab template without its CDN stylesheets (ERR_NAME_NOT_RESOLVED offline), found on JUPYTER_PATH
     assert "--template=catcards-class" in cmd
     assert os.path.join("catcards", "classroom", "jupyter") in os.environ["JUPYTER_PATH"]
@@ -333,7 +333,68 @@ def test_app_serves_voila_with_kernels_of_gone_pages_shut_down(monkeypatch, caps
     assert "--MappingKernelManager.cull_connected=False" in cmd
     assert "--VoilaExecutor.iopub_timeout=60" in cmd  # the table's output is not cut off on a busy server
     assert "--Voila.port_retries=0" in cmd  # the port printed is the port served, or none
-    assert f"open http://127.0.0.1:{port}/?game=snap&players=3 in a browser" in capsys.readouterr().out
+    assert "--KernelManager.transport_encryption=auto" in cmd  # kernels' sockets encrypted (CurveZMQ)
+    assert capsys.readouterr().out == (f"Serving Snap as an app: open http://127.0.0.1:{port}/?game=snap&players=3 "
+                                       "in a browser (Ctrl+C stops it)\n")
+
+
+def test_app_prints_its_address_once_it_answers_and_nothing_a_teacher_cannot_act_on(tmp_path):
+    """A fresh README user (issue: app-ready): `catcards app` printed its address about 6 s before
+    it answered (a teacher who clicked at once was refused), and a page's load added a kernel's
+    "Kernel is running over TCP without encryption ... eavesdropping" and tornado's "The
+    websocket_ping_timeout (90000) cannot be longer than the websocket_ping_interval (30000)".
+    Here the address is requested the moment it is printed (not a timed test: it must answer
+    then), its page is read whole and its websocket to the kernel opened as a browser does; what
+    the terminal shows from start to Ctrl+C is the two lines of `catcards app`, nothing else."""
+    import asyncio
+    import queue
+    import re
+    import signal
+    import socket
+    import threading
+    import urllib.request
+
+    pytest.importorskip("voila")
+    from tornado.websocket import websocket_connect
+
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    env = dict(os.environ, HOME=str(tmp_path), MPLBACKEND="Agg")
+    proc = subprocess.Popen([sys.executable, "-m", "catcards.cli", "app", "snap", "--port", str(port), "--seed", "3"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=tmp_path)
+    lines: queue.Queue = queue.Queue()
+    reader = threading.Thread(target=lambda: [lines.put(line.rstrip("\n")) for line in proc.stdout], daemon=True)
+    reader.start()
+    shown = []
+    try:
+        while not shown or "open http" not in shown[-1]:
+            shown.append(lines.get(timeout=120))  # a guard against a hang, not a timing test
+        url = re.search(r"open (\S+) in a browser", shown[-1]).group(1)
+        with urllib.request.urlopen(url, timeout=120) as page:  # before: ConnectionRefusedError
+            html = page.read().decode()
+        assert "catcards" in html
+        kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', html).group(1)
+
+        async def open_channels() -> None:
+            ws = await websocket_connect(f"ws://127.0.0.1:{port}/api/kernels/{kernel}/channels?session_id=test")
+            await asyncio.sleep(0.5)
+            ws.close()
+
+        asyncio.run(open_channels())
+    finally:
+        proc.send_signal(signal.SIGINT)  # the teacher's Ctrl+C
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        reader.join(10)
+    while not lines.empty():
+        shown.append(lines.get())
+    assert shown == ["Starting Snap as an app...",
+                     f"Serving Snap as an app: open http://127.0.0.1:{port}/?game=snap&seed=3 in a browser "
+                     "(Ctrl+C stops it)"], "\n".join(shown)
+    assert proc.returncode == 0
 
 
 def test_a_tilde_in_a_typed_path_is_the_home_folder(capsys, tmp_path, monkeypatch):
@@ -421,10 +482,13 @@ def test_class_prints_its_links_and_then_only_one_line_about_the_tables(tmp_path
     output and error together), from the start until every table is ready: the links, the
     dashboard link near the end, one line about the tables, nothing of Voila's routine log; and
     at Ctrl+C no traceback (each preheated kernel still waiting for a student logged a
-    "ZMQError: Socket operation on non-socket" traceback as the server closed it)."""
+    "ZMQError: Socket operation on non-socket" traceback as the server closed it). The join
+    link answers as soon as it is printed (issue app-ready: `catcards app` printed its address
+    seconds before it answered; the class server prints its links once it listens)."""
     import signal
     import socket
     import threading
+    import urllib.request
 
     pytest.importorskip("voila")
     with socket.socket() as free:
@@ -436,16 +500,23 @@ def test_class_prints_its_links_and_then_only_one_line_about_the_tables(tmp_path
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=tmp_path)
     lines: list[str] = []
     ready = threading.Event()
+    joinable = threading.Event()
 
     def read() -> None:
         for line in proc.stdout:
             lines.append(line.rstrip("\n"))
+            if line.startswith("Students join at "):
+                joinable.set()
             if "(all ready)" in line:
                 ready.set()
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     try:
+        assert joinable.wait(240), "\n".join(lines[-30:])  # a guard against a hang, not a timing test
+        join_url = next(line for line in lines if line.startswith("Students join at ")).split()[-1]
+        with urllib.request.urlopen(join_url, timeout=60) as page:  # answers once printed, not refused
+            assert page.status == 200 and "<form" in page.read().decode()
         assert ready.wait(240), "\n".join(lines[-30:])  # a guard against a hang, not a timing test
     finally:
         proc.send_signal(signal.SIGINT)  # the teacher's Ctrl+C

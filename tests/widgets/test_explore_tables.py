@@ -521,3 +521,45 @@ def test_a_slow_games_click_answers_with_every_row_and_a_second_click_does_not_s
         table.close()
 
     asyncio.run(scenario())
+
+
+def test_passing_a_hot_seat_screen_says_whose_view_is_shown_not_that_the_game_moved():
+    table = cw.play("simons-cat", players=3, seed=6, humans=(0, 1, 2))
+    panel = table.odds_panel
+    panel.seconds, panel.precision = 60, COARSE
+    panel.ask_button.click()  # behind the pass screen: no seat's view to work from
+    assert "while a person" in panel.result.value
+    table.pass_button.click()
+    seat = table.view_seat
+    assert seat is not None and "has moved" not in panel.result.value
+    assert f"Now showing seat {seat}'s view" in panel.result.value
+    table.close()
+
+
+def test_pairs_moves_the_seat_cannot_tell_apart_are_one_row_of_the_panel():
+    """Turning over any card never seen shares one set of rollouts (column ``same_as``): the panel
+    shows them as one row naming every such card; a seen card keeps its own row; the teacher's
+    peeking odds tell every card apart, so side by side every row is shown."""
+    table = cw.play("pairs", seed=3)
+    panel = table.odds_panel
+    panel.seconds, panel.precision = 60, 0.25
+    for _ in range(2):  # seat 0 turns over two cards, then the computers play: cards are seen now
+        clickable(table)[0].click()
+    state = table.state
+    panel.ask_button.click()
+    frame = panel.frames["honest"]
+    never_seen = [j for j, a in enumerate(frame["action"])
+                  if state.action_from_string(a).position not in state.seen]
+    seen = [j for j in range(len(frame)) if j not in never_seen]
+    assert len(seen) >= 2 and len(never_seen) >= 2
+    assert list(frame["same_as"]) == [j if j in seen else never_seen[0] for j in range(len(frame))]
+    text = panel.result.value
+    assert text.count("catcards-odds-row") == len(seen) + 1
+    names = ", ".join(frame["action"][j].removeprefix("turn over card ") for j in never_seen)
+    assert f"turn over card {names} <span" in text and f"(any of these {len(never_seen)}:" in text
+    table.teacher = True
+    table.refresh()
+    panel.peek_box.value = True
+    panel.ask_button.click()
+    assert panel.result.value.count("catcards-odds-row") == len(frame)
+    table.close()
