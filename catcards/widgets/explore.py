@@ -93,8 +93,11 @@ def odds_bars_html(frames: dict[str, Any], what: str = "win", played: str | None
 
     kinds = list(frames)
     first = frames[kinds[0]]
-    close = {kind: too_close(frames[kind]) for kind in kinds}
     alike = _alike_groups(frames)
+    # against the bars shown only: a group's other moves are the same bar, not a rival to it
+    # (compared with them, a lone bar of Pairs' first turn said "too close to call")
+    shown = sorted(alike)
+    close = {kind: dict(zip(shown, too_close(frames[kind].iloc[shown]))) for kind in kinds}
     rows = []
     for j in range(len(first)):
         if j not in alike:

@@ -563,3 +563,18 @@ def test_pairs_moves_the_seat_cannot_tell_apart_are_one_row_of_the_panel():
     panel.ask_button.click()
     assert panel.result.value.count("catcards-odds-row") == len(frame)
     table.close()
+
+
+def test_a_lone_bar_of_moves_the_seat_cannot_tell_apart_is_not_too_close_to_call():
+    """Pairs' first turn: every card is never seen, so the panel shows one bar; "too close to
+    call" compares the bars shown, and a group's own moves are that same bar, not rivals."""
+    table = cw.play("pairs", seed=1)
+    panel = table.odds_panel
+    panel.seconds, panel.precision = 60, 0.25
+    panel.ask_button.click()
+    frame = panel.frames["honest"]
+    assert set(frame["same_as"]) == {0} and len(frame) == 52
+    text = panel.result.value
+    assert text.count("catcards-odds-row") == 1 and "(any of these 52:" in text
+    assert "too close to call" not in text
+    table.close()
