@@ -339,6 +339,13 @@ def _stop_pool(pool: Any) -> None:
 _WAIT_SLICE = 0.2
 
 
+def is_executor(obj: Any) -> bool:
+    """Whether ``obj`` can be handed tasks: an object with a ``submit()`` method, not an
+    executor class (``executor=ThreadPoolExecutor`` without the ``()`` has ``submit`` too, and
+    failed deep inside concurrent.futures with an AttributeError)."""
+    return not isinstance(obj, type) and callable(getattr(obj, "submit", None))
+
+
 def submit_task(pool: Any, fn: Callable[..., Any], *args: Any) -> Any:
     """``pool.submit(fn, *args)``, the one place catcards hands an executor a task
     (:func:`simulate`, :func:`catcards.odds`, the Big Cat search).
@@ -481,10 +488,10 @@ def simulate(
                 f"executor must be None, 'processes' or a concurrent.futures.Executor, not {executor!r}"
             )
         own_pool = True
-    elif executor is not None and not callable(getattr(executor, "submit", None)):
+    elif executor is not None and not is_executor(executor):
         raise GameParameterError(
             f"executor must be None, 'processes' or a concurrent.futures.Executor "
-            f"(an object with submit()), not {executor!r}"
+            f"(an object with submit(), such as ThreadPoolExecutor()), not {executor!r}"
         )
     if chunk_size is None:
         chunk_size = min(MAX_CHUNK, max(1, -(-games // 32)))

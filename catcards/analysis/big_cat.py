@@ -19,7 +19,7 @@ from ..core import GameParameterError, is_whole
 from ..games.big_cat import PENALTY_LETTERS, BigCat, parse_deal_strings
 from ..probability import hypergeom_pmf, wilson_interval
 from ..registry import load
-from ..simulate import agent_rngs, future_result, play_game, submit_task
+from ..simulate import agent_rngs, future_result, is_executor, play_game, submit_task
 
 __all__ = [
     "simulate_deals",
@@ -327,8 +327,9 @@ def search_longest(
         raise GameParameterError(f"batch must be a whole number from 1 to 1,000,000, not {batch!r}")
     if not is_whole(seed) or seed < 0:
         raise GameParameterError(f"seed must be a non-negative whole number, not {seed!r}")
-    if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise GameParameterError(f"executor must be a concurrent.futures Executor or None, not {executor!r}")
+    if executor is not None and not is_executor(executor):
+        raise GameParameterError(f"executor must be a concurrent.futures Executor (such as "
+                                 f"ThreadPoolExecutor()) or None, not {executor!r}")
     deals, batch = int(deals), int(batch)
     sizes = [batch] * (deals // batch) + ([deals % batch] if deals % batch else [])
     seeds = np.random.SeedSequence(int(seed)).spawn(len(sizes))

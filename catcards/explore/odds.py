@@ -87,7 +87,7 @@ import numpy as np
 from ..agents import Agent, make_agent
 from ..core import GameParameterError, State, check_count, is_whole, short_repr
 from ..probability import wilson_interval, z_value
-from ..simulate import per_seat
+from ..simulate import is_executor, per_seat
 from ..seat_view import looking
 from .hidden import prepare
 
@@ -997,8 +997,9 @@ def _start(state, seat, rollouts, seed, agents, executor, peek, chunk_size, prec
     own_pool = executor == "processes"
     if isinstance(executor, str) and not own_pool:
         raise GameParameterError(f"executor must be None, 'processes' or an Executor, not {executor!r}")
-    if executor is not None and not own_pool and not callable(getattr(executor, "submit", None)):
-        raise GameParameterError(f"executor must be None, 'processes' or an Executor (with submit()), not {executor!r}")
+    if executor is not None and not own_pool and not is_executor(executor):
+        raise GameParameterError(f"executor must be None, 'processes' or an Executor (an object with submit(), "
+                                 f"such as ThreadPoolExecutor()), not {executor!r}")
     if not peek:
         prepare(state, seat)  # a game without a sampler fails here
     run = OddsRun(state, seat, own_actions(state, seat), cap=cap, seed=seed, agents=agents, peek=bool(peek),

@@ -261,3 +261,22 @@ def test_an_executor_that_takes_no_more_tasks_is_refused_in_words():
     for call in calls:
         with pytest.raises(GameParameterError, match="takes no more tasks.*running Executor"):
             call()
+
+
+def test_an_executor_class_without_its_brackets_is_refused_in_words():
+    """``executor=ThreadPoolExecutor`` (the class: it has a submit function too) is refused with
+    GameParameterError naming an instance, not concurrent.futures' AttributeError mid-run."""
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+    from catcards.analysis.big_cat import search_longest
+
+    state = catcards.load("snap").new_game(1)
+    for cls in (ThreadPoolExecutor, ProcessPoolExecutor):
+        calls = [
+            lambda: catcards.odds(state, state.current_player, rollouts=4, executor=cls, progress=False),
+            lambda: catcards.simulate("snap", 4, executor=cls, progress=False),
+            lambda: search_longest(4, batch=2, executor=cls),
+        ]
+        for call in calls:
+            with pytest.raises(GameParameterError, match=r"such as ThreadPoolExecutor\(\)"):
+                call()
