@@ -532,7 +532,10 @@ def _class(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit status
-    (0 done, 2 a user error printed as ``catcards: error: ...``)."""
+    (0 done, 2 a user error printed as ``catcards: error: ...``, 1 a run whose worker process
+    died, said in the same way)."""
+    from concurrent.futures import BrokenExecutor
+
     from catcards.core import CatcardsError
 
     try:
@@ -558,6 +561,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CatcardsError, CliError) as exc:
         print(f"catcards: error: {_one_line(exc)}", file=sys.stderr)
         return 2
+    except BrokenExecutor:  # a RuntimeError too: a worker of --executor processes was killed
+        print("catcards: error: a worker process of the run stopped unexpectedly (killed, or the "
+              "computer ran short of memory); run it again, with fewer --games or without --executor processes",
+              file=sys.stderr)
+        return 1
     except RuntimeError as exc:  # a game that computer players cannot finish (no turn limit)
         print(f"catcards: error: {_one_line(f'{exc}; give the game a limit (e.g. -p max_hands=50)')}",
               file=sys.stderr)

@@ -550,3 +550,18 @@ def test_class_verbose_shows_voilas_log(monkeypatch):
     assert main(["class", "snap"]) == 0 and seen["verbose"] is False
     assert "--Voila.log_level=INFO" in server._voila_argv("127.0.0.1", 8867, "/", 2, verbose=True)
     assert "--Voila.log_level=ERROR" in server._voila_argv("127.0.0.1", 8867, "/", 2)
+
+
+def test_a_worker_process_that_died_is_said_as_such_not_as_a_game_without_a_limit(capsys, monkeypatch):
+    """A process pool's worker killed mid-run (concurrent.futures' BrokenProcessPool, a
+    RuntimeError) is not "give the game a limit": the advice is to run again."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    def broken(*args, **kwargs):
+        raise BrokenProcessPool("A process in the process pool was terminated abruptly")
+
+    monkeypatch.setattr(catcards, "simulate", broken)
+    assert main(["simulate", "pairs", "--games", "10", "--executor", "processes"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("catcards: error: a worker process of the run stopped unexpectedly")
+    assert "max_hands" not in err and err.count("\n") == 1
