@@ -502,13 +502,34 @@ def _serve_app(argv: Sequence[str], ready: Callable[[], Any]) -> None:
     line, hidden at ``--Voila.log_level=ERROR``) and runs tornado's loop until stopped. ``ready``
     is queued on that loop just before, so it runs on the loop's first turn, with the port bound
     and requests answered; never if the port could not be bound (Voila then exits, status 1)."""
+    import signal
+
     import tornado.ioloop
     from traitlets.config import Config
     from voila.app import Voila
 
+    def stop_on_ctrl_c(loop: tornado.ioloop.IOLoop) -> None:
+        """Ctrl+C stops tornado's loop between two callbacks, as Voila's own SIGTERM handler
+        does, then Voila shuts its kernels down. Python's KeyboardInterrupt instead landed in
+        whatever ran, e.g. a page's template half rendered: "Task exception was never retrieved"
+        and a traceback in the teacher's terminal. A second Ctrl+C interrupts at once. (Windows'
+        asyncio loops take no signal handlers: there Ctrl+C stays Python's KeyboardInterrupt.)"""
+        aio = loop.asyncio_loop  # type: ignore[attr-defined]
+
+        def stop() -> None:
+            aio.remove_signal_handler(signal.SIGINT)  # back to Python's KeyboardInterrupt
+            loop.stop()
+
+        try:
+            aio.add_signal_handler(signal.SIGINT, stop)
+        except NotImplementedError:
+            pass
+
     class AppServer(Voila):
         def listen(self) -> None:
-            tornado.ioloop.IOLoop.current().add_callback(ready)
+            loop = tornado.ioloop.IOLoop.current()
+            loop.add_callback(ready)
+            stop_on_ctrl_c(loop)
             super().listen()
 
     server = AppServer(config=Config(APP_QUIET_CONFIG))

@@ -565,3 +565,38 @@ def test_a_worker_process_that_died_is_said_as_such_not_as_a_game_without_a_limi
     err = capsys.readouterr().err
     assert err.startswith("catcards: error: a worker process of the run stopped unexpectedly")
     assert "max_hands" not in err and err.count("\n") == 1
+
+
+def test_ctrl_c_while_the_app_works_stops_it_between_two_steps_not_in_the_middle_of_one(tmp_path, monkeypatch):
+    """Ctrl+C in `catcards app` while a page was being rendered raised KeyboardInterrupt inside
+    the render: "Task exception was never retrieved" and a traceback in the teacher's terminal.
+    Now it stops tornado's loop between two callbacks (then Voila shuts its kernels down). Here
+    Ctrl+C arrives while a callback of the loop is working: the callback ends its work and
+    ``_serve_app`` returns."""
+    import signal
+    import socket
+    import time
+
+    pytest.importorskip("voila")
+    from catcards import cli
+
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    monkeypatch.setenv("HOME", str(tmp_path))
+    finished = []
+
+    def busy_when_interrupted() -> None:  # a page's render, say
+        os.kill(os.getpid(), signal.SIGINT)
+        end = time.process_time() + 0.3
+        while time.process_time() < end:
+            pass
+        finished.append(True)
+
+    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        cli._serve_app(cli._app_argv(port), busy_when_interrupted)  # before: KeyboardInterrupt
+    finally:
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
+    assert finished == [True]
