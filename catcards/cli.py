@@ -525,8 +525,14 @@ def _serve_app(argv: Sequence[str], ready: Callable[[], Any]) -> None:
         except NotImplementedError:
             pass
 
+    from catcards.classroom.server import _quiet_kernels
+
     class AppServer(Voila):
         def listen(self) -> None:
+            # each page's kernel logs critical failures only, as the class server's: at Ctrl+C a
+            # kernel still busy logged "Parent appears to have exited" or a ZMQError traceback
+            # (harmless, and nothing a teacher can act on)
+            self.kernel_manager.kernel_manager_factory = _quiet_kernels(self.kernel_manager.kernel_manager_factory)
             loop = tornado.ioloop.IOLoop.current()
             loop.add_callback(ready)
             stop_on_ctrl_c(loop)

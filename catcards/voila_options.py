@@ -48,16 +48,24 @@ APP_EXECUTION = tuple(f"--{section}.{name}={value}" for section, options in APP_
 #: know the option and ignores it (a note in Voila's log, which shows errors only).
 APP_KERNEL_TRANSPORT = ("--KernelManager.transport_encryption=auto",)
 
-#: Voila option of ``catcards app``: tornado's general log (``tornado.general``) shows errors
-#: only. Its one warning in a teacher's session was "The websocket_ping_timeout (90000) cannot be
-#: longer than the websocket_ping_interval (30000)" at the first page's websocket: jupyter_server's
+#: Voila option of ``catcards app``: tornado's logs show errors only, as the class server's do
+#: outside ``--verbose``. ``tornado.access`` and ``tornado.application``: when a page is left
+#: (reloaded, closed), Voila's page says goodbye with a POST to ``/voila/api/shutdown`` that the
+#: server refuses (403: the POST carries no XSRF token), which printed two lines per page left
+#: ("wrote error: '_xsrf' argument missing from POST" and "403 POST /voila/api/shutdown/..."; a
+#: README user saw 11 pairs); the kernel goes when the page has been gone a while
+#: (:data:`APP_CULLING`). A request's 5xx and a handler's uncaught exception are errors and
+#: still show. ``tornado.general``: its one warning in a teacher's session was "The
+#: websocket_ping_timeout (90000) cannot be longer than the websocket_ping_interval (30000)" at
+#: the first page's websocket: jupyter_server's
 #: websocket mixin gives tornado its own ping times in milliseconds where tornado reads seconds
 #: (jupyter_server issue #1612; the mixin's own pings, every 30 s with a 90 s timeout, work).
 #: No value of those settings avoids it safely: a timeout equal to the interval (the only one
 #: tornado accepts) makes the mixin close a page's websocket whenever a ping is a moment late on a
 #: busy server. ``logging_config`` is the traitlets setting every Jupyter application has for its
 #: loggers (merged into :func:`logging.config.dictConfig`); errors still show, and so do Voila's
-#: own (``--Voila.log_level=ERROR``) and a request's (``tornado.access``, a 4xx or 5xx). Given as
+#: own (``--Voila.log_level=ERROR``). Given as
 #: configuration (``Voila(config=...)``): a nested dict on the command line is deprecated in
 #: traitlets 5 and printed a ``DeprecationWarning``.
-APP_QUIET_CONFIG = {"Voila": {"logging_config": {"loggers": {"tornado.general": {"level": "ERROR"}}}}}
+APP_QUIET_CONFIG = {"Voila": {"logging_config": {"loggers": {
+    name: {"level": "ERROR"} for name in ("tornado.general", "tornado.access", "tornado.application")}}}}
