@@ -114,6 +114,12 @@ def hub():
         info = dict(lines[0], hub=f"http://127.0.0.1:{port}/", base=public)
         yield info
     finally:
+        import psutil
+
+        try:  # the hub's managed service and its kernels run in sessions of their own
+            children = psutil.Process(proc.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            children = []
         try:  # the hub stops its managed service (and the proxy) on SIGTERM
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=30)
@@ -123,6 +129,14 @@ def hub():
             os.killpg(proc.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
+        # a service the hub had not stopped in time outlived it (a README user found
+        # `catcards class snap --json ...` and its kernel still running after the suite)
+        _, alive = psutil.wait_procs(children, timeout=10)
+        for child in alive:
+            try:
+                child.kill()
+            except psutil.NoSuchProcess:
+                pass
         log.close()
         shutil.rmtree(home, ignore_errors=True)
 
