@@ -45,7 +45,7 @@ __all__ = ["main", "summary", "parse_param", "app_url", "catalogue", "start_page
 
 from catcards.start_page import APP, NOTEBOOKS, app_url, catalogue, find_app_base, start_page_html
 from catcards.voila_options import (APP_CULLING, APP_EXECUTION, APP_EXECUTION_CONFIG,  # noqa: F401 (re-exported)
-                                    APP_KERNEL_TRANSPORT, APP_QUIET_CONFIG)
+                                    APP_KERNEL_TRANSPORT, APP_QUIET_CONFIG, not_a_closed_websocket)
 
 
 #: longest ``--param`` text (key=value) read, in characters
@@ -501,7 +501,10 @@ def _serve_app(argv: Sequence[str], ready: Callable[[], Any]) -> None:
     Voila 0.5 has no ready hook: its ``listen`` binds the port, logs "Voila is running at" (an INFO
     line, hidden at ``--Voila.log_level=ERROR``) and runs tornado's loop until stopped. ``ready``
     is queued on that loop just before, so it runs on the loop's first turn, with the port bound
-    and requests answered; never if the port could not be bound (Voila then exits, status 1)."""
+    and requests answered; never if the port could not be bound (Voila then exits, status 1).
+    A message written to a page's websocket the browser had closed is not printed
+    (:func:`~catcards.voila_options.not_a_closed_websocket`)."""
+    import logging
     import signal
 
     import tornado.ioloop
@@ -538,6 +541,7 @@ def _serve_app(argv: Sequence[str], ready: Callable[[], Any]) -> None:
             stop_on_ctrl_c(loop)
             super().listen()
 
+    logging.getLogger("asyncio").addFilter(not_a_closed_websocket)
     server = AppServer(config=Config(APP_QUIET_CONFIG))
     server.initialize(list(argv))
     server.start()

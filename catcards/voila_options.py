@@ -3,7 +3,8 @@
 both, so neither imports the other)."""
 from __future__ import annotations
 
-__all__ = ["APP_CULLING", "APP_EXECUTION", "APP_EXECUTION_CONFIG", "APP_KERNEL_TRANSPORT", "APP_QUIET_CONFIG"]
+__all__ = ["APP_CULLING", "APP_EXECUTION", "APP_EXECUTION_CONFIG", "APP_KERNEL_TRANSPORT", "APP_QUIET_CONFIG",
+           "not_a_closed_websocket"]
 
 
 #: Voila options of ``catcards app``: a page's kernel is shut down once its page has been gone
@@ -69,3 +70,19 @@ APP_KERNEL_TRANSPORT = ("--KernelManager.transport_encryption=auto",)
 #: traitlets 5 and printed a ``DeprecationWarning``.
 APP_QUIET_CONFIG = {"Voila": {"logging_config": {"loggers": {
     name: {"level": "ERROR"} for name in ("tornado.general", "tornado.access", "tornado.application")}}}}
+
+
+def not_a_closed_websocket(record) -> bool:
+    """A :mod:`logging` filter for the ``asyncio`` logger of ``catcards app``: False (drop) for
+    "Task exception was never retrieved" of a message written to a page's websocket after the
+    browser closed it (tornado's ``WebSocketClosedError`` / ``StreamClosedError``). Kernels still
+    send a page's messages while it is being left, or while Ctrl+C shuts them down, and each such
+    write printed a 15-line traceback in the teacher's terminal (seen at Ctrl+C by a README user
+    and in CI); the message had nobody to go to. Every other record is kept."""
+    exc = record.exc_info[1] if record.exc_info else None
+    if exc is None:
+        return True
+    from tornado.iostream import StreamClosedError
+    from tornado.websocket import WebSocketClosedError
+
+    return not isinstance(exc, (WebSocketClosedError, StreamClosedError))

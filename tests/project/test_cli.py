@@ -600,3 +600,27 @@ def test_ctrl_c_while_the_app_works_stops_it_between_two_steps_not_in_the_middle
         for sig, handler in handlers.items():
             signal.signal(sig, handler)
     assert finished == [True]
+
+
+def test_the_app_drops_only_a_write_to_a_websocket_the_browser_closed():
+    """``catcards app``'s filter on the asyncio logger: a message written to a page's websocket
+    after the page was left printed a 15-line "Task exception was never retrieved" traceback at
+    Ctrl+C (CI's lowest-versions run, a README user); any other task exception still shows."""
+    import logging
+
+    from tornado.iostream import StreamClosedError
+    from tornado.websocket import WebSocketClosedError
+
+    from catcards.voila_options import not_a_closed_websocket
+
+    def record(exc):
+        try:
+            raise exc
+        except Exception:
+            return logging.LogRecord("asyncio", logging.ERROR, __file__, 1, "Task exception was never retrieved",
+                                     (), sys.exc_info())
+
+    assert not not_a_closed_websocket(record(WebSocketClosedError()))
+    assert not not_a_closed_websocket(record(StreamClosedError()))
+    assert not_a_closed_websocket(record(ValueError("a real bug")))
+    assert not_a_closed_websocket(logging.LogRecord("asyncio", logging.ERROR, __file__, 1, "no exception", (), None))
