@@ -94,6 +94,18 @@ class ClassProcess:
                 self.kill()
 
 
+def ctrl_c(proc: subprocess.Popen, reader: threading.Thread) -> None:
+    """The teacher's Ctrl+C to a ``catcards app`` or ``catcards class`` started by a test: SIGINT,
+    up to 30 s to stop (then SIGKILL), and up to 10 s for ``reader`` (the thread reading its
+    output) to read the rest."""
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    reader.join(10)
+
+
 def widget_states(base: str, kernel_id: str, timeout: float, xsrf: str = "") -> int:
     """Ask the kernel for its widgets' state over its websocket, as the page's widget manager
     does (ipywidgets 8: comm ``jupyter.widget.control``, ``request_states``), with the ``_xsrf``

@@ -354,13 +354,13 @@ def test_catcards_app_opens_at_the_address_it_prints_and_plays_with_a_quiet_term
     the command's two lines, no kernel or websocket warning (a fresh README user saw both)."""
     import os
     import queue
-    import signal
     import subprocess
     import sys
     import threading
 
     from playwright.sync_api import expect
 
+    from class_server import ctrl_c
     from real_browser import free_port
 
     port = free_port()
@@ -390,12 +390,7 @@ def test_catcards_app_opens_at_the_address_it_prints_and_plays_with_a_quiet_term
             page.locator(".catcards-table").first.locator(PLAYABLE_CARD).first.wait_for(timeout=60_000)
             page.close()
     finally:
-        proc.send_signal(signal.SIGINT)  # the teacher's Ctrl+C
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        reader.join(10)
+        ctrl_c(proc, reader)
     while not lines.empty():
         shown.append(lines.get())
     assert shown == ["Starting Simon's Cat Card Game as an app...",

@@ -349,17 +349,15 @@ def test_app_prints_its_address_once_it_answers_and_nothing_a_teacher_cannot_act
     import asyncio
     import queue
     import re
-    import signal
-    import socket
     import threading
     import urllib.request
 
     pytest.importorskip("voila")
     from tornado.websocket import websocket_connect
 
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
+    from class_server import ctrl_c, free_port
+
+    port = free_port()
     env = dict(os.environ, HOME=str(tmp_path), MPLBACKEND="Agg")
     proc = subprocess.Popen([sys.executable, "-m", "catcards.cli", "app", "snap", "--port", str(port), "--seed", "3"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=tmp_path)
@@ -383,12 +381,7 @@ def test_app_prints_its_address_once_it_answers_and_nothing_a_teacher_cannot_act
 
         asyncio.run(open_channels())
     finally:
-        proc.send_signal(signal.SIGINT)  # the teacher's Ctrl+C
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        reader.join(10)
+        ctrl_c(proc, reader)
     while not lines.empty():
         shown.append(lines.get())
     assert shown == ["Starting Snap as an app...",
@@ -485,15 +478,13 @@ def test_class_prints_its_links_and_then_only_one_line_about_the_tables(tmp_path
     "ZMQError: Socket operation on non-socket" traceback as the server closed it). The join
     link answers as soon as it is printed (issue app-ready: `catcards app` printed its address
     seconds before it answered; the class server prints its links once it listens)."""
-    import signal
-    import socket
     import threading
     import urllib.request
 
     pytest.importorskip("voila")
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
+    from class_server import ctrl_c, free_port
+
+    port = free_port()
     env = dict(os.environ, HOME=str(tmp_path), MPLBACKEND="Agg")
     proc = subprocess.Popen([sys.executable, "-m", "catcards.cli", "class", "snap", "--port", str(port),
                              "--store", str(tmp_path / "store"), "--preheat", "2"],
@@ -519,12 +510,7 @@ def test_class_prints_its_links_and_then_only_one_line_about_the_tables(tmp_path
             assert page.status == 200 and "<form" in page.read().decode()
         assert ready.wait(240), "\n".join(lines[-30:])  # a guard against a hang, not a timing test
     finally:
-        proc.send_signal(signal.SIGINT)  # the teacher's Ctrl+C
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        reader.join(10)
+        ctrl_c(proc, reader)
     assert not [line for line in lines if "Traceback" in line or "Error" in line], "\n".join(lines[-30:])
     assert lines[-1].startswith("Stopped. Class ") and lines[-1].endswith("with the same code."), lines[-3:]
     start = lines[:next(i for i, line in enumerate(lines) if "(all ready)" in line) + 1]
