@@ -1,7 +1,7 @@
 """Card Game: The Card Game: the actions a player takes (their ``str`` is the saved text).
 
 Each action's ``str`` is what a save stores and what :meth:`catcards.core.State.action_from_string`
-matches, so these words never change: old saves replay (tests/games/test_card_game_histories.py,
+matches, so these words never change: old saves replay (tests/games/test_histories.py,
 tests/games/golden/card-game-*). The choices made while an effect resolves are typed (:class:`PutOnTop`,
 :class:`PutBack`, ...), with the same words as the free-text ``Choose`` they replaced.
 """

@@ -1,10 +1,12 @@
-"""Seeded random Card Game games give the same histories, outcomes and logs as before the engine
-was sped up (issue 14): a fingerprint of 40 games recorded from the engine as it stood before."""
+"""Seeded random Card Game and Cat Days games give the same histories, outcomes and logs as before
+their engines were sped up (issue 14): a fingerprint of 40 games per game, recorded from the
+engines as they stood before."""
 from __future__ import annotations
 
 import hashlib
 
 import numpy as np
+import pytest
 
 import catcards
 
@@ -23,8 +25,10 @@ def fingerprint(game, games: int, seed: int) -> str:
     return hashlib.sha256("\n".join(record).encode()).hexdigest()[:16]
 
 
-def test_seeded_random_games_are_unchanged():
-    assert fingerprint(catcards.load("card-game", players=3), 40, 7) == CARD_GAME
-
-
-CARD_GAME = "d6b41ca1a6cd2437"  # recorded before the speed-ups of issue 14
+# recorded before the speed-ups of issue 14
+@pytest.mark.parametrize("name, params, recorded", [
+    ("card-game", {"players": 3}, "d6b41ca1a6cd2437"),
+    ("cat-days", {}, "446ed410d26fd376"),
+])
+def test_seeded_random_games_are_unchanged(name, params, recorded):
+    assert fingerprint(catcards.load(name, **params), 40, 7) == recorded
