@@ -67,7 +67,7 @@ class PairsInfo(InfoSet):
                 break
         else:  # pragma: no cover - the real layout always qualifies
             raise SamplingError("no Pairs layout consistent with the game was found")
-        world = fresh(state, new_seed(rng), [game.card_names[c] for c in layout])
+        world = fresh(state, new_seed(rng), [game.card_names[c] for c in layout], plain=True)  # names it wrote
         world.grid = grid
         return world
 

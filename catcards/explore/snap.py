@@ -65,7 +65,7 @@ class SnapInfo(InfoSet):
                 sigma[state.left_out[i]] = c
                 out.append(c)
         deal = [[game.card_names[sigma.get(c, c)] for c in st] for st in self.initial]
-        world = fresh(state, new_seed(rng), deal)
+        world = fresh(state, new_seed(rng), deal, plain=True)  # card names the sampler wrote: kept unchecked
         world.stacks, world.pile, world.left_out = stacks, pile, sorted(out)
         return world
 
