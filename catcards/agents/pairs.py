@@ -12,7 +12,10 @@ at the table could have seen; :class:`MemoryAgent` keeps its own copy and forget
 The memory strategy (Velleman and Warrington, "What to expect in a game of memory", Amer. Math.
 Monthly 120 (2013), the simple strategy for the one-player game): first card: a remembered pair if
 there is one, else an unseen card; second card: a remembered card with the first card's number if
-there is one, else an unseen card, else any card. Ties and choices among unseen cards are random.
+there is one, else an unseen card, else any card. Every choice among cards that are as good (the
+cards of remembered pairs, the remembered matches, the unseen cards) is uniformly random: a
+position's label never decides, so moves a player cannot tell apart have the same chances
+(:func:`catcards.explore.pairs.alike_rows`).
 """
 from __future__ import annotations
 
@@ -129,16 +132,16 @@ class MemoryAgent(Agent):
         if not memory:
             return pick(rng, legal)  # every card is unseen to it
         turned = observation["turned"]
-        if turned is None:  # a remembered pair: the lowest position of one
+        if turned is None:  # a remembered pair: any card of one, at random
             numbers = list(memory.values())
             if len(set(numbers)) < len(numbers):
                 twice = {n for n in numbers if numbers.count(n) >= 2}
-                return TURN_OVER[min(p for p, n in memory.items() if n in twice)]
-        else:  # the first card's match, remembered: the lowest position of one
+                return pick(rng, [TURN_OVER[p] for p, n in memory.items() if n in twice])
+        else:  # the first card's match, remembered: any of them, at random
             number = observation["grid"][turned].rank
-            match = [p for p, n in memory.items() if n == number and p != turned]
+            match = [TURN_OVER[p] for p, n in memory.items() if n == number and p != turned]
             if match:
-                return TURN_OVER[min(match)]
+                return pick(rng, match)
         unseen = [a for a in legal if a.position not in memory]
         return pick(rng, unseen or legal)
 

@@ -9,10 +9,9 @@ That constraint is met by rejection (it almost never rejects).
 Rows alike (:data:`ALIKE_ROWS`, used by :func:`catcards.odds`): turning over any card never seen
 is one choice for the seat. What lies at a never-seen position is equally likely to be any
 unseen card, whichever position it is (the sampler lays the unseen cards uniformly, and its one
-constraint does not depend on positions), and the computer players here treat never-seen
-positions alike (they pick among them uniformly). So those rows share one set of rollouts.
-(The memory player takes the lowest position first among equally good remembered cards; that
-positional habit is the only way a position's label enters the future, and it is ignored.)
+constraint does not depend on positions), and the computer players here never look at a
+position's label (they pick uniformly among never-seen cards, and among remembered cards that
+are as good). So those rows have exactly the same chances and share one set of rollouts.
 """
 from __future__ import annotations
 

@@ -146,6 +146,28 @@ def test_perfect_memory_takes_a_known_pair():
     assert {first.position, second.position} == {1, 3}
 
 
+def test_memory_players_take_any_remembered_card_that_is_as_good_at_random():
+    """Among remembered cards that are as good (a card of a remembered pair; the first card's
+    remembered matches) the memory player picks at random, not by position. So a position's
+    label never enters its play, and turning over any card never seen has exactly the same
+    chances (the odds panel's one bar for them, catcards.explore.pairs.alike_rows). Before, it
+    always took the lowest position (0 here)."""
+    # 4 copies of 1 and 2 (any two of a number match): positions 0-7 hold these, in order
+    layout = ["red 1", "red 2", "blue 1", "blue 2", "green 1", "green 2", "yellow 1", "yellow 2"]
+    game = catcards.load("pairs", players=1, copies=4, numbers=2)
+
+    def choices(state):
+        return {MemoryAgent(0.0).choose(state.observation(0), state.legal_actions(),
+                                        np.random.default_rng(seed)).position for seed in range(40)}
+
+    s = turn(turn(game.new_game(0, deals=layout), 0, 1), 2, 3)  # misses: 1, 2, then 1, 2
+    assert s.pairs == [[]] and s.turns == 2
+    assert choices(s) == {0, 1, 2, 3}  # two remembered pairs: any card of them
+    s = turn(turn(game.new_game(0, deals=layout), 0, 1), 4, 3)  # misses: 1, 2, then 1, 2
+    s.apply(TurnOver(6))  # a 1: its remembered matches lie at 0 and 4
+    assert choices(s) == {0, 4}
+
+
 def test_forgetting_everything_is_playing_without_memory():
     s = small(players=1)
     turn(s, 0, 1)
@@ -228,9 +250,10 @@ def test_four_copy_boards_match_simulation(copies, numbers, games):
 def test_the_memory_players_moves_are_pinned():
     """The memory players' choices (and so their draws) are pinned: 16 seeded games (two boards
     forgetful, the whole board perfect, a solitaire 3-copy board; one agent for every seat, as
-    catcards.simulate gives it), their action texts hashed. The fingerprint was taken with the
-    agent of before the play loops handed it the lazy view (main at 84be391): a change here is a
-    change of the players' behaviour."""
+    catcards.simulate gives it), their action texts hashed: a change here is a change of the
+    players' behaviour. Taken when the players began to pick among remembered cards that are as
+    good at random instead of by lowest position (before: 06d07dfb29390719, unchanged from main
+    at 84be391 through the lazy view and every speed-up)."""
     import hashlib
 
     from catcards.agents import make_agent
@@ -244,7 +267,7 @@ def test_the_memory_players_moves_are_pinned():
             rngs = [np.random.default_rng([seed, k]) for k in range(game.players)]
             play_game(state, [make_agent("pairs", strategy)] * game.players, rngs)
             h.update("|".join(map(str, state.history)).encode())
-    assert h.hexdigest()[:16] == "06d07dfb29390719"
+    assert h.hexdigest()[:16] == "a494755e73b54b96"
 
 
 def test_the_view_is_the_observation_read_key_by_key():
