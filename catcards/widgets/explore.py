@@ -155,30 +155,14 @@ def _alike_groups(frames: dict[str, Any]) -> dict[int, list[int]]:
 
 def _group_label(texts: list[str]) -> str:
     """One label (HTML) for moves that share their chances: their common words once, then what
-    differs ("turn over card 0, 1, 4 ..."; whole numbers in a run of three or more as "2 to 51",
-    so a screen reader does not read out fifty numbers), and why they are one row."""
+    differs ("turn over card 0, 1, 4 ..."), and why they are one row."""
     import os
 
     prefix = os.path.commonprefix(texts)
     prefix = prefix[: prefix.rfind(" ") + 1]  # whole words only
-    names = _runs([t[len(prefix):] for t in texts])
+    names = ", ".join(t[len(prefix):] for t in texts)
     return (f"{html.escape(prefix + names)} <span style='font-weight:normal'>(any of these {len(texts)}: "
             "you cannot tell them apart, so their chances are the same)</span>")
-
-
-def _runs(names: list[str]) -> str:
-    """``names`` joined by commas, where each run of three or more consecutive whole numbers
-    ("2", "3", "4") is written "2 to 4" (names that are not all whole numbers: as they are)."""
-    if not all(n.isdecimal() for n in names):
-        return ", ".join(names)
-    parts, numbers = [], sorted(int(n) for n in names)
-    start = 0
-    for k in range(1, len(numbers) + 1):
-        if k == len(numbers) or numbers[k] != numbers[k - 1] + 1:
-            run = numbers[start:k]
-            parts.append(f"{run[0]} to {run[-1]}" if len(run) >= 3 else ", ".join(map(str, run)))
-            start = k
-    return ", ".join(parts)
 
 
 class OddsPanel(W.VBox):
