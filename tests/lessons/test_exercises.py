@@ -292,6 +292,22 @@ def test_committed_lessons_have_exercises_with_a_placeholder_answer(notebook):
             assert any(re.search(rf"^{var} = None$", other, re.M) for other in code)
 
 
+@pytest.mark.parametrize("notebook", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if ".check(" in p.read_text()))
+def test_every_check_cell_runs_with_only_its_answer_cell_run_before(notebook, capsys):
+    """A student whose kernel restarted (a Chromebook asleep, the server's idle cull) fills in the
+    second exercise and runs its check cell: it imported nothing itself, so it stopped with
+    "NameError: name 'exercise' is not defined" (big-cat's, simons-cat's and snap's second
+    checks). Each check cell runs in a namespace holding only its answer variable."""
+    cells = json.loads((NOTEBOOKS / notebook).read_text())["cells"]
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    checks = [src for src in code if ".check(" in src]
+    assert len(checks) >= 1
+    for src in checks:
+        (var,) = re.findall(r'\.check\((\w+)\)', src)
+        exec(compile(src, notebook, "exec"), {var: None})
+        assert capsys.readouterr().out.startswith("Fill in your answer above")
+
+
 # ---- results kept back until the exercise is answered (issue 12) ------------------------------
 import catcards.exercises as ex_module
 from catcards.exercises import reveal_after, reveal_state
