@@ -78,6 +78,14 @@ _NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
 _FRACTION = re.compile(rf"^\s*({_NUMBER})\s*/\s*({_NUMBER})\s*$")
 _DECIMAL = re.compile(rf"^\s*({_NUMBER})\s*$")
 _PERCENT = re.compile(rf"^\s*({_NUMBER})\s*%\s*$")
+#: a decimal written with a comma ("0,375", as in much of Europe): refused with its own message
+_DECIMAL_COMMA = re.compile(r"^\s*[+-]?\d*,\d+\s*%?\s*$")
+#: what phones and maths keyboards type for the characters an answer is written with, read as
+#: those: the full-width forms of a Chinese or Japanese keyboard ("１／５", "５０％", "０．２"),
+#: the ideographic space, the minus sign (U+2212), the fraction and division slashes and the
+#: division sign ("3÷8"). Not a general NFKC: that would read "1/6²" as 1/62.
+_TYPED_AS = {**{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)},
+             0x3000: " ", 0x2212: "-", 0x2044: "/", 0x2215: "/", 0x00F7: "/"}
 
 
 @dataclass(frozen=True)
@@ -121,11 +129,15 @@ def parse_answer(answer: Any) -> tuple[Fraction | float, bool]:
 
     Accepts a :class:`~fractions.Fraction` or ``int`` (exact), a ``float`` or other real number
     (decimal), or text: ``"3/36"`` (exact when both parts are whole numbers), ``"0.083"``,
-    ``"8.3%"`` (decimal; a percentage is divided by 100), ``"1"`` (exact).
+    ``"8.3%"`` (decimal; a percentage is divided by 100), ``"1"`` (exact). Text is read as typed
+    on a phone or a Chinese or Japanese keyboard too: full-width forms (``"１／５"``, ``"５０％"``),
+    the minus sign U+2212, the fraction and division slashes and ``"÷"`` (``"3÷8"``).
 
     Raises:
         ValueError: the answer is not a number in one of those forms (the message says which forms
-            are accepted); a zero denominator; a bool (True is not a probability); text longer
+            are accepted; a decimal comma, "0,375", is told to use a point); a zero denominator;
+            a bool (True is not a probability); superscripts and vulgar fractions ("1/6²", "½",
+            never misread as 1/62 or 12); text longer
             than :data:`MAX_ANSWER_CHARS` characters; a number too large for a float (10**400).
     """
     reading = read_answer(answer)
@@ -169,7 +181,7 @@ def _read(answer: Any) -> Reading:
         shortest = repr(value)  # the shortest text that reads back as this float: 0.17, not 0.1700000000000000122
         return Reading(value, False, "decimal", _places(shortest), Fraction(Decimal(shortest)))
     if isinstance(answer, str):
-        text = answer.strip()
+        text = answer.translate(_TYPED_AS).strip()
         if m := _FRACTION.match(text):
             top, bottom = m.groups()
             if float(bottom) == 0:
@@ -188,6 +200,9 @@ def _read(answer: Any) -> Reading:
             if "." not in number:
                 return Reading(Fraction(int(number)), True, "whole", None, Fraction(int(number)))
             return Reading(float(number), False, "decimal", _places(number), Fraction(Decimal(number)))
+        if _DECIMAL_COMMA.match(text):
+            raise ValueError(f"could not read {answer!r} as a number; write a decimal with a point, "
+                             f"like 0.286, not a comma (or a fraction like 2/7)")
     raise ValueError(
         f"could not read {answer!r} as a number; write a fraction like 2/7 (or \"2/7\"), "
         f'a decimal like 0.286, or a percentage as text like "28.6%"'

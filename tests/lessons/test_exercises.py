@@ -83,6 +83,36 @@ def test_answers_too_large_for_a_float_or_too_long_are_not_checked_and_never_rai
                          f"{len(str(answer)) if isinstance(answer, str) else 0:,}.")
 
 
+@pytest.mark.parametrize("answer", ["\uff11/\uff11\uff12", "\uff11\uff0f\uff11\uff12", "３/３６", "８．３％", "0.0833",
+                                    "1\u204412", "1\u221512", "1\u00f712", "\u3000１/１２",
+                                    "\u22121/\u221212"])
+def test_answers_typed_on_a_phone_or_a_japanese_keyboard_are_read(answer):
+    """Typed by hand: "１/１２" (full-width digits) was right but "１／１２" (a full-width slash, as a
+    Chinese or Japanese keyboard types it) and "８．３％" were "could not read"; so were the minus
+    sign (U+2212) and the fraction slash, division slash and division sign a maths keyboard types."""
+    assert verdict(answer).right is True
+
+
+def test_a_unicode_minus_is_read_as_a_minus():
+    assert parse_answer("\u22120.5") == (-0.5, False)
+    r = verdict("\u22121/12")
+    assert r.right is False and "between 0 and 1" in r.message
+
+
+@pytest.mark.parametrize("answer", ["1/6\u00b2", "\u00bd", "1\u00bd", "12\u2074"])
+def test_superscripts_and_vulgar_fractions_are_refused_not_misread(answer):
+    # "1/6²" is not 1/62, and "1½" is not 11/2: refused, never a wrong verdict
+    r = verdict(answer, exact=Fraction(1, 36))
+    assert r.right is None and r.message.startswith("Not checked: could not read")
+
+
+@pytest.mark.parametrize("answer", ["0,083", ",083", "8,3%", "\uff10\uff0c\uff10\uff18\uff13"])
+def test_a_decimal_comma_is_refused_with_a_point_suggested(answer):
+    r = verdict(answer)
+    assert r.right is None
+    assert "write a decimal with a point, like 0.286, not a comma" in r.message
+
+
 def test_tolerance_and_numbers_that_are_not_probabilities():
     assert verdict(0.09, tolerance=0.01).right is True
     assert verdict("1/13", tolerance=0.01).right is True
