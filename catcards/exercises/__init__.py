@@ -46,6 +46,7 @@ is looking in the back of the book). This module is the checking machinery and t
 """
 from __future__ import annotations
 
+import html
 import io
 import math
 import numbers
@@ -605,34 +606,58 @@ class _Reveal:
         return all(k in _SOLVED for k in self.keys)
 
     def show(self) -> None:
-        """Draw the result into the output (once), and close the note and the button."""
+        """Draw the result into the output (once), and close the note and the button.
+
+        A draw that fails (most often a cell above not run since the kernel restarted: the draw
+        uses ``np`` or ``game`` from it) shows no traceback: the note says what to run, the
+        button stays for another try, and the result counts as not shown (:func:`reveal_state`)."""
         if self.shown:
             return
         self.shown = True
-        self.box.children = [self.output]
-        self.note.close()
-        self.button.close()
         import matplotlib.pyplot as plt
         from IPython.display import Image, display
 
         before = set(plt.get_fignums())
+        failed: Exception | None = None
         with self.output:
-            value = self.draw()
-            if value is not None:
-                display(value)
+            try:
+                value = self.draw()
+                if value is not None:
+                    display(value)
+            except Exception as error:  # the lesson's own code: said in words below, never raised
+                failed = error
             # figures the draw left open (a non-inline backend, or no plt.show()): shown here as
             # PNG and closed, so that the inline backend never adds them to the running cell's output
             for number in plt.get_fignums():
                 if number not in before:
                     figure = plt.figure(number)
-                    png = io.BytesIO()
-                    figure.savefig(png, format="png", bbox_inches="tight")
+                    if failed is None:
+                        png = io.BytesIO()
+                        figure.savefig(png, format="png", bbox_inches="tight")
+                        display(Image(data=png.getvalue(), format="png"))
                     plt.close(figure)
-                    display(Image(data=png.getvalue(), format="png"))
+        if failed is not None:
+            self.shown = False
+            self.output.clear_output()
+            self.note.value = f'<span role="alert">{html.escape(_draw_failed(failed))}</span>'
+            return
+        self.box.children = [self.output]
+        self.note.close()
+        self.button.close()
 
     def close(self) -> None:
         for widget in (self.note, self.button, self.output, self.box):
             widget.close()
+
+
+def _draw_failed(error: Exception) -> str:
+    """What a kept-back result's note says when its draw raised ``error``."""
+    if isinstance(error, NameError):
+        return (f"The result could not be drawn: it uses {getattr(error, 'name', None) or 'something'!r}, made by a cell above "
+                "that has not run since the notebook's kernel started. Run the cells above this one (in "
+                "JupyterLab: Run > Run All Above Selected Cell), then click the button.")
+    return (f"The result could not be drawn ({type(error).__name__}: {str(error)[:120]}). Run the lesson "
+            "from the top (Run > Run All Cells), then click the button.")
 
 
 def _reveal_ready() -> None:

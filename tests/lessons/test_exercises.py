@@ -1,6 +1,7 @@
 """catcards.exercises.check: right/wrong and why, never the answer before a try (issue 7)."""
 from __future__ import annotations
 
+import html
 from fractions import Fraction
 
 import pytest
@@ -376,6 +377,43 @@ def test_a_kept_back_result_waits_for_the_show_me_button(fresh):
     assert reveal_state()["cat-days/grumpy-cat-by-draw-6"] == {"solved": False, "shown": True}
     exercise("cat-days/grumpy-cat-by-draw-6").check("95/187", show=False)
     assert calls == [1]  # drawn once only
+
+
+def test_a_draw_needing_a_cell_not_run_since_a_restart_says_so_and_can_be_tried_again(fresh):
+    """After a kernel restart a student runs a reveal cell, then its check cell with the right
+    answer: the draw used ``np`` from a cell above not run again, and a NameError traceback
+    showed in the lesson (raised out of the check cell outside IPython), with the result lost
+    for good (the button gone). Now the note says what to run and the button stays."""
+    import matplotlib.pyplot as plt
+
+    names: dict = {}
+
+    def draw():
+        plt.subplots()  # a figure begun before the failure is closed, not shown
+        return names["np"] if "np" in names else np_from_a_cell_above  # noqa: F821
+
+    box = reveal_after("cat-days/grumpy-cat-by-draw-6", draw)
+    note, button, output = box.children
+    result = exercise("cat-days/grumpy-cat-by-draw-6").check("95/187", show=False)
+    assert result.right is True
+    assert reveal_state()["cat-days/grumpy-cat-by-draw-6"] == {"solved": True, "shown": False}
+    said = html.unescape(note.value)
+    assert "it uses 'np_from_a_cell_above', made by a cell above" in said
+    assert "Run > Run All Above Selected Cell" in said and 'role="alert"' in said
+    assert box.children == (note, button, output) and not closed(button) and output.outputs == ()
+    assert plt.get_fignums() == []
+    names["np"] = "drawn"
+    button.click()
+    assert box.children == (output,) and closed(button) and closed(note)
+    assert reveal_state()["cat-days/grumpy-cat-by-draw-6"] == {"solved": True, "shown": True}
+
+
+def test_a_draw_failing_otherwise_says_to_run_the_lesson_from_the_top(fresh):
+    box = reveal_after("cat-days/grumpy-cat-by-draw-6", lambda: 1 / 0)
+    box.children[1].click()
+    said = html.unescape(box.children[0].value)
+    assert "could not be drawn (ZeroDivisionError: division by zero). Run the lesson from the top" in said
+    assert reveal_state()["cat-days/grumpy-cat-by-draw-6"]["shown"] is False
 
 
 def test_a_right_answer_shows_the_result_once_all_its_exercises_are_solved(fresh):
