@@ -339,6 +339,23 @@ def test_every_check_cell_runs_with_only_its_answer_cell_run_before(notebook, ca
         assert capsys.readouterr().out.startswith("Fill in your answer above")
 
 
+@pytest.mark.parametrize("notebook", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if ".check(" in p.read_text()))
+def test_an_answer_written_as_the_answer_cell_suggests_runs_on_its_own(notebook):
+    """The answer cells say 'a fraction as text ("2/7") or Fraction(2, 7)', but four lessons never
+    imported Fraction (and after a kernel restart none had): a student who wrote
+    ``answer = Fraction(2728, 15925)`` got "NameError: name 'Fraction' is not defined"."""
+    cells = json.loads((NOTEBOOKS / notebook).read_text())["cells"]
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    answer_cells = [src for src in code if re.search(r"^\w+ = None$", src, re.M) and "# Your answer" in src]
+    assert answer_cells
+    for src in answer_cells:
+        if "Fraction(2, 7)" in src:
+            namespace: dict = {}
+            exec(compile(re.sub(r"^(\w+) = None$", r"\1 = Fraction(2, 7)", src, flags=re.M), notebook, "exec"),
+                 namespace)
+            assert Fraction(2, 7) in namespace.values()
+
+
 # ---- results kept back until the exercise is answered (issue 12) ------------------------------
 import catcards.exercises as ex_module
 from catcards.exercises import reveal_after, reveal_state
