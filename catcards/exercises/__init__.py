@@ -281,7 +281,8 @@ def check(
             places, with at least :func:`needed_decimals` places. A number >= 0: any answer
             (exact ones too) within ``tolerance`` of ``exact`` is right.
         probability: the answer is a probability (then answers outside 0..1 and percentages written
-            as numbers get their own explanation, and a decimal needs 2 significant digits).
+            as numbers get their own explanation, and a decimal needs 2 significant digits); False:
+            a percentage ("2500%" for 25 turns) is not checked, and the message says to drop the %.
         mistakes: common wrong answers of this exercise and what each reveals, e.g.
             ``{Fraction(1, 36): "that is one given order of the two dice; count both orders"}``;
             an answer equal to a key (a decimal: that key correctly rounded) gets that explanation.
@@ -319,6 +320,11 @@ def check(
         reading = read_answer(_without_unit(answer, unit))
     except ValueError as exc:
         return done(None, f"Not checked: {exc}.")
+    if reading.form == "percentage" and not probability:
+        # "2500%" for 25 turns was "Right! (as a percentage)": a count is not a share
+        what = f"a number of {unit}" if unit else "a number"
+        return done(None, f"Not checked: this question asks for {what}, not a percentage; write it without "
+                          "the % sign (like 12 or 4.5, or a fraction like 7/2).")
 
     target = Fraction(exact)
     need = max(needed_decimals(target, probability), min_places or 0)

@@ -99,7 +99,7 @@ class Predict(W.VBox):
     Args:
         question: the question, plain text (shown escaped), 1 to 1000 characters.
         kind: ``"probability"`` (a number from 0 to 1; "1/5", "0.2" and "20%" are read),
-            ``"number"`` (any finite number) or ``"choice"`` (one of ``choices``).
+            ``"number"`` (any finite number; "50%" is refused: a count is not a share) or ``"choice"`` (one of ``choices``).
         choices: for ``kind="choice"``, 2 to 12 different non-empty texts.
         key: an optional short name of the question (for a worksheet or a class pool), kept as
             ``.key``.
@@ -186,18 +186,22 @@ class Predict(W.VBox):
                 return False
             value, text = self.field.value, self.field.value
         else:
-            from ..exercises import parse_answer
+            from ..exercises import read_answer
 
             text = _unquoted((self.field.value or "").strip())
             if not text:
                 self._say("Type your prediction first (a guess is fine), then press the button.", alert=True)
                 return False
             try:
-                parsed, _exact = parse_answer(text)
+                reading = read_answer(text)
             except ValueError as error:
                 self._say(_unreadable(text, self.kind, error), alert=True)
                 return False
-            value = float(parsed)
+            if self.kind == "number" and reading.form == "percentage":
+                self._say("This asks for a number, not a percentage: type it without the % sign (like 12 or 4.5).",
+                          alert=True)
+                return False
+            value = float(reading.value)
             if self.kind == "probability" and not 0 <= value <= 1:
                 self._say("A probability is between 0 and 1: for 25% type 0.25, 1/4 or 25% (with the % sign).",
                           alert=True)

@@ -126,6 +126,17 @@ def test_tolerance_and_numbers_that_are_not_probabilities():
         check(0.1, "1/12")
 
 
+@pytest.mark.parametrize("answer", ["2500%", "2500 %", "50%", "2500% turns"])
+def test_a_percentage_for_a_number_that_is_not_a_probability_is_not_checked(answer):
+    """"2500%" for the expected 25 turns of Pairs said "Right! (as a percentage)": a count of turns
+    is not a share; the lesson's fill-in text offers numbers and fractions only."""
+    r = exercise("pairs/no-memory-5-pairs").check(answer, show=False)
+    assert r.right is None
+    assert r.message == ("Not checked: this question asks for a number of turns, not a percentage; write it "
+                         "without the % sign (like 12 or 4.5, or a fraction like 7/2).")
+    assert exercise("pairs/no-memory-5-pairs").check("25 turns", show=False).right is True
+
+
 def test_parse_answer_forms():
     assert parse_answer("3/36") == (Fraction(1, 12), True)
     assert parse_answer("2") == (Fraction(2), True)

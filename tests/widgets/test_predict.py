@@ -93,6 +93,17 @@ def test_a_long_prediction_wraps_inside_the_box():
     assert shown.value.count("overflow-wrap:anywhere") == 2   # the sentence and the table
 
 
+def test_a_number_prediction_is_not_a_percentage():
+    guess = Predict("How many turns does a game last?", kind="number")
+    guess.field.value = "50%"
+    guess.button.click()
+    assert guess.value is None
+    assert "This asks for a number, not a percentage: type it without the % sign" in guess.status.value
+    guess.field.value = "50"
+    guess.button.click()
+    assert guess.value == 50.0
+
+
 def test_a_number_prediction_may_be_above_one():
     guess = Predict("How many turns does a game last?", kind="number")
     guess.field.value = "25"
