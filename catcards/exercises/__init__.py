@@ -56,6 +56,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Optional
 
+from ..core.text import short_repr
+
 __all__ = ["check", "parse_answer", "read_answer", "Reading", "needed_decimals", "decimals_text", "Result",
            "Exercise", "exercise", "exercises", "reveal_after", "reveal_state", "kept_back", "DEFAULT_TOLERANCE", "FILL_IN",
            "FILL_IN_NUMBER"]
@@ -204,8 +206,13 @@ def _read(answer: Any) -> Reading:
         if _DECIMAL_COMMA.match(text):
             raise ValueError(f"could not read {answer!r} as a number; write a decimal with a point, "
                              f"like 0.286, not a comma (or a fraction like 2/7)")
+    # cut short: a student who wrote answer = snaps (a list of 10,000 simulated counts) was shown
+    # all of them (59,000 characters) in the check cell's output
+    shown = repr(answer) if isinstance(answer, str) else short_repr(answer)
+    many = (f" (a {type(answer).__name__} of {len(answer):,} values, not one number)"
+            if isinstance(answer, (list, tuple, set, dict)) and len(answer) > 1 else "")
     raise ValueError(
-        f"could not read {answer!r} as a number; write a fraction like 2/7 (or \"2/7\"), "
+        f"could not read {shown}{many} as a number; write a fraction like 2/7 (or \"2/7\"), "
         f'a decimal like 0.286, or a percentage as text like "28.6%"'
     )
 

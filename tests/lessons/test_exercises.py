@@ -114,6 +114,15 @@ def test_a_decimal_comma_is_refused_with_a_point_suggested(answer):
     assert "write a decimal with a point, like 0.286, not a comma" in r.message
 
 
+def test_a_list_given_as_the_answer_is_named_in_a_short_message():
+    """answer = snaps (the list of 10,000 simulated counts, not its mean) printed every value:
+    a 59,000-character "Not checked" message in the check cell."""
+    r = verdict(list(range(10_000)))
+    assert r.right is None and len(r.message) < 300
+    assert r.message.startswith("Not checked: could not read [0, 1, 2, 3, ")
+    assert "... (a list of 10,000 values, not one number) as a number; write a fraction like 2/7" in r.message
+
+
 def test_tolerance_and_numbers_that_are_not_probabilities():
     assert verdict(0.09, tolerance=0.01).right is True
     assert verdict("1/13", tolerance=0.01).right is True
