@@ -81,8 +81,9 @@ _NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
 _FRACTION = re.compile(rf"^\s*({_NUMBER})\s*/\s*({_NUMBER})\s*$")
 _DECIMAL = re.compile(rf"^\s*({_NUMBER})\s*$")
 _PERCENT = re.compile(rf"^\s*({_NUMBER})\s*%\s*$")
-#: a decimal written with a comma ("0,375", as in much of Europe): refused with its own message
-_DECIMAL_COMMA = re.compile(r"^\s*[+-]?\d*,\d+\s*%?\s*$")
+#: a number written with commas ("0,375", as in much of Europe, or "1,000,000"): refused with its
+#: own message
+_DECIMAL_COMMA = re.compile(r"^\s*[+-]?\d*(?:,\d+)+(?:\.\d+)?\s*%?\s*$")
 #: what phones and maths keyboards type for the characters an answer is written with, read as
 #: those: the full-width forms of a Chinese or Japanese keyboard ("１／５", "５０％", "０．２"),
 #: the ideographic space, the minus sign (U+2212), the fraction and division slashes and the
@@ -204,8 +205,8 @@ def _read(answer: Any) -> Reading:
                 return Reading(Fraction(int(number)), True, "whole", None, Fraction(int(number)))
             return Reading(float(number), False, "decimal", _places(number), Fraction(Decimal(number)))
         if _DECIMAL_COMMA.match(text):
-            raise ValueError(f"could not read {answer!r} as a number; write a decimal with a point, "
-                             f"like 0.286, not a comma (or a fraction like 2/7)")
+            raise ValueError(f"could not read {answer!r} as a number; write it without a comma: a decimal "
+                             f"with a point, like 0.286, and a thousand as 1000 (or a fraction like 2/7)")
     # cut short: a student who wrote answer = snaps (a list of 10,000 simulated counts) was shown
     # all of them (59,000 characters) in the check cell's output
     shown = repr(answer) if isinstance(answer, str) else short_repr(answer)

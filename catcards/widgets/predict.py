@@ -83,8 +83,8 @@ def _unreadable(text: str, kind: str, error: ValueError) -> str:
     if not reason.startswith("could not read"):   # divides by zero, too long, too large: as said
         return f"That cannot be read as a number: {reason}."
     shown = text if len(text) <= 40 else text[:37] + "..."
-    if "not a comma" in reason:
-        hint = "type a decimal with a point (0.25), not a comma"
+    if "without a comma" in reason:
+        hint = "type it without a comma: a decimal with a point (0.25), a thousand as 1000"
     elif kind == "probability":
         hint = "type a fraction like 1/4, a decimal like 0.25 or a percentage like 25%"
     else:

@@ -107,11 +107,11 @@ def test_superscripts_and_vulgar_fractions_are_refused_not_misread(answer):
     assert r.right is None and r.message.startswith("Not checked: could not read")
 
 
-@pytest.mark.parametrize("answer", ["0,083", ",083", "8,3%", "\uff10\uff0c\uff10\uff18\uff13"])
+@pytest.mark.parametrize("answer", ["0,083", ",083", "8,3%", "\uff10\uff0c\uff10\uff18\uff13", "1,000,000", "1,000.5"])
 def test_a_decimal_comma_is_refused_with_a_point_suggested(answer):
     r = verdict(answer)
     assert r.right is None
-    assert "write a decimal with a point, like 0.286, not a comma" in r.message
+    assert "write it without a comma: a decimal with a point, like 0.286, and a thousand as 1000" in r.message
 
 
 def test_a_list_given_as_the_answer_is_named_in_a_short_message():

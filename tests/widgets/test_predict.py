@@ -69,7 +69,10 @@ def test_a_prediction_typed_in_quotes_as_the_messages_showed_it_is_read(typed, v
     ("probability", "about a fifth", "'about a fifth' cannot be read as a number: type a fraction like 1/4, "
                                      "a decimal like 0.25 or a percentage like 25%."),
     ("number", "twelve", "'twelve' cannot be read as a number: type a number like 12 or 4.5, or a fraction like 7/2."),
-    ("probability", "0,25", "'0,25' cannot be read as a number: type a decimal with a point (0.25), not a comma."),
+    ("probability", "0,25", "'0,25' cannot be read as a number: type it without a comma: a decimal with a point "
+                            "(0.25), a thousand as 1000."),
+    ("number", "1,000", "'1,000' cannot be read as a number: type it without a comma: a decimal with a point "
+                        "(0.25), a thousand as 1000."),
     ("probability", "2", "A probability is between 0 and 1: for 25% type 0.25, 1/4 or 25% (with the % sign)."),
 ])
 def test_a_refusal_names_the_forms_to_type_in_the_box_without_quotes_or_code(kind, typed, says):
