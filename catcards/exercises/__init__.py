@@ -87,9 +87,10 @@ _DECIMAL_COMMA = re.compile(r"^\s*[+-]?\d*(?:,\d+)+(?:\.\d+)?\s*%?\s*$")
 #: what phones and maths keyboards type for the characters an answer is written with, read as
 #: those: the full-width forms of a Chinese or Japanese keyboard ("１／５", "５０％", "０．２"),
 #: the ideographic space, the minus sign (U+2212), the fraction and division slashes and the
-#: division sign ("3÷8"). Not a general NFKC: that would read "1/6²" as 1/62.
+#: division sign ("3÷8"), and the Arabic decimal separator and percent sign that go with the
+#: Arabic-Indic digits read already ("٠٫٥", "٥٠٪"). Not a general NFKC: that would read "1/6²" as 1/62.
 _TYPED_AS = {**{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)},
-             0x3000: " ", 0x2212: "-", 0x2044: "/", 0x2215: "/", 0x00F7: "/"}
+             0x3000: " ", 0x2212: "-", 0x2044: "/", 0x2215: "/", 0x00F7: "/", 0x066B: ".", 0x066A: "%"}
 
 
 @dataclass(frozen=True)

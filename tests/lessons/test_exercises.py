@@ -86,7 +86,7 @@ def test_answers_too_large_for_a_float_or_too_long_are_not_checked_and_never_rai
 
 @pytest.mark.parametrize("answer", ["\uff11/\uff11\uff12", "\uff11\uff0f\uff11\uff12", "３/３６", "８．３％", "0.0833",
                                     "1\u204412", "1\u221512", "1\u00f712", "\u3000１/１２",
-                                    "\u22121/\u221212"])
+                                    "\u22121/\u221212", "\u0660\u066b\u0660\u0668\u0663", "\u0668\u066b\u0663\u066a"])
 def test_answers_typed_on_a_phone_or_a_japanese_keyboard_are_read(answer):
     """Typed by hand: "１/１２" (full-width digits) was right but "１／１２" (a full-width slash, as a
     Chinese or Japanese keyboard types it) and "８．３％" were "could not read"; so were the minus
