@@ -140,7 +140,7 @@ def parse_answer(answer: Any) -> tuple[Fraction | float, bool]:
 
     Raises:
         ValueError: the answer is not a number in one of those forms (the message says which forms
-            are accepted; a decimal comma, "0,375", is told to use a point); a zero denominator;
+            are accepted; "0,375" or "1,000" is told to write it without a comma); a zero denominator;
             a bool (True is not a probability); superscripts and vulgar fractions ("1/6²", "½",
             never misread as 1/62 or 12); text longer
             than :data:`MAX_ANSWER_CHARS` characters; a number too large for a float (10**400).
@@ -668,9 +668,10 @@ class _Reveal:
 def _draw_failed(error: Exception) -> str:
     """What a kept-back result's note says when its draw raised ``error``."""
     if isinstance(error, NameError):
-        return (f"The result could not be drawn: it uses {getattr(error, 'name', None) or 'something'!r}, made by a cell above "
-                "that has not run since the notebook's kernel started. Run the cells above this one (in "
-                "JupyterLab: Run > Run All Above Selected Cell), then click the button.")
+        name = getattr(error, "name", None) or "something"
+        return (f"The result could not be drawn: it uses {name!r}, made by a cell above that has not run "
+                "since the notebook's kernel started. Run the cells above this one (in JupyterLab: Run > "
+                "Run All Above Selected Cell), then click the button.")
     return (f"The result could not be drawn ({type(error).__name__}: {str(error)[:120]}). Run the lesson "
             "from the top (Run > Run All Cells), then click the button.")
 

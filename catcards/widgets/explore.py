@@ -5,8 +5,8 @@ from the position shown, with :func:`catcards.odds`'s rollouts: the cards that s
 drawn again for every rollout (:meth:`catcards.core.State.sample_hidden`), so nothing the seat
 cannot see is used. One bar per move of that seat (or one for the position when the seat is not
 to act; moves the seat cannot tell apart, such as turning over any card never seen in Pairs,
-share one bar that names them all, card numbers as ranges: "turn over card 0 to 51"): the win rate, with its 95% Wilson interval drawn as a black line across the bar and said
-in words; rows whose interval overlaps the best row's are marked "too close to call".
+share one bar that names them all, card numbers as ranges: "turn over card 0 to 51"): the win
+rate, with its 95% Wilson interval drawn as a black line across the bar and said in words; rows whose interval overlaps the best row's are marked "too close to call".
 
 A first estimate is on the screen within :data:`FIRST_SECONDS` of the click (few rollouts, wide
 intervals, or exact values where few cards and moves remain), then it is refined in steps on the

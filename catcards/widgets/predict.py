@@ -99,7 +99,8 @@ class Predict(W.VBox):
     Args:
         question: the question, plain text (shown escaped), 1 to 1000 characters.
         kind: ``"probability"`` (a number from 0 to 1; "1/5", "0.2" and "20%" are read),
-            ``"number"`` (any finite number; "50%" is refused: a count is not a share) or ``"choice"`` (one of ``choices``).
+            ``"number"`` (any finite number; "50%" is refused: a count is not a share) or
+            ``"choice"`` (one of ``choices``).
         choices: for ``kind="choice"``, 2 to 12 different non-empty texts.
         key: an optional short name of the question (for a worksheet or a class pool), kept as
             ``.key``.
