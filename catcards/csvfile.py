@@ -11,7 +11,8 @@ reads it at the edge, the same way for every game:
   object (its ``read`` is called once, for the same number of bytes or characters), or an inline
   table: a list of row dicts from column name to text or whole number (what a saved game holds).
 - **Encoding**: UTF-8, with or without the byte-order mark that spreadsheets write ("CSV UTF-8");
-  anything else (a Windows code page such as Windows-1252, UTF-16 "Unicode text") is refused with
+  anything else (a Windows code page such as Windows-1252, UTF-16 "Unicode text" with or without
+  its byte-order mark, UTF-32) is refused with
   a message saying to save it as CSV UTF-8 and where the first bad byte is. A file whose first bytes
   are those of an Excel workbook (``.xls``, ``.xlsx``) or ``.ods``, a PNG, JPEG or GIF image or a
   PDF is said to look like one; a catcards saved game is said to be a save, with how to load one; text
@@ -258,11 +259,25 @@ def _not_text(start: bytes, what: str) -> str | None:
     return None
 
 
+def _utf16_without_mark(content: bytes) -> bool:
+    """Whether ``content`` looks like UTF-16 saved without a byte-order mark: in its first 200
+    bytes, every other byte is NUL at least half the time (ASCII text in UTF-16). As UTF-8 such a
+    file decodes (NUL is valid UTF-8) into a header of "\\x00c\\x00a..." and its first line
+    of notes was skipped as a note."""
+    sample = content[:200]
+    if len(sample) < 4 or b"\x00" not in sample:
+        return False
+    half = len(sample) // 2
+    return sample[0::2].count(0) >= half // 2 or sample[1::2].count(0) >= half // 2
+
+
 def _decode(content: bytes, source: str, what: str = "data file") -> str:
     problem = _not_text(content[:16], what)
     if problem:
         raise DataFileError(source, problem)
-    if content.startswith((b"\xff\xfe", b"\xfe\xff")):
+    if content.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        raise DataFileError(source, f"is UTF-32 text, not UTF-8; {_UTF8}")
+    if content.startswith((b"\xff\xfe", b"\xfe\xff")) or _utf16_without_mark(content):
         raise DataFileError(source, f"is UTF-16 text ('Unicode text'), not UTF-8; {_UTF8}")
     if content.startswith(b"\xef\xbb\xbf"):
         content = content[3:]
@@ -425,8 +440,9 @@ def _header(cells: list[str], source: str, line: int, columns: Sequence[str],
             header.append("")
             continue
         if key not in known:
+            shown = cell.strip() if len(cell.strip()) <= 40 else cell.strip()[:40] + "..."
             raise DataFileError(
-                source, f"unknown column {cell.strip()!r}; the columns are {','.join(columns)}"
+                source, f"unknown column {shown!r}; the columns are {','.join(columns)}"
                 + _separator_hint(cell), line, i
             )
         name = known[key]

@@ -46,6 +46,7 @@ is looking in the back of the book). This module is the checking machinery and t
 """
 from __future__ import annotations
 
+import html
 import io
 import math
 import numbers
@@ -54,6 +55,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Optional
+
+from ..core.text import short_repr
 
 __all__ = ["check", "parse_answer", "read_answer", "Reading", "needed_decimals", "decimals_text", "Result",
            "Exercise", "exercise", "exercises", "reveal_after", "reveal_state", "kept_back", "DEFAULT_TOLERANCE", "FILL_IN",
@@ -78,6 +81,16 @@ _NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
 _FRACTION = re.compile(rf"^\s*({_NUMBER})\s*/\s*({_NUMBER})\s*$")
 _DECIMAL = re.compile(rf"^\s*({_NUMBER})\s*$")
 _PERCENT = re.compile(rf"^\s*({_NUMBER})\s*%\s*$")
+#: a number written with commas ("0,375", as in much of Europe, or "1,000,000"): refused with its
+#: own message
+_DECIMAL_COMMA = re.compile(r"^\s*[+-]?\d*(?:,\d+)+(?:\.\d+)?\s*%?\s*$")
+#: what phones and maths keyboards type for the characters an answer is written with, read as
+#: those: the full-width forms of a Chinese or Japanese keyboard ("１／５", "５０％", "０．２"),
+#: the ideographic space, the minus sign (U+2212), the fraction and division slashes and the
+#: division sign ("3÷8"), and the Arabic decimal separator and percent sign that go with the
+#: Arabic-Indic digits read already ("٠٫٥", "٥٠٪"). Not a general NFKC: that would read "1/6²" as 1/62.
+_TYPED_AS = {**{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)},
+             0x3000: " ", 0x2212: "-", 0x2044: "/", 0x2215: "/", 0x00F7: "/", 0x066B: ".", 0x066A: "%"}
 
 
 @dataclass(frozen=True)
@@ -121,11 +134,15 @@ def parse_answer(answer: Any) -> tuple[Fraction | float, bool]:
 
     Accepts a :class:`~fractions.Fraction` or ``int`` (exact), a ``float`` or other real number
     (decimal), or text: ``"3/36"`` (exact when both parts are whole numbers), ``"0.083"``,
-    ``"8.3%"`` (decimal; a percentage is divided by 100), ``"1"`` (exact).
+    ``"8.3%"`` (decimal; a percentage is divided by 100), ``"1"`` (exact). Text is read as typed
+    on a phone or a Chinese or Japanese keyboard too: full-width forms (``"１／５"``, ``"５０％"``),
+    the minus sign U+2212, the fraction and division slashes and ``"÷"`` (``"3÷8"``).
 
     Raises:
         ValueError: the answer is not a number in one of those forms (the message says which forms
-            are accepted); a zero denominator; a bool (True is not a probability); text longer
+            are accepted; "0,375" or "1,000" is told to write it without a comma); a zero denominator;
+            a bool (True is not a probability); superscripts and vulgar fractions ("1/6²", "½",
+            never misread as 1/62 or 12); text longer
             than :data:`MAX_ANSWER_CHARS` characters; a number too large for a float (10**400).
     """
     reading = read_answer(answer)
@@ -169,7 +186,7 @@ def _read(answer: Any) -> Reading:
         shortest = repr(value)  # the shortest text that reads back as this float: 0.17, not 0.1700000000000000122
         return Reading(value, False, "decimal", _places(shortest), Fraction(Decimal(shortest)))
     if isinstance(answer, str):
-        text = answer.strip()
+        text = answer.translate(_TYPED_AS).strip()
         if m := _FRACTION.match(text):
             top, bottom = m.groups()
             if float(bottom) == 0:
@@ -188,8 +205,16 @@ def _read(answer: Any) -> Reading:
             if "." not in number:
                 return Reading(Fraction(int(number)), True, "whole", None, Fraction(int(number)))
             return Reading(float(number), False, "decimal", _places(number), Fraction(Decimal(number)))
+        if _DECIMAL_COMMA.match(text):
+            raise ValueError(f"could not read {answer!r} as a number; write it without a comma: a decimal "
+                             f"with a point, like 0.286, and a thousand as 1000 (or a fraction like 2/7)")
+    # cut short: a student who wrote answer = snaps (a list of 10,000 simulated counts) was shown
+    # all of them (59,000 characters) in the check cell's output
+    shown = repr(answer) if isinstance(answer, str) else short_repr(answer)
+    many = (f" (a {type(answer).__name__} of {len(answer):,} values, not one number)"
+            if isinstance(answer, (list, tuple, set, dict)) and len(answer) > 1 else "")
     raise ValueError(
-        f"could not read {answer!r} as a number; write a fraction like 2/7 (or \"2/7\"), "
+        f"could not read {shown}{many} as a number; write a fraction like 2/7 (or \"2/7\"), "
         f'a decimal like 0.286, or a percentage as text like "28.6%"'
     )
 
@@ -265,7 +290,8 @@ def check(
             places, with at least :func:`needed_decimals` places. A number >= 0: any answer
             (exact ones too) within ``tolerance`` of ``exact`` is right.
         probability: the answer is a probability (then answers outside 0..1 and percentages written
-            as numbers get their own explanation, and a decimal needs 2 significant digits).
+            as numbers get their own explanation, and a decimal needs 2 significant digits); False:
+            a percentage ("2500%" for 25 turns) is not checked, and the message says to drop the %.
         mistakes: common wrong answers of this exercise and what each reveals, e.g.
             ``{Fraction(1, 36): "that is one given order of the two dice; count both orders"}``;
             an answer equal to a key (a decimal: that key correctly rounded) gets that explanation.
@@ -303,6 +329,11 @@ def check(
         reading = read_answer(_without_unit(answer, unit))
     except ValueError as exc:
         return done(None, f"Not checked: {exc}.")
+    if reading.form == "percentage" and not probability:
+        # "2500%" for 25 turns was "Right! (as a percentage)": a count is not a share
+        what = f"a number of {unit}" if unit else "a number"
+        return done(None, f"Not checked: this question asks for {what}, not a percentage; write it without "
+                          "the % sign (like 12 or 4.5, or a fraction like 7/2).")
 
     target = Fraction(exact)
     need = max(needed_decimals(target, probability), min_places or 0)
@@ -590,34 +621,59 @@ class _Reveal:
         return all(k in _SOLVED for k in self.keys)
 
     def show(self) -> None:
-        """Draw the result into the output (once), and close the note and the button."""
+        """Draw the result into the output (once), and close the note and the button.
+
+        A draw that fails (most often a cell above not run since the kernel restarted: the draw
+        uses ``np`` or ``game`` from it) shows no traceback: the note says what to run, the
+        button stays for another try, and the result counts as not shown (:func:`reveal_state`)."""
         if self.shown:
             return
         self.shown = True
-        self.box.children = [self.output]
-        self.note.close()
-        self.button.close()
         import matplotlib.pyplot as plt
         from IPython.display import Image, display
 
         before = set(plt.get_fignums())
+        failed: Exception | None = None
         with self.output:
-            value = self.draw()
-            if value is not None:
-                display(value)
+            try:
+                value = self.draw()
+                if value is not None:
+                    display(value)
+            except Exception as error:  # the lesson's own code: said in words below, never raised
+                failed = error
             # figures the draw left open (a non-inline backend, or no plt.show()): shown here as
             # PNG and closed, so that the inline backend never adds them to the running cell's output
             for number in plt.get_fignums():
                 if number not in before:
                     figure = plt.figure(number)
-                    png = io.BytesIO()
-                    figure.savefig(png, format="png", bbox_inches="tight")
+                    if failed is None:
+                        png = io.BytesIO()
+                        figure.savefig(png, format="png", bbox_inches="tight")
+                        display(Image(data=png.getvalue(), format="png"))
                     plt.close(figure)
-                    display(Image(data=png.getvalue(), format="png"))
+        if failed is not None:
+            self.shown = False
+            self.output.clear_output()
+            self.note.value = f'<span role="alert">{html.escape(_draw_failed(failed))}</span>'
+            return
+        self.box.children = [self.output]
+        self.note.close()
+        self.button.close()
 
     def close(self) -> None:
         for widget in (self.note, self.button, self.output, self.box):
             widget.close()
+
+
+def _draw_failed(error: Exception) -> str:
+    """What a kept-back result's note says when its draw raised ``error``."""
+    if isinstance(error, NameError):
+        name = getattr(error, "name", None) or "something"
+        return (f"The result could not be drawn: it uses {name!r}, made by a cell above that has not run "
+                "since the notebook's kernel started. Run the cells above this one (in JupyterLab: Run > "
+                "Run All Above Selected Cell), then click the button.")
+    return (f"The result could not be drawn ({type(error).__name__}: {str(error)[:120]}). Run the lesson "
+            "from the top (Run > Run All Cells), then click the button.")
 
 
 def _reveal_ready() -> None:

@@ -5,8 +5,8 @@ from the position shown, with :func:`catcards.odds`'s rollouts: the cards that s
 drawn again for every rollout (:meth:`catcards.core.State.sample_hidden`), so nothing the seat
 cannot see is used. One bar per move of that seat (or one for the position when the seat is not
 to act; moves the seat cannot tell apart, such as turning over any card never seen in Pairs,
-share one bar that names them all): the win rate, with its 95% Wilson interval drawn as a black line across the bar and said
-in words; rows whose interval overlaps the best row's are marked "too close to call".
+share one bar that names them all, card numbers as ranges: "turn over card 0 to 51"): the win
+rate, with its 95% Wilson interval drawn as a black line across the bar and said in words; rows whose interval overlaps the best row's are marked "too close to call".
 
 A first estimate is on the screen within :data:`FIRST_SECONDS` of the click (few rollouts, wide
 intervals, or exact values where few cards and moves remain), then it is refined in steps on the
@@ -155,14 +155,31 @@ def _alike_groups(frames: dict[str, Any]) -> dict[int, list[int]]:
 
 def _group_label(texts: list[str]) -> str:
     """One label (HTML) for moves that share their chances: their common words once, then what
-    differs ("turn over card 0, 1, 4 ..."), and why they are one row."""
+    differs, and why they are one row. Card numbers are given as ranges: "turn over card 0 to 51"
+    (Pairs' first turn), "turn over card 0, 1, 4 to 20, 23"; other words are listed."""
     import os
 
     prefix = os.path.commonprefix(texts)
     prefix = prefix[: prefix.rfind(" ") + 1]  # whole words only
-    names = ", ".join(t[len(prefix):] for t in texts)
+    rests = [t[len(prefix):] for t in texts]
+    names = _number_ranges(rests) if all(r.isascii() and r.isdigit() for r in rests) else ", ".join(rests)
     return (f"{html.escape(prefix + names)} <span style='font-weight:normal'>(any of these {len(texts)}: "
             "you cannot tell them apart, so their chances are the same)</span>")
+
+
+def _number_ranges(numbers: list[str]) -> str:
+    """Whole numbers (as text) in order, a run of three or more as "first to last":
+    ``["0", "1", "2", "5", "7", "8"]`` -> ``"0 to 2, 5, 7, 8"``; a screen reader reads Pairs' 52
+    cards never seen as "0 to 51", not 52 numbers."""
+    values = sorted(set(int(n) for n in numbers))
+    runs: list[list[int]] = []
+    for v in values:
+        if runs and v == runs[-1][-1] + 1:
+            runs[-1].append(v)
+        else:
+            runs.append([v])
+    parts = [f"{run[0]} to {run[-1]}" if len(run) >= 3 else ", ".join(map(str, run)) for run in runs]
+    return ", ".join(parts)
 
 
 class OddsPanel(W.VBox):

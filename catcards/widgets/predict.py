@@ -13,8 +13,9 @@ disabled. Everything is keyboard-usable (a labelled text field or radio buttons,
 fits a 390 px wide phone and updates in place on the kernel's event loop (no threads).
 
 Typed predictions are read by :func:`catcards.exercises.parse_answer` (fractions "1/5",
-decimals "0.2", percentages "20%"); text that cannot be read is refused with a message saying
-what is allowed, and nothing is locked in.
+decimals "0.2", percentages "20%"; one pair of quotes typed around them is ignored); text that
+cannot be read is refused with a message saying what to type in the box, and nothing is locked
+in. A long prediction wraps inside the box (300 digits fit a 390 px screen).
 
 A reveal waits for the lock-in: until a prediction is locked in it shows only "Lock in your
 prediction above to see the answer.", and it fills in by itself (the same widget, in place) when
@@ -62,6 +63,35 @@ def _exact_text(exact: Any) -> str:
     return _decimal(float(exact))
 
 
+#: quotes a student may type around a prediction (a lesson's code shows "25%" in quotes): one
+#: matching pair around the whole text is not part of it
+_QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "\u201e": "\u201c", "\u00ab": "\u00bb"}
+
+
+def _unquoted(text: str) -> str:
+    """``text`` without one pair of matching quotes around it (straight, curly or guillemets, as
+    phones type them): '"25%"' -> '25%'."""
+    if len(text) >= 2 and _QUOTES.get(text[0]) == text[-1]:
+        return text[1:-1].strip()
+    return text
+
+
+def _unreadable(text: str, kind: str, error: ValueError) -> str:
+    """What the status line says for a prediction :func:`parse_answer` refused: the forms to type
+    in this box (no quotes, no Python: the parser's own message speaks of text in code)."""
+    reason = str(error)
+    if not reason.startswith("could not read"):   # divides by zero, too long, too large: as said
+        return f"That cannot be read as a number: {reason}."
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    if "without a comma" in reason:
+        hint = "type it without a comma: a decimal with a point (0.25), a thousand as 1000"
+    elif kind == "probability":
+        hint = "type a fraction like 1/4, a decimal like 0.25 or a percentage like 25%"
+    else:
+        hint = "type a number like 12 or 4.5, or a fraction like 7/2"
+    return f"{shown!r} cannot be read as a number: {hint}."
+
+
 class Predict(W.VBox):
     """A prediction box: the question, a field (or radio buttons), "Lock in my prediction" and a
     status line.
@@ -69,7 +99,8 @@ class Predict(W.VBox):
     Args:
         question: the question, plain text (shown escaped), 1 to 1000 characters.
         kind: ``"probability"`` (a number from 0 to 1; "1/5", "0.2" and "20%" are read),
-            ``"number"`` (any finite number) or ``"choice"`` (one of ``choices``).
+            ``"number"`` (any finite number; "50%" is refused: a count is not a share) or
+            ``"choice"`` (one of ``choices``).
         choices: for ``kind="choice"``, 2 to 12 different non-empty texts.
         key: an optional short name of the question (for a worksheet or a class pool), kept as
             ``.key``.
@@ -140,7 +171,8 @@ class Predict(W.VBox):
 
     def _say(self, text: str, alert: bool = False) -> None:
         role = ' role="alert"' if alert else ' role="status"'
-        self.status.value = f"<span{role}>{html.escape(text)}</span>"
+        # a long prediction (300 digits) wraps inside a 390 px screen instead of widening the page
+        self.status.value = f"<span{role} style=\"overflow-wrap:anywhere\">{html.escape(text)}</span>"
 
     def lock(self) -> bool:
         """Read the field and lock the prediction in (what the button does). Returns True when a
@@ -155,20 +187,25 @@ class Predict(W.VBox):
                 return False
             value, text = self.field.value, self.field.value
         else:
-            from ..exercises import parse_answer
+            from ..exercises import read_answer
 
-            text = (self.field.value or "").strip()
+            text = _unquoted((self.field.value or "").strip())
             if not text:
                 self._say("Type your prediction first (a guess is fine), then press the button.", alert=True)
                 return False
             try:
-                parsed, _exact = parse_answer(text)
+                reading = read_answer(text)
             except ValueError as error:
-                self._say(f"That cannot be read as a number: {error}.", alert=True)
+                self._say(_unreadable(text, self.kind, error), alert=True)
                 return False
-            value = float(parsed)
+            if self.kind == "number" and reading.form == "percentage":
+                self._say("This asks for a number, not a percentage: type it without the % sign (like 12 or 4.5).",
+                          alert=True)
+                return False
+            value = float(reading.value)
             if self.kind == "probability" and not 0 <= value <= 1:
-                self._say("A probability is between 0 and 1: write 25% as 0.25, 1/4 or \"25%\".", alert=True)
+                self._say("A probability is between 0 and 1: for 25% type 0.25, 1/4 or 25% (with the % sign).",
+                          alert=True)
                 return False
         self.value, self.text = value, text
         self.field.disabled = True
@@ -257,8 +294,9 @@ class Predict(W.VBox):
             words.append(str(note))
         table = "".join(f'<tr><th scope="row" style="text-align:left;padding:2px 12px 2px 0">{html.escape(a)}</th>'
                         f'<td style="padding:2px 0">{html.escape(b)}</td></tr>' for a, b in rows)
-        return (f'<p style="font-size:1.1em">{html.escape(" ".join(words))}</p>'
-                + (f'<table style="border-collapse:collapse;font-size:1.05em">{table}</table>' if rows else ""))
+        return (f'<p style="font-size:1.1em;overflow-wrap:anywhere">{html.escape(" ".join(words))}</p>'
+                + (f'<table style="border-collapse:collapse;font-size:1.05em;max-width:100%;'
+                   f'overflow-wrap:anywhere">{table}</table>' if rows else ""))
 
     def close(self) -> None:
         """Close this box and every widget in it (the reveal too)."""

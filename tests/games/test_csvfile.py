@@ -126,6 +126,12 @@ def test_a_windows_code_page_file_is_refused_with_where_and_what_to_do(tmp_path)
 
 @pytest.mark.parametrize("content, message", [
     ("card,count,text\n".encode("utf-16"), "is UTF-16 text"),
+    # without the byte-order mark it decoded as UTF-8 (NUL is valid UTF-8): "line 2, column 1:
+    # unknown column '\x00#\x00 \x00E\x00d...'" (the first line read as a note), 8,000 characters
+    ("# my deck\ncard,count,text\nNap,3,zzz\n".encode("utf-16-le"), r"/book\.csv: is UTF-16 text \('Unicode text'\), not UTF-8; save it as CSV UTF-8"),
+    ("card,count,text\nNap,3,zzz\n".encode("utf-16-be"), r"/book\.csv: is UTF-16 text \('Unicode text'\), not UTF-8"),
+    # its byte-order mark starts like UTF-16's: it was called UTF-16
+    ("card,count,text\n".encode("utf-32"), r"/book\.csv: is UTF-32 text, not UTF-8; save it as CSV UTF-8"),
     (b"PK\x03\x04\x14\x00\x06\x00", r"this looks like a spreadsheet workbook \(.xlsx or .ods\) or another zip file, not CSV text; save it as CSV UTF-8"),
 ])
 def test_other_formats_are_refused_with_what_to_do(tmp_path, content, message):
@@ -133,6 +139,13 @@ def test_other_formats_are_refused_with_what_to_do(tmp_path, content, message):
     path.write_bytes(content)
     with pytest.raises(DataFileError, match=message):
         read_table(path, COLUMNS)
+
+
+def test_an_unknown_column_is_shown_cut_short():
+    with pytest.raises(DataFileError) as info:
+        table("card,count,text," + "y" * 1900 + "\n")
+    assert str(info.value) == ("f.csv, line 1, column 4: unknown column '" + "y" * 40 + "...'; the columns are "
+                               "card,count,text")
 
 
 def test_a_file_over_the_size_limit_is_refused(tmp_path):

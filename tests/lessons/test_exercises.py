@@ -1,6 +1,7 @@
 """catcards.exercises.check: right/wrong and why, never the answer before a try (issue 7)."""
 from __future__ import annotations
 
+import html
 from fractions import Fraction
 
 import pytest
@@ -83,6 +84,45 @@ def test_answers_too_large_for_a_float_or_too_long_are_not_checked_and_never_rai
                          f"{len(str(answer)) if isinstance(answer, str) else 0:,}.")
 
 
+@pytest.mark.parametrize("answer", ["\uff11/\uff11\uff12", "\uff11\uff0f\uff11\uff12", "３/３６", "８．３％", "0.0833",
+                                    "1\u204412", "1\u221512", "1\u00f712", "\u3000１/１２",
+                                    "\u22121/\u221212", "\u0660\u066b\u0660\u0668\u0663", "\u0668\u066b\u0663\u066a"])
+def test_answers_typed_on_a_phone_or_a_japanese_keyboard_are_read(answer):
+    """Typed by hand: "１/１２" (full-width digits) was right but "１／１２" (a full-width slash, as a
+    Chinese or Japanese keyboard types it) and "８．３％" were "could not read"; so were the minus
+    sign (U+2212) and the fraction slash, division slash and division sign a maths keyboard types."""
+    assert verdict(answer).right is True
+
+
+def test_a_unicode_minus_is_read_as_a_minus():
+    assert parse_answer("\u22120.5") == (-0.5, False)
+    r = verdict("\u22121/12")
+    assert r.right is False and "between 0 and 1" in r.message
+
+
+@pytest.mark.parametrize("answer", ["1/6\u00b2", "\u00bd", "1\u00bd", "12\u2074"])
+def test_superscripts_and_vulgar_fractions_are_refused_not_misread(answer):
+    # "1/6²" is not 1/62, and "1½" is not 11/2: refused, never a wrong verdict
+    r = verdict(answer, exact=Fraction(1, 36))
+    assert r.right is None and r.message.startswith("Not checked: could not read")
+
+
+@pytest.mark.parametrize("answer", ["0,083", ",083", "8,3%", "\uff10\uff0c\uff10\uff18\uff13", "1,000,000", "1,000.5"])
+def test_a_decimal_comma_is_refused_with_a_point_suggested(answer):
+    r = verdict(answer)
+    assert r.right is None
+    assert "write it without a comma: a decimal with a point, like 0.286, and a thousand as 1000" in r.message
+
+
+def test_a_list_given_as_the_answer_is_named_in_a_short_message():
+    """answer = snaps (the list of 10,000 simulated counts, not its mean) printed every value:
+    a 59,000-character "Not checked" message in the check cell."""
+    r = verdict(list(range(10_000)))
+    assert r.right is None and len(r.message) < 300
+    assert r.message.startswith("Not checked: could not read [0, 1, 2, 3, ")
+    assert "... (a list of 10,000 values, not one number) as a number; write a fraction like 2/7" in r.message
+
+
 def test_tolerance_and_numbers_that_are_not_probabilities():
     assert verdict(0.09, tolerance=0.01).right is True
     assert verdict("1/13", tolerance=0.01).right is True
@@ -93,6 +133,17 @@ def test_tolerance_and_numbers_that_are_not_probabilities():
         check(0.1, EXACT, tolerance=-1)
     with pytest.raises(TypeError, match="exact must be"):
         check(0.1, "1/12")
+
+
+@pytest.mark.parametrize("answer", ["2500%", "2500 %", "50%", "2500% turns"])
+def test_a_percentage_for_a_number_that_is_not_a_probability_is_not_checked(answer):
+    """"2500%" for the expected 25 turns of Pairs said "Right! (as a percentage)": a count of turns
+    is not a share; the lesson's fill-in text offers numbers and fractions only."""
+    r = exercise("pairs/no-memory-5-pairs").check(answer, show=False)
+    assert r.right is None
+    assert r.message == ("Not checked: this question asks for a number of turns, not a percentage; write it "
+                         "without the % sign (like 12 or 4.5, or a fraction like 7/2).")
+    assert exercise("pairs/no-memory-5-pairs").check("25 turns", show=False).right is True
 
 
 def test_parse_answer_forms():
@@ -292,6 +343,39 @@ def test_committed_lessons_have_exercises_with_a_placeholder_answer(notebook):
             assert any(re.search(rf"^{var} = None$", other, re.M) for other in code)
 
 
+@pytest.mark.parametrize("notebook", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if ".check(" in p.read_text()))
+def test_every_check_cell_runs_with_only_its_answer_cell_run_before(notebook, capsys):
+    """A student whose kernel restarted (a Chromebook asleep, the server's idle cull) fills in the
+    second exercise and runs its check cell: it imported nothing itself, so it stopped with
+    "NameError: name 'exercise' is not defined" (big-cat's, simons-cat's and snap's second
+    checks). Each check cell runs in a namespace holding only its answer variable."""
+    cells = json.loads((NOTEBOOKS / notebook).read_text())["cells"]
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    checks = [src for src in code if ".check(" in src]
+    assert len(checks) >= 1
+    for src in checks:
+        (var,) = re.findall(r'\.check\((\w+)\)', src)
+        exec(compile(src, notebook, "exec"), {var: None})
+        assert capsys.readouterr().out.startswith("Fill in your answer above")
+
+
+@pytest.mark.parametrize("notebook", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if ".check(" in p.read_text()))
+def test_an_answer_written_as_the_answer_cell_suggests_runs_on_its_own(notebook):
+    """The answer cells say 'a fraction as text ("2/7") or Fraction(2, 7)', but four lessons never
+    imported Fraction (and after a kernel restart none had): a student who wrote
+    ``answer = Fraction(2728, 15925)`` got "NameError: name 'Fraction' is not defined"."""
+    cells = json.loads((NOTEBOOKS / notebook).read_text())["cells"]
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    answer_cells = [src for src in code if re.search(r"^\w+ = None$", src, re.M) and "# Your answer" in src]
+    assert answer_cells
+    for src in answer_cells:
+        if "Fraction(2, 7)" in src:
+            namespace: dict = {}
+            exec(compile(re.sub(r"^(\w+) = None$", r"\1 = Fraction(2, 7)", src, flags=re.M), notebook, "exec"),
+                 namespace)
+            assert Fraction(2, 7) in namespace.values()
+
+
 # ---- results kept back until the exercise is answered (issue 12) ------------------------------
 import catcards.exercises as ex_module
 from catcards.exercises import reveal_after, reveal_state
@@ -330,6 +414,43 @@ def test_a_kept_back_result_waits_for_the_show_me_button(fresh):
     assert reveal_state()["cat-days/grumpy-cat-by-draw-6"] == {"solved": False, "shown": True}
     exercise("cat-days/grumpy-cat-by-draw-6").check("95/187", show=False)
     assert calls == [1]  # drawn once only
+
+
+def test_a_draw_needing_a_cell_not_run_since_a_restart_says_so_and_can_be_tried_again(fresh):
+    """After a kernel restart a student runs a reveal cell, then its check cell with the right
+    answer: the draw used ``np`` from a cell above not run again, and a NameError traceback
+    showed in the lesson (raised out of the check cell outside IPython), with the result lost
+    for good (the button gone). Now the note says what to run and the button stays."""
+    import matplotlib.pyplot as plt
+
+    names: dict = {}
+
+    def draw():
+        plt.subplots()  # a figure begun before the failure is closed, not shown
+        return names["np"] if "np" in names else np_from_a_cell_above  # noqa: F821
+
+    box = reveal_after("cat-days/grumpy-cat-by-draw-6", draw)
+    note, button, output = box.children
+    result = exercise("cat-days/grumpy-cat-by-draw-6").check("95/187", show=False)
+    assert result.right is True
+    assert reveal_state()["cat-days/grumpy-cat-by-draw-6"] == {"solved": True, "shown": False}
+    said = html.unescape(note.value)
+    assert "it uses 'np_from_a_cell_above', made by a cell above" in said
+    assert "Run > Run All Above Selected Cell" in said and 'role="alert"' in said
+    assert box.children == (note, button, output) and not closed(button) and output.outputs == ()
+    assert plt.get_fignums() == []
+    names["np"] = "drawn"
+    button.click()
+    assert box.children == (output,) and closed(button) and closed(note)
+    assert reveal_state()["cat-days/grumpy-cat-by-draw-6"] == {"solved": True, "shown": True}
+
+
+def test_a_draw_failing_otherwise_says_to_run_the_lesson_from_the_top(fresh):
+    box = reveal_after("cat-days/grumpy-cat-by-draw-6", lambda: 1 / 0)
+    box.children[1].click()
+    said = html.unescape(box.children[0].value)
+    assert "could not be drawn (ZeroDivisionError: division by zero). Run the lesson from the top" in said
+    assert reveal_state()["cat-days/grumpy-cat-by-draw-6"]["shown"] is False
 
 
 def test_a_right_answer_shows_the_result_once_all_its_exercises_are_solved(fresh):

@@ -4,6 +4,7 @@ games), its interplay with undo, and the "What are my chances?" panel, driven by
 from __future__ import annotations
 
 import asyncio
+import re
 
 import ipywidgets as W
 import numpy as np
@@ -555,8 +556,9 @@ def test_pairs_moves_the_seat_cannot_tell_apart_are_one_row_of_the_panel():
     assert list(frame["same_as"]) == [j if j in seen else never_seen[0] for j in range(len(frame))]
     text = panel.result.value
     assert text.count("catcards-odds-row") == len(seen) + 1
-    names = ", ".join(frame["action"][j].removeprefix("turn over card ") for j in never_seen)
-    assert f"turn over card {names} <span" in text and f"(any of these {len(never_seen)}:" in text
+    numbers = sorted(int(frame["action"][j].removeprefix("turn over card ")) for j in never_seen)
+    label = re.search(r"<b>turn over card ([0-9, to]+) <span", text).group(1)
+    assert _read_ranges(label) == numbers and f"(any of these {len(never_seen)}:" in text
     table.teacher = True
     table.refresh()
     panel.peek_box.value = True
@@ -577,4 +579,25 @@ def test_a_lone_bar_of_moves_the_seat_cannot_tell_apart_is_not_too_close_to_call
     text = panel.result.value
     assert text.count("catcards-odds-row") == 1 and "(any of these 52:" in text
     assert "too close to call" not in text
+    # one range, not 52 numbers (a screen reader read all of them, and at 390 px they took 8 lines)
+    assert "<b>turn over card 0 to 51 <span" in text
     table.close()
+
+
+def _read_ranges(label: str) -> list[int]:
+    """The card numbers a label's "0, 1, 4 to 20" names."""
+    numbers = []
+    for part in label.split(", "):
+        low, _, high = part.partition(" to ")
+        numbers += range(int(low), int(high or low) + 1)
+    return numbers
+
+
+def test_a_group_label_gives_runs_of_card_numbers_as_ranges():
+    from catcards.widgets.explore import _group_label
+
+    texts = [f"turn over card {n}" for n in (0, 1, 2, 5, 7, 8, 10, 11, 12, 13)]
+    assert _group_label(texts).startswith("turn over card 0 to 2, 5, 7, 8, 10 to 13 <span")
+    assert "(any of these 10:" in _group_label(texts)
+    assert _group_label(["snap by seat 1", "snap by seat 2"]).startswith("snap by seat 1, 2 <span")
+    assert _group_label(["play red 3", "play blue 3"]).startswith("play red 3, blue 3 <span")

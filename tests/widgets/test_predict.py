@@ -1,6 +1,8 @@
 """The lessons' Predict box, driven as a student would: type (or pick), press the button, reveal."""
 from __future__ import annotations
 
+import html
+import re
 from fractions import Fraction
 
 import ipywidgets as W
@@ -50,6 +52,59 @@ def test_unreadable_predictions_are_refused_and_nothing_is_locked(typed, says):
     guess.field.value = "0.3"          # a second try works
     guess.button.click()
     assert guess.value == 0.3
+
+
+@pytest.mark.parametrize("typed, value, text", [('"25%"', 0.25, "25%"), ("\u201c1/4\u201d", 0.25, "1/4"),
+                                               ("'0.25'", 0.25, "0.25"), ("\u00ab25%\u00bb", 0.25, "25%")])
+def test_a_prediction_typed_in_quotes_as_the_messages_showed_it_is_read(typed, value, text):
+    """The refusal said 'write 25% as 0.25, 1/4 or "25%"' and 'a percentage as text like
+    "28.6%"' (words for a code cell); a student who typed it so, quotes and all, was refused."""
+    guess = Predict("p?")
+    guess.field.value = typed
+    guess.button.click()
+    assert guess.value == value and guess.text == text
+
+
+@pytest.mark.parametrize("kind, typed, says", [
+    ("probability", "about a fifth", "'about a fifth' cannot be read as a number: type a fraction like 1/4, "
+                                     "a decimal like 0.25 or a percentage like 25%."),
+    ("number", "twelve", "'twelve' cannot be read as a number: type a number like 12 or 4.5, or a fraction like 7/2."),
+    ("probability", "0,25", "'0,25' cannot be read as a number: type it without a comma: a decimal with a point "
+                            "(0.25), a thousand as 1000."),
+    ("number", "1,000", "'1,000' cannot be read as a number: type it without a comma: a decimal with a point "
+                        "(0.25), a thousand as 1000."),
+    ("probability", "2", "A probability is between 0 and 1: for 25% type 0.25, 1/4 or 25% (with the % sign)."),
+])
+def test_a_refusal_names_the_forms_to_type_in_the_box_without_quotes_or_code(kind, typed, says):
+    guess = Predict("p?", kind=kind)
+    guess.field.value = typed
+    guess.button.click()
+    assert guess.value is None
+    assert html.unescape(re.sub("<[^>]+>", "", guess.status.value)) == says
+
+
+def test_a_long_prediction_wraps_inside_the_box():
+    """300 digits locked in (the most an answer may have) were one unbroken word in the status
+    line and the reveal: wider than a 390 px phone. Checked in a browser by
+    tests/browser/test_predict_browser.py."""
+    guess = Predict("How many turns?", kind="number")
+    guess.field.value = "1/" + "9" * 298
+    guess.button.click()
+    assert guess.value is not None
+    shown = guess.reveal(exact=Fraction(1, 3))
+    assert "overflow-wrap:anywhere" in guess.status.value
+    assert shown.value.count("overflow-wrap:anywhere") == 2   # the sentence and the table
+
+
+def test_a_number_prediction_is_not_a_percentage():
+    guess = Predict("How many turns does a game last?", kind="number")
+    guess.field.value = "50%"
+    guess.button.click()
+    assert guess.value is None
+    assert "This asks for a number, not a percentage: type it without the % sign" in guess.status.value
+    guess.field.value = "50"
+    guess.button.click()
+    assert guess.value == 50.0
 
 
 def test_a_number_prediction_may_be_above_one():
