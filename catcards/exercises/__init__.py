@@ -77,6 +77,10 @@ FILL_IN = ("Fill in your answer above (a fraction like 2/7, a decimal like 0.286
 FILL_IN_NUMBER = ('Fill in your answer above (a number like 12 or 4.5, or a fraction as text like "7/2"), '
                   "then run this cell again.")
 
+#: the forms an unreadable answer is told to use: a probability's, and another number's
+_FORMS = 'write a fraction like 2/7 (or "2/7"), a decimal like 0.286, or a percentage as text like "28.6%"'
+_FORMS_NUMBER = 'write a number like 12 or 4.5, or a fraction like 7/2 (or "7/2")'
+
 _NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
 _FRACTION = re.compile(rf"^\s*({_NUMBER})\s*/\s*({_NUMBER})\s*$")
 _DECIMAL = re.compile(rf"^\s*({_NUMBER})\s*$")
@@ -149,15 +153,17 @@ def parse_answer(answer: Any) -> tuple[Fraction | float, bool]:
     return reading.value, reading.exact
 
 
-def read_answer(answer: Any) -> Reading:
+def read_answer(answer: Any, *, probability: bool = True) -> Reading:
     """Read a student's answer as a :class:`Reading` (its value, form and decimal places), in the
-    forms :func:`parse_answer` accepts. Raises ValueError as :func:`parse_answer` does."""
+    forms :func:`parse_answer` accepts. Raises ValueError as :func:`parse_answer` does; with
+    ``probability=False`` (an expected count, a mean length) an unreadable answer is told the
+    forms of a number (12, 4.5, 7/2), not a percentage."""
     if isinstance(answer, bool):
         raise ValueError(f"{answer!r} is not a number; write a fraction like 2/7 or a decimal like 0.286")
     if isinstance(answer, str) and len(answer.strip()) > MAX_ANSWER_CHARS:
         raise ValueError(f"an answer is at most {MAX_ANSWER_CHARS} characters long; this one has "
                          f"{len(answer.strip()):,}")
-    reading = _read(answer)
+    reading = _read(answer, probability)
     try:
         float(reading.value)  # every check compares floats: 10**400 cannot be one
     except OverflowError:
@@ -175,7 +181,7 @@ def _places(digits: str) -> int:
     return max(0, -exponent) if isinstance(exponent, int) else 0
 
 
-def _read(answer: Any) -> Reading:
+def _read(answer: Any, probability: bool = True) -> Reading:
     if isinstance(answer, (Fraction, numbers.Integral)):
         value = Fraction(answer)
         return Reading(value, True, "whole" if value.denominator == 1 else "fraction", None, value)
@@ -213,10 +219,9 @@ def _read(answer: Any) -> Reading:
     shown = repr(answer) if isinstance(answer, str) else short_repr(answer)
     many = (f" (a {type(answer).__name__} of {len(answer):,} values, not one number)"
             if isinstance(answer, (list, tuple, set, dict)) and len(answer) > 1 else "")
-    raise ValueError(
-        f"could not read {shown}{many} as a number; write a fraction like 2/7 (or \"2/7\"), "
-        f'a decimal like 0.286, or a percentage as text like "28.6%"'
-    )
+    # a count's refusal offered "a percentage as text like "28.6%"", which the next check refused
+    forms = _FORMS if probability else _FORMS_NUMBER
+    raise ValueError(f"could not read {shown}{many} as a number; {forms}")
 
 
 def needed_decimals(exact: Fraction | int | float, probability: bool = True) -> int:
@@ -326,7 +331,7 @@ def check(
         return done(None, f"{FILL_IN if probability else FILL_IN_NUMBER} "
                           f"{decimals_text(exact, probability, min_places)}")
     try:
-        reading = read_answer(_without_unit(answer, unit))
+        reading = read_answer(_without_unit(answer, unit), probability=probability)
     except ValueError as exc:
         return done(None, f"Not checked: {exc}.")
     if reading.form == "percentage" and not probability:
@@ -606,8 +611,12 @@ class _Reveal:
 
         self.keys, self.draw, self.shown = keys, draw, False
         what = "the answer" if len(keys) == 1 else "the answers"
+        # with two exercises it waits for both: "once the check cell says Right!" left a student
+        # who had answered the first one waiting for nothing
+        checks = ("the check cell says" if len(keys) == 1 else "both check cells say" if len(keys) == 2
+                  else f"all {len(keys)} check cells say")
         self.note = W.HTML(f"<i>The result below shows {what} to the exercise{'s' * (len(keys) > 1)} "
-                           f"above. It appears by itself once the check cell says Right!, or "
+                           f"above. It appears by itself once {checks} Right!, or "
                            f"click the button to see it now.</i>")
         self.button = W.Button(description=label, icon="eye", tooltip=f"show {what} now",
                                layout=W.Layout(width="auto"))

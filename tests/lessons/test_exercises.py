@@ -146,6 +146,18 @@ def test_a_percentage_for_a_number_that_is_not_a_probability_is_not_checked(answ
     assert exercise("pairs/no-memory-5-pairs").check("25 turns", show=False).right is True
 
 
+@pytest.mark.parametrize("answer", ["about 25", "5^2", ""])
+def test_an_unreadable_answer_to_a_count_is_told_a_numbers_forms_not_a_percentage(answer):
+    """A teacher's read of Pairs (December 2026): "about 25" for the expected turns was told to
+    write 'a percentage as text like "28.6%"', and "2500%" was then refused as a percentage."""
+    r = exercise("pairs/no-memory-5-pairs").check(answer, show=False)
+    assert r.right is None
+    assert r.message == (f"Not checked: could not read {answer!r} as a number; write a number like 12 or 4.5, "
+                         'or a fraction like 7/2 (or "7/2").')
+    probability = exercise("simons-cat/cat-3-set-aside").check(answer, show=False).message
+    assert probability.endswith('a decimal like 0.286, or a percentage as text like "28.6%".')
+
+
 def test_parse_answer_forms():
     assert parse_answer("3/36") == (Fraction(1, 12), True)
     assert parse_answer("2") == (Fraction(2), True)
@@ -456,7 +468,9 @@ def test_a_draw_failing_otherwise_says_to_run_the_lesson_from_the_top(fresh):
 def test_a_right_answer_shows_the_result_once_all_its_exercises_are_solved(fresh):
     calls = []
     keys = ["simons-cat/cat-3-set-aside", "simons-cat/no-cat-in-hand"]
-    reveal_after(keys, lambda: calls.append(1))
+    note = reveal_after(keys, lambda: calls.append(1)).children[0]
+    # it waits for both: "once the check cell says Right!" left a student who answered one waiting
+    assert "the answers to the exercises above. It appears by itself once both check cells say Right!" in note.value
     exercise(keys[0]).check("1/36", show=False)
     assert calls == [] and exercise(keys[0]).solved and not exercise(keys[1]).solved
     exercise(keys[1]).check(exercise(keys[1]).exact(), show=False)
