@@ -396,8 +396,12 @@ def _why_wrong(reading: Reading, target: Fraction, need: int, tolerance: float |
         else:
             given, wanted, what = reading.places, need, "a decimal"
         shown = (f"{given} decimal place{'s' * (given != 1)}" if given else "a whole number")
-        return (f"right to {shown}, but this question needs {what} with at least {wanted} decimal "
-                f"place{'s' * (wanted != 1)}: give more decimal places, or the exact fraction.")
+        need_more = (f"this question needs {what} with at least {wanted} decimal place{'s' * (wanted != 1)}: "
+                     "give more decimal places, or the exact fraction.")
+        if any(_rounds_to(reading, wrong) for wrong in _mistake_values(mistakes)):
+            # "0.25" for 25/102 is also 1/4 (the mistake the exercise warns of) rounded: not "right"
+            return f"rounded to {shown}, that could be the right answer or a common wrong one; {need_more}"
+        return f"right to {shown}, but {need_more}"
     for wrong, reason in (mistakes or {}).items():
         try:
             wrong_value = read_answer(wrong).rational
@@ -436,6 +440,17 @@ def _why_wrong(reading: Reading, target: Fraction, need: int, tolerance: float |
         return (f"that is rounded to a whole number; give the exact fraction, or a decimal to at least "
                 f"{need} decimal place{'s' * (need != 1)}.")
     return "too high. " + _hint(probability) if value > target else "too low. " + _hint(probability)
+
+
+def _mistake_values(mistakes: Mapping[Any, str] | None) -> list[Fraction]:
+    """The named wrong answers that can be read, as exact rationals."""
+    values = []
+    for wrong in mistakes or {}:
+        try:
+            values.append(read_answer(wrong).rational)
+        except ValueError:
+            continue
+    return values
 
 
 def _hint(probability: bool) -> str:

@@ -62,5 +62,8 @@ EXERCISES = (
             "a little below 1/4: each card in the stack leaves less room for the next.",
         source="rulebook wildcat-and-dinohistoria.txt, The BIG CAT Game (deal all cards); "
                "hypergeometric, C(50, 24) / C(52, 26)",
+        # 25/102 = 0.2451 and the named mistake 1/4 both round to 0.25 (and 25%): at two places
+        # "0.25" was "Right!" while "1/4" and "0.250" got the mistake's explanation
+        min_places=3,
     ),
 )

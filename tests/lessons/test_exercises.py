@@ -525,6 +525,23 @@ def test_snap_after_two_snaps_tells_the_answer_from_the_named_mistake_by_four_pl
                                                            "turned, not two: 52 are left.")
 
 
+
+def test_big_cat_red_lion_and_tiger_does_not_call_the_independent_quarter_right():
+    """A teacher's run (December 2026): the exercise's hint asks "is it really 1/2 x 1/2?", and
+    "1/4" got that explanation, but "0.25" and "25%" (25/102 = 0.2451 at two places) were "Right!"."""
+    ex = exercise("big-cat/red-lion-and-tiger-2-players")
+    assert ex.decimals == 3
+    assert "at least 3 decimal places (a percentage to at least 1 decimal place)" in ex.how_to_answer
+    for quarter in ("0.25", "25%", "0.250", "1/4"):
+        assert ex.check(quarter, show=False).message.startswith("Not yet: "), quarter
+    # 0.25 is 25/102 and 1/4 alike at two places: not called right, nor wrong
+    assert ex.check("0.25", show=False).message == (
+        "Not yet: rounded to 2 decimal places, that could be the right answer or a common wrong one; this question "
+        "needs a decimal with at least 3 decimal places: give more decimal places, or the exact fraction.")
+    assert ex.check("0.250", show=False).message == ex.check("1/4", show=False).message
+    for right in ("0.245", "24.5%", "25/102", "0.2451"):
+        assert ex.check(right, show=False).right is True, right
+
 def _code_sources():
     import nbformat
     from pathlib import Path
