@@ -25,7 +25,8 @@ teacher marks them:
   (``0.0278``), and praised as a percentage;
 - with an explicit ``tolerance``, any answer within it of ``exact`` is right (the old rule).
 
-A wrong answer gets the most specific reason found: right but too few decimal places, one of
+A wrong answer gets the most specific reason found: right but too few decimal places (or, when
+one of the ``mistakes`` rounds to it as well, that it could be either), one of
 the lesson's ``mistakes`` (common wrong answers with what each reveals), a probability outside
 0..1, a percentage written as a number (8.3 for 8.3%), the chance of the opposite event
 (1 - p), digits cut off instead of rounded, close, then "too high" or "too low". The ``why``
