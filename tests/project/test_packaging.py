@@ -209,6 +209,40 @@ def test_the_lite_site_holds_the_wheel_every_notebook_and_their_apps(site):
     assert "index.ipynb" in {c["name"] for c in root["content"]}
 
 
+@pytest.mark.browser
+def test_the_lite_app_starts_its_kernel_in_a_browser(browser_ready, site):
+    """The Voici app of the site in headless Chromium, offline: its Pyodide kernel starts, i.e. it
+    asks Pyodide's CDN for the pinned pyodide.js (the request is answered with an error here, so
+    the test needs no network). With jupyterlite-pyodide-kernel 0.7.1 or 0.7.2 it never did: the
+    kernel's extension needs JupyterLab's pluginmanager, which Voici 0.10's app does not share
+    ("Shared module @jupyterlab/pluginmanager doesn't exist in shared scope default", then "No
+    kernel available"), and the app page stayed at "Running ..." (a README user found it)."""
+    from playwright.sync_api import sync_playwright
+
+    from real_browser import CHROMIUM, CHROMIUM_ARGS, free_port
+
+    pyodide = _pinned_pyodide()
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                               "--directory", str(site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page()
+                errors: list[str] = []
+                page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+                page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
+                with page.expect_request(lambda r: f"pyodide/v{pyodide}/full/pyodide.js" in r.url, timeout=90_000):
+                    page.goto(f"http://127.0.0.1:{port}/voici/render/apps/play.html", timeout=60_000)
+                assert not [e for e in errors if "Shared module" in e or "No kernel" in e], errors
+            finally:
+                browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
 @pytest.mark.slow
 @pytest.mark.browser
 def test_the_lite_app_draws_a_table_in_a_browser(browser_ready, request):
