@@ -199,6 +199,7 @@ def test_the_lite_site_holds_the_wheel_every_notebook_and_their_apps(site):
         original = json.loads((REPO / "notebooks" / rel).read_text())
         first, *rest = shipped["cells"]
         assert first["metadata"]["tags"] == [lite_build.INSTALL_TAG]
+        assert shipped["metadata"]["kernelspec"]["name"] == "python"  # the site's one kernel
         assert "".join(first["source"]).startswith(f"%pip install -q catcards=={catcards.__version__}")
         assert rest == original["cells"], rel
         page = site / "voici" / "render" / rel.with_suffix(".html")
@@ -210,13 +211,15 @@ def test_the_lite_site_holds_the_wheel_every_notebook_and_their_apps(site):
 
 
 @pytest.mark.browser
-def test_the_lite_app_starts_its_kernel_in_a_browser(browser_ready, site):
-    """The Voici app of the site in headless Chromium, offline: its Pyodide kernel starts, i.e. it
-    asks Pyodide's CDN for the pinned pyodide.js (the request is answered with an error here, so
-    the test needs no network). With jupyterlite-pyodide-kernel 0.7.1 or 0.7.2 it never did: the
-    kernel's extension needs JupyterLab's pluginmanager, which Voici 0.10's app does not share
-    ("Shared module @jupyterlab/pluginmanager doesn't exist in shared scope default", then "No
-    kernel available"), and the app page stayed at "Running ..." (a README user found it)."""
+def test_the_lite_app_and_a_lesson_start_their_kernel_in_a_browser(browser_ready, site):
+    """The site's Voici app and a lesson in its JupyterLab, in headless Chromium, offline: each
+    page's Pyodide kernel starts, i.e. asks Pyodide's CDN for the pinned pyodide.js (the request is
+    answered with an error here, so the test needs no network). With jupyterlite-pyodide-kernel
+    0.7.1 or 0.7.2 the app never did: the kernel's extension needs JupyterLab's pluginmanager,
+    which Voici 0.10's app does not share ("Shared module @jupyterlab/pluginmanager doesn't exist
+    in shared scope default", then "No kernel available"), and the app page stayed at "Running
+    ..." (a README user found it). A lesson named the kernel "python3", which the site does not
+    have, so it opened at a "Select Kernel" dialog with no kernel started."""
     from playwright.sync_api import sync_playwright
 
     from real_browser import CHROMIUM, CHROMIUM_ARGS, free_port
@@ -229,13 +232,16 @@ def test_the_lite_app_starts_its_kernel_in_a_browser(browser_ready, site):
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
-                page = browser.new_page()
-                errors: list[str] = []
-                page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-                page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
-                with page.expect_request(lambda r: f"pyodide/v{pyodide}/full/pyodide.js" in r.url, timeout=90_000):
-                    page.goto(f"http://127.0.0.1:{port}/voici/render/apps/play.html", timeout=60_000)
-                assert not [e for e in errors if "Shared module" in e or "No kernel" in e], errors
+                for path in ("voici/render/apps/play.html", "lab/index.html?path=pairs.ipynb"):
+                    page = browser.new_page()
+                    errors: list[str] = []
+                    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+                    page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
+                    with page.expect_request(lambda r: f"pyodide/v{pyodide}/full/pyodide.js" in r.url,
+                                             timeout=90_000):
+                        page.goto(f"http://127.0.0.1:{port}/{path}", timeout=60_000)
+                    assert not [e for e in errors if "Shared module" in e or "No kernel" in e], (path, errors)
+                    page.close()
             finally:
                 browser.close()
     finally:
