@@ -7,7 +7,7 @@ Pyodide kernel, no server.
 The site holds the catcards wheel (``pypi/``, installed in the browser by piplite), every notebook
 of ``notebooks/`` (the start page ``index.ipynb`` at its root) and each notebook's Voici page
 (``voici/render/<name>.html``; the app is ``voici/render/apps/play.html``). Every notebook of the
-site starts with one extra cell, ``%pip install -q catcards==<version>``: the kernel installs the
+site starts with one extra cell, ``%pip install -q catcards==<version>``, and names the site's kernel (:data:`KERNELSPEC`): the kernel installs the
 wheel from the site, and numpy, pandas, matplotlib and tqdm from the Pyodide distribution pinned
 in ``lite/jupyter-lite.json``. The repository's notebooks are not changed.
 
@@ -31,6 +31,10 @@ NOTEBOOKS = REPO / "notebooks"
 OUTPUT = LITE / "_output"
 #: the tag of the cell the site adds to every notebook
 INSTALL_TAG = "catcards-lite-install"
+#: the kernel every notebook of the site names: the site's Pyodide kernel ("python"; the repository's
+#: notebooks name "python3", which JupyterLite's lab does not have, so each lesson opened with a
+#: "Select Kernel" dialog)
+KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 
 
 def version() -> str:
@@ -65,6 +69,7 @@ def stage_contents(dest: Path) -> list[Path]:
         if src.suffix == ".ipynb":
             nb = json.loads(src.read_text(encoding="utf-8"))
             nb["cells"].insert(0, install_cell())
+            nb["metadata"]["kernelspec"] = KERNELSPEC  # opens with the site's kernel, no "Select Kernel"
             out.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
             written.append(out)
         else:

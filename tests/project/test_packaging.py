@@ -199,6 +199,7 @@ def test_the_lite_site_holds_the_wheel_every_notebook_and_their_apps(site):
         original = json.loads((REPO / "notebooks" / rel).read_text())
         first, *rest = shipped["cells"]
         assert first["metadata"]["tags"] == [lite_build.INSTALL_TAG]
+        assert shipped["metadata"]["kernelspec"]["name"] == "python"  # the site's one kernel
         assert "".join(first["source"]).startswith(f"%pip install -q catcards=={catcards.__version__}")
         assert rest == original["cells"], rel
         page = site / "voici" / "render" / rel.with_suffix(".html")
@@ -207,6 +208,45 @@ def test_the_lite_site_holds_the_wheel_every_notebook_and_their_apps(site):
     # the contents index lists the start page at the site's root, where the kernel's /drive is
     root = json.loads((site / "api" / "contents" / "all.json").read_text())
     assert "index.ipynb" in {c["name"] for c in root["content"]}
+
+
+@pytest.mark.browser
+def test_the_lite_app_and_a_lesson_start_their_kernel_in_a_browser(browser_ready, site):
+    """The site's Voici app and a lesson in its JupyterLab, in headless Chromium, offline: each
+    page's Pyodide kernel starts, i.e. asks Pyodide's CDN for the pinned pyodide.js (the request is
+    answered with an error here, so the test needs no network). With jupyterlite-pyodide-kernel
+    0.7.1 or 0.7.2 the app never did: the kernel's extension needs JupyterLab's pluginmanager,
+    which Voici 0.10's app does not share ("Shared module @jupyterlab/pluginmanager doesn't exist
+    in shared scope default", then "No kernel available"), and the app page stayed at "Running
+    ..." (a README user found it). A lesson named the kernel "python3", which the site does not
+    have, so it opened at a "Select Kernel" dialog with no kernel started."""
+    from playwright.sync_api import sync_playwright
+
+    from real_browser import CHROMIUM, CHROMIUM_ARGS, free_port
+
+    pyodide = _pinned_pyodide()
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                               "--directory", str(site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                for path in ("voici/render/apps/play.html", "lab/index.html?path=pairs.ipynb"):
+                    page = browser.new_page()
+                    errors: list[str] = []
+                    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+                    page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
+                    with page.expect_request(lambda r: f"pyodide/v{pyodide}/full/pyodide.js" in r.url,
+                                             timeout=90_000):
+                        page.goto(f"http://127.0.0.1:{port}/{path}", timeout=60_000)
+                    assert not [e for e in errors if "Shared module" in e or "No kernel" in e], (path, errors)
+                    page.close()
+            finally:
+                browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
 
 
 @pytest.mark.slow
