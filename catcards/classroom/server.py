@@ -1136,6 +1136,18 @@ def open_class(pool: Any, game: str, activity: str | None, nicknames: bool, new:
     return pool.start(game, activity, nicknames=nicknames)
 
 
+def ended_note(pool: Any, game: str, activity: str, info: Any) -> str | None:
+    """What a start says when the newest other class of ``game`` and ``activity`` in the store
+    was ended, so that ``info`` (the class it serves) is a new one with a new code: a teacher
+    who pressed "End the class" and started the server again had a new code without a word;
+    None otherwise."""
+    same = [c for c in pool.classes() if c.game == game and _activity_key(c) == activity and c.code != info.code]
+    if same and same[-1].ended:
+        return (f"The last class of this activity here ({same[-1].code}) was ended, so this is a new class "
+                "with a new code: give your students this one.")
+    return None
+
+
 def _activity_key(info: Any) -> str:
     value = info.activity
     return value if isinstance(value, str) else value.key
@@ -1180,6 +1192,7 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     check_address(ip, port)  # nor for a port in use
     pool = Pool(open_store(store), max_students=max_students)
     info = open_class(pool, game, chosen.key, nicknames, new)
+    note = None if new else ended_note(pool, game, chosen.key, info)
     shown_host = "127.0.0.1" if ip in ("", "0.0.0.0", "::", "*") else ip
     if public_url is None:
         if ip in ("0.0.0.0", "::", "*", ""):
@@ -1216,7 +1229,7 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
             print(json.dumps({"code": info.code, "join_url": urls["join_url"], "dashboard_url": urls["dashboard_url"],
                               "teacher_token": info.teacher_token}), flush=True)
             return
-        lines = [f"{chosen.title}: class {info.code}", "",
+        lines = [f"{chosen.title}: class {info.code}", "", *([note, ""] if note else []),
                  f"Students join at {urls['join_url']}",
                  f"or open {public_url}class and type the code {info.code}.", "", terminal_qr(urls["join_url"])]
         if urls["dashboard_url"]:

@@ -611,3 +611,21 @@ def test_a_process_killed_while_counting_loses_nothing_it_counted(store_where):
     assert kept[:15] == said and len(kept) in (15, 16)  # the 16th may have committed before the kill
     assert kept == [me.game_seed(k) for k in range(len(kept))]
     again.store.close()
+
+
+def test_a_start_after_the_class_was_ended_says_it_is_a_new_class(tmp_path):
+    """A README user pressed "End the class", started the server again on the same store and got
+    a new code without a word (the README said it resumes). The start now says so; a class not
+    ended is resumed and nothing is said."""
+    from catcards.classroom.server import ended_note, open_class
+
+    pool = Pool(open_store(str(tmp_path / "class")))
+    first = open_class(pool, "snap", "snap/snaps-per-pass", True, False)
+    again = open_class(pool, "snap", "snap/snaps-per-pass", True, False)
+    assert again.code == first.code and ended_note(pool, "snap", "snap/snaps-per-pass", again) is None
+    pool.end(first.code, first.teacher_token)
+    second = open_class(pool, "snap", "snap/snaps-per-pass", True, False)
+    assert second.code != first.code
+    assert ended_note(pool, "snap", "snap/snaps-per-pass", second) == (
+        f"The last class of this activity here ({first.code}) was ended, so this is a new class with a new "
+        "code: give your students this one.")
