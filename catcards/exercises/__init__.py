@@ -692,13 +692,14 @@ class _Reveal:
 
 def _draw_failed(error: Exception) -> str:
     """What a kept-back result's note says when its draw raised ``error``."""
+    # words for a student (a teacher's read: "it uses 'catcards'" was code talk); the error's name
+    # comes last, for the teacher they may ask
     if isinstance(error, NameError):
-        name = getattr(error, "name", None) or "something"
-        return (f"The result could not be drawn: it uses {name!r}, made by a cell above that has not run "
-                "since the notebook's kernel started. Run the cells above this one (in JupyterLab: Run > "
-                "Run All Above Selected Cell), then click the button.")
-    return (f"The result could not be drawn ({type(error).__name__}: {str(error)[:120]}). Run the lesson "
-            "from the top (Run > Run All Cells), then click the button.")
+        return ("The result could not be drawn yet: it needs a cell above that has not run since the "
+                "notebook restarted. Run the cells above this one (in JupyterLab: Run > Run All Above "
+                "Selected Cell), then click the button.")
+    return ("The result could not be drawn. Run the lesson from the top (Run > Run All Cells), then click "
+            f"the button; if it fails again, tell your teacher (the error was {type(error).__name__}).")
 
 
 def _reveal_ready() -> None:
