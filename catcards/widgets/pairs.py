@@ -124,7 +124,7 @@ class PairsTable(GameTable):
         action = button._catcards_action[0]  # type: ignore[attr-defined]
         seat = self.state.current_player
         if self.state.is_over:
-            self.say("The game is over: click New game to deal again.")
+            self.say(self.game_over_words)
         elif not self.is_human(seat):
             self.say(f"It is {self.seat_label(seat)}'s turn, not yours: nothing changed.")
         elif action not in self.state.legal_actions():

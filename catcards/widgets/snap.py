@@ -51,6 +51,11 @@ class SnapTable(GameTable):
         turn_delay: seconds a computer seat waits before turning its card (default 1.2).
         clock: :class:`LoopClock` (default, real time on the kernel's event loop) or
             :class:`ManualClock` (tests, lessons).
+        snap_calls: True (default) for the game; False for a pass through the deck in which
+            nobody calls (the class activity ``snap/snaps-per-pass``, which does not count a game
+            with a call): the table then has no "Snap!" buttons (a button whose only effect is
+            to spoil the pass is a trap, and one Tab stop fewer), its hint and "How to play" ask
+            to count the snaps, and the end says how many snaps showed instead of the winners.
 
     Computer seats play :class:`~catcards.agents.snap.ReactionAgent` (``agents="reaction"``, the
     default; the generic default "sensible" means the same here), whose ``model`` gives each
@@ -74,8 +79,19 @@ class SnapTable(GameTable):
 
     auto_advance = False
 
-    def __init__(self, *args: Any, turn_delay: float = 1.2, clock: Any = None, **kwargs: Any):
+    #: "How to play" of a pass through the deck (``snap_calls=False``)
+    how_to_play_pass = (
+        'Press "Turn your card" to turn the top card onto the centre pile, until all the cards are turned.',
+        'Do not call Snap in this activity: count the snaps instead. A snap is a card with the same number as the card before it ("SNAP showing!").',
+        'Rules: the Wildcat & Dinohistoria rulebook, "SNAP".',
+    )
+
+    def __init__(self, *args: Any, turn_delay: float = 1.2, clock: Any = None, snap_calls: bool = True,
+                 **kwargs: Any):
         self.turn_delay = float(turn_delay)
+        self.snap_calls = bool(snap_calls)
+        if not self.snap_calls:
+            self.how_to_play = self.how_to_play_pass
         self.clock = clock if clock is not None else LoopClock()
         self._snap_taken: tuple[int, int, int] | None = None  # (state id, turns, winner)
         self.turn_button = W.Button(description="Turn your card", icon="share",
@@ -85,7 +101,7 @@ class SnapTable(GameTable):
         self.snap_buttons: dict[int, W.Button] = {}
         super().__init__(*args, **kwargs)
         self.turn_button.on_click(self.callback(lambda _b: self.press_turn()))
-        for seat in self.humans:
+        for seat in (self.humans if self.snap_calls else ()):
             b = W.Button(description="Snap!" if len(self.humans) == 1 else f"Snap! (seat {seat})",
                          button_style="danger", icon="hand-paper-o", layout=W.Layout(width="auto"))
             b.add_class("catcards-snap")
@@ -107,7 +123,7 @@ class SnapTable(GameTable):
         """Person ``seat`` calls "Snap" now (see the module docstring for what happens)."""
         state = self.state
         if state.is_over:
-            self.say("The game is over: click New game to deal again.")
+            self.say(self.game_over_words)
             return
         if state.status[seat] == OUT:
             self.say(f"Seat {seat} is out of the game: nothing changed.")
@@ -132,7 +148,7 @@ class SnapTable(GameTable):
         state = self.state
         seat = state.current_player
         if state.is_over:
-            self.say("The game is over: click New game to deal again.")
+            self.say(self.game_over_words)
             return
         if not self.is_human(seat) or FLIP not in state.legal_actions():
             self.say(f"It is {self.seat_label(seat)}'s turn to turn a card: nothing changed.")
@@ -206,6 +222,14 @@ class SnapTable(GameTable):
         super().play_out()
 
     # ---- drawing --------------------------------------------------------------------------------
+    def end_text(self) -> str | None:
+        """In a pass through the deck (``snap_calls=False``): the cards turned and the snaps that
+        showed, what the activity counts (there are no winners to name); else None."""
+        if self.snap_calls:
+            return None
+        state = self.state
+        return f"{state.turns} cards turned. Snaps showing in this pass: {state.snaps_showing}."
+
     def status_text(self, obs: dict) -> str:
         text = super().status_text(obs)
         if obs["snap_showing"]:
@@ -227,6 +251,9 @@ class SnapTable(GameTable):
             self.turn_button.tooltip = "turn your top card onto the centre pile"
         if state.is_over:
             hint = ""
+        elif not self.snap_calls:
+            hint = ('Press "Turn your card" until all the cards are turned. Do not call Snap: count the snaps, '
+                    'a card with the same number as the card before it.')
         elif mine:
             hint = 'Your turn: press "Turn your card". Press "Snap!" whenever the top two cards have the same number.'
         else:
@@ -237,6 +264,10 @@ class SnapTable(GameTable):
             mark_unavailable(b, f"{why}: click to hear why" if why else None)
             if why is None:
                 b.tooltip = "press when the top two cards have the same number"
+        if state.is_over:  # nothing left to press: disabled, so no click is answered in vain
+            for b in [self.turn_button, *getattr(self, "snap_buttons", {}).values()]:
+                b.disabled = True
+                b.tooltip = "the game is over"
         # the same boxes every time, their hint line updated: a new box would be drawn anew in the
         # browser, and the keyboard focus on "Turn your card" or "Snap!" would fall to the page
         # after every turn (the computers' turns redraw the table on a timer)

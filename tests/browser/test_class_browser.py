@@ -99,6 +99,10 @@ def test_a_student_joins_by_the_link_plays_a_snap_pass_and_the_dashboard_shows_i
             pressed = time.monotonic()
             expect(status).to_contain_text(f"{turned} card{'s' * (turned != 1)} turned", timeout=15_000)
         expect(note).to_contain_text("Counted for the class", timeout=30_000)
+        # the pass has no Snap! buttons, and at its end "Turn your card" is disabled
+        expect(frame.locator("button.catcards-snap")).to_have_count(0)
+        expect(turn).to_be_disabled()
+        expect(status).to_contain_text("52 cards turned. Snaps showing in this pass:")
         value = int(re.search(r"(\d+) snaps", note.inner_text()).group(1))
         counted_at = time.monotonic()
         # the student's page shows the result (a reload keeps it), and the dashboard within seconds
@@ -185,6 +189,15 @@ def test_axe_finds_no_wcag_violation_on_the_class_pages(browser_ready, class_ser
         page.get_by_text("Played with real cards?").click()
         expect(page.get_by_label(re.compile("How many snaps did you count"))).to_be_visible()
         problems += _violations(page, "the student's page after joining, 390x844")
+        # the answer to a count shows under its box, in view on a phone (it showed only at the
+        # top of the page, out of view, and a student sent the count twice)
+        page.get_by_label(re.compile("How many snaps did you count")).fill("3")
+        page.get_by_role("button", name="Send my count").click()
+        status = page.locator("#tally-status")
+        expect(status).to_have_text("Sent: your count of 3 snaps from real cards (marked as not checked).")
+        expect(status).to_have_attribute("role", "status")
+        expect(status).to_be_in_viewport()
+        problems += _violations(page, "the student's page after sending a count, 390x844")
         page.close()
         for size in (CHROMEBOOK, (1920, 1080)):
             dashboard = browser.new_page(viewport={"width": size[0], "height": size[1]})

@@ -307,3 +307,54 @@ def test_snap_with_two_people_at_the_screen_takes_every_quick_tap(monkeypatch):
     assert table.state.turns == 10
     assert "press again" not in table.announce.value
     table.close()
+
+
+def _turn_all(table, cards=52):
+    for _ in range(cards):
+        table._run(table.press_turn)
+    assert table.state.is_over and table.state.turns == cards
+
+
+def test_a_pass_through_the_deck_has_no_snap_buttons_and_ends_with_the_snaps_it_counts():
+    """The class's "snaps in one pass" refuses a game with a call, yet its table said 'Press
+    "Snap!" whenever ...' beside big red Snap! buttons (fresh README user): with snap_calls=False
+    there are no Snap buttons, the hint and "How to play" ask to count, and the end says how many
+    snaps showed (the activity's result), not 'the most cards (0) win. Winners: Seat 0, Seat 1'."""
+    from catcards.classroom.games.snap import snaps_in_pass
+    from catcards.widgets import play
+
+    table = play("snap", seed=5, humans=(0, 1), players=2, max_turns=52, snap_calls=False)
+    assert table.snap_buttons == {}
+    buttons = table.hand_box.children[0].children[1].children
+    assert list(buttons) == [table.turn_button]
+    hint = table.hand_box.children[0].children[0].value
+    assert "Do not call Snap" in hint and 'Press "Snap!"' not in hint
+    assert "Do not call Snap in this activity" in table.rules_panel.value
+    _turn_all(table)
+    shown = sum(line.endswith("snap showing!") for line in table.state.log)
+    assert shown == snaps_in_pass(table.state) and shown > 0
+    end = f"52 cards turned. Snaps showing in this pass: {shown}."
+    assert end in table.status.value and "Winners" not in table.status.value
+    assert "Scores by seat" not in table.status.value
+    assert end in table.announce.value
+    table.close()
+
+
+def test_at_the_end_the_buttons_are_disabled_and_the_words_name_the_deal_again_button():
+    """A finished game left "Turn your card" (and "Snap!") clickable, each click adding "click
+    New game" on a class page that has no New game button: they are disabled at the end, and a
+    page with its own button names it (``game_over_words``)."""
+    from catcards.widgets import play
+
+    table = play("snap", seed=5, humans=(0, 1), players=2, max_turns=52)
+    assert not table.turn_button.disabled and table.snap_buttons
+    _turn_all(table)
+    assert table.turn_button.disabled and all(b.disabled for b in table.snap_buttons.values())
+    assert "Winners" in table.status.value  # the game itself still names its winners
+    table.game_over_words = 'The game is over: click "Play another game" at the top to deal again.'
+    table._run(table.press_turn)
+    table._run(lambda: table.press_snap(0))
+    assert table.output_text().count('click "Play another game"') == 2 and "New game" not in table.output_text()
+    table.new_game(6)  # a new deal opens them again
+    assert not table.turn_button.disabled and not any(b.disabled for b in table.snap_buttons.values())
+    table.close()

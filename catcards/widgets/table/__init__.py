@@ -263,6 +263,9 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
 
     #: whether computer seats move by themselves after a person's action
     auto_advance = True
+    #: what a click that cannot act once the game is over says; it names the button that deals
+    #: again (a page that hides "New game" and deals with its own button sets its own words)
+    game_over_words = "The game is over: click New game to deal again."
     #: short rules naming the table's own controls, one paragraph each: shown in the table's
     #: collapsible "How to play" panel and by the app (each game's table gives its own)
     how_to_play: tuple[str, ...] = (

@@ -72,7 +72,7 @@ class ControlsMixin:
         """The seat to act makes one move by its computer strategy (also a person's seat: "let the
         computer move for me"); then, if people play, computers move until a person is to act."""
         if self.state.is_over:
-            self.say("The game is over: click New game to deal again.")
+            self.say(self.game_over_words)
             return
         self._agent_move()
         self._advance()
@@ -80,7 +80,7 @@ class ControlsMixin:
     def play_out(self) -> None:
         """Every seat's computer strategy plays until the game is over, at once."""
         if self.state.is_over:
-            self.say("The game is over: click New game to deal again.")
+            self.say(self.game_over_words)
             return
         guard = 0
         while not self.state.is_over:

@@ -115,13 +115,23 @@ class ViewMixin:
             return f"Seat {seat} (you)" if len(self.humans) == 1 else f"Seat {seat}"
         return f"Seat {seat} (computer)"
 
+    def end_text(self) -> str | None:
+        """Plain words for a finished game that replace the generic "reason, winners, scores by
+        seat" in the status line and its announcement, or None (the default) for the generic
+        ones. A table played for something else than winning (Snap's pass through the deck)
+        says what that is."""
+        return None
+
     def status_text(self, obs: dict) -> str:
         """The status line as HTML: round, whose turn, or the result when the game is over."""
         parts = []
         if "round" in obs:
             parts.append(f"Round {obs['round']}")
         outcome = self.state.outcome
-        if outcome is not None:
+        own = self.end_text() if outcome is not None else None
+        if own is not None:
+            parts.append(f"<b>Game over</b>: {html.escape(own)}")
+        elif outcome is not None:
             winners = ", ".join(self.seat_label(s) for s in outcome.winners) or "no one"
             scores = ", ".join(f"{s}: {v:g}" for s, v in enumerate(outcome.scores))
             parts.append(f"<b>Game over</b>: {html.escape(outcome.reason)}. "
@@ -151,8 +161,10 @@ class ViewMixin:
         if state.outcome is not None and self.__dict__.get("_announced_end") is not state:
             # say the result once in the aria-live line, so a screen reader reads the end out
             self.__dict__["_announced_end"] = state
+            own = self.end_text()
             winners = ", ".join(self.seat_label(s) for s in state.outcome.winners) or "no one"
-            self.say_quietly(f"Game over: {state.outcome.reason}. Winners: {winners}.")
+            self.say_quietly(f"Game over: {own}" if own is not None
+                             else f"Game over: {state.outcome.reason}. Winners: {winners}.")
         shown = {id(w): w for box in (self.board_box, self.hand_box) for w in _parts(box)}
         if "deal" in self.model.take_changes():
             # a new deal: nothing carries over, so a late click on a button of the game before

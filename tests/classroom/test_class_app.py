@@ -1,0 +1,99 @@
+"""The class app notebook (``catcards/classroom/class_app.ipynb``, a student's table page) run in
+this process: its code cell with a stand-in class server (``urllib.request.urlopen`` answering
+``/game`` and ``/results``) and a stand-in page query, driven through its table and its "Play
+another game" button. Fast: no Voila, no kernel (the server tests cover those)."""
+from __future__ import annotations
+
+import io
+import json
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import catcards.classroom.page as page
+from catcards.classroom.activities import activity
+
+APP = Path(page.__file__).with_name("class_app.ipynb")
+
+
+class FakeClass:
+    """Answers the notebook's POSTs: ``games`` the (k, seed) dealt in turn, ``results`` the
+    (status, answer) of each save sent."""
+
+    def __init__(self, games, results):
+        self.games, self.results, self.sent = list(games), list(results), []
+
+    def urlopen(self, request, timeout=None):
+        path = request.full_url.rsplit("/", 1)[-1]
+        self.sent.append((path, json.loads(request.data)))
+        if path == "game":
+            k, seed = self.games.pop(0)
+            status, answer = 200, {"k": k, "seed": seed}
+        else:
+            status, answer = self.results.pop(0)
+        body = json.dumps(answer).encode()
+        if status >= 400:
+            raise urllib.error.HTTPError(request.full_url, status, "refused", {}, io.BytesIO(body))
+        reply = io.BytesIO(body)
+        reply.status = status
+        return reply
+
+
+def run_app(monkeypatch, fake: FakeClass, key: str = "snap/snaps-per-pass") -> dict:
+    act = activity(key)
+    monkeypatch.setenv("CATCARDS_CLASS_SERVER", "http://class.test/")
+    monkeypatch.setenv("CATCARDS_CLASS_CODE", "ABCDEF")
+    monkeypatch.setenv("CATCARDS_CLASS_TABLE", json.dumps(
+        {"key": act.key, "game": act.game, "params": act.params, "unit": act.unit,
+         "instructions": act.instructions}))
+    monkeypatch.setattr(page, "page_query", lambda: "student=TOKEN")
+    monkeypatch.setattr(urllib.request, "urlopen", fake.urlopen)
+    code = [c for c in json.loads(APP.read_text())["cells"] if c["cell_type"] == "code"]
+    assert len(code) == 1
+    names: dict = {}
+    exec(compile("".join(code[0]["source"]), str(APP), "exec"), names)
+    return names
+
+
+def turn_all(table):
+    while not table.state.is_over:
+        table._run(table.press_turn)
+
+
+def test_the_pass_table_has_no_snap_buttons_and_a_refused_game_is_dealt_again_in_words(monkeypatch):
+    """Fresh README user: the class's Snap pass showed the Snap! buttons and 'Press "Snap!"';
+    after a refused game "Play another game" dealt "Game 1" again with the same seed, unexplained
+    (intended: a student's games count in order, Pool.next_game deals a refused game again); the
+    words at the end named a "New game" button the page does not have."""
+    fake = FakeClass(games=[(0, 11), (0, 11), (1, 12)],
+                     results=[(400, {"error": "the class is closed for now."}),
+                              (201, {"counted": {"value": 4}, "games": 1})])
+    app = run_app(monkeypatch, fake)
+    table, note, button = app["table"], app["note"], app["next_button"]
+    assert table.snap_buttons == {} and "Do not call Snap" in table.hand_box.children[0].children[0].value
+    assert "Game 1. Turn all 52 cards" in note.value and button.layout.display == "none"
+
+    turn_all(table)
+    assert [path for path, _ in fake.sent] == ["game", "results"]
+    assert table.turn_button.disabled
+    assert "Not counted: the class is closed for now." in note.value
+    assert button.description == "Play game 1 again" and button.layout.display == "flex"
+    assert "play the same deal again" in note.value
+    table._run(table.press_turn)  # what a click on the disabled button would say
+    assert 'click "Play game 1 again" at the top' in table.output_text()
+    assert "New game" not in table.output_text()
+
+    button.click()
+    assert table.state.seed == 11 and not table.turn_button.disabled
+    assert "Game 1 again, the same deal (it was not counted)." in note.value
+    turn_all(table)
+    assert "Counted for the class: <b>4 snaps</b>" in note.value
+    assert button.description == "Play another game"
+    assert f"Snaps showing in this pass: {table.state.snaps_showing}." in table.status.value
+
+    button.click()
+    assert table.state.seed == 12 and "Game 2. Turn all 52 cards" in note.value and "again" not in note.value
+    table.close()
+
