@@ -1263,6 +1263,16 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     app.start()
     # a teacher who pressed Ctrl+C sees that nothing was lost (a fresh README user saw the
     # terminal go quiet and could not tell)
-    print(f"\nStopped. Class {info.code} and its results are kept in the store: the same command "
-          "starts it again, with the same code.", file=sys.stderr if as_json else sys.stdout, flush=True)
+    print("\n" + stopped_words(pool, info.code), file=sys.stderr if as_json else sys.stdout, flush=True)
     return 0
+
+
+def stopped_words(pool: Any, code: str) -> str:
+    """What the server says when it stops: the class is kept and the same command starts it again
+    with the same code, or, for a class that was ended, starts a new class with a new code (a
+    README user was told "with the same code" after "End the class", then got a new one)."""
+    if pool.info(code).ended:
+        return (f"Stopped. Class {code} was ended; its results are kept in the store. The same command "
+                "starts a new class, with a new code.")
+    return (f"Stopped. Class {code} and its results are kept in the store: the same command starts it "
+            "again, with the same code.")

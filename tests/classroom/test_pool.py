@@ -616,8 +616,9 @@ def test_a_process_killed_while_counting_loses_nothing_it_counted(store_where):
 def test_a_start_after_the_class_was_ended_says_it_is_a_new_class(tmp_path):
     """A README user pressed "End the class", started the server again on the same store and got
     a new code without a word (the README said it resumes). The start now says so; a class not
-    ended is resumed and nothing is said."""
-    from catcards.classroom.server import ended_note, open_class
+    ended is resumed and nothing is said. Stopping an ended class said "the same command starts
+    it again, with the same code" (a second README user): it says a new class starts."""
+    from catcards.classroom.server import ended_note, open_class, stopped_words
 
     pool = Pool(open_store(str(tmp_path / "class")))
     first = open_class(pool, "snap", "snap/snaps-per-pass", True, False)
@@ -626,6 +627,10 @@ def test_a_start_after_the_class_was_ended_says_it_is_a_new_class(tmp_path):
     pool.end(first.code, first.teacher_token)
     second = open_class(pool, "snap", "snap/snaps-per-pass", True, False)
     assert second.code != first.code
+    assert stopped_words(pool, first.code) == (
+        f"Stopped. Class {first.code} was ended; its results are kept in the store. The same command starts "
+        "a new class, with a new code.")
+    assert stopped_words(pool, second.code).endswith("starts it again, with the same code.")
     assert ended_note(pool, "snap", "snap/snaps-per-pass", second) == (
         f"The last class of this activity here ({first.code}) was ended, so this is a new class with a new "
         "code: give your students this one.")
