@@ -17,6 +17,7 @@ import sys
 import tarfile
 import urllib.request
 import zipfile
+from contextlib import contextmanager
 from email.parser import Parser
 from pathlib import Path
 
@@ -159,6 +160,29 @@ def site(tmp_path_factory):
     return out
 
 
+@contextmanager
+def _site_in_chromium(site: Path):
+    """``(browser, base)``: headless Chromium and the address (ending in /) of ``site`` served by
+    ``python -m http.server`` on this computer; both stopped on leaving."""
+    from playwright.sync_api import sync_playwright
+
+    from real_browser import CHROMIUM, CHROMIUM_ARGS, free_port
+
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                               "--directory", str(site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                yield browser, f"http://127.0.0.1:{port}/"
+            finally:
+                browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
 @pytest.mark.slow
 def test_the_wheel_is_pure_python_with_the_core_dependencies_only(site):
     (wheel,) = (site / "pypi").glob("catcards-*.whl")
@@ -220,33 +244,17 @@ def test_the_lite_app_and_a_lesson_start_their_kernel_in_a_browser(browser_ready
     in shared scope default", then "No kernel available"), and the app page stayed at "Running
     ..." (a README user found it). A lesson named the kernel "python3", which the site does not
     have, so it opened at a "Select Kernel" dialog with no kernel started."""
-    from playwright.sync_api import sync_playwright
-
-    from real_browser import CHROMIUM, CHROMIUM_ARGS, free_port
-
     pyodide = _pinned_pyodide()
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                               "--directory", str(site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                for path in ("voici/render/apps/play.html", "lab/index.html?path=pairs.ipynb"):
-                    page = browser.new_page()
-                    errors: list[str] = []
-                    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-                    page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
-                    with page.expect_request(lambda r: f"pyodide/v{pyodide}/full/pyodide.js" in r.url,
-                                             timeout=90_000):
-                        page.goto(f"http://127.0.0.1:{port}/{path}", timeout=60_000)
-                    assert not [e for e in errors if "Shared module" in e or "No kernel" in e], (path, errors)
-                    page.close()
-            finally:
-                browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with _site_in_chromium(site) as (browser, base):
+        for path in ("voici/render/apps/play.html", "lab/index.html?path=pairs.ipynb"):
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
+            with page.expect_request(lambda r: f"pyodide/v{pyodide}/full/pyodide.js" in r.url, timeout=90_000):
+                page.goto(base + path, timeout=60_000)
+            assert not [e for e in errors if "Shared module" in e or "No kernel" in e], (path, errors)
+            page.close()
 
 
 @pytest.mark.slow
@@ -262,31 +270,18 @@ def test_the_lite_app_draws_a_table_in_a_browser(browser_ready, request):
         pytest.skip(f"not verified here: Pyodide's packages come from {url}, unreachable ({exc}); "
                     "the site is built and its contents checked by the other tests of this file")
     site = request.getfixturevalue("site")
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    from real_browser import CHROMIUM, CHROMIUM_ARGS, free_port
-
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                               "--directory", str(site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page(viewport={"width": 1280, "height": 1000})
-                page.goto(f"http://127.0.0.1:{port}/voici/render/apps/play.html", timeout=60_000)
-                table = page.locator(".catcards-table").first
-                button = table.locator("button.catcards-action:not([disabled])").first
-                expect(button).to_be_visible(timeout=240_000)
-                before = table.inner_text()
-                button.click()
-                expect(table).not_to_have_text(before, timeout=30_000)
-                assert "Traceback" not in page.locator("body").inner_text()
-            finally:
-                browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with _site_in_chromium(site) as (browser, base):
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(base + "voici/render/apps/play.html", timeout=60_000)
+        table = page.locator(".catcards-table").first
+        button = table.locator("button.catcards-action:not([disabled])").first
+        expect(button).to_be_visible(timeout=240_000)
+        before = table.inner_text()
+        button.click()
+        expect(table).not_to_have_text(before, timeout=30_000)
+        assert "Traceback" not in page.locator("body").inner_text()
 
 
 PYODIDE_LIKE = """
