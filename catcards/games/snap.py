@@ -369,10 +369,11 @@ class SnapState(State):
             held = [len(s) for s in self.stacks]
             most = max(held)
             winners = tuple(s for s in range(n) if held[s] == most)
-            reason = (
-                f"the turn limit ({self.game.max_turns} cards turned) was reached; the most cards "
-                f"({most}) win"
-            )
+            limit = f"the turn limit ({self.game.max_turns} cards turned) was reached"
+            if most:
+                reason = f"{limit}; the most cards ({most}) win"
+            else:  # every card is in the centre pile (e.g. the class's pass through the deck)
+                reason = f"{limit} with every card in the centre pile: no one holds a card, a tie"
             self._finish(winners, reason)
             return
         holders = [s for s in range(n) if self.stacks[s]]

@@ -121,7 +121,19 @@ def test_turn_limit_most_cards_win():
     s = snap_game([["red 1", "red 2", "red 3"], ["blue 4", "blue 5", "blue 6", "blue 7"]], max_turns=3)
     turn(s, 3)
     assert s.is_over and s.outcome.winners == (1,) and s.outcome.scores == (1.0, 3.0)
-    assert "turn limit" in s.outcome.reason
+    assert s.outcome.reason == "the turn limit (3 cards turned) was reached; the most cards (3) win"
+
+
+def test_a_whole_pass_with_no_call_ends_in_a_tie_that_says_so():
+    """With the turn limit at 52 and no call, every card ends in the centre pile: the class's
+    pass through the deck. Its move log said 'the most cards (0) win'."""
+    s = catcards.load("snap", players=2, max_turns=52).new_game(5)
+    while not s.is_over:
+        s.apply(FLIP)
+    assert s.outcome.winners == (0, 1) and s.outcome.scores == (0.0, 0.0)
+    assert s.outcome.reason == ("the turn limit (52 cards turned) was reached with every card in "
+                                "the centre pile: no one holds a card, a tie")
+    assert s.log[-1].endswith(f": {s.outcome.reason}.")
 
 
 def test_dinohistoria_deck_deals_55_cards():
