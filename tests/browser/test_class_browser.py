@@ -109,6 +109,7 @@ def test_a_student_joins_by_the_link_plays_a_snap_pass_and_the_dashboard_shows_i
         expect(page.locator("#results")).to_have_text(f"{value} snaps", timeout=10_000)
         expect(dashboard.locator("#submitted")).to_have_text(str(games + 1), timeout=10_000)
         shown_after = time.monotonic() - counted_at
+        expect(dashboard.locator("#submitted-word")).to_have_text("game" if games == 0 else "games")
         if games == 0:
             expect(dashboard.locator("#running")).to_have_attribute(
                 "aria-label", re.compile(rf"After 1 checked game, the mean is {value}\.00"))
