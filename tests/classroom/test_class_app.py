@@ -74,6 +74,9 @@ def test_the_pass_table_has_no_snap_buttons_and_a_refused_game_is_dealt_again_in
     table, note, button = app["table"], app["note"], app["next_button"]
     assert table.snap_buttons == {} and "Do not call Snap" in table.hand_box.children[0].children[0].value
     assert "Game 1. Turn all 52 cards" in note.value and button.layout.display == "none"
+    # the class deals and counts: no seed box, no history, no "What are my chances?" (a click
+    # would spend the class server's CPU on rollouts)
+    assert table.controls.layout.display == table.odds_panel.layout.display == "none"
 
     turn_all(table)
     assert [path for path, _ in fake.sent] == ["game", "results"]
