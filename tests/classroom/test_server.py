@@ -282,11 +282,10 @@ def test_closed_submissions_are_refused_and_open_again(server):
     assert submit(server, ana["student"], save).status_code == 201
 
 
-def _query_socket(server, kernel_id: str, **headers) -> object:
-    """Open Voila's ``voila/query/<kernel id>`` websocket as a client: the connection, or the
-    HTTP status it was refused with."""
-    import asyncio
-
+def _query_socket(server, loop, kernel_id: str, **headers) -> object:
+    """Open Voila's ``voila/query/<kernel id>`` websocket as a client on ``loop`` (the test's
+    own: an earlier test may have closed or unset the thread's current loop): the connection,
+    or the HTTP status it was refused with."""
     from tornado.httpclient import HTTPClientError, HTTPRequest
     from tornado.websocket import websocket_connect
 
@@ -298,7 +297,7 @@ def _query_socket(server, kernel_id: str, **headers) -> object:
         except HTTPClientError as exc:
             return exc.code
 
-    return asyncio.get_event_loop_policy().get_event_loop().run_until_complete(connect())
+    return loop.run_until_complete(connect())
 
 
 def test_voilas_query_socket_takes_only_the_class_kernels(server):
@@ -310,17 +309,20 @@ def test_voilas_query_socket_takes_only_the_class_kernels(server):
     deadline = time.monotonic() + 120  # the module's one preheated kernel waits for a page
     while "(all ready)" not in server["process"].tail() and time.monotonic() < deadline:
         time.sleep(0.5)
-    loop = asyncio.get_event_loop_policy().get_event_loop()
-    same = str(uuid.uuid4())
-    a, b = _query_socket(server, same), _query_socket(server, same)
-    for socket_ in (b, a):
-        if not isinstance(socket_, int):
-            socket_.close()
-            loop.run_until_complete(asyncio.sleep(0.2))
-    kernel = _table(server, requests.Session(), join(server)["student"])  # the preheated kernel still serves
-    assert (a, b) == (403, 403)  # no kernel of the class: refused, nothing registered
-    assert _query_socket(server, kernel) == 403  # a taken kernel's request is not given again
-    assert _query_socket(server, str(uuid.uuid4()), Origin=server["base"].rstrip("/")) == 403
+    loop = asyncio.new_event_loop()
+    try:
+        same = str(uuid.uuid4())
+        a, b = _query_socket(server, loop, same), _query_socket(server, loop, same)
+        for socket_ in (b, a):
+            if not isinstance(socket_, int):
+                socket_.close()
+                loop.run_until_complete(asyncio.sleep(0.2))
+        kernel = _table(server, requests.Session(), join(server)["student"])  # the preheated kernel still serves
+        assert (a, b) == (403, 403)  # no kernel of the class: refused, nothing registered
+        assert _query_socket(server, loop, kernel) == 403  # a taken kernel's request is not given again
+        assert _query_socket(server, loop, str(uuid.uuid4()), Origin=server["base"].rstrip("/")) == 403
+    finally:
+        loop.close()
     assert "UnboundLocalError" not in server["process"].tail()
     assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
 
