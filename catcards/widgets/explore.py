@@ -200,7 +200,8 @@ class OddsPanel(W.VBox):
             could only say "sorry").
 
     Attributes: ``ask_button``, ``peek_box`` (shown to a teacher only), ``progress`` (the
-    rollouts run over all rows), ``result`` (HTML), ``frames`` (the estimate shown: ``{"honest":
+    rollouts run over all rows), ``status`` (HTML, a live region: "Working ..." or "Done.",
+    changed only when that changes), ``result`` (HTML: the heading and the bars, or a note), ``frames`` (the estimate shown: ``{"honest":
     DataFrame[, "peeking": DataFrame]}`` in ``catcards.odds``'s columns, or None), ``runs`` (the
     :class:`~catcards.explore.odds.OddsRun` of each), ``done`` (whether the refining is over),
     ``task`` (the asyncio task refining, or None).
@@ -238,11 +239,15 @@ class OddsPanel(W.VBox):
                                    "knowing every hidden card", layout=W.Layout(width="auto", display="none"))
         self.progress = W.IntProgress(value=0, min=0, max=1, description="rollouts",
                                       layout=W.Layout(display="none", width="min(100%, 320px)"))
+        # "Working ..." then "Done.": its own live region, changed twice a run, while the bars
+        # below are redrawn at every step (a screen reader would read a status redrawn with them
+        # some 40 times)
+        self.status = W.HTML()
         self.result = W.HTML()
         self.add_class("catcards-odds-panel")
         self.children = [W.HBox([self.ask_button, self.peek_box],
                                 layout=W.Layout(flex_flow="row wrap", align_items="center")),
-                         self.progress, self.result]
+                         self.progress, self.status, self.result]
 
     # ---- what the table tells the panel -----------------------------------------------------
     def _position(self) -> tuple:
@@ -265,6 +270,7 @@ class OddsPanel(W.VBox):
             self.task = None
             self.frames, self._key, self.runs = None, None, {}
             self.progress.layout.display = "none"
+            self._set_status("")
             if other_seat:
                 shown = "a spectator's view" if now[2] is None else f"seat {now[2]}'s view"
                 text = f"Now showing {shown}: click \"What are my chances?\" for the chances from it."
@@ -276,7 +282,14 @@ class OddsPanel(W.VBox):
 
     # ---- running ------------------------------------------------------------------------------
     def _say(self, text: str) -> None:
+        self._set_status("")
         self.result.value = f"<div class='catcards-odds-note' role='status'>{html.escape(text)}</div>"
+
+    def _set_status(self, text: str) -> None:
+        """``status`` says ``text`` (nothing when empty); the same text is not sent again."""
+        value = f"<span role='status'>{html.escape(text)}</span>" if text else ""
+        if self.status.value != value:
+            self.status.value = value
 
     def ask(self) -> None:
         """Show a first estimate of the chances of the seat being played from the position shown,
@@ -380,8 +393,8 @@ class OddsPanel(W.VBox):
         head = (f"<div><b>Chances of {who} {question(self.table.game.name, self.horizon)}</b>, from games played out from here by the "
                 "computer players (the cards you cannot see are guessed afresh each time; every deal "
                 "you cannot tell apart counts the same, whatever the others' moves suggest)"
-                + (". <i>Peeking</i>: the same, knowing every hidden card." if peek else ".")
-                + f" <span role='status'>{status}</span></div>")
+                + (". <i>Peeking</i>: the same, knowing every hidden card." if peek else ".") + "</div>")
+        self._set_status(status)
         played = None if self.horizon == "game" else (
             "play-outs of this hand" if self.table.game.name == "king-of-the-jungle" else "play-outs of this round")
         self.result.value = head + odds_bars_html(self.frames, "win", played)

@@ -35,6 +35,8 @@ def test_what_are_my_chances_shows_bars_and_the_slider_looks_back(browser_ready)
         expect(rows).to_have_count(legal, timeout=60_000)
         expect(rows.first).to_contain_text(re.compile(r"\d+% \(95% interval \d+% to \d+%; \d+ wins in \d+ games\)"))
         expect(panel).to_contain_text("Chances of Seat 0 (you) winning")
+        # one live region, said when the refining ends (not once per redraw of the bars)
+        expect(panel.get_by_role("status")).to_have_text("Done.", timeout=60_000)
         # the history slider: one step back with the keyboard after a card is played
         card.click()
         expect(panel).to_contain_text("The game has moved", timeout=15_000)

@@ -422,16 +422,23 @@ def test_on_the_event_loop_a_first_estimate_shows_at_once_then_it_is_refined():
         # the panel's own 0.2 s a quiet machine finished Simon's Cat at this precision within the
         # click: 3 failures in 4 runs)
         panel.seconds, panel.precision, panel.first_seconds = 60, COARSE, 1e-6
+        said, drawn = [], []
+        panel.status.observe(lambda change: said.append(change["new"]), "value")
+        panel.result.observe(lambda change: drawn.append(change["new"]), "value")
         panel.ask_button.click()
         assert panel.task is not None and not panel.done  # the click returned with a first estimate...
         first = panel.frames["honest"]
-        assert first["rollouts"].sum() >= 1 and "Working" in panel.result.value
+        assert first["rollouts"].sum() >= 1 and "Working" in panel.status.value
         steps = 0
         while not panel.done:  # ...refined between visits of the loop
             await asyncio.sleep(0)
             steps += 1
             assert steps < 100_000
-        assert steps > 1 and "Done." in panel.result.value
+        assert steps > 1 and "Done." in panel.status.value
+        # the live region changed twice (a screen reader says "Working" and "Done" once each),
+        # while the bars were redrawn at every step, with no live region of their own
+        assert len(said) == 2 and "Working" in said[0] and "Done." in said[1]
+        assert len(drawn) > 2 and not any("role='status'" in value for value in drawn)
         assert_frame_equal(panel.frames["honest"], settled(table.state))
         assert (panel.frames["honest"]["rollouts"] >= first["rollouts"]).all()
         # a move while a run is going: the run stops and says nothing stale
