@@ -154,17 +154,29 @@ def parse_answer(answer: Any) -> tuple[Fraction | float, bool]:
     return reading.value, reading.exact
 
 
-def read_answer(answer: Any, *, probability: bool = True) -> Reading:
+def read_answer(answer: Any, *, probability: bool = True, unit: str = "") -> Reading:
     """Read a student's answer as a :class:`Reading` (its value, form and decimal places), in the
-    forms :func:`parse_answer` accepts. Raises ValueError as :func:`parse_answer` does; with
-    ``probability=False`` (an expected count, a mean length) an unreadable answer is told the
-    forms of a number (12, 4.5, 7/2), not a percentage."""
+    forms :func:`parse_answer` accepts: the one reader of answers, for the lessons' check cells
+    (:func:`check`) and their Predict boxes (:class:`catcards.widgets.Predict`).
+
+    Args:
+        answer: the answer as given (text, a Fraction, an int or a float).
+        probability: False for an expected count or a mean length: an unreadable answer is told
+            the forms of a number (12, 4.5, 7/2), not a percentage.
+        unit: the answer's unit word (``"snaps"``, ``"turns"``): a text answer may end with it,
+            singular or plural, any case (``"4 snaps"``, ``"1 snap"``, ``"25 Turns"``); the rest
+            is read as without it ("3 snaps 4" and "4 turns" for snaps are not). "" (the
+            default): a bare number only.
+
+    Raises:
+        ValueError: as :func:`parse_answer` does.
+    """
     if isinstance(answer, bool):
         raise ValueError(f"{answer!r} is not a number; write a fraction like 2/7 or a decimal like 0.286")
     if isinstance(answer, str) and len(answer.strip()) > MAX_ANSWER_CHARS:
         raise ValueError(f"an answer is at most {MAX_ANSWER_CHARS} characters long; this one has "
                          f"{len(answer.strip()):,}")
-    reading = _read(answer, probability)
+    reading = _read(_without_unit(answer, unit), probability)
     try:
         float(reading.value)  # every check compares floats: 10**400 cannot be one
     except OverflowError:
@@ -304,8 +316,9 @@ def check(
         why: the reasoning of the right answer, printed only after a right answer.
         show: print the message (False: only return it).
         unit: the answer's unit word (``"snaps"``, ``"turns"``): a text answer may end with it,
-            singular or plural, any case (``"4 snaps"``, ``"1 snap"``, ``"25 Turns"``); "" (the
-            default): a bare number only.
+            singular or plural, any case (``"4 snaps"``, ``"1 snap"``, ``"25 Turns"``), read by
+            :func:`read_answer` as the lessons' Predict boxes read it; "" (the default): a bare
+            number only.
         min_places: a decimal must give at least this many places (more than
             :func:`needed_decimals` asks), for an exercise whose answer and a named wrong answer
             round alike (1/26 = 0.0385 and 2/53 = 0.0377 are both 0.038 at three places); None:
@@ -332,7 +345,7 @@ def check(
         return done(None, f"{FILL_IN if probability else FILL_IN_NUMBER} "
                           f"{decimals_text(exact, probability, min_places)}")
     try:
-        reading = read_answer(_without_unit(answer, unit), probability=probability)
+        reading = read_answer(answer, probability=probability, unit=unit)
     except ValueError as exc:
         return done(None, f"Not checked: {exc}.")
     if reading.form == "percentage" and not probability:
