@@ -137,18 +137,21 @@ class Reading:
 def parse_answer(answer: Any) -> tuple[Fraction | float, bool]:
     """Read a student's answer as ``(value, exact)``.
 
-    Accepts a :class:`~fractions.Fraction` or ``int`` (exact), a ``float`` or other real number
-    (decimal), or text: ``"3/36"`` (exact when both parts are whole numbers), ``"0.083"``,
-    ``"8.3%"`` (decimal; a percentage is divided by 100), ``"1"`` (exact). Text is read as typed
-    on a phone or a Chinese or Japanese keyboard too: full-width forms (``"１／５"``, ``"５０％"``),
-    the minus sign U+2212, the fraction and division slashes and ``"÷"`` (``"3÷8"``).
+    Accepts a :class:`~fractions.Fraction` or ``int`` (exact; numpy's integers too), a ``float``
+    or other real number (decimal; numpy's floats too), a :class:`decimal.Decimal` (read as the
+    text it prints: ``Decimal("0.250")`` as ``"0.250"``, three places), or text: ``"3/36"``
+    (exact when both parts are whole numbers), ``"0.083"``, ``"8.3%"`` (decimal; a percentage is
+    divided by 100), ``"1"`` (exact). Text is read as typed on a phone or a Chinese or Japanese
+    keyboard too: full-width forms (``"１／５"``, ``"５０％"``), the minus sign U+2212, the
+    fraction and division slashes and ``"÷"`` (``"3÷8"``).
 
     Raises:
         ValueError: the answer is not a number in one of those forms (the message says which forms
             are accepted; "0,375" or "1,000" is told to write it without a comma); a zero denominator;
-            a bool (True is not a probability); superscripts and vulgar fractions ("1/6²", "½",
-            never misread as 1/62 or 12); text longer
-            than :data:`MAX_ANSWER_CHARS` characters; a number too large for a float (10**400).
+            a bool (True is not a probability); NaN or an infinity (a float or a Decimal); a Decimal
+            with more than :data:`MAX_ANSWER_CHARS` decimal places; superscripts and vulgar fractions
+            ("1/6²", "½", never misread as 1/62 or 12); text longer than :data:`MAX_ANSWER_CHARS`
+            characters; a number too large for a float (10**400).
     """
     reading = read_answer(answer)
     return reading.value, reading.exact
@@ -160,7 +163,8 @@ def read_answer(answer: Any, *, probability: bool = True, unit: str = "") -> Rea
     (:func:`check`) and their Predict boxes (:class:`catcards.widgets.Predict`).
 
     Args:
-        answer: the answer as given (text, a Fraction, an int or a float).
+        answer: the answer as given (text, a Fraction, an int, a float, a ``decimal.Decimal``
+            or a numpy number).
         probability: False for an expected count or a mean length: an unreadable answer is told
             the forms of a number (12, 4.5, 7/2), not a percentage.
         unit: the answer's unit word (``"snaps"``, ``"turns"``): a text answer may end with it,
@@ -195,6 +199,17 @@ def _places(digits: str) -> int:
 
 
 def _read(answer: Any, probability: bool = True) -> Reading:
+    if isinstance(answer, Decimal):
+        # ``answer = Decimal("0.25")`` is read as the text "0.25" it prints, with its places (a
+        # Decimal is not a numbers.Real: it was refused); written out without an exponent
+        # ("1E+2" as "100"), bounded first so that 1E+999999999 is never written out
+        if not answer.is_finite():
+            raise ValueError(f"{answer!r} is not a finite number")
+        if answer.adjusted() > 308:   # above any float, as 10**400 is
+            raise ValueError("that number is too large to be an answer")
+        if answer.as_tuple().exponent < -MAX_ANSWER_CHARS:
+            raise ValueError(f"{answer!r} has more than {MAX_ANSWER_CHARS} decimal places")
+        return _read(format(answer, "f"), probability)
     if isinstance(answer, (Fraction, numbers.Integral)):
         value = Fraction(answer)
         return Reading(value, True, "whole" if value.denominator == 1 else "fraction", None, value)
