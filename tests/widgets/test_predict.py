@@ -275,7 +275,8 @@ def test_every_lessons_number_prediction_names_its_unit():
     assert asked, "the lessons ask no count to predict"
     for p in asked:
         guess = Predict(p["question"], kind="number")
-        assert guess.unit, p["question"]
+        # a count whose question does not say "how many <word>" needs Predict(..., unit="<word>")
+        assert guess.unit, f"no unit for {p['question']!r}: pass unit= to its Predict"
         guess.field.value = f"3 {guess.unit}"
         guess.button.click()
         assert guess.value == 3.0
