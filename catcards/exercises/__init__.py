@@ -137,34 +137,50 @@ class Reading:
 def parse_answer(answer: Any) -> tuple[Fraction | float, bool]:
     """Read a student's answer as ``(value, exact)``.
 
-    Accepts a :class:`~fractions.Fraction` or ``int`` (exact), a ``float`` or other real number
-    (decimal), or text: ``"3/36"`` (exact when both parts are whole numbers), ``"0.083"``,
-    ``"8.3%"`` (decimal; a percentage is divided by 100), ``"1"`` (exact). Text is read as typed
-    on a phone or a Chinese or Japanese keyboard too: full-width forms (``"１／５"``, ``"５０％"``),
-    the minus sign U+2212, the fraction and division slashes and ``"÷"`` (``"3÷8"``).
+    Accepts a :class:`~fractions.Fraction` or ``int`` (exact; numpy's integers too), a ``float``
+    or other real number (decimal; numpy's floats too), a :class:`decimal.Decimal` (read as the
+    text it prints: ``Decimal("0.250")`` as ``"0.250"``, three places), or text: ``"3/36"``
+    (exact when both parts are whole numbers), ``"0.083"``, ``"8.3%"`` (decimal; a percentage is
+    divided by 100), ``"1"`` (exact). Text is read as typed on a phone or a Chinese or Japanese
+    keyboard too: full-width forms (``"１／５"``, ``"５０％"``), the minus sign U+2212, the
+    fraction and division slashes and ``"÷"`` (``"3÷8"``).
 
     Raises:
         ValueError: the answer is not a number in one of those forms (the message says which forms
             are accepted; "0,375" or "1,000" is told to write it without a comma); a zero denominator;
-            a bool (True is not a probability); superscripts and vulgar fractions ("1/6²", "½",
-            never misread as 1/62 or 12); text longer
-            than :data:`MAX_ANSWER_CHARS` characters; a number too large for a float (10**400).
+            a bool (True is not a probability); NaN or an infinity (a float or a Decimal); a Decimal
+            with more than :data:`MAX_ANSWER_CHARS` decimal places; superscripts and vulgar fractions
+            ("1/6²", "½", never misread as 1/62 or 12); text longer than :data:`MAX_ANSWER_CHARS`
+            characters; a number too large for a float (10**400).
     """
     reading = read_answer(answer)
     return reading.value, reading.exact
 
 
-def read_answer(answer: Any, *, probability: bool = True) -> Reading:
+def read_answer(answer: Any, *, probability: bool = True, unit: str = "") -> Reading:
     """Read a student's answer as a :class:`Reading` (its value, form and decimal places), in the
-    forms :func:`parse_answer` accepts. Raises ValueError as :func:`parse_answer` does; with
-    ``probability=False`` (an expected count, a mean length) an unreadable answer is told the
-    forms of a number (12, 4.5, 7/2), not a percentage."""
+    forms :func:`parse_answer` accepts: the one reader of answers, for the lessons' check cells
+    (:func:`check`) and their Predict boxes (:class:`catcards.widgets.Predict`).
+
+    Args:
+        answer: the answer as given (text, a Fraction, an int, a float, a ``decimal.Decimal``
+            or a numpy number).
+        probability: False for an expected count or a mean length: an unreadable answer is told
+            the forms of a number (12, 4.5, 7/2), not a percentage.
+        unit: the answer's unit word (``"snaps"``, ``"turns"``): a text answer may end with it,
+            singular or plural, any case (``"4 snaps"``, ``"1 snap"``, ``"25 Turns"``); the rest
+            is read as without it ("3 snaps 4" and "4 turns" for snaps are not). "" (the
+            default): a bare number only.
+
+    Raises:
+        ValueError: as :func:`parse_answer` does.
+    """
     if isinstance(answer, bool):
         raise ValueError(f"{answer!r} is not a number; write a fraction like 2/7 or a decimal like 0.286")
     if isinstance(answer, str) and len(answer.strip()) > MAX_ANSWER_CHARS:
         raise ValueError(f"an answer is at most {MAX_ANSWER_CHARS} characters long; this one has "
                          f"{len(answer.strip()):,}")
-    reading = _read(answer, probability)
+    reading = _read(_without_unit(answer, unit), probability)
     try:
         float(reading.value)  # every check compares floats: 10**400 cannot be one
     except OverflowError:
@@ -183,6 +199,17 @@ def _places(digits: str) -> int:
 
 
 def _read(answer: Any, probability: bool = True) -> Reading:
+    if isinstance(answer, Decimal):
+        # ``answer = Decimal("0.25")`` is read as the text "0.25" it prints, with its places (a
+        # Decimal is not a numbers.Real: it was refused); written out without an exponent
+        # ("1E+2" as "100"), bounded first so that 1E+999999999 is never written out
+        if not answer.is_finite():
+            raise ValueError(f"{answer!r} is not a finite number")
+        if answer.adjusted() > 308:   # above any float, as 10**400 is
+            raise ValueError("that number is too large to be an answer")
+        if answer.as_tuple().exponent < -MAX_ANSWER_CHARS:
+            raise ValueError(f"{answer!r} has more than {MAX_ANSWER_CHARS} decimal places")
+        return _read(format(answer, "f"), probability)
     if isinstance(answer, (Fraction, numbers.Integral)):
         value = Fraction(answer)
         return Reading(value, True, "whole" if value.denominator == 1 else "fraction", None, value)
@@ -304,8 +331,9 @@ def check(
         why: the reasoning of the right answer, printed only after a right answer.
         show: print the message (False: only return it).
         unit: the answer's unit word (``"snaps"``, ``"turns"``): a text answer may end with it,
-            singular or plural, any case (``"4 snaps"``, ``"1 snap"``, ``"25 Turns"``); "" (the
-            default): a bare number only.
+            singular or plural, any case (``"4 snaps"``, ``"1 snap"``, ``"25 Turns"``), read by
+            :func:`read_answer` as the lessons' Predict boxes read it; "" (the default): a bare
+            number only.
         min_places: a decimal must give at least this many places (more than
             :func:`needed_decimals` asks), for an exercise whose answer and a named wrong answer
             round alike (1/26 = 0.0385 and 2/53 = 0.0377 are both 0.038 at three places); None:
@@ -332,7 +360,7 @@ def check(
         return done(None, f"{FILL_IN if probability else FILL_IN_NUMBER} "
                           f"{decimals_text(exact, probability, min_places)}")
     try:
-        reading = read_answer(_without_unit(answer, unit), probability=probability)
+        reading = read_answer(answer, probability=probability, unit=unit)
     except ValueError as exc:
         return done(None, f"Not checked: {exc}.")
     if reading.form == "percentage" and not probability:

@@ -63,6 +63,8 @@ Rows alike. Where a game declares that some of the seat's actions cannot be told
 seat (``ALIKE_ROWS`` in its module of :mod:`catcards.explore`; Pairs: turning over any card never
 seen, :func:`catcards.explore.pairs.alike_rows`), those rows share one set of rollouts: the first
 of them runs, the others show its numbers. Not with ``peek`` (the true cards tell them apart).
+A game may also declare how the panel names its rows (``ROW_LABELS``, :func:`row_labels`; Pairs:
+a seen card's row says what it showed); the table of odds keeps the action texts.
 
 Seeds: rollout ``i`` of a call with seed ``S`` draws its hidden cards and future from
 ``SeedSequence([S, i])`` and seat ``k``'s agent from ``SeedSequence([S, i, 1 + k])``, and the
@@ -95,7 +97,7 @@ if TYPE_CHECKING:  # pandas loads only when odds() runs: playing a game needs no
     import pandas as pd
 
 __all__ = ["odds", "rollout_results", "own_actions", "OddsRun", "MAX_ROLLOUTS", "HORIZONS", "PANEL_HORIZONS",
-           "panel_horizon", "question"]
+           "panel_horizon", "question", "row_labels"]
 
 #: the most rollouts one call accepts (a bound on untrusted input)
 MAX_ROLLOUTS = 1_000_000
@@ -261,6 +263,22 @@ def _alike_rows() -> dict:
     its own as ``ALIKE_ROWS`` in its module of :mod:`catcards.explore` (e.g.
     :func:`catcards.explore.pairs.alike_rows`)."""
     return _declared("ALIKE_ROWS")
+
+
+@lru_cache(maxsize=1)
+def _row_labels() -> dict:
+    """Game name -> ``f(observation, actions) -> list``, see :func:`row_labels`."""
+    return _declared("ROW_LABELS")
+
+
+def row_labels(state, seat: int, actions: list) -> list:
+    """Per row of ``actions`` (texts, or None, as :func:`own_actions` gives), the label the
+    tables' "What are my chances?" panel shows: the game's own (``ROW_LABELS`` in its module of
+    :mod:`catcards.explore`, given ``state.observation(seat)`` only, never the hidden cards; Pairs:
+    "turn over card 7 (it showed 3)", :func:`catcards.explore.pairs.row_labels`), else the texts
+    themselves. The odds table (:func:`catcards.odds`) keeps the action texts."""
+    label = _row_labels().get(state.game.name)
+    return list(actions) if label is None else list(label(state.observation(seat), list(actions)))
 
 
 class _SeatGenerators:

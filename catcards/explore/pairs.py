@@ -12,6 +12,10 @@ unseen card, whichever position it is (the sampler lays the unseen cards uniform
 constraint does not depend on positions), and the computer players here never look at a
 position's label (they pick uniformly among never-seen cards, and among remembered cards that
 are as good). So those rows have exactly the same chances and share one set of rollouts.
+
+Row labels (:data:`ROW_LABELS`, used by the tables' "What are my chances?" panel): a seen card's
+row says what it showed, "turn over card 7 (it showed 3)", from the seat's observation only (a
+student remembers cards by their faces, not their positions).
 """
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ from ..agents.pairs import MemoryAgent, NoMemoryAgent
 from ..games.pairs import TurnOver
 from .hidden import InfoSet, SamplingError, fresh, new_seed, replay, sampler
 
-__all__ = ["PairsInfo", "alike_rows", "ALIKE_ROWS"]
+__all__ = ["PairsInfo", "alike_rows", "ALIKE_ROWS", "row_labels", "ROW_LABELS"]
 
 
 def _pair_face_down(ranks, grid, down) -> bool:
@@ -102,3 +106,18 @@ def alike_rows(state, seat: int, actions, agents) -> list[int] | None:
 
 #: :func:`catcards.odds` reads a game's alike rows from here (see :mod:`catcards.explore.odds`)
 ALIKE_ROWS = {"pairs": alike_rows}
+
+
+def row_labels(observation: dict, actions) -> list:
+    """Per row of ``actions`` (texts, or None, as :func:`catcards.explore.odds.own_actions` gives),
+    its label in the chances panel: a face-down card the seat has seen, ``observation["seen"]``
+    (position -> number), says what it showed in the table's words (a face-up card's button
+    "shows 3"): "turn over card 7 (it showed 3)"; any other row keeps its text. Reads nothing but
+    ``observation`` (the seat's own view), so it cannot tell what the seat has not seen.
+    """
+    seen = {str(TurnOver(p)): number for p, number in observation["seen"].items()}
+    return [f"{text} (it showed {seen[text]})" if text in seen else text for text in actions]
+
+
+#: the chances panel reads a game's row labels from here (see :func:`catcards.explore.odds.row_labels`)
+ROW_LABELS = {"pairs": row_labels}

@@ -5,7 +5,9 @@ from the position shown, with :func:`catcards.odds`'s rollouts: the cards that s
 drawn again for every rollout (:meth:`catcards.core.State.sample_hidden`), so nothing the seat
 cannot see is used. One bar per move of that seat (or one for the position when the seat is not
 to act; moves the seat cannot tell apart, such as turning over any card never seen in Pairs,
-share one bar that names them all, card numbers as ranges: "turn over card 0 to 51"): the win
+share one bar that names them all, card numbers as ranges: "turn over card 0 to 51"; a game may
+name a row more fully from the seat's view, :func:`catcards.explore.odds.row_labels`: "turn over
+card 7 (it showed 3)" for a card seen in Pairs): the win
 rate, with its 95% Wilson interval drawn as a black line across the bar and said in words; rows whose interval overlaps the best row's are marked "too close to call".
 
 A first estimate is on the screen within :data:`FIRST_SECONDS` of the click (few rollouts, wide
@@ -81,18 +83,22 @@ def _bar(rate: float, low: float, high: float, colour: str, striped: bool) -> st
     )
 
 
-def odds_bars_html(frames: dict[str, Any], what: str = "win", played: str | None = None) -> str:
+def odds_bars_html(frames: dict[str, Any], what: str = "win", played: str | None = None,
+                   labels: list | None = None) -> str:
     """Horizontal bars as HTML: per row of the ``catcards.odds`` frames (``{"honest": df}`` or
     ``{"honest": df, "peeking": df2}``, rows in the same order), the win rate as a bar, the 95%
     interval as a line across it, and both in words (screen readers read the words); an exact
     value says so, a row whose interval overlaps the best's says "too close to call", a row
     stopped as clearly more than 0.10 below the best says so (why its interval stays wide), a row not
     reached yet says so. ``played``: how a row's play-outs are counted in words when they stop
-    before the game's end (e.g. "play-outs of this hand"); None: "{what}s in N games"."""
+    before the game's end (e.g. "play-outs of this hand"); None: "{what}s in N games".
+    ``labels``: per row, the text naming it (plain text, :func:`catcards.explore.odds.row_labels`);
+    None: the frames' ``action`` texts."""
     from ..explore.odds import too_close
 
     kinds = list(frames)
     first = frames[kinds[0]]
+    names = list(first["action"]) if labels is None else list(labels)
     alike = _alike_groups(frames)
     # against the bars shown only: a group's other moves are the same bar, not a rival to it
     # (compared with them, a lone bar of Pairs' first turn said "too close to call")
@@ -102,8 +108,8 @@ def odds_bars_html(frames: dict[str, Any], what: str = "win", played: str | None
     for j in range(len(first)):
         if j not in alike:
             continue  # shown with the row whose rollouts it shares
-        action = first["action"].iloc[j]
-        label = (_group_label([str(first["action"].iloc[k]) for k in alike[j]]) if len(alike[j]) > 1
+        action = names[j]
+        label = (_group_label([str(names[k]) for k in alike[j]]) if len(alike[j]) > 1
                  else html.escape(str(action)) if action is not None else "From here (you are not to act now)")
         lines = []
         for kind in kinds:
@@ -221,6 +227,7 @@ class OddsPanel(W.VBox):
         self.seed, self.precision = int(seed), float(precision)
         self.seconds, self.first_seconds = float(seconds), float(first_seconds)
         self.frames: dict[str, Any] | None = None
+        self.labels: list | None = None  # the rows' names (row_labels), for the frames' position
         self.runs: dict[str, Any] = {}
         self.done = False
         self.task: asyncio.Task | None = None
@@ -305,7 +312,7 @@ class OddsPanel(W.VBox):
     def _ask(self) -> None:
         from ..explore import SamplingError
         from ..explore.hidden import prepare
-        from ..explore.odds import ADAPTIVE_CAP, OddsRun, own_actions, panel_horizon
+        from ..explore.odds import ADAPTIVE_CAP, OddsRun, own_actions, panel_horizon, row_labels
 
         table = self.table
         if table.closed:
@@ -332,6 +339,7 @@ class OddsPanel(W.VBox):
                       "chances to show for this game.")
             return
         position, actions = state.clone(), own_actions(state, seat)
+        self.labels = row_labels(state, seat, actions)
         agents = ["sensible"] * state.game.players
         self.horizon = panel_horizon(state.game.name)
         self.runs = {kind: OddsRun(position, seat, actions, cap=ADAPTIVE_CAP, seed=self.seed, agents=agents,
@@ -397,4 +405,4 @@ class OddsPanel(W.VBox):
         self._set_status(status)
         played = None if self.horizon == "game" else (
             "play-outs of this hand" if self.table.game.name == "king-of-the-jungle" else "play-outs of this round")
-        self.result.value = head + odds_bars_html(self.frames, "win", played)
+        self.result.value = head + odds_bars_html(self.frames, "win", played, self.labels)

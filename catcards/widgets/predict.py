@@ -12,10 +12,11 @@ presses "Lock in my prediction"; the prediction is then fixed (``.value``) and t
 disabled. Everything is keyboard-usable (a labelled text field or radio buttons, then the button),
 fits a 390 px wide phone and updates in place on the kernel's event loop (no threads).
 
-Typed predictions are read by :func:`catcards.exercises.parse_answer` (fractions "1/5",
-decimals "0.2", percentages "20%"; one pair of quotes typed around them is ignored); text that
-cannot be read is refused with a message saying what to type in the box, and nothing is locked
-in. A long prediction wraps inside the box (300 digits fit a 390 px screen).
+Typed predictions are read by :func:`catcards.exercises.read_answer`, as the lessons' check
+cells read answers (fractions "1/5", decimals "0.2", percentages "20%"; one pair of quotes typed
+around them is ignored; a count may end with its unit word, "3 snaps", as in a check cell); text
+that cannot be read is refused with a message saying what to type in the box, and nothing is
+locked in. A long prediction wraps inside the box (300 digits fit a 390 px screen).
 
 A reveal waits for the lock-in: until a prediction is locked in it shows only "Lock in your
 prediction above to see the answer.", and it fills in by itself (the same widget, in place) when
@@ -26,12 +27,13 @@ from __future__ import annotations
 import html
 import math
 import numbers
+import re
 from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence
 
 import ipywidgets as W
 
-__all__ = ["Predict", "KINDS", "LOCK_LABEL", "WAITING"]
+__all__ = ["Predict", "KINDS", "LOCK_LABEL", "WAITING", "question_unit"]
 
 #: the kinds of prediction: a probability (0 to 1), any number, or one of given choices
 KINDS = ("probability", "number", "choice")
@@ -41,6 +43,18 @@ LOCK_LABEL = "Lock in my prediction"
 WAITING = "Lock in your prediction above to see the answer."
 _MAX_QUESTION = 1000
 _MAX_CHOICES = 12
+#: a unit word: letters only ("snaps", "turns"), at most 30
+_UNIT = re.compile(r"[A-Za-z]{1,30}")
+#: the counted word of a question "How many snaps in one pass?" (a plural: "how many of" is none)
+_COUNTED = re.compile(r"\bhow many ([a-z]+s)\b", re.IGNORECASE)
+
+
+def question_unit(question: str) -> str:
+    """The unit word a count's question names: the plural word right after "how many" ("How many
+    snaps in one pass?" -> "snaps", "...: how many turns on average?" -> "turns"), lower case; ""
+    when there is none ("How long does a game last?", "How many of the 4 Lions?")."""
+    found = _COUNTED.search(question)
+    return found.group(1).lower() if found else ""
 
 
 def _decimal(x: float) -> str:
@@ -104,6 +118,12 @@ class Predict(W.VBox):
         choices: for ``kind="choice"``, 2 to 12 different non-empty texts.
         key: an optional short name of the question (for a worksheet or a class pool), kept as
             ``.key``.
+        unit: for ``kind="number"``, the count's unit word (letters only, at most 30): a
+            prediction may end with it, singular or plural, any case ("3 snaps", "1 snap"), as
+            the lessons' check cells read answers (:func:`catcards.exercises.read_answer`);
+            "3 turns" for snaps, "3 snaps 4" and "50% snaps" stay refused. None (the default):
+            the word the question counts (:func:`question_unit`: "How many snaps in one pass?"
+            -> "snaps"); "": a bare number only. Kept as ``.unit``.
 
     Attributes:
         value: the locked-in prediction: a float (probability, number), the chosen text
@@ -112,12 +132,12 @@ class Predict(W.VBox):
         result: the ``ipywidgets.HTML`` that :meth:`reveal` fills (None before).
 
     Raises:
-        ValueError: a bad ``question``, ``kind``, ``choices`` or ``key`` (the lesson author's
-            mistake; a student's typing never raises).
+        ValueError: a bad ``question``, ``kind``, ``choices``, ``key`` or ``unit`` (the lesson
+            author's mistake; a student's typing never raises).
     """
 
     def __init__(self, question: str, *, kind: str = "probability", choices: Optional[Sequence[str]] = None,
-                 key: Optional[str] = None) -> None:
+                 key: Optional[str] = None, unit: Optional[str] = None) -> None:
         if not isinstance(question, str) or not question.strip() or len(question) > _MAX_QUESTION:
             raise ValueError(f"question must be text of 1 to {_MAX_QUESTION} characters, got {question!r:.60}")
         if kind not in KINDS:
@@ -133,7 +153,13 @@ class Predict(W.VBox):
             raise ValueError(f"choices are only for kind='choice', not kind={kind!r}")
         if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 100):
             raise ValueError(f"key must be text of 1 to 100 characters or None, got {key!r}")
-        self.question, self.kind, self.choices, self.key = question, kind, choices, key
+        if unit is not None and unit != "" and (kind != "number" or not isinstance(unit, str)
+                                                or not _UNIT.fullmatch(unit)):
+            raise ValueError(f"unit is for kind='number' only, one word of 1 to 30 letters (like 'snaps'), "
+                             f"got {unit!r:.60} for kind={kind!r}")
+        if unit is None:
+            unit = question_unit(question) if kind == "number" else ""
+        self.question, self.kind, self.choices, self.key, self.unit = question, kind, choices, key, unit
         self.value: Any = None
         self.text: Optional[str] = None
         self.result: Optional[W.HTML] = None
@@ -194,7 +220,7 @@ class Predict(W.VBox):
                 self._say("Type your prediction first (a guess is fine), then press the button.", alert=True)
                 return False
             try:
-                reading = read_answer(text)
+                reading = read_answer(text, probability=self.kind == "probability", unit=self.unit)
             except ValueError as error:
                 self._say(_unreadable(text, self.kind, error), alert=True)
                 return False

@@ -600,3 +600,50 @@ def test_kept_back_names_the_keys_when_one_is_unknown():
 
     with pytest.raises(KeyError, match="snap/after-a-snap"):
         kept_back("snap/no-such-text")
+
+
+# ---- a Decimal and numpy's numbers, as a student may compute them -------------------------------
+def test_a_decimal_Decimal_is_read_as_the_decimal_it_prints():
+    from decimal import Decimal
+
+    assert read_answer(Decimal("0.25")) == read_answer("0.25")
+    assert read_answer(Decimal("0.250")).places == 3 == read_answer("0.250").places
+    assert read_answer(Decimal("-0.5")) == read_answer("-0.5")
+    assert read_answer(Decimal("3")) == read_answer("3") and read_answer(Decimal("3")).exact
+    assert read_answer(Decimal("1E+2")) == read_answer("100")
+    assert read_answer(Decimal("2.5E-3")) == read_answer("0.0025")
+    assert verdict(Decimal("0.083")).right is True
+    assert verdict(Decimal("0.08")).message.startswith("Not yet: right to 2 decimal places, but")
+    assert parse_answer(Decimal("0.125")) == (0.125, False)
+
+
+@pytest.mark.parametrize("text", ["NaN", "-NaN", "sNaN", "Infinity", "-Infinity"])
+def test_a_decimal_that_is_not_a_finite_number_is_refused_as_a_float_is(text):
+    from decimal import Decimal
+
+    with pytest.raises(ValueError, match=r"^Decimal\('.*'\) is not a finite number$"):
+        read_answer(Decimal(text))
+    assert verdict(Decimal(text)).message.startswith("Not checked: Decimal(")
+
+
+def test_a_huge_or_tiny_decimal_is_refused_without_writing_its_digits_out():
+    from decimal import Decimal
+
+    with pytest.raises(ValueError, match="too large to be an answer"):
+        read_answer(Decimal("1E+400"))
+    with pytest.raises(ValueError, match="too large to be an answer"):
+        read_answer(Decimal("1E+999999999"))          # 10**999999999: never written out
+    with pytest.raises(ValueError, match="more than 300 decimal places"):
+        read_answer(Decimal("1E-999999999"))
+    assert read_answer(Decimal("1E-299")).places == 299
+
+
+def test_numpys_numbers_are_read_as_pythons():
+    import numpy as np
+
+    assert read_answer(np.float64(0.25)) == read_answer(0.25)
+    assert read_answer(np.float32(0.25)) == read_answer(0.25)
+    assert read_answer(np.int64(3)) == read_answer(3) and read_answer(np.int64(3)).exact
+    assert verdict(np.float64(0.083)).right is True and verdict(np.int64(4), 4, probability=False).right is True
+    with pytest.raises(ValueError, match="is not a finite number"):
+        read_answer(np.float64("nan"))

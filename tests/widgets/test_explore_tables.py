@@ -574,6 +574,44 @@ def test_pairs_moves_the_seat_cannot_tell_apart_are_one_row_of_the_panel():
     table.close()
 
 
+def test_a_seen_cards_row_in_pairs_says_what_it_showed_and_the_odds_table_does_not_change():
+    """A student remembers cards by their faces: a seen card's row says what it showed, in the
+    table's words (a face-up card's button "shows 3"): "turn over card 7 (it showed 3)", from
+    ``observation(seat)["seen"]`` only; a card never seen says nothing more, and the odds table's
+    action texts (``catcards.odds(...)``, its CSV) stay as they were."""
+    table = cw.play("pairs", seed=3)
+    panel = table.odds_panel
+    panel.seconds, panel.precision = 60, 0.25
+    for _ in range(2):  # seat 0 turns over two cards, then the computers play: cards are seen now
+        clickable(table)[0].click()
+    state, seat = table.state, table.view_seat
+    seen = state.observation(seat)["seen"]
+    panel.ask_button.click()
+    frame = panel.frames["honest"]
+    text = panel.result.value
+    shown = 0
+    for action in frame["action"]:
+        position = state.action_from_string(action).position
+        assert action == f"turn over card {position}"     # the table's texts as catcards.odds gives them
+        if position in seen:
+            assert f"<b>turn over card {position} (it showed {seen[position]})</b>" in text
+            shown += 1
+    assert shown >= 2 and text.count("(it showed ") == shown
+    odds = catcards.odds(state, seat, rollouts=2, seed=0, agents="sensible").to_csv()
+    assert "showed" not in odds and "turn over card" in odds
+    table.close()
+
+
+def test_pairs_row_labels_read_only_the_seats_observation():
+    from catcards.explore.pairs import row_labels
+
+    observation = {"seen": {7: 3, 12: 50}}
+    actions = ["turn over card 7", "turn over card 8", "turn over card 12", None]
+    assert row_labels(observation, actions) == [
+        "turn over card 7 (it showed 3)", "turn over card 8", "turn over card 12 (it showed 50)", None]
+    assert row_labels({"seen": {}}, actions) == actions
+
+
 def test_a_lone_bar_of_moves_the_seat_cannot_tell_apart_is_not_too_close_to_call():
     """Pairs' first turn: every card is never seen, so the panel shows one bar; "too close to
     call" compares the bars shown, and a group's own moves are that same bar, not rivals."""

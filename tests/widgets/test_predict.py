@@ -204,3 +204,79 @@ def test_on_lock_callback_and_close():
 def test_bad_arguments_are_refused(kwargs):
     with pytest.raises(ValueError):
         Predict(**kwargs)
+
+
+# ---- a count's unit, read as the lesson's check cells read it (one reader: read_answer) --------
+@pytest.mark.parametrize("question, typed, value", [
+    ("How many snaps in one pass?", "3 snaps", 3.0),
+    ("How many snaps in one pass?", "1 snap", 1.0),
+    ("How many snaps in one pass?", " 2.5 Snaps ", 2.5),
+    ("How many snaps in one pass?", "7/2 snaps", 3.5),
+    ("Perfect memory, 8 pairs, alone: how many turns on average?", "12.4 turns", 12.4),
+    ("How many rounds does a 4-player game last?", "6 rounds", 6.0),
+])
+def test_a_number_prediction_may_end_with_the_unit_its_question_asks_for(question, typed, value):
+    guess = Predict(question, kind="number")
+    guess.field.value = typed
+    guess.button.click()
+    assert guess.value == value and guess.text == typed.strip()
+    assert f"Locked in: {typed.strip()}." in guess.status.value
+
+
+@pytest.mark.parametrize("typed, says", [
+    ("3 snaps 4", "cannot be read as a number"), ("3 4 snaps", "cannot be read as a number"),
+    ("3 turns", "cannot be read as a number"), ("snaps", "cannot be read as a number"),
+    ("three snaps", "cannot be read as a number"), ("3 snapsnaps", "cannot be read as a number"),
+    ("50% snaps", "This asks for a number, not a percentage"),
+])
+def test_a_wrong_unit_two_numbers_or_a_percentage_with_the_unit_are_still_refused(typed, says):
+    guess = Predict("How many snaps in one pass?", kind="number")
+    guess.field.value = typed
+    guess.button.click()
+    assert guess.value is None and not guess.field.disabled
+    assert says in html.unescape(guess.status.value)
+
+
+def test_the_unit_is_the_questions_counted_word_or_given_and_never_a_probabilitys():
+    assert Predict("How many snaps in one pass?", kind="number").unit == "snaps"
+    assert Predict("How many turns does a game last?", kind="number").unit == "turns"
+    assert Predict("How long does a game last?", kind="number").unit == ""
+    assert Predict("How many of the 4 Lions?", kind="number").unit == ""   # not a counted word
+    assert Predict("How many snaps in one pass?", kind="number", unit="").unit == ""
+    assert Predict("Snaps in one pass?", kind="number", unit="snaps").unit == "snaps"
+    assert Predict("How many snaps, as a share of turns?").unit == ""       # a probability has no unit
+    guess = Predict("What is the chance of a snap?")
+    guess.field.value = "1/17 snaps"
+    guess.button.click()
+    assert guess.value is None
+    with pytest.raises(ValueError, match="unit"):
+        Predict("p?", unit="snaps")
+    with pytest.raises(ValueError, match="unit"):
+        Predict("How many?", kind="number", unit="3 snaps")
+
+
+@pytest.mark.parametrize("typed", ["3 snaps", "1 snap", "3.0 Snaps", "3 snaps 4", "3 4 snaps", "3 turns",
+                                   "50% snaps", "snaps", "3", "3snaps", "4 snaps please"])
+def test_a_prediction_and_a_check_cell_read_a_count_alike(typed):
+    """The lesson's check cell (unit "snaps") and its Predict box read a count the same way."""
+    from catcards.exercises import check
+
+    checked = check(typed, 3, probability=False, unit="snaps", show=False)
+    guess = Predict("How many snaps in one pass?", kind="number")
+    guess.field.value = typed
+    guess.button.click()
+    assert (guess.value is not None) == (checked.right is not None)
+
+
+def test_every_lessons_number_prediction_names_its_unit():
+    from catcards.kit import lessons
+
+    asked = [p for lesson in lessons() for p in lesson.predictions if p["kind"] == "number"]
+    assert asked, "the lessons ask no count to predict"
+    for p in asked:
+        guess = Predict(p["question"], kind="number")
+        # a count whose question does not say "how many <word>" needs Predict(..., unit="<word>")
+        assert guess.unit, f"no unit for {p['question']!r}: pass unit= to its Predict"
+        guess.field.value = f"3 {guess.unit}"
+        guess.button.click()
+        assert guess.value == 3.0
