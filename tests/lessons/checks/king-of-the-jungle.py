@@ -59,3 +59,7 @@ for rule, (low, high) in made.items():
     p, z = k / n, NormalDist().inv_cdf(0.975)
     centre, half = (p + z * z / (2 * n)) / (1 + z * z / n), z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
     assert abs(low - (centre - half)) < 1e-9 and abs(high - (centre + half)) < 1e-9
+
+# ---- the prediction's reveal note (catcards/exercises/king_of_the_jungle.py): "Four Lions at 1/4
+# each do not add up to 1 ... 30% of hands hold none": P(0 Lions) = C(48, 13) / C(52, 13), written out
+assert round(100 * comb(48, 13) / comb(52, 13)) == 30 and 4 * Fraction(1, 4) == 1
