@@ -194,6 +194,10 @@ class Predict(W.VBox):
             if not text:
                 self._say("Type your prediction first (a guess is fine), then press the button.", alert=True)
                 return False
+            if self.kind == "probability" and re.fullmatch(r"50\s*/\s*50|fifty[- ]?fifty", text, re.I):
+                # everyday words for an even chance, which a fraction reading takes as 50/50 = 1
+                self._say(f"'{text}' says an even chance: type it as 1/2, 0.5 or 50%.", alert=True)
+                return False
             try:
                 reading = read_answer(text)
             except ValueError as error:
