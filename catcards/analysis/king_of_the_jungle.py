@@ -128,7 +128,8 @@ def compare_bidding(
 
     Returns one row per rule: ``rule``, ``games``, ``wins`` (shared wins count for every winner),
     ``win_rate``, ``low`` and ``high`` (95% Wilson interval, :func:`catcards.probability.wilson_interval`),
-    ``points_per_hand`` (mean score change per hand), ``made_rate`` (bids made).
+    ``points_per_hand`` (mean score change per hand), ``hands`` (hands the rule bid in: every rule
+    bids in every hand), ``made`` (bids made) and ``made_rate`` (``made / hands``).
     ``params`` go to the game (e.g. ``target=60``, ``max_hands=10``).
 
     Raises:
@@ -165,6 +166,8 @@ def compare_bidding(
                 "low": low,
                 "high": high,
                 "points_per_hand": st["points"] / st["hands"],
+                "hands": st["hands"],
+                "made": st["made"],
                 "made_rate": st["made"] / st["hands"],
             }
         )

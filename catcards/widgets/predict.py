@@ -219,6 +219,10 @@ class Predict(W.VBox):
             if not text:
                 self._say("Type your prediction first (a guess is fine), then press the button.", alert=True)
                 return False
+            if self.kind == "probability" and re.fullmatch(r"50\s*/\s*50|fifty[- ]?fifty", text, re.I):
+                # everyday words for an even chance, which a fraction reading takes as 50/50 = 1
+                self._say(f"'{text}' says an even chance: type it as 1/2, 0.5 or 50%.", alert=True)
+                return False
             try:
                 reading = read_answer(text, probability=self.kind == "probability", unit=self.unit)
             except ValueError as error:
@@ -245,7 +249,7 @@ class Predict(W.VBox):
 
     # ------------------------------------------------------------------ the reveal
     def reveal(self, exact: Any = None, simulated: Optional[float] = None, interval: Optional[Sequence[float]] = None,
-               note: str = "", *, games: Optional[int] = None) -> W.HTML:
+               note: str = "", *, games: Optional[int] = None, unit: str = "game") -> W.HTML:
         """Show the prediction beside the answers, in plain words and a small table; call it from
         a cell after the result (the lesson decides when). Returns the ``ipywidgets.HTML`` (the
         same widget each time, updated in place; display it as the cell's last value).
@@ -262,11 +266,14 @@ class Predict(W.VBox):
             interval: a 95 % interval ``(low, high)`` of the simulated answer, or None.
             note: one more plain-text sentence (shown escaped).
             games: how many simulated games (or trials) ``simulated`` comes from.
+            unit: what one of those trials is, a singular noun ("game", "deal", "hand"):
+                "2,000 simulated hands gave 0.69." (a deal is not a game).
         Raises:
             ValueError: a choice ``exact`` not among the choices, a non-finite number, an
-                interval that is not two numbers low <= high, or a bad ``games``.
+                interval that is not two numbers low <= high, a bad ``games``, or a ``unit`` that
+                is not 1 to 30 letters and spaces.
         """
-        answers = dict(exact=exact, simulated=simulated, interval=interval, note=note, games=games)
+        answers = dict(exact=exact, simulated=simulated, interval=interval, note=note, games=games, unit=unit)
         body = self._body(**answers)          # checks the arguments now, even while waiting
         self._answers = answers
         if self.value is None:
@@ -279,8 +286,10 @@ class Predict(W.VBox):
         return self.result
 
     def _body(self, exact: Any, simulated: Optional[float], interval: Optional[Sequence[float]], note: str,
-              games: Optional[int]) -> str:
+              games: Optional[int], unit: str = "game") -> str:
         """The reveal's HTML for the prediction locked in now (raises ValueError as :meth:`reveal`)."""
+        if not isinstance(unit, str) or not re.fullmatch(r"[A-Za-z][A-Za-z ]{0,29}", unit):
+            raise ValueError(f"unit must be 1 to 30 letters and spaces (like 'deal'), got {unit!r:.40}")
         rows: list[tuple[str, str]] = []
         words: list[str] = []
         if self.value is not None:
@@ -304,9 +313,9 @@ class Predict(W.VBox):
                 raise ValueError(f"simulated must be a finite number, got {simulated!r}")
             if games is not None and (isinstance(games, bool) or not isinstance(games, int) or games < 1):
                 raise ValueError(f"games must be a whole number >= 1, got {games!r}")
-            source = f"{games:,} simulated game{'s' * (games != 1)}" if games is not None else "The simulation"
+            source = f"{games:,} simulated {unit}{'s' * (games != 1)}" if games is not None else "The simulation"
             words.append(f"{source} gave {_decimal(float(simulated))}.")
-            rows.append((f"Simulated ({games:,} game{'s' * (games != 1)})" if games is not None else "Simulated",
+            rows.append((f"Simulated ({games:,} {unit}{'s' * (games != 1)})" if games is not None else "Simulated",
                          _decimal(float(simulated))))
         if interval is not None:
             try:

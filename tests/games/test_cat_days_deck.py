@@ -29,6 +29,14 @@ def test_packaged_deck_is_the_deck_of_the_decision_file():
                       "Fluffy Cat": 4, "Demanding Cat": 6, "Grumpy Cat": 0}
     assert deck.kind("demanding cat").describe() == "Demanding Cat (cat, 6 points): an empty day of your week, Sunday"
     assert deck.kind("Lazy Cat").days == frozenset(range(5))
+    # the week is named beside the day or cat it belongs to (a teacher's read: "covering it of
+    # either week", "to its week owner's hand of either week")
+    assert deck.kind("Grumpy Cat").describe() == ("Grumpy Cat (cat, 0 points): on top of a visible cat of "
+                                                  "either week (not on a Cat Tree), covering it")
+    assert deck.kind("Shy Cat").describe() == ("Shy Cat (cat, 3 points): an empty day of your week whose "
+                                               "neighbouring days hold no cat")
+    assert deck.kind("Water Spray").describe() == ("Water Spray (event): return the visible top cat of a day of "
+                                                   "either week to the hand of the week's owner")
 
 
 def _write(tmp_path, rows, name="deck.csv"):

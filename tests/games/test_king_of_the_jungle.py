@@ -228,6 +228,10 @@ def test_simulated_hands_share_13_tricks_and_compare_bidding_reports_intervals()
     table = kj.compare_bidding(("sensible", "zero", "average"), games=6, seed=1, players=3, target=40)
     assert list(table["rule"]) == ["sensible", "zero", "average"] and table["games"].eq(6).all()
     assert ((table["low"] <= table["win_rate"]) & (table["win_rate"] <= table["high"])).all()
+    # every rule bids in every hand of every game, so all rules count the same hands
+    assert table["hands"].nunique() == 1 and table["hands"].iloc[0] >= 6
+    assert ((0 <= table["made"]) & (table["made"] <= table["hands"])).all()
+    assert (table["made_rate"] == table["made"] / table["hands"]).all()
     with pytest.raises(ValueError, match="one bidding rule per seat"):
         kj.compare_bidding(("zero",), games=1)
 

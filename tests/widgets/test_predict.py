@@ -150,6 +150,32 @@ def test_reveal_shows_the_prediction_beside_exact_and_simulated():
     assert again is shown and "1/4 = 0.25" in shown.value and "0.061" not in shown.value
 
 
+@pytest.mark.parametrize("text", ["50/50", "50 / 50", "fifty-fifty", "Fifty fifty"])
+def test_an_even_chance_in_everyday_words_is_not_locked_in_as_1(text):
+    # a teacher's read: "50/50" was locked in as 50/50 = 1, the opposite of what a student means
+    guess = Predict("p?")
+    guess.field.value = text
+    assert guess.lock() is False and guess.value is None
+    assert "even chance" in guess.status.value and "1/2, 0.5 or 50%" in guess.status.value
+    count = Predict("how many?", kind="number")
+    count.field.value = "50/50"
+    assert count.lock() is True and count.value == 1     # a number question reads it as a fraction
+
+
+def test_reveal_names_what_was_simulated_a_deal_is_not_a_game():
+    # a teacher's read: "2,000 simulated games" for 2,000 dealt hands
+    guess = Predict("p?")
+    guess.field.value = "0.7"
+    guess.button.click()
+    shown = guess.reveal(exact=Fraction(1, 2), simulated=0.69, games=2000, unit="hand")
+    assert "2,000 simulated hands gave 0.69." in shown.value and "Simulated (2,000 hands)" in shown.value
+    assert "game" not in shown.value
+    assert "1 simulated deal gave" in guess.reveal(simulated=0.5, games=1, unit="deal").value
+    for bad in ("", "deals<b>", "x" * 31, 3):
+        with pytest.raises(ValueError, match="unit"):
+            guess.reveal(simulated=0.5, games=10, unit=bad)
+
+
 def test_reveal_before_a_prediction_waits_and_fills_in_when_locked_in():
     # "Run All" runs the reveal cell at once: it must not show the answer beside an empty box
     guess = Predict("p?")

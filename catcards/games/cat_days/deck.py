@@ -38,18 +38,18 @@ MAX_COUNT, MAX_SETUP, MAX_POINTS, MAX_DRAW = 60, 5, 99, 10
 
 #: effects a cat may have, and what each means for where it goes
 CAT_EFFECTS = {
-    "empty day": "an empty day",
-    "neighbours empty": "an empty day whose neighbouring days hold no cat",
-    "neighbours hold cats": "an empty day whose two neighbouring days both hold a cat",
-    "cover": "on top of a visible cat (not on a Cat Tree), covering it",
+    "empty day": "an empty day of {week}",
+    "neighbours empty": "an empty day of {week} whose neighbouring days hold no cat",
+    "neighbours hold cats": "an empty day of {week} whose two neighbouring days both hold a cat",
+    "cover": "on top of a visible cat of {week} (not on a Cat Tree), covering it",
 }
 #: effects an event may have ("draw N" too, N >= 1)
 EVENT_EFFECTS = {
     "cat tree": "stays on an empty day; up to 3 cats may then stand on that day",
     "cardboard box": "stays on an empty day of your week and takes a visible cat of the opponent into it",
     "swap": "swap one of your visible cats with one of the opponent's",
-    "discard top cat": "discard the visible top cat of a day",
-    "return top cat": "return the visible top cat of a day to its week owner's hand",
+    "discard top cat": "discard the visible top cat of a day of {week}",
+    "return top cat": "return the visible top cat of a day of {week} to the hand of the week's owner",
 }
 _DRAW_RE = re.compile(r"^draw ([0-9]+)$")  # ASCII digits only (\d also matches "٢")
 
@@ -103,12 +103,12 @@ class CardKind:
         when = f", {self.days_text}" if self.days_text else ""
         if self.is_cat:
             head = f"{self.name} (cat, {self.points} point{'s' * (self.points != 1)})"
-            return f"{head}: {CAT_EFFECTS[self.effect]} of {whose}{when}"
+            return f"{head}: {CAT_EFFECTS[self.effect].format(week=whose)}{when}"
         if self.draws:
             return f"{self.name} (event): draw {self.draws} card{'s' * (self.draws != 1)}"
-        text = EVENT_EFFECTS[self.effect]
+        text = EVENT_EFFECTS[self.effect].format(week=whose)
         if self.effect in ("discard top cat", "return top cat"):
-            text += f" of {whose}{when}"
+            text += when
         elif self.effect in ("cat tree", "cardboard box") and when:
             text += f" ({self.days_text})"
         return f"{self.name} (event): {text}"

@@ -78,3 +78,12 @@ assert peek_big["win_rate"].iloc[0] == float(0 in actual.outcome.winners)
 again = catcards.odds(big, 0, rollouts=100, seed=99, progress=False)
 lo, hi = honest_big["low"].iloc[0], honest_big["high"].iloc[0]
 assert again["low"].iloc[0] <= hi and lo <= again["high"].iloc[0]
+
+# claim, cell "What 'winning' means here": everyone has already won more tricks than they bid, so
+# each further trick costs a point (the rulebook's scoring, rules/wildcat.md: a miss costs 1 per
+# trick over or under), and the highest score after the hand wins
+from catcards.games.king_of_the_jungle import hand_points
+
+assert all(view["won"][s] > view["bids"][s] for s in range(3))
+assert view["bids"][2] == 2 and view["won"][2] == 4
+assert all(hand_points(2, 4 + more) == -(2 + more) for more in range(3))

@@ -47,3 +47,19 @@ assert hand_points(0, 0) == 20 > max(hand_points(b, b) for b in range(1, 5)) == 
 # hypergeometric formula written out, and the simulated share is the one counted from the hands.
 assert kj.p_hold_a_lion(4) == 1 - dist[0] == 1 - Fraction(comb(48, 13), comb(52, 13))
 assert with_lion == sum(1 for n in lions if n > 0)
+
+# ---- claim, cell "Is it also easier to make? Every rule bid in every hand of these games": the
+# rules count the same hands, and each made-bid interval is the Wilson interval of its own counts
+# (formula written out, z the 97.5% point of the standard normal)
+from statistics import NormalDist
+
+assert compare["hands"].nunique() == 1
+for rule, (low, high) in made.items():
+    k, n = int(by_rule.made[rule]), int(by_rule.hands[rule])
+    p, z = k / n, NormalDist().inv_cdf(0.975)
+    centre, half = (p + z * z / (2 * n)) / (1 + z * z / n), z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    assert abs(low - (centre - half)) < 1e-9 and abs(high - (centre + half)) < 1e-9
+
+# ---- the prediction's reveal note (catcards/exercises/king_of_the_jungle.py): "Four Lions at 1/4
+# each do not add up to 1 ... 30% of hands hold none": P(0 Lions) = C(48, 13) / C(52, 13), written out
+assert round(100 * comb(48, 13) / comb(52, 13)) == 30 and 4 * Fraction(1, 4) == 1
