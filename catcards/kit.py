@@ -86,7 +86,8 @@ class Lesson:
         path: the notebook's path.
         title: its first markdown heading ("Snap: how often ...").
         predictions: the ``Predict(...)`` questions in its code, in order: dicts with
-            ``question``, ``kind`` and ``choices`` (a list, or None).
+            ``question``, ``kind``, ``choices`` (a list, or None) and ``unit`` (a count's unit
+            word, "" when none).
         exercises: the keys of the exercises its check cells check, in order.
         notes: the text of ``teacher/<stem>.md`` (markdown), or None when there is none.
         tallies: the things to tally, from the notes' "## Tally" list (may be empty).
@@ -106,7 +107,7 @@ _CHECK = re.compile(r'exercise\(\s*["\']([^"\']+)["\']\s*\)\s*\.check\(')
 
 
 def _predictions(source: str) -> list[dict[str, Any]]:
-    """The ``Predict(question, kind=..., choices=...)`` calls with a literal question in a code
+    """The ``Predict(question, kind=..., choices=..., unit=...)`` calls with a literal question in a code
     cell's source (cells with IPython magics or syntax errors: none)."""
     try:
         tree = ast.parse(source)
@@ -126,9 +127,9 @@ def _predictions(source: str) -> list[dict[str, Any]]:
             continue
         if not isinstance(question, str):
             continue
-        options: dict[str, Any] = {"question": question, "kind": "probability", "choices": None}
+        options: dict[str, Any] = {"question": question, "kind": "probability", "choices": None, "unit": ""}
         for keyword in node.keywords:
-            if keyword.arg in ("kind", "choices"):
+            if keyword.arg in ("kind", "choices", "unit"):
                 try:
                     options[keyword.arg] = ast.literal_eval(keyword.value)
                 except ValueError:

@@ -102,7 +102,7 @@ def _check_games(games) -> int:
 
 def read_interval(low: float, high: float, reference: float, *, games: int, what: str = "seat 0's win rate",
                   reference_text: str = "a fair share (0.5)", estimate: Optional[float] = None,
-                  unit: str = "games") -> str:
+                  trial: str = "game") -> str:
     """One sentence reading a confidence interval ``[low, high]`` against ``reference``.
 
     - The interval holds the reference: "The interval [0.45, 0.55] holds 0.5: these 300 games
@@ -119,17 +119,17 @@ def read_interval(low: float, high: float, reference: float, *, games: int, what
         what: the rate's name, e.g. "seat 0's win rate", "the chance of a snap".
         reference_text: the reference in words, used when the rate is not a win rate.
         estimate: the rate measured (optional; the midpoint when None).
-        unit: what the trials are, a plural noun: "these 1,500 deals cannot tell a difference"
-            (default "games").
+        trial: what one of the ``games`` is, a singular noun (``"deal"``: "these 1,500 deals
+            cannot tell a difference"; default ``"game"``), as ``Predict.reveal``'s ``trial``.
     Returns: the sentence (str).
-    Raises: ValueError for a non-number, ``low > high``, a bad ``games`` or a ``unit`` that is not
+    Raises: ValueError for a non-number, ``low > high``, a bad ``games`` or a ``trial`` that is not
         1 to 30 letters and spaces.
     """
     low, high = _check_interval(low, high)
     reference = _number(reference, "reference")
     games = _check_games(games)
-    if not isinstance(unit, str) or not re.fullmatch(r"[A-Za-z][A-Za-z ]{0,29}", unit):
-        raise ValueError(f"unit must be 1 to 30 letters and spaces (like 'deals'), got {unit!r:.40}")
+    if not isinstance(trial, str) or not re.fullmatch(r"[A-Za-z][A-Za-z ]{0,29}", trial):
+        raise ValueError(f"trial must be 1 to 30 letters and spaces (like 'deal'), got {trial!r:.40}")
     estimate = (low + high) / 2 if estimate is None else _number(estimate, "estimate")
     for decimals in range(3, 7):  # the shown bounds sit on the same sides of the shown reference
         r = round(reference, decimals)
@@ -138,7 +138,7 @@ def read_interval(low: float, high: float, reference: float, *, games: int, what
     shown_low, shown_high, shown_ref = (_plain(v, decimals) for v in (low, high, reference))
     if low <= reference <= high:
         return (f"The interval [{shown_low}, {shown_high}] holds {shown_ref}: "
-                f"these {games:,} {unit} cannot tell a difference.")
+                f"these {games:,} {trial}{'s' * (games != 1)} cannot tell a difference.")
     above = low > reference
     size = _about(abs(estimate - reference))
     if what.endswith("win rate") and what.strip() != "win rate":

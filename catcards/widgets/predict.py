@@ -33,7 +33,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import ipywidgets as W
 
-__all__ = ["Predict", "KINDS", "LOCK_LABEL", "WAITING", "question_unit"]
+__all__ = ["Predict", "KINDS", "LOCK_LABEL", "WAITING"]
 
 #: the kinds of prediction: a probability (0 to 1), any number, or one of given choices
 KINDS = ("probability", "number", "choice")
@@ -45,16 +45,6 @@ _MAX_QUESTION = 1000
 _MAX_CHOICES = 12
 #: a unit word: letters only ("snaps", "turns"), at most 30
 _UNIT = re.compile(r"[A-Za-z]{1,30}")
-#: the counted word of a question "How many snaps in one pass?" (a plural: "how many of" is none)
-_COUNTED = re.compile(r"\bhow many ([a-z]+s)\b", re.IGNORECASE)
-
-
-def question_unit(question: str) -> str:
-    """The unit word a count's question names: the plural word right after "how many" ("How many
-    snaps in one pass?" -> "snaps", "...: how many turns on average?" -> "turns"), lower case; ""
-    when there is none ("How long does a game last?", "How many of the 4 Lions?")."""
-    found = _COUNTED.search(question)
-    return found.group(1).lower() if found else ""
 
 
 def _decimal(x: float) -> str:
@@ -121,9 +111,8 @@ class Predict(W.VBox):
         unit: for ``kind="number"``, the count's unit word (letters only, at most 30): a
             prediction may end with it, singular or plural, any case ("3 snaps", "1 snap"), as
             the lessons' check cells read answers (:func:`catcards.exercises.read_answer`);
-            "3 turns" for snaps, "3 snaps 4" and "50% snaps" stay refused. None (the default):
-            the word the question counts (:func:`question_unit`: "How many snaps in one pass?"
-            -> "snaps"); "": a bare number only. Kept as ``.unit``.
+            "3 turns" for snaps, "3 snaps 4" and "50% snaps" stay refused. "" (the default): a
+            bare number only. Kept as ``.unit``.
 
     Attributes:
         value: the locked-in prediction: a float (probability, number), the chosen text
@@ -137,7 +126,7 @@ class Predict(W.VBox):
     """
 
     def __init__(self, question: str, *, kind: str = "probability", choices: Optional[Sequence[str]] = None,
-                 key: Optional[str] = None, unit: Optional[str] = None) -> None:
+                 key: Optional[str] = None, unit: str = "") -> None:
         if not isinstance(question, str) or not question.strip() or len(question) > _MAX_QUESTION:
             raise ValueError(f"question must be text of 1 to {_MAX_QUESTION} characters, got {question!r:.60}")
         if kind not in KINDS:
@@ -153,12 +142,9 @@ class Predict(W.VBox):
             raise ValueError(f"choices are only for kind='choice', not kind={kind!r}")
         if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 100):
             raise ValueError(f"key must be text of 1 to 100 characters or None, got {key!r}")
-        if unit is not None and unit != "" and (kind != "number" or not isinstance(unit, str)
-                                                or not _UNIT.fullmatch(unit)):
+        if unit != "" and (kind != "number" or not isinstance(unit, str) or not _UNIT.fullmatch(unit)):
             raise ValueError(f"unit is for kind='number' only, one word of 1 to 30 letters (like 'snaps'), "
                              f"got {unit!r:.60} for kind={kind!r}")
-        if unit is None:
-            unit = question_unit(question) if kind == "number" else ""
         self.question, self.kind, self.choices, self.key, self.unit = question, kind, choices, key, unit
         self.value: Any = None
         self.text: Optional[str] = None
@@ -249,7 +235,7 @@ class Predict(W.VBox):
 
     # ------------------------------------------------------------------ the reveal
     def reveal(self, exact: Any = None, simulated: Optional[float] = None, interval: Optional[Sequence[float]] = None,
-               note: str = "", *, games: Optional[int] = None, unit: str = "game") -> W.HTML:
+               note: str = "", *, games: Optional[int] = None, trial: str = "game") -> W.HTML:
         """Show the prediction beside the answers, in plain words and a small table; call it from
         a cell after the result (the lesson decides when). Returns the ``ipywidgets.HTML`` (the
         same widget each time, updated in place; display it as the cell's last value).
@@ -266,14 +252,14 @@ class Predict(W.VBox):
             interval: a 95 % interval ``(low, high)`` of the simulated answer, or None.
             note: one more plain-text sentence (shown escaped).
             games: how many simulated games (or trials) ``simulated`` comes from.
-            unit: what one of those trials is, a singular noun ("game", "deal", "hand"):
+            trial: what one of those trials is, a singular noun ("game", "deal", "hand"):
                 "2,000 simulated hands gave 0.69." (a deal is not a game).
         Raises:
             ValueError: a choice ``exact`` not among the choices, a non-finite number, an
-                interval that is not two numbers low <= high, a bad ``games``, or a ``unit`` that
+                interval that is not two numbers low <= high, a bad ``games``, or a ``trial`` that
                 is not 1 to 30 letters and spaces.
         """
-        answers = dict(exact=exact, simulated=simulated, interval=interval, note=note, games=games, unit=unit)
+        answers = dict(exact=exact, simulated=simulated, interval=interval, note=note, games=games, trial=trial)
         body = self._body(**answers)          # checks the arguments now, even while waiting
         self._answers = answers
         if self.value is None:
@@ -286,10 +272,10 @@ class Predict(W.VBox):
         return self.result
 
     def _body(self, exact: Any, simulated: Optional[float], interval: Optional[Sequence[float]], note: str,
-              games: Optional[int], unit: str = "game") -> str:
+              games: Optional[int], trial: str = "game") -> str:
         """The reveal's HTML for the prediction locked in now (raises ValueError as :meth:`reveal`)."""
-        if not isinstance(unit, str) or not re.fullmatch(r"[A-Za-z][A-Za-z ]{0,29}", unit):
-            raise ValueError(f"unit must be 1 to 30 letters and spaces (like 'deal'), got {unit!r:.40}")
+        if not isinstance(trial, str) or not re.fullmatch(r"[A-Za-z][A-Za-z ]{0,29}", trial):
+            raise ValueError(f"trial must be 1 to 30 letters and spaces (like 'deal'), got {trial!r:.40}")
         rows: list[tuple[str, str]] = []
         words: list[str] = []
         if self.value is not None:
@@ -313,9 +299,9 @@ class Predict(W.VBox):
                 raise ValueError(f"simulated must be a finite number, got {simulated!r}")
             if games is not None and (isinstance(games, bool) or not isinstance(games, int) or games < 1):
                 raise ValueError(f"games must be a whole number >= 1, got {games!r}")
-            source = f"{games:,} simulated {unit}{'s' * (games != 1)}" if games is not None else "The simulation"
+            source = f"{games:,} simulated {trial}{'s' * (games != 1)}" if games is not None else "The simulation"
             words.append(f"{source} gave {_decimal(float(simulated))}.")
-            rows.append((f"Simulated ({games:,} {unit}{'s' * (games != 1)})" if games is not None else "Simulated",
+            rows.append((f"Simulated ({games:,} {trial}{'s' * (games != 1)})" if games is not None else "Simulated",
                          _decimal(float(simulated))))
         if interval is not None:
             try:

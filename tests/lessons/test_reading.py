@@ -22,11 +22,11 @@ def test_an_interval_that_holds_the_fair_share_cannot_tell():
     assert "holds 0.5" in read_interval(0.5, 0.6, 0.5, games=1000)
     assert "1,000 games" in read_interval(0.5, 0.6, 0.5, games=1000)
     # a deal or a claim is not a game (a teacher's read of Cat Trick and the Card Game)
-    assert read_interval(0.41, 0.46, 0.44, games=1500, unit="deals") == \
+    assert read_interval(0.41, 0.46, 0.44, games=1500, trial="deal") == \
         "The interval [0.41, 0.46] holds 0.44: these 1,500 deals cannot tell a difference."
     for bad in ("", "games!", 5):
-        with pytest.raises(ValueError, match="unit"):
-            read_interval(0.41, 0.46, 0.44, games=1500, unit=bad)
+        with pytest.raises(ValueError, match="trial"):
+            read_interval(0.41, 0.46, 0.44, games=1500, trial=bad)
 
 
 def test_below_the_reference_is_a_disadvantage():

@@ -167,13 +167,13 @@ def test_reveal_names_what_was_simulated_a_deal_is_not_a_game():
     guess = Predict("p?")
     guess.field.value = "0.7"
     guess.button.click()
-    shown = guess.reveal(exact=Fraction(1, 2), simulated=0.69, games=2000, unit="hand")
+    shown = guess.reveal(exact=Fraction(1, 2), simulated=0.69, games=2000, trial="hand")
     assert "2,000 simulated hands gave 0.69." in shown.value and "Simulated (2,000 hands)" in shown.value
     assert "game" not in shown.value
-    assert "1 simulated deal gave" in guess.reveal(simulated=0.5, games=1, unit="deal").value
+    assert "1 simulated deal gave" in guess.reveal(simulated=0.5, games=1, trial="deal").value
     for bad in ("", "deals<b>", "x" * 31, 3):
-        with pytest.raises(ValueError, match="unit"):
-            guess.reveal(simulated=0.5, games=10, unit=bad)
+        with pytest.raises(ValueError, match="trial"):
+            guess.reveal(simulated=0.5, games=10, trial=bad)
 
 
 def test_reveal_before_a_prediction_waits_and_fills_in_when_locked_in():
@@ -233,16 +233,16 @@ def test_bad_arguments_are_refused(kwargs):
 
 
 # ---- a count's unit, read as the lesson's check cells read it (one reader: read_answer) --------
-@pytest.mark.parametrize("question, typed, value", [
-    ("How many snaps in one pass?", "3 snaps", 3.0),
-    ("How many snaps in one pass?", "1 snap", 1.0),
-    ("How many snaps in one pass?", " 2.5 Snaps ", 2.5),
-    ("How many snaps in one pass?", "7/2 snaps", 3.5),
-    ("Perfect memory, 8 pairs, alone: how many turns on average?", "12.4 turns", 12.4),
-    ("How many rounds does a 4-player game last?", "6 rounds", 6.0),
+@pytest.mark.parametrize("question, unit, typed, value", [
+    ("How many snaps in one pass?", "snaps", "3 snaps", 3.0),
+    ("How many snaps in one pass?", "snaps", "1 snap", 1.0),
+    ("How many snaps in one pass?", "snaps", " 2.5 Snaps ", 2.5),
+    ("How many snaps in one pass?", "snaps", "7/2 snaps", 3.5),
+    ("Perfect memory, 8 pairs, alone: how many turns on average?", "turns", "12.4 turns", 12.4),
+    ("How many rounds does a 4-player game last?", "rounds", "6 rounds", 6.0),
 ])
-def test_a_number_prediction_may_end_with_the_unit_its_question_asks_for(question, typed, value):
-    guess = Predict(question, kind="number")
+def test_a_number_prediction_may_end_with_its_unit(question, unit, typed, value):
+    guess = Predict(question, kind="number", unit=unit)
     guess.field.value = typed
     guess.button.click()
     assert guess.value == value and guess.text == typed.strip()
@@ -256,21 +256,16 @@ def test_a_number_prediction_may_end_with_the_unit_its_question_asks_for(questio
     ("50% snaps", "This asks for a number, not a percentage"),
 ])
 def test_a_wrong_unit_two_numbers_or_a_percentage_with_the_unit_are_still_refused(typed, says):
-    guess = Predict("How many snaps in one pass?", kind="number")
+    guess = Predict("How many snaps in one pass?", kind="number", unit="snaps")
     guess.field.value = typed
     guess.button.click()
     assert guess.value is None and not guess.field.disabled
     assert says in html.unescape(guess.status.value)
 
 
-def test_the_unit_is_the_questions_counted_word_or_given_and_never_a_probabilitys():
-    assert Predict("How many snaps in one pass?", kind="number").unit == "snaps"
-    assert Predict("How many turns does a game last?", kind="number").unit == "turns"
-    assert Predict("How long does a game last?", kind="number").unit == ""
-    assert Predict("How many of the 4 Lions?", kind="number").unit == ""   # not a counted word
-    assert Predict("How many snaps in one pass?", kind="number", unit="").unit == ""
-    assert Predict("Snaps in one pass?", kind="number", unit="snaps").unit == "snaps"
-    assert Predict("How many snaps, as a share of turns?").unit == ""       # a probability has no unit
+def test_a_unit_is_given_for_a_count_and_never_for_a_probability():
+    assert Predict("How many snaps in one pass?", kind="number").unit == ""   # a bare number
+    assert Predict("How many snaps in one pass?", kind="number", unit="snaps").unit == "snaps"
     guess = Predict("What is the chance of a snap?")
     guess.field.value = "1/17 snaps"
     guess.button.click()
@@ -288,7 +283,7 @@ def test_a_prediction_and_a_check_cell_read_a_count_alike(typed):
     from catcards.exercises import check
 
     checked = check(typed, 3, probability=False, unit="snaps", show=False)
-    guess = Predict("How many snaps in one pass?", kind="number")
+    guess = Predict("How many snaps in one pass?", kind="number", unit="snaps")
     guess.field.value = typed
     guess.button.click()
     assert (guess.value is not None) == (checked.right is not None)
@@ -300,9 +295,9 @@ def test_every_lessons_number_prediction_names_its_unit():
     asked = [p for lesson in lessons() for p in lesson.predictions if p["kind"] == "number"]
     assert asked, "the lessons ask no count to predict"
     for p in asked:
-        guess = Predict(p["question"], kind="number")
-        # a count whose question does not say "how many <word>" needs Predict(..., unit="<word>")
-        assert guess.unit, f"no unit for {p['question']!r}: pass unit= to its Predict"
+        # a lesson's count is asked with its unit word: "3 snaps" is read as the check cells read it
+        assert p["unit"], f"no unit for {p['question']!r}: pass unit= to its Predict"
+        guess = Predict(p["question"], kind="number", unit=p["unit"])
         guess.field.value = f"3 {guess.unit}"
         guess.button.click()
         assert guess.value == 3.0
