@@ -148,7 +148,8 @@ def parse_answer(answer: Any) -> tuple[Fraction | float, bool]:
     Raises:
         ValueError: the answer is not a number in one of those forms (the message says which forms
             are accepted; "0,375" or "1,000" is told to write it without a comma); a zero denominator;
-            a bool (True is not a probability); NaN or an infinity (a float or a Decimal); a Decimal
+            a bool (True is not a probability); "50/50" or "fifty-fifty" for a probability
+            (an even chance, not 50/50 = 1: told to write 1/2, 0.5 or 50%); NaN or an infinity (a float or a Decimal); a Decimal
             with more than :data:`MAX_ANSWER_CHARS` decimal places; superscripts and vulgar fractions
             ("1/6²", "½", never misread as 1/62 or 12); text longer than :data:`MAX_ANSWER_CHARS`
             characters; a number too large for a float (10**400).
@@ -180,6 +181,9 @@ def read_answer(answer: Any, *, probability: bool = True, unit: str = "") -> Rea
     if isinstance(answer, str) and len(answer.strip()) > MAX_ANSWER_CHARS:
         raise ValueError(f"an answer is at most {MAX_ANSWER_CHARS} characters long; this one has "
                          f"{len(answer.strip()):,}")
+    if probability and isinstance(answer, str) and _EVEN_CHANCE.fullmatch(answer.strip()):
+        # everyday words for an even chance, which a fraction reading takes as 50/50 = 1
+        raise ValueError(f"{answer.strip()!r} says an even chance: write it as 1/2, 0.5 or 50%")
     reading = _read(_without_unit(answer, unit), probability)
     try:
         float(reading.value)  # every check compares floats: 10**400 cannot be one
@@ -187,6 +191,9 @@ def read_answer(answer: Any, *, probability: bool = True, unit: str = "") -> Rea
         raise ValueError("that number is too large to be an answer") from None
     return reading
 
+
+#: "50/50" and "fifty-fifty": an even chance in everyday words (refused for a probability)
+_EVEN_CHANCE = re.compile(r"50\s*/\s*50|fifty[- ]?fifty", re.IGNORECASE)
 
 #: the longest answer text read (a pasted decimal of 300 digits is already more than enough)
 MAX_ANSWER_CHARS = 300

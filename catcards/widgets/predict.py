@@ -84,6 +84,8 @@ def _unreadable(text: str, kind: str, error: ValueError) -> str:
     """What the status line says for a prediction :func:`parse_answer` refused: the forms to type
     in this box (no quotes, no Python: the parser's own message speaks of text in code)."""
     reason = str(error)
+    if "even chance" in reason:   # "50/50": read_answer says what to type instead
+        return reason.replace("write it", "type it") + "."
     if not reason.startswith("could not read"):   # divides by zero, too long, too large: as said
         return f"That cannot be read as a number: {reason}."
     shown = text if len(text) <= 40 else text[:37] + "..."
@@ -204,10 +206,6 @@ class Predict(W.VBox):
             text = _unquoted((self.field.value or "").strip())
             if not text:
                 self._say("Type your prediction first (a guess is fine), then press the button.", alert=True)
-                return False
-            if self.kind == "probability" and re.fullmatch(r"50\s*/\s*50|fifty[- ]?fifty", text, re.I):
-                # everyday words for an even chance, which a fraction reading takes as 50/50 = 1
-                self._say(f"'{text}' says an even chance: type it as 1/2, 0.5 or 50%.", alert=True)
                 return False
             try:
                 reading = read_answer(text, probability=self.kind == "probability", unit=self.unit)

@@ -160,6 +160,11 @@ def test_an_even_chance_in_everyday_words_is_not_locked_in_as_1(text):
     count = Predict("how many?", kind="number")
     count.field.value = "50/50"
     assert count.lock() is True and count.value == 1     # a number question reads it as a fraction
+    # a check cell reads answers the same way (one reader, catcards.exercises.read_answer)
+    from catcards.exercises import check
+
+    checked = check(text, Fraction(1, 2), show=False)
+    assert checked.right is None and "even chance" in checked.message and "1/2, 0.5 or 50%" in checked.message
 
 
 def test_reveal_names_what_was_simulated_a_deal_is_not_a_game():
