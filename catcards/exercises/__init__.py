@@ -418,7 +418,10 @@ def _why_wrong(reading: Reading, target: Fraction, need: int, tolerance: float |
 
     def near(other: Fraction) -> bool:
         """The answer stands for ``other``: equal (exact), or ``other`` correctly rounded with
-        enough places (decimal), or within the explicit tolerance."""
+        enough places (decimal), or exactly ``other`` however few its places ("0.5" is 1/2),
+        or within the explicit tolerance."""
+        if reading.rational == other:
+            return True
         if tolerance is not None:
             return _close(value, float(other), max(float(tolerance), 1e-12))
         if reading.exact:

@@ -27,6 +27,8 @@ EXERCISES = (
                             "use Bayes' rule.",
             Fraction(4, 9): "the bluff rate applies only to players who do not hold the card: "
                             "multiply 1/2 by 1 - 2/5.",
+            Fraction(1, 2): "1/2 is the bluff rate, or a coin flip; it is not the share of claims that "
+                            "are genuine: work out how often each kind of claim happens.",
             Fraction(3, 10): "3/10 is the chance of a bluffed claim (3/5 x 1/2); the question asks what "
                              "share of all claims are genuine.",
         },

@@ -647,3 +647,14 @@ def test_numpys_numbers_are_read_as_pythons():
     assert verdict(np.float64(0.083)).right is True and verdict(np.int64(4), 4, probability=False).right is True
     with pytest.raises(ValueError, match="is not a finite number"):
         read_answer(np.float64("nan"))
+
+
+def test_a_short_decimal_equal_to_a_named_wrong_answer_is_told_that_mistake():
+    """A teacher's read: "0.5" for the Card Game's genuine claim (4/7 = 0.571) was told "those
+    digits are right, but the last one is cut off": it is the bluff rate (or a coin flip), a
+    named wrong answer, as are "0.4" (2/5) and "0.3" (3/10)."""
+    genuine = exercise("card-game/genuine-claim")
+    assert "1/2 is the bluff rate" in genuine.check("0.5", show=False).message
+    assert "2/5 is the chance before you saw the claim" in genuine.check("0.4", show=False).message
+    assert "3/10 is the chance of a bluffed claim" in genuine.check("0.3", show=False).message
+    assert genuine.check("0.57", show=False).right is True
