@@ -411,6 +411,46 @@ def test_the_tables_kernel_takes_widget_messages_but_not_code(server, tmp_path):
     assert not marker.exists()
 
 
+def test_a_page_cannot_make_widgets_in_its_tables_kernel(server):
+    """Break-it (break4): a student's script on their own table's websocket sent ``comm_open``
+    messages for the ``jupyter.widget`` target, each a new Text widget holding 100 kB: 3000 of them
+    in 6 s took the kernel from 80 MB to over 200 MB, and nothing bounded it (a few such scripts
+    could fill the teacher's computer). The table builds all its widgets in the kernel; widgets
+    opened from a page are refused (the kernel closes their comm), while the page's own widget
+    manager still reads the table's widgets."""
+    from websockets.sync.client import connect
+
+    from class_server import widget_states
+
+    ana = join(server)
+    browser = requests.Session()
+    kernel = _table(server, browser, ana["student"])
+    xsrf = browser.cookies["_xsrf"]
+    before = widget_states(server["base"], kernel, 60, xsrf)
+    assert before > 20  # the table's own widgets
+
+    def message(kind: str, content: dict, metadata: dict | None = None) -> str:
+        return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "username": "student",
+                                      "session": "s", "version": "5.3", "date": ""},
+                           "parent_header": {}, "metadata": metadata or {}, "content": content,
+                           "channel": "shell", "buffers": []})
+
+    url = server["base"].replace("http://", "ws://") + f"api/kernels/{kernel}/channels?session_id={uuid.uuid4()}"
+    state = {"_model_name": "TextModel", "_model_module": "@jupyter-widgets/controls",
+             "_model_module_version": "2.0.0", "_view_name": "TextView", "_view_module": "@jupyter-widgets/controls",
+             "_view_module_version": "2.0.0", "value": "x" * 1000}
+    with connect(url, open_timeout=60, max_size=None, additional_headers={"Cookie": f"_xsrf={xsrf}"}) as ws:
+        for _ in range(20):
+            ws.send(message("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget",
+                                          "data": {"state": state, "buffer_paths": []}}, {"version": "2.1.0"}))
+        ws.send(message("kernel_info_request", {}))  # the kernel answers in order: the opens were handled
+        deadline = time.monotonic() + 60
+        while json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))["msg_type"] != "kernel_info_reply":
+            pass
+    assert widget_states(server["base"], kernel, 30, xsrf) == before
+    assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
+
+
 # ---- break-it findings (issue 29): games in order, joins limited, a wrong code in a browser ---------
 def test_only_the_next_game_counts_over_http(server):
     """A student cannot play ahead and send only the good games: /game deals the next game, a
