@@ -413,11 +413,12 @@ def test_the_tables_kernel_takes_widget_messages_but_not_code(server, tmp_path):
 
 def test_a_page_cannot_make_widgets_in_its_tables_kernel(server):
     """Break-it (break4): a student's script on their own table's websocket sent ``comm_open``
-    messages for the ``jupyter.widget`` target, each a new Text widget holding 100 kB: 3000 of them
-    in 6 s took the kernel from 80 MB to over 200 MB, and nothing bounded it (a few such scripts
-    could fill the teacher's computer). The table builds all its widgets in the kernel; widgets
-    opened from a page are refused (the kernel closes their comm), while the page's own widget
-    manager still reads the table's widgets."""
+    messages for the ``jupyter.widget`` target, each a new Text widget holding 100 kB: 2000 of them
+    took the kernel from 80 MB to 340 MB, and nothing bounded it (a few such scripts could fill the
+    teacher's computer); 20000 ``jupyter.widget.control`` comms, each kept, added 54 MB. The table
+    builds all its widgets in the kernel; widgets opened from a page are refused (the kernel closes
+    their comm), a new control comm closes the one before it, and the page's own widget manager
+    still reads the table's widgets."""
     from websockets.sync.client import connect
 
     from class_server import widget_states
@@ -443,10 +444,14 @@ def test_a_page_cannot_make_widgets_in_its_tables_kernel(server):
         for _ in range(20):
             ws.send(message("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget",
                                           "data": {"state": state, "buffer_paths": []}}, {"version": "2.1.0"}))
-        ws.send(message("kernel_info_request", {}))  # the kernel answers in order: the opens were handled
+        for _ in range(20):
+            ws.send(message("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget.control",
+                                          "data": {}}, {"version": "1.0.0"}))
+        ws.send(message("comm_info_request", {"target_name": "jupyter.widget.control"}))  # answered in order
         deadline = time.monotonic() + 60
-        while json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))["msg_type"] != "kernel_info_reply":
+        while (reply := json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic()))))["msg_type"] != "comm_info_reply":
             pass
+    assert len(reply["content"]["comms"]) == 1  # the last one opened
     assert widget_states(server["base"], kernel, 30, xsrf) == before
     assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
 
