@@ -33,7 +33,8 @@ most :data:`MAX_BODY` bytes (a longer ``Content-Length`` is answered 413 before 
 read), and the HTTP server refuses anything above :data:`MAX_SERVER_BODY`.
 
 Students cannot run code on the server: Voila's kernel manager forwards only widget (comm) and
-kernel-info messages from a page to its kernel (no ``execute_request``), serves only the class
+kernel-info messages from a page to its kernel (no ``execute_request``; the class app's kernel
+refuses widgets opened by a page and keeps one widget control comm), serves only the class
 app notebook (any other path renders the same notebook), and has no handler that starts a
 kernel or lists files. A table's kernel is reached (its websocket, ``api/kernels/<id>``) and
 stopped (``voila/api/shutdown/<id>``) only from the browser that opened its table, by its
