@@ -39,7 +39,8 @@ app notebook (any other path renders the same notebook), and has no handler that
 kernel or lists files. A table's kernel is reached (its websocket, ``api/kernels/<id>``) and
 stopped (``voila/api/shutdown/<id>``) only from the browser that opened its table, by its
 ``_xsrf`` cookie, or stopped by the teacher; a student holds one live table kernel
-(:meth:`ClassServer.table_opened`). Voila's file addresses answer a bad path with 404 JSON.
+(:meth:`ClassServer.table_opened`); a page may send its kernel :data:`TABLE_MESSAGES`, beyond
+which its websocket is closed (1008). Voila's file addresses answer a bad path with 404 JSON.
 Voila's ``voila/query/<kernel id>`` websocket, where a preheated kernel waits for its page's
 request, takes only the class's own kernels (:func:`_kernels_only`). ``logout``, ``api/kernels``
 and a kernel's ``restart`` or ``interrupt`` answer a 4xx JSON error.
@@ -83,6 +84,11 @@ MAX_CODE = 12
 #: table pages one student may open (each starts a kernel on this computer): ``(burst at once,
 #: then per second)``; a reload's kernel is shut down by the page's goodbye (:class:`KernelGoodbye`)
 TABLE_RATE_PER_STUDENT = (6.0, 1 / 20)
+#: messages a table's page may send its kernel (clicks, typed values, the widget manager's own):
+#: ``(burst at once, then per second)``, per kernel. A key held down sends about 33 a second;
+#: a script on the table's websocket sent 300 a second and kept a core busy. Beyond it the
+#: websocket is closed (1008) and the page says it lost its connection: a reload opens a new table
+TABLE_MESSAGES = (500.0, 50.0)
 
 
 def qr_svg(url: str) -> str:
@@ -656,11 +662,26 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
         request_handler.finish(json.dumps({"error": message}))
 
     if kind == "channels":
+        from catcards.classroom.pool import _Buckets
+
+        messages = _Buckets(*TABLE_MESSAGES, time.monotonic)  # per kernel: its sockets share them
+
         class OwnersChannels(handler):
             async def get(self, kernel_id, *args, **kwargs):
                 if not owner(self, kernel_id):
                     return refuse(self, "only the page of this table may connect to its kernel")
                 return await super().get(kernel_id, *args, **kwargs)
+
+            def on_message(self, message):
+                if getattr(self, "_flooded", False):  # closing: nothing more is forwarded
+                    return None
+                if messages.take(self.kernel_id):
+                    self._flooded = True
+                    self.log.warning("closed the websocket of table %s: more than %g messages at once, "
+                                     "then %g a second", self.kernel_id, *TABLE_MESSAGES)
+                    self.close(1008, "too many messages from this page: reload it")
+                    return None
+                return super().on_message(message)
 
         return OwnersChannels
 

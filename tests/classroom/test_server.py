@@ -456,6 +456,46 @@ def test_a_page_cannot_make_widgets_in_its_tables_kernel(server):
     assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
 
 
+def test_a_flood_of_messages_on_a_tables_websocket_is_cut_off(server):
+    """Break-it (break4): a script on a student's own table's websocket sent its kernel 300
+    messages a second (clicks on "Turn your card"), each handled, and kept a core of the
+    teacher's computer busy for as long as it ran. A page may send TABLE_MESSAGES (500 at once,
+    then 50 a second, per kernel; a key held down sends about 33); beyond that its websocket is
+    closed (1008) and nothing more of it reaches the kernel."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from catcards.classroom.server import TABLE_MESSAGES
+
+    ana = join(server)
+    browser = requests.Session()
+    kernel = _table(server, browser, ana["student"])
+    url = server["base"].replace("http://", "ws://") + f"api/kernels/{kernel}/channels?session_id={uuid.uuid4()}"
+
+    def info() -> str:
+        return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "msg_type": "kernel_info_request",
+                                      "username": "student", "session": "s", "version": "5.3", "date": ""},
+                           "parent_header": {}, "metadata": {}, "content": {}, "channel": "shell", "buffers": []})
+
+    sent = int(TABLE_MESSAGES[0]) + 300
+    replies, closed = 0, None
+    with connect(url, open_timeout=60, max_size=None,
+                 additional_headers={"Cookie": f"_xsrf={browser.cookies['_xsrf']}"}) as ws:
+        try:
+            for _ in range(sent):
+                ws.send(info())
+            deadline = time.monotonic() + 60
+            while replies < sent and time.monotonic() < deadline:
+                frame = ws.recv(timeout=max(0.1, deadline - time.monotonic()))
+                if isinstance(frame, str) and json.loads(frame).get("msg_type") == "kernel_info_reply":
+                    replies += 1
+        except ConnectionClosed as exc:
+            closed = exc.rcvd.code if exc.rcvd else None
+    assert closed == 1008 and replies < sent, (closed, replies)
+    assert _alive(server, kernel)
+    assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
+
+
 # ---- break-it findings (issue 29): games in order, joins limited, a wrong code in a browser ---------
 def test_only_the_next_game_counts_over_http(server):
     """A student cannot play ahead and send only the good games: /game deals the next game, a
