@@ -13,7 +13,8 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
                                             kernels than :attr:`ClassServer.max_tables` run)
 ``GET  class/CODE``                         the student page (join, instructions, the table, tally)
 ``POST class/CODE/join``                    ``{"nickname": ...}`` -> 201 ``{"student": token, ...}``
-``POST class/CODE/me``                      ``{"student": token}`` -> the student's own results
+``POST class/CODE/me``                      ``{"student": token}`` -> the student's own results and
+                                            ``table``, their live table's kernel id (or null)
 ``POST class/CODE/game``                    ``{"student": token}`` -> ``{"k": k, "seed": seed}``
 ``POST class/CODE/results``                 ``{"student": token, "save": text}`` -> 201 when counted
 ``POST class/CODE/tally``                   ``{"student": token, "value": n}`` -> 201 (not verified)
@@ -350,7 +351,7 @@ class MeHandler(PoolHandler):
         token = self.student_token(self.json_body())
         student = self.call(self.pool.student, code, token)
         self.send({"student": student.token, "seed": student.seed, "nickname": student.nickname,
-                   **self.server.student_results(token)})
+                   "table": self.server.student_table(student.number), **self.server.student_results(token)})
 
 
 class GameHandler(PoolHandler):
@@ -804,6 +805,13 @@ class ClassServer(Voila):
         if len(self._table_owners) > 2 * self.max_tables + 100:
             for old in [k for k in self._table_owners if not self._running(k)][: len(self._table_owners) // 2]:
                 del self._table_owners[old]
+
+    def student_table(self, student: int) -> str | None:
+        """The kernel id of the student's live table (their page's, the last one opened), or None:
+        a page whose table's kernel is another was replaced by a second tab or device
+        (:meth:`table_opened`), and says so (the student page's ``moved``)."""
+        kernel_id = (self._student_tables or {}).get(student)
+        return kernel_id if self._running(kernel_id) else None
 
     def table_owner(self, kernel_id: str) -> bytes | None:
         """The ``_xsrf`` token of the browser that opened the kernel's table, or None."""

@@ -752,8 +752,14 @@ def test_a_student_holds_one_table_kernel_a_reload_replaces_it(server):
     browser = requests.Session()
     ben_kernel = _table(server, requests.Session(), ben["student"])
     first = _table(server, browser, ana["student"])
+
+    def live_table() -> str | None:
+        return requests.post(server["join_url"] + "/me", json={"student": ana["student"]}, timeout=30).json()["table"]
+
+    assert live_table() == first
     second = _table(server, requests.Session(), ana["student"])  # another tab or device, the same token
     assert first != second
+    assert live_table() == second  # the first tab's page compares it with its own table's and says so
     assert _gone(server, first)
     assert _alive(server, second) and _alive(server, ben_kernel)
     # the first page's goodbye, late, is still its owner's: answered, nothing else stopped
