@@ -13,7 +13,8 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
                                             kernels than :attr:`ClassServer.max_tables` run)
 ``GET  class/CODE``                         the student page (join, instructions, the table, tally)
 ``POST class/CODE/join``                    ``{"nickname": ...}`` -> 201 ``{"student": token, ...}``
-``POST class/CODE/me``                      ``{"student": token}`` -> the student's own results
+``POST class/CODE/me``                      ``{"student": token}`` -> the student's own results and
+                                            ``table``, their live table's kernel id (or null)
 ``POST class/CODE/game``                    ``{"student": token}`` -> ``{"k": k, "seed": seed}``
 ``POST class/CODE/results``                 ``{"student": token, "save": text}`` -> 201 when counted
 ``POST class/CODE/tally``                   ``{"student": token, "value": n}`` -> 201 (not verified)
@@ -33,12 +34,14 @@ most :data:`MAX_BODY` bytes (a longer ``Content-Length`` is answered 413 before 
 read), and the HTTP server refuses anything above :data:`MAX_SERVER_BODY`.
 
 Students cannot run code on the server: Voila's kernel manager forwards only widget (comm) and
-kernel-info messages from a page to its kernel (no ``execute_request``), serves only the class
+kernel-info messages from a page to its kernel (no ``execute_request``; the class app's kernel
+refuses widgets opened by a page and keeps one widget control comm), serves only the class
 app notebook (any other path renders the same notebook), and has no handler that starts a
 kernel or lists files. A table's kernel is reached (its websocket, ``api/kernels/<id>``) and
 stopped (``voila/api/shutdown/<id>``) only from the browser that opened its table, by its
 ``_xsrf`` cookie, or stopped by the teacher; a student holds one live table kernel
-(:meth:`ClassServer.table_opened`). Voila's file addresses answer a bad path with 404 JSON.
+(:meth:`ClassServer.table_opened`); a page may send its kernel :data:`TABLE_MESSAGES`, beyond
+which its websocket is closed (1008). Voila's file addresses answer a bad path with 404 JSON.
 Voila's ``voila/query/<kernel id>`` websocket, where a preheated kernel waits for its page's
 request, takes only the class's own kernels (:func:`_kernels_only`). ``logout``, ``api/kernels``
 and a kernel's ``restart`` or ``interrupt`` answer a 4xx JSON error.
@@ -82,6 +85,12 @@ MAX_CODE = 12
 #: table pages one student may open (each starts a kernel on this computer): ``(burst at once,
 #: then per second)``; a reload's kernel is shut down by the page's goodbye (:class:`KernelGoodbye`)
 TABLE_RATE_PER_STUDENT = (6.0, 1 / 20)
+#: messages a table's page may send its kernel (clicks, typed values, the widget manager's own):
+#: ``(burst at once, then per second)``, per kernel. A key held down sends about 33 a second;
+#: a script on the table's websocket sent 300 a second and kept a core busy. Beyond it the
+#: websocket is closed (1008); a page's widget manager connects again by itself (tried in
+#: Chromium: 700 clicks made by the page's own script, then "Play another game" dealt game 2)
+TABLE_MESSAGES = (500.0, 50.0)
 
 
 def qr_svg(url: str) -> str:
@@ -342,7 +351,7 @@ class MeHandler(PoolHandler):
         token = self.student_token(self.json_body())
         student = self.call(self.pool.student, code, token)
         self.send({"student": student.token, "seed": student.seed, "nickname": student.nickname,
-                   **self.server.student_results(token)})
+                   "table": self.server.student_table(student.number), **self.server.student_results(token)})
 
 
 class GameHandler(PoolHandler):
@@ -655,11 +664,26 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
         request_handler.finish(json.dumps({"error": message}))
 
     if kind == "channels":
+        from catcards.classroom.pool import _Buckets
+
+        messages = _Buckets(*TABLE_MESSAGES, time.monotonic)  # per kernel: its sockets share them
+
         class OwnersChannels(handler):
             async def get(self, kernel_id, *args, **kwargs):
                 if not owner(self, kernel_id):
                     return refuse(self, "only the page of this table may connect to its kernel")
                 return await super().get(kernel_id, *args, **kwargs)
+
+            def on_message(self, message):
+                if getattr(self, "_flooded", False):  # closing: nothing more is forwarded
+                    return None
+                if messages.take(self.kernel_id):
+                    self._flooded = True
+                    self.log.warning("closed the websocket of table %s: more than %g messages at once, "
+                                     "then %g a second", self.kernel_id, *TABLE_MESSAGES)
+                    self.close(1008, "too many messages from this page: reload it")
+                    return None
+                return super().on_message(message)
 
         return OwnersChannels
 
@@ -781,6 +805,13 @@ class ClassServer(Voila):
         if len(self._table_owners) > 2 * self.max_tables + 100:
             for old in [k for k in self._table_owners if not self._running(k)][: len(self._table_owners) // 2]:
                 del self._table_owners[old]
+
+    def student_table(self, student: int) -> str | None:
+        """The kernel id of the student's live table (their page's, the last one opened), or None:
+        a page whose table's kernel is another was replaced by a second tab or device
+        (:meth:`table_opened`), and says so (the student page's ``moved``)."""
+        kernel_id = (self._student_tables or {}).get(student)
+        return kernel_id if self._running(kernel_id) else None
 
     def table_owner(self, kernel_id: str) -> bytes | None:
         """The ``_xsrf`` token of the browser that opened the kernel's table, or None."""

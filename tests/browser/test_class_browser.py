@@ -140,6 +140,69 @@ def test_a_student_joins_by_the_link_plays_a_snap_pass_and_the_dashboard_shows_i
     assert others == [], others
 
 
+@pytest.mark.browser
+def test_a_table_opened_in_a_second_tab_makes_the_first_say_so(browser_ready, class_server):
+    """Break-it (break4): a student's table opened in a second tab (or device) stops the first
+    tab's table (one table a student), which then stayed on screen and did nothing when pressed,
+    without a word. The first tab's page hides its table and says why, and how to play there."""
+    from playwright.sync_api import expect
+
+    with chromium() as browser:
+        context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+        first = context.new_page()
+        first.goto(class_server["join_url"])
+        first.get_by_role("button", name="Join").click()
+        first.frame_locator("#table").locator("button.catcards-turn").wait_for(timeout=60_000)
+        second = context.new_page()  # the same browser: the same student (localStorage)
+        second.goto(class_server["join_url"])
+        second.frame_locator("#table").locator("button.catcards-turn").wait_for(timeout=60_000)
+        expect(first.locator("#message")).to_have_text(
+            "Your table is now open in another tab or on another device, so this one stopped. "
+            "Reload this page to play here.", timeout=15_000)
+        expect(first.locator("#table")).to_be_hidden()
+        expect(second.locator("#table")).to_be_visible()
+        second.wait_for_timeout(5000)  # its own checks find its table is the student's
+        expect(second.locator("#message")).to_have_text("")
+        first.reload()  # playing here again: now the second tab's table stopped
+        first.frame_locator("#table").locator("button.catcards-turn").wait_for(timeout=60_000)
+        expect(second.locator("#message")).to_contain_text("open in another tab", timeout=15_000)
+        expect(first.locator("#message")).to_have_text("")
+        context.close()
+
+
+@pytest.mark.browser
+def test_a_table_that_stopped_or_a_server_out_of_reach_is_said_on_the_page(browser_ready, class_server):
+    """Break-it (break4): with the class server stopped (Ctrl+C) the table stayed on screen,
+    dead, without a word, and once it was started again (it has none of the tables it had, as
+    after the idle cull) too. The page says the server cannot be reached while it cannot, and
+    that the table stopped (reload to play on) once the server answers without it."""
+    import requests
+    from playwright.sync_api import expect
+
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(class_server["join_url"])
+        page.get_by_role("button", name="Join").click()
+        page.frame_locator("#table").locator("button.catcards-turn").wait_for(timeout=60_000)
+        page.route("**/me", lambda route: route.abort())  # the server out of reach
+        expect(page.locator("#message")).to_contain_text("The class server cannot be reached", timeout=15_000)
+        page.unroute("**/me")
+        expect(page.locator("#message")).to_have_text("", timeout=15_000)
+        expect(page.locator("#table")).to_be_visible()
+        # the table's kernel stopped (the teacher may stop one; a restart or the cull stop them all)
+        table = next(f for f in page.frames if "?student=" in f.url)
+        kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', table.content()).group(1)
+        stop = requests.post(class_server["base"] + f"voila/api/shutdown/{kernel}", timeout=30,
+                             headers={"Authorization": f"Bearer {class_server['teacher_token']}"})
+        assert stop.status_code == 204
+        expect(page.locator("#message")).to_contain_text("Your table has stopped", timeout=15_000)
+        expect(page.locator("#table")).to_be_hidden()
+        page.reload()
+        page.frame_locator("#table").locator("button.catcards-turn").wait_for(timeout=60_000)
+        page.wait_for_timeout(5000)
+        expect(page.locator("#message")).to_have_text("")
+
+
 #: the rules axe-core checks on the class pages: WCAG 2.1 levels A and AA
 WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 

@@ -100,3 +100,22 @@ def test_the_pass_table_has_no_snap_buttons_and_a_refused_game_is_dealt_again_in
     assert table.state.seed == 12 and "Game 2. Turn all 52 cards" in note.value and "again" not in note.value
     table.close()
 
+
+
+def test_clicks_after_the_end_keep_the_tables_message_area_bounded(monkeypatch):
+    """Break-it (break4): after a game's end each click on "Turn your card" (disabled in the
+    page, but a script on the table's websocket still sends clicks) wrote the game-over line once
+    more to the table's message area, an Output widget that kept every line and sent all of them
+    to the page at each new one: 3000 clicks made 516 MB of messages through the class server,
+    the largest 384 kB. The area keeps the table's last MESSAGES lines, as the table's model does."""
+    fake = FakeClass(games=[(0, 11)], results=[(201, {"counted": {"value": 4}, "games": 1})])
+    app = run_app(monkeypatch, fake)
+    table = app["table"]
+    turn_all(table)
+    kept = table.model.MESSAGES
+    for _ in range(kept + 50):
+        table.turn_button.click()
+    assert len(table.out.outputs) == kept
+    assert table.output_text().splitlines() == [table.game_over_words] * kept
+    assert table.model.messages == [table.game_over_words] * kept
+    table.close()

@@ -413,6 +413,91 @@ def test_the_tables_kernel_takes_widget_messages_but_not_code(server, tmp_path):
     assert not marker.exists()
 
 
+def test_a_page_cannot_make_widgets_in_its_tables_kernel(server):
+    """Break-it (break4): a student's script on their own table's websocket sent ``comm_open``
+    messages for the ``jupyter.widget`` target, each a new Text widget holding 100 kB: 2000 of them
+    took the kernel from 80 MB to 340 MB, and nothing bounded it (a few such scripts could fill the
+    teacher's computer); 20000 ``jupyter.widget.control`` comms, each kept, added 54 MB. The table
+    builds all its widgets in the kernel; widgets opened from a page are refused (the kernel closes
+    their comm), a new control comm closes the one before it, and the page's own widget manager
+    still reads the table's widgets."""
+    from websockets.sync.client import connect
+
+    from class_server import widget_states
+
+    ana = join(server)
+    browser = requests.Session()
+    kernel = _table(server, browser, ana["student"])
+    xsrf = browser.cookies["_xsrf"]
+    before = widget_states(server["base"], kernel, 60, xsrf)
+    assert before > 20  # the table's own widgets
+
+    def message(kind: str, content: dict, metadata: dict | None = None) -> str:
+        return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "username": "student",
+                                      "session": "s", "version": "5.3", "date": ""},
+                           "parent_header": {}, "metadata": metadata or {}, "content": content,
+                           "channel": "shell", "buffers": []})
+
+    url = server["base"].replace("http://", "ws://") + f"api/kernels/{kernel}/channels?session_id={uuid.uuid4()}"
+    state = {"_model_name": "TextModel", "_model_module": "@jupyter-widgets/controls",
+             "_model_module_version": "2.0.0", "_view_name": "TextView", "_view_module": "@jupyter-widgets/controls",
+             "_view_module_version": "2.0.0", "value": "x" * 1000}
+    with connect(url, open_timeout=60, max_size=None, additional_headers={"Cookie": f"_xsrf={xsrf}"}) as ws:
+        for _ in range(20):
+            ws.send(message("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget",
+                                          "data": {"state": state, "buffer_paths": []}}, {"version": "2.1.0"}))
+        for _ in range(20):
+            ws.send(message("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget.control",
+                                          "data": {}}, {"version": "1.0.0"}))
+        ws.send(message("comm_info_request", {"target_name": "jupyter.widget.control"}))  # answered in order
+        deadline = time.monotonic() + 60
+        while (reply := json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic()))))["msg_type"] != "comm_info_reply":
+            pass
+    assert len(reply["content"]["comms"]) == 1  # the last one opened
+    assert widget_states(server["base"], kernel, 30, xsrf) == before
+    assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
+
+
+def test_a_flood_of_messages_on_a_tables_websocket_is_cut_off(server):
+    """Break-it (break4): a script on a student's own table's websocket sent its kernel 300
+    messages a second (clicks on "Turn your card"), each handled, and kept a core of the
+    teacher's computer busy for as long as it ran. A page may send TABLE_MESSAGES (500 at once,
+    then 50 a second, per kernel; a key held down sends about 33); beyond that its websocket is
+    closed (1008) and nothing more of it reaches the kernel."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from catcards.classroom.server import TABLE_MESSAGES
+
+    ana = join(server)
+    browser = requests.Session()
+    kernel = _table(server, browser, ana["student"])
+    url = server["base"].replace("http://", "ws://") + f"api/kernels/{kernel}/channels?session_id={uuid.uuid4()}"
+
+    def info() -> str:
+        return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "msg_type": "kernel_info_request",
+                                      "username": "student", "session": "s", "version": "5.3", "date": ""},
+                           "parent_header": {}, "metadata": {}, "content": {}, "channel": "shell", "buffers": []})
+
+    sent = int(TABLE_MESSAGES[0]) + 300
+    replies, closed = 0, None
+    with connect(url, open_timeout=60, max_size=None,
+                 additional_headers={"Cookie": f"_xsrf={browser.cookies['_xsrf']}"}) as ws:
+        try:
+            for _ in range(sent):
+                ws.send(info())
+            deadline = time.monotonic() + 60
+            while replies < sent and time.monotonic() < deadline:
+                frame = ws.recv(timeout=max(0.1, deadline - time.monotonic()))
+                if isinstance(frame, str) and json.loads(frame).get("msg_type") == "kernel_info_reply":
+                    replies += 1
+        except ConnectionClosed as exc:
+            closed = exc.rcvd.code if exc.rcvd else None
+    assert closed == 1008 and replies < sent, (closed, replies)
+    assert _alive(server, kernel)
+    assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
+
+
 # ---- break-it findings (issue 29): games in order, joins limited, a wrong code in a browser ---------
 def test_only_the_next_game_counts_over_http(server):
     """A student cannot play ahead and send only the good games: /game deals the next game, a
@@ -669,8 +754,14 @@ def test_a_student_holds_one_table_kernel_a_reload_replaces_it(server):
     browser = requests.Session()
     ben_kernel = _table(server, requests.Session(), ben["student"])
     first = _table(server, browser, ana["student"])
+
+    def live_table() -> str | None:
+        return requests.post(server["join_url"] + "/me", json={"student": ana["student"]}, timeout=30).json()["table"]
+
+    assert live_table() == first
     second = _table(server, requests.Session(), ana["student"])  # another tab or device, the same token
     assert first != second
+    assert live_table() == second  # the first tab's page compares it with its own table's and says so
     assert _gone(server, first)
     assert _alive(server, second) and _alive(server, ben_kernel)
     # the first page's goodbye, late, is still its owner's: answered, nothing else stopped

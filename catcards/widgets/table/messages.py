@@ -91,13 +91,21 @@ class MessagesMixin:
         (an ``aria-live`` region, so a screen reader reads it out)."""
         line = text.rstrip("\n")
         self.model.say(line)  # the model keeps what was said; the Output and the live line show it
-        self.out.append_stdout(line + "\n")
+        self._write("stdout", line + "\n")
         self.announce.value = announce_html(self.model.announcement)
 
     def say_quietly(self, text: str) -> None:
         """Show one line in ``announce`` (read out by a screen reader) without writing it to ``out``."""
         self.model.say(text, quietly=True)
         self.announce.value = announce_html(text)
+
+    def _write(self, stream: str, text: str) -> None:
+        """Add ``text`` to ``out`` as ``stream`` ("stdout" or "stderr"). ``out`` keeps its last
+        ``model.MESSAGES`` entries, as the model keeps its lines: an Output sends all it holds to
+        the page at each change, and clicks on a finished game (a script sends them even to a
+        disabled button) each wrote a line, without bound (break-it: 3000 made 516 MB)."""
+        entry = {"output_type": "stream", "name": stream, "text": text}
+        self.out.outputs = (*self.out.outputs, entry)[-self.model.MESSAGES:]
 
     def output_text(self) -> str:
         """Everything written to ``out`` so far, as one string (handy in tests)."""
@@ -132,7 +140,7 @@ class MessagesMixin:
 
         def flush() -> None:
             if buf.getvalue():
-                self.out.append_stdout(buf.getvalue())
+                self._write("stdout", buf.getvalue())
                 buf.seek(0)
                 buf.truncate()
 
@@ -146,14 +154,14 @@ class MessagesMixin:
             self.say(f"Not allowed: {exc}")
         except Exception:
             flush()
-            self.out.append_stderr(traceback.format_exc())
+            self._write("stderr", traceback.format_exc())
         finally:
             flush()
         try:
             self.refresh()
             self._restore_focus(clicked, place)
         except Exception:
-            self.out.append_stderr(traceback.format_exc())
+            self._write("stderr", traceback.format_exc())
 
     def _repeated_press(self, clicked: Any) -> bool:
         """True for a press from the browser on the button the table gave the keyboard focus to
