@@ -307,7 +307,7 @@ class OddsPanel(W.VBox):
         except Exception:
             self.progress.layout.display = "none"
             self._say("Sorry, the chances could not be worked out here.")
-            self.table._write("stderr", traceback.format_exc())
+            self.table.append_output("stderr", traceback.format_exc())
 
     def _ask(self) -> None:
         from ..explore import SamplingError
@@ -368,7 +368,7 @@ class OddsPanel(W.VBox):
         except Exception:
             self.progress.layout.display = "none"
             self._say("Sorry, the chances could not be worked out here.")
-            self.table._write("stderr", traceback.format_exc())
+            self.table.append_output("stderr", traceback.format_exc())
 
     def _work(self, seconds: float, run_id: int) -> bool:
         """One step of about ``seconds`` over the runs, then the bars drawn; returns False when

@@ -91,7 +91,7 @@ class MessagesMixin:
         (an ``aria-live`` region, so a screen reader reads it out)."""
         line = text.rstrip("\n")
         self.model.say(line)  # the model keeps what was said; the Output and the live line show it
-        self._write("stdout", line + "\n")
+        self.append_output("stdout", line + "\n")
         self.announce.value = announce_html(self.model.announcement)
 
     def say_quietly(self, text: str) -> None:
@@ -99,7 +99,7 @@ class MessagesMixin:
         self.model.say(text, quietly=True)
         self.announce.value = announce_html(text)
 
-    def _write(self, stream: str, text: str) -> None:
+    def append_output(self, stream: str, text: str) -> None:
         """Add ``text`` to ``out`` as ``stream`` ("stdout" or "stderr"). ``out`` keeps its last
         ``model.MESSAGES`` entries, as the model keeps its lines: an Output sends all it holds to
         the page at each change, and clicks on a finished game (a script sends them even to a
@@ -140,7 +140,7 @@ class MessagesMixin:
 
         def flush() -> None:
             if buf.getvalue():
-                self._write("stdout", buf.getvalue())
+                self.append_output("stdout", buf.getvalue())
                 buf.seek(0)
                 buf.truncate()
 
@@ -154,14 +154,14 @@ class MessagesMixin:
             self.say(f"Not allowed: {exc}")
         except Exception:
             flush()
-            self._write("stderr", traceback.format_exc())
+            self.append_output("stderr", traceback.format_exc())
         finally:
             flush()
         try:
             self.refresh()
             self._restore_focus(clicked, place)
         except Exception:
-            self._write("stderr", traceback.format_exc())
+            self.append_output("stderr", traceback.format_exc())
 
     def _repeated_press(self, clicked: Any) -> bool:
         """True for a press from the browser on the button the table gave the keyboard focus to
