@@ -246,7 +246,7 @@ class Pool:
                         sa.select(sa.func.count(), sa.func.max(s.c.number)).where(s.c.code == code)).one()
                     if joined >= self.max_students:
                         raise PoolError(403, f"the class {code} is full ({self.max_students} students); "
-                                             "your teacher can start it with more (--max-students)")
+                                             "tell your teacher, who can start it again for more students")
                     number = (last or 0) + 1
                     conn.execute(s.insert().values(code=code, number=number, token_hash=_hash(token),
                                                    seed=seed, nickname=nickname, joined=time.time()))

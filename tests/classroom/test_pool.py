@@ -478,9 +478,16 @@ def test_a_full_class_takes_no_more_students(store_where):
     pool = Pool(store, max_students=2)
     code = pool.start("snap").code
     pool.join(code), pool.join(code)
-    refused(pool, code, 403, r"is full \(2 students\); your teacher can start it with more \(--max-students\)",
+    refused(pool, code, 403, r"is full \(2 students\); tell your teacher, who can start it again for more students",
             pool.join, code)
     assert pool.summary(code)["joined"] == 2
+    # as the message says: started again with more seats, the same class takes the student
+    from catcards.classroom.server import open_class
+
+    bigger = Pool(store, max_students=3)
+    assert open_class(bigger, "snap", None, True, new=False).code == code
+    bigger.join(code)
+    assert bigger.summary(code)["joined"] == 3
     assert Pool(store).max_students == 200  # the default
     for wrong in (0, 3001, 2.5, True, "20"):
         with pytest.raises(PoolError, match="a class takes 1 to 3000 students") as e:

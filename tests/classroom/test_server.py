@@ -605,7 +605,7 @@ def test_joins_over_http_are_limited_per_address_and_per_class_and_a_full_class_
     pool._join_class._state.clear()  # and its bucket full (refilled at 100/s, it held < 1 for 10 ms: flaky)
     assert _join_from("127.0.0.3", port, code)[0] == 201
     status, answer = _join_from("127.0.0.4", port, code)
-    assert status == 403 and "is full (5 students); your teacher can start it with more (--max-students)" in answer["error"]
+    assert status == 403 and "is full (5 students); tell your teacher, who can start it again for more students" in answer["error"]
     assert pool.summary(code)["joined"] == 5
 
 
