@@ -376,7 +376,8 @@ class Pool:
         ``exact`` (``[[value, probability], ...]`` or None), ``exact_mean`` (float or None),
         ``mean`` (None before a result), ``running`` (after each counted game, in order:
         ``{"n", "mean", "low", "high"}``: the mean so far and its 95% interval, Wilson's for a
-        yes/no activity, else mean +- 1.96 s / sqrt(n), None for n < 2), ``students`` (one per
+        yes/no activity, else mean +- 1.96 s / sqrt(n) kept within the activity's ``tally``
+        range when it has one, None for n < 2), ``students`` (one per
         student with a game: ``{"student", "n", "mean"}``; ``student`` is their nickname when
         ``names`` and they gave one, else "Student <number>"), ``tallies`` (the real-deck counts,
         not verified, kept apart from the games: ``{"n", "counts", "mean", "running",
@@ -409,7 +410,7 @@ class Pool:
             "exact": None if act.exact is None else [[k, float(p)] for k, p in sorted(act.exact.items())],
             "exact_mean": None if act.exact_mean is None else float(act.exact_mean),
             "mean": sum(values) / len(values) if values else None,
-            "running": _running(values, act.binary),
+            "running": _running(values, act.binary, act.tally),
             "students": [
                 {"student": nick if names and nick else f"Student {number}", "n": len(vs),
                  "mean": sum(vs) / len(vs)}
@@ -417,7 +418,7 @@ class Pool:
             ],
             "tallies": {"n": len(tallies), "counts": _counts(tallies),
                         "mean": sum(tallies) / len(tallies) if tallies else None,
-                        "running": _running(tallies, act.binary), "verified": False},
+                        "running": _running(tallies, act.binary, act.tally), "verified": False},
         }
 
     def results(self, code: str):
@@ -611,8 +612,10 @@ def _counts(values: list) -> list[list]:
     return [[v, found[v]] for v in sorted(found)]
 
 
-def _running(values: list, binary: bool) -> list[dict[str, Any]]:
-    """The mean after each value and its 95% interval (see :meth:`Pool.summary`)."""
+def _running(values: list, binary: bool, bounds: tuple[int, int] | None = None) -> list[dict[str, Any]]:
+    """The mean after each value and its 95% interval (see :meth:`Pool.summary`), kept within
+    ``bounds`` (the activity's possible values, ``(low, high)``, or None): after a few counts
+    mean +- 1.96 s / sqrt(n) reached below 0 snaps, which no mean of counts can be."""
     z = z_value(0.95)
     out = []
     total = square = 0.0
@@ -627,5 +630,7 @@ def _running(values: list, binary: bool) -> list[dict[str, Any]]:
             var = max(0.0, (square - n * mean * mean) / (n - 1))
             half = z * math.sqrt(var / n)
             low, high = mean - half, mean + half
+            if bounds is not None:
+                low, high = max(low, bounds[0]), min(high, bounds[1])
         out.append({"n": n, "mean": mean, "low": low, "high": high})
     return out

@@ -170,7 +170,21 @@ def test_running_interval_is_the_normal_one_after_each_result(pool):
         so_far = pd.Series(values[:n])
         half = 1.959964 * so_far.std() / n ** 0.5
         assert (running[n - 1]["low"], running[n - 1]["high"]) == (
-            pytest.approx(so_far.mean() - half, rel=1e-5, abs=1e-9), pytest.approx(so_far.mean() + half, rel=1e-5, abs=1e-9))
+            pytest.approx(max(0, so_far.mean() - half), rel=1e-5, abs=1e-9),
+            pytest.approx(min(51, so_far.mean() + half), rel=1e-5, abs=1e-9))
+
+
+def test_a_running_interval_stays_within_the_values_a_count_can_take(pool):
+    """A hostile tester: after counts of 0 and 6 snaps the dashboard's interval reached -2.9 (its
+    axis down to -15.5 after extreme counts); a mean of snap counts lies in 0 to 51."""
+    code = pool.start("snap").code
+    me = pool.join(code)
+    pool.tally(code, me.token, 0)
+    pool.tally(code, me.token, 6)
+    z = catcards.probability.z_value(0.95)
+    second = pool.summary(code)["tallies"]["running"][1]
+    assert 3 - z * 18 ** 0.5 / 2 ** 0.5 < 0   # the normal interval's low end, unclipped
+    assert (second["mean"], second["low"], second["high"]) == (3.0, 0, pytest.approx(3 + z * 3))
 
 
 def test_a_yes_no_activity_uses_wilson_and_the_exact_chance(pool):
