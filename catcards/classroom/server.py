@@ -254,9 +254,15 @@ class PoolHandler(tornado.web.RequestHandler):
         return self.server.code
 
     def json_body(self) -> dict[str, Any]:
-        """The request body read as one JSON object."""
+        """The request body read as one JSON object. A request that names another Content-Type
+        than ``application/json`` is refused (415): a form on another website (it can send only
+        text/plain, a form's encoding or multipart without asking the browser first) cannot make
+        a visitor join a class or send a result."""
         if self._too_big:
             raise JsonError(413, f"the request body is over {MAX_BODY} bytes; at most {MAX_BODY} are read")
+        kind = self.request.headers.get("Content-Type", "").split(";")[0].strip().lower()
+        if kind and kind != "application/json":
+            raise JsonError(415, "send the request body as JSON, with the header Content-Type: application/json")
         if not self._body:
             return {}
         try:

@@ -609,6 +609,25 @@ def test_joins_over_http_are_limited_per_address_and_per_class_and_a_full_class_
     assert pool.summary(code)["joined"] == 5
 
 
+def test_a_form_on_another_website_cannot_join_or_send(small_class):
+    """A hostile tester: joins took any Content-Type, so a form on another website (text/plain,
+    a form's encoding or multipart: sent without the browser asking first) could make a visitor
+    join a class. A body must be JSON, said so (415); nothing is counted."""
+    import http.client
+
+    port, code, pool = small_class["port"], small_class["code"], small_class["pool"]
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("POST", f"/class/{code}/join", body='{"nickname": "Mallory"}', headers={"Content-Type": kind})
+        reply = conn.getresponse()
+        answer = json.loads(reply.read())
+        conn.close()
+        assert reply.status == 415 and "Content-Type: application/json" in answer["error"], kind
+    assert pool.summary(code)["joined"] == 0
+    assert _join_from("127.0.0.1", port, code)[0] == 201   # JSON (charset or not) joins
+    assert pool.summary(code)["joined"] == 1
+
+
 def _kernels(server) -> int:
     import psutil
 
