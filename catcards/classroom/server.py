@@ -13,8 +13,9 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
                                             kernels than :attr:`ClassServer.max_tables` run)
 ``GET  class/CODE``                         the student page (join, instructions, the table, tally)
 ``POST class/CODE/join``                    ``{"nickname": ...}`` -> 201 ``{"student": token, ...}``
-``POST class/CODE/me``                      ``{"student": token}`` -> the student's own results and
-                                            ``table``, their live table's kernel id (or null)
+``POST class/CODE/me``                      ``{"student": token}`` -> the student's own results,
+                                            ``table``, their live table's kernel id (or null),
+                                            and ``ended`` (the class was ended)
 ``POST class/CODE/game``                    ``{"student": token}`` -> ``{"k": k, "seed": seed}``
 ``POST class/CODE/results``                 ``{"student": token, "save": text}`` -> 201 when counted
 ``POST class/CODE/tally``                   ``{"student": token, "value": n}`` -> 201 (not verified)
@@ -357,6 +358,7 @@ class MeHandler(PoolHandler):
         token = self.student_token(self.json_body())
         student = self.call(self.pool.student, code, token)
         self.send({"student": student.token, "seed": student.seed, "nickname": student.nickname,
+                   "ended": self.pool.info(code).ended,
                    "table": self.server.student_table(student.number), **self.server.student_results(token)})
 
 
@@ -1173,6 +1175,15 @@ def open_class(pool: Any, game: str, activity: str | None, nicknames: bool, new:
     return pool.start(game, activity, nicknames=nicknames)
 
 
+def class_to_serve(pool: Any, game: str, activity: str, nicknames: bool, new: bool) -> tuple[Any, str | None]:
+    """The class a start serves (:func:`open_class`) and what the start says about it: the
+    :func:`ended_note` for a class started now, None for a resumed one (a README user's resumed
+    class was announced as "a new class with a new code" after an earlier class had ended)."""
+    known = {c.code for c in pool.classes()}
+    info = open_class(pool, game, activity, nicknames, new)
+    return info, (None if new or info.code in known else ended_note(pool, game, activity, info))
+
+
 def ended_note(pool: Any, game: str, activity: str, info: Any) -> str | None:
     """What a start says when the newest other class of ``game`` and ``activity`` in the store
     was ended, so that ``info`` (the class it serves) is a new one with a new code: a teacher
@@ -1228,8 +1239,7 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     store_place(store)  # nothing is made for a store that cannot be one (a mysql:// URL, a text file)
     check_address(ip, port)  # nor for a port in use
     pool = Pool(open_store(store), max_students=max_students)
-    info = open_class(pool, game, chosen.key, nicknames, new)
-    note = None if new else ended_note(pool, game, chosen.key, info)
+    info, note = class_to_serve(pool, game, chosen.key, nicknames, new)
     shown_host = "127.0.0.1" if ip in ("", "0.0.0.0", "::", "*") else ip
     if public_url is None:
         if ip in ("0.0.0.0", "::", "*", ""):

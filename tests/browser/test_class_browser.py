@@ -69,6 +69,12 @@ def test_a_student_joins_by_the_link_plays_a_snap_pass_and_the_dashboard_shows_i
         expect(dashboard.locator("#joined")).to_have_text(re.compile(r"^\d+$"), timeout=10_000)
         joined = int(dashboard.locator("#joined").inner_text())
         games = int(dashboard.locator("#submitted").inner_text())
+        # the server out of reach, then back with nothing new: the dashboard's "cannot be reached"
+        # stayed until something changed (a README user, after a restart)
+        dashboard.route("**/version*", lambda route: route.abort())
+        expect(dashboard.locator("#message")).to_contain_text("cannot be reached", timeout=15_000)
+        dashboard.unroute("**/version*")
+        expect(dashboard.locator("#message")).to_have_text("", timeout=15_000)
 
         page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
         messages: list[tuple[str, str, str]] = []
@@ -201,6 +207,18 @@ def test_a_table_that_stopped_or_a_server_out_of_reach_is_said_on_the_page(brows
         page.frame_locator("#table").locator("button.catcards-turn").wait_for(timeout=60_000)
         page.wait_for_timeout(5000)
         expect(page.locator("#message")).to_have_text("")
+        # the teacher ends the class (the server's /me says so; this module's class goes on): a
+        # README user played all 52 cards of an ended class before a word was said
+
+        def ended(route):
+            answer = route.fetch().json()
+            route.fulfill(json={**answer, "ended": True})
+
+        page.route("**/me", ended)
+        expect(page.locator("#message")).to_have_text(
+            "The class has ended: thank you for playing. Your results are kept.", timeout=15_000)
+        expect(page.locator("#table")).to_be_hidden()
+        expect(page.locator("#tally-box")).to_be_hidden()
 
 
 #: the rules axe-core checks on the class pages: WCAG 2.1 levels A and AA

@@ -639,7 +639,7 @@ def test_a_start_after_the_class_was_ended_says_it_is_a_new_class(tmp_path):
     a new code without a word (the README said it resumes). The start now says so; a class not
     ended is resumed and nothing is said. Stopping an ended class said "the same command starts
     it again, with the same code" (a second README user): it says a new class starts."""
-    from catcards.classroom.server import ended_note, open_class, stopped_words
+    from catcards.classroom.server import class_to_serve, ended_note, open_class, stopped_words
 
     pool = Pool(open_store(str(tmp_path / "class")))
     first = open_class(pool, "snap", "snap/snaps-per-pass", True, False)
@@ -655,3 +655,10 @@ def test_a_start_after_the_class_was_ended_says_it_is_a_new_class(tmp_path):
     assert ended_note(pool, "snap", "snap/snaps-per-pass", second) == (
         f"The last class of this activity here ({first.code}) was ended, so this is a new class with a new "
         "code: give your students this one.")
+    # what a start says: the note for the class started now, nothing when it is resumed (a README
+    # user's resumed class was announced as a new one, the ended class being older)
+    pool.end(second.code, second.teacher_token)
+    third, note = class_to_serve(pool, "snap", "snap/snaps-per-pass", True, False)
+    assert third.code not in (first.code, second.code) and f"({second.code}) was ended" in note
+    resumed, note = class_to_serve(pool, "snap", "snap/snaps-per-pass", True, False)
+    assert resumed.code == third.code and note is None

@@ -131,7 +131,7 @@ def test_a_student_joins_gets_their_own_series_and_a_finished_game_counts(server
     assert version(server) > before
     # a reload asks who the student is: their results are there, and their next game is game 2
     me = requests.post(server["join_url"] + "/me", json={"student": ana["student"]}, timeout=30).json()
-    assert me["values"] == [state.snaps_showing] and me["nickname"] == "Ana"
+    assert me["values"] == [state.snaps_showing] and me["nickname"] == "Ana" and me["ended"] is False
     assert requests.post(server["join_url"] + "/game", json={"student": ana["student"]},
                          timeout=30).json()["k"] == 1
     s = summary(server)
@@ -838,6 +838,7 @@ def test_an_ended_class_takes_nothing_more(server):
     url = server["join_url"]
     assert requests.post(url + "/end", headers=teacher(server), timeout=30).json() == {"ended": True}
     before = version(server), requests.post(url + "/me", json={"student": ana["student"]}, timeout=30).json()
+    assert before[1]["ended"] is True   # the student page hides the table and says the class has ended
     refused(submit(server, ana["student"], save), 403, "ended")
     refused(requests.post(url + "/join", json={}, timeout=30), 403, "ended")
     # break-it: /game still dealt a game after the end
