@@ -57,6 +57,7 @@ import math
 import os
 import re
 import socket
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -1073,9 +1074,10 @@ class KernelPool:
         return count
 
     def tick(self) -> None:
-        """Once a second: report progress; refill a batch when the class is quiet and the
-        kernels started last are ready."""
+        """Once a second: drop the kernels that failed to start; report progress; refill a batch
+        when the class is quiet and the kernels started last are ready."""
         pool = self.manager._pools.get(self.notebook, [])
+        self.drop_failed(pool)
         ready = self.ready()
         if not self.filled_once:
             if ready != self._shown and self.progress is not None:
@@ -1087,6 +1089,19 @@ class KernelPool:
             config["default"] = {**config.get("default", {}), "pool_size": min(self.size, len(pool) + REFILL_BATCH)}
             self.manager.kernel_pools_config = config
             self.manager.fill_if_needed(delay=0, notebook_name=self.notebook)
+
+    def drop_failed(self, pool: list) -> int:
+        """Take out of ``pool`` (Voila's list of kernel start tasks) those that failed, and say
+        so; returns how many. On a busy computer a kernel's start can fail ("Address already in
+        use" from ZMQ, "Kernel didn't respond in 60 seconds"): the failed task stayed in Voila's
+        pool, so the pool never counted it ready nor refilled it ("29 of 30" for good), a page
+        given it had no table, and Voila's shutdown of any kernel raised on reading it."""
+        failed = [t for t in pool if t.done() and (t.cancelled() or t.exception() is not None)]
+        for task in failed:
+            pool.remove(task)
+            why = "cancelled" if task.cancelled() else f"{type(task.exception()).__name__}: {task.exception()}"
+            print(f"A student's table did not start ({why}); another one is started in its place.", file=sys.stderr, flush=True)
+        return len(failed)
 
     def watch(self) -> None:
         """Start the once-a-second check on the server's event loop."""

@@ -103,7 +103,7 @@ def test_the_student_page_the_code_box_and_the_dashboard_page(server):
     # a count's answer is shown under its box (the message at the top is out of view on a phone)
     form = page.text[page.text.index('<form id="tally-form">'):page.text.index("</details>")]
     assert '<button type="submit">Send my count</button>\n<p id="tally-status" role="status"' in form
-    assert 'tallyStatus.textContent = text' in page.text
+    assert 'tallyStatus.textContent = sentence(text)' in page.text
     box = requests.get(server["base"] + "class", timeout=30)
     assert box.status_code == 200 and "The class code your teacher shows" in box.text
     # the dashboard page itself holds no data; its data needs the token (below)
@@ -864,3 +864,41 @@ def test_the_readme_states_the_join_limits_and_what_they_do_not_stop():
     assert minutes == 2.5
     assert f"the default {DEFAULT_MAX_STUDENTS} seats in about {minutes} minutes" in readme
     assert "cannot fill" not in readme and "set `--max-students` to your class's size" in readme
+
+
+def test_a_preheated_table_that_failed_to_start_is_dropped_and_started_again(capsys):
+    """A fresh README user, on a busy computer: a table's kernel failed to start (ZMQ "Address
+    already in use"); the failed start stayed in Voila's pool, so "29 of 30" never became "30 of
+    30", nothing replaced it, and Voila's shutdown_kernel raised on reading it."""
+    import asyncio
+
+    from catcards.classroom.server import KernelPool
+
+    class Manager:  # what KernelPool uses of Voila's kernel manager
+        notebook_path = "class_app.ipynb"
+        kernel_pools_config = {"default": {"pool_size": 3}}
+
+        def __init__(self):
+            self._pools, self.filled = {}, []
+
+        def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables=None, **kwargs):
+            self.filled.append(self.kernel_pools_config["default"]["pool_size"])
+
+    loop = asyncio.new_event_loop()
+    try:
+        good, bad, cancelled = (loop.create_future() for _ in range(3))
+        good.set_result({"kernel_id": "k1"})
+        bad.set_exception(RuntimeError("Address already in use"))
+        cancelled.cancel()
+        manager = Manager()
+        manager._pools["class_app.ipynb"] = pool = [good, bad, cancelled]
+        kernels = KernelPool(manager, 3)
+        kernels.ready = lambda: 1            # k1's notebook waits for its page
+        kernels.last_taken = float("-inf")
+        kernels.tick()
+        assert pool == [good] and manager.filled == [3]   # the two failed starts replaced
+        said = capsys.readouterr()
+        assert said.out == "" and said.err.count("another one is started in its place") == 2
+        assert "RuntimeError: Address already in use" in said.err
+    finally:
+        loop.close()
