@@ -576,7 +576,7 @@ class Pool:
         except sa.exc.IntegrityError:
             raise PoolError(409, f"your game {k + 1 if k is not None else ''} is already counted; "
                                  "play a new game") from None
-        return Counted(_number(value), kind, kind == "game", k, seed, int(n), version)
+        return Counted(_number(value), kind, kind == "game", None if k is None else k + 1, seed, int(n), version)
 
     def _bump(self, conn, code: str) -> int:
         c = self._classes

@@ -86,7 +86,8 @@ class Student:
 @dataclass(frozen=True)
 class Counted:
     """A result counted: ``value``, ``kind`` ("game" or "tally"), ``verified`` (True for a
-    replayed game), ``game_number`` and ``seed`` (games only), ``n`` (the student's results of
+    replayed game), ``game_number`` (1 for the student's first game, as in the results' CSV and
+    the messages: k + 1) and ``seed`` (games only), ``n`` (the student's results of
     that kind so far) and the class's ``version`` after it."""
 
     value: float

@@ -134,7 +134,7 @@ def test_the_http_client_speaks_the_contract(contract_server):
     state = play(me.new_game(0))
     counted = me.submit(state)
     assert (counted.value, counted.game_number, counted.seed, counted.n) == (
-        state.snaps_showing, 0, me.game_seed(0), 1)
+        state.snaps_showing, 1, me.game_seed(0), 1)   # game 1, as the CSV and the messages say
     with pytest.raises(PoolError, match="already counted") as e:
         me.submit(state)
     assert e.value.status == 409
@@ -148,7 +148,7 @@ def test_the_http_client_speaks_the_contract(contract_server):
     following = me.next_game()
     assert following.seed == me.game_seed(1) and not following.is_over
     second = play(following)
-    assert me.submit(second).game_number == 1 and me.submit(ahead).game_number == 2
+    assert me.submit(second).game_number == 2 and me.submit(ahead).game_number == 3
     frame = classroom.results(room, info.teacher_token)
     assert list(frame["value"]) == [state.snaps_showing, second.snaps_showing, ahead.snaps_showing]
     assert list(frame["seed"]) == [me.game_seed(k) for k in range(3)]

@@ -130,7 +130,7 @@ def test_a_finished_game_counts_with_its_result(pool):
         state = snap_pass(me.game_seed(k))
         counted = pool.submit(code, me.token, state.to_json())
         assert counted.value == state.snaps_showing and counted.verified and counted.kind == "game"
-        assert (counted.game_number, counted.seed, counted.n) == (k, me.game_seed(k), k + 1)
+        assert (counted.game_number, counted.seed, counted.n) == (k + 1, me.game_seed(k), k + 1)
         values.append(state.snaps_showing)
     assert pool.version(code) == version + 3
     summary = pool.summary(code)
@@ -553,9 +553,9 @@ def test_only_the_next_game_of_a_students_series_counts(pool):
     refused(pool, code, 422, "not finished", pool.submit, code, me.token,
             snap_pass(me.game_seed(1), turns=10).to_json())
     assert pool.next_game(code, me.token) == (1, me.game_seed(1))  # a refused game is dealt again
-    assert pool.submit(code, me.token, saves[1]).game_number == 1
+    assert pool.submit(code, me.token, saves[1]).game_number == 2
     refused(pool, code, 409, "your game 1 is already counted", pool.submit, code, me.token, saves[0])
-    assert [pool.submit(code, me.token, saves[k]).game_number for k in (2, 3)] == [2, 3]
+    assert [pool.submit(code, me.token, saves[k]).game_number for k in (2, 3)] == [3, 4]
     assert list(pool.results(code)["game_number"]) == [1, 2, 3, 4]
     with pytest.raises(PoolError, match="have not joined") as e:
         pool.next_game(code, "nobody")
