@@ -15,12 +15,12 @@ the time allowed, i.e. how many times cheaper a play-out would have to be (1 or 
 median and the worst of the positions.
 
     python benchmarks/bench_odds_precision.py [--positions 20] [--seconds 2] [--precision 0.05]
-        [--horizon panel|game|round] [--games cat-trick,pairs] [--detail] [--wall]
+        [--horizon panel|game|short] [--games cat-trick,pairs] [--detail] [--wall]
 
 Each game is measured at the horizon the tables' "What are my chances?" panel asks about
-(:func:`catcards.explore.odds.panel_horizon`: this round in King of the Jungle and Cat Trick, the
-whole game elsewhere); the games with a round horizon are then measured at their other horizon
-too, for information (``--horizon game`` or ``round``: that horizon only).
+(:func:`catcards.explore.odds.panel_horizon`: this round in King of the Jungle and Cat Trick, this
+turn in Pairs, the whole game elsewhere); the games with a round or turn horizon are then measured
+at their other horizon too, for information (``--horizon game`` or ``short``: that horizon only).
 
 The time budget is read from this process's CPU time unless ``--wall`` (on cores shared with
 other work the wall clock would leave it a fraction of the time).
@@ -39,7 +39,7 @@ import numpy as np
 import pandas  # noqa: F401  (odds() builds its table with pandas: imported here, not in the first position's time)
 
 import catcards
-from catcards.explore.odds import ROUND_HORIZONS, _agents, _alike_rows, panel_horizon, use_clock
+from catcards.explore.odds import _agents, _alike_rows, panel_horizon, short_horizon, use_clock
 from catcards.probability import wilson_interval
 
 
@@ -121,10 +121,11 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=20)
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--precision", type=float, default=0.05)
-    ap.add_argument("--horizon", default="panel", choices=("panel", "game", "round"),
+    ap.add_argument("--horizon", default="panel", choices=("panel", "game", "short"),
                     help="panel (default): each game at the horizon the tables' panel asks about "
                          "(catcards.explore.odds.panel_horizon), then the other horizon of the games that have "
-                         "two, for information; game or round: that horizon only")
+                         "two, for information; game: the whole game only; short: the round or turn of "
+                         "the games that have one (catcards.explore.odds.short_horizon)")
     ap.add_argument("--games", default=",".join(catcards.list_games()))
     ap.add_argument("--detail", action="store_true", help="a line per position: rows, near-best rows, reached, CPU")
     ap.add_argument("--wall", action="store_true",
@@ -143,8 +144,8 @@ def main() -> None:
         print(header)
         for name in games:
             print(measure(name, panel_horizon(name), args), flush=True)
-        others = [(name, "game" if panel_horizon(name) == "round" else "round") for name in games
-                  if name in ROUND_HORIZONS]
+        others = [(name, short_horizon(name) if panel_horizon(name) == "game" else "game") for name in games
+                  if short_horizon(name)]
         if others:
             print("for information: the other horizon of the games that have two")
             print(header)
@@ -153,9 +154,9 @@ def main() -> None:
         return
     print(header)
     for name in games:
-        if args.horizon == "round" and name not in ROUND_HORIZONS:
-            continue
-        print(measure(name, args.horizon, args), flush=True)
+        horizon = args.horizon if args.horizon == "game" else short_horizon(name)
+        if horizon is not None:
+            print(measure(name, horizon, args), flush=True)
 
 
 if __name__ == "__main__":

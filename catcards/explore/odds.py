@@ -54,9 +54,10 @@ Cheap play-outs. A computer player that declares ``takes_view`` (it reads its ob
 while choosing: the computer players of every game that has a view) is given ``state.view(seat)`` in a
 play-out, the observation read key by key (:class:`catcards.seat_view.SeatView`: the same
 keys and values, each computed when read), so a move pays for the few keys it reads; it is the
-same agent and the same ``choose`` as at the table. A play-out at the "round" horizon stops when
-the round's counter changes. :data:`PANEL_HORIZONS` says which question the tables' panel asks
-per game (this round in King of the Jungle and Cat Trick, and why; the benchmark measures each
+same agent and the same ``choose`` as at the table. A play-out at a shorter horizon
+(:data:`SHORT_HORIZONS`: a "round", Pairs' "turn") stops when the round's or turn's counter
+changes. :data:`PANEL_HORIZONS` says which question the tables' panel asks per game (this round
+in King of the Jungle and Cat Trick, this turn in Pairs, and why; the benchmark measures each
 game at that horizon).
 
 Rows alike. Where a game declares that some of the seat's actions cannot be told apart by the
@@ -82,7 +83,7 @@ import time
 from concurrent.futures import Executor
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 import numpy as np
 
@@ -96,7 +97,7 @@ from .hidden import prepare
 if TYPE_CHECKING:  # pandas loads only when odds() runs: playing a game needs none of it
     import pandas as pd
 
-__all__ = ["odds", "rollout_results", "own_actions", "OddsRun", "MAX_ROLLOUTS", "HORIZONS", "PANEL_HORIZONS",
+__all__ = ["odds", "rollout_results", "own_actions", "OddsRun", "MAX_ROLLOUTS", "HORIZONS", "SHORT_HORIZONS", "short_horizon", "PANEL_HORIZONS",
            "panel_horizon", "question", "row_labels"]
 
 #: the most rollouts one call accepts (a bound on untrusted input)
@@ -160,25 +161,57 @@ def _round_no_simon(state: State, seat: int) -> tuple[bool, float, bool]:
     return seat not in r["simon"], float(r["messes"][seat]), False
 
 
-#: games with a "round" horizon: game name -> (the state's round counter, the result of the round
-#: just ended for a seat: (won, score, higher is better), whether the game's own generator is
-#: drawn from only to deal the next round). King of the Jungle: the bid made (score: the hand's
-#: points); Cat Trick: a Super Cat card won this round (score 1 or 0; its shares draw mid-round);
-#: Simon's Cat: no Simon card taken this round (score: messes taken, fewer is better)
-ROUND_HORIZONS: dict[str, tuple[str, Callable[[State, int], tuple[bool, float, bool]], bool]] = {
-    "king-of-the-jungle": ("hand_no", _round_bid_made, True),
-    "cat-trick": ("round", _round_super_cat, False),
-    "simons-cat": ("round", _round_no_simon, True),
-}
-#: what a play-out may stop at: the whole game, or (games in :data:`ROUND_HORIZONS`) this round
-HORIZONS = ("game", "round")
+def _turn_pair(state: State, seat: int) -> tuple[bool, float, bool]:
+    t = state.last_turn
+    made = t is not None and t["seat"] == seat and t["match"]
+    return made, float(made), True
 
-#: the question each horizon asks, in words (what a row's win rate is the chance of)
-QUESTIONS: dict[tuple[str, str], str] = {
-    ("king-of-the-jungle", "round"): "making this hand's bid",
-    ("cat-trick", "round"): "winning this round's Super Cat card",
-    ("simons-cat", "round"): "taking no Simon card this round",
+
+class ShortHorizon(NamedTuple):
+    """A horizon shorter than the whole game (see :data:`SHORT_HORIZONS`).
+
+    Attributes:
+        counter: the state's counter that changes when the horizon is reached ("round", "hand_no",
+            "turns"): a play-out stops after the action that changes it.
+        result: ``result(state, seat)`` -> (won, score, higher is better) of the horizon just
+            reached.
+        deal_only: whether the game's own generator is drawn from only to deal what comes after
+            the horizon (then it is neither drawn per row nor enumerated).
+        question: what a row's win rate is the chance of, in words.
+        played: the panel's name for a play-out to this horizon.
+    """
+
+    counter: str
+    result: Callable[[State, int], tuple[bool, float, bool]]
+    deal_only: bool
+    question: str
+    played: str
+
+
+#: horizons shorter than the whole game, by (game name, horizon). King of the Jungle, "round": the
+#: bid made (score: the hand's points); Cat Trick, "round": a Super Cat card won this round (score 1
+#: or 0; its shares draw mid-round); Simon's Cat, "round": no Simon card taken this round (score:
+#: messes taken, fewer is better); Pairs, "turn": a pair made with this turn's two cards (score 1
+#: or 0; ``rules/wildcat.md``, "Pairs": a turn is two cards, a match turns again)
+SHORT_HORIZONS: dict[tuple[str, str], ShortHorizon] = {
+    ("king-of-the-jungle", "round"): ShortHorizon("hand_no", _round_bid_made, True, "making this hand's bid",
+                                                  "play-outs of this hand"),
+    ("cat-trick", "round"): ShortHorizon("round", _round_super_cat, False, "winning this round's Super Cat card",
+                                         "play-outs of this round"),
+    ("simons-cat", "round"): ShortHorizon("round", _round_no_simon, True, "taking no Simon card this round",
+                                          "play-outs of this round"),
+    ("pairs", "turn"): ShortHorizon("turns", _turn_pair, True, "making a pair with this turn's two cards",
+                                    "play-outs of this turn"),
 }
+#: what a play-out may stop at: the whole game, or (:data:`SHORT_HORIZONS`) this round or turn
+HORIZONS = ("game", "round", "turn")
+
+
+def short_horizon(game_name: str) -> str | None:
+    """The horizon shorter than the whole game that game ``game_name`` has ("round", "turn"), or
+    None (:data:`SHORT_HORIZONS`)."""
+    return next((h for g, h in SHORT_HORIZONS if g == game_name), None)
+
 
 #: the horizon the tables' "What are my chances?" panel is to ask about, by game (the others:
 #: "game"; the panel passes it to its OddsRun, with :func:`question`'s words as its heading).
@@ -189,8 +222,12 @@ QUESTIONS: dict[tuple[str, str], str] = {
 #: less than any interval the panel could draw. What a move decides is this hand's bid, answered to
 #: +-0.05 within two seconds. Cat Trick: a round gives one Super Cat card and the game needs
 #: three, so the same holds on a smaller scale; the round's card is what a card played wins or
-#: loses. Whole-game odds stay one argument away (``odds(..., horizon="game")``).
-PANEL_HORIZONS: dict[str, str] = {"king-of-the-jungle": "round", "cat-trick": "round"}
+#: loses. Pairs: a play-out of the whole game is about 100 cards (some 2 ms), and from one card
+#: of 52 the chances of winning differ by less than the panel's intervals, while the question a
+#: card decides, and one a student can check by counting, is whether this turn makes a pair
+#: (e.g. an unseen card when 3 of the 20 unseen cards match: 3/20). Whole-game odds stay one
+#: argument away (``odds(..., horizon="game")``).
+PANEL_HORIZONS: dict[str, str] = {"king-of-the-jungle": "round", "cat-trick": "round", "pairs": "turn"}
 
 
 def panel_horizon(game_name: str) -> str:
@@ -200,9 +237,10 @@ def panel_horizon(game_name: str) -> str:
 
 
 def question(game_name: str, horizon: str = "game") -> str:
-    """What a row's win rate is the chance of, in words: "winning the game", or the round's
-    question (:data:`QUESTIONS`, e.g. King of the Jungle's "making this hand's bid")."""
-    return QUESTIONS.get((game_name, horizon), "winning the game")
+    """What a row's win rate is the chance of, in words: "winning the game", or the shorter
+    horizon's question (:data:`SHORT_HORIZONS`, e.g. King of the Jungle's "making this hand's bid")."""
+    short = SHORT_HORIZONS.get((game_name, horizon))
+    return "winning the game" if short is None else short.question
 
 
 def policy_name(game_name: str, name: str | Agent) -> str | Agent:
@@ -372,14 +410,32 @@ def _finish(state: State, agents, rngs):
     return _play_out(state, agents, rngs).outcome
 
 
-def _result(state: State, seat: int, agents, rngs, horizon: str) -> tuple[bool, float, bool]:
-    """(seat won, seat's score, higher is better) of ``state`` played on to ``horizon``."""
-    fresh = [copy.deepcopy(a) for a in agents]  # an agent's memory belongs to this play-out
-    if horizon == "round":
-        counter, result, _ = ROUND_HORIZONS[state.game.name]
-        _play_out(state, fresh, rngs, until=counter)  # a game that ends, ends with its round
-        return result(state, seat)
-    out = _finish(state, fresh, rngs)
+def _deal_only(state: State, horizon: str) -> bool:
+    """Whether the game's own generator only deals what comes after ``horizon`` (see
+    :class:`ShortHorizon`)."""
+    return horizon != "game" and SHORT_HORIZONS[state.game.name, horizon].deal_only
+
+
+def _horizon_counter(state: State, horizon: str) -> Any:
+    """The counter of ``horizon`` in ``state`` (None for the whole game): read before a row's
+    action, so that an action that ends the round or turn is the end of the play-out."""
+    return None if horizon == "game" else getattr(state, SHORT_HORIZONS[state.game.name, horizon].counter)
+
+
+def _result(state: State, seat: int, agents, rngs, horizon: str, start: Any = None) -> tuple[bool, float, bool]:
+    """(seat won, seat's score, higher is better) of ``state`` played on to ``horizon``; ``start``:
+    the horizon's counter before the row's action (:func:`_horizon_counter`): if it has changed already, or
+    the game is over, the round or turn has ended and nothing is played."""
+    if horizon != "game":
+        short = SHORT_HORIZONS[state.game.name, horizon]
+        if not state.is_over and getattr(state, short.counter) == start:
+            fresh = [copy.deepcopy(a) for a in agents]  # an agent's memory belongs to this play-out
+            _play_out(state, fresh, rngs, until=short.counter)  # a game that ends, ends with its round
+        return short.result(state, seat)
+    if state.is_over:
+        out = state.outcome
+    else:
+        out = _finish(state, [copy.deepcopy(a) for a in agents], rngs)
     return seat in out.winners, float(out.scores[seat]), out.higher_is_better
 
 
@@ -401,7 +457,7 @@ def rollout_results(
     n = state.game.players
     # a round's result does not depend on the game's generator when it only deals the next round:
     # every play-out then shares one (as the exact enumeration does), instead of one made per row
-    deal_only = np.random.default_rng(0) if horizon == "round" and ROUND_HORIZONS[state.game.name][2] else None
+    deal_only = np.random.default_rng(0) if _deal_only(state, horizon) else None
     out = []
     for i in range(start, stop):
         rng = np.random.default_rng(np.random.SeedSequence([seed, i]))
@@ -413,13 +469,10 @@ def rollout_results(
             # the drawn world with the rollout's future generator (a clone: same seed and deals)
             w = world.clone()
             w.rng = deal_only if deal_only is not None else _fresh_generator(made, (future,))
+            start = _horizon_counter(w, horizon)
             if text is not None:
                 w.apply(w.action_from_string(text))
-            if w.is_over:
-                out_ = w.outcome
-                row.append((seat in out_.winners, float(out_.scores[seat]), out_.higher_is_better))
-                continue
-            row.append(_result(w, seat, built, _SeatGenerators(seed, i, n, made), horizon))
+            row.append(_result(w, seat, built, _SeatGenerators(seed, i, n, made), horizon, start))
         out.append(row)
     return out
 
@@ -532,7 +585,7 @@ def exact_rows(state: State, seat: int, agents: Sequence, peek: bool, actions: S
     info = None if peek else prepare(state, seat)
     n = state.game.players
     reference = np.random.default_rng(0).bit_generator.state
-    deal_only = horizon == "round" and ROUND_HORIZONS[state.game.name][2]
+    deal_only = _deal_only(state, horizon)
     deadline = None if seconds is None else clock() + seconds
     used = 0
     rows = []
@@ -554,13 +607,10 @@ def exact_rows(state: State, seat: int, agents: Sequence, peek: bool, actions: S
                     w = world.clone()
                 # a round's result does not depend on the next round's deal: not enumerated
                 w.rng = np.random.default_rng(0) if deal_only else e
+                start = _horizon_counter(w, horizon)
                 if text is not None:
                     w.apply(w.action_from_string(text))
-                if w.is_over:
-                    out_ = w.outcome
-                    won, sc, higher = seat in out_.winners, float(out_.scores[seat]), out_.higher_is_better
-                else:
-                    won, sc, higher = _result(w, seat, built, [e] * n, horizon)
+                won, sc, higher = _result(w, seat, built, [e] * n, horizon, start)
                 p += paths.weight * won
                 score += paths.weight * Fraction(sc)
                 wins += bool(won)
@@ -858,9 +908,10 @@ def odds(
             None (the default): 2 seconds when ``rollouts`` is not given, else no time limit (so
             ``odds(state, seat, rollouts=2000, precision=0.05)`` runs until the precision or the
             cap, however long that takes).
-        horizon: "game" (win the game) or "round" (King of the Jungle: make this hand's bid;
+        horizon: "game" (win the game), "round" (King of the Jungle: make this hand's bid;
             Cat Trick: win this round's Super Cat card; Simon's Cat: take no Simon card this
-            round), see :data:`ROUND_HORIZONS`: a play-out stops at the end of the round.
+            round) or "turn" (Pairs: make a pair with this turn's two cards), see
+            :data:`SHORT_HORIZONS`: a play-out stops at the end of the round or turn.
         exact: try the exact enumeration first (default: when ``precision`` or ``seconds`` is used).
 
     Returns:
@@ -994,9 +1045,12 @@ def _start(state, seat, rollouts, seed, agents, executor, peek, chunk_size, prec
     seconds = None if seconds is None else check_seconds(seconds)
     if horizon not in HORIZONS:
         raise GameParameterError(f"horizon must be one of {HORIZONS}, not {horizon!r}")
-    if horizon == "round" and state.game.name not in ROUND_HORIZONS:
+    if horizon != "game" and (state.game.name, horizon) not in SHORT_HORIZONS:
+        have = short_horizon(state.game.name)
         raise GameParameterError(
-            f"{state.game.title} has no round horizon; games with one: {', '.join(sorted(ROUND_HORIZONS))}")
+            f"{state.game.title} has no {horizon} horizon; its horizons: game" + (f" and {have}" if have else "")
+            + "; games with a round: " + ", ".join(sorted(g for g, h in SHORT_HORIZONS if h == "round"))
+            + "; with a turn: " + ", ".join(sorted(g for g, h in SHORT_HORIZONS if h == "turn")))
     adaptive = rollouts is None or precision is not None or seconds is not None
     if rollouts is None:
         precision = 0.05 if precision is None else precision

@@ -235,7 +235,7 @@ class OddsPanel(W.VBox):
         self._run_id = 0
         self._peek = False  # whether the run going on (or the last) peeks
         self._spent = 0.0
-        self.horizon = "game"  # what a row is the chance of: the whole game, or this round (panel_horizon)
+        self.horizon = "game"  # what a row is the chance of: the whole game, this round or turn (panel_horizon)
         self.ask_button = W.Button(description="What are my chances?", icon="question-circle",
                                    layout=W.Layout(width="auto"),
                                    tooltip="estimate your chances from here by playing the game out many times "
@@ -396,13 +396,12 @@ class OddsPanel(W.VBox):
         peek = "peeking" in self.frames
         status = ("Done." if self.done else "Working: the numbers will sharpen for a few seconds; "
                   "you can play on at any time.")
-        from ..explore.odds import question
+        from ..explore.odds import SHORT_HORIZONS, question
 
         head = (f"<div><b>Chances of {who} {question(self.table.game.name, self.horizon)}</b>, from games played out from here by the "
                 "computer players (the cards you cannot see are guessed afresh each time; every deal "
                 "you cannot tell apart counts the same, whatever the others' moves suggest)"
                 + (". <i>Peeking</i>: the same, knowing every hidden card." if peek else ".") + "</div>")
         self._set_status(status)
-        played = None if self.horizon == "game" else (
-            "play-outs of this hand" if self.table.game.name == "king-of-the-jungle" else "play-outs of this round")
+        played = None if self.horizon == "game" else SHORT_HORIZONS[self.table.game.name, self.horizon].played
         self.result.value = head + odds_bars_html(self.frames, "win", played, self.labels)

@@ -50,10 +50,10 @@ def test_odds_are_the_same_for_any_chunk_size_and_a_process_pool_for_every_strat
     """Every strategy: two rollouts in one chunk, in chunks of one, and over a process pool
     (spawned workers unpickling the position) give the same table (the round horizon where a game
     has one, to keep the play-outs short: it is the same code path)."""
-    from catcards.explore.odds import ROUND_HORIZONS
+    from catcards.explore.odds import short_horizon
 
     state = seat_zero_to_act(name, **SMALL.get(name, {}))
-    horizon = "round" if name in ROUND_HORIZONS else "game"
+    horizon = short_horizon(name) or "game"
     for strategy in strategies(name):
         if strategy == "rollout":
             continue  # a rollout's players cannot play by rollouts themselves
@@ -148,15 +148,17 @@ def brute_force(state, seat, horizon="game"):
         w = info.sample(rng)
         worlds.setdefault(json.dumps({k: [str(c) for c in v] for k, v in w.zones().items()}, sort_keys=True), w)
 
-    counter = {"king-of-the-jungle": "hand_no"}.get(state.game.name, "round")
+    counter = {"king-of-the-jungle": "hand_no", "pairs": "turns"}.get(state.game.name, "round")
 
     def value(s, start):
-        if s.is_over or (horizon == "round" and getattr(s, counter) != start):
+        if s.is_over or (horizon != "game" and getattr(s, counter) != start):
             if horizon == "game":
                 return Fraction(int(seat in s.outcome.winners))
             if counter == "hand_no":  # King of the Jungle: the bid made
                 r = s.hand_results[-1]
                 return Fraction(int(r["bids"][seat] == r["won"][seat]))
+            if counter == "turns":  # Pairs: a pair made by the seat with this turn's two cards
+                return Fraction(int(s.last_turn["seat"] == seat and s.last_turn["match"]))
             return Fraction(int(seat not in s.round_results[-1]["simon"]))  # Simon's Cat
         legal = s.legal_actions()
         total = Fraction(0)
@@ -171,9 +173,10 @@ def brute_force(state, seat, horizon="game"):
         total = Fraction(0)
         for w in worlds.values():
             s = w.clone()
+            start = getattr(s, counter, None)  # before the row's action: it may end the round or turn
             if text is not None:
                 s.apply(s.action_from_string(text))
-            total += value(s, getattr(s, counter, None))
+            total += value(s, start)
         rows.append(total / len(worlds))
     return rows, len(worlds)
 
@@ -185,6 +188,14 @@ def brute_force(state, seat, horizon="game"):
     ("simons-cat", {"players": 3}, 2, 8, "round", ["1/6"]),
     ("simons-cat", {"players": 3}, 2, 9, "game", None),
     ("big-cat", {}, 5, 30, "game", None),  # every move forced: the deal decides
+    # Pairs, a pair with this turn's two cards: seat 1's second card, card 5 face up; seen cards 0
+    # and 2 (a 3 and a 2) do not match it, so its match is one of the 3 never-seen cards
+    ("pairs", {"players": 2, "copies": 2, "numbers": 3}, 3, 7, "turn", ["0", "1/3", "0", "1/3", "1/3"]),
+    # seat 1's second card, card 0 face up, and a seen card (3 or 5) matches it: that row ends the
+    # turn with a pair, certainly; the row ends the turn, so the play-out stops there
+    ("pairs", {"players": 2, "copies": 2, "numbers": 3}, 1, 5, "turn", ["0", "0", "1", "0", "0"]),
+    # a first card: 4 cards left, any one of them, then one of the other 3 at random: 1/3
+    ("pairs", {"players": 2, "copies": 2, "numbers": 3}, 1, 4, "turn", ["1/3", "1/3", "1/3", "1/3"]),
 ])
 def test_exact_odds_equal_brute_force_on_small_end_positions(name, params, seed, back, horizon, expected,
                                                                monkeypatch):
