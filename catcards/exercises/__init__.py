@@ -192,6 +192,10 @@ def read_answer(answer: Any, *, probability: bool = True, unit: str = "") -> Rea
     return reading
 
 
+#: text made of numbers and the signs of a calculation only ("(2/5)/(2/5+3/10)", "4*3/52"): told to
+#: work it out (it is refused like any text that is not one number)
+_CALCULATION = re.compile(r"[\d\s.+\-*/()×x^%]*[+\-*/()×x^][\d\s.+\-*/()×x^%]*")
+
 #: "50/50" and "fifty-fifty": an even chance in everyday words (refused for a probability)
 _EVEN_CHANCE = re.compile(r"50\s*/\s*50|fifty[- ]?fifty", re.IGNORECASE)
 
@@ -228,6 +232,10 @@ def _read(answer: Any, probability: bool = True) -> Reading:
         return Reading(value, False, "decimal", _places(shortest), Fraction(Decimal(shortest)))
     if isinstance(answer, str):
         text = answer.translate(_TYPED_AS).strip()
+        if len(text) > 1 and text.endswith(".") and (text[-2].isdigit() or text[-2] == "%"):
+            # a full stop ends the sentence, not the number: "4/7." is the fraction 4/7 (it was
+            # read as 4 / 7.0, a decimal), "50%." the percentage
+            text = text[:-1]
         if m := _FRACTION.match(text):
             top, bottom = m.groups()
             if float(bottom) == 0:
@@ -256,6 +264,10 @@ def _read(answer: Any, probability: bool = True) -> Reading:
             if isinstance(answer, (list, tuple, set, dict)) and len(answer) > 1 else "")
     # a count's refusal offered "a percentage as text like "28.6%"", which the next check refused
     forms = _FORMS if probability else _FORMS_NUMBER
+    if isinstance(answer, str) and _CALCULATION.fullmatch(text) and len(re.findall(r"\d+", text)) >= 2:
+        # "(2/5)/(2/5+3/10)": the way to the answer, not the answer
+        raise ValueError(f"could not read {shown} as one number: it looks like a calculation. Work it "
+                         f"out first (on paper or in a code cell), then {forms}")
     raise ValueError(f"could not read {shown}{many} as a number; {forms}")
 
 
@@ -458,6 +470,13 @@ def _why_wrong(reading: Reading, target: Fraction, need: int, tolerance: float |
                 return ("that looks like a percentage written as a number; a probability is between 0 and 1 "
                         '(write 50% as 0.5 or as the text "50%").')
             return "a probability is always between 0 and 1."
+        if reading.form == "percentage" and reading.places is not None and value <= 0.01:
+            # "0.57%" for 0.57: a decimal with a % sign after it, a hundred times too small
+            as_decimal = Reading(value * 100, False, "decimal", reading.places - 2, reading.rational * 100)
+            if _rounds_to(as_decimal, target):
+                return ("that looks like a decimal with a % sign: a percentage counts hundredths, so that "
+                        "is less than 1 in 100. Write a decimal without the % sign, or a percentage as "
+                        "hundredths (0.5 is 50%).")
         if target != Fraction(1, 2) and near(1 - target) and not near(Fraction(1, 2)):
             return ("that is the chance of the opposite event. Read the question again: which outcomes "
                     "does it count?")
@@ -494,7 +513,7 @@ def _mistake_values(mistakes: Mapping[Any, str] | None) -> list[Fraction]:
 
 def _hint(probability: bool) -> str:
     if probability:
-        return "Count the outcomes you want and all outcomes again, and check whether order matters."
+        return "Count the outcomes you want and all the outcomes again, step by step."
     return "Check your calculation step by step."
 
 

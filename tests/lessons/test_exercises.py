@@ -152,8 +152,9 @@ def test_an_unreadable_answer_to_a_count_is_told_a_numbers_forms_not_a_percentag
     write 'a percentage as text like "28.6%"', and "2500%" was then refused as a percentage."""
     r = exercise("pairs/no-memory-5-pairs").check(answer, show=False)
     assert r.right is None
-    assert r.message == (f"Not checked: could not read {answer!r} as a number; write a number like 12 or 4.5, "
-                         'or a fraction like 7/2 (or "7/2").')
+    could_not = (f"could not read {answer!r} as one number: it looks like a calculation. Work it out first "
+                 "(on paper or in a code cell), then" if answer == "5^2" else f"could not read {answer!r} as a number;")
+    assert r.message == f'Not checked: {could_not} write a number like 12 or 4.5, or a fraction like 7/2 (or "7/2").'
     probability = exercise("simons-cat/cat-3-set-aside").check(answer, show=False).message
     assert probability.endswith('a decimal like 0.286, or a percentage as text like "28.6%".')
 
@@ -658,3 +659,32 @@ def test_a_short_decimal_equal_to_a_named_wrong_answer_is_told_that_mistake():
     assert "2/5 is the chance before you saw the claim" in genuine.check("0.4", show=False).message
     assert "3/10 is the chance of a bluffed claim" in genuine.check("0.3", show=False).message
     assert genuine.check("0.57", show=False).right is True
+
+
+@pytest.mark.parametrize("answer, form", [("1/12.", "fraction"), ("3/36.", "fraction"), ("8.3%.", "percentage"),
+                                          ("0.083.", "decimal")])
+def test_a_full_stop_after_an_answer_ends_the_sentence_not_the_number(answer, form):
+    """A teacher's note: "4/7." was "Right! (as a decimal; the exact answer is a fraction)", read
+    as 4 / 7.0; the full stop ends the sentence."""
+    assert read_answer(answer).form == form
+    assert verdict(answer).message == ("Right!" if form == "fraction" else
+                                       f"Right! (as a {form}; the exact answer is a fraction)")
+
+
+@pytest.mark.parametrize("answer", ["(1/6)/(2)", "3/36 * 1", "1 - 22/24", "3 / (6 * 6)", "3/6/6"])
+def test_a_calculation_is_told_to_be_worked_out_first(answer):
+    """A teacher's note: "(2/5)/(2/5+3/10)" was told only "could not read ... as a number"."""
+    r = verdict(answer)
+    assert r.right is None and "it looks like a calculation. Work it out first" in r.message
+    assert "1/12" not in r.message and "0.083" not in r.message
+
+
+@pytest.mark.parametrize("answer, right", [("0.083%", True), ("0.0833%", True), ("0.09%", False), ("8.3%", None)])
+def test_a_decimal_with_a_percent_sign_is_named(answer, right):
+    """A teacher's note: "0.57%" for 4/7 = 0.571 was "too low ... check whether order matters"."""
+    r = verdict(answer)
+    named = "a decimal with a % sign" in r.message
+    if right is None:  # the percentage itself: right
+        assert r.right is True and not named
+    else:
+        assert r.right is False and named == right
