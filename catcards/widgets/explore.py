@@ -293,10 +293,9 @@ class OddsPanel(W.VBox):
         self.result.value = f"<div class='catcards-odds-note' role='status'>{html.escape(text)}</div>"
 
     def _set_status(self, text: str) -> None:
-        """``status`` says ``text`` (nothing when empty); the same text is not sent again."""
-        value = f"<span role='status'>{html.escape(text)}</span>" if text else ""
-        if self.status.value != value:
-            self.status.value = value
+        """``status`` says ``text`` (nothing when empty). The same text again sends nothing (a
+        traitlet assigned its own value does not notify), so a screen reader hears it once."""
+        self.status.value = f"<span role='status'>{html.escape(text)}</span>" if text else ""
 
     def ask(self) -> None:
         """Show a first estimate of the chances of the seat being played from the position shown,
