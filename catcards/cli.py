@@ -260,6 +260,19 @@ def _parser() -> argparse.ArgumentParser:
                      help="the most students who may join (default 200, at most 3000)")
     cls.add_argument("--verbose", action="store_true",
                      help="show the server's and the students' kernels' routine log lines too (default: errors only)")
+    res = sub.add_parser(
+        "results", help="the classes a class store holds, or one class's results as CSV (an ended class's too)",
+        description="List the classes kept in a class store (`catcards class --store`), or print one class's "
+                    "results as CSV, the dashboard's download: for a class that has ended, or whose server "
+                    "has been started again with a new class.")
+    res.add_argument("code", metavar="CODE", nargs="?", default=None,
+                     help="a class code from the list (default: list the classes)")
+    res.add_argument("--store", default=None,
+                     help="the class store, as given to `catcards class` (default ./catcards-class)")
+    res.add_argument("--csv", type=_user_path, default=None, metavar="PATH",
+                     help="write the results to PATH instead of printing them")
+    res.add_argument("--overwrite", action="store_true",
+                     help="let --csv replace an existing file that is not a results table")
     return parser
 
 
@@ -372,13 +385,15 @@ def _game_name(typed: str) -> str:
 
 #: how every table ``--csv`` writes begins (the first columns of :func:`catcards.simulate`'s rows)
 CSV_START = b"game,seed,"
+#: how a class's results table begins (:meth:`catcards.classroom.pool.Pool.results`)
+RESULTS_START = b"order,student,"
 
 
-def _check_output(path: Path, overwrite: bool = False) -> None:
+def _check_output(path: Path, overwrite: bool = False, start: bytes = CSV_START) -> None:
     """Refuse a ``--csv`` path that cannot be written, before any game is played: a folder, a
     pipe or socket (opening it could block), a missing folder, or a file or folder without write
     permission. An existing non-empty file is replaced only when it is a table catcards wrote
-    (it starts with :data:`CSV_START`) or ``overwrite`` is set, so a mistyped name cannot wipe a
+    (it starts with ``start``, :data:`CSV_START` or :data:`RESULTS_START`) or ``overwrite`` is set, so a mistyped name cannot wipe a
     teacher's deck file or anything else. A file that did not exist is not left behind;
     ``/dev/null`` is accepted."""
     try:
@@ -394,11 +409,11 @@ def _check_output(path: Path, overwrite: bool = False) -> None:
             raise CliError(f"--csv {path}: is not a regular file (a pipe, socket or disk); give a file name")
         if existed and stat.S_ISREG(mode) and not overwrite:
             with open(path, "rb") as f:
-                start = f.read(len(CSV_START))
-            if start and start != CSV_START:
+                begins = f.read(len(start))
+            if begins and begins != start:
                 raise CliError(
                     f"--csv {path}: the file exists and is not a table catcards wrote (it does not "
-                    f"start with '{CSV_START.decode()}'); give a new file name, or add --overwrite "
+                    f"start with '{start.decode()}'); give a new file name, or add --overwrite "
                     "to replace it"
                 )
         with open(path, "a", encoding="utf-8"):
@@ -561,6 +576,69 @@ def _class(args: argparse.Namespace) -> int:
         max_students=args.max_students, verbose=args.verbose)
 
 
+def _results(args: argparse.Namespace) -> str:
+    """``catcards results [CODE]``: the classes in a class store (code, game, activity, when
+    started, state, results counted), or class ``CODE``'s results as CSV
+    (:meth:`catcards.classroom.pool.Pool.results_csv`, the dashboard's download), printed or
+    written to ``--csv``. Reads the store only: a store that does not exist is refused, not made.
+
+    Raises:
+        CliError: no lab extra; ``:memory:``; no store at that place; a ``--csv`` that cannot be written.
+        CatcardsError: a store that cannot be one or be opened (StoreError); an unknown code (PoolError).
+    """
+    from datetime import datetime
+
+    try:
+        from catcards.classroom.pool import Pool, PoolError
+        from catcards.classroom.server import DEFAULT_STORE
+        from catcards.classroom.store import open_store, store_place
+    except ImportError as exc:
+        raise CliError(f"`catcards results` needs the lab extra (pip install 'catcards[lab]'): {exc}") from None
+    where = DEFAULT_STORE if args.store is None else args.store
+    kind, place = store_place(where)
+    if kind == "memory":
+        raise CliError("a :memory: store ends with its process; give the folder, SQLite file or URL "
+                       "that `catcards class --store` was given")
+    if kind == "sqlite" and not place.exists():
+        raise CliError(f"there is no class store at {where} (no {place}); give --store as `catcards class` "
+                       "was given it (default ./catcards-class, in the folder it was run from)")
+    if args.csv is not None:
+        if args.code is None:
+            raise CliError("--csv writes one class's results: give its code (`catcards results` lists them)")
+        _check_output(args.csv, args.overwrite, RESULTS_START)
+    store = open_store(where)
+    try:
+        pool = Pool(store)
+        if args.code is None:
+            rows = []
+            for c in pool.classes():
+                state = "ended" if c.ended else "open" if c.is_open else "closed"
+                rows.append({"code": c.code, "game": c.game, "activity": c.activity,
+                             "started": datetime.fromtimestamp(c.created).strftime("%Y-%m-%d %H:%M"),
+                             "state": state, "results": len(pool.results(c.code))})
+            if not rows:
+                return f"The class store {where} holds no class yet.\n"
+            return (f"Classes in {where}, oldest first:\n\n{_left_table(rows)}\n\n"
+                    "`catcards results CODE` prints a class's results as CSV (--csv PATH writes them to a file).\n")
+        try:
+            code = pool.info(args.code).code
+        except PoolError:  # its words are the student's ("check the code with your teacher")
+            raise CliError(f"there is no class {str(args.code)[:20]!r} in the store {where}; "
+                           "`catcards results` lists its classes") from None
+        text = pool.results_csv(code)
+    finally:
+        store.close()
+    if args.csv is None:
+        return text
+    try:
+        with open(args.csv, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+    except OSError as exc:
+        raise CliError(f"--csv {args.csv}: could not write the results ({exc.strerror or exc})") from None
+    n = text.count("\n") - 1
+    return f"{n} result{'s' * (n != 1)} of class {code} written to {args.csv}\n"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit status
     (0 done, 2 a user error printed as ``catcards: error: ...``, 1 a run whose worker process
@@ -589,6 +667,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _app(args)
         elif args.command == "class":
             return _class(args)
+        elif args.command == "results":
+            sys.stdout.write(_results(args))
     except (CatcardsError, CliError) as exc:
         print(f"catcards: error: {_one_line(exc)}", file=sys.stderr)
         return 2

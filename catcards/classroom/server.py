@@ -1287,6 +1287,12 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     urls = app.urls
 
     def announce() -> None:
+        said()
+        if shown["waiting"] is not None:  # the tables' progress seen before the links: said after them
+            progress(*shown["waiting"])
+
+    def said() -> None:
+        shown["announced"] = True
         if as_json:
             print(json.dumps({"code": info.code, "join_url": urls["join_url"], "dashboard_url": urls["dashboard_url"],
                               "teacher_token": info.teacher_token}), flush=True)
@@ -1303,11 +1309,15 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
         lines += ["", "Ctrl+C stops the server; the class and its results stay in the store."]
         print("\n".join(lines), flush=True)
 
-    shown = {"lines": 0}
+    shown = {"lines": 0, "announced": False, "waiting": None}
 
     def progress(ready: int, size: int) -> None:
         # the students' kernels start while the teacher reads the links: say when all are ready,
-        # in one line (rewritten in place on a terminal), not a line per kernel under the links
+        # in one line (rewritten in place on a terminal), not a line per kernel under the links;
+        # a count reported before the links are printed (a busy computer) waits for them
+        if not shown["announced"]:
+            shown["waiting"] = (ready, size)
+            return
         out = sys.stderr if as_json else sys.stdout
         text = f"Students' tables ready: {ready} of {size}" + (" (all ready)" if ready >= size else "")
         if out.isatty():
