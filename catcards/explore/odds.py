@@ -179,6 +179,8 @@ class ShortHorizon(NamedTuple):
             the horizon (then it is neither drawn per row nor enumerated).
         question: what a row's win rate is the chance of, in words.
         played: the panel's name for a play-out to this horizon.
+        seat_to_act: whether the question is about the asking seat's own turn (Pairs' turn), so
+            only the seat to act may ask it.
     """
 
     counter: str
@@ -186,6 +188,14 @@ class ShortHorizon(NamedTuple):
     deal_only: bool
     question: str
     played: str
+    seat_to_act: bool = False
+
+
+def asks_own_turn(state: State, horizon: str) -> bool:
+    """Whether ``horizon`` asks about the turn of the seat to act in ``state``'s game (see
+    :attr:`ShortHorizon.seat_to_act`)."""
+    short = SHORT_HORIZONS.get((state.game.name, horizon))
+    return short is not None and short.seat_to_act
 
 
 #: horizons shorter than the whole game, by (game name, horizon). King of the Jungle, "round": the
@@ -201,7 +211,7 @@ SHORT_HORIZONS: dict[tuple[str, str], ShortHorizon] = {
     ("simons-cat", "round"): ShortHorizon("round", _round_no_simon, True, "taking no Simon card this round",
                                           "play-outs of this round"),
     ("pairs", "turn"): ShortHorizon("turns", _turn_pair, True, "making a pair with this turn's two cards",
-                                    "play-outs of this turn"),
+                                    "play-outs of this turn", seat_to_act=True),
 }
 #: what a play-out may stop at: the whole game, or (:data:`SHORT_HORIZONS`) this round or turn
 HORIZONS = ("game", "round", "turn")
@@ -1051,6 +1061,10 @@ def _start(state, seat, rollouts, seed, agents, executor, peek, chunk_size, prec
             f"{state.game.title} has no {horizon} horizon; its horizons: game" + (f" and {have}" if have else "")
             + "; games with a round: " + ", ".join(sorted(g for g, h in SHORT_HORIZONS if h == "round"))
             + "; with a turn: " + ", ".join(sorted(g for g, h in SHORT_HORIZONS if h == "turn")))
+    if asks_own_turn(state, horizon) and not state.is_over and seat != state.current_player:
+        raise GameParameterError(
+            f"the {horizon} horizon asks about the seat to act's own turn (seat {state.current_player} now), "
+            f"not seat {seat}'s; ask for seat {state.current_player}, or use horizon='game'")
     adaptive = rollouts is None or precision is not None or seconds is not None
     if rollouts is None:
         precision = 0.05 if precision is None else precision

@@ -311,7 +311,7 @@ class OddsPanel(W.VBox):
     def _ask(self) -> None:
         from ..explore import SamplingError
         from ..explore.hidden import prepare
-        from ..explore.odds import ADAPTIVE_CAP, OddsRun, own_actions, panel_horizon, row_labels
+        from ..explore.odds import ADAPTIVE_CAP, OddsRun, asks_own_turn, own_actions, panel_horizon, row_labels
 
         table = self.table
         if table.closed:
@@ -330,6 +330,9 @@ class OddsPanel(W.VBox):
             return
         if seat is None:
             self._say("Chances are worked out for one seat's view: they are shown while a person's hand is on the screen.")
+            return
+        if asks_own_turn(state, panel_horizon(state.game.name)) and seat != state.current_player:
+            self._say("The chances here are of a pair with your turn's two cards: ask again when it is your turn.")
             return
         try:
             prepare(state, seat)

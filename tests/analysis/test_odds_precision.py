@@ -358,3 +358,18 @@ def test_pairs_cards_never_seen_have_equal_exact_odds():
     rows = own_actions(state, seat)
     exact = exact_rows(state, seat, ["perfect"] * 2, False, rows, limit=100_000, seconds=600)
     assert [str(r["p"]) for r in exact] == ["1/4", "1/4", "1/2", "1/2", "1/2", "1/2"]
+
+
+def test_pairs_turn_horizon_is_asked_by_the_seat_to_act(monkeypatch):
+    """A pair with this turn's two cards is a question of the seat whose turn it is: another seat's
+    row would always be 0 (its turn is not played out), so it is refused with what to ask instead."""
+    import catcards.explore.odds as odds_module
+
+    monkeypatch.setattr(odds_module, "EXACT_SECONDS", 60.0)  # a slow machine must not make it inexact
+    state = catcards.load("pairs", players=2, copies=2, numbers=2).new_game(1)
+    assert state.current_player == 0
+    with pytest.raises(GameParameterError, match="ask for seat 0, or use horizon='game'"):
+        catcards.odds(state, 1, horizon="turn", rollouts=4, progress=False)
+    # nothing seen yet: any first card, then one of the other 3 at random (the "random" players)
+    table = catcards.odds(state, 0, horizon="turn", rollouts=20, precision=0.05, agents="random", progress=False)
+    assert table["exact"].all() and list(table["win_rate"]) == [1 / 3] * 4

@@ -648,3 +648,22 @@ def test_a_group_label_gives_runs_of_card_numbers_as_ranges():
     assert "(any of these 10:" in _group_label(texts)
     assert _group_label(["snap by seat 1", "snap by seat 2"]).startswith("snap by seat 1, 2 <span")
     assert _group_label(["play red 3", "play blue 3"]).startswith("play red 3, blue 3 <span")
+
+
+def test_the_pairs_panel_asks_for_the_turn_of_the_seat_shown_only():
+    """The Pairs panel's question is a pair with this turn's two cards: looking back at a position
+    where the computer (seat 1) was to turn over a card, seat 0's panel says to ask on its own
+    turn, and shows no bars; back at seat 0's turn it answers."""
+    table = cw.play("pairs", players=2, seed=3)
+    panel = table.odds_panel
+    panel.seconds, panel.precision = 60, 0.25
+    for _ in range(2):  # seat 0's two cards; then the computer plays its turn
+        clickable(table)[0].click()
+    table.history_slider.value = 2  # after seat 0's two cards (no pair): seat 1 to turn one over
+    assert table.state.current_player == 1 and table.view_seat == 0
+    panel.ask_button.click()
+    assert "ask again when it is your turn" in panel.result.value and panel.frames is None
+    table.history_slider.value = table.history_slider.max
+    panel.ask_button.click()
+    assert panel.frames is not None and "making a pair with this turn's two cards" in panel.result.value
+    table.close()
