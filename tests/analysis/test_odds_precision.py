@@ -236,7 +236,8 @@ def test_adaptive_rows_are_their_own_rollouts_and_rows_far_below_the_best_stop_e
     the cap, or at a look (a multiple of CHECK, at least MIN_PAIRED rollouts) where it was clearly
     more than NEAR below the best row: rollout by rollout, the mean of (won here - won there)
     plus z standard errors below -NEAR, z for 95% over all the table's comparisons (13 rows
-    against the best at 25 looks). Rows near the best all get the precision. King of the Jungle's
+    against the best at the 22 looks, 32 to 368 rollouts, where a row may still be short of
+    +-0.05: at 384 every row is precise). Rows near the best all get the precision. King of the Jungle's
     bids, this hand: most bids are hopeless with this hand, and stop after 32 rollouts."""
     state = seat_zero_to_act("king-of-the-jungle", players=4, seed=2)
     kw = dict(seed=4, precision=0.05, rollouts=400, progress=False, exact=False, horizon="round")
@@ -251,8 +252,8 @@ def test_adaptive_rows_are_their_own_rollouts_and_rows_far_below_the_best_stop_e
         assert row["reached"] == (row["half_width"] <= 0.05)
         assert row["stopped"] == ("precise" if row["reached"] else "cap" if n == 400 else "far below")
     far = table[table["stopped"] == "far below"]
-    z = z_value(1 - 0.05 / ((len(table) - 1) * (400 // CHECK)))
-    assert round(z, 2) == 3.78
+    z = z_value(1 - 0.05 / ((len(table) - 1) * 22))
+    assert round(z, 2) == 3.75
     for j, row in far.iterrows():
         n = int(row["rollouts"])
         assert n % CHECK == 0 and n >= MIN_PAIRED
@@ -266,6 +267,21 @@ def test_adaptive_rows_are_their_own_rollouts_and_rows_far_below_the_best_stop_e
     assert len(far) == 13
     best = table["win_rate"].max()
     assert table[table["win_rate"] >= best - NEAR]["reached"].all()
+
+
+def test_rows_are_tested_far_below_only_at_looks_short_of_the_precision():
+    """The far-below z counts the looks where a row may still be stopped so: from MIN_PAIRED
+    rollouts, every CHECK, before the cap and before n/2 wins of n (the widest 95% Wilson
+    interval) are within +-precision: 32 .. 368 rollouts for +-0.05 (22 looks; at 368 a row at
+    1/2 is still short of it, at 384 every row is precise), 32 .. 80 for +-0.1."""
+    from catcards.explore.odds import far_looks
+    from catcards.probability import wilson_interval
+
+    assert (far_looks(2000, 0.05), far_looks(400, 0.05), far_looks(2000, 0.1), far_looks(200, None)) == (22, 22, 4, 11)
+    assert far_looks(100, 0.05) == 5 and far_looks(16, 0.05) == 1  # the cap first; at least one look
+    half = {n: (wilson_interval(n // 2, n).high - wilson_interval(n // 2, n).low) / 2 for n in (368, 384)}
+    assert half[368] > 0.05 >= half[384]
+    assert MIN_PAIRED + 21 * CHECK == 368
 
 
 def test_seconds_stop_the_rollouts_once_every_row_has_a_value():
