@@ -86,18 +86,18 @@ class SensibleAgent(Agent):
                 if isinstance(a, Draw):
                     return a
         weeks = Weeks.from_observation(observation, read_only=True)  # looked at, never changed
-        kind_of = weeks.deck.kind
-        scores = [weeks.score(0), weeks.score(1)]
+        kinds = weeks.deck.by_name  # card name -> kind (the plays' cards are the hand's)
+        p0, p1 = weeks.points  # per week, each day's points: a week's score is their sum
+        scores = [sum(p0), sum(p1)]
         holds = weeks.holds_cat  # per week, the mask of days holding a cat
         h0, h1 = holds
         base = _value(seat, scores, [h0.bit_count(), h1.bit_count()], h0 == ALL_DAYS or h1 == ALL_DAYS)
         hand = observation["hand"]
         cats_in_hand = 0
         narrow = []  # cats with one or two days to go on, as (name, kind)
-        kinds = {}  # card name -> kind, for the hand's cards (the plays' cards)
         for c in hand:
-            k = kinds[c.name] = kind_of(c)
-            if k.is_cat:
+            k = kinds[c.name]
+            if k.kind == "cat":
                 cats_in_hand += 1
                 if len(k.days) <= 2:
                     narrow.append((c.name, k))
@@ -109,7 +109,7 @@ class SensibleAgent(Agent):
             if isinstance(a, Play):
                 if a.card is not card:  # a card's plays come one after another: its kind is read once
                     card = a.card
-                    kind = kinds.get(card.name) or kind_of(card)
+                    kind = kinds[card.name]
                     if kind.draws:
                         same = base + draw_value(len(hand) - 1) + 0.1 * (kind.draws - 1)
                     elif kind.effect == "cat tree":

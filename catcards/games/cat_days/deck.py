@@ -133,7 +133,10 @@ class Deck:
         self.source = source
         self.kinds = tuple(kinds)
         self.table = [dict(r) for r in table] if table is not None else [_row_of(k) for k in self.kinds]
-        self._by_name = {k.name: k for k in self.kinds}
+        #: card name -> its :class:`CardKind` (what :meth:`kind` reads for a Card; a computer
+        #: player reads it directly for the cards of its hand)
+        self.by_name: dict[str, CardKind] = {k.name: k for k in self.kinds}
+        self._by_name = self.by_name
         self._by_normal = {normal_name(k.name): k for k in self.kinds}
         self.tree_names = frozenset(k.name for k in self.kinds if k.effect == "cat tree")
         #: each card's days as a sorted tuple (the order plays are listed in)
