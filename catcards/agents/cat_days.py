@@ -125,6 +125,11 @@ class SensibleAgent(Agent):
                         # counted once per pair of points, or per week and covered points
                         swapped = {} if kind.effect == "swap" else None
                         covers = {} if kind.effect == "cover" else None
+                        # a Cardboard Box goes on a bare day of my week (no cat: one more filled
+                        # day, and a full week only if it is the one day without a cat, whichever
+                        # bare day it is) with the cat it takes: counted once per taken cat's day
+                        # and points (on a Cat Tree, cats of equal points leave the same day)
+                        boxes = {} if kind.effect == "cardboard box" else None
                         # the mark-down of a day depends on the card and the day only
                         marks = [None] * 7 if narrow and kind.is_cat else None
                 if same is not None:
@@ -140,6 +145,11 @@ class SensibleAgent(Agent):
                     v = covers.get(key)
                     if v is None:
                         v = covers[key] = _value(seat, *weeks.tally_after(seat, a, scores))
+                elif boxes is not None:
+                    key = (a.target_day, a.target.rank)
+                    v = boxes.get(key)
+                    if v is None:
+                        v = boxes[key] = _value(seat, *weeks.tally_after(seat, a, scores))
                 elif counted is None:
                     v = _value(seat, *weeks.tally_after(seat, a, scores))
                 else:
