@@ -617,3 +617,46 @@ def test_tally_after_counts_what_carrying_out_on_a_copy_gives_and_leaves_the_wee
                 plays += 1
             state.apply(legal[int(rng.integers(len(legal)))])
     assert plays > 1000
+
+
+def test_plays_the_sensible_player_counts_once_count_alike():
+    """The sensible player counts some plays once for several (catcards.agents.cat_days): a cat
+    put on an empty day per week and whether the day holds a cat, a swap per pair of points, a
+    Grumpy Cat per week and covered points, a Cardboard Box per taken cat's day and points.
+    Every legal play of seeded random games: the plays of one card sharing such a key count
+    (Weeks.tally_after) exactly alike."""
+    from catcards.agents.cat_days import _ON_EMPTY_DAY
+
+    game = catcards.load("cat-days")
+    shared = 0
+    for g in range(8):
+        state = game.new_game(g)
+        rng = np.random.default_rng(100 + g)
+        while not state.is_over:
+            weeks, seat = state.weeks, state.current_player
+            scores = [weeks.score(0), weeks.score(1)]
+            legal = state.legal_actions()
+            seen: dict = {}
+            for a in legal:
+                if not isinstance(a, Play):
+                    continue
+                kind = game.deck.kind(a.card)
+                if kind.draws or kind.effect == "cat tree":
+                    continue
+                if kind.effect in _ON_EMPTY_DAY:
+                    w = seat if a.week == "my" else 1 - seat
+                    key = (a.week, weeks.holds_cat[w] >> a.day & 1)
+                elif kind.effect == "swap":
+                    key = (a.target.rank, a.other.rank)
+                elif kind.effect == "cover":
+                    key = (a.week, a.target.rank)
+                elif kind.effect == "cardboard box":
+                    key = (a.target_day, a.target.rank)
+                else:
+                    continue
+                tally = weeks.tally_after(seat, a, scores)
+                first = seen.setdefault((a.card.name, kind.effect, key), tally)
+                assert tally == first, (g, len(state.history), str(a))
+                shared += first is not tally
+            state.apply(legal[int(rng.integers(len(legal)))])
+    assert shared > 500
