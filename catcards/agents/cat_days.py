@@ -131,11 +131,17 @@ class SensibleAgent(Agent):
                         # and points (on a Cat Tree, cats of equal points leave the same day)
                         boxes = {} if kind.effect == "cardboard box" else None
                         # the mark-down of a day depends on the card and the day only
-                        marks = [None] * 7 if narrow and kind.is_cat else None
+                        marks = [None] * 7 if narrow and kind.kind == "cat" else None
                 if same is not None:
                     values.append(same)
                     continue
-                if swapped is not None:
+                if counted is not None:  # the usual play (a third of all)
+                    week = a.week
+                    key = (week, holds[seat if week == "my" else 1 - seat] >> a.day & 1)
+                    v = counted.get(key)
+                    if v is None:
+                        v = counted[key] = _value(seat, *weeks.tally_after(seat, a, scores))
+                elif swapped is not None:
                     key = (a.target.rank, a.other.rank)
                     v = swapped.get(key)
                     if v is None:
@@ -150,14 +156,8 @@ class SensibleAgent(Agent):
                     v = boxes.get(key)
                     if v is None:
                         v = boxes[key] = _value(seat, *weeks.tally_after(seat, a, scores))
-                elif counted is None:
-                    v = _value(seat, *weeks.tally_after(seat, a, scores))
                 else:
-                    week = a.week
-                    key = (week, holds[seat if week == "my" else 1 - seat] >> a.day & 1)
-                    v = counted.get(key)
-                    if v is None:
-                        v = counted[key] = _value(seat, *weeks.tally_after(seat, a, scores))
+                    v = _value(seat, *weeks.tally_after(seat, a, scores))
                 if marks is not None and a.week == "my":
                     mark = marks[a.day]
                     if mark is None:
