@@ -136,7 +136,6 @@ class Deck:
         #: card name -> its :class:`CardKind` (what :meth:`kind` reads for a Card; a computer
         #: player reads it directly for the cards of its hand)
         self.by_name: dict[str, CardKind] = {k.name: k for k in self.kinds}
-        self._by_name = self.by_name
         self._by_normal = {normal_name(k.name): k for k in self.kinds}
         self.tree_names = frozenset(k.name for k in self.kinds if k.effect == "cat tree")
         #: each card's days as a sorted tuple (the order plays are listed in)
@@ -169,7 +168,7 @@ class Deck:
             KeyError: no card of that name in this deck.
         """
         if isinstance(card, Card):
-            return self._by_name[card.name]
+            return self.by_name[card.name]
         return self._by_normal[normal_name(card)]
 
     def names(self) -> list[str]:
