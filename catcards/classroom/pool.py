@@ -432,8 +432,9 @@ class Pool:
         yes/no activity, else mean +- 1.96 s / sqrt(n) kept within the activity's ``tally``
         range when it has one, None for n < 2), ``students`` (one per student who sent a game
         or a real-deck count, by number: ``{"number", "student", "n", "mean", "tallies",
-        "removed"}``: ``n`` games with their ``mean`` (None without a game), ``tallies`` real-deck
-        counts; ``student`` is their nickname when ``names`` and they gave one and are not
+        "tallies_mean", "removed"}``: ``n`` games with their ``mean``, ``tallies`` real-deck
+        counts with theirs (None without any); ``student`` is their nickname when ``names`` and
+        they gave one and are not
         taken out, else "Student <number>"), ``tallies`` (the real-deck counts,
         not verified, kept apart from the games: ``{"n", "counts", "mean", "running",
         "verified"}`` with ``running`` as above over the tallies alone), ``binary``, ``plot``.
@@ -476,7 +477,7 @@ class Pool:
                 {"number": number,
                  "student": nick if names and nick and number not in removed else f"Student {number}",
                  "n": len(vs), "mean": sum(vs) / len(vs) if vs else None, "tallies": len(ts),
-                 "removed": number in removed}
+                 "tallies_mean": sum(ts) / len(ts) if ts else None, "removed": number in removed}
                 for number, (nick, vs, ts) in sorted(per.items())
             ],
             "tallies": {"n": len(tallies), "counts": _counts(tallies),

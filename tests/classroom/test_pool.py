@@ -142,7 +142,7 @@ def test_a_finished_game_counts_with_its_result(pool):
     assert [r["n"] for r in summary["running"]] == [1, 2, 3]
     assert summary["running"][0]["low"] is None
     assert summary["students"] == [{"number": 1, "student": "Student 1", "n": 3, "mean": pytest.approx(sum(values) / 3),
-                                    "tallies": 0, "removed": False}]
+                                    "tallies": 0, "tallies_mean": None, "removed": False}]
     assert pool.summary(code, names=True)["students"][0]["student"] == "Ann"
     frame = pool.results(code)
     assert list(frame["value"]) == values and list(frame["game_number"]) == [1, 2, 3]
@@ -257,7 +257,8 @@ def test_a_student_taken_out_is_left_out_of_the_pool_and_put_back_with_nothing_l
     assert (whole["n"], whole["submitted"], whole["tallies"]["n"]) == (3, 2, 4)
     assert [(s["number"], s["student"], s["n"], s["tallies"], s["removed"]) for s in whole["students"]] == [
         (1, "Ann", 2, 0, False), (2, "Rude", 1, 3, False), (3, "Cy", 0, 1, False)]
-    assert whole["students"][2]["mean"] is None  # counts from real cards only: no games' mean
+    assert whole["students"][2]["mean"] is None and whole["students"][2]["tallies_mean"] == 2  # real cards only
+    assert whole["students"][1]["tallies_mean"] == 51  # what the teacher looks for
 
     version = pool.version(code)
     assert pool.set_removed(code, token, 2, True) is True
@@ -269,7 +270,8 @@ def test_a_student_taken_out_is_left_out_of_the_pool_and_put_back_with_nothing_l
     assert [r["n"] for r in out["running"]] == [1, 2] and out["running"][-1]["mean"] == pytest.approx(sum(ann_games) / 2)
     assert out["tallies"]["n"] == 1 and out["tallies"]["counts"] == [[2, 1]] and out["tallies"]["mean"] == 2
     rude_row = out["students"][1]
-    assert rude_row == {"number": 2, "student": "Student 2", "n": 1, "mean": rude_game, "tallies": 3, "removed": True}
+    assert rude_row == {"number": 2, "student": "Student 2", "n": 1, "mean": rude_game, "tallies": 3,
+                        "tallies_mean": 51, "removed": True}
     assert "Rude" not in json.dumps(out)  # the nickname is never shown, names or not
     frame = pool.results(code)  # every row kept, marked
     assert len(frame) == 7 and list(frame["removed"]) == [False, False, True, True, True, True, False]
