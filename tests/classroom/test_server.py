@@ -138,7 +138,7 @@ def test_a_student_joins_gets_their_own_series_and_a_finished_game_counts(server
     assert s["n"] == 1 and s["joined"] >= 2 and s["counts"] == [[state.snaps_showing, 1]]
     assert s["exact_mean"] == pytest.approx(3.0) and dict(map(tuple, s["exact"]))[0] == pytest.approx(0.0455, abs=5e-5)
     assert s["students"] == [{"number": 1, "student": "Student 1", "n": 1, "mean": state.snaps_showing,
-                              "tallies": 0, "removed": False}]  # anonymous
+                              "tallies": 0, "tallies_mean": None, "removed": False}]  # anonymous
     named = requests.get(server["join_url"] + "/summary?names=1", headers=teacher(server), timeout=30).json()
     assert named["students"][0]["student"] == "Ana"
     csv = requests.get(server["join_url"] + f"/results.csv?token={server['teacher_token']}", timeout=30)
@@ -295,7 +295,7 @@ def test_the_teacher_takes_a_students_results_out_of_the_pool_and_puts_them_back
     before = summary(server)
     mine = [r for r in before["students"] if r["number"] == number]
     assert mine == [{"number": number, "student": f"Student {number}", "n": 1, "mean": mine[0]["mean"],
-                     "tallies": 2, "removed": False}]
+                     "tallies": 2, "tallies_mean": 51, "removed": False}]
 
     def remove(body, **headers):
         return requests.post(url + "/remove", json=body, headers={**teacher(server), **headers}, timeout=30)
