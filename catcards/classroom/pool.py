@@ -425,7 +425,7 @@ class Pool:
 
         Keys: ``code``, ``game``, ``activity``, ``title``, ``unit``, ``instructions``, ``open``,
         ``ended``, ``version``, ``joined`` (students), ``submitted`` (students with a counted
-        game in the pool), ``n`` (games counted), ``counts`` (``[[value, count], ...]`` by value),
+        game in the pool), ``n`` (games counted in the pool), ``counts`` (``[[value, count], ...]`` by value),
         ``exact`` (``[[value, probability], ...]`` or None), ``exact_mean`` (float or None),
         ``mean`` (None before a result), ``running`` (after each counted game, in order:
         ``{"n", "mean", "low", "high"}``: the mean so far and its 95% interval, Wilson's for a
@@ -434,8 +434,7 @@ class Pool:
         or a real-deck count, by number: ``{"number", "student", "n", "mean", "tallies",
         "tallies_mean", "removed"}``: ``n`` games with their ``mean``, ``tallies`` real-deck
         counts with theirs (None without any); ``student`` is their nickname when ``names`` and
-        they gave one and are not
-        taken out, else "Student <number>"), ``tallies`` (the real-deck counts,
+        they gave one and are not taken out, else "Student <number>"), ``tallies`` (the real-deck counts,
         not verified, kept apart from the games: ``{"n", "counts", "mean", "running",
         "verified"}`` with ``running`` as above over the tallies alone), ``binary``, ``plot``.
 
@@ -454,7 +453,7 @@ class Pool:
                 sa.select(r.c.kind, r.c.value, s.c.number, s.c.nickname)
                 .join(s, s.c.id == r.c.student_id).where(r.c.code == code).order_by(r.c.id)).all()
             removed = set(conn.execute(sa.select(out.c.number).where(out.c.code == code)).scalars())
-        per: dict[int, tuple] = {}  # number -> (nickname, games' values, tallies' count)
+        per: dict[int, tuple] = {}  # number -> (nickname, games' values, tallies' values)
         for kind, v, number, nick in rows:
             entry = per.setdefault(number, (nick, [], []))
             (entry[2] if kind == "tally" else entry[1]).append(_number(v))

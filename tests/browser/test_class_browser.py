@@ -281,6 +281,9 @@ def test_the_teacher_takes_a_student_out_of_the_pool_by_keyboard_on_a_phone(brow
         expect(page.locator("#submitted")).to_have_text(str(games), timeout=10_000)
         # nicknames shown and the student back in the pool: their own name again, the focus kept
         expect(page.get_by_role("button", name="Take out Rude's results")).to_be_focused()
+        # the list (nicknames and buttons) is the teacher's: the projector view leaves it out
+        page.get_by_role("button", name="Projector view").click()
+        expect(page.locator("#roster")).to_be_hidden()
     csv = requests.get(url + "/results.csv", headers=auth, timeout=30).text.splitlines()
     assert csv[0].endswith(",removed") and all(line.endswith(",False") for line in csv[1:])
 
