@@ -151,6 +151,12 @@ class LocalClass:
         """The pooled results (:meth:`Pool.summary`)."""
         return self.pool.summary(self.code, names=names)
 
+    def set_removed(self, number: int, removed: bool = True) -> bool:
+        """Take student ``number``'s results out of the pooled results (or, ``removed=False``,
+        put them back) as the class's teacher: :meth:`Pool.set_removed` (nothing is deleted).
+        Raises PoolError 400/403/404 as it does."""
+        return self.pool.set_removed(self.code, self.info.teacher_token, number, removed)
+
     def _submit(self, token: str, save: Any) -> Counted:
         return self.pool.submit(self.code, token, save)
 

@@ -133,6 +133,7 @@ class Pool:
         self._join_class = _Buckets(*join_per_class, clock)
         t = store
         self._classes, self._students, self._results = t.classes, t.students, t.results
+        self._removed = t.removed
 
     # ---- classes ------------------------------------------------------------------------------
     def start(self, game: str, activity: str | None = None, *, nicknames: bool = True,
@@ -210,9 +211,61 @@ class Pool:
         self._update(row["code"], ended=True, is_open=False)
         return self.resume(row["code"], teacher_token)
 
+    def set_removed(self, code: str, teacher_token: str, number: Any, removed: Any) -> bool:
+        """Take student ``number``'s results out of the pooled results (``removed`` True), or put
+        them back (False): for nonsense real-card counts or a rude nickname. Nothing is deleted:
+        the results stay in the store and in :meth:`results` (its ``removed`` column);
+        :meth:`summary` leaves them out while the student is out and never shows their
+        nickname. A student taken out can go on playing: what they send is counted into the
+        store and stays out of the pool until they are put back. Doing what is already done is
+        not an error. The class's version changes.
+
+        Args:
+            number: the student's number in the class (1, 2, ...; ``Student N`` of the summary).
+            removed: True to take out, False to put back.
+
+        Returns: ``removed``.
+        Raises: PoolError 404 unknown class, 401/403 (teacher's token), 400 a ``number`` that is
+            not a whole number or a ``removed`` that is not True/False, 404 no student with that
+            number in the class, 403 an ended class (as :meth:`set_open`).
+        """
+        row = self._teacher(code, teacher_token)
+        code = row["code"]
+        if row["ended"]:
+            raise PoolError(403, f"the class {code} has ended; its students can no longer be taken out "
+                                 "or put back (the CSV has a row for every result)")
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise PoolError(400, f"a student is given by their number (1, 2, ...), not {short_repr(number)}")
+        if not isinstance(removed, bool):
+            raise PoolError(400, f"removed is true (take the student's results out) or false (put them "
+                                 f"back), not {short_repr(removed)}")
+        s, out = self._students, self._removed
+        try:
+            with self.store.begin() as conn:
+                known = conn.execute(sa.select(s.c.id).where(s.c.code == code, s.c.number == number)).first()
+                if known is None:
+                    raise PoolError(404, f"the class {code} has no student {short_repr(number)}")
+                conn.execute(out.delete().where(out.c.code == code, out.c.number == number))
+                if removed:
+                    conn.execute(out.insert().values(code=code, number=number, at=time.time()))
+                self._bump(conn, code)
+        except sa.exc.IntegrityError:  # pragma: no cover - two teachers' clicks at once: one row stays
+            pass
+        return removed
+
+    def removed(self, code: str) -> list[int]:
+        """The numbers of the students taken out of the pooled results (:meth:`set_removed`),
+        in order. Raises PoolError 404."""
+        code = self._class(code)["code"]
+        out = self._removed
+        with self.store.connect() as conn:
+            return [int(n) for n in conn.execute(
+                sa.select(out.c.number).where(out.c.code == code).order_by(out.c.number)).scalars()]
+
     def version(self, code: str) -> int:
-        """A number that changes whenever a student joins, a result is counted, or the class is
-        opened, closed or ended (the dashboard polls it). Raises PoolError 404."""
+        """A number that changes whenever a student joins, a result is counted, the class is
+        opened, closed or ended, or a student is taken out or put back (the dashboard polls it).
+        Raises PoolError 404."""
         return int(self._class(code)["version"])
 
     # ---- students -----------------------------------------------------------------------------
@@ -372,39 +425,47 @@ class Pool:
 
         Keys: ``code``, ``game``, ``activity``, ``title``, ``unit``, ``instructions``, ``open``,
         ``ended``, ``version``, ``joined`` (students), ``submitted`` (students with a counted
-        game), ``n`` (games counted), ``counts`` (``[[value, count], ...]`` by value),
+        game in the pool), ``n`` (games counted in the pool), ``counts`` (``[[value, count], ...]`` by value),
         ``exact`` (``[[value, probability], ...]`` or None), ``exact_mean`` (float or None),
         ``mean`` (None before a result), ``running`` (after each counted game, in order:
         ``{"n", "mean", "low", "high"}``: the mean so far and its 95% interval, Wilson's for a
         yes/no activity, else mean +- 1.96 s / sqrt(n) kept within the activity's ``tally``
-        range when it has one, None for n < 2), ``students`` (one per
-        student with a game: ``{"student", "n", "mean"}``; ``student`` is their nickname when
-        ``names`` and they gave one, else "Student <number>"), ``tallies`` (the real-deck counts,
+        range when it has one, None for n < 2), ``students`` (one per student who sent a game
+        or a real-deck count, by number: ``{"number", "student", "n", "mean", "tallies",
+        "tallies_mean", "removed"}``: ``n`` games with their ``mean``, ``tallies`` real-deck
+        counts with theirs (None without any); ``student`` is their nickname when ``names`` and
+        they gave one and are not taken out, else "Student <number>"), ``tallies`` (the real-deck counts,
         not verified, kept apart from the games: ``{"n", "counts", "mean", "running",
         "verified"}`` with ``running`` as above over the tallies alone), ``binary``, ``plot``.
+
+        A student taken out (:meth:`set_removed`) is left out of everything but ``joined`` and
+        their own row of ``students`` (``"removed": true``).
 
         Raises: PoolError 404.
         """
         row = self._class(code)
         code = row["code"]
         act = find_activity(row["activity"])
-        r, s = self._results, self._students
+        r, s, out = self._results, self._students, self._removed
         with self.store.connect() as conn:
             joined = conn.execute(sa.select(sa.func.count()).where(s.c.code == code)).scalar_one()
             rows = conn.execute(
                 sa.select(r.c.kind, r.c.value, s.c.number, s.c.nickname)
                 .join(s, s.c.id == r.c.student_id).where(r.c.code == code).order_by(r.c.id)).all()
-        games = [(v, number, nick) for kind, v, number, nick in rows if kind == "game"]
-        tallies = [_number(v) for kind, v, _, _ in rows if kind == "tally"]
-        values = [_number(v) for v, _, _ in games]
-        per: dict[int, list] = {}
-        for v, number, nick in games:
-            per.setdefault(number, [nick, []])[1].append(_number(v))
+            removed = set(conn.execute(sa.select(out.c.number).where(out.c.code == code)).scalars())
+        per: dict[int, tuple] = {}  # number -> (nickname, games' values, tallies' values)
+        for kind, v, number, nick in rows:
+            entry = per.setdefault(number, (nick, [], []))
+            (entry[2] if kind == "tally" else entry[1]).append(_number(v))
+        pooled = [(kind, _number(v)) for kind, v, number, _ in rows if number not in removed]
+        values = [v for kind, v in pooled if kind == "game"]
+        tallies = [v for kind, v in pooled if kind == "tally"]
         return {
             "code": code, "game": act.game, "activity": act.key, "title": act.title,
             "unit": act.unit, "instructions": act.instructions, "binary": act.binary,
             "plot": act.plot, "open": bool(row["is_open"]), "ended": bool(row["ended"]),
-            "version": int(row["version"]), "joined": int(joined), "submitted": len(per),
+            "version": int(row["version"]), "joined": int(joined),
+            "submitted": sum(1 for number, (_, vs, _) in per.items() if vs and number not in removed),
             "n": len(values),
             "counts": _counts(values),
             "exact": None if act.exact is None else [[k, float(p)] for k, p in sorted(act.exact.items())],
@@ -412,9 +473,11 @@ class Pool:
             "mean": sum(values) / len(values) if values else None,
             "running": _running(values, act.binary, act.tally),
             "students": [
-                {"student": nick if names and nick else f"Student {number}", "n": len(vs),
-                 "mean": sum(vs) / len(vs)}
-                for number, (nick, vs) in sorted(per.items())
+                {"number": number,
+                 "student": nick if names and nick and number not in removed else f"Student {number}",
+                 "n": len(vs), "mean": sum(vs) / len(vs) if vs else None, "tallies": len(ts),
+                 "tallies_mean": sum(ts) / len(ts) if ts else None, "removed": number in removed}
+                for number, (nick, vs, ts) in sorted(per.items())
             ],
             "tallies": {"n": len(tallies), "counts": _counts(tallies),
                         "mean": sum(tallies) / len(tallies) if tallies else None,
@@ -425,19 +488,21 @@ class Pool:
         """One row per counted result, in the order counted: a pandas DataFrame with columns
         ``order`` (1, 2, ...), ``student`` (number), ``nickname``, ``kind`` ("game"/"tally"),
         ``verified`` (bool), ``game_number`` (k + 1, games only), ``seed``, ``value``,
-        ``counted`` (UTC time, ISO 8601).
+        ``counted`` (UTC time, ISO 8601), ``removed`` (bool: the student is taken out of the
+        pooled results now, :meth:`set_removed`; their rows are kept here, so nothing is lost).
 
         Raises: PoolError 404.
         """
         import pandas as pd
 
         code = self._class(code)["code"]
-        r, s = self._results, self._students
+        r, s, out = self._results, self._students, self._removed
         with self.store.connect() as conn:
             rows = conn.execute(
                 sa.select(s.c.number, s.c.nickname, r.c.kind, r.c.game_number, r.c.seed, r.c.value,
                           r.c.counted)
                 .join(s, s.c.id == r.c.student_id).where(r.c.code == code).order_by(r.c.id)).all()
+            removed = set(conn.execute(sa.select(out.c.number).where(out.c.code == code)).scalars())
         frame = pd.DataFrame({
             "order": range(1, len(rows) + 1),
             "student": [x.number for x in rows],
@@ -450,6 +515,7 @@ class Pool:
             "value": [_number(x.value) for x in rows],
             "counted": [datetime.fromtimestamp(x.counted, timezone.utc).isoformat(timespec="seconds")
                         for x in rows],
+            "removed": pd.array([x.number in removed for x in rows], dtype=bool),
         })
         return frame
 

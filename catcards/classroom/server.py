@@ -26,6 +26,8 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 ``GET  class/CODE/results.csv``             one row per counted result (teacher; the dashboard
                                             sends the token in ``Authorization``)
 ``POST class/CODE/open``, ``.../end``       open/close submissions, end the class (teacher)
+``POST class/CODE/remove``                  ``{"student": N, "removed": bool}``: take student N's
+                                            results out of the pool, or put them back (teacher)
 ==========================================  =====================================================
 
 The teacher's token is read from ``Authorization: Bearer TOKEN`` or ``?token=``; missing: 401,
@@ -68,6 +70,7 @@ import tornado.web
 from voila.app import Voila
 
 from catcards.core import CatcardsError, short_text
+from catcards.classroom.records import MAX_STUDENTS
 
 __all__ = ["ClassServer", "ClassServerError", "check_address", "CLASS_APP", "MAX_BODY", "MAX_SERVER_BODY", "class_urls", "qr_svg", "terminal_qr"]
 
@@ -456,6 +459,26 @@ class OpenHandler(PoolHandler):
             raise JsonError(400, 'give "open": true to take results, or false to stop taking them')
         self.call(self.pool.set_open, code, token, flag)
         self.send({"open": flag})
+
+
+class RemoveHandler(PoolHandler):
+    """``{"student": N, "removed": true}`` takes student N's results out of the pooled results
+    (false puts them back; :meth:`Pool.set_removed`): teacher only. Answers
+    ``{"student": N, "removed": bool}``."""
+
+    def post(self, code: str) -> None:
+        code = self.code(code)
+        token = self.teacher()
+        data = self.json_body()
+        number, flag = data.get("student"), data.get("removed")
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_STUDENTS:
+            raise JsonError(400, f'give "student": the student\'s number on the dashboard, a whole number '
+                                 f"from 1 to {MAX_STUDENTS}")
+        if not isinstance(flag, bool):
+            raise JsonError(400, 'give "removed": true to take the student\'s results out of the pool, '
+                                 "or false to put them back")
+        self.call(self.pool.set_removed, code, token, number, flag)
+        self.send({"student": number, "removed": flag})
 
 
 class EndHandler(PoolHandler):
@@ -930,7 +953,7 @@ class ClassServer(Voila):
             (code + r"/game", GameHandler), (code + r"/results", ResultsHandler), (code + r"/tally", TallyHandler),
             (code + r"/qr\.svg", QrHandler), (code + r"/dashboard", DashboardPage), (code + r"/version", VersionHandler),
             (code + r"/summary", SummaryHandler), (code + r"/results\.csv", CsvHandler), (code + r"/open", OpenHandler),
-            (code + r"/end", EndHandler), (r"/class/.*", NotFound), (r"/favicon\.ico", Favicon),
+            (code + r"/remove", RemoveHandler), (code + r"/end", EndHandler), (r"/class/.*", NotFound), (r"/favicon\.ico", Favicon),
             (r"/voila/api/shutdown/(.*)", KernelGoodbye),  # every id: Voila's own handler never answers
             # jupyter_server's logout (no login here: its 500 and traceback), and the kernel API's
             # start, restart and interrupt, as JSON refusals

@@ -1,5 +1,6 @@
 """Where a class pool keeps its classes, students and results: a SQLite file or a PostgreSQL
-database, through SQLAlchemy Core (the same tables and queries for both).
+database, through SQLAlchemy Core (the same tables and queries for both). Tables are made when missing
+(``create_all``), never altered: a store made by an older catcards gets a new table when opened.
 
 ``open_store(where)``: ``where`` is a filesystem path (a SQLite file; a folder means
 ``<folder>/class.sqlite``), a ``postgresql://...`` URL, or ``":memory:"`` (one process's own
@@ -74,6 +75,18 @@ results = sa.Table(
 )
 sa.Index("catcards_results_by_class", results.c.code, results.c.id)
 
+# the students the teacher took out of the pooled results (a row while out; putting a student
+# back deletes the row, never a result). A table of its own, so a store made before it gets it
+# from create_all, with no ALTER TABLE.
+removed = sa.Table(
+    "catcards_removed", metadata,
+    sa.Column("code", sa.String(6), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.ForeignKeyConstraint(["code", "number"], ["catcards_students.code", "catcards_students.number"],
+                            name="catcards_removed_student"),
+)
+
 
 class StoreError(CatcardsError, ValueError):
     """A store that cannot be opened: the message names the place and what is allowed."""
@@ -84,7 +97,8 @@ class Store:
 
     Attributes:
         engine: the SQLAlchemy engine; ``where``: what was opened (a URL without its password).
-        classes, students, results: the tables (SQLAlchemy Core ``Table``).
+        classes, students, results, removed: the tables (SQLAlchemy Core ``Table``;
+        ``removed``: the students taken out of the pooled results, one row while out).
 
     Use :meth:`begin` for a write (one transaction, committed at the end of the ``with``, rolled
     back on an error) and :meth:`connect` for reads.
@@ -93,6 +107,7 @@ class Store:
     classes = classes
     students = students
     results = results
+    removed = removed
 
     def __init__(self, engine: sa.engine.Engine, where: str):
         self.engine = engine

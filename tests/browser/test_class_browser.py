@@ -221,6 +221,73 @@ def test_a_table_that_stopped_or_a_server_out_of_reach_is_said_on_the_page(brows
         expect(page.locator("#tally-box")).to_be_hidden()
 
 
+@pytest.mark.browser
+def test_the_teacher_takes_a_student_out_of_the_pool_by_keyboard_on_a_phone(browser_ready, class_server):
+    """A student's results taken out of the pool and put back on the dashboard, by keyboard only, on
+    a phone-sized page (390 x 844): the pool's game count drops by the student's game and comes
+    back, the focus stays on the student's button, the student's nickname is not shown while
+    they are out, and axe-core finds no WCAG 2.1 A or AA violation with a student taken out."""
+    pytest.importorskip("axe_playwright_python")
+    import requests
+    from playwright.sync_api import expect
+
+    from catcards.classroom.activities import activity
+    from catcards.classroom.pool import series_seed
+    from catcards.games.snap import FLIP
+
+    info = class_server
+    url, auth = info["join_url"], {"Authorization": f"Bearer {info['teacher_token']}"}
+    joined = requests.post(url + "/join", json={"nickname": "Rude"}, timeout=30).json()
+    state = activity("snap/snaps-per-pass").new_game(series_seed(joined["seed"], 0))
+    for _ in range(52):
+        state.apply(FLIP)
+    assert requests.post(url + "/results", json={"student": joined["student"], "save": state.to_json()},
+                         timeout=30).status_code == 201
+    before = requests.get(url + "/summary", headers=auth, timeout=30).json()
+    number, games = before["joined"], before["n"]  # students are numbered in the order they join
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(info["dashboard_url"])
+        expect(page.locator("#submitted")).to_have_text(str(games), timeout=10_000)
+        take_out = page.get_by_role("button", name=f"Take out Student {number}'s results")
+        expect(take_out).to_have_text("Take out")
+        # by keyboard: Tab from the last control before the list reaches the first student's button
+        page.locator("#end").focus()
+        first = page.locator("#roster button").first
+        page.keyboard.press("Tab")
+        expect(first).to_be_focused()
+        for _ in range(page.locator("#roster button").count()):
+            if take_out.evaluate("b => b === document.activeElement"):
+                break
+            page.keyboard.press("Tab")
+        expect(take_out).to_be_focused()
+        page.keyboard.press("Enter")
+        expect(page.locator("#submitted")).to_have_text(str(games - 1), timeout=10_000)
+        expect(page.locator("#message")).to_have_text(f"Student {number}'s results are taken out of the pool.")
+        put_back = page.get_by_role("button", name=f"Put back Student {number}'s results")
+        expect(put_back).to_be_focused()  # the redrawn list gives the focus back to the student's button
+        expect(page.get_by_role("row", name=re.compile(rf"Student {number} \(taken out\)"))).to_be_visible()
+        page.get_by_role("button", name="Show nicknames").click()
+        expect(page.get_by_role("button", name="Hide nicknames")).to_be_visible()
+        page.wait_for_timeout(1500)
+        assert "Rude" not in page.locator("main").inner_text()
+        assert "Rude" not in (page.locator("#students").get_attribute("aria-label") or "")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE[0], width
+        problems = _violations(page, "the dashboard with a student taken out, 390x844")
+        assert not problems, "\n".join(problems)
+        put_back.focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#submitted")).to_have_text(str(games), timeout=10_000)
+        # nicknames shown and the student back in the pool: their own name again, the focus kept
+        expect(page.get_by_role("button", name="Take out Rude's results")).to_be_focused()
+        # the list (nicknames and buttons) is the teacher's: the projector view leaves it out
+        page.get_by_role("button", name="Projector view").click()
+        expect(page.locator("#roster")).to_be_hidden()
+    csv = requests.get(url + "/results.csv", headers=auth, timeout=30).text.splitlines()
+    assert csv[0].endswith(",removed") and all(line.endswith(",False") for line in csv[1:])
+
+
 #: the rules axe-core checks on the class pages: WCAG 2.1 levels A and AA
 WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 

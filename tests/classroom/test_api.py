@@ -36,6 +36,11 @@ def test_a_notebook_pools_alone():
     frame = classroom.results(lesson)
     assert list(frame["value"]) == values and list(frame["student"]) == [1, 1, 2, 2]
     assert lesson.summary(names=True)["students"][0]["student"] == "Ann"
+    # the teacher takes Ann out of the pool: her games stay in the results, marked
+    assert lesson.set_removed(1) is True
+    assert lesson.summary()["n"] == 2 and lesson.summary(names=True)["students"][0]["student"] == "Student 1"
+    assert list(lesson.results()["removed"]) == [True, True, False, False]
+    assert lesson.set_removed(1, False) is False and lesson.summary()["n"] == 4
     with pytest.raises(PoolError, match="already counted") as e:
         ann.submit(play(ann.new_game(0)))
     assert e.value.status == 409

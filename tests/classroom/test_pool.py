@@ -141,13 +141,14 @@ def test_a_finished_game_counts_with_its_result(pool):
     assert summary["exact_mean"] == 3.0 and summary["exact"][0] == [0, pytest.approx(0.045476, abs=1e-6)]
     assert [r["n"] for r in summary["running"]] == [1, 2, 3]
     assert summary["running"][0]["low"] is None
-    assert summary["students"] == [{"student": "Student 1", "n": 3, "mean": pytest.approx(sum(values) / 3)}]
+    assert summary["students"] == [{"number": 1, "student": "Student 1", "n": 3, "mean": pytest.approx(sum(values) / 3),
+                                    "tallies": 0, "tallies_mean": None, "removed": False}]
     assert pool.summary(code, names=True)["students"][0]["student"] == "Ann"
     frame = pool.results(code)
     assert list(frame["value"]) == values and list(frame["game_number"]) == [1, 2, 3]
     assert list(frame["student"]) == [1, 1, 1] and frame["verified"].all()
     csv = pool.results_csv(code)
-    assert csv.splitlines()[0] == "order,student,nickname,kind,verified,game_number,seed,value,counted"
+    assert csv.splitlines()[0] == "order,student,nickname,kind,verified,game_number,seed,value,counted,removed"
     assert len(csv.splitlines()) == 4
 
 
@@ -238,6 +239,104 @@ def test_one_student_sends_at_most_twenty_real_deck_counts(pool):
     assert pool.tally(code, other.token, 0).n == 1  # another student is not held up
     assert pool.submit(code, me.token, snap_pass(me.game_seed(0)).to_json()).kind == "game"  # nor my games
     assert pool.summary(code)["tallies"]["n"] == 21
+
+
+def test_a_student_taken_out_is_left_out_of_the_pool_and_put_back_with_nothing_lost(pool):
+    """A student who sent nonsense counts (not verified, up to 20) or chose a rude nickname: the
+    teacher takes their results out of the pooled results and can put them back; nothing is
+    deleted, and the CSV marks their rows."""
+    info = pool.start("snap")
+    code, token = info.code, info.teacher_token
+    ann, rude, counter = pool.join(code, "Ann"), pool.join(code, "Rude"), pool.join(code, "Cy")
+    ann_games = [pool.submit(code, ann.token, snap_pass(ann.game_seed(k)).to_json()).value for k in range(2)]
+    rude_game = pool.submit(code, rude.token, snap_pass(rude.game_seed(0)).to_json()).value
+    for _ in range(3):
+        pool.tally(code, rude.token, 51)
+    pool.tally(code, counter.token, 2)
+    whole = pool.summary(code, names=True)
+    assert (whole["n"], whole["submitted"], whole["tallies"]["n"]) == (3, 2, 4)
+    assert [(s["number"], s["student"], s["n"], s["tallies"], s["removed"]) for s in whole["students"]] == [
+        (1, "Ann", 2, 0, False), (2, "Rude", 1, 3, False), (3, "Cy", 0, 1, False)]
+    assert whole["students"][2]["mean"] is None and whole["students"][2]["tallies_mean"] == 2  # real cards only
+    assert whole["students"][1]["tallies_mean"] == 51  # what the teacher looks for
+
+    version = pool.version(code)
+    assert pool.set_removed(code, token, 2, True) is True
+    assert pool.version(code) == version + 1 and pool.removed(code) == [2]
+    out = pool.summary(code, names=True)
+    assert (out["n"], out["submitted"], out["joined"]) == (2, 1, 3)
+    assert out["counts"] == [[v, ann_games.count(v)] for v in sorted(set(ann_games))]
+    assert out["mean"] == pytest.approx(sum(ann_games) / 2)
+    assert [r["n"] for r in out["running"]] == [1, 2] and out["running"][-1]["mean"] == pytest.approx(sum(ann_games) / 2)
+    assert out["tallies"]["n"] == 1 and out["tallies"]["counts"] == [[2, 1]] and out["tallies"]["mean"] == 2
+    rude_row = out["students"][1]
+    assert rude_row == {"number": 2, "student": "Student 2", "n": 1, "mean": rude_game, "tallies": 3,
+                        "tallies_mean": 51, "removed": True}
+    assert "Rude" not in json.dumps(out)  # the nickname is never shown, names or not
+    frame = pool.results(code)  # every row kept, marked
+    assert len(frame) == 7 and list(frame["removed"]) == [False, False, True, True, True, True, False]
+    assert frame["removed"].dtype == bool and list(frame.loc[frame["removed"], "nickname"]) == ["Rude"] * 4
+    csv = pool.results_csv(code).splitlines()
+    assert csv[0].endswith(",removed") and [line.rsplit(",", 1)[1] for line in csv[1:]] == \
+        ["False", "False", "True", "True", "True", "True", "False"]
+
+    # a student taken out plays on: counted into the store, out of the pool
+    assert pool.submit(code, rude.token, snap_pass(rude.game_seed(1)).to_json()).n == 2
+    assert pool.summary(code)["n"] == 2 and len(pool.results(code)) == 8
+    assert pool.set_removed(code, token, 2, True) is True  # again: nothing changes but the version
+    assert pool.removed(code) == [2]
+
+    assert pool.set_removed(code, token, 2, False) is False
+    back = pool.summary(code)
+    assert (back["n"], back["submitted"], back["tallies"]["n"], pool.removed(code)) == (4, 2, 4, [])
+    assert back["students"][1]["removed"] is False and pool.summary(code, names=True)["students"][1]["student"] == "Rude"
+    assert not pool.results(code)["removed"].any()
+
+
+def test_taking_a_student_out_is_the_teachers_and_checked(pool):
+    info = pool.start("snap")
+    code, token = info.code, info.teacher_token
+    me = pool.join(code)
+    pool.tally(code, me.token, 4)
+    refused(pool, code, 401, "needs the teacher's token", pool.set_removed, code, "", 1, True)
+    refused(pool, code, 403, "not this class's teacher's token", pool.set_removed, code, "nope", 1, True)
+    refused(pool, code, 403, "not this class's teacher's token", pool.set_removed, code, me.token, 1, True)
+    refused(pool, code, 404, "has no student 2", pool.set_removed, code, token, 2, True)
+    refused(pool, code, 404, "has no student 0", pool.set_removed, code, token, 0, True)
+    for number in (True, 1.0, "1", None):
+        refused(pool, code, 400, "by their number", pool.set_removed, code, token, number, True)
+    for flag in (1, "yes", None):
+        refused(pool, code, 400, "removed is true", pool.set_removed, code, token, 1, flag)
+    with pytest.raises(PoolError, match="there is no class") as caught:
+        pool.set_removed("ZZZZZZ" if code != "ZZZZZZ" else "YYYYYY", token, 1, True)
+    assert caught.value.status == 404
+    other = pool.start("snap")  # another class's teacher cannot take this class's students out
+    refused(pool, code, 403, "not this class's teacher's token", pool.set_removed, code, other.teacher_token, 1, True)
+    pool.set_removed(code, token, 1, True)
+    pool.end(code, token)  # as set_open: an ended class is not changed
+    refused(pool, code, 403, "has ended", pool.set_removed, code, token, 1, False)
+    assert pool.removed(code) == [1] and pool.summary(code)["tallies"]["n"] == 0
+
+
+def test_a_store_made_before_removals_gets_their_table_when_opened(store_where):
+    """The removals are a table of their own: a store made without it (an older catcards) gets it
+    from create_all when opened, with its classes and results as they were."""
+    store = open_store(store_where)
+    pool = Pool(store)
+    info = pool.start("snap")
+    pool.tally(info.code, pool.join(info.code).token, 5)
+    store.removed.drop(store.engine)
+    assert not sa.inspect(store.engine).has_table("catcards_removed")
+    store.close()
+    store = open_store(store_where)
+    try:
+        assert sa.inspect(store.engine).has_table("catcards_removed")
+        pool = Pool(store)
+        assert pool.summary(info.code)["tallies"]["n"] == 1
+        pool.set_removed(info.code, info.teacher_token, 1, True)
+        assert pool.summary(info.code)["tallies"]["n"] == 0 and list(pool.results(info.code)["removed"]) == [True]
+    finally:
+        store.close()
 
 
 # ---- every refusal leaves everything as it was --------------------------------------------------

@@ -137,7 +137,8 @@ def test_a_student_joins_gets_their_own_series_and_a_finished_game_counts(server
     s = summary(server)
     assert s["n"] == 1 and s["joined"] >= 2 and s["counts"] == [[state.snaps_showing, 1]]
     assert s["exact_mean"] == pytest.approx(3.0) and dict(map(tuple, s["exact"]))[0] == pytest.approx(0.0455, abs=5e-5)
-    assert s["students"] == [{"student": "Student 1", "n": 1, "mean": state.snaps_showing}]  # anonymous
+    assert s["students"] == [{"number": 1, "student": "Student 1", "n": 1, "mean": state.snaps_showing,
+                              "tallies": 0, "tallies_mean": None, "removed": False}]  # anonymous
     named = requests.get(server["join_url"] + "/summary?names=1", headers=teacher(server), timeout=30).json()
     assert named["students"][0]["student"] == "Ana"
     csv = requests.get(server["join_url"] + f"/results.csv?token={server['teacher_token']}", timeout=30)
@@ -252,7 +253,7 @@ def test_the_dashboard_data_and_the_csv_need_the_teachers_token(server, student)
         refused(requests.get(url + path, timeout=30), 401, "teacher")
         refused(requests.get(url + path, headers={"Authorization": "Bearer wrong"}, timeout=30), 403, "wrong")
         refused(requests.get(url + path + "?token=wrong", timeout=30), 403, "wrong")
-    for path in ("/open", "/end"):
+    for path in ("/open", "/end", "/remove"):
         refused(requests.post(url + path, json={"open": False}, timeout=30), 401, "teacher")
         refused(requests.post(url + path, json={"open": False}, headers={"Authorization": "Bearer x"}, timeout=30),
                 403, "wrong")
@@ -280,6 +281,59 @@ def test_closed_submissions_are_refused_and_open_again(server):
     assert summary(server)["open"] is False
     assert requests.post(url + "/open", json={"open": True}, headers=teacher(server), timeout=30).status_code == 200
     assert submit(server, ana["student"], save).status_code == 201
+
+
+def test_the_teacher_takes_a_students_results_out_of_the_pool_and_puts_them_back(server):
+    """A student who sent nonsense counts from real cards (or chose a rude nickname): ``remove``
+    takes their results out of /summary; the CSV keeps every row, marked ``removed``."""
+    url = server["join_url"]
+    rude = join(server, nickname="Rude")
+    number = summary(server)["joined"]  # students are numbered 1, 2, ... in the order they join
+    assert submit(server, rude["student"], snap_pass(series_seed(rude["seed"], 0)).to_json()).status_code == 201
+    for _ in range(2):
+        assert requests.post(url + "/tally", json={"student": rude["student"], "value": 51}, timeout=30).status_code == 201
+    before = summary(server)
+    mine = [r for r in before["students"] if r["number"] == number]
+    assert mine == [{"number": number, "student": f"Student {number}", "n": 1, "mean": mine[0]["mean"],
+                     "tallies": 2, "tallies_mean": 51, "removed": False}]
+
+    def remove(body, **headers):
+        return requests.post(url + "/remove", json=body, headers={**teacher(server), **headers}, timeout=30)
+
+    version_before = version(server)
+    for body, words in [({}, '"student"'), ({"student": "1", "removed": True}, "whole number from 1 to 3000"),
+                        ({"student": True, "removed": True}, '"student"'), ({"student": 0, "removed": True}, "1 to 3000"),
+                        ({"student": 3001, "removed": True}, "1 to 3000"), ({"student": 1.5, "removed": True}, '"student"'),
+                        ({"student": number}, '"removed": true'), ({"student": number, "removed": "yes"}, "or false")]:
+        refused(remove(body), 400, words)
+    refused(remove({"student": number + 500, "removed": True}), 404, f"has no student {number + 500}")
+    refused(requests.post(url + "/remove", data=b"[1]", headers={**teacher(server), "Content-Type": "application/json"},
+                          timeout=30), 400, "one JSON object")
+    refused(requests.post(url + "/remove", data=b'{"student": 1, "removed": true}',
+                          headers={**teacher(server), "Content-Type": "text/plain"}, timeout=30), 415, "JSON")
+    assert version(server) == version_before and summary(server)["n"] == before["n"]
+
+    reply = remove({"student": number, "removed": True})
+    assert reply.status_code == 200 and reply.json() == {"student": number, "removed": True}
+    assert version(server) > version_before  # the dashboards refresh
+    out = summary(server)
+    assert (out["n"], out["submitted"], out["tallies"]["n"], out["joined"]) == (
+        before["n"] - 1, before["submitted"] - 1, before["tallies"]["n"] - 2, before["joined"])
+    assert [r for r in out["students"] if r["number"] == number][0]["removed"] is True
+    named = requests.get(url + "/summary?names=1", headers=teacher(server), timeout=30).json()
+    assert "Rude" not in json.dumps(named)
+    csv = requests.get(url + "/results.csv", headers=teacher(server), timeout=30).text.splitlines()
+    assert csv[0].endswith(",removed")
+    rows = [line.split(",") for line in csv[1:]]
+    assert [r[-1] for r in rows if r[1] == str(number)] == ["True"] * 3  # kept, marked
+    assert all(r[-1] == "False" for r in rows if r[1] != str(number))
+    # a student taken out plays on: their page is as before; the pool leaves them out
+    me = requests.post(url + "/me", json={"student": rude["student"]}, timeout=30).json()
+    assert me["games"] == 1 and me["tallies"] == [51, 51]
+
+    assert remove({"student": number, "removed": False}).json() == {"student": number, "removed": False}
+    back = summary(server)
+    assert (back["n"], back["tallies"]["n"], back["submitted"]) == (before["n"], before["tallies"]["n"], before["submitted"])
 
 
 def _query_socket(server, loop, kernel_id: str, **headers) -> object:
@@ -843,6 +897,9 @@ def test_an_ended_class_takes_nothing_more(server):
     refused(requests.post(url + "/join", json={}, timeout=30), 403, "ended")
     # break-it: /game still dealt a game after the end
     refused(requests.post(url + "/game", json={"student": ana["student"]}, timeout=30), 403, "has ended")
+    # as with "open": an ended class's students are no longer taken out or put back
+    refused(requests.post(url + "/remove", json={"student": 1, "removed": True}, headers=teacher(server), timeout=30),
+            403, "has ended")
     assert (version(server), requests.post(url + "/me", json={"student": ana["student"]}, timeout=30).json()) == before
     s = summary(server)
     assert s["ended"] is True
