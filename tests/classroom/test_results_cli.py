@@ -52,10 +52,10 @@ def test_an_ended_classs_results_print_as_the_dashboards_csv_and_write_to_a_file
     status, out, _ = run(capsys, first.lower())  # a code as typed, in any case
     assert status == 0
     header, row = out.splitlines()
-    assert header == "order,student,nickname,kind,verified,game_number,seed,value,counted"
+    assert header == "order,student,nickname,kind,verified,game_number,seed,value,counted,removed"
     fields = row.split(",")
     assert fields[:7] == ["1", "1", "'=SUM(A1)", "game", "True", "1", str(counted.seed)]
-    assert fields[7] == str(counted.value)
+    assert fields[7] == str(counted.value) and fields[9] == "False"
     status, out, _ = run(capsys, first, "--csv", "results.csv")
     assert status == 0 and out == f"1 result of class {first} written to results.csv\n"
     assert (tmp_path / "results.csv").read_text(encoding="utf-8").splitlines() == [header, row]
