@@ -25,6 +25,9 @@ at their other horizon too, for information (``--horizon game`` or ``short``: th
 The time budget is read from this process's CPU time unless ``--wall`` (on cores shared with
 other work the wall clock would leave it a fraction of the time).
 
+The computer players are the panel's (:func:`catcards.explore.odds.panel_agents`: "sensible" for
+every seat, but in Pairs at the turn the asking seat remembers every card shown).
+
 A position is the game of seed ``k`` (k = 0 .. positions - 1, default parameters) played by the
 "sensible" computer players for ``k * 7 % 40`` actions, then on to seat 0's next turn.
 """
@@ -39,7 +42,7 @@ import numpy as np
 import pandas  # noqa: F401  (odds() builds its table with pandas: imported here, not in the first position's time)
 
 import catcards
-from catcards.explore.odds import _agents, _alike_rows, panel_horizon, short_horizon, use_clock
+from catcards.explore.odds import _agents, _alike_rows, panel_agents, panel_horizon, short_horizon, use_clock
 from catcards.probability import wilson_interval
 
 
@@ -76,7 +79,8 @@ def speed_up(state, table, cpu: float, args) -> float:
     once) over the play-outs run in the CPU time spent, scaled to ``args.seconds``."""
     alike = _alike_rows().get(state.game.name)
     actions = list(table["action"])
-    shares = (alike(state, 0, actions, _agents(state.game, "sensible")) if alike else None) or range(len(table))
+    agents = _agents(state.game, panel_agents(state.game.name, state.game.players, 0, args.horizon_now)[0])
+    shares = (alike(state, 0, actions, agents) if alike else None) or range(len(table))
     best = table["win_rate"].max()
     run = need = 0
     for j, row in table.iterrows():
@@ -96,8 +100,9 @@ def measure(name: str, horizon: str, args) -> str:
         if state is None:
             continue
         started = time.process_time()
-        table = catcards.odds(state, 0, precision=args.precision, seconds=args.seconds,
-                              horizon=horizon, progress=False)
+        args.horizon_now = horizon
+        table = catcards.odds(state, 0, precision=args.precision, seconds=args.seconds, horizon=horizon,
+                              agents=panel_agents(name, state.game.players, 0, horizon)[0], progress=False)
         cpu.append(time.process_time() - started)
         best = table["win_rate"].max()
         close = table[(table["stopped"] != "far below") & (table["high"] >= best - 0.10)]

@@ -99,7 +99,7 @@ from .hidden import prepare
 if TYPE_CHECKING:  # pandas loads only when odds() runs: playing a game needs none of it
     import pandas as pd
 
-__all__ = ["odds", "rollout_results", "own_actions", "OddsRun", "MAX_ROLLOUTS", "HORIZONS", "SHORT_HORIZONS", "short_horizon", "PANEL_HORIZONS",
+__all__ = ["odds", "rollout_results", "own_actions", "OddsRun", "MAX_ROLLOUTS", "HORIZONS", "SHORT_HORIZONS", "short_horizon", "panel_agents", "PANEL_HORIZONS",
            "panel_horizon", "question", "row_labels"]
 
 #: the most rollouts one call accepts (a bound on untrusted input)
@@ -183,6 +183,11 @@ class ShortHorizon(NamedTuple):
         played: the panel's name for a play-out to this horizon.
         seat_to_act: whether the question is about the asking seat's own turn (Pairs' turn), so
             only the seat to act may ask it.
+        own_strategy: the strategy the tables' panel plays the asking seat's own moves with, and
+            how the panel says it (None: the panel's computer players for every seat). Pairs'
+            turn: "perfect" memory, since the panel's rows name every card seen
+            (:func:`catcards.explore.pairs.row_labels`): the student knows what a computer player
+            that forgets would not.
     """
 
     counter: str
@@ -191,6 +196,19 @@ class ShortHorizon(NamedTuple):
     question: str
     played: str
     seat_to_act: bool = False
+    own_strategy: tuple[str, str] | None = None
+
+
+def panel_agents(game_name: str, players: int, seat: int, horizon: str) -> tuple[list[str], str | None]:
+    """The computer players of the tables' panel for ``seat``'s chances at ``horizon``: "sensible"
+    for every seat, but the asking seat's own strategy where the horizon names one
+    (:attr:`ShortHorizon.own_strategy`); and the words that say so (None: nothing to say)."""
+    agents = ["sensible"] * players
+    short = SHORT_HORIZONS.get((game_name, horizon))
+    if short is None or short.own_strategy is None:
+        return agents, None
+    agents[seat], words = short.own_strategy
+    return agents, words
 
 
 def asks_own_turn(state: State, horizon: str) -> bool:
@@ -213,7 +231,8 @@ SHORT_HORIZONS: dict[tuple[str, str], ShortHorizon] = {
     ("simons-cat", "round"): ShortHorizon("round", _round_no_simon, True, "taking no Simon card this round",
                                           "play-outs of this round"),
     ("pairs", "turn"): ShortHorizon("turns", _turn_pair, True, "making a pair with this turn's two cards",
-                                    "play-outs of this turn", seat_to_act=True),
+                                    "play-outs of this turn", seat_to_act=True,
+                                    own_strategy=("perfect", "you remember every card shown")),
 }
 #: what a play-out may stop at: the whole game, or (:data:`SHORT_HORIZONS`) this round or turn
 HORIZONS = ("game", "round", "turn")

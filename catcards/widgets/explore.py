@@ -236,6 +236,7 @@ class OddsPanel(W.VBox):
         self._peek = False  # whether the run going on (or the last) peeks
         self._spent = 0.0
         self.horizon = "game"  # what a row is the chance of: the whole game, this round or turn (panel_horizon)
+        self.own_words: str | None = None  # how the seat's own moves are played, when not as the others' (panel_agents)
         self.ask_button = W.Button(description="What are my chances?", icon="question-circle",
                                    layout=W.Layout(width="auto"),
                                    tooltip="estimate your chances from here by playing the game out many times "
@@ -311,7 +312,8 @@ class OddsPanel(W.VBox):
     def _ask(self) -> None:
         from ..explore import SamplingError
         from ..explore.hidden import prepare
-        from ..explore.odds import ADAPTIVE_CAP, OddsRun, asks_own_turn, own_actions, panel_horizon, row_labels
+        from ..explore.odds import (ADAPTIVE_CAP, OddsRun, asks_own_turn, own_actions, panel_agents, panel_horizon,
+                                    row_labels)
 
         table = self.table
         if table.closed:
@@ -342,8 +344,8 @@ class OddsPanel(W.VBox):
             return
         position, actions = state.clone(), own_actions(state, seat)
         self.labels = row_labels(state, seat, actions)
-        agents = ["sensible"] * state.game.players
         self.horizon = panel_horizon(state.game.name)
+        agents, self.own_words = panel_agents(state.game.name, state.game.players, seat, self.horizon)
         self.runs = {kind: OddsRun(position, seat, actions, cap=ADAPTIVE_CAP, seed=self.seed, agents=agents,
                                    peek=kind == "peeking", precision=self.precision, adaptive=True, exact=True,
                                    horizon=self.horizon)
@@ -400,8 +402,10 @@ class OddsPanel(W.VBox):
                   "you can play on at any time.")
         from ..explore.odds import SHORT_HORIZONS, question
 
-        head = (f"<div><b>Chances of {who} {question(self.table.game.name, self.horizon)}</b>, from games played out from here by the "
-                "computer players (the cards you cannot see are guessed afresh each time; every deal "
+        played_by = ("by the computer players" if self.own_words is None
+                     else f"by the computer players, and {html.escape(self.own_words)}")
+        head = (f"<div><b>Chances of {who} {question(self.table.game.name, self.horizon)}</b>, from games played out from here "
+                f"{played_by} (the cards you cannot see are guessed afresh each time; every deal "
                 "you cannot tell apart counts the same, whatever the others' moves suggest)"
                 + (". <i>Peeking</i>: the same, knowing every hidden card." if peek else ".") + "</div>")
         self._set_status(status)

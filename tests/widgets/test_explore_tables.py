@@ -241,18 +241,20 @@ COARSE = 0.1
 def settled(state, seat=0, peek=False):
     """What the panel shows once its refining is over before its time: ``catcards.odds`` with
     the same precision and no time limit (the stops come at fixed counts, so the same table)."""
-    from catcards.explore.odds import ADAPTIVE_CAP, panel_horizon
+    from catcards.explore.odds import ADAPTIVE_CAP, panel_agents, panel_horizon
 
+    horizon = panel_horizon(state.game.name)
+    agents, _ = panel_agents(state.game.name, state.game.players, seat, horizon)
     return catcards.odds(state, seat, rollouts=ADAPTIVE_CAP, precision=COARSE, seed=0, peek=peek, progress=False,
-                         horizon=panel_horizon(state.game.name))
+                         horizon=horizon, agents=agents)
 
 
 def own_rollouts_agree(state, frame, seat=0, rows=None):
     """Row j's wins are those of rollouts 0 .. n_j - 1 of its action (a fixed-count odds row, at
     the horizon the panel asks about)."""
-    from catcards.explore.odds import panel_horizon, rollout_results
+    from catcards.explore.odds import panel_agents, panel_horizon, rollout_results
 
-    agents = ["sensible"] * state.game.players
+    agents, _ = panel_agents(state.game.name, state.game.players, seat, panel_horizon(state.game.name))
     for j in (range(len(frame)) if rows is None else rows):
         row = frame.iloc[j]
         n = int(row["rollouts"])
@@ -666,4 +668,24 @@ def test_the_pairs_panel_asks_for_the_turn_of_the_seat_shown_only():
     table.history_slider.value = table.history_slider.max
     panel.ask_button.click()
     assert panel.frames is not None and "making a pair with this turn's two cards" in panel.result.value
+    table.close()
+
+
+def test_the_pairs_panel_plays_your_turn_remembering_every_card_shown():
+    """The Pairs panel names every seen card in its rows ("it showed 3"), so your own second card
+    is played with perfect memory (the other seats' players are the forgetful computer players):
+    its numbers are catcards.odds with agents ["perfect", "sensible"] at the turn, and it says so."""
+    table = cw.play("pairs", seed=3)
+    panel = table.odds_panel
+    panel.seconds, panel.precision = 60, COARSE
+    for _ in range(2):  # seat 0's two cards, then the computer's turn: cards are seen now
+        clickable(table)[0].click()
+    state = table.state
+    assert state.current_player == 0 and state.turned is None and state.seen
+    panel.ask_button.click()
+    assert_frame_equal(panel.frames["honest"], settled(state))
+    assert_frame_equal(settled(state), catcards.odds(
+        state, 0, rollouts=2000, precision=COARSE, seed=0, progress=False, horizon="turn",
+        agents=["perfect", "sensible"]))
+    assert "and you remember every card shown" in panel.result.value
     table.close()
