@@ -688,3 +688,13 @@ def test_a_decimal_with_a_percent_sign_is_named(answer, right):
         assert r.right is True and not named
     else:
         assert r.right is False and named == right
+
+
+@pytest.mark.parametrize("answer, exact", [("0%", Fraction(3, 10)), ("0%", Fraction(1, 2)), ("1%", Fraction(4, 7)),
+                                           ("1%", Fraction(1, 2)), ("1%", Fraction(1)), ("1.0%", Fraction(1))])
+def test_a_whole_or_one_percent_is_not_named_a_decimal_with_a_percent_sign(answer, exact):
+    """Break-it tester (break42): "0%" for 3/10 and "1%" for 4/7 were told "that looks like a decimal
+    with a % sign ... less than 1 in 100": a whole percentage is no decimal, 1% is not less than 1 in
+    100, and which of the two was named told the student whether the answer is above or below 1/2."""
+    r = check(answer, exact, show=False)
+    assert r.right is False and "a decimal with a % sign" not in r.message
