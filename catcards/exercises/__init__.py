@@ -470,8 +470,9 @@ def _why_wrong(reading: Reading, target: Fraction, need: int, tolerance: float |
                 return ("that looks like a percentage written as a number; a probability is between 0 and 1 "
                         '(write 50% as 0.5 or as the text "50%").')
             return "a probability is always between 0 and 1."
-        if reading.form == "percentage" and reading.places is not None and value <= 0.01:
-            # "0.57%" for 0.57: a decimal with a % sign after it, a hundred times too small
+        if reading.form == "percentage" and reading.places is not None and reading.places > 2 and value < 0.01:
+            # "0.57%" for 0.57: a decimal with a % sign after it, a hundred times too small (a
+            # whole percentage, "0%" or "1%", is no decimal, and 1% is not below 1 in 100)
             as_decimal = Reading(value * 100, False, "decimal", reading.places - 2, reading.rational * 100)
             if _rounds_to(as_decimal, target):
                 return ("that looks like a decimal with a % sign: a percentage counts hundredths, so that "
