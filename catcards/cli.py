@@ -576,6 +576,25 @@ def _class(args: argparse.Namespace) -> int:
         max_students=args.max_students, verbose=args.verbose)
 
 
+def _holds_classes(path: Path) -> bool:
+    """Whether the SQLite file ``path`` holds a class store's table of classes, read without
+    writing (an empty file or another program's database is left as it is).
+
+    Raises:
+        CliError: a file SQLite cannot read."""
+    import sqlite3
+    from contextlib import closing
+
+    if path.stat().st_size == 0:
+        return False
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
+            return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'catcards_classes'"
+                              ).fetchone() is not None
+    except sqlite3.Error as exc:
+        raise CliError(f"the store {path} cannot be read as a class store: {exc}") from None
+
+
 def _results(args: argparse.Namespace) -> str:
     """``catcards results [CODE]``: the classes in a class store (code, game, activity, when
     started, state, results counted), or class ``CODE``'s results as CSV
@@ -602,6 +621,9 @@ def _results(args: argparse.Namespace) -> str:
     if kind == "sqlite" and not place.exists():
         raise CliError(f"there is no class store at {where} (no {place}); give --store as `catcards class` "
                        "was given it (default ./catcards-class, in the folder it was run from)")
+    if kind == "sqlite" and not _holds_classes(place):  # opening it would write a store's tables into it
+        raise CliError(f"{where} is not a class store (it holds no classes' table); give --store as "
+                       "`catcards class` was given it (default ./catcards-class)")
     if args.csv is not None:
         if args.code is None:
             raise CliError("--csv writes one class's results: give its code (`catcards results` lists them)")
