@@ -418,8 +418,8 @@ def _check_output(path: Path, overwrite: bool = False, start: bytes = CSV_START)
                 )
         with open(path, "a", encoding="utf-8"):
             pass
-        if not existed:
-            path.unlink()
+        if not existed:  # the file just made: a link to a missing file made its target, the link stays
+            Path(os.path.realpath(path)).unlink()
     except OSError as exc:
         raise CliError(f"--csv {path}: cannot write there ({exc.strerror or exc})") from None
     except ValueError as exc:  # a name the operating system cannot hold
@@ -602,7 +602,8 @@ def _results(args: argparse.Namespace) -> str:
     written to ``--csv``. Reads the store only: a store that does not exist is refused, not made.
 
     Raises:
-        CliError: no lab extra; ``:memory:``; no store at that place; a ``--csv`` that cannot be written.
+        CliError: no lab extra; ``:memory:``; no store at that place, or a file that is not a class
+            store (:func:`_holds_classes`); a ``--csv`` that cannot be written.
         CatcardsError: a store that cannot be one or be opened (StoreError); an unknown code (PoolError).
     """
     from datetime import datetime
@@ -621,13 +622,15 @@ def _results(args: argparse.Namespace) -> str:
     if kind == "sqlite" and not place.exists():
         raise CliError(f"there is no class store at {where} (no {place}); give --store as `catcards class` "
                        "was given it (default ./catcards-class, in the folder it was run from)")
-    if kind == "sqlite" and not _holds_classes(place):  # opening it would write a store's tables into it
-        raise CliError(f"{where} is not a class store (it holds no classes' table); give --store as "
-                       "`catcards class` was given it (default ./catcards-class)")
     if args.csv is not None:
         if args.code is None:
             raise CliError("--csv writes one class's results: give its code (`catcards results` lists them)")
         _check_output(args.csv, args.overwrite, RESULTS_START)
+    # last before the store is opened (and closed, which removes the WAL files the look made):
+    # opening another file as a store would write a store's tables into it
+    if kind == "sqlite" and not _holds_classes(place):
+        raise CliError(f"{where} is not a class store (it holds no classes' table); give --store as "
+                       "`catcards class` was given it (default ./catcards-class)")
     store = open_store(where)
     try:
         pool = Pool(store)

@@ -97,3 +97,12 @@ def test_a_csv_link_to_a_missing_file_is_written_through(a_class, tmp_path, caps
     assert status == 0
     assert os.readlink(tmp_path / "results.csv") == "nowhere.csv"  # the link kept, as a shell's > keeps it
     assert (tmp_path / "nowhere.csv").read_text(encoding="utf-8").startswith("order,student,")
+
+
+@pytest.mark.parametrize("argv", [["--csv", "a-folder"], ["--csv", "no-folder/results.csv"], ["ZZZZZZ"]])
+def test_a_refusal_leaves_the_class_store_as_it_was(a_class, tmp_path, capsys, argv):
+    (tmp_path / "a-folder").mkdir()
+    before = tree(tmp_path)
+    status, _, err = run(capsys, *(argv if argv == ["ZZZZZZ"] else [a_class, *argv]))
+    assert status == 2 and err.startswith("catcards: error: ")
+    assert tree(tmp_path) == before  # no class.sqlite-wal or -shm left by a look at the store
