@@ -698,3 +698,14 @@ def test_a_whole_or_one_percent_is_not_named_a_decimal_with_a_percent_sign(answe
     100, and which of the two was named told the student whether the answer is above or below 1/2."""
     r = check(answer, exact, show=False)
     assert r.right is False and "a decimal with a % sign" not in r.message
+
+
+@pytest.mark.parametrize("answer", ["25 turns.", "25 Turns.", "25.0 turns.", "50/2 turns."])
+def test_a_full_stop_after_an_answer_with_its_unit_ends_the_sentence(answer):
+    """Break-it tester (break42): "25." and "25 turns" were read, "25 turns." was refused as no number."""
+    r = check(answer, 25, probability=False, unit="turns", show=False)
+    assert r.right is True
+
+
+def test_a_full_stop_after_a_unit_is_read_once_only():
+    assert check("25 turns..", 25, probability=False, unit="turns", show=False).right is None
