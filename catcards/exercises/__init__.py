@@ -408,14 +408,16 @@ def check(
 
 
 def _without_unit(answer: Any, unit: str) -> Any:
-    """``answer`` with a trailing ``unit`` word (or its singular) and the spaces before it removed:
-    ``"4 snaps"`` -> ``"4"`` for unit ``"snaps"``; anything else unchanged."""
+    """``answer`` with a trailing ``unit`` word (or its singular), a full stop after it, and the
+    spaces before it removed: ``"4 snaps"`` and ``"4 snaps."`` -> ``"4"`` for unit ``"snaps"``;
+    anything else unchanged."""
     if not unit or not isinstance(answer, str) or len(answer) > MAX_ANSWER_CHARS:
         return answer
     words = {unit.strip().lower()}
     if unit.strip().lower().endswith("s"):
         words.add(unit.strip().lower()[:-1])
     text = answer.strip()
+    text = text[:-1] if text.endswith(".") else text  # "4 snaps.": a full stop ends the sentence
     for word in sorted(words, key=len, reverse=True):
         if word and text.lower().endswith(word):
             number = text[: len(text) - len(word)]
