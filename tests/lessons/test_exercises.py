@@ -709,3 +709,11 @@ def test_a_full_stop_after_an_answer_with_its_unit_ends_the_sentence(answer):
 
 def test_a_full_stop_after_a_unit_is_read_once_only():
     assert check("25 turns..", 25, probability=False, unit="turns", show=False).right is None
+
+
+@pytest.mark.parametrize("answer", ["1/12..", "1/12 .", "0.083..", "1.2.3/4"])
+def test_a_mistyped_number_is_not_called_a_calculation(answer):
+    """Break-it tester (break42): "1/12.." (an ellipsis) and "1/12 ." were told "it looks like a
+    calculation. Work it out first": each is one number mistyped, not a calculation."""
+    r = verdict(answer)
+    assert r.right is None and "calculation" not in r.message and "could not read" in r.message
