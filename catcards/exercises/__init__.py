@@ -196,6 +196,10 @@ def read_answer(answer: Any, *, probability: bool = True, unit: str = "") -> Rea
 #: work it out (it is refused like any text that is not one number)
 _CALCULATION = re.compile(r"[\d\s.+\-*/()×x^%]*[+\-*/()×x^][\d\s.+\-*/()×x^%]*")
 
+#: what separates the numbers of a calculation: a number between them that is no number ("1/12..",
+#: "1/12 .") is a mistyped answer, not a calculation
+_OPERATORS = re.compile(r"[\s+\-*/()×x^%]+")
+
 #: "50/50" and "fifty-fifty": an even chance in everyday words (refused for a probability)
 _EVEN_CHANCE = re.compile(r"50\s*/\s*50|fifty[- ]?fifty", re.IGNORECASE)
 
@@ -264,7 +268,9 @@ def _read(answer: Any, probability: bool = True) -> Reading:
             if isinstance(answer, (list, tuple, set, dict)) and len(answer) > 1 else "")
     # a count's refusal offered "a percentage as text like "28.6%"", which the next check refused
     forms = _FORMS if probability else _FORMS_NUMBER
-    if isinstance(answer, str) and _CALCULATION.fullmatch(text) and len(re.findall(r"\d+", text)) >= 2:
+    if (isinstance(answer, str) and _CALCULATION.fullmatch(text) and len(re.findall(r"\d+", text)) >= 2
+            and all(re.fullmatch(r"\d+(?:\.\d*)?|\.\d+", part)  # "(1/6)/(2)." ends a sentence too
+                    for part in _OPERATORS.split(re.sub(r"(?<=[\d)%])\.$", "", text)) if part)):
         # "(2/5)/(2/5+3/10)": the way to the answer, not the answer
         raise ValueError(f"could not read {shown} as one number: it looks like a calculation. Work it "
                          f"out first (on paper or in a code cell), then {forms}")

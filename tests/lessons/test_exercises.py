@@ -717,3 +717,9 @@ def test_a_mistyped_number_is_not_called_a_calculation(answer):
     calculation. Work it out first": each is one number mistyped, not a calculation."""
     r = verdict(answer)
     assert r.right is None and "calculation" not in r.message and "could not read" in r.message
+
+
+@pytest.mark.parametrize("answer", ["(1/6)/(2).", "3 / (6 * 6)."])
+def test_a_calculation_ending_a_sentence_is_told_to_be_worked_out_first(answer):
+    r = verdict(answer)
+    assert r.right is None and "it looks like a calculation. Work it out first" in r.message
