@@ -106,3 +106,14 @@ def test_a_refusal_leaves_the_class_store_as_it_was(a_class, tmp_path, capsys, a
     status, _, err = run(capsys, *(argv if argv == ["ZZZZZZ"] else [a_class, *argv]))
     assert status == 2 and err.startswith("catcards: error: ")
     assert tree(tmp_path) == before  # no class.sqlite-wal or -shm left by a look at the store
+
+
+@pytest.mark.parametrize("csv", ["catcards-class/class.sqlite", "link-to-store"])
+def test_csv_never_replaces_the_class_store_it_reads_even_with_overwrite(a_class, tmp_path, capsys, csv):
+    """Break-it tester (break42): `catcards results CODE --csv catcards-class/class.sqlite --overwrite`
+    replaced the class store (every class and result) with one class's CSV."""
+    os.symlink("catcards-class/class.sqlite", tmp_path / "link-to-store")
+    before = tree(tmp_path)
+    status, _, err = run(capsys, a_class, "--csv", csv, "--overwrite")
+    assert status == 2 and err.startswith("catcards: error: ") and err.count("\n") == 1
+    assert tree(tmp_path) == before
