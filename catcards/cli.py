@@ -576,6 +576,14 @@ def _class(args: argparse.Namespace) -> int:
         max_students=args.max_students, verbose=args.verbose)
 
 
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` are one existing file (through links too)."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):  # either missing, or a name the system cannot hold
+        return False
+
+
 def _holds_classes(path: Path) -> bool:
     """Whether the SQLite file ``path`` holds a class store's table of classes, read without
     writing (an empty file or another program's database is left as it is).
@@ -626,6 +634,8 @@ def _results(args: argparse.Namespace) -> str:
         if args.code is None:
             raise CliError("--csv writes one class's results: give its code (`catcards results` lists them)")
         _check_output(args.csv, args.overwrite, RESULTS_START)
+        if kind == "sqlite" and _same_file(args.csv, place):  # --overwrite would wipe every class
+            raise CliError(f"--csv {args.csv} is the class store itself; give a new file name for the results")
     # last before the store is opened (and closed, which removes the WAL files the look made):
     # opening another file as a store would write a store's tables into it
     if kind == "sqlite" and not _holds_classes(place):
