@@ -418,8 +418,8 @@ def _check_output(path: Path, overwrite: bool = False, start: bytes = CSV_START)
                 )
         with open(path, "a", encoding="utf-8"):
             pass
-        if not existed:
-            path.unlink()
+        if not existed:  # the file just made: a link to a missing file made its target, the link stays
+            Path(os.path.realpath(path)).unlink()
     except OSError as exc:
         raise CliError(f"--csv {path}: cannot write there ({exc.strerror or exc})") from None
     except ValueError as exc:  # a name the operating system cannot hold
@@ -576,6 +576,33 @@ def _class(args: argparse.Namespace) -> int:
         max_students=args.max_students, verbose=args.verbose)
 
 
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` are one existing file (through links too)."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):  # either missing, or a name the system cannot hold
+        return False
+
+
+def _holds_classes(path: Path) -> bool:
+    """Whether the SQLite file ``path`` holds a class store's table of classes, read without
+    writing (an empty file or another program's database is left as it is).
+
+    Raises:
+        CliError: a file SQLite cannot read."""
+    import sqlite3
+    from contextlib import closing
+
+    if path.stat().st_size == 0:
+        return False
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
+            return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'catcards_classes'"
+                              ).fetchone() is not None
+    except sqlite3.Error as exc:
+        raise CliError(f"the store {path} cannot be read as a class store: {exc}") from None
+
+
 def _results(args: argparse.Namespace) -> str:
     """``catcards results [CODE]``: the classes in a class store (code, game, activity, when
     started, state, results counted), or class ``CODE``'s results as CSV
@@ -583,7 +610,8 @@ def _results(args: argparse.Namespace) -> str:
     written to ``--csv``. Reads the store only: a store that does not exist is refused, not made.
 
     Raises:
-        CliError: no lab extra; ``:memory:``; no store at that place; a ``--csv`` that cannot be written.
+        CliError: no lab extra; ``:memory:``; no store at that place, or a file that is not a class
+            store (:func:`_holds_classes`); a ``--csv`` that cannot be written.
         CatcardsError: a store that cannot be one or be opened (StoreError); an unknown code (PoolError).
     """
     from datetime import datetime
@@ -606,6 +634,13 @@ def _results(args: argparse.Namespace) -> str:
         if args.code is None:
             raise CliError("--csv writes one class's results: give its code (`catcards results` lists them)")
         _check_output(args.csv, args.overwrite, RESULTS_START)
+        if kind == "sqlite" and _same_file(args.csv, place):  # --overwrite would wipe every class
+            raise CliError(f"--csv {args.csv} is the class store itself; give a new file name for the results")
+    # last before the store is opened (and closed, which removes the WAL files the look made):
+    # opening another file as a store would write a store's tables into it
+    if kind == "sqlite" and not _holds_classes(place):
+        raise CliError(f"{where} is not a class store (it holds no classes' table); give --store as "
+                       "`catcards class` was given it (default ./catcards-class)")
     store = open_store(where)
     try:
         pool = Pool(store)

@@ -179,7 +179,8 @@ def store_place(where: str | os.PathLike) -> tuple[str, Any]:
     ``class.sqlite``).
 
     Raises:
-        StoreError: a URL of another database; text that is empty, too long, or holds a NUL
+        StoreError: a URL of another database or one that cannot be read (a port that is no
+            number); a ``~user`` without a home folder; text that is empty, too long, or holds a NUL
             character; a file or folder name over :data:`MAX_NAME_BYTES` bytes; an existing file
             that is not a SQLite database (e.g. a text file); a place below a file; something
             that is neither a file nor a folder (a pipe, a device).
@@ -191,15 +192,23 @@ def store_place(where: str | os.PathLike) -> tuple[str, Any]:
         raise StoreError(f"a store's place is at most {MAX_PLACE_CHARS} characters, without NUL characters")
     if "://" in text:
         scheme = text.split("://", 1)[0]
-        if scheme in ("postgresql", "postgres"):
-            return "postgresql", "postgresql+psycopg://" + text.split("://", 1)[1]
-        if scheme == "postgresql+psycopg":
-            return "postgresql", text
-        raise StoreError(f"a store is a SQLite file or folder, or a postgresql:// URL, not a "
-                         f"{scheme[:40]}:// URL")
+        if scheme not in ("postgresql", "postgres", "postgresql+psycopg"):
+            raise StoreError(f"a store is a SQLite file or folder, or a postgresql:// URL, not a "
+                             f"{scheme[:40]}:// URL")
+        url = text if scheme == "postgresql+psycopg" else "postgresql+psycopg://" + text.split("://", 1)[1]
+        try:
+            sa.engine.make_url(url)
+        except (sa.exc.ArgumentError, ValueError) as exc:  # "host:abc" (a port that is no number), "[::1"
+            # SQLAlchemy's "could not parse" repeats the URL, password and all: not said
+            detail = f": {exc}" if isinstance(exc, ValueError) else ""
+            raise StoreError(f"not a PostgreSQL URL (postgresql://user@host:port/database){detail}") from None
+        return "postgresql", url
     if text == ":memory:":
         return "memory", None
-    path = Path(text).expanduser()
+    try:
+        path = Path(text).expanduser()
+    except RuntimeError as exc:  # "~nobody/class": a user without a home folder
+        raise StoreError(f"the store {text[:60]!r} cannot be used: {exc}") from None
     long = too_long_name(path)
     if long:
         raise StoreError(f"the store's name {long[0][:40]}... is {long[1]} "

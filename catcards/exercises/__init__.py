@@ -196,6 +196,10 @@ def read_answer(answer: Any, *, probability: bool = True, unit: str = "") -> Rea
 #: work it out (it is refused like any text that is not one number)
 _CALCULATION = re.compile(r"[\d\s.+\-*/()×x^%]*[+\-*/()×x^][\d\s.+\-*/()×x^%]*")
 
+#: what separates the numbers of a calculation: a number between them that is no number ("1/12..",
+#: "1/12 .") is a mistyped answer, not a calculation
+_OPERATORS = re.compile(r"[\s+\-*/()×x^%]+")
+
 #: "50/50" and "fifty-fifty": an even chance in everyday words (refused for a probability)
 _EVEN_CHANCE = re.compile(r"50\s*/\s*50|fifty[- ]?fifty", re.IGNORECASE)
 
@@ -264,7 +268,9 @@ def _read(answer: Any, probability: bool = True) -> Reading:
             if isinstance(answer, (list, tuple, set, dict)) and len(answer) > 1 else "")
     # a count's refusal offered "a percentage as text like "28.6%"", which the next check refused
     forms = _FORMS if probability else _FORMS_NUMBER
-    if isinstance(answer, str) and _CALCULATION.fullmatch(text) and len(re.findall(r"\d+", text)) >= 2:
+    if (isinstance(answer, str) and _CALCULATION.fullmatch(text) and len(re.findall(r"\d+", text)) >= 2
+            and all(re.fullmatch(r"\d+(?:\.\d*)?|\.\d+", part)  # "(1/6)/(2)." ends a sentence too
+                    for part in _OPERATORS.split(re.sub(r"(?<=[\d)%])\.$", "", text)) if part)):
         # "(2/5)/(2/5+3/10)": the way to the answer, not the answer
         raise ValueError(f"could not read {shown} as one number: it looks like a calculation. Work it "
                          f"out first (on paper or in a code cell), then {forms}")
@@ -408,14 +414,16 @@ def check(
 
 
 def _without_unit(answer: Any, unit: str) -> Any:
-    """``answer`` with a trailing ``unit`` word (or its singular) and the spaces before it removed:
-    ``"4 snaps"`` -> ``"4"`` for unit ``"snaps"``; anything else unchanged."""
+    """``answer`` with a trailing ``unit`` word (or its singular), a full stop after it, and the
+    spaces before it removed: ``"4 snaps"`` and ``"4 snaps."`` -> ``"4"`` for unit ``"snaps"``;
+    anything else unchanged."""
     if not unit or not isinstance(answer, str) or len(answer) > MAX_ANSWER_CHARS:
         return answer
     words = {unit.strip().lower()}
     if unit.strip().lower().endswith("s"):
         words.add(unit.strip().lower()[:-1])
     text = answer.strip()
+    text = text[:-1] if text.endswith(".") else text  # "4 snaps.": a full stop ends the sentence
     for word in sorted(words, key=len, reverse=True):
         if word and text.lower().endswith(word):
             number = text[: len(text) - len(word)]
@@ -470,8 +478,9 @@ def _why_wrong(reading: Reading, target: Fraction, need: int, tolerance: float |
                 return ("that looks like a percentage written as a number; a probability is between 0 and 1 "
                         '(write 50% as 0.5 or as the text "50%").')
             return "a probability is always between 0 and 1."
-        if reading.form == "percentage" and reading.places is not None and value <= 0.01:
-            # "0.57%" for 0.57: a decimal with a % sign after it, a hundred times too small
+        if reading.form == "percentage" and reading.places is not None and reading.places > 2 and value < 0.01:
+            # "0.57%" for 0.57: a decimal with a % sign after it, a hundred times too small (a
+            # whole percentage, "0%" or "1%", is no decimal, and 1% is not below 1 in 100)
             as_decimal = Reading(value * 100, False, "decimal", reading.places - 2, reading.rational * 100)
             if _rounds_to(as_decimal, target):
                 return ("that looks like a decimal with a % sign: a percentage counts hundredths, so that "

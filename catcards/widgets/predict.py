@@ -221,6 +221,8 @@ class Predict(W.VBox):
                 self._say("A probability is between 0 and 1: for 25% type 0.25, 1/4 or 25% (with the % sign).",
                           alert=True)
                 return False
+            if text.endswith("."):  # read as the sentence's full stop: said once ("Locked in: 4/7.")
+                text = text[:-1].rstrip()
         self.value, self.text = value, text
         self.field.disabled = True
         self.button.disabled = True

@@ -688,3 +688,38 @@ def test_a_decimal_with_a_percent_sign_is_named(answer, right):
         assert r.right is True and not named
     else:
         assert r.right is False and named == right
+
+
+@pytest.mark.parametrize("answer, exact", [("0%", Fraction(3, 10)), ("0%", Fraction(1, 2)), ("1%", Fraction(4, 7)),
+                                           ("1%", Fraction(1, 2)), ("1%", Fraction(1)), ("1.0%", Fraction(1))])
+def test_a_whole_or_one_percent_is_not_named_a_decimal_with_a_percent_sign(answer, exact):
+    """Break-it tester (break42): "0%" for 3/10 and "1%" for 4/7 were told "that looks like a decimal
+    with a % sign ... less than 1 in 100": a whole percentage is no decimal, 1% is not less than 1 in
+    100, and which of the two was named told the student whether the answer is above or below 1/2."""
+    r = check(answer, exact, show=False)
+    assert r.right is False and "a decimal with a % sign" not in r.message
+
+
+@pytest.mark.parametrize("answer", ["25 turns.", "25 Turns.", "25.0 turns.", "50/2 turns."])
+def test_a_full_stop_after_an_answer_with_its_unit_ends_the_sentence(answer):
+    """Break-it tester (break42): "25." and "25 turns" were read, "25 turns." was refused as no number."""
+    r = check(answer, 25, probability=False, unit="turns", show=False)
+    assert r.right is True
+
+
+def test_a_full_stop_after_a_unit_is_read_once_only():
+    assert check("25 turns..", 25, probability=False, unit="turns", show=False).right is None
+
+
+@pytest.mark.parametrize("answer", ["1/12..", "1/12 .", "0.083..", "1.2.3/4"])
+def test_a_mistyped_number_is_not_called_a_calculation(answer):
+    """Break-it tester (break42): "1/12.." (an ellipsis) and "1/12 ." were told "it looks like a
+    calculation. Work it out first": each is one number mistyped, not a calculation."""
+    r = verdict(answer)
+    assert r.right is None and "calculation" not in r.message and "could not read" in r.message
+
+
+@pytest.mark.parametrize("answer", ["(1/6)/(2).", "3 / (6 * 6)."])
+def test_a_calculation_ending_a_sentence_is_told_to_be_worked_out_first(answer):
+    r = verdict(answer)
+    assert r.right is None and "it looks like a calculation. Work it out first" in r.message

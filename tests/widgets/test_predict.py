@@ -306,3 +306,17 @@ def test_every_lessons_number_prediction_names_its_unit():
         guess.field.value = f"3 {guess.unit}"
         guess.button.click()
         assert guess.value == 3.0
+
+
+@pytest.mark.parametrize("kind, unit, typed, shown, value", [
+    ("probability", "", "4/7.", "4/7", 4 / 7), ("probability", "", "57%.", "57%", 0.57),
+    ("number", "snaps", "3 snaps.", "3 snaps", 3.0),
+])
+def test_a_full_stop_after_a_prediction_is_not_said_twice(kind, unit, typed, shown, value):
+    """Break-it tester (break42): "4/7." was locked in as "Locked in: 4/7.. Keep it in mind" (and
+    "You said 4/7.." at the reveal): the full stop ends the sentence, as the reader reads it."""
+    guess = Predict("What is the chance?", kind=kind, unit=unit)
+    guess.field.value = typed
+    guess.button.click()
+    assert guess.value == pytest.approx(value) and guess.text == shown
+    assert f"Locked in: {shown}. Keep" in guess.status.value

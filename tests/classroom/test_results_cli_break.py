@@ -1,0 +1,119 @@
+"""Break-it tester (break42): `catcards results` refusals are one line, exit 2, and change nothing:
+a file that is not a class store is not made one, a store place `catcards class` cannot read is
+refused in words, and a --csv link to a missing file is left as it was."""
+from __future__ import annotations
+
+import os
+import sqlite3
+
+import pytest
+
+from catcards.classroom.pool import Pool
+from catcards.classroom.store import StoreError, open_store, store_place
+from catcards.cli import main
+
+
+def run(capsys, *argv):
+    status = main(["results", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def tree(folder):
+    """Every name below ``folder`` with what it is: a link's target, a file's bytes."""
+    seen = {}
+    for path in sorted(folder.rglob("*")):
+        if path.is_symlink():
+            seen[path.name] = ("link", os.readlink(path))
+        elif path.is_file():
+            seen[path.name] = ("file", path.read_bytes())
+        else:
+            seen[path.name] = ("folder",)
+    return seen
+
+
+@pytest.fixture
+def a_class(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    store = open_store(tmp_path / "catcards-class")
+    pool = Pool(store)
+    info = pool.start("snap")
+    pool.end(info.code, info.teacher_token)
+    store.close()
+    return info.code
+
+
+def other_database(path):
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE marks (name TEXT, mark INTEGER)")
+        db.execute("INSERT INTO marks VALUES ('Ada', 10)")
+    db.close()
+
+
+@pytest.mark.parametrize("make", [
+    lambda p: p.write_bytes(b""),   # an empty file, e.g. a mistyped name touched by an editor
+    other_database,                 # another program's SQLite database
+], ids=["empty file", "another program's database"])
+def test_a_file_that_is_not_a_class_store_is_refused_and_left_as_it_was(tmp_path, monkeypatch, capsys, make):
+    monkeypatch.chdir(tmp_path)
+    make(tmp_path / "grades.db")
+    before = tree(tmp_path)
+    status, out, err = run(capsys, "--store", "grades.db")
+    assert (status, out) == (2, "")
+    assert err.startswith("catcards: error: ") and err.count("\n") == 1
+    assert tree(tmp_path) == before  # no catcards tables written into it
+
+
+@pytest.mark.parametrize("url", ["postgresql://host:abc/db", "postgresql://[::1/db"])
+def test_a_postgresql_url_that_cannot_be_read_is_refused_in_one_line(tmp_path, monkeypatch, capsys, url):
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, "--store", url)
+    assert (status, out) == (2, "")
+    assert err.startswith("catcards: error: ") and err.count("\n") == 1 and "Traceback" not in err
+    with pytest.raises(StoreError):
+        open_store(url)
+
+
+def test_a_store_below_an_unknown_users_home_is_refused_as_a_store_place(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, "--store", "~no-such-user-break42/class")
+    assert (status, out) == (2, "")
+    assert err.startswith("catcards: error: ") and "max_hands" not in err  # not the simulate's hint
+    with pytest.raises(StoreError):
+        store_place("~no-such-user-break42/class")
+
+
+def test_a_csv_link_to_a_missing_file_is_left_as_it_was_on_a_refusal(a_class, tmp_path, capsys):
+    os.symlink("nowhere.csv", tmp_path / "results.csv")
+    before = tree(tmp_path)
+    status, _, err = run(capsys, "ZZZZZZ", "--csv", "results.csv")  # no such class: refused
+    assert status == 2 and err.startswith("catcards: error: ")
+    assert tree(tmp_path) == before  # the link is still there and no empty nowhere.csv was made
+
+
+def test_a_csv_link_to_a_missing_file_is_written_through(a_class, tmp_path, capsys):
+    os.symlink("nowhere.csv", tmp_path / "results.csv")
+    status, _, _ = run(capsys, a_class, "--csv", "results.csv")
+    assert status == 0
+    assert os.readlink(tmp_path / "results.csv") == "nowhere.csv"  # the link kept, as a shell's > keeps it
+    assert (tmp_path / "nowhere.csv").read_text(encoding="utf-8").startswith("order,student,")
+
+
+@pytest.mark.parametrize("argv", [["--csv", "a-folder"], ["--csv", "no-folder/results.csv"], ["ZZZZZZ"]])
+def test_a_refusal_leaves_the_class_store_as_it_was(a_class, tmp_path, capsys, argv):
+    (tmp_path / "a-folder").mkdir()
+    before = tree(tmp_path)
+    status, _, err = run(capsys, *(argv if argv == ["ZZZZZZ"] else [a_class, *argv]))
+    assert status == 2 and err.startswith("catcards: error: ")
+    assert tree(tmp_path) == before  # no class.sqlite-wal or -shm left by a look at the store
+
+
+@pytest.mark.parametrize("csv", ["catcards-class/class.sqlite", "link-to-store"])
+def test_csv_never_replaces_the_class_store_it_reads_even_with_overwrite(a_class, tmp_path, capsys, csv):
+    """Break-it tester (break42): `catcards results CODE --csv catcards-class/class.sqlite --overwrite`
+    replaced the class store (every class and result) with one class's CSV."""
+    os.symlink("catcards-class/class.sqlite", tmp_path / "link-to-store")
+    before = tree(tmp_path)
+    status, _, err = run(capsys, a_class, "--csv", csv, "--overwrite")
+    assert status == 2 and err.startswith("catcards: error: ") and err.count("\n") == 1
+    assert tree(tmp_path) == before
