@@ -308,7 +308,7 @@ _GAME_MODULES = ("big_cat", "card_game", "cat_days", "cat_trick", "king_of_the_j
 
 
 def _declared(name: str) -> dict:
-    """Every game module's dict ``name`` (``FAST_PLAY_OUTS`` or ``ALIKE_ROWS``), merged."""
+    """Every game module's dict ``name`` (``FAST_PLAY_OUTS``, ``ALIKE_ROWS`` or ``EXACT_ROWS``), merged."""
     found: dict = {}
     for module in _GAME_MODULES:
         found.update(getattr(importlib.import_module(f"{__package__}.{module}"), name, {}))
@@ -607,12 +607,18 @@ class Enumerating:
 def exact_rows(state: State, seat: int, agents: Sequence, peek: bool, actions: Sequence[str | None],
                horizon: str = "game", limit: int = EXACT_PLAYOUTS,
                seconds: float | None = EXACT_SECONDS) -> list[dict] | None:
-    """Per action, the exact chances by enumerating every draw of the rollout (see the module
-    docstring): dicts with ``wins`` (paths won), ``rollouts`` (paths), ``p`` (the probability of
+    """Per action, the exact chances: by a game's own count where it declares one (``EXACT_ROWS``
+    in its module of :mod:`catcards.explore`; Pairs' turn, :func:`catcards.explore.pairs.turn_exact`),
+    else by enumerating every draw of the rollout (see the module docstring): dicts with ``wins`` (paths won), ``rollouts`` (paths), ``p`` (the probability of
     winning, a Fraction), ``score`` (the expected score, a Fraction or float) and ``higher``;
     None when it cannot be enumerated within ``limit`` play-outs and ``seconds`` (None: no time
     limit, so the answer does not depend on the machine)."""
     built = _agents(state.game, list(agents))
+    counted = _declared("EXACT_ROWS").get(state.game.name)
+    if counted is not None:
+        rows = counted(state, seat, built, peek, actions, horizon)
+        if rows is not None:
+            return rows
     info = None if peek else prepare(state, seat)
     n = state.game.players
     reference = np.random.default_rng(0).bit_generator.state

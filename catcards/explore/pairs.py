@@ -26,7 +26,7 @@ from ..agents.pairs import MemoryAgent, NoMemoryAgent
 from ..games.pairs import TurnOver
 from .hidden import InfoSet, SamplingError, fresh, new_seed, replay, sampler
 
-__all__ = ["PairsInfo", "alike_rows", "ALIKE_ROWS", "row_labels", "ROW_LABELS"]
+__all__ = ["PairsInfo", "alike_rows", "ALIKE_ROWS", "turn_exact", "EXACT_ROWS", "row_labels", "ROW_LABELS"]
 
 
 def _pair_face_down(ranks, grid, down) -> bool:
@@ -106,6 +106,68 @@ def alike_rows(state, seat: int, actions, agents) -> list[int] | None:
 
 #: :func:`catcards.odds` reads a game's alike rows from here (see :mod:`catcards.explore.odds`)
 ALIKE_ROWS = {"pairs": alike_rows}
+
+
+def turn_exact(state, seat: int, agents, peek: bool, actions, horizon: str) -> list[dict] | None:
+    """The exact chances of a pair with this turn's two cards, per row of ``actions``, when the
+    seat's own player remembers every card shown (a :class:`MemoryAgent` with ``forget`` 0: the
+    tables' panel, :func:`catcards.explore.odds.panel_agents`), by counting; None otherwise (another
+    horizon or player, ``peek``, or not the seat's turn: then the rollouts answer).
+
+    What lies at a never-seen position is equally likely to be any of the ``U`` unseen cards
+    (:class:`PairsInfo`; its one constraint, a pair still face down, holds for every layout, since
+    how many cards of each number are face down does not depend on where they lie), ``u_m`` of
+    them of number ``m``. The seat's second card is a remembered card of the first card's number
+    if it knows one, else a never-seen card at random (``rules/wildcat.md``, "Pairs"; the memory
+    strategy of :mod:`catcards.agents.pairs`). So, counting equally likely ways:
+
+    - first card ``p`` seen, showing ``n``: 1 when another seen card shows ``n``; else ``u_n`` of ``U``.
+    - first card never seen: ``U * (U - 1)`` ways (its card, then the second card's); a number
+      ``m`` with a seen card wins all ``U - 1`` of its ``u_m`` cards' ways, else ``u_m - 1``.
+    - second card, the first showing ``n``: a seen card, 1 or 0; a never-seen card, ``u_n`` of ``U``.
+
+    Returns the rows as :func:`catcards.explore.odds.exact_rows` does: ``wins`` and ``rollouts``
+    (the ways won and counted), ``p`` and ``score`` (Fractions), ``higher`` True.
+    """
+    from fractions import Fraction
+
+    own = agents[seat] if 0 <= seat < len(agents) else None
+    if (horizon != "turn" or peek or type(own) is not MemoryAgent or own.forget != 0
+            or state.is_over or seat != state.current_player):
+        return None
+    info = PairsInfo(state, seat)
+    ranks = state.game.ranks
+    unseen: dict = {}
+    for c in info.pool:
+        unseen[ranks[c]] = unseen.get(ranks[c], 0) + 1
+    total = len(info.slots)
+    obs = state.observation(seat)
+    seen = obs["seen"]  # face-down position -> number
+    turned = obs["turned"]
+    rows = []
+    for text in actions:
+        p = state.action_from_string(text).position
+        if turned is not None:  # the second card
+            n = obs["grid"][turned].rank
+            won, ways = ((int(seen[p] == n), 1) if p in seen else (unseen.get(n, 0), total))
+        elif p in seen:
+            n = seen[p]
+            if any(q != p and m == n for q, m in seen.items()):
+                won, ways = 1, 1
+            else:
+                won, ways = (unseen.get(n, 0), total) if total else (0, 1)
+        else:
+            known = set(seen.values())
+            ways = total * (total - 1) if total > 1 else 1
+            won = sum(u * ((total - 1 if m in known else u - 1) if total > 1 else int(m in known))
+                      for m, u in unseen.items())
+        chance = Fraction(won, ways)
+        rows.append({"wins": won, "rollouts": ways, "p": chance, "score": chance, "higher": True})
+    return rows
+
+
+#: :func:`catcards.explore.odds.exact_rows` tries these first (see :mod:`catcards.explore.odds`)
+EXACT_ROWS = {"pairs": turn_exact}
 
 
 def row_labels(observation: dict, actions) -> list:

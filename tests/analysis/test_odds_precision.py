@@ -16,6 +16,7 @@ from pandas.testing import assert_frame_equal
 
 import catcards
 from catcards.agents import Agent, strategies
+from catcards.agents.pairs import MemoryAgent
 from catcards.core import GameParameterError
 from catcards.explore.hidden import prepare
 from catcards.explore.odds import CHECK, MIN_PAIRED, NEAR, own_actions, rollout_results
@@ -389,3 +390,39 @@ def test_pairs_turn_horizon_is_asked_by_the_seat_to_act(monkeypatch):
     # nothing seen yet: any first card, then one of the other 3 at random (the "random" players)
     table = catcards.odds(state, 0, horizon="turn", rollouts=20, precision=0.05, agents="random", progress=False)
     assert table["exact"].all() and list(table["win_rate"]) == [1 / 3] * 4
+
+
+class _PerfectUncounted(MemoryAgent):
+    """The perfect-memory player under another class: Pairs' count (turn_exact) does not take it,
+    so exact_rows enumerates every draw of its play-outs instead."""
+
+
+@pytest.mark.parametrize("copies, numbers, seed", [(2, 3, 1), (3, 2, 2), (4, 2, 3), (2, 4, 4), (3, 3, 5)])
+def test_pairs_turn_count_equals_the_enumeration_of_every_play_out(copies, numbers, seed, monkeypatch):
+    """Pairs' exact chance of a pair this turn, counted (:func:`catcards.explore.pairs.turn_exact`:
+    the seat remembers every card shown), equals the enumeration of every layout of the unseen
+    cards and every random choice of the same player, at every position of a seeded game where
+    the seat to act has a choice and at most 6 cards were never seen, first cards and second cards."""
+    import catcards.explore.odds as odds_module
+    from catcards.explore.odds import exact_rows, own_actions
+
+    monkeypatch.setattr(odds_module, "EXACT_SECONDS", 60.0)
+    game = catcards.load("pairs", players=2, copies=copies, numbers=numbers)
+    state = game.new_game(seed)
+    rng = np.random.default_rng(seed)
+    forgetful = catcards.agents.make_agent("pairs", "forgetful")
+    checked = 0
+    while not state.is_over:
+        seat = state.current_player
+        actions = own_actions(state, seat)
+        if len(actions) > 1 and len(prepare(state, seat).slots) <= 6:  # at most 6! layouts to enumerate
+            agents = [MemoryAgent(0.0) if k == seat else "forgetful" for k in range(2)]
+            counted = exact_rows(state, seat, agents, False, actions, "turn")
+            plain = [_PerfectUncounted(0.0) if k == seat else "forgetful" for k in range(2)]
+            enumerated = exact_rows(state, seat, plain, False, actions, "turn", limit=200_000, seconds=None)
+            assert enumerated is not None
+            assert [r["p"] for r in counted] == [r["p"] for r in enumerated], state.history
+            checked += 1
+        legal = state.legal_actions()
+        state.apply(forgetful.choose(state.observation(seat), legal, rng))
+    assert checked >= 6

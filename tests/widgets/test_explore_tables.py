@@ -568,8 +568,10 @@ def test_pairs_moves_the_seat_cannot_tell_apart_are_one_row_of_the_panel():
     numbers = sorted(int(frame["action"][j].removeprefix("turn over card ")) for j in never_seen)
     label = re.search(r"<b>turn over card ([0-9, to]+) <span", text).group(1)
     assert _read_ranges(label) == numbers and f"(any of these {len(never_seen)}:" in text
-    # the question the Pairs panel asks (its horizon): a pair with this turn's two cards
-    assert "making a pair with this turn's two cards</b>" in text and "play-outs of this turn" in text
+    # the question the Pairs panel asks (its horizon): a pair with this turn's two cards, counted
+    # exactly (the seat remembers every card shown: catcards.explore.pairs.turn_exact)
+    assert "making a pair with this turn's two cards</b>" in text and frame["exact"].all()
+    assert text.count("% exactly (every way the unseen cards and the game can go") == len(seen) + 1
     table.teacher = True
     table.refresh()
     panel.peek_box.value = True
