@@ -385,15 +385,13 @@ def _game_name(typed: str) -> str:
 
 #: how every table ``--csv`` writes begins (the first columns of :func:`catcards.simulate`'s rows)
 CSV_START = b"game,seed,"
-#: how a class's results table begins (:meth:`catcards.classroom.pool.Pool.results`)
-RESULTS_START = b"order,student,"
 
 
-def _check_output(path: Path, overwrite: bool = False, start: bytes = CSV_START) -> None:
+def _check_output(path: Path, overwrite: bool = False, start: bytes | None = CSV_START) -> None:
     """Refuse a ``--csv`` path that cannot be written, before any game is played: a folder, a
     pipe or socket (opening it could block), a missing folder, or a file or folder without write
     permission. An existing non-empty file is replaced only when it is a table catcards wrote
-    (it starts with ``start``, :data:`CSV_START` or :data:`RESULTS_START`) or ``overwrite`` is set, so a mistyped name cannot wipe a
+    (it starts with ``start``, e.g. :data:`CSV_START`; None: no file is) or ``overwrite`` is set, so a mistyped name cannot wipe a
     teacher's deck file or anything else. A file that did not exist is not left behind;
     ``/dev/null`` is accepted."""
     try:
@@ -409,7 +407,10 @@ def _check_output(path: Path, overwrite: bool = False, start: bytes = CSV_START)
             raise CliError(f"--csv {path}: is not a regular file (a pipe, socket or disk); give a file name")
         if existed and stat.S_ISREG(mode) and not overwrite:
             with open(path, "rb") as f:
-                begins = f.read(len(start))
+                begins = f.read(len(start) if start is not None else 1)
+            if begins and start is None:
+                raise CliError(f"--csv {path}: the file exists; give a new file name, or add --overwrite to "
+                               "replace it")
             if begins and begins != start:
                 raise CliError(
                     f"--csv {path}: the file exists and is not a table catcards wrote (it does not "
@@ -633,7 +634,9 @@ def _results(args: argparse.Namespace) -> str:
     if args.csv is not None:
         if args.code is None:
             raise CliError("--csv writes one class's results: give its code (`catcards results` lists them)")
-        _check_output(args.csv, args.overwrite, RESULTS_START)
+        # any file already there is kept unless --overwrite: one class's results must not replace
+        # another's (a teacher writing classes one by one under one name lost the first)
+        _check_output(args.csv, args.overwrite, None)
         if kind == "sqlite" and _same_file(args.csv, place):  # --overwrite would wipe every class
             raise CliError(f"--csv {args.csv} is the class store itself; give a new file name for the results")
     # last before the store is opened (and closed, which removes the WAL files the look made):
@@ -648,9 +651,11 @@ def _results(args: argparse.Namespace) -> str:
             rows = []
             for c in pool.classes():
                 state = "ended" if c.ended else "open" if c.is_open else "closed"
+                kinds = list(pool.results(c.code)["kind"])
                 rows.append({"code": c.code, "game": c.game, "activity": c.activity,
                              "started": datetime.fromtimestamp(c.created).strftime("%Y-%m-%d %H:%M"),
-                             "state": state, "results": len(pool.results(c.code))})
+                             "state": state, "games": kinds.count("game"),
+                             "real-card counts": kinds.count("tally")})
             if not rows:
                 return f"The class store {where} holds no class yet.\n"
             return (f"Classes in {where}, oldest first:\n\n{_left_table(rows)}\n\n"

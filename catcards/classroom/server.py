@@ -1279,6 +1279,9 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     pool = Pool(open_store(store), max_students=max_students)
     info, note = class_to_serve(pool, game, chosen.key, nicknames, new)
     shown_host = "127.0.0.1" if ip in ("", "0.0.0.0", "::", "*") else ip
+    # the default address answers this computer only: its link and QR code cannot work on a
+    # student's phone (a fresh README user's class printed them without a word)
+    local_only = public_url is None and (ip in ("localhost", "::1") or ip.startswith("127."))
     if public_url is None:
         if ip in ("0.0.0.0", "::", "*", ""):
             import socket
@@ -1322,7 +1325,10 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
             return
         lines = [f"{chosen.title}: class {info.code}", "", *([note, ""] if note else []),
                  f"Students join at {urls['join_url']}",
-                 f"or open {public_url}class and type the code {info.code}.", "", terminal_qr(urls["join_url"])]
+                 f"or open {public_url}class and type the code {info.code}.",
+                 *(["(This address works on this computer only. For students' phones and laptops, "
+                    "stop with Ctrl+C and start again with --ip 0.0.0.0.)"] if local_only else []),
+                 "", terminal_qr(urls["join_url"])]
         if urls["dashboard_url"]:
             lines += ["Your dashboard (keep this link to yourself: it holds your teacher's token):",
                       f"  {urls['dashboard_url']}"]

@@ -402,12 +402,19 @@ class OddsPanel(W.VBox):
                   "you can play on at any time.")
         from ..explore.odds import SHORT_HORIZONS, question
 
-        played_by = ("by the computer players" if self.own_words is None
-                     else f"by the computer players, and {html.escape(self.own_words)}")
-        head = (f"<div><b>Chances of {who} {question(self.table.game.name, self.horizon)}</b>, from games played out from here "
-                f"{played_by} (the cards you cannot see are guessed afresh each time; every deal "
-                "you cannot tell apart counts the same, whatever the others' moves suggest)"
-                + (". <i>Peeking</i>: the same, knowing every hidden card." if peek else ".") + "</div>")
+        asked = f"<b>Chances of {who} {question(self.table.game.name, self.horizon)}</b>"
+        own = "" if self.own_words is None else f" ({html.escape(self.own_words)})"
+        if bool(self.frames["honest"]["exact"].all()) and not peek:
+            # counted, not played out: say so plainly (a student read "games played out" and
+            # "play-outs" beside a question about two cards)
+            head = (f"<div>{asked}, counted exactly from what you have seen{own}: every way the cards "
+                    "you cannot see could lie counts the same.</div>")
+        else:
+            played_by = "by the computer players" + ("" if self.own_words is None else f", and {html.escape(self.own_words)}")
+            head = (f"<div>{asked}, from games played out from here {played_by} (the cards you cannot "
+                    "see are guessed afresh each time; every deal you cannot tell apart counts the same, "
+                    "whatever the others' moves suggest)"
+                    + (". <i>Peeking</i>: the same, knowing every hidden card." if peek else ".") + "</div>")
         self._set_status(status)
         played = None if self.horizon == "game" else SHORT_HORIZONS[self.table.game.name, self.horizon].played
         self.result.value = head + odds_bars_html(self.frames, "win", played, self.labels)

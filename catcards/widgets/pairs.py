@@ -23,6 +23,21 @@ from .table import GameTable, mark_unavailable, table_for
 __all__ = ["PairsTable"]
 
 
+def recent_turns(state, keep: int = 8) -> list[dict]:
+    """The last ``keep`` turns completed in ``state``'s game, oldest first: each the public
+    ``last_turn`` dict (seat, positions, cards, match) with ``turn``, its number, found by
+    replaying ``state``'s moves from its seed and deals (what every seat saw)."""
+    game = state.game
+    s = game.new_game(state.seed, deals=state.deals)
+    turns: list[dict] = []
+    for action in state.history:
+        done = s.turns
+        s.apply(action)
+        if s.turns != done:
+            turns.append(dict(s.last_turn, turn=s.turns))
+    return turns[-keep:]
+
+
 @table_for("pairs")
 class PairsTable(GameTable):
     """The Pairs grid table (see the module docstring).
@@ -32,8 +47,8 @@ class PairsTable(GameTable):
     ``agents="perfect"`` for a computer that never forgets, ``"random"`` for one with no memory.
 
     Extra parts: ``cell_buttons`` (position -> the "card p" button of each face-down card drawn
-    now); ``recent`` (the turns shown under the grid, oldest first, as dicts like
-    ``obs["last_turn"]``).
+    now); ``recent`` (the turns shown under the grid: the last 8 completed up to the position
+    shown, oldest first, as dicts like ``obs["last_turn"]`` with the turn's number).
     """
 
     #: short rules naming this table's own controls (the "How to play" panel and the app)
@@ -49,34 +64,17 @@ class PairsTable(GameTable):
 
     def __init__(self, *args: Any, **kwargs: Any):
         self.cell_buttons: dict[int, W.Button] = {}
-        self.recent: list[dict] = []
-        self._seen_turns = 0
         super().__init__(*args, **kwargs)
 
     def _hidden_for(self):
         return None  # nothing in Pairs is private: no pass-the-screen step
 
-    def _track(self, obs: dict) -> None:
-        """Keep the turns completed since a person last acted (from the public last_turn)."""
-        if obs["turns"] < self._seen_turns:
-            self.recent = []
-        if obs["last_turn"] is not None and obs["turns"] != self._seen_turns:
-            self.recent.append(dict(obs["last_turn"], turn=obs["turns"]))
-            self.recent = self.recent[-8:]
-        self._seen_turns = obs["turns"]
-
-    def _agent_move(self):
-        action = super()._agent_move()
-        self._track(self.state.observation(None))
-        return action
-
-    def _advance(self, now: bool = False) -> None:
-        self._track(self.state.observation(None))  # a person's turn that just ended
-        super()._advance(now)
-
-    def new_game(self, seed: int | None = None) -> None:
-        self.recent, self._seen_turns = [], 0
-        super().new_game(seed)
+    @property
+    def recent(self) -> list[dict]:
+        """The last 8 turns completed up to the position shown (looking back with the Move box
+        too), oldest first: the public ``last_turn`` of each, with ``turn`` its number. Read by
+        replaying the shown game's public moves (a few hundred microseconds)."""
+        return recent_turns(self.state)
 
     def status_text(self, obs: dict) -> str:
         text = super().status_text(obs)

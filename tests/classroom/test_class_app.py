@@ -102,6 +102,14 @@ def test_the_pass_table_has_no_snap_buttons_and_a_refused_game_is_dealt_again_in
 
 
 
+def test_one_counted_snap_is_one_snap(monkeypatch):
+    """A fresh README user read "Counted for the class: 1 snaps"."""
+    fake = FakeClass(games=[(0, 11)], results=[(201, {"counted": {"value": 1}, "games": 1})])
+    app = run_app(monkeypatch, fake)
+    turn_all(app["table"])
+    assert "Counted for the class: <b>1 snap</b>." in app["note"].value
+
+
 def test_clicks_after_the_end_keep_the_tables_message_area_bounded(monkeypatch):
     """Break-it (break4): after a game's end each click on "Turn your card" (disabled in the
     page, but a script on the table's websocket still sends clicks) wrote the game-over line once

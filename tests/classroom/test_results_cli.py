@@ -42,9 +42,11 @@ def test_the_list_names_every_class_its_state_and_how_many_results(ended_and_new
     assert status == 0 and err == ""
     lines = out.splitlines()
     assert lines[0] == "Classes in catcards-class, oldest first:"
+    assert lines[2].split()[-4:] == ["state", "games", "real-card", "counts"]
     rows = [line.split() for line in lines if line.startswith((first, second))]
-    assert [(r[0], r[1], r[2], r[5], r[6]) for r in rows] == [
-        (first, "snap", "snap/snaps-per-pass", "ended", "1"), (second, "snap", "snap/snaps-per-pass", "open", "0")]
+    assert [(r[0], r[1], r[2], r[5], r[6], r[7]) for r in rows] == [
+        (first, "snap", "snap/snaps-per-pass", "ended", "1", "0"),
+        (second, "snap", "snap/snaps-per-pass", "open", "0", "0")]
 
 
 def test_an_ended_classs_results_print_as_the_dashboards_csv_and_write_to_a_file(ended_and_new, capsys, tmp_path):
@@ -59,7 +61,10 @@ def test_an_ended_classs_results_print_as_the_dashboards_csv_and_write_to_a_file
     status, out, _ = run(capsys, first, "--csv", "results.csv")
     assert status == 0 and out == f"1 result of class {first} written to results.csv\n"
     assert (tmp_path / "results.csv").read_text(encoding="utf-8").splitlines() == [header, row]
-    assert run(capsys, first, "--csv", "results.csv")[0] == 0  # its own table may be replaced
+    # a file already there is kept (another class's results, say), unless --overwrite
+    status, out, err = run(capsys, first, "--csv", "results.csv")
+    assert status == 2 and out == "" and "the file exists; give a new file name, or add --overwrite" in err
+    assert run(capsys, first, "--csv", "results.csv", "--overwrite")[0] == 0
 
 
 @pytest.mark.parametrize("argv, words", [

@@ -529,6 +529,10 @@ def test_class_prints_its_links_and_then_only_one_line_about_the_tables(tmp_path
                       ["Students' tables ready: 1 of 2", "Students' tables ready: 2 of 2 (all ready)"]), shown
     assert sum("tables ready" in line for line in lines) == len(tables), shown
     assert lines[0].startswith("Snaps in one pass through the deck: class ") and len(start) <= 40, shown
+    # the default address (127.0.0.1) answers this computer only: said under the links
+    join = next(i for i, line in enumerate(lines) if line.startswith("or open "))
+    assert lines[join + 1] == ("(This address works on this computer only. For students' phones and laptops, "
+                               "stop with Ctrl+C and start again with --ip 0.0.0.0.)"), shown
 
 
 def test_class_verbose_shows_voilas_log(monkeypatch):

@@ -689,5 +689,5 @@ def test_the_pairs_panel_plays_your_turn_remembering_every_card_shown():
     assert_frame_equal(settled(state), catcards.odds(
         state, 0, rollouts=2000, precision=COARSE, seed=0, progress=False, horizon="turn",
         agents=["perfect", "sensible"]))
-    assert "and you remember every card shown" in panel.result.value
+    assert "counted exactly from what you have seen (you remember every card shown)" in panel.result.value
     table.close()

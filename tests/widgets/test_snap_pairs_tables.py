@@ -204,6 +204,24 @@ def test_a_miss_passes_to_the_computer_and_its_turn_is_shown():
     assert "Recent turns" in table.board_box.children[0].children[2].value
 
 
+def test_looking_back_the_recent_turns_are_those_up_to_the_move_shown():
+    """A fresh README user: at Move 2 of 6 "Recent turns" still listed the later turns (they were
+    kept from live play); they are now those of the position shown."""
+    table = pairs_table(agents="perfect")
+    table.cell_buttons[0].click()
+    table.cell_buttons[1].click()  # a miss; the computer plays its turn (or more)
+    live = [t["turn"] for t in table.recent]
+    assert live[:2] == [1, 2] and table.recent[0]["cards"] == ("red 1", "blue 2")
+    table.history_slider.value = 2  # after seat 0's turn only
+    assert [t["turn"] for t in table.recent] == [1]
+    shown = table.board_box.children[0].children[2].value
+    assert "red 1" in shown and all(f"blue {n}" not in shown for n in range(3, 10))
+    table.history_slider.value = 0
+    assert table.recent == [] and "red 1" not in table.board_box.children[0].children[2].value
+    table.history_slider.value = table.history_slider.max
+    assert [t["turn"] for t in table.recent] == live
+
+
 def test_stale_and_out_of_turn_clicks_change_nothing():
     table = pairs_table()
     taken = table.cell_buttons[0]
