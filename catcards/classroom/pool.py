@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import math
+import numbers
 import secrets
 import threading
 import time
@@ -221,7 +222,8 @@ class Pool:
         not an error. The class's version changes.
 
         Args:
-            number: the student's number in the class (1, 2, ...; ``Student N`` of the summary).
+            number: the student's number in the class (1, 2, ...; ``Student N`` of the summary;
+                any integer type, e.g. numpy's of :meth:`results`'s ``student`` column).
             removed: True to take out, False to put back.
 
         Returns: ``removed``.
@@ -234,11 +236,14 @@ class Pool:
         if row["ended"]:
             raise PoolError(403, f"the class {code} has ended; its students can no longer be taken out "
                                  "or put back (the CSV has a row for every result)")
-        if isinstance(number, bool) or not isinstance(number, int):
+        if isinstance(number, bool) or not isinstance(number, numbers.Integral):  # numpy's too: results()
             raise PoolError(400, f"a student is given by their number (1, 2, ...), not {short_repr(number)}")
+        number = int(number)
         if not isinstance(removed, bool):
             raise PoolError(400, f"removed is true (take the student's results out) or false (put them "
                                  f"back), not {short_repr(removed)}")
+        if not 1 <= number <= MAX_STUDENTS:  # never a student; the database is not asked (its integers are bounded)
+            raise PoolError(404, f"the class {code} has no student {short_repr(number)}")
         s, out = self._students, self._removed
         try:
             with self.store.begin() as conn:

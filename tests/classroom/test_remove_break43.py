@@ -34,7 +34,8 @@ def test_a_student_number_from_the_results_frame_is_taken(pool):
     assert pool.set_removed(code, token, np.int32(2), False) is False and pool.removed(code) == []
 
 
-@pytest.mark.parametrize("number", [2**31, 2**63, 10**30, -(2**63) - 1])
+@pytest.mark.parametrize("number", [2**31, 2**63, 10**30, -(2**63) - 1,
+                                    pytest.param(10**5000, id="5001-digits")])
 def test_a_number_no_class_has_is_refused_404(pool, number):
     info = pool.start("snap")
     code, token = info.code, info.teacher_token
