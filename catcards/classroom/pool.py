@@ -634,10 +634,16 @@ class Pool:
                 self._check_open({"code": code, "is_open": row.is_open, "ended": row.ended})
                 if kind == "game":  # again in the transaction: another request may have counted one
                     self._check_next(conn, student_id, k)
-                elif conn.execute(sa.select(sa.func.count()).where(
-                        r.c.student_id == student_id, r.c.kind == "tally")).scalar_one() >= TALLIES_PER_STUDENT:
-                    raise PoolError(403, f"you have sent {TALLIES_PER_STUDENT} counts from real cards, the most "
-                                         "one student can send; play the games on your class page to add more")
+                else:
+                    # the student's row locked first (PostgreSQL's FOR NO KEY UPDATE; SQLite's writes
+                    # queue anyway): their counts sent at once are counted one after another, so the
+                    # cap holds across server processes
+                    conn.execute(sa.select(self._students.c.id).where(self._students.c.id == student_id)
+                                 .with_for_update(key_share=True))
+                    if conn.execute(sa.select(sa.func.count()).where(
+                            r.c.student_id == student_id, r.c.kind == "tally")).scalar_one() >= TALLIES_PER_STUDENT:
+                        raise PoolError(403, f"you have sent {TALLIES_PER_STUDENT} counts from real cards, the most "
+                                             "one student can send; play the games on your class page to add more")
                 conn.execute(r.insert().values(code=code, student_id=student_id, kind=kind,
                                                game_number=k, seed=seed, value=float(value),
                                                digest=digest, counted=time.time()))
