@@ -249,12 +249,28 @@ class PoolHandler(tornado.web.RequestHandler):
         if getattr(self, "_close_after", False):  # the body was not read: do not read it as the next request
             self.request.connection.stream.close()
 
-    def code(self, code: str) -> str:
-        """The class code of the address, checked against the class this server serves."""
+    def code(self, code: str, teacher: bool = False) -> str:
+        """The class code of the address, checked against the class this server serves. A code of
+        an earlier class kept in the store (the server was started again with a new class) is
+        told so, in the teacher's words for the dashboard's requests (``teacher``), else a
+        student's; any other code is told to check it."""
         if len(code) > MAX_CODE or code.strip().upper() != self.server.code:
-            error = JsonError(404, f"there is no class with the code {code[:MAX_CODE]!r} here; check the code "
-                              "your teacher shows (6 letters and digits)")
-            error.typed = code[:MAX_CODE]
+            typed = code[:MAX_CODE]
+            try:
+                earlier = self.pool.info(typed).code
+            except CatcardsError:
+                earlier = None
+            if earlier is not None and teacher:
+                message = (f"this server now runs a newer class, not {earlier}; the class {earlier} and its results "
+                           f"are kept in the store: `catcards results {earlier} --csv results.csv` writes its CSV")
+            elif earlier is not None:
+                message = (f"the class {earlier} is no longer played here (your results in it are kept); ask your "
+                           "teacher for the code of the class now")
+            else:
+                message = (f"there is no class with the code {typed!r} here; check the code your teacher shows "
+                           "(6 letters and digits)")
+            error = JsonError(404, message)
+            error.typed = typed
             raise error
         return self.server.code
 
@@ -417,7 +433,7 @@ class QrHandler(PoolHandler):
 
 class DashboardPage(PoolHandler):
     def get(self, code: str) -> None:
-        code = self.code(code)
+        code = self.code(code, teacher=True)
         activity = self.server.activity
         config = {"code": code, "join_url": self.server.urls["join_url"], "unit": activity.unit,
                   "title": activity.title}
@@ -429,21 +445,21 @@ class DashboardPage(PoolHandler):
 
 class VersionHandler(PoolHandler):
     def get(self, code: str) -> None:
-        code = self.code(code)
+        code = self.code(code, teacher=True)
         self.teacher()
         self.send({"version": self.pool.version(code)})
 
 
 class SummaryHandler(PoolHandler):
     def get(self, code: str) -> None:
-        code = self.code(code)
+        code = self.code(code, teacher=True)
         self.teacher()
         self.send(self.call(self.pool.summary, code, names=self.get_query_argument("names", "0") == "1"))
 
 
 class CsvHandler(PoolHandler):
     def get(self, code: str) -> None:
-        code = self.code(code)
+        code = self.code(code, teacher=True)
         self.teacher()
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", f'attachment; filename="class-{code}.csv"')
@@ -452,7 +468,7 @@ class CsvHandler(PoolHandler):
 
 class OpenHandler(PoolHandler):
     def post(self, code: str) -> None:
-        code = self.code(code)
+        code = self.code(code, teacher=True)
         token = self.teacher()
         flag = self.json_body().get("open")
         if not isinstance(flag, bool):
@@ -467,7 +483,7 @@ class RemoveHandler(PoolHandler):
     ``{"student": N, "removed": bool}``."""
 
     def post(self, code: str) -> None:
-        code = self.code(code)
+        code = self.code(code, teacher=True)
         token = self.teacher()
         data = self.json_body()
         number, flag = data.get("student"), data.get("removed")
@@ -483,7 +499,7 @@ class RemoveHandler(PoolHandler):
 
 class EndHandler(PoolHandler):
     def post(self, code: str) -> None:
-        code = self.code(code)
+        code = self.code(code, teacher=True)
         token = self.teacher()
         self.call(self.pool.end, code, token)
         self.send({"ended": True})

@@ -959,3 +959,27 @@ def test_a_preheated_table_that_failed_to_start_is_dropped_and_started_again(cap
         assert "RuntimeError: Address already in use" in said.err
     finally:
         loop.close()
+
+
+def test_an_earlier_class_of_the_store_is_named_so_not_called_unknown(server):
+    """A fresh README user: after "End the class" and a restart (a new class), the old dashboard
+    tab said "there is no class with the code ...; check the code your teacher shows", a
+    student's words, of a class that is kept in the store. The teacher's requests are told where
+    its results are; a student's, that it is no longer played here; an unknown code as before."""
+    from catcards.classroom.pool import Pool
+    from catcards.classroom.store import open_store
+
+    store = open_store(server["process"].store)
+    try:
+        earlier = Pool(store).start("snap").code  # a class of the store this server does not serve
+    finally:
+        store.close()
+    base = server["join_url"].rsplit("/", 1)[0]
+    refused(requests.get(f"{base}/{earlier}/version?token=x", timeout=30), 404, re.escape(
+            f"this server now runs a newer class, not {earlier}; the class {earlier} and its results are kept "
+            f"in the store: `catcards results {earlier} --csv results.csv` writes its CSV"))
+    refused(requests.post(f"{base}/{earlier}/me", json={"student": "x"}, timeout=30), 404, re.escape(
+            f"the class {earlier} is no longer played here (your results in it are kept)"))
+    unknown = next(c for c in ("ZZZZZZ", "YYYYYY") if c != earlier)
+    refused(requests.get(f"{base}/{unknown}/version?token=x", timeout=30), 404,
+            re.escape(f"there is no class with the code {unknown!r} here"))
