@@ -272,7 +272,7 @@ def _parser() -> argparse.ArgumentParser:
     res.add_argument("--csv", type=_user_path, default=None, metavar="PATH",
                      help="write the results to PATH instead of printing them")
     res.add_argument("--overwrite", action="store_true",
-                     help="let --csv replace an existing file that is not a results table")
+                     help="let --csv replace a file that exists (without it, any file there is kept)")
     return parser
 
 

@@ -896,18 +896,21 @@ def too_close(frame: pd.DataFrame) -> list[bool]:
     """Per row of an odds table, whether it is "too close to call" against the best row: its 95%
     interval overlaps the best row's (the best row too, when any other row overlaps it). A row
     stopped as "far below" the best (column ``stopped``) never is: the paired comparison showed
-    it is more than :data:`NEAR` below, however wide its own interval still is."""
+    it is more than :data:`NEAR` below, however wide its own interval still is. Nor is an exact
+    row beside an exact best row (column ``exact``): equal or not, nothing is left to call (a
+    student read "100% exactly ... too close to call")."""
     if len(frame) < 2:
         return [False] * len(frame)
     rates = list(frame["win_rate"])
     far = list(frame["stopped"] == "far below") if "stopped" in frame else [False] * len(frame)
+    exact = [bool(x) for x in frame["exact"]] if "exact" in frame else [False] * len(frame)
     known = [j for j in range(len(rates)) if not math.isnan(rates[j])]
     if not known:
         return [False] * len(frame)
     best = max(known, key=lambda j: (rates[j], -j))
     lo, hi = frame["low"].iloc[best], frame["high"].iloc[best]
-    marks = [j != best and not far[j] and not math.isnan(rates[j]) and frame["high"].iloc[j] >= lo
-             and frame["low"].iloc[j] <= hi for j in range(len(rates))]
+    marks = [j != best and not far[j] and not (exact[j] and exact[best]) and not math.isnan(rates[j])
+             and frame["high"].iloc[j] >= lo and frame["low"].iloc[j] <= hi for j in range(len(rates))]
     marks[best] = any(marks)
     return marks
 

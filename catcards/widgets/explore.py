@@ -119,8 +119,9 @@ def odds_bars_html(frames: dict[str, Any], what: str = "win", played: str | None
             if int(row["rollouts"]) == 0 or math.isnan(row["win_rate"]):
                 words, bar = "not worked out yet", _bar(0.0, 0.0, 0.0, colour, striped)
             elif bool(row.get("exact", False)):
-                words = (f"{_pct(row['win_rate'])} exactly (every way the unseen cards and the game "
-                         f"can go, {int(row['rollouts'])} in all)")
+                ways = int(row["rollouts"])
+                words = (f"{_pct(row['win_rate'])} exactly (counting every way the cards you cannot see "
+                         f"could lie and the game could go: {ways} way{'s' * (ways != 1)})")
                 bar = _bar(row["win_rate"], row["low"], row["high"], colour, striped)
             else:
                 wins, n = int(row["wins"]), int(row["rollouts"])

@@ -315,6 +315,11 @@ def test_too_close_to_call_marks_the_rows_whose_interval_overlaps_the_best():
     assert too_close(frame) == [True, True, False, True]  # the best (row 1) overlaps rows 0 and 3
     apart = pd.DataFrame({"win_rate": [0.2, 0.7], "low": [0.1, 0.6], "high": [0.3, 0.8]})
     assert too_close(apart) == [False, False]
+    # exact rows beside an exact best: nothing left to call, tied (a student read "100% exactly ...
+    # too close to call") or not; an estimated row overlapping an exact best still is
+    exact = pd.DataFrame({"win_rate": [1.0, 1.0, 0.95, 0.2], "low": [1.0, 1.0, 0.9, 0.2],
+                          "high": [1.0, 1.0, 1.0, 0.2], "exact": [True, True, False, True]})
+    assert too_close(exact) == [True, False, True, False]
 
 
 def test_the_panel_uses_only_what_the_seat_sees():
@@ -571,7 +576,8 @@ def test_pairs_moves_the_seat_cannot_tell_apart_are_one_row_of_the_panel():
     # the question the Pairs panel asks (its horizon): a pair with this turn's two cards, counted
     # exactly (the seat remembers every card shown: catcards.explore.pairs.turn_exact)
     assert "making a pair with this turn's two cards</b>" in text and frame["exact"].all()
-    assert text.count("% exactly (every way the unseen cards and the game can go") == len(seen) + 1
+    assert text.count("% exactly (counting every way the cards you cannot see could lie") == len(seen) + 1
+    assert "too close to call" not in text  # exact rows: nothing is left to call
     table.teacher = True
     table.refresh()
     panel.peek_box.value = True
