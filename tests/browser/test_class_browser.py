@@ -45,6 +45,24 @@ def class_server():
         shutil.rmtree(home, ignore_errors=True)
 
 
+def counted_pass(join_url: str, nickname: str) -> dict:
+    """A new student ``nickname`` of the class at ``join_url`` whose first game, a Snap pass
+    with nobody calling, is counted: the join's answer."""
+    import requests
+
+    from catcards.classroom.activities import activity
+    from catcards.classroom.pool import series_seed
+    from catcards.games.snap import FLIP
+
+    joined = requests.post(join_url + "/join", json={"nickname": nickname}, timeout=30).json()
+    state = activity("snap/snaps-per-pass").new_game(series_seed(joined["seed"], 0))
+    for _ in range(52):
+        state.apply(FLIP)
+    assert requests.post(join_url + "/results", json={"student": joined["student"], "save": state.to_json()},
+                         timeout=30).status_code == 201
+    return joined
+
+
 def _kernel_runs(info: dict, kernel: str) -> bool:
     """The kernel's process runs under the class server (its connection file names it)."""
     import psutil
@@ -231,18 +249,9 @@ def test_the_teacher_takes_a_student_out_of_the_pool_by_keyboard_on_a_phone(brow
     import requests
     from playwright.sync_api import expect
 
-    from catcards.classroom.activities import activity
-    from catcards.classroom.pool import series_seed
-    from catcards.games.snap import FLIP
-
     info = class_server
     url, auth = info["join_url"], {"Authorization": f"Bearer {info['teacher_token']}"}
-    joined = requests.post(url + "/join", json={"nickname": "Rude"}, timeout=30).json()
-    state = activity("snap/snaps-per-pass").new_game(series_seed(joined["seed"], 0))
-    for _ in range(52):
-        state.apply(FLIP)
-    assert requests.post(url + "/results", json={"student": joined["student"], "save": state.to_json()},
-                         timeout=30).status_code == 201
+    counted_pass(url, "Rude")
     before = requests.get(url + "/summary", headers=auth, timeout=30).json()
     number, games = before["joined"], before["n"]  # students are numbered in the order they join
     with chromium() as browser:
@@ -290,6 +299,42 @@ def test_the_teacher_takes_a_student_out_of_the_pool_by_keyboard_on_a_phone(brow
 
 #: the rules axe-core checks on the class pages: WCAG 2.1 levels A and AA
 WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+@pytest.mark.browser
+def test_the_nicknames_button_pressed_during_a_poll_takes_effect(browser_ready, class_server):
+    """The dashboard's "Show nicknames" / "Hide nicknames" takes effect when it is pressed while the
+    dashboard's 1-second poll is waiting for the server (break43): the forced refresh was dropped
+    ("busy"), and with no new result the class's version never changed, so the list kept the old
+    naming (a nickname stayed on the teacher's screen after "Hide nicknames")."""
+    import requests
+    from playwright.sync_api import expect
+
+    url = class_server["join_url"]
+    counted_pass(url, "Quokka")
+    auth = {"Authorization": f"Bearer {class_server['teacher_token']}"}
+    student = f"Student {requests.get(url + '/summary', headers=auth, timeout=30).json()['joined']}"
+    with chromium() as browser:
+        page = browser.new_page()
+        page.goto(class_server["dashboard_url"])
+        roster = page.locator("#roster")
+        expect(roster).to_contain_text(student, timeout=10_000)
+        held, holding = [], [False]
+        page.route("**/version*", lambda route: held.append(route) if holding[0] else route.continue_())
+        for button, shown, hidden in [("Show nicknames", "Quokka", student),
+                                      ("Hide nicknames", student, "Quokka")]:
+            holding[0] = True  # the next poll waits for the server
+            for _ in range(50):
+                if held:
+                    break
+                page.wait_for_timeout(100)
+            assert held, "the dashboard polls /version every second"
+            page.get_by_role("button", name=button).click()  # while the poll waits
+            holding[0] = False
+            while held:
+                held.pop().continue_()
+            expect(roster).to_contain_text(shown, timeout=5_000)
+            expect(roster).not_to_contain_text(hidden)
 
 
 def _violations(page, where: str) -> list[str]:
