@@ -325,6 +325,15 @@ def _fast_play_outs() -> dict:
 
 
 @lru_cache(maxsize=1)
+def _exact_rows() -> dict:
+    """Game name -> ``f(state, seat, agents, peek, actions, horizon) -> rows | None``: a game's own
+    count of exact rows, tried before the enumeration (:func:`exact_rows`). A game declares its
+    own as ``EXACT_ROWS`` in its module of :mod:`catcards.explore` (e.g.
+    :func:`catcards.explore.pairs.turn_exact`)."""
+    return _declared("EXACT_ROWS")
+
+
+@lru_cache(maxsize=1)
 def _alike_rows() -> dict:
     """Game name -> ``f(state, seat, actions, agents) -> list[int] | None``: per row of
     ``actions``, the row whose rollouts it shares (itself when it runs its own), for rows the
@@ -614,7 +623,7 @@ def exact_rows(state: State, seat: int, agents: Sequence, peek: bool, actions: S
     None when it cannot be enumerated within ``limit`` play-outs and ``seconds`` (None: no time
     limit, so the answer does not depend on the machine)."""
     built = _agents(state.game, list(agents))
-    counted = _declared("EXACT_ROWS").get(state.game.name)
+    counted = _exact_rows().get(state.game.name)
     if counted is not None:
         rows = counted(state, seat, built, peek, actions, horizon)
         if rows is not None:

@@ -334,7 +334,8 @@ class OddsPanel(W.VBox):
         if seat is None:
             self._say("Chances are worked out for one seat's view: they are shown while a person's hand is on the screen.")
             return
-        if asks_own_turn(state, panel_horizon(state.game.name)) and seat != state.current_player:
+        horizon = panel_horizon(state.game.name)
+        if asks_own_turn(state, horizon) and seat != state.current_player:
             self._say("The chances here are of a pair with your turn's two cards: ask again when it is your turn.")
             return
         try:
@@ -345,7 +346,7 @@ class OddsPanel(W.VBox):
             return
         position, actions = state.clone(), own_actions(state, seat)
         self.labels = row_labels(state, seat, actions)
-        self.horizon = panel_horizon(state.game.name)
+        self.horizon = horizon
         agents, self.own_words = panel_agents(state.game.name, state.game.players, seat, self.horizon)
         self.runs = {kind: OddsRun(position, seat, actions, cap=ADAPTIVE_CAP, seed=self.seed, agents=agents,
                                    peek=kind == "peeking", precision=self.precision, adaptive=True, exact=True,
