@@ -262,10 +262,14 @@ class Pool:
         """The numbers of the students taken out of the pooled results (:meth:`set_removed`),
         in order. Raises PoolError 404."""
         code = self._class(code)["code"]
-        out = self._removed
         with self.store.connect() as conn:
-            return [int(n) for n in conn.execute(
-                sa.select(out.c.number).where(out.c.code == code).order_by(out.c.number)).scalars()]
+            return self._removed_numbers(conn, code)
+
+    def _removed_numbers(self, conn, code: str) -> list[int]:
+        """:meth:`removed` read on the open connection ``conn``."""
+        out = self._removed
+        return [int(n) for n in conn.execute(
+            sa.select(out.c.number).where(out.c.code == code).order_by(out.c.number)).scalars()]
 
     def version(self, code: str) -> int:
         """A number that changes whenever a student joins, a result is counted, the class is
@@ -451,13 +455,13 @@ class Pool:
         row = self._class(code)
         code = row["code"]
         act = find_activity(row["activity"])
-        r, s, out = self._results, self._students, self._removed
+        r, s = self._results, self._students
         with self.store.connect() as conn:
             joined = conn.execute(sa.select(sa.func.count()).where(s.c.code == code)).scalar_one()
             rows = conn.execute(
                 sa.select(r.c.kind, r.c.value, s.c.number, s.c.nickname)
                 .join(s, s.c.id == r.c.student_id).where(r.c.code == code).order_by(r.c.id)).all()
-            removed = set(conn.execute(sa.select(out.c.number).where(out.c.code == code)).scalars())
+            removed = set(self._removed_numbers(conn, code))
         per: dict[int, tuple] = {}  # number -> (nickname, games' values, tallies' values)
         for kind, v, number, nick in rows:
             entry = per.setdefault(number, (nick, [], []))
@@ -501,13 +505,13 @@ class Pool:
         import pandas as pd
 
         code = self._class(code)["code"]
-        r, s, out = self._results, self._students, self._removed
+        r, s = self._results, self._students
         with self.store.connect() as conn:
             rows = conn.execute(
                 sa.select(s.c.number, s.c.nickname, r.c.kind, r.c.game_number, r.c.seed, r.c.value,
                           r.c.counted)
                 .join(s, s.c.id == r.c.student_id).where(r.c.code == code).order_by(r.c.id)).all()
-            removed = set(conn.execute(sa.select(out.c.number).where(out.c.code == code)).scalars())
+            removed = set(self._removed_numbers(conn, code))
         frame = pd.DataFrame({
             "order": range(1, len(rows) + 1),
             "student": [x.number for x in rows],
