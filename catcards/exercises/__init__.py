@@ -200,6 +200,17 @@ _CALCULATION = re.compile(r"[\d\s.+\-*/()×x^%]*[+\-*/()×x^][\d\s.+\-*/()×x^%]
 #: "1/12 .") is a mistyped answer, not a calculation
 _OPERATORS = re.compile(r"[\s+\-*/()×x^%]+")
 
+#: the marks that end a sentence, as common keyboards type them: the full stop and question mark,
+#: their full-width and small forms, the ideographic full stop of a Chinese or Japanese keyboard
+#: ("4/7。", and its half-width form), the Arabic question mark and full stop, the Devanagari
+#: danda, the Armenian and Ethiopic full stops. One of them right after an answer ends the
+#: sentence, not the number. Not "!": after a number it is a factorial ("3!" is 6).
+_SENTENCE_END = frozenset(".?\uff0e\uff1f\ufe52\ufe56\u3002\uff61\u061f\u06d4\u0964\u0589\u1362")
+
+#: a factorial ("3!", "5!/(2!3!)", "1/3!", or "！" as a Chinese or Japanese keyboard types it):
+#: refused with its own message, never read as the number before the "!"
+_FACTORIAL = re.compile(r"[\d)]\s*[!\uff01]")
+
 #: "50/50" and "fifty-fifty": an even chance in everyday words (refused for a probability)
 _EVEN_CHANCE = re.compile(r"50\s*/\s*50|fifty[- ]?fifty", re.IGNORECASE)
 
@@ -236,10 +247,11 @@ def _read(answer: Any, probability: bool = True) -> Reading:
         return Reading(value, False, "decimal", _places(shortest), Fraction(Decimal(shortest)))
     if isinstance(answer, str):
         text = answer.translate(_TYPED_AS).strip()
-        if len(text) > 1 and text.endswith(".") and (text[-2].isdigit() or text[-2] == "%"):
+        if len(text) > 1 and text[-1] in _SENTENCE_END and (text[-2].isdigit() or text[-2] in "%)"):
             # a full stop ends the sentence, not the number: "4/7." is the fraction 4/7 (it was
-            # read as 4 / 7.0, a decimal), "50%." the percentage
+            # read as 4 / 7.0, a decimal), "50%." the percentage; "4/7。" and "4/7?" likewise
             text = text[:-1]
+        text = _unbracketed(text)  # "(4/7)" is the fraction 4/7 (it was told to work it out)
         if m := _FRACTION.match(text):
             top, bottom = m.groups()
             if float(bottom) == 0:
@@ -268,13 +280,32 @@ def _read(answer: Any, probability: bool = True) -> Reading:
             if isinstance(answer, (list, tuple, set, dict)) and len(answer) > 1 else "")
     # a count's refusal offered "a percentage as text like "28.6%"", which the next check refused
     forms = _FORMS if probability else _FORMS_NUMBER
+    if isinstance(answer, str) and _FACTORIAL.search(text):
+        # "1/3!" read as 1/3 would call a wrong answer right when the answer is 1/3
+        raise ValueError(f"could not read {shown} as one number: a ! after a number is a factorial "
+                         f"(3! = 3 × 2 × 1 = 6). Work it out first, or leave the ! off, then {forms}")
     if (isinstance(answer, str) and _CALCULATION.fullmatch(text) and len(re.findall(r"\d+", text)) >= 2
             and all(re.fullmatch(r"\d+(?:\.\d*)?|\.\d+", part)  # "(1/6)/(2)." ends a sentence too
-                    for part in _OPERATORS.split(re.sub(r"(?<=[\d)%])\.$", "", text)) if part)):
+                    for part in _OPERATORS.split(text) if part)):
         # "(2/5)/(2/5+3/10)": the way to the answer, not the answer
         raise ValueError(f"could not read {shown} as one number: it looks like a calculation. Work it "
                          f"out first (on paper or in a code cell), then {forms}")
     raise ValueError(f"could not read {shown}{many} as a number; {forms}")
+
+
+def _unbracketed(text: str) -> str:
+    """``text`` without the brackets around the whole of it, any number of pairs: "(4/7)" and
+    "( (4/7) )" -> "4/7"; "(1/6)/(2)" (its first bracket closes before the end) unchanged."""
+    while len(text) >= 2 and text[0] == "(" and text[-1] == ")":
+        depth = 0
+        for i, char in enumerate(text):
+            depth += (char == "(") - (char == ")")
+            if depth == 0 and i < len(text) - 1:
+                return text   # the first bracket closes before the last: "(1/6)/(2)"
+        if depth != 0:
+            return text       # unbalanced: "((4/7)"
+        text = text[1:-1].strip()
+    return text
 
 
 def needed_decimals(exact: Fraction | int | float, probability: bool = True) -> int:
@@ -423,7 +454,7 @@ def _without_unit(answer: Any, unit: str) -> Any:
     if unit.strip().lower().endswith("s"):
         words.add(unit.strip().lower()[:-1])
     text = answer.strip()
-    text = text[:-1] if text.endswith(".") else text  # "4 snaps.": a full stop ends the sentence
+    text = text[:-1] if text[-1:] in _SENTENCE_END else text  # "4 snaps.": a full stop ends the sentence
     for word in sorted(words, key=len, reverse=True):
         if word and text.lower().endswith(word):
             number = text[: len(text) - len(word)]

@@ -201,7 +201,7 @@ class Predict(W.VBox):
                 return False
             value, text = self.field.value, self.field.value
         else:
-            from ..exercises import read_answer
+            from ..exercises import _SENTENCE_END, read_answer
 
             text = _unquoted((self.field.value or "").strip())
             if not text:
@@ -221,7 +221,7 @@ class Predict(W.VBox):
                 self._say("A probability is between 0 and 1: for 25% type 0.25, 1/4 or 25% (with the % sign).",
                           alert=True)
                 return False
-            if text.endswith("."):  # read as the sentence's full stop: said once ("Locked in: 4/7.")
+            if text[-1:] in _SENTENCE_END:  # read as the sentence's end: said once ("Locked in: 4/7.", not "4/7。.")
                 text = text[:-1].rstrip()
         self.value, self.text = value, text
         self.field.disabled = True

@@ -723,3 +723,46 @@ def test_a_mistyped_number_is_not_called_a_calculation(answer):
 def test_a_calculation_ending_a_sentence_is_told_to_be_worked_out_first(answer):
     r = verdict(answer)
     assert r.right is None and "it looks like a calculation. Work it out first" in r.message
+
+
+@pytest.mark.parametrize("answer, form", [("(4/7)", "fraction"), ("( 4/7 )", "fraction"), ("((4/7))", "fraction"),
+                                          ("(4/7).", "fraction"), ("\uff08\uff14\uff0f\uff17\uff09", "fraction"),
+                                          ("(0.571)", "decimal"), ("(57.1%)", "percentage")])
+def test_one_number_in_brackets_is_that_number(answer, form):
+    """A teacher's note: "(4/7)" was told "it looks like a calculation. Work it out first"."""
+    assert read_answer(answer).form == form
+    assert read_answer(answer).rational == (Fraction(4, 7) if form == "fraction" else Fraction(571, 1000))
+    assert check(answer, Fraction(4, 7), show=False).right is True
+    assert check(answer, Fraction(3, 7), show=False).right is False
+
+
+@pytest.mark.parametrize("answer", ["(4)/(7)", "(2/5)/(2/5+3/10)", "-(4/7)", "((4/7)", "(4/7", "4/7)"])
+def test_brackets_that_are_not_around_one_number_are_still_a_calculation(answer):
+    r = check(answer, Fraction(4, 7), show=False)
+    assert r.right is None and "it looks like a calculation. Work it out first" in r.message
+
+
+@pytest.mark.parametrize("answer", ["4/7\u3002", "4/7\uff61", "4/7\uff0e", "4/7?", "4/7\uff1f", "4/7\u061f",
+                                    "4/7\u0964", "(4/7)\u3002", "\uff14\uff0f\uff17\u3002"])
+def test_a_sentence_end_typed_on_any_common_keyboard_ends_the_sentence(answer):
+    """A teacher's note: "4/7。" (the full stop of a Chinese or Japanese keyboard) was "could not
+    read ... as a number", though "4/7." was read."""
+    assert read_answer(answer) == read_answer("4/7")
+    assert check(answer, Fraction(4, 7), show=False).message == "Right!"
+    assert check("57%\u3002", Fraction(4, 7), show=False).right is True
+    assert check("25 turns\u3002", 25, probability=False, unit="turns", show=False).right is True
+
+
+@pytest.mark.parametrize("answer", ["4/7\u3002\u3002", "4/7 \u3002", "4/7\u2026", "4\u30027"])
+def test_a_sentence_end_is_read_once_and_only_right_after_the_number(answer):
+    r = check(answer, Fraction(4, 7), show=False)
+    assert r.right is None and "calculation" not in r.message and "could not read" in r.message
+
+
+@pytest.mark.parametrize("answer, exact", [("1/3!", Fraction(1, 3)), ("4/7!", Fraction(4, 7)),
+                                           ("4/7\uff01", Fraction(4, 7)), ("3!", 3), ("5!/(2!3!)", 10)])
+def test_a_factorial_is_never_read_as_the_number_before_it(answer, exact):
+    """"!" ends a sentence too, but after a number it is a factorial: "1/3!" (1/6) read as 1/3
+    would call a wrong answer right. It is told to be worked out (or the ! left off)."""
+    r = check(answer, exact, show=False, probability=exact <= 1)
+    assert r.right is None and "a ! after a number is a factorial (3! = 3 × 2 × 1 = 6)" in r.message

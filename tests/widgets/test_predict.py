@@ -320,3 +320,13 @@ def test_a_full_stop_after_a_prediction_is_not_said_twice(kind, unit, typed, sho
     guess.button.click()
     assert guess.value == pytest.approx(value) and guess.text == shown
     assert f"Locked in: {shown}. Keep" in guess.status.value
+
+
+@pytest.mark.parametrize("typed, shown", [("4/7\u3002", "4/7"), ("4/7?", "4/7"), ("(4/7)", "(4/7)")])
+def test_a_chinese_full_stop_or_brackets_around_a_prediction_are_read(typed, shown):
+    """"4/7。" was "cannot be read as a number" and "(4/7)" was too: read as the check cells read them."""
+    guess = Predict("What is the chance?")
+    guess.field.value = typed
+    guess.button.click()
+    assert guess.value == pytest.approx(4 / 7) and guess.text == shown
+    assert f"Locked in: {shown}. Keep" in guess.status.value
