@@ -76,10 +76,19 @@ class PairsTable(GameTable):
         replaying the shown game's public moves (a few hundred microseconds)."""
         return recent_turns(self.state)
 
+    def _viewers_turn(self, obs: dict) -> bool:
+        """Whether the position shown (live, or looked back at with the Move box) is the turn of
+        the person viewing: the status line and the hint both say what it asks of them."""
+        seat = obs["seat"]
+        return seat is not None and seat == self.state.current_player and self.is_human(seat)
+
     def status_text(self, obs: dict) -> str:
+        """The table's status line, with "turn over a second card" when, in the position shown,
+        the person viewing has turned one card over, and "first card turned over" when another
+        player has (as the hint says it: :meth:`hand`)."""
         text = super().status_text(obs)
         if obs["turned"] is not None and not self.state.is_over:
-            text += " &middot; turn over a second card"
+            text += " &middot; turn over a second card" if self._viewers_turn(obs) else " &middot; first card turned over"
         return text + f" &middot; {obs['turns']} turn{'s' * (obs['turns'] != 1)} played"
 
     def _grid_widgets(self, size: int, cols: int) -> None:
@@ -162,15 +171,17 @@ class PairsTable(GameTable):
         return self._board
 
     def hand(self, obs: dict) -> W.Widget:
-        """Pairs has no hand: the grid buttons are the moves; this shows the pairs you took."""
+        """Pairs has no hand: the grid buttons are the moves; this shows the pairs you took, and a
+        hint for the position shown, as the status line says it (looking back with the Move box
+        too: at a move where it was your turn, what that turn asked, not "watch the others")."""
         seat = obs["seat"]
         if seat is None:
             return self.html("taken", "")
         if obs["is_over"]:
             hint = ""
-        elif not self.legal:
+        elif not self._viewers_turn(obs):
             hint = "Watch the cards the others turn over, and remember where they lie."
-        elif any(isinstance(x, Card) for x in obs["grid"]):
+        elif obs["turned"] is not None:
             hint = "Now turn over a second card: the same number makes a pair, and you have another turn."
         else:
             hint = "Your turn: click any face-down card to turn it over, then a second one."

@@ -376,3 +376,33 @@ def test_at_the_end_the_buttons_are_disabled_and_the_words_name_the_deal_again_b
     table.new_game(6)  # a new deal opens them again
     assert not table.turn_button.disabled and not any(b.disabled for b in table.snap_buttons.values())
     table.close()
+
+
+def test_looking_back_the_status_and_the_hint_say_the_same_of_the_move_shown():
+    """A teacher's read: at Move 1 (your first card turned over) the status said "turn over a
+    second card" and the hint "Watch the cards the others turn over" (read from the clickable
+    moves, none while looking back). Both now describe the position shown."""
+    import html as html_module
+    import re
+
+    table = pairs_table(agents="perfect")
+    table.cell_buttons[0].click()
+    table.cell_buttons[1].click()  # a miss; the computer plays its turns to the end (8 moves)
+
+    def shown(move):
+        table.history_slider.value = move
+        status = re.sub(r"<[^>]+>", "", html_module.unescape(table.status.value))
+        hint = re.findall(r"catcards-hint'[^>]*>([^<]*)<", table.hand_box.children[0].value)
+        return status, html_module.unescape(hint[0])
+
+    second = "Now turn over a second card: the same number makes a pair, and you have another turn."
+    watch = "Watch the cards the others turn over, and remember where they lie."
+    assert shown(1) == ("Your turn (seat 0) \u00b7 turn over a second card \u00b7 0 turns played", second)
+    assert shown(0) == ("Your turn (seat 0) \u00b7 0 turns played",
+                        "Your turn: click any face-down card to turn it over, then a second one.")
+    assert shown(2) == ("Seat 1 (computer) to act \u00b7 1 turn played", watch)
+    assert shown(3) == ("Seat 1 (computer) to act \u00b7 first card turned over \u00b7 1 turn played", watch)
+    # live, at your own first card: the same words as looking back at it
+    table.history_slider.value = 1
+    table.play_on_from_here()
+    assert shown(table.history_slider.max) == shown(1)
