@@ -230,3 +230,19 @@ def test_a_lesson_that_fails_to_run_is_named_and_nothing_is_written(tmp_path):
     with pytest.raises(kit.KitError, match=r"toy\.ipynb failed to run .*ZeroDivisionError"):
         kit.build_kit(tmp_path / "kit", pdf=False, notebooks=notebooks, progress=False, run=True)
     assert not (tmp_path / "kit").exists() and [p.name for p in tmp_path.iterdir()] == ["notebooks"]
+
+
+def test_every_worksheet_has_the_tally_rows_of_its_lesson():
+    """A teacher's read: the explore worksheet's tally table was four empty rows (its notes had no
+    "## Tally" list). Its rows count the rollouts played by hand from section 1's end position."""
+    for stem in LESSON_STEMS:
+        assert kit.read_lesson(NOTEBOOKS / f"{stem}.ipynb").tallies, stem
+    lesson = kit.read_lesson(NOTEBOOKS / "explore.ipynb")
+    assert lesson.tallies == ["rollouts where seat 2 leads the blue 8",
+                              "of those, rollouts seat 2 won (a shared win counts)",
+                              "rollouts where seat 2 leads the Wildcat (blue 20)",
+                              "of those, rollouts seat 2 won (a shared win counts)"]
+    sheet = kit.worksheet_html(lesson)
+    rows = [html.unescape(r) for r in re.findall(r"<tr><td>([^<]*)</td><td class=\"tally\">", sheet)]
+    assert rows == lesson.tallies
+    assert not shows(text_of(sheet), "3/4") and not shows(text_of(sheet), "1/12")   # the prediction's answers

@@ -87,3 +87,48 @@ from catcards.games.king_of_the_jungle import hand_points
 assert all(view["won"][s] > view["bids"][s] for s in range(3))
 assert view["bids"][2] == 2 and view["won"][2] == 4
 assert all(hand_points(2, 4 + more) == -(2 + more) for more in range(3))
+
+# claim, notebooks/teacher/explore.md "A rollout by hand" (the worksheet's tally): the 4 cards it
+# names are those seat 2 cannot see, its bids and tricks are the position's, and its rule (follow
+# the led suit if you can, a coin between the cards you may play, the highest card of the led suit
+# wins and leads next, 1 point lost per trick away from the bid, seat 2 wins when no one loses
+# fewer) gives the exact chances of cell "def exact_win", over every deal and coin
+from pathlib import Path as _Path
+
+_notes = (_Path(catcards.__file__).resolve().parents[1] / "notebooks" / "teacher" / "explore.md").read_text(encoding="utf-8")
+_hidden = sorted((game.deck[c].suit, game.deck[c].rank) for c in pool)
+assert _hidden == [("blue", 6), ("blue", 10), ("green", 1), ("green", 3)]
+assert "Shuffle\nthe blue 6, blue 10, green 1 and green 3 face down" in _notes
+assert view["bids"] == [2, 0, 2] and view["won"] == [5, 2, 4] and seat == 2 and view["leader"] == 2
+assert "Bids are 2, 0 and 2; tricks so far 5, 2 and 4" in _notes
+
+
+def _by_hand(hands, leader, won, lead=None):
+    """Seat 2's chance of winning under the notes' rule, each coin fair (a Fraction)."""
+    if not hands[leader]:
+        lost = [abs(w - b) for w, b in zip(won, view["bids"])]
+        return Fraction(int(lost[seat] == min(lost)))
+
+    def trick(order, laid, hands):
+        if not order:
+            led = laid[0][1][0]
+            winner = max((card[1], s) for s, card in laid if card[0] == led)[1]
+            return _by_hand(hands, winner, [w + (s == winner) for s, w in enumerate(won)])
+        s = order[0]
+        if laid:
+            may = [c for c in hands[s] if c[0] == laid[0][1][0]] or hands[s]
+        else:
+            may = [lead] if lead is not None else hands[s]
+        return sum(trick(order[1:], laid + [(s, c)], {**hands, s: [x for x in hands[s] if x != c]})
+                   for c in may) / len(may)
+
+    return trick([(leader + k) % n for k in range(n)], [], hands)
+
+
+_mine = [(game.deck[c].suit, game.deck[c].rank) for c in state.hands[seat]]
+for _action in state.legal_actions():
+    _lead = (_action.card.suit, _action.card.rank)
+    _splits = list(itertools.combinations(_hidden, 2))
+    _chance = sum(_by_hand({0: list(p), 1: [c for c in _hidden if c not in p], 2: _mine}, seat, view["won"], _lead)
+                  for p in _splits) / len(_splits)
+    assert _chance == exact[str(_action)], (_action, _chance)
