@@ -143,7 +143,9 @@ def parse_answer(answer: Any) -> tuple[Fraction | float, bool]:
     (exact when both parts are whole numbers), ``"0.083"``, ``"8.3%"`` (decimal; a percentage is
     divided by 100), ``"1"`` (exact). Text is read as typed on a phone or a Chinese or Japanese
     keyboard too: full-width forms (``"１／５"``, ``"５０％"``), the minus sign U+2212, the
-    fraction and division slashes and ``"÷"`` (``"3÷8"``).
+    fraction and division slashes and ``"÷"`` (``"3÷8"``). One number in brackets is that number
+    (``"(4/7)"``); a full stop or question mark right after the answer, as common keyboards type
+    it, ends the sentence (``"4/7."``, ``"4/7。"``, ``"4/7?"``); a ``"!"`` is a factorial, refused.
 
     Raises:
         ValueError: the answer is not a number in one of those forms (the message says which forms

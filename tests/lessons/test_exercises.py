@@ -766,3 +766,15 @@ def test_a_factorial_is_never_read_as_the_number_before_it(answer, exact):
     would call a wrong answer right. It is told to be worked out (or the ! left off)."""
     r = check(answer, exact, show=False, probability=exact <= 1)
     assert r.right is None and "a ! after a number is a factorial (3! = 3 × 2 × 1 = 6)" in r.message
+
+
+@given(st.fractions(min_value=0, max_value=1, max_denominator=60), st.fractions(min_value=-1, max_value=2, max_denominator=60),
+       st.integers(0, 2), st.sampled_from(["", ".", "?", "\u3002", "\uff0e", "\uff1f", "!", "\uff01", "..", " \u3002"]))
+def test_a_fraction_in_brackets_or_ending_a_sentence_is_right_only_when_it_is_the_answer(p, q, brackets, end):
+    """Fuzzed (hypothesis): brackets and sentence ends never make a wrong fraction right, and a "!"
+    (a factorial) or a mistyped end never makes the right one right."""
+    text = "(" * brackets + f"{q.numerator}/{q.denominator}" + ")" * brackets + end
+    r = check(text, p, show=False, why="WHY")
+    readable = end in ("", ".", "?", "\u3002", "\uff0e", "\uff1f")
+    assert r.right is ((q == p) if readable else None), (text, r.message)
+    assert ("WHY" in r.message) is (r.right is True)
