@@ -104,12 +104,12 @@ class BigCatTable(GameTable):
     def hand(self, obs: dict) -> W.Widget:
         """A person's only move: lay their top card, or take the pile they won."""
         self.lay_button = None
-        legal = self.legal
+        moves = self.shown_moves  # the hint says what the position shown asks, looking back too
         seat = obs.get("seat")
-        if not legal:
+        if not moves:
             return self.html("wait", f"<i>{html.escape(self.seat_label(seat))}: your stack is face down; "
                              "wait for your turn.</i>")
-        action = legal[0]
+        action = moves[0]
         label = "Take the pile" if str(action) == "take the pile" else "Lay your top card"
         if label == "Take the pile":
             hint = "You won the pile: take it and put it under your stack."
@@ -119,6 +119,9 @@ class BigCatTable(GameTable):
                     "If you turn up a reward card, the next player must pay you instead.")
         else:
             hint = "Lay your top card. A reward card makes the next player pay you cards."
-        self.lay_button = self.action_button(action, label=label)
-        self.lay_button.button_style = "success"
-        return self.box("hand", [self.html("hint", hint_html(hint)), self.box("lay", [self.lay_button], W.HBox)])
+        parts = [self.html("hint", hint_html(hint))]
+        if self.legal:  # looking back, the hint only: that move was made
+            self.lay_button = self.action_button(action, label=label)
+            self.lay_button.button_style = "success"
+            parts.append(self.box("lay", [self.lay_button], W.HBox))
+        return self.box("hand", parts)

@@ -47,7 +47,7 @@ class CatTrickTable(GameTable):
         seat = obs["seat"]
         by_card, others = self.actions_for_cards(self.legal)
         cards = list(obs["hand"])
-        if not self.legal:
+        if not self.shown_moves:  # the hint says what the position shown asks, looking back too
             hint = "" if obs["is_over"] else "Wait for your turn."
         elif not obs["trick"]:
             hint = f"You lead: play any card. {obs['trump']} is trump."

@@ -61,13 +61,14 @@ class KingOfTheJungleTable(GameTable):
         by_card, _ = self.actions_for_cards(legal)
         cards = list(obs["hand"])
         bids = [a for a in legal if isinstance(a, Bid)]
+        moves = self.shown_moves  # the hint says what the position shown asks, looking back too
         self.bid_buttons = {}
-        if bids:
+        if any(isinstance(a, Bid) for a in moves):
             no = obs["forbidden_bid"]
             hint = "Bid the number of tricks you will win."
             if no is not None:
                 hint += f" You bid last: not {no}, or the bids would total 13."
-        elif not legal:
+        elif not moves:
             hint = "" if obs["is_over"] else "Wait for your turn."
         elif obs["led_suit"] and cards and any(c.suit == obs["led_suit"] for c in cards):
             hint = f"Follow suit: play a {obs['led_suit']} card."

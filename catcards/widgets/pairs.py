@@ -76,19 +76,13 @@ class PairsTable(GameTable):
         replaying the shown game's public moves (a few hundred microseconds)."""
         return recent_turns(self.state)
 
-    def _viewers_turn(self, obs: dict) -> bool:
-        """Whether the position shown (live, or looked back at with the Move box) is the turn of
-        the person viewing: the status line and the hint both say what it asks of them."""
-        seat = obs["seat"]
-        return seat is not None and seat == self.state.current_player and self.is_human(seat)
-
     def status_text(self, obs: dict) -> str:
         """The table's status line, with "turn over a second card" when, in the position shown,
         the person viewing has turned one card over, and "first card turned over" when another
         player has (as the hint says it: :meth:`hand`)."""
         text = super().status_text(obs)
         if obs["turned"] is not None and not self.state.is_over:
-            text += " &middot; turn over a second card" if self._viewers_turn(obs) else " &middot; first card turned over"
+            text += " &middot; turn over a second card" if self.viewers_turn else " &middot; first card turned over"
         return text + f" &middot; {obs['turns']} turn{'s' * (obs['turns'] != 1)} played"
 
     def _grid_widgets(self, size: int, cols: int) -> None:
@@ -179,7 +173,7 @@ class PairsTable(GameTable):
             return self.html("taken", "")
         if obs["is_over"]:
             hint = ""
-        elif not self._viewers_turn(obs):
+        elif not self.viewers_turn:
             hint = "Watch the cards the others turn over, and remember where they lie."
         elif obs["turned"] is not None:
             hint = "Now turn over a second card: the same number makes a pair, and you have another turn."

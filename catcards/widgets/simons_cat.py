@@ -45,16 +45,16 @@ class SimonsCatTable(GameTable):
         """Your hand (legal cards clickable, the rest disabled) and "take the mess" only when no
         card matches; a line saying what you must do."""
         seat = obs["seat"]
-        legal = self.legal
-        by_card, others = self.actions_for_cards(legal)
+        by_card, others = self.actions_for_cards(self.legal)
+        moves = self.shown_moves  # the hint says what the position shown asks, looking back too
         cards = list(obs["hand"])
-        if not legal:
+        if not moves:
             hint = "" if obs["is_over"] or not cards else "Wait for your turn."
         elif obs.get("opening") is not None:
             hint = f"You open the round: play {obs['opening']}, the lowest Cat card in play."
         elif obs["top"] is None:
             hint = "Start a new pile with any card."
-        elif others:
+        elif self.actions_for_cards(moves)[1]:  # "take the mess", no card to play
             hint = f"No card in your hand matches {obs['top']}: take the mess."
         else:
             top = obs["top"]

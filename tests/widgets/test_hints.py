@@ -42,3 +42,28 @@ def test_snap_says_turn_or_watch():
     table.turn_button.click()
     assert hints(table) == ['Watch the centre pile: press "Snap!" when the top two cards have the same number.']
     table.close()
+
+
+def test_looking_back_at_your_turn_the_hint_says_what_that_turn_asked():
+    """Looking back with the Move box at a position where it was your turn, the hint says what
+    that turn asked, as it did live (it said "Wait for your turn." under "Your turn" in Simon's
+    Cat, Cat Trick and King of the Jungle, and Big Cat showed no hint: the hints were read from
+    the clickable moves, none while looking back); nothing can be clicked there."""
+    import pytest
+
+    for game in ("simons-cat", "cat-trick", "king-of-the-jungle", "big-cat"):
+        table = cw.play(game, players=3 if game != "big-cat" else 2, seed=3)
+        live = {}  # move number -> the hints shown live at your turn there
+        while len(live) < 4 and not table.state.is_over:
+            if table.legal:
+                live[len(table.state.history)] = hints(table)
+                table.act(table.legal[-1])
+            else:  # pragma: no cover - the computers reply at once after your move
+                pytest.fail(f"{game}: not your turn after the computers' replies")
+        assert len(live) == 4, game
+        for move, words in live.items():
+            table.history_slider.value = move
+            assert table.looking_back and not table.legal, (game, move)
+            assert words and hints(table) == words, (game, move)
+            assert "Wait for your turn." not in hints(table)
+        table.close()

@@ -103,7 +103,9 @@ Hooks and helpers for subclasses:
 - :meth:`seat_label` ``(seat) -> str``: "Seat 2 (you)", "Seat 1 (computer)".
 - :meth:`status_text` ``(obs) -> str`` (HTML), :meth:`refresh` (redraw from the state, called
   after every change), :attr:`view_seat` (whose observation is drawn now), :attr:`legal` (the
-  actions the viewer may click now: empty unless the viewer is the person to act).
+  actions the viewer may click now: empty unless the viewer is the person to act),
+  :attr:`shown_moves` (the viewer's moves in the position shown, looking back too: what a hint
+  describes) and :attr:`viewers_turn`.
 - :meth:`focus_after` ``(clicked, place) -> Widget | None``: what gets keyboard focus after a
   click on a button of the hand or the board once the table is redrawn (default: the same
   button if still shown, which keeps the focus by itself, being the same element; else the one

@@ -98,14 +98,25 @@ class ViewMixin:
         return self.model.view_seat(self._hidden_for())
 
     @property
+    def viewers_turn(self) -> bool:
+        """Whether the position shown (the game in play, or an earlier position looked back at
+        with the Move box) is the viewer's turn: the hand's hint says what that turn asks."""
+        seat = self.view_seat
+        return seat is not None and seat == self.state.current_player and self.is_human(seat)
+
+    @property
+    def shown_moves(self) -> tuple:
+        """The viewer's moves in the position shown (empty unless it is :attr:`viewers_turn`):
+        what a hint describes. Clickable only in the game in play (:attr:`legal`): looking back,
+        the hint says what that turn asked, under buttons that do nothing."""
+        return self.state.legal_actions() if self.viewers_turn else ()
+
+    @property
     def legal(self) -> tuple:
         """The actions the viewer may click now (empty unless the viewer is the person to act)."""
-        seat = self.view_seat
         if self.looking_back:  # the past is read-only
             return ()
-        if seat is not None and seat == self.state.current_player and self.is_human(seat):
-            return self.state.legal_actions()
-        return ()
+        return self.shown_moves
 
     def seat_label(self, seat: int | None) -> str:
         """"Seat 2 (you)", "Seat 1 (computer)", "Seat 0" (hot-seat people are named by seat)."""
