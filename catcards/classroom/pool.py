@@ -30,6 +30,7 @@ import numbers
 import secrets
 import threading
 import time
+import unicodedata
 from datetime import datetime, timezone
 from typing import Any, Callable
 
@@ -218,8 +219,9 @@ class Pool:
         the results stay in the store and in :meth:`results` (its ``removed`` column);
         :meth:`summary` leaves them out while the student is out and never shows their
         nickname. A student taken out can go on playing: what they send is counted into the
-        store and stays out of the pool until they are put back. Doing what is already done is
-        not an error. The class's version changes.
+        store and stays out of the pool until they are put back. While they are out their
+        nickname is taken: a join under it is refused (:meth:`join`, 409). Doing what is already
+        done is not an error. The class's version changes.
 
         Args:
             number: the student's number in the class (1, 2, ...; ``Student N`` of the summary;
@@ -289,14 +291,18 @@ class Pool:
 
         Raises:
             PoolError: 404 unknown code; 403 an ended class, or a full one (``max_students``);
-                400 a nickname that is not text of 1 to 24 printable characters; 429 too many
-                joins at once from this address or to this class. Nothing refused is stored.
+                400 a nickname that is not text of 1 to 24 printable characters; 409 the
+                nickname of a student the teacher took out (:meth:`_check_not_taken_out`);
+                429 too many joins at once from this address or to this class. Nothing
+                refused is stored.
         """
         row = self._class(code)
         code = row["code"]
         if row["ended"]:
             raise PoolError(403, f"the class {code} has ended; ask your teacher for the new code")
         nickname = self._nickname(nickname) if row["nicknames"] else None
+        if nickname is not None:
+            self._check_not_taken_out(code, nickname)
         self._join_rate(code, client)
         s = self._students
         for attempt in range(50):
@@ -318,6 +324,30 @@ class Pool:
                 continue
             return Student(code, number, seed, nickname, token)
         raise PoolError(503, "too many students joining at once; try again")  # pragma: no cover
+
+    def _check_not_taken_out(self, code: str, nickname: str) -> None:
+        """Refuse (409) a join of the class ``code`` under the nickname of a student the teacher
+        took out (:meth:`set_removed`), compared without regard to case, spacing or look-alike
+        forms (Unicode NFKC, case-folded: "RUDE", "Rude" and "ｒｕｄｅ" are one nickname).
+
+        Why refuse rather than let the join in (or in but out of the pool): a teacher takes a
+        student out for a rude nickname or nonsense results, and a student who joins again
+        under the same nickname is, for the teacher, the same student coming back; let in, the
+        rude nickname would be back on the teacher's list and their results back in the pool
+        until the teacher noticed. Joined but kept out silently, a different student who
+        happened to choose that nickname would play without anything counting and without a
+        word. Refused, the student is told, in words, to choose another nickname (or none);
+        nothing is stored. A nickname stays reserved while its student is out; putting them
+        back frees it.
+        """
+        s, out = self._students, self._removed
+        with self.store.connect() as conn:
+            taken = conn.execute(
+                sa.select(s.c.nickname).join(out, sa.and_(out.c.code == s.c.code, out.c.number == s.c.number))
+                .where(s.c.code == code, s.c.nickname.is_not(None))).scalars().all()
+        if _fold(nickname) in {_fold(n) for n in taken}:
+            raise PoolError(409, f"the nickname {nickname!r} is taken in this class; choose another "
+                                 "nickname, or join without one")
 
     def student(self, code: str, token: str) -> Student:
         """The student of class ``code`` with ``token`` (a reload of their page).
@@ -679,6 +709,12 @@ def _after_colon(exc: Exception) -> str:
     text = str(exc)
     prefix = "not a catcards saved game: "
     return text[len(prefix):] if text.startswith(prefix) else text
+
+
+def _fold(nickname: str) -> str:
+    """A nickname as :meth:`Pool._check_not_taken_out` compares it: NFKC-normalized, case-folded,
+    spaces folded."""
+    return " ".join(unicodedata.normalize("NFKC", nickname).casefold().split())
 
 
 def _number(value: float) -> int | float:

@@ -318,6 +318,28 @@ def test_taking_a_student_out_is_the_teachers_and_checked(pool):
     assert pool.removed(code) == [1] and pool.summary(code)["tallies"]["n"] == 0
 
 
+def test_a_student_taken_out_cannot_join_again_under_the_same_nickname(pool):
+    """Break-it (pool44): a student taken out joined again as "Rude" and was back in the pool
+    (and on the teacher's list) as a new student. Their nickname is taken while they are out,
+    in any case, spacing or look-alike form; other nicknames, none, and other classes are not
+    held up, and putting the student back frees it."""
+    info = pool.start("snap")
+    code, token = info.code, info.teacher_token
+    rude = pool.join(code, "Rude")
+    pool.tally(code, rude.token, 51)
+    pool.set_removed(code, token, rude.number, True)
+    for again in ("Rude", "rude", "  RUDE ", "\uff32\uff55\uff44\uff45"):  # fullwidth letters: NFKC "Rude"
+        error = refused(pool, code, 409, "the nickname .* is taken in this class; choose another nickname, or "
+                                         "join without one", pool.join, code, again)
+        assert again.strip() in str(error)
+    assert pool.summary(code)["joined"] == 1 and pool.removed(code) == [1]
+    assert pool.join(code, "Rudy").number == 2 and pool.join(code).number == 3  # another nickname, or none
+    elsewhere = pool.start("snap")
+    assert pool.join(elsewhere.code, "Rude").nickname == "Rude"  # another class's nicknames are its own
+    pool.set_removed(code, token, rude.number, False)  # put back: the nickname is free again
+    assert pool.join(code, "Rude").number == 4
+
+
 def test_a_store_made_before_removals_gets_their_table_when_opened(store_where):
     """The removals are a table of their own: a store made without it (an older catcards) gets it
     from create_all when opened, with its classes and results as they were."""
