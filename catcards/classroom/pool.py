@@ -463,22 +463,24 @@ class Pool:
         """The class's pooled results, JSON-ready (only str keys, numbers, lists, None).
 
         Keys: ``code``, ``game``, ``activity``, ``title``, ``unit``, ``instructions``, ``open``,
-        ``ended``, ``version``, ``joined`` (students), ``submitted`` (students with a counted
-        game in the pool), ``n`` (games counted in the pool), ``counts`` (``[[value, count], ...]`` by value),
+        ``ended``, ``version``, ``joined`` (students), ``taken_out`` (students taken out of the
+        pool, :meth:`set_removed`), ``submitted`` (students in the pool with a counted game:
+        those taken out are not among them), ``n`` (games counted in the pool), ``counts`` (``[[value, count], ...]`` by value),
         ``exact`` (``[[value, probability], ...]`` or None), ``exact_mean`` (float or None),
         ``mean`` (None before a result), ``running`` (after each counted game, in order:
         ``{"n", "mean", "low", "high"}``: the mean so far and its 95% interval, Wilson's for a
         yes/no activity, else mean +- 1.96 s / sqrt(n) kept within the activity's ``tally``
-        range when it has one, None for n < 2), ``students`` (one per student who sent a game
-        or a real-deck count, by number: ``{"number", "student", "n", "mean", "tallies",
+        range when it has one, None for n < 2), ``students`` (one per student who joined, by
+        number, those who sent nothing yet too, so that the teacher can take out a rude
+        nickname before it sends anything: ``{"number", "student", "n", "mean", "tallies",
         "tallies_mean", "removed"}``: ``n`` games with their ``mean``, ``tallies`` real-deck
-        counts with theirs (None without any); ``student`` is their nickname when ``names`` and
+        counts with theirs (0 and None without any); ``student`` is their nickname when ``names`` and
         they gave one and are not taken out, else "Student <number>"), ``tallies`` (the real-deck counts,
         not verified, kept apart from the games: ``{"n", "counts", "mean", "running",
         "verified"}`` with ``running`` as above over the tallies alone), ``binary``, ``plot``.
 
-        A student taken out (:meth:`set_removed`) is left out of everything but ``joined`` and
-        their own row of ``students`` (``"removed": true``).
+        A student taken out (:meth:`set_removed`) is left out of everything but ``joined``,
+        ``taken_out`` and their own row of ``students`` (``"removed": true``).
 
         Raises: PoolError 404.
         """
@@ -487,14 +489,16 @@ class Pool:
         act = find_activity(row["activity"])
         r, s = self._results, self._students
         with self.store.connect() as conn:
-            joined = conn.execute(sa.select(sa.func.count()).where(s.c.code == code)).scalar_one()
+            joined = conn.execute(sa.select(s.c.number, s.c.nickname).where(s.c.code == code)
+                                  .order_by(s.c.number)).all()
             rows = conn.execute(
                 sa.select(r.c.kind, r.c.value, s.c.number, s.c.nickname)
                 .join(s, s.c.id == r.c.student_id).where(r.c.code == code).order_by(r.c.id)).all()
             removed = set(self._removed_numbers(conn, code))
-        per: dict[int, tuple] = {}  # number -> (nickname, games' values, tallies' values)
-        for kind, v, number, nick in rows:
-            entry = per.setdefault(number, (nick, [], []))
+        # number -> (nickname, games' values, tallies' values), every student who joined
+        per: dict[int, tuple] = {number: (nick, [], []) for number, nick in joined}
+        for kind, v, number, _ in rows:
+            entry = per[number]
             (entry[2] if kind == "tally" else entry[1]).append(_number(v))
         pooled = [(kind, _number(v)) for kind, v, number, _ in rows if number not in removed]
         values = [v for kind, v in pooled if kind == "game"]
@@ -503,7 +507,7 @@ class Pool:
             "code": code, "game": act.game, "activity": act.key, "title": act.title,
             "unit": act.unit, "instructions": act.instructions, "binary": act.binary,
             "plot": act.plot, "open": bool(row["is_open"]), "ended": bool(row["ended"]),
-            "version": int(row["version"]), "joined": int(joined),
+            "version": int(row["version"]), "joined": len(joined), "taken_out": len(removed),
             "submitted": sum(1 for number, (_, vs, _) in per.items() if vs and number not in removed),
             "n": len(values),
             "counts": _counts(values),

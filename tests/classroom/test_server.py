@@ -138,7 +138,9 @@ def test_a_student_joins_gets_their_own_series_and_a_finished_game_counts(server
     assert s["n"] == 1 and s["joined"] >= 2 and s["counts"] == [[state.snaps_showing, 1]]
     assert s["exact_mean"] == pytest.approx(3.0) and dict(map(tuple, s["exact"]))[0] == pytest.approx(0.0455, abs=5e-5)
     assert s["students"] == [{"number": 1, "student": "Student 1", "n": 1, "mean": state.snaps_showing,
-                              "tallies": 0, "tallies_mean": None, "removed": False}]  # anonymous
+                              "tallies": 0, "tallies_mean": None, "removed": False},  # anonymous
+                             {"number": 2, "student": "Student 2", "n": 0, "mean": None,
+                              "tallies": 0, "tallies_mean": None, "removed": False}]  # listed before sending
     named = requests.get(server["join_url"] + "/summary?names=1", headers=teacher(server), timeout=30).json()
     assert named["students"][0]["student"] == "Ana"
     csv = requests.get(server["join_url"] + f"/results.csv?token={server['teacher_token']}", timeout=30)
@@ -317,8 +319,12 @@ def test_the_teacher_takes_a_students_results_out_of_the_pool_and_puts_them_back
     assert reply.status_code == 200 and reply.json() == {"student": number, "removed": True}
     assert version(server) > version_before  # the dashboards refresh
     out = summary(server)
-    assert (out["n"], out["submitted"], out["tallies"]["n"], out["joined"]) == (
-        before["n"] - 1, before["submitted"] - 1, before["tallies"]["n"] - 2, before["joined"])
+    assert (out["n"], out["submitted"], out["tallies"]["n"], out["joined"], out["taken_out"]) == (
+        before["n"] - 1, before["submitted"] - 1, before["tallies"]["n"] - 2, before["joined"], before["taken_out"] + 1)
+    # while out, nobody joins under their nickname (they would be back in the pool): 409, nothing stored
+    refused(requests.post(url + "/join", json={"nickname": "rude"}, timeout=30), 409,
+            "the nickname 'rude' is taken in this class; choose another nickname, or join without one")
+    assert summary(server)["joined"] == out["joined"]
     assert [r for r in out["students"] if r["number"] == number][0]["removed"] is True
     named = requests.get(url + "/summary?names=1", headers=teacher(server), timeout=30).json()
     assert "Rude" not in json.dumps(named)
@@ -333,7 +339,8 @@ def test_the_teacher_takes_a_students_results_out_of_the_pool_and_puts_them_back
 
     assert remove({"student": number, "removed": False}).json() == {"student": number, "removed": False}
     back = summary(server)
-    assert (back["n"], back["tallies"]["n"], back["submitted"]) == (before["n"], before["tallies"]["n"], before["submitted"])
+    assert (back["n"], back["tallies"]["n"], back["submitted"], back["taken_out"]) == (
+        before["n"], before["tallies"]["n"], before["submitted"], before["taken_out"])
 
 
 def _query_socket(server, loop, kernel_id: str, **headers) -> object:
