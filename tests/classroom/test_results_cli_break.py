@@ -153,3 +153,17 @@ def test_a_postgresql_class_store_is_read(postgres_url, tmp_path, monkeypatch, c
     status, out, err = run(capsys, "--store", postgres_url)
     assert (status, err) == (0, "")
     assert out.startswith(f"Classes in {postgres_url}, oldest first:") and f"\n{info.code} " in out
+
+
+def test_a_postgresql_server_that_does_not_answer_is_said_in_one_line_without_the_password(tmp_path, monkeypatch, capsys):
+    pytest.importorskip("psycopg")
+    import socket
+
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, "--store", f"postgresql://ada:secret@127.0.0.1:{port}/grades")
+    assert (status, out) == (2, "") and err.count("\n") == 1 and "secret" not in err
+    assert err.startswith(f"catcards: error: the store postgresql+psycopg://ada:***@127.0.0.1:{port}/grades cannot "
+                          "be read as a class store: connection failed: ")
