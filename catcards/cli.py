@@ -604,6 +604,29 @@ def _holds_classes(path: Path) -> bool:
         raise CliError(f"the store {path} cannot be read as a class store: {exc}") from None
 
 
+def _postgres_holds_classes(url: str) -> bool:
+    """Whether the PostgreSQL database at ``url`` (as :func:`catcards.classroom.store.store_place`
+    gives it) holds a class store's table of classes, looked at without writing (another
+    program's database, or an empty one, is left as it is; :func:`_holds_classes` for SQLite).
+
+    Raises:
+        CliError: a database that cannot be reached or read (the URL said without its password)."""
+    import sqlalchemy as sa
+
+    from catcards.classroom.store import classes, postgres_engine
+
+    engine = postgres_engine(url)
+    shown = sa.engine.make_url(url).render_as_string(hide_password=True)
+    try:
+        with engine.connect() as conn:
+            return sa.inspect(conn).has_table(classes.name)
+    except sa.exc.DBAPIError as exc:
+        detail = " ".join(str(getattr(exc, "orig", exc)).split())[:300]
+        raise CliError(f"the store {shown} cannot be read as a class store: {detail}") from None
+    finally:
+        engine.dispose()
+
+
 def _results(args: argparse.Namespace) -> str:
     """``catcards results [CODE]``: the classes in a class store (code, game, activity, when
     started, state, results counted), or class ``CODE``'s results as CSV
@@ -611,8 +634,9 @@ def _results(args: argparse.Namespace) -> str:
     written to ``--csv``. Reads the store only: a store that does not exist is refused, not made.
 
     Raises:
-        CliError: no lab extra; ``:memory:``; no store at that place, or a file that is not a class
-            store (:func:`_holds_classes`); a ``--csv`` that cannot be written.
+        CliError: no lab extra; ``:memory:``; no store at that place, or a file or PostgreSQL
+            database that is not a class store (:func:`_holds_classes`,
+            :func:`_postgres_holds_classes`); a ``--csv`` that cannot be written.
         CatcardsError: a store that cannot be one or be opened (StoreError); an unknown code (PoolError).
     """
     from datetime import datetime
@@ -644,6 +668,12 @@ def _results(args: argparse.Namespace) -> str:
     if kind == "sqlite" and not _holds_classes(place):
         raise CliError(f"{where} is not a class store (it holds no classes' table); give --store as "
                        "`catcards class` was given it (default ./catcards-class)")
+    if kind == "postgresql" and not _postgres_holds_classes(place):  # as SQLite: create_all would make the tables
+        import sqlalchemy as sa
+
+        shown = sa.engine.make_url(place).render_as_string(hide_password=True)
+        raise CliError(f"{shown} is not a class store (it holds no classes' table); give --store as "
+                       "`catcards class` was given it")
     store = open_store(where)
     try:
         pool = Pool(store)

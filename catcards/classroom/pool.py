@@ -30,6 +30,7 @@ import numbers
 import secrets
 import threading
 import time
+import unicodedata
 from datetime import datetime, timezone
 from typing import Any, Callable
 
@@ -218,8 +219,9 @@ class Pool:
         the results stay in the store and in :meth:`results` (its ``removed`` column);
         :meth:`summary` leaves them out while the student is out and never shows their
         nickname. A student taken out can go on playing: what they send is counted into the
-        store and stays out of the pool until they are put back. Doing what is already done is
-        not an error. The class's version changes.
+        store and stays out of the pool until they are put back. While they are out their
+        nickname is taken: a join under it is refused (:meth:`join`, 409). Doing what is already
+        done is not an error. The class's version changes.
 
         Args:
             number: the student's number in the class (1, 2, ...; ``Student N`` of the summary;
@@ -289,14 +291,18 @@ class Pool:
 
         Raises:
             PoolError: 404 unknown code; 403 an ended class, or a full one (``max_students``);
-                400 a nickname that is not text of 1 to 24 printable characters; 429 too many
-                joins at once from this address or to this class. Nothing refused is stored.
+                400 a nickname that is not text of 1 to 24 printable characters; 409 the
+                nickname of a student the teacher took out (:meth:`_check_not_taken_out`);
+                429 too many joins at once from this address or to this class. Nothing
+                refused is stored.
         """
         row = self._class(code)
         code = row["code"]
         if row["ended"]:
             raise PoolError(403, f"the class {code} has ended; ask your teacher for the new code")
         nickname = self._nickname(nickname) if row["nicknames"] else None
+        if nickname is not None:
+            self._check_not_taken_out(code, nickname)
         self._join_rate(code, client)
         s = self._students
         for attempt in range(50):
@@ -318,6 +324,30 @@ class Pool:
                 continue
             return Student(code, number, seed, nickname, token)
         raise PoolError(503, "too many students joining at once; try again")  # pragma: no cover
+
+    def _check_not_taken_out(self, code: str, nickname: str) -> None:
+        """Refuse (409) a join of the class ``code`` under the nickname of a student the teacher
+        took out (:meth:`set_removed`), compared without regard to case, spacing or look-alike
+        forms (Unicode NFKC, case-folded: "RUDE", "Rude" and "ｒｕｄｅ" are one nickname).
+
+        Why refuse rather than let the join in (or in but out of the pool): a teacher takes a
+        student out for a rude nickname or nonsense results, and a student who joins again
+        under the same nickname is, for the teacher, the same student coming back; let in, the
+        rude nickname would be back on the teacher's list and their results back in the pool
+        until the teacher noticed. Joined but kept out silently, a different student who
+        happened to choose that nickname would play without anything counting and without a
+        word. Refused, the student is told, in words, to choose another nickname (or none);
+        nothing is stored. A nickname stays reserved while its student is out; putting them
+        back frees it.
+        """
+        s, out = self._students, self._removed
+        with self.store.connect() as conn:
+            taken = conn.execute(
+                sa.select(s.c.nickname).join(out, sa.and_(out.c.code == s.c.code, out.c.number == s.c.number))
+                .where(s.c.code == code, s.c.nickname.is_not(None))).scalars().all()
+        if _fold(nickname) in {_fold(n) for n in taken}:
+            raise PoolError(409, f"the nickname {nickname!r} is taken in this class; choose another "
+                                 "nickname, or join without one")
 
     def student(self, code: str, token: str) -> Student:
         """The student of class ``code`` with ``token`` (a reload of their page).
@@ -433,22 +463,24 @@ class Pool:
         """The class's pooled results, JSON-ready (only str keys, numbers, lists, None).
 
         Keys: ``code``, ``game``, ``activity``, ``title``, ``unit``, ``instructions``, ``open``,
-        ``ended``, ``version``, ``joined`` (students), ``submitted`` (students with a counted
-        game in the pool), ``n`` (games counted in the pool), ``counts`` (``[[value, count], ...]`` by value),
+        ``ended``, ``version``, ``joined`` (students), ``taken_out`` (students taken out of the
+        pool, :meth:`set_removed`), ``submitted`` (students in the pool with a counted game:
+        those taken out are not among them), ``n`` (games counted in the pool), ``counts`` (``[[value, count], ...]`` by value),
         ``exact`` (``[[value, probability], ...]`` or None), ``exact_mean`` (float or None),
         ``mean`` (None before a result), ``running`` (after each counted game, in order:
         ``{"n", "mean", "low", "high"}``: the mean so far and its 95% interval, Wilson's for a
         yes/no activity, else mean +- 1.96 s / sqrt(n) kept within the activity's ``tally``
-        range when it has one, None for n < 2), ``students`` (one per student who sent a game
-        or a real-deck count, by number: ``{"number", "student", "n", "mean", "tallies",
+        range when it has one, None for n < 2), ``students`` (one per student who joined, by
+        number, those who sent nothing yet too, so that the teacher can take out a rude
+        nickname before it sends anything: ``{"number", "student", "n", "mean", "tallies",
         "tallies_mean", "removed"}``: ``n`` games with their ``mean``, ``tallies`` real-deck
-        counts with theirs (None without any); ``student`` is their nickname when ``names`` and
+        counts with theirs (0 and None without any); ``student`` is their nickname when ``names`` and
         they gave one and are not taken out, else "Student <number>"), ``tallies`` (the real-deck counts,
         not verified, kept apart from the games: ``{"n", "counts", "mean", "running",
         "verified"}`` with ``running`` as above over the tallies alone), ``binary``, ``plot``.
 
-        A student taken out (:meth:`set_removed`) is left out of everything but ``joined`` and
-        their own row of ``students`` (``"removed": true``).
+        A student taken out (:meth:`set_removed`) is left out of everything but ``joined``,
+        ``taken_out`` and their own row of ``students`` (``"removed": true``).
 
         Raises: PoolError 404.
         """
@@ -457,14 +489,16 @@ class Pool:
         act = find_activity(row["activity"])
         r, s = self._results, self._students
         with self.store.connect() as conn:
-            joined = conn.execute(sa.select(sa.func.count()).where(s.c.code == code)).scalar_one()
+            joined = conn.execute(sa.select(s.c.number, s.c.nickname).where(s.c.code == code)
+                                  .order_by(s.c.number)).all()
             rows = conn.execute(
                 sa.select(r.c.kind, r.c.value, s.c.number, s.c.nickname)
                 .join(s, s.c.id == r.c.student_id).where(r.c.code == code).order_by(r.c.id)).all()
             removed = set(self._removed_numbers(conn, code))
-        per: dict[int, tuple] = {}  # number -> (nickname, games' values, tallies' values)
-        for kind, v, number, nick in rows:
-            entry = per.setdefault(number, (nick, [], []))
+        # number -> (nickname, games' values, tallies' values), every student who joined
+        per: dict[int, tuple] = {number: (nick, [], []) for number, nick in joined}
+        for kind, v, number, _ in rows:
+            entry = per[number]
             (entry[2] if kind == "tally" else entry[1]).append(_number(v))
         pooled = [(kind, _number(v)) for kind, v, number, _ in rows if number not in removed]
         values = [v for kind, v in pooled if kind == "game"]
@@ -473,7 +507,7 @@ class Pool:
             "code": code, "game": act.game, "activity": act.key, "title": act.title,
             "unit": act.unit, "instructions": act.instructions, "binary": act.binary,
             "plot": act.plot, "open": bool(row["is_open"]), "ended": bool(row["ended"]),
-            "version": int(row["version"]), "joined": int(joined),
+            "version": int(row["version"]), "joined": len(joined), "taken_out": len(removed),
             "submitted": sum(1 for number, (_, vs, _) in per.items() if vs and number not in removed),
             "n": len(values),
             "counts": _counts(values),
@@ -679,6 +713,12 @@ def _after_colon(exc: Exception) -> str:
     text = str(exc)
     prefix = "not a catcards saved game: "
     return text[len(prefix):] if text.startswith(prefix) else text
+
+
+def _fold(nickname: str) -> str:
+    """A nickname as :meth:`Pool._check_not_taken_out` compares it: NFKC-normalized, case-folded,
+    spaces folded."""
+    return " ".join(unicodedata.normalize("NFKC", nickname).casefold().split())
 
 
 def _number(value: float) -> int | float:

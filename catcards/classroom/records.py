@@ -36,9 +36,10 @@ class PoolError(CatcardsError, ValueError):
     Attributes:
         status: the HTTP status the server answers with: 400 malformed input, 401 no teacher's
             token, 403 a closed or ended class, an unknown student, a wrong teacher's token or a
-            full class, 404 an unknown class code, 409 a result already counted, 413 a save too
-            large, 422 a save edited, unfinished, of another game or class, not from the
-            student's series, or a game after the student's next one, 429 too many submissions
+            full class, 404 an unknown class code, 409 a result already counted or a join under
+            the nickname of a student taken out, 413 a save too large, 422 a save edited,
+            unfinished, of another game or class, not from the student's series, or a game
+            after the student's next one, 429 too many submissions
             or joins at once; from the HTTP client
             (:class:`catcards.classroom.Classroom`) also 502 (the server's answer is not what the
             contract says) and 503 (no server answers); 503 too when joins keep colliding.

@@ -34,7 +34,9 @@ The teacher's token is read from ``Authorization: Bearer TOKEN`` or ``?token=``;
 wrong: 403. Every refusal is a 4xx JSON ``{"error": message}``; the pool's :class:`PoolError`
 keeps its status (400, 403, 404, 409, 413, 422, 429). Bodies are bounded: a handler reads at
 most :data:`MAX_BODY` bytes (a longer ``Content-Length`` is answered 413 before the body is
-read), and the HTTP server refuses anything above :data:`MAX_SERVER_BODY`.
+read; a chunked body, of no announced length, is answered 413 once it passes the limit, and the
+connection then closes), and the HTTP server refuses anything above :data:`MAX_SERVER_BODY`
+sent to Voila's own handlers.
 
 Students cannot run code on the server: Voila's kernel manager forwards only widget (comm) and
 kernel-info messages from a page to its kernel (no ``execute_request``; the class app's kernel
@@ -70,7 +72,7 @@ import tornado.web
 from voila.app import Voila
 
 from catcards.core import CatcardsError, short_text
-from catcards.classroom.records import MAX_STUDENTS
+from catcards.classroom.records import MAX_SAVE_BYTES, MAX_STUDENTS
 
 __all__ = ["ClassServer", "ClassServerError", "check_address", "CLASS_APP", "MAX_BODY", "MAX_SERVER_BODY", "class_urls", "qr_svg", "terminal_qr"]
 
@@ -83,6 +85,9 @@ TEMPLATES = HERE / "templates"
 MAX_BODY = 1024 * 1024
 #: most bytes the HTTP server reads from any request body
 MAX_SERVER_BODY = 2 * 1024 * 1024
+#: the connection's limit for a pool handler's chunked body, which the handler bounds itself
+#: (:meth:`PoolHandler.data_received`: MAX_BODY)
+_UNBOUNDED = 2 ** 62
 #: environment variable through which a student's kernel learns the server's loopback address
 SERVER_ENV = "CATCARDS_CLASS_SERVER"
 #: longest code accepted in an address (a class code is 6 characters)
@@ -201,7 +206,6 @@ class PoolHandler(tornado.web.RequestHandler):
         self.server = server
         self.pool = server.pool
         self._body = bytearray()
-        self._too_big = False
 
     def prepare(self) -> None:
         length = self.request.headers.get("Content-Length")
@@ -211,12 +215,23 @@ class PoolHandler(tornado.web.RequestHandler):
             if int(length) > MAX_BODY:
                 self._close_after = True
                 raise JsonError(413, f"the request body is {int(length)} bytes; at most {MAX_BODY} are read")
-        if self.request.method in ("POST", "PUT"):
-            self.request.connection.set_max_body_size(MAX_BODY)
+        # a body of known length is bounded by tornado; a chunked one (no Content-Length; a GET's
+        # too) is measured by data_received, which answers 413 once it passes MAX_BODY: tornado's
+        # own limit would answer a bare 400 and reset the connection (break-it, pool44), and it
+        # counts a chunk's announced length, before data_received sees any of it
+        self.request.connection.set_max_body_size(MAX_BODY if length is not None else _UNBOUNDED)
 
     def data_received(self, chunk: bytes) -> None:
+        """Keep ``chunk`` of the body; past :data:`MAX_BODY` (only a chunked body gets there),
+        answer 413 now: nothing more is read, and the connection closes after the answer."""
+        if self._finished:
+            return
         if len(self._body) + len(chunk) > MAX_BODY:
-            self._too_big = True
+            self._body.clear()
+            self._close_after = True
+            error = JsonError(413, f"the request body is over {MAX_BODY} bytes ({MAX_BODY // 2 ** 20} MiB); at most "
+                                   f"{MAX_BODY} are read (a game's save is at most {MAX_SAVE_BYTES // 1024} KiB)")
+            self.send_error(413, exc_info=(JsonError, error, None))
             return
         self._body.extend(chunk)
 
@@ -279,8 +294,6 @@ class PoolHandler(tornado.web.RequestHandler):
         than ``application/json`` is refused (415): a form on another website (it can send only
         text/plain, a form's encoding or multipart without asking the browser first) cannot make
         a visitor join a class or send a result."""
-        if self._too_big:
-            raise JsonError(413, f"the request body is over {MAX_BODY} bytes; at most {MAX_BODY} are read")
         kind = self.request.headers.get("Content-Type", "").split(";")[0].strip().lower()
         if kind and kind != "application/json":
             raise JsonError(415, "send the request body as JSON, with the header Content-Type: application/json")
@@ -568,7 +581,7 @@ class KernelGoodbye(PoolHandler):
         from tornado.httputil import HTTPInputError, parse_body_arguments
 
         noted = self.server.table_owner(kernel_id)
-        if noted is None or self._too_big:
+        if noted is None:
             return False
         arguments: dict[str, list[bytes]] = {}
         try:

@@ -19,7 +19,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["Store", "open_store", "store_place", "StoreError", "SQLITE_NAME", "SQLITE_HEADER", "MAX_NAME_BYTES"]
+__all__ = ["Store", "open_store", "store_place", "postgres_engine", "StoreError", "SQLITE_NAME", "SQLITE_HEADER",
+           "MAX_NAME_BYTES"]
 
 from ..core import MAX_NAME_BYTES, CatcardsError, too_long_name
 
@@ -235,6 +236,21 @@ def store_place(where: str | os.PathLike) -> tuple[str, Any]:
     return "sqlite", path
 
 
+def postgres_engine(url: str) -> sa.engine.Engine:
+    """The engine of a PostgreSQL store at ``url`` (as :func:`store_place` gives it), connecting
+    only when first used.
+
+    Raises:
+        StoreError: psycopg is not installed, or a URL SQLAlchemy cannot use."""
+    try:
+        return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    except ImportError:
+        raise StoreError("a PostgreSQL store needs psycopg: pip install 'psycopg[binary]' "
+                         "(the lab extra of catcards has it)") from None
+    except sa.exc.ArgumentError as exc:
+        raise StoreError(f"not a PostgreSQL URL: {exc}") from None
+
+
 def open_store(where: str | os.PathLike) -> Store:
     """Open (creating its tables when new) the store at ``where``.
 
@@ -251,14 +267,7 @@ def open_store(where: str | os.PathLike) -> Store:
     """
     kind, place = store_place(where)
     if kind == "postgresql":
-        try:
-            engine = sa.create_engine(place, pool_size=10, max_overflow=20, pool_pre_ping=True)
-        except ImportError:
-            raise StoreError("a PostgreSQL store needs psycopg: pip install 'psycopg[binary]' "
-                             "(the lab extra of catcards has it)") from None
-        except sa.exc.ArgumentError as exc:
-            raise StoreError(f"not a PostgreSQL URL: {exc}") from None
-        return Store(engine, sa.engine.make_url(place).render_as_string(hide_password=True))
+        return Store(postgres_engine(place), sa.engine.make_url(place).render_as_string(hide_password=True))
     if kind == "memory":
         return Store(_sqlite_engine("sqlite://"), ":memory:")
     path = place

@@ -297,6 +297,69 @@ def test_the_teacher_takes_a_student_out_of_the_pool_by_keyboard_on_a_phone(brow
     assert csv[0].endswith(",removed") and all(line.endswith(",False") for line in csv[1:])
 
 
+@pytest.mark.browser
+def test_a_student_who_sent_nothing_is_taken_out_by_keyboard_and_the_counts_say_so(browser_ready, class_server):
+    """Break-it (pool44): a student who had sent nothing had no "Take out" button (a rude nickname
+    stayed on the teacher's list until it sent a game), and with a student taken out the line
+    said "1 sent a game" of the pool alone. Such a student has the same button as the others,
+    reached by Tab and pressed with Enter; the line then says how many are taken out and that
+    the rest is of the others; the page fits a phone and axe-core finds no WCAG 2.1 A or AA
+    violation."""
+    pytest.importorskip("axe_playwright_python")
+    import requests
+    from playwright.sync_api import expect
+
+    info = class_server
+    url, auth = info["join_url"], {"Authorization": f"Bearer {info['teacher_token']}"}
+    assert requests.post(url + "/join", json={"nickname": "Silent"}, timeout=30).status_code == 201
+    counted_pass(url, "Sender")  # a student who sent a game: their button is the look to match
+
+    def summary() -> dict:
+        return requests.get(url + "/summary", headers=auth, timeout=30).json()
+
+    before = summary()
+    named = requests.get(url + "/summary?names=1", headers=auth, timeout=30).json()["students"]
+    sender = next(r["number"] for r in named if r["student"] == "Sender")
+    silent = sender - 1  # numbered in the order they join
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(info["dashboard_url"])
+        take_out = page.get_by_role("button", name=f"Take out Student {silent}'s results")
+        expect(take_out).to_have_text("Take out", timeout=10_000)
+        expect(page.get_by_role("row", name=re.compile(rf"^Student {silent} nothing yet Take out"))).to_be_visible()
+        look = ("b => { const c = getComputedStyle(b); return [c.backgroundColor, c.color, c.fontSize, c.padding, "
+                "c.borderRadius, c.borderStyle, b.type, b.disabled]; }")
+        other = page.get_by_role("button", name=f"Take out Student {sender}'s results")
+        assert take_out.evaluate(look) == other.evaluate(look) == ["rgb(0, 114, 178)", "rgb(255, 255, 255)", "16px",
+                                                                   "7.2px 12.8px", "4px", "none", "button", False]
+        line = page.locator("#joined").locator("xpath=..")
+        expect(line).to_have_text(use_inner_text=True, expected=f"{before['joined']} joined · {before['submitted']} sent a game · "
+                                  f"{before['n']} game{'s' * (before['n'] != 1)} counted")
+        page.locator("#end").focus()
+        for _ in range(page.locator("#roster button").count()):
+            page.keyboard.press("Tab")
+            if take_out.evaluate("b => b === document.activeElement"):
+                break
+        expect(take_out).to_be_focused()
+        page.keyboard.press("Enter")
+        expect(page.locator("#message")).to_have_text(f"Student {silent}'s results are taken out of the pool.")
+        expect(page.get_by_role("button", name=f"Put back Student {silent}'s results")).to_be_focused()
+        out = summary()
+        assert (out["taken_out"], out["submitted"], out["n"]) == (before["taken_out"] + 1, before["submitted"], before["n"])
+        expect(line).to_have_text(use_inner_text=True, expected=f"{out['joined']} joined · {out['taken_out']} taken out · of the others, "
+                                  f"{out['submitted']} sent a game · {out['n']} game{'s' * (out['n'] != 1)} counted")
+        page.get_by_role("button", name="Show nicknames").click()
+        expect(page.get_by_role("button", name="Take out Sender's results")).to_be_visible(timeout=5_000)
+        assert "Silent" not in page.locator("main").inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+        problems = _violations(page, "the dashboard with a student who sent nothing taken out, 390x844")
+        assert not problems, "\n".join(problems)
+        page.get_by_role("button", name=f"Put back Student {silent}'s results").focus()
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("button", name="Take out Silent's results")).to_be_focused(timeout=10_000)
+        expect(page.locator("#out-part")).to_be_hidden()
+
+
 #: the rules axe-core checks on the class pages: WCAG 2.1 levels A and AA
 WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 

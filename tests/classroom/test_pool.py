@@ -254,7 +254,7 @@ def test_a_student_taken_out_is_left_out_of_the_pool_and_put_back_with_nothing_l
         pool.tally(code, rude.token, 51)
     pool.tally(code, counter.token, 2)
     whole = pool.summary(code, names=True)
-    assert (whole["n"], whole["submitted"], whole["tallies"]["n"]) == (3, 2, 4)
+    assert (whole["n"], whole["submitted"], whole["tallies"]["n"], whole["taken_out"]) == (3, 2, 4, 0)
     assert [(s["number"], s["student"], s["n"], s["tallies"], s["removed"]) for s in whole["students"]] == [
         (1, "Ann", 2, 0, False), (2, "Rude", 1, 3, False), (3, "Cy", 0, 1, False)]
     assert whole["students"][2]["mean"] is None and whole["students"][2]["tallies_mean"] == 2  # real cards only
@@ -264,7 +264,7 @@ def test_a_student_taken_out_is_left_out_of_the_pool_and_put_back_with_nothing_l
     assert pool.set_removed(code, token, 2, True) is True
     assert pool.version(code) == version + 1 and pool.removed(code) == [2]
     out = pool.summary(code, names=True)
-    assert (out["n"], out["submitted"], out["joined"]) == (2, 1, 3)
+    assert (out["n"], out["submitted"], out["joined"], out["taken_out"]) == (2, 1, 3, 1)
     assert out["counts"] == [[v, ann_games.count(v)] for v in sorted(set(ann_games))]
     assert out["mean"] == pytest.approx(sum(ann_games) / 2)
     assert [r["n"] for r in out["running"]] == [1, 2] and out["running"][-1]["mean"] == pytest.approx(sum(ann_games) / 2)
@@ -288,7 +288,7 @@ def test_a_student_taken_out_is_left_out_of_the_pool_and_put_back_with_nothing_l
 
     assert pool.set_removed(code, token, 2, False) is False
     back = pool.summary(code)
-    assert (back["n"], back["submitted"], back["tallies"]["n"], pool.removed(code)) == (4, 2, 4, [])
+    assert (back["n"], back["submitted"], back["tallies"]["n"], back["taken_out"], pool.removed(code)) == (4, 2, 4, 0, [])
     assert back["students"][1]["removed"] is False and pool.summary(code, names=True)["students"][1]["student"] == "Rude"
     assert not pool.results(code)["removed"].any()
 
@@ -316,6 +316,59 @@ def test_taking_a_student_out_is_the_teachers_and_checked(pool):
     pool.end(code, token)  # as set_open: an ended class is not changed
     refused(pool, code, 403, "has ended", pool.set_removed, code, token, 1, False)
     assert pool.removed(code) == [1] and pool.summary(code)["tallies"]["n"] == 0
+
+
+def test_a_student_who_sent_nothing_is_listed_and_can_be_taken_out(pool):
+    """Break-it (pool44): the summary's ``students`` listed only students who had sent something,
+    so the dashboard had no "Take out" button for a rude nickname that had sent nothing yet.
+    Every student who joined is listed; one taken out is counted in ``taken_out`` and is not
+    among those who ``submitted`` (the dashboard's "sent a game" was of the pool only, and said
+    nothing of those taken out)."""
+    info = pool.start("snap")
+    code, token = info.code, info.teacher_token
+    ann = pool.join(code, "Ann")
+    game = pool.submit(code, ann.token, snap_pass(ann.game_seed(0)).to_json()).value
+    pool.join(code, "Rude")
+    ann_row = {"number": 1, "student": "Ann", "n": 1, "mean": game, "tallies": 0, "tallies_mean": None,
+               "removed": False}
+    silent = {"number": 2, "student": "Rude", "n": 0, "mean": None, "tallies": 0, "tallies_mean": None,
+              "removed": False}
+    named = pool.summary(code, names=True)
+    assert named["students"] == [ann_row, silent]
+    assert (named["joined"], named["submitted"], named["n"], named["taken_out"]) == (2, 1, 1, 0)
+    assert pool.summary(code)["students"][1]["student"] == "Student 2"  # no nickname without names
+    assert pool.set_removed(code, token, 2, True) is True
+    out = pool.summary(code, names=True)
+    assert out["students"] == [ann_row, {**silent, "student": "Student 2", "removed": True}]
+    assert (out["joined"], out["submitted"], out["n"], out["taken_out"]) == (2, 1, 1, 1)
+    assert "Rude" not in json.dumps(out)
+    ben = pool.join(code, "Ben")  # a student in the pool who sent nothing: not "submitted"
+    pool.submit(code, ben.token, snap_pass(ben.game_seed(0)).to_json())
+    pool.set_removed(code, token, ben.number, True)  # one who sent a game, taken out: not "submitted"
+    out = pool.summary(code)
+    assert (out["joined"], out["submitted"], out["n"], out["taken_out"]) == (3, 1, 1, 2)
+
+
+def test_a_student_taken_out_cannot_join_again_under_the_same_nickname(pool):
+    """Break-it (pool44): a student taken out joined again as "Rude" and was back in the pool
+    (and on the teacher's list) as a new student. Their nickname is taken while they are out,
+    in any case, spacing or look-alike form; other nicknames, none, and other classes are not
+    held up, and putting the student back frees it."""
+    info = pool.start("snap")
+    code, token = info.code, info.teacher_token
+    rude = pool.join(code, "Rude")
+    pool.tally(code, rude.token, 51)
+    pool.set_removed(code, token, rude.number, True)
+    for again in ("Rude", "rude", "  RUDE ", "\uff32\uff55\uff44\uff45"):  # fullwidth letters: NFKC "Rude"
+        error = refused(pool, code, 409, "the nickname .* is taken in this class; choose another nickname, or "
+                                         "join without one", pool.join, code, again)
+        assert again.strip() in str(error)
+    assert pool.summary(code)["joined"] == 1 and pool.removed(code) == [1]
+    assert pool.join(code, "Rudy").number == 2 and pool.join(code).number == 3  # another nickname, or none
+    elsewhere = pool.start("snap")
+    assert pool.join(elsewhere.code, "Rude").nickname == "Rude"  # another class's nicknames are its own
+    pool.set_removed(code, token, rude.number, False)  # put back: the nickname is free again
+    assert pool.join(code, "Rude").number == 4
 
 
 def test_a_store_made_before_removals_gets_their_table_when_opened(store_where):

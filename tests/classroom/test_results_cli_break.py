@@ -117,3 +117,53 @@ def test_csv_never_replaces_the_class_store_it_reads_even_with_overwrite(a_class
     status, _, err = run(capsys, a_class, "--csv", csv, "--overwrite")
     assert status == 2 and err.startswith("catcards: error: ") and err.count("\n") == 1
     assert tree(tmp_path) == before
+
+
+@pytest.mark.parametrize("other", [False, True], ids=["empty database", "another program's database"])
+def test_a_postgresql_database_that_is_not_a_class_store_is_refused_and_left_as_it_was(
+        postgres_url, tmp_path, monkeypatch, capsys, other):
+    """Break-it (pool44): `catcards results --store postgresql://...` on a database that is not a
+    class store wrote catcards's four tables into it (a SQLite file is looked at first, read only,
+    and refused: the same for PostgreSQL)."""
+    import psycopg
+
+    monkeypatch.chdir(tmp_path)
+    tables = "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1"
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        if other:
+            db.execute("CREATE TABLE marks (name text, mark integer)")
+            db.execute("INSERT INTO marks VALUES ('Ada', 10)")
+        before = db.execute(tables).fetchall()
+    status, out, err = run(capsys, "--store", postgres_url)
+    assert (status, out) == (2, "")
+    assert err == (f"catcards: error: {postgres_url.replace('postgresql://', 'postgresql+psycopg://')} is not a "
+                   "class store (it holds no classes' table); give --store as `catcards class` was given it\n")
+    with psycopg.connect(postgres_url) as db:
+        assert db.execute(tables).fetchall() == before == ([("marks",)] if other else [])
+        if other:
+            assert db.execute("SELECT * FROM marks").fetchall() == [("Ada", 10)]
+
+
+def test_a_postgresql_class_store_is_read(postgres_url, tmp_path, monkeypatch, capsys):
+    """The PostgreSQL look above lets a class store through: its classes are listed."""
+    monkeypatch.chdir(tmp_path)
+    store = open_store(postgres_url)
+    info = Pool(store).start("snap")
+    store.close()
+    status, out, err = run(capsys, "--store", postgres_url)
+    assert (status, err) == (0, "")
+    assert out.startswith(f"Classes in {postgres_url}, oldest first:") and f"\n{info.code} " in out
+
+
+def test_a_postgresql_server_that_does_not_answer_is_said_in_one_line_without_the_password(tmp_path, monkeypatch, capsys):
+    pytest.importorskip("psycopg")
+    import socket
+
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, "--store", f"postgresql://ada:secret@127.0.0.1:{port}/grades")
+    assert (status, out) == (2, "") and err.count("\n") == 1 and "secret" not in err
+    assert err.startswith(f"catcards: error: the store postgresql+psycopg://ada:***@127.0.0.1:{port}/grades cannot "
+                          "be read as a class store: connection failed: ")

@@ -138,7 +138,9 @@ def test_a_student_joins_gets_their_own_series_and_a_finished_game_counts(server
     assert s["n"] == 1 and s["joined"] >= 2 and s["counts"] == [[state.snaps_showing, 1]]
     assert s["exact_mean"] == pytest.approx(3.0) and dict(map(tuple, s["exact"]))[0] == pytest.approx(0.0455, abs=5e-5)
     assert s["students"] == [{"number": 1, "student": "Student 1", "n": 1, "mean": state.snaps_showing,
-                              "tallies": 0, "tallies_mean": None, "removed": False}]  # anonymous
+                              "tallies": 0, "tallies_mean": None, "removed": False},  # anonymous
+                             {"number": 2, "student": "Student 2", "n": 0, "mean": None,
+                              "tallies": 0, "tallies_mean": None, "removed": False}]  # listed before sending
     named = requests.get(server["join_url"] + "/summary?names=1", headers=teacher(server), timeout=30).json()
     assert named["students"][0]["student"] == "Ana"
     csv = requests.get(server["join_url"] + f"/results.csv?token={server['teacher_token']}", timeout=30)
@@ -229,6 +231,71 @@ def test_refuses_a_20_mb_body_before_reading_it(server, student):
     refused(submit(server, student["student"], "x" * (3 * 1024 * 1024)), 413, "at most")
 
 
+def _chunked(server, path: str, chunks: list[bytes], method: str = "POST") -> str:
+    """Send ``chunks`` (``method``) to ``path`` of the class (``Transfer-Encoding: chunked``, no
+    Content-Length, no last empty chunk) on a socket of its own; the whole answer, read until the
+    server closes the connection."""
+    host, port = re.match(r"http://([^:/]+):(\d+)", server["join_url"]).groups()
+    head = (f"{method} /{server['join_url'].split('/', 3)[3]}/{path} HTTP/1.1\r\nHost: {host}\r\n"
+            "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n").encode()
+    answer = b""
+    with socket.create_connection((host, int(port)), timeout=30) as s:
+        s.sendall(head + b"".join(b"%x\r\n%s\r\n" % (len(c), c) for c in chunks)[:-2])
+        while part := s.recv(65536):
+            answer += part
+    return answer.decode(errors="replace")
+
+
+CHUNKED_413 = {"error": "the request body is over 1048576 bytes (1 MiB); at most 1048576 are read (a game's save "
+                       "is at most 256 KiB)"}
+
+
+@pytest.mark.parametrize("method, path, sizes", [
+    ("POST", "results", [1024 * 1024 + 1]), ("POST", "results", [64 * 1024] * 16 + [1]),
+    ("POST", "join", [1024 * 1024, 1]), ("GET", "summary", [1024 * 1024 + 1]),
+], ids=["one chunk over 1 MiB", "17 chunks", "1 MiB and 1 byte", "a GET's body"])
+def test_refuses_a_chunked_body_over_the_limit_with_a_json_413(server, student, method, path, sizes):
+    """Break-it (pool44): a body sent in chunks (no Content-Length) over the limit got tornado's
+    bare "400 Bad Request" and a reset connection, not the JSON 413 a long Content-Length gets.
+    The answer is a JSON 413 naming the limit once the body passes it, then the connection
+    closes; nothing is counted (the fixture checks) and the server serves on. (Here the body
+    ends with the byte over the limit, so every byte sent is read and the close is clean.)"""
+    joined = summary(server)["joined"]
+    answer = _chunked(server, path, [b"{" + b" " * (n - 1) for n in sizes], method)
+    head, _, body = answer.partition("\r\n\r\n")
+    assert head.startswith("HTTP/1.1 413 "), answer[:300]
+    assert "content-type: application/json" in head.lower()
+    assert json.loads(body) == CHUNKED_413
+    assert summary(server)["joined"] == joined  # a join refused: nobody joined
+
+
+@pytest.mark.parametrize("mib", [3, 20])
+def test_a_client_sending_a_large_chunked_body_reads_the_json_413(server, student, mib):
+    """A client streaming a body of several MiB (requests, given an iterator) reads the 413: the
+    server answers at 1 MiB and closes without reading the rest, and the client, whose sending
+    fails, reads the answer (as it does for a long Content-Length)."""
+    def body():
+        yield b'{"student": "' + student["student"].encode() + b'", "save": "'
+        for _ in range(mib * 16):
+            yield b"x" * (64 * 1024)
+        yield b'"}'
+
+    reply = requests.post(server["join_url"] + "/results", data=body(), headers={"Content-Type": "application/json"},
+                          timeout=30)
+    assert reply.request.headers["Transfer-Encoding"] == "chunked"
+    assert reply.status_code == 413 and reply.headers["Content-Type"] == "application/json"
+    assert reply.json() == CHUNKED_413
+
+
+def test_a_chunked_body_within_the_limit_is_read(server):
+    """The other side of the limit: a join sent in chunks, whole and well under 1 MiB, joins."""
+    body = json.dumps({"nickname": "Chunky"}).encode()
+    reply = requests.post(server["join_url"] + "/join", data=iter([body[:5], body[5:]]),  # an iterator: chunked
+                          headers={"Content-Type": "application/json"}, timeout=30)
+    assert reply.request.headers["Transfer-Encoding"] == "chunked" and "Content-Length" not in reply.request.headers
+    assert reply.status_code == 201 and reply.json()["nickname"] == "Chunky"
+
+
 def test_a_flood_from_one_student_is_rate_limited(server, student):
     """100 submissions at once from one student: the pool's bucket (40 at once, then 2 a second)
     lets at most 40 plus 2 a second through to be read (400: not a save); the rest are 429."""
@@ -317,8 +384,12 @@ def test_the_teacher_takes_a_students_results_out_of_the_pool_and_puts_them_back
     assert reply.status_code == 200 and reply.json() == {"student": number, "removed": True}
     assert version(server) > version_before  # the dashboards refresh
     out = summary(server)
-    assert (out["n"], out["submitted"], out["tallies"]["n"], out["joined"]) == (
-        before["n"] - 1, before["submitted"] - 1, before["tallies"]["n"] - 2, before["joined"])
+    assert (out["n"], out["submitted"], out["tallies"]["n"], out["joined"], out["taken_out"]) == (
+        before["n"] - 1, before["submitted"] - 1, before["tallies"]["n"] - 2, before["joined"], before["taken_out"] + 1)
+    # while out, nobody joins under their nickname (they would be back in the pool): 409, nothing stored
+    refused(requests.post(url + "/join", json={"nickname": "rude"}, timeout=30), 409,
+            "the nickname 'rude' is taken in this class; choose another nickname, or join without one")
+    assert summary(server)["joined"] == out["joined"]
     assert [r for r in out["students"] if r["number"] == number][0]["removed"] is True
     named = requests.get(url + "/summary?names=1", headers=teacher(server), timeout=30).json()
     assert "Rude" not in json.dumps(named)
@@ -333,7 +404,8 @@ def test_the_teacher_takes_a_students_results_out_of_the_pool_and_puts_them_back
 
     assert remove({"student": number, "removed": False}).json() == {"student": number, "removed": False}
     back = summary(server)
-    assert (back["n"], back["tallies"]["n"], back["submitted"]) == (before["n"], before["tallies"]["n"], before["submitted"])
+    assert (back["n"], back["tallies"]["n"], back["submitted"], back["taken_out"]) == (
+        before["n"], before["tallies"]["n"], before["submitted"], before["taken_out"])
 
 
 def _query_socket(server, loop, kernel_id: str, **headers) -> object:
