@@ -54,6 +54,7 @@ and a kernel's ``restart`` or ``interrupt`` answer a 4xx JSON error.
 """
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import logging
@@ -1060,15 +1061,38 @@ KERNEL_QUIET = "--IPKernelApp.log_level=CRITICAL"
 
 def _quiet_kernels(factory: Any) -> Any:
     """``factory`` (jupyter_client's ``kernel_manager_factory``: makes one kernel's manager)
-    whose managers start their kernel with :data:`KERNEL_QUIET`."""
+    whose managers start their kernel with :data:`KERNEL_QUIET`, its own error output (file
+    descriptor 2) written to a temporary file, ``manager.said``, not to the teacher's terminal:
+    a kernel that cannot start prints its traceback there (ZMQ "Address already in use" when
+    another program took its port between jupyter_client choosing it and the kernel binding it,
+    on a busy computer), and :meth:`KernelPool.drop_failed` says it in one line."""
 
     def create(*args: Any, **kwargs: Any) -> Any:
         manager = factory(*args, **kwargs)
         command = manager.format_kernel_cmd
         manager.format_kernel_cmd = lambda extra_arguments=None: command([*(extra_arguments or []), KERNEL_QUIET])
+        manager.said = tempfile.TemporaryFile()
+        launch = manager._async_launch_kernel   # also each restart by jupyter_client's restarter
+
+        async def launch_quietly(kernel_cmd: list[str], **kw: Any) -> None:
+            await launch(kernel_cmd, **{**kw, "stderr": manager.said})
+
+        manager._async_launch_kernel = launch_quietly
         return manager
 
     return create
+
+
+def kernel_said(manager: Any) -> str:
+    """The last line a kernel wrote to its error output (``manager.said``, :func:`_quiet_kernels`),
+    at most 200 characters; "" when there is none (or with ``--verbose``: the terminal has it)."""
+    said = getattr(manager, "said", None)
+    if said is None:
+        return ""
+    said.seek(0)
+    lines = [line.strip() for line in said.read().decode("utf-8", "replace").splitlines() if line.strip()]
+    said.seek(0, os.SEEK_END)
+    return short_text(lines[-1], 200) if lines else ""
 
 
 #: seconds without a page taking a kernel before the pool starts refilling: a class joining
@@ -1102,6 +1126,8 @@ class KernelPool:
         self.last_taken = float("-inf")
         self.filled_once = False
         self._shown = -1
+        #: kernel starts that failed (:meth:`drop_failed`); beyond :attr:`size`, no refill
+        self.failures = 0
         pool = self
 
         class ClassKernelManager(type(manager)):  # the refill after a page takes a kernel
@@ -1136,29 +1162,71 @@ class KernelPool:
                 self.progress(ready, self.size)
             self._shown = ready
             self.filled_once = ready >= self.size
-        if len(pool) < self.size and ready == len(pool) and time.monotonic() - self.last_taken >= REFILL_QUIET:
+        if len(pool) < self.size and ready == len(pool) and time.monotonic() - self.last_taken >= REFILL_QUIET \
+                and self.failures <= self.size:
             config = dict(self.manager.kernel_pools_config)
             config["default"] = {**config.get("default", {}), "pool_size": min(self.size, len(pool) + REFILL_BATCH)}
             self.manager.kernel_pools_config = config
             self.manager.fill_if_needed(delay=0, notebook_name=self.notebook)
 
     def drop_failed(self, pool: list) -> int:
-        """Take out of ``pool`` (Voila's list of kernel start tasks) those that failed, and say
-        so; returns how many. On a busy computer a kernel's start can fail ("Address already in
-        use" from ZMQ, "Kernel didn't respond in 60 seconds"): the failed task stayed in Voila's
-        pool, so the pool never counted it ready nor refilled it ("29 of 30" for good), a page
-        given it had no table, and Voila's shutdown of any kernel raised on reading it."""
-        failed = [t for t in pool if t.done() and (t.cancelled() or t.exception() is not None)]
-        for task in failed:
+        """Take out of ``pool`` (Voila's list of kernel start tasks) the starts that failed
+        (:func:`start_failure`), shut down what is left of their kernels, and say so, one line
+        each (never a traceback); returns how many.
+
+        On a busy computer a start fails in two ways. Voila's start task itself fails ("Kernel
+        didn't respond in 60 seconds"); or, as seen, it succeeds but the kernel process exits at
+        once (ZMQ "Address already in use": another program took one of its ports), so Voila's
+        run of the class app in it fails ("Kernel died before replying to kernel_info") while
+        jupyter_client's restarter may start the process again on new ports, where nothing talks
+        to it. Either way the start stayed in Voila's pool: never ready, never replaced ("29 of
+        30" for good); and the kernel's traceback and asyncio's "Task exception was never
+        retrieved" were printed in the teacher's terminal. The pool is refilled by :meth:`tick`
+        until :attr:`failures` exceeds its size (a computer where no kernel starts is not made to
+        start them for ever; a student's page still starts its own)."""
+        failed = [(task, why) for task in pool if (why := start_failure(task)) is not None]
+        for task, why in failed:
             pool.remove(task)
-            why = "cancelled" if task.cancelled() else f"{type(task.exception()).__name__}: {task.exception()}"
-            print(f"A student's table did not start ({why}); another one is started in its place.", file=sys.stderr, flush=True)
+            self.failures += 1
+            kernel_id = None if task.cancelled() or task.exception() is not None else task.result().get("kernel_id")
+            if kernel_id is not None:
+                try:
+                    why = kernel_said(self.manager.get_kernel(kernel_id)) or why
+                except KeyError:  # jupyter_client's restarter gave up on it and it was removed
+                    pass
+                asyncio.ensure_future(self._shut_down(kernel_id))
+            then = ("another one is started in its place" if self.failures <= self.size else
+                    f"{self.failures} have failed, so no more are started before students ask "
+                    "(a student's page still starts its own)")
+            print(f"A student's table did not start ({why}); {then}.", file=sys.stderr, flush=True)
         return len(failed)
+
+    async def _shut_down(self, kernel_id: str) -> None:
+        try:
+            await self.manager.shutdown_kernel(kernel_id, now=True)
+        except Exception:  # noqa: BLE001 - already gone (it died, and the restarter gave up on it)
+            pass
 
     def watch(self) -> None:
         """Start the once-a-second check on the server's event loop."""
         self._callback = tornado.ioloop.PeriodicCallback(self.tick, 1000)
         self._callback.start()
+
+
+def start_failure(task: Any) -> str | None:
+    """Why a kernel start of Voila's pool (an asyncio task: its result is ``{"kernel_id",
+    "task", "renderer"}``, ``task`` the run of the class app in the kernel) failed, as
+    ``"Type: message"`` or ``"cancelled"``; None while it runs or once it succeeded. Reading the
+    exception marks it retrieved (asyncio prints no "Task exception was never retrieved")."""
+    run = task
+    if task.done() and not task.cancelled() and task.exception() is None:
+        run = task.result().get("task")
+    if run is None or not run.done():
+        return None
+    if run.cancelled():
+        return "cancelled"
+    error = run.exception()
+    return None if error is None else f"{type(error).__name__}: {error}"
 
 
 def kernel_server_url(ip: str, port: int, base_url: str) -> str:

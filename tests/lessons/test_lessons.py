@@ -96,14 +96,66 @@ def checks_cell(path: Path, source: Path | None = None) -> str:
             f"    print({CHECKS_MARK!r} + 'ok')\n")
 
 
+#: seconds a cell may run before the run fails, naming the cell (nbclient's CellTimeoutError);
+#: a lesson's cells take a few seconds, a whole lesson about 5 s (pairs.ipynb) on an idle computer
+CELL_TIMEOUT = 300
+#: seconds a wait for a kernel's message lasts before the socket is looked at again (wake_up_every)
+WAKE_UP = 5
+
+
+def wake_up_every(channel, seconds: float = WAKE_UP) -> None:
+    """Make ``channel.get_msg(timeout)`` (a jupyter_client asyncio channel; ``timeout`` in
+    seconds, None for no limit) wait in slices of at most ``seconds``, each ending with a look at
+    the socket; raises ``queue.Empty`` as before once ``timeout`` is used up.
+
+    Why: pyzmq's asyncio poll now and then misses the wake-up of a message that has arrived
+    (zmq's file descriptor is edge-triggered; compare zeromq/pyzmq#2173) and sees it only when
+    its timeout ends, where it looks at the socket again. nbclient waits for a cell's reply with
+    the cell's whole timeout, so the run stood still that long and then went on: in CI,
+    ``pairs.ipynb`` took 604 s with a 600 s timeout and passed; here, under load, 607.9 s, the
+    kernel idle and every byte it sent already received by this process (``ss``: shell and IOPub
+    bytes sent by the kernel = bytes received here), py-spy showing this process in its event
+    loop. A missed wake-up now costs at most ``seconds``."""
+    from queue import Empty
+
+    get = channel.get_msg
+
+    async def get_msg(timeout: float | None = None):
+        left = timeout
+        while True:
+            step = seconds if left is None else min(seconds, left)
+            try:
+                return await get(timeout=step)
+            except Empty:
+                if left is not None:
+                    left -= step
+                    if left <= 0:
+                        raise
+
+    channel.get_msg = get_msg
+
+
+def notebook_client(nb, **options):
+    """nbclient's ``NotebookClient`` for ``nb`` whose waits for the kernel's messages wake up
+    every :data:`WAKE_UP` seconds (:func:`wake_up_every`), with a :data:`CELL_TIMEOUT`."""
+    from nbclient import NotebookClient
+
+    class Client(NotebookClient):
+        async def async_start_new_kernel_client(self):
+            client = await super().async_start_new_kernel_client()
+            for channel in (client.shell_channel, client.iopub_channel):
+                wake_up_every(channel)
+            return client
+
+    return Client(nb, timeout=CELL_TIMEOUT, **options)
+
+
 def run(path: Path, answers: dict[str, str] | None = None, then: tuple[str, ...] = ()):
     """Execute the notebook like Run All (in its folder, with an extra last cell that prints the
     exercises' reveal state and the small texts of its figures); ``answers`` replaces ``<var> =
     None`` by ``<var> = <text>``; the cells ``then`` run after the notebook (a student's later
     cells, or :func:`checks_cell`). The notebook returned has the stored notebook's cells (same
     indices), then ``then``, then the state cell."""
-    from nbclient import NotebookClient
-
     nb = nbformat.read(path, as_version=4)
     for var, text in (answers or {}).items():
         for cell in nb.cells:
@@ -122,8 +174,8 @@ def run(path: Path, answers: dict[str, str] | None = None, then: tuple[str, ...]
         # a student's own seed (catcards.lessons.student_seed), pinned; and no class running
         env.setenv("CATCARDS_LESSON_SEED", LESSON_SEED)
         env.delenv("CATCARDS_CLASS", raising=False)
-        NotebookClient(nb, timeout=600, kernel_name="python3", store_widget_state=True,
-                       resources={"metadata": {"path": str(path.parent)}}).execute()
+        notebook_client(nb, kernel_name="python3", store_widget_state=True,
+                        resources={"metadata": {"path": str(path.parent)}}).execute()
     nb.cells.pop(0)
     last = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
     state = json.loads(last.split(STATE_MARK, 1)[1])
@@ -292,6 +344,36 @@ def test_right_answers_under_run_all_show_the_kept_back_results(path):
         assert shows(text, f"Right! {exercise(key).why}")  # the search above finds an answer shown
     drawn = reveal_outputs(widgets)
     assert len(drawn) == len(reveal_cells(nb)) and all(images(out["outputs"]) == 1 for out in drawn)
+
+
+def test_a_wait_for_a_kernels_message_looks_at_the_socket_every_few_seconds():
+    """A missed wake-up (see wake_up_every) costs one slice, not the cell's whole timeout: the
+    fake channel sees its message only when a wait ends, as pyzmq's poll does then."""
+    import asyncio
+    from queue import Empty
+
+    class Channel:
+        def __init__(self, empty_waits: int):
+            self.waits, self.empty_waits = [], empty_waits
+
+        async def get_msg(self, timeout=None):
+            self.waits.append(timeout)
+            if len(self.waits) <= self.empty_waits:
+                raise Empty
+            return {"content": {"status": "ok"}}
+
+    found = Channel(empty_waits=2)
+    wake_up_every(found, 5)
+    assert asyncio.run(found.get_msg(timeout=600)) == {"content": {"status": "ok"}}
+    assert found.waits == [5, 5, 5]
+    unlimited = Channel(empty_waits=3)
+    wake_up_every(unlimited, 5)
+    assert asyncio.run(unlimited.get_msg()) == {"content": {"status": "ok"}} and unlimited.waits == [5, 5, 5, 5]
+    never = Channel(empty_waits=10)
+    wake_up_every(never, 5)
+    with pytest.raises(Empty):   # the timeout still holds: 5 + 5 + 2 seconds
+        asyncio.run(never.get_msg(timeout=12))
+    assert never.waits == [5, 5, 2]
 
 
 def test_shows_finds_whole_numbers_only():
