@@ -1198,7 +1198,10 @@ class KernelPool:
             then = ("another one is started in its place" if self.failures <= self.size else
                     f"{self.failures} have failed, so no more are started before students ask "
                     "(a student's page still starts its own)")
-            print(f"A student's table did not start ({why}); {then}.", file=sys.stderr, flush=True)
+            # on a terminal the count line is being rewritten in place: this line takes its place
+            # (cleared), and the next count is written under it, not after it on the same line
+            clear = "\r\x1b[K" if sys.stderr.isatty() else ""
+            print(f"{clear}A student's table did not start ({why}); {then}.", file=sys.stderr, flush=True)
         return len(failed)
 
     async def _shut_down(self, kernel_id: str) -> None:
