@@ -15,7 +15,9 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 ``POST class/CODE/join``                    ``{"nickname": ...}`` -> 201 ``{"student": token, ...}``
 ``POST class/CODE/me``                      ``{"student": token}`` -> the student's own results,
                                             ``table``, their live table's kernel id (or null),
-                                            and ``ended`` (the class was ended)
+                                            ``open`` (results are counted now: false while
+                                            the teacher has closed submissions) and ``ended``
+                                            (the class was ended)
 ``POST class/CODE/game``                    ``{"student": token}`` -> ``{"k": k, "seed": seed}``
 ``POST class/CODE/results``                 ``{"student": token, "save": text}`` -> 201 when counted
 ``POST class/CODE/tally``                   ``{"student": token, "value": n}`` -> 201 (not verified)
@@ -377,8 +379,9 @@ class MeHandler(PoolHandler):
         code = self.code(code)
         token = self.student_token(self.json_body())
         student = self.call(self.pool.student, code, token)
+        info = self.pool.info(code)
         self.send({"student": student.token, "seed": student.seed, "nickname": student.nickname,
-                   "ended": self.pool.info(code).ended,
+                   "open": info.is_open and not info.ended, "ended": info.ended,
                    "table": self.server.student_table(student.number), **self.server.student_results(token)})
 
 

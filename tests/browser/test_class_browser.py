@@ -533,3 +533,53 @@ def test_the_dashboard_charts_are_readable_with_numbers_on_every_axis(browser_re
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= size[0], (where, width)
             page.close()
+
+
+#: what the student's page says beside the table when the teacher closes the class
+CLOSED_WORDS = ("Your teacher has closed the class for now, so games aren't counted. Keep playing: this game "
+                "counts if the class is open again when you finish. If not, you can play the same cards "
+                "again. Your results so far are kept.")
+
+
+@pytest.mark.browser
+def test_a_student_playing_is_told_at_once_when_the_teacher_closes_the_class(browser_ready, class_server):
+    """A fresh user: a student whose teacher closed the class learned it only at the end of their
+    game ("Not counted: ... closed"). The page reads /me every 4 s: within seconds it says so beside
+    the table, in view on a phone scrolled down to the table, without hiding the table (the game
+    goes on), with what happens to a game finished while closed; opened again, it says so. No WCAG
+    2.1 AA violation (axe) with the words shown, nothing wider than the phone."""
+    import requests
+    from playwright.sync_api import expect
+
+    url, auth = class_server["join_url"], {"Authorization": f"Bearer {class_server['teacher_token']}"}
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(url)
+        page.get_by_role("button", name="Join").click()
+        frame = page.frame_locator("#table")
+        turn, status = frame.locator("button.catcards-turn"), frame.locator(".catcards-status")
+        turn.wait_for(timeout=60_000)
+        turn.click()
+        expect(status).to_contain_text("1 card turned", timeout=15_000)
+        notice = page.locator("#class-state")
+        expect(notice).to_have_text("")
+        # scrolled down into the table, as a student playing on a phone is
+        page.evaluate("window.scrollTo(0, document.getElementById('table').offsetTop + 150)")
+        try:
+            closed = requests.post(url + "/open", json={"open": False}, headers=auth, timeout=30)
+            assert closed.json() == {"open": False}
+            expect(notice).to_have_text(CLOSED_WORDS, timeout=15_000)
+            expect(notice).to_have_attribute("role", "status")
+            expect(notice).to_be_in_viewport()
+            expect(page.locator("#message")).to_have_text("")
+            # the game goes on
+            expect(page.locator("#table")).to_be_visible()
+            turn.click()
+            expect(status).to_contain_text("2 cards turned", timeout=15_000)
+            problems = _violations(page, "the student's page, the class closed, 390x844")
+            assert not problems, "\n".join(problems)
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+        finally:
+            requests.post(url + "/open", json={"open": True}, headers=auth, timeout=30)
+        expect(notice).to_have_text("Your teacher has opened the class again: the games you finish now count.",
+                                    timeout=15_000)
