@@ -15,7 +15,9 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 ``POST class/CODE/join``                    ``{"nickname": ...}`` -> 201 ``{"student": token, ...}``
 ``POST class/CODE/me``                      ``{"student": token}`` -> the student's own results,
                                             ``table``, their live table's kernel id (or null),
-                                            and ``ended`` (the class was ended)
+                                            ``open`` (results are counted now: false while
+                                            the teacher has closed submissions) and ``ended``
+                                            (the class was ended)
 ``POST class/CODE/game``                    ``{"student": token}`` -> ``{"k": k, "seed": seed}``
 ``POST class/CODE/results``                 ``{"student": token, "save": text}`` -> 201 when counted
 ``POST class/CODE/tally``                   ``{"student": token, "value": n}`` -> 201 (not verified)
@@ -391,8 +393,9 @@ class MeHandler(PoolHandler):
         code = self.code(code)
         token = self.student_token(self.json_body())
         student = self.call(self.pool.student, code, token)
+        info = self.pool.info(code)
         self.send({"student": student.token, "seed": student.seed, "nickname": student.nickname,
-                   "ended": self.pool.info(code).ended,
+                   "open": info.is_open and not info.ended, "ended": info.ended,
                    "table": self.server.student_table(student.number), **self.server.student_results(token)})
 
 
@@ -445,12 +448,25 @@ class QrHandler(PoolHandler):
         self.finish(qr_svg(self.server.urls["join_url"]))
 
 
+def dashboard_config(code: str, activity: Any, join_url: str) -> dict[str, Any]:
+    """What the dashboard page's script needs (JSON-ready): ``code``, ``join_url``, ``unit``,
+    ``title``, ``binary`` (a yes/no result: the charts read a proportion), ``bounds`` (the values
+    one result can take, ``[low, high]``, or None: no chart's axis goes outside them) and ``fonts``,
+    the charts' text sizes in CSS pixels: the lessons' matplotlib sizes (:data:`catcards.plotstyle.STYLE`,
+    points at its 100 dpi), ``tick`` for the axes' numbers and ``label`` for the axes' titles."""
+    from catcards.plotstyle import STYLE
+
+    px = STYLE["figure.dpi"] / 72  # pixels per point in the lessons' figures
+    return {"code": code, "join_url": join_url, "unit": activity.unit, "title": activity.title,
+            "binary": bool(activity.binary), "bounds": list(activity.tally) if activity.tally else None,
+            "fonts": {"tick": round(STYLE["xtick.labelsize"] * px, 1), "label": round(STYLE["axes.labelsize"] * px, 1)}}
+
+
 class DashboardPage(PoolHandler):
     def get(self, code: str) -> None:
         code = self.code(code, teacher=True)
         activity = self.server.activity
-        config = {"code": code, "join_url": self.server.urls["join_url"], "unit": activity.unit,
-                  "title": activity.title}
+        config = dashboard_config(code, activity, self.server.urls["join_url"])
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(_page("dashboard.html", title=html.escape(activity.title), code=code,
                           join_url=html.escape(self.server.urls["join_url"]),

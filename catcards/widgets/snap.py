@@ -282,8 +282,11 @@ class SnapTable(GameTable):
         """A press on "Turn your card" always turns a card (the race is the game: break-it tester,
         issue 29, a student turning for both seats in the class's Snap pass, tapping every 0.3 s,
         turned 1 card in 30 taps); other buttons, "Snap!" among them (a held Enter made four
-        false snaps), as every table."""
-        return clicked is not self.turn_button and super()._repeated_press(clicked)
+        false snaps), as every table. A press on "Turn your card" is remembered all the same: a key
+        held on the last turn of the class's pass is then not taken for a press of the "Play another
+        game" button the focus goes to (catcards/classroom/class_app.ipynb)."""
+        repeated = super()._repeated_press(clicked)  # remembers when this press was sent
+        return repeated and clicked is not self.turn_button
 
     @property
     def view_seat(self) -> int | None:

@@ -127,10 +127,22 @@ def test_a_student_joins_by_the_link_plays_a_snap_pass_and_the_dashboard_shows_i
         expect(frame.locator("button.catcards-snap")).to_have_count(0)
         expect(turn).to_be_disabled()
         expect(status).to_contain_text("52 cards turned. Snaps showing in this pass:")
-        value = int(re.search(r"(\d+) snaps", note.inner_text()).group(1))
+        # "1 snap" for one (a pass with one snap failed here: it looked for "snaps")
+        value = int(re.search(r"(\d+) snaps?\b", note.inner_text()).group(1))
+        snaps = f"{value} snap{'s' * (value != 1)}"
         counted_at = time.monotonic()
+        # the keyboard focus lands on "Play another game" (it fell to the page: a fresh user), and
+        # Enter there deals game 2 with the focus on its first move
+        again = frame.locator("button.catcards-class-next")
+        expect(again).to_be_focused(timeout=10_000)
+        expect(again).to_have_text("Play another game")
+        page.wait_for_timeout(max(0, int(1000 * (REPEAT_SECONDS + 0.2 - (time.monotonic() - pressed)))))
+        page.keyboard.press("Enter")
+        expect(note).to_contain_text("Game 2.", timeout=15_000)
+        expect(turn).to_be_focused()
+        expect(again).to_be_hidden()
         # the student's page shows the result (a reload keeps it), and the dashboard within seconds
-        expect(page.locator("#results")).to_have_text(f"{value} snaps", timeout=10_000)
+        expect(page.locator("#results")).to_have_text(snaps, timeout=10_000)
         expect(dashboard.locator("#submitted")).to_have_text(str(games + 1), timeout=10_000)
         shown_after = time.monotonic() - counted_at
         expect(dashboard.locator("#submitted-word")).to_have_text("game" if games == 0 else "games")
@@ -139,7 +151,7 @@ def test_a_student_joins_by_the_link_plays_a_snap_pass_and_the_dashboard_shows_i
                 "aria-label", re.compile(rf"After 1 checked game, the mean is {value}\.00"))
         page.reload()
         expect(page.locator("#who")).to_contain_text("you are Mia")
-        expect(page.locator("#results")).to_have_text(f"{value} snaps", timeout=10_000)
+        expect(page.locator("#results")).to_have_text(snaps, timeout=10_000)
         page.frame_locator("#table").locator("button.catcards-turn").wait_for(timeout=60_000)
         # the table's own goodbye (Voila's beacon, with the page's _xsrf cookie) stops its kernel
         # when the page is left: nothing else would before the 10-minute cull
@@ -466,3 +478,184 @@ def test_axe_finds_no_wcag_violation_on_the_class_pages(browser_ready, class_ser
             problems += _violations(dashboard, f"the projector view, {size[0]}x{size[1]}")
             dashboard.close()
     assert not problems, "\n".join(problems)
+
+
+def _class_summary(game: str, games_per_student: list[int]) -> tuple[dict, object]:
+    """A class of ``game`` ("snap" or "simons-cat") on an in-memory pool, one student per entry
+    of ``games_per_student`` playing that many real games (their own series, seeded), and one count
+    from real cards: the pool's summary and the activity."""
+    import numpy as np
+
+    from catcards.classroom.pool import Pool
+    from catcards.classroom.store import open_store
+    from catcards.games.snap import FLIP
+
+    rng = np.random.default_rng(5)
+    pool = Pool(open_store(":memory:"), burst=1000)
+    code = pool.start(game).code
+    act = pool.activity(code)
+    for i, games in enumerate(games_per_student):
+        me = pool.join(code, f"Student{i}")
+        for k in range(games):
+            state = act.new_game(pool.game_seed(code, me.token, k))
+            while not act.finished(state):
+                legal = state.legal_actions()
+                state.apply(FLIP if game == "snap" else legal[rng.integers(len(legal))])
+            pool.submit(code, me.token, state.to_json())
+    pool.tally(code, pool.join(code).token, 1)
+    summary = pool.summary(code)
+    pool.store.close()
+    return summary, act
+
+
+def _dashboard_alone(browser, size, summary, act):
+    """The dashboard page (the server's template and config) on ``summary``, answered by routes
+    (no class server): a page of ``size``."""
+    import html
+    import json
+
+    from catcards.classroom.server import _page, dashboard_config
+
+    code = summary["code"]
+    base = f"http://dashboard.test/class/{code}/"
+    body = _page("dashboard.html", title=html.escape(act.title), code=code, join_url=base,
+                 config=json.dumps(dashboard_config(code, act, base)))
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page.route(base + "dashboard", lambda route: route.fulfill(body=body, content_type="text/html"))
+    page.route(base + "version", lambda route: route.fulfill(json={"version": summary["version"]}))
+    page.route(base + "summary*", lambda route: route.fulfill(json=summary))
+    page.route(base + "qr.svg", lambda route: route.fulfill(body="<svg xmlns='http://www.w3.org/2000/svg'/>",
+                                                           content_type="image/svg+xml"))
+    page.goto(base + "dashboard#token=teacher")
+    page.locator("#students svg").wait_for()
+    return page
+
+
+#: each chart's texts: their words, pixel boxes, font sizes, and the box of their drawing
+CHART_TEXTS = """chart => {
+  const svg = document.querySelector('#' + chart + ' svg'), box = svg.getBoundingClientRect();
+  const texts = [...svg.querySelectorAll('text')].map(t => {
+    const r = t.getBoundingClientRect();
+    return {text: t.textContent, cls: t.getAttribute('class'), size: parseFloat(getComputedStyle(t).fontSize),
+            left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+  });
+  const titles = [...document.querySelectorAll('#' + chart + ' .axis-title')].map(p => p.textContent);
+  const interval = svg.querySelector('.pool-interval');
+  const clip = svg.querySelector('clipPath rect');
+  return {texts, titles, box: {left: box.left, right: box.right, top: box.top, bottom: box.bottom},
+          plot: {left: +clip.getAttribute('x') + box.left, right: +clip.getAttribute('x') + +clip.getAttribute('width') + box.left},
+          interval: interval && {left: interval.getBoundingClientRect().left, right: interval.getBoundingClientRect().right}};
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size, projector", [((1280, 720), True), ((1280, 720), False), (PHONE, False)],
+                         ids=["projector-1280x720", "1280x720", "phone-390"])
+def test_the_dashboard_charts_are_readable_with_numbers_on_every_axis(browser_ready, size, projector):
+    """Fresh users, on a projector (1280 x 720) and a phone (390 px): the charts' numbers were
+    13 px in a drawing scaled to its box (about 8 px on a phone), the y numbers cut at the left
+    ("00%"), the value numbers ran into the axis title; the students' chart had no numbers on its
+    axis and cut the names ("tudent 1") and drew the pool's interval without keeping it in the
+    axis; the running mean's y numbers were odd (0.8, 1.9, 3.0, 4.1) and below 0 for a proportion
+    (-0.1 to 1.1), its x axis had no numbers. Now every chart text is at least the lessons' tick
+    size (catcards.plotstyle), inside its drawing and clear of every other text; the axes have
+    titles and numbers at whole steps (whole numbers of games); a proportion stays within 0 to
+    100%, and the pool's interval within the plot."""
+    from catcards.plotstyle import STYLE
+
+    tick_px = STYLE["xtick.labelsize"] * STYLE["figure.dpi"] / 72
+    with chromium() as browser:
+        for game, per in [("simons-cat", [1, 2, 3, 8, 1, 5, 2, 12, 4, 1]), ("snap", [1, 3, 2, 6, 1, 4, 9, 2])]:
+            summary, act = _class_summary(game, per)
+            page = _dashboard_alone(browser, size, summary, act)
+            page.get_by_role("button", name="Show the exact answer").click()
+            if projector:
+                page.get_by_role("button", name="Projector view").click()
+            for chart in ("dist", "running", "students"):
+                found = page.evaluate(CHART_TEXTS, chart)
+                texts, box = found["texts"], found["box"]
+                where = f"{game} {chart} at {size}"
+                assert len(texts) >= 4, where
+                for t in texts:
+                    assert t["size"] >= tick_px * (1.3 if projector else 1) - 0.01, (where, t)
+                    assert (t["left"] >= box["left"] - 0.5 and t["right"] <= box["right"] + 0.5
+                            and t["top"] >= box["top"] - 0.5 and t["bottom"] <= box["bottom"] + 0.5), (where, t, box)
+                for i, one in enumerate(texts):
+                    for other in texts[i + 1:]:
+                        apart = (one["right"] <= other["left"] or other["right"] <= one["left"]
+                                 or one["bottom"] <= other["top"] or other["bottom"] <= one["top"])
+                        assert apart, (where, one["text"], other["text"])
+                assert found["titles"] and all(found["titles"]), where
+                numbers = {cls: [t["text"] for t in texts if t["cls"] == cls] for cls in ("tick-x", "tick-y")}
+                assert len(numbers["tick-x"]) >= 2, (where, numbers)
+                if chart == "running":
+                    games = [int(t) for t in numbers["tick-x"]]  # whole numbers of games, increasing
+                    n = summary["running"][-1]["n"]
+                    assert games[0] == 1 and games == sorted(set(games)) and games[-1] <= n, where
+                    steps = {b - a for a, b in zip(games[1:], games[2:])}
+                    assert len(steps) <= 1 and (not steps or steps.pop() in (1, 2, 5, 10, 20, 50)), (where, games)
+                if chart in ("running", "dist") or game == "simons-cat":
+                    axis = numbers["tick-y"] if chart != "students" else numbers["tick-x"]
+                    values = [float(t.rstrip("%")) / (100 if t.endswith("%") else 1) for t in axis]
+                    assert len(values) >= 2 and values == sorted(values), (where, axis)
+                    if game == "simons-cat" or chart == "dist":  # a proportion: 0 to 100%
+                        assert all(t.endswith("%") for t in axis) and 0 <= values[0] and values[-1] <= 1, (where, axis)
+                if chart == "students":
+                    plot, interval = found["plot"], found["interval"]
+                    assert plot["left"] - 0.5 <= interval["left"] < interval["right"] <= plot["right"] + 0.5, (where, found)
+                    names = [t["text"] for t in texts if t["cls"] == "row-label"]
+                    # every name whole (a name is cut with "..." only beyond a third of the width)
+                    assert names == [f"Student {i}" for i in range(1, len(per) + 1)] + ["The pool"], (where, names)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= size[0], (where, width)
+            page.close()
+
+
+#: what the student's page says beside the table when the teacher closes the class
+CLOSED_WORDS = ("Your teacher has closed the class for now, so games aren't counted. Keep playing: this game "
+                "counts if the class is open again when you finish. If not, you can play the same cards "
+                "again. Your results so far are kept.")
+
+
+@pytest.mark.browser
+def test_a_student_playing_is_told_at_once_when_the_teacher_closes_the_class(browser_ready, class_server):
+    """A fresh user: a student whose teacher closed the class learned it only at the end of their
+    game ("Not counted: ... closed"). The page reads /me every 4 s: within seconds it says so beside
+    the table, in view on a phone scrolled down to the table, without hiding the table (the game
+    goes on), with what happens to a game finished while closed; opened again, it says so. No WCAG
+    2.1 AA violation (axe) with the words shown, nothing wider than the phone."""
+    import requests
+    from playwright.sync_api import expect
+
+    url, auth = class_server["join_url"], {"Authorization": f"Bearer {class_server['teacher_token']}"}
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(url)
+        page.get_by_role("button", name="Join").click()
+        frame = page.frame_locator("#table")
+        turn, status = frame.locator("button.catcards-turn"), frame.locator(".catcards-status")
+        turn.wait_for(timeout=60_000)
+        turn.click()
+        expect(status).to_contain_text("1 card turned", timeout=15_000)
+        notice = page.locator("#class-state")
+        expect(notice).to_have_text("")
+        # scrolled down into the table, as a student playing on a phone is
+        page.evaluate("window.scrollTo(0, document.getElementById('table').offsetTop + 150)")
+        try:
+            closed = requests.post(url + "/open", json={"open": False}, headers=auth, timeout=30)
+            assert closed.json() == {"open": False}
+            expect(notice).to_have_text(CLOSED_WORDS, timeout=15_000)
+            expect(notice).to_have_attribute("role", "status")
+            expect(notice).to_be_in_viewport()
+            expect(page.locator("#message")).to_have_text("")
+            # the game goes on
+            expect(page.locator("#table")).to_be_visible()
+            turn.click()
+            expect(status).to_contain_text("2 cards turned", timeout=15_000)
+            problems = _violations(page, "the student's page, the class closed, 390x844")
+            assert not problems, "\n".join(problems)
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+        finally:
+            requests.post(url + "/open", json={"open": True}, headers=auth, timeout=30)
+        expect(notice).to_have_text("Your teacher has opened the class again: the games you finish now count.",
+                                    timeout=15_000)

@@ -127,3 +127,29 @@ def test_clicks_after_the_end_keep_the_tables_message_area_bounded(monkeypatch):
     assert table.output_text().splitlines() == [table.game_over_words] * kept
     assert table.model.messages == [table.game_over_words] * kept
     table.close()
+
+
+def test_the_focus_goes_to_play_another_game_then_to_the_new_games_first_move(monkeypatch):
+    """A fresh user, keyboard only: after the game's last move the focus fell to the page (the
+    table's own New game is hidden in a class, so the table found nothing to focus). It goes to
+    "Play another game" (or "Play game N again"), and after the deal to the new game's first move.
+    The browser test checks the same in Voila (tests/browser/test_class_browser.py)."""
+    import ipywidgets as widgets
+
+    focused = []
+    monkeypatch.setattr(widgets.DOMWidget, "focus", lambda self: focused.append(self))
+    fake = FakeClass(games=[(0, 11), (0, 11), (1, 12)],
+                     results=[(403, {"error": "the class ABCDEF is closed for results now"}),
+                              (201, {"counted": {"value": 4}, "games": 1})])
+    app = run_app(monkeypatch, fake)
+    table, button = app["table"], app["next_button"]
+    assert focused == []  # a first deal moves no focus
+    for expected in ("Play game 1 again", "Play another game"):
+        for _ in range(52):
+            table.turn_button.click()  # as the browser's click: the table's callback
+        assert table.state.is_over and table.turn_button.disabled
+        assert button.description == expected and focused[-1] is button, (expected, focused[-1:])
+        button.click()
+        assert not table.state.is_over and focused[-1] is table.turn_button
+    assert table.state.seed == 12
+    table.close()

@@ -343,10 +343,19 @@ def test_closed_submissions_are_refused_and_open_again(server):
     ana = join(server)
     save = snap_pass(series_seed(ana["seed"], 0)).to_json()
     url = server["join_url"]
+    me = lambda: requests.post(url + "/me", json={"student": ana["student"]}, timeout=30).json()  # noqa: E731
+    assert me()["open"] is True
     assert requests.post(url + "/open", json={"open": False}, headers=teacher(server), timeout=30).json() == {"open": False}
+    # the student's page reads /me every few seconds: it tells the student while they play (a
+    # fresh user learned it only when their finished game was refused)
+    assert me()["open"] is False and me()["ended"] is False
     refused(submit(server, ana["student"], save), 403, "closed")
     assert summary(server)["open"] is False
+    # the game refused is dealt again (the same deal: the student's games count in order)
+    assert requests.post(url + "/game", json={"student": ana["student"]}, timeout=30).json() == {
+        "k": 0, "seed": series_seed(ana["seed"], 0)}
     assert requests.post(url + "/open", json={"open": True}, headers=teacher(server), timeout=30).status_code == 200
+    assert me()["open"] is True
     assert submit(server, ana["student"], save).status_code == 201
 
 
@@ -976,7 +985,7 @@ def test_an_ended_class_takes_nothing_more(server):
     url = server["join_url"]
     assert requests.post(url + "/end", headers=teacher(server), timeout=30).json() == {"ended": True}
     before = version(server), requests.post(url + "/me", json={"student": ana["student"]}, timeout=30).json()
-    assert before[1]["ended"] is True   # the student page hides the table and says the class has ended
+    assert before[1]["ended"] is True and before[1]["open"] is False  # the student page hides the table and says the class has ended
     refused(submit(server, ana["student"], save), 403, "ended")
     refused(requests.post(url + "/join", json={}, timeout=30), 403, "ended")
     # break-it: /game still dealt a game after the end
