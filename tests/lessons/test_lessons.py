@@ -19,6 +19,7 @@ right answer. Outputs searched: every cell output (text, HTML, any data) and eve
 """
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -401,3 +402,22 @@ def test_answer_texts_name_the_forms_an_answer_is_shown_in():
     assert exercise("pairs/no-memory-5-pairs").answer_texts()[1:] == ("25 turns", "25.0 turns")
     assert exercise("snap/dinohistoria-snaps").answer_texts()[1:] == ("4 snaps", "4.0 snaps")
     assert exercise("card-game/genuine-claim").answer_texts()[1:] == ("4/7", "0.571", "0.5714", "57.1%")
+
+
+def test_the_explore_lesson_keeps_its_exact_chances_back_until_the_prediction_is_locked_in(unanswered):
+    """A teacher's read: the exact chances (3/4 with the blue 8, 1/12 with the Wildcat) were printed
+    by the cell above the reveal, beside "Lock in your prediction above to see the answer"."""
+    path, nb, _, widgets = unanswered
+    if path.name != "explore.ipynb":
+        return
+    from catcards.widgets.predict import WAITING
+
+    text = shown_texts(nb, widgets)
+    assert not shows(text, "3/4") and not shows(text, "1/12") and "exact chance of winning" not in text
+    assert WAITING in text
+    # locked in afterwards (the student types 1/2 and presses the button): the same reveal fills in
+    nb, _, widgets = run(path, then=('first_guess.field.value = "1/2"\nfirst_guess.lock()',))
+    text = html.unescape(shown_texts(nb, widgets))   # the reveal's HTML writes ' as &#x27;
+    assert "You said 1/2. The exact answer is 3/4 = 0.75. Seat 2's best card here: the blue 8." in text
+    assert "Exact chances of winning, card by card: the blue 8: 3/4; the Wildcat (blue 20): 1/12." in text
+    assert WAITING not in json.dumps(widgets)   # the reveal's widget (the cell's plain-text copy stays as first drawn)
