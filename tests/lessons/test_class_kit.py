@@ -238,10 +238,14 @@ def test_every_worksheet_has_the_tally_rows_of_its_lesson():
     for stem in LESSON_STEMS:
         assert kit.read_lesson(NOTEBOOKS / f"{stem}.ipynb").tallies, stem
     lesson = kit.read_lesson(NOTEBOOKS / "explore.ipynb")
-    assert lesson.tallies == ["rollouts where seat 2 leads the blue 8",
-                              "of those, rollouts seat 2 won (a shared win counts)",
-                              "rollouts where seat 2 leads the Wildcat (blue 20)",
-                              "of those, rollouts seat 2 won (a shared win counts)"]
+    assert lesson.tallies == ["seat 2 leads the blue 8 (heads): rollouts",
+                              "of those, rollouts seat 2 won",
+                              "our win rate with the blue 8 (won ÷ rollouts)",
+                              "seat 2 leads the Wildcat (tails): rollouts",
+                              "of those, rollouts seat 2 won",
+                              "our win rate with the Wildcat (won ÷ rollouts)",
+                              "the class's totals with the blue 8: rollouts, won, win rate",
+                              "the class's totals with the Wildcat: rollouts, won, win rate"]
     sheet = kit.worksheet_html(lesson)
     rows = [html.unescape(r) for r in re.findall(r"<tr><td>([^<]*)</td><td class=\"tally\">", sheet)]
     assert rows == lesson.tallies

@@ -88,47 +88,89 @@ assert all(view["won"][s] > view["bids"][s] for s in range(3))
 assert view["bids"][2] == 2 and view["won"][2] == 4
 assert all(hand_points(2, 4 + more) == -(2 + more) for more in range(3))
 
-# claim, notebooks/teacher/explore.md "A rollout by hand" (the worksheet's tally): the 4 cards it
-# names are those seat 2 cannot see, its bids and tricks are the position's, and its rule (follow
-# the led suit if you can, a coin between the cards you may play, the highest card of the led suit
-# wins and leads next, 1 point lost per trick away from the bid, seat 2 wins when no one loses
-# fewer) gives the exact chances of cell "def exact_win", over every deal and coin
+# claim, notebooks/teacher/explore.md "## By hand" (printed on the worksheet before its tally):
+# the cards it names are seat 2's and the 4 it cannot see (the blue 10 is the deck's Jaguar); the
+# points lost so far are the position's, per seat; seat 2's lead is a coin between its 2 legal
+# cards; the order of play, following suit, a coin between the cards a seat may play (never more
+# than 2), the highest card of the led suit winning and leading next; and its plain win rule
+# ("no trick, or one with seat 1 taking the other") is the notebook's (no seat ends with fewer
+# points lost: a shared win counts) for every way 2 tricks can fall, gives the exact chances of
+# cell "def exact_win" over every deal and coin, and its "loses" sentence is its negation
 from pathlib import Path as _Path
 
 _notes = (_Path(catcards.__file__).resolve().parents[1] / "notebooks" / "teacher" / "explore.md").read_text(encoding="utf-8")
+_said = " ".join(_notes.split())
 _hidden = sorted((game.deck[c].suit, game.deck[c].rank) for c in pool)
 assert _hidden == [("blue", 6), ("blue", 10), ("green", 1), ("green", 3)]
-assert "Shuffle\nthe blue 6, blue 10, green 1 and green 3 face down" in _notes
+assert sorted(str(game.deck[c]) for c in pool) == ["Jaguar (blue 10)", "blue 6", "green 1", "green 3"]
+assert [str(game.deck[c]) for c in state.hands[seat]] == ["blue 8", "Wildcat (blue 20)"]
+assert ("Seat 2 holds the blue 8 and the Wildcat (blue 20). Seat 0 and seat 1 hold the other 4 cards: the "
+        "blue 6, the Jaguar (blue 10), the green 1 and the green 3.") in _said
+assert "the 4 cards seat 2 cannot see, the blue 6, the Jaguar (blue 10), the green 1 and the green 3" in _said
 assert view["bids"] == [2, 0, 2] and view["won"] == [5, 2, 4] and seat == 2 and view["leader"] == 2
-assert "Bids are 2, 0 and 2; tricks so far 5, 2 and 4" in _notes
+_lost_so_far = [abs(w - b) for w, b in zip(view["won"], view["bids"])]
+assert _lost_so_far == [3, 2, 2]
+assert "Points lost so far: seat 0: 3, seat 1: 2, seat 2: 2. Each trick a seat wins now costs it 1 more point." in _said
+assert sorted(str(a) for a in state.legal_actions()) == ["play Wildcat (blue 20)", "play blue 8"]
+assert "Toss the coin for seat 2's lead. Heads: the blue 8. Tails: the Wildcat (blue 20)." in _said
+assert "Seat 2 leads, then seat 0 plays, then seat 1." in _said and n == 3
+_WINS = "Seat 2 wins the rollout if it takes no trick, or if it takes one and seat 1 takes the other."
+_LOSES = "It loses if it takes both tricks, or takes one and seat 0 takes the other."
+assert _WINS + " " + _LOSES in _said
 
 
-def _by_hand(hands, leader, won, lead=None):
-    """Seat 2's chance of winning under the notes' rule, each coin fair (a Fraction)."""
+def _plain_win(new):
+    """The notes' rule: ``new`` = tricks each seat takes in the last 2."""
+    return new[seat] == 0 or (new[seat] == 1 and new[1] == 1)
+
+
+def _plain_loss(new):
+    return new[seat] == 2 or (new[seat] == 1 and new[0] == 1)
+
+
+def _points_win(new):
+    """The notebook's rule: no seat ends with fewer points lost (each further trick costs 1)."""
+    lost = [before + more for before, more in zip(_lost_so_far, new)]
+    return lost[seat] == min(lost)
+
+
+# every way 2 tricks can fall among the 3 seats, reached or not
+for _new in itertools.product(range(3), repeat=3):
+    if sum(_new) == 2:
+        assert _plain_win(_new) == _points_win(_new) == (not _plain_loss(_new)), _new
+
+
+def _endings(hands, leader, new, lead=None):
+    """Every ending of the rollout from here as (probability, tricks each seat took), each coin fair."""
     if not hands[leader]:
-        lost = [abs(w - b) for w, b in zip(won, view["bids"])]
-        return Fraction(int(lost[seat] == min(lost)))
+        return [(Fraction(1), tuple(new))]
 
     def trick(order, laid, hands):
         if not order:
             led = laid[0][1][0]
             winner = max((card[1], s) for s, card in laid if card[0] == led)[1]
-            return _by_hand(hands, winner, [w + (s == winner) for s, w in enumerate(won)])
+            return _endings(hands, winner, [t + (s == winner) for s, t in enumerate(new)])
         s = order[0]
         if laid:
             may = [c for c in hands[s] if c[0] == laid[0][1][0]] or hands[s]
         else:
             may = [lead] if lead is not None else hands[s]
-        return sum(trick(order[1:], laid + [(s, c)], {**hands, s: [x for x in hands[s] if x != c]})
-                   for c in may) / len(may)
+        assert 1 <= len(may) <= 2          # a coin decides between at most 2 cards
+        return [(p / len(may), ending) for c in may
+                for p, ending in trick(order[1:], laid + [(s, c)], {**hands, s: [x for x in hands[s] if x != c]})]
 
     return trick([(leader + k) % n for k in range(n)], [], hands)
 
 
 _mine = [(game.deck[c].suit, game.deck[c].rank) for c in state.hands[seat]]
+_splits = list(itertools.combinations(_hidden, 2))
+assert len(_splits) == 6
 for _action in state.legal_actions():
     _lead = (_action.card.suit, _action.card.rank)
-    _splits = list(itertools.combinations(_hidden, 2))
-    _chance = sum(_by_hand({0: list(p), 1: [c for c in _hidden if c not in p], 2: _mine}, seat, view["won"], _lead)
-                  for p in _splits) / len(_splits)
+    _chance = Fraction(0)
+    for _p in _splits:
+        _hands = {0: list(_p), 1: [c for c in _hidden if c not in _p], 2: _mine}
+        for _prob, _new in _endings(_hands, seat, [0, 0, 0], _lead):
+            assert _plain_win(_new) == _points_win(_new)
+            _chance += _prob * _plain_win(_new) / len(_splits)
     assert _chance == exact[str(_action)], (_action, _chance)
