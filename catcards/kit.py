@@ -6,6 +6,7 @@ worksheet and a teacher's edition, and an ``index.html`` linking them.
     catcards kit class-kit            # a new (or empty) folder
     catcards kit class-kit --force    # write into a folder that already holds files
     catcards kit class-kit --no-pdf   # HTML only
+    catcards kit class-kit --paper letter   # US Letter pages (default: A4)
 
 For each lesson ``notebooks/<stem>.ipynb`` (every notebook of the folder but the start page
 ``index.ipynb``; ``apps/`` and ``advanced/`` are not lessons):
@@ -13,9 +14,13 @@ For each lesson ``notebooks/<stem>.ipynb`` (every notebook of the folder but the
 - ``<stem>-worksheet.html``: what a student fills in on paper: the lesson's predictions (its
   ``Predict(...)`` questions, read from the code without running it), a tally table, the
   exercises' questions (from :mod:`catcards.exercises`) with the form and decimal places expected
-  and room to answer. Self-contained HTML with print CSS (margins and widths that fit A4 and
-  Letter, nothing split across a page break); ``<stem>-worksheet.pdf`` beside it when a converter
-  is installed (Chromium: ``chromium --headless --print-to-pdf``).
+  and room to answer. A lesson whose notes have a "## By hand" section (an activity with real
+  cards: its rules and starting position) has it printed before the tally; a lesson with no
+  checked exercises has its "Your turn" questions instead (a markdown cell that starts with
+  ``**Your turn.**``), or no exercises section. Self-contained HTML with print CSS (page size A4,
+  or Letter with ``--paper letter``; widths that fit both, nothing split across a page break);
+  ``<stem>-worksheet.pdf`` beside it when a converter is installed (Chromium: ``chromium
+  --headless --print-to-pdf``).
 - ``<stem>-teacher.html``: the notebook itself as nbconvert's ``HTMLExporter`` renders it (cells
   tagged ``remove-cell`` left out by ``TagRemovePreprocessor``, ``remove-input`` and ``hide-input``
   cells shown without their code), with, in front, the class plan and timings of
@@ -57,7 +62,8 @@ from .core import MAX_NAME_BYTES, CatcardsError, check_plain_text, too_long_name
 
 __all__ = ["KitError", "KitReport", "Lesson", "build_kit", "lessons", "read_lesson", "worksheet_html", "teacher_html",
            "html_exporter",
-           "pdf_converter", "run_lesson", "TEACHER_NOTES", "REMOVE_CELL_TAGS", "REMOVE_INPUT_TAGS", "MAX_PATH_CHARS"]
+           "pdf_converter", "run_lesson", "TEACHER_NOTES", "REMOVE_CELL_TAGS", "REMOVE_INPUT_TAGS", "MAX_PATH_CHARS",
+           "PAPERS"]
 
 #: cells with one of these tags are left out of the teacher's edition (Jupyter Book's names)
 REMOVE_CELL_TAGS = ("remove-cell",)
@@ -65,6 +71,8 @@ REMOVE_CELL_TAGS = ("remove-cell",)
 REMOVE_INPUT_TAGS = ("remove-input", "hide-input")
 #: the folder of the teacher's notes, below the notebooks folder: ``teacher/<stem>.md``
 TEACHER_NOTES = "teacher"
+#: the page sizes of the worksheets (CSS ``@page`` sizes); the first is the default
+PAPERS = ("A4", "letter")
 #: the longest DIR accepted, in characters
 MAX_PATH_CHARS = 1000
 #: how long one PDF conversion may take, in seconds
@@ -91,6 +99,10 @@ class Lesson:
         exercises: the keys of the exercises its check cells check, in order.
         notes: the text of ``teacher/<stem>.md`` (markdown), or None when there is none.
         tallies: the things to tally, from the notes' "## Tally" list (may be empty).
+        by_hand: the markdown of the notes' "## By hand" section (an activity with real cards:
+            its rules and starting position, printed on the worksheet), or None.
+        your_turn: the lesson's open questions, plain text: each markdown cell that starts with
+            ``**Your turn.**``, without that label (may be empty).
     """
 
     stem: str
@@ -100,6 +112,8 @@ class Lesson:
     exercises: list[str] = field(default_factory=list)
     notes: Optional[str] = None
     tallies: list[str] = field(default_factory=list)
+    by_hand: Optional[str] = None
+    your_turn: list[str] = field(default_factory=list)
     notebook: Any = field(default=None, repr=False, compare=False)  # the nbformat node read
 
 
@@ -138,14 +152,35 @@ def _predictions(source: str) -> list[dict[str, Any]]:
     return found
 
 
+def _section(notes: Optional[str], heading: str) -> Optional[str]:
+    """The text under the "## <heading>" of the teacher's notes, up to the next heading of level
+    1 or 2 (its own "###" headings kept), or None when there is no such section."""
+    if not notes:
+        return None
+    match = re.search(rf"^##\s+{re.escape(heading)}\s*$(.*?)(?=^##?\s|\Z)", notes, re.M | re.S)
+    return match.group(1).strip() if match else None
+
+
 def _tallies(notes: Optional[str]) -> list[str]:
     """The list items under a "## Tally" heading of the teacher's notes."""
-    if not notes:
+    section = _section(notes, "Tally")
+    if not section:
         return []
-    match = re.search(r"^##\s+Tally\s*$(.*?)(?=^#|\Z)", notes, re.M | re.S)
-    if not match:
-        return []
-    return [m.strip() for m in re.findall(r"^\s*[-*]\s+(.+)$", match.group(1), re.M)]
+    return [m.strip() for m in re.findall(r"^\s*[-*]\s+(.+)$", section, re.M)]
+
+
+_YOUR_TURN = re.compile(r"^\*\*Your turn\.?\*\*\s*(.+)", re.S)
+
+
+def _your_turn(nb: Any) -> list[str]:
+    """The open questions of the notebook ``nb``: the markdown cells that start with
+    ``**Your turn.**``, as one line of plain text each (code marks and emphasis dropped)."""
+    found = []
+    for cell in nb.cells:
+        match = _YOUR_TURN.match(cell.source.strip()) if cell.cell_type == "markdown" else None
+        if match:
+            found.append(" ".join(re.sub(r"[`*]", "", match.group(1)).split()))
+    return found
 
 
 def read_lesson(path: Path, notes_folder: Optional[Path] = None) -> Lesson:
@@ -177,7 +212,8 @@ def read_lesson(path: Path, notes_folder: Optional[Path] = None) -> Lesson:
             keys += [k for k in _CHECK.findall(cell.source) if k not in keys]
     notes_path = (path.parent / TEACHER_NOTES if notes_folder is None else Path(notes_folder)) / f"{path.stem}.md"
     notes = notes_path.read_text(encoding="utf-8") if notes_path.is_file() else None
-    return Lesson(path.stem, path, title, predictions, keys, notes, _tallies(notes), nb)
+    return Lesson(path.stem, path, title, predictions, keys, notes, _tallies(notes), _section(notes, "By hand"),
+                  _your_turn(nb), nb)
 
 
 def lessons(notebooks: Optional[Path] = None) -> list[Lesson]:
@@ -245,7 +281,7 @@ def _key_block(key: str, number: Optional[int] = None) -> str:
 
 # --------------------------------------------------------------------------- the worksheet
 _PRINT_CSS = """
-@page { margin: 15mm; }
+@page { size: A4; margin: 15mm; }
 * { box-sizing: border-box; }
 body { font-family: Arial, Helvetica, sans-serif; font-size: 12pt; line-height: 1.4; color: #000;
        background: #fff; max-width: 180mm; margin: 0 auto; padding: 8px; }
@@ -263,10 +299,20 @@ table { border-collapse: collapse; width: 100%; }
 th, td { border: 1px solid #000; padding: 2mm; text-align: left; vertical-align: top; }
 td.tally { height: 12mm; width: 55%; }
 .choices { list-style: none; padding-left: 0; }
+.by-hand p, .by-hand li { margin: 1mm 0; }
+.by-hand ol, .by-hand ul { margin: 1mm 0; padding-left: 7mm; }
 .choices li::before { content: "\\2610  "; font-size: 14pt; }
 @media print { a { color: #000; text-decoration: none; } .screen-only { display: none; } }
 @media screen and (max-width: 480px) { body { font-size: 11pt; } }
 """
+
+
+def _print_css(paper: str = PAPERS[0]) -> str:
+    """The worksheets' print CSS for the page size ``paper`` (one of :data:`PAPERS`).
+    Raises KitError for another size."""
+    if paper not in PAPERS:
+        raise KitError(f"paper must be one of {', '.join(PAPERS)}, got {paper!r:.40}")
+    return _PRINT_CSS.replace("size: A4;", f"size: {paper};", 1)
 
 
 def _page(title: str, body: str, css: str = _PRINT_CSS) -> str:
@@ -275,13 +321,18 @@ def _page(title: str, body: str, css: str = _PRINT_CSS) -> str:
             f"<title>{html.escape(title)}</title><style>{css}</style></head><body>{body}</body></html>\n")
 
 
-def worksheet_html(lesson: Lesson) -> str:
+def worksheet_html(lesson: Lesson, paper: str = PAPERS[0]) -> str:
     """The student worksheet of ``lesson`` as one self-contained HTML page (no answer in it):
-    name line, predictions, tally, exercises with room to answer, a last question."""
+    name line, predictions, the notes' "By hand" rules (if any) and the tally, exercises with
+    room to answer (or the "Your turn" questions of a lesson without checked exercises; no such
+    section when it has neither), a last question. ``paper``: the page size, one of
+    :data:`PAPERS` (default A4). Raises KitError for another paper."""
     from .exercises import exercise
 
+    css = _print_css(paper)
+    shown_paper = "A4" if paper == "A4" else "US Letter"
     parts = [f"<h1>{html.escape(lesson.title)}</h1>",
-             '<p class="screen-only">Print this page (A4 or Letter); fill it in with a pen.</p>',
+             f'<p class="screen-only">Print this page ({shown_paper}); fill it in with a pen.</p>',
              '<div class="who"><span>Name</span><span>Class</span><span>Date</span></div>']
     parts.append("<h2>1. Predict first</h2>")
     if lesson.predictions:
@@ -299,23 +350,34 @@ def worksheet_html(lesson: Lesson) -> str:
                      'you expect, and why.</p><div class="space small"></div>'
                      '<p>After the lesson: what happened?</p><div class="line"></div></div>')
     parts.append("<h2>2. Tally as you play</h2>")
+    if lesson.by_hand:
+        from nbconvert.filters import markdown2html
+
+        parts.append(f'<section class="item by-hand">{markdown2html(lesson.by_hand)}</section>')
     rows = lesson.tallies or ["", "", "", ""]
     parts.append("<table><tr><th>What we count</th><th>Tally</th><th>Total</th></tr>"
                  + "".join(f'<tr><td>{html.escape(r)}</td><td class="tally"></td><td></td></tr>' for r in rows)
                  + "</table>")
-    parts.append("<h2>3. Exercises</h2>")
+    number = 3
     if lesson.exercises:
+        parts.append(f"<h2>{number}. Exercises</h2>")
+        number += 1
         for i, key in enumerate(lesson.exercises, 1):
             ex = exercise(key)
             parts.append(f'<div class="item"><p><b>Exercise {i}.</b> {html.escape(ex.question)}</p>'
                          f'<p class="expect"><i>{html.escape(ex.how_to_answer)}</i></p>'
                          '<p>Working:</p><div class="space"></div>'
                          '<p>My answer:</p><div class="line"></div></div>')
-    else:
-        parts.append('<div class="item"><p>This lesson asks its questions in the notebook. Write each '
-                     'question you answer and your answer here.</p><div class="space"></div></div>')
-    parts.append('<h2>4. One thing that surprised me</h2><div class="item"><div class="space small"></div></div>')
-    return _page(f"Worksheet: {lesson.title}", "".join(parts))
+    elif lesson.your_turn:
+        parts.append(f"<h2>{number}. Your turn</h2>")
+        number += 1
+        parts.append("<p>The notebook asks this at its end. It has no single right answer: say what you tried "
+                     "and what you found.</p>")
+        for question in lesson.your_turn:
+            parts.append(f'<div class="item"><p><b>Your turn.</b> {html.escape(question)}</p>'
+                         '<p>What I tried, and what I found:</p><div class="space"></div></div>')
+    parts.append(f'<h2>{number}. One thing that surprised me</h2><div class="item"><div class="space small"></div></div>')
+    return _page(f"Worksheet: {lesson.title}", "".join(parts), css)
 
 
 # --------------------------------------------------------------------------- the teacher's edition
@@ -406,7 +468,7 @@ def teacher_html(lesson: Lesson, exporter: Any = None, executed: Any = None) -> 
             f"<p>There are no class notes for this lesson yet (<code>{TEACHER_NOTES}/{html.escape(lesson.stem)}.md</code>"
             " beside the notebooks).</p>")
     key = ("".join(_key_block(k, i) for i, k in enumerate(lesson.exercises, 1)) if lesson.exercises
-           else "<p>This lesson has no checked exercises.</p>")
+           else _no_exercises(lesson))
     outputs = ("The results and figures below come from running the notebook once, top to bottom, with no "
                "answer typed in; tables, Predict boxes and the results kept back until an answer is right "
                "need the live notebook." if executed is not None else
@@ -424,6 +486,25 @@ def teacher_html(lesson: Lesson, exporter: Any = None, executed: Any = None) -> 
     return body.replace("</head>", f"<style>{_TEACHER_CSS}</style></head>", 1)
 
 
+def _no_exercises(lesson: Lesson) -> str:
+    """The answer key's place in the teacher's edition of a lesson with no checked exercises: what
+    its students answer instead (HTML)."""
+    asked = []
+    if lesson.predictions:
+        many = len(lesson.predictions) > 1
+        asked.append(f"the prediction{'s' * many} at the top (the notebook shows {'their' if many else 'its'} "
+                     "answer once the prediction is locked in; the notes above say what to expect)")
+    if lesson.by_hand:
+        asked.append('the activity by hand (the rules in "By hand" above) and its tally')
+    for question in lesson.your_turn:
+        asked.append(f"the open question <i>Your turn: {html.escape(question)}</i> (no single right answer)")
+    if not asked:
+        return "<p>This lesson has no checked exercises and no answer key.</p>"
+    listed = "".join(f"<li>{a}</li>" for a in asked)
+    return (f"<p>This lesson has no checked exercises, so there is no answer key. What students answer "
+            f"(the worksheet has room for each):</p><ul>{listed}</ul>")
+
+
 def _template_dirs() -> list[str]:
     """Folders that may hold nbconvert's templates besides Jupyter's data path: the share/jupyter
     of this Python's base installation (a venv made with --system-site-packages sees nbconvert
@@ -438,7 +519,7 @@ def _template_dirs() -> list[str]:
     return dirs
 
 
-def _index_html(built: list[tuple[Lesson, bool]], pdf: Optional[str]) -> str:
+def _index_html(built: list[tuple[Lesson, bool]], pdf: Optional[str], paper: str = PAPERS[0]) -> str:
     from .start_page import lesson_info
 
     rows = []
@@ -453,8 +534,10 @@ def _index_html(built: list[tuple[Lesson, bool]], pdf: Optional[str]) -> str:
                     f"<td>{html.escape(time)}</td><td>{sheet}</td>"
                     f'<td><a href="{lesson.stem}-teacher.html">teacher\'s edition</a></td></tr>')
     note = (f"PDF worksheets were made with {html.escape(pdf)}." if pdf else
-            "No PDF converter was found: print the worksheets from a browser (they are laid out for A4 and Letter).")
-    css = _PRINT_CSS.replace("max-width: 180mm", "max-width: 260mm")
+            "No PDF converter was found: print the worksheets from a browser (their pages are "
+            f"{'A4' if paper == 'A4' else 'US Letter'}; <code>catcards kit DIR --paper "
+            f"{'letter' if paper == 'A4' else 'A4'}</code> for {'US Letter' if paper == 'A4' else 'A4'}).")
+    css = _PRINT_CSS.replace("size: A4; ", "").replace("max-width: 180mm", "max-width: 260mm")  # a wide table
     return _page("catcards class kit", (
         "<h1>catcards class kit</h1><p>For each lesson: a worksheet to print for every student, and the "
         "teacher's edition (the notebook with the answer key, the common wrong answers and the class plan: "
@@ -561,7 +644,7 @@ class KitReport:
 
 
 def build_kit(folder: Any, *, force: bool = False, pdf: Optional[bool] = None, notebooks: Optional[Path] = None,
-              progress: Optional[bool] = None, run: bool = False) -> KitReport:
+              progress: Optional[bool] = None, run: bool = False, paper: str = PAPERS[0]) -> KitReport:
     """Write the class kit into ``folder`` (see the module's description).
 
     Args:
@@ -576,14 +659,16 @@ def build_kit(folder: Any, *, force: bool = False, pdf: Optional[bool] = None, n
             second).
         run: run each lesson first (:func:`run_lesson`), so its teacher's edition shows the
             results and figures (up to a minute per lesson); default False (seconds, no outputs).
+        paper: the worksheets' page size, one of :data:`PAPERS` ("A4", the default, or "letter").
     Returns: a :class:`KitReport`.
     Raises:
-        KitError: a bad folder or no lessons (nothing written), or a failed PDF conversion (what
+        KitError: a bad folder, a paper not in :data:`PAPERS` or no lessons (nothing written), or a failed PDF conversion (what
             was written is removed: the folder is as it was).
     """
     from tqdm.auto import tqdm
 
     target = _check_target(folder, force)
+    _print_css(paper)   # an unknown paper: KitError before anything is written
     try:
         import nbconvert  # noqa: F401  (the teacher's editions; in the lab extra, with JupyterLab)
         import nbformat  # noqa: F401
@@ -606,7 +691,7 @@ def build_kit(folder: Any, *, force: bool = False, pdf: Optional[bool] = None, n
         for lesson in bar:
             bar.set_postfix_str(lesson.stem)
             sheet = staging / f"{lesson.stem}-worksheet.html"
-            sheet.write_text(worksheet_html(lesson), encoding="utf-8")
+            sheet.write_text(worksheet_html(lesson, paper), encoding="utf-8")
             executed = run_lesson(lesson) if run else None
             (staging / f"{lesson.stem}-teacher.html").write_text(teacher_html(lesson, exporter, executed=executed),
                                                                   encoding="utf-8")
@@ -614,7 +699,7 @@ def build_kit(folder: Any, *, force: bool = False, pdf: Optional[bool] = None, n
                 _print_pdf(converter, sheet, staging / f"{lesson.stem}-worksheet.pdf")
             built.append((lesson, bool(converter)))
         bar.close()
-        (staging / "index.html").write_text(_index_html(built, converter), encoding="utf-8")
+        (staging / "index.html").write_text(_index_html(built, converter, paper), encoding="utf-8")
         files = sorted(p.name for p in staging.iterdir())
         if target.is_dir():
             for name in files:
@@ -633,7 +718,7 @@ def add_parser(sub: Any) -> None:
     """Add the ``kit`` subcommand to the ``catcards`` command's subparsers ``sub``."""
     kit = sub.add_parser("kit", help="write a printable worksheet and a teacher's edition of every lesson",
                          description="Write, into the folder DIR, each lesson's student worksheet (HTML that "
-                                     "prints on A4 or Letter, and PDF when Chromium is installed) and its "
+                                     "prints on A4, or US Letter with --paper letter, and PDF when Chromium is installed) and its "
                                      "teacher's edition (answer key, common wrong answers, class plan, "
                                      "timings), and index.html linking them. Without --run no notebook is run "
                                      "and the teacher's editions show no results or figures.")
@@ -641,6 +726,8 @@ def add_parser(sub: Any) -> None:
     kit.add_argument("--force", action="store_true",
                      help="write into a folder that already holds files (files of the same names are replaced)")
     kit.add_argument("--no-pdf", action="store_true", help="HTML worksheets only, even when Chromium is installed")
+    kit.add_argument("--paper", choices=PAPERS, default=PAPERS[0],
+                     help="the worksheets' page size (default A4; letter for US Letter)")
     kit.add_argument("--run", action="store_true",
                      help="run each lesson first, so its teacher's edition shows the results and figures "
                           "(up to a minute per lesson)")
@@ -651,5 +738,6 @@ def add_parser(sub: Any) -> None:
 def run_kit(args: Any) -> str:
     """Build the kit the parsed ``args`` ask for; returns the summary to print. Raises KitError."""
     report = build_kit(args.folder, force=args.force, pdf=False if args.no_pdf else None,
-                       notebooks=None if args.notebooks is None else Path(args.notebooks), run=args.run)
+                       notebooks=None if args.notebooks is None else Path(args.notebooks), run=args.run,
+                       paper=args.paper)
     return report.summary()

@@ -250,3 +250,68 @@ def test_every_worksheet_has_the_tally_rows_of_its_lesson():
     rows = [html.unescape(r) for r in re.findall(r"<tr><td>([^<]*)</td><td class=\"tally\">", sheet)]
     assert rows == lesson.tallies
     assert not shows(text_of(sheet), "3/4") and not shows(text_of(sheet), "1/12")   # the prediction's answers
+
+
+def test_a_lesson_played_by_hand_prints_its_rules_and_position_before_the_tally():
+    """A teacher's read: the explore worksheet showed only the tally rows; the rules and the
+    starting position were in the teacher's notes. The notes' "## By hand" section is printed
+    before the tally (tests/lessons/checks/explore.py checks its rules against the notebook)."""
+    lesson = kit.read_lesson(NOTEBOOKS / "explore.ipynb")
+    assert lesson.by_hand.startswith("You play the end of one hand of King of the Jungle")
+    assert "## Tally" not in lesson.by_hand and "Plan" not in lesson.by_hand   # the section alone
+    text = text_of(kit.worksheet_html(lesson))
+    rules = text.index("Points lost so far: seat 0: 3, seat 1: 2, seat 2: 2.")
+    assert text.index("Tally as you play") < text.index("Toss the coin for seat 2's lead. Heads: the blue 8.") \
+        < text.index("What we count")
+    assert rules < text.index("What we count") < text.index("our win rate with the blue 8 (won ÷ rollouts)") \
+        < text.index("the class's totals with the Wildcat")
+    assert "the Jaguar (blue 10)" in text and "blue 10" not in text.replace("Jaguar (blue 10)", "")
+    # the teacher's word for the activity's rule is not printed: the plain rule is, and no answer
+    assert "Seat 2 wins the rollout if it takes no trick, or if it takes one and seat 1 takes the other." in text
+    assert "no one loses fewer" not in text and not shows(text, "3/4") and not shows(text, "1/12")
+    # a lesson whose notes have no "By hand" section prints no rules
+    snap = kit.read_lesson(NOTEBOOKS / "snap.ipynb")
+    assert snap.by_hand is None and 'class="item by-hand"' not in kit.worksheet_html(snap)
+
+
+def test_a_lesson_without_checked_exercises_says_what_it_asks_instead():
+    """A teacher's read: "3. Exercises: this lesson asks its questions in the notebook" misled (the
+    explore lesson has none to check), and the teacher's edition said only "no checked exercises"."""
+    lesson = kit.read_lesson(NOTEBOOKS / "explore.ipynb")
+    assert lesson.exercises == [] and len(lesson.your_turn) == 1
+    assert lesson.your_turn[0].startswith("Try catcards.odds on a Simon's Cat or Cat Trick position of your own.")
+    text = text_of(kit.worksheet_html(lesson))
+    assert "Exercises" not in text and "asks its questions in the notebook" not in text
+    assert "3. Your turn" in text and "Your turn. Try catcards.odds on a Simon's Cat" in text
+    assert "4. One thing that surprised me" in text
+    edition = text_of(kit.teacher_html(lesson))
+    assert "This lesson has no checked exercises, so there is no answer key. What students answer" in edition
+    assert "the activity by hand" in edition and "Your turn: Try catcards.odds" in edition
+    assert "the prediction at the top" in edition
+    # a lesson with checked exercises keeps its numbered section, and its key
+    snap = text_of(kit.worksheet_html(kit.read_lesson(NOTEBOOKS / "snap.ipynb")))
+    assert "3. Exercises" in snap and "Exercise 1." in snap and "4. One thing that surprised me" in snap
+
+
+def test_a_lesson_with_neither_exercises_nor_your_turn_leaves_the_section_out(tmp_path):
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, "x = 1")
+    lesson = kit.read_lesson(notebooks / "toy.ipynb")
+    text = text_of(kit.worksheet_html(lesson))
+    assert "Exercises" not in text and "Your turn" not in text and "3. One thing that surprised me" in text
+    assert "This lesson has no checked exercises and no answer key." in text_of(kit.teacher_html(lesson))
+
+
+def test_the_worksheets_print_on_a4_unless_letter_is_asked_for(built, tmp_path):
+    """A school prints A4: the PDFs were US Letter (Chromium's default page without a CSS size)."""
+    folder, _ = built
+    sheet = (folder / "snap-worksheet.html").read_text()
+    assert "@page { size: A4; margin: 15mm; }" in sheet and "Print this page (A4)" in text_of(sheet)
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, "x = 1")
+    main(["kit", str(tmp_path / "us"), "--no-pdf", "--paper", "letter", "--notebooks", str(notebooks)])
+    letter = (tmp_path / "us" / "toy-worksheet.html").read_text()
+    assert "@page { size: letter; margin: 15mm; }" in letter and "Print this page (US Letter)" in text_of(letter)
+    with pytest.raises(kit.KitError, match="paper must be one of A4, letter"):
+        kit.build_kit(tmp_path / "legal", pdf=False, notebooks=notebooks, progress=False, paper="legal")
+    assert not (tmp_path / "legal").exists()
