@@ -3,7 +3,7 @@ from its clean copy in ``notebooks/`` by myst-nb, widget state saved so the game
 
     pip install -e ".[docs]" && sphinx-build -c docs notebooks docs/_build/html
 
-The notebooks folder is the source (no copies); ``index.ipynb`` is the home page, and its table of
+The notebooks folder is the source (no copies), but for the teacher's notes of ``teacher/``; ``index.ipynb`` is the home page, and its table of
 games links to the other pages (``CATCARDS_STATIC_SITE=1`` makes catcards.start_page link ``.html``
 pages, and the apps on Binder).
 """
@@ -34,7 +34,9 @@ version = release
 
 extensions = ["myst_nb"]
 root_doc = "index"
-exclude_patterns = ["_build", "**/.ipynb_checkpoints"]
+# notebooks/teacher/: the teacher's notes (each prediction's answer, the class plan) stay off the
+# site students read; teachers read them in the source repository and in the kit's teacher's editions
+exclude_patterns = ["_build", "**/.ipynb_checkpoints", "teacher/**"]
 suppress_warnings = ["toc.not_included"]  # the start page's table of games is the navigation
 
 nb_execution_mode = "force"  # the notebooks are stored without outputs: always execute

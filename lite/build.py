@@ -5,7 +5,9 @@ Pyodide kernel, no server.
     python -m http.server -d lite/_output                        # try it: http://localhost:8000/
 
 The site holds the catcards wheel (``pypi/``, installed in the browser by piplite), every notebook
-of ``notebooks/`` (the start page ``index.ipynb`` at its root) and each notebook's Voici page
+and Markdown file of ``notebooks/`` but the teacher's notes of ``notebooks/teacher/`` (the site is
+the students': the notes give each prediction's answer and the class plan; the teacher's guide
+says to keep such material from students), the start page ``index.ipynb`` at its root, and each notebook's Voici page
 (``voici/render/<name>.html``; the app is ``voici/render/apps/play.html``). Every notebook of the
 site starts with one extra cell, ``%pip install -q catcards==<version>``, and names the site's kernel (:data:`KERNELSPEC`): the kernel installs the
 wheel from the site, and numpy, pandas, matplotlib and tqdm from the Pyodide distribution pinned
@@ -31,6 +33,8 @@ NOTEBOOKS = REPO / "notebooks"
 OUTPUT = LITE / "_output"
 #: the tag of the cell the site adds to every notebook
 INSTALL_TAG = "catcards-lite-install"
+#: the folder of ``notebooks/`` the site leaves out: the teacher's notes (catcards.kit.TEACHER_NOTES)
+TEACHER_FOLDER = "teacher"
 #: the kernel every notebook of the site names: the site's Pyodide kernel ("python"; the repository's
 #: notebooks name "python3", which JupyterLite's lab does not have, so each lesson opened with a
 #: "Select Kernel" dialog)
@@ -57,12 +61,15 @@ def install_cell() -> dict:
 
 
 def stage_contents(dest: Path) -> list[Path]:
-    """Copy the notebooks folder to ``dest``, each notebook with :func:`install_cell` first;
+    """Copy the notebooks folder to ``dest`` (its notebooks and Markdown files, but not the
+    teacher's notes of :data:`TEACHER_FOLDER`), each notebook with :func:`install_cell` first;
     returns the notebooks written."""
     written = []
     for src in sorted(NOTEBOOKS.rglob("*")):
         rel = src.relative_to(NOTEBOOKS)
         if src.is_dir() or ".ipynb_checkpoints" in rel.parts or src.suffix not in (".ipynb", ".md"):
+            continue
+        if rel.parts[0] == TEACHER_FOLDER:   # students use the site: the notes stay with the teacher
             continue
         out = dest / rel
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -236,6 +236,24 @@ def test_the_lite_site_holds_the_wheel_every_notebook_and_their_apps(site):
     assert "index.ipynb" in {c["name"] for c in root["content"]}
 
 
+def test_the_lite_site_leaves_the_teachers_notes_out(tmp_path):
+    """A teacher's read: lite/build.py copied every .md of notebooks/ into the students' site, the
+    teacher's notes (each prediction's answer, the class plan) included. The staging step (what the
+    site's files are: the slow test above builds the whole site from it) leaves notebooks/teacher/
+    out and keeps every notebook and the teacher's guide."""
+    notes = sorted(p.name for p in (REPO / "notebooks" / "teacher").glob("*.md"))
+    assert "explore.md" in notes and len(notes) >= 10
+    written = lite_build.stage_contents(tmp_path)
+    staged = {p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file()}
+    assert not (tmp_path / "teacher").exists() and not [p for p in staged if "teacher" in p.parts]
+    texts = {p.read_text(encoding="utf-8") for p in (REPO / "notebooks" / "teacher").glob("*.md")}
+    assert not [p for p in staged if p.suffix == ".md" and (tmp_path / p).read_text(encoding="utf-8") in texts]
+    notebooks = {p.relative_to(REPO / "notebooks") for p in (REPO / "notebooks").rglob("*.ipynb")
+                 if ".ipynb_checkpoints" not in p.parts}
+    assert {p.relative_to(tmp_path) for p in written} == notebooks
+    assert Path("teachers-guide.md") in staged and Path("index.ipynb") in staged
+
+
 @pytest.mark.browser
 def test_the_lite_app_and_a_lesson_start_their_kernel_in_a_browser(browser_ready, site):
     """The site's Voici app and a lesson in its JupyterLab, in headless Chromium, offline: each

@@ -39,6 +39,7 @@ def test_every_notebook_is_a_page_and_the_start_page_links_them(site):
     for rel in notebooks:
         assert (site / rel.with_suffix(".html")).exists(), rel
     assert (site / "teachers-guide.html").exists()
+    assert not (site / "teacher").exists()   # the teacher's notes stay off the students' site
     index = (site / "index.html").read_text(encoding="utf-8")
     table = re.search(r"<table class='catcards-index'.*?</table>", index, re.S).group(0)
     assert table.count("<tr><td><svg") == len(catcards.list_games())
@@ -87,3 +88,21 @@ def test_a_reader_sees_the_simons_cat_table_without_a_kernel(browser_ready, site
             assert table.locator("button").count() > 0
         finally:
             browser.close()
+
+
+def test_the_site_leaves_the_teachers_notes_out():
+    """docs/conf.py's exclude_patterns, read without running the configuration (it fetches the
+    widget scripts), as Sphinx matches them: every teacher's note is left out, every notebook and
+    the teacher's guide are kept (the slow build test above looks at the built site)."""
+    import ast
+
+    from sphinx.util.matching import Matcher
+
+    tree = ast.parse((REPO / "docs" / "conf.py").read_text(encoding="utf-8"))
+    [patterns] = [ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+                  and any(getattr(t, "id", None) == "exclude_patterns" for t in node.targets)]
+    excluded = Matcher(patterns)
+    notes = [p.relative_to(NOTEBOOKS).as_posix() for p in (NOTEBOOKS / "teacher").glob("*.md")]
+    assert "teacher/explore.md" in notes and all(excluded(n) for n in notes)
+    kept = [p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts]
+    assert "index.ipynb" in kept and not any(excluded(k) for k in kept + ["teachers-guide.md"])
