@@ -266,7 +266,8 @@ def advanced_list(notebooks: Path | None = None) -> list[dict[str, str]]:
 
 def lessons_html(notebooks: Path | None = None) -> str:
     """The start page's list of lessons as HTML: one row per lesson (:func:`lesson_list`) with a
-    link, its level, what students must already know and its time in class, then the advanced
+    link, its level, what students must already know and its time in class (no such column where
+    no lesson's notes are beside the notebooks: the JupyterLite site leaves them out), then the advanced
     notebooks (:func:`advanced_list`) when there are any. In a rendered HTML site
     (``CATCARDS_STATIC_SITE=1``) the links point at the ``.html`` pages."""
     import html
@@ -277,16 +278,21 @@ def lessons_html(notebooks: Path | None = None) -> str:
     def href(f: str) -> str:
         return quote(f[:-len(".ipynb")] + ".html") if static else quote(f)
 
+    lessons = lesson_list(notebooks)
+    # a site for students (JupyterLite) holds no teacher's notes: no times, so no column for them
+    timed = any(l["time"] for l in lessons)
     rows = "".join(
         f'<tr><td><a href="{href(l["file"])}">{html.escape(l["title"])}</a><br><code>{html.escape(l["file"])}</code></td>'
         f"<td>{html.escape(l['level'])}</td><td>{html.escape(l['needs'])}</td>"
-        f"<td>{html.escape((l['time'] or 'see the teacher' + chr(39) + 's guide').split(' (')[0])}</td></tr>"
-        for l in lesson_list(notebooks))
+        + (f"<td>{html.escape((l['time'] or 'see the teacher' + chr(39) + 's guide').split(' (')[0])}</td>" if timed else "")
+        + "</tr>"
+        for l in lessons)
     page = ("<table class='catcards-lessons' style='border-collapse:collapse'><tr><th>lesson</th><th>level</th>"
-            f"<th>students should already know</th><th>time in class</th></tr>{rows}</table>"
-            "<p><small>Times in class are from each lesson's notes (<code>teacher/</code>): a plan made from "
-            "running the notebook or an estimate from its sections, not yet measured in a class; the "
-            "teacher's guide and the notes say more.</small></p>")
+            f"<th>students should already know</th>{'<th>time in class</th>' if timed else ''}</tr>{rows}</table>")
+    if timed:
+        page += ("<p><small>Times in class are from each lesson's notes (<code>teacher/</code>): a plan made from "
+                 "running the notebook or an estimate from its sections, not yet measured in a class; the "
+                 "teacher's guide and the notes say more.</small></p>")
     advanced = advanced_list(notebooks)
     if advanced:
         items = "".join(f'<li><a href="{href(a["file"])}">{html.escape(a["title"])}</a> (<code>{html.escape(a["file"])}</code>)</li>'

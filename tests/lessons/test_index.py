@@ -240,3 +240,19 @@ def test_advanced_notebooks_are_listed_from_their_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("CATCARDS_STATIC_SITE", "1")                 # the rendered site: .html pages
     page = lessons_html(tmp_path)
     assert '<a href="advanced/snap.html">' in page and '<a href="snap.html">' in page
+
+
+def test_without_the_teachers_notes_the_start_page_has_no_time_column(tmp_path):
+    """The JupyterLite site (students') leaves notebooks/teacher/ out: its start page said "see
+    the teacher's guide" in every row of a "time in class" column, under a line saying the times
+    come from teacher/. Without notes there is no such column; with them, each lesson's time."""
+    import shutil
+
+    for p in NOTEBOOKS.glob("*.ipynb"):
+        shutil.copy(p, tmp_path / p.name)
+    page = lessons_html(tmp_path)
+    assert "time in class" not in page and "see the teacher" not in page and "teacher/" not in page
+    assert all(row.count("<td>") == 3 for row in re.findall(r"<tr><td>.*?</tr>", page))
+    shutil.copytree(NOTEBOOKS / "teacher", tmp_path / "teacher")
+    page = lessons_html(tmp_path)
+    assert "<th>time in class</th>" in page and len(re.findall(r"<td>\d+ minutes", page)) == len(LESSON_INFO)
