@@ -675,6 +675,31 @@ def test_the_projector_view_at_1280x720_puts_the_result_and_the_main_charts_on_t
         page.close()
 
 
+@pytest.mark.browser
+def test_the_running_mean_s_axis_is_not_stretched_by_the_wide_t_interval_of_two_results(browser_ready):
+    """Student's t interval from 2 counts, 0 and 6 snaps, is 3 +- 12.706 x 3 (to 41.1 snaps): an
+    axis holding it squeezed the later, narrower intervals into a few pixels. The axis holds every
+    mean and the intervals from the 5th result on; the early band runs off the plot (clipped),
+    and the words still give the last interval."""
+    from catcards.classroom.pool import _running
+
+    summary, act = _class_summary("snap", [1])
+    values = [0, 6, 3, 3, 2, 4, 3, 3, 3, 2, 4, 3]
+    summary["running"] = run = _running(values, binary=False, bounds=(0, 51))
+    summary["tallies"] = {"n": 0, "counts": [], "mean": None, "running": [], "verified": False}
+    assert run[1]["high"] == pytest.approx(3 + 12.7062047 * 3, abs=1e-5)
+    with chromium() as browser:
+        page = _dashboard_alone(browser, (1280, 720), summary, act)
+        ticks = [float(t) for t in page.locator("#running svg text.tick-y").all_text_contents()]
+        later = max(r["high"] for r in run[4:])
+        assert later <= ticks[-1] < run[1]["high"] / 2, (ticks, later)
+        assert page.locator("#running svg polygon").get_attribute("clip-path") == "url(#running-plot)"
+        last = run[-1]
+        assert f"95% interval {last['low']:.2f} to {last['high']:.2f}" in page.locator("#running").get_attribute("aria-label")
+        assert page.locator("#pool-interval").inner_text() == f"{last['low']:.2f} to {last['high']:.2f}"
+        page.close()
+
+
 #: the exact answer's marks in each chart: their colour, width and place among the chart's drawing
 EXACT_MARKS = """chart => {
   const svg = document.querySelector('#' + chart + ' svg'), all = [...svg.children];
