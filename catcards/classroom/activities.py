@@ -54,7 +54,7 @@ class Activity:
         exact: None, or the exact distribution ``{value: Fraction}`` (adding to 1).
         exact_mean: None, or the exact mean (a Fraction).
         binary: True when a result is 1 (yes) or 0 (no): the pool's interval is then Wilson's for
-            a proportion, not the normal one for a mean.
+            a proportion, not Student's t interval for a mean.
         plot: ``"bars"`` (one bar per value) or ``"histogram"`` (values binned).
         source: where the exact answer comes from (a function or a book).
     """

@@ -611,6 +611,143 @@ def test_the_dashboard_charts_are_readable_with_numbers_on_every_axis(browser_re
             page.close()
 
 
+#: the projector view's layout at 1280 x 720: where things are, measured in the page
+PROJECTOR_LAYOUT = """() => {
+  const rect = el => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: r.height, width: r.width}; };
+  const card = id => document.getElementById(id).closest('.card');
+  const cardBottom = id => { const c = card(id), s = getComputedStyle(c);
+    return c.lastElementChild.getBoundingClientRect().bottom + parseFloat(s.paddingBottom) + parseFloat(s.borderBottomWidth); };
+  const plot = id => +document.querySelector('#' + id + ' clipPath rect').getAttribute('height');
+  const value = id => { const el = document.getElementById(id); return {text: el.textContent, size: parseFloat(getComputedStyle(el).fontSize), ...rect(el)}; };
+  return {scrollY: window.scrollY, focused: document.activeElement.textContent,
+          dist: {...rect(document.querySelector('#dist svg')), plot: plot('dist'), cardBottom: cardBottom('dist')},
+          running: {...rect(document.querySelector('#running svg')), plot: plot('running'), cardBottom: cardBottom('running')},
+          mean: value('pool-mean'), interval: value('pool-interval'), code: rect(document.querySelector('.code')),
+          qr: rect(document.getElementById('qr')), body: parseFloat(getComputedStyle(document.body).fontSize),
+          meanText: document.getElementById('mean-text').textContent,
+          runningLabel: document.getElementById('running').getAttribute('aria-label')};
+}"""
+
+
+@pytest.mark.browser
+def test_the_projector_view_at_1280x720_puts_the_result_and_the_main_charts_on_the_first_screen(browser_ready):
+    """A teacher projecting at 1280 x 720: the charts started below the first screen (title, join
+    code and QR and the "So far" text first, the page about 2.7 screens tall), pressing
+    "Projector view" (below the charts) left the page scrolled near its bottom, each plot was
+    about 210 px tall with its key below as tall, and the pool's mean and interval were running
+    text. Now, pressed by keyboard from the teacher's controls: the page is at its top, the focus
+    on "Leave the projector view" (in view), the join code and a smaller QR beside the key result,
+    which is in large type (the numbers of the summary's last running point, as the chart's words
+    say them), and both main charts, their keys included, within the first 720 px with plots
+    taller than 230 px. Escape leaves, the focus back on "Projector view"."""
+    from playwright.sync_api import expect
+
+    summary, act = _class_summary("snap", [1, 3, 2, 6, 1, 4, 9, 2])
+    last = summary["running"][-1]
+    with chromium() as browser:
+        page = _dashboard_alone(browser, (1280, 720), summary, act)
+        before = page.evaluate(PROJECTOR_LAYOUT)
+        assert before["dist"]["plot"] < 230   # the normal view's plots, as the teacher found them
+        page.get_by_role("button", name="Show the exact answer").click()
+        page.locator("#projector").focus()
+        assert page.evaluate("window.scrollY") > 720   # the controls are below the charts
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("button", name="Leave the projector view")).to_be_focused()
+        found = page.evaluate(PROJECTOR_LAYOUT)
+        assert found["scrollY"] == 0 and found["focused"] == "Leave the projector view"
+        for chart in ("dist", "running"):
+            box = found[chart]
+            assert 0 < box["top"] and box["bottom"] <= 720 and box["cardBottom"] <= 720, (chart, found)
+            assert box["plot"] > 230 and box["plot"] > before[chart]["plot"] + 20, (chart, before, found)
+        # the key result: the summary's numbers, in type at least 1.5 times the page's text
+        assert found["mean"]["text"] == f"{last['mean']:.2f}"
+        assert found["interval"]["text"] == f"{last['low']:.2f} to {last['high']:.2f}"
+        for part in ("mean", "interval"):
+            assert found[part]["size"] >= 1.5 * found["body"] and found[part]["bottom"] <= 720, found
+        # the same numbers in the chart's words (its label, read by a screen reader)
+        assert f"the mean is {last['mean']:.2f}, 95% interval {last['low']:.2f} to {last['high']:.2f}" in found["runningLabel"]
+        assert found["code"]["bottom"] <= 720 and found["qr"]["bottom"] <= 720 and 90 <= found["qr"]["width"] <= 130, found
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 1280, width
+        page.keyboard.press("Escape")
+        expect(page.get_by_role("button", name="Projector view")).to_be_focused()
+        assert page.evaluate(PROJECTOR_LAYOUT)["dist"]["plot"] == before["dist"]["plot"]
+        page.close()
+
+
+@pytest.mark.browser
+def test_the_running_mean_s_axis_is_not_stretched_by_the_wide_t_interval_of_two_results(browser_ready):
+    """Student's t interval from 2 counts, 0 and 6 snaps, is 3 +- 12.706 x 3 (to 41.1 snaps): an
+    axis holding it squeezed the later, narrower intervals into a few pixels. The axis holds every
+    mean and the intervals from the 5th result on; the early band runs off the plot (clipped),
+    and the words still give the last interval."""
+    from catcards.classroom.pool import _running
+
+    summary, act = _class_summary("snap", [1])
+    values = [0, 6, 3, 3, 2, 4, 3, 3, 3, 2, 4, 3]
+    summary["running"] = run = _running(values, binary=False, bounds=(0, 51))
+    summary["tallies"] = {"n": 0, "counts": [], "mean": None, "running": [], "verified": False}
+    assert run[1]["high"] == pytest.approx(3 + 12.7062047 * 3, abs=1e-5)
+    with chromium() as browser:
+        page = _dashboard_alone(browser, (1280, 720), summary, act)
+        ticks = [float(t) for t in page.locator("#running svg text.tick-y").all_text_contents()]
+        later = max(r["high"] for r in run[4:])
+        assert later <= ticks[-1] < run[1]["high"] / 2, (ticks, later)
+        assert page.locator("#running svg polygon").get_attribute("clip-path") == "url(#running-plot)"
+        last = run[-1]
+        assert f"95% interval {last['low']:.2f} to {last['high']:.2f}" in page.locator("#running").get_attribute("aria-label")
+        assert page.locator("#pool-interval").inner_text() == f"{last['low']:.2f} to {last['high']:.2f}"
+        page.close()
+
+
+#: the exact answer's marks in each chart: their colour, width and place among the chart's drawing
+EXACT_MARKS = """chart => {
+  const svg = document.querySelector('#' + chart + ' svg'), all = [...svg.children];
+  const line = el => ({stroke: el.getAttribute('stroke'), width: +el.getAttribute('stroke-width'), at: all.indexOf(el)});
+  return {marks: [...svg.querySelectorAll('.exact-mark')].map(line), edges: [...svg.querySelectorAll('.exact-edge')].map(line),
+          series: [...svg.querySelectorAll('polyline, circle')].map(el => all.indexOf(el))};
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("projector", [False, True], ids=["normal", "projector"])
+def test_the_exact_answer_is_drawn_in_thick_edged_marks_and_the_keys_say_what_is_drawn(browser_ready, projector):
+    """A teacher on a projector: after "Show the exact answer" the orange ticks were 4 px (2.5 px
+    dashed lines), orange on white (2:1), and the dashed exact mean hid the class's mean line
+    under it; the keys said "games played on this page" (no game is played on the dashboard) and
+    the students' chart did not say its pool bar is the pool's 95% interval. Now the exact marks are
+    orange (Okabe-Ito) over a black edge 3 px wider, the ticks at least 7 px, the lines 4 px, drawn
+    under the class's lines and dots; the keys speak of the students' class pages and the pool's
+    95% interval."""
+    summary, act = _class_summary("snap", [1, 3, 2, 6, 1, 4, 9, 2])
+    with chromium() as browser:
+        page = _dashboard_alone(browser, (1280, 720), summary, act)
+        page.get_by_role("button", name="Show the exact answer").click()
+        if projector:
+            page.get_by_role("button", name="Projector view").click()
+        least = {"dist": 7, "running": 4, "students": 4}
+        for chart in ("dist", "running", "students"):
+            found = page.evaluate(EXACT_MARKS, chart)
+            marks, edges = found["marks"], found["edges"]
+            assert marks and len(marks) == len(edges), (chart, found)
+            for mark, edge in zip(marks, edges):
+                assert mark["stroke"] == "#E69F00" and edge["stroke"] == "#1a1a1a", (chart, mark, edge)
+                assert mark["width"] >= least[chart] and edge["width"] == mark["width"] + 3, (chart, mark, edge)
+                assert edge["at"] == mark["at"] - 1, (chart, found)   # the edge just under its mark
+            if chart == "dist":  # one tick per result drawn: the results seen and those of chance 0.1% or more
+                seen = ({v for v, p in summary["exact"] if p >= 0.001} | {v for v, _ in summary["counts"]}
+                        | {v for v, _ in summary["tallies"]["counts"]})
+                assert len(marks) == sum(min(seen) <= v <= max(seen) for v, _ in summary["exact"]), found
+            else:  # the exact mean under the class's lines and dots
+                assert found["series"] and max(m["at"] for m in marks) < min(found["series"]), (chart, found)
+        words = page.locator("main").inner_text()
+        assert "on this page" not in words
+        key = page.locator("#students-key").inner_text()
+        assert "The pool: the mean of all the checked games (square) and its 95% interval (bar)." in key
+        assert "class pages" in page.locator("#dist-key").inner_text() and "class pages" in page.locator("#running-key").inner_text()
+        page.close()
+
+
 #: what the student's page says beside the table when the teacher closes the class
 CLOSED_WORDS = "Class closed for now. Keep playing: this game counts if the class opens again before you finish."
 

@@ -152,7 +152,11 @@ def test_a_finished_game_counts_with_its_result(pool):
     assert len(csv.splitlines()) == 4
 
 
-def test_running_interval_is_the_normal_one_after_each_result(pool):
+def test_running_interval_is_students_t_after_each_result(pool):
+    """After each result the interval is the one-sample t interval of the results so far
+    (scipy's ttest_1samp's, an independent computation), kept within 0 to 51 snaps."""
+    from scipy.stats import ttest_1samp
+
     code = pool.start("snap").code
     students = [pool.join(code) for _ in range(4)]
     values = []
@@ -163,16 +167,59 @@ def test_running_interval_is_the_normal_one_after_each_result(pool):
             values.append(state.snaps_showing)
     running = pool.summary(code)["running"]
     last = running[-1]
-    mean = sum(values) / 20
     sd = pd.Series(values).std()
-    assert last["mean"] == pytest.approx(mean)
-    assert last["high"] - last["mean"] == pytest.approx(1.959964 * sd / 20 ** 0.5, rel=1e-5)
-    for n in range(2, 21):  # after each result: the mean so far +- 1.96 s / sqrt(n)
-        so_far = pd.Series(values[:n])
-        half = 1.959964 * so_far.std() / n ** 0.5
+    assert last["mean"] == pytest.approx(sum(values) / 20)
+    # t(0.975, 19) = 2.093 (any t table), not the normal 1.96
+    assert last["high"] - last["mean"] == pytest.approx(2.093024 * sd / 20 ** 0.5, rel=1e-5)
+    for n in range(2, 21):
+        so_far = values[:n]
+        if len(set(so_far)) == 1:  # no spread: the interval is the mean itself
+            assert running[n - 1]["low"] == running[n - 1]["high"] == pytest.approx(so_far[0])
+            continue
+        low, high = ttest_1samp(so_far, 0).confidence_interval(0.95)
         assert (running[n - 1]["low"], running[n - 1]["high"]) == (
-            pytest.approx(max(0, so_far.mean() - half), rel=1e-5, abs=1e-9),
-            pytest.approx(min(51, so_far.mean() + half), rel=1e-5, abs=1e-9))
+            pytest.approx(max(0, low), rel=1e-9, abs=1e-9), pytest.approx(min(51, high), rel=1e-9, abs=1e-9))
+
+
+def test_the_interval_from_two_counts_is_students_t_not_the_normal_one():
+    """A teacher on a projector: counts 2 and 4 gave "1.04 to 4.96" (3 +- 1.96 s / sqrt(2), s =
+    sqrt(2)); with one degree of freedom the 95% quantile is 12.706 (Student 1908; any t table),
+    so the interval is 3 +- 12.706, and within 0 to 51 snaps it is 0 to 15.706."""
+    from catcards.classroom.pool import _running
+
+    first, second = _running([2, 4], binary=False)
+    assert first == {"n": 1, "mean": 2.0, "low": None, "high": None}
+    assert second == {"n": 2, "mean": 3.0, "low": pytest.approx(3 - 12.7062047, abs=1e-6),
+                      "high": pytest.approx(3 + 12.7062047, abs=1e-6)}
+    assert _running([2, 4], binary=False, bounds=(0, 51))[1] == {
+        "n": 2, "mean": 3.0, "low": 0, "high": pytest.approx(15.7062047, abs=1e-6)}
+
+
+def test_a_large_sample_s_t_interval_is_close_to_the_normal_one():
+    """At n = 5000 the t quantile (1.96045) is within 0.03% of the normal one (1.95996): the
+    interval is the familiar mean +- 1.96 s / sqrt(n)."""
+    import numpy as np
+
+    from catcards.classroom.pool import _running
+
+    values = [int(v) for v in np.random.default_rng(3).integers(0, 11, size=5000)]
+    last = _running(values, binary=False, bounds=(0, 10))[-1]
+    normal_half = catcards.probability.z_value(0.95) * pd.Series(values).std() / 5000 ** 0.5
+    ratio = (last["high"] - last["mean"]) / normal_half
+    assert 1.0002 < ratio < 1.0003
+    assert last["mean"] - last["low"] == pytest.approx(last["high"] - last["mean"])
+
+
+def test_importing_the_pool_does_not_import_scipy():
+    """scipy's t quantile is imported by the first interval, not by ``import catcards.classroom.pool``."""
+    import subprocess
+    import sys
+
+    probe = ("import sys, catcards.classroom.pool as p; before = 'scipy' in sys.modules; "
+             "p._running([1, 2], False); print(before, 'scipy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["False", "True"]
 
 
 def test_a_running_interval_stays_within_the_values_a_count_can_take(pool):
@@ -182,10 +229,10 @@ def test_a_running_interval_stays_within_the_values_a_count_can_take(pool):
     me = pool.join(code)
     pool.tally(code, me.token, 0)
     pool.tally(code, me.token, 6)
-    z = catcards.probability.z_value(0.95)
     second = pool.summary(code)["tallies"]["running"][1]
-    assert 3 - z * 18 ** 0.5 / 2 ** 0.5 < 0   # the normal interval's low end, unclipped
-    assert (second["mean"], second["low"], second["high"]) == (3.0, 0, pytest.approx(3 + z * 3))
+    assert 3 - 12.7062047 * 18 ** 0.5 / 2 ** 0.5 < 0   # the t interval's low end, unclipped
+    # s / sqrt(n) = sqrt(18) / sqrt(2) = 3
+    assert (second["mean"], second["low"], second["high"]) == (3.0, 0, pytest.approx(3 + 12.7062047 * 3, abs=1e-5))
 
 
 def test_a_yes_no_activity_uses_wilson_and_the_exact_chance(pool):
@@ -212,12 +259,12 @@ def test_tallies_are_kept_apart_and_not_verified(pool):
     summary = pool.summary(code)
     assert summary["n"] == 0 and summary["submitted"] == 0
     # the tallies get their own running mean (the dashboard draws it as its own series): after
-    # 4 then 2, the mean is 3 with s = sqrt(2), so the interval is 3 -+ 1.96 * sqrt(2 / 2)
-    z = catcards.probability.z_value(0.95)
+    # 4 then 2, the mean is 3 with s = sqrt(2), so the interval is 3 -+ t(0.975, 1) * sqrt(2 / 2)
+    # = 3 -+ 12.706, its low end kept at 0 (no mean of counts is below)
     assert summary["tallies"] == {
         "n": 2, "counts": [[2, 1], [4, 1]], "mean": 3.0, "verified": False,
         "running": [{"n": 1, "mean": 4.0, "low": None, "high": None},
-                    {"n": 2, "mean": 3.0, "low": pytest.approx(3 - z), "high": pytest.approx(3 + z)}]}
+                    {"n": 2, "mean": 3.0, "low": 0, "high": pytest.approx(3 + 12.7062047, abs=1e-6)}]}
     assert summary["running"] == [] and summary["mean"] is None  # never mixed into the checked games
     frame = pool.results(code)
     assert list(frame["kind"]) == ["tally", "tally"] and not frame["verified"].any()

@@ -84,7 +84,8 @@ def test_core_dependencies_are_what_a_kernel_needs_and_the_servers_are_an_extra(
     assert {r.name for r in _requirements(project["dependencies"])} == CORE
     extras = project["optional-dependencies"]
     lab = {r.name: r for r in _requirements(extras["lab"])}
-    assert set(lab) == {"jupyterlab", "voila", "jupyter_server", "tornado", "ipykernel", "sqlalchemy", "psycopg", "segno"}
+    assert set(lab) == {"jupyterlab", "voila", "jupyter_server", "tornado", "ipykernel", "sqlalchemy", "psycopg", "segno",
+                        "scipy"}
     # ipykernel 7 leaves an execute request unread now and then (ipython/ipykernel#1554)
     assert "6.31.0" in lab["ipykernel"].specifier and "7.4.0" not in lab["ipykernel"].specifier
     # the servers' floors are past their advisories (pyproject.toml names them)
