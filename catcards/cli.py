@@ -649,6 +649,10 @@ def _results(args: argparse.Namespace) -> str:
         raise CliError(f"`catcards results` needs the lab extra (pip install 'catcards[lab]'): {exc}") from None
     where = DEFAULT_STORE if args.store is None else args.store
     kind, place = store_place(where)
+    if kind == "postgresql":  # said as typed, without its password (break44: the list printed it)
+        import sqlalchemy as sa
+
+        where = sa.engine.make_url(str(where)).render_as_string(hide_password=True)
     if kind == "memory":
         raise CliError("a :memory: store ends with its process; give the folder, SQLite file or URL "
                        "that `catcards class --store` was given")
