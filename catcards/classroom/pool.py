@@ -327,8 +327,9 @@ class Pool:
 
     def _check_not_taken_out(self, code: str, nickname: str) -> None:
         """Refuse (409) a join of the class ``code`` under the nickname of a student the teacher
-        took out (:meth:`set_removed`), compared without regard to case, spacing or look-alike
-        forms (Unicode NFKC, case-folded: "RUDE", "Rude" and "ｒｕｄｅ" are one nickname).
+        took out (:meth:`set_removed`), compared without regard to case, spaces, accents,
+        characters that draw nothing or look-alike forms (:func:`_fold`: "RUDE", "R u d e",
+        "Rudé" and "ｒｕｄｅ" are one nickname).
 
         Why refuse rather than let the join in (or in but out of the pool): a teacher takes a
         student out for a rude nickname or nonsense results, and a student who joins again
@@ -615,7 +616,7 @@ class Pool:
         text = " ".join(part for part in nickname.split(" ") if part)  # spaces folded; a tab or newline stays (refused)
         if not text:
             return None
-        if len(text) > MAX_NICKNAME or not text.isprintable():
+        if len(text) > MAX_NICKNAME or not text.isprintable() or not _fold(text):  # not only blanks or marks
             raise PoolError(400, f"a nickname is 1 to {MAX_NICKNAME} printable characters (letters, "
                                  "digits, spaces, punctuation); leave it empty to join without one")
         return text
@@ -715,10 +716,21 @@ def _after_colon(exc: Exception) -> str:
     return text[len(prefix):] if text.startswith(prefix) else text
 
 
+#: printable characters that draw nothing (Hangul fillers, the blank Braille pattern): a nickname's
+#: look is the same with or without them
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
 def _fold(nickname: str) -> str:
-    """A nickname as :meth:`Pool._check_not_taken_out` compares it: NFKC-normalized, case-folded,
-    spaces folded."""
-    return " ".join(unicodedata.normalize("NFKC", nickname).casefold().split())
+    """A nickname as :meth:`Pool._check_not_taken_out` compares it: NFKD-decomposed, case-folded,
+    without its accents and other combining marks (a variation selector or U+034F draws nothing),
+    spaces or blank letters (:data:`_BLANKS`), NFKC again: "Rude", "R u d e", "Rudé" and
+    "Rude\u3164" are one nickname. Look-alike letters of other scripts (Cyrillic "е" for "e") are
+    not folded (Unicode's confusables table is not in Python's library)."""
+    text = unicodedata.normalize("NFKD", nickname).casefold()
+    text = "".join(ch for ch in unicodedata.normalize("NFKD", text)
+                   if not ch.isspace() and ch not in _BLANKS and unicodedata.category(ch) not in ("Mn", "Me", "Cf"))
+    return unicodedata.normalize("NFKC", text)
 
 
 def _number(value: float) -> int | float:
