@@ -1144,6 +1144,8 @@ class KernelPool:
         self._shown = -1
         #: kernel starts that failed (:meth:`drop_failed`); beyond :attr:`size`, no refill
         self.failures = 0
+        #: ids of the pool's kernels seen ready (their notebook waiting for a page)
+        self._seen_ready: set[str] = set()
         pool = self
 
         class ClassKernelManager(type(manager)):  # the refill after a page takes a kernel
@@ -1199,13 +1201,34 @@ class KernelPool:
         30" for good); and the kernel's traceback and asyncio's "Task exception was never
         retrieved" were printed in the teacher's terminal. The pool is refilled by :meth:`tick`
         until :attr:`failures` exceeds its size (a computer where no kernel starts is not made to
-        start them for ever; a student's page still starts its own)."""
-        failed = [(task, why) for task in pool if (why := start_failure(task)) is not None]
+        start them for ever; a student's page still starts its own).
+
+        A kernel seen ready whose notebook no longer waits, while its start is still in the
+        pool (no page took it: a page takes it out of the pool first), has stopped (killed, e.g.
+        by the system when memory ran short; jupyter_client's restarter starts a bare process in
+        its place, without the class app): it is dropped and replaced the same way, else the
+        next student given it got Voila's "An exception occurred at the server" instead of a
+        table, under "N of N (all ready)" (break44)."""
+        from voila.request_info_handler import RequestInfoSocketHandler
+
+        waiting = RequestInfoSocketHandler._waiters
+        failed = []
+        for task in pool:
+            why = start_failure(task)
+            if why is None and task.done() and not task.cancelled() and task.exception() is None:
+                kernel_id = task.result().get("kernel_id")
+                if kernel_id in waiting:
+                    self._seen_ready.add(kernel_id)
+                elif kernel_id in self._seen_ready:
+                    why = "its kernel stopped while it waited for a student"
+            if why is not None:
+                failed.append((task, why))
         for task, why in failed:
             pool.remove(task)
             self.failures += 1
             kernel_id = None if task.cancelled() or task.exception() is not None else task.result().get("kernel_id")
             if kernel_id is not None:
+                self._seen_ready.discard(kernel_id)
                 try:
                     why = kernel_said(self.manager.get_kernel(kernel_id)) or why
                 except KeyError:  # jupyter_client's restarter gave up on it and it was removed
