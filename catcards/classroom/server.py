@@ -213,7 +213,8 @@ class PoolHandler(tornado.web.RequestHandler):
     def prepare(self) -> None:
         length = self.request.headers.get("Content-Length")
         if length is not None:
-            if not length.isdigit():
+            if not (length.isascii() and length.isdigit()):  # "²" (byte 0xB2) is a digit to isdigit, not to int (break44)
+                self._close_after = True  # its body is not read: not to be read as the next request
                 raise JsonError(400, "the Content-Length header must be a whole number")
             if int(length) > MAX_BODY:
                 self._close_after = True

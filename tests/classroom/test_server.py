@@ -231,6 +231,23 @@ def test_refuses_a_20_mb_body_before_reading_it(server, student):
     refused(submit(server, student["student"], "x" * (3 * 1024 * 1024)), 413, "at most")
 
 
+@pytest.mark.parametrize("length", [b"\xb2", b"\xb9", b"\xb3"], ids=["superscript 2", "superscript 1", "superscript 3"])
+def test_refuses_a_content_length_of_a_superscript_digit_with_a_json_400(server, length):
+    """Break-it (break44): a Content-Length of one byte 0xB2 (latin-1 "²", a digit to str.isdigit,
+    not to int) was a 500, its traceback in the teacher's terminal."""
+    host, port = re.match(r"http://([^:/]+):(\d+)", server["join_url"]).groups()
+    path = "/" + server["join_url"].split("/", 3)[3] + "/me"
+    answer = b""
+    with socket.create_connection((host, int(port)), timeout=30) as s:
+        s.sendall(f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n".encode()
+                  + b"Content-Length: " + length + b"\r\n\r\n{}")
+        while part := s.recv(65536):  # the connection closes after the answer
+            answer += part
+    head, _, body = answer.decode(errors="replace").partition("\r\n\r\n")
+    assert head.startswith("HTTP/1.1 400"), head
+    assert json.loads(body) == {"error": "the Content-Length header must be a whole number"}
+
+
 def _chunked(server, path: str, chunks: list[bytes], method: str = "POST") -> str:
     """Send ``chunks`` (``method``) to ``path`` of the class (``Transfer-Encoding: chunked``, no
     Content-Length, no last empty chunk) on a socket of its own; the whole answer, read until the
