@@ -1089,9 +1089,11 @@ def _quiet_kernels(factory: Any) -> Any:
         command = manager.format_kernel_cmd
         manager.format_kernel_cmd = lambda extra_arguments=None: command([*(extra_arguments or []), KERNEL_QUIET])
         manager.said = tempfile.TemporaryFile()
+        manager.launches = 0  # more than 1: its process died and was started again (KernelPool.drop_failed)
         launch = manager._async_launch_kernel   # also each restart by jupyter_client's restarter
 
         async def launch_quietly(kernel_cmd: list[str], **kw: Any) -> None:
+            manager.launches += 1
             await launch(kernel_cmd, **{**kw, "stderr": manager.said})
 
         manager._async_launch_kernel = launch_quietly
@@ -1204,12 +1206,14 @@ class KernelPool:
         until :attr:`failures` exceeds its size (a computer where no kernel starts is not made to
         start them for ever; a student's page still starts its own).
 
-        A kernel seen ready whose notebook no longer waits, while its start is still in the
-        pool (no page took it: a page takes it out of the pool first), has stopped (killed, e.g.
-        by the system when memory ran short; jupyter_client's restarter starts a bare process in
-        its place, without the class app): it is dropped and replaced the same way, else the
-        next student given it got Voila's "An exception occurred at the server" instead of a
-        table, under "N of N (all ready)" (break44)."""
+        A kernel of the pool whose process stopped (killed, e.g. by the system when memory ran
+        short) is dropped and replaced the same way: jupyter_client's restarter starts a bare
+        process in its place, without the class app, so the next student given it got Voila's
+        "An exception occurred at the server" instead of a table, under "N of N (all ready)"
+        when it had been ready, else the count stayed at "N-1 of N" (break44). It is seen by its
+        process started again (``launches``, :func:`_quiet_kernels`), or, sooner, by its
+        notebook no longer waiting after it was ready while its start is still in the pool (a
+        page takes a kernel out of the pool first)."""
         from voila.request_info_handler import RequestInfoSocketHandler
 
         waiting = RequestInfoSocketHandler._waiters
@@ -1218,10 +1222,14 @@ class KernelPool:
             why = start_failure(task)
             if why is None and task.done() and not task.cancelled() and task.exception() is None:
                 kernel_id = task.result().get("kernel_id")
-                if kernel_id in waiting:
+                try:
+                    restarted = getattr(self.manager.get_kernel(kernel_id), "launches", 1) > 1
+                except KeyError:  # the restarter gave up on it and it was removed
+                    restarted = True
+                if kernel_id in waiting and not restarted:
                     self._seen_ready.add(kernel_id)
-                elif kernel_id in self._seen_ready:
-                    why = "its kernel stopped while it waited for a student"
+                elif restarted or kernel_id in self._seen_ready:
+                    why = "its kernel stopped"
             if why is not None:
                 failed.append((task, why))
         for task, why in failed:

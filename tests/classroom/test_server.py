@@ -1051,6 +1051,9 @@ def test_a_preheated_table_that_failed_to_start_is_dropped_and_started_again(cap
         def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables=None, **kwargs):
             self.filled.append(self.kernel_pools_config["default"]["pool_size"])
 
+        def get_kernel(self, kernel_id):  # k1's manager: started once
+            return type("Kernel", (), {"launches": 1, "said": None})()
+
     loop = asyncio.new_event_loop()
     try:
         good, bad, cancelled = (loop.create_future() for _ in range(3))
