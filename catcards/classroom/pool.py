@@ -27,6 +27,7 @@ import hashlib
 import hmac
 import math
 import numbers
+import re
 import secrets
 import threading
 import time
@@ -291,7 +292,8 @@ class Pool:
 
         Raises:
             PoolError: 404 unknown code; 403 an ended class, or a full one (``max_students``);
-                400 a nickname that is not text of 1 to 24 printable characters; 409 the
+                400 a nickname that is not text of 1 to 24 printable characters, or reads like
+                the dashboard's own words ("Student 2", "... (taken out)"); 409 the
                 nickname of a student the teacher took out (:meth:`_check_not_taken_out`);
                 429 too many joins at once from this address or to this class. Nothing
                 refused is stored.
@@ -619,6 +621,12 @@ class Pool:
         if len(text) > MAX_NICKNAME or not text.isprintable() or not _fold(text):  # not only blanks or marks
             raise PoolError(400, f"a nickname is 1 to {MAX_NICKNAME} printable characters (letters, "
                                  "digits, spaces, punctuation); leave it empty to join without one")
+        folded = _fold(text)
+        if re.match(r"student\d", folded) or "takenout" in folded:
+            # the dashboard's own words: "Student 2" names a student without a nickname, and
+            # "Rude (taken out)" drew a student in the pool as one the teacher had taken out (break44)
+            raise PoolError(400, f"{text!r} reads like the teacher's list's own words (\"Student N\", \"taken "
+                                 "out\"); choose another nickname, or join without one")
         return text
 
     @staticmethod

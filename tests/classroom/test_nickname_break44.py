@@ -43,3 +43,20 @@ def test_a_nickname_that_draws_nothing_is_refused(pool, blank):
     with pytest.raises(PoolError, match="printable characters") as e:
         pool.join(code, blank)
     assert e.value.status == 400 and pool.summary(code)["joined"] == 0
+
+
+@pytest.mark.parametrize("nickname", ["Student 1", "student 12", "STUDENT3", "Ｓｔｕｄｅｎｔ ２", "Student 2 (taken out)",
+                                      "Rude (taken out)", "Rude (Taken Out)", "takenout"])
+def test_a_nickname_in_the_teacher_lists_own_words_is_refused(pool, nickname):
+    """Break-it (break44): "Student 1" drew a second Student 1 on the teacher's list, and "Rude
+    (taken out)" drew a student in the pool as one taken out (the list adds " (taken out)")."""
+    code = pool.start("snap").code
+    with pytest.raises(PoolError, match="reads like the teacher's list's own words") as e:
+        pool.join(code, nickname)
+    assert e.value.status == 400 and pool.summary(code)["joined"] == 0
+
+
+@pytest.mark.parametrize("nickname", ["Studentin", "Student", "Students 4ever", "Take it out"])
+def test_nicknames_near_those_words_are_let_in(pool, nickname):
+    code = pool.start("snap").code
+    assert pool.join(code, nickname).nickname == nickname
