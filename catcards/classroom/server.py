@@ -91,6 +91,19 @@ MAX_SERVER_BODY = 2 * 1024 * 1024
 #: the connection's limit for a pool handler's chunked body, which the handler bounds itself
 #: (:meth:`PoolHandler.data_received`: MAX_BODY)
 _UNBOUNDED = 2 ** 62
+#: seconds a request's whole body may take to arrive, then its connection is closed (a save of
+#: 256 KiB in 60 s is 4.3 KB/s). Without it a connection that sent its headers and then its body
+#: slowly, or never, was kept for ever with what it had sent: 150 such connections from one
+#: script, each 1 byte short of 1 MiB, held 170 MB of the teacher's computer (break44)
+BODY_TIMEOUT = 60.0
+#: seconds a kept-alive connection may wait for its next request's headers
+IDLE_TIMEOUT = 120.0
+
+
+def http_server_options(body_timeout: float = BODY_TIMEOUT) -> dict[str, Any]:
+    """The options of the class server's HTTP server (tornado's ``HTTPServer``): the largest
+    body (:data:`MAX_SERVER_BODY`), the idle and body timeouts (seconds)."""
+    return {"max_body_size": MAX_SERVER_BODY, "idle_connection_timeout": IDLE_TIMEOUT, "body_timeout": body_timeout}
 #: environment variable through which a student's kernel learns the server's loopback address
 SERVER_ENV = "CATCARDS_CLASS_SERVER"
 #: longest code accepted in an address (a class code is 6 characters)
@@ -1048,7 +1061,7 @@ class ClassServer(Voila):
             voila_handlers.append(h)
         self.app.add_handlers(".*$", self.class_handlers() + voila_handlers)
         try:
-            self.app.listen(self.port, self.ip, max_body_size=MAX_SERVER_BODY, idle_connection_timeout=120)
+            self.app.listen(self.port, self.ip, **http_server_options())
         except OSError as exc:  # taken since check_address, or an address of no network here
             raise ClassServerError(address_problem(self.ip, self.port, exc)) from None
         self.ioloop = tornado.ioloop.IOLoop.current()
