@@ -189,3 +189,19 @@ def test_a_postgresql_class_store_is_listed_without_the_password(postgres_url, t
     status, out, err = run(capsys, "--store", with_password, "ZZZZZZ")
     assert (status, out) == (2, "") and "hunter2" not in err
     assert err == f"catcards: error: there is no class 'ZZZZZZ' in the store {shown}; `catcards results` lists its classes\n"
+
+
+def test_a_password_given_as_a_url_parameter_is_never_printed(postgres_url, tmp_path, monkeypatch, capsys):
+    """Break-it (break44): libpq's ``?password=`` parameter was printed in every message that
+    named the store (the password in the address was hidden, this one not)."""
+    monkeypatch.chdir(tmp_path)
+    missing = postgres_url.rsplit("/", 1)[0] + "/no_such_database?password=hunter2"
+    status, out, err = run(capsys, "--store", missing)
+    assert (status, out) == (2, "") and err.count("\n") == 1 and "hunter2" not in err
+    assert "/no_such_database?password=*** cannot be read as a class store" in err
+    store = open_store(postgres_url + "?password=hunter2")  # `catcards class`'s messages name store.where
+    assert "hunter2" not in store.where and "hunter2" not in repr(store)
+    Pool(store).start("snap")
+    store.close()
+    status, out, err = run(capsys, "--store", postgres_url + "?password=hunter2")
+    assert (status, err) == (0, "") and out.startswith("Classes in ") and "hunter2" not in out
