@@ -613,10 +613,10 @@ def _postgres_holds_classes(url: str) -> bool:
         CliError: a database that cannot be reached or read (the URL said without its password)."""
     import sqlalchemy as sa
 
-    from catcards.classroom.store import classes, postgres_engine
+    from catcards.classroom.store import classes, postgres_engine, shown_url
 
     engine = postgres_engine(url)
-    shown = sa.engine.make_url(url).render_as_string(hide_password=True)
+    shown = shown_url(url)
     try:
         with engine.connect() as conn:
             return sa.inspect(conn).has_table(classes.name)
@@ -649,6 +649,10 @@ def _results(args: argparse.Namespace) -> str:
         raise CliError(f"`catcards results` needs the lab extra (pip install 'catcards[lab]'): {exc}") from None
     where = DEFAULT_STORE if args.store is None else args.store
     kind, place = store_place(where)
+    if kind == "postgresql":  # said as typed, without its password (break44: the list printed it)
+        from catcards.classroom.store import shown_url
+
+        where = shown_url(str(where))
     if kind == "memory":
         raise CliError("a :memory: store ends with its process; give the folder, SQLite file or URL "
                        "that `catcards class --store` was given")
@@ -669,9 +673,9 @@ def _results(args: argparse.Namespace) -> str:
         raise CliError(f"{where} is not a class store (it holds no classes' table); give --store as "
                        "`catcards class` was given it (default ./catcards-class)")
     if kind == "postgresql" and not _postgres_holds_classes(place):  # as SQLite: create_all would make the tables
-        import sqlalchemy as sa
+        from catcards.classroom.store import shown_url
 
-        shown = sa.engine.make_url(place).render_as_string(hide_password=True)
+        shown = shown_url(place)
         raise CliError(f"{shown} is not a class store (it holds no classes' table); give --store as "
                        "`catcards class` was given it")
     store = open_store(where)

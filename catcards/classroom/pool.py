@@ -27,6 +27,7 @@ import hashlib
 import hmac
 import math
 import numbers
+import re
 import secrets
 import threading
 import time
@@ -291,7 +292,8 @@ class Pool:
 
         Raises:
             PoolError: 404 unknown code; 403 an ended class, or a full one (``max_students``);
-                400 a nickname that is not text of 1 to 24 printable characters; 409 the
+                400 a nickname that is not text of 1 to 24 printable characters, or reads like
+                the dashboard's own words ("Student 2", "... (taken out)"); 409 the
                 nickname of a student the teacher took out (:meth:`_check_not_taken_out`);
                 429 too many joins at once from this address or to this class. Nothing
                 refused is stored.
@@ -327,8 +329,9 @@ class Pool:
 
     def _check_not_taken_out(self, code: str, nickname: str) -> None:
         """Refuse (409) a join of the class ``code`` under the nickname of a student the teacher
-        took out (:meth:`set_removed`), compared without regard to case, spacing or look-alike
-        forms (Unicode NFKC, case-folded: "RUDE", "Rude" and "ｒｕｄｅ" are one nickname).
+        took out (:meth:`set_removed`), compared without regard to case, spaces, accents,
+        characters that draw nothing or look-alike forms (:func:`_fold`: "RUDE", "R u d e",
+        "Rudé" and "ｒｕｄｅ" are one nickname).
 
         Why refuse rather than let the join in (or in but out of the pool): a teacher takes a
         student out for a rude nickname or nonsense results, and a student who joins again
@@ -616,9 +619,15 @@ class Pool:
         text = " ".join(part for part in nickname.split(" ") if part)  # spaces folded; a tab or newline stays (refused)
         if not text:
             return None
-        if len(text) > MAX_NICKNAME or not text.isprintable():
+        if len(text) > MAX_NICKNAME or not text.isprintable() or not _fold(text):  # not only blanks or marks
             raise PoolError(400, f"a nickname is 1 to {MAX_NICKNAME} printable characters (letters, "
                                  "digits, spaces, punctuation); leave it empty to join without one")
+        folded = _fold(text)
+        if re.match(r"student\d", folded) or "takenout" in folded:
+            # the dashboard's own words: "Student 2" names a student without a nickname, and
+            # "Rude (taken out)" drew a student in the pool as one the teacher had taken out (break44)
+            raise PoolError(400, f"{text!r} reads like the teacher's list's own words (\"Student N\", \"taken "
+                                 "out\"); choose another nickname, or join without one")
         return text
 
     @staticmethod
@@ -716,10 +725,21 @@ def _after_colon(exc: Exception) -> str:
     return text[len(prefix):] if text.startswith(prefix) else text
 
 
+#: printable characters that draw nothing (Hangul fillers, the blank Braille pattern): a nickname's
+#: look is the same with or without them
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
 def _fold(nickname: str) -> str:
-    """A nickname as :meth:`Pool._check_not_taken_out` compares it: NFKC-normalized, case-folded,
-    spaces folded."""
-    return " ".join(unicodedata.normalize("NFKC", nickname).casefold().split())
+    """A nickname as :meth:`Pool._check_not_taken_out` compares it: NFKD-decomposed, case-folded,
+    without its accents and other combining marks (a variation selector or U+034F draws nothing),
+    spaces or blank letters (:data:`_BLANKS`), NFKC again: "Rude", "R u d e", "Rudé" and
+    "Rude\u3164" are one nickname. Look-alike letters of other scripts (Cyrillic "е" for "e") are
+    not folded (Unicode's confusables table is not in Python's library)."""
+    text = unicodedata.normalize("NFKD", nickname).casefold()
+    text = "".join(ch for ch in unicodedata.normalize("NFKD", text)
+                   if not ch.isspace() and ch not in _BLANKS and unicodedata.category(ch) not in ("Mn", "Me", "Cf"))
+    return unicodedata.normalize("NFKC", text)
 
 
 def _number(value: float) -> int | float:

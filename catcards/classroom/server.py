@@ -91,6 +91,19 @@ MAX_SERVER_BODY = 2 * 1024 * 1024
 #: the connection's limit for a pool handler's chunked body, which the handler bounds itself
 #: (:meth:`PoolHandler.data_received`: MAX_BODY)
 _UNBOUNDED = 2 ** 62
+#: seconds a request's whole body may take to arrive, then its connection is closed (a save of
+#: 256 KiB in 60 s is 4.3 KB/s). Without it a connection that sent its headers and then its body
+#: slowly, or never, was kept for ever with what it had sent: 150 such connections from one
+#: script, each 1 byte short of 1 MiB, held 170 MB of the teacher's computer (break44)
+BODY_TIMEOUT = 60.0
+#: seconds a kept-alive connection may wait for its next request's headers
+IDLE_TIMEOUT = 120.0
+
+
+def http_server_options(body_timeout: float = BODY_TIMEOUT) -> dict[str, Any]:
+    """The options of the class server's HTTP server (tornado's ``HTTPServer``): the largest
+    body (:data:`MAX_SERVER_BODY`), the idle and body timeouts (seconds)."""
+    return {"max_body_size": MAX_SERVER_BODY, "idle_connection_timeout": IDLE_TIMEOUT, "body_timeout": body_timeout}
 #: environment variable through which a student's kernel learns the server's loopback address
 SERVER_ENV = "CATCARDS_CLASS_SERVER"
 #: longest code accepted in an address (a class code is 6 characters)
@@ -213,7 +226,8 @@ class PoolHandler(tornado.web.RequestHandler):
     def prepare(self) -> None:
         length = self.request.headers.get("Content-Length")
         if length is not None:
-            if not length.isdigit():
+            if not (length.isascii() and length.isdigit()):  # "²" (byte 0xB2) is a digit to isdigit, not to int (break44)
+                self._close_after = True  # its body is not read: not to be read as the next request
                 raise JsonError(400, "the Content-Length header must be a whole number")
             if int(length) > MAX_BODY:
                 self._close_after = True
@@ -1047,7 +1061,7 @@ class ClassServer(Voila):
             voila_handlers.append(h)
         self.app.add_handlers(".*$", self.class_handlers() + voila_handlers)
         try:
-            self.app.listen(self.port, self.ip, max_body_size=MAX_SERVER_BODY, idle_connection_timeout=120)
+            self.app.listen(self.port, self.ip, **http_server_options())
         except OSError as exc:  # taken since check_address, or an address of no network here
             raise ClassServerError(address_problem(self.ip, self.port, exc)) from None
         self.ioloop = tornado.ioloop.IOLoop.current()
@@ -1088,9 +1102,11 @@ def _quiet_kernels(factory: Any) -> Any:
         command = manager.format_kernel_cmd
         manager.format_kernel_cmd = lambda extra_arguments=None: command([*(extra_arguments or []), KERNEL_QUIET])
         manager.said = tempfile.TemporaryFile()
+        manager.launches = 0  # more than 1: its process died and was started again (KernelPool.drop_failed)
         launch = manager._async_launch_kernel   # also each restart by jupyter_client's restarter
 
         async def launch_quietly(kernel_cmd: list[str], **kw: Any) -> None:
+            manager.launches += 1
             await launch(kernel_cmd, **{**kw, "stderr": manager.said})
 
         manager._async_launch_kernel = launch_quietly
@@ -1144,6 +1160,8 @@ class KernelPool:
         self._shown = -1
         #: kernel starts that failed (:meth:`drop_failed`); beyond :attr:`size`, no refill
         self.failures = 0
+        #: ids of the pool's kernels seen ready (their notebook waiting for a page)
+        self._seen_ready: set[str] = set()
         pool = self
 
         class ClassKernelManager(type(manager)):  # the refill after a page takes a kernel
@@ -1199,13 +1217,40 @@ class KernelPool:
         30" for good); and the kernel's traceback and asyncio's "Task exception was never
         retrieved" were printed in the teacher's terminal. The pool is refilled by :meth:`tick`
         until :attr:`failures` exceeds its size (a computer where no kernel starts is not made to
-        start them for ever; a student's page still starts its own)."""
-        failed = [(task, why) for task in pool if (why := start_failure(task)) is not None]
+        start them for ever; a student's page still starts its own).
+
+        A kernel of the pool whose process stopped (killed, e.g. by the system when memory ran
+        short) is dropped and replaced the same way: jupyter_client's restarter starts a bare
+        process in its place, without the class app, so the next student given it got Voila's
+        "An exception occurred at the server" instead of a table, under "N of N (all ready)"
+        when it had been ready, else the count stayed at "N-1 of N" (break44). It is seen by its
+        process started again (``launches``, :func:`_quiet_kernels`), or, sooner, by its
+        notebook no longer waiting after it was ready while its start is still in the pool (a
+        page takes a kernel out of the pool first)."""
+        from voila.request_info_handler import RequestInfoSocketHandler
+
+        waiting = RequestInfoSocketHandler._waiters
+        failed = []
+        for task in pool:
+            why = start_failure(task)
+            if why is None and task.done() and not task.cancelled() and task.exception() is None:
+                kernel_id = task.result().get("kernel_id")
+                try:
+                    restarted = getattr(self.manager.get_kernel(kernel_id), "launches", 1) > 1
+                except KeyError:  # the restarter gave up on it and it was removed
+                    restarted = True
+                if kernel_id in waiting and not restarted:
+                    self._seen_ready.add(kernel_id)
+                elif restarted or kernel_id in self._seen_ready:
+                    why = "its kernel stopped"
+            if why is not None:
+                failed.append((task, why))
         for task, why in failed:
             pool.remove(task)
             self.failures += 1
             kernel_id = None if task.cancelled() or task.exception() is not None else task.result().get("kernel_id")
             if kernel_id is not None:
+                self._seen_ready.discard(kernel_id)
                 try:
                     why = kernel_said(self.manager.get_kernel(kernel_id)) or why
                 except KeyError:  # jupyter_client's restarter gave up on it and it was removed

@@ -236,6 +236,15 @@ def store_place(where: str | os.PathLike) -> tuple[str, Any]:
     return "sqlite", path
 
 
+def shown_url(url: str) -> str:
+    """A PostgreSQL ``url`` as it may be printed: its password, in the address or as libpq's
+    ``?password=`` parameter, said as ``***`` (break44: the parameter was printed)."""
+    parsed = sa.engine.make_url(url)
+    if "password" in parsed.query:
+        parsed = parsed.update_query_dict({"password": "***"})
+    return parsed.render_as_string(hide_password=True).replace("password=%2A%2A%2A", "password=***")
+
+
 def postgres_engine(url: str) -> sa.engine.Engine:
     """The engine of a PostgreSQL store at ``url`` (as :func:`store_place` gives it), connecting
     only when first used.
@@ -267,7 +276,7 @@ def open_store(where: str | os.PathLike) -> Store:
     """
     kind, place = store_place(where)
     if kind == "postgresql":
-        return Store(postgres_engine(place), sa.engine.make_url(place).render_as_string(hide_password=True))
+        return Store(postgres_engine(place), shown_url(place))
     if kind == "memory":
         return Store(_sqlite_engine("sqlite://"), ":memory:")
     path = place

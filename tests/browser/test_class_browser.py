@@ -495,7 +495,7 @@ def _class_summary(game: str, games_per_student: list[int]) -> tuple[dict, objec
     code = pool.start(game).code
     act = pool.activity(code)
     for i, games in enumerate(games_per_student):
-        me = pool.join(code, f"Student{i}")
+        me = pool.join(code, f"Kitten{i}")
         for k in range(games):
             state = act.new_game(pool.game_seed(code, me.token, k))
             while not act.finished(state):

@@ -167,3 +167,41 @@ def test_a_postgresql_server_that_does_not_answer_is_said_in_one_line_without_th
     assert (status, out) == (2, "") and err.count("\n") == 1 and "secret" not in err
     assert err.startswith(f"catcards: error: the store postgresql+psycopg://ada:***@127.0.0.1:{port}/grades cannot "
                           "be read as a class store: connection failed: ")
+
+
+def test_a_postgresql_class_store_is_listed_without_the_password(postgres_url, tmp_path, monkeypatch, capsys):
+    """Break-it (break44): the list's first line, the empty store's line and an unknown code's
+    refusal named the --store URL as typed, password and all, on the teacher's projected screen."""
+    monkeypatch.chdir(tmp_path)
+    with_password = postgres_url.replace("postgres@", "postgres:hunter2@", 1)  # the test cluster trusts any
+    shown = postgres_url.replace("postgres@", "postgres:***@", 1)
+    status, out, err = run(capsys, "--store", with_password)  # a class store with no class yet
+    assert (status, out, err) == (2, "", f"catcards: error: {shown.replace('postgresql://', 'postgresql+psycopg://')} "
+                                         "is not a class store (it holds no classes' table); give --store as "
+                                         "`catcards class` was given it\n")
+    store = open_store(with_password)
+    pool = Pool(store)
+    info = pool.start("snap")
+    store.close()
+    status, out, err = run(capsys, "--store", with_password)
+    assert (status, err) == (0, "") and "hunter2" not in out
+    assert out.startswith(f"Classes in {shown}, oldest first:") and f"\n{info.code} " in out
+    status, out, err = run(capsys, "--store", with_password, "ZZZZZZ")
+    assert (status, out) == (2, "") and "hunter2" not in err
+    assert err == f"catcards: error: there is no class 'ZZZZZZ' in the store {shown}; `catcards results` lists its classes\n"
+
+
+def test_a_password_given_as_a_url_parameter_is_never_printed(postgres_url, tmp_path, monkeypatch, capsys):
+    """Break-it (break44): libpq's ``?password=`` parameter was printed in every message that
+    named the store (the password in the address was hidden, this one not)."""
+    monkeypatch.chdir(tmp_path)
+    missing = postgres_url.rsplit("/", 1)[0] + "/no_such_database?password=hunter2"
+    status, out, err = run(capsys, "--store", missing)
+    assert (status, out) == (2, "") and err.count("\n") == 1 and "hunter2" not in err
+    assert "/no_such_database?password=*** cannot be read as a class store" in err
+    store = open_store(postgres_url + "?password=hunter2")  # `catcards class`'s messages name store.where
+    assert "hunter2" not in store.where and "hunter2" not in repr(store)
+    Pool(store).start("snap")
+    store.close()
+    status, out, err = run(capsys, "--store", postgres_url + "?password=hunter2")
+    assert (status, err) == (0, "") and out.startswith("Classes in ") and "hunter2" not in out

@@ -231,6 +231,23 @@ def test_refuses_a_20_mb_body_before_reading_it(server, student):
     refused(submit(server, student["student"], "x" * (3 * 1024 * 1024)), 413, "at most")
 
 
+@pytest.mark.parametrize("length", [b"\xb2", b"\xb9", b"\xb3"], ids=["superscript 2", "superscript 1", "superscript 3"])
+def test_refuses_a_content_length_of_a_superscript_digit_with_a_json_400(server, length):
+    """Break-it (break44): a Content-Length of one byte 0xB2 (latin-1 "²", a digit to str.isdigit,
+    not to int) was a 500, its traceback in the teacher's terminal."""
+    host, port = re.match(r"http://([^:/]+):(\d+)", server["join_url"]).groups()
+    path = "/" + server["join_url"].split("/", 3)[3] + "/me"
+    answer = b""
+    with socket.create_connection((host, int(port)), timeout=30) as s:
+        s.sendall(f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n".encode()
+                  + b"Content-Length: " + length + b"\r\n\r\n{}")
+        while part := s.recv(65536):  # the connection closes after the answer
+            answer += part
+    head, _, body = answer.decode(errors="replace").partition("\r\n\r\n")
+    assert head.startswith("HTTP/1.1 400"), head
+    assert json.loads(body) == {"error": "the Content-Length header must be a whole number"}
+
+
 def _chunked(server, path: str, chunks: list[bytes], method: str = "POST") -> str:
     """Send ``chunks`` (``method``) to ``path`` of the class (``Transfer-Encoding: chunked``, no
     Content-Length, no last empty chunk) on a socket of its own; the whole answer, read until the
@@ -1033,6 +1050,9 @@ def test_a_preheated_table_that_failed_to_start_is_dropped_and_started_again(cap
 
         def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables=None, **kwargs):
             self.filled.append(self.kernel_pools_config["default"]["pool_size"])
+
+        def get_kernel(self, kernel_id):  # k1's manager: started once
+            return type("Kernel", (), {"launches": 1, "said": None})()
 
     loop = asyncio.new_event_loop()
     try:
