@@ -191,7 +191,8 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str], specs: Mappin
     return (
         "<div style='line-height:1.3'>"  # not the 28 px of an ipywidgets HTML line
         + banner_html(obs, seat_label) + stack_html(obs, specs)
-        + SCROLL_HINT + "<div class='catcards-scroll'>"
+        # a labelled region reached with Tab, so a keyboard scrolls it (axe: scrollable-region-focusable)
+        + SCROLL_HINT + "<div class='catcards-scroll' role='region' tabindex='0' aria-label='the seats (scrolls sideways)'>"
         + f"<table class='catcards-board' style='border-collapse:collapse' aria-label='seats'>"
         f"<thead><tr>{head}</tr></thead><tbody>{seats}</tbody></table></div>"
         + centre + mine + "</div>"

@@ -50,7 +50,7 @@ class CatTrickTable(GameTable):
         if not self.shown_moves:  # the hint says what the position shown asks, looking back too
             hint = "" if obs["is_over"] else "Wait for your turn."
         elif not obs["trick"]:
-            hint = f"You lead: play any card. {obs['trump']} is trump."
+            hint = f"You lead: play any card. {str(obs['trump']).capitalize()} is trump."
         else:
             hint = (
                 f"Play any card. The highest {obs['trump']} (trump) wins, else the highest "

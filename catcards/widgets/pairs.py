@@ -178,5 +178,5 @@ class PairsTable(GameTable):
         elif obs["turned"] is not None:
             hint = "Now turn over a second card: the same number makes a pair, and you have another turn."
         else:
-            hint = "Your turn: click any face-down card to turn it over, then a second one."
+            hint = "Your turn: choose any face-down card to turn it over, then a second one."
         return self.html("taken", taken_html(obs, seat, self.seat_label, hint))

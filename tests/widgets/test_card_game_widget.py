@@ -93,3 +93,15 @@ def test_watching_computers_step_and_play_out():
     table.playout_button.click()
     assert table.state.is_over and "Game over" in table.status.value
     assert table.output_text() == ""
+
+
+def test_the_seats_board_that_scrolls_sideways_is_reached_with_tab_and_named():
+    """A README user at 390 px: the seats table scrolls sideways (the hint says so), but its box
+    had no tabindex: a browser that does not make scrollers focusable left a keyboard user no way
+    to the hidden columns. It is a labelled region in the tab order, like the score sheets."""
+    import re
+
+    table = catcards.widgets.play("card-game", players=5, seed=2)
+    boxes = re.findall(r"<div class='catcards-scroll'[^>]*>", shown_html(table))
+    assert boxes == ["<div class='catcards-scroll' role='region' tabindex='0' aria-label='the seats (scrolls sideways)'>"]
+    table.close()

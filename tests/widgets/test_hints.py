@@ -19,7 +19,7 @@ def hints(table) -> list[str]:
 
 def test_pairs_says_first_card_then_second_card():
     table = cw.play("pairs", players=2, seed=3)
-    assert hints(table) == ["Your turn: click any face-down card to turn it over, then a second one."]
+    assert hints(table) == ["Your turn: choose any face-down card to turn it over, then a second one."]
     table.act(table.legal[0])
     assert hints(table) == ["Now turn over a second card: the same number makes a pair, and you have another turn."]
     table.close()
@@ -67,3 +67,13 @@ def test_looking_back_at_your_turn_the_hint_says_what_that_turn_asked():
             assert words and hints(table) == words, (game, move)
             assert "Wait for your turn." not in hints(table)
         table.close()
+
+
+def test_cat_trick_names_the_trump_colour_at_the_start_of_a_sentence_with_a_capital():
+    """A README user: "You lead: play any card. yellow is trump." """
+    table = cw.play("cat-trick", players=3, seed=3)
+    while not (table.legal and not table.state.observation(0)["trick"]):  # pragma: no cover - seed 3 leads at once
+        table.act(table.legal[0])
+    trump = str(table.state.observation(0)["trump"])
+    assert hints(table) == [f"You lead: play any card. {trump.capitalize()} is trump."] and trump.islower()
+    table.close()

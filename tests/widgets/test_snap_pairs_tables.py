@@ -399,7 +399,7 @@ def test_looking_back_the_status_and_the_hint_say_the_same_of_the_move_shown():
     watch = "Watch the cards the others turn over, and remember where they lie."
     assert shown(1) == ("Your turn (seat 0) \u00b7 turn over a second card \u00b7 0 turns played", second)
     assert shown(0) == ("Your turn (seat 0) \u00b7 0 turns played",
-                        "Your turn: click any face-down card to turn it over, then a second one.")
+                        "Your turn: choose any face-down card to turn it over, then a second one.")
     assert shown(2) == ("Seat 1 (computer) to act \u00b7 1 turn played", watch)
     assert shown(3) == ("Seat 1 (computer) to act \u00b7 first card turned over \u00b7 1 turn played", watch)
     # live, at your own first card: the same words as looking back at it
