@@ -1262,7 +1262,7 @@ class KernelPool:
             # on a terminal the count line is being rewritten in place: this line takes its place
             # (cleared), and the next count is written under it, not after it on the same line
             clear = "\r\x1b[K" if sys.stderr.isatty() else ""
-            print(f"{clear}A student's table did not start ({why}); {then}.", file=sys.stderr, flush=True)
+            print(f"{clear}A student's table could not be used ({why}); {then}.", file=sys.stderr, flush=True)
         return len(failed)
 
     async def _shut_down(self, kernel_id: str) -> None:

@@ -61,7 +61,7 @@ def test_a_ready_table_whose_kernel_stopped_is_replaced(capsys, monkeypatch):
         assert [t.result()["kernel_id"] for t in manager._pools["class_app.ipynb"]] == ["k1", "k3", "k4"]
         said = capsys.readouterr()
         assert said.out == "" and said.err.splitlines() == [
-            "A student's table did not start (its kernel stopped); another one is "
+            "A student's table could not be used (its kernel stopped); another one is "
             "started in its place."]
         # a page taking a ready kernel takes it out of the pool first: not a stop, nothing said
         taken = manager._pools["class_app.ipynb"].pop(0)
@@ -127,6 +127,6 @@ def test_a_table_whose_kernel_was_killed_at_its_start_is_replaced_and_the_count_
         assert shown == [(2, 3), (3, 3)] and manager.shut == ["k2"]
         assert [t.result()["kernel_id"] for t in manager._pools["class_app.ipynb"]] == ["k1", "k3", "k4"]
         assert capsys.readouterr().err.splitlines() == [
-            "A student's table did not start (its kernel stopped); another one is started in its place."]
+            "A student's table could not be used (its kernel stopped); another one is started in its place."]
     finally:
         loop.close()

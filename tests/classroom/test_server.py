@@ -1143,7 +1143,7 @@ def test_a_kernel_that_exits_at_its_start_is_replaced_and_the_pool_reaches_its_s
         assert [t.result()["kernel_id"] for t in manager._pools["class_app.ipynb"]] == ["k1", "k3", "k4"]
         said = capsys.readouterr()
         assert said.out == "" and "Traceback" not in said.err
-        assert said.err.splitlines() == ["A student's table did not start (zmq.error.ZMQError: Address already in use "
+        assert said.err.splitlines() == ["A student's table could not be used (zmq.error.ZMQError: Address already in use "
                                          "(addr='tcp://127.0.0.1:50123')); another one is started in its place."]
     finally:
         loop.close()
@@ -1183,7 +1183,7 @@ def test_a_pool_whose_kernels_never_start_stops_refilling_and_says_so(capsys):
         assert manager.starts == 4 and kernels.failures == 4 and manager._pools["class_app.ipynb"] == []
         lines = capsys.readouterr().err.splitlines()
         assert len(lines) == 4 and lines[-1] == (
-            "A student's table did not start (RuntimeError: Kernel didn't respond in 60 seconds); 4 have failed, "
+            "A student's table could not be used (RuntimeError: Kernel didn't respond in 60 seconds); 4 have failed, "
             "so no more are started before students ask (a student's page still starts its own).")
     finally:
         loop.close()
