@@ -117,6 +117,14 @@ assert "Seat 2 leads, then seat 0 plays, then seat 1." in _said and n == 3
 _WINS = "Seat 2 wins the rollout if it takes no trick, or if it takes one and seat 1 takes the other."
 _LOSES = "It loses if it takes both tricks, or takes one and seat 0 takes the other."
 assert _WINS + " " + _LOSES in _said
+# the misreadings a teacher found (seat 2 leading trick 2 whoever won trick 1; the Wildcat winning
+# off-colour; students choosing "smart" cards): each is ruled out in words
+assert "The winner of trick 1 leads trick 2, even if that is not seat 2." in _said
+assert ("A card of another colour than the one led never wins, however high (the Wildcat is just the blue 20 "
+        "here: not wild).") in _said
+assert "Toss the coin even if another card looks smarter: in the notebook the others play at random." in _said
+assert 'Follow the colour led if you can (the rules call a colour a "suit").' in _said
+assert "suit" not in _said[_said.index("## By hand"):_said.index("## Tally")].replace('a "suit"', "")
 
 
 def _plain_win(new):
@@ -163,6 +171,16 @@ def _endings(hands, leader, new, lead=None):
 
 
 _mine = [(game.deck[c].suit, game.deck[c].rank) for c in state.hands[seat]]
+# the notes' example: seat 2 leads the blue 8, seat 0 holds the Jaguar and the green 1, seat 1 the
+# blue 6 and the green 3: no coin is tossed, trick 1 goes to seat 0 (the Jaguar), trick 2 to seat 1
+# (the green 3: the Wildcat is off-colour), and seat 2, with no trick, wins the rollout
+assert ("**An example.** Seat 2 leads the blue 8. Seat 0 holds the Jaguar and the green 1, seat 1 the blue 6 "
+        "and the green 3. Trick 1: blue 8, Jaguar, blue 6; the Jaguar wins. Trick 2: seat 0 leads the green 1, "
+        "seat 1 plays the green 3, seat 2 the Wildcat (blue: it cannot win); the green 3 wins. Seat 2 took no "
+        "trick: it wins this rollout.") in _said
+_example = _endings({0: [("blue", 10), ("green", 1)], 1: [("blue", 6), ("green", 3)], 2: _mine}, seat, [0, 0, 0],
+                    ("blue", 8))
+assert _example == [(1, (1, 1, 0))] and _plain_win((1, 1, 0))
 _splits = list(itertools.combinations(_hidden, 2))
 assert len(_splits) == 6
 for _action in state.legal_actions():
