@@ -238,14 +238,18 @@ def test_every_worksheet_has_the_tally_rows_of_its_lesson():
     for stem in LESSON_STEMS:
         assert kit.read_lesson(NOTEBOOKS / f"{stem}.ipynb").tallies, stem
     lesson = kit.read_lesson(NOTEBOOKS / "explore.ipynb")
-    assert lesson.tallies == ["seat 2 leads the blue 8 (heads): rollouts",
-                              "of those, rollouts seat 2 won",
-                              "our win rate with the blue 8 (won ÷ rollouts)",
-                              "seat 2 leads the Wildcat (tails): rollouts",
-                              "of those, rollouts seat 2 won",
-                              "our win rate with the Wildcat (won ÷ rollouts)",
-                              "the class's totals with the blue 8: rollouts, won, win rate",
-                              "the class's totals with the Wildcat: rollouts, won, win rate"]
+    # a teacher's read: a pair's coin for the lead could give it no rollout of a card (0 ÷ 0), and
+    # "the class's totals: rollouts, won, win rate" put three numbers in one Total cell
+    assert lesson.tallies == ["rollouts seat 2 won leading the blue 8 (of 3)",
+                              "our win rate with the blue 8 (won ÷ 3)",
+                              "rollouts seat 2 won leading the Wildcat (of 3)",
+                              "our win rate with the Wildcat (won ÷ 3)",
+                              "the class's rollouts with the blue 8 (3 per pair)",
+                              "the class's wins with the blue 8",
+                              "the class's win rate with the blue 8 (wins ÷ rollouts)",
+                              "the class's rollouts with the Wildcat (3 per pair)",
+                              "the class's wins with the Wildcat",
+                              "the class's win rate with the Wildcat (wins ÷ rollouts)"]
     sheet = kit.worksheet_html(lesson)
     rows = [html.unescape(r) for r in re.findall(r"<tr><td>([^<]*)</td><td class=\"tally\">", sheet)]
     assert rows == lesson.tallies
@@ -261,10 +265,11 @@ def test_a_lesson_played_by_hand_prints_its_rules_and_position_before_the_tally(
     assert "## Tally" not in lesson.by_hand and "Plan" not in lesson.by_hand   # the section alone
     text = text_of(kit.worksheet_html(lesson))
     rules = text.index("Points lost so far: seat 0: 3, seat 1: 2, seat 2: 2.")
-    assert text.index("Tally as you play") < text.index("Toss the coin for seat 2's lead. Heads: the blue 8.") \
-        < text.index("What we count")
-    assert rules < text.index("What we count") < text.index("our win rate with the blue 8 (won ÷ rollouts)") \
-        < text.index("the class's totals with the Wildcat")
+    assert text.index("Tally as you play") < text.index("Play 3 rollouts with each card.") \
+        < text.index("The winner of trick 1 leads trick 2, even if that is not seat 2.") \
+        < text.index("An example.") < text.index("What we count")
+    assert rules < text.index("What we count") < text.index("our win rate with the blue 8 (won ÷ 3)") \
+        < text.index("the class's win rate with the Wildcat (wins ÷ rollouts)")
     assert "the Jaguar (blue 10)" in text and "blue 10" not in text.replace("Jaguar (blue 10)", "")
     # the teacher's word for the activity's rule is not printed: the plain rule is, and no answer
     assert "Seat 2 wins the rollout if it takes no trick, or if it takes one and seat 1 takes the other." in text

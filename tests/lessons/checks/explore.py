@@ -90,8 +90,8 @@ assert all(hand_points(2, 4 + more) == -(2 + more) for more in range(3))
 
 # claim, notebooks/teacher/explore.md "## By hand" (printed on the worksheet before its tally):
 # the cards it names are seat 2's and the 4 it cannot see (the blue 10 is the deck's Jaguar); the
-# points lost so far are the position's, per seat; seat 2's lead is a coin between its 2 legal
-# cards; the order of play, following suit, a coin between the cards a seat may play (never more
+# points lost so far are the position's, per seat; seat 2 leads each of its 2 legal cards in 3
+# rollouts; the order of play, following suit, a coin between the cards a seat may play (never more
 # than 2), the highest card of the led suit winning and leading next; and its plain win rule
 # ("no trick, or one with seat 1 taking the other") is the notebook's (no seat ends with fewer
 # points lost: a shared win counts) for every way 2 tricks can fall, gives the exact chances of
@@ -112,7 +112,8 @@ _lost_so_far = [abs(w - b) for w, b in zip(view["won"], view["bids"])]
 assert _lost_so_far == [3, 2, 2]
 assert "Points lost so far: seat 0: 3, seat 1: 2, seat 2: 2. Each trick a seat wins now costs it 1 more point." in _said
 assert sorted(str(a) for a in state.legal_actions()) == ["play Wildcat (blue 20)", "play blue 8"]
-assert "Toss the coin for seat 2's lead. Heads: the blue 8. Tails: the Wildcat (blue 20)." in _said
+assert ("**Play 3 rollouts with each card.** Seat 2 leads the blue 8 in rollouts 1 to 3, and the Wildcat (blue 20) in "
+        "rollouts 4 to 6.") in _said and "Toss the coin for seat 2's lead" not in _said
 assert "Seat 2 leads, then seat 0 plays, then seat 1." in _said and n == 3
 _WINS = "Seat 2 wins the rollout if it takes no trick, or if it takes one and seat 1 takes the other."
 _LOSES = "It loses if it takes both tricks, or takes one and seat 0 takes the other."
@@ -192,3 +193,24 @@ for _action in state.legal_actions():
             assert _plain_win(_new) == _points_win(_new)
             _chance += _prob * _plain_win(_new) / len(_splits)
     assert _chance == exact[str(_action)], (_action, _chance)
+
+
+# 3 rollouts with each card (not a coin for the lead, which could give a pair 0 rollouts of a card
+# and a rate of 0 / 0): a pair's win rate is 0, 1/3, 2/3 or 1, as the notes say, and on average
+# the exact chance; so is the class's pooled rate (wins / rollouts) for any number of pairs: the
+# same as the coin's pooled rate, whose rollouts with a card each have that card's exact chance
+assert "with 3 rollouts of each card, a win rate of 0, 1/3, 2/3 or 1" in _said
+for _action in state.legal_actions():
+    _p = exact[str(_action)]
+    for _pairs in (1, 2, 15):
+        _n = 3 * _pairs
+        _rates = {Fraction(k, _n): comb(_n, k) * _p ** k * (1 - _p) ** (_n - k) for k in range(_n + 1)}
+        assert sum(_rates.values()) == 1 and sum(r * q for r, q in _rates.items()) == _p, (_action, _pairs)
+        if _pairs == 1:
+            assert sorted(_rates) == [0, Fraction(1, 3), Fraction(2, 3), 1]
+# the rows of the tally: a pair's wins of 3 with each card, then the class's rollouts, wins and rate
+# one number a row
+_tally = _notes[_notes.index("## Tally"):].split("\n\n")[1].splitlines()
+assert [t for t in _tally if "(of 3)" in t] == ["- rollouts seat 2 won leading the blue 8 (of 3)",
+                                                 "- rollouts seat 2 won leading the Wildcat (of 3)"]
+assert not any(t.count(",") for t in _tally)
