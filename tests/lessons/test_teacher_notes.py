@@ -97,3 +97,27 @@ def test_the_guide_gives_each_lesson_the_time_of_its_notes():
         noted = re.search(r"^\*\*Time in class:\*\* (.+)$", notes, re.M).group(1)
         row = next(line for line in table.splitlines() if line.startswith(f"| `{stem}.ipynb`"))
         assert minutes(row.split(" | ")[-1])[0] == minutes(noted)[0], (stem, row, noted)
+
+
+def test_the_explore_plan_fills_its_time_in_class_as_the_guide_times_its_sections():
+    # a teacher's read: the plan summed to 60 minutes with no slack while the guide's sections gave
+    # the lesson 75; the last section (15 minutes) is homework in both
+    notes = (NOTEBOOKS / "teacher" / "explore.md").read_text(encoding="utf-8")
+    noted = re.search(r"^\*\*Time in class:\*\* (.+)$", notes, re.M).group(1)
+    plan = notes[notes.index("## Plan"):notes.index("\n## ", notes.index("## Plan") + 1)]
+    items = [" ".join(i.split()) for i in re.split(r"\n(?=\d+\. )", plan)[1:]]
+    assert len(items) == 6 and "homework" in items[-1].lower() and "homework" not in " ".join(items[:-1])
+    in_class = [int(re.search(r"\((\d+) minutes", i).group(1)) for i in items[:-1]]
+    assert sum(in_class) == minutes(noted)[0] == 60 and "last section as homework" in noted
+    parts = [int(m) for m in re.findall(r"\((\d+) minutes\)", items[1])]
+    assert parts == [20, 5, 12, 3] and sum(parts[1:]) == in_class[1]   # the rollouts by hand
+    topics = re.search(r"\| topic \| notebook and section \|.*?\n\n", GUIDE, re.S).group(0)
+    rows = [line.split(" | ") for line in topics.splitlines() if "`explore.ipynb`" in line]
+    assert len(rows) == 3
+    with_hand = minutes(rows[0][2])[1]                            # "25 min (45 with the rollouts by hand ...)"
+    assert with_hand == sum(in_class[:4]) and minutes(rows[1][2]) == [in_class[4]]
+    assert "homework" in rows[2][1] and minutes(rows[2][2]) == [15] and "about 15 minutes" in items[-1]
+    # a teacher's read: Run All showed section 2's rollouts and the exact chance before the reveal
+    said = " ".join(plan.split())
+    assert ("click the prediction box's cell, choose Run > Run All Above Selected Cell, then run that cell" in said
+            and "click the cell below the box and choose Run > Run Selected Cell and All Below" in said)
