@@ -149,16 +149,19 @@ for _new in itertools.product(range(3), repeat=3):
         assert _plain_win(_new) == _points_win(_new) == (not _plain_loss(_new)), _new
 
 
-def _endings(hands, leader, new, lead=None):
-    """Every ending of the rollout from here as (probability, tricks each seat took), each coin fair."""
+def _endings(hands, leader, new, lead=None, wild=None, keeps_lead=False):
+    """Every ending of the rollout from here as (probability, tricks each seat took), each coin fair.
+    Misreadings: ``wild``, a card that wins whatever the colour led; ``keeps_lead``, seat 2 leads
+    every trick (the rules: neither)."""
     if not hands[leader]:
         return [(Fraction(1), tuple(new))]
 
     def trick(order, laid, hands):
         if not order:
             led = laid[0][1][0]
-            winner = max((card[1], s) for s, card in laid if card[0] == led)[1]
-            return _endings(hands, winner, [t + (s == winner) for s, t in enumerate(new)])
+            winner = max((card == wild, card[1], s) for s, card in laid if card[0] == led or card == wild)[2]
+            return _endings(hands, seat if keeps_lead else winner, [t + (s == winner) for s, t in enumerate(new)],
+                            wild=wild, keeps_lead=keeps_lead)
         s = order[0]
         if laid:
             may = [c for c in hands[s] if c[0] == laid[0][1][0]] or hands[s]
@@ -193,6 +196,20 @@ for _action in state.legal_actions():
             assert _plain_win(_new) == _points_win(_new)
             _chance += _prob * _plain_win(_new) / len(_splits)
     assert _chance == exact[str(_action)], (_action, _chance)
+
+# the notes' warning (a teacher computed it): misread as wild, or led by seat 2 whoever won trick 1,
+# the Wildcat wins trick 2 in the 2 deals of 6 where seat 0 wins trick 1 with the Jaguar and leads
+# a green, and 3/4 becomes 5/12 (each misreading alone)
+_lead8 = ("blue", 8)
+for _misreading in ({"wild": ("blue", 20)}, {"keeps_lead": True}):
+    _misread = sum(_prob * _plain_win(_new) / len(_splits) for _p in _splits
+                   for _prob, _new in _endings({0: list(_p), 1: [c for c in _hidden if c not in _p], 2: _mine}, seat,
+                                               [0, 0, 0], _lead8, **_misreading))
+    assert exact["play blue 8"] == Fraction(3, 4) and _misread == Fraction(5, 12), (_misreading, _misread)
+assert [_p for _p in _splits if ("blue", 10) in _p and _p[0][0] != _p[1][0]] == [(("blue", 10), ("green", 1)),
+                                                                                (("blue", 10), ("green", 3))]
+assert ("Two misreadings turn the blue 8's 3/4 into 5/12: in 2 of the 6 deals seat 0 wins trick 1 with the "
+        "Jaguar and leads a green, and seat 2's Wildcat cannot win it (wrong colour).") in _said
 
 
 # 3 rollouts with each card (not a coin for the lead, which could give a pair 0 rollouts of a card
