@@ -274,7 +274,8 @@ class PoolHandler(tornado.web.RequestHandler):
             message = self._reason
         if status_code == 404 and self.wants_page():  # a person at a wrong address: the code box again
             self.set_header("Content-Type", "text/html; charset=utf-8")
-            self.finish(self.server.code_page(getattr(exc, "typed", None) or "", message))
+            self.finish(self.server.code_page(getattr(exc, "typed", None) or "", message,
+                                              earlier=getattr(exc, "earlier", None), teacher=getattr(exc, "teacher", False)))
             return
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps({"error": message}))
@@ -296,13 +297,13 @@ class PoolHandler(tornado.web.RequestHandler):
                 message = (f"this server now runs a newer class, not {earlier}; the class {earlier} and its results "
                            f"are kept in the store: `catcards results {earlier} --csv results.csv` writes its CSV")
             elif earlier is not None:
-                message = (f"the class {earlier} is no longer played here (your results in it are kept); ask your "
-                           "teacher for the code of the class now")
+                message = (f"the class {earlier} has ended (or is not running now): your results are kept; ask your "
+                           "teacher for the new code")
             else:
                 message = (f"there is no class with the code {typed!r} here; check the code your teacher shows "
                            "(6 letters and digits)")
             error = JsonError(404, message)
-            error.typed = typed
+            error.typed, error.earlier, error.teacher = typed, earlier, teacher
             raise error
         return self.server.code
 
@@ -972,11 +973,27 @@ class ClassServer(Voila):
     def urls(self) -> dict[str, str | None]:
         return class_urls(self.public_url, self.code, self.info.teacher_token)
 
-    def code_page(self, typed: str = "", error: str | None = None) -> str:
+    def code_page(self, typed: str = "", error: str | None = None, earlier: str | None = None,
+                  teacher: bool = False) -> str:
         """The page with a box to type the class code (``templates/join.html``); with ``error``,
-        the code ``typed`` was not found: the page says so and the box holds it, to be corrected."""
+        the code ``typed`` was not found: the page says so and the box holds it, to be corrected.
+        ``earlier``, a code of an earlier class of the store that this server does not serve (it
+        was ended, or the server was started again with a new class): the page says so, in the
+        teacher's words for the dashboard's address (``teacher``), else a student's, and the box is
+        empty for the new code (a README user's students, sent the code box's "was not found"
+        for their own page reloaded, thought they had mistyped)."""
         if error is None:
             shown = ""
+        elif earlier is not None and teacher:
+            shown = (f'<p id="not-found" class="error" role="alert">This server now runs a newer class, not '
+                     f"<b>{html.escape(earlier)}</b>. The class {html.escape(earlier)} and its results are kept in "
+                     f"the store: <code>catcards results {html.escape(earlier)} --csv results.csv</code> writes its "
+                     "CSV. The dashboard of the class now is the link printed when the server started.</p>")
+            typed = ""
+        elif earlier is not None:
+            shown = (f'<p id="not-found" class="error" role="alert">The class <b>{html.escape(earlier)}</b> has '
+                     "ended (or is not running now): your results are kept. Ask your teacher for the new code.</p>")
+            typed = ""
         elif typed.strip():
             shown = (f'<p id="not-found" class="error" role="alert">The class code <b>{html.escape(typed.strip().upper())}'
                      "</b> was not found. Check the code your teacher shows (6 letters and digits) and type it "
@@ -986,7 +1003,8 @@ class ClassServer(Voila):
                      "class code your teacher shows (6 letters and digits).</p>")
         return _page("join.html", base=html.escape(self.base_url), error=shown,
                      typed=html.escape(typed.strip().upper()[:6], quote=True),
-                     invalid="true" if error else "false", describedby="not-found hint" if error else "hint")
+                     invalid="true" if error and earlier is None else "false",
+                     describedby="not-found hint" if error else "hint")
 
     def student_results(self, token: str) -> dict[str, Any]:
         """The student's own counted results (:meth:`Pool.results`): ``games`` (verified games
