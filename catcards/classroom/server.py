@@ -383,6 +383,7 @@ class StudentPage(PoolHandler):
         info = self.server.info
         activity = self.server.activity
         config = {"code": code, "base": self.server.base_url, "nicknames": bool(info.nicknames),
+                  "ended": bool(self.pool.info(code).ended),  # the page says so instead of the join form
                   "tally": list(activity.tally) if activity.tally else None, "unit": activity.unit}
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(_page("student.html", title=html.escape(activity.title), code=code,

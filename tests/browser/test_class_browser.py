@@ -796,3 +796,89 @@ def test_a_student_playing_is_told_at_once_when_the_teacher_closes_the_class(bro
             requests.post(url + "/open", json={"open": True}, headers=auth, timeout=30)
         expect(notice).to_have_text("Your teacher has opened the class again: the games you finish now count.",
                                     timeout=15_000)
+
+
+@pytest.fixture
+def pool_pages(tmp_path):
+    """The class server's own pages and calls (no Voila: no table is opened here) on a free port,
+    in a thread, in front of a store with two classes of Snap: ``old`` (a student joined, then the
+    teacher ended it) and ``new``, started after it. The server serves ``old``; a test may set
+    ``server.info`` to ``new`` (the server started again: a new class, a new code)."""
+    import asyncio
+    import threading
+
+    import tornado.web
+
+    from catcards.classroom.activities import activity
+    from catcards.classroom.pool import Pool
+    from catcards.classroom.server import ClassServer
+    from catcards.classroom.store import open_store
+
+    store = open_store(tmp_path / "store")
+    pool = Pool(store)
+    old = pool.start("snap")
+    student = pool.join(old.code, "Mia")
+    pool.end(old.code, old.teacher_token)
+    new = pool.start("snap")
+    server = ClassServer()
+    server.pool, server.info, server.activity = pool, pool.info(old.code), activity("snap/snaps-per-pass")
+    port = free_port()
+    server.public_url = f"http://127.0.0.1:{port}/"
+    loop = asyncio.new_event_loop()
+    started = threading.Event()
+
+    def serve():
+        asyncio.set_event_loop(loop)
+        tornado.web.Application(server.class_handlers()).listen(port, "127.0.0.1")
+        loop.call_soon(started.set)
+        loop.run_forever()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    assert started.wait(10)
+    yield {"server": server, "old": old, "new": new, "student": student, "base": f"http://127.0.0.1:{port}/"}
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(10)
+    store.close()
+
+
+@pytest.mark.browser
+def test_an_ended_class_s_page_says_so_instead_of_the_join_form_and_of_the_game_s_words(browser_ready, pool_pages):
+    """A README user, while the server ran: an ended class's join page showed the nickname and
+    Join form (only pressing Join said it had ended, the form below); and a student's page, once
+    the class ended, kept "Your game", the game's instructions and "Each finished game is sent..."
+    over no table. Now the page says the class has ended instead of the form, and a student's own
+    page keeps only their results. No WCAG 2.1 AA violation (axe), nothing wider than a phone."""
+    from playwright.sync_api import expect
+
+    code, base = pool_pages["old"].code, pool_pages["base"]
+    problems: list[str] = []
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(f"{base}class/{code}")
+        expect(page.locator("#message")).to_have_text(
+            "This class has ended: no one can join it now. Ask your teacher for the new code.")
+        expect(page.get_by_role("button", name="Join")).to_have_count(0)  # hidden: not in the page's roles
+        expect(page.locator("#join")).to_be_hidden()
+        expect(page.locator("#play")).to_be_hidden()
+        problems += _violations(page, "an ended class's join page, 390x844")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+        page.close()
+        # the student who joined it, on their own page (their token in the browser's storage)
+        context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+        context.add_init_script(f"window.localStorage.setItem('catcards-class-{code}', "
+                                f"'{pool_pages['student'].token}')")
+        mine = context.new_page()
+        mine.goto(f"{base}class/{code}")
+        expect(mine.locator("#message")).to_have_text("The class has ended: thank you for playing. Your results are kept.")
+        expect(mine.locator("#who")).to_contain_text("you are Mia")
+        expect(mine.locator("#play-title")).to_have_text("Your results")
+        for hidden in ("#instructions", "#sent-note", "#table", "#tally-box", "#join"):
+            expect(mine.locator(hidden)).to_be_hidden()
+        expect(mine.get_by_text("Turn all 52 cards")).to_be_hidden()
+        expect(mine.get_by_text("Each finished game is sent")).to_be_hidden()
+        expect(mine.locator("#results")).to_have_text("none yet")
+        assert mine.locator("#table").get_attribute("src") is None  # no table of an ended class is asked for
+        problems += _violations(mine, "an ended class's student page, 390x844")
+        context.close()
+    assert not problems, "\n".join(problems)
