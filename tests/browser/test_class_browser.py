@@ -882,3 +882,40 @@ def test_an_ended_class_s_page_says_so_instead_of_the_join_form_and_of_the_game_
         problems += _violations(mine, "an ended class's student page, 390x844")
         context.close()
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.browser
+def test_the_focus_goes_to_the_code_box_after_a_wrong_code_and_to_the_words_after_end_the_class(browser_ready, pool_pages):
+    """A README user, by keyboard: after a wrong code in the code box (Enter) the focus was on the
+    page, not in the box; after "End the class" (confirmed) too, the button being disabled. Now
+    the box has the focus, with the answer as its description (an earlier class's code is told
+    it has ended), and "The class has ended." has it on the dashboard."""
+    from playwright.sync_api import expect
+
+    server, old, new, base = pool_pages["server"], pool_pages["old"], pool_pages["new"], pool_pages["base"]
+    server.info = new  # the server started again: a new class
+    wrong = next(c for c in ("ZZZZZZ", "YYYYYY") if c not in (old.code, new.code))
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        box = page.get_by_label("The class code your teacher shows")
+        for typed, said in ((wrong, f"The class code {wrong} was not found."),
+                            (old.code, f"The class {old.code} has ended (or is not running now): your results "
+                                       "are kept. Ask your teacher for the new code.")):
+            page.goto(base + "class")
+            box.fill(typed.lower())
+            box.press("Enter")
+            expect(page.get_by_role("alert")).to_contain_text(said)
+            expect(box).to_be_focused()
+            expect(box).to_have_attribute("aria-describedby", "not-found hint")
+        page.close()
+        dashboard = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        dashboard.on("dialog", lambda dialog: dialog.accept())
+        dashboard.goto(f"{base}class/{new.code}/dashboard#token={new.teacher_token}")
+        expect(dashboard.locator("#state")).to_have_text("Taking results.", timeout=10_000)
+        dashboard.get_by_role("button", name="End the class").focus()
+        dashboard.keyboard.press("Enter")
+        expect(dashboard.locator("#message")).to_have_text("The class has ended.")
+        expect(dashboard.locator("#message")).to_be_focused()
+        expect(dashboard.get_by_role("button", name="End the class")).to_be_disabled()
+        expect(dashboard.locator("#message")).to_be_focused()  # after the redraw too
+        dashboard.close()
