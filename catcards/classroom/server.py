@@ -16,8 +16,9 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 ``POST class/CODE/me``                      ``{"student": token}`` -> the student's own results,
                                             ``table``, their live table's kernel id (or null),
                                             ``open`` (results are counted now: false while
-                                            the teacher has closed submissions) and ``ended``
-                                            (the class was ended)
+                                            the teacher has closed submissions), ``ended``
+                                            (the class was ended) and ``closed_refused`` (their
+                                            next game was refused while closed)
 ``POST class/CODE/game``                    ``{"student": token}`` -> ``{"k": k, "seed": seed}``
 ``POST class/CODE/results``                 ``{"student": token, "save": text}`` -> 201 when counted
 ``POST class/CODE/tally``                   ``{"student": token, "value": n}`` -> 201 (not verified)
@@ -410,9 +411,12 @@ class MeHandler(PoolHandler):
         token = self.student_token(self.json_body())
         student = self.call(self.pool.student, code, token)
         info = self.pool.info(code)
+        results = self.server.student_results(token)
         self.send({"student": student.token, "seed": student.seed, "nickname": student.nickname,
                    "open": info.is_open and not info.ended, "ended": info.ended,
-                   "table": self.server.student_table(student.number), **self.server.student_results(token)})
+                   "closed_refused": not info.is_open and not info.ended
+                                     and self.server.closed_refusal(student.number) == results["next"],
+                   "table": self.server.student_table(student.number), **results})
 
 
 class GameHandler(PoolHandler):
@@ -435,7 +439,13 @@ class ResultsHandler(PoolHandler):
         save = data.get("save")
         if not isinstance(save, str):
             raise JsonError(400, "give the finished game's save as \"save\": the text of state.to_json()")
-        counted = self.call(self.pool.submit, code, token, save)
+        try:
+            counted = self.call(self.pool.submit, code, token, save)
+        except JsonError:
+            info = self.pool.info(code)
+            if not info.is_open and not info.ended:  # the game finished while the class is closed
+                self.server.closed_refused(token)
+            raise
         self.send({"counted": _counted(counted), **self.server.student_results(token)}, 201)
 
 
@@ -520,6 +530,8 @@ class OpenHandler(PoolHandler):
         if not isinstance(flag, bool):
             raise JsonError(400, 'give "open": true to take results, or false to stop taking them')
         self.call(self.pool.set_open, code, token, flag)
+        if flag:
+            self.server._closed_refusals = None  # the games refused while closed count when played again
         self.send({"open": flag})
 
 
@@ -899,6 +911,27 @@ class ClassServer(Voila):
         if len(self._table_owners) > 2 * self.max_tables + 100:
             for old in [k for k in self._table_owners if not self._running(k)][: len(self._table_owners) // 2]:
                 del self._table_owners[old]
+
+    #: student number -> the game (its k) of theirs refused while the class was closed
+    _closed_refusals: Any = None
+
+    def closed_refused(self, token: str) -> None:
+        """Note that the student's finished game (their next, not counted) was refused while the
+        class is closed for results: their page's notice then says that game was not counted
+        (it said "this game counts if the class opens again before you finish" beside a table
+        saying "Not counted"). Forgotten when the class opens again; an unknown token is ignored."""
+        try:
+            number = self.pool.student(self.code, token[:200]).number
+        except CatcardsError:
+            return
+        if self._closed_refusals is None:
+            self._closed_refusals = {}
+        self._closed_refusals[number] = self.student_results(token)["next"]
+
+    def closed_refusal(self, student: int) -> int | None:
+        """The game (its k) of student number ``student`` refused while the class was closed
+        (since it last opened), or None."""
+        return (self._closed_refusals or {}).get(student)
 
     def student_table(self, student: int) -> str | None:
         """The kernel id of the student's live table (their page's, the last one opened), or None:

@@ -919,3 +919,44 @@ def test_the_focus_goes_to_the_code_box_after_a_wrong_code_and_to_the_words_afte
         expect(dashboard.get_by_role("button", name="End the class")).to_be_disabled()
         expect(dashboard.locator("#message")).to_be_focused()  # after the redraw too
         dashboard.close()
+
+
+@pytest.mark.browser
+def test_the_closed_notice_says_a_game_finished_while_closed_was_not_counted(browser_ready, pool_pages):
+    """A README user: a game finished while the class was closed was refused (the table said "Not
+    counted ... Play game 1 again") while the notice above kept "Keep playing: this game counts if
+    the class opens again before you finish". Once the game is refused the notice says so; opened
+    again, it says the games count. No WCAG 2.1 AA violation with the words shown (axe)."""
+    import requests
+    from playwright.sync_api import expect
+
+    server, new, base = pool_pages["server"], pool_pages["new"], pool_pages["base"]
+    server.info = new
+    pool, url = server.pool, f"{base}class/{new.code}"
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(url)
+        page.get_by_role("button", name="Join").click()
+        expect(page.locator("#play")).to_be_visible()
+        token = page.evaluate(f"window.localStorage.getItem('catcards-class-{new.code}')")
+        notice = page.locator("#class-state")
+        auth = {"Authorization": f"Bearer {new.teacher_token}"}
+        assert requests.post(url + "/open", json={"open": False}, headers=auth, timeout=30).status_code == 200
+        expect(notice).to_have_text(CLOSED_WORDS, timeout=15_000)
+        # the table's kernel sends the finished game: here the test does
+        from catcards.classroom.activities import activity
+        from catcards.classroom.pool import series_seed
+        from catcards.games.snap import FLIP
+
+        game = activity("snap/snaps-per-pass").new_game(series_seed(pool.student(new.code, token).seed, 0))
+        for _ in range(52):
+            game.apply(FLIP)
+        reply = requests.post(url + "/results", json={"student": token, "save": game.to_json()}, timeout=30)
+        assert reply.status_code == 403 and "closed" in reply.json()["error"]
+        expect(notice).to_have_text("Class closed for now: that game was not counted. Play it again when your "
+                                    "teacher opens the class.", timeout=15_000)
+        problems = _violations(page, "the student's page, a game refused while closed, 390x844")
+        assert not problems, "\n".join(problems)
+        assert requests.post(url + "/open", json={"open": True}, headers=auth, timeout=30).status_code == 200
+        expect(notice).to_have_text("Your teacher has opened the class again: the games you finish now count.",
+                                    timeout=15_000)

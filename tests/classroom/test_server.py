@@ -366,13 +366,19 @@ def test_closed_submissions_are_refused_and_open_again(server):
     # the student's page reads /me every few seconds: it tells the student while they play (a
     # fresh user learned it only when their finished game was refused)
     assert me()["open"] is False and me()["ended"] is False
+    assert me()["closed_refused"] is False  # nothing refused yet: "this game counts if the class opens again"
     refused(submit(server, ana["student"], save), 403, "closed")
     assert summary(server)["open"] is False
+    # the page's notice says that game was not counted (it said the game would count, while the
+    # table said "Not counted"); another student's notice is unchanged
+    assert me()["closed_refused"] is True
+    other = join(server)
+    assert requests.post(url + "/me", json={"student": other["student"]}, timeout=30).json()["closed_refused"] is False
     # the game refused is dealt again (the same deal: the student's games count in order)
     assert requests.post(url + "/game", json={"student": ana["student"]}, timeout=30).json() == {
         "k": 0, "seed": series_seed(ana["seed"], 0)}
     assert requests.post(url + "/open", json={"open": True}, headers=teacher(server), timeout=30).status_code == 200
-    assert me()["open"] is True
+    assert me()["open"] is True and me()["closed_refused"] is False
     assert submit(server, ana["student"], save).status_code == 201
 
 
