@@ -960,3 +960,51 @@ def test_the_closed_notice_says_a_game_finished_while_closed_was_not_counted(bro
         assert requests.post(url + "/open", json={"open": True}, headers=auth, timeout=30).status_code == 200
         expect(notice).to_have_text("Your teacher has opened the class again: the games you finish now count.",
                                     timeout=15_000)
+
+
+#: the words of the elements ``selector`` matches that are drawn broken over two lines (a Range
+#: over each word: a word broken inside has two boxes)
+BROKEN_WORDS = """selector => {
+  const broken = [];
+  for (const el of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        if (tops.size > 1) { broken.push(m[0]); }
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.browser
+def test_the_dashboard_s_list_of_students_breaks_no_word_on_a_phone(browser_ready, pool_pages):
+    """A README user at 390 px: the list's "Student" column heading was drawn "Studen / t". No
+    word of its headings or of the students' names is broken inside, nothing is wider than the
+    phone."""
+    from playwright.sync_api import expect
+
+    server, new, base = pool_pages["server"], pool_pages["new"], pool_pages["base"]
+    server.info = new
+    from catcards.classroom.activities import activity
+    from catcards.games.snap import FLIP
+
+    pool = server.pool
+    for nickname in (None, "Mia", None):  # each with a game and a count from real cards: a full row
+        me = pool.join(new.code, nickname)
+        game = activity("snap/snaps-per-pass").new_game(pool.game_seed(new.code, me.token, 0))
+        for _ in range(52):
+            game.apply(FLIP)
+        pool.submit(new.code, me.token, game.to_json())
+        pool.tally(new.code, me.token, 3)
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(f"{base}class/{new.code}/dashboard#token={new.teacher_token}")
+        expect(page.locator("#roster th")).to_have_count(6, timeout=10_000)  # 3 headings, 3 students
+        assert page.evaluate(BROKEN_WORDS, "#roster th") == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+        assert page.evaluate("(b => b.scrollWidth <= b.clientWidth)(document.getElementById('roster'))")  # no sideways scroll
