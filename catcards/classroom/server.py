@@ -474,8 +474,9 @@ class QrHandler(PoolHandler):
         self.finish(qr_svg(self.server.urls["join_url"]))
 
 
-def dashboard_config(code: str, activity: Any, join_url: str) -> dict[str, Any]:
-    """What the dashboard page's script needs (JSON-ready): ``code``, ``join_url``, ``unit``,
+def dashboard_config(code: str, activity: Any, join_url: str, nicknames: bool = True) -> dict[str, Any]:
+    """What the dashboard page's script needs (JSON-ready): ``code``, ``join_url``, ``nicknames``
+    (the class takes nicknames: without, no "Show nicknames" button), ``unit``,
     ``title``, ``binary`` (a yes/no result: the charts read a proportion), ``bounds`` (the values
     one result can take, ``[low, high]``, or None: no chart's axis goes outside them) and ``fonts``,
     the charts' text sizes in CSS pixels: the lessons' matplotlib sizes (:data:`catcards.plotstyle.STYLE`,
@@ -483,7 +484,7 @@ def dashboard_config(code: str, activity: Any, join_url: str) -> dict[str, Any]:
     from catcards.plotstyle import STYLE
 
     px = STYLE["figure.dpi"] / 72  # pixels per point in the lessons' figures
-    return {"code": code, "join_url": join_url, "unit": activity.unit, "title": activity.title,
+    return {"code": code, "join_url": join_url, "nicknames": bool(nicknames), "unit": activity.unit, "title": activity.title,
             "binary": bool(activity.binary), "bounds": list(activity.tally) if activity.tally else None,
             "fonts": {"tick": round(STYLE["xtick.labelsize"] * px, 1), "label": round(STYLE["axes.labelsize"] * px, 1)}}
 
@@ -492,7 +493,7 @@ class DashboardPage(PoolHandler):
     def get(self, code: str) -> None:
         code = self.code(code, teacher=True)
         activity = self.server.activity
-        config = dashboard_config(code, activity, self.server.urls["join_url"])
+        config = dashboard_config(code, activity, self.server.urls["join_url"], self.pool.info(code).nicknames)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(_page("dashboard.html", title=html.escape(activity.title), code=code,
                           join_url=html.escape(self.server.urls["join_url"]),

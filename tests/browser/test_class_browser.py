@@ -1008,3 +1008,22 @@ def test_the_dashboard_s_list_of_students_breaks_no_word_on_a_phone(browser_read
         assert page.evaluate(BROKEN_WORDS, "#roster th") == []
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
         assert page.evaluate("(b => b.scrollWidth <= b.clientWidth)(document.getElementById('roster'))")  # no sideways scroll
+
+
+@pytest.mark.browser
+def test_a_class_without_nicknames_has_no_show_nicknames_button(browser_ready, pool_pages):
+    """A README user: a ``--no-nicknames`` class's dashboard offered "Show nicknames", of which
+    there are none. A class with nicknames keeps the button."""
+    from playwright.sync_api import expect
+
+    server, base = pool_pages["server"], pool_pages["base"]
+    plain = server.pool.start("snap", nicknames=False)
+    with chromium() as browser:
+        for info, shown in ((plain, False), (pool_pages["new"], True)):
+            server.info = info
+            page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+            page.goto(f"{base}class/{info.code}/dashboard#token={info.teacher_token}")
+            expect(page.locator("#state")).to_have_text("Taking results.", timeout=10_000)
+            expect(page.get_by_role("button", name="Show nicknames")).to_have_count(1 if shown else 0)
+            expect(page.get_by_role("button", name="Projector view")).to_be_visible()
+            page.close()
