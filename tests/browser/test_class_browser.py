@@ -1027,3 +1027,27 @@ def test_a_class_without_nicknames_has_no_show_nicknames_button(browser_ready, p
             expect(page.get_by_role("button", name="Show nicknames")).to_have_count(1 if shown else 0)
             expect(page.get_by_role("button", name="Projector view")).to_be_visible()
             page.close()
+
+
+@pytest.mark.browser
+def test_the_running_mean_s_key_says_from_which_result_its_interval_is_shaded_and_it_is(browser_ready):
+    """A README user: the running mean's key said "shaded: its 95% interval" while nothing was
+    shaded: a mean has no interval at 1 result, and at 2 its band had no width (one point). The
+    key says the band starts at the 2nd result, and at 2 results it is drawn (a bar)."""
+    from catcards.classroom.pool import _running
+
+    summary, act = _class_summary("snap", [1])
+    summary["tallies"] = {"n": 0, "counts": [], "mean": None, "running": [], "verified": False}
+    with chromium() as browser:
+        for values in ([2], [1, 3], [1, 3, 2]):
+            summary["running"] = _running(values, binary=False, bounds=(0, 51))
+            page = _dashboard_alone(browser, PHONE, summary, act)
+            key = page.locator("#running-key").inner_text()
+            assert "shaded: its 95% interval, from the 2nd result on." in key, key
+            shaded = page.evaluate("""() => [...document.querySelectorAll('#running svg [fill-opacity="0.15"]')]
+                                      .map(el => el.getBoundingClientRect()).map(r => [r.width, r.height])""")
+            if len(values) == 1:
+                assert shaded == [], shaded
+            else:
+                assert len(shaded) == 1 and shaded[0][0] >= 8 and shaded[0][1] >= 20, (values, shaded)
+            page.close()
