@@ -415,7 +415,7 @@ class MeHandler(PoolHandler):
         self.send({"student": student.token, "seed": student.seed, "nickname": student.nickname,
                    "open": info.is_open and not info.ended, "ended": info.ended,
                    "closed_refused": not info.is_open and not info.ended
-                                     and self.server.closed_refusal(student.number) == results["next"],
+                                     and self.server.closed_refusal(student.number, results["next"]),
                    "table": self.server.student_table(student.number), **results})
 
 
@@ -920,19 +920,27 @@ class ClassServer(Voila):
         """Note that the student's finished game (their next, not counted) was refused while the
         class is closed for results: their page's notice then says that game was not counted
         (it said "this game counts if the class opens again before you finish" beside a table
-        saying "Not counted"). Forgotten when the class opens again; an unknown token is ignored."""
+        saying "Not counted"). Forgotten when the class opens again; an unknown token is ignored.
+
+        Only the student is noted here (a refusal is cheap: a script sending saves while the class
+        is closed reads no results); which game was refused is noted at their page's next ``me``
+        (:meth:`closed_refusal`): nothing is counted while the class is closed, so their next game
+        is still the one refused."""
         try:
             number = self.pool.student(self.code, token[:200]).number
         except CatcardsError:
             return
         if self._closed_refusals is None:
             self._closed_refusals = {}
-        self._closed_refusals[number] = self.student_results(token)["next"]
+        self._closed_refusals.setdefault(number, None)
 
-    def closed_refusal(self, student: int) -> int | None:
-        """The game (its k) of student number ``student`` refused while the class was closed
-        (since it last opened), or None."""
-        return (self._closed_refusals or {}).get(student)
+    def closed_refusal(self, student: int, next_k: int) -> bool:
+        """The game ``next_k`` of student number ``student`` (their next) was refused while the
+        class was closed (since it last opened)."""
+        refusals = self._closed_refusals or {}
+        if student in refusals and refusals[student] is None:
+            refusals[student] = next_k
+        return student in refusals and refusals[student] == next_k
 
     def student_table(self, student: int) -> str | None:
         """The kernel id of the student's live table (their page's, the last one opened), or None:
