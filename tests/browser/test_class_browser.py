@@ -1052,3 +1052,25 @@ def test_the_running_mean_s_key_says_from_which_result_its_interval_is_shaded_an
             else:
                 assert len(shaded) == 1 and shaded[0][0] >= 8 and shaded[0][1] >= 20, (values, shaded)
             page.close()
+
+
+@pytest.mark.browser
+def test_a_student_page_left_open_says_so_when_the_server_runs_another_class(browser_ready, pool_pages):
+    """After "End the class" and a restart (a new class), a student's page still open said nothing
+    (its reads of /me were refused) and kept its table. It says the class has ended (or is not
+    running now), that the results are kept, to ask for the new code, and hides the table."""
+    from playwright.sync_api import expect
+
+    server, new, base = pool_pages["server"], pool_pages["new"], pool_pages["base"]
+    server.info = new
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(f"{base}class/{new.code}")
+        page.get_by_role("button", name="Join").click()
+        expect(page.locator("#play")).to_be_visible()
+        server.info = server.pool.start("snap")  # the server started again: another class
+        expect(page.locator("#message")).to_have_text(
+            f"The class {new.code} has ended (or is not running now): your results are kept; ask your teacher "
+            "for the new code.", timeout=15_000)
+        expect(page.locator("#table")).to_be_hidden()
+        expect(page.locator("#tally-box")).to_be_hidden()
