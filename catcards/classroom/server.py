@@ -16,8 +16,9 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 ``POST class/CODE/me``                      ``{"student": token}`` -> the student's own results,
                                             ``table``, their live table's kernel id (or null),
                                             ``open`` (results are counted now: false while
-                                            the teacher has closed submissions) and ``ended``
-                                            (the class was ended)
+                                            the teacher has closed submissions), ``ended``
+                                            (the class was ended) and ``closed_refused`` (their
+                                            next game was refused while closed)
 ``POST class/CODE/game``                    ``{"student": token}`` -> ``{"k": k, "seed": seed}``
 ``POST class/CODE/results``                 ``{"student": token, "save": text}`` -> 201 when counted
 ``POST class/CODE/tally``                   ``{"student": token, "value": n}`` -> 201 (not verified)
@@ -274,7 +275,8 @@ class PoolHandler(tornado.web.RequestHandler):
             message = self._reason
         if status_code == 404 and self.wants_page():  # a person at a wrong address: the code box again
             self.set_header("Content-Type", "text/html; charset=utf-8")
-            self.finish(self.server.code_page(getattr(exc, "typed", None) or "", message))
+            self.finish(self.server.code_page(getattr(exc, "typed", None) or "", message,
+                                              earlier=getattr(exc, "earlier", None), teacher=getattr(exc, "teacher", False)))
             return
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps({"error": message}))
@@ -296,13 +298,13 @@ class PoolHandler(tornado.web.RequestHandler):
                 message = (f"this server now runs a newer class, not {earlier}; the class {earlier} and its results "
                            f"are kept in the store: `catcards results {earlier} --csv results.csv` writes its CSV")
             elif earlier is not None:
-                message = (f"the class {earlier} is no longer played here (your results in it are kept); ask your "
-                           "teacher for the code of the class now")
+                message = (f"the class {earlier} has ended (or is not running now): your results are kept; ask your "
+                           "teacher for the new code")
             else:
                 message = (f"there is no class with the code {typed!r} here; check the code your teacher shows "
                            "(6 letters and digits)")
             error = JsonError(404, message)
-            error.typed = typed
+            error.typed, error.earlier, error.teacher = typed, earlier, teacher
             raise error
         return self.server.code
 
@@ -382,6 +384,7 @@ class StudentPage(PoolHandler):
         info = self.server.info
         activity = self.server.activity
         config = {"code": code, "base": self.server.base_url, "nicknames": bool(info.nicknames),
+                  "ended": bool(self.pool.info(code).ended),  # the page says so instead of the join form
                   "tally": list(activity.tally) if activity.tally else None, "unit": activity.unit}
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(_page("student.html", title=html.escape(activity.title), code=code,
@@ -408,9 +411,12 @@ class MeHandler(PoolHandler):
         token = self.student_token(self.json_body())
         student = self.call(self.pool.student, code, token)
         info = self.pool.info(code)
+        results = self.server.student_results(token)
         self.send({"student": student.token, "seed": student.seed, "nickname": student.nickname,
                    "open": info.is_open and not info.ended, "ended": info.ended,
-                   "table": self.server.student_table(student.number), **self.server.student_results(token)})
+                   "closed_refused": not info.is_open and not info.ended
+                                     and self.server.closed_refusal(student.number, results["next"]),
+                   "table": self.server.student_table(student.number), **results})
 
 
 class GameHandler(PoolHandler):
@@ -433,7 +439,13 @@ class ResultsHandler(PoolHandler):
         save = data.get("save")
         if not isinstance(save, str):
             raise JsonError(400, "give the finished game's save as \"save\": the text of state.to_json()")
-        counted = self.call(self.pool.submit, code, token, save)
+        try:
+            counted = self.call(self.pool.submit, code, token, save)
+        except JsonError:
+            info = self.pool.info(code)
+            if not info.is_open and not info.ended:  # the game finished while the class is closed
+                self.server.closed_refused(token)
+            raise
         self.send({"counted": _counted(counted), **self.server.student_results(token)}, 201)
 
 
@@ -462,8 +474,9 @@ class QrHandler(PoolHandler):
         self.finish(qr_svg(self.server.urls["join_url"]))
 
 
-def dashboard_config(code: str, activity: Any, join_url: str) -> dict[str, Any]:
-    """What the dashboard page's script needs (JSON-ready): ``code``, ``join_url``, ``unit``,
+def dashboard_config(code: str, activity: Any, join_url: str, nicknames: bool = True) -> dict[str, Any]:
+    """What the dashboard page's script needs (JSON-ready): ``code``, ``join_url``, ``nicknames``
+    (the class takes nicknames: without, no "Show nicknames" button), ``unit``,
     ``title``, ``binary`` (a yes/no result: the charts read a proportion), ``bounds`` (the values
     one result can take, ``[low, high]``, or None: no chart's axis goes outside them) and ``fonts``,
     the charts' text sizes in CSS pixels: the lessons' matplotlib sizes (:data:`catcards.plotstyle.STYLE`,
@@ -471,7 +484,7 @@ def dashboard_config(code: str, activity: Any, join_url: str) -> dict[str, Any]:
     from catcards.plotstyle import STYLE
 
     px = STYLE["figure.dpi"] / 72  # pixels per point in the lessons' figures
-    return {"code": code, "join_url": join_url, "unit": activity.unit, "title": activity.title,
+    return {"code": code, "join_url": join_url, "nicknames": bool(nicknames), "unit": activity.unit, "title": activity.title,
             "binary": bool(activity.binary), "bounds": list(activity.tally) if activity.tally else None,
             "fonts": {"tick": round(STYLE["xtick.labelsize"] * px, 1), "label": round(STYLE["axes.labelsize"] * px, 1)}}
 
@@ -480,7 +493,7 @@ class DashboardPage(PoolHandler):
     def get(self, code: str) -> None:
         code = self.code(code, teacher=True)
         activity = self.server.activity
-        config = dashboard_config(code, activity, self.server.urls["join_url"])
+        config = dashboard_config(code, activity, self.server.urls["join_url"], self.pool.info(code).nicknames)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(_page("dashboard.html", title=html.escape(activity.title), code=code,
                           join_url=html.escape(self.server.urls["join_url"]),
@@ -518,6 +531,8 @@ class OpenHandler(PoolHandler):
         if not isinstance(flag, bool):
             raise JsonError(400, 'give "open": true to take results, or false to stop taking them')
         self.call(self.pool.set_open, code, token, flag)
+        if flag:
+            self.server._closed_refusals = None  # the games refused while closed count when played again
         self.send({"open": flag})
 
 
@@ -898,6 +913,35 @@ class ClassServer(Voila):
             for old in [k for k in self._table_owners if not self._running(k)][: len(self._table_owners) // 2]:
                 del self._table_owners[old]
 
+    #: student number -> the game (its k) of theirs refused while the class was closed
+    _closed_refusals: Any = None
+
+    def closed_refused(self, token: str) -> None:
+        """Note that the student's finished game (their next, not counted) was refused while the
+        class is closed for results: their page's notice then says that game was not counted
+        (it said "this game counts if the class opens again before you finish" beside a table
+        saying "Not counted"). Forgotten when the class opens again; an unknown token is ignored.
+
+        Only the student is noted here (a refusal is cheap: a script sending saves while the class
+        is closed reads no results); which game was refused is noted at their page's next ``me``
+        (:meth:`closed_refusal`): nothing is counted while the class is closed, so their next game
+        is still the one refused."""
+        try:
+            number = self.pool.student(self.code, token[:200]).number
+        except CatcardsError:
+            return
+        if self._closed_refusals is None:
+            self._closed_refusals = {}
+        self._closed_refusals.setdefault(number, None)
+
+    def closed_refusal(self, student: int, next_k: int) -> bool:
+        """The game ``next_k`` of student number ``student`` (their next) was refused while the
+        class was closed (since it last opened)."""
+        refusals = self._closed_refusals or {}
+        if student in refusals and refusals[student] is None:
+            refusals[student] = next_k
+        return student in refusals and refusals[student] == next_k
+
     def student_table(self, student: int) -> str | None:
         """The kernel id of the student's live table (their page's, the last one opened), or None:
         a page whose table's kernel is another was replaced by a second tab or device
@@ -972,11 +1016,27 @@ class ClassServer(Voila):
     def urls(self) -> dict[str, str | None]:
         return class_urls(self.public_url, self.code, self.info.teacher_token)
 
-    def code_page(self, typed: str = "", error: str | None = None) -> str:
+    def code_page(self, typed: str = "", error: str | None = None, earlier: str | None = None,
+                  teacher: bool = False) -> str:
         """The page with a box to type the class code (``templates/join.html``); with ``error``,
-        the code ``typed`` was not found: the page says so and the box holds it, to be corrected."""
+        the code ``typed`` was not found: the page says so and the box holds it, to be corrected.
+        ``earlier``, a code of an earlier class of the store that this server does not serve (it
+        was ended, or the server was started again with a new class): the page says so, in the
+        teacher's words for the dashboard's address (``teacher``), else a student's, and the box is
+        empty for the new code (a README user's students, sent the code box's "was not found"
+        for their own page reloaded, thought they had mistyped)."""
         if error is None:
             shown = ""
+        elif earlier is not None and teacher:
+            shown = (f'<p id="not-found" class="error" role="alert">This server now runs a newer class, not '
+                     f"<b>{html.escape(earlier)}</b>. The class {html.escape(earlier)} and its results are kept in "
+                     f"the store: <code>catcards results {html.escape(earlier)} --csv results.csv</code> writes its "
+                     "CSV. The dashboard of the class now is the link printed when the server started.</p>")
+            typed = ""
+        elif earlier is not None:
+            shown = (f'<p id="not-found" class="error" role="alert">The class <b>{html.escape(earlier)}</b> has '
+                     "ended (or is not running now): your results are kept. Ask your teacher for the new code.</p>")
+            typed = ""
         elif typed.strip():
             shown = (f'<p id="not-found" class="error" role="alert">The class code <b>{html.escape(typed.strip().upper())}'
                      "</b> was not found. Check the code your teacher shows (6 letters and digits) and type it "
@@ -986,7 +1046,8 @@ class ClassServer(Voila):
                      "class code your teacher shows (6 letters and digits).</p>")
         return _page("join.html", base=html.escape(self.base_url), error=shown,
                      typed=html.escape(typed.strip().upper()[:6], quote=True),
-                     invalid="true" if error else "false", describedby="not-found hint" if error else "hint")
+                     invalid="true" if error and earlier is None else "false",
+                     describedby="not-found hint" if error else "hint")
 
     def student_results(self, token: str) -> dict[str, Any]:
         """The student's own counted results (:meth:`Pool.results`): ``games`` (verified games

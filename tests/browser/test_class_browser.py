@@ -796,3 +796,281 @@ def test_a_student_playing_is_told_at_once_when_the_teacher_closes_the_class(bro
             requests.post(url + "/open", json={"open": True}, headers=auth, timeout=30)
         expect(notice).to_have_text("Your teacher has opened the class again: the games you finish now count.",
                                     timeout=15_000)
+
+
+@pytest.fixture
+def pool_pages(tmp_path):
+    """The class server's own pages and calls (no Voila: no table is opened here) on a free port,
+    in a thread, in front of a store with two classes of Snap: ``old`` (a student joined, then the
+    teacher ended it) and ``new``, started after it. The server serves ``old``; a test may set
+    ``server.info`` to ``new`` (the server started again: a new class, a new code)."""
+    import asyncio
+    import threading
+
+    import tornado.web
+
+    from catcards.classroom.activities import activity
+    from catcards.classroom.pool import Pool
+    from catcards.classroom.server import ClassServer
+    from catcards.classroom.store import open_store
+
+    store = open_store(tmp_path / "store")
+    pool = Pool(store)
+    old = pool.start("snap")
+    student = pool.join(old.code, "Mia")
+    pool.end(old.code, old.teacher_token)
+    new = pool.start("snap")
+    server = ClassServer()
+    server.pool, server.info, server.activity = pool, pool.info(old.code), activity("snap/snaps-per-pass")
+    port = free_port()
+    server.public_url = f"http://127.0.0.1:{port}/"
+    loop = asyncio.new_event_loop()
+    started = threading.Event()
+
+    def serve():
+        asyncio.set_event_loop(loop)
+        tornado.web.Application(server.class_handlers()).listen(port, "127.0.0.1")
+        loop.call_soon(started.set)
+        loop.run_forever()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    assert started.wait(10)
+    yield {"server": server, "old": old, "new": new, "student": student, "base": f"http://127.0.0.1:{port}/"}
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(10)
+    store.close()
+
+
+@pytest.mark.browser
+def test_an_ended_class_s_page_says_so_instead_of_the_join_form_and_of_the_game_s_words(browser_ready, pool_pages):
+    """A README user, while the server ran: an ended class's join page showed the nickname and
+    Join form (only pressing Join said it had ended, the form below); and a student's page, once
+    the class ended, kept "Your game", the game's instructions and "Each finished game is sent..."
+    over no table. Now the page says the class has ended instead of the form, and a student's own
+    page keeps only their results. No WCAG 2.1 AA violation (axe), nothing wider than a phone."""
+    from playwright.sync_api import expect
+
+    code, base = pool_pages["old"].code, pool_pages["base"]
+    problems: list[str] = []
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(f"{base}class/{code}")
+        expect(page.locator("#message")).to_have_text(
+            "This class has ended: no one can join it now. Ask your teacher for the new code.")
+        expect(page.get_by_role("button", name="Join")).to_have_count(0)  # hidden: not in the page's roles
+        expect(page.locator("#join")).to_be_hidden()
+        expect(page.locator("#play")).to_be_hidden()
+        problems += _violations(page, "an ended class's join page, 390x844")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+        page.close()
+        # the student who joined it, on their own page (their token in the browser's storage)
+        context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+        context.add_init_script(f"window.localStorage.setItem('catcards-class-{code}', "
+                                f"'{pool_pages['student'].token}')")
+        mine = context.new_page()
+        mine.goto(f"{base}class/{code}")
+        expect(mine.locator("#message")).to_have_text("The class has ended: thank you for playing. Your results are kept.")
+        expect(mine.locator("#who")).to_contain_text("you are Mia")
+        expect(mine.locator("#play-title")).to_have_text("Your results")
+        for hidden in ("#instructions", "#sent-note", "#table", "#tally-box", "#join"):
+            expect(mine.locator(hidden)).to_be_hidden()
+        expect(mine.get_by_text("Turn all 52 cards")).to_be_hidden()
+        expect(mine.get_by_text("Each finished game is sent")).to_be_hidden()
+        expect(mine.locator("#results")).to_have_text("none yet")
+        assert mine.locator("#table").get_attribute("src") is None  # no table of an ended class is asked for
+        problems += _violations(mine, "an ended class's student page, 390x844")
+        context.close()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.browser
+def test_the_focus_goes_to_the_code_box_after_a_wrong_code_and_to_the_words_after_end_the_class(browser_ready, pool_pages):
+    """A README user, by keyboard: after a wrong code in the code box (Enter) the focus was on the
+    page, not in the box; after "End the class" (confirmed) too, the button being disabled. Now
+    the box has the focus, with the answer as its description (an earlier class's code is told
+    it has ended), and "The class has ended." has it on the dashboard."""
+    from playwright.sync_api import expect
+
+    server, old, new, base = pool_pages["server"], pool_pages["old"], pool_pages["new"], pool_pages["base"]
+    server.info = new  # the server started again: a new class
+    wrong = next(c for c in ("ZZZZZZ", "YYYYYY") if c not in (old.code, new.code))
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        box = page.get_by_label("The class code your teacher shows")
+        for typed, said in ((wrong, f"The class code {wrong} was not found."),
+                            (old.code, f"The class {old.code} has ended (or is not running now): your results "
+                                       "are kept. Ask your teacher for the new code.")):
+            page.goto(base + "class")
+            box.fill(typed.lower())
+            box.press("Enter")
+            expect(page.get_by_role("alert")).to_contain_text(said)
+            expect(box).to_be_focused()
+            expect(box).to_have_attribute("aria-describedby", "not-found hint")
+        page.close()
+        dashboard = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        dashboard.on("dialog", lambda dialog: dialog.accept())
+        dashboard.goto(f"{base}class/{new.code}/dashboard#token={new.teacher_token}")
+        expect(dashboard.locator("#state")).to_have_text("Taking results.", timeout=10_000)
+        dashboard.get_by_role("button", name="End the class").focus()
+        dashboard.keyboard.press("Enter")
+        expect(dashboard.locator("#message")).to_have_text("The class has ended.")
+        expect(dashboard.locator("#message")).to_be_focused()
+        expect(dashboard.get_by_role("button", name="End the class")).to_be_disabled()
+        expect(dashboard.locator("#message")).to_be_focused()  # after the redraw too
+        dashboard.close()
+
+
+@pytest.mark.browser
+def test_the_closed_notice_says_a_game_finished_while_closed_was_not_counted(browser_ready, pool_pages):
+    """A README user: a game finished while the class was closed was refused (the table said "Not
+    counted ... Play game 1 again") while the notice above kept "Keep playing: this game counts if
+    the class opens again before you finish". Once the game is refused the notice says so; opened
+    again, it says the games count. No WCAG 2.1 AA violation with the words shown (axe)."""
+    import requests
+    from playwright.sync_api import expect
+
+    server, new, base = pool_pages["server"], pool_pages["new"], pool_pages["base"]
+    server.info = new
+    pool, url = server.pool, f"{base}class/{new.code}"
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(url)
+        page.get_by_role("button", name="Join").click()
+        expect(page.locator("#play")).to_be_visible()
+        token = page.evaluate(f"window.localStorage.getItem('catcards-class-{new.code}')")
+        notice = page.locator("#class-state")
+        auth = {"Authorization": f"Bearer {new.teacher_token}"}
+        assert requests.post(url + "/open", json={"open": False}, headers=auth, timeout=30).status_code == 200
+        expect(notice).to_have_text(CLOSED_WORDS, timeout=15_000)
+        # the table's kernel sends the finished game: here the test does
+        from catcards.classroom.activities import activity
+        from catcards.classroom.pool import series_seed
+        from catcards.games.snap import FLIP
+
+        game = activity("snap/snaps-per-pass").new_game(series_seed(pool.student(new.code, token).seed, 0))
+        for _ in range(52):
+            game.apply(FLIP)
+        reply = requests.post(url + "/results", json={"student": token, "save": game.to_json()}, timeout=30)
+        assert reply.status_code == 403 and "closed" in reply.json()["error"]
+        expect(notice).to_have_text("Class closed for now: that game was not counted. Play it again when your "
+                                    "teacher opens the class.", timeout=15_000)
+        problems = _violations(page, "the student's page, a game refused while closed, 390x844")
+        assert not problems, "\n".join(problems)
+        assert requests.post(url + "/open", json={"open": True}, headers=auth, timeout=30).status_code == 200
+        expect(notice).to_have_text("Your teacher has opened the class again: the games you finish now count.",
+                                    timeout=15_000)
+
+
+#: the words of the elements ``selector`` matches that are drawn broken over two lines (a Range
+#: over each word: a word broken inside has two boxes)
+BROKEN_WORDS = """selector => {
+  const broken = [];
+  for (const el of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        if (tops.size > 1) { broken.push(m[0]); }
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.browser
+def test_the_dashboard_s_list_of_students_breaks_no_word_on_a_phone(browser_ready, pool_pages):
+    """A README user at 390 px: the list's "Student" column heading was drawn "Studen / t". No
+    word of its headings or of the students' names is broken inside, nothing is wider than the
+    phone."""
+    from playwright.sync_api import expect
+
+    server, new, base = pool_pages["server"], pool_pages["new"], pool_pages["base"]
+    server.info = new
+    from catcards.classroom.activities import activity
+    from catcards.games.snap import FLIP
+
+    pool = server.pool
+    for nickname in (None, "Mia", None):  # each with a game and a count from real cards: a full row
+        me = pool.join(new.code, nickname)
+        game = activity("snap/snaps-per-pass").new_game(pool.game_seed(new.code, me.token, 0))
+        for _ in range(52):
+            game.apply(FLIP)
+        pool.submit(new.code, me.token, game.to_json())
+        pool.tally(new.code, me.token, 3)
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(f"{base}class/{new.code}/dashboard#token={new.teacher_token}")
+        expect(page.locator("#roster th")).to_have_count(6, timeout=10_000)  # 3 headings, 3 students
+        assert page.evaluate(BROKEN_WORDS, "#roster th") == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+        assert page.evaluate("(b => b.scrollWidth <= b.clientWidth)(document.getElementById('roster'))")  # no sideways scroll
+
+
+@pytest.mark.browser
+def test_a_class_without_nicknames_has_no_show_nicknames_button(browser_ready, pool_pages):
+    """A README user: a ``--no-nicknames`` class's dashboard offered "Show nicknames", of which
+    there are none. A class with nicknames keeps the button."""
+    from playwright.sync_api import expect
+
+    server, base = pool_pages["server"], pool_pages["base"]
+    plain = server.pool.start("snap", nicknames=False)
+    with chromium() as browser:
+        for info, shown in ((plain, False), (pool_pages["new"], True)):
+            server.info = info
+            page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+            page.goto(f"{base}class/{info.code}/dashboard#token={info.teacher_token}")
+            expect(page.locator("#state")).to_have_text("Taking results.", timeout=10_000)
+            expect(page.get_by_role("button", name="Show nicknames")).to_have_count(1 if shown else 0)
+            expect(page.get_by_role("button", name="Projector view")).to_be_visible()
+            page.close()
+
+
+@pytest.mark.browser
+def test_the_running_mean_s_key_says_from_which_result_its_interval_is_shaded_and_it_is(browser_ready):
+    """A README user: the running mean's key said "shaded: its 95% interval" while nothing was
+    shaded: a mean has no interval at 1 result, and at 2 its band had no width (one point). While
+    nothing is shaded the key says the band starts at the 2nd result; at 2 results it is drawn (a bar)."""
+    from catcards.classroom.pool import _running
+
+    summary, act = _class_summary("snap", [1])
+    summary["tallies"] = {"n": 0, "counts": [], "mean": None, "running": [], "verified": False}
+    with chromium() as browser:
+        for values in ([2], [1, 3], [1, 3, 2]):
+            summary["running"] = _running(values, binary=False, bounds=(0, 51))
+            page = _dashboard_alone(browser, PHONE, summary, act)
+            key = page.locator("#running-key").inner_text()
+            said = "shaded: its 95% interval" + (", from the 2nd result on." if len(values) == 1 else ".")
+            assert said in key, (values, key)
+            shaded = page.evaluate("""() => [...document.querySelectorAll('#running svg [fill-opacity="0.15"]')]
+                                      .map(el => el.getBoundingClientRect()).map(r => [r.width, r.height])""")
+            if len(values) == 1:
+                assert shaded == [], shaded
+            else:
+                assert len(shaded) == 1 and shaded[0][0] >= 8 and shaded[0][1] >= 20, (values, shaded)
+            page.close()
+
+
+@pytest.mark.browser
+def test_a_student_page_left_open_says_so_when_the_server_runs_another_class(browser_ready, pool_pages):
+    """After "End the class" and a restart (a new class), a student's page still open said nothing
+    (its reads of /me were refused) and kept its table. It says the class has ended (or is not
+    running now), that the results are kept, to ask for the new code, and hides the table."""
+    from playwright.sync_api import expect
+
+    server, new, base = pool_pages["server"], pool_pages["new"], pool_pages["base"]
+    server.info = new
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(f"{base}class/{new.code}")
+        page.get_by_role("button", name="Join").click()
+        expect(page.locator("#play")).to_be_visible()
+        server.info = server.pool.start("snap")  # the server started again: another class
+        expect(page.locator("#message")).to_have_text(
+            f"The class {new.code} has ended (or is not running now): your results are kept; ask your teacher "
+            "for the new code.", timeout=15_000)
+        expect(page.locator("#table")).to_be_hidden()
+        expect(page.locator("#tally-box")).to_be_hidden()

@@ -366,13 +366,19 @@ def test_closed_submissions_are_refused_and_open_again(server):
     # the student's page reads /me every few seconds: it tells the student while they play (a
     # fresh user learned it only when their finished game was refused)
     assert me()["open"] is False and me()["ended"] is False
+    assert me()["closed_refused"] is False  # nothing refused yet: "this game counts if the class opens again"
     refused(submit(server, ana["student"], save), 403, "closed")
     assert summary(server)["open"] is False
+    # the page's notice says that game was not counted (it said the game would count, while the
+    # table said "Not counted"); another student's notice is unchanged
+    assert me()["closed_refused"] is True
+    other = join(server)
+    assert requests.post(url + "/me", json={"student": other["student"]}, timeout=30).json()["closed_refused"] is False
     # the game refused is dealt again (the same deal: the student's games count in order)
     assert requests.post(url + "/game", json={"student": ana["student"]}, timeout=30).json() == {
         "k": 0, "seed": series_seed(ana["seed"], 0)}
     assert requests.post(url + "/open", json={"open": True}, headers=teacher(server), timeout=30).status_code == 200
-    assert me()["open"] is True
+    assert me()["open"] is True and me()["closed_refused"] is False
     assert submit(server, ana["student"], save).status_code == 201
 
 
@@ -1193,7 +1199,8 @@ def test_an_earlier_class_of_the_store_is_named_so_not_called_unknown(server):
     """A fresh README user: after "End the class" and a restart (a new class), the old dashboard
     tab said "there is no class with the code ...; check the code your teacher shows", a
     student's words, of a class that is kept in the store. The teacher's requests are told where
-    its results are; a student's, that it is no longer played here; an unknown code as before."""
+    its results are; a student's, that it has ended (or is not running now); an unknown code as
+    before; in a browser's page as in a script's JSON."""
     from catcards.classroom.pool import Pool
     from catcards.classroom.store import open_store
 
@@ -1207,7 +1214,24 @@ def test_an_earlier_class_of_the_store_is_named_so_not_called_unknown(server):
             f"this server now runs a newer class, not {earlier}; the class {earlier} and its results are kept "
             f"in the store: `catcards results {earlier} --csv results.csv` writes its CSV"))
     refused(requests.post(f"{base}/{earlier}/me", json={"student": "x"}, timeout=30), 404, re.escape(
-            f"the class {earlier} is no longer played here (your results in it are kept)"))
+            f"the class {earlier} has ended (or is not running now): your results are kept; ask your teacher "
+            "for the new code"))
+    # a browser at every old address (the student's page reloaded, the join link, the code typed
+    # in the box, the teacher's dashboard) is told the same, not "was not found ... type it again"
+    # (a README user's students thought they had mistyped)
+    html_page = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+    for url in (f"{base}/{earlier}", f"{base}/{earlier.lower()}/", f"{base}?code={earlier}"):
+        reply = requests.get(url, headers=html_page, timeout=30)
+        assert reply.status_code == 404 and reply.headers["Content-Type"].startswith("text/html"), url
+        assert "was not found" not in reply.text, url
+        assert (f'<p id="not-found" class="error" role="alert">The class <b>{earlier}</b> has ended (or is not '
+                "running now): your results are kept. Ask your teacher for the new code.</p>") in reply.text, url
+        assert 'value=""' in reply.text and 'aria-describedby="not-found hint"' in reply.text, url
+    reply = requests.get(f"{base}/{earlier}/dashboard", headers=html_page, timeout=30)
+    assert reply.status_code == 404 and "was not found" not in reply.text
+    assert (f"This server now runs a newer class, not <b>{earlier}</b>. The class {earlier} and its results are "
+            f"kept in the store: <code>catcards results {earlier} --csv results.csv</code> writes its CSV. The "
+            "dashboard of the class now is the link printed when the server started.") in reply.text
     unknown = next(c for c in ("ZZZZZZ", "YYYYYY") if c != earlier)
     refused(requests.get(f"{base}/{unknown}/version?token=x", timeout=30), 404,
             re.escape(f"there is no class with the code {unknown!r} here"))
