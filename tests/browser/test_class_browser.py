@@ -1074,3 +1074,7 @@ def test_a_student_page_left_open_says_so_when_the_server_runs_another_class(bro
             "for the new code.", timeout=15_000)
         expect(page.locator("#table")).to_be_hidden()
         expect(page.locator("#tally-box")).to_be_hidden()
+        # and only the results stay, as for an ended class (the game's words stood over nothing)
+        expect(page.locator("#instructions")).to_be_hidden()
+        expect(page.locator("#sent-note")).to_be_hidden()
+        expect(page.locator("#play-title")).to_have_text("Your results")
