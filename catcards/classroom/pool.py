@@ -622,10 +622,12 @@ class Pool:
         if len(text) > MAX_NICKNAME or not text.isprintable() or not _fold(text):  # not only blanks or marks
             raise PoolError(400, f"a nickname is 1 to {MAX_NICKNAME} printable characters (letters, "
                                  "digits, spaces, punctuation); leave it empty to join without one")
-        folded = _fold(text)
-        if re.match(r"student\d", folded) or "takenout" in folded:
+        letters = re.sub(r"[\W_]", "", _fold(text))  # letters and digits: "Student-1", "(taken-out)"
+        # "Student 1", "Student l" or "Student Ⅰ" (a 1 that a reader would take for one); "Studentin" is a name
+        if re.fullmatch(r"student[\dli]+", letters) or "takenout" in letters:
             # the dashboard's own words: "Student 2" names a student without a nickname, and
-            # "Rude (taken out)" drew a student in the pool as one the teacher had taken out (break44)
+            # "Rude (taken out)" drew a student in the pool as one the teacher had taken out
+            # (break44); "Student l", "Student Ⅰ", "Student-1" and "Kit (taken-out)" too (break45)
             raise PoolError(400, f"{text!r} reads like the teacher's list's own words (\"Student N\", \"taken "
                                  "out\"); choose another nickname, or join without one")
         return text

@@ -46,7 +46,10 @@ def test_a_nickname_that_draws_nothing_is_refused(pool, blank):
 
 
 @pytest.mark.parametrize("nickname", ["Student 1", "student 12", "STUDENT3", "Ｓｔｕｄｅｎｔ ２", "Student 2 (taken out)",
-                                      "Rude (taken out)", "Rude (Taken Out)", "takenout"])
+                                      "Rude (taken out)", "Rude (Taken Out)", "takenout",
+                                      # break45: a letter read as a 1, and punctuation between
+                                      "Student l", "Student I", "Student \u2160", "Student-1", "Student_1",
+                                      "Student#1", "Kit (taken-out)", "Kit (taken_out)", "Kit (taken\u2011out)"])
 def test_a_nickname_in_the_teacher_lists_own_words_is_refused(pool, nickname):
     """Break-it (break44): "Student 1" drew a second Student 1 on the teacher's list, and "Rude
     (taken out)" drew a student in the pool as one taken out (the list adds " (taken out)")."""
