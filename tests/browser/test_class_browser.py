@@ -1078,3 +1078,28 @@ def test_a_student_page_left_open_says_so_when_the_server_runs_another_class(bro
         expect(page.locator("#instructions")).to_be_hidden()
         expect(page.locator("#sent-note")).to_be_hidden()
         expect(page.locator("#play-title")).to_have_text("Your results")
+
+
+@pytest.mark.browser
+def test_a_dashboard_left_open_says_so_when_the_server_runs_another_class(browser_ready, pool_pages):
+    """A hostile tester (break45): a dashboard left open across a restart showed the server's
+    words as code ("this server now runs a newer class ... `catcards results ...`"), still invited
+    students to join (code, link, QR) and kept "Open submissions", "End the class" and "Take out"
+    enabled for a class no longer served. Now: the teacher's words, no join card, controls off."""
+    from playwright.sync_api import expect
+
+    server, new, base = pool_pages["server"], pool_pages["new"], pool_pages["base"]
+    server.info = new
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.goto(f"{base}class/{new.code}/dashboard#token={new.teacher_token}")
+        expect(page.locator("#join-card")).to_be_visible()
+        expect(page.locator("#end")).to_be_enabled()
+        server.info = server.pool.start("snap")  # the server started again: another class
+        message = page.locator("#message")
+        expect(message).to_contain_text(f"This server now runs a newer class, not {new.code}", timeout=15_000)
+        assert "`" not in message.inner_text()
+        expect(page.locator("#join-card")).to_be_hidden()
+        for control in ("#open", "#end"):
+            expect(page.locator(control)).to_be_disabled()
+        expect(page.locator("#state")).to_have_text("This class is not running on this server now.")
