@@ -958,8 +958,9 @@ def test_the_closed_notice_says_a_game_finished_while_closed_was_not_counted(bro
         problems = _violations(page, "the student's page, a game refused while closed, 390x844")
         assert not problems, "\n".join(problems)
         assert requests.post(url + "/open", json={"open": True}, headers=auth, timeout=30).status_code == 200
-        expect(notice).to_have_text("Your teacher has opened the class again: the games you finish now count.",
-                                    timeout=15_000)
+        # the table still says "Not counted ... Play game 1 again": the notice says to play it again
+        expect(notice).to_have_text("Your teacher has opened the class again: play that game again on your "
+                                    "table, and it counts.", timeout=15_000)
 
 
 #: the words of the elements ``selector`` matches that are drawn broken over two lines (a Range
