@@ -4,6 +4,7 @@ benchmarks/bench_class.py); :func:`widget_states`, the widget manager's first
 request over a kernel's websocket (bench_class, tests/classroom/test_hub.py)."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -24,6 +25,82 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def handlers_served(server, **listen_options):
+    """``server.class_handlers()`` (the pool's tornado handlers, no Voila: no table) served on a
+    free port of 127.0.0.1 by an event loop in a thread, for the ``with`` block; yields the port
+    (``server.public_url`` is set to its address). ``listen_options``: the HTTP server's options
+    (``catcards.classroom.server.http_server_options``)."""
+    import asyncio
+
+    import tornado.web
+
+    port = free_port()
+    server.public_url = f"http://127.0.0.1:{port}/"
+    loop = asyncio.new_event_loop()
+    started = threading.Event()
+
+    def serve():
+        asyncio.set_event_loop(loop)
+        tornado.web.Application(server.class_handlers()).listen(port, "127.0.0.1", **listen_options)
+        loop.call_soon(started.set)
+        loop.run_forever()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    assert started.wait(10), "the pool's handlers did not start serving"
+    try:
+        yield port
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+
+
+class FakeVoilaKernels:
+    """What :class:`catcards.classroom.server.KernelPool` uses of Voila's kernel manager, with
+    fake kernels on ``loop``: the pool of ``size`` starts for ``class_app.ipynb``, filled as
+    Voila fills it; ``make(kernel_id)`` gives ``(kernel, run)`` for each kernel started ("k1",
+    "k2", ...): its manager (what ``kernel_said`` and the launches count read: ``said``,
+    ``launches``) and Voila's run of the class app in it (a future). ``shut``: the kernels shut
+    down, in order."""
+
+    notebook_path = "class_app.ipynb"
+
+    def __init__(self, loop, size: int, make):
+        self.loop, self.make = loop, make
+        self.kernel_pools_config = {"default": {"pool_size": size}}
+        self._pools, self.kernels, self.shut = {}, {}, []
+
+    def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables=None, **kwargs):
+        pool = self._pools.setdefault(notebook_name, [])
+        for _ in range(self.kernel_pools_config["default"]["pool_size"] - len(pool)):
+            pool.append(self.loop.create_task(self.start()))
+
+    async def start(self):  # Voila's _initialize: the kernel is started, the app runs in it
+        kernel_id = f"k{len(self.kernels) + 1}"
+        self.kernels[kernel_id], run = self.make(kernel_id)
+        return {"kernel_id": kernel_id, "task": run}
+
+    def get_kernel(self, kernel_id):
+        return self.kernels[kernel_id]
+
+    async def shutdown_kernel(self, kernel_id, now=False):
+        self.shut.append(kernel_id)
+
+
+def ticks(loop, kernels, n: int) -> None:
+    """The class server's once-a-second check of its preheated tables (``kernels.tick()``), ``n``
+    times on ``loop``, the kernels' starts running between."""
+    import asyncio
+
+    async def run():
+        for _ in range(n):
+            await asyncio.sleep(0)
+            kernels.tick()
+
+    loop.run_until_complete(run())
 
 
 class ClassProcess:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from class_server import ClassProcess, free_port
+from class_server import ClassProcess, free_port, handlers_served
 from catcards.widgets.table.messages import REPEAT_SECONDS
 from real_browser import CHROMEBOOK, PHONE, chromium
 
@@ -804,11 +804,6 @@ def pool_pages(tmp_path):
     in a thread, in front of a store with two classes of Snap: ``old`` (a student joined, then the
     teacher ended it) and ``new``, started after it. The server serves ``old``; a test may set
     ``server.info`` to ``new`` (the server started again: a new class, a new code)."""
-    import asyncio
-    import threading
-
-    import tornado.web
-
     from catcards.classroom.activities import activity
     from catcards.classroom.pool import Pool
     from catcards.classroom.server import ClassServer
@@ -822,23 +817,8 @@ def pool_pages(tmp_path):
     new = pool.start("snap")
     server = ClassServer()
     server.pool, server.info, server.activity = pool, pool.info(old.code), activity("snap/snaps-per-pass")
-    port = free_port()
-    server.public_url = f"http://127.0.0.1:{port}/"
-    loop = asyncio.new_event_loop()
-    started = threading.Event()
-
-    def serve():
-        asyncio.set_event_loop(loop)
-        tornado.web.Application(server.class_handlers()).listen(port, "127.0.0.1")
-        loop.call_soon(started.set)
-        loop.run_forever()
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    assert started.wait(10)
-    yield {"server": server, "old": old, "new": new, "student": student, "base": f"http://127.0.0.1:{port}/"}
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(10)
+    with handlers_served(server) as port:
+        yield {"server": server, "old": old, "new": new, "student": student, "base": f"http://127.0.0.1:{port}/"}
     store.close()
 
 

@@ -9,6 +9,7 @@ import asyncio
 from voila.request_info_handler import RequestInfoSocketHandler
 
 from catcards.classroom.server import KernelPool
+from class_server import FakeVoilaKernels, ticks
 
 
 def test_a_ready_table_whose_kernel_stopped_is_replaced(capsys, monkeypatch):
@@ -19,44 +20,18 @@ def test_a_ready_table_whose_kernel_stopped_is_replaced(capsys, monkeypatch):
     class Kernel:
         said = None  # nothing written to its error output (killed)
 
-    class Manager:  # what KernelPool uses of Voila's kernel manager
-        notebook_path = "class_app.ipynb"
-        kernel_pools_config = {"default": {"pool_size": 3}}
-
-        def __init__(self):
-            self._pools, self.kernels, self.shut = {}, {}, []
-
-        def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables=None, **kwargs):
-            pool = self._pools.setdefault(notebook_name, [])
-            for _ in range(self.kernel_pools_config["default"]["pool_size"] - len(pool)):
-                pool.append(loop.create_task(self.start()))
-
-        async def start(self):
-            kernel_id = f"k{len(self.kernels) + 1}"
-            self.kernels[kernel_id] = Kernel()
-            waiting[kernel_id] = object()  # its notebook waits for its page
-            return {"kernel_id": kernel_id, "task": loop.create_future()}  # the run goes on
-
-        def get_kernel(self, kernel_id):
-            return self.kernels[kernel_id]
-
-        async def shutdown_kernel(self, kernel_id, now=False):
-            self.shut.append(kernel_id)
+    def make(kernel_id):
+        waiting[kernel_id] = object()  # its notebook waits for its page
+        return Kernel(), loop.create_future()  # the run goes on
 
     try:
-        manager, shown = Manager(), []
+        manager, shown = FakeVoilaKernels(loop, 3, make), []
         kernels = KernelPool(manager, 3, progress=lambda ready, size: shown.append((ready, size)))
         manager.fill_if_needed(delay=0, notebook_name="class_app.ipynb")
-
-        async def seconds(n):
-            for _ in range(n):
-                await asyncio.sleep(0)
-                kernels.tick()
-
-        loop.run_until_complete(seconds(2))
+        ticks(loop, kernels, 2)
         assert shown == [(3, 3)] and kernels.filled_once and capsys.readouterr().err == ""
         del waiting["k2"]  # k2's process was killed: its websocket to voila/query closed
-        loop.run_until_complete(seconds(3))
+        ticks(loop, kernels, 3)
         assert manager.shut == ["k2"] and kernels.ready() == 3
         assert [t.result()["kernel_id"] for t in manager._pools["class_app.ipynb"]] == ["k1", "k3", "k4"]
         said = capsys.readouterr()
@@ -66,7 +41,7 @@ def test_a_ready_table_whose_kernel_stopped_is_replaced(capsys, monkeypatch):
         # a page taking a ready kernel takes it out of the pool first: not a stop, nothing said
         taken = manager._pools["class_app.ipynb"].pop(0)
         del waiting[taken.result()["kernel_id"]]
-        loop.run_until_complete(seconds(2))
+        ticks(loop, kernels, 2)
         assert manager.shut == ["k2"] and capsys.readouterr().err == ""
     finally:
         loop.close()
@@ -86,44 +61,17 @@ def test_a_table_whose_kernel_was_killed_at_its_start_is_replaced_and_the_count_
         def __init__(self, launches):
             self.launches = launches
 
-    class Manager:
-        notebook_path = "class_app.ipynb"
-        kernel_pools_config = {"default": {"pool_size": 3}}
-
-        def __init__(self):
-            self._pools, self.kernels, self.shut = {}, {}, []
-
-        def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables=None, **kwargs):
-            pool = self._pools.setdefault(notebook_name, [])
-            for _ in range(self.kernel_pools_config["default"]["pool_size"] - len(pool)):
-                pool.append(loop.create_task(self.start()))
-
-        async def start(self):
-            kernel_id = f"k{len(self.kernels) + 1}"
-            if kernel_id == "k2":  # killed at its start, started again: its app's run waits for ever
-                self.kernels[kernel_id] = Kernel(2)
-            else:
-                self.kernels[kernel_id] = Kernel(1)
-                waiting[kernel_id] = object()
-            return {"kernel_id": kernel_id, "task": loop.create_future()}
-
-        def get_kernel(self, kernel_id):
-            return self.kernels[kernel_id]
-
-        async def shutdown_kernel(self, kernel_id, now=False):
-            self.shut.append(kernel_id)
+    def make(kernel_id):
+        if kernel_id == "k2":  # killed at its start, started again: its app's run waits for ever
+            return Kernel(2), loop.create_future()
+        waiting[kernel_id] = object()
+        return Kernel(1), loop.create_future()
 
     try:
-        manager, shown = Manager(), []
+        manager, shown = FakeVoilaKernels(loop, 3, make), []
         kernels = KernelPool(manager, 3, progress=lambda ready, size: shown.append((ready, size)))
         manager.fill_if_needed(delay=0, notebook_name="class_app.ipynb")
-
-        async def seconds(n):
-            for _ in range(n):
-                await asyncio.sleep(0)
-                kernels.tick()
-
-        loop.run_until_complete(seconds(4))
+        ticks(loop, kernels, 4)
         assert shown == [(2, 3), (3, 3)] and manager.shut == ["k2"]
         assert [t.result()["kernel_id"] for t in manager._pools["class_app.ipynb"]] == ["k1", "k3", "k4"]
         assert capsys.readouterr().err.splitlines() == [

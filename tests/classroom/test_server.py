@@ -21,7 +21,7 @@ import catcards
 from catcards.classroom.activities import activity
 from catcards.classroom.pool import CODE_ALPHABET, series_seed
 from catcards.games.snap import FLIP
-from class_server import ClassProcess, free_port
+from class_server import ClassProcess, FakeVoilaKernels, free_port, handlers_served, ticks
 
 SNAPS_ACT = activity("snap/snaps-per-pass")
 
@@ -701,9 +701,6 @@ def test_a_wrong_code_in_a_browser_shows_the_code_box_again_and_scripts_keep_jso
 def small_class(tmp_path):
     """The pool's handlers (no Voila) on a free port in a thread, in front of a Pool with small
     join limits: 3 joins at once from one address, 4 to the class, at most 5 students."""
-    import asyncio
-    import threading
-
     from catcards.classroom.pool import Pool
     from catcards.classroom.server import ClassServer, class_urls
     from catcards.classroom.store import open_store
@@ -713,26 +710,9 @@ def small_class(tmp_path):
     server = ClassServer()
     server.pool, server.info = pool, pool.start("snap")
     server.activity = SNAPS_ACT
-    port = free_port()
-    server.public_url = f"http://127.0.0.1:{port}/"
-    loop = asyncio.new_event_loop()
-    started = threading.Event()
-
-    def serve():
-        asyncio.set_event_loop(loop)
-        import tornado.web
-
-        tornado.web.Application(server.class_handlers()).listen(port, "127.0.0.1")
-        loop.call_soon(started.set)
-        loop.run_forever()
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    started.wait(10)
-    yield {"pool": pool, "code": server.info.code, "port": port, "server": server,
-           "join_url": class_urls(server.public_url, server.info.code, None)["join_url"]}
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(10)
+    with handlers_served(server) as port:
+        yield {"pool": pool, "code": server.info.code, "port": port, "server": server,
+               "join_url": class_urls(server.public_url, server.info.code, None)["join_url"]}
     store.close()
 
 
@@ -1103,47 +1083,20 @@ def test_a_kernel_that_exits_at_its_start_is_replaced_and_the_pool_reaches_its_s
             self.said = tempfile.TemporaryFile()
             self.said.write(said)
 
-    class Manager:  # what KernelPool uses of Voila's kernel manager
-        notebook_path = "class_app.ipynb"
-        kernel_pools_config = {"default": {"pool_size": 3}}
-
-        def __init__(self):
-            self._pools, self.kernels, self.shut = {}, {}, []
-
-        def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables=None, **kwargs):
-            pool = self._pools.setdefault(notebook_name, [])
-            for _ in range(self.kernel_pools_config["default"]["pool_size"] - len(pool)):
-                pool.append(loop.create_task(self.start()))
-
-        async def start(self):  # Voila's _initialize: the kernel is started, the app runs in it
-            kernel_id = f"k{len(self.kernels) + 1}"
-            run = loop.create_future()
-            if kernel_id == "k2":  # the process exited: Voila's run of the app in it fails
-                self.kernels[kernel_id] = Kernel(b"Traceback (most recent call last):\n  ...\nzmq.error.ZMQError: "
-                                                 b"Address already in use (addr='tcp://127.0.0.1:50123')\n")
-                run.set_exception(RuntimeError("Kernel died before replying to kernel_info"))
-            else:
-                self.kernels[kernel_id] = Kernel(b"")
-                waiting[kernel_id] = object()  # its notebook waits for its page
-            return {"kernel_id": kernel_id, "task": run}
-
-        def get_kernel(self, kernel_id):
-            return self.kernels[kernel_id]
-
-        async def shutdown_kernel(self, kernel_id, now=False):
-            self.shut.append(kernel_id)
+    def make(kernel_id):
+        run = loop.create_future()
+        if kernel_id == "k2":  # the process exited: Voila's run of the app in it fails
+            run.set_exception(RuntimeError("Kernel died before replying to kernel_info"))
+            return Kernel(b"Traceback (most recent call last):\n  ...\nzmq.error.ZMQError: "
+                          b"Address already in use (addr='tcp://127.0.0.1:50123')\n"), run
+        waiting[kernel_id] = object()  # its notebook waits for its page
+        return Kernel(b""), run
 
     try:
-        manager, shown = Manager(), []
+        manager, shown = FakeVoilaKernels(loop, 3, make), []
         kernels = KernelPool(manager, 3, progress=lambda ready, size: shown.append((ready, size)))
         manager.fill_if_needed(delay=0, notebook_name="class_app.ipynb")  # Voila's start
-
-        async def seconds(n):  # the server's once-a-second check, n times
-            for _ in range(n):
-                await asyncio.sleep(0)
-                kernels.tick()
-
-        loop.run_until_complete(seconds(4))
+        ticks(loop, kernels, 4)
         assert shown == [(2, 3), (3, 3)] and kernels.filled_once
         assert sorted(manager.kernels) == ["k1", "k2", "k3", "k4"] and manager.shut == ["k2"]
         assert [t.result()["kernel_id"] for t in manager._pools["class_app.ipynb"]] == ["k1", "k3", "k4"]

@@ -3,14 +3,12 @@ never, is closed once :data:`BODY_TIMEOUT` has passed; before, it was kept for e
 it had sent (150 such connections, each 1 byte short of 1 MiB, held 170 MB of the server)."""
 from __future__ import annotations
 
-import asyncio
 import socket
-import threading
 
 import pytest
 
 from catcards.classroom.server import BODY_TIMEOUT, IDLE_TIMEOUT, MAX_SERVER_BODY, ClassServer, http_server_options
-from class_server import free_port
+from class_server import handlers_served
 
 
 def test_the_class_servers_http_options_bound_the_body_in_time():
@@ -23,8 +21,6 @@ def test_the_class_servers_http_options_bound_the_body_in_time():
 def quick_server(tmp_path):
     """The pool's handlers on a free port in a thread, with the class server's HTTP options but a
     body timeout of 1 s."""
-    import tornado.web
-
     from catcards.classroom.activities import activity
     from catcards.classroom.pool import Pool
     from catcards.classroom.store import open_store
@@ -34,23 +30,8 @@ def quick_server(tmp_path):
     server = ClassServer()
     server.pool, server.info = pool, pool.start("snap")
     server.activity = activity("snap/snaps-per-pass")
-    port = free_port()
-    server.public_url = f"http://127.0.0.1:{port}/"
-    loop = asyncio.new_event_loop()
-    started = threading.Event()
-
-    def serve():
-        asyncio.set_event_loop(loop)
-        tornado.web.Application(server.class_handlers()).listen(port, "127.0.0.1", **http_server_options(body_timeout=1))
-        loop.call_soon(started.set)
-        loop.run_forever()
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    started.wait(10)
-    yield port, server.info.code
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(10)
+    with handlers_served(server, **http_server_options(body_timeout=1)) as port:
+        yield port, server.info.code
     store.close()
 
 
