@@ -1003,8 +1003,7 @@ class ClassServer(Voila):
             return True
         for tasks in getattr(getattr(self, "kernel_manager", None), "_pools", {}).values():
             for task in tasks:
-                if task.done() and not task.cancelled() and task.exception() is None \
-                        and task.result().get("kernel_id") == kernel_id:
+                if (started(task) or {}).get("kernel_id") == kernel_id:
                     return True
         return False
 
@@ -1241,8 +1240,7 @@ class KernelPool:
         waiting = RequestInfoSocketHandler._waiters
         count = 0
         for task in self.manager._pools.get(self.notebook, []):
-            if task.done() and not task.cancelled() and task.exception() is None \
-                    and task.result().get("kernel_id") in waiting:
+            if (started(task) or {}).get("kernel_id") in waiting:
                 count += 1
         return count
 
@@ -1293,9 +1291,9 @@ class KernelPool:
         waiting = RequestInfoSocketHandler._waiters
         failed = []
         for task in pool:
-            why = start_failure(task)
-            if why is None and task.done() and not task.cancelled() and task.exception() is None:
-                kernel_id = task.result().get("kernel_id")
+            why, result = start_failure(task), started(task)
+            if why is None and result is not None:
+                kernel_id = result.get("kernel_id")
                 try:
                     restarted = getattr(self.manager.get_kernel(kernel_id), "launches", 1) > 1
                 except KeyError:  # the restarter gave up on it and it was removed
@@ -1309,7 +1307,7 @@ class KernelPool:
         for task, why in failed:
             pool.remove(task)
             self.failures += 1
-            kernel_id = None if task.cancelled() or task.exception() is not None else task.result().get("kernel_id")
+            kernel_id = (started(task) or {}).get("kernel_id")
             if kernel_id is not None:
                 self._seen_ready.discard(kernel_id)
                 try:
@@ -1338,14 +1336,19 @@ class KernelPool:
         self._callback.start()
 
 
+def started(task: Any) -> dict[str, Any] | None:
+    """The result of a kernel start of Voila's pool (an asyncio task) that has succeeded
+    (``{"kernel_id", "task", "renderer"}``), else None (still running, cancelled or failed)."""
+    return task.result() if task.done() and not task.cancelled() and task.exception() is None else None
+
+
 def start_failure(task: Any) -> str | None:
     """Why a kernel start of Voila's pool (an asyncio task: its result is ``{"kernel_id",
     "task", "renderer"}``, ``task`` the run of the class app in the kernel) failed, as
     ``"Type: message"`` or ``"cancelled"``; None while it runs or once it succeeded. Reading the
     exception marks it retrieved (asyncio prints no "Task exception was never retrieved")."""
-    run = task
-    if task.done() and not task.cancelled() and task.exception() is None:
-        run = task.result().get("task")
+    result = started(task)
+    run = task if result is None else result.get("task")
     if run is None or not run.done():
         return None
     if run.cancelled():
