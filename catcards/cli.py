@@ -647,12 +647,13 @@ def _results(args: argparse.Namespace) -> str:
         from catcards.classroom.store import open_store, store_place
     except ImportError as exc:
         raise CliError(f"`catcards results` needs the lab extra (pip install 'catcards[lab]'): {exc}") from None
-    where = DEFAULT_STORE if args.store is None else args.store
-    kind, place = store_place(where)
+    given = DEFAULT_STORE if args.store is None else args.store
+    kind, place = store_place(given)
+    where = given  # the store as the messages say it
     if kind == "postgresql":  # said as typed, without its password (break44: the list printed it)
         from catcards.classroom.store import shown_url
 
-        where = shown_url(str(where))
+        where = shown_url(str(given))
     if kind == "memory":
         raise CliError("a :memory: store ends with its process; give the folder, SQLite file or URL "
                        "that `catcards class --store` was given")
@@ -678,7 +679,7 @@ def _results(args: argparse.Namespace) -> str:
         shown = shown_url(place)
         raise CliError(f"{shown} is not a class store (it holds no classes' table); give --store as "
                        "`catcards class` was given it")
-    store = open_store(where)
+    store = open_store(given)  # with its password: `where` says it as ***
     try:
         pool = Pool(store)
         if args.code is None:

@@ -205,3 +205,24 @@ def test_a_password_given_as_a_url_parameter_is_never_printed(postgres_url, tmp_
     store.close()
     status, out, err = run(capsys, "--store", postgres_url + "?password=hunter2")
     assert (status, err) == (0, "") and out.startswith("Classes in ") and "hunter2" not in out
+
+
+def test_a_postgresql_store_is_opened_with_its_password_while_the_messages_hide_it(tmp_path, monkeypatch, capsys):
+    """The messages name the store with its password as *** (break44); the store itself must be
+    opened with the password as given (the masked URL was opened: the test cluster trusts any
+    password, so only a server that asks for one would have refused it)."""
+    import catcards.cli
+    import catcards.classroom.store
+
+    opened = []
+
+    def open_store(where):
+        opened.append(where)
+        raise StoreError("stopped here by the test")
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(catcards.cli, "_postgres_holds_classes", lambda url: True)
+    monkeypatch.setattr(catcards.classroom.store, "open_store", open_store)
+    status, out, err = run(capsys, "--store", "postgresql://teacher:hunter2@127.0.0.1:5/classes")
+    assert opened == ["postgresql://teacher:hunter2@127.0.0.1:5/classes"]
+    assert status == 2 and "stopped here by the test" in err and "hunter2" not in out + err
