@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 import warnings
 from importlib.metadata import entry_points
 from typing import Any, Generic, Iterator, TypeVar
@@ -42,7 +43,9 @@ class Registry(Generic[T]):
             break catcards.
 
     Lookups (``key in r``, :meth:`get`, :meth:`items`, ``len``, iteration) discover first;
-    :meth:`add` (what the decorators call) does not.
+    :meth:`add` (what the decorators call) does not. Discovery is safe from many threads at once:
+    a lookup in another thread waits until it is finished (eight threads' first
+    ``catcards.load("snap")`` found no games while one of them was still importing them).
     """
 
     def __init__(self, package: str, group: str | None = None, *, skip: tuple[str, ...] = (),
@@ -52,7 +55,9 @@ class Registry(Generic[T]):
         self.skip = skip
         self.tolerant = tolerant
         self._items: dict[Any, T] = {}
-        self._discovered = False
+        self._discovered = False  # every module imported
+        self._importing = False  # this registry's modules are being imported (under the lock)
+        self._lock = threading.RLock()
 
     def add(self, key: Any, value: T) -> T:
         """Register ``value`` under ``key`` (a later registration of the same key replaces it)."""
@@ -60,10 +65,20 @@ class Registry(Generic[T]):
         return value
 
     def discover(self) -> None:
-        """Import the package's modules and the plugins' modules, once."""
+        """Import the package's modules and the plugins' modules, once (see the class docstring)."""
         if self._discovered:
             return
-        self._discovered = True  # set first: a module that looks itself up while imported
+        with self._lock:
+            # _importing: a module that looks itself up while this thread imports it
+            if self._discovered or self._importing:
+                return
+            self._importing = True
+            try:
+                self._import_modules()
+            finally:
+                self._importing = False
+
+    def _import_modules(self) -> None:
         package = importlib.import_module(self.package)
         for module in pkgutil.iter_modules(package.__path__):
             if module.name in self.skip:
@@ -72,17 +87,16 @@ class Registry(Generic[T]):
                 importlib.import_module(f"{self.package}.{module.name}")
             except Exception as exc:
                 if not self.tolerant:
-                    self._discovered = False
-                    raise
+                    raise  # not discovered: the next lookup tries again
                 warnings.warn(f"{self.package}.{module.name} could not be imported: {exc!r}")
-        if self.group is None:
-            return
-        for point in entry_points(group=self.group):
-            try:
-                importlib.import_module(point.value.split(":")[0].strip())
-            except Exception as exc:  # a broken plugin must not break catcards
-                warnings.warn(f"the catcards plugin {point.name!r} ({point.value}) in group "
-                              f"{self.group!r} could not be imported: {exc!r}")
+        if self.group is not None:
+            for point in entry_points(group=self.group):
+                try:
+                    importlib.import_module(point.value.split(":")[0].strip())
+                except Exception as exc:  # a broken plugin must not break catcards
+                    warnings.warn(f"the catcards plugin {point.name!r} ({point.value}) in group "
+                                  f"{self.group!r} could not be imported: {exc!r}")
+        self._discovered = True
 
     def get(self, key: Any, default: Any = None) -> T | Any:
         """The entry for ``key``, or ``default``."""

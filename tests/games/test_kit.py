@@ -1,5 +1,9 @@
 """The shared kit of issue 13: one Registry (games, strategies, tables), one play loop
 (catcards.simulate.play_game / agent_action) used by analyses and tables."""
+import subprocess
+import sys
+import textwrap
+
 import pytest
 
 import catcards
@@ -24,6 +28,27 @@ def test_a_registry_of_a_package_without_plugins():
     fresh = Registry("catcards.agents", None, skip=("rollout",))
     assert len(fresh) == 0  # modules register into STRATEGIES, not into this one: nothing here
     assert fresh.get("x", 5) == 5 and "x" not in fresh
+
+
+def test_eight_threads_first_load_in_a_fresh_process_all_find_the_game():
+    # before: the first thread marked the games found before importing them, and the seven others
+    # read an empty registry: "no game called 'snap'; the games are: "
+    script = textwrap.dedent("""
+        import threading, catcards
+        barrier, found = threading.Barrier(8), []
+        def load():
+            barrier.wait()
+            try:
+                found.append(catcards.load("snap").name)
+            except Exception as exc:
+                found.append(repr(exc))
+        threads = [threading.Thread(target=load) for _ in range(8)]
+        for t in threads: t.start()
+        for t in threads: t.join()
+        print(sorted(found))
+    """)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == str(["snap"] * 8)
 
 
 def test_play_game_after_hook_records_and_stops():
