@@ -168,15 +168,17 @@ def read_answer(answer: Any, *, probability: bool = True, unit: str = "") -> Rea
     Args:
         answer: the answer as given (text, a Fraction, an int, a float, a ``decimal.Decimal``
             or a numpy number).
-        probability: False for an expected count or a mean length: an unreadable answer is told
-            the forms of a number (12, 4.5, 7/2), not a percentage.
+        probability: False for an expected count or a mean length: a percentage ("3% snaps",
+            "2500%") is refused (a count is not a share; the message says a number of ``unit`` is
+            asked for, without the % sign), and an unreadable answer is told the forms of a number
+            (12, 4.5, 7/2), not a percentage.
         unit: the answer's unit word (``"snaps"``, ``"turns"``): a text answer may end with it,
             singular or plural, any case (``"4 snaps"``, ``"1 snap"``, ``"25 Turns"``); the rest
             is read as without it ("3 snaps 4" and "4 turns" for snaps are not). "" (the
             default): a bare number only.
 
     Raises:
-        ValueError: as :func:`parse_answer` does.
+        ValueError: as :func:`parse_answer` does; for ``probability=False``, a percentage too.
     """
     if isinstance(answer, bool):
         raise ValueError(f"{answer!r} is not a number; write a fraction like 2/7 or a decimal like 0.286")
@@ -187,6 +189,12 @@ def read_answer(answer: Any, *, probability: bool = True, unit: str = "") -> Rea
         # everyday words for an even chance, which a fraction reading takes as 50/50 = 1
         raise ValueError(f"{answer.strip()!r} says an even chance: write it as 1/2, 0.5 or 50%")
     reading = _read(_without_unit(answer, unit), probability)
+    if reading.form == "percentage" and not probability:
+        # "3% snaps" was read as 0.03 snaps (the check cell and the Predict box each refused it
+        # afterwards; any other caller got 0.03): a count is not a share
+        what = f"a number of {unit.strip()}" if unit.strip() else "a number"
+        raise ValueError(f"this question asks for {what}, not a percentage; write it without the % sign "
+                         "(like 12 or 4.5, or a fraction like 7/2)")
     try:
         float(reading.value)  # every check compares floats: 10**400 cannot be one
     except OverflowError:
@@ -421,11 +429,6 @@ def check(
         reading = read_answer(answer, probability=probability, unit=unit)
     except ValueError as exc:
         return done(None, f"Not checked: {exc}.")
-    if reading.form == "percentage" and not probability:
-        # "2500%" for 25 turns was "Right! (as a percentage)": a count is not a share
-        what = f"a number of {unit}" if unit else "a number"
-        return done(None, f"Not checked: this question asks for {what}, not a percentage; write it without "
-                          "the % sign (like 12 or 4.5, or a fraction like 7/2).")
 
     target = Fraction(exact)
     need = max(needed_decimals(target, probability), min_places or 0)

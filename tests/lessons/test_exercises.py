@@ -778,3 +778,18 @@ def test_a_fraction_in_brackets_or_ending_a_sentence_is_right_only_when_it_is_th
     readable = end in ("", ".", "?", "\u3002", "\uff0e", "\uff1f")
     assert r.right is ((q == p) if readable else None), (text, r.message)
     assert ("WHY" in r.message) is (r.right is True)
+
+
+@pytest.mark.parametrize("answer", ["3% snaps", "3%", "3 % snaps", "3%snaps", "\uff13\uff05 snaps", "3%."])
+def test_a_percentage_for_a_count_is_refused_by_the_reader_itself(answer):
+    """The closing note of stop 43: "3% snaps" was read as 0.03 for a count. The check cell and the
+    Predict box each refused it afterwards, but the one reader, read_answer, gave 0.03 to any other
+    caller: it refuses a percentage for a number that is not a probability, saying what is wanted."""
+    with pytest.raises(ValueError) as refused:
+        read_answer(answer, probability=False, unit="snaps")
+    assert str(refused.value) == ("this question asks for a number of snaps, not a percentage; write it without "
+                                  "the % sign (like 12 or 4.5, or a fraction like 7/2)")
+    r = check(answer, 3, probability=False, unit="snaps", show=False, why="WHY")
+    assert r.right is None and r.message == f"Not checked: {refused.value}."
+    assert "3 snaps" not in r.message and "WHY" not in r.message
+    assert read_answer(answer.replace("snaps", ""), probability=True).form == "percentage"   # a probability's 3%
