@@ -143,8 +143,9 @@ def parse_answer(answer: Any) -> tuple[Fraction | float, bool]:
     (exact when both parts are whole numbers), ``"0.083"``, ``"8.3%"`` (decimal; a percentage is
     divided by 100), ``"1"`` (exact). Text is read as typed on a phone or a Chinese or Japanese
     keyboard too: full-width forms (``"１／５"``, ``"５０％"``), the minus sign U+2212, the
-    fraction and division slashes and ``"÷"`` (``"3÷8"``). One number in brackets is that number
-    (``"(4/7)"``); a full stop or question mark right after the answer, as common keyboards type
+    fraction and division slashes and ``"÷"`` (``"3÷8"``). A sign and spaces before one number
+    are its sign (``"- 4/7"`` is -4/7, as ``"-4/7"`` is; ``"- (4/7)"`` is a calculation). One
+    number in brackets is that number (``"(4/7)"``); a full stop or question mark right after the answer, as common keyboards type
     it, ends the sentence (``"4/7."``, ``"4/7。"``, ``"4/7?"``); a ``"!"`` is a factorial, refused.
 
     Raises:
@@ -210,6 +211,9 @@ _CALCULATION = re.compile(r"[\d\s.+\-*/()×x^%]*[+\-*/()×x^][\d\s.+\-*/()×x^%]
 #: "1/12 .") is a mistyped answer, not a calculation
 _OPERATORS = re.compile(r"[\s+\-*/()×x^%]+")
 
+#: a sign and spaces at the start, before a digit or a decimal point ("- 4/7", "+ 0.5")
+_SPACED_SIGN = re.compile(r"^([+-])\s+(?=[\d.])")
+
 #: the marks that end a sentence, as common keyboards type them: the full stop and question mark,
 #: their full-width and small forms, the ideographic full stop of a Chinese or Japanese keyboard
 #: ("4/7。", and its half-width form), the Arabic question mark and full stop, the Devanagari
@@ -262,6 +266,10 @@ def _read(answer: Any, probability: bool = True) -> Reading:
             # read as 4 / 7.0, a decimal), "50%." the percentage; "4/7。" and "4/7?" likewise
             text = text[:-1]
         text = _unbracketed(text)  # "(4/7)" is the fraction 4/7 (it was told to work it out)
+        # a sign and spaces before one number: "- 4/7" is -4/7, as "-4/7" is (it was told it looks
+        # like a calculation, so a negative chance was not told it is impossible); "- (4/7)" and
+        # "1 - 4/7" are still calculations
+        text = _SPACED_SIGN.sub(r"\1", text)
         if m := _FRACTION.match(text):
             top, bottom = m.groups()
             if float(bottom) == 0:

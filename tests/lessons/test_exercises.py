@@ -793,3 +793,21 @@ def test_a_percentage_for_a_count_is_refused_by_the_reader_itself(answer):
     assert r.right is None and r.message == f"Not checked: {refused.value}."
     assert "3 snaps" not in r.message and "WHY" not in r.message
     assert read_answer(answer.replace("snaps", ""), probability=True).form == "percentage"   # a probability's 3%
+
+
+@pytest.mark.parametrize("answer", ["- 4/7", "-4/7", "- 0.5", "-  4 / 7", "\u2212 4/7", "- 50%", "( - 4/7 )", "- 4/7."])
+def test_a_negative_answer_is_told_a_probability_is_between_0_and_1_with_or_without_a_space(answer):
+    """The closing note of stop 43: "- 4/7" was told "it looks like a calculation", "-4/7" that "a
+    probability is always between 0 and 1". A minus sign and a space before one number is that
+    number, negative: told plainly that a chance is between 0 and 1, as without the space."""
+    r = check(answer, Fraction(4, 7), show=False)
+    assert r.right is False and r.message == "Not yet: a probability is always between 0 and 1."
+    assert read_answer(answer).value < 0
+
+
+def test_a_sign_and_a_space_before_one_number_are_read_as_a_signed_number_only():
+    assert read_answer("+ 4/7") == read_answer("4/7")
+    assert check("- 3", 3, probability=False, show=False).right is False   # -3 for 3: too low, not a calculation
+    for still_a_calculation in ("1 - 4/7", "- (4/7)", "- - 4/7", "4/ - 7"):
+        r = check(still_a_calculation, Fraction(3, 7), show=False)
+        assert r.right is None and "calculation" in r.message, still_a_calculation
