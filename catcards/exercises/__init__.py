@@ -146,7 +146,8 @@ def parse_answer(answer: Any) -> tuple[Fraction | float, bool]:
     fraction and division slashes and ``"÷"`` (``"3÷8"``). A sign and spaces before one number
     are its sign (``"- 4/7"`` is -4/7, as ``"-4/7"`` is; ``"- (4/7)"`` is a calculation). One
     number in brackets is that number (``"(4/7)"``); a full stop or question mark right after the answer, as common keyboards type
-    it, ends the sentence (``"4/7."``, ``"4/7。"``, ``"4/7?"``); a ``"!"`` is a factorial, refused.
+    it, ends the sentence (``"4/7."``, ``"4/7。"``, ``"4/7?"``), and an ideographic full stop
+    between two digits is a decimal point (``"0。5"`` is 0.5); a ``"!"`` is a factorial, refused.
 
     Raises:
         ValueError: the answer is not a number in one of those forms (the message says which forms
@@ -221,6 +222,9 @@ _SPACED_SIGN = re.compile(r"^([+-])\s+(?=[\d.])")
 #: sentence, not the number. Not "!": after a number it is a factorial ("3!" is 6).
 _SENTENCE_END = frozenset(".?\uff0e\uff1f\ufe52\ufe56\u3002\uff61\u061f\u06d4\u0964\u0589\u1362")
 
+#: the ideographic full stop (and its half-width form) between two digits: a decimal point ("0。5")
+_IDEOGRAPHIC_POINT = re.compile(r"(?<=\d)[\u3002\uff61](?=\d)")
+
 #: a factorial ("3!", "5!/(2!3!)", "1/3!", or "！" as a Chinese or Japanese keyboard types it):
 #: refused with its own message, never read as the number before the "!"
 _FACTORIAL = re.compile(r"[\d)]\s*[!\uff01]")
@@ -261,6 +265,9 @@ def _read(answer: Any, probability: bool = True) -> Reading:
         return Reading(value, False, "decimal", _places(shortest), Fraction(Decimal(shortest)))
     if isinstance(answer, str):
         text = answer.translate(_TYPED_AS).strip()
+        # "0。5": an ideographic full stop between two digits is the decimal point some phone
+        # keyboards type (it was "could not read"); after the number it ends the sentence ("4/7。")
+        text = _IDEOGRAPHIC_POINT.sub(".", text)
         if len(text) > 1 and text[-1] in _SENTENCE_END and (text[-2].isdigit() or text[-2] in "%)"):
             # a full stop ends the sentence, not the number: "4/7." is the fraction 4/7 (it was
             # read as 4 / 7.0, a decimal), "50%." the percentage; "4/7。" and "4/7?" likewise
