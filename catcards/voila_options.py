@@ -22,7 +22,7 @@ APP_CULLING = (
     "--MappingKernelManager.cull_connected=False",
 )
 
-#: Voila option of ``catcards app``: how long Voila's executor (nbclient's ``iopub_timeout``,
+#: Voila options of ``catcards app``: how long Voila's executor (nbclient's ``iopub_timeout``,
 #: 4 s by default) keeps reading the app cell's output once the kernel has replied that the cell
 #: ran. The table is 200 to 1,100 widget messages and its display comes last; a server busy for
 #: more than 4 s (a loaded machine, a class's pages loading at once) gave up before the display,
@@ -31,12 +31,24 @@ APP_CULLING = (
 #: happens when a message is really lost; the usual wait is well under a second.
 #: ``tests/widgets/test_app_voila_execution.py`` reproduces the failure with Voila's executor.
 #:
-#: ``APP_EXECUTION_CONFIG`` is the setting as Jupyter server configuration, for Voila's server
+#: And the kernel client Voila's executor reads the cell's reply and output with:
+#: :class:`catcards.kernel_client.WakingKernelClient`, whose waits look at the socket again every
+#: 5 s. pyzmq's asyncio poll now and then misses the wake-up of a message that has arrived (the
+#: lessons' runs stood still until their timeout ended, stop 43); Voila's executor waits for the
+#: cell's reply with no timeout and for its output up to ``iopub_timeout``, so a missed wake-up
+#: held a page for ever, or for 60 s and then left it at "Dealing the cards" (in CI a page once
+#: did not load in 60 s). The option is the kernel managers' ``client_class`` (jupyter_client's
+#: ``AsyncKernelManager``, which Voila's per-page kernel managers are): Voila builds its
+#: executor itself, and the executor takes the client its kernel manager makes.
+#: ``tests/browser/test_voila.py`` shows it in effect for ``catcards app`` and the class server.
+#:
+#: ``APP_EXECUTION_CONFIG`` is the settings as Jupyter server configuration, for Voila's server
 #: extension (``/voila/render/...``: the start page's "app (no code)" links in JupyterLab and on
 #: Binder), whose executor reads the server's configuration; ``binder/postBuild`` writes it into
 #: the environment's ``etc/jupyter/jupyter_server_config.json``. ``APP_EXECUTION`` is the same as
 #: command-line options.
-APP_EXECUTION_CONFIG = {"VoilaExecutor": {"iopub_timeout": 60}}
+APP_EXECUTION_CONFIG = {"VoilaExecutor": {"iopub_timeout": 60},
+                        "AsyncKernelManager": {"client_class": "catcards.kernel_client.WakingKernelClient"}}
 APP_EXECUTION = tuple(f"--{section}.{name}={value}" for section, options in APP_EXECUTION_CONFIG.items()
                       for name, value in options.items())
 

@@ -143,9 +143,11 @@ def parse_answer(answer: Any) -> tuple[Fraction | float, bool]:
     (exact when both parts are whole numbers), ``"0.083"``, ``"8.3%"`` (decimal; a percentage is
     divided by 100), ``"1"`` (exact). Text is read as typed on a phone or a Chinese or Japanese
     keyboard too: full-width forms (``"１／５"``, ``"５０％"``), the minus sign U+2212, the
-    fraction and division slashes and ``"÷"`` (``"3÷8"``). One number in brackets is that number
-    (``"(4/7)"``); a full stop or question mark right after the answer, as common keyboards type
-    it, ends the sentence (``"4/7."``, ``"4/7。"``, ``"4/7?"``); a ``"!"`` is a factorial, refused.
+    fraction and division slashes and ``"÷"`` (``"3÷8"``). A sign and spaces before one number
+    are its sign (``"- 4/7"`` is -4/7, as ``"-4/7"`` is; ``"- (4/7)"`` is a calculation). One
+    number in brackets is that number (``"(4/7)"``); a full stop or question mark right after the answer, as common keyboards type
+    it, ends the sentence (``"4/7."``, ``"4/7。"``, ``"4/7?"``), and an ideographic full stop
+    between two digits is a decimal point (``"0。5"`` is 0.5); a ``"!"`` is a factorial, refused.
 
     Raises:
         ValueError: the answer is not a number in one of those forms (the message says which forms
@@ -168,15 +170,17 @@ def read_answer(answer: Any, *, probability: bool = True, unit: str = "") -> Rea
     Args:
         answer: the answer as given (text, a Fraction, an int, a float, a ``decimal.Decimal``
             or a numpy number).
-        probability: False for an expected count or a mean length: an unreadable answer is told
-            the forms of a number (12, 4.5, 7/2), not a percentage.
+        probability: False for an expected count or a mean length: a percentage ("3% snaps",
+            "2500%") is refused (a count is not a share; the message says a number of ``unit`` is
+            asked for, without the % sign), and an unreadable answer is told the forms of a number
+            (12, 4.5, 7/2), not a percentage.
         unit: the answer's unit word (``"snaps"``, ``"turns"``): a text answer may end with it,
             singular or plural, any case (``"4 snaps"``, ``"1 snap"``, ``"25 Turns"``); the rest
             is read as without it ("3 snaps 4" and "4 turns" for snaps are not). "" (the
             default): a bare number only.
 
     Raises:
-        ValueError: as :func:`parse_answer` does.
+        ValueError: as :func:`parse_answer` does; for ``probability=False``, a percentage too.
     """
     if isinstance(answer, bool):
         raise ValueError(f"{answer!r} is not a number; write a fraction like 2/7 or a decimal like 0.286")
@@ -187,6 +191,12 @@ def read_answer(answer: Any, *, probability: bool = True, unit: str = "") -> Rea
         # everyday words for an even chance, which a fraction reading takes as 50/50 = 1
         raise ValueError(f"{answer.strip()!r} says an even chance: write it as 1/2, 0.5 or 50%")
     reading = _read(_without_unit(answer, unit), probability)
+    if reading.form == "percentage" and not probability:
+        # "3% snaps" was read as 0.03 snaps (the check cell and the Predict box each refused it
+        # afterwards; any other caller got 0.03): a count is not a share
+        what = f"a number of {unit.strip()}" if unit.strip() else "a number"
+        raise ValueError(f"this question asks for {what}, not a percentage; write it without the % sign "
+                         "(like 12 or 4.5, or a fraction like 7/2)")
     try:
         float(reading.value)  # every check compares floats: 10**400 cannot be one
     except OverflowError:
@@ -202,12 +212,18 @@ _CALCULATION = re.compile(r"[\d\s.+\-*/()×x^%]*[+\-*/()×x^][\d\s.+\-*/()×x^%]
 #: "1/12 .") is a mistyped answer, not a calculation
 _OPERATORS = re.compile(r"[\s+\-*/()×x^%]+")
 
+#: a sign and spaces at the start, before a digit or a decimal point ("- 4/7", "+ 0.5")
+_SPACED_SIGN = re.compile(r"^([+-])\s+(?=[\d.])")
+
 #: the marks that end a sentence, as common keyboards type them: the full stop and question mark,
 #: their full-width and small forms, the ideographic full stop of a Chinese or Japanese keyboard
 #: ("4/7。", and its half-width form), the Arabic question mark and full stop, the Devanagari
 #: danda, the Armenian and Ethiopic full stops. One of them right after an answer ends the
 #: sentence, not the number. Not "!": after a number it is a factorial ("3!" is 6).
 _SENTENCE_END = frozenset(".?\uff0e\uff1f\ufe52\ufe56\u3002\uff61\u061f\u06d4\u0964\u0589\u1362")
+
+#: the ideographic full stop (and its half-width form) between two digits: a decimal point ("0。5")
+_IDEOGRAPHIC_POINT = re.compile(r"(?<=\d)[\u3002\uff61](?=\d)")
 
 #: a factorial ("3!", "5!/(2!3!)", "1/3!", or "！" as a Chinese or Japanese keyboard types it):
 #: refused with its own message, never read as the number before the "!"
@@ -249,11 +265,18 @@ def _read(answer: Any, probability: bool = True) -> Reading:
         return Reading(value, False, "decimal", _places(shortest), Fraction(Decimal(shortest)))
     if isinstance(answer, str):
         text = answer.translate(_TYPED_AS).strip()
+        # "0。5": an ideographic full stop between two digits is the decimal point some phone
+        # keyboards type (it was "could not read"); after the number it ends the sentence ("4/7。")
+        text = _IDEOGRAPHIC_POINT.sub(".", text)
         if len(text) > 1 and text[-1] in _SENTENCE_END and (text[-2].isdigit() or text[-2] in "%)"):
             # a full stop ends the sentence, not the number: "4/7." is the fraction 4/7 (it was
             # read as 4 / 7.0, a decimal), "50%." the percentage; "4/7。" and "4/7?" likewise
             text = text[:-1]
         text = _unbracketed(text)  # "(4/7)" is the fraction 4/7 (it was told to work it out)
+        # a sign and spaces before one number: "- 4/7" is -4/7, as "-4/7" is (it was told it looks
+        # like a calculation, so a negative chance was not told it is impossible); "- (4/7)" and
+        # "1 - 4/7" are still calculations
+        text = _SPACED_SIGN.sub(r"\1", text)
         if m := _FRACTION.match(text):
             top, bottom = m.groups()
             if float(bottom) == 0:
@@ -421,11 +444,6 @@ def check(
         reading = read_answer(answer, probability=probability, unit=unit)
     except ValueError as exc:
         return done(None, f"Not checked: {exc}.")
-    if reading.form == "percentage" and not probability:
-        # "2500%" for 25 turns was "Right! (as a percentage)": a count is not a share
-        what = f"a number of {unit}" if unit else "a number"
-        return done(None, f"Not checked: this question asks for {what}, not a percentage; write it without "
-                          "the % sign (like 12 or 4.5, or a fraction like 7/2).")
 
     target = Fraction(exact)
     need = max(needed_decimals(target, probability), min_places or 0)

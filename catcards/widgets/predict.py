@@ -86,6 +86,8 @@ def _unreadable(text: str, kind: str, error: ValueError) -> str:
     reason = str(error)
     if "even chance" in reason:   # "50/50": read_answer says what to type instead
         return reason.replace("write it", "type it") + "."
+    if "not a percentage" in reason:   # "50%" for a number: read_answer refuses it (a count is no share)
+        return "This asks for a number, not a percentage: type it without the % sign (like 12 or 4.5)."
     if not reason.startswith("could not read"):   # divides by zero, too long, too large: as said
         return f"That cannot be read as a number: {reason}."
     shown = text if len(text) <= 40 else text[:37] + "..."
@@ -211,10 +213,6 @@ class Predict(W.VBox):
                 reading = read_answer(text, probability=self.kind == "probability", unit=self.unit)
             except ValueError as error:
                 self._say(_unreadable(text, self.kind, error), alert=True)
-                return False
-            if self.kind == "number" and reading.form == "percentage":
-                self._say("This asks for a number, not a percentage: type it without the % sign (like 12 or 4.5).",
-                          alert=True)
                 return False
             value = float(reading.value)
             if self.kind == "probability" and not 0 <= value <= 1:

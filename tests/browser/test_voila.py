@@ -396,3 +396,131 @@ def test_catcards_app_opens_at_the_address_it_prints_and_plays_with_a_quiet_term
     assert shown == ["Starting Simon's Cat Card Game as an app...",
                      f"Serving Simon's Cat Card Game as an app: open http://127.0.0.1:{port}/?game=simons-cat&players=3&seed=4 "
                      "in a browser (Ctrl+C stops it)"], "\n".join(shown)
+
+
+class _MissesItsFirstWakeUp:
+    """A kernel channel's socket whose first poll is not woken by a message that arrives, as
+    pyzmq's asyncio poll now and then is (zeromq/pyzmq#2173; the lessons' runs, stop 43): it
+    looks at the socket only when its timeout ends, and a poll with no timeout waits for ever.
+    ``polls`` gets ``(channel, timeout in ms)`` of every poll."""
+
+    def __init__(self, socket, channel: str, polls: list):
+        self._socket, self._channel, self._polls, self._missed = socket, channel, polls, False
+
+    def __getattr__(self, name):
+        return getattr(self._socket, name)
+
+    async def poll(self, timeout=None, *args):
+        import asyncio
+
+        self._polls.append((self._channel, timeout))
+        if self._missed:
+            return await self._socket.poll(timeout, *args)
+        self._missed = True
+        if timeout is None:
+            await asyncio.Event().wait()   # never woken
+        await asyncio.sleep(timeout / 1000)
+        return await self._socket.poll(0, *args)
+
+
+def _voila_server(server_class, argv, connection_dir):
+    """A Voila server (not started) set up by ``argv`` as its command runs it, with its kernel
+    manager made (``init_settings``, as ``start`` does); Voila's SIGTERM handler is undone."""
+    import signal
+
+    handler = signal.getsignal(signal.SIGTERM)
+    app = server_class()
+    try:
+        app.initialize(argv)
+    finally:
+        signal.signal(signal.SIGTERM, handler)
+    app.connection_dir = str(connection_dir)
+    app.init_settings()
+    return app
+
+
+def _run_cell_missing_a_wake_up(app, source: str, polls: list, wait: bool = True):
+    """Run ``source`` in a new kernel of ``app`` with Voila's own executor, made as Voila makes it
+    for a page (``VoilaExecutor(nb, km=..., config=...)``, then ``async_start_new_kernel_client``),
+    each of its shell and IOPub sockets missing its first wake-up (:class:`_MissesItsFirstWakeUp`).
+    Returns the cell's outputs; with ``wait`` False, None once both channels' first waits have
+    begun (the run is then abandoned)."""
+    import asyncio
+
+    import nbformat
+    from voila.execute import VoilaExecutor
+
+    async def run():
+        manager = app.kernel_manager
+        kernel_id = await manager.start_kernel(kernel_name="python3")
+        try:
+            nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+            executor = VoilaExecutor(nb, km=manager.get_kernel(kernel_id), config=app.config)
+            kc = executor.kc = await executor.async_start_new_kernel_client()
+            for name in ("shell", "iopub"):
+                channel = getattr(kc, f"{name}_channel")
+                channel.socket = _MissesItsFirstWakeUp(channel.socket, name, polls)
+            cell = nb.cells[0]
+            running = asyncio.ensure_future(executor.execute_cell(cell, None, 0, store_history=False))
+            if wait:
+                await running
+                return [dict(o) for o in cell.outputs]
+            for _ in range(600):   # a guard against a hang, not a timing test
+                if {"shell", "iopub"} <= {name for name, _ in polls} or running.done():
+                    break
+                await asyncio.sleep(0.1)
+            running.cancel()
+            return None
+        finally:
+            await manager.shutdown_kernel(kernel_id, now=True)
+
+    return asyncio.run(run())
+
+
+def test_the_apps_and_the_class_servers_pages_wait_for_a_kernels_messages_in_5_s_slices(tmp_path, monkeypatch):
+    """Voila's executor (nbclient) waits for a cell's reply with no timeout and for its output up
+    to ``iopub_timeout`` (60 s for the app): when pyzmq misses a wake-up, a page waited for ever,
+    or 60 s and then stayed at "Dealing the cards" (CI once: "pairs: Page.goto: Timeout 60000ms
+    exceeded"). ``catcards app`` and the class server give Voila's kernel managers the client
+    :class:`catcards.kernel_client.WakingKernelClient` (:data:`catcards.voila_options.APP_EXECUTION`),
+    whose waits look at the socket again every 5 s; the same run then goes on."""
+    pytest.importorskip("voila")
+    from jupyter_client.channels import AsyncZMQSocketChannel
+    from voila.app import Voila
+
+    from catcards.classroom.server import ClassServer, _voila_argv
+    from catcards.cli import _app_argv
+    from catcards.kernel_client import WakingChannel, WakingKernelClient
+    from real_browser import free_port
+
+    monkeypatch.chdir(APP.parent)
+    app = _voila_server(Voila, _app_argv(free_port()), tmp_path)   # catcards app's Voila (_serve_app's AppServer is one)
+    for preheat in (0, 2):  # the class server's pages, without and with kernels made ready (its VoilaKernelManager;
+        # here with an empty pool, which starts no kernel at init_settings: the pool's kernels are
+        # started by the same pre_start_kernel, and rendered by the same VoilaExecutor)
+        argv = [re.sub(r"(default_pool_size)=\d+", r"\1=0", o) for o in _voila_argv("127.0.0.1", free_port(), "/", preheat)]
+        server = _voila_server(ClassServer, argv, tmp_path)
+        assert type(server.kernel_manager).__name__ == ("VoilaKernelManager" if preheat else "NormalKernelManager")
+        for each in (app, server):
+            km, _, _ = each.kernel_manager.pre_start_kernel("python3", {})   # a page's kernel manager, as Voila makes it
+            client = km.client()   # what VoilaExecutor.async_start_new_kernel_client takes
+            assert isinstance(client, WakingKernelClient)
+            assert client.shell_channel_class is WakingChannel and client.iopub_channel_class is WakingChannel
+
+    # the same run with Voila's own client (the options without catcards' client): the first wait
+    # for the cell's reply and for its output has no timeout, so a missed wake-up is never seen
+    defaults = _voila_server(Voila, [o for o in _app_argv(free_port()) if "client_class" not in o], tmp_path)
+    polls: list = []
+    assert _run_cell_missing_a_wake_up(defaults, "print('dealt')", polls, wait=False) is None
+    assert [t for name, t in polls if name == "shell"][:1] == [None]
+    assert [t for name, t in polls if name == "iopub"][:1] == [None]
+    assert issubclass(type(defaults.kernel_manager.pre_start_kernel("python3", {})[0].client().shell_channel),
+                      AsyncZMQSocketChannel)
+
+    # catcards app's: each wait lasts at most 5 s, so the missed wake-ups cost 5 s each and the cell's
+    # output is all there
+    polls = []
+    outputs = _run_cell_missing_a_wake_up(app, "print('dealt')", polls)
+    assert [o.get("text") for o in outputs if o["output_type"] == "stream"] == ["dealt\n"]
+    assert all(t is not None and 0 < t <= 5000 for _, t in polls), polls
+    assert {name for name, _ in polls} == {"shell", "iopub"}

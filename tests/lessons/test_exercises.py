@@ -753,7 +753,7 @@ def test_a_sentence_end_typed_on_any_common_keyboard_ends_the_sentence(answer):
     assert check("25 turns\u3002", 25, probability=False, unit="turns", show=False).right is True
 
 
-@pytest.mark.parametrize("answer", ["4/7\u3002\u3002", "4/7 \u3002", "4/7\u2026", "4\u30027"])
+@pytest.mark.parametrize("answer", ["4/7\u3002\u3002", "4/7 \u3002", "4/7\u2026", "4\u3002/7"])
 def test_a_sentence_end_is_read_once_and_only_right_after_the_number(answer):
     r = check(answer, Fraction(4, 7), show=False)
     assert r.right is None and "calculation" not in r.message and "could not read" in r.message
@@ -778,3 +778,72 @@ def test_a_fraction_in_brackets_or_ending_a_sentence_is_right_only_when_it_is_th
     readable = end in ("", ".", "?", "\u3002", "\uff0e", "\uff1f")
     assert r.right is ((q == p) if readable else None), (text, r.message)
     assert ("WHY" in r.message) is (r.right is True)
+
+
+@pytest.mark.parametrize("answer", ["3% snaps", "3%", "3 % snaps", "3%snaps", "\uff13\uff05 snaps", "3%."])
+def test_a_percentage_for_a_count_is_refused_by_the_reader_itself(answer):
+    """The closing note of stop 43: "3% snaps" was read as 0.03 for a count. The check cell and the
+    Predict box each refused it afterwards, but the one reader, read_answer, gave 0.03 to any other
+    caller: it refuses a percentage for a number that is not a probability, saying what is wanted."""
+    with pytest.raises(ValueError) as refused:
+        read_answer(answer, probability=False, unit="snaps")
+    assert str(refused.value) == ("this question asks for a number of snaps, not a percentage; write it without "
+                                  "the % sign (like 12 or 4.5, or a fraction like 7/2)")
+    r = check(answer, 3, probability=False, unit="snaps", show=False, why="WHY")
+    assert r.right is None and r.message == f"Not checked: {refused.value}."
+    assert "3 snaps" not in r.message and "WHY" not in r.message
+    assert read_answer(answer.replace("snaps", ""), probability=True).form == "percentage"   # a probability's 3%
+
+
+@pytest.mark.parametrize("answer", ["- 4/7", "-4/7", "- 0.5", "-  4 / 7", "\u2212 4/7", "- 50%", "( - 4/7 )", "- 4/7."])
+def test_a_negative_answer_is_told_a_probability_is_between_0_and_1_with_or_without_a_space(answer):
+    """The closing note of stop 43: "- 4/7" was told "it looks like a calculation", "-4/7" that "a
+    probability is always between 0 and 1". A minus sign and a space before one number is that
+    number, negative: told plainly that a chance is between 0 and 1, as without the space."""
+    r = check(answer, Fraction(4, 7), show=False)
+    assert r.right is False and r.message == "Not yet: a probability is always between 0 and 1."
+    assert read_answer(answer).value < 0
+
+
+def test_a_sign_and_a_space_before_one_number_are_read_as_a_signed_number_only():
+    assert read_answer("+ 4/7") == read_answer("4/7")
+    assert check("- 3", 3, probability=False, show=False).right is False   # -3 for 3: too low, not a calculation
+    for still_a_calculation in ("1 - 4/7", "- (4/7)", "- - 4/7", "4/ - 7"):
+        r = check(still_a_calculation, Fraction(3, 7), show=False)
+        assert r.right is None and "calculation" in r.message, still_a_calculation
+
+
+@pytest.mark.parametrize("answer, value", [("0\u300250", Fraction(1, 2)), ("0\uff6150", Fraction(1, 2)),
+                                           ("0\u300250\u3002", Fraction(1, 2)), ("57\u30021%", Fraction(571, 1000)),
+                                           ("\uff10\u3002\uff15\uff10", Fraction(1, 2)), ("(0\u300250)", Fraction(1, 2))])
+def test_an_ideographic_full_stop_between_digits_is_a_decimal_point(answer, value):
+    """The closing note of stop 43: "0。5" (an ideographic full stop as a decimal point, as some
+    phone keyboards type it) was "could not read"; between two digits it is the decimal point."""
+    reading = read_answer(answer)
+    assert reading.rational == value and reading.form in ("decimal", "percentage")
+    assert check(answer, value, show=False).right is True
+    assert check(answer, value + Fraction(1, 100), show=False).right is False
+    assert check("2\u30025 turns", Fraction(5, 2), probability=False, unit="turns", show=False).right is True
+    # "4。7" (it was "could not read", a sentence end in the middle) is 4.7 now: never 4/7
+    assert check("4\u30027", Fraction(4, 7), show=False).message == "Not yet: a probability is always between 0 and 1."
+
+
+@pytest.mark.parametrize("answer", ["\u30025", "0\u3002", "0\u3002 5", "0 \u30025", "0\u3002\u30025"])
+def test_an_ideographic_full_stop_not_between_two_digits_is_no_decimal_point(answer):
+    # "0。" ends the sentence (the number 0); the others are not read: no digit on one side
+    r = check(answer, Fraction(1, 2), show=False)
+    assert r.right is (False if answer == "0\u3002" else None), r.message
+
+
+@given(st.fractions(min_value=0, max_value=1, max_denominator=60), st.decimals(min_value=-2, max_value=2, places=4),
+       st.sampled_from(["\u3002", "\uff61"]), st.sampled_from(["", "%", "\u3002"]))
+def test_an_ideographic_point_or_a_spaced_sign_reads_as_the_point_or_the_sign(p, q, point, end):
+    """Fuzzed (hypothesis): "0。5" says what "0.5" says, "- 0.5" what "-0.5" says (a wrong answer
+    is never right, and no message shows the answer)."""
+    typed = f"{q:f}{end}"
+    plain = check(typed, p, show=False, why="WHY")
+    assert check(typed.replace(".", point), p, show=False, why="WHY") == plain
+    if typed.startswith("-"):
+        assert check("- " + typed[1:], p, show=False, why="WHY") == plain
+    assert ("WHY" in plain.message) is (plain.right is True)
+    assert p.denominator < 3 or str(p) not in plain.message

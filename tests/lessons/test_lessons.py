@@ -28,6 +28,7 @@ import nbformat
 import pytest
 
 from catcards.exercises import exercise, exercises
+from catcards.kernel_client import WAKE_UP, wait_in_slices  # WAKE_UP: seconds a wait lasts before the socket is looked at again
 from catcards.plotstyle import MIN_FONT_PT
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -100,14 +101,13 @@ def checks_cell(path: Path, source: Path | None = None) -> str:
 #: seconds a cell may run before the run fails, naming the cell (nbclient's CellTimeoutError);
 #: a lesson's cells take a few seconds, a whole lesson about 5 s (pairs.ipynb) on an idle computer
 CELL_TIMEOUT = 300
-#: seconds a wait for a kernel's message lasts before the socket is looked at again (wake_up_every)
-WAKE_UP = 5
 
 
 def wake_up_every(channel, seconds: float = WAKE_UP) -> None:
     """Make ``channel.get_msg(timeout)`` (a jupyter_client asyncio channel; ``timeout`` in
     seconds, None for no limit) wait in slices of at most ``seconds``, each ending with a look at
-    the socket; raises ``queue.Empty`` as before once ``timeout`` is used up.
+    the socket (:func:`catcards.kernel_client.wait_in_slices`, as the app's Voila servers wait);
+    raises ``queue.Empty`` as before once ``timeout`` is used up.
 
     Why: pyzmq's asyncio poll now and then misses the wake-up of a message that has arrived
     (zmq's file descriptor is edge-triggered; compare zeromq/pyzmq#2173) and sees it only when
@@ -117,21 +117,10 @@ def wake_up_every(channel, seconds: float = WAKE_UP) -> None:
     kernel idle and every byte it sent already received by this process (``ss``: shell and IOPub
     bytes sent by the kernel = bytes received here), py-spy showing this process in its event
     loop. A missed wake-up now costs at most ``seconds``."""
-    from queue import Empty
-
     get = channel.get_msg
 
     async def get_msg(timeout: float | None = None):
-        left = timeout
-        while True:
-            step = seconds if left is None else min(seconds, left)
-            try:
-                return await get(timeout=step)
-            except Empty:
-                if left is not None:
-                    left -= step
-                    if left <= 0:
-                        raise
+        return await wait_in_slices(get, timeout, seconds)
 
     channel.get_msg = get_msg
 
