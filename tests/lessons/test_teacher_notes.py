@@ -80,7 +80,7 @@ def test_the_snap_notes_numbers_are_the_exact_ones():
 
 
 def test_the_notes_beside_the_notebooks_give_no_exercise_answer_away():
-    # students can open notebooks/teacher/ (JupyterLab's file browser, Binder, the lite site): the
+    # students can open notebooks/teacher/ (the public repository, JupyterLab in a clone): the
     # answers are in the teacher's edition that `catcards kit` writes, not in these files
     from catcards.exercises import exercise, exercises
 
@@ -130,3 +130,16 @@ def test_the_explore_plan_fills_its_time_in_class_as_the_guide_times_its_section
             "by hand" in said and "click the first code cell of section 2 and choose Run > Run Selected Cell and "
             "All Below" in said)
     assert "Run All Above Selected Cell" not in said
+
+
+def test_the_guide_says_where_the_notes_are_and_binder_leaves_them_out():
+    """A teacher's read: Binder's file browser showed notebooks/teacher/ (the answers) to students.
+    postBuild removes it (tests/project/test_binder.py builds the image and looks); the guide says
+    where a teacher reads the notes instead."""
+    post_build = (REPO / "binder" / "postBuild").read_text(encoding="utf-8")
+    assert re.search(r"^rm -rf notebooks/teacher$", post_build, re.M)
+    assert post_build.index("pip install") < post_build.index("rm -rf notebooks/teacher")
+    said = " ".join(GUIDE[GUIDE.index("**Where the teacher's notes are.**"):].split("\n- ")[0].split())
+    assert "the folder `notebooks/teacher/` of your own copy" in said
+    assert ("The three places students use leave them out: the rendered lessons, the in-browser (JupyterLite) "
+            "site and Binder") in said
