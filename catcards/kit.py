@@ -40,7 +40,8 @@ Student files hold no answer (tests/lessons/test_class_kit.py checks every exerc
 :meth:`~catcards.exercises.Exercise.answer_texts`).
 
 Errors (a DIR that is a file, or a folder holding files without ``--force``, a parent folder
-that does not exist or cannot be written, a name over 255 bytes, no lesson notebooks) raise :class:`KitError` before
+that does not exist or cannot be written, a name over 255 bytes, no lesson notebooks, teacher's notes
+whose tally heading is not exactly "## Tally" or has no list) raise :class:`KitError` before
 anything is written; a build that fails part-way (a lesson that fails to run with ``run=True``, a
 PDF that cannot be made) removes what it wrote.
 """
@@ -169,6 +170,30 @@ def _tallies(notes: Optional[str]) -> list[str]:
     return [m.strip() for m in re.findall(r"^\s*[-*]\s+(.+)$", section, re.M)]
 
 
+#: a heading line that looks like the tally's ("## tally", "### Tally", "## Tally:", "# Tallies")
+_TALLY_LIKE = re.compile(r"^#+[ \t]*tall(?:y|ies)\b.*$", re.M | re.I)
+#: the tally heading :func:`_tallies` reads (as :func:`_section` matches it)
+_TALLY_HEADING = re.compile(r"##[ \t]+Tally[ \t]*")
+
+
+def _check_tally(notes: str, notes_path: Path, checked: bool) -> None:
+    """Raise KitError (one line, naming ``notes_path`` and the heading expected) when the notes
+    would leave the worksheet's tally empty without a word: a heading that looks like the tally's
+    but is not exactly "## Tally"; a "## Tally" with no "- " list under it; or, for a lesson with
+    checked exercises (``checked``), no "## Tally" at all."""
+    where = f"the teacher's notes {str(notes_path)!r}"
+    for line in _TALLY_LIKE.findall(notes):
+        if not _TALLY_HEADING.fullmatch(line):
+            raise KitError(f'{where} have the heading {line.strip()!r}, which is not read as the tally: '
+                           'write it as "## Tally" (two #, a space, Tally, nothing after it)')
+    if _section(notes, "Tally") is not None and not _tallies(notes):
+        raise KitError(f'{where} have a "## Tally" heading with no list under it: write what to count '
+                       'below it, one "- " line each')
+    if checked and _section(notes, "Tally") is None:
+        raise KitError(f'{where} have no "## Tally" heading, so the worksheet\'s tally would be empty: add '
+                       '"## Tally" with what to count below it, one "- " line each')
+
+
 _YOUR_TURN = re.compile(r"^\*\*Your turn\.?\*\*\s*(.+)", re.S)
 
 
@@ -189,7 +214,9 @@ def read_lesson(path: Path, notes_folder: Optional[Path] = None) -> Lesson:
     Args:
         path: the ``.ipynb`` file.
         notes_folder: where ``<stem>.md`` is looked for (default ``<notebook's folder>/teacher``).
-    Raises: KitError when the file is not a readable notebook.
+    Raises: KitError when the file is not a readable notebook, or its notes would leave the
+    worksheet's tally empty (a heading that looks like the tally's but is not exactly "## Tally",
+    a "## Tally" with no list, or no "## Tally" in the notes of a lesson with checked exercises).
     """
     import nbformat
 
@@ -212,6 +239,8 @@ def read_lesson(path: Path, notes_folder: Optional[Path] = None) -> Lesson:
             keys += [k for k in _CHECK.findall(cell.source) if k not in keys]
     notes_path = (path.parent / TEACHER_NOTES if notes_folder is None else Path(notes_folder)) / f"{path.stem}.md"
     notes = notes_path.read_text(encoding="utf-8") if notes_path.is_file() else None
+    if notes is not None:
+        _check_tally(notes, notes_path, checked=bool(keys))
     return Lesson(path.stem, path, title, predictions, keys, notes, _tallies(notes), _section(notes, "By hand"),
                   _your_turn(nb), nb)
 

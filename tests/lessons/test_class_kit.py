@@ -320,3 +320,45 @@ def test_the_worksheets_print_on_a4_unless_letter_is_asked_for(built, tmp_path):
     with pytest.raises(kit.KitError, match="paper must be one of A4, letter"):
         kit.build_kit(tmp_path / "legal", pdf=False, notebooks=notebooks, progress=False, paper="legal")
     assert not (tmp_path / "legal").exists()
+
+
+TALLY = "- snaps in one pass\n- passes played\n"
+
+
+@pytest.mark.parametrize("notes, heading", [
+    ("## tally\n\n" + TALLY, "## tally"),
+    ("### Tally\n\n" + TALLY, "### Tally"),
+    ("## Tally:\n\n" + TALLY, "## Tally:"),
+    ("## Tally as you play\n\n" + TALLY, "## Tally as you play"),
+    ("## Tally\n\n1. snaps in one pass\n2. passes played\n", None),   # a numbered list is not read
+    ("## Plan\n\n1. Deal.\n", None),                                    # no tally at all
+], ids=["lower case", "level 3", "colon", "more words", "no list", "none"])
+def test_notes_whose_tally_is_not_read_are_named_and_nothing_is_written(tmp_path, capsys, notes, heading):
+    """A teacher's read: notes with "## tally" (or "### Tally", "## Tally:") left the worksheet's
+    tally four empty rows, and the kit said nothing. It now says, in one line, which file and
+    which heading it expects; nothing is written."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, "answer = None",
+                'from catcards.exercises import exercise\nexercise("simons-cat/cat-3-set-aside").check(answer)')
+    (notebooks / "teacher").mkdir()
+    notes_path = notebooks / "teacher" / "toy.md"
+    notes_path.write_text(f"# Toy lesson: teacher's notes\n\n**Time in class:** 35 minutes\n\n{notes}", encoding="utf-8")
+    status = main(["kit", str(tmp_path / "kit"), "--no-pdf", "--notebooks", str(notebooks)])
+    err = capsys.readouterr().err
+    assert status == 2 and err.startswith("catcards: error: the teacher's notes ") and err.count("\n") == 1
+    assert repr(str(notes_path)) in err and '"## Tally"' in err
+    if heading:
+        assert repr(heading) in err and "is not read as the tally" in err
+    assert not (tmp_path / "kit").exists()
+    # the same notes with "## Tally" and a "- " list: the worksheet has the tally's rows
+    notes_path.write_text(f"# Toy lesson: teacher's notes\n\n## Tally\n\n{TALLY}\n## Plan\n\n1. Deal.\n", encoding="utf-8")
+    lesson = kit.read_lesson(notebooks / "toy.ipynb")
+    assert lesson.tallies == ["snaps in one pass", "passes played"]
+
+
+def test_notes_without_a_tally_are_fine_for_a_lesson_with_no_check_cells(tmp_path):
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, "print('no exercise here')")
+    (notebooks / "teacher").mkdir()
+    (notebooks / "teacher" / "toy.md").write_text("# Toy: teacher's notes\n\n## Plan\n\n1. Deal.\n", encoding="utf-8")
+    assert kit.read_lesson(notebooks / "toy.ipynb").tallies == []

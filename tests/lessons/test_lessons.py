@@ -404,9 +404,49 @@ def test_the_explore_lesson_keeps_its_exact_chances_back_until_the_prediction_is
     text = shown_texts(nb, widgets)
     assert not shows(text, "3/4") and not shows(text, "1/12") and "exact chance of winning" not in text
     assert WAITING in text
-    # locked in afterwards (the student types 1/2 and presses the button): the same reveal fills in
-    nb, _, widgets = run(path, then=('first_guess.field.value = "1/2"\nfirst_guess.lock()',))
+    # locked in afterwards (the student types 1/2 and presses the button): the same reveal fills in;
+    # then the student runs again the cells that hold back their estimates (explore_held_back)
+    held = explore_held_back(nb)
+    stored = len(nbformat.read(path, as_version=4).cells)
+    nb, _, widgets = run(path, then=('first_guess.field.value = "1/2"\nfirst_guess.lock()',
+                                     *(nb.cells[i].source for i in held)))
     text = html.unescape(shown_texts(nb, widgets))   # the reveal's HTML writes ' as &#x27;
     assert "You said 1/2. The exact answer is 3/4 = 0.75. Seat 2's best card here: the blue 8." in text
     assert "Exact chances of winning, card by card: the blue 8: 3/4; the Wildcat (blue 20): 1/12." in text
     assert WAITING not in json.dumps(widgets)   # the reveal's widget (the cell's plain-text copy stays as first drawn)
+    rollouts, figure, odds = (nb.cells[stored + 1 + k] for k in range(3))
+    said = "".join(o.get("text", "") for o in rollouts.outputs)
+    assert said.count("rollouts  play blue 8") == 3 and "1000 rollouts  play Wildcat (blue 20)" in said
+    assert images(figure.outputs) == 1 and not nb.metadata["small_texts"]   # drawn, readable on a projector
+    said = "".join(o.get("text", "") for o in odds.outputs)
+    assert "play blue 8" in said and "honest 0." in said and "peeking 1.000" in said
+    assert EXPLORE_LOCK_FIRST not in json.dumps([c.outputs for c in (rollouts, figure, odds)])
+
+
+#: what each cell of explore.ipynb that shows an estimate or the exact chance says before the lock-in
+EXPLORE_LOCK_FIRST = "Lock in your prediction above first, then run this cell again."
+
+
+def explore_held_back(nb) -> list[int]:
+    """The code cells of explore.ipynb that show the end position's estimates or its exact chance:
+    the rollouts of section 2, its figure, and the honest odds of section 4."""
+    return [i for i, c in enumerate(nb.cells)
+            if c.cell_type == "code" and ("catcards.odds(state" in c.source or "plt.subplots" in c.source)]
+
+
+def test_the_explore_lesson_shows_no_estimate_before_the_prediction_is_locked_in(unanswered):
+    """A teacher's read: under Run All, section 2's rollouts (win rates near 0.75) and the figure's
+    dashed exact-chance line showed before the prediction was locked in and the reveal asked for.
+    Each cell that would show one says only to lock in first (the test above runs them again after
+    the lock-in)."""
+    path, nb, _, widgets = unanswered
+    if path.name != "explore.ipynb":
+        return
+    held = explore_held_back(nb)
+    assert len(held) == 3      # section 2's rollouts and figure, section 4's honest odds
+    for i in held:
+        assert "".join(o.get("text", "") for o in nb.cells[i].outputs) == EXPLORE_LOCK_FIRST + "\n", nb.cells[i].source
+        assert images(nb.cells[i].outputs) == 0
+    text = shown_texts(nb, widgets)
+    assert sum(images(c.get("outputs", [])) for c in nb.cells) == 0
+    assert "win rate" not in text and "honest 0." not in text

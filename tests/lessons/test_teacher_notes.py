@@ -6,6 +6,8 @@ import re
 import tomllib
 from pathlib import Path
 
+from catcards.widgets.predict import WAITING
+
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 GUIDE = (NOTEBOOKS / "teachers-guide.md").read_text(encoding="utf-8")
@@ -78,7 +80,7 @@ def test_the_snap_notes_numbers_are_the_exact_ones():
 
 
 def test_the_notes_beside_the_notebooks_give_no_exercise_answer_away():
-    # students can open notebooks/teacher/ (JupyterLab's file browser, Binder, the lite site): the
+    # students can open notebooks/teacher/ (the public repository, JupyterLab in a clone): the
     # answers are in the teacher's edition that `catcards kit` writes, not in these files
     from catcards.exercises import exercise, exercises
 
@@ -117,7 +119,27 @@ def test_the_explore_plan_fills_its_time_in_class_as_the_guide_times_its_section
     with_hand = minutes(rows[0][2])[1]                            # "25 min (45 with the rollouts by hand ...)"
     assert with_hand == sum(in_class[:4]) and minutes(rows[1][2]) == [in_class[4]]
     assert "homework" in rows[2][1] and minutes(rows[2][2]) == [15] and "about 15 minutes" in items[-1]
-    # a teacher's read: Run All showed section 2's rollouts and the exact chance before the reveal
+    # a teacher's read: Run All showed section 2's rollouts and the exact chance before the reveal;
+    # now those cells wait for the lock-in, and the notes say what the class sees, in the notebook's words
     said = " ".join(plan.split())
-    assert ("click the prediction box's cell, choose Run > Run All Above Selected Cell, then run that cell" in said
-            and "click the cell below the box and choose Run > Run Selected Cell and All Below" in said)
+    assert "**How to run it.** Run All at the start. No cell shows an answer before the prediction is locked in." in said
+    lock_first = "Lock in your prediction above first, then run this cell again."   # the notebook's cells say it
+    assert f'"{WAITING}"' in said and f'"{lock_first}"' in said
+    assert lock_first in (NOTEBOOKS / "explore.ipynb").read_text(encoding="utf-8")
+    assert ("students write their prediction on the worksheet first, and type it into the box after the rollouts "
+            "by hand" in said and "click the first code cell of section 2 and choose Run > Run Selected Cell and "
+            "All Below" in said)
+    assert "Run All Above Selected Cell" not in said
+
+
+def test_the_guide_says_where_the_notes_are_and_binder_leaves_them_out():
+    """A teacher's read: Binder's file browser showed notebooks/teacher/ (the answers) to students.
+    postBuild removes it (tests/project/test_binder.py builds the image and looks); the guide says
+    where a teacher reads the notes instead."""
+    post_build = (REPO / "binder" / "postBuild").read_text(encoding="utf-8")
+    assert re.search(r"^rm -rf notebooks/teacher$", post_build, re.M)
+    assert post_build.index("pip install") < post_build.index("rm -rf notebooks/teacher")
+    said = " ".join(GUIDE[GUIDE.index("**Where the teacher's notes are.**"):].split("\n- ")[0].split())
+    assert "the folder `notebooks/teacher/` of your own copy" in said
+    assert ("The three places students use leave them out: the rendered lessons, the in-browser (JupyterLite) "
+            "site and Binder") in said

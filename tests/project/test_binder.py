@@ -2,6 +2,7 @@
 ``binder/runtime.txt``, repo2docker's own base packages (the versions its Python 3.11 environment
 pins), then ONLY what ``binder/`` says (``requirements.txt`` if there is one, then ``postBuild``
 from the repository's top folder), and the notebooks of ``BINDER_NOTEBOOKS`` executed in that environment.
+The image is the students': after postBuild the teacher's notes (``notebooks/teacher/``) are gone.
 
 One slow test (a few minutes: the install, then those notebooks); it runs in the normal suite
 (CI). Needs the package index (pip) and the Python of ``runtime.txt``.
@@ -82,6 +83,10 @@ def test_binder_environment_from_binder_folder_runs_every_notebook(tmp_path):
     if (repo / "binder" / "requirements.txt").exists():
         run("python", "-m", "pip", "install", "-q", "-r", "binder/requirements.txt")
     run("bash", "binder/postBuild")
+    # the image is for students: postBuild leaves out the teacher's notes (the answers), as the
+    # JupyterLite site and the rendered docs do; the lessons and the teacher's guide stay
+    assert not (repo / "notebooks" / "teacher").exists()
+    assert (repo / "notebooks" / "explore.ipynb").is_file() and (repo / "notebooks" / "teachers-guide.md").is_file()
 
     # the environment has what Binder serves: JupyterLab, Voila, and catcards from the repository
     run("python", "-m", "pip", "check")
@@ -115,3 +120,6 @@ def test_binder_environment_from_binder_folder_runs_every_notebook(tmp_path):
     own = [n for n in catcards.list_games() if catcards.game_class(n).__module__.startswith("catcards.games.")]
     assert html.count("<tr><td><svg") == len(own)
     assert 'href="simons-cat.ipynb"' in html
+    # without the notes the start page has no "time in class" column (they were its source), and
+    # the lessons still run (explore.ipynb, executed above, is one)
+    assert "time in class" not in html and "teacher/" not in html
