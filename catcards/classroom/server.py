@@ -432,6 +432,18 @@ class GameHandler(PoolHandler):
 
 
 class ResultsHandler(PoolHandler):
+    def submit(self, code: str, token: str, save: str) -> Any:
+        """:meth:`Pool.submit`; a valid game refused only because the class is closed
+        (:class:`ClassClosedError`: the pool checks the save first) is noted for the student's
+        page (:meth:`ClassServer.closed_refused`). Any other refusal notes nothing."""
+        from catcards.classroom.pool import ClassClosedError
+
+        try:
+            return self.pool.submit(code, token, save)
+        except ClassClosedError:
+            self.server.closed_refused(token)
+            raise
+
     def post(self, code: str) -> None:
         code = self.code(code)
         data = self.json_body()
@@ -439,13 +451,7 @@ class ResultsHandler(PoolHandler):
         save = data.get("save")
         if not isinstance(save, str):
             raise JsonError(400, "give the finished game's save as \"save\": the text of state.to_json()")
-        try:
-            counted = self.call(self.pool.submit, code, token, save)
-        except JsonError:
-            info = self.pool.info(code)
-            if not info.is_open and not info.ended:  # the game finished while the class is closed
-                self.server.closed_refused(token)
-            raise
+        counted = self.call(self.submit, code, token, save)
         self.send({"counted": _counted(counted), **self.server.student_results(token)}, 201)
 
 

@@ -382,6 +382,26 @@ def test_closed_submissions_are_refused_and_open_again(server):
     assert submit(server, ana["student"], save).status_code == 201
 
 
+def test_only_a_valid_game_refused_while_closed_is_noted_as_refused_for_it(small_class):
+    """break45: ``closed_refused`` (the student's page: "that game was not counted") was noted
+    for any refusal while the class was closed, a script's junk save too, since the closed check
+    came before the save was read. Now an invalid save gets its own 4xx JSON error and leaves
+    the note as it was; a valid finished game refused for the class being closed is noted."""
+    server, pool, url = small_class["server"], small_class["pool"], small_class["join_url"]
+    ana = join({"join_url": url})
+    me = lambda: requests.post(url + "/me", json={"student": ana["student"]}, timeout=30).json()  # noqa: E731
+    pool.set_open(small_class["code"], server.info.teacher_token, False)
+    for save, status, words in (("junk", 400, "not a catcards save"),
+                                (snap_pass(series_seed(ana["seed"], 0), turns=3).to_json(), 422, "not finished"),
+                                (snap_pass(series_seed(ana["seed"], 1)).to_json(), 422, "your next game is game 1")):
+        refused(submit({"join_url": url}, ana["student"], save), status, words)
+        assert me()["closed_refused"] is False, words
+    refused(submit({"join_url": url}, ana["student"], snap_pass(series_seed(ana["seed"], 0)).to_json()), 403,
+            "closed for results")
+    assert me()["closed_refused"] is True
+    assert pool.summary(small_class["code"])["n"] == 0
+
+
 def test_the_teacher_takes_a_students_results_out_of_the_pool_and_puts_them_back(server):
     """A student who sent nonsense counts from real cards (or chose a rude nickname): ``remove``
     takes their results out of /summary; the CSV keeps every row, marked ``removed``."""
