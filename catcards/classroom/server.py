@@ -1027,9 +1027,11 @@ class ClassServer(Voila):
         the code ``typed`` was not found: the page says so and the box holds it, to be corrected.
         ``earlier``, a code of an earlier class of the store that this server does not serve (it
         was ended, or the server was started again with a new class): the page says so, in the
-        teacher's words for the dashboard's address (``teacher``), else a student's, and the box is
-        empty for the new code (a README user's students, sent the code box's "was not found"
-        for their own page reloaded, thought they had mistyped)."""
+        teacher's words for the dashboard's address (``teacher``), without the box (it is for
+        students: an old dashboard link showed it under the teacher's words), else a student's,
+        and the box is empty for the new code (a README user's students, sent the code box's
+        "was not found" for their own page reloaded, thought they had mistyped)."""
+        heading, form_hidden = "Join your class", ""
         if error is None:
             shown = ""
         elif earlier is not None and teacher:
@@ -1037,7 +1039,7 @@ class ClassServer(Voila):
                      f"<b>{html.escape(earlier)}</b>. The class {html.escape(earlier)} and its results are kept in "
                      f"the store: <code>catcards results {html.escape(earlier)} --csv results.csv</code> writes its "
                      "CSV. The dashboard of the class now is the link printed when the server started.</p>")
-            typed = ""
+            typed, heading, form_hidden = "", f"Class {html.escape(earlier)} is not running", " hidden"
         elif earlier is not None:
             shown = (f'<p id="not-found" class="error" role="alert">The class <b>{html.escape(earlier)}</b> has '
                      "ended (or is not running now): your results are kept. Ask your teacher for the new code.</p>")
@@ -1049,7 +1051,7 @@ class ClassServer(Voila):
         else:
             shown = ('<p id="not-found" class="error" role="alert">There is nothing at this address. Type the '
                      "class code your teacher shows (6 letters and digits).</p>")
-        return _page("join.html", base=html.escape(self.base_url), error=shown,
+        return _page("join.html", base=html.escape(self.base_url), error=shown, heading=heading, form_hidden=form_hidden,
                      typed=html.escape(typed.strip().upper()[:6], quote=True),
                      invalid="true" if error and earlier is None else "false",
                      describedby="not-found hint" if error else "hint")

@@ -902,6 +902,36 @@ def test_the_focus_goes_to_the_code_box_after_a_wrong_code_and_to_the_words_afte
 
 
 @pytest.mark.browser
+def test_an_old_dashboard_link_shows_only_the_teacher_s_words(browser_ready, pool_pages):
+    """break45: the dashboard link of an earlier class (ended, and the server runs another class
+    now) showed the students' code box ("The class code your teacher shows", Join) under the
+    teacher's words. Now only the teacher's words, under a heading that names the class; no
+    WCAG 2.1 AA violation (axe)."""
+    from playwright.sync_api import expect
+
+    server, old, new, base = pool_pages["server"], pool_pages["old"], pool_pages["new"], pool_pages["base"]
+    server.info = new  # the server started again: a new class
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.goto(f"{base}class/{old.code}/dashboard#token={old.teacher_token}")
+        expect(page.get_by_role("alert")).to_have_text(
+            f"This server now runs a newer class, not {old.code}. The class {old.code} and its results are kept in "
+            f"the store: catcards results {old.code} --csv results.csv writes its CSV. The dashboard of the class now "
+            "is the link printed when the server started.")
+        expect(page.get_by_role("heading", level=1)).to_have_text(f"Class {old.code} is not running")
+        expect(page.get_by_role("textbox")).to_have_count(0)
+        expect(page.get_by_role("button")).to_have_count(0)
+        expect(page.get_by_text("The class code your teacher shows")).to_be_hidden()
+        assert page.evaluate("document.activeElement === document.body")  # no box to put the focus in
+        problems = _violations(page, "an old dashboard link, 1280x720")
+        # a student's old link still has the box, for the new code
+        page.goto(f"{base}class/{old.code}")
+        expect(page.get_by_role("textbox", name="The class code your teacher shows")).to_be_focused()
+        expect(page.get_by_role("heading", level=1)).to_have_text("Join your class")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.browser
 def test_the_closed_notice_says_a_game_finished_while_closed_was_not_counted(browser_ready, pool_pages):
     """A README user: a game finished while the class was closed was refused (the table said "Not
     counted ... Play game 1 again") while the notice above kept "Keep playing: this game counts if
