@@ -360,6 +360,15 @@ class Pool:
         row = self._student(self._class(code)["code"], token)
         return Student(row["code"], row["number"], row["seed"], row["nickname"], token)
 
+    def class_of(self, token: Any) -> str | None:
+        """The code of the class the student ``token`` joined (any class of the store, ended
+        too), or None for a token of no student (not text, or over 200 characters, too)."""
+        if not isinstance(token, str) or not 0 < len(token) <= 200:
+            return None
+        s = self._students
+        with self.store.connect() as conn:
+            return conn.execute(sa.select(s.c.code).where(s.c.token_hash == _hash(token))).scalar()
+
     def next_game(self, code: str, token: str) -> tuple[int, int]:
         """The student's next game: ``(k, seed)``, the first game of their series not counted
         (the only one :meth:`submit` counts now; a game refused, e.g. unfinished, is dealt again).

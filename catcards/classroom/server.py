@@ -975,8 +975,9 @@ class ClassServer(Voila):
 
     def table_refusal(self, token: str) -> tuple[int, str] | None:
         """Why the table page ``?student=token`` is not opened, as ``(status, message)``, or None
-        to open it: 303 no token (to the code box), 403 not a student of this class or the class
-        has ended, 429 the
+        to open it: 303 no token (to the code box), 403 not a student of this class (a student
+        of an earlier class of the store is told that class has ended, as their page says) or
+        the class has ended, 429 the
         student opened more than :data:`TABLE_RATE_PER_STUDENT` allows, 503 :attr:`max_tables`
         kernels run (unless the student has a live table: its kernel is replaced, so the count
         does not grow; :meth:`table_opened`). Nothing is started for a refusal."""
@@ -987,6 +988,10 @@ class ClassServer(Voila):
         try:
             student = self.pool.student(self.code, token[:200])
         except CatcardsError:
+            earlier = self.pool.class_of(token[:200])
+            if earlier is not None:  # a student of an earlier class: their page says it has ended (code_page)
+                return 403, (f"The class {earlier} has ended (or is not running now): your results are kept. "
+                             "Ask your teacher for the new code.")
             return 403, ("You have not joined this class: open the join link your teacher gives you "
                          "(it ends with /class/ and the class code).")
         if self.pool.info(self.code).ended:  # no game of it can count any more

@@ -837,6 +837,24 @@ def test_table_pages_are_limited_per_student_and_by_the_kernels_running(small_cl
                                               "for the new code.")
 
 
+def test_the_table_page_of_an_earlier_class_s_student_says_that_class_has_ended(small_class):
+    """break45: the table page of a token of an earlier class (the server started again with a
+    new class) said "You have not joined this class", while the student's page of that class
+    says it has ended. It says what the page says; a token of no class is told as before, and
+    neither starts a kernel (a refusal)."""
+    server, pool = small_class["server"], small_class["pool"]
+    old = pool.start("snap")
+    mia = pool.join(old.code, "Mia")
+    pool.end(old.code, old.teacher_token)
+    assert server.table_refusal(mia.token) == (403, f"The class {old.code} has ended (or is not running now): your "
+                                                    "results are kept. Ask your teacher for the new code.")
+    assert server.code_page(old.code, "x", earlier=old.code).count(
+        f"The class <b>{old.code}</b> has ended (or is not running now): your results are kept. Ask your teacher "
+        "for the new code.") == 1  # the page's own words
+    assert server.table_refusal("nobody")[1].startswith("You have not joined this class")
+    assert pool.class_of(mia.token) == old.code and pool.class_of("nobody") is None and pool.class_of(None) is None
+
+
 def _table(server, session: requests.Session, token: str) -> str:
     """The kernel id of the table page ``session`` opens for the student ``token``."""
     page = session.get(server["base"] + f"?student={token}", timeout=120)
