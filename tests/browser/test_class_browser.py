@@ -611,6 +611,41 @@ def test_the_dashboard_charts_are_readable_with_numbers_on_every_axis(browser_re
             page.close()
 
 
+def _percent(x: float) -> str:
+    """``x`` as the dashboard writes a share: whole percent, halves up (JavaScript's toFixed(0))."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    return f"{Decimal(repr(100 * x)).quantize(Decimal(1), rounding=ROUND_HALF_UP)}%"
+
+
+@pytest.mark.browser
+def test_a_yes_no_activity_s_roster_says_each_student_s_share_as_the_summary_does(browser_ready):
+    """break45: the roster (take a student out) showed a yes/no activity's per-student means as
+    "mean 0.67" while the summary says "Share of the ... games: 67%". Every student's games and
+    real-card counts are a share there now ("share 67%"), as in the students' chart's words and
+    the "So far" line; a count activity keeps "mean 2.50"."""
+    with chromium() as browser:
+        for game, per in (("simons-cat", [1, 2, 3, 4, 3]), ("snap", [1, 2])):
+            summary, act = _class_summary(game, per)
+            page = _dashboard_alone(browser, (1280, 720), summary, act)
+            rows = page.locator("#roster tbody tr")
+            rows.first.wait_for()
+            sent = [rows.nth(i).locator("td").first.inner_text() for i in range(rows.count())]
+            word = (lambda x: "share " + _percent(x)) if game == "simons-cat" else (lambda x: f"mean {x:.2f}")
+            games = [f"{r['n']} game{'s' if r['n'] > 1 else ''} ({word(r['mean'])})" for r in summary["students"] if r["n"]]
+            assert sent == games + [f"1 count from real cards ({word(1.0)})"], (game, sent)
+            if game == "simons-cat":
+                assert not re.search(r"\b0\.\d", " ".join(sent)), sent
+                assert page.locator("#tallies").inner_text().startswith("1 count from real cards, share 100% (not checked")
+                label = page.locator("#students").get_attribute("aria-label")
+                first = summary["students"][0]
+                assert label.startswith(f"Student 1: share {_percent(first['mean'])} from {first['n']};"), label
+                last = summary["running"][-1]
+                assert page.locator("#mean-text").inner_text().startswith(
+                    f"After {last['n']} checked games, the share is {_percent(last['mean'])}, 95% interval "), label
+            page.close()
+
+
 #: the projector view's layout at 1280 x 720: where things are, measured in the page
 PROJECTOR_LAYOUT = """() => {
   const rect = el => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: r.height, width: r.width}; };
