@@ -710,6 +710,47 @@ def test_the_projector_view_at_1280x720_puts_the_result_and_the_main_charts_on_t
         page.close()
 
 
+#: each chart key's box, and whether anything clips it: its own overflow, or an ancestor's that
+#: does not show all of it (the page itself scrolls: the viewport is not such an ancestor)
+KEY_BOXES = """() => [...document.querySelectorAll('.key')].map(key => {
+  const r = key.getBoundingClientRect();
+  let clipped = key.scrollHeight > key.clientHeight + 1 || key.scrollWidth > key.clientWidth + 1;
+  for (let el = key.parentElement; el && el !== document.body; el = el.parentElement) {
+    const s = getComputedStyle(el), b = el.getBoundingClientRect();
+    if ((s.overflowX !== 'visible' || s.overflowY !== 'visible') &&
+        (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5 || r.left < b.left - 0.5 || r.right > b.right + 0.5)) { clipped = true; }
+  }
+  return {id: key.id, top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right, clipped,
+          plot: key.id === 'students-key' ? null : +key.closest('.card').querySelector('clipPath rect').getAttribute('height')};
+})"""
+
+
+@pytest.mark.browser
+def test_the_projector_view_at_1024x768_shows_the_main_charts_keys_whole_on_the_first_screen(browser_ready):
+    """A 1024 x 768 projector (break45): the projector view cut off the last lines of the two main
+    charts' keys (the charts kept at least 260 px under a taller title and key result, and the keys
+    ended below the screen). Now both keys, the exact answer's words shown too, lie whole within
+    the first screen, with plots at least 150 px tall; the students' chart's key is whole within
+    the page below; nothing clips a key."""
+    with chromium() as browser:
+        for game, per in (("simons-cat", [1, 2, 3, 8, 1, 5, 2, 12, 4, 1]), ("snap", [1, 3, 2, 6, 1, 4, 9, 2])):
+            summary, act = _class_summary(game, per)
+            page = _dashboard_alone(browser, (1024, 768), summary, act)
+            page.get_by_role("button", name="Show the exact answer").click()
+            page.get_by_role("button", name="Projector view").click()
+            assert page.evaluate("window.scrollY") == 0
+            keys = {k["id"]: k for k in page.evaluate(KEY_BOXES)}
+            height = page.evaluate("document.documentElement.scrollHeight")
+            for name, key in keys.items():
+                where = (game, name, key)
+                assert not key["clipped"] and 0 <= key["left"] and key["right"] <= 1024, where
+                assert 0 <= key["top"] < key["bottom"] <= (height if name == "students-key" else 768), where
+                assert key["plot"] is None or key["plot"] >= 150, where
+            assert set(keys) == {"dist-key", "running-key", "students-key"}
+            assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+            page.close()
+
+
 @pytest.mark.browser
 def test_the_running_mean_s_axis_is_not_stretched_by_the_wide_t_interval_of_two_results(browser_ready):
     """Student's t interval from 2 counts, 0 and 6 snaps, is 3 +- 12.706 x 3 (to 41.1 snaps): an
