@@ -28,7 +28,8 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 ``GET  class/CODE/summary``                 :meth:`Pool.summary` (teacher; names only with ``?names=1``)
 ``GET  class/CODE/results.csv``             one row per counted result (teacher; the dashboard
                                             sends the token in ``Authorization``)
-``POST class/CODE/open``, ``.../end``       open/close submissions, end the class (teacher)
+``POST class/CODE/open``, ``.../end``       open/close submissions, end the class (teacher; the
+                                            students' table kernels are shut down)
 ``POST class/CODE/remove``                  ``{"student": N, "removed": bool}``: take student N's
                                             results out of the pool, or put them back (teacher)
 ==========================================  =====================================================
@@ -566,7 +567,10 @@ class EndHandler(PoolHandler):
     def post(self, code: str) -> None:
         code = self.code(code, teacher=True)
         token = self.teacher()
+        was_ended = self.pool.info(code).ended
         self.call(self.pool.end, code, token)
+        if not was_ended:
+            self.server.class_ended()
         self.send({"ended": True})
 
 
@@ -965,6 +969,22 @@ class ClassServer(Voila):
         noted = (self._table_owners or {}).pop(kernel_id, None)
         if noted is not None and self._student_tables.get(noted[0]) == kernel_id:
             del self._student_tables[noted[0]]
+
+    #: called with the class's code when the teacher ends the class from the dashboard (the
+    #: command prints a line)
+    on_class_ended: Any = None
+
+    def class_ended(self) -> None:
+        """The teacher has ended the class (the dashboard's "End the class"): the students' table
+        kernels are shut down as a student's earlier table is (:meth:`_stop_kernel`), not left to
+        the idle cull (10 minutes), and :attr:`on_class_ended` is told. Nothing counted is lost:
+        a result is counted in the store when its save reaches the pool, and an ended class
+        counts nothing more (the students' pages hide their tables and keep their results)."""
+        for kernel_id in list((self._student_tables or {}).values()):
+            if self._running(kernel_id):
+                tornado.ioloop.IOLoop.current().add_callback(self._stop_kernel, kernel_id)
+        if self.on_class_ended is not None:
+            self.on_class_ended(self.code)
 
     async def _stop_kernel(self, kernel_id: str) -> None:
         try:
@@ -1593,7 +1613,16 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
             print(text, file=out, flush=True)
         shown["lines"] += 1
 
+    def ended(code: str) -> None:
+        # the terminal said nothing when the class was ended from the dashboard (break45); on a
+        # terminal a count line being rewritten in place is cleared first, as drop_failed does
+        out = sys.stderr if as_json else sys.stdout
+        clear = "\r\x1b[K" if out.isatty() else ""
+        print(f"{clear}Class {code} was ended from the dashboard: no one can join it or send results now; its "
+              "results are kept in the store. Ctrl+C stops the server.", file=out, flush=True)
+
     app.on_listening = announce
+    app.on_class_ended = ended
     app.preheat = preheat
     app.on_pool_progress = progress
     app.verbose = verbose

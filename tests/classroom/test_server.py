@@ -1021,10 +1021,23 @@ def test_the_server_killed_and_started_again_keeps_the_class_and_its_results(ser
 
 
 def test_an_ended_class_takes_nothing_more(server):
-    ana = join(server)
+    """... and "End the class" (break45) shuts the students' table kernels down (they ran until the
+    idle cull, 10 minutes), keeping every counted result, and the terminal says so in one line
+    (it said nothing), once."""
+    ana, ben = join(server), join(server)
     save = snap_pass(series_seed(ana["seed"], 0)).to_json()
     url = server["join_url"]
+    kernel = _table(server, requests.Session(), ben["student"])
+    assert submit(server, ben["student"], snap_pass(series_seed(ben["seed"], 0)).to_json()).status_code == 201
+    kept = counted(server)
     assert requests.post(url + "/end", headers=teacher(server), timeout=30).json() == {"ended": True}
+    assert _gone(server, kernel)
+    assert counted(server) == kept
+    assert requests.post(url + "/me", json={"student": ben["student"]}, timeout=30).json()["games"] == 1
+    line = (f"Class {server['code']} was ended from the dashboard: no one can join it or send results now; its "
+            "results are kept in the store. Ctrl+C stops the server.\n")
+    assert requests.post(url + "/end", headers=teacher(server), timeout=30).json() == {"ended": True}  # again
+    assert summary(server)["ended"] is True and _log(server).count(line) == 1, _log(server)[-2000:]
     before = version(server), requests.post(url + "/me", json={"student": ana["student"]}, timeout=30).json()
     assert before[1]["ended"] is True and before[1]["open"] is False  # the student page hides the table and says the class has ended
     refused(submit(server, ana["student"], save), 403, "ended")
