@@ -177,6 +177,32 @@ def test_a_student_joins_by_the_link_plays_a_snap_pass_and_the_dashboard_shows_i
 
 
 @pytest.mark.browser
+def test_after_joining_by_keyboard_the_focus_is_on_the_first_move(browser_ready, class_server):
+    """break45 (WCAG 2.1 AA, keyboard play): after joining, the keyboard focus was on the page, two
+    Tabs from "Turn your card" (the table's "How to play" first). Joined by keyboard alone, the
+    focus is on "Turn your card" once the table is drawn, and Enter turns the first card; back on
+    their page (a reload) too."""
+    from playwright.sync_api import expect
+
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(class_server["join_url"])
+        page.keyboard.press("Tab")
+        expect(page.get_by_label("Nickname (optional, up to 24 characters)")).to_be_focused()
+        page.keyboard.type("Kai")
+        page.keyboard.press("Enter")
+        expect(page.locator("#who")).to_contain_text("you are Kai")
+        frame = page.frame_locator("#table")
+        turn = frame.get_by_role("button", name="Turn your card")
+        expect(turn).to_be_focused(timeout=60_000)
+        page.keyboard.press("Enter")
+        expect(frame.locator(".catcards-status")).to_contain_text("1 card turned", timeout=15_000)
+        page.reload()
+        expect(page.locator("#who")).to_contain_text("you are Kai")
+        expect(page.frame_locator("#table").get_by_role("button", name="Turn your card")).to_be_focused(timeout=60_000)
+
+
+@pytest.mark.browser
 def test_a_table_opened_in_a_second_tab_makes_the_first_say_so(browser_ready, class_server):
     """Break-it (break4): a student's table opened in a second tab (or device) stops the first
     tab's table (one table a student), which then stayed on screen and did nothing when pressed,
