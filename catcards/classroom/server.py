@@ -911,7 +911,9 @@ class ClassServer(Voila):
         rate per address (:data:`~catcards.classroom.pool.JOIN_RATE_PER_ADDRESS`). There is no
         cap of kernels per address: a class behind one school router or a JupyterHub's proxy
         comes from one address, and any cap low enough to matter would turn that class away.
-        The owners noted are bounded (the oldest of stopped kernels are forgotten)."""
+        The owners noted are bounded (the oldest of stopped kernels are forgotten). A table
+        whose kernel is noted once the class has ended (its page was being made when the teacher
+        ended it) is shut down too (:meth:`class_ended`)."""
         if self._table_owners is None:
             self._table_owners, self._student_tables = {}, {}
         previous = self._student_tables.get(student)
@@ -919,6 +921,8 @@ class ClassServer(Voila):
         self._table_owners[kernel_id] = (student, bytes(xsrf))
         if previous is not None and previous != kernel_id and self._running(previous):
             tornado.ioloop.IOLoop.current().add_callback(self._stop_kernel, previous)
+        if self.pool.info(self.code).ended:  # ended while its page was made: after class_ended stopped the others
+            tornado.ioloop.IOLoop.current().add_callback(self._stop_kernel, kernel_id)
         if len(self._table_owners) > 2 * self.max_tables + 100:
             for old in [k for k in self._table_owners if not self._running(k)][: len(self._table_owners) // 2]:
                 del self._table_owners[old]

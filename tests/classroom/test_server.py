@@ -855,6 +855,68 @@ def test_the_table_page_of_an_earlier_class_s_student_says_that_class_has_ended(
     assert pool.class_of(mia.token) == old.code and pool.class_of("nobody") is None and pool.class_of(None) is None
 
 
+class _Kernels:
+    """What the class server uses of Voila's kernel manager to stop tables: ``live`` kernel ids;
+    ``shut``, those shut down, in order."""
+
+    def __init__(self, *live: str):
+        self.live, self.shut = set(live), []
+
+    def __contains__(self, kernel_id) -> bool:
+        return kernel_id in self.live
+
+    def list_kernel_ids(self) -> list[str]:
+        return sorted(self.live)
+
+    async def shutdown_kernel(self, kernel_id, now=False):
+        self.live.discard(kernel_id)
+        self.shut.append(kernel_id)
+
+
+def test_ending_the_class_stops_its_tables_and_one_whose_page_was_being_made(tmp_path):
+    """"End the class" shuts every student's live table kernel down (as a replaced table's,
+    ClassServer._stop_kernel), and says so once (on_class_ended); a table whose kernel is noted
+    after that (its page was being made while the teacher ended the class) is shut down too. The
+    preheated kernels no page has taken are not the students' tables and stay."""
+    import asyncio
+
+    from catcards.classroom.pool import Pool
+    from catcards.classroom.server import ClassServer
+    from catcards.classroom.store import open_store
+
+    store = open_store(tmp_path / "store")
+    pool = Pool(store)
+    server = ClassServer()
+    server.pool, server.info, server.activity = pool, pool.start("snap"), SNAPS_ACT
+    server.kernel_manager = kernels = _Kernels("ana-1", "ana-2", "ben-1", "late", "waiting")
+    said: list[str] = []
+    server.on_class_ended = said.append
+
+    async def settle() -> None:  # the stops scheduled (IOLoop.add_callback) run, each a few steps
+        for _ in range(10):
+            await asyncio.sleep(0)
+
+    async def run() -> None:
+        server.table_opened("ana-1", 1, b"a")
+        server.table_opened("ben-1", 2, b"b")
+        server.table_opened("ana-2", 1, b"a")  # Ana's reload: her first table is stopped
+        await settle()
+        assert kernels.shut == ["ana-1"]
+        pool.end(server.code, server.info.teacher_token)
+        server.class_ended()
+        await settle()
+        assert sorted(kernels.shut[1:]) == ["ana-2", "ben-1"]
+        server.table_opened("late", 3, b"c")
+        await settle()
+
+    try:
+        asyncio.run(run())
+    finally:
+        store.close()
+    assert kernels.shut[3:] == ["late"] and kernels.live == {"waiting"}
+    assert said == [server.code]
+
+
 def _table(server, session: requests.Session, token: str) -> str:
     """The kernel id of the table page ``session`` opens for the student ``token``."""
     page = session.get(server["base"] + f"?student={token}", timeout=120)
