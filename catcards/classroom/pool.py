@@ -42,11 +42,12 @@ from ..probability import wilson_interval
 from ..registry import load_state, read_save
 from .activities import Activity, ActivityError, activity as find_activity, default_activity
 from .records import (_SEED_HIGH, _SEED_LOW, CODE_ALPHABET, CODE_LENGTH, GAMES_PER_STUDENT,
-                      MAX_NICKNAME, MAX_SAVE_BYTES, MAX_STUDENTS, TALLIES_PER_STUDENT, ClassInfo, Counted, PoolError,
+                      MAX_NICKNAME, MAX_SAVE_BYTES, MAX_STUDENTS, TALLIES_PER_STUDENT, ClassClosedError, ClassInfo, Counted,
+                      PoolError,
                       Student, series_seed)
 from .store import Store
 
-__all__ = ["Pool", "PoolError", "ClassInfo", "Student", "Counted", "series_seed", "CODE_ALPHABET",
+__all__ = ["Pool", "PoolError", "ClassClosedError", "ClassInfo", "Student", "Counted", "series_seed", "CODE_ALPHABET",
            "MAX_SAVE_BYTES", "MAX_NICKNAME", "MAX_STUDENTS", "GAMES_PER_STUDENT", "TALLIES_PER_STUDENT", "DEFAULT_MAX_STUDENTS",
            "JOIN_RATE_PER_ADDRESS", "JOIN_RATE_PER_CLASS"]
 
@@ -359,6 +360,15 @@ class Pool:
         row = self._student(self._class(code)["code"], token)
         return Student(row["code"], row["number"], row["seed"], row["nickname"], token)
 
+    def class_of(self, token: Any) -> str | None:
+        """The code of the class the student ``token`` joined (any class of the store, ended
+        too), or None for a token of no student (not text, or over 200 characters, too)."""
+        if not isinstance(token, str) or not 0 < len(token) <= 200:
+            return None
+        s = self._students
+        with self.store.connect() as conn:
+            return conn.execute(sa.select(s.c.code).where(s.c.token_hash == _hash(token))).scalar()
+
     def next_game(self, code: str, token: str) -> tuple[int, int]:
         """The student's next game: ``(k, seed)``, the first game of their series not counted
         (the only one :meth:`submit` counts now; a game refused, e.g. unfinished, is dealt again).
@@ -397,6 +407,9 @@ class Pool:
                 unfinished, or dealt from a deck order written into the save (a stacked deck), or
                 a game after the student's next one (a game skipped); 409 that
                 game is already counted. Nothing refused is counted.
+            ClassClosedError: (403) a valid game, refused only because the class is closed for
+                results: the save is read and checked first, so a request refused for anything
+                else while the class is closed gets that refusal instead.
         """
         if not isinstance(save_text, str):
             raise PoolError(400, f"a result is a game's save as text (JSON), not {type(save_text).__name__}")
@@ -404,7 +417,8 @@ class Pool:
             raise PoolError(413, f"a save is at most {MAX_SAVE_BYTES // 1024} KiB; this one is larger")
         row = self._class(code)
         code = row["code"]
-        self._check_open(row)
+        if row["ended"]:  # nothing of an ended class is read; a closed class's is (_count checks it)
+            self._check_open(row)
         student = self._student(code, token)
         self._rate(student["id"])
         act = find_activity(row["activity"])
@@ -449,10 +463,12 @@ class Pool:
             PoolError: 404, 403, 429 as :meth:`submit`; 422 the activity has no real-deck
                 version, or ``value`` is not a whole number within the activity's ``tally``;
                 403 the student has sent :data:`TALLIES_PER_STUDENT` counts already.
+            ClassClosedError: (403) a valid count, refused only because the class is closed.
         """
         row = self._class(code)
         code = row["code"]
-        self._check_open(row)
+        if row["ended"]:
+            self._check_open(row)
         student = self._student(code, token)
         self._rate(student["id"])
         try:
@@ -637,7 +653,7 @@ class Pool:
         if row["ended"]:
             raise PoolError(403, f"the class {row['code']} has ended; results are no longer counted")
         if not row["is_open"]:
-            raise PoolError(403, f"the class {row['code']} is closed for results now; wait until "
+            raise ClassClosedError(403, f"the class {row['code']} is closed for results now; wait until "
                                  "your teacher opens it")
 
     def _rate(self, student_id: int) -> None:

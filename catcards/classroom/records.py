@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ..core import CatcardsError, short_repr
 
-__all__ = ["PoolError", "ClassInfo", "Student", "Counted", "series_seed", "CODE_ALPHABET",
+__all__ = ["PoolError", "ClassClosedError", "ClassInfo", "Student", "Counted", "series_seed", "CODE_ALPHABET",
            "CODE_LENGTH", "MAX_SAVE_BYTES", "MAX_NICKNAME", "MAX_STUDENTS", "GAMES_PER_STUDENT",
            "TALLIES_PER_STUDENT"]
 
@@ -48,6 +48,13 @@ class PoolError(CatcardsError, ValueError):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status = status
+
+
+class ClassClosedError(PoolError):
+    """A valid result refused (403) only because the teacher has closed the class for results
+    (not ended it): the student's page says that game was not counted. A request that is
+    refused for anything else while the class is closed (a save that is not one, edited, of
+    another game) gets its own :class:`PoolError`, not this."""
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,8 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 ``GET  class/CODE/summary``                 :meth:`Pool.summary` (teacher; names only with ``?names=1``)
 ``GET  class/CODE/results.csv``             one row per counted result (teacher; the dashboard
                                             sends the token in ``Authorization``)
-``POST class/CODE/open``, ``.../end``       open/close submissions, end the class (teacher)
+``POST class/CODE/open``, ``.../end``       open/close submissions, end the class (teacher; the
+                                            students' table kernels are shut down)
 ``POST class/CODE/remove``                  ``{"student": N, "removed": bool}``: take student N's
                                             results out of the pool, or put them back (teacher)
 ==========================================  =====================================================
@@ -432,6 +433,18 @@ class GameHandler(PoolHandler):
 
 
 class ResultsHandler(PoolHandler):
+    def submit(self, code: str, token: str, save: str) -> Any:
+        """:meth:`Pool.submit`; a valid game refused only because the class is closed
+        (:class:`ClassClosedError`: the pool checks the save first) is noted for the student's
+        page (:meth:`ClassServer.closed_refused`). Any other refusal notes nothing."""
+        from catcards.classroom.pool import ClassClosedError
+
+        try:
+            return self.pool.submit(code, token, save)
+        except ClassClosedError:
+            self.server.closed_refused(token)
+            raise
+
     def post(self, code: str) -> None:
         code = self.code(code)
         data = self.json_body()
@@ -439,13 +452,7 @@ class ResultsHandler(PoolHandler):
         save = data.get("save")
         if not isinstance(save, str):
             raise JsonError(400, "give the finished game's save as \"save\": the text of state.to_json()")
-        try:
-            counted = self.call(self.pool.submit, code, token, save)
-        except JsonError:
-            info = self.pool.info(code)
-            if not info.is_open and not info.ended:  # the game finished while the class is closed
-                self.server.closed_refused(token)
-            raise
+        counted = self.call(self.submit, code, token, save)
         self.send({"counted": _counted(counted), **self.server.student_results(token)}, 201)
 
 
@@ -560,7 +567,10 @@ class EndHandler(PoolHandler):
     def post(self, code: str) -> None:
         code = self.code(code, teacher=True)
         token = self.teacher()
+        was_ended = self.pool.info(code).ended
         self.call(self.pool.end, code, token)
+        if not was_ended:
+            self.server.class_ended()
         self.send({"ended": True})
 
 
@@ -901,7 +911,9 @@ class ClassServer(Voila):
         rate per address (:data:`~catcards.classroom.pool.JOIN_RATE_PER_ADDRESS`). There is no
         cap of kernels per address: a class behind one school router or a JupyterHub's proxy
         comes from one address, and any cap low enough to matter would turn that class away.
-        The owners noted are bounded (the oldest of stopped kernels are forgotten)."""
+        The owners noted are bounded (the oldest of stopped kernels are forgotten). A table
+        whose kernel is noted once the class has ended (its page was being made when the teacher
+        ended it) is shut down too (:meth:`class_ended`)."""
         if self._table_owners is None:
             self._table_owners, self._student_tables = {}, {}
         previous = self._student_tables.get(student)
@@ -909,6 +921,8 @@ class ClassServer(Voila):
         self._table_owners[kernel_id] = (student, bytes(xsrf))
         if previous is not None and previous != kernel_id and self._running(previous):
             tornado.ioloop.IOLoop.current().add_callback(self._stop_kernel, previous)
+        if self.pool.info(self.code).ended:  # ended while its page was made: after class_ended stopped the others
+            tornado.ioloop.IOLoop.current().add_callback(self._stop_kernel, kernel_id)
         if len(self._table_owners) > 2 * self.max_tables + 100:
             for old in [k for k in self._table_owners if not self._running(k)][: len(self._table_owners) // 2]:
                 del self._table_owners[old]
@@ -960,6 +974,22 @@ class ClassServer(Voila):
         if noted is not None and self._student_tables.get(noted[0]) == kernel_id:
             del self._student_tables[noted[0]]
 
+    #: called with the class's code when the teacher ends the class from the dashboard (the
+    #: command prints a line)
+    on_class_ended: Any = None
+
+    def class_ended(self) -> None:
+        """The teacher has ended the class (the dashboard's "End the class"): the students' table
+        kernels are shut down as a student's earlier table is (:meth:`_stop_kernel`), not left to
+        the idle cull (10 minutes), and :attr:`on_class_ended` is told. Nothing counted is lost:
+        a result is counted in the store when its save reaches the pool, and an ended class
+        counts nothing more (the students' pages hide their tables and keep their results)."""
+        for kernel_id in list((self._student_tables or {}).values()):
+            if self._running(kernel_id):
+                tornado.ioloop.IOLoop.current().add_callback(self._stop_kernel, kernel_id)
+        if self.on_class_ended is not None:
+            self.on_class_ended(self.code)
+
     async def _stop_kernel(self, kernel_id: str) -> None:
         try:
             if self._running(kernel_id):
@@ -969,8 +999,9 @@ class ClassServer(Voila):
 
     def table_refusal(self, token: str) -> tuple[int, str] | None:
         """Why the table page ``?student=token`` is not opened, as ``(status, message)``, or None
-        to open it: 303 no token (to the code box), 403 not a student of this class or the class
-        has ended, 429 the
+        to open it: 303 no token (to the code box), 403 not a student of this class (a student
+        of an earlier class of the store is told that class has ended, as their page says) or
+        the class has ended, 429 the
         student opened more than :data:`TABLE_RATE_PER_STUDENT` allows, 503 :attr:`max_tables`
         kernels run (unless the student has a live table: its kernel is replaced, so the count
         does not grow; :meth:`table_opened`). Nothing is started for a refusal."""
@@ -981,6 +1012,10 @@ class ClassServer(Voila):
         try:
             student = self.pool.student(self.code, token[:200])
         except CatcardsError:
+            earlier = self.pool.class_of(token[:200])
+            if earlier is not None:  # a student of an earlier class: their page says it has ended (code_page)
+                return 403, (f"The class {earlier} has ended (or is not running now): your results are kept. "
+                             "Ask your teacher for the new code.")
             return 403, ("You have not joined this class: open the join link your teacher gives you "
                          "(it ends with /class/ and the class code).")
         if self.pool.info(self.code).ended:  # no game of it can count any more
@@ -1021,9 +1056,11 @@ class ClassServer(Voila):
         the code ``typed`` was not found: the page says so and the box holds it, to be corrected.
         ``earlier``, a code of an earlier class of the store that this server does not serve (it
         was ended, or the server was started again with a new class): the page says so, in the
-        teacher's words for the dashboard's address (``teacher``), else a student's, and the box is
-        empty for the new code (a README user's students, sent the code box's "was not found"
-        for their own page reloaded, thought they had mistyped)."""
+        teacher's words for the dashboard's address (``teacher``), without the box (it is for
+        students: an old dashboard link showed it under the teacher's words), else a student's,
+        and the box is empty for the new code (a README user's students, sent the code box's
+        "was not found" for their own page reloaded, thought they had mistyped)."""
+        heading, form_hidden = "Join your class", ""
         if error is None:
             shown = ""
         elif earlier is not None and teacher:
@@ -1031,7 +1068,7 @@ class ClassServer(Voila):
                      f"<b>{html.escape(earlier)}</b>. The class {html.escape(earlier)} and its results are kept in "
                      f"the store: <code>catcards results {html.escape(earlier)} --csv results.csv</code> writes its "
                      "CSV. The dashboard of the class now is the link printed when the server started.</p>")
-            typed = ""
+            typed, heading, form_hidden = "", f"Class {html.escape(earlier)} is not running", " hidden"
         elif earlier is not None:
             shown = (f'<p id="not-found" class="error" role="alert">The class <b>{html.escape(earlier)}</b> has '
                      "ended (or is not running now): your results are kept. Ask your teacher for the new code.</p>")
@@ -1043,7 +1080,7 @@ class ClassServer(Voila):
         else:
             shown = ('<p id="not-found" class="error" role="alert">There is nothing at this address. Type the '
                      "class code your teacher shows (6 letters and digits).</p>")
-        return _page("join.html", base=html.escape(self.base_url), error=shown,
+        return _page("join.html", base=html.escape(self.base_url), error=shown, heading=heading, form_hidden=form_hidden,
                      typed=html.escape(typed.strip().upper()[:6], quote=True),
                      invalid="true" if error and earlier is None else "false",
                      describedby="not-found hint" if error else "hint")
@@ -1580,7 +1617,16 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
             print(text, file=out, flush=True)
         shown["lines"] += 1
 
+    def ended(code: str) -> None:
+        # the terminal said nothing when the class was ended from the dashboard (break45); on a
+        # terminal a count line being rewritten in place is cleared first, as drop_failed does
+        out = sys.stderr if as_json else sys.stdout
+        clear = "\r\x1b[K" if out.isatty() else ""
+        print(f"{clear}Class {code} was ended from the dashboard: no one can join it or send results now; its "
+              "results are kept in the store. Ctrl+C stops the server.", file=out, flush=True)
+
     app.on_listening = announce
+    app.on_class_ended = ended
     app.preheat = preheat
     app.on_pool_progress = progress
     app.verbose = verbose

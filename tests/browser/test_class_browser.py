@@ -177,6 +177,32 @@ def test_a_student_joins_by_the_link_plays_a_snap_pass_and_the_dashboard_shows_i
 
 
 @pytest.mark.browser
+def test_after_joining_by_keyboard_the_focus_is_on_the_first_move(browser_ready, class_server):
+    """break45 (WCAG 2.1 AA, keyboard play): after joining, the keyboard focus was on the page, two
+    Tabs from "Turn your card" (the table's "How to play" first). Joined by keyboard alone, the
+    focus is on "Turn your card" once the table is drawn, and Enter turns the first card; back on
+    their page (a reload) too."""
+    from playwright.sync_api import expect
+
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(class_server["join_url"])
+        page.keyboard.press("Tab")
+        expect(page.get_by_label("Nickname (optional, up to 24 characters)")).to_be_focused()
+        page.keyboard.type("Kai")
+        page.keyboard.press("Enter")
+        expect(page.locator("#who")).to_contain_text("you are Kai")
+        frame = page.frame_locator("#table")
+        turn = frame.get_by_role("button", name="Turn your card")
+        expect(turn).to_be_focused(timeout=60_000)
+        page.keyboard.press("Enter")
+        expect(frame.locator(".catcards-status")).to_contain_text("1 card turned", timeout=15_000)
+        page.reload()
+        expect(page.locator("#who")).to_contain_text("you are Kai")
+        expect(page.frame_locator("#table").get_by_role("button", name="Turn your card")).to_be_focused(timeout=60_000)
+
+
+@pytest.mark.browser
 def test_a_table_opened_in_a_second_tab_makes_the_first_say_so(browser_ready, class_server):
     """Break-it (break4): a student's table opened in a second tab (or device) stops the first
     tab's table (one table a student), which then stayed on screen and did nothing when pressed,
@@ -611,6 +637,41 @@ def test_the_dashboard_charts_are_readable_with_numbers_on_every_axis(browser_re
             page.close()
 
 
+def _percent(x: float) -> str:
+    """``x`` as the dashboard writes a share: whole percent, halves up (JavaScript's toFixed(0))."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    return f"{Decimal(repr(100 * x)).quantize(Decimal(1), rounding=ROUND_HALF_UP)}%"
+
+
+@pytest.mark.browser
+def test_a_yes_no_activity_s_roster_says_each_student_s_share_as_the_summary_does(browser_ready):
+    """break45: the roster (take a student out) showed a yes/no activity's per-student means as
+    "mean 0.67" while the summary says "Share of the ... games: 67%". Every student's games and
+    real-card counts are a share there now ("share 67%"), as in the students' chart's words and
+    the "So far" line; a count activity keeps "mean 2.50"."""
+    with chromium() as browser:
+        for game, per in (("simons-cat", [1, 2, 3, 4, 3]), ("snap", [1, 2])):
+            summary, act = _class_summary(game, per)
+            page = _dashboard_alone(browser, (1280, 720), summary, act)
+            rows = page.locator("#roster tbody tr")
+            rows.first.wait_for()
+            sent = [rows.nth(i).locator("td").first.inner_text() for i in range(rows.count())]
+            word = (lambda x: "share " + _percent(x)) if game == "simons-cat" else (lambda x: f"mean {x:.2f}")
+            games = [f"{r['n']} game{'s' if r['n'] > 1 else ''} ({word(r['mean'])})" for r in summary["students"] if r["n"]]
+            assert sent == games + [f"1 count from real cards ({word(1.0)})"], (game, sent)
+            if game == "simons-cat":
+                assert not re.search(r"\b0\.\d", " ".join(sent)), sent
+                assert page.locator("#tallies").inner_text().startswith("1 count from real cards, share 100% (not checked")
+                label = page.locator("#students").get_attribute("aria-label")
+                first = summary["students"][0]
+                assert label.startswith(f"Student 1: share {_percent(first['mean'])} from {first['n']};"), label
+                last = summary["running"][-1]
+                assert page.locator("#mean-text").inner_text().startswith(
+                    f"After {last['n']} checked games, the share is {_percent(last['mean'])}, 95% interval "), label
+            page.close()
+
+
 #: the projector view's layout at 1280 x 720: where things are, measured in the page
 PROJECTOR_LAYOUT = """() => {
   const rect = el => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: r.height, width: r.width}; };
@@ -673,6 +734,47 @@ def test_the_projector_view_at_1280x720_puts_the_result_and_the_main_charts_on_t
         expect(page.get_by_role("button", name="Projector view")).to_be_focused()
         assert page.evaluate(PROJECTOR_LAYOUT)["dist"]["plot"] == before["dist"]["plot"]
         page.close()
+
+
+#: each chart key's box, and whether anything clips it: its own overflow, or an ancestor's that
+#: does not show all of it (the page itself scrolls: the viewport is not such an ancestor)
+KEY_BOXES = """() => [...document.querySelectorAll('.key')].map(key => {
+  const r = key.getBoundingClientRect();
+  let clipped = key.scrollHeight > key.clientHeight + 1 || key.scrollWidth > key.clientWidth + 1;
+  for (let el = key.parentElement; el && el !== document.body; el = el.parentElement) {
+    const s = getComputedStyle(el), b = el.getBoundingClientRect();
+    if ((s.overflowX !== 'visible' || s.overflowY !== 'visible') &&
+        (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5 || r.left < b.left - 0.5 || r.right > b.right + 0.5)) { clipped = true; }
+  }
+  return {id: key.id, top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right, clipped,
+          plot: key.id === 'students-key' ? null : +key.closest('.card').querySelector('clipPath rect').getAttribute('height')};
+})"""
+
+
+@pytest.mark.browser
+def test_the_projector_view_at_1024x768_shows_the_main_charts_keys_whole_on_the_first_screen(browser_ready):
+    """A 1024 x 768 projector (break45): the projector view cut off the last lines of the two main
+    charts' keys (the charts kept at least 260 px under a taller title and key result, and the keys
+    ended below the screen). Now both keys, the exact answer's words shown too, lie whole within
+    the first screen, with plots at least 150 px tall; the students' chart's key is whole within
+    the page below; nothing clips a key."""
+    with chromium() as browser:
+        for game, per in (("simons-cat", [1, 2, 3, 8, 1, 5, 2, 12, 4, 1]), ("snap", [1, 3, 2, 6, 1, 4, 9, 2])):
+            summary, act = _class_summary(game, per)
+            page = _dashboard_alone(browser, (1024, 768), summary, act)
+            page.get_by_role("button", name="Show the exact answer").click()
+            page.get_by_role("button", name="Projector view").click()
+            assert page.evaluate("window.scrollY") == 0
+            keys = {k["id"]: k for k in page.evaluate(KEY_BOXES)}
+            height = page.evaluate("document.documentElement.scrollHeight")
+            for name, key in keys.items():
+                where = (game, name, key)
+                assert not key["clipped"] and 0 <= key["left"] and key["right"] <= 1024, where
+                assert 0 <= key["top"] < key["bottom"] <= (height if name == "students-key" else 768), where
+                assert key["plot"] is None or key["plot"] >= 150, where
+            assert set(keys) == {"dist-key", "running-key", "students-key"}
+            assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+            page.close()
 
 
 @pytest.mark.browser
@@ -899,6 +1001,36 @@ def test_the_focus_goes_to_the_code_box_after_a_wrong_code_and_to_the_words_afte
         expect(dashboard.get_by_role("button", name="End the class")).to_be_disabled()
         expect(dashboard.locator("#message")).to_be_focused()  # after the redraw too
         dashboard.close()
+
+
+@pytest.mark.browser
+def test_an_old_dashboard_link_shows_only_the_teacher_s_words(browser_ready, pool_pages):
+    """break45: the dashboard link of an earlier class (ended, and the server runs another class
+    now) showed the students' code box ("The class code your teacher shows", Join) under the
+    teacher's words. Now only the teacher's words, under a heading that names the class; no
+    WCAG 2.1 AA violation (axe)."""
+    from playwright.sync_api import expect
+
+    server, old, new, base = pool_pages["server"], pool_pages["old"], pool_pages["new"], pool_pages["base"]
+    server.info = new  # the server started again: a new class
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.goto(f"{base}class/{old.code}/dashboard#token={old.teacher_token}")
+        expect(page.get_by_role("alert")).to_have_text(
+            f"This server now runs a newer class, not {old.code}. The class {old.code} and its results are kept in "
+            f"the store: catcards results {old.code} --csv results.csv writes its CSV. The dashboard of the class now "
+            "is the link printed when the server started.")
+        expect(page.get_by_role("heading", level=1)).to_have_text(f"Class {old.code} is not running")
+        expect(page.get_by_role("textbox")).to_have_count(0)
+        expect(page.get_by_role("button")).to_have_count(0)
+        expect(page.get_by_text("The class code your teacher shows")).to_be_hidden()
+        assert page.evaluate("document.activeElement === document.body")  # no box to put the focus in
+        problems = _violations(page, "an old dashboard link, 1280x720")
+        # a student's old link still has the box, for the new code
+        page.goto(f"{base}class/{old.code}")
+        expect(page.get_by_role("textbox", name="The class code your teacher shows")).to_be_focused()
+        expect(page.get_by_role("heading", level=1)).to_have_text("Join your class")
+    assert not problems, "\n".join(problems)
 
 
 @pytest.mark.browser

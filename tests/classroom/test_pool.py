@@ -563,6 +563,31 @@ def test_refuses_results_of_a_closed_or_ended_class(lesson):
     assert pool.info(info.code).ended and pool.summary(info.code)["n"] == 1
 
 
+def test_a_closed_class_reads_a_result_first_and_refuses_only_a_valid_one_as_closed(lesson):
+    """break45: the closed check came before the save was read, so a script's junk save while
+    the class was closed was refused as "closed" (and the student's page then said a game of
+    theirs was not counted). Now each invalid request gets its own refusal, and only a valid
+    game or count is refused for the class being closed (ClassClosedError)."""
+    from catcards.classroom.pool import ClassClosedError
+
+    pool, info, me, _ = lesson
+    pool.set_open(info.code, info.teacher_token, False)
+    for status, words, args in ((400, "not a catcards save", ("junk",)),
+                                (422, "not finished", (snap_pass(me.game_seed(1), turns=3).to_json(),)),
+                                (409, "already counted", (snap_pass(me.game_seed(0)).to_json(),)),
+                                (422, "your next game is game 2", (snap_pass(me.game_seed(2)).to_json(),))):
+        error = refused(pool, info.code, status, words, pool.submit, info.code, me.token, *args)
+        assert not isinstance(error, ClassClosedError), words
+    error = refused(pool, info.code, 422, "whole number", pool.tally, info.code, me.token, 2.5)
+    assert not isinstance(error, ClassClosedError)
+    for call, value in ((pool.submit, snap_pass(me.game_seed(1)).to_json()), (pool.tally, 3)):
+        error = refused(pool, info.code, 403, "closed for results", call, info.code, me.token, value)
+        assert isinstance(error, ClassClosedError)
+    pool.end(info.code, info.teacher_token)  # ended: refused as ended, not as closed
+    error = refused(pool, info.code, 403, "has ended", pool.submit, info.code, me.token, "junk")
+    assert not isinstance(error, ClassClosedError)
+
+
 @pytest.mark.parametrize("text", ["", "{", "not json", "[]", '{"format": "x"}', b"{}", None, 42])
 def test_refuses_malformed_input(lesson, text):
     pool, info, me, _ = lesson

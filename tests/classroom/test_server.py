@@ -382,6 +382,26 @@ def test_closed_submissions_are_refused_and_open_again(server):
     assert submit(server, ana["student"], save).status_code == 201
 
 
+def test_only_a_valid_game_refused_while_closed_is_noted_as_refused_for_it(small_class):
+    """break45: ``closed_refused`` (the student's page: "that game was not counted") was noted
+    for any refusal while the class was closed, a script's junk save too, since the closed check
+    came before the save was read. Now an invalid save gets its own 4xx JSON error and leaves
+    the note as it was; a valid finished game refused for the class being closed is noted."""
+    server, pool, url = small_class["server"], small_class["pool"], small_class["join_url"]
+    ana = join({"join_url": url})
+    me = lambda: requests.post(url + "/me", json={"student": ana["student"]}, timeout=30).json()  # noqa: E731
+    pool.set_open(small_class["code"], server.info.teacher_token, False)
+    for save, status, words in (("junk", 400, "not a catcards save"),
+                                (snap_pass(series_seed(ana["seed"], 0), turns=3).to_json(), 422, "not finished"),
+                                (snap_pass(series_seed(ana["seed"], 1)).to_json(), 422, "your next game is game 1")):
+        refused(submit({"join_url": url}, ana["student"], save), status, words)
+        assert me()["closed_refused"] is False, words
+    refused(submit({"join_url": url}, ana["student"], snap_pass(series_seed(ana["seed"], 0)).to_json()), 403,
+            "closed for results")
+    assert me()["closed_refused"] is True
+    assert pool.summary(small_class["code"])["n"] == 0
+
+
 def test_the_teacher_takes_a_students_results_out_of_the_pool_and_puts_them_back(server):
     """A student who sent nonsense counts from real cards (or chose a rude nickname): ``remove``
     takes their results out of /summary; the CSV keeps every row, marked ``removed``."""
@@ -817,6 +837,86 @@ def test_table_pages_are_limited_per_student_and_by_the_kernels_running(small_cl
                                               "for the new code.")
 
 
+def test_the_table_page_of_an_earlier_class_s_student_says_that_class_has_ended(small_class):
+    """break45: the table page of a token of an earlier class (the server started again with a
+    new class) said "You have not joined this class", while the student's page of that class
+    says it has ended. It says what the page says; a token of no class is told as before, and
+    neither starts a kernel (a refusal)."""
+    server, pool = small_class["server"], small_class["pool"]
+    old = pool.start("snap")
+    mia = pool.join(old.code, "Mia")
+    pool.end(old.code, old.teacher_token)
+    assert server.table_refusal(mia.token) == (403, f"The class {old.code} has ended (or is not running now): your "
+                                                    "results are kept. Ask your teacher for the new code.")
+    assert server.code_page(old.code, "x", earlier=old.code).count(
+        f"The class <b>{old.code}</b> has ended (or is not running now): your results are kept. Ask your teacher "
+        "for the new code.") == 1  # the page's own words
+    assert server.table_refusal("nobody")[1].startswith("You have not joined this class")
+    assert pool.class_of(mia.token) == old.code and pool.class_of("nobody") is None and pool.class_of(None) is None
+
+
+class _Kernels:
+    """What the class server uses of Voila's kernel manager to stop tables: ``live`` kernel ids;
+    ``shut``, those shut down, in order."""
+
+    def __init__(self, *live: str):
+        self.live, self.shut = set(live), []
+
+    def __contains__(self, kernel_id) -> bool:
+        return kernel_id in self.live
+
+    def list_kernel_ids(self) -> list[str]:
+        return sorted(self.live)
+
+    async def shutdown_kernel(self, kernel_id, now=False):
+        self.live.discard(kernel_id)
+        self.shut.append(kernel_id)
+
+
+def test_ending_the_class_stops_its_tables_and_one_whose_page_was_being_made(tmp_path):
+    """"End the class" shuts every student's live table kernel down (as a replaced table's,
+    ClassServer._stop_kernel), and says so once (on_class_ended); a table whose kernel is noted
+    after that (its page was being made while the teacher ended the class) is shut down too. The
+    preheated kernels no page has taken are not the students' tables and stay."""
+    import asyncio
+
+    from catcards.classroom.pool import Pool
+    from catcards.classroom.server import ClassServer
+    from catcards.classroom.store import open_store
+
+    store = open_store(tmp_path / "store")
+    pool = Pool(store)
+    server = ClassServer()
+    server.pool, server.info, server.activity = pool, pool.start("snap"), SNAPS_ACT
+    server.kernel_manager = kernels = _Kernels("ana-1", "ana-2", "ben-1", "late", "waiting")
+    said: list[str] = []
+    server.on_class_ended = said.append
+
+    async def settle() -> None:  # the stops scheduled (IOLoop.add_callback) run, each a few steps
+        for _ in range(10):
+            await asyncio.sleep(0)
+
+    async def run() -> None:
+        server.table_opened("ana-1", 1, b"a")
+        server.table_opened("ben-1", 2, b"b")
+        server.table_opened("ana-2", 1, b"a")  # Ana's reload: her first table is stopped
+        await settle()
+        assert kernels.shut == ["ana-1"]
+        pool.end(server.code, server.info.teacher_token)
+        server.class_ended()
+        await settle()
+        assert sorted(kernels.shut[1:]) == ["ana-2", "ben-1"]
+        server.table_opened("late", 3, b"c")
+        await settle()
+
+    try:
+        asyncio.run(run())
+    finally:
+        store.close()
+    assert kernels.shut[3:] == ["late"] and kernels.live == {"waiting"}
+    assert said == [server.code]
+
+
 def _table(server, session: requests.Session, token: str) -> str:
     """The kernel id of the table page ``session`` opens for the student ``token``."""
     page = session.get(server["base"] + f"?student={token}", timeout=120)
@@ -983,10 +1083,23 @@ def test_the_server_killed_and_started_again_keeps_the_class_and_its_results(ser
 
 
 def test_an_ended_class_takes_nothing_more(server):
-    ana = join(server)
+    """... and "End the class" (break45) shuts the students' table kernels down (they ran until the
+    idle cull, 10 minutes), keeping every counted result, and the terminal says so in one line
+    (it said nothing), once."""
+    ana, ben = join(server), join(server)
     save = snap_pass(series_seed(ana["seed"], 0)).to_json()
     url = server["join_url"]
+    kernel = _table(server, requests.Session(), ben["student"])
+    assert submit(server, ben["student"], snap_pass(series_seed(ben["seed"], 0)).to_json()).status_code == 201
+    kept = counted(server)
     assert requests.post(url + "/end", headers=teacher(server), timeout=30).json() == {"ended": True}
+    assert _gone(server, kernel)
+    assert counted(server) == kept
+    assert requests.post(url + "/me", json={"student": ben["student"]}, timeout=30).json()["games"] == 1
+    line = (f"Class {server['code']} was ended from the dashboard: no one can join it or send results now; its "
+            "results are kept in the store. Ctrl+C stops the server.\n")
+    assert requests.post(url + "/end", headers=teacher(server), timeout=30).json() == {"ended": True}  # again
+    assert summary(server)["ended"] is True and _log(server).count(line) == 1, _log(server)[-2000:]
     before = version(server), requests.post(url + "/me", json={"student": ana["student"]}, timeout=30).json()
     assert before[1]["ended"] is True and before[1]["open"] is False  # the student page hides the table and says the class has ended
     refused(submit(server, ana["student"], save), 403, "ended")
