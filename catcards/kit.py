@@ -352,7 +352,8 @@ def _page(title: str, body: str, css: str = _PRINT_CSS) -> str:
 
 def worksheet_html(lesson: Lesson, paper: str = PAPERS[0]) -> str:
     """The student worksheet of ``lesson`` as one self-contained HTML page (no answer in it):
-    name line, predictions, the notes' "By hand" rules (if any) and the tally, exercises with
+    name line, predictions, the notes' "By hand" rules (if any, a section of their own) and the
+    tally, exercises with
     room to answer (or the "Your turn" questions of a lesson without checked exercises; no such
     section when it has neither), a last question. ``paper``: the page size, one of
     :data:`PAPERS` (default A4). Raises KitError for another paper."""
@@ -378,16 +379,21 @@ def worksheet_html(lesson: Lesson, paper: str = PAPERS[0]) -> str:
         parts.append('<div class="item"><p><b>Prediction.</b> Before the lesson shows a result, write what '
                      'you expect, and why.</p><div class="space small"></div>'
                      '<p>After the lesson: what happened?</p><div class="line"></div></div>')
-    parts.append("<h2>2. Tally as you play</h2>")
+    number = 2
     if lesson.by_hand:
+        # the rules in a section of their own: the tally that follows starts its page under its
+        # heading (on A4 the rules fill a page, and the table stood on the next one untitled)
         from nbconvert.filters import markdown2html
 
-        parts.append(f'<section class="item by-hand">{markdown2html(lesson.by_hand)}</section>')
+        parts.append(f'<h2>{number}. Rollouts by hand</h2>'
+                     f'<section class="item by-hand">{markdown2html(lesson.by_hand)}</section>')
+        number += 1
+    parts.append(f"<h2>{number}. Tally as you play</h2>")
+    number += 1
     rows = lesson.tallies or ["", "", "", ""]
     parts.append("<table><tr><th>What we count</th><th>Tally</th><th>Total</th></tr>"
                  + "".join(f'<tr><td>{html.escape(r)}</td><td class="tally"></td><td></td></tr>' for r in rows)
                  + "</table>")
-    number = 3
     if lesson.exercises:
         parts.append(f"<h2>{number}. Exercises</h2>")
         number += 1

@@ -265,9 +265,13 @@ def test_a_lesson_played_by_hand_prints_its_rules_and_position_before_the_tally(
     assert "## Tally" not in lesson.by_hand and "Plan" not in lesson.by_hand   # the section alone
     text = text_of(kit.worksheet_html(lesson))
     rules = text.index("Points lost so far: seat 0: 3, seat 1: 2, seat 2: 2.")
-    assert text.index("Tally as you play") < text.index("Play 3 rollouts with each card.") \
+    assert text.index("2. Rollouts by hand") < text.index("Play 3 rollouts with each card.") \
         < text.index("The winner of trick 1 leads trick 2, even if that is not seat 2.") \
-        < text.index("An example.") < text.index("What we count")
+        < text.index("An example.") < text.index("3. Tally as you play") < text.index("What we count")
+    # the tally's heading stands right above its table (on A4 the rules fill page 2, and the
+    # table stood at the top of page 3 without a heading)
+    sheet = kit.worksheet_html(lesson)
+    assert re.search(r"<h2>3\. Tally as you play</h2>\s*<table>", sheet)
     assert rules < text.index("What we count") < text.index("our win rate with the blue 8 (won ÷ 3)") \
         < text.index("the class's win rate with the Wildcat (wins ÷ rollouts)")
     assert "the Jaguar (blue 10)" in text and "blue 10" not in text.replace("Jaguar (blue 10)", "")
@@ -287,8 +291,8 @@ def test_a_lesson_without_checked_exercises_says_what_it_asks_instead():
     assert lesson.your_turn[0].startswith("Try catcards.odds on a Simon's Cat or Cat Trick position of your own.")
     text = text_of(kit.worksheet_html(lesson))
     assert "Exercises" not in text and "asks its questions in the notebook" not in text
-    assert "3. Your turn" in text and "Your turn. Try catcards.odds on a Simon's Cat" in text
-    assert "4. One thing that surprised me" in text
+    assert "4. Your turn" in text and "Your turn. Try catcards.odds on a Simon's Cat" in text
+    assert "5. One thing that surprised me" in text
     edition = text_of(kit.teacher_html(lesson))
     assert "This lesson has no checked exercises, so there is no answer key. What students answer" in edition
     assert "the activity by hand" in edition and "Your turn: Try catcards.odds" in edition
