@@ -876,8 +876,8 @@ class _Kernels:
 def test_ending_the_class_stops_its_tables_and_one_whose_page_was_being_made(tmp_path):
     """"End the class" shuts every student's live table kernel down (as a replaced table's,
     ClassServer._stop_kernel), and says so once (on_class_ended); a table whose kernel is noted
-    after that (its page was being made while the teacher ended the class) is shut down too. The
-    preheated kernels no page has taken are not the students' tables and stay."""
+    after that (its page was being made while the teacher ended the class) is shut down too. (The
+    preheated kernels: test_ending_the_class_shuts_the_preheated_tables_down_and_refills_none.)"""
     import asyncio
 
     from catcards.classroom.pool import Pool
@@ -1217,6 +1217,45 @@ def test_a_kernel_that_exits_at_its_start_is_replaced_and_the_pool_reaches_its_s
         assert said.out == "" and "Traceback" not in said.err
         assert said.err.splitlines() == ["A student's table could not be used (zmq.error.ZMQError: Address already in use "
                                          "(addr='tcp://127.0.0.1:50123')); another one is started in its place."]
+    finally:
+        loop.close()
+
+
+def test_ending_the_class_shuts_the_preheated_tables_down_and_refills_none():
+    """After "End the class" no page takes a kernel: the pool's kernels (30 by default, about 75
+    MB each) stayed, idle, until Ctrl+C. Ending it shuts down the started ones, and one still
+    starting once it has started; the once-a-second check refills nothing after."""
+    import asyncio
+
+    from catcards.classroom.server import ClassServer, KernelPool
+
+    loop = asyncio.new_event_loop()
+    runs: dict[str, asyncio.Future] = {}
+
+    def make(kernel_id):
+        runs[kernel_id] = loop.create_future()
+        return object(), runs[kernel_id]
+
+    try:
+        manager = FakeVoilaKernels(loop, 3, make)
+        server = ClassServer()
+        server.kernel_pool = kernels = KernelPool(manager, 3)
+        kernels.ready = lambda: len(runs)
+        manager.fill_if_needed(delay=0, notebook_name="class_app.ipynb")
+        pool = manager._pools["class_app.ipynb"]
+        loop.run_until_complete(asyncio.wait(pool[:]))  # the three starts run
+        starting = loop.create_future()  # a fourth start, still running when the class ends
+        pool.append(starting)
+        server._student_tables, server.on_class_ended = {}, None
+        loop.call_soon(server.class_ended)
+        loop.run_until_complete(asyncio.sleep(0.01))
+        assert pool == [] and sorted(manager.shut) == ["k1", "k2", "k3"]
+        starting.set_result({"kernel_id": "k4", "task": None})
+        loop.run_until_complete(asyncio.sleep(0.01))
+        assert sorted(manager.shut) == ["k1", "k2", "k3", "k4"]
+        kernels.last_taken = float("-inf")
+        kernels.tick()
+        assert pool == [] and sorted(manager.kernels) == ["k1", "k2", "k3"]   # none started again
     finally:
         loop.close()
 
