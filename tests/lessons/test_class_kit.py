@@ -278,6 +278,13 @@ def test_a_lesson_played_by_hand_prints_its_rules_and_position_before_the_tally(
     # the teacher's word for the activity's rule is not printed: the plain rule is, and no answer
     assert "Seat 2 wins the rollout if it takes no trick, or if it takes one and seat 1 takes the other." in text
     assert "no one loses fewer" not in text and not shows(text, "3/4") and not shows(text, "1/12")
+    # a teacher's read: "Its chance of winning with the better card, the others playing at random?"
+    # (a fragment; a student who took the Wildcat for the better card gave its chance): the
+    # worksheet asks a whole question about one named card, the one the reveal answers for
+    question = ("Seat 2 can lead the blue 8 or the Wildcat (blue 20). The others play at random. "
+                "What is seat 2's chance of winning if it leads the blue 8?")
+    assert [p["question"] for p in lesson.predictions] == [question]
+    assert "Prediction 1. " + question in text and "better card" not in text
     # a lesson whose notes have no "By hand" section prints no rules
     snap = kit.read_lesson(NOTEBOOKS / "snap.ipynb")
     assert snap.by_hand is None and 'class="item by-hand"' not in kit.worksheet_html(snap)

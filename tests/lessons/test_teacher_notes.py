@@ -2,6 +2,7 @@
 fails", honest times, a minute-by-minute plan for the first lesson)."""
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -126,9 +127,16 @@ def test_the_explore_plan_fills_its_time_in_class_as_the_guide_times_its_section
     lock_first = "Lock in your prediction above first, then run this cell again."   # the notebook's cells say it
     assert f'"{WAITING}"' in said and f'"{lock_first}"' in said
     assert lock_first in (NOTEBOOKS / "explore.ipynb").read_text(encoding="utf-8")
-    assert ("students write their prediction on the worksheet first, and type it into the box after the rollouts "
-            "by hand" in said and "click the first code cell of section 2 and choose Run > Run Selected Cell and "
-            "All Below" in said)
+    assert ("students write their prediction on the worksheet first, and you type the class's median prediction "
+            "into the box after the rollouts by hand" in said and "click the first code cell of section 2 and choose "
+            "Run > Run Selected Cell and All Below" in said)
+    # a teacher's read: the notebook said "Lock in a guess; the next cells work it out exactly" while
+    # the notes lock in after the rollouts by hand; both say the same now, and whose number is typed
+    cells = json.loads((NOTEBOOKS / "explore.ipynb").read_text(encoding="utf-8"))["cells"]
+    notebook = " ".join("".join(cell["source"]) for cell in cells)
+    assert ("Write your prediction on your worksheet now. You lock it in below after the rollouts by hand"
+            in " ".join(notebook.split())) and "Lock in a guess" not in notebook
+    assert "The notebook runs on the projector; students write on their worksheets." in said
     assert "Run All Above Selected Cell" not in said
 
 
