@@ -137,6 +137,10 @@ def test_the_explore_plan_fills_its_time_in_class_as_the_guide_times_its_section
     assert ("Write your prediction on your worksheet now. You lock it in below after the rollouts by hand"
             in " ".join(notebook.split())) and "Lock in a guess" not in notebook
     assert "The notebook runs on the projector; students write on their worksheets." in said
+    # a teacher's read: the "Your turn" question had no expected answer in the notes
+    said = " ".join(notes.split())
+    assert "**Your turn** (homework; what to expect). Cat Trick, usually." in said
+    assert "In Big Cat and Snap it never does, however far peeking moves the chance" in said
     assert "Run All Above Selected Cell" not in said
 
 
