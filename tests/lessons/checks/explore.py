@@ -53,8 +53,17 @@ for estimate, exact_p in ((before, Fraction(13, 38)), (after, Fraction(13, 25)))
     assert low <= exact_p <= high, (estimate, exact_p)
 assert round(13 / 38, 3) == 0.342 and 12 + 13 == 25
 
-# claim, cell "Seat 0 cannot see 25 cards (4 of them pink)": 1 - C(21,7)/C(25,7) = 0.758, and the
-# lesson's 3,000 draws agree
+# claim, cell "Seat 0 cannot see 25 cards: 23 in the other hands (7 + 8 + 8) and 2 set aside ... The
+# blue 1, turned up for trumps, is seen by everyone ... Four of the 25 are pink" (and cell "Cat Trick
+# is different": blue is trumps): 1 - C(21,7)/C(25,7) = 0.758, and the lesson's 3,000 draws agree
+_seen_by_0 = cat_trick.observation(0)
+assert _seen_by_0["hand_sizes"] == [7, 7, 8, 8] and _seen_by_0["draw_pile_size"] == 2
+assert _seen_by_0["trump"] == "blue" and str(_seen_by_0["trump_card"]) == "blue 1"
+_unseen = len(cat_trick.CARDS) - len(_seen_by_0["hand"]) - len(_seen_by_0["trick"]) - 1   # 1: the trump card
+assert _unseen == 7 + 8 + 8 + 2 == 25
+_pink_seen = [c for c in _seen_by_0["hand"] + [t["card"] for t in _seen_by_0["trick"]] + [_seen_by_0["trump_card"]]
+              if c.suit == "pink"]
+assert sum(c.suit == "pink" for c in cat_trick.CARDS) - len(_pink_seen) == 4
 exact_pink = 1 - Fraction(comb(21, 7), comb(25, 7))
 low, high = wilson_interval(round(pink_with_1 * 3000), 3000, confidence=0.999)
 assert low <= exact_pink <= high
