@@ -112,6 +112,14 @@ def test_the_explore_plan_fills_its_time_in_class_as_the_guide_times_its_section
     assert len(items) == 6 and "homework" in items[-1].lower() and "homework" not in " ".join(items[:-1])
     in_class = [int(re.search(r"\((\d+) minutes", i).group(1)) for i in items[:-1]]
     assert sum(in_class) == minutes(noted)[0] == 60 and "last section as homework" in noted
+    # a teacher's read: the plan's step numbers clashed with the notebook's section numbers, and step 4
+    # set the class's totals beside 10 and 100 rollouts (the notebook runs 1000 too)
+    assert [re.match(r"\d+\. \*\*(.+?)\*\*", i).group(1) for i in items] == [
+        "Notebook, section 1.", "Worksheet (no notebook section).", "Notebook, section 1 (the reveal).",
+        "Notebook, section 2.", "Notebook, section 3.", "Notebook, section 4."]
+    assert "Set the class's totals beside the notebook's 10, 100 and 1000 rollouts" in items[3]
+    # a teacher's read: a real Wildcat deck names no colours
+    assert "take any two suits, call one blue and the other green" in " ".join(notes.split())
     parts = [int(m) for m in re.findall(r"\((\d+) minutes\)", items[1])]
     assert parts == [20, 5, 12, 3] and sum(parts[1:]) == in_class[1]   # the rollouts by hand
     topics = re.search(r"\| topic \| notebook and section \|.*?\n\n", GUIDE, re.S).group(0)
