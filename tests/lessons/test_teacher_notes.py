@@ -148,7 +148,7 @@ def test_the_explore_plan_fills_its_time_in_class_as_the_guide_times_its_section
     # a teacher's read: the "Your turn" question had no expected answer in the notes
     said = " ".join(notes.split())
     assert "**Your turn** (homework; what to expect). Cat Trick, usually." in said
-    assert "In Big Cat and Snap it never does, however far peeking moves the chance" in said
+    assert "In Big Cat it never does, however far peeking moves the chance: there is no move to change." in said
     assert "Run All Above Selected Cell" not in said
 
 
