@@ -278,6 +278,13 @@ def test_a_lesson_played_by_hand_prints_its_rules_and_position_before_the_tally(
     # the teacher's word for the activity's rule is not printed: the plain rule is, and no answer
     assert "Seat 2 wins the rollout if it takes no trick, or if it takes one and seat 1 takes the other." in text
     assert "no one loses fewer" not in text and not shows(text, "3/4") and not shows(text, "1/12")
+    # a teacher's read: "Its chance of winning with the better card, the others playing at random?"
+    # (a fragment; a student who took the Wildcat for the better card gave its chance): the
+    # worksheet asks a whole question about one named card, the one the reveal answers for
+    question = ("Seat 2 can lead the blue 8 or the Wildcat (blue 20). The others play at random. "
+                "What is seat 2's chance of winning if it leads the blue 8?")
+    assert [p["question"] for p in lesson.predictions] == [question]
+    assert "Prediction 1. " + question in text and "better card" not in text
     # a lesson whose notes have no "By hand" section prints no rules
     snap = kit.read_lesson(NOTEBOOKS / "snap.ipynb")
     assert snap.by_hand is None and 'class="item by-hand"' not in kit.worksheet_html(snap)
@@ -288,14 +295,20 @@ def test_a_lesson_without_checked_exercises_says_what_it_asks_instead():
     explore lesson has none to check), and the teacher's edition said only "no checked exercises"."""
     lesson = kit.read_lesson(NOTEBOOKS / "explore.ipynb")
     assert lesson.exercises == [] and len(lesson.your_turn) == 1
-    assert lesson.your_turn[0].startswith("Try catcards.odds on a Simon's Cat or Cat Trick position of your own.")
+    # a teacher's read: it asked whether the peeking gap is large "where play is forced (Big Cat,
+    # Snap)" under a Big Cat line with a gap of 0.5; the gap can be large anywhere, and the question
+    # asks where seeing the cards changes the best move
+    question = ("Find a position where seeing the hidden cards would change your best move. In which game was it "
+                "easiest to find one, and why?")
+    assert lesson.your_turn[0].startswith(question) and "where play is forced" not in lesson.your_turn[0]
+    assert "catcards.odds" in lesson.your_turn[0] and "peek=True" in lesson.your_turn[0]
     text = text_of(kit.worksheet_html(lesson))
     assert "Exercises" not in text and "asks its questions in the notebook" not in text
-    assert "4. Your turn" in text and "Your turn. Try catcards.odds on a Simon's Cat" in text
+    assert "4. Your turn" in text and "Your turn. " + question in text
     assert "5. One thing that surprised me" in text
     edition = text_of(kit.teacher_html(lesson))
     assert "This lesson has no checked exercises, so there is no answer key. What students answer" in edition
-    assert "the activity by hand" in edition and "Your turn: Try catcards.odds" in edition
+    assert "the activity by hand" in edition and "Your turn: " + question in edition
     assert "the prediction at the top" in edition
     # a lesson with checked exercises keeps its numbered section, and its key
     snap = text_of(kit.worksheet_html(kit.read_lesson(NOTEBOOKS / "snap.ipynb")))

@@ -420,6 +420,10 @@ def test_the_explore_lesson_keeps_its_exact_chances_back_until_the_prediction_is
     assert images(figure.outputs) == 1 and not nb.metadata["small_texts"]   # drawn, readable on a projector
     said = "".join(o.get("text", "") for o in odds.outputs)
     assert "play blue 8" in said and "honest 0." in said and "peeking 1.000" in said
+    # a teacher's read: "peek - honest" was read as the value of the information; it is how far the
+    # hidden cards move the chance, and the cell says (after the lock-in only) that the best card stays
+    assert "difference +0.265" in said and "difference -0.085" in said and "peek - honest" not in said
+    assert "Best card, honest: the blue 8. Best card, peeking: the blue 8." in said
     assert EXPLORE_LOCK_FIRST not in json.dumps([c.outputs for c in (rollouts, figure, odds)])
 
 
@@ -450,3 +454,8 @@ def test_the_explore_lesson_shows_no_estimate_before_the_prediction_is_locked_in
     text = shown_texts(nb, widgets)
     assert sum(images(c.get("outputs", [])) for c in nb.cells) == 0
     assert "win rate" not in text and "honest 0." not in text
+    # a teacher's read: section 4's text said "the blue 8 is best either way" and "wins for certain"
+    # above the prediction's answer: no text a student sees before the lock-in says which card is best
+    said = " ".join(" ".join(c.source for c in nb.cells if c.cell_type == "markdown").split()).lower()
+    assert "best either way" not in said and "for certain" not in said and "blue 8 is best" not in said
+    assert "Best card, honest" not in text

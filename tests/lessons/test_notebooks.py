@@ -84,3 +84,19 @@ def test_every_checks_file_has_its_notebook_and_names_its_claims(path):
     assert (ROOT / "notebooks" / f"{path.stem}.ipynb").exists()
     source = path.read_text(encoding="utf-8")
     assert _asserts(source) and source.startswith('"""'), f"{path.name}: a docstring, then asserts"
+
+
+def test_the_explore_lesson_says_its_hard_words_plainly():
+    """A teacher's read (lesson47): a 50-word sentence on the arrangements, "without enumerating",
+    `sample_hidden`, "shows out" and "void" in the students' text, and an interval that "in 95 runs
+    out of 100" (a Wilson interval's cover is about 95%)."""
+    nb, _ = _cells(ROOT / "notebooks" / "explore.ipynb")
+    said = " ".join(" ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown").split())
+    shown = said + " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    for word in ("enumerat", "sample_hidden", "void", "shows out"):
+        assert word not in said.lower(), word
+    assert "shows out" not in shown and "a range that, in about 95 runs out of 100, contains the true value" in said
+    assert "Each way to split them is an **arrangement**. There are few enough to try them **all**." in said
+    # section 3's Cat Trick count, as a student checks it from the hands (7 + 8 + 8 is 23, not 25)
+    assert "Seat 0 cannot see 25 cards: 23 in the other hands (7 + 8 + 8) and 2 set aside, out of the round." in said
+    assert "blue is trumps in this round" in said

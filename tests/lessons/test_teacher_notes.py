@@ -2,6 +2,7 @@
 fails", honest times, a minute-by-minute plan for the first lesson)."""
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -111,6 +112,14 @@ def test_the_explore_plan_fills_its_time_in_class_as_the_guide_times_its_section
     assert len(items) == 6 and "homework" in items[-1].lower() and "homework" not in " ".join(items[:-1])
     in_class = [int(re.search(r"\((\d+) minutes", i).group(1)) for i in items[:-1]]
     assert sum(in_class) == minutes(noted)[0] == 60 and "last section as homework" in noted
+    # a teacher's read: the plan's step numbers clashed with the notebook's section numbers, and step 4
+    # set the class's totals beside 10 and 100 rollouts (the notebook runs 1000 too)
+    assert [re.match(r"\d+\. \*\*(.+?)\*\*", i).group(1) for i in items] == [
+        "Notebook, section 1.", "Worksheet (no notebook section).", "Notebook, section 1 (the reveal).",
+        "Notebook, section 2.", "Notebook, section 3.", "Notebook, section 4."]
+    assert "Set the class's totals beside the notebook's 10, 100 and 1000 rollouts" in items[3]
+    # a teacher's read: a real Wildcat deck names no colours
+    assert "take any two suits, call one blue and the other green" in " ".join(notes.split())
     parts = [int(m) for m in re.findall(r"\((\d+) minutes\)", items[1])]
     assert parts == [20, 5, 12, 3] and sum(parts[1:]) == in_class[1]   # the rollouts by hand
     topics = re.search(r"\| topic \| notebook and section \|.*?\n\n", GUIDE, re.S).group(0)
@@ -126,9 +135,20 @@ def test_the_explore_plan_fills_its_time_in_class_as_the_guide_times_its_section
     lock_first = "Lock in your prediction above first, then run this cell again."   # the notebook's cells say it
     assert f'"{WAITING}"' in said and f'"{lock_first}"' in said
     assert lock_first in (NOTEBOOKS / "explore.ipynb").read_text(encoding="utf-8")
-    assert ("students write their prediction on the worksheet first, and type it into the box after the rollouts "
-            "by hand" in said and "click the first code cell of section 2 and choose Run > Run Selected Cell and "
-            "All Below" in said)
+    assert ("students write their prediction on the worksheet first, and you type the class's median prediction "
+            "into the box after the rollouts by hand" in said and "click the first code cell of section 2 and choose "
+            "Run > Run Selected Cell and All Below" in said)
+    # a teacher's read: the notebook said "Lock in a guess; the next cells work it out exactly" while
+    # the notes lock in after the rollouts by hand; both say the same now, and whose number is typed
+    cells = json.loads((NOTEBOOKS / "explore.ipynb").read_text(encoding="utf-8"))["cells"]
+    notebook = " ".join("".join(cell["source"]) for cell in cells)
+    assert ("Write your prediction on your worksheet now. You lock it in below after the rollouts by hand"
+            in " ".join(notebook.split())) and "Lock in a guess" not in notebook
+    assert "The notebook runs on the projector; students write on their worksheets." in said
+    # a teacher's read: the "Your turn" question had no expected answer in the notes
+    said = " ".join(notes.split())
+    assert "**Your turn** (homework; what to expect). Cat Trick, usually." in said
+    assert "In Big Cat it never does, however far peeking moves the chance: there is no move to change." in said
     assert "Run All Above Selected Cell" not in said
 
 

@@ -53,8 +53,17 @@ for estimate, exact_p in ((before, Fraction(13, 38)), (after, Fraction(13, 25)))
     assert low <= exact_p <= high, (estimate, exact_p)
 assert round(13 / 38, 3) == 0.342 and 12 + 13 == 25
 
-# claim, cell "Seat 0 cannot see 25 cards (4 of them pink)": 1 - C(21,7)/C(25,7) = 0.758, and the
-# lesson's 3,000 draws agree
+# claim, cell "Seat 0 cannot see 25 cards: 23 in the other hands (7 + 8 + 8) and 2 set aside ... The
+# blue 1, turned up for trumps, is seen by everyone ... Four of the 25 are pink" (and cell "Cat Trick
+# is different": blue is trumps): 1 - C(21,7)/C(25,7) = 0.758, and the lesson's 3,000 draws agree
+_seen_by_0 = cat_trick.observation(0)
+assert _seen_by_0["hand_sizes"] == [7, 7, 8, 8] and _seen_by_0["draw_pile_size"] == 2
+assert _seen_by_0["trump"] == "blue" and str(_seen_by_0["trump_card"]) == "blue 1"
+_unseen = len(cat_trick.CARDS) - len(_seen_by_0["hand"]) - len(_seen_by_0["trick"]) - 1   # 1: the trump card
+assert _unseen == 7 + 8 + 8 + 2 == 25
+_pink_seen = [c for c in _seen_by_0["hand"] + [t["card"] for t in _seen_by_0["trick"]] + [_seen_by_0["trump_card"]]
+              if c.suit == "pink"]
+assert sum(c.suit == "pink" for c in cat_trick.CARDS) - len(_pink_seen) == 4
 exact_pink = 1 - Fraction(comb(21, 7), comb(25, 7))
 low, high = wilson_interval(round(pink_with_1 * 3000), 3000, confidence=0.999)
 assert low <= exact_pink <= high
@@ -66,10 +75,21 @@ for _, row in honest.iterrows():
     assert row["low"] <= exact[row["action"]] <= row["high"]
 for _, row in peek.iterrows():
     assert row["low"] <= true_value[row["action"]] <= row["high"]
-# claim, cell "With the real cards the blue 8 wins for certain and the Wildcat never does ... the blue
-# 8 is best either way"
+# claim, cell "honest = catcards.odds(...)" (its last line, after the lock-in) and cell "Read the last
+# line": the best card is the same honest and peeking (the blue 8), in the rollouts and exactly; with
+# the real cards the blue 8 wins for certain and the Wildcat never does
 assert true_value == {"play blue 8": 1, "play Wildcat (blue 20)": 0}
 assert max(exact, key=exact.get) == max(true_value, key=true_value.get) == "play blue 8"
+assert honest["action"][honest["win_rate"].idxmax()] == peek["action"][peek["win_rate"].idxmax()] == "play blue 8"
+assert list(honest["action"]) == list(peek["action"])          # the cell zips the two tables row by row
+# claim, notes "what to say" on section 4: the difference column is +0.265 and -0.085, and knowing the
+# cards would never change seat 2's lead: in each of the 6 arrangements the blue 8 is at least as
+# good as the Wildcat (better in 4, equal in 2)
+_diff = {h["action"]: round(p["win_rate"] - h["win_rate"], 3) for (_, h), (_, p) in zip(honest.iterrows(), peek.iterrows())}
+assert _diff == {"play blue 8": 0.265, "play Wildcat (blue 20)": -0.085}, _diff
+_by_world = [{str(a): exact_win(w.clone().apply(a), seat) for a in w.legal_actions()} for w in worlds]
+assert len(_by_world) == 6 and all(c["play blue 8"] >= c["play Wildcat (blue 20)"] for c in _by_world)
+assert sum(c["play blue 8"] > c["play Wildcat (blue 20)"] for c in _by_world) == 4
 
 # cell "big = catcards.load('big-cat', ...)": peeking = knowing the result, and an independent
 # honest estimate (another seed) overlaps the lesson's
