@@ -532,7 +532,8 @@ def _no_exercises(lesson: Lesson) -> str:
     if lesson.by_hand:
         asked.append('the activity by hand (the rules in "By hand" above) and its tally')
     for question in lesson.your_turn:
-        asked.append(f"the open question <i>Your turn: {html.escape(question)}</i> (no single right answer)")
+        expect = "; the notes above say what to expect" if lesson.notes and "**Your turn**" in lesson.notes else ""
+        asked.append(f"the open question <i>Your turn: {html.escape(question)}</i> (no single right answer{expect})")
     if not asked:
         return "<p>This lesson has no checked exercises and no answer key.</p>"
     listed = "".join(f"<li>{a}</li>" for a in asked)

@@ -310,6 +310,9 @@ def test_a_lesson_without_checked_exercises_says_what_it_asks_instead():
     assert "This lesson has no checked exercises, so there is no answer key. What students answer" in edition
     assert "the activity by hand" in edition and "Your turn: " + question in edition
     assert "the prediction at the top" in edition
+    # the notes say what to expect of the open question (a teacher's read: the edition said only
+    # "no single right answer")
+    assert "(no single right answer; the notes above say what to expect)" in edition
     # a lesson with checked exercises keeps its numbered section, and its key
     snap = text_of(kit.worksheet_html(kit.read_lesson(NOTEBOOKS / "snap.ipynb")))
     assert "3. Exercises" in snap and "Exercise 1." in snap and "4. One thing that surprised me" in snap
