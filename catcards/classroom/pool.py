@@ -653,8 +653,10 @@ class Pool:
         if row["ended"]:
             raise PoolError(403, f"the class {row['code']} has ended; results are no longer counted")
         if not row["is_open"]:
-            raise ClassClosedError(403, f"the class {row['code']} is closed for results now; wait until "
-                                 "your teacher opens it")
+            # said in the past: the table keeps the words after the teacher opens the class again
+            # (a fresh README user read "is closed ... wait" under the page's "opened again")
+            raise ClassClosedError(403, f"the class {row['code']} was closed for results when this "
+                                   "arrived; your teacher opens it again when it is time")
 
     def _rate(self, student_id: int) -> None:
         wait = self._buckets.take(student_id)

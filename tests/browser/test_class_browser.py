@@ -181,13 +181,13 @@ def test_after_joining_by_keyboard_the_focus_is_on_the_first_move(browser_ready,
     """break45 (WCAG 2.1 AA, keyboard play): after joining, the keyboard focus was on the page, two
     Tabs from "Turn your card" (the table's "How to play" first). Joined by keyboard alone, the
     focus is on "Turn your card" once the table is drawn, and Enter turns the first card; back on
-    their page (a reload) too."""
+    their page (a reload) too. Before joining, the focus is in the join form."""
     from playwright.sync_api import expect
 
     with chromium() as browser:
         page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
         page.goto(class_server["join_url"])
-        page.keyboard.press("Tab")
+        # the join form has the focus as the page opens (a fresh README user tabbed to it)
         expect(page.get_by_label("Nickname (optional, up to 24 characters)")).to_be_focused()
         page.keyboard.type("Kai")
         page.keyboard.press("Enter")

@@ -551,7 +551,7 @@ def test_refuses_results_of_a_closed_or_ended_class(lesson):
     save = snap_pass(me.game_seed(1)).to_json()
     refused(pool, info.code, 403, "teacher's token", pool.set_open, info.code, "wrong", False)
     pool.set_open(info.code, info.teacher_token, False)
-    refused(pool, info.code, 403, "closed for results", pool.submit, info.code, me.token, save)
+    refused(pool, info.code, 403, "was closed for results when this arrived", pool.submit, info.code, me.token, save)
     refused(pool, info.code, 403, "closed for results", pool.tally, info.code, me.token, 3)
     assert pool.set_open(info.code, info.teacher_token, True).is_open
     pool.end(info.code, info.teacher_token)
