@@ -278,5 +278,21 @@ for _table in (honest_cat, peek_cat):
     assert list(_table["action"]) == [str(a) for a in cat_trick.legal_actions()] and len(_table) == 8
     assert (_table["rollouts"] == 40).all() and (_table["low"] <= _table["win_rate"]).all() \
         and (_table["win_rate"] <= _table["high"]).all()
-# there the best card is the same honest and peeking: the question asks students to look further
+# claim, notes "what to say" on section 4: there the best card is the same honest and peeking too
 assert honest_cat["action"][honest_cat["win_rate"].idxmax()] == peek_cat["action"][peek_cat["win_rate"].idxmax()]
+assert ("The starter cell under \"Your turn\" runs the same two tables on section 3's Cat Trick position (40 "
+        "rollouts a row: rough); there the best card is the same too") in _said
+
+# claim, notes "what to say" on section 4: +0.265 and -0.085 are rollout estimates (400 a row) of the
+# exact differences +1/4 and -1/12 (the exact peeking chance minus the exact honest one)
+assert {a: true_value[a] - exact[a] for a in exact} == {"play blue 8": Fraction(1, 4),
+                                                        "play Wildcat (blue 20)": Fraction(-1, 12)}
+assert (honest["rollouts"] == 400).all() and (peek["rollouts"] == 400).all()
+assert ("These are rollout estimates (400 rollouts a row); the exact differences are +1/4 (1 - 3/4) and -1/12 "
+        "(0 - 1/12)") in _said
+
+# the notes' "## By hand" step 8 names the tally's rows a win is ticked in, word for word
+assert ('8. If seat 2 won, tick the tally\'s row "rollouts seat 2 won leading the blue 8" in rollouts 1 to 3, and '
+        'the row "rollouts seat 2 won leading the Wildcat" in rollouts 4 to 6.') in _said
+for _row in ("rollouts seat 2 won leading the blue 8", "rollouts seat 2 won leading the Wildcat"):
+    assert [t for t in _tally if t.startswith("- " + _row + " ")] == [f"- {_row} (of 3)"]
