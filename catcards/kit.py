@@ -316,6 +316,7 @@ body { font-family: Arial, Helvetica, sans-serif; font-size: 12pt; line-height: 
        background: #fff; max-width: 180mm; margin: 0 auto; padding: 8px; }
 h1 { font-size: 18pt; margin: 0 0 4mm; }
 h2 { font-size: 14pt; margin: 6mm 0 2mm; break-after: avoid; page-break-after: avoid; }
+h2 + p { break-after: avoid; page-break-after: avoid; }
 section, .item, table, tr { break-inside: avoid; page-break-inside: avoid; }
 .who { display: flex; flex-wrap: wrap; gap: 4mm 10mm; margin-bottom: 4mm; }
 .who span { flex: 1 1 45mm; border-bottom: 1px solid #000; padding-top: 6mm; }
@@ -326,7 +327,8 @@ section, .item, table, tr { break-inside: avoid; page-break-inside: avoid; }
 .expect { font-size: 11pt; }
 table { border-collapse: collapse; width: 100%; }
 th, td { border: 1px solid #000; padding: 2mm; text-align: left; vertical-align: top; }
-td.tally { height: 12mm; width: 55%; }
+td.tally { height: 12mm; width: 45%; }
+td.tally + td { width: 20%; }
 .choices { list-style: none; padding-left: 0; }
 .by-hand p, .by-hand li { margin: 1mm 0; }
 .by-hand ol, .by-hand ul { margin: 1mm 0; padding-left: 7mm; }

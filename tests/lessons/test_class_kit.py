@@ -318,6 +318,23 @@ def test_a_lesson_without_checked_exercises_says_what_it_asks_instead():
     assert "3. Exercises" in snap and "Exercise 1." in snap and "4. One thing that surprised me" in snap
 
 
+def test_the_tally_total_has_room_and_a_heading_keeps_its_intro_and_first_box():
+    """A second teacher's read (lesson48): the tally's Total column was about 8 mm wide, too narrow
+    for "33/45" or "0.733"; and on A4 "4. Your turn" and its intro stood at the foot of page 3 with
+    the box on page 4. (Printed with Chromium the explore worksheet now starts page 4 at "4. Your
+    turn": checked by hand, a PDF reader is not among the test dependencies.)"""
+    sheet = kit.worksheet_html(kit.read_lesson(NOTEBOOKS / "explore.ipynb"))
+    css = sheet[sheet.index("<style>"):sheet.index("</style>")]
+    total = re.search(r"td\.tally \+ td \{ width: (\d+)%; \}", css)
+    tally = re.search(r"td\.tally \{[^}]*width: (\d+)%;", css)
+    assert total and tally and int(total.group(1)) >= 20 and int(tally.group(1)) + int(total.group(1)) <= 70
+    assert re.search(r"<th>Total</th></tr><tr><td>[^<]*</td><td class=\"tally\"></td><td></td>", sheet)
+    # a heading keeps its intro (h2: break-after avoid), the intro its first box (h2 + p: the same)
+    assert "h2 { font-size: 14pt; margin: 6mm 0 2mm; break-after: avoid; page-break-after: avoid; }" in css
+    assert "h2 + p { break-after: avoid; page-break-after: avoid; }" in css
+    assert re.search(r"<h2>4\. Your turn</h2><p>[^<]*</p><div class=\"item\">", sheet)
+
+
 def test_a_lesson_with_neither_exercises_nor_your_turn_leaves_the_section_out(tmp_path):
     notebooks = tmp_path / "notebooks"
     _toy_lesson(notebooks, "x = 1")

@@ -424,6 +424,9 @@ def test_the_explore_lesson_keeps_its_exact_chances_back_until_the_prediction_is
     # hidden cards move the chance, and the cell says (after the lock-in only) that the best card stays
     assert "difference +0.265" in said and "difference -0.085" in said and "peek - honest" not in said
     assert "Best card, honest: the blue 8. Best card, peeking: the blue 8." in said
+    # a teacher's read: the cell worked out the exact peeking chances and never showed them
+    assert ("Exact chances with the real hidden cards (what peeking estimates): the blue 8: 1; "
+            "the Wildcat (blue 20): 0.") in said
     assert EXPLORE_LOCK_FIRST not in json.dumps([c.outputs for c in (rollouts, figure, odds)])
 
 
@@ -433,7 +436,7 @@ EXPLORE_LOCK_FIRST = "Lock in your prediction above first, then run this cell ag
 
 def explore_held_back(nb) -> list[int]:
     """The code cells of explore.ipynb that show the end position's estimates or its exact chance:
-    the rollouts of section 2, its figure, and the honest odds of section 4."""
+    the rollouts of section 2, its figure, and the honest chances of section 4."""
     return [i for i, c in enumerate(nb.cells)
             if c.cell_type == "code" and ("catcards.odds(state" in c.source or "plt.subplots" in c.source)]
 
@@ -447,7 +450,7 @@ def test_the_explore_lesson_shows_no_estimate_before_the_prediction_is_locked_in
     if path.name != "explore.ipynb":
         return
     held = explore_held_back(nb)
-    assert len(held) == 3      # section 2's rollouts and figure, section 4's honest odds
+    assert len(held) == 3      # section 2's rollouts and figure, section 4's honest chances
     for i in held:
         assert "".join(o.get("text", "") for o in nb.cells[i].outputs) == EXPLORE_LOCK_FIRST + "\n", nb.cells[i].source
         assert images(nb.cells[i].outputs) == 0

@@ -100,3 +100,12 @@ def test_the_explore_lesson_says_its_hard_words_plainly():
     # section 3's Cat Trick count, as a student checks it from the hands (7 + 8 + 8 is 23, not 25)
     assert "Seat 0 cannot see 25 cards: 23 in the other hands (7 + 8 + 8) and 2 set aside, out of the round." in said
     assert "blue is trumps in this round" in said
+    # a second teacher's read (lesson48): "Monte Carlo" never explained; "suit" and "colour" both used;
+    # trick, lead, bid, seat and trumps never said; "odds" (in maths class p/(1-p)) for chances; a name
+    # ("Wilson") where "95% interval" is enough
+    assert "A **Monte Carlo** estimate comes from repeating a random experiment many times and counting." in said
+    assert "Wilson" not in said and "odds" not in said.replace("`catcards.odds`", "").replace("odds(", "")
+    words = said[said.index("**Words used in this lesson.**"):said.index("## 1.")]
+    for word in ("Seat", "Trick", "Lead", "Bid", "Colour", "Trumps"):
+        assert f"- **{word}**: " in words, word
+    assert "Card games call a colour a *suit*." in words and "suit" not in said.replace(words, "")

@@ -150,6 +150,12 @@ def test_the_explore_plan_fills_its_time_in_class_as_the_guide_times_its_section
     assert "**Your turn** (homework; what to expect). Cat Trick, usually." in said
     assert "In Big Cat it never does, however far peeking moves the chance: there is no move to change." in said
     assert "Run All Above Selected Cell" not in said
+    # a second teacher's read (lesson48): 5 + 20 + 5 + 15 + 15 = 60 leaves no slack; the notes say to bag
+    # the slips before class and which step to shorten when late (section 3's Cat Trick part goes home)
+    assert "Before class, put each pair's 6 slips (or cards) and a coin in a bag or an envelope" in said
+    late = said[said.index("**If you run late.**"):]
+    assert late.index("**If you run late.**") < late.index("shorten section 3 (step 5)") < late.index("1. **Notebook")
+    assert "leave its Cat Trick part for homework, with section 4." in late
 
 
 def test_the_guide_says_where_the_notes_are_and_binder_leaves_them_out():

@@ -35,8 +35,8 @@ for action in state.legal_actions():
     low, high = wilson_interval(wins, playouts, confidence=0.999)
     assert low <= exact[str(action)] <= high, (action, wins, exact[str(action)])
 # the same average over the arrangements drawn by sample_hidden: every draw is one of them
-draws = [state.sample_hidden(seat, np.random.default_rng(k)) for k in range(60)]
-assert all(any(d.zones() == w.zones() for w in worlds) for d in draws)
+_draws = [state.sample_hidden(seat, np.random.default_rng(k)) for k in range(60)]
+assert all(any(d.zones() == w.zones() for w in worlds) for d in _draws)
 
 # cell "tables = {}": each rollout interval holds the exact value; the width shrinks like 1/sqrt(n)
 for rollouts, table in tables.items():
@@ -52,6 +52,18 @@ for estimate, exact_p in ((before, Fraction(13, 38)), (after, Fraction(13, 25)))
     low, high = wilson_interval(round(estimate * 4000), 4000, confidence=0.999)
     assert low <= exact_p <= high, (estimate, exact_p)
 assert round(13 / 38, 3) == 0.342 and 12 + 13 == 25
+# claim, cells "Before seat 1 plays" and "Seat 0 cannot see 25 cards": the printed numbers come from
+# 4,000 random deals each, and the Cat Trick one from 3,000 (the counts in the code)
+import inspect
+import json
+from pathlib import Path
+
+_markdown = " ".join(" ".join("".join(c["source"]) for c in json.loads(
+    (Path(catcards.__file__).resolve().parents[1] / "notebooks" / "explore.ipynb").read_text(encoding="utf-8")
+)["cells"] if c["cell_type"] == "markdown").split())
+assert inspect.signature(lion_with_seat_2).parameters["draws"].default == 4000 and draws == 3000
+assert "The cell above counted 4,000 random deals for each of its two numbers." in _markdown
+assert "The cell above counted 3,000 random deals. So its number is close to 0.758" in _markdown
 
 # claim, cell "Seat 0 cannot see 25 cards: 23 in the other hands (7 + 8 + 8) and 2 set aside ... The
 # blue 1, turned up for trumps, is seen by everyone ... Four of the 25 are pink" (and cell "Cat Trick
@@ -82,6 +94,7 @@ assert true_value == {"play blue 8": 1, "play Wildcat (blue 20)": 0}
 assert max(exact, key=exact.get) == max(true_value, key=true_value.get) == "play blue 8"
 assert honest["action"][honest["win_rate"].idxmax()] == peek["action"][peek["win_rate"].idxmax()] == "play blue 8"
 assert list(honest["action"]) == list(peek["action"])          # the cell zips the two tables row by row
+# the cell's last line (after the lock-in) prints true_value: the exact peeking chances
 # claim, notes "what to say" on section 4: the difference column is +0.265 and -0.085, and knowing the
 # cards would never change seat 2's lead: in each of the 6 arrangements the blue 8 is at least as
 # good as the Wildcat (better in 4, equal in 2)
@@ -131,6 +144,12 @@ assert view["bids"] == [2, 0, 2] and view["won"] == [5, 2, 4] and seat == 2 and 
 _lost_so_far = [abs(w - b) for w, b in zip(view["won"], view["bids"])]
 assert _lost_so_far == [3, 2, 2]
 assert "Points lost so far: seat 0: 3, seat 1: 2, seat 2: 2. Each trick a seat wins now costs it 1 more point." in _said
+# cell "seat = state.current_player" prints the same position from seat 2's view (a teacher's read:
+# students predicted without seeing which cards were out or the points lost): the unseen cards it
+# prints (from the deck and the cards played, not from the hidden hands) are the hidden hands',
+# and its points lost are the rulebook's, as the worksheet's "The position" says them
+assert sorted(unseen) == sorted(str(game.deck[c]) for c in pool) and len(unseen) == 4
+assert lost == _lost_so_far and [view["hand_sizes"][s] for s in others] == [2, 2]
 assert sorted(str(a) for a in state.legal_actions()) == ["play Wildcat (blue 20)", "play blue 8"]
 assert ("**Play 3 rollouts with each card.** Seat 2 leads the blue 8 in rollouts 1 to 3, and the Wildcat (blue 20) in "
         "rollouts 4 to 6.") in _said and "Toss the coin for seat 2's lead" not in _said
@@ -251,3 +270,29 @@ _tally = _notes[_notes.index("## Tally"):].split("\n\n")[1].splitlines()
 assert [t for t in _tally if "(of 3)" in t] == ["- rollouts seat 2 won leading the blue 8 (of 3)",
                                                  "- rollouts seat 2 won leading the Wildcat (of 3)"]
 assert not any(t.count(",") for t in _tally)
+
+# the starter cell under "Your turn": section 3's Cat Trick position, seat 2 to play, honest and
+# peeking, one row per card seat 2 may play, the columns the question reads
+assert cat_trick.current_player == 2
+for _table in (honest_cat, peek_cat):
+    assert list(_table["action"]) == [str(a) for a in cat_trick.legal_actions()] and len(_table) == 8
+    assert (_table["rollouts"] == 40).all() and (_table["low"] <= _table["win_rate"]).all() \
+        and (_table["win_rate"] <= _table["high"]).all()
+# claim, notes "what to say" on section 4: there the best card is the same honest and peeking too
+assert honest_cat["action"][honest_cat["win_rate"].idxmax()] == peek_cat["action"][peek_cat["win_rate"].idxmax()]
+assert ("The starter cell under \"Your turn\" runs the same two tables on section 3's Cat Trick position (40 "
+        "rollouts a row: rough); there the best card is the same too") in _said
+
+# claim, notes "what to say" on section 4: +0.265 and -0.085 are rollout estimates (400 a row) of the
+# exact differences +1/4 and -1/12 (the exact peeking chance minus the exact honest one)
+assert {a: true_value[a] - exact[a] for a in exact} == {"play blue 8": Fraction(1, 4),
+                                                        "play Wildcat (blue 20)": Fraction(-1, 12)}
+assert (honest["rollouts"] == 400).all() and (peek["rollouts"] == 400).all()
+assert ("These are rollout estimates (400 rollouts a row); the exact differences are +1/4 (1 - 3/4) and -1/12 "
+        "(0 - 1/12)") in _said
+
+# the notes' "## By hand" step 8 names the tally's rows a win is ticked in, word for word
+assert ('8. If seat 2 won, tick the tally\'s row "rollouts seat 2 won leading the blue 8" in rollouts 1 to 3, and '
+        'the row "rollouts seat 2 won leading the Wildcat" in rollouts 4 to 6.') in _said
+for _row in ("rollouts seat 2 won leading the blue 8", "rollouts seat 2 won leading the Wildcat"):
+    assert [t for t in _tally if t.startswith("- " + _row + " ")] == [f"- {_row} (of 3)"]
