@@ -104,6 +104,8 @@ class Lesson:
             its rules and starting position, printed on the worksheet), or None.
         your_turn: the lesson's open questions, plain text: each markdown cell that starts with
             ``**Your turn.**``, without that label (may be empty).
+        from_notebook: questions students answer on the worksheet from what the notebook shows,
+            the list items of the notes' "## On the worksheet" section (may be empty).
     """
 
     stem: str
@@ -115,6 +117,7 @@ class Lesson:
     tallies: list[str] = field(default_factory=list)
     by_hand: Optional[str] = None
     your_turn: list[str] = field(default_factory=list)
+    from_notebook: list[str] = field(default_factory=list)
     notebook: Any = field(default=None, repr=False, compare=False)  # the nbformat node read
 
 
@@ -162,12 +165,17 @@ def _section(notes: Optional[str], heading: str) -> Optional[str]:
     return match.group(1).strip() if match else None
 
 
-def _tallies(notes: Optional[str]) -> list[str]:
-    """The list items under a "## Tally" heading of the teacher's notes."""
-    section = _section(notes, "Tally")
+def _items(notes: Optional[str], heading: str) -> list[str]:
+    """The list items ("- " lines) under the "## <heading>" of the teacher's notes."""
+    section = _section(notes, heading)
     if not section:
         return []
     return [m.strip() for m in re.findall(r"^\s*[-*]\s+(.+)$", section, re.M)]
+
+
+def _tallies(notes: Optional[str]) -> list[str]:
+    """The list items under a "## Tally" heading of the teacher's notes."""
+    return _items(notes, "Tally")
 
 
 #: a heading line that looks like the tally's ("## tally", "### Tally", "## Tally:", "# Tallies")
@@ -242,7 +250,7 @@ def read_lesson(path: Path, notes_folder: Optional[Path] = None) -> Lesson:
     if notes is not None:
         _check_tally(notes, notes_path, checked=bool(keys))
     return Lesson(path.stem, path, title, predictions, keys, notes, _tallies(notes), _section(notes, "By hand"),
-                  _your_turn(nb), nb)
+                  _your_turn(nb), _items(notes, "On the worksheet"), nb)
 
 
 def lessons(notebooks: Optional[Path] = None) -> list[Lesson]:
@@ -355,7 +363,7 @@ def _page(title: str, body: str, css: str = _PRINT_CSS) -> str:
 def worksheet_html(lesson: Lesson, paper: str = PAPERS[0]) -> str:
     """The student worksheet of ``lesson`` as one self-contained HTML page (no answer in it):
     name line, predictions, the notes' "By hand" rules (if any, a section of their own) and the
-    tally, exercises with
+    tally, the notes' "On the worksheet" questions (if any, "From the notebook"), exercises with
     room to answer (or the "Your turn" questions of a lesson without checked exercises; no such
     section when it has neither), a last question. ``paper``: the page size, one of
     :data:`PAPERS` (default A4). Raises KitError for another paper."""
@@ -396,6 +404,13 @@ def worksheet_html(lesson: Lesson, paper: str = PAPERS[0]) -> str:
     parts.append("<table><tr><th>What we count</th><th>Tally</th><th>Total</th></tr>"
                  + "".join(f'<tr><td>{html.escape(r)}</td><td class="tally"></td><td></td></tr>' for r in rows)
                  + "</table>")
+    if lesson.from_notebook:
+        parts.append(f"<h2>{number}. From the notebook</h2>"
+                     "<p>Write what the notebook shows, then answer.</p>")
+        number += 1
+        for i, question in enumerate(lesson.from_notebook, 1):
+            parts.append(f'<div class="item"><p><b>Question {i}.</b> {html.escape(question)}</p>'
+                         '<div class="space small"></div></div>')
     if lesson.exercises:
         parts.append(f"<h2>{number}. Exercises</h2>")
         number += 1
@@ -533,6 +548,9 @@ def _no_exercises(lesson: Lesson) -> str:
                      "answer once the prediction is locked in; the notes above say what to expect)")
     if lesson.by_hand:
         asked.append('the activity by hand (the rules in "By hand" above) and its tally')
+    if lesson.from_notebook:
+        asked.append('the questions "From the notebook" (the notes\' "On the worksheet" above; the '
+                     "notebook shows what they ask for)")
     for question in lesson.your_turn:
         expect = "; the notes above say what to expect" if lesson.notes and "**Your turn**" in lesson.notes else ""
         asked.append(f"the open question <i>Your turn: {html.escape(question)}</i> (no single right answer{expect})")

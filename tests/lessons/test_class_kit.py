@@ -290,6 +290,24 @@ def test_a_lesson_played_by_hand_prints_its_rules_and_position_before_the_tally(
     assert snap.by_hand is None and 'class="item by-hand"' not in kit.worksheet_html(snap)
 
 
+def test_the_notes_questions_on_the_worksheet_are_printed_after_the_tally_without_answers():
+    """A teacher's read (teach47): the worksheet had nothing for the notebook's sections 2 and 3,
+    half the lesson. The notes' "## On the worksheet" list is printed as questions with room to
+    answer, "From the notebook", after the tally; the teacher's edition lists them; a lesson
+    whose notes have no such list prints no such section."""
+    lesson = kit.read_lesson(NOTEBOOKS / "explore.ipynb")
+    assert [q.split(":")[0] for q in lesson.from_notebook] == ["Section 2", "Section 3"]
+    text = text_of(kit.worksheet_html(lesson))
+    assert text.index("3. Tally as you play") < text.index("4. From the notebook") \
+        < text.index("Question 1. Section 2: the notebook's 95% interval for the blue 8") \
+        < text.index("Question 2. Section 3: the chance that seat 2 holds the Lion") < text.index("5. Your turn")
+    for answer in ("3/4", "13/38", "13/25", "0.34", "0.52"):
+        assert not shows(text, answer), answer
+    assert 'the questions "From the notebook"' in text_of(kit.teacher_html(lesson))
+    snap = kit.read_lesson(NOTEBOOKS / "snap.ipynb")
+    assert snap.from_notebook == [] and "From the notebook" not in text_of(kit.worksheet_html(snap))
+
+
 def test_a_lesson_without_checked_exercises_says_what_it_asks_instead():
     """A teacher's read: "3. Exercises: this lesson asks its questions in the notebook" misled (the
     explore lesson has none to check), and the teacher's edition said only "no checked exercises"."""
@@ -304,8 +322,8 @@ def test_a_lesson_without_checked_exercises_says_what_it_asks_instead():
     assert "catcards.odds" in lesson.your_turn[0] and "peek=True" in lesson.your_turn[0]
     text = text_of(kit.worksheet_html(lesson))
     assert "Exercises" not in text and "asks its questions in the notebook" not in text
-    assert "4. Your turn" in text and "Your turn. " + question in text
-    assert "5. One thing that surprised me" in text
+    assert "5. Your turn" in text and "Your turn. " + question in text
+    assert "6. One thing that surprised me" in text
     edition = text_of(kit.teacher_html(lesson))
     assert "This lesson has no checked exercises, so there is no answer key. What students answer" in edition
     assert "the activity by hand" in edition and "Your turn: " + question in edition
@@ -332,7 +350,7 @@ def test_the_tally_total_has_room_and_a_heading_keeps_its_intro_and_first_box():
     # a heading keeps its intro (h2: break-after avoid), the intro its first box (h2 + p: the same)
     assert "h2 { font-size: 14pt; margin: 6mm 0 2mm; break-after: avoid; page-break-after: avoid; }" in css
     assert "h2 + p { break-after: avoid; page-break-after: avoid; }" in css
-    assert re.search(r"<h2>4\. Your turn</h2><p>[^<]*</p><div class=\"item\">", sheet)
+    assert re.search(r"<h2>5\. Your turn</h2><p>[^<]*</p><div class=\"item\">", sheet)
 
 
 def test_a_lesson_with_neither_exercises_nor_your_turn_leaves_the_section_out(tmp_path):
