@@ -31,8 +31,11 @@ add_activity(Activity(
     game="snap",
     params={"players": 2, "max_turns": CARDS},
     title="Snaps in one pass through the deck",
-    instructions="Turn all 52 cards without calling Snap. Count the snaps: a card with the same "
-                 "number as the card before it.",
+    # the table counts the snaps of the app's pass (a fresh README user was told to count them);
+    # with real cards the student counts, and sends the count in the page's "real cards" box
+    instructions="Turn all 52 cards without calling Snap. A snap is a card with the same number as "
+                 "the card before it: the table counts them for you (with real cards, count them "
+                 "yourself).",
     unit="snaps",
     measure=snaps_in_pass,
     unfinished="turn all 52 cards",
