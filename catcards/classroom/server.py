@@ -774,11 +774,26 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
         token = request_handler._decode_xsrf_token(cookie)[1] if cookie else None
         return bool(noted and token and hmac.compare_digest(token, noted))
 
-    def refuse(request_handler: Any, message: str) -> None:
-        request_handler.set_status(403)
+    def refuse(request_handler: Any, message: str, status: int = 403) -> None:
+        request_handler.set_status(status)
         request_handler.set_header("Content-Type", "application/json")
         request_handler.set_header("Cache-Control", "no-store")
         request_handler.finish(json.dumps({"error": message}))
+
+    def only_get(request_handler: Any, allowed: tuple[str, ...] = ("GET",)) -> bool:
+        """Refuse (405 JSON) a request of another method than ``allowed``, before jupyter_server's
+        ``prepare``: there a POST without its XSRF token was refused with "wrote error: '_xsrf'
+        argument missing from POST" in the teacher's terminal, and on the websocket's address
+        (any method but GET) with a 67-line traceback, its HTML error page having no template here
+        (break46: a script could print them as often as it liked). True when refused."""
+        if request_handler.request.method in allowed:
+            return False
+        request_handler.set_header("Allow", "GET")
+        refuse(request_handler, "only the table's page asks here, with GET", 405)
+        return True
+
+    CLOSED_BY_ITS_PAGE = ("a table's kernel is closed by its page when the page is left, or by the teacher "
+                          "(POST voila/api/shutdown/<id>)")
 
     if kind == "channels":
         from catcards.classroom.pool import _Buckets
@@ -786,6 +801,11 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
         messages = _Buckets(*TABLE_MESSAGES, time.monotonic)  # per kernel: its sockets share them
 
         class OwnersChannels(handler):
+            def prepare(self, *args, **kwargs):
+                if only_get(self):
+                    return None
+                return super().prepare(*args, **kwargs)
+
             async def get(self, kernel_id, *args, **kwargs):
                 if not owner(self, kernel_id):
                     return refuse(self, "only the page of this table may connect to its kernel")
@@ -805,14 +825,20 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
         return OwnersChannels
 
     class OwnersKernel(handler):
+        def prepare(self, *args, **kwargs):
+            if self.request.method == "DELETE":  # before jupyter_server's XSRF check and its log line
+                return refuse(self, CLOSED_BY_ITS_PAGE)
+            if only_get(self):
+                return None
+            return super().prepare(*args, **kwargs)
+
         async def get(self, kernel_id, *args, **kwargs):
             if not owner(self, kernel_id):
                 return refuse(self, "only the page of this table may ask about its kernel")
             return await super().get(kernel_id, *args, **kwargs)
 
         async def delete(self, kernel_id, *args, **kwargs):
-            return refuse(self, "a table's kernel is closed by its page when the page is left, or by the teacher "
-                                "(POST voila/api/shutdown/<id>)")
+            return refuse(self, CLOSED_BY_ITS_PAGE)
 
     return OwnersKernel
 
@@ -1132,7 +1158,11 @@ class ClassServer(Voila):
         settings = self.init_settings()
         if not self.verbose:  # errors only: not each request answered (4xx are warnings) nor tornado's notes
             self.kernel_manager.kernel_manager_factory = _quiet_kernels(self.kernel_manager.kernel_manager_factory)
-            for name in ("tornado.access", "tornado.general"):
+            # tornado.application too (as catcards app's APP_QUIET_CONFIG): jupyter_server's handlers
+            # log each 4xx they answer there as a warning ("wrote error: 'Kernel does not exist: ...'",
+            # a table page's kernel asked about after "End the class" stopped it), printed bare by
+            # logging's last-resort handler; an uncaught exception is an error and still shows
+            for name in ("tornado.access", "tornado.general", "tornado.application"):
                 logging.getLogger(name).setLevel(logging.ERROR)
         if self.preheat > 0 and hasattr(self.kernel_manager, "_pools"):
             self.kernel_pool = KernelPool(self.kernel_manager, self.preheat, self.on_pool_progress)

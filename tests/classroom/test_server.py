@@ -1015,6 +1015,32 @@ def test_requests_anyone_can_send_answer_a_4xx_json_never_a_traceback(server):
     assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
 
 
+def test_other_requests_to_a_tables_kernel_addresses_are_refused_without_a_word_in_the_terminal(server):
+    """break46, a student's script: ``curl -X POST .../api/kernels/<any id>/channels`` printed a
+    67-line traceback in the teacher's terminal ("Uncaught exception in write_error": jupyter_server's
+    HTML error page has no template here), as did PUT, PATCH, DELETE, OPTIONS and HEAD; a POST to
+    ``api/kernels/<id>`` printed "wrote error: '_xsrf' argument missing from POST". Each as often as
+    the script likes, scrolling the dashboard link away. Now a JSON refusal and nothing printed."""
+    ana = join(server)
+    browser = requests.Session()
+    kernel = _table(server, browser, ana["student"])
+    base, fake = server["base"], "00000000-0000-0000-0000-000000000000"
+    before = _log(server)
+    for path in (f"api/kernels/{fake}/channels", f"api/kernels/{kernel}/channels", f"api/kernels/{fake}",
+                 f"api/kernels/{kernel}"):
+        for method in ("POST", "PUT", "PATCH", "OPTIONS"):
+            refused(requests.request(method, base + path, data=b"x", timeout=30), 405, "only the table's page")
+        assert requests.head(base + path, timeout=30).status_code == 405
+    refused(requests.delete(base + f"api/kernels/{kernel}/channels", timeout=30), 405, "only the table's page")
+    refused(requests.delete(base + f"api/kernels/{kernel}", timeout=30), 403, "closed by its page")
+    assert _alive(server, kernel)
+    assert browser.get(base + f"api/kernels/{kernel}", timeout=30).json()["id"] == kernel  # the page's own question
+    time.sleep(0.5)
+    said = _log(server)[len(before):]
+    assert "Traceback" not in said and "wrote error" not in said, said[-3000:]
+    assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
+
+
 def test_a_student_holds_one_table_kernel_a_reload_replaces_it(server):
     """Break-it (issue 29): one student loading their table again and again (or joining many
     times) could take much of the server's kernel cap. A student's new table replaces their
