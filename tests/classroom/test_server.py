@@ -1041,6 +1041,52 @@ def test_other_requests_to_a_tables_kernel_addresses_are_refused_without_a_word_
     assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
 
 
+def test_a_table_socket_closed_while_it_opens_prints_nothing_in_the_terminal(server):
+    """break46: a page whose websocket to its table's kernel is closed while the server is still
+    reaching the kernel (a reload at that moment, "End the class" while table pages were being
+    made, or a student's script doing it on purpose, as often as it likes) printed about 90
+    lines of traceback in the teacher's terminal: jupyter_server's handler read its connection
+    after the close had cleared it (AttributeError in select_subprotocol), then failed to render
+    its HTML error page. Nothing is printed now, and the table still works."""
+    import base64
+    import os
+    import socket
+
+    from class_server import widget_states
+
+    ana = join(server)
+    browser = requests.Session()
+    kernel = _table(server, browser, ana["student"])
+    host, port = re.match(r"http://([^:/]+):(\d+)/", server["base"]).groups()
+    cookie = "; ".join(f"{name}={value}" for name, value in browser.cookies.items())
+    before = _log(server)
+    for attempt in range(4):
+        with socket.create_connection((host, int(port)), timeout=30) as sock:
+            sock.sendall((f"GET /api/kernels/{kernel}/channels?session_id=s{attempt} HTTP/1.1\r\n"
+                          f"Host: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                          f"Sec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}\r\n"
+                          "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: v1.kernel.websocket.jupyter.org\r\n"
+                          f"Cookie: {cookie}\r\n\r\n").encode())
+    time.sleep(2)
+    said = _log(server)[len(before):]
+    assert "Traceback" not in said and "Uncaught exception" not in said, said[-3000:]
+    assert widget_states(server["base"], kernel, 60, browser.cookies["_xsrf"]) > 0  # the page's own socket still opens
+    # the page's socket opened again once its kernel has stopped (its table opened in another tab,
+    # or "End the class"): a JSON 404, not jupyter_server's HTML error page, whose missing template
+    # printed a traceback
+    second = _table(server, requests.Session(), ana["student"])
+    assert _gone(server, kernel)
+    before = _log(server)
+    reply = browser.get(server["base"] + f"api/kernels/{kernel}/channels", timeout=30, headers={
+        "Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": base64.b64encode(os.urandom(16)).decode()})
+    refused(reply, 404, "cannot be reached now: reload its page")
+    time.sleep(0.5)
+    said = _log(server)[len(before):]
+    assert "Traceback" not in said and "Uncaught exception" not in said, said[-3000:]
+    assert _goodbye(server, second, headers=teacher(server)).status_code == 204
+
+
 def test_a_student_holds_one_table_kernel_a_reload_replaces_it(server):
     """Break-it (issue 29): one student loading their table again and again (or joining many
     times) could take much of the server's kernel cap. A student's new table replaces their
