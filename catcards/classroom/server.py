@@ -797,38 +797,15 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
 
     if kind == "channels":
         from catcards.classroom.pool import _Buckets
+        from catcards.voila_options import quiet_kernel_socket
 
         messages = _Buckets(*TABLE_MESSAGES, time.monotonic)  # per kernel: its sockets share them
 
-        class OwnersChannels(handler):
-            def prepare(self, *args, **kwargs):
-                if only_get(self):
-                    return None
-                return super().prepare(*args, **kwargs)
-
-            async def pre_get(self):
-                await super().pre_get()
-                self._reached = True  # the kernel's connection was made (a close clears it)
-
-            def write_error(self, status_code, **kwargs):
-                # JSON, as the other refusals: jupyter_server's HTML error page has no template
-                # here, and failing to render it printed another traceback
-                self.set_header("Content-Type", "application/json")
-                self.finish(json.dumps({"error": "the table's kernel cannot be reached now: reload its page"}))
-
+        class OwnersChannels(quiet_kernel_socket(handler)):  # its other methods, a page gone meanwhile: quiet
             async def get(self, kernel_id, *args, **kwargs):
                 if not owner(self, kernel_id):
                     return refuse(self, "only the page of this table may connect to its kernel")
-                try:
-                    return await super().get(kernel_id, *args, **kwargs)
-                except Exception:
-                    if not getattr(self, "_reached", False) or getattr(self, "connection", None) is not None:
-                        raise
-                    # the page closed its socket while the kernel was being reached (a reload, "End
-                    # the class" while its page was made, a script): jupyter_server's handler then
-                    # read the connection its on_close had cleared, an AttributeError and ~90 lines
-                    # of traceback in the teacher's terminal (break46). Nobody is left to answer
-                    return None
+                return await super().get(kernel_id, *args, **kwargs)
 
             def on_message(self, message):
                 if getattr(self, "_flooded", False):  # closing: nothing more is forwarded
