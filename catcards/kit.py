@@ -235,7 +235,8 @@ def read_lesson(path: Path, notes_folder: Optional[Path] = None) -> Lesson:
     Args:
         path: the ``.ipynb`` file.
         notes_folder: where ``<stem>.md`` is looked for (default ``<notebook's folder>/teacher``).
-    Raises: KitError when the file is not a readable notebook, or its notes would leave the
+    Raises: KitError when the file is not a readable notebook, its notes are not UTF-8 text or
+    cannot be read (:func:`_read_notes`), or its notes would leave the
     worksheet's tally empty (a heading that looks like the tally's but is not exactly "## Tally",
     a "## Tally" with no list, or no "## Tally" in the notes of a lesson with checked exercises).
     """
