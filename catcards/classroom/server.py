@@ -481,9 +481,12 @@ class QrHandler(PoolHandler):
         self.finish(qr_svg(self.server.urls["join_url"]))
 
 
-def dashboard_config(code: str, activity: Any, join_url: str, nicknames: bool = True) -> dict[str, Any]:
+def dashboard_config(code: str, activity: Any, join_url: str, nicknames: bool = True,
+                     ended: bool = False) -> dict[str, Any]:
     """What the dashboard page's script needs (JSON-ready): ``code``, ``join_url``, ``nicknames``
-    (the class takes nicknames: without, no "Show nicknames" button), ``unit``,
+    (the class takes nicknames: without, no "Show nicknames" button), ``ended`` (the class has
+    ended, as its join page says to anyone: the page says so without the teacher's token too, and
+    shows no join card), ``unit``,
     ``title``, ``binary`` (a yes/no result: the charts read a proportion), ``bounds`` (the values
     one result can take, ``[low, high]``, or None: no chart's axis goes outside them) and ``fonts``,
     the charts' text sizes in CSS pixels: the lessons' matplotlib sizes (:data:`catcards.plotstyle.STYLE`,
@@ -491,7 +494,8 @@ def dashboard_config(code: str, activity: Any, join_url: str, nicknames: bool = 
     from catcards.plotstyle import STYLE
 
     px = STYLE["figure.dpi"] / 72  # pixels per point in the lessons' figures
-    return {"code": code, "join_url": join_url, "nicknames": bool(nicknames), "unit": activity.unit, "title": activity.title,
+    return {"code": code, "join_url": join_url, "nicknames": bool(nicknames), "ended": bool(ended),
+            "unit": activity.unit, "title": activity.title,
             "binary": bool(activity.binary), "bounds": list(activity.tally) if activity.tally else None,
             "fonts": {"tick": round(STYLE["xtick.labelsize"] * px, 1), "label": round(STYLE["axes.labelsize"] * px, 1)}}
 
@@ -500,7 +504,8 @@ class DashboardPage(PoolHandler):
     def get(self, code: str) -> None:
         code = self.code(code, teacher=True)
         activity = self.server.activity
-        config = dashboard_config(code, activity, self.server.urls["join_url"], self.pool.info(code).nicknames)
+        info = self.pool.info(code)
+        config = dashboard_config(code, activity, self.server.urls["join_url"], info.nicknames, info.ended)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(_page("dashboard.html", title=html.escape(activity.title), code=code,
                           join_url=html.escape(self.server.urls["join_url"]),
