@@ -512,6 +512,16 @@ class DashboardPage(PoolHandler):
                           config=json.dumps(config).replace("<", "\\u003c")))
 
 
+class DashboardSlash(PoolHandler):
+    """``GET class/CODE/dashboard/``: to the dashboard (301; a browser keeps the ``#token=`` part).
+    It was the students' code box, "There is nothing at this address" (break46)."""
+
+    def get(self, code: str) -> None:
+        code = self.code(code, teacher=True)  # an unknown or earlier class: its own words, as the dashboard's
+        query = self.request.query
+        self.redirect(f"{self.server.base_url}class/{code}/dashboard" + (f"?{query}" if query else ""), permanent=True)
+
+
 class VersionHandler(PoolHandler):
     def get(self, code: str) -> None:
         code = self.code(code, teacher=True)
@@ -1135,7 +1145,7 @@ class ClassServer(Voila):
             (r"/class/?", TypeCodePage),
             (code + r"/?", StudentPage), (code + r"/join", JoinHandler), (code + r"/me", MeHandler),
             (code + r"/game", GameHandler), (code + r"/results", ResultsHandler), (code + r"/tally", TallyHandler),
-            (code + r"/qr\.svg", QrHandler), (code + r"/dashboard", DashboardPage), (code + r"/version", VersionHandler),
+            (code + r"/qr\.svg", QrHandler), (code + r"/dashboard", DashboardPage), (code + r"/dashboard/", DashboardSlash), (code + r"/version", VersionHandler),
             (code + r"/summary", SummaryHandler), (code + r"/results\.csv", CsvHandler), (code + r"/open", OpenHandler),
             (code + r"/remove", RemoveHandler), (code + r"/end", EndHandler), (r"/class/.*", NotFound), (r"/favicon\.ico", Favicon),
             (r"/voila/api/shutdown/(.*)", KernelGoodbye),  # every id: Voila's own handler never answers

@@ -114,6 +114,12 @@ def test_the_student_page_the_code_box_and_the_dashboard_page(server):
     assert "kept out of the charts" not in dash.text and "from real cards, not checked" in dash.text
     qr = requests.get(server["join_url"] + "/qr.svg", timeout=30)
     assert qr.status_code == 200 and qr.headers["Content-Type"] == "image/svg+xml" and "<svg" in qr.text
+    # break46: the dashboard's address with a "/" after it was the students' code box ("There is
+    # nothing at this address"); it goes to the dashboard (a browser keeps the "#token=" part)
+    for slashed in ("/dashboard/", "/dashboard/?names=1"):
+        moved = requests.get(server["join_url"] + slashed, timeout=30, allow_redirects=False)
+        assert moved.status_code == 301, (moved.status_code, moved.text[:200])
+        assert moved.headers["Location"] == "/class/" + server["code"] + slashed.replace("dashboard/", "dashboard")
 
 
 def test_a_student_joins_gets_their_own_series_and_a_finished_game_counts(server):
