@@ -45,7 +45,7 @@ __all__ = ["main", "summary", "parse_param", "app_url", "catalogue", "start_page
 
 from catcards.start_page import APP, NOTEBOOKS, app_url, catalogue, find_app_base, start_page_html
 from catcards.voila_options import (APP_CULLING, APP_EXECUTION, APP_EXECUTION_CONFIG,  # noqa: F401 (re-exported)
-                                    APP_KERNEL_TRANSPORT, APP_QUIET_CONFIG, not_a_closed_websocket)
+                                    APP_KERNEL_TRANSPORT, APP_QUIET_CONFIG, not_a_closed_websocket, quiet_kernel_socket)
 
 
 #: longest ``--param`` text (key=value) read, in characters
@@ -547,6 +547,15 @@ def _serve_app(argv: Sequence[str], ready: Callable[[], Any]) -> None:
     from catcards.classroom.server import _quiet_kernels
 
     class AppServer(Voila):
+        def init_handlers(self) -> list:
+            # a page's socket to its kernel prints nothing in the terminal for what a page or a
+            # script does (quiet_kernel_socket: a POST there, a reload while it opened)
+            from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+            return [(h[0], quiet_kernel_socket(h[1]), *h[2:])
+                    if isinstance(h, tuple) and h[1] is VoilaKernelWebsocketHandler else h
+                    for h in super().init_handlers()]
+
         def listen(self) -> None:
             # each page's kernel logs critical failures only, as the class server's: at Ctrl+C a
             # kernel still busy logged "Parent appears to have exited" or a ZMQError traceback

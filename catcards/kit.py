@@ -178,8 +178,9 @@ def _tallies(notes: Optional[str]) -> list[str]:
     return _items(notes, "Tally")
 
 
-#: a heading line that looks like the tally's ("## tally", "### Tally", "## Tally:", "# Tallies")
-_TALLY_LIKE = re.compile(r"^#+[ \t]*tall(?:y|ies)\b.*$", re.M | re.I)
+#: a heading line that looks like the tally's ("## tally", "### Tally", "## Tally:", "# Tallies"; "  ## Tally",
+#: indented as Markdown allows)
+_TALLY_LIKE = re.compile(r"^[ ]{0,3}#+[ \t]*tall(?:y|ies)\b.*$", re.M | re.I)
 #: the tally heading :func:`_tallies` reads (as :func:`_section` matches it)
 _TALLY_HEADING = re.compile(r"##[ \t]+Tally[ \t]*")
 
@@ -192,14 +193,34 @@ def _check_tally(notes: str, notes_path: Path, checked: bool) -> None:
     where = f"the teacher's notes {str(notes_path)!r}"
     for line in _TALLY_LIKE.findall(notes):
         if not _TALLY_HEADING.fullmatch(line):
-            raise KitError(f'{where} have the heading {line.strip()!r}, which is not read as the tally: '
-                           'write it as "## Tally" (two #, a space, Tally, nothing after it)')
+            raise KitError(f'{where} have the heading {line.rstrip()!r}, which is not read as the tally: '
+                           'write it as "## Tally" (two # at the start of its line, a space, Tally, nothing after it)')
     if _section(notes, "Tally") is not None and not _tallies(notes):
         raise KitError(f'{where} have a "## Tally" heading with no list under it: write what to count '
                        'below it, one "- " line each')
     if checked and _section(notes, "Tally") is None:
         raise KitError(f'{where} have no "## Tally" heading, so the worksheet\'s tally would be empty: add '
                        '"## Tally" with what to count below it, one "- " line each')
+
+
+def _read_notes(notes_path: Path) -> Optional[str]:
+    """The teacher's notes at ``notes_path`` as text, or None when there is none.
+
+    Raises:
+        KitError: one line naming the file: it is not UTF-8 text (a Windows editor's Latin-1 stopped
+            the kit with a UnicodeDecodeError traceback), or it is there but cannot be read (a
+            folder of that name, no permission).
+    """
+    if not notes_path.exists():
+        return None
+    where = f"the teacher's notes {str(notes_path)!r}"
+    try:
+        return notes_path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise KitError(f"{where} is not UTF-8 text (byte {error.start + 1:,} cannot be read): save it "
+                       "as UTF-8 in your editor") from None
+    except OSError as error:
+        raise KitError(f"{where} cannot be read: {error.strerror or error}") from None
 
 
 _YOUR_TURN = re.compile(r"^\*\*Your turn\.?\*\*\s*(.+)", re.S)
@@ -222,7 +243,8 @@ def read_lesson(path: Path, notes_folder: Optional[Path] = None) -> Lesson:
     Args:
         path: the ``.ipynb`` file.
         notes_folder: where ``<stem>.md`` is looked for (default ``<notebook's folder>/teacher``).
-    Raises: KitError when the file is not a readable notebook, or its notes would leave the
+    Raises: KitError when the file is not a readable notebook, its notes are not UTF-8 text or
+    cannot be read (:func:`_read_notes`), or its notes would leave the
     worksheet's tally empty (a heading that looks like the tally's but is not exactly "## Tally",
     a "## Tally" with no list, or no "## Tally" in the notes of a lesson with checked exercises).
     """
@@ -246,7 +268,7 @@ def read_lesson(path: Path, notes_folder: Optional[Path] = None) -> Lesson:
             predictions += _predictions(cell.source)
             keys += [k for k in _CHECK.findall(cell.source) if k not in keys]
     notes_path = (path.parent / TEACHER_NOTES if notes_folder is None else Path(notes_folder)) / f"{path.stem}.md"
-    notes = notes_path.read_text(encoding="utf-8") if notes_path.is_file() else None
+    notes = _read_notes(notes_path)
     if notes is not None:
         _check_tally(notes, notes_path, checked=bool(keys))
     return Lesson(path.stem, path, title, predictions, keys, notes, _tallies(notes), _section(notes, "By hand"),

@@ -4,7 +4,7 @@ both, so neither imports the other)."""
 from __future__ import annotations
 
 __all__ = ["APP_CULLING", "APP_EXECUTION", "APP_EXECUTION_CONFIG", "APP_KERNEL_TRANSPORT", "APP_QUIET_CONFIG",
-           "not_a_closed_websocket"]
+           "not_a_closed_websocket", "quiet_kernel_socket"]
 
 
 #: Voila options of ``catcards app``: a page's kernel is shut down once its page has been gone
@@ -98,3 +98,49 @@ def not_a_closed_websocket(record) -> bool:
     from tornado.websocket import WebSocketClosedError
 
     return not isinstance(exc, (WebSocketClosedError, StreamClosedError))
+
+
+def quiet_kernel_socket(handler: type) -> type:
+    """Voila's websocket handler to a page's kernel (``api/kernels/<id>/channels``,
+    ``VoilaKernelWebsocketHandler``) that prints nothing in the teacher's terminal for what a page
+    or a script does, for ``catcards app`` and the class server (which adds its owner check):
+
+    - a request of another method than GET is a 405 JSON refusal before jupyter_server's XSRF
+      check: a ``POST`` printed "Uncaught exception in write_error" and 67 lines of traceback;
+    - a socket the page closed while the server was reaching its kernel (a reload at that moment,
+      "End the class" while table pages were made, a script doing it on purpose) is dropped:
+      jupyter_server read the connection its ``on_close`` had cleared (``AttributeError`` in
+      ``select_subprotocol``), about 90 lines of traceback each time;
+    - an error answered (the kernel has stopped: 404) is a JSON ``{"error": ...}``: jupyter_server's
+      HTML error page has no template under Voila, and failing to render it printed a traceback.
+
+    Any other failure is raised, and logged, as before (break46)."""
+    import json
+
+    class QuietKernelSocket(handler):
+        def prepare(self, *args, **kwargs):
+            if self.request.method != "GET":
+                self.set_status(405)
+                self.set_header("Allow", "GET")
+                self.set_header("Content-Type", "application/json")
+                self.finish(json.dumps({"error": "only the table's page asks here, with GET"}))
+                return None
+            return super().prepare(*args, **kwargs)
+
+        async def pre_get(self):
+            await super().pre_get()
+            self._reached = True  # the kernel's connection was made (the page's close clears it)
+
+        async def get(self, kernel_id, *args, **kwargs):
+            try:
+                return await super().get(kernel_id, *args, **kwargs)
+            except Exception:
+                if not getattr(self, "_reached", False) or getattr(self, "connection", None) is not None:
+                    raise
+                return None  # the page closed its socket meanwhile: nobody is left to answer
+
+        def write_error(self, status_code, **kwargs):
+            self.set_header("Content-Type", "application/json")
+            self.finish(json.dumps({"error": "the table's kernel cannot be reached now: reload its page"}))
+
+    return QuietKernelSocket

@@ -481,9 +481,12 @@ class QrHandler(PoolHandler):
         self.finish(qr_svg(self.server.urls["join_url"]))
 
 
-def dashboard_config(code: str, activity: Any, join_url: str, nicknames: bool = True) -> dict[str, Any]:
+def dashboard_config(code: str, activity: Any, join_url: str, nicknames: bool = True,
+                     ended: bool = False) -> dict[str, Any]:
     """What the dashboard page's script needs (JSON-ready): ``code``, ``join_url``, ``nicknames``
-    (the class takes nicknames: without, no "Show nicknames" button), ``unit``,
+    (the class takes nicknames: without, no "Show nicknames" button), ``ended`` (the class has
+    ended, as its join page says to anyone: the page says so without the teacher's token too, and
+    shows no join card), ``unit``,
     ``title``, ``binary`` (a yes/no result: the charts read a proportion), ``bounds`` (the values
     one result can take, ``[low, high]``, or None: no chart's axis goes outside them) and ``fonts``,
     the charts' text sizes in CSS pixels: the lessons' matplotlib sizes (:data:`catcards.plotstyle.STYLE`,
@@ -491,7 +494,8 @@ def dashboard_config(code: str, activity: Any, join_url: str, nicknames: bool = 
     from catcards.plotstyle import STYLE
 
     px = STYLE["figure.dpi"] / 72  # pixels per point in the lessons' figures
-    return {"code": code, "join_url": join_url, "nicknames": bool(nicknames), "unit": activity.unit, "title": activity.title,
+    return {"code": code, "join_url": join_url, "nicknames": bool(nicknames), "ended": bool(ended),
+            "unit": activity.unit, "title": activity.title,
             "binary": bool(activity.binary), "bounds": list(activity.tally) if activity.tally else None,
             "fonts": {"tick": round(STYLE["xtick.labelsize"] * px, 1), "label": round(STYLE["axes.labelsize"] * px, 1)}}
 
@@ -500,11 +504,22 @@ class DashboardPage(PoolHandler):
     def get(self, code: str) -> None:
         code = self.code(code, teacher=True)
         activity = self.server.activity
-        config = dashboard_config(code, activity, self.server.urls["join_url"], self.pool.info(code).nicknames)
+        info = self.pool.info(code)
+        config = dashboard_config(code, activity, self.server.urls["join_url"], info.nicknames, info.ended)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(_page("dashboard.html", title=html.escape(activity.title), code=code,
                           join_url=html.escape(self.server.urls["join_url"]),
                           config=json.dumps(config).replace("<", "\\u003c")))
+
+
+class DashboardSlash(PoolHandler):
+    """``GET class/CODE/dashboard/``: to the dashboard (301; a browser keeps the ``#token=`` part).
+    It was the students' code box, "There is nothing at this address" (break46)."""
+
+    def get(self, code: str) -> None:
+        code = self.code(code, teacher=True)  # an unknown or earlier class: its own words, as the dashboard's
+        query = self.request.query
+        self.redirect(f"{self.server.base_url}class/{code}/dashboard" + (f"?{query}" if query else ""), permanent=True)
 
 
 class VersionHandler(PoolHandler):
@@ -774,18 +789,34 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
         token = request_handler._decode_xsrf_token(cookie)[1] if cookie else None
         return bool(noted and token and hmac.compare_digest(token, noted))
 
-    def refuse(request_handler: Any, message: str) -> None:
-        request_handler.set_status(403)
+    def refuse(request_handler: Any, message: str, status: int = 403) -> None:
+        request_handler.set_status(status)
         request_handler.set_header("Content-Type", "application/json")
         request_handler.set_header("Cache-Control", "no-store")
         request_handler.finish(json.dumps({"error": message}))
 
+    def only_get(request_handler: Any, allowed: tuple[str, ...] = ("GET",)) -> bool:
+        """Refuse (405 JSON) a request of another method than ``allowed``, before jupyter_server's
+        ``prepare``: there a POST without its XSRF token was refused with "wrote error: '_xsrf'
+        argument missing from POST" in the teacher's terminal, and on the websocket's address
+        (any method but GET) with a 67-line traceback, its HTML error page having no template here
+        (break46: a script could print them as often as it liked). True when refused."""
+        if request_handler.request.method in allowed:
+            return False
+        request_handler.set_header("Allow", "GET")
+        refuse(request_handler, "only the table's page asks here, with GET", 405)
+        return True
+
+    CLOSED_BY_ITS_PAGE = ("a table's kernel is closed by its page when the page is left, or by the teacher "
+                          "(POST voila/api/shutdown/<id>)")
+
     if kind == "channels":
         from catcards.classroom.pool import _Buckets
+        from catcards.voila_options import quiet_kernel_socket
 
         messages = _Buckets(*TABLE_MESSAGES, time.monotonic)  # per kernel: its sockets share them
 
-        class OwnersChannels(handler):
+        class OwnersChannels(quiet_kernel_socket(handler)):  # its other methods, a page gone meanwhile: quiet
             async def get(self, kernel_id, *args, **kwargs):
                 if not owner(self, kernel_id):
                     return refuse(self, "only the page of this table may connect to its kernel")
@@ -805,14 +836,20 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
         return OwnersChannels
 
     class OwnersKernel(handler):
+        def prepare(self, *args, **kwargs):
+            if self.request.method == "DELETE":  # before jupyter_server's XSRF check and its log line
+                return refuse(self, CLOSED_BY_ITS_PAGE)
+            if only_get(self):
+                return None
+            return super().prepare(*args, **kwargs)
+
         async def get(self, kernel_id, *args, **kwargs):
             if not owner(self, kernel_id):
                 return refuse(self, "only the page of this table may ask about its kernel")
             return await super().get(kernel_id, *args, **kwargs)
 
         async def delete(self, kernel_id, *args, **kwargs):
-            return refuse(self, "a table's kernel is closed by its page when the page is left, or by the teacher "
-                                "(POST voila/api/shutdown/<id>)")
+            return refuse(self, CLOSED_BY_ITS_PAGE)
 
     return OwnersKernel
 
@@ -1111,7 +1148,7 @@ class ClassServer(Voila):
             (r"/class/?", TypeCodePage),
             (code + r"/?", StudentPage), (code + r"/join", JoinHandler), (code + r"/me", MeHandler),
             (code + r"/game", GameHandler), (code + r"/results", ResultsHandler), (code + r"/tally", TallyHandler),
-            (code + r"/qr\.svg", QrHandler), (code + r"/dashboard", DashboardPage), (code + r"/version", VersionHandler),
+            (code + r"/qr\.svg", QrHandler), (code + r"/dashboard", DashboardPage), (code + r"/dashboard/", DashboardSlash), (code + r"/version", VersionHandler),
             (code + r"/summary", SummaryHandler), (code + r"/results\.csv", CsvHandler), (code + r"/open", OpenHandler),
             (code + r"/remove", RemoveHandler), (code + r"/end", EndHandler), (r"/class/.*", NotFound), (r"/favicon\.ico", Favicon),
             (r"/voila/api/shutdown/(.*)", KernelGoodbye),  # every id: Voila's own handler never answers
@@ -1135,7 +1172,11 @@ class ClassServer(Voila):
         settings = self.init_settings()
         if not self.verbose:  # errors only: not each request answered (4xx are warnings) nor tornado's notes
             self.kernel_manager.kernel_manager_factory = _quiet_kernels(self.kernel_manager.kernel_manager_factory)
-            for name in ("tornado.access", "tornado.general"):
+            # tornado.application too (as catcards app's APP_QUIET_CONFIG): jupyter_server's handlers
+            # log each 4xx they answer there as a warning ("wrote error: 'Kernel does not exist: ...'",
+            # a table page's kernel asked about after "End the class" stopped it), printed bare by
+            # logging's last-resort handler; an uncaught exception is an error and still shows
+            for name in ("tornado.access", "tornado.general", "tornado.application"):
                 logging.getLogger(name).setLevel(logging.ERROR)
         if self.preheat > 0 and hasattr(self.kernel_manager, "_pools"):
             self.kernel_pool = KernelPool(self.kernel_manager, self.preheat, self.on_pool_progress)

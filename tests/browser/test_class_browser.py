@@ -1004,6 +1004,28 @@ def test_the_focus_goes_to_the_code_box_after_a_wrong_code_and_to_the_words_afte
 
 
 @pytest.mark.browser
+def test_an_ended_class_s_dashboard_without_its_token_says_it_has_ended_not_join(browser_ready, pool_pages):
+    """break46: the dashboard's address of an ended class without its "#token=" (a link pasted
+    where the part after # was lost, a bookmark, another browser) showed "Join the class", the
+    code and the QR code, and "0 joined" (Mia had joined), under "This page needs the teacher's
+    link": nothing said the class had ended, and the card invited students to join it."""
+    from playwright.sync_api import expect
+
+    old, base = pool_pages["old"], pool_pages["base"]
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.goto(f"{base}class/{old.code}/dashboard")
+        expect(page.locator("#message")).to_have_text(
+            f"The class {old.code} has ended: no one can join it now. Its results are on the teacher's link "
+            "(the dashboard link printed when the class started).")
+        expect(page.locator("#join-card")).to_be_hidden()
+        expect(page.get_by_text("Join the class")).to_be_hidden()
+        expect(page.locator("#state")).to_have_text("The class has ended.")
+        problems = _violations(page, "an ended class's dashboard without its token, 1280x720")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.browser
 def test_an_old_dashboard_link_shows_only_the_teacher_s_words(browser_ready, pool_pages):
     """break45: the dashboard link of an earlier class (ended, and the server runs another class
     now) showed the students' code box ("The class code your teacher shows", Join) under the

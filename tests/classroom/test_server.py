@@ -114,6 +114,12 @@ def test_the_student_page_the_code_box_and_the_dashboard_page(server):
     assert "kept out of the charts" not in dash.text and "from real cards, not checked" in dash.text
     qr = requests.get(server["join_url"] + "/qr.svg", timeout=30)
     assert qr.status_code == 200 and qr.headers["Content-Type"] == "image/svg+xml" and "<svg" in qr.text
+    # break46: the dashboard's address with a "/" after it was the students' code box ("There is
+    # nothing at this address"); it goes to the dashboard (a browser keeps the "#token=" part)
+    for slashed in ("/dashboard/", "/dashboard/?names=1"):
+        moved = requests.get(server["join_url"] + slashed, timeout=30, allow_redirects=False)
+        assert moved.status_code == 301, (moved.status_code, moved.text[:200])
+        assert moved.headers["Location"] == "/class/" + server["code"] + slashed.replace("dashboard/", "dashboard")
 
 
 def test_a_student_joins_gets_their_own_series_and_a_finished_game_counts(server):
@@ -1013,6 +1019,78 @@ def test_requests_anyone_can_send_answer_a_4xx_json_never_a_traceback(server):
     time.sleep(0.5)
     assert _log(server).count("Traceback") == tracebacks, _log(server)[-3000:]
     assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
+
+
+def test_other_requests_to_a_tables_kernel_addresses_are_refused_without_a_word_in_the_terminal(server):
+    """break46, a student's script: ``curl -X POST .../api/kernels/<any id>/channels`` printed a
+    67-line traceback in the teacher's terminal ("Uncaught exception in write_error": jupyter_server's
+    HTML error page has no template here), as did PUT, PATCH, DELETE, OPTIONS and HEAD; a POST to
+    ``api/kernels/<id>`` printed "wrote error: '_xsrf' argument missing from POST". Each as often as
+    the script likes, scrolling the dashboard link away. Now a JSON refusal and nothing printed."""
+    ana = join(server)
+    browser = requests.Session()
+    kernel = _table(server, browser, ana["student"])
+    base, fake = server["base"], "00000000-0000-0000-0000-000000000000"
+    before = _log(server)
+    for path in (f"api/kernels/{fake}/channels", f"api/kernels/{kernel}/channels", f"api/kernels/{fake}",
+                 f"api/kernels/{kernel}"):
+        for method in ("POST", "PUT", "PATCH", "OPTIONS"):
+            refused(requests.request(method, base + path, data=b"x", timeout=30), 405, "only the table's page")
+        assert requests.head(base + path, timeout=30).status_code == 405
+    refused(requests.delete(base + f"api/kernels/{kernel}/channels", timeout=30), 405, "only the table's page")
+    refused(requests.delete(base + f"api/kernels/{kernel}", timeout=30), 403, "closed by its page")
+    assert _alive(server, kernel)
+    assert browser.get(base + f"api/kernels/{kernel}", timeout=30).json()["id"] == kernel  # the page's own question
+    time.sleep(0.5)
+    said = _log(server)[len(before):]
+    assert "Traceback" not in said and "wrote error" not in said, said[-3000:]
+    assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
+
+
+def test_a_table_socket_closed_while_it_opens_prints_nothing_in_the_terminal(server):
+    """break46: a page whose websocket to its table's kernel is closed while the server is still
+    reaching the kernel (a reload at that moment, "End the class" while table pages were being
+    made, or a student's script doing it on purpose, as often as it likes) printed about 90
+    lines of traceback in the teacher's terminal: jupyter_server's handler read its connection
+    after the close had cleared it (AttributeError in select_subprotocol), then failed to render
+    its HTML error page. Nothing is printed now, and the table still works."""
+    import base64
+    import os
+    import socket
+
+    from class_server import widget_states
+
+    ana = join(server)
+    browser = requests.Session()
+    kernel = _table(server, browser, ana["student"])
+    host, port = re.match(r"http://([^:/]+):(\d+)/", server["base"]).groups()
+    cookie = "; ".join(f"{name}={value}" for name, value in browser.cookies.items())
+    before = _log(server)
+    for attempt in range(4):
+        with socket.create_connection((host, int(port)), timeout=30) as sock:
+            sock.sendall((f"GET /api/kernels/{kernel}/channels?session_id=s{attempt} HTTP/1.1\r\n"
+                          f"Host: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                          f"Sec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}\r\n"
+                          "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: v1.kernel.websocket.jupyter.org\r\n"
+                          f"Cookie: {cookie}\r\n\r\n").encode())
+    time.sleep(2)
+    said = _log(server)[len(before):]
+    assert "Traceback" not in said and "Uncaught exception" not in said, said[-3000:]
+    assert widget_states(server["base"], kernel, 60, browser.cookies["_xsrf"]) > 0  # the page's own socket still opens
+    # the page's socket opened again once its kernel has stopped (its table opened in another tab,
+    # or "End the class"): a JSON 404, not jupyter_server's HTML error page, whose missing template
+    # printed a traceback
+    second = _table(server, requests.Session(), ana["student"])
+    assert _gone(server, kernel)
+    before = _log(server)
+    reply = browser.get(server["base"] + f"api/kernels/{kernel}/channels", timeout=30, headers={
+        "Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": base64.b64encode(os.urandom(16)).decode()})
+    refused(reply, 404, "cannot be reached now: reload its page")
+    time.sleep(0.5)
+    said = _log(server)[len(before):]
+    assert "Traceback" not in said and "Uncaught exception" not in said, said[-3000:]
+    assert _goodbye(server, second, headers=teacher(server)).status_code == 204
 
 
 def test_a_student_holds_one_table_kernel_a_reload_replaces_it(server):

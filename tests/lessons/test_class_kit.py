@@ -417,3 +417,38 @@ def test_notes_without_a_tally_are_fine_for_a_lesson_with_no_check_cells(tmp_pat
     (notebooks / "teacher").mkdir()
     (notebooks / "teacher" / "toy.md").write_text("# Toy: teacher's notes\n\n## Plan\n\n1. Deal.\n", encoding="utf-8")
     assert kit.read_lesson(notebooks / "toy.ipynb").tallies == []
+
+
+@pytest.mark.parametrize("raw, words", [
+    (b"# Toy: teacher's notes\n\n## Tally\n\n- snaps \xe9t\xe9\n", "is not UTF-8 text"),   # saved as Latin-1
+    (None, "cannot be read"),                                                          # a folder, not a file
+], ids=["latin-1", "a folder"])
+def test_notes_that_cannot_be_read_are_one_line_and_nothing_is_written(tmp_path, capsys, raw, words):
+    """break46: teacher's notes saved in Latin-1 (a Windows editor's default) stopped the kit with
+    a UnicodeDecodeError traceback; a folder named toy.md was taken for no notes at all."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, "answer = None",
+                'from catcards.exercises import exercise\nexercise("simons-cat/cat-3-set-aside").check(answer)')
+    (notebooks / "teacher").mkdir()
+    notes_path = notebooks / "teacher" / "toy.md"
+    if raw is None:
+        notes_path.mkdir()
+    else:
+        notes_path.write_bytes(raw)
+    status = main(["kit", str(tmp_path / "kit"), "--no-pdf", "--notebooks", str(notebooks)])
+    err = capsys.readouterr().err
+    assert status == 2 and err.startswith("catcards: error: the teacher's notes ") and err.count("\n") == 1
+    assert repr(str(notes_path)) in err and words in err and "Traceback" not in err
+    assert not (tmp_path / "kit").exists()
+
+
+def test_an_indented_tally_heading_is_named(tmp_path):
+    """break46: "   ## Tally" (Markdown's heading, indented up to three spaces) was told there is
+    no "## Tally" heading at all, while the teacher could see one."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, "answer = None",
+                'from catcards.exercises import exercise\nexercise("simons-cat/cat-3-set-aside").check(answer)')
+    (notebooks / "teacher").mkdir()
+    (notebooks / "teacher" / "toy.md").write_text("# Toy\n\n  ## Tally\n\n" + TALLY, encoding="utf-8")
+    with pytest.raises(kit.KitError, match=r"the heading '  ## Tally', which is not read as the tally"):
+        kit.read_lesson(notebooks / "toy.ipynb")

@@ -347,9 +347,14 @@ def test_app_prints_its_address_once_it_answers_and_nothing_a_teacher_cannot_act
     then), its page is read whole and its websocket to the kernel opened as a browser does; what
     the terminal shows from start to Ctrl+C is the two lines of `catcards app`, nothing else."""
     import asyncio
+    import base64
+    import json
     import queue
     import re
+    import socket
     import threading
+    import time
+    import urllib.error
     import urllib.request
 
     pytest.importorskip("voila")
@@ -380,6 +385,19 @@ def test_app_prints_its_address_once_it_answers_and_nothing_a_teacher_cannot_act
             ws.close()
 
         asyncio.run(open_channels())
+        # break46: a page reloaded while its socket to the kernel was being opened (here a socket
+        # closed at once, 4 times) printed about 90 lines of traceback each; so did a POST there
+        for attempt in range(4):
+            with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+                sock.sendall((f"GET /api/kernels/{kernel}/channels?session_id=s{attempt} HTTP/1.1\r\n"
+                              f"Host: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                              f"Sec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}\r\n"
+                              "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/kernels/{kernel}/channels", data=b"x")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=30)
+        assert refused.value.code == 405 and "error" in json.loads(refused.value.read())
+        time.sleep(1)
     finally:
         ctrl_c(proc, reader)
     while not lines.empty():
