@@ -669,6 +669,12 @@ def test_a_yes_no_activity_s_roster_says_each_student_s_share_as_the_summary_doe
                 last = summary["running"][-1]
                 assert page.locator("#mean-text").inner_text().startswith(
                     f"After {last['n']} checked games, the share is {_percent(last['mean'])}, 95% interval "), label
+                # the headings and keys say share too (break46: "The running mean with its 95% interval")
+                assert page.locator("#mean-title").inner_text() == "The running share with its 95% interval"
+                keys = page.locator("#running-key").inner_text() + page.locator("#students-key").inner_text()
+                assert "mean" not in keys and "one student's share" in keys, keys
+            else:
+                assert page.locator("#mean-title").inner_text() == "The running mean with its 95% interval"
             page.close()
 
 
