@@ -4,7 +4,7 @@ both, so neither imports the other)."""
 from __future__ import annotations
 
 __all__ = ["APP_CULLING", "APP_EXECUTION", "APP_EXECUTION_CONFIG", "APP_KERNEL_TRANSPORT", "APP_QUIET_CONFIG",
-           "not_a_closed_websocket", "quiet_kernel_socket"]
+           "not_a_closed_websocket", "quiet_kernel_socket", "refused_unless_get"]
 
 
 #: Voila options of ``catcards app``: a page's kernel is shut down once its page has been gone
@@ -100,13 +100,29 @@ def not_a_closed_websocket(record) -> bool:
     return not isinstance(exc, (WebSocketClosedError, StreamClosedError))
 
 
+def refused_unless_get(request_handler) -> bool:
+    """Refuse a request to a page's kernel (``api/kernels/<id>`` and its ``channels``) of another
+    method than GET, with a 405 JSON ``{"error": ...}``, before jupyter_server's XSRF check (a
+    ``POST`` there printed "wrote error: '_xsrf' argument missing", or, on the websocket's address,
+    67 lines of traceback, in the terminal: break46); returns whether it was refused."""
+    import json
+
+    if request_handler.request.method == "GET":
+        return False
+    request_handler.set_status(405)
+    request_handler.set_header("Allow", "GET")
+    request_handler.set_header("Content-Type", "application/json")
+    request_handler.finish(json.dumps({"error": "only the table's page asks here, with GET"}))
+    return True
+
+
 def quiet_kernel_socket(handler: type) -> type:
     """Voila's websocket handler to a page's kernel (``api/kernels/<id>/channels``,
     ``VoilaKernelWebsocketHandler``) that prints nothing in the teacher's terminal for what a page
     or a script does, for ``catcards app`` and the class server (which adds its owner check):
 
-    - a request of another method than GET is a 405 JSON refusal before jupyter_server's XSRF
-      check: a ``POST`` printed "Uncaught exception in write_error" and 67 lines of traceback;
+    - a request of another method than GET is a 405 JSON refusal (:func:`refused_unless_get`): a
+      ``POST`` printed "Uncaught exception in write_error" and 67 lines of traceback;
     - a socket the page closed while the server was reaching its kernel (a reload at that moment,
       "End the class" while table pages were made, a script doing it on purpose) is dropped:
       jupyter_server read the connection its ``on_close`` had cleared (``AttributeError`` in
@@ -119,11 +135,7 @@ def quiet_kernel_socket(handler: type) -> type:
 
     class QuietKernelSocket(handler):
         def prepare(self, *args, **kwargs):
-            if self.request.method != "GET":
-                self.set_status(405)
-                self.set_header("Allow", "GET")
-                self.set_header("Content-Type", "application/json")
-                self.finish(json.dumps({"error": "only the table's page asks here, with GET"}))
+            if refused_unless_get(self):
                 return None
             return super().prepare(*args, **kwargs)
 

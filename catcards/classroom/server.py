@@ -789,30 +789,19 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
         token = request_handler._decode_xsrf_token(cookie)[1] if cookie else None
         return bool(noted and token and hmac.compare_digest(token, noted))
 
-    def refuse(request_handler: Any, message: str, status: int = 403) -> None:
-        request_handler.set_status(status)
+    from catcards.voila_options import quiet_kernel_socket, refused_unless_get
+
+    def refuse(request_handler: Any, message: str) -> None:
+        request_handler.set_status(403)
         request_handler.set_header("Content-Type", "application/json")
         request_handler.set_header("Cache-Control", "no-store")
         request_handler.finish(json.dumps({"error": message}))
-
-    def only_get(request_handler: Any, allowed: tuple[str, ...] = ("GET",)) -> bool:
-        """Refuse (405 JSON) a request of another method than ``allowed``, before jupyter_server's
-        ``prepare``: there a POST without its XSRF token was refused with "wrote error: '_xsrf'
-        argument missing from POST" in the teacher's terminal, and on the websocket's address
-        (any method but GET) with a 67-line traceback, its HTML error page having no template here
-        (break46: a script could print them as often as it liked). True when refused."""
-        if request_handler.request.method in allowed:
-            return False
-        request_handler.set_header("Allow", "GET")
-        refuse(request_handler, "only the table's page asks here, with GET", 405)
-        return True
 
     CLOSED_BY_ITS_PAGE = ("a table's kernel is closed by its page when the page is left, or by the teacher "
                           "(POST voila/api/shutdown/<id>)")
 
     if kind == "channels":
         from catcards.classroom.pool import _Buckets
-        from catcards.voila_options import quiet_kernel_socket
 
         messages = _Buckets(*TABLE_MESSAGES, time.monotonic)  # per kernel: its sockets share them
 
@@ -839,7 +828,7 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
         def prepare(self, *args, **kwargs):
             if self.request.method == "DELETE":  # before jupyter_server's XSRF check and its log line
                 return refuse(self, CLOSED_BY_ITS_PAGE)
-            if only_get(self):
+            if refused_unless_get(self):  # any other method (a script's), before the XSRF check
                 return None
             return super().prepare(*args, **kwargs)
 
