@@ -45,7 +45,8 @@ __all__ = ["main", "summary", "parse_param", "app_url", "catalogue", "start_page
 
 from catcards.start_page import APP, NOTEBOOKS, app_url, catalogue, find_app_base, start_page_html
 from catcards.voila_options import (APP_CULLING, APP_EXECUTION, APP_EXECUTION_CONFIG,  # noqa: F401 (re-exported)
-                                    APP_KERNEL_TRANSPORT, APP_QUIET_CONFIG, not_a_closed_websocket, quiet_kernel_socket)
+                                    APP_KERNEL_TRANSPORT, APP_QUIET_CONFIG, kernel_socket_route, not_a_closed_websocket,
+                                    quiet_kernel_socket)
 
 
 #: longest ``--param`` text (key=value) read, in characters
@@ -550,10 +551,7 @@ def _serve_app(argv: Sequence[str], ready: Callable[[], Any]) -> None:
         def init_handlers(self) -> list:
             # a page's socket to its kernel prints nothing in the terminal for what a page or a
             # script does (quiet_kernel_socket: a POST there, a reload while it opened)
-            from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
-
-            return [(h[0], quiet_kernel_socket(h[1]), *h[2:])
-                    if isinstance(h, tuple) and h[1] is VoilaKernelWebsocketHandler else h
+            return [(h[0], quiet_kernel_socket(h[1]), *h[2:]) if kernel_socket_route(h) else h
                     for h in super().init_handlers()]
 
         def listen(self) -> None:

@@ -4,7 +4,7 @@ both, so neither imports the other)."""
 from __future__ import annotations
 
 __all__ = ["APP_CULLING", "APP_EXECUTION", "APP_EXECUTION_CONFIG", "APP_KERNEL_TRANSPORT", "APP_QUIET_CONFIG",
-           "not_a_closed_websocket", "quiet_kernel_socket", "refused_unless_get"]
+           "kernel_socket_route", "not_a_closed_websocket", "quiet_kernel_socket", "refused_unless_get"]
 
 
 #: Voila options of ``catcards app``: a page's kernel is shut down once its page has been gone
@@ -98,6 +98,15 @@ def not_a_closed_websocket(record) -> bool:
     from tornado.websocket import WebSocketClosedError
 
     return not isinstance(exc, (WebSocketClosedError, StreamClosedError))
+
+
+def kernel_socket_route(route) -> bool:
+    """Whether ``route``, one of Voila's handlers (``(pattern, handler, ...)``), is a page's
+    websocket to its kernel, ``api/kernels/<id>/channels``: found by its address, because its
+    class differs by Voila version (``voila.tornado.kernel_websocket_handler`` from 0.5.7 or so;
+    jupyter_server's ``KernelWebsocketHandler`` in 0.5.6, the lowest this project allows, where
+    importing the first stopped ``catcards app``)."""
+    return isinstance(route, tuple) and isinstance(route[0], str) and route[0].endswith("/channels")
 
 
 def refused_unless_get(request_handler) -> bool:

@@ -1174,13 +1174,13 @@ class ClassServer(Voila):
         from jupyter_server.services.kernels.handlers import KernelHandler
         from voila.tornado.handler import TornadoVoilaHandler
         from voila.request_info_handler import RequestInfoSocketHandler
-        from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+        from catcards.voila_options import kernel_socket_route
 
         voila_handlers = []
         for h in self.init_handlers():
             if isinstance(h, tuple) and h[1] is TornadoVoilaHandler:
                 h = (h[0], _table_handler(h[1], self), *h[2:])
-            elif isinstance(h, tuple) and h[1] is VoilaKernelWebsocketHandler:
+            elif kernel_socket_route(h):
                 h = (h[0], _owner_only(h[1], self, "channels"), *h[2:])
             elif isinstance(h, tuple) and h[1] is KernelHandler:
                 h = (h[0], _owner_only(h[1], self, "kernel"), *h[2:])
