@@ -1043,8 +1043,7 @@ class ClassServer(Voila):
         except CatcardsError:
             earlier = self.pool.class_of(token[:200])
             if earlier is not None:  # a student of an earlier class: their page says it has ended (code_page)
-                return 403, (f"The class {earlier} has ended (or is not running now): your results are kept. "
-                             "Ask your teacher for the new code.")
+                return 403, earlier_class_words(earlier)
             return 403, ("You have not joined this class: open the join link your teacher gives you "
                          "(it ends with /class/ and the class code).")
         if self.pool.info(self.code).ended:  # no game of it can count any more
@@ -1099,8 +1098,8 @@ class ClassServer(Voila):
                      "CSV. The dashboard of the class now is the link printed when the server started.</p>")
             typed, heading, form_hidden = "", f"Class {html.escape(earlier)} is not running", " hidden"
         elif earlier is not None:
-            shown = (f'<p id="not-found" class="error" role="alert">The class <b>{html.escape(earlier)}</b> has '
-                     "ended (or is not running now): your results are kept. Ask your teacher for the new code.</p>")
+            shown = ('<p id="not-found" class="error" role="alert">'
+                     f"{earlier_class_words(f'<b>{html.escape(earlier)}</b>')}</p>")
             typed = ""
         elif typed.strip():
             shown = (f'<p id="not-found" class="error" role="alert">The class code <b>{html.escape(typed.strip().upper())}'
@@ -1423,6 +1422,13 @@ class KernelPool:
         kernel_id = (started(task) or {}).get("kernel_id")
         if kernel_id is not None:
             asyncio.ensure_future(self._shut_down(kernel_id))
+
+
+def earlier_class_words(code: str) -> str:
+    """A student's words for a class of the store that has ended or is not running now (``code``
+    as shown: text, or HTML already escaped), on their join page and their table's page alike."""
+    return (f"The class {code} has ended (or is not running now): your results are kept. "
+            "Ask your teacher for the new code.")
 
 
 def started(task: Any) -> dict[str, Any] | None:
