@@ -1027,8 +1027,32 @@ def test_an_ended_class_s_dashboard_without_its_token_says_it_has_ended_not_join
         expect(page.locator("#join-card")).to_be_hidden()
         expect(page.get_by_text("Join the class")).to_be_hidden()
         expect(page.locator("#state")).to_have_text("The class has ended.")
+        expect(page.locator("#count-card")).to_be_hidden()  # no "0 joined" (Mia had joined)
         problems = _violations(page, "an ended class's dashboard without its token, 1280x720")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.browser
+def test_a_running_class_s_dashboard_without_its_token_shows_the_join_card_and_nothing_dead(browser_ready, pool_pages):
+    """The dashboard's address of a running class without its "#token=": it said "This page needs
+    the teacher's link" above "0 joined" (students had joined), empty charts and the teacher's
+    controls, which did nothing. Now the words, the join card, and nothing that cannot load."""
+    from playwright.sync_api import expect
+
+    server, new, base = pool_pages["server"], pool_pages["new"], pool_pages["base"]
+    server.info = new  # the server runs the new class; a student joins it
+    server.pool.join(new.code, "Ava")
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.goto(f"{base}class/{new.code}/dashboard")
+        expect(page.locator("#message")).to_have_text(
+            "This page needs the teacher's link (the dashboard link printed when the class started).")
+        expect(page.locator("#join-card")).to_be_visible()
+        expect(page.locator("#join-card")).to_contain_text(new.code)
+        for hidden in ("#count-card", "#dist", "#students", "#roster"):
+            expect(page.locator(hidden)).to_be_hidden()
+        expect(page.get_by_role("button", name="End the class")).to_be_hidden()
+        expect(page.get_by_text("joined")).to_be_hidden()
 
 
 @pytest.mark.browser
