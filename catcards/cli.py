@@ -295,22 +295,27 @@ def _parameters_help() -> str:
 
 
 def _list() -> str:
+    """The games as blocks of lines at most 80 characters wide (a line a game was about 250 wide,
+    wrapped by the terminal): name and title, then players, strategies, parameters and what the
+    game teaches, each on its own indented line."""
+    import textwrap
+
     import catcards
     from catcards.agents import strategies
     from catcards.params import describe, players_text
 
-    rows = []
+    blocks = []
     for name in catcards.list_games():
         cls = catcards.game_class(name)
-        rows.append({
-            "game": name,
-            "players": players_text(cls),
-            "title": cls.title,
-            "strategies": ", ".join(strategies(name)),
-            "parameters": ", ".join(p["name"] for p in describe(cls)) if cls.declared else "players, ...",
-            "teaches": cls.teaches,
-        })
-    return _left_table(rows)
+        lines = [f"{name}: {cls.title}"]
+        for label, text in (("players", players_text(cls)),
+                            ("strategies", ", ".join(strategies(name))),
+                            ("parameters", ", ".join(p["name"] for p in describe(cls)) if cls.declared else "players, ..."),
+                            ("teaches", cls.teaches)):
+            lines.append(textwrap.fill(text, 80, initial_indent=f"    {label:<12}", subsequent_indent=" " * 16,
+                                       break_on_hyphens=False))
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
 
 
 def _left_table(rows: list[dict[str, Any]]) -> str:

@@ -20,17 +20,36 @@ def run(capsys, *argv):
     return code, out, err
 
 
+def _listed(out):
+    """`catcards list`'s blocks as {game: {"title": ..., "players": ..., "strategies": ...,
+    "parameters": ..., "teaches": ...}}, a wrapped value joined back into one line."""
+    games = {}
+    for block in out.strip().split("\n\n"):
+        head, *rest = block.splitlines()
+        name, title = head.split(": ", 1)
+        fields = {"title": title}
+        for line in rest:
+            label = line[:16].strip()
+            if label:
+                fields[label] = line[16:]
+            else:  # a wrapped value goes on
+                fields[last] += " " + line[16:]
+            last = label or last
+        games[name] = fields
+    return games
+
+
 def test_list_shows_every_registered_game_with_players_and_teaches(capsys):
     code, out, _ = run(capsys, "list")
     assert code == 0
-    lines = out.splitlines()
-    assert lines[0].split()[:3] == ["game", "players", "title"]
+    assert max(len(line) for line in out.splitlines()) <= 80  # no line wraps in an 80-column terminal
+    listed = _listed(out)
+    assert list(listed) == catcards.list_games()
     for name in catcards.list_games():
         cls = catcards.game_class(name)
-        (line,) = [l for l in lines if l.startswith(name + " ")]
-        assert cls.title in line and cls.teaches in line
-    simons = next(l for l in lines if l.startswith("simons-cat "))
-    assert "random, rollout, sensible" in simons  # strategies in alphabetical order, random first
+        assert listed[name]["title"] == cls.title and listed[name]["teaches"] == cls.teaches
+        assert list(listed[name]) == ["title", "players", "strategies", "parameters", "teaches"]
+    assert listed["simons-cat"]["strategies"] == "random, rollout, sensible"  # alphabetical, random first
 
 
 def _listed_players(text):
@@ -52,10 +71,7 @@ def test_list_tells_the_player_counts_each_game_accepts(capsys):
     import re
 
     _, out, _ = run(capsys, "list")
-    lines = out.splitlines()
-    start = lines[0].index("players")
-    end = lines[0].index("title")
-    listed = {line.split()[0]: line[start:end].strip() for line in lines[1:]}
+    listed = {name: fields["players"] for name, fields in _listed(out).items()}
     assert listed["simons-cat"] == "3-6 (2 as a variant)" and listed["cat-days"] == "2"
     for name in catcards.list_games():
         cls = catcards.game_class(name)
