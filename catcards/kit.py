@@ -156,21 +156,34 @@ def _predictions(source: str) -> list[dict[str, Any]]:
     return found
 
 
+#: a fenced code block of Markdown (``` or ~~~, up to three spaces in, to its closing fence or the end)
+_FENCED = re.compile(r"^[ ]{0,3}(`{3,}|~{3,}).*?(?:^[ ]{0,3}\1[ \t]*$|\Z)", re.M | re.S)
+
+
+def _prose(notes: str) -> str:
+    """``notes`` with each fenced code block's lines blanked (kept as empty lines): a "# tally the
+    wins" comment in a block of Python is not a heading."""
+    return _FENCED.sub(lambda m: "\n" * m.group(0).count("\n"), notes)
+
+
 def _section(notes: Optional[str], heading: str) -> Optional[str]:
     """The text under the "## <heading>" of the teacher's notes, up to the next heading of level
-    1 or 2 (its own "###" headings kept), or None when there is no such section."""
+    1 or 2 (its own "###" headings kept), or None when there is no such section. Headings in
+    fenced code blocks are not headings (:func:`_prose`)."""
     if not notes:
         return None
-    match = re.search(rf"^##\s+{re.escape(heading)}\s*$(.*?)(?=^##?\s|\Z)", notes, re.M | re.S)
+    match = re.search(rf"^##\s+{re.escape(heading)}\s*$(.*?)(?=^##?\s|\Z)", _prose(notes), re.M | re.S)
     return match.group(1).strip() if match else None
 
 
+def _list_items(section: Optional[str]) -> list[str]:
+    """The list items ("- " or "* " lines) of a section's text (none for None)."""
+    return [m.strip() for m in re.findall(r"^\s*[-*]\s+(.+)$", section, re.M)] if section else []
+
+
 def _items(notes: Optional[str], heading: str) -> list[str]:
-    """The list items ("- " lines) under the "## <heading>" of the teacher's notes."""
-    section = _section(notes, heading)
-    if not section:
-        return []
-    return [m.strip() for m in re.findall(r"^\s*[-*]\s+(.+)$", section, re.M)]
+    """The list items under the "## <heading>" of the teacher's notes."""
+    return _list_items(_section(notes, heading))
 
 
 def _tallies(notes: Optional[str]) -> list[str]:
@@ -187,18 +200,19 @@ _TALLY_HEADING = re.compile(r"##[ \t]+Tally[ \t]*")
 
 def _check_tally(notes: str, notes_path: Path, checked: bool) -> None:
     """Raise KitError (one line, naming ``notes_path`` and the heading expected) when the notes
-    would leave the worksheet's tally empty without a word: a heading that looks like the tally's
-    but is not exactly "## Tally"; a "## Tally" with no "- " list under it; or, for a lesson with
-    checked exercises (``checked``), no "## Tally" at all."""
+    would leave the worksheet's tally empty without a word: a heading (outside fenced code) that
+    looks like the tally's but is not exactly "## Tally"; a "## Tally" with no "- " list under it;
+    or, for a lesson with checked exercises (``checked``), no "## Tally" at all."""
     where = f"the teacher's notes {str(notes_path)!r}"
-    for line in _TALLY_LIKE.findall(notes):
+    for line in _TALLY_LIKE.findall(_prose(notes)):
         if not _TALLY_HEADING.fullmatch(line):
             raise KitError(f'{where} have the heading {line.rstrip()!r}, which is not read as the tally: '
                            'write it as "## Tally" (two # at the start of its line, a space, Tally, nothing after it)')
-    if _section(notes, "Tally") is not None and not _tallies(notes):
+    section = _section(notes, "Tally")
+    if section is not None and not _list_items(section):
         raise KitError(f'{where} have a "## Tally" heading with no list under it: write what to count '
                        'below it, one "- " line each')
-    if checked and _section(notes, "Tally") is None:
+    if checked and section is None:
         raise KitError(f'{where} have no "## Tally" heading, so the worksheet\'s tally would be empty: add '
                        '"## Tally" with what to count below it, one "- " line each')
 

@@ -452,3 +452,20 @@ def test_an_indented_tally_heading_is_named(tmp_path):
     (notebooks / "teacher" / "toy.md").write_text("# Toy\n\n  ## Tally\n\n" + TALLY, encoding="utf-8")
     with pytest.raises(kit.KitError, match=r"the heading '  ## Tally', which is not read as the tally"):
         kit.read_lesson(notebooks / "toy.ipynb")
+
+
+def test_a_tally_like_line_in_fenced_code_is_not_a_heading(tmp_path):
+    """A "# tally the wins" comment in a block of Python in the teacher's notes stopped the kit
+    ("the heading '# tally the wins', which is not read as the tally"), and a "## Tally" shown
+    inside a fence was read as the tally. Fenced code holds no headings."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, "answer = None",
+                'from catcards.exercises import exercise\nexercise("simons-cat/cat-3-set-aside").check(answer)')
+    (notebooks / "teacher").mkdir()
+    notes = notebooks / "teacher" / "toy.md"
+    code = "```python\n# tally the wins\nwins = 0\n## Tally\n- not a row\n```\n"
+    notes.write_text(f"# Toy\n\n## Plan\n\n{code}\n## Tally\n\n{TALLY}\n~~~\n# Tallies\n~~~\n", encoding="utf-8")
+    assert kit.read_lesson(notebooks / "toy.ipynb").tallies == ["snaps in one pass", "passes played"]
+    notes.write_text(f"# Toy\n\n## Plan\n\n{code}", encoding="utf-8")   # the only "## Tally" is in code
+    with pytest.raises(kit.KitError, match=r'have no "## Tally" heading'):
+        kit.read_lesson(notebooks / "toy.ipynb")
