@@ -63,3 +63,10 @@ for rule, (low, high) in made.items():
 # ---- the prediction's reveal note (catcards/exercises/king_of_the_jungle.py): "Four Lions at 1/4
 # each do not add up to 1 ... 30% of hands hold none": P(0 Lions) = C(48, 13) / C(52, 13), written out
 assert round(100 * comb(48, 13) / comb(52, 13)) == 30 and 4 * Fraction(1, 4) == 1
+
+# ---- claim, cell "Read the four sentences together": "The average rule's interval stops at 0.242,
+# only just below 0.25" (the printed sentence calls its disadvantage "real"); the other intervals
+# that exclude 0.25 do so by far more. Source: the table's own bounds, against 0.25.
+assert round(by_rule.high["average"], 3) == 0.242 and 0.24 < by_rule.high["average"] < 0.25
+assert by_rule.low["zero"] > 0.30 and by_rule.low["sensible"] < 0.25 < by_rule.high["sensible"]
+assert by_rule.low["top-cards"] < 0.25 < by_rule.high["top-cards"]
