@@ -462,3 +462,45 @@ def test_the_explore_lesson_shows_no_estimate_before_the_prediction_is_locked_in
     said = " ".join(" ".join(c.source for c in nb.cells if c.cell_type == "markdown").split()).lower()
     assert "best either way" not in said and "for certain" not in said and "blue 8 is best" not in said
     assert "Best card, honest" not in text
+
+
+#: what each cell of king-of-the-jungle.ipynb that answers the prediction says before the lock-in
+KING_LOCK_FIRST = "Lock in your prediction above first, then run this cell again."
+
+
+def king_held_back(nb) -> list[int]:
+    """The code cells of king-of-the-jungle.ipynb that answer the prediction ("at least one Lion"):
+    the exact chances of 0 to 4 Lions, and the bars of the 2000 dealt hands beside them."""
+    return [i for i, c in enumerate(nb.cells)
+            if c.cell_type == "code" and ("lions_distribution(" in c.source or "lions.append(" in c.source)]
+
+
+def test_the_king_of_the_jungle_lesson_keeps_the_lion_chances_back_until_the_prediction_is_locked_in(unanswered):
+    """A teacher's read (teach48b): under Run All, the cell below the rules printed "P(0 Lions) = ...
+    = 0.3038" and "P(at least one Lion) = 14498/20825 = 0.6962", and the next drew the bars, four
+    cells above the reveal that said "Lock in your prediction above to see the answer." Those cells
+    wait for the lock-in now, as explore.ipynb's do."""
+    path, nb, _, widgets = unanswered
+    if path.name != "king-of-the-jungle.ipynb":
+        return
+    from catcards.widgets.predict import WAITING
+
+    held = king_held_back(nb)
+    assert len(held) == 2
+    text = shown_texts(nb, widgets)
+    for answer in ("14498/20825", "0.6962", "0.696", "6327/20825", "0.3038", "0.304", "69.6%", "30%"):
+        assert not shows(text, answer), answer
+    assert WAITING in text
+    for i in held:
+        assert KING_LOCK_FIRST in "".join(o.get("text", "") for o in nb.cells[i].outputs), nb.cells[i].source
+        assert images(nb.cells[i].outputs) == 0
+    # locked in afterwards: the student runs the two cells again, and they answer
+    stored = len(nbformat.read(path, as_version=4).cells)
+    nb, _, widgets = run(path, then=('any_lion.field.value = "1/4"\nany_lion.lock()',
+                                     *(nb.cells[i].source for i in held)))
+    chances, bars = nb.cells[stored + 1], nb.cells[stored + 2]
+    said = "".join(o.get("text", "") for o in chances.outputs)
+    assert "P(0 Lions) = 6327/20825 = 0.3038" in said and "P(at least one Lion) = 14498/20825 = 0.6962" in said
+    assert images(bars.outputs) == 1 and not nb.metadata["small_texts"]
+    assert KING_LOCK_FIRST not in json.dumps([c.outputs for c in (chances, bars)])
+    assert "You said 1/4. The exact answer is 14498/20825 = 0.696." in html.unescape(shown_texts(nb, widgets))

@@ -109,3 +109,23 @@ def test_the_explore_lesson_says_its_hard_words_plainly():
     for word in ("Seat", "Trick", "Lead", "Bid", "Colour", "Trumps"):
         assert f"- **{word}**: " in words, word
     assert "Card games call a colour a *suit*." in words and "suit" not in said.replace(words, "")
+
+
+def test_the_king_of_the_jungle_lesson_says_its_words_plainly():
+    """A teacher's read (teach48b): "always 13 // 4 = 3" (Python's floor division in the students'
+    text); "Wilson's method" and an interval that holds the true rate "in 95 runs out of 100" (a
+    Wilson interval's cover is about 95%); "void" used before it was said; "each seat" where the
+    lesson talks of players; and "An interval that only just misses is a hint" beside a printed
+    "the average rule's disadvantage is real" from an interval ending at 0.242, never tied together."""
+    nb, _ = _cells(ROOT / "notebooks" / "king-of-the-jungle.ipynb")
+    said = " ".join(" ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown").split())
+    assert "//" not in said and "Wilson" not in said and "each seat" not in said
+    # the sensible rule bids a rough count (catcards.agents.king_of_the_jungle.expected_tricks's own
+    # words), not an expected value; both places name the same cards
+    assert "expected tricks" not in said and said.count("a rough count of tricks from") == 2
+    assert said.count("Lions, Tigers, Wildcats and long suits") == 2
+    assert "`average`: always 3 (13 tricks ÷ 4 players = 3.25, rounded down);" in said
+    assert "a range that, in about 95 runs out of 100, holds the true win rate" in said
+    assert said.index("A **void** is a suit you hold no card of.") < said.index("The bar at 0 is the void.")
+    assert ('The average rule\'s interval stops at 0.242, only just below 0.25: its "disadvantage is real" '
+            "is such a hint, not a proof.") in said

@@ -169,3 +169,23 @@ def test_the_guide_says_where_the_notes_are_and_binder_leaves_them_out():
     assert "the folder `notebooks/teacher/` of your own copy" in said
     assert ("The three places students use leave them out: the rendered lessons, the in-browser (JupyterLite) "
             "site and Binder") in said
+
+
+def test_the_king_of_the_jungle_plan_names_the_notebooks_sections_and_fills_50_minutes():
+    """A teacher's read (teach48b): the plan's steps ("Tricks won against Lions held", "Which bidding
+    rule wins", "Play at the table") named no section of the notebook, and it left out *Scoring*; the
+    notes did not say that the cells answering the prediction wait for the lock-in, nor that the
+    tally's "no card of some suit" is not the exercise's "no red card"."""
+    notes = (NOTEBOOKS / "teacher" / "king-of-the-jungle.md").read_text(encoding="utf-8")
+    plan = notes[notes.index("## Plan"):notes.index("\n## ", notes.index("## Plan") + 1)]
+    spans = [tuple(map(int, m)) for m in re.findall(r"^\| (\d+)-(\d+) \|", plan, re.M)]
+    assert spans[0][0] == 0 and spans[-1][1] == 50 and all(a[1] == b[0] for a, b in zip(spans, spans[1:]))
+    cells = json.loads((NOTEBOOKS / "king-of-the-jungle.ipynb").read_text(encoding="utf-8"))["cells"]
+    headings = {m.group(1).strip() for c in cells if c["cell_type"] == "markdown"
+                for m in re.finditer(r"^#{2,3} (.+)$", "".join(c["source"]), re.M)}
+    named = set(re.findall(r"(?<!\*)\*([^*]+)\*(?!\*)", plan))
+    assert named == headings, (named ^ headings)
+    said = " ".join(notes.split())
+    lock_first = "Lock in your prediction above first, then run this cell again."
+    assert f'"{lock_first}"' in said and lock_first in (NOTEBOOKS / "king-of-the-jungle.ipynb").read_text(encoding="utf-8")
+    assert "a void in any of the 4 suits" in said and "more often than a hand with no red card" in said

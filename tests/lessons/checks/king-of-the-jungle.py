@@ -63,3 +63,26 @@ for rule, (low, high) in made.items():
 # ---- the prediction's reveal note (catcards/exercises/king_of_the_jungle.py): "Four Lions at 1/4
 # each do not add up to 1 ... 30% of hands hold none": P(0 Lions) = C(48, 13) / C(52, 13), written out
 assert round(100 * comb(48, 13) / comb(52, 13)) == 30 and 4 * Fraction(1, 4) == 1
+
+# ---- claim, cell "Read the four sentences together": "The average rule's interval stops at 0.242,
+# only just below 0.25" (the printed sentence calls its disadvantage "real"); the other intervals
+# that exclude 0.25 do so by far more. Source: the table's own bounds, against 0.25.
+assert round(by_rule.high["average"], 3) == 0.242 and 0.24 < by_rule.high["average"] < 0.25
+assert by_rule.low["zero"] > 0.30 and by_rule.low["sensible"] < 0.25 < by_rule.high["sensible"]
+assert by_rule.low["top-cards"] < 0.25 < by_rule.high["top-cards"]
+
+# ---- cell "hands = kj.simulate_hands(...)": each line of the figure is the share of that many
+# Lions' hands with each number of tricks, a trick count no such hand reached drawn at 0 (a line
+# from 6 to 8 tricks once stood over 7, which no 4-Lion hand won). Source: the hands counted again.
+for k in shares.columns:
+    part = hands[hands["lions"] == k]["won"]
+    assert list(shares.index) == list(range(14)) and abs(shares[k].sum() - 1) < 1e-12
+    for t in range(14):
+        assert shares[k][t] == (part == t).mean()
+# claim, the cell below it: "2.33, 3.34, 3.96 and 4.88 for 0 to 3 Lions ... 0.6 to 1.0 more tricks
+# ... 3 and 4 Lions rest on only 17 and 3 hands". Source: the hands' own means and counts.
+means = hands.groupby("lions")["won"].mean()
+assert [round(means[k], 2) for k in range(4)] == [2.33, 3.34, 3.96, 4.88]
+steps = [means[k + 1] - means[k] for k in range(3)]
+assert round(min(steps), 1) == 0.6 and round(max(steps), 1) == 1.0
+assert (hands["lions"] == 3).sum() == 17 and (hands["lions"] == 4).sum() == 3
