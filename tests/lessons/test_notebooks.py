@@ -109,3 +109,28 @@ def test_the_explore_lesson_says_its_hard_words_plainly():
     for word in ("Seat", "Trick", "Lead", "Bid", "Colour", "Trumps"):
         assert f"- **{word}**: " in words, word
     assert "Card games call a colour a *suit*." in words and "suit" not in said.replace(words, "")
+
+
+def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_figures_in_words():
+    """A teacher's read (teach48a): the rule said a genuine challenged card left the claimer with a
+    new card but not that the card itself is discarded (the engine discards it, rules/card-game.md
+    "Bluff"); "Wilson" named where "95% interval" is enough (as in explore.ipynb); the right-hand
+    figure of section 3 had the axis title "q" and two unlabelled dotted lines."""
+    import catcards
+
+    game = catcards.load("card-game", players=2)
+    state = game.new_game(seed=1, deals={"hands": [["Shot!", "Golden Yarn"], ["Sushi Tray", "Nap"]],
+                                         "money": [["Money"], []], "tokens": [2, 2]})
+    for move in ("take Money", "claim Shot! on seat 1 with Shot! face down", "challenge"):
+        state.apply(state.action_from_string(move))
+    assert "Seat 0 draws a card; seat 1 discards a card and loses 1 token; Shot! is discarded." in state.log[-2]
+    nb, cells = _cells(ROOT / "notebooks" / "card-game.ipynb")
+    said = " ".join(" ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown").split())
+    assert ("Genuine (the card, or a Joker): your card is discarded and you draw a new one, the challenger "
+            "discards a card and loses 1 token, and the effect still happens.") in said
+    assert "Wilson" not in said
+    code = "\n".join("".join(c["source"]) for c in cells)
+    labels = re.findall(r"\.set_[xy]label\(\"([^\"]*)\"", code)
+    assert len(labels) == 10 and all(" " in label for label in labels), labels   # words, not a bare symbol
+    assert re.findall(r"axvline\([^)]*label=\"([^\"]+)\"", code) == [
+        "break-even 1/2", "break-even 2/3", "q < 1/2 (own tokens)", "q < 2/3 (token difference)"]
