@@ -47,3 +47,31 @@ assert BluffingAgent().bluff == 0.3 and BluffingAgent().assumed_bluff == 0.3
 # text, 1 - C(33, 5) / C(38, 5), and the simulated share is the K = 5 deals' own mean.
 assert cg.p_holds(5, 38, 5) == 1 - Fraction(comb(33, 5), comb(38, 5))
 assert five.simulated == deals[deals.K == 5].holds.mean()
+
+# ---- claims, notebooks/teacher/card-game.md "What to say" and the cells after section 4's and
+# section 5's figures: the lowest calibration bin holds few claims and its interval holds the
+# prediction; no bin's interval lies below the line and some lie above ("it expected more bluffs
+# than came"); all three neighbouring pairs of threshold intervals overlap, never (0) against
+# always (1.01) challenging do not and always wins more; against a bluff rate of 1/2 a claim at the
+# deal has q about 0.69, above both break-evens. Source: the intervals the lesson printed, each
+# Wilson interval worked out again here from its counts, and Bayes' rule written out.
+from pathlib import Path
+
+notes = " ".join((Path("teacher") / "card-game.md").read_text(encoding="utf-8").split())
+bins = []
+for interval, row in calib.iterrows():
+    genuine = int(round(row.genuine * row.claims))
+    low, high = wilson_interval(genuine, int(row.claims))
+    bins.append((int(row.claims), low, high, row.mean_q))
+lowest = bins[0]
+assert lowest[0] < 30 and lowest[1] <= lowest[3] <= lowest[2] and "The lowest bin holds few claims" in notes
+assert not [b for b in bins if b[2] < b[3]] and [b for b in bins if b[1] > b[3]]
+ranked = list(results.itertuples())
+overlap = [a.low <= b.high and b.low <= a.high for a, b in zip(ranked, ranked[1:])]
+assert overlap == [True, True, True] and "all three neighbouring pairs of intervals overlap" in notes
+never, always = ranked[0], ranked[-1]
+assert (never.threshold, always.threshold) == (0, 1.01)
+assert never.high < always.low and "(never challenging against always challenging)" in notes
+q_half = holds / (holds + (1 - holds) * Fraction(1, 2))
+assert round(float(q_half), 2) == 0.69 and q_half > Fraction(2, 3) > Fraction(1, 2)
+assert "q is about 0.69" in notes
