@@ -105,6 +105,11 @@ def test_the_explore_lesson_says_its_hard_words_plainly():
     # ("Wilson") where "95% interval" is enough
     assert "A **Monte Carlo** estimate comes from repeating a random experiment many times and counting." in said
     assert "Wilson" not in said
+    # section 5's list of what the count leaves out names the card a belief returns to the claimer
+    # (a teacher's read: against an honest opponent a seat that never challenged met 2.72 genuine
+    # Shot! claims a game, one that always did 0.69; tests/lessons/checks/card-game.py counts them)
+    assert ("A believed card goes back to the claimer's hand, so the same Shot! can be claimed against "
+            "you again next turn. A challenged card is discarded, genuine or not.") in said
     # the opening cell: the question first, then the rules in sentences of at most 25 words (one
     # sentence of 41 words and five of 28 or more named "main phase", "HAND" and "resolve last in,
     # first out" before saying what they were)
