@@ -504,3 +504,48 @@ def test_the_king_of_the_jungle_lesson_keeps_the_lion_chances_back_until_the_pre
     assert images(bars.outputs) == 1 and not nb.metadata["small_texts"]
     assert KING_LOCK_FIRST not in json.dumps([c.outputs for c in (chances, bars)])
     assert "You said 1/4. The exact answer is 14498/20825 = 0.696." in html.unescape(shown_texts(nb, widgets))
+
+
+#: what each cell of card-game.ipynb between the prediction and its reveal says before the lock-in
+CARD_GAME_LOCK_FIRST = "Lock in your prediction above first, then run this cell again."
+
+
+def between_prediction_and_reveal(nb, predict: str, reveal: str) -> list[int]:
+    """The code cells after the cell that makes the Predict ``predict`` and before the cell that
+    calls ``reveal``."""
+    start = next(i for i, c in enumerate(nb.cells) if f"{predict} = Predict(" in c.source)
+    end = next(i for i, c in enumerate(nb.cells) if f"{reveal}(" in c.source)
+    return [i for i in range(start + 1, end) if nb.cells[i].cell_type == "code"]
+
+
+def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_is_locked_in(unanswered):
+    """A teacher's read (teach48a): under Run All, section 2 printed the answer to the prediction
+    ("K = 5 ... = 44101/83657 = 0.5272"), its simulated share (0.527) and a figure of both, two
+    screens above the reveal that waits for the lock-in. Before the lock-in each of those cells
+    says only to lock in first; afterwards they show the results, and the reveal fills in."""
+    path, nb, _, widgets = unanswered
+    if path.name != "card-game.ipynb":
+        return
+    from catcards.widgets.predict import WAITING
+
+    between = between_prediction_and_reveal(nb, "holds_good", "holds_good.reveal")
+    said = {i: "".join(o.get("text", "") for o in nb.cells[i].outputs) for i in between}
+    held = [i for i in between if said[i] == CARD_GAME_LOCK_FIRST + "\n"]
+    assert len(held) == 3    # section 2's exact chances, simulated deals and figure
+    for i in between:
+        assert images(nb.cells[i].outputs) == 0, nb.cells[i].source[:80]
+        shown = json.dumps(nb.cells[i].outputs)
+        assert not shows(shown, "0.527") and not shows(shown, "0.5272"), nb.cells[i].source[:80]
+    text = shown_texts(nb, widgets)
+    assert "44101/83657" not in text and WAITING in text
+    # locked in afterwards (the student types 1/2 and presses the button), section 2 run again
+    stored = len(nbformat.read(path, as_version=4).cells)
+    nb, _, widgets = run(path, then=('holds_good.field.value = "1/2"\nholds_good.lock()',
+                                     *(nb.cells[i].source for i in held)))
+    exact, simulated, figure = (nb.cells[stored + 1 + k] for k in range(3))
+    said = "".join(o.get("text", "") for o in exact.outputs)
+    assert "K = 5 good cards unseen: P(holds) = 44101/83657 = 0.5272" in said
+    assert "2087" in json.dumps(simulated.outputs) and images(figure.outputs) == 1
+    text = html.unescape(shown_texts(nb, widgets))
+    assert "You said 1/2. The exact answer is 44101/83657 = 0.527." in text
+    assert CARD_GAME_LOCK_FIRST not in json.dumps([c.outputs for c in (exact, simulated, figure)])

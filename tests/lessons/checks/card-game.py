@@ -47,3 +47,56 @@ assert BluffingAgent().bluff == 0.3 and BluffingAgent().assumed_bluff == 0.3
 # text, 1 - C(33, 5) / C(38, 5), and the simulated share is the K = 5 deals' own mean.
 assert cg.p_holds(5, 38, 5) == 1 - Fraction(comb(33, 5), comb(38, 5))
 assert five.simulated == deals[deals.K == 5].holds.mean()
+
+# ---- claims, notebooks/teacher/card-game.md "What to say" and the cells after section 4's and
+# section 5's figures: the lowest calibration bin holds few claims and its interval holds the
+# prediction; no bin's interval lies below the line and some lie above ("it expected more bluffs
+# than came"); all three neighbouring pairs of threshold intervals overlap, never (0) against
+# always (1.01) challenging do not and always wins more; against a bluff rate of 1/2 a claim at the
+# deal has q about 0.69, above both break-evens. Source: the intervals the lesson printed, each
+# Wilson interval worked out again here from its counts, and Bayes' rule written out.
+from pathlib import Path
+
+notes = " ".join((Path("teacher") / "card-game.md").read_text(encoding="utf-8").split())
+bins = []
+for interval, row in calib.iterrows():
+    genuine = int(round(row.genuine * row.claims))
+    low, high = wilson_interval(genuine, int(row.claims))
+    bins.append((int(row.claims), low, high, row.mean_q))
+lowest = bins[0]
+assert lowest[0] < 30 and lowest[1] <= lowest[3] <= lowest[2] and "The lowest bin holds few claims" in notes
+assert not [b for b in bins if b[2] < b[3]] and [b for b in bins if b[1] > b[3]]
+ranked = list(results.itertuples())
+overlap = [a.low <= b.high and b.low <= a.high for a, b in zip(ranked, ranked[1:])]
+assert overlap == [True, True, True] and "all three neighbouring pairs of intervals overlap" in notes
+never, always = ranked[0], ranked[-1]
+assert (never.threshold, always.threshold) == (0, 1.01)
+assert never.high < always.low and "(never challenging against always challenging)" in notes
+q_half = holds / (holds + (1 - holds) * Fraction(1, 2))
+assert round(float(q_half), 2) == 0.69 and q_half > Fraction(2, 3) > Fraction(1, 2)
+assert "q is about 0.69" in notes
+
+# ---- claims, cell "With 80 games per threshold" ("a believed card goes back to the claimer's hand
+# ... a challenged card is discarded, genuine or not") and the notes' "In 200 seeded games (seed 99)
+# against an honest opponent, seat 0 met 2.72 genuine Shot! claims a game when it never challenged
+# and 0.69 when it always did". Source: the rules engine, a stacked deal believed and one
+# challenged; then the 200 games counted again.
+for answer, kept in (("believe", True), ("challenge", False)):
+    stacked = game.new_game(seed=1, deals={"hands": [["Shot!", "Golden Yarn"], ["Sushi Tray", "Nap"]],
+                                           "money": [["Money"], []], "tokens": [2, 2]})
+    for move in ("take Money", "claim Shot! on seat 1 with Shot! face down", answer):
+        stacked.apply(stacked.action_from_string(move))
+    assert ("Shot!" in [c.name for c in stacked.observation(0)["hand"]]) == kept, answer
+    assert ("Shot!" in [c.name for c in stacked.observation(0)["discard_pile"]]) == (not kept), answer
+
+
+def _genuine_claims_at_0(state):
+    return {"genuine_at_0": sum(1 for a in state.history if isinstance(a, Claim) and a.target == 0
+                                and a.name == "Shot!" and a.facedown in ("Shot!", "Joker"))}
+
+
+met = {t: catcards.simulate("card-game", games=200, seed=99, players=2, progress=False, record=_genuine_claims_at_0,
+                            agents=[BluffingAgent(threshold=t, assumed_bluff=0), BluffingAgent(bluff=0)]).genuine_at_0.mean()
+       for t in (0, 1.01)}
+assert (round(met[0], 2), round(met[1.01], 2)) == (2.72, 0.69), met
+assert "seat 0 met 2.72 genuine Shot! claims a game when it never challenged and 0.69" in notes
