@@ -24,7 +24,8 @@ EXERCISES = (
         exact=_king_void_in_a_suit,
         mistakes={
             Fraction(3, 4) ** 13: "(3/4)^13 draws with replacement: after each non-red card, there "
-                                  "are fewer non-red cards left, so the chance is a little smaller.",
+                                  "are fewer non-red cards left, so the chance is smaller: about half "
+                                  "as big.",
             Fraction(39, 52): "39/52 is the chance for one card; all 13 must miss red.",
         },
         why="C(39, 13) of the C(52, 13) hands have no red card: 39/52 x 38/51 x ... x 27/40, "

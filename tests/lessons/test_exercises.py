@@ -847,3 +847,12 @@ def test_an_ideographic_point_or_a_spaced_sign_reads_as_the_point_or_the_sign(p,
         assert check("- " + typed[1:], p, show=False, why="WHY") == plain
     assert ("WHY" in plain.message) is (plain.right is True)
     assert p.denominator < 3 or str(p) not in plain.message
+
+
+def test_the_no_red_card_mistake_says_truly_how_much_smaller_the_chance_is():
+    """A teacher's read (teach48b): the hint for (3/4)^13 said the chance without replacement is "a
+    little smaller"; it is 0.0128 against 0.0238, about half."""
+    ex = exercise("king-of-the-jungle/void-in-a-suit")
+    wrong = Fraction(3, 4) ** 13
+    assert 0.5 < ex.exact() / wrong < 0.6
+    assert ex.mistakes[wrong].endswith("so the chance is smaller: about half as big.")
