@@ -559,3 +559,20 @@ def test_end_phase_skips_a_player_with_an_empty_hand_or_no_money():
     assert s.current_player == 3 and legal(s) == ["pass"]
     act(s, "pass")
     assert s.active == 1 and s.current_player == 1
+
+
+def test_a_challenge_says_a_token_lost_once_and_truly():
+    """A teacher's read (teach48a): a caught bluff's log said "Seat 0 discards it and loses 1
+    token" and then "Seat 0 loses 1 token; tokens now 1." (two tokens lost, a student read), or,
+    with no token left, "loses 1 token" above "loses 0 tokens (has none)". The challenge's line now
+    says what happens to the card; the token line says what happens to the tokens."""
+    game = catcards.load("card-game", players=2)
+    for tokens, said in (([2, 2], "Seat 0 loses 1 token; tokens now 1."),
+                         ([0, 2], "Seat 0 loses 0 tokens (has none); tokens now 0.")):
+        state = game.new_game(seed=1, deals={"hands": [["Shot!", "Golden Yarn"], ["Sushi Tray", "Nap"]],
+                                             "money": [["Money"], []], "tokens": tokens})
+        for move in ("take Money", "claim Shot! on seat 1 with Golden Yarn face down", "challenge"):
+            state.apply(state.action_from_string(move))
+        assert state.log[-2:] == ["Seat 1 challenges: the card is Golden Yarn, not Shot!. Seat 0 discards it; "
+                                  "Shot! is cancelled.", said]
+        assert state.tokens == [tokens[0] - min(1, tokens[0]), 2]

@@ -216,13 +216,13 @@ class Responses:
             top.settled = True
             self.log.append(
                 f"Seat {challenger} challenges: the card is {shown}, genuine. Seat {seat} draws a card; "
-                f"seat {challenger} discards a card and loses 1 token; {shown} is discarded."
+                f"seat {challenger} discards a card; {shown} is discarded."
             )
             self.ops += [("draw", seat), ("discard", challenger), ("lose", challenger, 1)]
         else:
             self.stack.pop()
             self.log.append(
                 f"Seat {challenger} challenges: the card is {shown}, not {top.name}. Seat {seat} "
-                f"discards it and loses 1 token; {top.name} is cancelled."
+                f"discards it; {top.name} is cancelled."
             )
             self.ops.append(("lose", seat, 1))
