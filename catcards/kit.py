@@ -31,7 +31,8 @@ For each lesson ``notebooks/<stem>.ipynb`` (every notebook of the folder but the
 By default no notebook is executed: the kit is built from the stored (output-free) notebooks in
 seconds, and each teacher's edition says so in its banner. With ``run=True`` (``catcards kit DIR
 --run``) each lesson is first run top to bottom in a fresh kernel (nbclient, the folder of the
-notebook as the working directory, every answer cell still ``None``), so its teacher's edition
+notebook as the working directory, every answer cell still ``None``, each prediction box marked
+locked in so that the results held back until a lock-in are shown), so its teacher's edition
 carries the printed results and the figures; that takes up to a minute per lesson
 (all 10 lessons: 172 s of wall time at load average 6-8 on 2 cores, December 2026). Interactive
 parts (tables, Predict boxes and the results kept back until an answer is right) need a live
@@ -499,7 +500,8 @@ def html_exporter() -> Any:
 
 def run_lesson(lesson: Lesson, timeout: int = CELL_TIMEOUT) -> Any:
     """Run ``lesson``'s notebook top to bottom in a fresh ``python3`` kernel (nbclient; the
-    notebook's folder is the working directory; answer cells stay as stored, ``None``) and return
+    notebook's folder is the working directory; answer cells stay as stored, ``None``; each
+    Predict box is marked locked in, :func:`_locked_for_the_edition`) and return
     the executed copy (an nbformat node; the stored file is not changed).
 
     Raises: KitError naming the lesson and the error when a cell fails or runs longer than
@@ -512,6 +514,7 @@ def run_lesson(lesson: Lesson, timeout: int = CELL_TIMEOUT) -> Any:
     from nbclient.exceptions import CellExecutionError, CellTimeoutError
 
     nb = copy.deepcopy(lesson.notebook) if lesson.notebook is not None else nbformat.read(lesson.path, as_version=4)
+    nb.cells = [added for cell in nb.cells for added in (cell, *_locked_for_the_edition(cell))]
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(Path(lesson.path).parent)}})
     try:
@@ -525,6 +528,33 @@ def run_lesson(lesson: Lesson, timeout: int = CELL_TIMEOUT) -> Any:
         first = str(error).strip().splitlines()[-1] if str(error).strip() else type(error).__name__
         raise KitError(f"{lesson.stem}.ipynb failed to run for its teacher's edition: {first}") from None
     return nb
+
+
+#: what a Predict box holds as its prediction in a teacher's edition run (:func:`run_lesson`)
+EDITION_PREDICTION = "(the teacher's edition: no prediction)"
+
+
+def _locked_for_the_edition(cell: Any) -> list[Any]:
+    """For a code cell that makes ``name = Predict(...)``: a cell, run right after it and left
+    out of the teacher's edition (tagged ``remove-cell``), that marks each such box locked in with
+    :data:`EDITION_PREDICTION`, so the cells that wait for the lock-in (``if name.value is None``)
+    print their results and figures into the edition. Other cells: none."""
+    import nbformat
+
+    if cell.cell_type != "code":
+        return []
+    try:
+        tree = ast.parse(cell.source)
+    except SyntaxError:
+        return []
+    names = [node.targets[0].id for node in ast.walk(tree)
+             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+             and isinstance(node.value, ast.Call)
+             and (getattr(node.value.func, "id", None) or getattr(node.value.func, "attr", None)) == "Predict"]
+    if not names:
+        return []
+    source = "\n".join(f"{name}.value = {name}.text = {EDITION_PREDICTION!r}" for name in names)
+    return [nbformat.v4.new_code_cell(source, metadata={"tags": list(REMOVE_CELL_TAGS)})]
 
 
 def teacher_html(lesson: Lesson, exporter: Any = None, executed: Any = None) -> str:
@@ -558,7 +588,8 @@ def teacher_html(lesson: Lesson, exporter: Any = None, executed: Any = None) -> 
     key = ("".join(_key_block(k, i) for i, k in enumerate(lesson.exercises, 1)) if lesson.exercises
            else _no_exercises(lesson))
     outputs = ("The results and figures below come from running the notebook once, top to bottom, with no "
-               "answer typed in; tables, Predict boxes and the results kept back until an answer is right "
+               "answer typed in and each prediction box taken as locked in; tables, Predict boxes and the "
+               "results kept back until an answer is right "
                "need the live notebook." if executed is not None else
                "This copy shows the lesson's text and code without results or figures. For a copy with them, "
                "build the kit with <code>catcards kit DIR --run</code> (up to a minute per lesson), or open "

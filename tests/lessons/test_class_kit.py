@@ -224,6 +224,23 @@ def test_run_puts_the_results_and_figures_in_the_teachers_edition(tmp_path):
     assert nbformat.read(notebooks / "toy.ipynb", as_version=4).cells[1].outputs == []   # stored file untouched
 
 
+def test_run_shows_in_the_teachers_edition_the_results_held_back_until_a_lock_in(tmp_path):
+    """A teacher's read (teach48b): lessons hold back under Run All what answers their prediction
+    (``if box.value is None: print("Lock in ...")``), so the --run teacher's edition printed the
+    lock-in line where the chances and their figure belong. The run marks each box locked in, in
+    a cell the edition leaves out; the stored notebook is unchanged."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks,
+                'from catcards.widgets.predict import Predict\nguess = Predict("Chance of a snap?")\nguess',
+                'if guess.value is None:\n    print("Lock in your prediction above first.")\nelse:\n    print("P(snap) = 3/51")')
+    main(["kit", str(tmp_path / "run"), "--no-pdf", "--run", "--notebooks", str(notebooks)])
+    ran = text_of((tmp_path / "run" / "toy-teacher.html").read_text())
+    # each once in the code; the output is the chance, not the lock-in line
+    assert ran.count("P(snap) = 3/51") == 2 and ran.count("Lock in your prediction above first.") == 1
+    assert "guess.value = guess.text" not in ran and "taken as locked in" in ran
+    assert len(nbformat.read(notebooks / "toy.ipynb", as_version=4).cells) == 3
+
+
 def test_a_lesson_that_fails_to_run_is_named_and_nothing_is_written(tmp_path):
     notebooks = tmp_path / "notebooks"
     _toy_lesson(notebooks, "x = 1", "1 / 0")
