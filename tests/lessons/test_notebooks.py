@@ -104,19 +104,7 @@ def test_the_explore_lesson_says_its_hard_words_plainly():
     # trick, lead, bid, seat and trumps never said; "odds" (in maths class p/(1-p)) for chances; a name
     # ("Wilson") where "95% interval" is enough
     assert "A **Monte Carlo** estimate comes from repeating a random experiment many times and counting." in said
-    assert "Wilson" not in said
-    # section 5's list of what the count leaves out names the card a belief returns to the claimer
-    # (a teacher's read: against an honest opponent a seat that never challenged met 2.72 genuine
-    # Shot! claims a game, one that always did 0.69; tests/lessons/checks/card-game.py counts them)
-    assert ("A believed card goes back to the claimer's hand, so the same Shot! can be claimed against "
-            "you again next turn. A challenged card is discarded, genuine or not.") in said
-    # the opening cell: the question first, then the rules in sentences of at most 25 words (one
-    # sentence of 41 words and five of 28 or more named "main phase", "HAND" and "resolve last in,
-    # first out" before saying what they were)
-    opening = " ".join("".join(nb["cells"][0]["source"]).split())
-    assert opening.index("**The question.**") < opening.index("**The rules in short.**")
-    sentences = re.split(r"(?<=[.?!:])\s+(?=[A-Z*])", re.sub(r"^#.*?(?=\*\*The question)", "", opening))
-    assert max(len(s.split()) for s in sentences) <= 25, max(sentences, key=lambda s: len(s.split())) and "odds" not in said.replace("`catcards.odds`", "").replace("odds(", "")
+    assert "Wilson" not in said and "odds" not in said.replace("`catcards.odds`", "").replace("odds(", "")
     words = said[said.index("**Words used in this lesson.**"):said.index("## 1.")]
     for word in ("Seat", "Trick", "Lead", "Bid", "Colour", "Trumps"):
         assert f"- **{word}**: " in words, word
@@ -161,6 +149,11 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
     assert ("Genuine (the card, or a Joker, which can stand for any card): your card is discarded and you "
             "draw a new one. The challenger discards a card and loses 1 token. The effect still happens.") in said
     assert "Wilson" not in said
+    # section 5's list of what the count leaves out names the card a belief returns to the claimer
+    # (a teacher's read: against an honest opponent a seat that never challenged met 2.72 genuine
+    # Shot! claims a game, one that always did 0.69; tests/lessons/checks/card-game.py counts them)
+    assert ("A believed card goes back to the claimer's hand, so the same Shot! can be claimed against "
+            "you again next turn. A challenged card is discarded, genuine or not.") in said
     # the opening cell: the question first, then the rules in sentences of at most 25 words (one
     # sentence of 41 words and five of 28 or more named "main phase", "HAND" and "resolve last in,
     # first out" before saying what they were)
