@@ -64,6 +64,20 @@ def _probe_recording_draw(self, renderer):
         _probe_busy.clear()
 _probe_figure.Figure.draw = _probe_recording_draw
 """
+PREDICT_MARK = "PREDICT-REVEALS:"
+# the state cell's last lines: for each Predict of the lesson (a global) whose reveal has been
+# called, the number that reveal shows (its exact answer, else its simulated one) and the unit
+PREDICT_PROBE = f"""\
+from catcards.widgets.predict import Predict as _Predict
+_reveals = {{}}
+for _name, _box in list(globals().items()):
+    if isinstance(_box, _Predict) and _box._answers is not None and not _name.startswith("_"):   # not Out's _2
+        _shown = _box._answers["exact"] if _box._answers["exact"] is not None else _box._answers["simulated"]
+        if _shown is not None and not isinstance(_shown, str):   # a choice's answer is a text
+            _reveals[_name] = {{"value": str(_shown) if hasattr(_shown, "denominator") else float(_shown),
+                               "unit": _box.unit}}
+print({PREDICT_MARK!r} + _json.dumps(_reveals))
+"""
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 OUTPUT_MODEL = "OutputModel"
 
@@ -155,7 +169,8 @@ def run(path: Path, answers: dict[str, str] | None = None, then: tuple[str, ...]
     nb.cells.append(nbformat.v4.new_code_cell(
         "import json as _json, catcards.exercises as _ex\n"
         f"print({FONTS_MARK!r} + _json.dumps(_probe_small_texts))\n"
-        f"print({STATE_MARK!r} + _json.dumps(_ex.reveal_state()))"))
+        f"print({STATE_MARK!r} + _json.dumps(_ex.reveal_state()))\n"
+        + PREDICT_PROBE))
     nb.cells.insert(0, nbformat.v4.new_code_cell(FONT_PROBE))
     # matplotlib's inline backend, as in JupyterLab (not the Agg of the test run): a figure a
     # reveal leaves open would be flushed into its cell's output, and this test would see it
@@ -168,8 +183,9 @@ def run(path: Path, answers: dict[str, str] | None = None, then: tuple[str, ...]
                         resources={"metadata": {"path": str(path.parent)}}).execute()
     nb.cells.pop(0)
     last = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
-    state = json.loads(last.split(STATE_MARK, 1)[1])
+    state = json.loads(last.split(STATE_MARK, 1)[1].split("\n", 1)[0])
     nb.metadata["small_texts"] = json.loads(last.split(FONTS_MARK, 1)[1].split("\n", 1)[0])
+    nb.metadata["reveals"] = json.loads(last.split(PREDICT_MARK, 1)[1].split("\n", 1)[0])
     widgets = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
     return nb, state, widgets
 
@@ -408,8 +424,8 @@ def test_the_explore_lesson_keeps_its_exact_chances_back_until_the_prediction_is
     # then the student runs again the cells that hold back their estimates (explore_held_back)
     held = explore_held_back(nb)
     stored = len(nbformat.read(path, as_version=4).cells)
-    nb, _, widgets = run(path, then=('first_guess.field.value = "1/2"\nfirst_guess.lock()',
-                                     *(nb.cells[i].source for i in held)))
+    assert [i for i, _ in waiting_cells(nb)] == held   # the cells locked_in runs again, in this order
+    nb, _, widgets = locked_in(path)   # "1/2" locked in (shared with the tests of every lesson that waits)
     text = html.unescape(shown_texts(nb, widgets))   # the reveal's HTML writes ' as &#x27;
     assert "You said 1/2. The exact answer is 3/4 = 0.75. Seat 2's best card here: the blue 8." in text
     assert "Exact chances of winning, card by card: the blue 8: 3/4; the Wildcat (blue 20): 1/12." in text
@@ -496,8 +512,8 @@ def test_the_king_of_the_jungle_lesson_keeps_the_lion_chances_back_until_the_pre
         assert images(nb.cells[i].outputs) == 0
     # locked in afterwards: the student runs the two cells again, and they answer
     stored = len(nbformat.read(path, as_version=4).cells)
-    nb, _, widgets = run(path, then=('any_lion.field.value = "1/4"\nany_lion.lock()',
-                                     *(nb.cells[i].source for i in held)))
+    assert [i for i, _ in waiting_cells(nb)] == held   # the cells locked_in runs again, in this order
+    nb, _, widgets = locked_in(path)   # "1/4" locked in (LOCKED_IN_AS)
     chances, bars = nb.cells[stored + 1], nb.cells[stored + 2]
     said = "".join(o.get("text", "") for o in chances.outputs)
     assert "P(0 Lions) = 6327/20825 = 0.3038" in said and "P(at least one Lion) = 14498/20825 = 0.6962" in said
@@ -540,8 +556,8 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     assert "44101/83657" not in text and WAITING in text
     # locked in afterwards (the student types 1/2 and presses the button), section 2 run again
     stored = len(nbformat.read(path, as_version=4).cells)
-    nb, _, widgets = run(path, then=('holds_good.field.value = "1/2"\nholds_good.lock()',
-                                     *(nb.cells[i].source for i in held)))
+    assert [i for i, _ in waiting_cells(nb)] == held   # the cells locked_in runs again, in this order
+    nb, _, widgets = locked_in(path)   # "1/2" locked in
     exact, simulated, figure = (nb.cells[stored + 1 + k] for k in range(3))
     said = "".join(o.get("text", "") for o in exact.outputs)
     assert "K = 5 good cards unseen: P(holds) = 44101/83657 = 0.5272" in said
@@ -549,3 +565,147 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     text = html.unescape(shown_texts(nb, widgets))
     assert "You said 1/2. The exact answer is 44101/83657 = 0.527." in text
     assert CARD_GAME_LOCK_FIRST not in json.dumps([c.outputs for c in (exact, simulated, figure)])
+
+
+#: what a cell that answers a lesson's prediction says before the lock-in (as explore.ipynb,
+#: king-of-the-jungle.ipynb and card-game.ipynb say it)
+LOCK_FIRST = "Lock in your prediction above first, then run this cell again."
+#: ``if <predict>.value is None:`` opens the part of a cell that waits for the lock-in
+WAITS = re.compile(r"^if (\w+)\.value is None:", re.M)
+
+
+def answer_forms(reveal: dict) -> tuple[str, ...]:
+    """The texts a lesson prints a prediction's answer in (``reveal`` as the run records it:
+    ``{"value": "7/17" or 0.49425 or 4.0, "unit": "rounds" or ""}``): the fraction ("7/17"),
+    4, 3 and 2 decimals ("0.4118", "0.412", "0.41"; a half rounded both ways, as Python's format
+    and numpy's and pandas' ``round`` do: 0.49425 is "0.4943" and "0.4942"), the reveal's own
+    ("0.412"), a percentage ("41.2%"); a whole number only with its unit ("4 rounds")."""
+    from fractions import Fraction
+
+    import numpy as np
+
+    from catcards.widgets.predict import _decimal
+
+    value = Fraction(reveal["value"]) if isinstance(reveal["value"], str) else Fraction(reveal["value"])
+    if value.denominator == 1:
+        return (f"{value.numerator} {reveal['unit']}",) if reveal["unit"] else ()
+    x = float(value)
+    forms = [text for d in (4, 3, 2) for text in (f"{x:.{d}f}", f"{np.round(x, d):.{d}f}")] + [_decimal(x), f"{x:.1%}"]
+    if isinstance(reveal["value"], str):
+        forms.insert(0, reveal["value"])
+    return tuple(dict.fromkeys(forms))
+
+
+def output_texts(cell) -> str:
+    """A cell's outputs as a student reads them: printed text, and each output's text, HTML or
+    other data but its images (a PNG's base64 can hold "4/9")."""
+    parts = []
+    for out in cell.get("outputs", []):
+        parts.append("".join(out.get("text", "")))
+        for mime, data in out.get("data", {}).items():
+            if not mime.startswith("image/"):
+                parts.append(data if isinstance(data, str) else json.dumps(data, ensure_ascii=False))
+    return html.unescape("\n".join(parts))
+
+
+def reveal_cell(nb, predict: str) -> int:
+    """The index of the code cell that calls ``<predict>.reveal(``."""
+    return next(i for i, c in enumerate(nb.cells) if c.cell_type == "code" and f"{predict}.reveal(" in c.source)
+
+
+def waiting_cells(nb) -> list[tuple[int, str]]:
+    """``(index, predict)`` of the code cells whose answer waits for ``predict``'s lock-in."""
+    return [(i, m.group(1)) for i, c in enumerate(nb.cells) if c.cell_type == "code" and (m := WAITS.search(c.source))]
+
+
+def test_answer_forms_are_the_printed_ones():
+    assert answer_forms({"value": "7/17", "unit": ""}) == ("7/17", "0.4118", "0.412", "0.41", "41.2%")
+    assert answer_forms({"value": 0.49425, "unit": ""}) == ("0.4943", "0.4942", "0.494", "0.49", "49.4%")
+    assert answer_forms({"value": 4.0, "unit": "rounds"}) == ("4 rounds",)
+    assert answer_forms({"value": "3/4", "unit": ""}) == ("3/4", "0.7500", "0.750", "0.75", "75.0%")
+    printed = "3 players: P(no trump in the first trick) = 819/1496 = 0.5475\n4 players: ... = 20475/46376 = 0.4415"
+    assert [f for f in answer_forms({"value": "20475/46376", "unit": ""}) if shows(printed, f)] == ["20475/46376", "0.4415"]
+
+
+def test_run_all_shows_no_predictions_answer_above_its_reveal(unanswered):
+    """Teachers' reads: under Run All, lessons printed the answer to their own "Predict first"
+    (cat-trick's "20475/46376 = 0.4415", cat-days' "k = 10: exact chance 7/17",
+    simons-cat-probability's "4/9" and its table row, a figure of it) in cells above the reveal
+    that said "Lock in your prediction above to see the answer." No output of a cell above a
+    reveal holds that reveal's answer in any form the lesson prints (:func:`answer_forms`); a
+    cell that waits for the lock-in says so (:data:`LOCK_FIRST`) and draws no figure. Every
+    lesson with a Predict and a reveal is run here."""
+    path, nb, _, widgets = unanswered
+    from catcards.widgets.predict import WAITING
+
+    reveals = nb.metadata["reveals"]
+    stored = nbformat.read(path, as_version=4)
+    names = set(re.findall(r"^(\w+) = Predict\(", "\n".join(c.source for c in stored.cells), re.M))
+    choices = {n for n in names if re.search(rf'^{n} = Predict\([^=]*kind="choice"', "\n".join(c.source for c in stored.cells), re.M)}
+    assert set(reveals) == names - choices, f"{path.name}: a Predict without its reveal: {names - set(reveals)}"
+    given_away = []
+    for name, reveal in reveals.items():
+        at, forms = reveal_cell(stored, name), answer_forms(reveal)
+        assert forms, f"{path.name}: no printed form of {name}'s answer {reveal}"
+        for i in range(at):
+            said = output_texts(nb.cells[i])
+            found = [form for form in forms if shows(said, form)]
+            if found:
+                given_away.append(f"cell {i} shows {found}, the answer to {name} (its reveal: cell {at})")
+    assert not given_away, f"{path.name}: " + "; ".join(given_away)
+    for i, name in waiting_cells(stored):   # above the reveal, or below it (explore.ipynb's estimates)
+        assert LOCK_FIRST in output_texts(nb.cells[i]) and images(nb.cells[i].outputs) == 0, nb.cells[i].source[:80]
+    if reveals:
+        assert WAITING in json.dumps(widgets)
+
+
+#: what a lesson's tests type before the lock-in (a probability unless said)
+LOCKED_IN_AS = {"king-of-the-jungle.ipynb": "1/4", "simons-cat.ipynb": "5"}
+_LOCKED_RUNS: dict = {}
+
+
+def locked_in(path: Path):
+    """Run All, then the student locks in (types :data:`LOCKED_IN_AS`, default "1/2", and presses
+    the button) and runs again each cell that waited for it (:func:`waiting_cells`); one run a
+    lesson, kept for every test that reads it. The run's cells: the stored notebook's, then one
+    lock-in cell a Predict, then the cells run again in order, then the state cell (:func:`run`)."""
+    if path not in _LOCKED_RUNS:
+        stored = nbformat.read(path, as_version=4)
+        waiting = waiting_cells(stored)
+        text = LOCKED_IN_AS.get(path.name, "1/2")
+        names = list(dict.fromkeys(name for _, name in waiting))
+        _LOCKED_RUNS[path] = run(path, then=(*(f'{name}.field.value = "{text}"\n{name}.lock()' for name in names),
+                                             *(stored.cells[i].source for i, _ in waiting)))
+    return _LOCKED_RUNS[path]
+
+
+WAITING_LESSONS = sorted(p for p in LESSONS if waiting_cells(nbformat.read(p, as_version=4)))
+
+
+def test_the_lessons_that_wait_for_a_lock_in():
+    # every notebook with a prediction box is run by the tests above (LESSONS)
+    assert {p for p in NOTEBOOKS.glob("*.ipynb") if "= Predict(" in p.read_text(encoding="utf-8")} <= set(LESSONS)
+    assert [p.name for p in WAITING_LESSONS] == ["big-cat.ipynb", "card-game.ipynb", "cat-days.ipynb", "cat-trick.ipynb",
+                                                 "explore.ipynb", "king-of-the-jungle.ipynb",
+                                                 "simons-cat-probability.ipynb", "simons-cat.ipynb"]
+
+
+@pytest.mark.parametrize("path", WAITING_LESSONS, ids=lambda p: p.name)
+def test_after_the_lock_in_the_cells_that_waited_show_the_answer(path):
+    stored = nbformat.read(path, as_version=4)
+    waiting = waiting_cells(stored)
+    names = list(dict.fromkeys(name for _, name in waiting))
+    nb, _, widgets = locked_in(path)
+    from catcards.widgets.predict import WAITING
+
+    again = nb.cells[len(stored.cells) + len(names):len(stored.cells) + len(names) + len(waiting)]
+    shown = {name: False for name in names}
+    for (i, name), cell in zip(waiting, again):
+        said = output_texts(cell)
+        assert cell.source == stored.cells[i].source and LOCK_FIRST not in said, cell.source[:80]
+        assert said.strip() or images(cell.outputs), f"{path.name}: cell {i} shows nothing after the lock-in"
+        forms = answer_forms(nb.metadata["reveals"][name])
+        # its figure (the same cell before the lock-in drew none), or the answer in a printed form
+        shown[name] |= images(cell.outputs) > images(nb.cells[i].outputs) or any(shows(said, form) for form in forms)
+    assert all(shown.values()), f"{path.name}: after the lock-in no cell that waited shows the answer: {shown}"
+    assert WAITING not in json.dumps(widgets) and not nb.metadata["small_texts"]
