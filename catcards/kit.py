@@ -368,6 +368,7 @@ section, .item, table, tr { break-inside: avoid; page-break-inside: avoid; }
 .item { border: 1px solid #000; border-radius: 2mm; padding: 3mm 4mm; margin: 0 0 4mm; }
 .space { border: 1px dashed #555; min-height: 30mm; margin: 2mm 0; }
 .space.small { min-height: 14mm; }
+.space.working { min-height: 50mm; }
 .line { border-bottom: 1px solid #000; min-height: 9mm; }
 .expect { font-size: 11pt; }
 table { border-collapse: collapse; width: 100%; }
@@ -455,7 +456,7 @@ def worksheet_html(lesson: Lesson, paper: str = PAPERS[0]) -> str:
             ex = exercise(key)
             parts.append(f'<div class="item"><p><b>Exercise {i}.</b> {html.escape(ex.question)}</p>'
                          f'<p class="expect"><i>{html.escape(ex.how_to_answer)}</i></p>'
-                         '<p>Working:</p><div class="space"></div>'
+                         '<p>Working:</p><div class="space working"></div>'
                          '<p>My answer:</p><div class="line"></div></div>')
     elif lesson.your_turn:
         parts.append(f"<h2>{number}. Your turn</h2>")

@@ -61,6 +61,10 @@ def test_each_worksheet_holds_the_lessons_exercises_and_room_to_answer(built):
         for key in lesson.exercises:
             assert exercise(key).question in text and exercise(key).how_to_answer in text
         assert text.count("My answer:") == len(lesson.exercises)
+        # each exercise's working has 5 cm (a teacher's read, teach48b: 3 cm for C(39, 13) / C(52, 13)
+        # with half the page left blank below it)
+        assert sheet.count('<p>Working:</p><div class="space working"></div>') == len(lesson.exercises)
+        assert ".space.working { min-height: 50mm; }" in sheet
         for prediction in lesson.predictions:
             assert prediction["question"] in text
 
