@@ -8,8 +8,12 @@ cell's reply on the shell channel with the cell's timeout (none in Voila: it wai
 for the cell's output on IOPub with no timeout (bounded only by ``iopub_timeout``, 60 s for the
 app, after which the table's display is dropped and the page stays at "Dealing the cards"). The
 lesson runs stood still that way (stop 43: 604 s with a 600 s timeout, every byte the kernel sent
-already received); in CI a page of the app once did not load in 60 s. With these waits a missed
-wake-up costs at most :data:`WAKE_UP` seconds.
+already received). With these waits a missed wake-up costs at most :data:`WAKE_UP` seconds.
+
+And its IOPub socket keeps every message the kernel publishes until it is read
+(:meth:`WakingKernelClient.connect_iopub`): with ZeroMQ's usual limit the kernel dropped the end of
+a long cell's output when the server fell behind, and the app's Pairs page waited 60 s with no
+table (CI, a few times: "pairs: Page.goto: Timeout 60000ms exceeded").
 
 Voila makes its executor's client with its kernel manager's ``client()`` (``VoilaExecutor`` is
 built inside Voila, not configurable as a class); the kernel managers' ``client_class`` is a
@@ -22,6 +26,7 @@ from __future__ import annotations
 from queue import Empty
 from typing import Any, Awaitable, Callable
 
+import zmq
 from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_client.channels import AsyncZMQSocketChannel
 from traitlets import Type
@@ -62,7 +67,28 @@ class WakingChannel(AsyncZMQSocketChannel):
 
 class WakingKernelClient(AsyncKernelClient):
     """jupyter_client's ``AsyncKernelClient`` whose shell and IOPub channels (the two nbclient
-    waits on for a cell) are :class:`WakingChannel`; the others are jupyter_client's own."""
+    waits on for a cell) are :class:`WakingChannel`; the others are jupyter_client's own. Its
+    IOPub socket keeps every message the kernel sends until it is read (no high-water mark, see
+    :meth:`connect_iopub`)."""
 
     shell_channel_class = Type(WakingChannel)  # type: ignore[assignment]
     iopub_channel_class = Type(WakingChannel)  # type: ignore[assignment]
+
+    def connect_iopub(self, identity: bytes | None = None) -> zmq.Socket:
+        """jupyter_client's IOPub socket (a SUB socket, connected and subscribed to everything)
+        with no receive high-water mark (``RCVHWM`` 0): ZeroMQ then takes in every message the
+        kernel publishes, however far behind the reader is.
+
+        Why: a kernel's IOPub is a PUB socket, which drops (silently) what its subscriber cannot
+        take. With ZeroMQ's usual limits (1,000 messages waiting on each side) a reader that falls
+        behind a cell's burst of messages loses the last ones: for the app, the table's display
+        and the cell's "idle", and Voila's executor waited ``iopub_timeout`` (60 s) and the page
+        stayed at "Dealing the cards" (Pairs' table is 1,169 messages; CI, a few times: "pairs:
+        Page.goto: Timeout 60000ms exceeded"; Voila's log: "Timeout waiting for IOPub output").
+        What is held is what the kernel sent and the reader will read (Pairs' table: about 600 kB).
+        Set once the socket is connected, the limit applies to that connection too (libzmq 4.3;
+        ``tests/widgets/test_app_voila_execution.py`` shows the messages kept).
+        """
+        socket = super().connect_iopub(identity=identity)
+        socket.rcvhwm = 0
+        return socket

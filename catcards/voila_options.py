@@ -37,7 +37,9 @@ APP_CULLING = (
 #: lessons' runs stood still until their timeout ended, stop 43); Voila's executor waits for the
 #: cell's reply with no timeout and for its output up to ``iopub_timeout``, so a missed wake-up
 #: held a page for ever, or for 60 s and then left it at "Dealing the cards" (in CI a page once
-#: did not load in 60 s). The option is the kernel managers' ``client_class`` (jupyter_client's
+#: did not load in 60 s). Its IOPub socket also keeps every message the kernel sends until it is read:
+#: the kernel's PUB socket dropped the end of Pairs' table (1,169 messages) when Voila fell behind,
+#: and its page waited 60 s with no table. The option is the kernel managers' ``client_class`` (jupyter_client's
 #: ``AsyncKernelManager``, which Voila's per-page kernel managers are): Voila builds its
 #: executor itself, and the executor takes the client its kernel manager makes.
 #: ``tests/browser/test_voila.py`` shows it in effect for ``catcards app`` and the class server.

@@ -93,3 +93,68 @@ def test_the_apps_table_survives_a_server_busy_for_seconds_after_the_cell_ran(mo
     (view,) = [o["data"][WIDGET_VIEW] for o in outputs if o.get("output_type") == "execute_result"]
     assert set(view) >= {"model_id", "version_major"}
     assert json.dumps(outputs).count('"execute_result"') == 1
+
+
+#: display messages the kernel sends in one cell, and the characters of each, in the test below:
+#: more than the sockets between a kernel and a client that reads none of them can hold with
+#: ZeroMQ's usual limits (1,000 messages on each side, and a few megabytes of TCP buffers)
+FLOOD, FLOOD_SIZE = 6000, 4000
+
+
+def _messages_kept(client_class: str | None) -> tuple[int, bool]:
+    """Run a cell that sends :data:`FLOOD` display messages (then flushes IOPub) in a new kernel,
+    whose manager makes its client of ``client_class`` (None: jupyter_client's), while the client
+    reads nothing on IOPub until the kernel has replied: a server busy while a cell runs. Returns
+    the number of the cell's display messages read then and whether its "idle" status (what
+    nbclient waits for) came."""
+    from queue import Empty
+
+    from jupyter_client.manager import AsyncKernelManager
+
+    code = (
+        "import sys\nk = get_ipython().kernel\n"
+        f"for i in range({FLOOD}):\n"
+        "    k.session.send(k.iopub_socket, 'display_data', {'data': {'text/plain': f'{i} ' + "
+        f"'x' * {FLOOD_SIZE}}}, 'metadata': {{}}}}, parent=k.get_parent(), ident=b'display_data')\n"
+        "print('sent', flush=True)  # waits until the IOPub thread has handed every message to ZeroMQ\n"
+    )
+
+    async def run() -> tuple[int, bool]:
+        km = AsyncKernelManager(**({"client_class": client_class} if client_class else {}))
+        await km.start_kernel()
+        kc = km.client()
+        kc.start_channels()
+        try:
+            await kc.wait_for_ready(timeout=60)
+            first = kc.execute(code)
+            while (await kc.get_shell_msg(timeout=120))["parent_header"].get("msg_id") != first:
+                pass
+            shown = 0
+            while True:
+                try:  # every message was sent before the reply: 10 s with none means no more
+                    msg = await kc.get_iopub_msg(timeout=10)
+                except Empty:
+                    return shown, False
+                if msg["parent_header"].get("msg_id") == first:
+                    shown += msg["msg_type"] == "display_data"
+                    if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+                        return shown, True
+        finally:
+            kc.stop_channels()
+            await km.shutdown_kernel(now=True)
+
+    return asyncio.run(run())
+
+
+def test_the_apps_kernel_client_keeps_every_message_a_busy_server_has_not_read_yet():
+    """A page's kernel publishes its cell's output on IOPub (a ZeroMQ PUB socket), which drops
+    what its subscriber cannot take: with ZeroMQ's usual limit of 1,000 messages waiting on the
+    reading side, a server that reads a cell's messages more slowly than the kernel sends them
+    (Pairs' table: 1,169 messages) lost the last ones, the table's display and the cell's "idle",
+    and the page waited ``iopub_timeout`` (60 s) and stayed at "Dealing the cards" (CI: "pairs:
+    Page.goto: Timeout 60000ms exceeded"). The app's client
+    (:class:`catcards.kernel_client.WakingKernelClient`) keeps every message until it is read."""
+    pytest.importorskip("ipykernel")
+    shown, idle = _messages_kept(None)
+    assert shown < FLOOD and not idle  # jupyter_client's client: the end of the cell's output is lost
+    assert _messages_kept("catcards.kernel_client.WakingKernelClient") == (FLOOD, True)
