@@ -125,6 +125,13 @@ class Lesson:
 _CHECK = re.compile(r'exercise\(\s*["\']([^"\']+)["\']\s*\)\s*\.check\(')
 
 
+def _is_predict_call(node: ast.AST) -> bool:
+    """Whether ``node`` is a call of ``Predict(...)`` (or ``something.Predict(...)``)."""
+    if not isinstance(node, ast.Call):
+        return False
+    return (node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")) == "Predict"
+
+
 def _predictions(source: str) -> list[dict[str, Any]]:
     """The ``Predict(question, kind=..., choices=..., unit=...)`` calls with a literal question in a code
     cell's source (cells with IPython magics or syntax errors: none)."""
@@ -134,11 +141,10 @@ def _predictions(source: str) -> list[dict[str, Any]]:
         return []
     found = []
     for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
+        if not _is_predict_call(node):
             continue
-        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
         given = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "question"), None)
-        if name != "Predict" or given is None:
+        if given is None:
             continue
         try:
             question = ast.literal_eval(given)
@@ -550,8 +556,7 @@ def _locked_for_the_edition(cell: Any) -> list[Any]:
         return []
     names = [node.targets[0].id for node in ast.walk(tree)
              if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-             and isinstance(node.value, ast.Call)
-             and (getattr(node.value.func, "id", None) or getattr(node.value.func, "attr", None)) == "Predict"]
+             and _is_predict_call(node.value)]
     if not names:
         return []
     source = "\n".join(f"{name}.value = {name}.text = {EDITION_PREDICTION!r}" for name in names)
