@@ -437,6 +437,8 @@ def _op_draw(state, op: tuple) -> None:
 def _op_discard(state, op: tuple) -> None:
     if state.hands[op[1]]:
         state.pending = Pending("discard", op[1])
+    else:
+        state.log.append(f"Seat {op[1]} has no card to discard.")
 
 
 def _op_peek(state, op: tuple) -> None:
