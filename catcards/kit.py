@@ -514,7 +514,7 @@ def run_lesson(lesson: Lesson, timeout: int = CELL_TIMEOUT) -> Any:
     from nbclient.exceptions import CellExecutionError, CellTimeoutError
 
     nb = copy.deepcopy(lesson.notebook) if lesson.notebook is not None else nbformat.read(lesson.path, as_version=4)
-    nb.cells = [added for cell in nb.cells for added in (cell, *_locked_for_the_edition(cell))]
+    _locked_for_the_edition(nb)
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(Path(lesson.path).parent)}})
     try:
@@ -525,36 +525,49 @@ def run_lesson(lesson: Lesson, timeout: int = CELL_TIMEOUT) -> Any:
         env = dict(os.environ, MPLBACKEND="module://matplotlib_inline.backend_inline")
         client.execute(stderr=subprocess.DEVNULL, env=env)
     except (CellExecutionError, CellTimeoutError) as error:
-        first = str(error).strip().splitlines()[-1] if str(error).strip() else type(error).__name__
+        said = _ANSI.sub("", str(error)).strip()   # the traceback's colours: escape codes in a log
+        first = said.splitlines()[-1] if said else type(error).__name__
         raise KitError(f"{lesson.stem}.ipynb failed to run for its teacher's edition: {first}") from None
     return nb
 
 
+#: a terminal's colour codes (as in a kernel's traceback)
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
 #: what a Predict box holds as its prediction in a teacher's edition run (:func:`run_lesson`)
 EDITION_PREDICTION = "(the teacher's edition: no prediction)"
 
+#: the first cell of a teacher's edition run, left out of the edition (tagged ``remove-cell``):
+#: after every cell, each Predict box that a name of the notebook holds (or a list, tuple or dict
+#: a name holds) is marked locked in with :data:`EDITION_PREDICTION`. The kernel's own objects are
+#: looked at, not the code: a box made as ``a = b = Predict(...)``, ``box: Predict = ...``, under
+#: another name (``P(...)``), by a function, in a list or after an IPython magic is locked in too,
+#: and a name that was never a box (``Predict`` inside a function, a method named Predict) is not
+#: touched (a cell added after ``box = Predict(...)`` raised NameError for a box made in a function).
+_EDITION_LOCK = f"""\
+def _catcards_edition_lock(*_):
+    import sys
+    predict = sys.modules.get("catcards.widgets.predict")
+    if predict is None:   # no box was made yet
+        return
+    for value in list(get_ipython().user_ns.values()):
+        held = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
+        for box in list(held):
+            if isinstance(box, predict.Predict) and box.value is None:
+                box.value = box.text = {EDITION_PREDICTION!r}
 
-def _locked_for_the_edition(cell: Any) -> list[Any]:
-    """For a code cell that makes ``name = Predict(...)``: a cell, run right after it and left
-    out of the teacher's edition (tagged ``remove-cell``), that marks each such box locked in with
-    :data:`EDITION_PREDICTION`, so the cells that wait for the lock-in (``if name.value is None``)
-    print their results and figures into the edition. Other cells: none."""
+get_ipython().events.register("post_run_cell", _catcards_edition_lock)
+del _catcards_edition_lock
+"""
+
+
+def _locked_for_the_edition(nb: Any) -> None:
+    """Put :data:`_EDITION_LOCK` first in ``nb`` (an nbformat node, changed in place), so the
+    cells that wait for a prediction's lock-in (``if box.value is None``) print their results and
+    figures into the teacher's edition."""
     import nbformat
 
-    if cell.cell_type != "code":
-        return []
-    try:
-        tree = ast.parse(cell.source)
-    except SyntaxError:
-        return []
-    names = [node.targets[0].id for node in ast.walk(tree)
-             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-             and isinstance(node.value, ast.Call)
-             and (getattr(node.value.func, "id", None) or getattr(node.value.func, "attr", None)) == "Predict"]
-    if not names:
-        return []
-    source = "\n".join(f"{name}.value = {name}.text = {EDITION_PREDICTION!r}" for name in names)
-    return [nbformat.v4.new_code_cell(source, metadata={"tags": list(REMOVE_CELL_TAGS)})]
+    nb.cells.insert(0, nbformat.v4.new_code_cell(_EDITION_LOCK, metadata={"tags": list(REMOVE_CELL_TAGS)}))
 
 
 def teacher_html(lesson: Lesson, exporter: Any = None, executed: Any = None) -> str:
@@ -811,16 +824,23 @@ def build_kit(folder: Any, *, force: bool = False, pdf: Optional[bool] = None, n
         built = []
         bar = tqdm(found, desc="class kit", unit="lesson", delay=0 if progress else 1.0,
                    disable=progress is False)
-        for lesson in bar:
-            bar.set_postfix_str(lesson.stem)
-            sheet = staging / f"{lesson.stem}-worksheet.html"
-            sheet.write_text(worksheet_html(lesson, paper), encoding="utf-8")
-            executed = run_lesson(lesson) if run else None
-            (staging / f"{lesson.stem}-teacher.html").write_text(teacher_html(lesson, exporter, executed=executed),
-                                                                  encoding="utf-8")
-            if converter:
-                _print_pdf(converter, sheet, staging / f"{lesson.stem}-worksheet.pdf")
-            built.append((lesson, bool(converter)))
+        try:
+            for lesson in bar:
+                bar.set_postfix_str(lesson.stem)   # shows the bar now, the lesson's name on it
+                sheet = staging / f"{lesson.stem}-worksheet.html"
+                sheet.write_text(worksheet_html(lesson, paper), encoding="utf-8")
+                executed = run_lesson(lesson) if run else None
+                (staging / f"{lesson.stem}-teacher.html").write_text(
+                    teacher_html(lesson, exporter, executed=executed), encoding="utf-8")
+                if converter:
+                    _print_pdf(converter, sheet, staging / f"{lesson.stem}-worksheet.pdf")
+                built.append((lesson, bool(converter)))
+        except BaseException:
+            # the bar shown by set_postfix_str has no line end (tqdm's close adds none before its
+            # delay): the error's "catcards: error: ..." line stood at the end of the bar's line
+            if progress is not False:
+                bar.fp.write("\n")
+            raise
         bar.close()
         (staging / "index.html").write_text(_index_html(built, converter, paper), encoding="utf-8")
         files = sorted(p.name for p in staging.iterdir())

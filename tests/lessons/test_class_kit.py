@@ -237,16 +237,58 @@ def test_run_shows_in_the_teachers_edition_the_results_held_back_until_a_lock_in
     ran = text_of((tmp_path / "run" / "toy-teacher.html").read_text())
     # each once in the code; the output is the chance, not the lock-in line
     assert ran.count("P(snap) = 3/51") == 2 and ran.count("Lock in your prediction above first.") == 1
-    assert "guess.value = guess.text" not in ran and "taken as locked in" in ran
+    assert "_catcards_edition_lock" not in ran and "taken as locked in" in ran
     assert len(nbformat.read(notebooks / "toy.ipynb", as_version=4).cells) == 3
+
+
+def test_run_locks_in_the_boxes_a_lesson_makes_in_other_ways_and_leaves_other_names_alone(tmp_path):
+    """Boxes made as ``a = b = Predict(...)``, ``box: Predict = ...``, under another name, in a
+    list, by a function or after an IPython magic held their results back in the --run edition
+    (the lock-in line was printed); a ``box = Predict(...)`` inside a function, or a method named
+    Predict, stopped the kit ("NameError: name 'box' is not defined", "'int' object has no
+    attribute 'value'") for a lesson that runs. The boxes the kernel holds are locked in, not names
+    read from the code."""
+    wait = 'if {0}.value is None:\n    print("Lock in your prediction above first.")\nelse:\n    print("shown: {1}")'
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks,
+                "from catcards.widgets.predict import Predict\nfrom catcards.widgets.predict import Predict as P",
+                'a = b = Predict("Chance?")', wait.format("b", "chained"),
+                'annotated: Predict = Predict("Chance?")', wait.format("annotated", "annotated"),
+                'aliased = P("Chance?")', wait.format("aliased", "aliased"),
+                'boxes = [Predict("One?"), Predict("Two?")]', wait.format("boxes[1]", "listed"),
+                'def make():\n    box = Predict("Chance?")\n    return box\nmade = make()', wait.format("made", "made"),
+                '%matplotlib inline\nafter_magic = Predict("Chance?")', wait.format("after_magic", "magic"),
+                'if False:\n    never = Predict("Chance?")\nclass Model:\n    def Predict(self):\n        return 3\n'
+                'guess = Model().Predict()\nprint("model says", guess)')
+    stored = (notebooks / "toy.ipynb").read_bytes()
+    assert main(["kit", str(tmp_path / "run"), "--no-pdf", "--run", "--notebooks", str(notebooks)]) == 0
+    ran = text_of((tmp_path / "run" / "toy-teacher.html").read_text())
+    for shown in ("chained", "annotated", "aliased", "listed", "made", "magic"):
+        assert ran.count(f"shown: {shown}") == 2, shown   # in the code and in its output
+    assert ran.count("Lock in your prediction above first.") == 6      # in the code only
+    assert "model says 3" in ran and "_catcards_edition_lock" not in ran and "post_run_cell" not in ran
+    assert (notebooks / "toy.ipynb").read_bytes() == stored
 
 
 def test_a_lesson_that_fails_to_run_is_named_and_nothing_is_written(tmp_path):
     notebooks = tmp_path / "notebooks"
     _toy_lesson(notebooks, "x = 1", "1 / 0")
-    with pytest.raises(kit.KitError, match=r"toy\.ipynb failed to run .*ZeroDivisionError"):
+    with pytest.raises(kit.KitError, match=r"toy\.ipynb failed to run .*: ZeroDivisionError: division by zero$") as raised:
         kit.build_kit(tmp_path / "kit", pdf=False, notebooks=notebooks, progress=False, run=True)
+    assert "\x1b" not in str(raised.value)   # the traceback's colour codes are not in the one line
     assert not (tmp_path / "kit").exists() and [p.name for p in tmp_path.iterdir()] == ["notebooks"]
+
+
+def test_a_lesson_that_fails_to_run_says_so_on_a_line_of_its_own(tmp_path, capsys):
+    """The command's error stood at the end of the progress bar's line ("...lesson/s, toy]catcards:
+    error: ..."), with the traceback's colour codes in it."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, "1 / 0")
+    assert main(["kit", str(tmp_path / "kit"), "--no-pdf", "--run", "--notebooks", str(notebooks)]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith("\ncatcards: error: toy.ipynb failed to run for its teacher's edition: "
+                        "ZeroDivisionError: division by zero\n")
+    assert not (tmp_path / "kit").exists()
 
 
 def test_every_worksheet_has_the_tally_rows_of_its_lesson():
