@@ -157,24 +157,37 @@ def _predictions(source: str) -> list[dict[str, Any]]:
     return found
 
 
-#: a fenced code block of Markdown (``` or ~~~, up to three spaces in, to its closing fence or the end)
-_FENCED = re.compile(r"^[ ]{0,3}(`{3,}|~{3,}).*?(?:^[ ]{0,3}\1[ \t]*$|\Z)", re.M | re.S)
+#: a fenced code block of Markdown (CommonMark): ``` or ~~~ (3 or more; a ``` line's info string
+#: holds no backtick: "```x``` is code" is inline code), up to three spaces in, to a closing fence of
+#: the same character at least as long (nothing after it but spaces), or the end of the notes
+_FENCED = re.compile(r"^[ ]{0,3}(`{3,}(?=[^`\n]*$)|~{3,}).*?"
+                     r"(?:(?P<close>^[ ]{0,3}\1(?:(?<=`)`|(?<=~)~)*[ \t]*$)|\Z)", re.M | re.S)
 
 
 def _prose(notes: str) -> str:
-    """``notes`` with each fenced code block's lines blanked (kept as empty lines): a "# tally the
-    wins" comment in a block of Python is not a heading."""
-    return _FENCED.sub(lambda m: "\n" * m.group(0).count("\n"), notes)
+    """``notes`` with each fenced code block's characters but its line ends made spaces (the same
+    length, so a place in it is the same place in ``notes``): a "# tally the wins" comment in a
+    block of Python is not a heading."""
+    return _FENCED.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), notes)
+
+
+def _section_span(notes: Optional[str], heading: str) -> Optional[tuple[int, int]]:
+    """Where the text under the "## <heading>" of the teacher's notes starts and ends (character
+    offsets into ``notes``), up to the next heading of level 1 or 2 outside fenced code
+    (:func:`_prose`); None when there is no such section."""
+    if not notes:
+        return None
+    match = re.search(rf"^##[ \t]+{re.escape(heading)}[ \t]*$(.*?)(?=^##?\s|\Z)", _prose(notes), re.M | re.S)
+    return match.span(1) if match else None
 
 
 def _section(notes: Optional[str], heading: str) -> Optional[str]:
     """The text under the "## <heading>" of the teacher's notes, up to the next heading of level
     1 or 2 (its own "###" headings kept), or None when there is no such section. Headings in
-    fenced code blocks are not headings (:func:`_prose`)."""
-    if not notes:
-        return None
-    match = re.search(rf"^##\s+{re.escape(heading)}\s*$(.*?)(?=^##?\s|\Z)", _prose(notes), re.M | re.S)
-    return match.group(1).strip() if match else None
+    fenced code blocks are not headings; the blocks themselves are kept (a "By hand" section's
+    starting position drawn in a code block is printed on the worksheet)."""
+    span = _section_span(notes, heading)
+    return notes[span[0]:span[1]].strip() if span else None
 
 
 def _list_items(section: Optional[str]) -> list[str]:
@@ -183,8 +196,10 @@ def _list_items(section: Optional[str]) -> list[str]:
 
 
 def _items(notes: Optional[str], heading: str) -> list[str]:
-    """The list items under the "## <heading>" of the teacher's notes."""
-    return _list_items(_section(notes, heading))
+    """The list items under the "## <heading>" of the teacher's notes (not the "- " lines of a
+    fenced code block in it)."""
+    span = _section_span(notes, heading)
+    return _list_items(_prose(notes)[span[0]:span[1]]) if span else []
 
 
 def _tallies(notes: Optional[str]) -> list[str]:
@@ -210,7 +225,11 @@ def _check_tally(notes: str, notes_path: Path, checked: bool) -> None:
             raise KitError(f'{where} have the heading {line.rstrip()!r}, which is not read as the tally: '
                            'write it as "## Tally" (two # at the start of its line, a space, Tally, nothing after it)')
     section = _section(notes, "Tally")
-    if section is not None and not _list_items(section):
+    for block in _FENCED.finditer(notes):
+        if block.group("close") is None and re.search(r"^[ ]{0,3}##[ \t]+Tally[ \t]*$", block.group(0), re.M):
+            raise KitError(f'{where} have their "## Tally" heading inside a fenced code block (``` or ~~~) '
+                           "that is never closed, so it is not read as the tally: close the block above it")
+    if section is not None and not _items(notes, "Tally"):
         raise KitError(f'{where} have a "## Tally" heading with no list under it: write what to count '
                        'below it, one "- " line each')
     if checked and section is None:

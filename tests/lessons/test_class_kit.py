@@ -528,3 +528,30 @@ def test_a_tally_like_line_in_fenced_code_is_not_a_heading(tmp_path):
     notes.write_text(f"# Toy\n\n## Plan\n\n{code}", encoding="utf-8")   # the only "## Tally" is in code
     with pytest.raises(kit.KitError, match=r'have no "## Tally" heading'):
         kit.read_lesson(notebooks / "toy.ipynb")
+
+
+def test_fenced_code_in_the_notes_is_kept_where_it_is_printed_and_read_as_markdown_reads_it(tmp_path):
+    """break48: (1) a "## By hand" section's fenced block (a starting position) was blanked on the
+    worksheet (the fences were blanked to find the headings, and the section was cut from the
+    blanked text); (2) a block closed by a longer fence ("````" opened, "`````" closed, as
+    CommonMark allows) and (3) a line of inline code ("```x``` is ...": a ``` fence's info string
+    holds no backtick) ran to the end of the notes, so the "## Tally" below them was not read;
+    (4) a "## Tally" in a block never closed was said to be missing."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, "answer = None",
+                'from catcards.exercises import exercise\nexercise("simons-cat/cat-3-set-aside").check(answer)')
+    (notebooks / "teacher").mkdir()
+    notes = notebooks / "teacher" / "toy.md"
+    position = "```\nseat 0: Lion, red 8\n- seat 1: Wildcat\n```"
+    notes.write_text(f"# Toy\n\n## By hand\n\nDeal this:\n\n{position}\n\nPlay it out.\n\n## Tally\n\n{TALLY}\n"
+                     "```\n- not a row\n```\n", encoding="utf-8")
+    lesson = kit.read_lesson(notebooks / "toy.ipynb")
+    assert lesson.by_hand == f"Deal this:\n\n{position}\n\nPlay it out."
+    assert lesson.tallies == ["snaps in one pass", "passes played"]
+    assert "seat 0: Lion, red 8" in text_of(kit.worksheet_html(lesson))
+    for above in ("````\n```\n## Tally\n```\n`````\n", "```x``` is inline code.\n", "~~~\n```\n~~~~\n"):
+        notes.write_text(f"# Toy\n\n{above}\n## Tally\n\n{TALLY}", encoding="utf-8")
+        assert kit.read_lesson(notebooks / "toy.ipynb").tallies == ["snaps in one pass", "passes played"], above
+    notes.write_text(f"# Toy\n\n```\nwins = 0\n\n## Tally\n\n{TALLY}", encoding="utf-8")
+    with pytest.raises(kit.KitError, match=r'"## Tally" heading inside a fenced code block .* never closed'):
+        kit.read_lesson(notebooks / "toy.ipynb")
