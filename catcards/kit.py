@@ -553,7 +553,8 @@ def run_lesson(lesson: Lesson, timeout: int = CELL_TIMEOUT) -> Any:
 #: a terminal's colour codes (as in a kernel's traceback)
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
-#: what a Predict box holds as its prediction in a teacher's edition run (:func:`run_lesson`)
+#: what a Predict box holds as its value in a teacher's edition run (:func:`run_lesson`); its
+#: ``text`` stays None, so its reveal gives the answers without "You said ..." or a verdict
 EDITION_PREDICTION = "(the teacher's edition: no prediction)"
 
 #: the first cell of a teacher's edition run, left out of the edition (tagged ``remove-cell``):
@@ -573,7 +574,7 @@ def _catcards_edition_lock(*_):
         held = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
         for box in list(held):
             if isinstance(box, predict.Predict) and box.value is None:
-                box.value = box.text = {EDITION_PREDICTION!r}
+                box.value = {EDITION_PREDICTION!r}   # its text stays None: no 'You said' in its reveal
 
 get_ipython().events.register("post_run_cell", _catcards_edition_lock)
 del _catcards_edition_lock

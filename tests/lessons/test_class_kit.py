@@ -241,6 +241,21 @@ def test_run_shows_in_the_teachers_edition_the_results_held_back_until_a_lock_in
     assert len(nbformat.read(notebooks / "toy.ipynb", as_version=4).cells) == 3
 
 
+def test_the_teachers_edition_reveals_the_answers_without_a_prediction_or_a_verdict(tmp_path):
+    """break48: the --run edition's reveals said "You said (the teacher's edition: no
+    prediction). The answer is: less likely than usual. Not what you predicted: why not?" (Snap's
+    choice box). The box is locked in with no prediction typed: the reveal gives the answers."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks,
+                'from catcards.widgets.predict import Predict\n'
+                'after = Predict("After a snap?", kind="choice", choices=["less likely", "the same"])\nafter',
+                'after.reveal(exact="less likely", note="Two in fifty after a snap.")')
+    main(["kit", str(tmp_path / "run"), "--no-pdf", "--run", "--notebooks", str(notebooks)])
+    ran = html.unescape((tmp_path / "run" / "toy-teacher.html").read_text())
+    assert "The answer is: less likely. Two in fifty after a snap." in ran
+    assert "You said" not in ran and "Not what you predicted" not in ran and "You got it" not in ran
+
+
 def test_run_locks_in_the_boxes_a_lesson_makes_in_other_ways_and_leaves_other_names_alone(tmp_path):
     """Boxes made as ``a = b = Predict(...)``, ``box: Predict = ...``, under another name, in a
     list, by a function or after an IPython magic held their results back in the --run edition
