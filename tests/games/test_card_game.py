@@ -601,3 +601,29 @@ def test_a_genuine_challenge_says_each_penalty_once_and_truly():
         assert sum("draws a card" in line for line in state.log[said:]) == 1
         # with a hand, the claim waits for seat 1's answer; without one it resolved (Shot!: 1 more token)
         assert state.tokens == ([2, 1] if hand else [2, 0])
+
+
+def test_a_seat_knocked_out_says_the_tokens_it_loses():
+    """break48: a seat knocked out by Suicide Kitten went from 1 token to 0 with no line saying
+    so ("Seat 0 is out (Suicide Kitten): hand, LOCK cards and characters are discarded.");
+    random games showed it 8 times in 100. Each token change has its line."""
+    import numpy as np
+
+    game = catcards.load("card-game", players=3)
+    seen = 0
+    for seed in (8, 16, 21):
+        rng = np.random.default_rng(seed)
+        state = game.new_game(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            challenges = [a for a in legal if "challenge" in str(a)]
+            before, said = list(state.tokens), len(state.log)
+            state.apply(challenges[0] if challenges and rng.random() < 0.6 else legal[rng.integers(len(legal))])
+            for line in state.log[said:]:
+                if " is out (" in line:
+                    seat = int(line.split()[1])
+                    if before[seat]:
+                        seen += 1
+                        assert line.endswith(f"; {before[seat]} token{'s' * (before[seat] != 1)} gone, "
+                                             "tokens now 0."), line
+    assert seen == 3   # one in each of these games

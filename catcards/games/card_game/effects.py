@@ -140,9 +140,12 @@ class Effects:
             else:
                 self._to_discard(c)
         self.hands[seat], self.front[seat], self.island[seat], self.money[seat] = [], [], [], []
+        tokens = self.tokens[seat]
         self.tokens[seat] = self.cash[seat] = 0
         self._reseat()
-        self.log.append(f"Seat {seat} is out ({why}): hand, LOCK cards and characters are discarded.")
+        # the tokens went to 0 unsaid (break48: each token change has its line)
+        gone = f"; {tokens} token{'s' * (tokens != 1)} gone, tokens now 0" if tokens else ""
+        self.log.append(f"Seat {seat} is out ({why}): hand, LOCK cards and characters are discarded{gone}.")
 
     # ---- resolving ----------------------------------------------------------------------------
     def _resolve_top(self) -> None:
