@@ -607,6 +607,9 @@ def teacher_html(lesson: Lesson, exporter: Any = None, executed: Any = None) -> 
         nb = copy.deepcopy(executed)
     else:
         nb = copy.deepcopy(lesson.notebook) if lesson.notebook is not None else nbformat.read(lesson.path, as_version=4)
+        for cell in nb.cells:   # a notebook saved with outputs (--notebooks): not shown as this run's
+            if cell.cell_type == "code":
+                cell.outputs, cell.execution_count = [], None
     cells = []
     for cell in nb.cells:
         cells.append(cell)
@@ -794,7 +797,8 @@ class KitReport:
         pdf = (f"PDF worksheets made with {self.pdf}." if self.pdf else
                "PDF worksheets: none (no converter found, or --no-pdf; install Chromium, or print the HTML "
                "worksheets from a browser).")
-        return (f"Wrote the class kit for {len(self.lessons)} lessons to {self.folder}: open index.html.\n"
+        lessons = f"{len(self.lessons)} lesson{'s' * (len(self.lessons) != 1)}"
+        return (f"Wrote the class kit for {lessons} to {self.folder}: open index.html.\n"
                 f"Per lesson: <lesson>-worksheet.html (students) and <lesson>-teacher.html (answers: teacher only).\n"
                 f"{pdf}")
 

@@ -570,3 +570,20 @@ def test_fenced_code_in_the_notes_is_kept_where_it_is_printed_and_read_as_markdo
     notes.write_text(f"# Toy\n\n```\nwins = 0\n\n## Tally\n\n{TALLY}", encoding="utf-8")
     with pytest.raises(kit.KitError, match=r'"## Tally" heading inside a fenced code block .* never closed'):
         kit.read_lesson(notebooks / "toy.ipynb")
+
+
+def test_without_run_a_notebook_saved_with_outputs_shows_none_as_its_banner_says(tmp_path, capsys):
+    """break48: a --notebooks folder's notebook saved with its outputs ("snaps: 42") showed them in
+    the teacher's edition under the banner "This copy shows the lesson's text and code without
+    results or figures"; and the summary said "for 1 lessons"."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, "print('snaps:', 6 * 7)")
+    nb = nbformat.read(notebooks / "toy.ipynb", as_version=4)
+    nb.cells[1].outputs = [nbformat.v4.new_output("stream", name="stdout", text="snaps: 42\n")]
+    nb.cells[1].execution_count = 7
+    nbformat.write(nb, notebooks / "toy.ipynb")
+    assert main(["kit", str(tmp_path / "kit"), "--no-pdf", "--notebooks", str(notebooks)]) == 0
+    assert "Wrote the class kit for 1 lesson to " in capsys.readouterr().out
+    plain = text_of((tmp_path / "kit" / "toy-teacher.html").read_text())
+    assert "without results or figures" in plain and "snaps: 42" not in plain and "[7]" not in plain
+    assert nbformat.read(notebooks / "toy.ipynb", as_version=4).cells[1].outputs[0].text == "snaps: 42\n"
