@@ -142,8 +142,8 @@ def _predictions(source: str) -> list[dict[str, Any]]:
             continue
         try:
             question = ast.literal_eval(given)
-        except ValueError:  # a question built in code (an f-string): not printable without running it
-            continue
+        except (ValueError, TypeError, MemoryError, RecursionError):
+            continue  # a question built in code (an f-string): not printable without running it
         if not isinstance(question, str):
             continue
         options: dict[str, Any] = {"question": question, "kind": "probability", "choices": None, "unit": ""}
@@ -151,8 +151,15 @@ def _predictions(source: str) -> list[dict[str, Any]]:
             if keyword.arg in ("kind", "choices", "unit"):
                 try:
                     options[keyword.arg] = ast.literal_eval(keyword.value)
-                except ValueError:
-                    pass
+                except (ValueError, TypeError, MemoryError, RecursionError):
+                    pass  # TypeError: {[1]: 2}, a literal that cannot be built (a traceback, break48)
+        # what the worksheet prints: texts only (choices=5 stopped the kit: 'int' is not iterable)
+        choices = options["choices"]
+        if not (isinstance(choices, (list, tuple)) and all(isinstance(c, str) for c in choices)):
+            options["choices"] = None
+        for name, default in (("kind", "probability"), ("unit", "")):
+            if not isinstance(options[name], str):
+                options[name] = default
         found.append(options)
     return found
 

@@ -587,3 +587,18 @@ def test_without_run_a_notebook_saved_with_outputs_shows_none_as_its_banner_says
     plain = text_of((tmp_path / "kit" / "toy-teacher.html").read_text())
     assert "without results or figures" in plain and "snaps: 42" not in plain and "[7]" not in plain
     assert nbformat.read(notebooks / "toy.ipynb", as_version=4).cells[1].outputs[0].text == "snaps: 42\n"
+
+
+def test_a_prediction_with_choices_that_are_not_texts_is_read_without_a_traceback(tmp_path, capsys):
+    """break48: ``Predict("q?", kind="choice", choices={[1]: 2})`` (TypeError: unhashable type:
+    'list') and ``choices=5`` ('int' object is not iterable) stopped the kit with a traceback,
+    without --run (the code is read, not run). Choices that are not texts are not printed."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, 'Predict("Which?", kind="choice", choices={[1]: 2})',
+                'Predict("How many?", kind="choice", choices=5, unit=3)',
+                'Predict("Pick", kind="choice", choices=["red", "blue"])')
+    assert main(["kit", str(tmp_path / "kit"), "--no-pdf", "--notebooks", str(notebooks)]) == 0
+    lesson = kit.read_lesson(notebooks / "toy.ipynb")
+    assert [(p["question"], p["choices"], p["unit"]) for p in lesson.predictions] == [
+        ("Which?", None, ""), ("How many?", None, ""), ("Pick", ["red", "blue"], "")]
+    assert "Traceback" not in capsys.readouterr().err
