@@ -537,6 +537,7 @@ def run_lesson(lesson: Lesson, timeout: int = CELL_TIMEOUT) -> Any:
 
     import nbformat
     from nbclient import NotebookClient
+    from jupyter_client.kernelspec import NoSuchKernel
     from nbclient.exceptions import CellExecutionError, CellTimeoutError
 
     nb = copy.deepcopy(lesson.notebook) if lesson.notebook is not None else nbformat.read(lesson.path, as_version=4)
@@ -554,6 +555,16 @@ def run_lesson(lesson: Lesson, timeout: int = CELL_TIMEOUT) -> Any:
         said = _ANSI.sub("", str(error)).strip()   # the traceback's colours: escape codes in a log
         first = said.splitlines()[-1] if said else type(error).__name__
         raise KitError(f"{lesson.stem}.ipynb failed to run for its teacher's edition: {first}") from None
+    except NoSuchKernel:
+        raise KitError(f"{lesson.stem}.ipynb cannot be run for its teacher's edition: no python3 kernel is "
+                       'installed (pip install -e ".[lab]")') from None
+    except RuntimeError as error:
+        # nbclient's DeadKernelError (a cell that ended the kernel: os._exit, a crash) and a kernel
+        # that does not start: the command line said "Kernel died; give the game a limit (e.g. -p
+        # max_hands=50)", its words for a game that does not end, naming no lesson (break48)
+        said = _ANSI.sub("", str(error)).strip().splitlines()
+        raise KitError(f"{lesson.stem}.ipynb failed to run for its teacher's edition: its kernel stopped "
+                       f"({said[-1] if said else type(error).__name__})") from None
     return nb
 
 

@@ -602,3 +602,16 @@ def test_a_prediction_with_choices_that_are_not_texts_is_read_without_a_tracebac
     assert [(p["question"], p["choices"], p["unit"]) for p in lesson.predictions] == [
         ("Which?", None, ""), ("How many?", None, ""), ("Pick", ["red", "blue"], "")]
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_lesson_that_ends_its_kernel_is_named_not_told_to_limit_a_game(tmp_path, capsys):
+    """break48: a cell that ended the kernel (``os._exit(1)``) stopped ``catcards kit --run`` with
+    "catcards: error: Kernel died; give the game a limit (e.g. -p max_hands=50)": the words for a
+    game that does not end, naming no lesson."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, "import os\nos._exit(1)")
+    assert main(["kit", str(tmp_path / "kit"), "--no-pdf", "--run", "--notebooks", str(notebooks)]) == 2
+    err = capsys.readouterr().err
+    assert ("\ncatcards: error: toy.ipynb failed to run for its teacher's edition: its kernel stopped "
+            "(Kernel died)\n") in err
+    assert "max_hands" not in err and not (tmp_path / "kit").exists()
