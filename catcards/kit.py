@@ -727,7 +727,7 @@ def _class_time(notes: Optional[str]) -> Optional[str]:
     """The "**Time in class:** ..." line of the teacher's notes, or None."""
     if not notes:
         return None
-    found = re.search(r"^\*\*Time in class:?\*\*:?\s*(.+)$", notes, re.M)
+    found = re.search(r"^\*\*Time in class:?\*\*:?[ \t]*(\S.*)$", _prose(notes), re.M)   # not one in fenced code
     return found.group(1).strip() if found else None
 
 

@@ -615,3 +615,10 @@ def test_a_lesson_that_ends_its_kernel_is_named_not_told_to_limit_a_game(tmp_pat
     assert ("\ncatcards: error: toy.ipynb failed to run for its teacher's edition: its kernel stopped "
             "(Kernel died)\n") in err
     assert "max_hands" not in err and not (tmp_path / "kit").exists()
+
+
+def test_the_time_in_class_is_not_read_from_fenced_code_or_the_next_line():
+    """break48: the index's "time in class" was read from a "**Time in class:**" line in fenced
+    code (an example in the notes), and an empty one took the next line's text."""
+    assert kit._class_time("```\n**Time in class:** 99 min\n```\n**Time in class:** 45 min\n") == "45 min"
+    assert kit._class_time("**Time in class:**\nthe plan below") is None
