@@ -589,8 +589,12 @@ def _catcards_edition_lock(*_):
     if predict is None:   # no box was made yet
         return
     for value in list(get_ipython().user_ns.values()):
-        held = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
-        for box in list(held):
+        try:   # a lesson's own dict or list that cannot be read: no error under its cell
+            held = list(value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple))
+                        else [value])
+        except Exception:
+            continue
+        for box in held:
             if isinstance(box, predict.Predict) and box.value is None:
                 box.value = {EDITION_PREDICTION!r}   # its text stays None: no 'You said' in its reveal
 

@@ -274,7 +274,8 @@ def test_run_locks_in_the_boxes_a_lesson_makes_in_other_ways_and_leaves_other_na
                 'def make():\n    box = Predict("Chance?")\n    return box\nmade = make()', wait.format("made", "made"),
                 '%matplotlib inline\nafter_magic = Predict("Chance?")', wait.format("after_magic", "magic"),
                 'if False:\n    never = Predict("Chance?")\nclass Model:\n    def Predict(self):\n        return 3\n'
-                'guess = Model().Predict()\nprint("model says", guess)')
+                'guess = Model().Predict()\nprint("model says", guess)',
+                'class Odd(dict):\n    def values(self):\n        raise KeyError("unreadable-odd")\nodd = Odd()\nprint("odd kept")')
     stored = (notebooks / "toy.ipynb").read_bytes()
     assert main(["kit", str(tmp_path / "run"), "--no-pdf", "--run", "--notebooks", str(notebooks)]) == 0
     ran = text_of((tmp_path / "run" / "toy-teacher.html").read_text())
@@ -282,6 +283,7 @@ def test_run_locks_in_the_boxes_a_lesson_makes_in_other_ways_and_leaves_other_na
         assert ran.count(f"shown: {shown}") == 2, shown   # in the code and in its output
     assert ran.count("Lock in your prediction above first.") == 6      # in the code only
     assert "model says 3" in ran and "_catcards_edition_lock" not in ran and "post_run_cell" not in ran
+    assert "odd kept" in ran and ran.count("unreadable-odd") == 1   # in the code; no error under it
     assert (notebooks / "toy.ipynb").read_bytes() == stored
 
 
