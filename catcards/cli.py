@@ -297,23 +297,33 @@ def _parameters_help() -> str:
 def _list() -> str:
     """The games as blocks of lines at most 80 characters wide (a line a game was about 250 wide,
     wrapped by the terminal): name and title, then players, strategies, parameters and what the
-    game teaches, each on its own indented line."""
+    game teaches, each on its own indented line (a long title or value wrapped, its next lines
+    under the value's column; an empty one left out). A plugin's texts are shown on their lines:
+    line breaks and tabs as spaces, other control characters as escapes (a title's newline or
+    terminal escape went to the terminal as it was)."""
     import textwrap
 
     import catcards
     from catcards.agents import strategies
     from catcards.params import describe, players_text
 
+    def shown(text: Any) -> str:
+        return "".join(c if c.isprintable() else repr(c)[1:-1] for c in " ".join(str(text).split()))
+
+    def fill(text: str, first: str) -> str:
+        return textwrap.fill(text, 80, initial_indent=first, subsequent_indent=" " * 16, break_on_hyphens=False)
+
     blocks = []
     for name in catcards.list_games():
         cls = catcards.game_class(name)
-        lines = [f"{name}: {cls.title}"]
+        title = shown(cls.title)
+        lines = [fill(f"{shown(name)}: {title}" if title else shown(name), "")]
         for label, text in (("players", players_text(cls)),
                             ("strategies", ", ".join(strategies(name))),
                             ("parameters", ", ".join(p["name"] for p in describe(cls)) if cls.declared else "players, ..."),
                             ("teaches", cls.teaches)):
-            lines.append(textwrap.fill(text, 80, initial_indent=f"    {label:<12}", subsequent_indent=" " * 16,
-                                       break_on_hyphens=False))
+            if shown(text):
+                lines.append(fill(shown(text), f"    {label:<12}"))
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 

@@ -148,8 +148,8 @@ def _predictions(source: str) -> list[dict[str, Any]]:
             continue
         try:
             question = ast.literal_eval(given)
-        except ValueError:  # a question built in code (an f-string): not printable without running it
-            continue
+        except (ValueError, TypeError, MemoryError, RecursionError):
+            continue  # a question built in code (an f-string): not printable without running it
         if not isinstance(question, str):
             continue
         options: dict[str, Any] = {"question": question, "kind": "probability", "choices": None, "unit": ""}
@@ -157,30 +157,50 @@ def _predictions(source: str) -> list[dict[str, Any]]:
             if keyword.arg in ("kind", "choices", "unit"):
                 try:
                     options[keyword.arg] = ast.literal_eval(keyword.value)
-                except ValueError:
-                    pass
+                except (ValueError, TypeError, MemoryError, RecursionError):
+                    pass  # TypeError: {[1]: 2}, a literal that cannot be built (a traceback, break48)
+        # what the worksheet prints: texts only (choices=5 stopped the kit: 'int' is not iterable)
+        choices = options["choices"]
+        if not (isinstance(choices, (list, tuple)) and all(isinstance(c, str) for c in choices)):
+            options["choices"] = None
+        for name, default in (("kind", "probability"), ("unit", "")):
+            if not isinstance(options[name], str):
+                options[name] = default
         found.append(options)
     return found
 
 
-#: a fenced code block of Markdown (``` or ~~~, up to three spaces in, to its closing fence or the end)
-_FENCED = re.compile(r"^[ ]{0,3}(`{3,}|~{3,}).*?(?:^[ ]{0,3}\1[ \t]*$|\Z)", re.M | re.S)
+#: a fenced code block of Markdown (CommonMark): ``` or ~~~ (3 or more; a ``` line's info string
+#: holds no backtick: "```x``` is code" is inline code), up to three spaces in, to a closing fence of
+#: the same character at least as long (nothing after it but spaces), or the end of the notes
+_FENCED = re.compile(r"^[ ]{0,3}(`{3,}(?=[^`\n]*$)|~{3,}).*?"
+                     r"(?:(?P<close>^[ ]{0,3}\1(?:(?<=`)`|(?<=~)~)*[ \t]*$)|\Z)", re.M | re.S)
 
 
 def _prose(notes: str) -> str:
-    """``notes`` with each fenced code block's lines blanked (kept as empty lines): a "# tally the
-    wins" comment in a block of Python is not a heading."""
-    return _FENCED.sub(lambda m: "\n" * m.group(0).count("\n"), notes)
+    """``notes`` with each fenced code block's characters but its line ends made spaces (the same
+    length, so a place in it is the same place in ``notes``): a "# tally the wins" comment in a
+    block of Python is not a heading."""
+    return _FENCED.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), notes)
+
+
+def _section_span(notes: Optional[str], heading: str) -> Optional[tuple[int, int]]:
+    """Where the text under the "## <heading>" of the teacher's notes starts and ends (character
+    offsets into ``notes``), up to the next heading of level 1 or 2 outside fenced code
+    (:func:`_prose`); None when there is no such section."""
+    if not notes:
+        return None
+    match = re.search(rf"^##[ \t]+{re.escape(heading)}[ \t]*$(.*?)(?=^##?\s|\Z)", _prose(notes), re.M | re.S)
+    return match.span(1) if match else None
 
 
 def _section(notes: Optional[str], heading: str) -> Optional[str]:
     """The text under the "## <heading>" of the teacher's notes, up to the next heading of level
     1 or 2 (its own "###" headings kept), or None when there is no such section. Headings in
-    fenced code blocks are not headings (:func:`_prose`)."""
-    if not notes:
-        return None
-    match = re.search(rf"^##\s+{re.escape(heading)}\s*$(.*?)(?=^##?\s|\Z)", _prose(notes), re.M | re.S)
-    return match.group(1).strip() if match else None
+    fenced code blocks are not headings; the blocks themselves are kept (a "By hand" section's
+    starting position drawn in a code block is printed on the worksheet)."""
+    span = _section_span(notes, heading)
+    return notes[span[0]:span[1]].strip() if span else None
 
 
 def _list_items(section: Optional[str]) -> list[str]:
@@ -189,8 +209,10 @@ def _list_items(section: Optional[str]) -> list[str]:
 
 
 def _items(notes: Optional[str], heading: str) -> list[str]:
-    """The list items under the "## <heading>" of the teacher's notes."""
-    return _list_items(_section(notes, heading))
+    """The list items under the "## <heading>" of the teacher's notes (not the "- " lines of a
+    fenced code block in it)."""
+    span = _section_span(notes, heading)
+    return _list_items(_prose(notes)[span[0]:span[1]]) if span else []
 
 
 def _tallies(notes: Optional[str]) -> list[str]:
@@ -216,7 +238,11 @@ def _check_tally(notes: str, notes_path: Path, checked: bool) -> None:
             raise KitError(f'{where} have the heading {line.rstrip()!r}, which is not read as the tally: '
                            'write it as "## Tally" (two # at the start of its line, a space, Tally, nothing after it)')
     section = _section(notes, "Tally")
-    if section is not None and not _list_items(section):
+    for block in _FENCED.finditer(notes):
+        if block.group("close") is None and re.search(r"^[ ]{0,3}##[ \t]+Tally[ \t]*$", block.group(0), re.M):
+            raise KitError(f'{where} have their "## Tally" heading inside a fenced code block (``` or ~~~) '
+                           "that is never closed, so it is not read as the tally: close the block above it")
+    if section is not None and not _items(notes, "Tally"):
         raise KitError(f'{where} have a "## Tally" heading with no list under it: write what to count '
                        'below it, one "- " line each')
     if checked and section is None:
@@ -518,10 +544,11 @@ def run_lesson(lesson: Lesson, timeout: int = CELL_TIMEOUT) -> Any:
 
     import nbformat
     from nbclient import NotebookClient
+    from jupyter_client.kernelspec import NoSuchKernel
     from nbclient.exceptions import CellExecutionError, CellTimeoutError
 
     nb = copy.deepcopy(lesson.notebook) if lesson.notebook is not None else nbformat.read(lesson.path, as_version=4)
-    nb.cells = [added for cell in nb.cells for added in (cell, *_locked_for_the_edition(cell))]
+    _locked_for_the_edition(nb)
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(Path(lesson.path).parent)}})
     try:
@@ -532,35 +559,64 @@ def run_lesson(lesson: Lesson, timeout: int = CELL_TIMEOUT) -> Any:
         env = dict(os.environ, MPLBACKEND="module://matplotlib_inline.backend_inline")
         client.execute(stderr=subprocess.DEVNULL, env=env)
     except (CellExecutionError, CellTimeoutError) as error:
-        first = str(error).strip().splitlines()[-1] if str(error).strip() else type(error).__name__
+        said = _ANSI.sub("", str(error)).strip()   # the traceback's colours: escape codes in a log
+        first = said.splitlines()[-1] if said else type(error).__name__
         raise KitError(f"{lesson.stem}.ipynb failed to run for its teacher's edition: {first}") from None
+    except NoSuchKernel:
+        raise KitError(f"{lesson.stem}.ipynb cannot be run for its teacher's edition: no python3 kernel is "
+                       'installed (pip install -e ".[lab]")') from None
+    except RuntimeError as error:
+        # nbclient's DeadKernelError (a cell that ended the kernel: os._exit, a crash) and a kernel
+        # that does not start: the command line said "Kernel died; give the game a limit (e.g. -p
+        # max_hands=50)", its words for a game that does not end, naming no lesson (break48)
+        said = _ANSI.sub("", str(error)).strip().splitlines()
+        raise KitError(f"{lesson.stem}.ipynb failed to run for its teacher's edition: its kernel stopped "
+                       f"({said[-1] if said else type(error).__name__})") from None
     return nb
 
 
-#: what a Predict box holds as its prediction in a teacher's edition run (:func:`run_lesson`)
+#: a terminal's colour codes (as in a kernel's traceback)
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+#: what a Predict box holds as its value in a teacher's edition run (:func:`run_lesson`); its
+#: ``text`` stays None, so its reveal gives the answers without "You said ..." or a verdict
 EDITION_PREDICTION = "(the teacher's edition: no prediction)"
 
+#: the first cell of a teacher's edition run, left out of the edition (tagged ``remove-cell``):
+#: after every cell, each Predict box that a name of the notebook holds (or a list, tuple or dict
+#: a name holds) is marked locked in with :data:`EDITION_PREDICTION`. The kernel's own objects are
+#: looked at, not the code: a box made as ``a = b = Predict(...)``, ``box: Predict = ...``, under
+#: another name (``P(...)``), by a function, in a list or after an IPython magic is locked in too,
+#: and a name that was never a box (``Predict`` inside a function, a method named Predict) is not
+#: touched (a cell added after ``box = Predict(...)`` raised NameError for a box made in a function).
+_EDITION_LOCK = f"""\
+def _catcards_edition_lock(*_):
+    import sys
+    predict = sys.modules.get("catcards.widgets.predict")
+    if predict is None:   # no box was made yet
+        return
+    for value in list(get_ipython().user_ns.values()):
+        try:   # a lesson's own dict or list that cannot be read: no error under its cell
+            held = list(value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple))
+                        else [value])
+        except Exception:
+            continue
+        for box in held:
+            if isinstance(box, predict.Predict) and box.value is None:
+                box.value = {EDITION_PREDICTION!r}   # its text stays None: no 'You said' in its reveal
 
-def _locked_for_the_edition(cell: Any) -> list[Any]:
-    """For a code cell that makes ``name = Predict(...)``: a cell, run right after it and left
-    out of the teacher's edition (tagged ``remove-cell``), that marks each such box locked in with
-    :data:`EDITION_PREDICTION`, so the cells that wait for the lock-in (``if name.value is None``)
-    print their results and figures into the edition. Other cells: none."""
+get_ipython().events.register("post_run_cell", _catcards_edition_lock)
+del _catcards_edition_lock
+"""
+
+
+def _locked_for_the_edition(nb: Any) -> None:
+    """Put :data:`_EDITION_LOCK` first in ``nb`` (an nbformat node, changed in place), so the
+    cells that wait for a prediction's lock-in (``if box.value is None``) print their results and
+    figures into the teacher's edition."""
     import nbformat
 
-    if cell.cell_type != "code":
-        return []
-    try:
-        tree = ast.parse(cell.source)
-    except SyntaxError:
-        return []
-    names = [node.targets[0].id for node in ast.walk(tree)
-             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-             and _is_predict_call(node.value)]
-    if not names:
-        return []
-    source = "\n".join(f"{name}.value = {name}.text = {EDITION_PREDICTION!r}" for name in names)
-    return [nbformat.v4.new_code_cell(source, metadata={"tags": list(REMOVE_CELL_TAGS)})]
+    nb.cells.insert(0, nbformat.v4.new_code_cell(_EDITION_LOCK, metadata={"tags": list(REMOVE_CELL_TAGS)}))
 
 
 def teacher_html(lesson: Lesson, exporter: Any = None, executed: Any = None) -> str:
@@ -580,6 +636,9 @@ def teacher_html(lesson: Lesson, exporter: Any = None, executed: Any = None) -> 
         nb = copy.deepcopy(executed)
     else:
         nb = copy.deepcopy(lesson.notebook) if lesson.notebook is not None else nbformat.read(lesson.path, as_version=4)
+        for cell in nb.cells:   # a notebook saved with outputs (--notebooks): not shown as this run's
+            if cell.cell_type == "code":
+                cell.outputs, cell.execution_count = [], None
     cells = []
     for cell in nb.cells:
         cells.append(cell)
@@ -679,7 +738,7 @@ def _class_time(notes: Optional[str]) -> Optional[str]:
     """The "**Time in class:** ..." line of the teacher's notes, or None."""
     if not notes:
         return None
-    found = re.search(r"^\*\*Time in class:?\*\*:?\s*(.+)$", notes, re.M)
+    found = re.search(r"^\*\*Time in class:?\*\*:?[ \t]*(\S.*)$", _prose(notes), re.M)   # not one in fenced code
     return found.group(1).strip() if found else None
 
 
@@ -767,7 +826,8 @@ class KitReport:
         pdf = (f"PDF worksheets made with {self.pdf}." if self.pdf else
                "PDF worksheets: none (no converter found, or --no-pdf; install Chromium, or print the HTML "
                "worksheets from a browser).")
-        return (f"Wrote the class kit for {len(self.lessons)} lessons to {self.folder}: open index.html.\n"
+        lessons = f"{len(self.lessons)} lesson{'s' * (len(self.lessons) != 1)}"
+        return (f"Wrote the class kit for {lessons} to {self.folder}: open index.html.\n"
                 f"Per lesson: <lesson>-worksheet.html (students) and <lesson>-teacher.html (answers: teacher only).\n"
                 f"{pdf}")
 
@@ -817,16 +877,23 @@ def build_kit(folder: Any, *, force: bool = False, pdf: Optional[bool] = None, n
         built = []
         bar = tqdm(found, desc="class kit", unit="lesson", delay=0 if progress else 1.0,
                    disable=progress is False)
-        for lesson in bar:
-            bar.set_postfix_str(lesson.stem)
-            sheet = staging / f"{lesson.stem}-worksheet.html"
-            sheet.write_text(worksheet_html(lesson, paper), encoding="utf-8")
-            executed = run_lesson(lesson) if run else None
-            (staging / f"{lesson.stem}-teacher.html").write_text(teacher_html(lesson, exporter, executed=executed),
-                                                                  encoding="utf-8")
-            if converter:
-                _print_pdf(converter, sheet, staging / f"{lesson.stem}-worksheet.pdf")
-            built.append((lesson, bool(converter)))
+        try:
+            for lesson in bar:
+                bar.set_postfix_str(lesson.stem)   # shows the bar now, the lesson's name on it
+                sheet = staging / f"{lesson.stem}-worksheet.html"
+                sheet.write_text(worksheet_html(lesson, paper), encoding="utf-8")
+                executed = run_lesson(lesson) if run else None
+                (staging / f"{lesson.stem}-teacher.html").write_text(
+                    teacher_html(lesson, exporter, executed=executed), encoding="utf-8")
+                if converter:
+                    _print_pdf(converter, sheet, staging / f"{lesson.stem}-worksheet.pdf")
+                built.append((lesson, bool(converter)))
+        except BaseException:
+            # the bar shown by set_postfix_str has no line end (tqdm's close adds none before its
+            # delay): the error's "catcards: error: ..." line stood at the end of the bar's line
+            if progress is not False:
+                bar.fp.write("\n")
+            raise
         bar.close()
         (staging / "index.html").write_text(_index_html(built, converter, paper), encoding="utf-8")
         files = sorted(p.name for p in staging.iterdir())

@@ -121,7 +121,9 @@ class Predict(W.VBox):
     Attributes:
         value: the locked-in prediction: a float (probability, number), the chosen text
             (choice), or None before the button is pressed with a readable prediction.
-        text: the prediction as the student typed or picked it ("1/5"), or None.
+        text: the prediction as the student typed or picked it ("1/5"), or None (none locked
+            in; or a box the class kit's teacher's edition marked locked in, with a value but no
+            prediction: its reveal gives the answers without "You said" or a verdict).
         result: the ``ipywidgets.HTML`` that :meth:`reveal` fills (None before).
 
     Raises:
@@ -276,7 +278,10 @@ class Predict(W.VBox):
             raise ValueError(f"trial must be 1 to 30 letters and spaces (like 'deal'), got {trial!r:.40}")
         rows: list[tuple[str, str]] = []
         words: list[str] = []
-        if self.value is not None:
+        # a box the class kit's teacher's edition marks locked in has a value but no prediction
+        # typed (text None): no "You said" and no verdict ("Not what you predicted", break48)
+        said = self.value is not None and self.text is not None
+        if said:
             words.append(f"You said {self.text}.")
             rows.append(("Your prediction", self.text))
         if exact is not None:
@@ -284,7 +289,7 @@ class Predict(W.VBox):
                 if exact not in self.choices:
                     raise ValueError(f"exact must be one of the choices {self.choices!r}, got {exact!r}")
                 words.append(f"The answer is: {exact}.")
-                if self.value is not None:
+                if said:
                     words.append("You got it." if self.value == exact else "Not what you predicted: why not?")
                 rows.append(("The answer", str(exact)))
             else:

@@ -1056,6 +1056,49 @@ def test_a_running_class_s_dashboard_without_its_token_shows_the_join_card_and_n
 
 
 @pytest.mark.browser
+def test_a_dashboard_link_with_a_wrong_token_or_opened_after_the_page_without_it(browser_ready, pool_pages):
+    """break48: (1) a dashboard link whose token is wrong (cut short when copied from a wrapped
+    terminal line) showed "0 joined", "No students yet." (two students had joined) and six
+    teacher's controls, each answering "the teacher's token is wrong", and a reload kept the
+    wrong token; (2) the whole link opened in the tab of the page without its token (or with a
+    wrong one) changed only the address's "#...": the page went on saying it needs the teacher's
+    link. Keyboard only, at 1280x720 and 390x844; no WCAG 2.1 A or AA violation (axe)."""
+    from playwright.sync_api import expect
+
+    server, new, base = pool_pages["server"], pool_pages["new"], pool_pages["base"]
+    server.info = new
+    server.pool.join(new.code, "Ava")
+    server.pool.join(new.code, "Ben")
+    address = f"{base}class/{new.code}/dashboard"
+    problems: list[str] = []
+    with chromium() as browser:
+        for size in ((1280, 720), PHONE):
+            page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+            page.goto(f"{address}#token={new.teacher_token[:20]}")
+            expect(page.locator("#message")).to_have_text(
+                "This link's teacher's token is not right (cut short when it was copied?): open the whole "
+                "dashboard link printed when the class started.")
+            for hidden in ("#count-card", "#dist", "#students", "#roster"):
+                expect(page.locator(hidden)).to_be_hidden()
+            expect(page.get_by_role("button")).to_have_count(0)   # no control that does nothing
+            expect(page.locator("#join-card")).to_contain_text(new.code)
+            page.keyboard.press("Tab")
+            expect(page.locator(":focus")).to_have_attribute("href", f"{base}class/{new.code}")
+            problems += _violations(page, f"the dashboard with a wrong token, {size[0]}x{size[1]}")
+            page.reload()   # the wrong token is forgotten: the words for no token
+            expect(page.locator("#message")).to_have_text(
+                "This page needs the teacher's link (the dashboard link printed when the class started).")
+            page.goto(f"{address}#token={new.teacher_token}")   # the whole link, in the same tab
+            expect(page.locator("#joined")).to_have_text("2", timeout=10_000)
+            expect(page.locator("#message")).to_have_text("")
+            page.reload()   # the token kept in the tab
+            expect(page.locator("#joined")).to_have_text("2", timeout=10_000)
+            expect(page.get_by_role("button", name="End the class")).to_be_visible()
+            page.close()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.browser
 def test_an_old_dashboard_link_shows_only_the_teacher_s_words(browser_ready, pool_pages):
     """break45: the dashboard link of an earlier class (ended, and the server runs another class
     now) showed the students' code box ("The class code your teacher shows", Join) under the

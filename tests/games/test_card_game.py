@@ -576,3 +576,54 @@ def test_a_challenge_says_a_token_lost_once_and_truly():
         assert state.log[-2:] == ["Seat 1 challenges: the card is Golden Yarn, not Shot!. Seat 0 discards it; "
                                   "Shot! is cancelled.", said]
         assert state.tokens == [tokens[0] - min(1, tokens[0]), 2]
+
+
+def test_a_genuine_challenge_says_each_penalty_once_and_truly():
+    """A genuine challenge's line said "Seat 0 draws a card; seat 1 discards a card" and the next
+    line "Seat 0 draws a card." again (read as two cards drawn); with no card in the challenger's
+    hand it said "seat 1 discards a card" and no card was discarded. The challenge's line now says
+    what was shown; the draw, the discard (or that there is no card to discard) and the token
+    each have a line of their own."""
+    game = catcards.load("card-game", players=2)
+    for hand, lines in ((["Sushi Tray", "Nap"], ["Seat 0 draws a card.", "Seat 1 discards Nap.",
+                                                  "Seat 1 loses 1 token; tokens now 1."]),
+                        ([], ["Seat 0 draws a card.", "Seat 1 has no card to discard.",
+                              "Seat 1 loses 1 token; tokens now 1."])):
+        state = game.new_game(seed=1, deals={"hands": [["Shot!", "Golden Yarn"], hand],
+                                             "money": [["Money"], []], "tokens": [2, 2]})
+        for move in ("take Money", "claim Shot! on seat 1 with Shot! face down", "challenge"):
+            state.apply(state.action_from_string(move))
+        if hand:
+            state.apply(state.action_from_string("discard Nap"))
+        said = state.log.index("Seat 1 challenges: the card is Shot!, genuine; Shot! is discarded.")
+        assert state.log[said + 1:said + 4] == lines
+        assert len(state.hands[0]) == 2 and len(state.hands[1]) == max(0, len(hand) - 1)
+        assert sum("draws a card" in line for line in state.log[said:]) == 1
+        # with a hand, the claim waits for seat 1's answer; without one it resolved (Shot!: 1 more token)
+        assert state.tokens == ([2, 1] if hand else [2, 0])
+
+
+def test_a_seat_knocked_out_says_the_tokens_it_loses():
+    """break48: a seat knocked out by Suicide Kitten went from 1 token to 0 with no line saying
+    so ("Seat 0 is out (Suicide Kitten): hand, LOCK cards and characters are discarded.");
+    random games showed it 8 times in 100. Each token change has its line."""
+    import numpy as np
+
+    game = catcards.load("card-game", players=3)
+    seen = 0
+    for seed in (8, 16, 21):
+        rng = np.random.default_rng(seed)
+        state = game.new_game(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            challenges = [a for a in legal if "challenge" in str(a)]
+            before, said = list(state.tokens), len(state.log)
+            state.apply(challenges[0] if challenges and rng.random() < 0.6 else legal[rng.integers(len(legal))])
+            for line in state.log[said:]:
+                if " is out (" in line:
+                    seat = int(line.split()[1])
+                    if before[seat]:
+                        seen += 1
+                        assert line.endswith(f"; {before[seat]} token{'s' * (before[seat] != 1)} gone, "
+                                             "tokens now 0."), line
+    assert seen == 3   # one in each of these games

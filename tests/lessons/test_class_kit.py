@@ -241,16 +241,75 @@ def test_run_shows_in_the_teachers_edition_the_results_held_back_until_a_lock_in
     ran = text_of((tmp_path / "run" / "toy-teacher.html").read_text())
     # each once in the code; the output is the chance, not the lock-in line
     assert ran.count("P(snap) = 3/51") == 2 and ran.count("Lock in your prediction above first.") == 1
-    assert "guess.value = guess.text" not in ran and "taken as locked in" in ran
+    assert "_catcards_edition_lock" not in ran and "taken as locked in" in ran
     assert len(nbformat.read(notebooks / "toy.ipynb", as_version=4).cells) == 3
+
+
+def test_the_teachers_edition_reveals_the_answers_without_a_prediction_or_a_verdict(tmp_path):
+    """break48: the --run edition's reveals said "You said (the teacher's edition: no
+    prediction). The answer is: less likely than usual. Not what you predicted: why not?" (Snap's
+    choice box). The box is locked in with no prediction typed: the reveal gives the answers."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks,
+                'from catcards.widgets.predict import Predict\n'
+                'after = Predict("After a snap?", kind="choice", choices=["less likely", "the same"])\nafter',
+                'after.reveal(exact="less likely", note="Two in fifty after a snap.")')
+    main(["kit", str(tmp_path / "run"), "--no-pdf", "--run", "--notebooks", str(notebooks)])
+    ran = html.unescape((tmp_path / "run" / "toy-teacher.html").read_text())
+    assert "The answer is: less likely. Two in fifty after a snap." in ran
+    assert "You said" not in ran and "Not what you predicted" not in ran and "You got it" not in ran
+
+
+def test_run_locks_in_the_boxes_a_lesson_makes_in_other_ways_and_leaves_other_names_alone(tmp_path):
+    """Boxes made as ``a = b = Predict(...)``, ``box: Predict = ...``, under another name, in a
+    list, by a function or after an IPython magic held their results back in the --run edition
+    (the lock-in line was printed); a ``box = Predict(...)`` inside a function, or a method named
+    Predict, stopped the kit ("NameError: name 'box' is not defined", "'int' object has no
+    attribute 'value'") for a lesson that runs. The boxes the kernel holds are locked in, not names
+    read from the code."""
+    wait = 'if {0}.value is None:\n    print("Lock in your prediction above first.")\nelse:\n    print("shown: {1}")'
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks,
+                "from catcards.widgets.predict import Predict\nfrom catcards.widgets.predict import Predict as P",
+                'a = b = Predict("Chance?")', wait.format("b", "chained"),
+                'annotated: Predict = Predict("Chance?")', wait.format("annotated", "annotated"),
+                'aliased = P("Chance?")', wait.format("aliased", "aliased"),
+                'boxes = [Predict("One?"), Predict("Two?")]', wait.format("boxes[1]", "listed"),
+                'def make():\n    box = Predict("Chance?")\n    return box\nmade = make()', wait.format("made", "made"),
+                '%matplotlib inline\nafter_magic = Predict("Chance?")', wait.format("after_magic", "magic"),
+                'if False:\n    never = Predict("Chance?")\nclass Model:\n    def Predict(self):\n        return 3\n'
+                'guess = Model().Predict()\nprint("model says", guess)',
+                'class Odd(dict):\n    def values(self):\n        raise KeyError("unreadable-odd")\nodd = Odd()\nprint("odd kept")')
+    stored = (notebooks / "toy.ipynb").read_bytes()
+    assert main(["kit", str(tmp_path / "run"), "--no-pdf", "--run", "--notebooks", str(notebooks)]) == 0
+    ran = text_of((tmp_path / "run" / "toy-teacher.html").read_text())
+    for shown in ("chained", "annotated", "aliased", "listed", "made", "magic"):
+        assert ran.count(f"shown: {shown}") == 2, shown   # in the code and in its output
+    assert ran.count("Lock in your prediction above first.") == 6      # in the code only
+    assert "model says 3" in ran and "_catcards_edition_lock" not in ran and "post_run_cell" not in ran
+    assert "odd kept" in ran and ran.count("unreadable-odd") == 1   # in the code; no error under it
+    assert (notebooks / "toy.ipynb").read_bytes() == stored
 
 
 def test_a_lesson_that_fails_to_run_is_named_and_nothing_is_written(tmp_path):
     notebooks = tmp_path / "notebooks"
     _toy_lesson(notebooks, "x = 1", "1 / 0")
-    with pytest.raises(kit.KitError, match=r"toy\.ipynb failed to run .*ZeroDivisionError"):
+    with pytest.raises(kit.KitError, match=r"toy\.ipynb failed to run .*: ZeroDivisionError: division by zero$") as raised:
         kit.build_kit(tmp_path / "kit", pdf=False, notebooks=notebooks, progress=False, run=True)
+    assert "\x1b" not in str(raised.value)   # the traceback's colour codes are not in the one line
     assert not (tmp_path / "kit").exists() and [p.name for p in tmp_path.iterdir()] == ["notebooks"]
+
+
+def test_a_lesson_that_fails_to_run_says_so_on_a_line_of_its_own(tmp_path, capsys):
+    """The command's error stood at the end of the progress bar's line ("...lesson/s, toy]catcards:
+    error: ..."), with the traceback's colour codes in it."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, "1 / 0")
+    assert main(["kit", str(tmp_path / "kit"), "--no-pdf", "--run", "--notebooks", str(notebooks)]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith("\ncatcards: error: toy.ipynb failed to run for its teacher's edition: "
+                        "ZeroDivisionError: division by zero\n")
+    assert not (tmp_path / "kit").exists()
 
 
 def test_every_worksheet_has_the_tally_rows_of_its_lesson():
@@ -490,3 +549,82 @@ def test_a_tally_like_line_in_fenced_code_is_not_a_heading(tmp_path):
     notes.write_text(f"# Toy\n\n## Plan\n\n{code}", encoding="utf-8")   # the only "## Tally" is in code
     with pytest.raises(kit.KitError, match=r'have no "## Tally" heading'):
         kit.read_lesson(notebooks / "toy.ipynb")
+
+
+def test_fenced_code_in_the_notes_is_kept_where_it_is_printed_and_read_as_markdown_reads_it(tmp_path):
+    """break48: (1) a "## By hand" section's fenced block (a starting position) was blanked on the
+    worksheet (the fences were blanked to find the headings, and the section was cut from the
+    blanked text); (2) a block closed by a longer fence ("````" opened, "`````" closed, as
+    CommonMark allows) and (3) a line of inline code ("```x``` is ...": a ``` fence's info string
+    holds no backtick) ran to the end of the notes, so the "## Tally" below them was not read;
+    (4) a "## Tally" in a block never closed was said to be missing."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, "answer = None",
+                'from catcards.exercises import exercise\nexercise("simons-cat/cat-3-set-aside").check(answer)')
+    (notebooks / "teacher").mkdir()
+    notes = notebooks / "teacher" / "toy.md"
+    position = "```\nseat 0: Lion, red 8\n- seat 1: Wildcat\n```"
+    notes.write_text(f"# Toy\n\n## By hand\n\nDeal this:\n\n{position}\n\nPlay it out.\n\n## Tally\n\n{TALLY}\n"
+                     "```\n- not a row\n```\n", encoding="utf-8")
+    lesson = kit.read_lesson(notebooks / "toy.ipynb")
+    assert lesson.by_hand == f"Deal this:\n\n{position}\n\nPlay it out."
+    assert lesson.tallies == ["snaps in one pass", "passes played"]
+    assert "seat 0: Lion, red 8" in text_of(kit.worksheet_html(lesson))
+    for above in ("````\n```\n## Tally\n```\n`````\n", "```x``` is inline code.\n", "~~~\n```\n~~~~\n"):
+        notes.write_text(f"# Toy\n\n{above}\n## Tally\n\n{TALLY}", encoding="utf-8")
+        assert kit.read_lesson(notebooks / "toy.ipynb").tallies == ["snaps in one pass", "passes played"], above
+    notes.write_text(f"# Toy\n\n```\nwins = 0\n\n## Tally\n\n{TALLY}", encoding="utf-8")
+    with pytest.raises(kit.KitError, match=r'"## Tally" heading inside a fenced code block .* never closed'):
+        kit.read_lesson(notebooks / "toy.ipynb")
+
+
+def test_without_run_a_notebook_saved_with_outputs_shows_none_as_its_banner_says(tmp_path, capsys):
+    """break48: a --notebooks folder's notebook saved with its outputs ("snaps: 42") showed them in
+    the teacher's edition under the banner "This copy shows the lesson's text and code without
+    results or figures"; and the summary said "for 1 lessons"."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, "print('snaps:', 6 * 7)")
+    nb = nbformat.read(notebooks / "toy.ipynb", as_version=4)
+    nb.cells[1].outputs = [nbformat.v4.new_output("stream", name="stdout", text="snaps: 42\n")]
+    nb.cells[1].execution_count = 7
+    nbformat.write(nb, notebooks / "toy.ipynb")
+    assert main(["kit", str(tmp_path / "kit"), "--no-pdf", "--notebooks", str(notebooks)]) == 0
+    assert "Wrote the class kit for 1 lesson to " in capsys.readouterr().out
+    plain = text_of((tmp_path / "kit" / "toy-teacher.html").read_text())
+    assert "without results or figures" in plain and "snaps: 42" not in plain and "[7]" not in plain
+    assert nbformat.read(notebooks / "toy.ipynb", as_version=4).cells[1].outputs[0].text == "snaps: 42\n"
+
+
+def test_a_prediction_with_choices_that_are_not_texts_is_read_without_a_traceback(tmp_path, capsys):
+    """break48: ``Predict("q?", kind="choice", choices={[1]: 2})`` (TypeError: unhashable type:
+    'list') and ``choices=5`` ('int' object is not iterable) stopped the kit with a traceback,
+    without --run (the code is read, not run). Choices that are not texts are not printed."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, 'Predict("Which?", kind="choice", choices={[1]: 2})',
+                'Predict("How many?", kind="choice", choices=5, unit=3)',
+                'Predict("Pick", kind="choice", choices=["red", "blue"])')
+    assert main(["kit", str(tmp_path / "kit"), "--no-pdf", "--notebooks", str(notebooks)]) == 0
+    lesson = kit.read_lesson(notebooks / "toy.ipynb")
+    assert [(p["question"], p["choices"], p["unit"]) for p in lesson.predictions] == [
+        ("Which?", None, ""), ("How many?", None, ""), ("Pick", ["red", "blue"], "")]
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_lesson_that_ends_its_kernel_is_named_not_told_to_limit_a_game(tmp_path, capsys):
+    """break48: a cell that ended the kernel (``os._exit(1)``) stopped ``catcards kit --run`` with
+    "catcards: error: Kernel died; give the game a limit (e.g. -p max_hands=50)": the words for a
+    game that does not end, naming no lesson."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, "import os\nos._exit(1)")
+    assert main(["kit", str(tmp_path / "kit"), "--no-pdf", "--run", "--notebooks", str(notebooks)]) == 2
+    err = capsys.readouterr().err
+    assert ("\ncatcards: error: toy.ipynb failed to run for its teacher's edition: its kernel stopped "
+            "(Kernel died)\n") in err
+    assert "max_hands" not in err and not (tmp_path / "kit").exists()
+
+
+def test_the_time_in_class_is_not_read_from_fenced_code_or_the_next_line():
+    """break48: the index's "time in class" was read from a "**Time in class:**" line in fenced
+    code (an example in the notes), and an empty one took the next line's text."""
+    assert kit._class_time("```\n**Time in class:** 99 min\n```\n**Time in class:** 45 min\n") == "45 min"
+    assert kit._class_time("**Time in class:**\nthe plan below") is None

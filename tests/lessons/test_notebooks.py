@@ -143,7 +143,7 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
                                          "money": [["Money"], []], "tokens": [2, 2]})
     for move in ("take Money", "claim Shot! on seat 1 with Shot! face down", "challenge"):
         state.apply(state.action_from_string(move))
-    assert "Seat 0 draws a card; seat 1 discards a card; Shot! is discarded." in state.log[-2]
+    assert state.log[-2:] == ["Seat 1 challenges: the card is Shot!, genuine; Shot! is discarded.", "Seat 0 draws a card."]
     nb, cells = _cells(ROOT / "notebooks" / "card-game.ipynb")
     said = " ".join(" ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown").split())
     assert ("Genuine (the card, or a Joker, which can stand for any card): your card is discarded and you "

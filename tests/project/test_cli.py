@@ -654,3 +654,28 @@ def test_the_app_drops_only_a_write_to_a_websocket_the_browser_closed():
     assert not not_a_closed_websocket(record(StreamClosedError()))
     assert not_a_closed_websocket(record(ValueError("a real bug")))
     assert not_a_closed_websocket(logging.LogRecord("asyncio", logging.ERROR, __file__, 1, "no exception", (), None))
+
+
+def test_list_shows_a_plugin_games_long_empty_or_odd_texts_within_80_columns(capsys, monkeypatch):
+    """break48: a plugin game's long title stood on one line 221 characters wide; an empty title
+    left "name: " and an empty teaches an empty line (two blank lines between blocks); a title's
+    newline and terminal escape (ESC[31m) went to the terminal as they were."""
+    from catcards.registry import GAMES
+
+    snap = catcards.game_class("snap")
+    games = dict(GAMES._items)
+    for name, title, teaches in (("zz-long", "A " + "very " * 40 + "long title", "x" * 150 + " and more"),
+                                 ("zz-empty", "", ""),
+                                 ("zz-odd", "Line one\nLine two\x1b[31mred", "tab\there\nnext")):
+        games[name] = type(name.replace("-", "_"), (snap,), {"name": name, "title": title, "teaches": teaches})
+    monkeypatch.setattr(GAMES, "_items", games)
+    code, out, _ = run(capsys, "list")
+    assert code == 0 and max(len(line) for line in out.splitlines()) <= 80
+    blocks = {block.splitlines()[0].split(":")[0]: block.splitlines() for block in out.strip().split("\n\n")}
+    assert blocks["zz-long"][0] == "zz-long: A" + " very" * 14 and blocks["zz-long"][1] == " " * 16 + "very " * 12 + "very"
+    assert "".join(blocks["zz-long"][-3:]).replace(" ", "") == "teaches" + "x" * 150 + "andmore"
+    assert blocks["zz-empty"] == ["zz-empty", "    players     2-6", "    strategies  random",
+                                  "    parameters  players, deck, first_player, max_turns"]
+    assert blocks["zz-odd"][0] == "zz-odd: Line one Line two\\x1b[31mred"
+    assert blocks["zz-odd"][-1] == "    teaches     tab here next"
+    assert "\x1b" not in out and "\n\n\n" not in out

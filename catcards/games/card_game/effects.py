@@ -140,9 +140,12 @@ class Effects:
             else:
                 self._to_discard(c)
         self.hands[seat], self.front[seat], self.island[seat], self.money[seat] = [], [], [], []
+        tokens = self.tokens[seat]
         self.tokens[seat] = self.cash[seat] = 0
         self._reseat()
-        self.log.append(f"Seat {seat} is out ({why}): hand, LOCK cards and characters are discarded.")
+        # the tokens went to 0 unsaid (break48: each token change has its line)
+        gone = f"; {tokens} token{'s' * (tokens != 1)} gone, tokens now 0" if tokens else ""
+        self.log.append(f"Seat {seat} is out ({why}): hand, LOCK cards and characters are discarded{gone}.")
 
     # ---- resolving ----------------------------------------------------------------------------
     def _resolve_top(self) -> None:
@@ -437,6 +440,8 @@ def _op_draw(state, op: tuple) -> None:
 def _op_discard(state, op: tuple) -> None:
     if state.hands[op[1]]:
         state.pending = Pending("discard", op[1])
+    else:
+        state.log.append(f"Seat {op[1]} has no card to discard.")
 
 
 def _op_peek(state, op: tuple) -> None:

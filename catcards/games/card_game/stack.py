@@ -215,9 +215,8 @@ class Responses:
         if genuine:
             top.settled = True
             self.log.append(
-                f"Seat {challenger} challenges: the card is {shown}, genuine. Seat {seat} draws a card; "
-                f"seat {challenger} discards a card; {shown} is discarded."
-            )
+                f"Seat {challenger} challenges: the card is {shown}, genuine; {shown} is discarded."
+            )   # the draw, the discard and the token each say what happened on a line of their own
             self.ops += [("draw", seat), ("discard", challenger), ("lose", challenger, 1)]
         else:
             self.stack.pop()
