@@ -211,6 +211,13 @@ def _toy_lesson(notebooks: Path, *cells: str) -> None:
     nbformat.write(nb, notebooks / "toy.ipynb")
 
 
+def _checked_toy_lesson(notebooks: Path) -> None:
+    """A toy lesson with one check cell (so its notes need a tally) and an empty teacher's folder."""
+    _toy_lesson(notebooks, "answer = None",
+                'from catcards.exercises import exercise\nexercise("simons-cat/cat-3-set-aside").check(answer)')
+    (notebooks / "teacher").mkdir()
+
+
 def test_run_puts_the_results_and_figures_in_the_teachers_edition(tmp_path):
     # a teacher printing the edition needs what the notebook prints and draws (teacher's read)
     notebooks = tmp_path / "notebooks"
@@ -473,9 +480,7 @@ def test_notes_whose_tally_is_not_read_are_named_and_nothing_is_written(tmp_path
     tally four empty rows, and the kit said nothing. It now says, in one line, which file and
     which heading it expects; nothing is written."""
     notebooks = tmp_path / "notebooks"
-    _toy_lesson(notebooks, "answer = None",
-                'from catcards.exercises import exercise\nexercise("simons-cat/cat-3-set-aside").check(answer)')
-    (notebooks / "teacher").mkdir()
+    _checked_toy_lesson(notebooks)
     notes_path = notebooks / "teacher" / "toy.md"
     notes_path.write_text(f"# Toy lesson: teacher's notes\n\n**Time in class:** 35 minutes\n\n{notes}", encoding="utf-8")
     status = main(["kit", str(tmp_path / "kit"), "--no-pdf", "--notebooks", str(notebooks)])
@@ -507,9 +512,7 @@ def test_notes_that_cannot_be_read_are_one_line_and_nothing_is_written(tmp_path,
     """break46: teacher's notes saved in Latin-1 (a Windows editor's default) stopped the kit with
     a UnicodeDecodeError traceback; a folder named toy.md was taken for no notes at all."""
     notebooks = tmp_path / "notebooks"
-    _toy_lesson(notebooks, "answer = None",
-                'from catcards.exercises import exercise\nexercise("simons-cat/cat-3-set-aside").check(answer)')
-    (notebooks / "teacher").mkdir()
+    _checked_toy_lesson(notebooks)
     notes_path = notebooks / "teacher" / "toy.md"
     if raw is None:
         notes_path.mkdir()
@@ -526,9 +529,7 @@ def test_an_indented_tally_heading_is_named(tmp_path):
     """break46: "   ## Tally" (Markdown's heading, indented up to three spaces) was told there is
     no "## Tally" heading at all, while the teacher could see one."""
     notebooks = tmp_path / "notebooks"
-    _toy_lesson(notebooks, "answer = None",
-                'from catcards.exercises import exercise\nexercise("simons-cat/cat-3-set-aside").check(answer)')
-    (notebooks / "teacher").mkdir()
+    _checked_toy_lesson(notebooks)
     (notebooks / "teacher" / "toy.md").write_text("# Toy\n\n  ## Tally\n\n" + TALLY, encoding="utf-8")
     with pytest.raises(kit.KitError, match=r"the heading '  ## Tally', which is not read as the tally"):
         kit.read_lesson(notebooks / "toy.ipynb")
@@ -539,9 +540,7 @@ def test_a_tally_like_line_in_fenced_code_is_not_a_heading(tmp_path):
     ("the heading '# tally the wins', which is not read as the tally"), and a "## Tally" shown
     inside a fence was read as the tally. Fenced code holds no headings."""
     notebooks = tmp_path / "notebooks"
-    _toy_lesson(notebooks, "answer = None",
-                'from catcards.exercises import exercise\nexercise("simons-cat/cat-3-set-aside").check(answer)')
-    (notebooks / "teacher").mkdir()
+    _checked_toy_lesson(notebooks)
     notes = notebooks / "teacher" / "toy.md"
     code = "```python\n# tally the wins\nwins = 0\n## Tally\n- not a row\n```\n"
     notes.write_text(f"# Toy\n\n## Plan\n\n{code}\n## Tally\n\n{TALLY}\n~~~\n# Tallies\n~~~\n", encoding="utf-8")
@@ -559,9 +558,7 @@ def test_fenced_code_in_the_notes_is_kept_where_it_is_printed_and_read_as_markdo
     holds no backtick) ran to the end of the notes, so the "## Tally" below them was not read;
     (4) a "## Tally" in a block never closed was said to be missing."""
     notebooks = tmp_path / "notebooks"
-    _toy_lesson(notebooks, "answer = None",
-                'from catcards.exercises import exercise\nexercise("simons-cat/cat-3-set-aside").check(answer)')
-    (notebooks / "teacher").mkdir()
+    _checked_toy_lesson(notebooks)
     notes = notebooks / "teacher" / "toy.md"
     position = "```\nseat 0: Lion, red 8\n- seat 1: Wildcat\n```"
     notes.write_text(f"# Toy\n\n## By hand\n\nDeal this:\n\n{position}\n\nPlay it out.\n\n## Tally\n\n{TALLY}\n"
