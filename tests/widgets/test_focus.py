@@ -141,7 +141,9 @@ def test_a_key_held_or_pressed_twice_after_a_move_makes_one_move(focused, monkey
     table.card_buttons_by_name["Lazy Cat"].click()  # chosen: focus on its first place
     place = focused[-1]
     assert place.description == "on my Monday"
-    for step in (0.2, 0.5, 0.5, 0.5):  # the same key, again and again (each waits again)
+    # pressed twice (0.2 s), then held: its first repeat 0.5 s after it went down, then one every
+    # 0.03 s for 1.5 s, each after the window of the press taken but a held key's repeat
+    for step in (0.2, 0.3) + (0.03,) * 50:
         sent[0] += step
         place.click()
         assert table.state.history == [] and table.selected == "Lazy Cat"
@@ -156,6 +158,30 @@ def test_a_key_held_or_pressed_twice_after_a_move_makes_one_move(focused, monkey
     assert "play Rescued Cat" in str(table.state.history[2])
 
 
+def test_a_key_pressed_again_and_again_makes_a_move_once_the_window_has_passed(focused, monkeypatch):
+    """A fresh README user (readme48) pressed Enter on Simon's Cat's one playable card every
+    0.15-0.25 s: 1,500 presses over 6.5 minutes, each taken for a repeat of the one before (each
+    less than REPEAT_SECONDS after it), and the table never moved. Presses further apart than a
+    held key's repeats (HELD_KEY_GAP) are ignored only within REPEAT_SECONDS of the press taken."""
+    from catcards.widgets.table import messages
+
+    assert messages.HELD_KEY_GAP < 0.2 < messages.REPEAT_SECONDS
+    sent = [1000.0]
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    deals = {"hands": [["Rescued Cat", "Demanding Cat", "Lazy Cat"], ["Rescued Cat"]], "weeks": [{}, {}],
+             "draw": ["Rescued Cat"] * 4, "rest": "out"}
+    table = catcards.widgets.play("cat-days", seed=1, deals=deals)
+    table.card_buttons_by_name["Lazy Cat"].click()  # chosen (taken at 1000.0): focus on its first place
+    place = focused[-1]
+    for _ in range(2):  # 0.2 and 0.4 s after the press taken: a double press
+        sent[0] += 0.2
+        place.click()
+        assert table.state.history == []
+    sent[0] += 0.2  # 0.6 s after it, still 0.2 s after the last: taken
+    place.click()
+    assert [str(a) for a in table.state.history][:1] == ["play Lazy Cat on my Monday"]
+
+
 def test_a_key_held_on_computer_step_makes_one_step(focused, monkeypatch):
     """Break-it tester (stop 23): Enter held 1.5 s on "Computer step" (it keeps the focus) made 15
     steps, the computer choosing the student's cards too. A control that keeps the focus is
@@ -168,7 +194,7 @@ def test_a_key_held_on_computer_step_makes_one_step(focused, monkeypatch):
     table.step_button.click()
     made = len(table.state.history)
     assert made >= 1 and focused == []  # Computer step keeps its focus
-    for step in (0.03, 0.03, 0.5, 0.5):  # a held key's repeats
+    for step in (0.5,) + (0.03,) * 50:  # a held key's repeats: the first after 0.5 s, then every 0.03 s
         sent[0] += step
         table.step_button.click()
         assert len(table.state.history) == made

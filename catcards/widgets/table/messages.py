@@ -17,7 +17,7 @@ import ipywidgets as W
 from ...core import GameParameterError, IllegalActionError
 from ...render.tables import announce_html
 
-__all__ = ["MessagesMixin", "mark_unavailable", "LOOKING_BACK", "REPEAT_SECONDS", "press_time"]
+__all__ = ["MessagesMixin", "mark_unavailable", "LOOKING_BACK", "REPEAT_SECONDS", "HELD_KEY_GAP", "press_time"]
 
 from .model import LOOKING_BACK  # said when a click would change the game while an earlier move is shown
 
@@ -28,6 +28,13 @@ from .model import LOOKING_BACK  # said when a click would change the game while
 #: (stop 22 break-it tester: a held Enter played on, chose a Cat Days card's first place, or made
 #: four false snaps). Measured by the browser's clock, so a busy server does not shorten it.
 REPEAT_SECONDS = 0.6
+#: seconds between two presses under which the second is a held key's repeat (a browser repeats a
+#: held key every 0.03-0.1 s), whenever it comes: a held key's repeats are ignored as long as it
+#: is held. Presses further apart than this (a student pressing Enter again and again, every
+#: 0.15-0.25 s) are ignored only within :data:`REPEAT_SECONDS` of the press that was taken, so
+#: one of them is taken (readme48: at 0.15-0.25 s apart, 1,500 presses over 6.5 minutes were each
+#: taken for a repeat of the one before, and the table never moved)
+HELD_KEY_GAP = 0.15
 #: what the table says (in its aria-live line) when it ignores such a press
 REPEATED_PRESS = ("That press came straight after your move (a key held down or pressed twice), so "
                   "nothing changed; press again to use this button.")
@@ -77,13 +84,15 @@ class MessagesMixin:
         self.out = W.Output(layout=W.Layout(border="1px solid #ddd", padding="2px 6px",
                                             max_height="160px", overflow="auto"))
         #: the button the table last gave the keyboard focus to (after a move) with the game's
-        #: position then (the state and its length of history), and when the browser sent its last
-        #: press (press_time): to tell a held or doubled key (_run)
+        #: position then (the state and its length of history), when the browser sent its last
+        #: press, and when it sent the last press taken (press_time): to tell a held or doubled
+        #: key (_run)
         self._focused: tuple[W.Widget, Any, int] | None = None
         #: the focus a click gives once its computer replies are drawn (MovesMixin._restore_focus:
         #: the table's clock runs it); a newer click's replaces it
         self._focus_job: object | None = None
         self._pressed_at: float | None = None
+        self._taken_at: float | None = None
 
     # ---- callbacks: errors and prints go to self.out ------------------------------------------
     def say(self, text: str) -> None:
@@ -167,9 +176,11 @@ class MessagesMixin:
         """True for a press from the browser on the button the table gave the keyboard focus to
         after the last move, with the game unchanged since (no computer's timed move, as in
         Snap, where pressing "Turn your card" again at once is how the game is played), sent
-        less than :data:`REPEAT_SECONDS` after the press before it (by the browser's clock,
-        :func:`press_time`): the key of the move just made, held down or pressed twice. Each press
-        is remembered, so a held key's repeats are all ignored and it makes one move. A click made
+        less than :data:`REPEAT_SECONDS` after the last press taken, or less than
+        :data:`HELD_KEY_GAP` after the press before it (by the browser's clock, :func:`press_time`):
+        the key of the move just made, pressed twice or held down (all of a held key's repeats are
+        ignored, and it makes one move). A press that comes later is taken, however many presses
+        came between (a student pressing again and again makes a move). A click made
         by code is never taken for one, nor is a value typed or chosen (the Move box, a list): it
         is no press, and a button pressed just after it is not the same key again (break-it
         tester: "12", Enter, Tab, Enter on "Play on from here" was refused as a held key)."""
@@ -180,9 +191,13 @@ class MessagesMixin:
             return False
         before, self._pressed_at = self._pressed_at, sent
         focused = self._focused
-        return (focused is not None and focused[0] is clicked and focused[1] is self.state
-                and focused[2] == len(self.state.history)
-                and before is not None and 0 <= sent - before < REPEAT_SECONDS)
+        repeated = (focused is not None and focused[0] is clicked and focused[1] is self.state
+                    and focused[2] == len(self.state.history)
+                    and (before is not None and 0 <= sent - before < HELD_KEY_GAP
+                         or self._taken_at is not None and 0 <= sent - self._taken_at < REPEAT_SECONDS))
+        if not repeated:
+            self._taken_at = sent
+        return repeated
 
     def callback(self, fn: Callable[[Any], Any]) -> Callable[[Any], None]:
         """Wrap a widget callback so its errors and prints appear in ``out`` and it never raises."""
