@@ -1168,6 +1168,11 @@ def test_the_closed_notice_says_a_game_finished_while_closed_was_not_counted(bro
         # the table still says "Not counted ... Play game 1 again": the notice says to play it again
         expect(notice).to_have_text("Your teacher has opened the class again: play that game again on your "
                                     "table, and it counts.", timeout=15_000)
+        # played again, it counts: "play that game again" goes (readme48 read it beside "Counted")
+        reply = requests.post(url + "/results", json={"student": token, "save": game.to_json()}, timeout=30)
+        assert reply.status_code == 201
+        expect(notice).to_have_text("Your teacher has opened the class again: the games you finish now count.",
+                                    timeout=15_000)
 
 
 #: the words of the elements ``selector`` matches that are drawn broken over two lines (a Range
