@@ -125,13 +125,6 @@ class Lesson:
 _CHECK = re.compile(r'exercise\(\s*["\']([^"\']+)["\']\s*\)\s*\.check\(')
 
 
-def _is_predict_call(node: ast.AST) -> bool:
-    """Whether ``node`` is a call of ``Predict(...)`` (or ``something.Predict(...)``)."""
-    if not isinstance(node, ast.Call):
-        return False
-    return (node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")) == "Predict"
-
-
 def _predictions(source: str) -> list[dict[str, Any]]:
     """The ``Predict(question, kind=..., choices=..., unit=...)`` calls with a literal question in a code
     cell's source (cells with IPython magics or syntax errors: none)."""
@@ -141,10 +134,11 @@ def _predictions(source: str) -> list[dict[str, Any]]:
         return []
     found = []
     for node in ast.walk(tree):
-        if not _is_predict_call(node):
+        if not isinstance(node, ast.Call):
             continue
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
         given = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "question"), None)
-        if given is None:
+        if name != "Predict" or given is None:
             continue
         try:
             question = ast.literal_eval(given)
