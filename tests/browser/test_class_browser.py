@@ -977,7 +977,7 @@ def test_the_focus_goes_to_the_code_box_after_a_wrong_code_and_to_the_words_afte
     """A README user, by keyboard: after a wrong code in the code box (Enter) the focus was on the
     page, not in the box; after "End the class" (confirmed) too, the button being disabled. Now
     the box has the focus, with the answer as its description (an earlier class's code is told
-    it has ended), and "The class has ended." has it on the dashboard."""
+    it has ended), and on the dashboard the words saying the class has ended and what is left to do."""
     from playwright.sync_api import expect
 
     server, old, new, base = pool_pages["server"], pool_pages["old"], pool_pages["new"], pool_pages["base"]
@@ -1002,7 +1002,10 @@ def test_the_focus_goes_to_the_code_box_after_a_wrong_code_and_to_the_words_afte
         expect(dashboard.locator("#state")).to_have_text("Taking results.", timeout=10_000)
         dashboard.get_by_role("button", name="End the class").focus()
         dashboard.keyboard.press("Enter")
-        expect(dashboard.locator("#message")).to_have_text("The class has ended.")
+        expect(dashboard.locator("#message")).to_have_text(
+            'Class ended: no one can join or send results now. The results stay here; '
+            '"Download the results (CSV)" keeps a copy.')
+        expect(dashboard.locator("#state")).to_have_text("The class has ended.")  # said once, not twice
         expect(dashboard.locator("#message")).to_be_focused()
         expect(dashboard.get_by_role("button", name="End the class")).to_be_disabled()
         expect(dashboard.locator("#message")).to_be_focused()  # after the redraw too
