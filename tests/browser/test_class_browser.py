@@ -181,7 +181,8 @@ def test_after_joining_by_keyboard_the_focus_is_on_the_first_move(browser_ready,
     """break45 (WCAG 2.1 AA, keyboard play): after joining, the keyboard focus was on the page, two
     Tabs from "Turn your card" (the table's "How to play" first). Joined by keyboard alone, the
     focus is on "Turn your card" once the table is drawn, and Enter turns the first card; back on
-    their page (a reload) too. Before joining, the focus is in the join form."""
+    their page (a reload) too. Before joining, the focus is in the join form. The table's frame
+    fits the table at 390 px."""
     from playwright.sync_api import expect
 
     with chromium() as browser:
@@ -197,6 +198,18 @@ def test_after_joining_by_keyboard_the_focus_is_on_the_first_move(browser_ready,
         expect(turn).to_be_focused(timeout=60_000)
         page.keyboard.press("Enter")
         expect(frame.locator(".catcards-status")).to_contain_text("1 card turned", timeout=15_000)
+        # the frame fits the table (readme48: about 450 px of blank space under the table at 390
+        # px; the frame grew 16 px every 0.7 s, for ever): twice 2 s apart, the same height, at
+        # most 40 px below where the table's cells end
+        fit = """() => { const f = document.getElementById('table'), d = f.contentDocument;
+                         const c = d.getElementById('rendered_cells');
+                         let end = 0; for (const k of c.children) end = Math.max(end, k.getBoundingClientRect().bottom);
+                         return [f.offsetHeight, Math.ceil(end)]; }"""
+        page.wait_for_timeout(2_000)
+        (before, end), = [page.evaluate(fit)]
+        page.wait_for_timeout(2_000)
+        after, _ = page.evaluate(fit)
+        assert before == after and end < after <= end + 40, (before, after, end)
         page.reload()
         expect(page.locator("#who")).to_contain_text("you are Kai")
         expect(page.frame_locator("#table").get_by_role("button", name="Turn your card")).to_be_focused(timeout=60_000)
