@@ -34,9 +34,10 @@ seconds, and each teacher's edition says so in its banner. With ``run=True`` (``
 notebook as the working directory, every answer cell still ``None``, each prediction box marked
 locked in so that the results held back until a lock-in are shown), so its teacher's edition
 carries the printed results and the figures; that takes up to a minute per lesson
-(all 10 lessons: 172 s of wall time at load average 6-8 on 2 cores, December 2026). Interactive
-parts (tables, Predict boxes and the results kept back until an answer is right) need a live
-notebook and print as their plain text.
+(all 10 lessons: 172 s of wall time at load average 6-8 on 2 cores, December 2026). Widgets are
+printed as what they show (:func:`_static_widget`: a reveal's answer, a box's question, a button
+as "[button: Lock in]"); what they do (tables, typing a prediction, the results kept back until
+an answer is right) needs a live notebook.
 Student files hold no answer (tests/lessons/test_class_kit.py checks every exercise's
 :meth:`~catcards.exercises.Exercise.answer_texts`).
 
@@ -503,6 +504,7 @@ _TEACHER_CSS = """
 .kit-teacher h2, .kit-teacher h3 { margin-top: 0.6em; }
 .kit-key { border-top: 1px solid #0072B2; padding-top: 6px; }
 .kit-banner { background: #0072B2; color: #fff; padding: 8px 16px; font-size: 18px; font-weight: bold; }
+.kit-control { color: #444; font-style: italic; }
 @media print { .kit-teacher, .kit-key { break-inside: avoid; } }
 """
 
@@ -613,6 +615,58 @@ def _locked_for_the_edition(nb: Any) -> None:
     nb.cells.insert(0, nbformat.v4.new_code_cell(_EDITION_LOCK, metadata={"tags": list(REMOVE_CELL_TAGS)}))
 
 
+#: an output that shows a widget, and where a run keeps the widgets' last state (nbclient)
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+#: widgets whose text is their value, as HTML (ours: the lessons' reveals and notes) or as text
+_HTML_WIDGETS = {"HTMLModel", "HTMLMathModel"}
+_TEXT_WIDGETS = {"LabelModel"}
+
+
+def _static_widget(state: dict, model_id: str, depth: int = 0) -> str:
+    """The widget ``model_id`` of a run's widget ``state`` (nbclient's, ``{id: {"model_name",
+    "state"}}``) as static HTML for the printed edition: an HTML widget's value (a reveal's
+    answer), a label's text, a box's children in order, a button, a text box or a choice as
+    bracketed words (there is nothing to press on paper); a widget hidden by its layout, or not in
+    ``state``, as nothing. Anything else: "[interactive: in the live notebook]"."""
+    model = state.get(model_id)
+    if model is None or depth > 50:
+        return ""
+    name, values = model.get("model_name", ""), model.get("state", {})
+    layout = state.get(str(values.get("layout", "")).replace("IPY_MODEL_", ""), {}).get("state", {})
+    if layout.get("display") == "none" or layout.get("visibility") == "hidden":
+        return ""
+    if name in _HTML_WIDGETS:
+        return f'<div class="kit-widget">{values.get("value", "")}</div>'
+    if name in _TEXT_WIDGETS:
+        return f'<div class="kit-widget">{html.escape(str(values.get("value", "")))}</div>'
+    if "children" in values:
+        return "".join(_static_widget(state, str(child).replace("IPY_MODEL_", ""), depth + 1)
+                       for child in values["children"])
+    if name == "ButtonModel":
+        return f'<span class="kit-widget kit-control">[button: {html.escape(values.get("description", ""))}]</span> '
+    if name in ("TextModel", "TextareaModel"):
+        return '<span class="kit-widget kit-control">[a box to type in]</span> '
+    if "_options_labels" in values:   # radio buttons, toggle buttons, a drop-down: the choices
+        labels = " / ".join(html.escape(str(x)) for x in values["_options_labels"])
+        return f'<span class="kit-widget kit-control">[choose one: {labels}]</span> '
+    return '<span class="kit-widget kit-control">[interactive: in the live notebook]</span> '
+
+
+def _widgets_as_static_html(nb: Any) -> None:
+    """Every widget output of a run ``nb`` (changed in place) replaced by :func:`_static_widget`'s
+    HTML, and the widgets' state dropped: the edition printed them as empty boxes (their views
+    need the widget manager's script, from a CDN, which a printed page or a school's offline
+    computer does not run), the reveals' answers among them."""
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            view = output.get("data", {}).get(WIDGET_VIEW)
+            if view is not None:
+                output["data"] = {"text/html": _static_widget(state, view.get("model_id", ""))}
+    nb.metadata.pop("widgets", None)
+
+
 def teacher_html(lesson: Lesson, exporter: Any = None, executed: Any = None) -> str:
     """The teacher's edition of ``lesson``: the notebook rendered by nbconvert's ``HTMLExporter``
     (``TagRemovePreprocessor`` drops :data:`REMOVE_CELL_TAGS` cells and the code of
@@ -628,6 +682,7 @@ def teacher_html(lesson: Lesson, exporter: Any = None, executed: Any = None) -> 
 
     if executed is not None:
         nb = copy.deepcopy(executed)
+        _widgets_as_static_html(nb)
     else:
         nb = copy.deepcopy(lesson.notebook) if lesson.notebook is not None else nbformat.read(lesson.path, as_version=4)
         for cell in nb.cells:   # a notebook saved with outputs (--notebooks): not shown as this run's
