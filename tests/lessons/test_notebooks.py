@@ -129,6 +129,14 @@ def test_the_king_of_the_jungle_lesson_says_its_words_plainly():
     assert said.index("A **void** is a suit you hold no card of.") < said.index("The bar at 0 is the void.")
     assert ('The average rule\'s interval stops at 0.242, only just below 0.25: its "disadvantage is real" '
             "is such a hint, not a proof.") in said
+    # a teacher's read (stop 45): "mean tricks 3.25" printed as if measured (it is always 13/4);
+    # 1/17 printed without a word of where it comes from; 53.0% of bids made in one section and
+    # 40.8% for the same rule in the next, unexplained (all four sensible, then four rules mixed:
+    # four sensible players in compare_bidding's games make 51.0%)
+    code = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    assert "mean tricks" not in code and "so on average a player takes 13/4 = 3.25 of them whatever the cards" in said
+    assert "13/52 × 12/51 = 1/17" in said
+    assert "here each game mixes the four rules, so the same bids meet other players" in code
 
 
 def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_figures_in_words():
