@@ -97,6 +97,8 @@ class MovesMixin:
         tooltip: str | None = None,
         key: Any = "action",
         keep: bool = False,
+        layout: dict[str, str] | None = None,
+        classes: Sequence[str] = (),
     ) -> W.Button:
         """A button that carries ``action`` for the position drawn now.
 
@@ -108,29 +110,44 @@ class MovesMixin:
         the same move drawn again is the same button, updated in place, so the browser keeps it
         (and the keyboard focus on it). Give ``key=None`` for a new button every time, or your
         own key when one action is drawn in two places; ``keep=True`` keeps it while it is not
-        shown (:meth:`part`).
+        shown (:meth:`part`). ``layout`` (CSS properties of ``ipywidgets.Layout``, over the
+        usual ``width: auto; min-width: 64px``) and ``classes`` (its own classes, after
+        ``catcards-action``) are given to a new button only (:meth:`_new_action_button`).
         """
         if key == "action":
             key = ("action", str(action), label)
         if key is not None and key in self._used:  # the same move drawn twice in one redraw
             key = (key, sum(1 for k in self._used if isinstance(k, tuple) and k[:1] == (key,)))
-        make = lambda: self._new_action_button()  # noqa: E731
-        button = make() if key is None else self.part(key, make, keep)
-        button.description = label if label is not None else str(action)
-        button.disabled = not enabled
-        button.tooltip = tooltip if tooltip is not None else str(action)
+        looks = dict(description=label if label is not None else str(action), disabled=not enabled,
+                     tooltip=tooltip if tooltip is not None else str(action))
         if card is not None:
             fill, ink, _symbol = suit_style(card.suit)
-            button.style.button_color, button.style.text_color, button.style.font_weight = fill, ink, "bold"
+            style = dict(button_color=fill, text_color=ink, font_weight="bold")
         else:
-            button.style.button_color, button.style.text_color, button.style.font_weight = None, None, ""
+            style = dict(button_color=None, text_color=None, font_weight="")
+        make = lambda: self._new_action_button(layout, classes, style=style, **looks)  # noqa: E731
+        button = make() if key is None else self.part(key, make, keep)
+        # a button kept from an earlier redraw is updated in place: only what changed is sent (a
+        # new one was made with these values, so nothing is)
+        for widget, values in ((button, looks), (button.style, style)):
+            for name, value in values.items():
+                setattr(widget, name, value)
         button._catcards_action = (action, self.state, len(self.state.history),  # type: ignore[attr-defined]
                                    self.state.current_player)
         return button
 
-    def _new_action_button(self) -> W.Button:
-        button = W.Button(layout=W.Layout(width="auto", min_width="64px"))
-        button.add_class("catcards-action")
+    def _new_action_button(self, layout: dict[str, str] | None = None, classes: Sequence[str] = (),
+                           **looks: Any) -> W.Button:
+        """A new move button, clicked through :meth:`_click`: ``width: auto; min-width: 64px``
+        with ``layout`` over it, the classes ``catcards-action`` and ``classes``, and ``looks``
+        (``ipywidgets.Button`` traits: description, tooltip, style...).
+
+        Made with all of these at once, so that the browser receives it in one message (its
+        ``comm_open``): each change made after is one more message, and a table of a few hundred
+        widgets changed one by one sent over 1,000, past where the kernel's IOPub socket drops
+        messages (the app's Pairs page waited 60 s for a table it never received)."""
+        button = W.Button(layout=W.Layout(**{"width": "auto", "min_width": "64px", **(layout or {})}),
+                          _dom_classes=("catcards-action", *classes), **looks)
         button.on_click(self.callback(self._click))
         return button
 
