@@ -295,7 +295,8 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
         deals: Sequence | None = None,
         view: int | None = None,
     ):
-        super().__init__()
+        super().__init__(layout=W.Layout(border="1px solid #ccc", padding="8px", width="100%"),
+                         _dom_classes=("catcards-table",))
         if self.default_agents is not None and isinstance(agents, str) and agents == "sensible":
             agents = self.default_agents
         if isinstance(game, str):
@@ -338,8 +339,6 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
         self._build_view()  # title, status, board and hand boxes, "How to play", the move log
         self._build_controls()  # New game, the seed box, New seed, Undo, Computer step, Play out
         self._build_messages()  # the aria-live line and the Output
-        self.layout.border, self.layout.padding, self.layout.width = "1px solid #ccc", "8px", "100%"
-        self.add_class("catcards-table")
         self._build_history()  # the history slider, "Play on from here" and the branch list
         # the person's next move (the hand and its buttons) comes before the board, which can be
         # long (seats, score sheets): it is on screen as dealt on a 390x844 phone and a 1366x768

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+from functools import partial
 from typing import Any, Callable, Sequence
 
 import ipywidgets as W
@@ -63,6 +64,13 @@ def focusable_buttons(box: W.Widget) -> list[W.Button]:
 
     walk(box)
     return found
+
+
+def set_traits(widget: W.Widget, values: dict[str, Any]) -> None:
+    """Set ``values`` (trait name -> value) on ``widget``: each one is sent to the browser only
+    when it changed."""
+    for name, value in values.items():
+        setattr(widget, name, value)
 
 
 class MovesMixin:
@@ -127,11 +135,9 @@ class MovesMixin:
             style = dict(button_color=None, text_color=None, font_weight="")
         make = lambda: self._new_action_button(layout, classes, style=style, **looks)  # noqa: E731
         button = make() if key is None else self.part(key, make, keep)
-        # a button kept from an earlier redraw is updated in place: only what changed is sent (a
-        # new one was made with these values, so nothing is)
-        for widget, values in ((button, looks), (button.style, style)):
-            for name, value in values.items():
-                setattr(widget, name, value)
+        # a button kept from an earlier redraw is updated in place (a new one was made with these)
+        set_traits(button, looks)
+        set_traits(button.style, style)
         button._catcards_action = (action, self.state, len(self.state.history),  # type: ignore[attr-defined]
                                    self.state.current_player)
         return button
@@ -340,36 +346,37 @@ class MovesMixin:
         carries the action of the position drawn now. A played card's column is closed, so a
         late second click on it is answered as from an earlier position."""
 
-        def make() -> W.VBox:
-            face = W.HTML()
-            button = self._new_action_button()
-            button.layout.width, button.layout.padding = f"{CARD_WIDTH + 36}px", "0 2px"
-            button.add_class("catcards-card")
-            col = W.VBox([face, button], layout=W.Layout(align_items="center", margin="0 3px"))
-            col.add_class("catcards-cardcol")  # the picture clicks the button (STYLE)
-            return col
+        def make(face_html: str, looks: dict[str, Any], style: dict[str, Any], classes: tuple[str, ...]) -> W.VBox:
+            face = W.HTML(face_html)
+            button = self._new_action_button({"width": f"{CARD_WIDTH + 36}px", "padding": "0 2px"}, classes,
+                                             style=style, **looks)
+            # the picture clicks the button (class catcards-cardcol, STYLE)
+            return W.VBox([face, button], layout=W.Layout(align_items="center", margin="0 3px"),
+                          _dom_classes=("catcards-cardcol",))
 
         cols = []
         for card in cards:
             action = by_card.get(card)
-            col = self.part(("card", card), make)
-            face, button = col.children
-            button.description = str(card)
-            face.value = card_html(card, CARD_WIDTH, dim=action is None)
-            button._catcards_action = (action, self.state, len(self.state.history),  # type: ignore[attr-defined]
-                                       self.state.current_player)
+            face_html = card_html(card, CARD_WIDTH, dim=action is None)
             # an unplayable card stays focusable and clickable: the click is answered with why
-            button.disabled = False
+            looks = dict(description=str(card), disabled=False,
+                         tooltip=str(action) if action is not None else f"{card} (cannot be played now: click to hear why)")
+            fill, ink, _symbol = suit_style(card.suit)
+            style = (dict(button_color=fill, text_color=ink, font_weight="bold") if action is not None
+                     else dict(button_color=None, text_color=None, font_weight=""))
+            classes = ("catcards-card",) if action is not None else ("catcards-card", "catcards-unplayable")
+            col = self.part(("card", card), partial(make, face_html, looks, style, classes))
+            # a column kept from an earlier redraw is updated in place (a new one was made with these)
+            face, button = col.children
+            face.value = face_html
+            set_traits(button, looks)
+            set_traits(button.style, style)
             if action is None:
                 button.add_class("catcards-unplayable")
             else:
                 button.remove_class("catcards-unplayable")
-            button.tooltip = (str(action) if action is not None
-                              else f"{card} (cannot be played now: click to hear why)")
-            fill, ink, _symbol = suit_style(card.suit)
-            button.style.button_color = fill if action is not None else None
-            button.style.text_color = ink if action is not None else None
-            button.style.font_weight = "bold" if action is not None else ""
+            button._catcards_action = (action, self.state, len(self.state.history),  # type: ignore[attr-defined]
+                                       self.state.current_player)
             cols.append(col)
         return self.box("cards", cols, W.HBox, flex_flow="row wrap")
 
