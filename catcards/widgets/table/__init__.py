@@ -94,8 +94,10 @@ Hooks and helpers for subclasses:
   :meth:`other_action_buttons`: one button per card (its face drawn above a button with its name
   in its suit colour), enabled only when exactly one legal action plays that card, plus one
   button per other legal action, labelled ``str(action)``.
-- :meth:`action_button` ``(action, label=None, card=None, enabled=True, tooltip=None, key=..., keep=False) -> Button``:
-  a button that carries its action, kept by the action's text and label (or ``key``); clicking
+- :meth:`action_button` ``(action, label=None, card=None, enabled=True, tooltip=None, key=..., keep=False, layout=None, classes=()) -> Button``:
+  a button that carries its action, kept by the action's text and label (or ``key``), made with
+  ``layout`` and ``classes`` (give them there, not by changing the button after: each change is
+  one more message to the browser, and the kernel drops what passes 1,000 waiting); clicking
   it applies the action if it is still legal in the position the button was drawn for. A stale click (the game moved on, a new game was dealt) or a refused
   action is reported in ``out`` and changes nothing; it never raises.
 - :meth:`actions_for_cards` ``(legal) -> (by_card, others)``: which legal actions play exactly one
