@@ -15,7 +15,9 @@ And its IOPub socket keeps every message the kernel publishes until it is read
 a long cell's output when the server fell behind, and the app's Pairs page waited 60 s with no
 table (CI, a few times: "pairs: Page.goto: Timeout 60000ms exceeded"). That is not the whole cause:
 a Pairs page stalled so once more after it (CI, December 2026); the kernel's own send queue keeps
-ZeroMQ's limit of 1,000, and Pairs' table sends 1,169 messages.
+ZeroMQ's limit of 1,000, and Pairs' table sent 1,169 messages. The tables now make each widget
+whole, not changed after it was made: the app's Pairs page sends 577 IOPub messages
+(``benchmarks/bench_table_messages.py``, pairsmsg).
 
 Voila makes its executor's client with its kernel manager's ``client()`` (``VoilaExecutor`` is
 built inside Voila, not configurable as a class); the kernel managers' ``client_class`` is a

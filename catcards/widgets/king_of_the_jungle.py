@@ -80,10 +80,8 @@ class KingOfTheJungleTable(GameTable):
         parts: list[Any] = [heading, self.card_buttons(cards, by_card)]
         if bids:
             for a in bids:
-                button = self.action_button(a, label=str(a.tricks), tooltip=str(a), keep=True)
-                button.layout.width = "40px"
-                button.add_class("catcards-bid-button")
-                self.bid_buttons[a.tricks] = button
+                self.bid_buttons[a.tricks] = self.action_button(a, label=str(a.tricks), tooltip=str(a), keep=True,
+                                                                layout={"width": "40px"}, classes=("catcards-bid-button",))
             parts.append(self.box("bids", [self.html("bid", "<b>Bid:</b>&nbsp;", keep=True), *self.bid_buttons.values()],
                                   W.HBox, keep=True, flex_flow="row wrap", align_items="center"))
         return self.box("hand", parts)

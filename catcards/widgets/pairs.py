@@ -38,6 +38,19 @@ def recent_turns(state, keep: int = 8) -> list[dict]:
     return turns[-keep:]
 
 
+def cell_words(p: int, shown: Any, can_turn: bool) -> tuple[str, str, bool]:
+    """The words of the button under grid position ``p``, which shows ``shown`` (a
+    :class:`~catcards.cards.Card` face up, None where a pair was taken, else a card face down;
+    ``can_turn``: turning it over is one of the viewer's moves now): ``(label, tooltip, usable)``.
+    A button that cannot be used now (``usable`` False: a card face up, or not the viewer's
+    turn) stays clickable, its tooltip saying so (:func:`~catcards.widgets.table.mark_unavailable`)."""
+    if isinstance(shown, Card):
+        return f"shows {shown.rank}", f"card {p} is face up ({shown}): click to hear why you cannot turn it", False
+    if shown is None or can_turn:
+        return f"card {p}", f"turn over card {p}", True
+    return f"card {p}", f"card {p} cannot be turned now: click to hear why", False
+
+
 @table_for("pairs")
 class PairsTable(GameTable):
     """The Pairs grid table (see the module docstring).
@@ -85,25 +98,34 @@ class PairsTable(GameTable):
             text += " &middot; turn over a second card" if self.viewers_turn else " &middot; first card turned over"
         return text + f" &middot; {obs['turns']} turn{'s' * (obs['turns'] != 1)} played"
 
-    def _grid_widgets(self, size: int, cols: int) -> None:
+    def _grid_widgets(self, obs: dict, legal: set) -> None:
         """Make the grid once per grid size: one cell (a face above a button) per position,
         kept for the table's life and updated in place by :meth:`board` (issue 11: rebuilding
-        158 widgets per click took 140 ms and leaked their layouts)."""
+        158 widgets per click took 140 ms and leaked their layouts). Each widget is made as
+        :meth:`board` shows it for ``obs`` (``legal``: the viewer's moves now), so that the
+        browser receives it in one message, with no update after (the 52 cells of the usual
+        grid sent 520 updates, and the page over 1,000 messages, past where the kernel's IOPub
+        socket drops them)."""
+        size = len(obs["grid"])
         old = getattr(self, "_board", None)
         if old is not None and len(self._faces) == size and old.comm is not None:
             return
         self._faces: list[W.HTML] = []
         self._buttons: list[W.Button] = []
         cells = []
-        for p in range(size):
-            face = W.HTML()
-            button = self.action_button(TURN_OVER[p], label=f"card {p}", tooltip=f"turn over card {p}")
-            button.layout.width, button.layout.min_width, button.layout.padding = f"{CELL + 4}px", "0", "0"
-            button.add_class("catcards-cell")
+        for p, x in enumerate(obs["grid"]):
+            face = W.HTML(cell_html(p, x))
+            label, tooltip, usable = cell_words(p, x, TURN_OVER[p] in legal)
+            button = self.action_button(
+                TURN_OVER[p], label=label, tooltip=tooltip, enabled=x is not None,
+                layout=dict(width=f"{CELL + 4}px", min_width="0", padding="0",
+                            visibility="hidden" if x is None else "visible"),
+                classes=("catcards-cell",) if usable else ("catcards-cell", "catcards-unplayable"))
             self._faces.append(face)
             self._buttons.append(button)
-            cells.append(W.VBox([face, button], layout=W.Layout(width=f"{CELL + 8}px", align_items="center")))
-            cells[-1].add_class("catcards-cardcol")  # the picture clicks the button (table.STYLE)
+            # the picture clicks the button (class catcards-cardcol, table.STYLE)
+            cells.append(W.VBox([face, button], layout=W.Layout(width=f"{CELL + 8}px", align_items="center"),
+                                _dom_classes=("catcards-cardcol",)))
         self._recent = W.HTML()
         grid = W.GridBox(
             cells,
@@ -111,10 +133,10 @@ class PairsTable(GameTable):
             # screen (a phone) the cards wrap into as many columns as fit, in position order, so
             # that every card is on screen with its number and nothing scrolls sideways
             layout=W.Layout(grid_template_columns=f"repeat(auto-fill, {CELL + 10}px)", grid_gap="4px 2px",
-                            max_width=f"{cols * (CELL + 12)}px", width="100%", overflow="visible"),
+                            max_width=f"{obs['cols'] * (CELL + 12)}px", width="100%", overflow="visible"),
         )
-        scroll = W.Box([grid], layout=W.Layout(max_width="100%"))
-        scroll.add_class("catcards-scroll")  # a phone scrolls the grid, with a visible bar (table.STYLE)
+        # a phone scrolls the grid, with a visible bar (class catcards-scroll, table.STYLE)
+        scroll = W.Box([grid], layout=W.Layout(max_width="100%"), _dom_classes=("catcards-scroll",))
         self._scores = W.HTML()
         self._board = W.VBox([self._scores, scroll, self._recent])
 
@@ -139,28 +161,25 @@ class PairsTable(GameTable):
     def board(self, obs: dict) -> W.Widget:
         """Pairs per seat, the grid, and the recent turns, from ``obs`` only; the same widgets
         every time, with only what changed sent to the browser."""
-        self._grid_widgets(len(obs["grid"]), obs["cols"])
-        self._scores.value = scores_html(obs, self.seat_label)
         legal = set(self.legal)
+        self._grid_widgets(obs, legal)
+        self._scores.value = scores_html(obs, self.seat_label)
         position = (self.state, len(self.state.history), self.state.current_player)
         self.cell_buttons = {}
         for p, x in enumerate(obs["grid"]):
             face, button = self._faces[p], self._buttons[p]
             button._catcards_action = (TURN_OVER[p], *position)  # type: ignore[attr-defined]
             face.value = cell_html(p, x)
-            if x is None:
+            if x is None:  # a pair taken: its button is hidden, with the words it had
                 button.layout.visibility = "hidden"
                 button.disabled = True
-            elif isinstance(x, Card):
-                button.layout.visibility = "visible"
-                button.description = f"shows {x.rank}"
-                mark_unavailable(button, f"card {p} is face up ({x}): click to hear why you cannot turn it")
             else:
+                label, tooltip, usable = cell_words(p, x, TURN_OVER[p] in legal)
                 button.layout.visibility = "visible"
-                button.description, button.tooltip = f"card {p}", f"turn over card {p}"
-                mark_unavailable(button, None if TURN_OVER[p] in legal else
-                                 f"card {p} cannot be turned now: click to hear why")
-                self.cell_buttons[p] = button
+                button.description, button.tooltip = label, tooltip
+                mark_unavailable(button, None if usable else tooltip)
+                if not isinstance(x, Card):
+                    self.cell_buttons[p] = button
         self._recent.value = recent_html(self.recent, self.seat_label, self.game.cards)
         return self._board
 

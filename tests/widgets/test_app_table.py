@@ -304,3 +304,39 @@ def test_the_address_reader_keeps_other_parameters_and_bounds_the_text():
     assert notes == ["The address is 2,027 characters long: only game, players, seed are read from it."]
     query, _ = read_app_query("seed=" + "1" * 5000)
     assert query == {"seed": "1" * (MAX_APP_QUERY - 5)}
+
+
+def test_the_pairs_page_sends_each_grid_widget_whole_and_stays_under_the_iopub_limit(monkeypatch):
+    """The app's Pairs page (its usual 52 cards) sends each widget of its grid once, whole, in
+    its ``comm_open``, and no update to any of them while it is built: the page sends fewer than
+    700 messages in all. The kernel's IOPub socket drops what passes 1,000 waiting to be sent,
+    and at 1,165 (each cell's looks set one by one after it was made) the table's display was now
+    and then lost and the page waited 60 s (CI, about 1 load in 2,700)."""
+    import comm
+
+    sent: list[tuple[str, str]] = []
+    publish = comm.DummyComm.publish_msg
+
+    def record(self, msg_type, *args, **kwargs):
+        sent.append((msg_type, self.comm_id))
+        return publish(self, msg_type, *args, **kwargs)
+
+    monkeypatch.setattr(comm.DummyComm, "publish_msg", record)
+    app = run_app(monkeypatch, "game=pairs")
+    table = app["seat"].children[0]
+    grid = next(w for w in walk(table.board_box) if isinstance(w, W.GridBox))
+
+    def models(widget):  # a widget with its layout and style, and the same of its children
+        yield widget
+        yield from (part for part in (widget.layout, getattr(widget, "style", None)) if part is not None)
+        for child in getattr(widget, "children", ()):
+            yield from models(child)
+
+    ids = {w.model_id for w in models(grid)}
+    opened = {model for kind, model in sent if kind == "comm_open"}
+    updated = {model for kind, model in sent if kind == "comm_msg"}
+    # 52 cells of 8 models (the cell, the face and the button with their layouts and styles)
+    # and the grid with its layout
+    assert len(table.cell_buttons) == 52 and len(ids) == 52 * 8 + 2
+    assert len(ids - opened) == 0 and len(ids & updated) == 0
+    assert len(sent) < 700

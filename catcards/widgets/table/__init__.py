@@ -94,8 +94,10 @@ Hooks and helpers for subclasses:
   :meth:`other_action_buttons`: one button per card (its face drawn above a button with its name
   in its suit colour), enabled only when exactly one legal action plays that card, plus one
   button per other legal action, labelled ``str(action)``.
-- :meth:`action_button` ``(action, label=None, card=None, enabled=True, tooltip=None, key=..., keep=False) -> Button``:
-  a button that carries its action, kept by the action's text and label (or ``key``); clicking
+- :meth:`action_button` ``(action, label=None, card=None, enabled=True, tooltip=None, key=..., keep=False, layout=None, classes=()) -> Button``:
+  a button that carries its action, kept by the action's text and label (or ``key``), made with
+  ``layout`` and ``classes`` (give them there, not by changing the button after: each change is
+  one more message to the browser, and the kernel drops what passes 1,000 waiting); clicking
   it applies the action if it is still legal in the position the button was drawn for. A stale click (the game moved on, a new game was dealt) or a refused
   action is reported in ``out`` and changes nothing; it never raises.
 - :meth:`actions_for_cards` ``(legal) -> (by_card, others)``: which legal actions play exactly one
@@ -295,7 +297,8 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
         deals: Sequence | None = None,
         view: int | None = None,
     ):
-        super().__init__()
+        super().__init__(layout=W.Layout(border="1px solid #ccc", padding="8px", width="100%"),
+                         _dom_classes=("catcards-table",))
         if self.default_agents is not None and isinstance(agents, str) and agents == "sensible":
             agents = self.default_agents
         if isinstance(game, str):
@@ -338,8 +341,6 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
         self._build_view()  # title, status, board and hand boxes, "How to play", the move log
         self._build_controls()  # New game, the seed box, New seed, Undo, Computer step, Play out
         self._build_messages()  # the aria-live line and the Output
-        self.layout.border, self.layout.padding, self.layout.width = "1px solid #ccc", "8px", "100%"
-        self.add_class("catcards-table")
         self._build_history()  # the history slider, "Play on from here" and the branch list
         # the person's next move (the hand and its buttons) comes before the board, which can be
         # long (seats, score sheets): it is on screen as dealt on a 390x844 phone and a 1366x768

@@ -23,16 +23,14 @@ class ControlsMixin:
         self.seed_box = W.Text(description="seed", layout=W.Layout(width="190px"), continuous_update=False,
                                tooltip="the deal's seed: the same seed deals the same game",
                                style={"description_width": "36px"})
-        self.new_button = W.Button(description="New game", icon="refresh",
+        self.new_button = W.Button(description="New game", icon="refresh", layout=W.Layout(width="auto"),
                                    tooltip="deal again with the seed in the box (same seed, same deal)")
-        self.shuffle_button = W.Button(description="New seed", icon="random",
+        self.shuffle_button = W.Button(description="New seed", icon="random", layout=W.Layout(width="auto"),
                                        tooltip="choose a fresh seed and deal a new game")
-        self.step_button = W.Button(description="Computer step", icon="step-forward",
+        self.step_button = W.Button(description="Computer step", icon="step-forward", layout=W.Layout(width="auto"),
                                     tooltip="the seat to act makes one move by its computer strategy")
-        self.playout_button = W.Button(description="Play out", icon="fast-forward",
+        self.playout_button = W.Button(description="Play out", icon="fast-forward", layout=W.Layout(width="auto"),
                                        tooltip="computer strategies finish the game at once")
-        for b in (self.new_button, self.shuffle_button, self.step_button, self.playout_button):
-            b.layout.width = "auto"
         self.new_button.on_click(self.callback(lambda _b: self.new_game(self._seed_from_box())))
         self.shuffle_button.on_click(self.callback(lambda _b: self.new_game(fresh_seed())))
         self.step_button.on_click(self.callback(lambda _b: self.computer_step()))

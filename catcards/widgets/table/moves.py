@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+from functools import partial
 from typing import Any, Callable, Sequence
 
 import ipywidgets as W
@@ -65,6 +66,13 @@ def focusable_buttons(box: W.Widget) -> list[W.Button]:
     return found
 
 
+def set_traits(widget: W.Widget, values: dict[str, Any]) -> None:
+    """Set ``values`` (trait name -> value) on ``widget``: each one is sent to the browser only
+    when it changed."""
+    for name, value in values.items():
+        setattr(widget, name, value)
+
+
 class MovesMixin:
     """The move buttons and the ``board``/``hand`` hooks of :class:`~catcards.widgets.table.GameTable`."""
 
@@ -97,6 +105,8 @@ class MovesMixin:
         tooltip: str | None = None,
         key: Any = "action",
         keep: bool = False,
+        layout: dict[str, str] | None = None,
+        classes: Sequence[str] = (),
     ) -> W.Button:
         """A button that carries ``action`` for the position drawn now.
 
@@ -108,29 +118,42 @@ class MovesMixin:
         the same move drawn again is the same button, updated in place, so the browser keeps it
         (and the keyboard focus on it). Give ``key=None`` for a new button every time, or your
         own key when one action is drawn in two places; ``keep=True`` keeps it while it is not
-        shown (:meth:`part`).
+        shown (:meth:`part`). ``layout`` (CSS properties of ``ipywidgets.Layout``, over the
+        usual ``width: auto; min-width: 64px``) and ``classes`` (its own classes, after
+        ``catcards-action``) are given to a new button only (:meth:`_new_action_button`).
         """
         if key == "action":
             key = ("action", str(action), label)
         if key is not None and key in self._used:  # the same move drawn twice in one redraw
             key = (key, sum(1 for k in self._used if isinstance(k, tuple) and k[:1] == (key,)))
-        make = lambda: self._new_action_button()  # noqa: E731
-        button = make() if key is None else self.part(key, make, keep)
-        button.description = label if label is not None else str(action)
-        button.disabled = not enabled
-        button.tooltip = tooltip if tooltip is not None else str(action)
+        looks = dict(description=label if label is not None else str(action), disabled=not enabled,
+                     tooltip=tooltip if tooltip is not None else str(action))
         if card is not None:
             fill, ink, _symbol = suit_style(card.suit)
-            button.style.button_color, button.style.text_color, button.style.font_weight = fill, ink, "bold"
+            style = dict(button_color=fill, text_color=ink, font_weight="bold")
         else:
-            button.style.button_color, button.style.text_color, button.style.font_weight = None, None, ""
+            style = dict(button_color=None, text_color=None, font_weight="")
+        make = lambda: self._new_action_button(layout, classes, style=style, **looks)  # noqa: E731
+        button = make() if key is None else self.part(key, make, keep)
+        # a button kept from an earlier redraw is updated in place (a new one was made with these)
+        set_traits(button, looks)
+        set_traits(button.style, style)
         button._catcards_action = (action, self.state, len(self.state.history),  # type: ignore[attr-defined]
                                    self.state.current_player)
         return button
 
-    def _new_action_button(self) -> W.Button:
-        button = W.Button(layout=W.Layout(width="auto", min_width="64px"))
-        button.add_class("catcards-action")
+    def _new_action_button(self, layout: dict[str, str] | None = None, classes: Sequence[str] = (),
+                           **looks: Any) -> W.Button:
+        """A new move button, clicked through :meth:`_click`: ``width: auto; min-width: 64px``
+        with ``layout`` over it, the classes ``catcards-action`` and ``classes``, and ``looks``
+        (``ipywidgets.Button`` traits: description, tooltip, style...).
+
+        Made with all of these at once, so that the browser receives it in one message (its
+        ``comm_open``): each change made after is one more message, and a table of a few hundred
+        widgets changed one by one sent over 1,000, past where the kernel's IOPub socket drops
+        messages (the app's Pairs page waited 60 s for a table it never received)."""
+        button = W.Button(layout=W.Layout(**{"width": "auto", "min_width": "64px", **(layout or {})}),
+                          _dom_classes=("catcards-action", *classes), **looks)
         button.on_click(self.callback(self._click))
         return button
 
@@ -323,36 +346,37 @@ class MovesMixin:
         carries the action of the position drawn now. A played card's column is closed, so a
         late second click on it is answered as from an earlier position."""
 
-        def make() -> W.VBox:
-            face = W.HTML()
-            button = self._new_action_button()
-            button.layout.width, button.layout.padding = f"{CARD_WIDTH + 36}px", "0 2px"
-            button.add_class("catcards-card")
-            col = W.VBox([face, button], layout=W.Layout(align_items="center", margin="0 3px"))
-            col.add_class("catcards-cardcol")  # the picture clicks the button (STYLE)
-            return col
+        def make(face_html: str, looks: dict[str, Any], style: dict[str, Any], classes: tuple[str, ...]) -> W.VBox:
+            face = W.HTML(face_html)
+            button = self._new_action_button({"width": f"{CARD_WIDTH + 36}px", "padding": "0 2px"}, classes,
+                                             style=style, **looks)
+            # the picture clicks the button (class catcards-cardcol, STYLE)
+            return W.VBox([face, button], layout=W.Layout(align_items="center", margin="0 3px"),
+                          _dom_classes=("catcards-cardcol",))
 
         cols = []
         for card in cards:
             action = by_card.get(card)
-            col = self.part(("card", card), make)
-            face, button = col.children
-            button.description = str(card)
-            face.value = card_html(card, CARD_WIDTH, dim=action is None)
-            button._catcards_action = (action, self.state, len(self.state.history),  # type: ignore[attr-defined]
-                                       self.state.current_player)
+            face_html = card_html(card, CARD_WIDTH, dim=action is None)
             # an unplayable card stays focusable and clickable: the click is answered with why
-            button.disabled = False
+            looks = dict(description=str(card), disabled=False,
+                         tooltip=str(action) if action is not None else f"{card} (cannot be played now: click to hear why)")
+            fill, ink, _symbol = suit_style(card.suit)
+            style = (dict(button_color=fill, text_color=ink, font_weight="bold") if action is not None
+                     else dict(button_color=None, text_color=None, font_weight=""))
+            classes = ("catcards-card",) if action is not None else ("catcards-card", "catcards-unplayable")
+            col = self.part(("card", card), partial(make, face_html, looks, style, classes))
+            # a column kept from an earlier redraw is updated in place (a new one was made with these)
+            face, button = col.children
+            face.value = face_html
+            set_traits(button, looks)
+            set_traits(button.style, style)
             if action is None:
                 button.add_class("catcards-unplayable")
             else:
                 button.remove_class("catcards-unplayable")
-            button.tooltip = (str(action) if action is not None
-                              else f"{card} (cannot be played now: click to hear why)")
-            fill, ink, _symbol = suit_style(card.suit)
-            button.style.button_color = fill if action is not None else None
-            button.style.text_color = ink if action is not None else None
-            button.style.font_weight = "bold" if action is not None else ""
+            button._catcards_action = (action, self.state, len(self.state.history),  # type: ignore[attr-defined]
+                                       self.state.current_player)
             cols.append(col)
         return self.box("cards", cols, W.HBox, flex_flow="row wrap")
 

@@ -24,28 +24,26 @@ class ViewMixin:
 
     def _build_view(self) -> None:
         """Make the shown parts (empty until the first :meth:`refresh`). Called once by ``__init__``."""
-        self.title = W.HTML()
-        self.status = W.HTML()
-        self.board_box = W.Box(layout=W.Layout(width="100%"))
-        self.board_box.add_class("catcards-scroll")  # a board wider than a phone scrolls, visibly
-        self.hand_box = W.VBox(layout=W.Layout(width="100%"))
+        # what sits above the controls row and changes height on a redraw: the browser's scroll
+        # anchoring skips these (STYLE, .catcards-above), so it holds the controls row where it is
+        # on screen (break-it tester at 390 px: "Computer step" kept the focus while Card Game's
+        # board grew above it, and went off the bottom of the screen)
+        above = "catcards-above"
+        self.title = W.HTML(_dom_classes=(above,))
+        self.status = W.HTML(_dom_classes=(above,))
+        # a board wider than a phone scrolls, visibly
+        self.board_box = W.Box(layout=W.Layout(width="100%"), _dom_classes=("catcards-scroll", above))
+        self.hand_box = W.VBox(layout=W.Layout(width="100%"), _dom_classes=(above,))
         # a native disclosure (<details>): its "How to play" is reached with Tab and opened with
         # Enter or Space, and its state is read out as collapsed or expanded; the Accordion used
         # before drew its title as a <div> that the keyboard could not reach (WCAG 2.1.1)
         self.rules_panel = W.HTML(
             "<details class='catcards-how-to-play'><summary>How to play</summary>"
             + "".join(f"<p style='margin:0 0 4px'>{html.escape(p)}</p>" for p in self.how_to_play)
-            + "</details>")
-        self.rules_panel.add_class("catcards-rules")
+            + "</details>", _dom_classes=("catcards-rules", above))
         # as wide as the table by the column's stretch: a width of 100% and ipywidgets' margins
         # made the table 4 px wider than its box
         self.log_view = W.HTML()
-        # what sits above the controls row and changes height on a redraw: the browser's scroll
-        # anchoring skips these (STYLE, .catcards-above), so it holds the controls row where it is
-        # on screen (break-it tester at 390 px: "Computer step" kept the focus while Card Game's
-        # board grew above it, and went off the bottom of the screen)
-        for part in (self.title, self.rules_panel, self.status, self.board_box, self.hand_box):
-            part.add_class("catcards-above")
 
     # ---- widgets kept by key: a redraw updates them in place -----------------------------------
     def part(self, key: Any, make: Callable[[], W.Widget], keep: bool = False) -> W.Widget:
@@ -66,16 +64,16 @@ class ViewMixin:
 
     def html(self, key: Any, value: str, keep: bool = False) -> W.HTML:
         """The HTML widget kept under ``key``, showing ``value`` (sent only when it changed)."""
-        widget = self.part(("html", key), W.HTML, keep)
-        widget.value = value
+        widget = self.part(("html", key), lambda: W.HTML(value), keep)
+        widget.value = value  # a kept one: sent only when it changed (a new one was made with it)
         return widget
 
     def box(self, key: Any, children: Any, kind: type = W.VBox, keep: bool = False, **layout: Any) -> W.Box:
         """The box (``kind``: VBox, HBox, Box) kept under ``key``, showing ``children`` (the
         children are sent only when they changed; ``layout`` is used when it is made)."""
-        widget = self.part(("box", kind.__name__, key), lambda: kind(layout=W.Layout(**layout)), keep)
         children = tuple(children)
-        if tuple(widget.children) != children:
+        widget = self.part(("box", kind.__name__, key), lambda: kind(children, layout=W.Layout(**layout)), keep)
+        if tuple(widget.children) != children:  # a kept one (a new one was made with them)
             widget.children = children
         return widget
 
