@@ -675,10 +675,13 @@ def test_the_answers_answer_forms_leaves_out_wait_for_the_lock_in_too(unanswered
     snaps, without its unit: :func:`answer_forms` finds a whole number only with its unit; they
     say "3 snaps" now, after the lock-in); pairs "exact for q = 0: 12.393" and a perfect memory's
     simulated 12.39 turns (the exact average its reveal's note gives, "about 12.39 turns":
-    :func:`answer_forms` reads the reveal's simulated 12.41). They wait for the lock-in too, and
+    :func:`answer_forms` reads the reveal's simulated 12.41); big-cat the first player's wins with
+    the Lion at 5 in 30,000 other deals (``first_wins``, and a sentence on them: the reveal's
+    40,000 deals give another estimate of the same share). They wait for the lock-in too, and
     show after it."""
     path, nb, _, widgets = unanswered
-    hidden = {"snap.ipynb": ("in 52 turns: 3", "exact: 3 snaps"), "pairs.ipynb": ("12.393", "12.39")}.get(path.name)
+    hidden = {"snap.ipynb": ("in 52 turns: 3", "exact: 3 snaps"), "pairs.ipynb": ("12.393", "12.39"),
+              "big-cat.ipynb": ("first_wins", "First player's wins:")}.get(path.name)
     if hidden is None:
         return
     text = shown_texts(nb, widgets)
