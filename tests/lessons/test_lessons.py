@@ -556,7 +556,11 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     assert "44101/83657" not in text and WAITING in text
     # locked in afterwards (the student types 1/2 and presses the button), section 2 run again
     stored = len(nbformat.read(path, as_version=4).cells)
-    assert [i for i, _ in waiting_cells(nb)] == held   # the cells locked_in runs again, in this order
+    # the cells locked_in runs again, in this order: section 2's three, then section 3's two that
+    # print bluff rate 1 (its q and P(holds | claim) are the answer), below the reveal
+    reveal = reveal_cell(nb, "holds_good")
+    assert [i for i, _ in waiting_cells(nb)][:3] == held
+    assert len(waiting_cells(nb)) == 5 and all(i > reveal for i, _ in waiting_cells(nb)[3:])
     nb, _, widgets = locked_in(path)   # "1/2" locked in
     exact, simulated, figure = (nb.cells[stored + 1 + k] for k in range(3))
     said = "".join(o.get("text", "") for o in exact.outputs)
@@ -627,12 +631,17 @@ def test_answer_forms_are_the_printed_ones():
     assert [f for f in answer_forms({"value": "20475/46376", "unit": ""}) if shows(printed, f)] == ["20475/46376", "0.4415"]
 
 
-def test_run_all_shows_no_predictions_answer_above_its_reveal(unanswered):
+def test_run_all_shows_no_predictions_answer_before_the_lock_in(unanswered):
     """Teachers' reads: under Run All, lessons printed the answer to their own "Predict first"
     (cat-trick's "20475/46376 = 0.4415", cat-days' "k = 10: exact chance 7/17",
     simons-cat-probability's "4/9" and its table row, a figure of it) in cells above the reveal
-    that said "Lock in your prediction above to see the answer." No output of a cell above a
-    reveal holds that reveal's answer in any form the lesson prints (:func:`answer_forms`); a
+    that said "Lock in your prediction above to see the answer." Then in cells below it (a
+    teacher's read, belowreveal): card-game's q and P(holds | claim) at bluff rate 1 (0.5272,
+    0.527), cat-days' table row for 14 cards seen (0.412), cat-trick's "28/34 x that" for 4
+    players (20475/46376), snap's 1/17 under "Why 1/17?" and beside the whole games, pairs' row
+    for 8 pairs (12.410): a student who runs all and scrolls past the reveal sees the answer
+    without predicting. No output of any cell of the lesson but the reveal itself, above it or
+    below it, holds a reveal's answer in any form the lesson prints (:func:`answer_forms`); a
     cell that waits for the lock-in says so (:data:`LOCK_FIRST`) and draws no figure. Every
     lesson with a Predict and a reveal is run here."""
     path, nb, _, widgets = unanswered
@@ -647,7 +656,9 @@ def test_run_all_shows_no_predictions_answer_above_its_reveal(unanswered):
     for name, reveal in reveals.items():
         at, forms = reveal_cell(stored, name), answer_forms(reveal)
         assert forms, f"{path.name}: no printed form of {name}'s answer {reveal}"
-        for i in range(at):
+        for i in range(len(stored.cells)):   # above the reveal and below it: all but the reveal
+            if i == at:
+                continue
             said = output_texts(nb.cells[i])
             found = [form for form in forms if shows(said, form)]
             if found:
@@ -657,6 +668,27 @@ def test_run_all_shows_no_predictions_answer_above_its_reveal(unanswered):
         assert LOCK_FIRST in output_texts(nb.cells[i]) and images(nb.cells[i].outputs) == 0, nb.cells[i].source[:80]
     if reveals:
         assert WAITING in json.dumps(widgets)
+
+
+def test_the_answers_answer_forms_leaves_out_wait_for_the_lock_in_too(unanswered):
+    """Below their reveals, snap printed "in 52 turns: 3" and "exact: 3" (the count's answer, 3
+    snaps, without its unit: :func:`answer_forms` finds a whole number only with its unit; they
+    say "3 snaps" now, after the lock-in); pairs "exact for q = 0: 12.393" and a perfect memory's
+    simulated 12.39 turns (the exact average its reveal's note gives, "about 12.39 turns":
+    :func:`answer_forms` reads the reveal's simulated 12.41); big-cat the first player's wins with
+    the Lion at 5 in 30,000 other deals (``first_wins``, and a sentence on them: the reveal's
+    40,000 deals give another estimate of the same share). They wait for the lock-in too, and
+    show after it."""
+    path, nb, _, widgets = unanswered
+    hidden = {"snap.ipynb": ("in 52 turns: 3", "exact: 3 snaps"), "pairs.ipynb": ("12.393", "12.39"),
+              "big-cat.ipynb": ("first_wins", "First player's wins:")}.get(path.name)
+    if hidden is None:
+        return
+    text = shown_texts(nb, widgets)
+    assert not [answer for answer in hidden if answer in text], path.name
+    nb, _, widgets = locked_in(path)
+    text = shown_texts(nb, widgets)
+    assert all(shows(text, answer) for answer in hidden), path.name
 
 
 #: what a lesson's tests type before the lock-in (a probability unless said)
@@ -686,8 +718,8 @@ def test_the_lessons_that_wait_for_a_lock_in():
     # every notebook with a prediction box is run by the tests above (LESSONS)
     assert {p for p in NOTEBOOKS.glob("*.ipynb") if "= Predict(" in p.read_text(encoding="utf-8")} <= set(LESSONS)
     assert [p.name for p in WAITING_LESSONS] == ["big-cat.ipynb", "card-game.ipynb", "cat-days.ipynb", "cat-trick.ipynb",
-                                                 "explore.ipynb", "king-of-the-jungle.ipynb",
-                                                 "simons-cat-probability.ipynb", "simons-cat.ipynb"]
+                                                 "explore.ipynb", "king-of-the-jungle.ipynb", "pairs.ipynb",
+                                                 "simons-cat-probability.ipynb", "simons-cat.ipynb", "snap.ipynb"]
 
 
 @pytest.mark.parametrize("path", WAITING_LESSONS, ids=lambda p: p.name)
@@ -708,4 +740,7 @@ def test_after_the_lock_in_the_cells_that_waited_show_the_answer(path):
         # its figure (the same cell before the lock-in drew none), or the answer in a printed form
         shown[name] |= images(cell.outputs) > images(nb.cells[i].outputs) or any(shows(said, form) for form in forms)
     assert all(shown.values()), f"{path.name}: after the lock-in no cell that waited shows the answer: {shown}"
-    assert WAITING not in json.dumps(widgets) and not nb.metadata["small_texts"]
+    # every reveal filled in but those of boxes no cell waits for (snap's choice after a snap)
+    source = "\n".join(c.source for c in stored.cells)
+    unlocked = {n for n in re.findall(r"^(\w+) = Predict\(", source, re.M) if f"{n}.reveal(" in source} - set(names)
+    assert json.dumps(widgets).count(WAITING) == len(unlocked) and not nb.metadata["small_texts"], unlocked

@@ -191,23 +191,32 @@ def test_the_king_of_the_jungle_plan_names_the_notebooks_sections_and_fills_50_m
     assert "a void in any of the 4 suits" in said and "more often than a hand with no red card" in said
 
 
+#: the lessons whose cells below the reveal wait for the lock-in too (belowreveal)
+BELOW_THE_REVEAL = {"big-cat", "card-game", "cat-days", "cat-trick", "pairs", "snap"}
+
+
 def test_the_notes_of_a_lesson_that_waits_for_the_lock_in_say_how_to_run_it():
     """Teachers' reads (gate48): cat-trick, cat-days, simons-cat-probability, big-cat and simons-cat
     held back their prediction's answer until the lock-in, and their notes still said only "the
     reveal" where Run All now shows "Lock in your prediction above first". Each lesson whose cells
     wait (``if <box>.value is None:``) has notes that quote what those cells and the reveal say,
-    and that they are run again after the lock-in (card-game's say it in its plan)."""
+    and that they are run again after the lock-in (card-game's say it in its plan). The notes of
+    a lesson whose cells below the reveal wait too (:data:`BELOW_THE_REVEAL`) no longer say to
+    lock in before scrolling past the reveal."""
     lock_first = "Lock in your prediction above first, then run this cell again."
     waiting = [stem for stem in LESSONS
                if re.search(r"^if \w+\.value is None:", "\n".join(
                    "".join(c["source"]) for c in json.loads((NOTEBOOKS / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]), re.M)]
-    assert {"big-cat", "cat-days", "cat-trick", "simons-cat", "simons-cat-probability"} <= set(waiting)
+    assert {"big-cat", "cat-days", "cat-trick", "simons-cat", "simons-cat-probability"} | BELOW_THE_REVEAL <= set(waiting)
     for stem in waiting:
         said = " ".join((NOTEBOOKS / "teacher" / f"{stem}.md").read_text(encoding="utf-8").split())
         if stem == "card-game":
-            assert "section 2's three result cells wait for it" in said and "runs those three cells again" in said
+            assert "section 2's three result cells wait for it" in said and "runs those five cells again" in said
+            assert "so do section 3's two cells that print bluff rate 1" in said
             continue
         assert f'"{lock_first}"' in said and f'"{WAITING}"' in said, stem
         # how to run them again: "run the two cells again (click each, Shift+Enter)"; explore's notes
         # run section 2 on with Run > Run Selected Cell and All Below
-        assert re.search(r"run (the two cells|that cell) again \(click|Run Selected Cell and All Below", said), stem
+        assert re.search(r"run (the (two|three|four) cells|that cell) again \(click|Run Selected Cell and All Below", said), stem
+        if stem in BELOW_THE_REVEAL:   # a teacher's read (belowreveal): the cells below the reveal wait too
+            assert "before scrolling past" not in said and "reveal or below it" in said, stem
