@@ -162,6 +162,10 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
     # Shot! claims a game, one that always did 0.69; tests/lessons/checks/card-game.py counts them)
     assert ("A believed card goes back to the claimer's hand, so the same Shot! can be claimed against "
             "you again next turn. A challenged card is discarded, genuine or not.") in said
+    # the misconception "a bluff that worked was a good bluff" (outcome bias) is taken on, with a
+    # number true to section 3's count (challenging costs 2q on average: 0.4 at q = 0.2)
+    assert ('Both judge a choice by how it turned out. Judge it by the chances when you made it.' in said
+            and "challenging at $q = 0.2$ costs $2 \\times 0.2 = 0.4$ tokens on average, believing costs 1." in said)
     # the opening cell: the question first, then the rules in sentences of at most 25 words (one
     # sentence of 41 words and five of 28 or more named "main phase", "HAND" and "resolve last in,
     # first out" before saying what they were)
