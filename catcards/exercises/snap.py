@@ -67,7 +67,7 @@ EXERCISES = (
 #: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
 KEPT_BACK = {
     "snap/one-turn": {"note": "The simulated share pools all 51 turns of each of the 600 deals."},
-    "snap/snaps-per-pass": {"note": "Your prediction beside the exact average and the 600 simulated deals."},
+    "snap/snaps-per-pass": {"note": "3 snaps is the average: one pass may show 0, 2 or 7."},
     "snap/after-a-snap": {
         "exact": "less likely than usual",
         "note": "2/50 = 0.04 after a snap, 3/50 = 0.06 after no snap: the cards turned are not put back.",
