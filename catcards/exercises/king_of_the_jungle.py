@@ -39,5 +39,6 @@ EXERCISES = (
 KEPT_BACK = {
     "king-of-the-jungle/any-lion": {"note": "Four Lions at 1/4 each do not add up to 1: a hand with two Lions "
                                             "would be counted twice, and 30% of hands hold none (the bar at 0). "
-                                            "1 - P(no Lion) is quicker than adding P(1) + P(2) + P(3) + P(4)."},
+                                            "1 - P(no Lion) is quicker than adding P(1) + P(2) + P(3) + P(4). 1/4 is the chance "
+                                            "for one given Lion; with four Lions to catch, the chance is higher."},
 }

@@ -134,9 +134,10 @@ def test_the_king_of_the_jungle_lesson_says_its_words_plainly():
     # 40.8% for the same rule in the next, unexplained (all four sensible, then four rules mixed:
     # four sensible players in compare_bidding's games make 51.0%)
     code = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
-    assert "mean tricks" not in code and "so on average a player takes 13/4 = 3.25 of them whatever the cards" in said
+    assert "mean tricks" not in code and ("The four players' tricks always add up to 13, so averaged over the four "
+                                          "players it is 13/4 = 3.25 in every deal") in said
     assert "13/52 × 12/51 = 1/17" in said
-    assert "here each game mixes the four rules, so the same bids meet other players" in code
+    assert "Here each sensible player faces three who bid by other rules (one tries to lose every trick)" in code
 
 
 def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_figures_in_words():

@@ -80,7 +80,7 @@ for k in shares.columns:
     for t in range(14):
         assert shares[k][t] == (part == t).mean()
 # claim, the cell below it: "2.33, 3.34, 3.96 and 4.88 for 0 to 3 Lions ... 0.6 to 1.0 more tricks
-# ... 3 and 4 Lions rest on only 17 and 3 hands". Source: the hands' own means and counts.
+# ... 3 and 4 Lions rest on only 17 and 3 players' hands". Source: the hands' own means and counts.
 means = hands.groupby("lions")["won"].mean()
 assert [round(means[k], 2) for k in range(4)] == [2.33, 3.34, 3.96, 4.88]
 steps = [means[k + 1] - means[k] for k in range(3)]
