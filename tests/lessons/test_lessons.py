@@ -468,7 +468,9 @@ def test_the_explore_lesson_shows_no_estimate_before_the_prediction_is_locked_in
     held = explore_held_back(nb)
     assert len(held) == 3      # section 2's rollouts and figure, section 4's honest chances
     for i in held:
-        assert "".join(o.get("text", "") for o in nb.cells[i].outputs) == EXPLORE_LOCK_FIRST + "\n", nb.cells[i].source
+        # the lock-in line, then one line that says what waits (a teacher's read, waitwords)
+        said = "".join(o.get("text", "") for o in nb.cells[i].outputs)
+        assert said.startswith(EXPLORE_LOCK_FIRST + "\n(Waiting: ") and said.count("\n") == 2, nb.cells[i].source
         assert images(nb.cells[i].outputs) == 0
     text = shown_texts(nb, widgets)
     assert sum(images(c.get("outputs", [])) for c in nb.cells) == 0
@@ -546,7 +548,8 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
 
     between = between_prediction_and_reveal(nb, "holds_good", "holds_good.reveal")
     said = {i: "".join(o.get("text", "") for o in nb.cells[i].outputs) for i in between}
-    held = [i for i in between if said[i] == CARD_GAME_LOCK_FIRST + "\n"]
+    # the lock-in line, then one line that says what waits (a teacher's read, waitwords), and nothing else
+    held = [i for i in between if said[i].startswith(CARD_GAME_LOCK_FIRST + "\n(Waiting: ") and said[i].count("\n") == 2]
     assert len(held) == 3    # section 2's exact chances, simulated deals and figure
     for i in between:
         assert images(nb.cells[i].outputs) == 0, nb.cells[i].source[:80]
@@ -574,6 +577,8 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
 #: what a cell that answers a lesson's prediction says before the lock-in (as explore.ipynb,
 #: king-of-the-jungle.ipynb and card-game.ipynb say it)
 LOCK_FIRST = "Lock in your prediction above first, then run this cell again."
+#: the line after :data:`LOCK_FIRST` in a cell that waits: what waits, in a sentence of its own
+WAITS_FOR = re.compile(re.escape(LOCK_FIRST) + r"\n+\(Waiting: [^\n]+\.\)\n")
 #: ``if <predict>.value is None:`` opens the part of a cell that waits for the lock-in
 WAITS = re.compile(r"^if (\w+)\.value is None:", re.M)
 
@@ -666,6 +671,9 @@ def test_run_all_shows_no_predictions_answer_before_the_lock_in(unanswered):
     assert not given_away, f"{path.name}: " + "; ".join(given_away)
     for i, name in waiting_cells(stored):   # above the reveal, or below it (explore.ipynb's estimates)
         assert LOCK_FIRST in output_texts(nb.cells[i]) and images(nb.cells[i].outputs) == 0, nb.cells[i].source[:80]
+        # a teacher's read (waitwords): the lock-in line appeared, sometimes among results that did
+        # print, and did not say what waited; the next line says it
+        assert WAITS_FOR.search(output_texts(nb.cells[i])), f"{path.name}: cell {i} does not say what waits"
     if reveals:
         assert WAITING in json.dumps(widgets)
 
