@@ -627,12 +627,37 @@ _HTML_WIDGETS = {"HTMLModel", "HTMLMathModel"}
 _TEXT_WIDGETS = {"LabelModel"}
 
 
+#: a script in a widget's HTML: the live widget never runs one (it is set as innerHTML), so the
+#: static copy drops it too (break49: a lesson's <script>alert(1)</script> ran in the edition)
+_SCRIPT = re.compile(r"<script\b.*?(</script\s*>|$)", re.I | re.S)
+
+
+def _control(text: str) -> str:
+    return f'<span class="kit-widget kit-control">[{html.escape(text)}]</span> '
+
+
+def _static_output(output: dict) -> str:
+    """One output an Output widget holds (printed text, HTML, a PNG figure) as static HTML."""
+    if output.get("output_type") == "stream":
+        return f"<pre>{html.escape(str(output.get('text', '')))}</pre>"
+    data = output.get("data", {})
+    if "image/png" in data:
+        return f'<img alt="a figure" src="data:image/png;base64,{str(data["image/png"]).strip()}">'
+    if "text/html" in data:
+        return _SCRIPT.sub("", "".join(data["text/html"]) if isinstance(data["text/html"], list) else str(data["text/html"]))
+    if "text/plain" in data:
+        return f"<pre>{html.escape(str(data['text/plain']))}</pre>"
+    return ""
+
+
 def _static_widget(state: dict, model_id: str, depth: int = 0) -> str:
     """The widget ``model_id`` of a run's widget ``state`` (nbclient's, ``{id: {"model_name",
     "state"}}``) as static HTML for the printed edition: an HTML widget's value (a reveal's
-    answer), a label's text, a box's children in order, a button, a text box or a choice as
-    bracketed words (there is nothing to press on paper); a widget hidden by its layout, or not in
-    ``state``, as nothing. Anything else: "[interactive: in the live notebook]"."""
+    answer; scripts dropped), a label's text, what an Output widget holds (text, HTML, figures), a
+    box's children in order (a tab's or accordion's titles over them), and a control as bracketed
+    words with its label and value ("[button: Lock in my prediction]", "[computers: 100]",
+    "[choose one: less likely / the same]"): there is nothing to press on paper. A widget hidden by
+    its layout, or not in ``state``, is nothing."""
     model = state.get(model_id)
     if model is None or depth > 50:
         return ""
@@ -640,21 +665,34 @@ def _static_widget(state: dict, model_id: str, depth: int = 0) -> str:
     layout = state.get(str(values.get("layout", "")).replace("IPY_MODEL_", ""), {}).get("state", {})
     if layout.get("display") == "none" or layout.get("visibility") == "hidden":
         return ""
+    label = str(values.get("description", "") or "").strip()
     if name in _HTML_WIDGETS:
-        return f'<div class="kit-widget">{values.get("value", "")}</div>'
+        return f'<div class="kit-widget">{_SCRIPT.sub("", str(values.get("value", "")))}</div>'
     if name in _TEXT_WIDGETS:
         return f'<div class="kit-widget">{html.escape(str(values.get("value", "")))}</div>'
+    if name == "OutputModel":
+        return "".join(_static_output(o) for o in values.get("outputs", []))
     if "children" in values:
-        return "".join(_static_widget(state, str(child).replace("IPY_MODEL_", ""), depth + 1)
-                       for child in values["children"])
+        titles = list(values.get("titles", []) or [])
+        parts = []
+        for i, child in enumerate(values["children"]):
+            title = titles[i] if i < len(titles) and titles[i] else ""
+            shown = _static_widget(state, str(child).replace("IPY_MODEL_", ""), depth + 1)
+            parts.append((f"<p><b>{html.escape(str(title))}</b></p>" if title else "") + shown)
+        return "".join(parts)
     if name == "ButtonModel":
-        return f'<span class="kit-widget kit-control">[button: {html.escape(values.get("description", ""))}]</span> '
-    if name in ("TextModel", "TextareaModel"):
-        return '<span class="kit-widget kit-control">[a box to type in]</span> '
+        return _control(f"button: {label}")
+    if name in ("TextModel", "TextareaModel", "PasswordModel"):
+        return _control(f"{label}: a box to type in" if label else "a box to type in")
     if "_options_labels" in values:   # radio buttons, toggle buttons, a drop-down: the choices
-        labels = " / ".join(html.escape(str(x)) for x in values["_options_labels"])
-        return f'<span class="kit-widget kit-control">[choose one: {labels}]</span> '
-    return '<span class="kit-widget kit-control">[interactive: in the live notebook]</span> '
+        choices = " / ".join(str(x) for x in values["_options_labels"])
+        index = values.get("index")
+        picked = (f"; chosen: {values['_options_labels'][index]}"
+                  if isinstance(index, int) and 0 <= index < len(values["_options_labels"]) else "")
+        return _control(f"{label + ': ' if label else ''}choose one: {choices}{picked}")
+    if "value" in values and isinstance(values["value"], (int, float, str, bool)):   # a slider, a number, a tick box
+        return _control(f"{label + ': ' if label else ''}{values['value']}")
+    return _control(f"{label + ': ' if label else ''}interactive: in the live notebook")
 
 
 def _widgets_as_static_html(nb: Any) -> None:
@@ -668,6 +706,9 @@ def _widgets_as_static_html(nb: Any) -> None:
             view = output.get("data", {}).get(WIDGET_VIEW)
             if view is not None:
                 output["data"] = {"text/html": _static_widget(state, view.get("model_id", ""))}
+        # a widget that shows nothing (hidden) leaves no empty "Out[n]:"
+        if cell.get("outputs"):
+            cell["outputs"] = [o for o in cell["outputs"] if o.get("data", {}).get("text/html", None) != ""]
     nb.metadata.pop("widgets", None)
 
 

@@ -647,3 +647,32 @@ def test_the_answer_key_lists_only_forms_its_check_cell_calls_right():
                                    show=False, unit=ex.unit, min_places=ex.min_places).right for form in forms), (key, forms)
     block = html.unescape(kit._key_block("snap/dinohistoria-after-two-snaps"))
     assert "Accepted forms include: 1/26, 0.0385. " in block
+
+
+def test_the_teachers_edition_prints_each_widget_as_what_it_shows(tmp_path):
+    """break49, a lesson of its own with --run: an Output widget's printed text and figure came
+    out as "[interactive: in the live notebook]", a slider and a tick box without their label or
+    value, a drop-down without its label or choice, a tab's titles dropped, a hidden widget as an
+    empty "Out[n]:", and an HTML widget's <script> ran when the edition was opened (the live
+    widget runs none)."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks,
+                "import ipywidgets as W\nimport matplotlib.pyplot as plt\nout = W.Output()\n"
+                "with out:\n    print('printed inside: 42')\n    plt.plot([1, 2]); plt.show()\nout",
+                'W.IntSlider(value=7, description="computers")',
+                'W.Checkbox(value=True, description="peek")',
+                'W.Dropdown(options=["apple", "pear"], value="pear", description="fruit")',
+                'tabs = W.Tab(children=[W.HTML("first page"), W.HTML("second page")])\n'
+                'tabs.titles = ("One", "Two")\ntabs',
+                'W.HTML("hidden words", layout=W.Layout(display="none"))',
+                'W.HTML("<b>bold words</b><script>alert(1)</script>")')
+    assert main(["kit", str(tmp_path / "run"), "--no-pdf", "--run", "--notebooks", str(notebooks)]) == 0
+    page = (tmp_path / "run" / "toy-teacher.html").read_text()
+    shown = text_of(page)
+    assert "printed inside: 42" in shown and re.search(r'<img alt="a figure" src="data:image/png;base64', page)
+    for words in ("[computers: 7]", "[peek: True]", "[fruit: choose one: apple / pear; chosen: pear]",
+                  "One first page Two second page", "bold words"):
+        assert words in shown, words
+    assert "interactive: in the live notebook" not in shown
+    assert shown.count("hidden words") == 1 and "<script>alert(1)" not in page   # each in its code only
+    assert len(re.findall(r"Out\[\d+\]", shown)) == 6   # the hidden widget's cell has none
