@@ -269,7 +269,7 @@ def test_the_teachers_edition_reveals_the_answers_without_a_prediction_or_a_verd
     # printed as empty "Out[n]" boxes: drawing them needed a script from a CDN, which a printed
     # page or an offline computer does not run)
     assert "The answer is: less likely. Two in fifty after a snap." in ran
-    assert "After a snap? [choose one: less likely / the same] [button: Lock in my prediction]" in ran
+    assert "After a snap? [My prediction: choose one: less likely / the same] [button: Lock in my prediction]" in ran
     assert "You said" not in ran and "Not what you predicted" not in ran and "You got it" not in ran
     assert "widget-state+json" not in page and "html-manager" not in page and "widget-view+json" not in page
 
