@@ -39,7 +39,7 @@ STYLE = """<style>
 .catcards-table button:focus-visible, .catcards-table select:focus-visible,
 .catcards-table input:focus-visible, .catcards-table summary:focus-visible,
 .catcards-table [tabindex]:focus-visible, .catcards-table .catcards-scroll:focus-visible,
-.catcards-table .widget-output:focus-visible {
+.catcards-table .widget-output:focus-visible, .catcards-class-next:focus-visible {
   outline: 3px solid #000 !important; outline-offset: -3px; box-shadow: inset 0 0 0 5px #fff !important; }
 .catcards-table summary { cursor: pointer; font-weight: bold; padding: 4px 0;
   min-height: 24px; }
