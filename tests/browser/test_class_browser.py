@@ -205,11 +205,17 @@ def test_after_joining_by_keyboard_the_focus_is_on_the_first_move(browser_ready,
                          const c = d.getElementById('rendered_cells');
                          let end = 0; for (const k of c.children) end = Math.max(end, k.getBoundingClientRect().bottom);
                          return [f.offsetHeight, Math.ceil(end)]; }"""
+        # and the results line, a live region, is written only when it changes (break49: the same
+        # "none yet" every 4 s, which a screen reader may read out each time): none in 4.5 s
+        page.evaluate("""() => { window.resultsWrites = 0;
+            new MutationObserver(() => window.resultsWrites++).observe(document.getElementById('results'),
+                {childList: true, characterData: true, subtree: true}); }""")
         page.wait_for_timeout(2_000)
         (before, end), = [page.evaluate(fit)]
-        page.wait_for_timeout(2_000)
+        page.wait_for_timeout(2_500)
         after, _ = page.evaluate(fit)
         assert before == after and end < after <= end + 40, (before, after, end)
+        assert page.evaluate("window.resultsWrites") == 0
         page.reload()
         expect(page.locator("#who")).to_contain_text("you are Kai")
         expect(page.frame_locator("#table").get_by_role("button", name="Turn your card")).to_be_focused(timeout=60_000)
