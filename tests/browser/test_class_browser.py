@@ -1028,6 +1028,11 @@ def test_the_focus_goes_to_the_code_box_after_a_wrong_code_and_to_the_words_afte
         expect(dashboard.locator("#message")).to_be_focused()
         expect(dashboard.get_by_role("button", name="End the class")).to_be_disabled()
         expect(dashboard.locator("#message")).to_be_focused()  # after the redraw too
+        # the controls left look disabled, and none offers to open the class again (break49)
+        expect(dashboard.locator("#open")).to_have_text("Submissions ended")
+        expect(dashboard.locator("#open")).to_be_disabled()
+        for control in ("#open", "#end"):
+            assert dashboard.locator(control).evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(217, 217, 217)"
         dashboard.close()
 
 
