@@ -908,18 +908,21 @@ def _check_existing(text: str, target: Path, force: bool) -> Path:
 @dataclass
 class KitReport:
     """What :func:`build_kit` wrote: ``folder``, ``files`` (names, sorted), ``lessons`` (stems),
-    ``pdf`` (the converter used, or None), and :meth:`summary` for the command line."""
+    ``pdf`` (the converter used, or None), ``no_pdf`` (PDFs were not asked for), and
+    :meth:`summary` for the command line."""
 
     folder: Path
     files: list[str]
     lessons: list[str]
     pdf: Optional[str]
+    no_pdf: bool = False
 
     def summary(self) -> str:
         """Lines saying what was written and whether PDFs were made."""
         pdf = (f"PDF worksheets made with {self.pdf}." if self.pdf else
-               "PDF worksheets: none (no converter found, or --no-pdf; install Chromium, or print the HTML "
-               "worksheets from a browser).")
+               "PDF worksheets: none (--no-pdf: print the HTML worksheets from a browser)." if self.no_pdf else
+               "PDF worksheets: none (no converter found: install Chromium, or print the HTML worksheets "
+               "from a browser).")
         lessons = f"{len(self.lessons)} lesson{'s' * (len(self.lessons) != 1)}"
         return (f"Wrote the class kit for {lessons} to {self.folder}: open index.html.\n"
                 f"Per lesson: <lesson>-worksheet.html (students) and <lesson>-teacher.html (answers: teacher only).\n"
@@ -1000,7 +1003,7 @@ def build_kit(folder: Any, *, force: bool = False, pdf: Optional[bool] = None, n
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    return KitReport(target, files, [lesson.stem for lesson in found], converter)
+    return KitReport(target, files, [lesson.stem for lesson in found], converter, no_pdf=pdf is False)
 
 
 # --------------------------------------------------------------------------- the command line

@@ -159,3 +159,23 @@ def test_pairs_status_counts_turns_and_a_face_up_button_says_what_it_shows():
     table.cell_buttons[1].click()
     assert table.status.value.endswith("&middot; 1 turn played</div>")
     table.close()
+
+
+def test_the_move_log_says_one_earlier_line_in_the_singular():
+    """break49: the Pairs table's log ended "... 1 earlier lines" one line past what it shows."""
+    import catcards.widgets
+    from catcards.widgets.table.view import LOG_LINES
+
+    table = catcards.widgets.play("snap", players=2, seed=3, humans=())
+    while len(table.state.log) < LOG_LINES + 1:
+        table.state.apply(table.state.legal_actions()[0])
+    words = {LOG_LINES + 1: "... 1 earlier line</div>", LOG_LINES + 2: "... 2 earlier lines</div>"}
+    checked = set()
+    while len(table.state.log) <= LOG_LINES + 2:
+        said = table.log_html(table.state.observation(0))
+        if len(table.state.log) in words:
+            assert words[len(table.state.log)] in said
+            checked.add(len(table.state.log))
+        table.state.apply(table.state.legal_actions()[0])
+    table.close()
+    assert checked == set(words)   # a turn writes one line here: both counts were seen

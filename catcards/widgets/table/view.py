@@ -246,5 +246,6 @@ class ViewMixin:
             f"<span style='color:#595959'>{numbers[i]}.</span> {html.escape(line)}</div>"
             for i, line in enumerate(shown)
         )
-        more = f"<div style='color:#595959'>... {start - len(shown)} earlier lines</div>" if start > len(shown) else ""
+        hidden = start - len(shown)   # "1 earlier line", not "1 earlier lines" (break49)
+        more = f"<div style='color:#595959'>... {hidden} earlier line{'s' * (hidden != 1)}</div>" if hidden > 0 else ""
         return f"<div class='catcards-log' style='font-size:12px;line-height:1.35'>{items or '(no moves yet)'}{more}</div>"
