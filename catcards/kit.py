@@ -583,6 +583,7 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 EDITION_PREDICTION = "(the teacher's edition: no prediction)"
 
 #: the first cell of a teacher's edition run, left out of the edition (tagged ``remove-cell``):
+#: every exercise is marked answered right (so the results kept back until then are drawn), and
 #: after every cell, each Predict box that a name of the notebook holds (or a list, tuple or dict
 #: a name holds) is marked locked in with :data:`EDITION_PREDICTION`. The kernel's own objects are
 #: looked at, not the code: a box made as ``a = b = Predict(...)``, ``box: Predict = ...``, under
@@ -590,6 +591,13 @@ EDITION_PREDICTION = "(the teacher's edition: no prediction)"
 #: and a name that was never a box (``Predict`` inside a function, a method named Predict) is not
 #: touched (a cell added after ``box = Predict(...)`` raised NameError for a box made in a function).
 _EDITION_LOCK = f"""\
+import catcards.exercises as _catcards_exercises
+# every exercise taken as answered right: the results a lesson keeps back until then (reveal_after)
+# are drawn (break49: the edition said "The result below shows the answer" over nothing)
+_catcards_exercises._SOLVED.update(_catcards_exercises.exercises())
+del _catcards_exercises
+
+
 def _catcards_edition_lock(*_):
     import sys
     predict = sys.modules.get("catcards.widgets.predict")
@@ -747,9 +755,8 @@ def teacher_html(lesson: Lesson, exporter: Any = None, executed: Any = None) -> 
     key = ("".join(_key_block(k, i) for i, k in enumerate(lesson.exercises, 1)) if lesson.exercises
            else _no_exercises(lesson))
     outputs = ("The results and figures below come from running the notebook once, top to bottom, with no "
-               "answer typed in and each prediction box taken as locked in; tables, Predict boxes and the "
-               "results kept back until an answer is right "
-               "need the live notebook." if executed is not None else
+               "answer typed in, each prediction box taken as locked in and each exercise as answered "
+               "right; tables and Predict boxes need the live notebook." if executed is not None else
                "This copy shows the lesson's text and code without results or figures. For a copy with them, "
                "build the kit with <code>catcards kit DIR --run</code> (up to a minute per lesson), or open "
                "the notebook and Run All.")

@@ -677,3 +677,19 @@ def test_the_teachers_edition_prints_each_widget_as_what_it_shows(tmp_path):
     assert "interactive: in the live notebook" not in shown
     assert shown.count("hidden words") == 1 and "<script>alert(1)" not in page   # each in its code only
     assert len(re.findall(r"Out\[\d+\]", shown)) == 6   # the hidden widget's cell has none
+
+
+def test_the_teachers_edition_draws_the_results_kept_back_until_an_answer_is_right(tmp_path):
+    """break49: a result kept back until the check cell says Right (``reveal_after``) printed in
+    the --run edition as "The result below shows the answer ... [button: Show me the answer]" over
+    nothing. The edition takes each exercise as answered right: the result is drawn."""
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks, "answer = None",
+                'from catcards.exercises import exercise, reveal_after\nexercise("simons-cat/cat-3-set-aside").check(answer)',
+                'reveal_after("simons-cat/cat-3-set-aside", lambda: print("kept back: 4/9 of the deals"))')
+    (notebooks / "teacher").mkdir()
+    (notebooks / "teacher" / "toy.md").write_text("# Toy\n\n## Tally\n- hands dealt\n", encoding="utf-8")
+    assert main(["kit", str(tmp_path / "run"), "--no-pdf", "--run", "--notebooks", str(notebooks)]) == 0
+    ran = text_of((tmp_path / "run" / "toy-teacher.html").read_text())
+    assert "kept back: 4/9 of the deals" in ran and "Show me the answer]" not in ran
+    assert "each exercise as answered right" in ran
