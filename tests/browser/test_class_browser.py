@@ -1019,6 +1019,15 @@ def test_the_focus_goes_to_the_code_box_after_a_wrong_code_and_to_the_words_afte
         dashboard.on("dialog", lambda dialog: dialog.accept())
         dashboard.goto(f"{base}class/{new.code}/dashboard#token={new.teacher_token}")
         expect(dashboard.locator("#state")).to_have_text("Taking results.", timeout=10_000)
+        # the server out of reach as "End the class" is pressed: a line says so (break49: nothing,
+        # an uncaught "Failed to fetch"), and the class has not ended
+        dashboard.route("**/end", lambda route: route.abort())
+        dashboard.get_by_role("button", name="End the class").focus()
+        dashboard.keyboard.press("Enter")
+        expect(dashboard.locator("#message")).to_have_text(
+            "The class server cannot be reached: the class has not ended. Try again.")
+        expect(dashboard.get_by_role("button", name="End the class")).to_be_enabled()
+        dashboard.unroute("**/end")
         dashboard.get_by_role("button", name="End the class").focus()
         dashboard.keyboard.press("Enter")
         expect(dashboard.locator("#message")).to_have_text(
