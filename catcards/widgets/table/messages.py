@@ -36,7 +36,8 @@ REPEAT_SECONDS = 0.6
 #: taken for a repeat of the one before, and the table never moved)
 HELD_KEY_GAP = 0.15
 #: what the table says (in its aria-live line) when it ignores such a press
-REPEATED_PRESS = ("That press came straight after your move (a key held down or pressed twice), so "
+#: ("after the one before": break49 pressed Undo twice before any move and was told "after your move")
+REPEATED_PRESS = ("That press came straight after the one before (a key held down or pressed twice), so "
                   "nothing changed; press again to use this button.")
 
 
