@@ -611,13 +611,22 @@ class Exercise:
 
         A right answer marks the exercise solved for the rest of the kernel's life and shows every
         result waiting for it (see :func:`reveal_after`)."""
-        result = check(answer, self.exact(), tolerance, probability=self.probability,
-                       mistakes=self.mistakes, why=self.why, show=show, unit=self.unit,
-                       min_places=self.min_places)
+        result = self._judge(answer, tolerance, show)
         if result.right:
             _SOLVED.add(self.key)
             _reveal_ready()
         return result
+
+    def accepts(self, answer: Any) -> bool:
+        """Whether this exercise's check cell calls ``answer`` right (:meth:`check` without a word
+        shown and without marking the exercise solved: the class kit's answer key lists only the
+        forms it accepts)."""
+        return self._judge(answer, None, False).right
+
+    def _judge(self, answer: Any, tolerance: float | None, show: bool) -> Result:
+        return check(answer, self.exact(), tolerance, probability=self.probability,
+                     mistakes=self.mistakes, why=self.why, show=show, unit=self.unit,
+                     min_places=self.min_places)
 
     @property
     def solved(self) -> bool:
