@@ -980,6 +980,8 @@ def test_an_ended_class_s_page_says_so_instead_of_the_join_form_and_of_the_game_
         expect(mine.locator("#message")).to_have_text("The class has ended: thank you for playing. Your results are kept.")
         expect(mine.locator("#who")).to_contain_text("you are Mia")
         expect(mine.locator("#play-title")).to_have_text("Your results")
+        # the heading says "Your results": the line under it no longer says it again
+        assert mine.locator("#results").locator("xpath=..").inner_text() == "none yet."
         for hidden in ("#instructions", "#sent-note", "#table", "#tally-box", "#join"):
             expect(mine.locator(hidden)).to_be_hidden()
         expect(mine.get_by_text("Turn all 52 cards")).to_be_hidden()
@@ -1327,6 +1329,7 @@ def test_a_student_page_left_open_says_so_when_the_server_runs_another_class(bro
         expect(page.locator("#instructions")).to_be_hidden()
         expect(page.locator("#sent-note")).to_be_hidden()
         expect(page.locator("#play-title")).to_have_text("Your results")
+        assert not page.locator("#results").locator("xpath=..").inner_text().startswith("Your results")
 
 
 @pytest.mark.browser
