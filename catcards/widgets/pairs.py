@@ -7,7 +7,8 @@ or an empty slot where a pair was taken. Above the grid: pairs per seat; below i
 your last move": the two cards each player turned over (every player at the table saw them, so
 they are public: they come from ``obs["last_turn"]``, whose card names are matched to the game's
 card list). Computer players move at once after a person's miss; their turns are listed there
-so that a person can remember them.
+so that a person can remember them. A card clicked while the computer plays (before the page has
+shown the student's turn again) is refused in words, never kept for the student's next turn.
 """
 from __future__ import annotations
 
@@ -20,7 +21,10 @@ from ..games.pairs import TURN_OVER
 from ..render.pairs import CELL, cell_html, recent_html, scores_html, taken_html
 from .table import GameTable, mark_unavailable, table_for
 
-__all__ = ["PairsTable"]
+__all__ = ["PairsTable", "COMPUTER_PLAYING"]
+
+#: what a click on a card says while the computer is playing (it changes nothing)
+COMPUTER_PLAYING = "Wait: the computer is playing. Nothing changed: click a card when it is your turn."
 
 
 def recent_turns(state, keep: int = 8) -> list[dict]:
@@ -143,11 +147,17 @@ class PairsTable(GameTable):
     def _click(self, button: W.Button) -> None:
         """A grid button names its position, whatever the turn: "turn over card p" is answered
         in the position the click arrives in (refused in words when that card is not face down
-        or it is not a person's turn)."""
+        or it is not a person's turn). A click while the computer plays is refused in words,
+        never kept for the student's next turn (break49): one that arrives before the
+        computer's turn has run, and one the browser sent before the table was drawn at the
+        student's turn again (:meth:`~catcards.widgets.table.messages.MessagesMixin._computers_playing`:
+        of two cards clicked at once for the second card, the first counts)."""
         action = button._catcards_action[0]  # type: ignore[attr-defined]
         seat = self.state.current_player
         if self.state.is_over:
             self.say(self.game_over_words)
+        elif self._computers_playing():
+            self.say(COMPUTER_PLAYING)
         elif not self.is_human(seat):
             self.say(f"It is {self.seat_label(seat)}'s turn, not yours: nothing changed.")
         elif action not in self.state.legal_actions():

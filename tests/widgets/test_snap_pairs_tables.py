@@ -240,6 +240,65 @@ def test_stale_and_out_of_turn_clicks_change_nothing():
     assert "It is Seat 0 (computer)'s turn, not yours: nothing changed." in table.output_text()
 
 
+#: what a click on a card says while the computer is playing
+COMPUTER_PLAYING = "Wait: the computer is playing. Nothing changed: click a card when it is your turn."
+
+
+def grid_looks(table):
+    """What every cell of the Pairs grid shows: its face, and its button's words, classes and state."""
+    return [(face.value, b.description, b.tooltip, tuple(b._dom_classes), b.disabled, b.layout.visibility)
+            for face, b in zip(table._faces, table._buttons)]
+
+
+def test_a_card_clicked_while_the_computer_plays_changes_nothing_and_says_wait():
+    """break49: clicks on cards while the computer took its turn were kept and played as the
+    student's next cards. A click that arrives while the computer's turn is still to run (on the
+    kernel's loop, a ManualClock here) changes neither the game nor the grid, and says to wait."""
+    table = pairs_table()
+    table.clock = ManualClock()  # the computer's turn waits for its event, as on the kernel's loop
+    table.cell_buttons[0].click()
+    table.cell_buttons[1].click()  # red 1, blue 2: a miss; the computer is to play
+    assert table.clock.pending == 1 and table.state.current_player == 1
+    history, looks = [str(a) for a in table.state.history], grid_looks(table)
+    table._buttons[2].click()
+    assert [str(a) for a in table.state.history] == history == ["turn over card 0", "turn over card 1"]
+    assert grid_looks(table) == looks and table.clock.pending == 1
+    assert table.output_text().strip().endswith(COMPUTER_PLAYING)
+    assert COMPUTER_PLAYING in table.announce.value
+    table.clock.advance(0)  # the computer's turn runs
+    assert len(table.state.history) > 2 and table.recent[1]["seat"] == 1
+
+
+def test_cards_clicked_together_for_the_second_card_count_once(monkeypatch):
+    """break49: two cards clicked at once for the second card (or any card clicked before the
+    page showed the computer's turn) reached the kernel after the computer had played, and were
+    played as the student's next cards. A click the browser sent (its clock, press_time) before
+    the kernel had drawn the student's turn again is refused in words and changes nothing; one
+    sent after is played."""
+    from catcards.widgets.table import messages
+
+    sent = [100.0]  # when the browser sent the click
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    deal = [["red 1", "blue 2", "red 3", "red 4", "red 5", "red 6"],
+            ["red 2", "blue 3", "blue 1", "blue 4", "blue 5", "blue 6"]]  # 12 cards: the computer does not end the game
+    table = cw.play("pairs", players=2, copies=2, numbers=6, seed=1, deals=deal)
+    table.cell_buttons[0].click()
+    sent[0] += 0.5
+    table.cell_buttons[1].click()  # red 1, blue 2: a miss; the computer plays at once (no loop)
+    assert table.state.current_player == 0 and table.recent[-1]["seat"] == 1
+    history, looks = [str(a) for a in table.state.history], grid_looks(table)
+    said = table.output_text()
+    # the computer took card 1, so the focus is on card 2, where a press at once is taken for a
+    # key pressed twice (test_focus); card 3 is another card clicked with card 1
+    assert table._focused[0] is table._buttons[2]
+    table._buttons[3].click()  # sent with card 1's click: the page still showed the turn before
+    assert [str(a) for a in table.state.history] == history and grid_looks(table) == looks
+    assert table.output_text() == said + COMPUTER_PLAYING + "\n"
+    sent[0] += 1.0  # a click sent once the page shows the student's turn is played
+    table._buttons[3].click()
+    assert [str(a) for a in table.state.history] == history + ["turn over card 3"]
+
+
 # ---- a real browser: the computer's timed moves reach the page -------------------------------
 @pytest.mark.browser
 def test_snap_table_in_jupyterlab_real_time(browser_ready):

@@ -504,6 +504,7 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
             while self._computers_due():
                 self._agent_move()
         elif self._computers_due():
+            self._computers_start()  # a press sent before their turn is drawn can be told
             self.clock.schedule(self.computer_delay, self._computers_turn)
 
     def _computers_turn(self) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import time
 import traceback
 from datetime import datetime
 from typing import Any, Callable
@@ -94,6 +95,11 @@ class MessagesMixin:
         self._focus_job: object | None = None
         self._pressed_at: float | None = None
         self._taken_at: float | None = None
+        #: the computers' turn the last person's press started (_computers_start): [when the
+        #: browser sent that press (press_time; None: a click by code), when the kernel took it
+        #: (time.perf_counter), the seconds the kernel then took to draw the table with no
+        #: computer to move (None until it has)]
+        self._passed_turn: list | None = None
 
     # ---- callbacks: errors and prints go to self.out ------------------------------------------
     def say(self, text: str) -> None:
@@ -169,6 +175,7 @@ class MessagesMixin:
             flush()
         try:
             self.refresh()
+            self._computers_drawn()
             self._restore_focus(clicked, place)
         except Exception:
             self.append_output("stderr", traceback.format_exc())
@@ -199,6 +206,34 @@ class MessagesMixin:
         if not repeated:
             self._taken_at = sent
         return repeated
+
+    def _computers_start(self) -> None:
+        """Note that the press being handled passes the turn to the computers
+        (``GameTable._advance``): when the browser sent it and when the kernel took it."""
+        self._passed_turn = [press_time(), time.perf_counter(), None]
+
+    def _computers_drawn(self) -> None:
+        """After a redraw (:meth:`_run`): the first with no computer to move since
+        :meth:`_computers_start` notes how many seconds after it the kernel drew it."""
+        turn = self._passed_turn
+        if turn is not None and turn[2] is None and not self._computers_due():
+            turn[2] = time.perf_counter() - turn[1]
+
+    def _computers_playing(self) -> bool:
+        """True while computers are to move (``GameTable._computers_due``), and for a press from
+        the browser sent before the page could show the person's turn again after the computers'
+        turn that the last person's press started (break49: cards clicked in Pairs while the
+        computer played reached the kernel after its turn and were played as the student's next
+        cards): sent, by the browser's clock (:func:`press_time`), less time after that press
+        than the kernel took from it to drawing the table with no computer to move. Each is a
+        difference on one clock (the browser's, the kernel's), so the two need not agree. A
+        press sent while that drawing travels to the page is not caught; neither is a press
+        made by code, or one after a move made by code (no browser time)."""
+        if self._computers_due():
+            return True
+        turn, sent = self._passed_turn, press_time()
+        return (turn is not None and turn[0] is not None and sent is not None
+                and (turn[2] is None or sent - turn[0] < turn[2]))
 
     def callback(self, fn: Callable[[Any], Any]) -> Callable[[Any], None]:
         """Wrap a widget callback so its errors and prints appear in ``out`` and it never raises."""
