@@ -592,7 +592,7 @@ _EDITION_LOCK = f"""\
 import catcards.exercises as _catcards_exercises
 # every exercise taken as answered right: the results a lesson keeps back until then (reveal_after)
 # are drawn (break49: the edition said "The result below shows the answer" over nothing)
-_catcards_exercises._SOLVED.update(_catcards_exercises.exercises())
+_catcards_exercises.mark_all_solved()
 del _catcards_exercises
 
 

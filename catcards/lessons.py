@@ -5,7 +5,7 @@ contradict its numbers (issue 28).
 >>> read_interval(0.517, 0.628, 0.5, games=300)
 "The interval [0.517, 0.628] excludes 0.5: seat 0's advantage is real, about 0.07."
 >>> read_interval(0.45, 0.55, 0.5, games=300)
-'The interval [0.45, 0.55] holds 0.5: these 300 games cannot tell a difference.'
+'The interval [0.450, 0.550] holds 0.5: these 300 games cannot tell a difference.'
 
 A lesson prints these instead of writing "barely matters" or "no advantage" in a markdown cell:
 if a new seed or rule moves the interval, the sentence moves with it.
@@ -18,7 +18,9 @@ if a new seed or rule moves the interval, the sentence moves with it.
 
 Layer 3: no widgets, no plotting. Numbers are shown with as many decimals as it takes (3 at
 least, up to 6) for the shown interval to sit on the same side of the reference as the real one:
-an interval [0.4891, 0.4996] against 0.5 reads "[0.489, 0.4996]", never "[0.489, 0.5]" ... "excludes 0.5".
+an interval [0.4891, 0.4996] against 0.5 reads "[0.4891, 0.4996]", never "[0.489, 0.500]" ...
+"excludes 0.5". :func:`read_interval` shows both ends of its interval with the same decimals,
+trailing zeros kept ("[0.510, 0.622]"); the reference, as other lone numbers, drops them ("0.5").
 """
 from __future__ import annotations
 
@@ -58,6 +60,12 @@ def _plain(x: float, decimals: int) -> str:
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def _fixed(x: float, decimals: int) -> str:
+    """``x`` rounded to ``decimals``, trailing zeros kept ("0.510"); never "-0.000"."""
+    text = f"{x:.{decimals}f}"
+    return text.lstrip("-") if float(text) == 0 else text
 
 
 def _side(x: float, reference: float) -> int:
@@ -105,8 +113,11 @@ def read_interval(low: float, high: float, reference: float, *, games: int, what
                   trial: str = "game") -> str:
     """One sentence reading a confidence interval ``[low, high]`` against ``reference``.
 
-    - The interval holds the reference: "The interval [0.45, 0.55] holds 0.5: these 300 games
+    - The interval holds the reference: "The interval [0.450, 0.550] holds 0.5: these 300 games
       cannot tell a difference." (it does not say there is none).
+    - Both ends have the same decimals (3, or more when needed to keep the shown ends on the same
+      side of the reference as the real ones), trailing zeros kept: [0.51, 0.622] reads
+      "[0.510, 0.622]"; the reference drops them ("0.5").
     - It excludes it: "The interval [0.517, 0.628] excludes 0.5: seat 0's advantage is real,
       about 0.07." For a ``what`` ending in "win rate" the owner's advantage or disadvantage is
       named; otherwise "<what> is really above <reference_text>, by about 0.07" (or below).
@@ -135,7 +146,9 @@ def read_interval(low: float, high: float, reference: float, *, games: int, what
         r = round(reference, decimals)
         if all(_side(round(v, decimals), r) == _side(v, reference) for v in (low, high)):
             break
-    shown_low, shown_high, shown_ref = (_plain(v, decimals) for v in (low, high, reference))
+    # both ends with the same decimals, zeros kept ("[0.510, 0.622]", as the lessons' f"{x:.3f}")
+    shown_low, shown_high = _fixed(low, decimals), _fixed(high, decimals)
+    shown_ref = _plain(reference, decimals)
     if low <= reference <= high:
         return (f"The interval [{shown_low}, {shown_high}] holds {shown_ref}: "
                 f"these {games:,} {trial}{'s' * (games != 1)} cannot tell a difference.")

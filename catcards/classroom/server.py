@@ -1573,7 +1573,8 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     :data:`~catcards.classroom.pool.DEFAULT_MAX_STUDENTS`). Every argument is checked (the
     activity, the store's place, the address and port) before anything is made. Prints the code, the join link, its QR code and the
     dashboard link; with ``as_json`` only one line, a JSON object with ``code``, ``join_url``,
-    ``dashboard_url`` and ``teacher_token``. Then one line of how many students' tables are ready;
+    ``dashboard_url`` and ``teacher_token``, the whole of standard output (the lines below and the
+    words at the stop go to standard error). Then one line of how many students' tables are ready;
     of Voila's log and the kernels', only errors, unless ``verbose`` (their routine lines too).
 
     Raises:

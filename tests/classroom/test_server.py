@@ -95,6 +95,42 @@ def test_the_json_line_gives_the_code_and_links(server):
     assert len(server["teacher_token"]) >= 32
 
 
+def test_with_json_the_standard_output_is_the_json_line_alone(tmp_path):
+    """``catcards class snap --json | python -c "import json,sys; json.load(sys.stdin)"``: from the
+    start to the teacher's Ctrl+C, standard output holds the JSON line and nothing else; the
+    tables' readiness line and the words at the stop go to standard error."""
+    import os
+    import subprocess
+    import sys
+    import threading
+
+    from class_server import REPO, ctrl_c
+
+    err = tmp_path / "stderr.txt"
+    env = dict(os.environ, HOME=str(tmp_path), PYTHONPATH=str(REPO), MPLBACKEND="Agg")
+    with err.open("wb") as errors:
+        proc = subprocess.Popen([sys.executable, "-m", "catcards.cli", "class", "snap", "--json",
+                                 f"--port={free_port()}", f"--store={tmp_path / 'store'}", "--preheat=1"],
+                                stdout=subprocess.PIPE, stderr=errors, env=env, cwd=tmp_path)
+        lines: list[bytes] = []
+        reader = threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True)
+        reader.start()
+        try:
+            deadline = time.monotonic() + 240   # a guard against a hang, not a timing test
+            while (b"(all ready)" not in err.read_bytes() + b"".join(lines) and proc.poll() is None
+                   and time.monotonic() < deadline):
+                time.sleep(0.5)
+        finally:
+            ctrl_c(proc, reader)
+    said, out = err.read_text(errors="replace"), b"".join(lines)
+    assert len(lines) == 1 and out.endswith(b"\n"), out.decode(errors="replace")[-2000:]
+    assert "Students' tables ready: 1 of 1 (all ready)" in said and "Stopped. Class " in said, said[-2000:]
+    info = json.loads(out)   # the whole output is one JSON document
+    assert sorted(info) == ["code", "dashboard_url", "join_url", "teacher_token"]
+    assert info["dashboard_url"] == f"{info['join_url']}/dashboard#token={info['teacher_token']}"
+    assert info["code"] in said   # the stop's words name the class, on standard error
+
+
 def test_the_student_page_the_code_box_and_the_dashboard_page(server):
     page = requests.get(server["join_url"], timeout=30)
     assert page.status_code == 200 and page.headers["Content-Type"].startswith("text/html")

@@ -638,15 +638,15 @@ def test_the_answer_key_lists_only_forms_its_check_cell_calls_right():
     """break49: the key of snap/dinohistoria-after-two-snaps listed 0.038 and 3.8% as accepted;
     its check asks for 4 places (2 for a percentage) and refuses both, so a teacher marking by
     the key would mark them right. Every form a key lists is one its check calls right."""
-    from catcards.exercises import _SOLVED, _registry, check
+    from catcards.exercises import _registry, check, reveal_state
 
     for key, ex in _registry().items():   # check() as the check cell calls it, marking nothing solved
         block = html.unescape(kit._key_block(key))
         forms = re.search(r"Accepted forms include: (.*?)\. ", block).group(1).split(", ")
         assert forms and all(check(form, ex.exact(), probability=ex.probability, mistakes=ex.mistakes, why=ex.why,
                                    show=False, unit=ex.unit, min_places=ex.min_places).right for form in forms), (key, forms)
-        solved = set(_SOLVED)
-        assert ex.accepts(forms[0]) and not ex.accepts("not a number") and _SOLVED == solved   # marks nothing
+        solved = reveal_state()
+        assert ex.accepts(forms[0]) and not ex.accepts("not a number") and reveal_state() == solved   # marks nothing
     block = html.unescape(kit._key_block("snap/dinohistoria-after-two-snaps"))
     assert "Accepted forms include: 1/26, 0.0385. " in block
 
@@ -678,6 +678,20 @@ def test_the_teachers_edition_prints_each_widget_as_what_it_shows(tmp_path):
     assert "interactive: in the live notebook" not in shown
     assert shown.count("hidden words") == 1 and "<script>alert(1)" not in page   # each in its code only
     assert len(re.findall(r"Out\[\d+\]", shown)) == 6   # the hidden widget's cell has none
+
+
+def test_the_teachers_edition_marks_the_exercises_solved_through_their_public_function():
+    """The edition's hidden first cell wrote to the private ``catcards.exercises._SOLVED``: it calls
+    :func:`catcards.exercises.mark_all_solved`, and no module of the package but the exercises'
+    own touches that set."""
+    import catcards
+
+    assert "_catcards_exercises.mark_all_solved()" in kit._EDITION_LOCK
+    package = Path(catcards.__file__).resolve().parent
+    own = package / "exercises" / "__init__.py"
+    touching = sorted(str(p.relative_to(package)) for p in package.rglob("*.py")
+                      if p != own and "_SOLVED" in p.read_text(encoding="utf-8"))
+    assert touching == []
 
 
 def test_the_teachers_edition_draws_the_results_kept_back_until_an_answer_is_right(tmp_path):

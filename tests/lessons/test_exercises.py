@@ -496,6 +496,22 @@ def test_a_right_answer_shows_the_result_once_all_its_exercises_are_solved(fresh
     assert reveal_state()[keys[1]] == {"solved": True, "shown": True}
 
 
+def test_mark_all_solved_draws_every_result_kept_back_now_and_later(fresh):
+    """A teacher's edition (catcards kit --run) takes every exercise as answered right: a result
+    already waiting is drawn at once, and one kept back later is drawn as its cell runs."""
+    from catcards.exercises import mark_all_solved
+
+    calls = []
+    box = reveal_after("cat-days/grumpy-cat-by-draw-6", lambda: calls.append("waiting"))
+    assert calls == [] and not any(s["solved"] for s in reveal_state().values())
+    mark_all_solved()
+    assert calls == ["waiting"] and box.children == (box.children[-1],)
+    assert reveal_state()["cat-days/grumpy-cat-by-draw-6"] == {"solved": True, "shown": True}
+    assert all(exercise(key).solved for key in exercises())
+    reveal_after(["simons-cat/cat-3-set-aside", "simons-cat/no-cat-in-hand"], lambda: calls.append("later"))
+    assert calls == ["waiting", "later"]
+
+
 def test_answered_before_the_reveal_cell_runs_draws_at_once_and_a_rerun_closes_the_old_widgets(fresh):
     calls = []
     first = reveal_after("snap/dinohistoria-snaps", lambda: calls.append("first"))

@@ -17,16 +17,28 @@ def test_an_interval_that_excludes_the_fair_share_shows_a_real_advantage():
 
 def test_an_interval_that_holds_the_fair_share_cannot_tell():
     assert read_interval(0.45, 0.55, 0.5, games=300) == \
-        "The interval [0.45, 0.55] holds 0.5: these 300 games cannot tell a difference."
+        "The interval [0.450, 0.550] holds 0.5: these 300 games cannot tell a difference."
     # an end on the reference counts as holding it (a closed interval, as Interval.__contains__)
     assert "holds 0.5" in read_interval(0.5, 0.6, 0.5, games=1000)
     assert "1,000 games" in read_interval(0.5, 0.6, 0.5, games=1000)
     # a deal or a claim is not a game (a teacher's read of Cat Trick and the Card Game)
     assert read_interval(0.41, 0.46, 0.44, games=1500, trial="deal") == \
-        "The interval [0.41, 0.46] holds 0.44: these 1,500 deals cannot tell a difference."
+        "The interval [0.410, 0.460] holds 0.44: these 1,500 deals cannot tell a difference."
     for bad in ("", "games!", 5):
         with pytest.raises(ValueError, match="trial"):
             read_interval(0.41, 0.46, 0.44, games=1500, trial=bad)
+
+
+def test_both_ends_of_the_interval_have_the_same_decimals():
+    # pairs "Who starts" (the teacher's notes quote "[0.510, 0.622]"): a trailing zero is kept, as
+    # the lessons' own f"{low:.3f}" prints it, not "[0.51, 0.622]"
+    assert read_interval(0.51, 0.622, 0.5, games=300) == \
+        "The interval [0.510, 0.622] excludes 0.5: seat 0's advantage is real, about 0.07."
+    assert read_interval(0.4, 0.6, 0.5, games=10).startswith("The interval [0.400, 0.600] holds 0.5:")
+    # more decimals when needed, on both ends: 0.49996 needs 5, so 0.4891 shows 5 too
+    assert "[0.48910, 0.49996]" in read_interval(0.4891, 0.49996, 0.5, games=1000)
+    # a zero end is "0.000", never "-0.000"
+    assert read_interval(-0.0, 0.04, 0.5, games=50).startswith("The interval [0.000, 0.040] excludes 0.5:")
 
 
 def test_below_the_reference_is_a_disadvantage():
@@ -45,15 +57,15 @@ def test_below_the_reference_is_a_disadvantage():
 def test_rounding_never_turns_an_excluding_interval_into_one_that_looks_as_if_it_holds():
     # 0.49996 rounds to 0.5 at 3 decimals; the sentence shows enough decimals to stay true
     text = read_interval(0.4891, 0.49996, 0.5, games=1000)
-    assert text.startswith("The interval [0.4891, 0.49996] excludes 0.5:")
+    assert text.startswith("The interval [0.48910, 0.49996] excludes 0.5:")
     text = read_interval(0.3331, 0.357, 1 / 3, games=1000)
-    assert text.startswith("The interval [0.3331, 0.357] holds 0.3333:")
+    assert text.startswith("The interval [0.3331, 0.3570] holds 0.3333:")
 
 
 def test_a_rate_that_is_not_a_win_rate_is_read_against_its_reference_text():
     assert read_interval(0.02, 0.04, 0.06, games=3000, what="the chance of a snap after a snap",
                          reference_text="the chance after no snap (0.06)") == (
-        "The interval [0.02, 0.04] excludes 0.06: the chance of a snap after a snap is really below "
+        "The interval [0.020, 0.040] excludes 0.06: the chance of a snap after a snap is really below "
         "the chance after no snap (0.06), by about 0.03.")
 
 

@@ -62,3 +62,24 @@ assert five.mean() < four.mean() and ttest_ind(five, four, equal_var=False).pval
 assert four.mean() - five.mean() < 0.1 * four.mean()                  # "a little": under a tenth
 five_t, four_t = (res["tricks"].to_numpy() for res in runs.values())
 assert five_t.mean() < four_t.mean() and ttest_ind(five_t, four_t, equal_var=False).pvalue < 0.01
+
+# ---- claim, notebooks/teacher/big-cat.md "Two runs, two readings": the reveal's 40,000 games give
+# seat 0 0.494 and "[0.489, 0.499]" (excludes 0.5, about 0.006 less), the Lion 5 run's 30,000 games
+# 0.498 and "[0.492, 0.503]" (holds 0.5), as the notebook prints them after the lock-in. Source: the
+# sentences catcards.lessons writes from the same rows (the reveal's note, read_interval; the Lion 5
+# against Lion 4 line, compare) and the table's first_wins as shown, .round(3).
+from pathlib import Path as _Path
+
+from catcards.lessons import compare as _compare, read_interval as _read_interval
+
+_notes = " ".join((_Path(catcards.__file__).resolve().parents[1] / "notebooks" / "teacher" / "big-cat.md")
+                  .read_text(encoding="utf-8").split())
+_reveal = _read_interval(two.low, two.high, 0.5, games=int(two.games), estimate=two.rate)
+assert "give seat 0 0.494, an interval [0.489, 0.499] just below 0.5" in _notes and f"{two.rate:.3f}" == "0.494", two
+assert _reveal.startswith("The interval [0.489, 0.499] excludes 0.5:") and "about 0.006" in _reveal, _reveal
+_five, _four = (bc.seat_win_rates(res, 2).iloc[0] for res in runs.values())
+_lions = _compare(_five.low, _five.high, _four.low, _four.high, a="Lion 5", b="Lion 4",
+                  what="first-player win rate", games=30_000)
+assert "gives 0.498, an interval [0.492, 0.503] that holds 0.5" in _notes
+assert cmp["first_wins"].round(3)["Wildcat (Lion 5)"] == 0.498, _five
+assert "Lion 5 [0.492, 0.503]" in _lions and _five.low <= 0.5 <= _five.high, _lions

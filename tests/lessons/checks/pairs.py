@@ -89,6 +89,15 @@ assert no_memory_ci.low <= 8 ** 2 <= no_memory_ci.high, no_memory_ci
 # claim, cell "Against each other": at q = 0 both seats play alike (the same agent), so the row
 # q = 0 measures the starting seat's edge; the printed reading is read_interval of that row
 assert duel["forget q"].iloc[0] == 0.0 and "0.5" in starting_reading
+# claim, notebooks/teacher/pairs.md "Who starts": the notes quote that reading as the notebook
+# prints it ("[0.510, 0.622] excludes 0.5", both ends with 3 decimals), about 0.07 more than a
+# fair share. Source: the printed sentence itself.
+from pathlib import Path as _Path  # noqa: E402
+
+_notes = " ".join((_Path(catcards.__file__).resolve().parents[1] / "notebooks" / "teacher" / "pairs.md")
+                  .read_text(encoding="utf-8").split())
+assert "with these seeds [0.510, 0.622] excludes 0.5: the starting seat wins about 0.07 more" in _notes
+assert "[0.510, 0.622] excludes 0.5" in starting_reading and "about 0.07" in starting_reading, starting_reading
 
 # claim, cells "first_guess.reveal" and "## 2. The value of memory": the words kept back in the
 # package are true to the numbers (12.39 is the exact 558242/45045 rounded; 64 = 8^2)
