@@ -72,14 +72,14 @@ def _side(x: float, reference: float) -> int:
     return (x > reference) - (x < reference)
 
 
-def _shown(values: tuple[float, ...], reference: float) -> tuple[str, ...]:
-    """Each value as text, with the fewest decimals (3 to 6) at which every rounded value lies on
-    the same side of ``reference`` as the value itself (so the text tells the same story)."""
+def _decimals(values: tuple[float, ...], reference: float) -> int:
+    """The fewest decimals (3 to 6) at which every rounded value lies on the same side of
+    ``reference`` as the value itself (so the text tells the same story)."""
     for decimals in range(3, 7):
         rounded = [round(v, decimals) for v in values]
         if all(_side(r, reference) == _side(v, reference) for r, v in zip(rounded, values)):
             break
-    return tuple(_plain(v, decimals) for v in values)
+    return decimals
 
 
 def _about(difference: float) -> str:
@@ -167,8 +167,9 @@ def compare(a_low: float, a_high: float, b_low: float, b_high: float, *, a: str 
     """One sentence comparing two confidence intervals, A's ``[a_low, a_high]`` and B's
     ``[b_low, b_high]``.
 
-    - They do not overlap: "The intervals for seat 0 [0.52, 0.6] and seat 1 [0.4, 0.48] do not
-      overlap: a real difference, seat 0's rate is higher."
+    - They do not overlap: "The intervals for seat 0 [0.520, 0.600] and seat 1 [0.400, 0.480] do
+      not overlap: a real difference, seat 0's rate is higher." (Every end with the same
+      decimals, trailing zeros kept: 3, or more when the two facing ends need them to stay apart.)
     - They overlap: "... overlap: these games cannot tell which is larger (overlap alone does not
       prove they are equal)." (With ``games`` given: "these 80 games each".)
 
@@ -186,13 +187,14 @@ def compare(a_low: float, a_high: float, b_low: float, b_high: float, *, a: str 
     a_low, a_high = _check_interval(a_low, a_high, "A's interval")
     b_low, b_high = _check_interval(b_low, b_high, "B's interval")
     which = "these games" if games is None else f"these {_check_games(games):,} games each"
-    shown = {v: _plain(v, 3) for v in (a_low, a_high, b_low, b_high)}
     apart = a_high < b_low or b_high < a_low
+    decimals = 3
     if apart:  # the two facing ends with enough decimals that the gap stays visible
         lower_end, upper_end = (a_high, b_low) if a_high < b_low else (b_high, a_low)
-        shown[lower_end], shown[upper_end] = _shown((lower_end, upper_end), (lower_end + upper_end) / 2)
-    start = (f"The intervals for {a} [{shown[a_low]}, {shown[a_high]}] "
-             f"and {b} [{shown[b_low]}, {shown[b_high]}]")
+        decimals = _decimals((lower_end, upper_end), (lower_end + upper_end) / 2)
+    # every end with the same decimals, zeros kept ("[0.520, 0.600]"), as read_interval's
+    start = (f"The intervals for {a} [{_fixed(a_low, decimals)}, {_fixed(a_high, decimals)}] "
+             f"and {b} [{_fixed(b_low, decimals)}, {_fixed(b_high, decimals)}]")
     if apart:
         higher = a if a_low > b_high else b
         verdict = f"the {what} is higher {higher}" if trailing else f"{higher}'s {what} is higher"
