@@ -373,3 +373,28 @@ def test_the_clock_runs_then_once_after_the_chain_of_events():
     clock.cancel_all()
     clock.advance(5)
     assert ran == ["now", 1, 2, "after"]
+
+
+def test_a_card_pressed_while_the_computers_played_is_not_played_for_the_next_turn(focused, monkeypatch):
+    """Helper pairsclicks (stop 47): the tables keep a card's button between redraws and give it
+    the new position, so a second card clicked with the first (sent before the page showed the
+    computers' replies) reached the kernel after them and was played as the person's next card.
+    It is refused in words and changes nothing; the same card pressed once the page shows the
+    turn is played."""
+    from catcards.widgets.table import messages
+    from catcards.widgets.table.moves import COMPUTERS_MOVED
+
+    sent = [100.0]  # when the browser sent the press
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    table = catcards.widgets.play("simons-cat", players=4, seed=2)
+    cards(table)[5].click()  # Dog 3; the computers reply at once (no event loop here)
+    assert table.state.current_player == 0 and table.state.log[-1] == "Seat 3 plays Mouse 2."
+    mouse4 = cards(table)[7]
+    assert mouse4.description == "Mouse 4" and [str(a) for a in table.legal] == ["play Mouse 4"]
+    before = table.state.to_json()
+    mouse4.click()  # sent with Dog 3's click, before the page showed the replies
+    assert table.state.to_json() == before
+    assert table.output_text().strip().endswith(COMPUTERS_MOVED)
+    sent[0] += 1.0  # pressed once the page shows the turn
+    mouse4.click()
+    assert "play Mouse 4" in [str(a) for a in table.state.history[-8:]] and "Seat 0 plays Mouse 4." in table.state.log

@@ -22,7 +22,12 @@ from ...core import Action, IllegalActionError
 from ...render import suit_style
 from ...render.tables import CARD_WIDTH, card_html, obs_board_html
 
-__all__ = ["MovesMixin", "focusable_buttons", "is_card_button"]
+__all__ = ["MovesMixin", "focusable_buttons", "is_card_button", "COMPUTERS_MOVED"]
+
+#: what a move pressed while the computers were moving says (sent before the page showed the
+#: person's turn again: two cards clicked at once, a burst of clicks; it changes nothing)
+COMPUTERS_MOVED = ("Wait: the computers were still playing when you pressed. Nothing changed: "
+                   "choose your move from the table as it is now.")
 
 
 def _cards_in(action: Action) -> list[Card]:
@@ -90,6 +95,9 @@ class MovesMixin:
             return
         if not self.is_human(seat):
             self.say(f"It is {self.seat_label(seat)}'s turn, not yours: nothing changed.")
+            return
+        if self._computers_playing():  # sent before the page showed this turn: kept buttons
+            self.say(COMPUTERS_MOVED)    # carry the new position, so it would be played here
             return
         if self._hidden_for() is not None:
             self.say(f"Pass the screen to seat {seat} first: nothing changed.")
