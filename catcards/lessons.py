@@ -28,6 +28,7 @@ import hashlib
 import math
 import os
 import re
+from decimal import ROUND_HALF_UP, Decimal
 from statistics import NormalDist
 from typing import Optional
 
@@ -82,17 +83,24 @@ def _decimals(values: tuple[float, ...], reference: float) -> int:
     return decimals
 
 
+def _half_up(x: float, decimals: int) -> str:
+    """``x`` (>= 0) rounded to ``decimals`` as a student rounds: a 5 rounds up, as the number is
+    written (0.125 -> "0.13", where ``f"{0.125:.2f}"`` gives "0.12"); zeros kept."""
+    return str(Decimal(repr(x)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP))
+
+
 def _about(difference: float) -> str:
-    """A positive difference rounded for "about ...": 2 decimals from 0.1, else 1 significant
-    figure (2 when it starts with a 1: 0.0147 -> "0.015", 0.0725 -> "0.07")."""
+    """A positive difference rounded for "about ...", a 5 rounded up: 2 decimals from 0.1, zeros
+    kept (0.2 -> "0.20", beside "0.12"), else 1 significant figure (2 when it starts with a 1:
+    0.0147 -> "0.015", 0.0725 -> "0.07")."""
     if difference >= 0.095:
-        return _plain(difference, 2)
+        return _half_up(difference, 2)
     if difference <= 0:
         return "0"
     digits = -int(math.floor(math.log10(difference)))
-    if f"{difference:.{digits}f}".rstrip("0").endswith("1"):
+    if _half_up(difference, digits).rstrip("0").endswith("1"):
         digits += 1
-    return _plain(difference, digits)
+    return _half_up(difference, digits)
 
 
 def _check_interval(low, high, name: str = "the interval") -> tuple[float, float]:
@@ -171,7 +179,7 @@ def compare(a_low: float, a_high: float, b_low: float, b_high: float, *, a: str 
       not overlap: a real difference, seat 0's rate is higher." (Every end with the same
       decimals, trailing zeros kept: 3, or more when the two facing ends need them to stay apart.)
     - They overlap: "... overlap: these games cannot tell which is larger (overlap alone does not
-      prove they are equal)." (With ``games`` given: "these 80 games each".)
+      prove they are equal)." (With ``games`` given: "with 80 games each, we cannot tell".)
 
     Args:
         a_low, a_high, b_low, b_high: the two intervals, numbers, each ``low <= high``.
@@ -186,7 +194,7 @@ def compare(a_low: float, a_high: float, b_low: float, b_high: float, *, a: str 
     """
     a_low, a_high = _check_interval(a_low, a_high, "A's interval")
     b_low, b_high = _check_interval(b_low, b_high, "B's interval")
-    which = "these games" if games is None else f"these {_check_games(games):,} games each"
+    which = "these games cannot" if games is None else f"with {_check_games(games):,} games each, we cannot"
     apart = a_high < b_low or b_high < a_low
     decimals = 3
     if apart:  # the two facing ends with enough decimals that the gap stays visible
@@ -199,7 +207,7 @@ def compare(a_low: float, a_high: float, b_low: float, b_high: float, *, a: str 
         higher = a if a_low > b_high else b
         verdict = f"the {what} is higher {higher}" if trailing else f"{higher}'s {what} is higher"
         return f"{start} do not overlap: a real difference, {verdict}."
-    return (f"{start} overlap: {which} cannot tell which is larger "
+    return (f"{start} overlap: {which} tell which is larger "
             "(overlap alone does not prove they are equal).")
 
 

@@ -58,6 +58,15 @@ def _decimal(x: float) -> str:
     return text
 
 
+def _same_decimals(x: float) -> str:
+    """A number shown beside others of its kind (an estimate and its interval's ends): 3
+    decimals, zeros kept ("12.410", "0.500"), thousands grouped; 2 significant figures below 0.01
+    as :func:`_decimal`."""
+    if x != 0 and abs(x) < 0.01:
+        return _decimal(x)
+    return f"{x:,.3f}"
+
+
 def _exact_text(exact: Any) -> str:
     """"1/17 = 0.059" for a fraction, the number itself for a whole number or a float."""
     if isinstance(exact, Fraction) and exact.denominator != 1:
@@ -302,10 +311,6 @@ class Predict(W.VBox):
                 raise ValueError(f"simulated must be a finite number, got {simulated!r}")
             if games is not None and (isinstance(games, bool) or not isinstance(games, int) or games < 1):
                 raise ValueError(f"games must be a whole number >= 1, got {games!r}")
-            source = f"{games:,} simulated {trial}{'s' * (games != 1)}" if games is not None else "The simulation"
-            words.append(f"{source} gave {_decimal(float(simulated))}.")
-            rows.append((f"Simulated ({games:,} {trial}{'s' * (games != 1)})" if games is not None else "Simulated",
-                         _decimal(float(simulated))))
         if interval is not None:
             try:
                 low, high = (float(v) for v in interval)
@@ -313,7 +318,16 @@ class Predict(W.VBox):
                 raise ValueError(f"interval must be two numbers (low, high), got {interval!r}") from None
             if not (math.isfinite(low) and math.isfinite(high) and low <= high):
                 raise ValueError(f"interval must be two finite numbers with low <= high, got {interval!r}")
-            rows.append(("95% interval", f"{_decimal(low)} to {_decimal(high)}"))
+        # an estimate beside its interval: all three with the same decimals ("12.410", "[12.346,
+        # 12.474]"; a teacher read "gave 12.41" beside "12.346 to 12.474")
+        shown = _same_decimals if interval is not None else _decimal
+        if simulated is not None:
+            source = f"{games:,} simulated {trial}{'s' * (games != 1)}" if games is not None else "The simulation"
+            words.append(f"{source} gave {shown(float(simulated))}.")
+            rows.append((f"Simulated ({games:,} {trial}{'s' * (games != 1)})" if games is not None else "Simulated",
+                         shown(float(simulated))))
+        if interval is not None:
+            rows.append(("95% interval", f"[{shown(low)}, {shown(high)}]"))
         if note:
             words.append(str(note))
         table = "".join(f'<tr><th scope="row" style="text-align:left;padding:2px 12px 2px 0">{html.escape(a)}</th>'

@@ -88,8 +88,8 @@ def test_compare_separate_and_overlapping_intervals():
         "seat 0's win rate is higher.")
     # card-game cell 23 (issue 28): thresholds from 80 games each with overlapping intervals
     assert compare(0.41, 0.62, 0.35, 0.56, a="threshold 5", b="threshold 7", games=80) == (
-        "The intervals for threshold 5 [0.410, 0.620] and threshold 7 [0.350, 0.560] overlap: these 80 games "
-        "each cannot tell which is larger (overlap alone does not prove they are equal).")
+        "The intervals for threshold 5 [0.410, 0.620] and threshold 7 [0.350, 0.560] overlap: with 80 games "
+        "each, we cannot tell which is larger (overlap alone does not prove they are equal).")
     # a gap smaller than the rounding stays visible (every end with the decimals it takes)
     assert "[0.50000, 0.59996] and B [0.59998, 0.70000] do not overlap: a real difference, B's rate is higher" \
         in compare(0.5, 0.59996, 0.59998, 0.7)
@@ -147,3 +147,12 @@ def test_compare_with_trailing_phrases_reads_as_a_sentence():
     assert said.endswith("do not overlap: a real difference, the chance of a snap next is higher after no snap.")
     said = compare(0.055, 0.061, 0.033, 0.052, a="after no snap", b="after a snap", what="chance", trailing=True)
     assert said.endswith("the chance is higher after no snap.")
+
+
+def test_about_keeps_two_decimals_and_rounds_a_five_up():
+    """A teacher (teach50): "disadvantage is real, about 0.12" beside "advantage is real, about
+    0.2" in one cell, and 0.5 - 0.375 = 0.125 read as 0.12 where a student rounds to 0.13."""
+    assert read_interval(0.268, 0.482, 0.5, games=80, what="threshold 0's win rate", estimate=30 / 80).endswith(
+        "threshold 0's disadvantage is real, about 0.13.")
+    assert read_interval(0.6, 0.8, 0.5, games=80, what="threshold 1.01's win rate", estimate=0.7).endswith(
+        "threshold 1.01's advantage is real, about 0.20.")

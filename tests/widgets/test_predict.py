@@ -145,7 +145,7 @@ def test_reveal_shows_the_prediction_beside_exact_and_simulated():
     shown = guess.reveal(exact=Fraction(3, 51), simulated=0.061, games=1000, interval=(0.047, 0.078))
     assert isinstance(shown, W.HTML)
     assert "You said 0.2. The exact answer is 1/17 = 0.059. 1,000 simulated games gave 0.061." in shown.value
-    assert "<th" in shown.value and "0.047 to 0.078" in shown.value
+    assert "<th" in shown.value and "[0.047, 0.078]" in shown.value
     again = guess.reveal(exact=Fraction(1, 4))          # updated in place: the same widget
     assert again is shown and "1/4 = 0.25" in shown.value and "0.061" not in shown.value
 
