@@ -55,6 +55,11 @@ for n in range(1, 7):
 assert len(check) == 7 and hits == sum(lo <= ex <= hi for lo, ex, hi in zip(check["low"], check["exact"], check["high"]))
 assert hits >= 5   # at 95% each, 2 or more misses in 7 rows happen about 1 time in 23
 assert misses == 7 - hits and abs(usual - (0.95 ** 7 + 7 * 0.05 * 0.95 ** 6)) < 1e-12 and round(usual, 2) == 0.96
+# the sentences printed before and after the lock-in: the rate of a 95% interval's misses, and how
+# often chance alone gives 0 or 1 miss in the 7 rows (a teacher's read: "1 miss in 7 rows" read as
+# the expected rate)
+assert rate == "A 95% interval misses the true value about 1 time in 20."
+assert by_chance == "In 7 rows, 0 or 1 miss happens 96% of the time by chance alone."
 
 # cell "for n in (13, 26, 100, 500)": asymptotic_turns is Velleman and Warrington's published formula
 # written out, the float recursion equals the exact one (Fractions, checked by brute force above) at
