@@ -22,6 +22,10 @@ EXERCISES = (
             9: "9 = 2 x 5 - 1 is the expected wait for the first pair only; then 4 pairs are left, "
                "then 3, ...",
             Fraction(1, 9): "that is a chance, not a number of turns: a chance p gives 1/p turns on average.",
+            15: "15 = 1 + 2 + 3 + 4 + 5 counts one turn per pair left (m turns with m pairs left); a match "
+                "with chance 1/(2m - 1) takes 2m - 1 turns on average.",
+            30: "30 = 2 + 4 + 6 + 8 + 10 counts 2m turns with m pairs left, not 2m - 1: a match with "
+                "chance 1/(2m - 1) takes 2m - 1 turns on average.",
         },
         why="With m pairs left, a turn matches with chance 1/(2m - 1), so the wait is 2m - 1 turns "
             "on average (a geometric wait). Add them: 9 + 7 + 5 + 3 + 1 = 25 = 5^2.",

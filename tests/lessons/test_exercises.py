@@ -146,6 +146,15 @@ def test_a_percentage_for_a_number_that_is_not_a_probability_is_not_checked(answ
     assert exercise("pairs/no-memory-5-pairs").check("25 turns", show=False).right is True
 
 
+@pytest.mark.parametrize("answer, named", [(15, "one turn per pair left"), ("15 turns", "one turn per pair left"),
+                                            (30, "counts 2m turns with m pairs left, not 2m - 1")])
+def test_the_no_memory_exercise_names_its_two_common_sums(answer, named):
+    """A teacher's read of Pairs (December 2026): 15 (1 + 2 + ... + 5) and 30 (2 + 4 + ... + 10)
+    only got "too low" and "too high"."""
+    r = exercise("pairs/no-memory-5-pairs").check(answer, show=False)
+    assert r.right is False and named in r.message and "too" not in r.message, r.message
+
+
 @pytest.mark.parametrize("answer", ["about 25", "5^2", ""])
 def test_an_unreadable_answer_to_a_count_is_told_a_numbers_forms_not_a_percentage(answer):
     """A teacher's read of Pairs (December 2026): "about 25" for the expected turns was told to

@@ -48,8 +48,14 @@ def test_the_guide_gives_every_lesson_an_honest_time():
     topics = re.search(r"\| topic \| notebook and section \|.*?\n\n", GUIDE, re.S).group(0)
     assert "| 10 min |" not in topics
     markov = next(line for line in topics.splitlines() if "4. everyone loses" in line)
-    recursion = next(line for line in topics.splitlines() if "1. Expected turns alone" in line)
+    recursion = next(line for line in topics.splitlines() if "`pairs.ipynb`, *Going further*" in line)
     assert min(minutes(markov.split(" | ")[2])) >= 20 and min(minutes(recursion.split(" | ")[2])) >= 20
+    # a teacher's read: the guide gave Pairs' section 1 with Going further 20-25 min, the notes 12 min
+    # for section 1 and 20-25 for the recursion alone; the guide now times them as the notes do
+    notes = " ".join((NOTEBOOKS / "teacher" / "pairs.md").read_text(encoding="utf-8").split())
+    section_1 = next(line for line in topics.splitlines() if "1. Expected turns alone" in line)
+    assert minutes(section_1.split(" | ")[2]) == [12] and "**Section 1** (12 minutes)" in notes
+    assert minutes(recursion.split(" | ")[2]) == [20, 25] and "20-25 minutes more, beside the 12 of section 1" in notes
 
 
 def test_the_snap_plan_is_minute_by_minute_and_fills_50_minutes():

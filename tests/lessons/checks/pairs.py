@@ -55,6 +55,11 @@ for n in range(1, 7):
 assert len(check) == 7 and hits == sum(lo <= ex <= hi for lo, ex, hi in zip(check["low"], check["exact"], check["high"]))
 assert hits >= 5   # at 95% each, 2 or more misses in 7 rows happen about 1 time in 23
 assert misses == 7 - hits and abs(usual - (0.95 ** 7 + 7 * 0.05 * 0.95 ** 6)) < 1e-12 and round(usual, 2) == 0.96
+# the sentences printed before and after the lock-in: the rate of a 95% interval's misses, and how
+# often chance alone gives 0 or 1 miss in the 7 rows (a teacher's read: "1 miss in 7 rows" read as
+# the expected rate)
+assert rate == "A 95% interval misses the true value about 1 time in 20."
+assert by_chance == "In 7 rows, 0 or 1 miss happens 96% of the time by chance alone."
 
 # cell "for n in (13, 26, 100, 500)": asymptotic_turns is Velleman and Warrington's published formula
 # written out, the float recursion equals the exact one (Fractions, checked by brute force above) at
@@ -77,6 +82,10 @@ for numbers in (1, 2, 3):
     every = list(boards(4, numbers))
     assert expected_turns_board(4, numbers) == Fraction(sum(map(turns_to_clear, every)), len(every)), numbers
 assert len(sim) == 1000
+# the histogram's bars are one turn wide with edges at whole numbers minus 0.5: the turns are whole
+# numbers, so each bar is centred on its number of turns (a teacher's read: edges at whole numbers
+# drew a 41-turn game from 41 to 42, and the exact line looked off-centre)
+assert (sim["turns"] % 1 == 0).all()
 sim_ci = mean_interval(sim["turns"], confidence=0.999)
 assert sim_ci.low <= float(expected_turns_board(4, 13)) <= sim_ci.high, sim_ci
 
@@ -106,6 +115,41 @@ from catcards.exercises import kept_back  # noqa: E402
 assert expected_turns_solo(8) == Fraction(558242, 45045)
 assert kept_back("pairs/perfect-8")["note"] == f"The exact average is about {float(expected_turns_solo(8)):.2f} turns."
 assert kept_back("pairs/no-memory-8") == 8 ** 2 == sum(2 * m - 1 for m in range(1, 9))
-# claim, cell "Wildcat 4 x 13": the classic 2 x 26 board (the "Try it" answer, in the teacher's
-# notes) is not printed, and the notes' figures are true
+# claim, cell "### Try it: 4 cards of a number" and the teacher's notes on it. A teacher's read: the
+# old exercise compared the Wildcat board with a 2 x 26 board that the package refuses (numbers is
+# at most 13), and its answer "longer" holds only for 52 cards. With 16 cards the board with 4 cards
+# of a number is shorter (exact 23078/1911 = 12.0764 against 558242/45045 = 12.3930); the order
+# flips between 32 and 36 cards; with 52 it is longer (41.6998 against 41.4435, the values cells
+# "Wildcat 4 x 13" and "for n in (13, 26, 100, 500)" print).
+import contextlib as _contextlib  # noqa: E402
+import io as _io  # noqa: E402
+import json as _json  # noqa: E402
+import re as _re  # noqa: E402
+
+assert expected_turns_board(4, 4) == Fraction(23078, 1911) and expected_turns_board(2, 8) == Fraction(558242, 45045)
+_differences = {4 * n: float(expected_turns_board(4, n) - expected_turns_board(2, 2 * n)) for n in range(1, 14)}
+assert all(d < 0 for c, d in _differences.items() if c <= 32) and all(d > 0 for c, d in _differences.items() if c >= 36)
 assert round(float(expected_turns_board(4, 13)), 4) == 41.6998 and round(float(expected_turns_board(2, 26)), 4) == 41.4435
+assert f"{expected_turns_solo(26, exact=False):9.4f}".strip() == "41.4435"   # as the Going further cell prints it
+_cells = ["".join(c["source"]) for c in _json.loads((_Path(catcards.__file__).resolve().parents[1] / "notebooks"
+                                                     / "pairs.ipynb").read_text(encoding="utf-8"))["cells"]]
+_try_it = next(c for c in _cells if c.startswith("### Try it: 4 cards of a number"))
+assert "41.6998 turns for the\nWildcat 4 x 13 board" in _try_it and "41.4435 for the classic 2 x 26 board" in _try_it
+# the boards it asks students to simulate are ones the package plays, and its code, run as given
+# (seed 1, 300 games each), separates them: the 4-copy board's interval lies below the classic one's
+for _copies, _numbers in ((4, 4), (2, 8)):
+    assert catcards.load("pairs", players=1, copies=_copies, numbers=_numbers).size == 16
+_printed = _io.StringIO()
+with _contextlib.redirect_stdout(_printed):
+    exec(_re.search(r"```python\n(.*?)```", _try_it, _re.S).group(1), {**globals()})
+_intervals = [tuple(map(float, m)) for m in _re.findall(r"\(95% interval ([\d.]+) to ([\d.]+)\)", _printed.getvalue())]
+assert _printed.getvalue().startswith("4 cards of each of 4 numbers: 12.05 turns on average (95% interval 11.95 to 12.15)\n"
+                                      "2 cards of each of 8 numbers: 12.43 turns on average (95% interval 12.36 to 12.50)"), _printed.getvalue()
+assert _intervals[0][1] < _intervals[1][0]
+assert "[11.946, 12.154] and [12.358, 12.502]" in _notes and "12.0764" in _notes and "12.3930" in _notes
+assert "11.95 to 12.15 and 12.36 to 12.50" in _notes
+assert "shorter up to 32 cards and longer from 36 cards on" in _notes
+for _cards in (24, 48):   # "24 cards: 18.67 against 18.85; 48 cards: 38.41 against 38.22"
+    _four, _two = (float(expected_turns_board(c, _cards // c)) for c in (4, 2))
+    assert f"{_cards} cards: {_four:.2f} against {_two:.2f}" in _notes, (_cards, _four, _two)
+assert f"by about {float(expected_turns_board(4, 13) - expected_turns_board(2, 26)):.2f} turns" in _notes
