@@ -708,3 +708,36 @@ def test_the_teachers_edition_draws_the_results_kept_back_until_an_answer_is_rig
     ran = text_of((tmp_path / "run" / "toy-teacher.html").read_text())
     assert "kept back: 4/9 of the deals" in ran and "Show me the answer]" not in ran
     assert "each exercise as answered right" in ran
+
+
+def test_a_kernel_message_a_wait_missed_is_read_at_the_next_slice(monkeypatch):
+    """readme50: `catcards kit --run` hung for the cell's whole timeout (600 s) in 2 runs of 3 on
+    a busy machine: the kernel had run the cell, its execute_reply lay in the client's shell
+    socket, and nbclient's one long wait for it never woke. The kit's kernel client waits in
+    slices, and each new wait looks for a message first: here a channel whose first wait misses
+    the message that is there gives it at the second."""
+    import asyncio
+    import queue
+
+    from catcards import kit
+
+    monkeypatch.setattr(kit, "READ_SLICE", 0.01)
+    waits = []
+
+    async def get_msg(timeout=None):  # the first wait misses the message that has come
+        waits.append(timeout)
+        if len(waits) == 1:
+            raise queue.Empty
+        return {"msg_type": "execute_reply"}
+
+    assert asyncio.run(kit._sliced(get_msg)(timeout=600)) == {"msg_type": "execute_reply"}
+    assert waits == [0.01, 0.01]
+
+    async def never(timeout=None):  # nothing comes: Empty at the timeout, as get_msg
+        waits.append(timeout)
+        raise queue.Empty
+
+    waits.clear()
+    with pytest.raises(queue.Empty):
+        asyncio.run(kit._sliced(never)(timeout=0.05))
+    assert 1 < len(waits) and all(w <= 0.01 for w in waits)
