@@ -1383,6 +1383,8 @@ class KernelPool:
                     why = kernel_said(self.manager.get_kernel(kernel_id)) or why
                 except KeyError:  # jupyter_client's restarter gave up on it and it was removed
                     pass
+                if "Address already in use" in why:  # two programs chose one free port at once
+                    why = "its kernel found its network port taken by another program"
                 asyncio.ensure_future(self._shut_down(kernel_id))
             then = ("another one is started in its place" if self.failures <= self.size else
                     f"{self.failures} have failed, so no more are started before students ask "
