@@ -78,6 +78,11 @@ SCROLL_HINT = ("<div class='catcards-scroll-hint'>&#8596; The board is wider tha
                "scroll it sideways to see all of it.</div>")
 
 
+#: said under a score sheet's caption on narrow screens (see STYLE): it may be wider than a phone
+SHEET_HINT = ("<span class='catcards-scroll-hint'>&#8596; If the table is cut off, scroll it "
+              "sideways.</span>")
+
+
 def card_html(card: Card | None, width: int = CARD_WIDTH, dim: bool = False, empty: str = "", does: str = "") -> str:
     """One card face (``catcards.render.card_svg``; ``does``: what the card does, added to its
     title) as HTML; an empty dashed slot for None."""
@@ -100,7 +105,7 @@ def plural(count: int, word: str, words: str | None = None) -> str:
 
 def grid_html(caption: str, heads: Sequence[str], rows: Sequence[Sequence[Any]], css_class: str = "") -> str:
     """A real table of text (a score sheet, a round summary): ``caption`` (HTML, its accessible
-    name, drawn above it), one header row of ``heads`` (HTML, ``<th scope="col">``) and ``rows``
+    name, drawn above its box, where it wraps), one header row of ``heads`` (HTML, ``<th scope="col">``) and ``rows``
     whose first cell is the row's header (``<th scope="row">``: the round or hand) and the rest
     cells (HTML). Each cell is padded 6 px either side and ruled (inline styles: the same in a
     table and in a notebook's ``_repr_html_``), so that "17" in one column and "0/0" in the next
@@ -120,13 +125,24 @@ def grid_html(caption: str, heads: Sequence[str], rows: Sequence[Sequence[Any]],
         for row in rows
     )
     classes = f"catcards-grid {css_class}".strip()
+    # the caption is drawn above the scrolling box, where it wraps (a caption is as wide as its
+    # table, so it scrolled with it and was cut at 390 px: "(the f"); the table keeps it as its
+    # <caption> for a screen reader, out of sight, and the words drawn are hidden from one
     return (
+        "<div class='catcards-sheet-box' style='max-width:100%;min-width:0'>"
+        f"<div class='catcards-sheet-caption' aria-hidden='true' style='font-size:12px;padding:2px 0'>{caption}"
+        f"{SHEET_HINT}</div>"
         f"<div class='catcards-scroll catcards-sheet' role='region' tabindex='0' aria-label='{name}' "
         "style='overflow-x:auto;max-width:100%'>"
-        f"<table class='{classes}' style='border-collapse:collapse;font-size:12px;margin-top:2px'>"
-        f"<caption style='text-align:left;caption-side:top;padding:2px 0'>{caption}</caption>"
-        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+        f"<table class='{classes}' style='border-collapse:collapse;font-size:12px'>"
+        f"<caption style='{_OUT_OF_SIGHT}'>{caption}</caption>"
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div></div>"
     )
+
+
+#: read by a screen reader, not drawn (the usual visually hidden text)
+_OUT_OF_SIGHT = ("position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
+                 "clip:rect(0 0 0 0);white-space:nowrap;border:0")
 
 
 def hint_html(text: str) -> str:

@@ -81,8 +81,14 @@ def test_grid_html_is_a_real_table_with_a_caption_headers_and_padded_ruled_cells
     assert len(re.findall(r"<t[hd] [^>]*padding:2px 6px;border:1px solid #ccc", text)) == 6
     assert "class='catcards-grid catcards-scores'" in text
     # wider than a phone, it scrolls in its own box, a region named by its caption that Tab reaches
-    assert text.startswith("<div class='catcards-scroll catcards-sheet' role='region' tabindex='0' "
-                           "aria-label='Scores' style='overflow-x:auto;max-width:100%'><table ")
+    assert ("<div class='catcards-scroll catcards-sheet' role='region' tabindex='0' "
+            "aria-label='Scores' style='overflow-x:auto;max-width:100%'><table ") in text
+    # the caption is drawn above that box, where it wraps (it scrolled with the table and was cut
+    # at 390 px, readme50), with a hint to scroll; the table's own caption is for screen readers
+    drawn = text.split("<div class='catcards-scroll catcards-sheet'")[0]
+    assert "class='catcards-sheet-caption' aria-hidden='true'" in drawn and "<b>Scores</b>" in drawn
+    assert "If the table is cut off, scroll it sideways." in drawn
+    assert "<caption style='position:absolute;width:1px;height:1px;" in text
     assert "aria-label='Tom&#x27;s &lt;pile&gt;'" in grid_html("<b>Tom's</b> &lt;pile&gt;", ["a"], [])
 
 
