@@ -211,6 +211,13 @@ def reveal_outputs(widgets) -> list[dict]:
             and "catcards-reveal" in m["state"].get("_dom_classes", [])]
 
 
+def png_width(data: str) -> int:
+    """The width in pixels of a base64 PNG as a notebook stores it (its IHDR chunk)."""
+    import base64
+
+    return int.from_bytes(base64.b64decode(data)[16:20], "big")
+
+
 def images(outputs) -> int:
     return sum(1 for o in outputs if "image/png" in o.get("data", {}))
 
@@ -559,11 +566,12 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     assert "44101/83657" not in text and WAITING in text
     # locked in afterwards (the student types 1/2 and presses the button), section 2 run again
     stored = len(nbformat.read(path, as_version=4).cells)
-    # the cells locked_in runs again, in this order: section 2's three, then section 3's two that
-    # print bluff rate 1 (its q and P(holds | claim) are the answer), below the reveal
+    # the cells locked_in runs again, in this order: section 2's three, then section 3's three that
+    # show bluff rate 1 (its q and P(holds | claim) are the answer; a teacher's read: the figure of q
+    # against the bluff rate ended its K = 5 line on the answer, 0.53), below the reveal
     reveal = reveal_cell(nb, "holds_good")
     assert [i for i, _ in waiting_cells(nb)][:3] == held
-    assert len(waiting_cells(nb)) == 5 and all(i > reveal for i, _ in waiting_cells(nb)[3:])
+    assert len(waiting_cells(nb)) == 6 and all(i > reveal for i, _ in waiting_cells(nb)[3:])
     nb, _, widgets = locked_in(path)   # "1/2" locked in
     exact, simulated, figure = (nb.cells[stored + 1 + k] for k in range(3))
     said = "".join(o.get("text", "") for o in exact.outputs)
@@ -571,6 +579,10 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     assert "2087" in json.dumps(simulated.outputs) and images(figure.outputs) == 1
     text = html.unescape(shown_texts(nb, widgets))
     assert "You said 1/2. The exact answer is 44101/83657 = 0.527." in text
+    # a teacher's read: section 3's two panels side by side were 13 in (1129 px) wide, their text
+    # shrunk to about 10 pt in a projector's column; every figure of the lesson is at most 9 in wide
+    widths = [png_width(o["data"]["image/png"]) for c in nb.cells for o in c.get("outputs", []) if "image/png" in o.get("data", {})]
+    assert len(widths) >= 4 and max(widths) <= 900, widths
     assert CARD_GAME_LOCK_FIRST not in json.dumps([c.outputs for c in (exact, simulated, figure)])
 
 
