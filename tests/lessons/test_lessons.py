@@ -577,8 +577,19 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     said = "".join(o.get("text", "") for o in exact.outputs)
     assert "K = 5 good cards unseen: P(holds) = 44101/83657 = 0.5272" in said
     assert "2087" in json.dumps(simulated.outputs) and images(figure.outputs) == 1
+    # the table in decimals with yes/no (a teacher's read: True/False and raw fractions like
+    # 745/2109 beside 3-decimal numbers), as the Pairs lesson's table
+    table = "".join(o.get("text", "") for o in simulated.outputs) + json.dumps(simulated.outputs)
+    assert "745/2109" not in table and "True" not in table and "False" not in table
+    assert re.search(r"5 +2087 +0\.527 +0\.527 +0\.505 +0\.548 +yes", table), table[:400]
     text = html.unescape(shown_texts(nb, widgets))
-    assert "You said 1/2. The exact answer is 44101/83657 = 0.527." in text
+    # a teacher's read: the reveal showed the raw fraction 44101/83657 and "2,087 simulated deals"
+    # under a text of 4,000 deals; now the answer in decimals, its working after it, and the count
+    # of K = 5 deals said just above it in words
+    assert "You said 1/2. The exact answer is 0.527. 2,087 simulated deals gave 0.527." in text
+    assert ("The working: P(at least one good card) = 1 - P(none) = 1 - C(33, 5) / C(38, 5) "
+            "= 1 - 237,336 / 501,942 = 0.527, to 3 decimals.") in text
+    assert "K = 5: your own hand holds none of the 5 good cards (2,087 of the 4,000 deals)." in text
     # a teacher's read: section 3's two panels side by side were 13 in (1129 px) wide, their text
     # shrunk to about 10 pt in a projector's column; every figure of the lesson is at most 9 in wide
     widths = [png_width(o["data"]["image/png"]) for c in nb.cells for o in c.get("outputs", []) if "image/png" in o.get("data", {})]

@@ -47,6 +47,18 @@ assert BluffingAgent().bluff == 0.3 and BluffingAgent().assumed_bluff == 0.3
 # text, 1 - C(33, 5) / C(38, 5), and the simulated share is the K = 5 deals' own mean.
 assert cg.p_holds(5, 38, 5) == 1 - Fraction(comb(33, 5), comb(38, 5))
 assert five.simulated == deals[deals.K == 5].holds.mean()
+# its note's working: the two counts, and the answer to 3 decimals
+assert (comb(33, 5), comb(38, 5)) == (237336, 501942)
+assert f"{float(1 - Fraction(comb(33, 5), comb(38, 5))):.3f}" == "0.527"
+assert "1 - C(33, 5) / C(38, 5) = 1 - 237,336 / 501,942 = 0.527, to 3 decimals" in kept_back("card-game/holds-good")["note"]
+# and the line above it, "K = 5: your own hand holds none of the 5 good cards (2,087 of the 4,000
+# deals)": K = 5 exactly when seat 1's own hand (yours) holds no Shot! and no Joker, counted again
+# from the hands of the first 400 deals; the 2,087 are the deals with K = 5
+for i in range(400):
+    dealt = game3.new_game(game_seed(2026, i))
+    own_good = sum(c.name in ("Shot!", "Joker") for c in dealt.observation(1)["hand"])
+    assert len(dealt.observation(1)["hand"]) == 5 and (deals.K[i] == 5) == (own_good == 0), i
+assert int(five.deals) == int((deals.K == 5).sum()) and len(deals) == 4000
 
 # ---- claims, notebooks/teacher/card-game.md "What to say" and the cells after section 4's and
 # section 5's figures: the lowest calibration bin holds few claims and its interval holds the
