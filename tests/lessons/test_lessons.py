@@ -564,6 +564,9 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
         assert not shows(shown, "0.527") and not shows(shown, "0.5272"), nb.cells[i].source[:80]
     text = shown_texts(nb, widgets)
     assert "44101/83657" not in text and WAITING in text
+    # a teacher's read: section 5 said "threshold 1.01" and "threshold 0.0"; the ends are named
+    assert "threshold 0.0" not in text and "threshold 1.01" not in text
+    assert "never challenge (0): The interval" in text and "always challenge (1.01): The interval" in text
     # locked in afterwards (the student types 1/2 and presses the button), section 2 run again
     stored = len(nbformat.read(path, as_version=4).cells)
     # the cells locked_in runs again, in this order: section 2's three, then section 3's three that
