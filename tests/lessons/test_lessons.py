@@ -564,6 +564,10 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
         assert not shows(shown, "0.527") and not shows(shown, "0.5272"), nb.cells[i].source[:80]
     text = shown_texts(nb, widgets)
     assert "44101/83657" not in text and WAITING in text
+    # a teacher's read: Python lists and a pandas interval in what students read; words now
+    assert "['believe', 'challenge']" not in text and "tokens: [" not in text and "q in (" not in text
+    assert "seat 1 may answer: believe or challenge" in text and "tokens now: seat 0 has 1, seat 1 has 2" in text
+    assert "q from 0 to 0.5: 8 of 26 genuine (0.308)" in text
     # a teacher's read: section 5 said "threshold 1.01" and "threshold 0.0"; the ends are named
     assert "threshold 0.0" not in text and "threshold 1.01" not in text
     assert "never challenge (0): The interval" in text and "always challenge (1.01): The interval" in text

@@ -70,11 +70,15 @@ assert int(five.deals) == int((deals.K == 5).sum()) and len(deals) == 4000
 from pathlib import Path
 
 notes = " ".join((Path("teacher") / "card-game.md").read_text(encoding="utf-8").split())
+drawn = list(lows), list(highs)  # the ends of the calibration figure's error bars
 bins = []
 for interval, row in calib.iterrows():
     genuine = int(round(row.genuine * row.claims))
     low, high = wilson_interval(genuine, int(row.claims))
     bins.append((int(row.claims), low, high, row.mean_q))
+# the calibration figure's error bars are these Wilson intervals (a teacher's read: the sentences
+# read intervals the figure did not draw)
+assert drawn == ([b[1] for b in bins], [b[2] for b in bins])
 lowest = bins[0]
 assert lowest[0] < 30 and lowest[1] <= lowest[3] <= lowest[2] and "The lowest bin holds few claims" in notes
 assert not [b for b in bins if b[2] < b[3]] and [b for b in bins if b[1] > b[3]]
