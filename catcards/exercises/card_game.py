@@ -19,7 +19,7 @@ EXERCISES = (
     Exercise(
         key="card-game/genuine-claim",
         question="From your view, the claimer holds a Shot! (or a Joker) with chance 2/5. A player "
-                 "without one bluffs with rate 1/2. They claim a Shot!. What is the chance that "
+                 "without one bluffs with rate 1/2. They claim a Shot! What is the chance that "
                  "the claim is genuine?",
         exact=_card_game_genuine,
         mistakes={
