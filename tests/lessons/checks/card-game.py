@@ -31,13 +31,17 @@ assert cg.break_even() == Fraction(1, 2) and cg.break_even(difference=True) == F
 assert cg.challenge_value(Fraction(1, 2)) == cg.believe_value() == -1
 assert cg.challenge_value(Fraction(2, 3), difference=True) == -1
 
-# ---- claim, cell "**Careful with the order.**": "a player who holds the card always claims it, so
-# P(claim | holds) = 1 ... P(holds | claim) is smaller, and it falls as the bluff rate rises".
-# Source: Bayes' rule written out, P(holds | claim) = P(holds) / (P(holds) + (1 - P(holds)) b).
+# ---- claim, cell "**Careful with the order.**": "In this model a claim is genuine exactly when the
+# claimer holds the card, so q = P(genuine | claim) and P(holds | claim) are the same number ... A
+# player who holds the card always claims it, so P(claim | holds) = 1 ... P(holds | claim) is
+# smaller, and it falls as the bluff rate rises". Source: Bayes' rule written out, P(holds | claim)
+# = P(holds) / (P(holds) + (1 - P(holds)) b): the genuine claims are the holders' (P(holds) x 1),
+# the others bluffs; with no bluffs (b = 0) every claim is genuine.
 rates_b = [Fraction(1, 10), Fraction(1, 2), Fraction(1)]
 q_b = [cg.p_genuine(holds, b) for b in rates_b]
 assert q_b == [holds / (holds + (1 - holds) * b) for b in rates_b]
 assert all(q < 1 for q in q_b) and q_b == sorted(q_b, reverse=True)
+assert cg.p_genuine(holds, 0) == 1
 
 # ---- claim, cell "## 4. Is the formula right about real claims?": the computer players "bluff
 # with rate 0.3". Source: the agent's own parameter.
