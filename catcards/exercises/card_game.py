@@ -19,7 +19,7 @@ EXERCISES = (
     Exercise(
         key="card-game/genuine-claim",
         question="From your view, the claimer holds a Shot! (or a Joker) with chance 2/5. A player "
-                 "without one bluffs with rate 1/2. They claim a Shot!. What is the chance that "
+                 "without one bluffs with rate 1/2. They claim a Shot! What is the chance that "
                  "the claim is genuine?",
         exact=_card_game_genuine,
         mistakes={
@@ -41,5 +41,9 @@ EXERCISES = (
 
 #: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
 KEPT_BACK = {
-    "card-game/holds-good": {"note": "1 - P(none of the 5 good cards) = 1 - C(33, 5) / C(38, 5)."},
+    # the working, after the answer (a teacher's read: "44101/83657" alone told students nothing)
+    "card-game/holds-good": {"note": "The working: P(at least one good card) = 1 - P(none) = 1 - C(33, 5) / C(38, 5) "
+                                     "= 1 - 237,336 / 501,942 = 0.527, to 3 decimals. C(38, 5) counts all the 5-card "
+                                     "hands from the 38 unseen cards; C(33, 5) counts those with none of the 5 good "
+                                     "cards."},
 }

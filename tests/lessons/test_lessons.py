@@ -211,6 +211,13 @@ def reveal_outputs(widgets) -> list[dict]:
             and "catcards-reveal" in m["state"].get("_dom_classes", [])]
 
 
+def png_width(data: str) -> int:
+    """The width in pixels of a base64 PNG as a notebook stores it (its IHDR chunk)."""
+    import base64
+
+    return int.from_bytes(base64.b64decode(data)[16:20], "big")
+
+
 def images(outputs) -> int:
     return sum(1 for o in outputs if "image/png" in o.get("data", {}))
 
@@ -557,20 +564,43 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
         assert not shows(shown, "0.527") and not shows(shown, "0.5272"), nb.cells[i].source[:80]
     text = shown_texts(nb, widgets)
     assert "44101/83657" not in text and WAITING in text
+    # a teacher's read: Python lists and a pandas interval in what students read; words now
+    assert "['believe', 'challenge']" not in text and "tokens: [" not in text and "q in (" not in text
+    assert "seat 1 may answer: believe or challenge" in text and "tokens now: seat 0 has 1, seat 1 has 2" in text
+    assert "q from 0 to 0.5: 8 of 26 genuine (0.308)" in text
+    # a teacher's read: section 5 said "threshold 1.01" and "threshold 0.0"; the ends are named
+    assert "threshold 0.0" not in text and "threshold 1.01" not in text
+    assert "never challenge (0): The interval" in text and "always challenge (1.01): The interval" in text
     # locked in afterwards (the student types 1/2 and presses the button), section 2 run again
     stored = len(nbformat.read(path, as_version=4).cells)
-    # the cells locked_in runs again, in this order: section 2's three, then section 3's two that
-    # print bluff rate 1 (its q and P(holds | claim) are the answer), below the reveal
+    # the cells locked_in runs again, in this order: section 2's three, then section 3's three that
+    # show bluff rate 1 (its q and P(holds | claim) are the answer; a teacher's read: the figure of q
+    # against the bluff rate ended its K = 5 line on the answer, 0.53), below the reveal
     reveal = reveal_cell(nb, "holds_good")
     assert [i for i, _ in waiting_cells(nb)][:3] == held
-    assert len(waiting_cells(nb)) == 5 and all(i > reveal for i, _ in waiting_cells(nb)[3:])
+    assert len(waiting_cells(nb)) == 6 and all(i > reveal for i, _ in waiting_cells(nb)[3:])
     nb, _, widgets = locked_in(path)   # "1/2" locked in
     exact, simulated, figure = (nb.cells[stored + 1 + k] for k in range(3))
     said = "".join(o.get("text", "") for o in exact.outputs)
     assert "K = 5 good cards unseen: P(holds) = 44101/83657 = 0.5272" in said
     assert "2087" in json.dumps(simulated.outputs) and images(figure.outputs) == 1
+    # the table in decimals with yes/no (a teacher's read: True/False and raw fractions like
+    # 745/2109 beside 3-decimal numbers), as the Pairs lesson's table
+    table = "".join(o.get("text", "") for o in simulated.outputs) + json.dumps(simulated.outputs)
+    assert "745/2109" not in table and "True" not in table and "False" not in table
+    assert re.search(r"5 +2087 +0\.527 +0\.527 +0\.505 +0\.548 +yes", table), table[:400]
     text = html.unescape(shown_texts(nb, widgets))
-    assert "You said 1/2. The exact answer is 44101/83657 = 0.527." in text
+    # a teacher's read: the reveal showed the raw fraction 44101/83657 and "2,087 simulated deals"
+    # under a text of 4,000 deals; now the answer in decimals, its working after it, and the count
+    # of K = 5 deals said just above it in words
+    assert "You said 1/2. The exact answer is 0.527. 2,087 simulated deals gave 0.527." in text
+    assert ("The working: P(at least one good card) = 1 - P(none) = 1 - C(33, 5) / C(38, 5) "
+            "= 1 - 237,336 / 501,942 = 0.527, to 3 decimals.") in text
+    assert "K = 5: your own hand holds none of the 5 good cards (2,087 of the 4,000 deals)." in text
+    # a teacher's read: section 3's two panels side by side were 13 in (1129 px) wide, their text
+    # shrunk to about 10 pt in a projector's column; every figure of the lesson is at most 9 in wide
+    widths = [png_width(o["data"]["image/png"]) for c in nb.cells for o in c.get("outputs", []) if "image/png" in o.get("data", {})]
+    assert len(widths) >= 4 and max(widths) <= 900, widths
     assert CARD_GAME_LOCK_FIRST not in json.dumps([c.outputs for c in (exact, simulated, figure)])
 
 

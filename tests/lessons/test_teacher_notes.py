@@ -217,8 +217,8 @@ def test_the_notes_of_a_lesson_that_waits_for_the_lock_in_say_how_to_run_it():
     for stem in waiting:
         said = " ".join((NOTEBOOKS / "teacher" / f"{stem}.md").read_text(encoding="utf-8").split())
         if stem == "card-game":
-            assert "section 2's three result cells wait for it" in said and "runs those five cells again" in said
-            assert "so do section 3's two cells that print bluff rate 1" in said
+            assert "section 2's three result cells wait for it" in said and "runs those six cells again" in said
+            assert "so do section 3's three cells that show bluff rate 1 (two print it, one draws it" in said
             continue
         assert f'"{lock_first}"' in said and f'"{WAITING}"' in said, stem
         # how to run them again: "run the two cells again (click each, Shift+Enter)"; explore's notes

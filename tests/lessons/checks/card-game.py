@@ -31,13 +31,17 @@ assert cg.break_even() == Fraction(1, 2) and cg.break_even(difference=True) == F
 assert cg.challenge_value(Fraction(1, 2)) == cg.believe_value() == -1
 assert cg.challenge_value(Fraction(2, 3), difference=True) == -1
 
-# ---- claim, cell "**Careful with the order.**": "a player who holds the card always claims it, so
-# P(claim | holds) = 1 ... P(holds | claim) is smaller, and it falls as the bluff rate rises".
-# Source: Bayes' rule written out, P(holds | claim) = P(holds) / (P(holds) + (1 - P(holds)) b).
+# ---- claim, cell "**Careful with the order.**": "In this model a claim is genuine exactly when the
+# claimer holds the card, so q = P(genuine | claim) and P(holds | claim) are the same number ... A
+# player who holds the card always claims it, so P(claim | holds) = 1 ... P(holds | claim) is
+# smaller, and it falls as the bluff rate rises". Source: Bayes' rule written out, P(holds | claim)
+# = P(holds) / (P(holds) + (1 - P(holds)) b): the genuine claims are the holders' (P(holds) x 1),
+# the others bluffs; with no bluffs (b = 0) every claim is genuine.
 rates_b = [Fraction(1, 10), Fraction(1, 2), Fraction(1)]
 q_b = [cg.p_genuine(holds, b) for b in rates_b]
 assert q_b == [holds / (holds + (1 - holds) * b) for b in rates_b]
 assert all(q < 1 for q in q_b) and q_b == sorted(q_b, reverse=True)
+assert cg.p_genuine(holds, 0) == 1
 
 # ---- claim, cell "## 4. Is the formula right about real claims?": the computer players "bluff
 # with rate 0.3". Source: the agent's own parameter.
@@ -47,6 +51,18 @@ assert BluffingAgent().bluff == 0.3 and BluffingAgent().assumed_bluff == 0.3
 # text, 1 - C(33, 5) / C(38, 5), and the simulated share is the K = 5 deals' own mean.
 assert cg.p_holds(5, 38, 5) == 1 - Fraction(comb(33, 5), comb(38, 5))
 assert five.simulated == deals[deals.K == 5].holds.mean()
+# its note's working: the two counts, and the answer to 3 decimals
+assert (comb(33, 5), comb(38, 5)) == (237336, 501942)
+assert f"{float(1 - Fraction(comb(33, 5), comb(38, 5))):.3f}" == "0.527"
+assert "1 - C(33, 5) / C(38, 5) = 1 - 237,336 / 501,942 = 0.527, to 3 decimals" in kept_back("card-game/holds-good")["note"]
+# and the line above it, "K = 5: your own hand holds none of the 5 good cards (2,087 of the 4,000
+# deals)": K = 5 exactly when seat 1's own hand (yours) holds no Shot! and no Joker, counted again
+# from the hands of the first 400 deals; the 2,087 are the deals with K = 5
+for i in range(400):
+    dealt = game3.new_game(game_seed(2026, i))
+    own_good = sum(c.name in ("Shot!", "Joker") for c in dealt.observation(1)["hand"])
+    assert len(dealt.observation(1)["hand"]) == 5 and (deals.K[i] == 5) == (own_good == 0), i
+assert int(five.deals) == int((deals.K == 5).sum()) and len(deals) == 4000
 
 # ---- claims, notebooks/teacher/card-game.md "What to say" and the cells after section 4's and
 # section 5's figures: the lowest calibration bin holds few claims and its interval holds the
@@ -58,11 +74,15 @@ assert five.simulated == deals[deals.K == 5].holds.mean()
 from pathlib import Path
 
 notes = " ".join((Path("teacher") / "card-game.md").read_text(encoding="utf-8").split())
+drawn = list(lows), list(highs)  # the ends of the calibration figure's error bars
 bins = []
 for interval, row in calib.iterrows():
     genuine = int(round(row.genuine * row.claims))
     low, high = wilson_interval(genuine, int(row.claims))
     bins.append((int(row.claims), low, high, row.mean_q))
+# the calibration figure's error bars are these Wilson intervals (a teacher's read: the sentences
+# read intervals the figure did not draw)
+assert drawn == ([b[1] for b in bins], [b[2] for b in bins])
 lowest = bins[0]
 assert lowest[0] < 30 and lowest[1] <= lowest[3] <= lowest[2] and "The lowest bin holds few claims" in notes
 assert not [b for b in bins if b[2] < b[3]] and [b for b in bins if b[1] > b[3]]
