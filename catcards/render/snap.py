@@ -13,6 +13,10 @@ from .tables import card_html
 __all__ = ["board_html"]
 
 
+#: a seat's status in words under its stack ("in" read as "in · to turn", readme50)
+_STATUS = {"in": "playing"}
+
+
 def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
     """Stacks per seat (face-down counts, status) and the centre pile, from ``obs`` only."""
     seats = []
@@ -25,7 +29,7 @@ def board_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
             f"<div style='text-align:center;margin:0 8px;{'font-weight:bold' if turn else ''}'>"
             f"{face}<div>{html.escape(seat_label(s))}</div>"
             f"<div style='color:{'#c00' if status == OUT else '#666'};font-size:12px'>"
-            f"{html.escape(status)}{' &middot; to turn' if turn else ''}</div></div>"
+            f"{html.escape(_STATUS.get(status, status))}{' &middot; turns next' if turn else ''}</div></div>"
         )
     top = obs["pile"][-3:]
     faces = "".join(

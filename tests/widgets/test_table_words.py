@@ -185,3 +185,13 @@ def test_the_move_log_says_one_earlier_line_in_the_singular():
         table.state.apply(table.state.legal_actions()[0])
     table.close()
     assert checked == set(words)   # a turn writes one line here: both counts were seen
+
+
+def test_snap_says_each_stack_in_words():
+    """readme50: under a Snap stack, "in · to turn" (the status "in" beside the turn)."""
+    from catcards.render.snap import board_html
+
+    state = catcards.load("snap", players=2).new_game(3)
+    drawn = board_html(state.observation(0), lambda s: f"Seat {s}")
+    assert "playing &middot; turns next" in drawn and drawn.count(">playing<") == 1
+    assert "in &middot;" not in drawn
