@@ -176,7 +176,7 @@ def compare(a_low: float, a_high: float, b_low: float, b_high: float, *, a: str 
     ``[b_low, b_high]``.
 
     - They do not overlap: "The intervals for seat 0 [0.520, 0.600] and seat 1 [0.400, 0.480] do
-      not overlap: a real difference, seat 0's rate is higher." (Every end with the same
+      not overlap: a real difference, the rate is higher for seat 0." (Every end with the same
       decimals, trailing zeros kept: 3, or more when the two facing ends need them to stay apart.)
     - They overlap: "... overlap: these games cannot tell which is larger (overlap alone does not
       prove they are equal)." (With ``games`` given: "with 80 games each, we cannot tell".)
@@ -186,7 +186,7 @@ def compare(a_low: float, a_high: float, b_low: float, b_high: float, *, a: str 
         a, b: the two things' names ("seat 0", "threshold 5").
         what: the rate's name ("win rate").
         games: how many games each interval comes from (optional, whole number >= 1).
-        trailing: False: ``a`` and ``b`` are names ("seat 0's rate is higher"); True: they are
+        trailing: False: ``a`` and ``b`` are names ("the rate is higher for seat 0"); True: they are
             phrases that follow ``what`` ("after a snap"): "the chance of a snap is higher after
             no snap."
     Returns: the sentence (str).
@@ -205,7 +205,9 @@ def compare(a_low: float, a_high: float, b_low: float, b_high: float, *, a: str 
              f"and {b} [{_fixed(b_low, decimals)}, {_fixed(b_high, decimals)}]")
     if apart:
         higher = a if a_low > b_high else b
-        verdict = f"the {what} is higher {higher}" if trailing else f"{higher}'s {what} is higher"
+        # "the win rate is higher for always challenge (1.01)": any name reads right (teach50 read
+        # "always challenge (1.01)'s win rate is higher")
+        verdict = f"the {what} is higher {higher}" if trailing else f"the {what} is higher for {higher}"
         return f"{start} do not overlap: a real difference, {verdict}."
     return (f"{start} overlap: {which} tell which is larger "
             "(overlap alone does not prove they are equal).")

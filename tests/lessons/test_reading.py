@@ -85,13 +85,13 @@ def test_read_interval_refuses_bad_values(args, kwargs):
 def test_compare_separate_and_overlapping_intervals():
     assert compare(0.52, 0.6, 0.4, 0.48, a="seat 0", b="seat 1", what="win rate") == (
         "The intervals for seat 0 [0.520, 0.600] and seat 1 [0.400, 0.480] do not overlap: a real difference, "
-        "seat 0's win rate is higher.")
+        "the win rate is higher for seat 0.")
     # card-game cell 23 (issue 28): thresholds from 80 games each with overlapping intervals
     assert compare(0.41, 0.62, 0.35, 0.56, a="threshold 5", b="threshold 7", games=80) == (
         "The intervals for threshold 5 [0.410, 0.620] and threshold 7 [0.350, 0.560] overlap: with 80 games "
         "each, we cannot tell which is larger (overlap alone does not prove they are equal).")
     # a gap smaller than the rounding stays visible (every end with the decimals it takes)
-    assert "[0.50000, 0.59996] and B [0.59998, 0.70000] do not overlap: a real difference, B's rate is higher" \
+    assert "[0.50000, 0.59996] and B [0.59998, 0.70000] do not overlap: a real difference, the rate is higher for B" \
         in compare(0.5, 0.59996, 0.59998, 0.7)
     with pytest.raises(ValueError):
         compare(0.6, 0.5, 0.4, 0.45)
