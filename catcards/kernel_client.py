@@ -22,8 +22,10 @@ whole, not changed after it was made: the app's Pairs page sends 577 IOPub messa
 Voila makes its executor's client with its kernel manager's ``client()`` (``VoilaExecutor`` is
 built inside Voila, not configurable as a class); the kernel managers' ``client_class`` is a
 Jupyter option, set to :class:`WakingKernelClient` by
-:data:`catcards.voila_options.APP_EXECUTION_CONFIG`. The lesson tests' nbclient runs use
-:func:`wait_in_slices` too.
+:data:`catcards.voila_options.APP_EXECUTION_CONFIG`. The nbclient runs of the teacher's kit
+(``catcards kit --run``) and of the lesson tests use :func:`notebook_client` (readme50: the kit
+stood still for a cell's whole 600 s timeout in 2 runs of 3 on a busy machine, the cell's reply
+lying unread in its shell socket; 10 runs of 10 went through with it).
 """
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_client.channels import AsyncZMQSocketChannel
 from traitlets import Type
 
-__all__ = ["WAKE_UP", "WakingChannel", "WakingKernelClient", "wait_in_slices"]
+__all__ = ["WAKE_UP", "WakingChannel", "WakingKernelClient", "wait_in_slices", "wake_up_every", "notebook_client"]
 
 #: seconds a wait for a kernel's message lasts before the socket is looked at again
 WAKE_UP = 5.0
@@ -59,6 +61,35 @@ async def wait_in_slices(get_msg: Callable[..., Awaitable[Any]], timeout: float 
                 left -= step
                 if left <= 0:
                     raise
+
+
+def wake_up_every(channel: Any, seconds: float = WAKE_UP) -> None:
+    """Make ``channel.get_msg(timeout)`` (a jupyter_client asyncio channel's; ``timeout`` in
+    seconds, None for no limit) wait in slices of at most ``seconds`` (:func:`wait_in_slices`);
+    it raises ``queue.Empty`` as before once ``timeout`` is used up."""
+    get = channel.get_msg
+
+    async def get_msg(timeout: float | None = None) -> Any:
+        return await wait_in_slices(get, timeout, seconds)
+
+    channel.get_msg = get_msg
+
+
+def notebook_client(nb: Any, **options: Any) -> Any:
+    """nbclient's ``NotebookClient(nb, **options)`` whose kernel client's shell and IOPub waits
+    (the two nbclient waits on for a cell) look at the socket again every :data:`WAKE_UP`
+    seconds (:func:`wake_up_every`). nbclient makes its kernel client itself, so the channels
+    are changed once it has."""
+    from nbclient import NotebookClient
+
+    class Client(NotebookClient):
+        async def async_start_new_kernel_client(self) -> Any:
+            client = await super().async_start_new_kernel_client()
+            for channel in (client.shell_channel, client.iopub_channel):
+                wake_up_every(channel)
+            return client
+
+    return Client(nb, **options)
 
 
 class WakingChannel(AsyncZMQSocketChannel):

@@ -52,12 +52,10 @@ from __future__ import annotations
 import ast
 import html
 import os
-import queue
 import re
 import shutil
 import subprocess
 import tempfile
-import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -543,14 +541,17 @@ def run_lesson(lesson: Lesson, timeout: int = CELL_TIMEOUT) -> Any:
     import copy
 
     import nbformat
-    from nbclient import NotebookClient
     from jupyter_client.kernelspec import NoSuchKernel
     from nbclient.exceptions import CellExecutionError, CellTimeoutError
 
+    from .kernel_client import notebook_client
+
     nb = copy.deepcopy(lesson.notebook) if lesson.notebook is not None else nbformat.read(lesson.path, as_version=4)
     _locked_for_the_edition(nb)
-    client = _edition_client(NotebookClient)(nb, timeout=timeout, kernel_name="python3",
-                                             resources={"metadata": {"path": str(Path(lesson.path).parent)}})
+    # its waits for the kernel's messages look at the socket every few seconds (readme50: a run
+    # stood still for a cell's whole timeout, the reply lying unread; catcards.kernel_client)
+    client = notebook_client(nb, timeout=timeout, kernel_name="python3",
+                             resources={"metadata": {"path": str(Path(lesson.path).parent)}})
     try:
         # the kernel's own start-up warnings (ipykernel's "TCP without encryption") are not the
         # teacher's business; a failing cell still reaches us through its error output
@@ -573,42 +574,6 @@ def run_lesson(lesson: Lesson, timeout: int = CELL_TIMEOUT) -> Any:
         raise KitError(f"{lesson.stem}.ipynb failed to run for its teacher's edition: its kernel stopped "
                        f"({said[-1] if said else type(error).__name__})") from None
     return nb
-
-
-#: the longest a wait for a kernel's message goes on without looking whether one has come (seconds)
-READ_SLICE = 1.0
-
-
-def _sliced(get_msg: Any) -> Any:
-    """A kernel client channel's ``get_msg(timeout)`` that waits in slices of :data:`READ_SLICE`
-    seconds: each slice's wait first looks whether a message is there already (pyzmq reads the
-    socket's events when a wait starts), so a message whose arrival the running wait missed is
-    read within a second. Seen here (readme50: ``kit --run`` still after 10 minutes, 2 runs of 3
-    on a busy machine): the kernel had run the cell and said so on IOPub, its execute_reply lay
-    in the client's shell socket (ZMQ_EVENTS POLLIN), and nbclient's one wait for it, as long as
-    the cell's timeout, never woke. Raises ``queue.Empty`` at ``timeout``, as ``get_msg``."""
-    async def get(timeout: Optional[float] = None) -> Any:
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while True:
-            left = READ_SLICE if deadline is None else max(0.0, min(READ_SLICE, deadline - time.monotonic()))
-            try:
-                return await get_msg(timeout=left)
-            except queue.Empty:
-                if deadline is not None and time.monotonic() >= deadline:
-                    raise
-    return get
-
-
-def _edition_client(base: Any) -> Any:
-    """``nbclient.NotebookClient`` (``base``) whose kernel client reads its shell and IOPub
-    channels with :func:`_sliced` waits."""
-    class EditionClient(base):
-        async def async_start_new_kernel_client(self) -> Any:
-            kc = await super().async_start_new_kernel_client()
-            for channel in (kc.shell_channel, kc.iopub_channel):
-                channel.get_msg = _sliced(channel.get_msg)
-            return kc
-    return EditionClient
 
 
 #: a terminal's colour codes (as in a kernel's traceback)

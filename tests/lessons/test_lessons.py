@@ -28,7 +28,8 @@ import nbformat
 import pytest
 
 from catcards.exercises import exercise, exercises
-from catcards.kernel_client import WAKE_UP, wait_in_slices  # WAKE_UP: seconds a wait lasts before the socket is looked at again
+from catcards import kernel_client
+from catcards.kernel_client import wake_up_every
 from catcards.plotstyle import MIN_FONT_PT
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -117,41 +118,11 @@ def checks_cell(path: Path, source: Path | None = None) -> str:
 CELL_TIMEOUT = 300
 
 
-def wake_up_every(channel, seconds: float = WAKE_UP) -> None:
-    """Make ``channel.get_msg(timeout)`` (a jupyter_client asyncio channel; ``timeout`` in
-    seconds, None for no limit) wait in slices of at most ``seconds``, each ending with a look at
-    the socket (:func:`catcards.kernel_client.wait_in_slices`, as the app's Voila servers wait);
-    raises ``queue.Empty`` as before once ``timeout`` is used up.
-
-    Why: pyzmq's asyncio poll now and then misses the wake-up of a message that has arrived
-    (zmq's file descriptor is edge-triggered; compare zeromq/pyzmq#2173) and sees it only when
-    its timeout ends, where it looks at the socket again. nbclient waits for a cell's reply with
-    the cell's whole timeout, so the run stood still that long and then went on: in CI,
-    ``pairs.ipynb`` took 604 s with a 600 s timeout and passed; here, under load, 607.9 s, the
-    kernel idle and every byte it sent already received by this process (``ss``: shell and IOPub
-    bytes sent by the kernel = bytes received here), py-spy showing this process in its event
-    loop. A missed wake-up now costs at most ``seconds``."""
-    get = channel.get_msg
-
-    async def get_msg(timeout: float | None = None):
-        return await wait_in_slices(get, timeout, seconds)
-
-    channel.get_msg = get_msg
-
-
 def notebook_client(nb, **options):
-    """nbclient's ``NotebookClient`` for ``nb`` whose waits for the kernel's messages wake up
-    every :data:`WAKE_UP` seconds (:func:`wake_up_every`), with a :data:`CELL_TIMEOUT`."""
-    from nbclient import NotebookClient
-
-    class Client(NotebookClient):
-        async def async_start_new_kernel_client(self):
-            client = await super().async_start_new_kernel_client()
-            for channel in (client.shell_channel, client.iopub_channel):
-                wake_up_every(channel)
-            return client
-
-    return Client(nb, timeout=CELL_TIMEOUT, **options)
+    """The package's nbclient client whose waits wake up every few seconds
+    (:func:`catcards.kernel_client.notebook_client`; in CI ``pairs.ipynb`` once took 604 s with a
+    600 s timeout, every byte the kernel sent already received), with a :data:`CELL_TIMEOUT`."""
+    return kernel_client.notebook_client(nb, timeout=CELL_TIMEOUT, **options)
 
 
 def run(path: Path, answers: dict[str, str] | None = None, then: tuple[str, ...] = ()):
