@@ -294,9 +294,33 @@ def test_cards_clicked_together_for_the_second_card_count_once(monkeypatch):
     table._buttons[3].click()  # sent with card 1's click: the page still showed the turn before
     assert [str(a) for a in table.state.history] == history and grid_looks(table) == looks
     assert table.output_text() == said + COMPUTER_PLAYING + "\n"
+    sent[0] += 0.15  # break50: sent when the page showed the computer's turn, after the kernel
+    table._buttons[3].click()  # had drawn the student's: no one sees a position and clicks so soon
+    assert [str(a) for a in table.state.history] == history and grid_looks(table) == looks
+    assert table.output_text().endswith(COMPUTER_PLAYING + "\n")
     sent[0] += 1.0  # a click sent once the page shows the student's turn is played
     table._buttons[3].click()
     assert [str(a) for a in table.state.history] == history + ["turn over card 3"]
+
+
+def test_a_card_clicked_with_undo_after_a_miss_is_played_not_told_to_wait(monkeypatch):
+    """break50: card 0, card 5 (a miss), Undo and card 6 clicked in one instant: Undo took back
+    the miss and the computer's turn, and card 6 was refused with "Wait: the computer is
+    playing", which no computer was. Undo forgets the computers' turn the miss started."""
+    from catcards.widgets.table import messages
+
+    sent = [100.0]
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    deal = [["red 1", "blue 2", "red 3", "red 4", "red 5", "red 6"],
+            ["red 2", "blue 3", "blue 1", "blue 4", "blue 5", "blue 6"]]
+    table = cw.play("pairs", players=2, copies=2, numbers=6, seed=1, deals=deal)
+    table.cell_buttons[0].click()
+    table.cell_buttons[1].click()  # a miss: the computer plays at once (no loop)
+    table.undo()
+    assert [str(a) for a in table.state.history] == ["turn over card 0"]
+    table._buttons[6].click()  # in the same instant
+    assert [str(a) for a in table.state.history][:2] == ["turn over card 0", "turn over card 6"]
+    assert COMPUTER_PLAYING not in table.output_text()
 
 
 # ---- a real browser: the computer's timed moves reach the page -------------------------------

@@ -47,6 +47,7 @@ class ControlsMixin:
     def new_game(self, seed: int | None = None) -> None:
         """Deal a new game (same seed: the same deal and, with the same clicks, the same game)."""
         self.state = self._deal(seed)
+        self._passed_turn = None
         self.out.outputs = ()
         self.refresh()
         self._advance(now=True)  # the new deal is shown at a person's turn
@@ -58,6 +59,7 @@ class ControlsMixin:
         move 5). Said in words when there is nothing to take back."""
         self._check_present()
         self.stop()
+        self._passed_turn = None  # the computers' turn is taken back: no press waits for it (break50)
         taken = self.model.undo()
         if taken is None:
             self.say("Nothing to take back: no move of yours has been made in this game.")

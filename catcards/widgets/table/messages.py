@@ -42,6 +42,11 @@ REPEATED_PRESS = ("That press came straight after the one before (a key held dow
                   "nothing changed; press again to use this button.")
 
 
+#: the least time from a position appearing on the page to a press that answers it (seconds;
+#: people's simple visual reaction time is about 0.2 s or more)
+SEEN_SECONDS = 0.2
+
+
 def press_time() -> float | None:
     """When the browser sent the click being handled, in seconds by the browser's own clock (the
     ``date`` of the message's header, which the page sets), or None for a click made by code
@@ -225,15 +230,18 @@ class MessagesMixin:
         turn that the last person's press started (break49: cards clicked in Pairs while the
         computer played reached the kernel after its turn and were played as the student's next
         cards): sent, by the browser's clock (:func:`press_time`), less time after that press
-        than the kernel took from it to drawing the table with no computer to move. Each is a
-        difference on one clock (the browser's, the kernel's), so the two need not agree. A
-        press sent while that drawing travels to the page is not caught; neither is a press
-        made by code, or one after a move made by code (no browser time)."""
+        than the kernel took from it to drawing the table with no computer to move, and
+        :data:`SEEN_SECONDS` (no one sees a new position and presses sooner: a hostile tester,
+        break50, clicked while the page showed "Seat 1 (computer) to act", after the kernel had
+        drawn the turn but before the page had). Each is a difference on one clock (the
+        browser's, the kernel's), so the two need not agree. A press sent while a slow network
+        still carries that drawing to the page is not always caught; nor is a press made by code,
+        or one after a move made by code (no browser time)."""
         if self._computers_due():
             return True
         turn, sent = self._passed_turn, press_time()
         return (turn is not None and turn[0] is not None and sent is not None
-                and (turn[2] is None or sent - turn[0] < turn[2]))
+                and (turn[2] is None or sent - turn[0] < turn[2] + SEEN_SECONDS))
 
     def callback(self, fn: Callable[[Any], Any]) -> Callable[[Any], None]:
         """Wrap a widget callback so its errors and prints appear in ``out`` and it never raises."""
