@@ -40,7 +40,7 @@ def test_snaps_per_pass_exact_answers():
                                       factorial(52) // factorial(4) ** 13)
     assert round(float(snaps.exact[0]), 4) == 0.0455
     assert max(snaps.exact) == 39  # 13 runs of 4: 13 x 3 pairs
-    assert snaps.tally == (0, 51)
+    assert snaps.tally == (0, 39)  # break50: 51 was accepted; 39 is the most a pass shows
 
 
 def _pass(seed: int, act=None):
@@ -142,14 +142,14 @@ def test_a_new_activity_registers_and_bad_declarations_are_refused(monkeypatch):
                  measure=len, exact={0: Fraction(1, 2)})
 
 
-@pytest.mark.parametrize("value, expected", [(0, 0), (51, 51), ("7", 7), (" 12 ", 12), (3.0, 3)])
+@pytest.mark.parametrize("value, expected", [(0, 0), (39, 39), ("7", 7), (" 12 ", 12), (3.0, 3)])
 def test_tally_takes_whole_numbers_in_bounds(value, expected):
     assert activity("snap/snaps-per-pass").check_tally(value) == expected
 
 
-@pytest.mark.parametrize("value", [-1, 52, "x", "1e3", 2.5, True, None, [], "٣"])
+@pytest.mark.parametrize("value", [-1, 40, 52, "x", "1e3", 2.5, True, None, [], "٣"])
 def test_tally_refuses_anything_else(value):
-    with pytest.raises(ActivityError, match="a count of snaps is a whole number from 0 to 51"):
+    with pytest.raises(ActivityError, match="a count of snaps is a whole number from 0 to 39"):
         activity("snap/snaps-per-pass").check_tally(value)
 
 
