@@ -98,7 +98,7 @@ def test_the_json_line_gives_the_code_and_links(server):
 def test_with_json_the_standard_output_is_the_json_line_alone(tmp_path):
     """``catcards class snap --json | python -c "import json,sys; json.load(sys.stdin)"``: from the
     start to the teacher's Ctrl+C, standard output holds the JSON line and nothing else; the
-    tables' readiness line and the words at the stop go to standard error."""
+    tables' readiness line goes to standard error."""
     import os
     import subprocess
     import sys
