@@ -63,24 +63,26 @@ class MemoryAgent(Agent):
         :meth:`remembered` copies it, :meth:`choose` only reads it). See :meth:`remembered`.
 
         Reads of the observation are few and cheap (a :class:`~catcards.seat_view.SeatView`
-        computes each key it is asked for): ``seat``, ``turns`` and ``face_down`` every call;
-        ``turned``, ``seen`` and ``seen_turn`` only when a turn was completed since the last call.
+        computes each key it is asked for): ``seat``, ``turns``, ``turned`` and ``face_down``
+        every call; ``seen``, ``seen_turn``, ``turn_counts`` and ``current_player`` only when a
+        turn was completed since the last call.
         """
-        seat, now, face_down = obs["seat"], obs["turns"], obs["face_down"]
+        seat, now = obs["seat"], obs["turns"]
+        first = obs["turned"] is None  # asked for a turn's first card
+        down = obs["face_down"] + (not first)  # on the board, this turn's first card too
         m = self._mem.get(seat)
-        if m is None or now < m.synced_turn or (now == m.synced_turn and face_down > m.face_down):
+        if m is None or not m.continues(now, first, down, obs):
             m = self._mem[seat] = _SeatMemory()  # a new game
-        m.face_down = face_down
         known = m.known
         last = m.synced_turn
         if last == now:
             # no turn completed since the last call (the second card of a turn): nothing was
             # shown or taken, and the last call left no forgetting draw due
+            m.first = first
             return known
         stamp, checked = m.stamp, m.checked
         seen = obs["seen"]
         seen_turn = obs["seen_turn"]
-        down = face_down + (obs["turned"] is not None)  # on the board, this turn's first card too
         if last is not None and m.synced_down != down:
             for pos in stamp.keys() - seen.keys():  # taken since
                 del stamp[pos]
@@ -107,7 +109,8 @@ class MemoryAgent(Agent):
                         del known[pos], checked[pos]
                     else:
                         checked[pos] = now
-        m.synced_turn, m.synced_down = now, down
+        m.synced_turn, m.synced_down, m.first = now, down, first
+        m.own_turns, m.on_turn = obs["turn_counts"][seat], obs["current_player"] == seat
         return known
 
     def remembered(self, obs: dict, rng: np.random.Generator) -> dict[int, int]:
@@ -156,21 +159,45 @@ class _SeatMemory:
         known: position -> number, the cards remembered now, in the order first remembered.
         stamp: position -> turn when last shown, for every position known or forgotten.
         checked: position -> turn when its forgetting was last drawn for (the known ones).
-        face_down: ``face_down`` of the observation at the last call.
         synced_turn, synced_down: ``turns`` and the cards on the board (face down or turned
             over this turn) when the memory was last brought up to date (every call brings it
             up to date: ``synced_turn`` is the last call's ``turns``); None before the first call.
+        first: the last call asked for a turn's first card (``turned`` was None).
+        own_turns, on_turn: this seat's completed turns (``turn_counts[seat]``) at the last call
+            with a new ``turns``, and whether that call came on this seat's own turn.
     """
 
-    __slots__ = ("known", "stamp", "checked", "face_down", "synced_turn", "synced_down")
+    __slots__ = ("known", "stamp", "checked", "synced_turn", "synced_down", "first", "own_turns", "on_turn")
 
     def __init__(self) -> None:
         self.known: dict[int, int] = {}
         self.stamp: dict[int, int] = {}
         self.checked: dict[int, int] = {}
-        self.face_down = 0
         self.synced_turn: int | None = None
         self.synced_down: int | None = None
+        self.first = True
+        self.own_turns = 0
+        self.on_turn = False
+
+    def continues(self, now: int, first: bool, down: int, obs) -> bool:
+        """Whether a call with ``turns`` = ``now`` (asking for a first card if ``first``, with
+        ``down`` cards on the board) belongs to the game of the last call, not a new one.
+
+        In one game ``turns`` never falls and the board never grows; within one turn the board
+        stays as it is and the calls go from the first card to the second; and a seat that was
+        asked on its own turn has completed that turn by any later turn. A new game's first call
+        breaks one of these: its seat has completed no turn yet. (Checking the turn numbers and
+        the board alone missed a new game that reached the last call's turn with fewer cards on
+        the board: the memory kept the old game's cards and turned over a card already taken.)
+        """
+        if self.synced_turn is None:
+            return True
+        if now == self.synced_turn:
+            return down == self.synced_down and (self.first or not first)
+        if now < self.synced_turn or down > self.synced_down:
+            return False
+        done = obs["turn_counts"][obs["seat"]]
+        return done > self.own_turns if self.on_turn else done >= self.own_turns
 
 
 @strategy("pairs", "perfect")

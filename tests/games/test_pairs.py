@@ -179,6 +179,30 @@ def test_forgetting_everything_is_playing_without_memory():
     assert agent.remembered(s2.observation(0), np.random.default_rng(1)) == {4: 3, 5: 1}
 
 
+def test_a_new_game_at_the_last_calls_turn_with_fewer_cards_starts_the_memory_afresh():
+    """One agent plays game after game (simulate's agents do). Game B reaches turn 2, the turn of
+    the agent's last call in game A, with fewer cards on the board (seat 0 took two pairs): the
+    agent must keep none of game A's cards. Before, it did, and in simulate (seed 7, 300 games) a
+    memory player turned over a card already taken."""
+    agent, rng = MemoryAgent(0.0), np.random.default_rng(0)
+    game = catcards.load("pairs", players=2, copies=2, numbers=4)
+    layout = [["red 1", "blue 2", "red 3", "red 4"], ["red 2", "blue 3", "blue 1", "blue 4"]]
+    a = turn(turn(turn(game.new_game(0, deals=layout), 0, 1), 2, 3), 4, 5)  # game A: three misses
+    assert a.turns == 3 and a.current_player == 1
+    assert agent.remembered(a.observation(1), rng) == {0: 1, 1: 2, 2: 3, 3: 4, 4: 2, 5: 3}
+    b = turn(turn(turn(game.new_game(1, deals=layout), 0, 6), 2, 5), 1, 3)  # game B: the 1s, the 3s, a miss
+    assert b.turns == 3 and b.current_player == 1
+    assert agent.remembered(b.observation(1), rng) == {1: 2, 3: 4}  # game B's cards only
+
+
+def test_memory_players_in_many_games_turn_over_only_cards_on_the_board():
+    df = catcards.simulate(
+        "pairs", games=300, seed=7, players=2, copies=2, numbers=8,
+        agents=[MemoryAgent(0.0), MemoryAgent(0.0)], progress=False,
+    )
+    assert len(df) == 300 and ((df["score_0"] + df["score_1"]) == 8).all()  # every pair taken
+
+
 def test_memory_wins_against_forgetting():
     df = catcards.simulate(
         "pairs", games=150, seed=2, players=2, copies=2, numbers=8,
