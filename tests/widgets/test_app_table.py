@@ -190,8 +190,8 @@ def test_wording_after_the_game_and_for_one_player():
     # str.isdigit() is true for superscripts and circled digits, which int() refuses: the app crashed
     ("game=snap&seed=%C2%B2", "The seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not '²': 1 is used."),
     ("game=snap&seed=%E2%91%A0", "The seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not '①': 1 is used."),
-    ("game=snap&players=%C2%B2", "Players must be a whole number, not '²': the usual number is used."),
-    ("game=snap&players=1" + "0" * 50, "Players must be a whole number, not '1" + "0" * 36 + "...': the usual number is used."),
+    ("game=snap&players=%C2%B2", "Players must be a whole number, not '²': the usual number, 2, is used."),
+    ("game=snap&players=1" + "0" * 50, "Players must be a whole number, not '1" + "0" * 36 + "...': the usual number, 2, is used."),
 ])
 def test_an_address_with_digits_that_are_not_0_to_9_is_one_line(monkeypatch, query, note):
     app = run_app(monkeypatch, query)
@@ -259,7 +259,7 @@ def test_what_the_address_asked_and_the_app_could_not_do_is_said_at_the_top(monk
     """The notes go in the line under the controls (role=status, read out), not under the table."""
     app = run_app(monkeypatch, "game=Nonsense&seed=x")
     said = line_of(app)
-    assert said.startswith("There is no game called 'Nonsense'; the games are: ")
+    assert said.startswith("There is no game called 'Nonsense': Simon's Cat is dealt. The games are: ")
     assert "The seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not 'x': 1 is used." in said and app["out"].outputs == ()
     assert app["seat"].children[0].state.game.name == "simons-cat"
 
@@ -267,7 +267,7 @@ def test_what_the_address_asked_and_the_app_could_not_do_is_said_at_the_top(monk
 @pytest.mark.parametrize("query, game, players, seed, notes", [
     # an empty value is checked like any other: said, and the default used
     ("game=snap&seed=", "snap", 2, 1, ["The seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not '': 1 is used."]),
-    ("game=snap&seed=5&players=", "snap", 2, 5, ["Players must be a whole number, not '': the usual number is used."]),
+    ("game=snap&seed=5&players=", "snap", 2, 5, ["Players must be a whole number, not '': the usual number, 2, is used."]),
     ("game=&seed=5", "simons-cat", 4, 5, None),
     # a parameter given twice: no one can tell which was meant; refused by name, the default used
     ("game=snap&seed=7&seed=8", "snap", 2, 1, ["The address gives seed 2 times ('7', '8'); give it once: 1 is used."]),
@@ -284,7 +284,8 @@ def test_an_empty_or_repeated_address_parameter_is_said_and_the_default_used(mon
     state = app["seat"].children[0].state
     assert (state.game.name, state.game.players, state.seed) == (game, players, seed)
     if notes is None:  # ?game=: the note that lists the games
-        assert app["notes"] == ["There is no game called ''; the games are: " + ", ".join(catcards.list_games()) + "."]
+        assert app["notes"] == ["There is no game called '': Simon's Cat is dealt. The games are: "
+                                + ", ".join(catcards.list_games()) + "."]
     else:
         assert app["notes"] == notes
     assert " ".join(app["notes"]) in line_of(app)  # said at the top, read out
