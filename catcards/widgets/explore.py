@@ -400,8 +400,12 @@ class OddsPanel(W.VBox):
         seat = self.table.view_seat
         who = html.escape(self.table.seat_label(seat))
         peek = "peeking" in self.frames
-        status = ("Done." if self.done else "Working: the numbers will sharpen for a few seconds; "
-                  "you can play on at any time.")
+        if not self.done:
+            status = "Working: the numbers will sharpen for a few seconds; you can play on at any time."
+        elif len(self.frames["honest"]) == 1:  # a bare "Done." beside one bar read as unfinished
+            status = "Done. You have only one move here, so there is nothing to choose: the bar shows your chances."
+        else:
+            status = "Done."
         from ..explore.odds import SHORT_HORIZONS, question
 
         asked = f"<b>Chances of {who} {question(self.table.game.name, self.horizon)}</b>"

@@ -421,6 +421,18 @@ def test_an_answer_goes_when_the_game_moves_and_follows_the_slider():
     assert panel.frames is None
 
 
+def test_with_one_move_the_panel_says_there_is_nothing_to_choose():
+    """A bare "Done." beside one bar read as unfinished (a README user, Simon's Cat)."""
+    table = cw.play("simons-cat", players=4, seed=1)  # seat 0 must follow with its one Cat
+    assert table.state.current_player == 0 and len(table.state.legal_actions()) == 1
+    panel = table.odds_panel
+    panel.precision = COARSE
+    panel.ask_button.click()  # no event loop runs: worked out at once
+    assert panel.done and len(panel.frames["honest"]) == 1
+    assert "You have only one move here, so there is nothing to choose" in panel.status.value
+    table.close()
+
+
 def test_on_the_event_loop_a_first_estimate_shows_at_once_then_it_is_refined():
     async def scenario():
         table = cw.play("simons-cat", players=4, seed=3)
