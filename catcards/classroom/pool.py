@@ -551,7 +551,7 @@ class Pool:
         """One row per counted result, in the order counted: a pandas DataFrame with columns
         ``order`` (1, 2, ...), ``student`` (number), ``nickname``, ``kind`` ("game"/"tally"),
         ``verified`` (bool), ``game_number`` (k + 1, games only), ``seed``, ``value``,
-        ``counted`` (UTC time, ISO 8601), ``removed`` (bool: the student is taken out of the
+        ``counted_at`` (when it was counted: UTC time, ISO 8601), ``removed`` (bool: the student is taken out of the
         pooled results now, :meth:`set_removed`; their rows are kept here, so nothing is lost).
 
         Raises: PoolError 404.
@@ -576,7 +576,7 @@ class Pool:
                                     dtype="Int64"),
             "seed": pd.array([x.seed for x in rows], dtype="Int64"),
             "value": [_number(x.value) for x in rows],
-            "counted": [datetime.fromtimestamp(x.counted, timezone.utc).isoformat(timespec="seconds")
+            "counted_at": [datetime.fromtimestamp(x.counted, timezone.utc).isoformat(timespec="seconds")
                         for x in rows],
             "removed": pd.array([x.number in removed for x in rows], dtype=bool),
         })

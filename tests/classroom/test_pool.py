@@ -148,7 +148,7 @@ def test_a_finished_game_counts_with_its_result(pool):
     assert list(frame["value"]) == values and list(frame["game_number"]) == [1, 2, 3]
     assert list(frame["student"]) == [1, 1, 1] and frame["verified"].all()
     csv = pool.results_csv(code)
-    assert csv.splitlines()[0] == "order,student,nickname,kind,verified,game_number,seed,value,counted,removed"
+    assert csv.splitlines()[0] == "order,student,nickname,kind,verified,game_number,seed,value,counted_at,removed"
     assert len(csv.splitlines()) == 4
 
 
