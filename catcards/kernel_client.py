@@ -37,7 +37,7 @@ from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_client.channels import AsyncZMQSocketChannel
 from traitlets import Type
 
-__all__ = ["WAKE_UP", "WakingChannel", "WakingKernelClient", "wait_in_slices", "wake_up_every", "notebook_client"]
+__all__ = ["WAKE_UP", "WakingChannel", "WakingKernelClient", "wait_in_slices", "notebook_client"]
 
 #: seconds a wait for a kernel's message lasts before the socket is looked at again
 WAKE_UP = 5.0
@@ -63,33 +63,19 @@ async def wait_in_slices(get_msg: Callable[..., Awaitable[Any]], timeout: float 
                     raise
 
 
-def wake_up_every(channel: Any, seconds: float = WAKE_UP) -> None:
-    """Make ``channel.get_msg(timeout)`` (a jupyter_client asyncio channel's; ``timeout`` in
-    seconds, None for no limit) wait in slices of at most ``seconds`` (:func:`wait_in_slices`);
-    it raises ``queue.Empty`` as before once ``timeout`` is used up."""
-    get = channel.get_msg
-
-    async def get_msg(timeout: float | None = None) -> Any:
-        return await wait_in_slices(get, timeout, seconds)
-
-    channel.get_msg = get_msg
-
-
 def notebook_client(nb: Any, **options: Any) -> Any:
-    """nbclient's ``NotebookClient(nb, **options)`` whose kernel client's shell and IOPub waits
-    (the two nbclient waits on for a cell) look at the socket again every :data:`WAKE_UP`
-    seconds (:func:`wake_up_every`). nbclient makes its kernel client itself, so the channels
-    are changed once it has."""
+    """nbclient's ``NotebookClient(nb, **options)`` whose kernel manager makes a
+    :class:`WakingKernelClient`: its shell and IOPub waits (the two nbclient waits on for a cell)
+    look at the socket again every :data:`WAKE_UP` seconds. nbclient makes its kernel manager
+    from its own config, so the client class is set there (as the app's Voila servers set it,
+    :data:`catcards.voila_options.APP_EXECUTION_CONFIG`)."""
     from nbclient import NotebookClient
+    from traitlets.config import Config
 
-    class Client(NotebookClient):
-        async def async_start_new_kernel_client(self) -> Any:
-            client = await super().async_start_new_kernel_client()
-            for channel in (client.shell_channel, client.iopub_channel):
-                wake_up_every(channel)
-            return client
-
-    return Client(nb, **options)
+    config = Config(options.pop("config", None) or {})
+    for manager in ("KernelManager", "AsyncKernelManager"):
+        config[manager]["client_class"] = "catcards.kernel_client.WakingKernelClient"
+    return NotebookClient(nb, config=config, **options)
 
 
 class WakingChannel(AsyncZMQSocketChannel):

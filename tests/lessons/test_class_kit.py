@@ -716,11 +716,21 @@ def test_the_kits_lesson_runs_wait_for_the_kernel_in_slices(monkeypatch):
     shell socket, and nbclient's one long wait for it never woke (pyzmq missed the wake-up). The
     kit runs a lesson with catcards.kernel_client's client, whose shell and IOPub waits look at
     the socket again every few seconds (tests/lessons/test_lessons.py checks the slices)."""
-    from catcards import kernel_client, kit
+    from nbclient import NotebookClient
 
-    woken = []
-    real = kernel_client.wake_up_every
-    monkeypatch.setattr(kernel_client, "wake_up_every", lambda channel, *a: (woken.append(channel), real(channel, *a)))
+    from catcards import kit
+
+    clients = []
+    real = NotebookClient.async_start_new_kernel_client
+
+    async def start(self):
+        client = await real(self)
+        clients.append(client)
+        return client
+
+    monkeypatch.setattr(NotebookClient, "async_start_new_kernel_client", start)
     lesson = next(item for item in kit.lessons() if item.stem == "simons-cat")
     kit.run_lesson(lesson)
-    assert len(woken) == 2 and {type(c).__name__ for c in woken} == {"AsyncZMQSocketChannel"}
+    (client,) = clients
+    assert type(client).__name__ == "WakingKernelClient"
+    assert {type(client.shell_channel).__name__, type(client.iopub_channel).__name__} == {"WakingChannel"}

@@ -29,7 +29,7 @@ import pytest
 
 from catcards.exercises import exercise, exercises
 from catcards import kernel_client
-from catcards.kernel_client import wake_up_every
+from catcards.kernel_client import wait_in_slices
 from catcards.plotstyle import MIN_FONT_PT
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -331,8 +331,8 @@ def test_right_answers_under_run_all_show_the_kept_back_results(path):
 
 
 def test_a_wait_for_a_kernels_message_looks_at_the_socket_every_few_seconds():
-    """A missed wake-up (see wake_up_every) costs one slice, not the cell's whole timeout: the
-    fake channel sees its message only when a wait ends, as pyzmq's poll does then."""
+    """A missed wake-up (see catcards.kernel_client) costs one slice, not the cell's whole
+    timeout: the fake channel sees its message only when a wait ends, as pyzmq's poll does then."""
     import asyncio
     from queue import Empty
 
@@ -347,16 +347,14 @@ def test_a_wait_for_a_kernels_message_looks_at_the_socket_every_few_seconds():
             return {"content": {"status": "ok"}}
 
     found = Channel(empty_waits=2)
-    wake_up_every(found, 5)
-    assert asyncio.run(found.get_msg(timeout=600)) == {"content": {"status": "ok"}}
+    assert asyncio.run(wait_in_slices(found.get_msg, 600, 5)) == {"content": {"status": "ok"}}
     assert found.waits == [5, 5, 5]
     unlimited = Channel(empty_waits=3)
-    wake_up_every(unlimited, 5)
-    assert asyncio.run(unlimited.get_msg()) == {"content": {"status": "ok"}} and unlimited.waits == [5, 5, 5, 5]
+    assert asyncio.run(wait_in_slices(unlimited.get_msg, None, 5)) == {"content": {"status": "ok"}}
+    assert unlimited.waits == [5, 5, 5, 5]
     never = Channel(empty_waits=10)
-    wake_up_every(never, 5)
     with pytest.raises(Empty):   # the timeout still holds: 5 + 5 + 2 seconds
-        asyncio.run(never.get_msg(timeout=12))
+        asyncio.run(wait_in_slices(never.get_msg, 12, 5))
     assert never.waits == [5, 5, 2]
 
 
