@@ -179,6 +179,11 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
     assert len(labels) == 10 and all(" " in label for label in labels), labels   # words, not a bare symbol
     assert re.findall(r"axvline\([^)]*label=\"([^\"]+)\"", code) == [
         "break-even 1/2", "break-even 2/3", "q < 1/2 (own tokens)", "q < 2/3 (token difference)"]
+    # a teacher's read (cglesson2): section 4 said "the challenged player's view" (the challenged
+    # player is the claimer) for the view of the player the Shot! is aimed at: the engine's word,
+    # Claim.target, as the replay's code and the figure's axis say
+    assert "challenged player" not in said and "$q$ from the **target's view** (the target is the player the Shot! is aimed at)" in said
+    assert "targets_view = replay.observation(move.target)" in code and "q predicted from the target's view" in code
 
 
 def test_every_lesson_says_an_interval_holds_the_truth_in_about_95_runs_of_100():
