@@ -551,7 +551,12 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     nb, _, widgets = locked_in(path)   # "1/2" locked in
     exact, simulated, figure = (nb.cells[stored + 1 + k] for k in range(3))
     said = "".join(o.get("text", "") for o in exact.outputs)
-    assert "K = 5 good cards unseen: P(holds) = 44101/83657 = 0.5272" in said
+    # a teacher's read (cglesson2): this cell printed 44101/83657 = 0.5272 where the reveal's working
+    # is 1 - C(33, 5) / C(38, 5); one working now, the reveal's, for every K (3 decimals, as the
+    # table's exact column and the reveal)
+    assert "K = 5 good cards unseen: P(holds) = 1 - C(33, 5) / C(38, 5) = 1 - 237,336 / 501,942 = 0.527" in said
+    assert "K = 1 good card unseen: P(holds) = 1 - C(37, 5) / C(38, 5) = 1 - 435,897 / 501,942 = 0.132" in said
+    assert "44101/83657" not in said and said.count("/ C(38, 5)") == 6
     assert "2087" in json.dumps(simulated.outputs) and images(figure.outputs) == 1
     # the table in decimals with yes/no (a teacher's read: True/False and raw fractions like
     # 745/2109 beside 3-decimal numbers), as the Pairs lesson's table

@@ -14,6 +14,10 @@ in_hands = sum(counts.values()) - sum(counts[x] for x in ("Money", "Initial Mone
 assert in_hands - 5 == 38
 for K in range(6):
     assert cg.p_holds(5, 38, K) == 1 - Fraction(comb(38 - K, 5), comb(38, 5))
+# the printed working after the lock-in, "1 - C(33, 5) / C(38, 5) = 1 - 237,336 / 501,942 = 0.527",
+# with the counts and 3 decimals of each K's line
+assert [(comb(38 - K, 5), f"{float(1 - Fraction(comb(38 - K, 5), comb(38, 5))):.3f}") for K in range(6)] == [
+    (501942, "0.000"), (435897, "0.132"), (376992, "0.249"), (324632, "0.353"), (278256, "0.446"), (237336, "0.527")]
 
 # ---- cell "holds = cg.p_holds(5, 38, 5)"
 # check against Bayes' rule and the token counts of section 3, written out
