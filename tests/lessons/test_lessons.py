@@ -566,11 +566,16 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     text = html.unescape(shown_texts(nb, widgets))
     # a teacher's read: the reveal showed the raw fraction 44101/83657 and "2,087 simulated deals"
     # under a text of 4,000 deals; now the answer in decimals, its working after it, and the count
-    # of K = 5 deals said just above it in words
+    # of K = 5 deals said just above it in words, as a count
     assert "You said 1/2. The exact answer is 0.527. 2,087 simulated deals gave 0.527." in text
     assert ("The working: P(at least one good card) = 1 - P(none) = 1 - C(33, 5) / C(38, 5) "
             "= 1 - 237,336 / 501,942 = 0.527, to 3 decimals.") in text
-    assert "K = 5: your own hand holds none of the 5 good cards (2,087 of the 4,000 deals)." in text
+    # a teacher's read (cglesson2): "(2,087 of the 4,000 deals)", 52%, beside the answer 0.527 could
+    # read as the answer; it says what the count is: the deals the simulated answer uses
+    assert ("Only the deals with K = 5 fit the question: in them, your own hand holds none of the 5 good cards.\n"
+            "That was 2,087 deals. The other 1,913 had K = 4 or fewer.\n"
+            "The simulated answer below uses these 2,087 deals only. 2,087 is a count of deals, not a chance.") in text
+    assert "of the 4,000 deals" not in text and "44101/83657" not in text
     # a teacher's read: section 3's two panels side by side were 13 in (1129 px) wide, their text
     # shrunk to about 10 pt in a projector's column; every figure of the lesson is at most 9 in wide
     widths = [png_width(o["data"]["image/png"]) for c in nb.cells for o in c.get("outputs", []) if "image/png" in o.get("data", {})]
