@@ -537,6 +537,15 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     assert "['believe', 'challenge']" not in text and "tokens: [" not in text and "q in (" not in text
     assert "seat 1 may answer: believe or challenge" in text and "tokens now: seat 0 has 1, seat 1 has 2" in text
     assert "q from 0 to 0.5: 8 of 26 genuine (0.308)" in text
+    # a teacher's read (cglesson2): "below the line at 0.341" meant the chart's diagonal y = x (the
+    # perfect model) at the bin's average q; the sentence says so. The calibration table's bins
+    # read "0 to 0.5", not pandas' "(0.0, 0.5]"
+    assert ("q from 0 to 0.5: 8 of 26 genuine (0.308). The model predicted 0.341, their average q (the chart's "
+            "dashed diagonal, y = x). 0.308 is below 0.341.") in text and "the line at" not in text
+    calibration = next(c for c in nb.cells if "calib = claims.groupby(" in c.source)
+    calibration = "".join(o.get("data", {}).get("text/plain", "") for o in calibration.outputs)
+    assert re.search(r"\n0 to 0\.5 +26 +0\.341 +0\.308\n0\.5 to 0\.65 +116 ", calibration), calibration
+    assert "(0.0, 0.5]" not in text and "(0.8, 1.0]" not in text
     # a teacher's read: section 5 said "threshold 1.01" and "threshold 0.0"; the ends are named
     assert "threshold 0.0" not in text and "threshold 1.01" not in text
     assert "never challenge (0): The interval" in text and "always challenge (1.01): The interval" in text

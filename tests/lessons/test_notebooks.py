@@ -182,6 +182,9 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
     # a teacher's read (cglesson2): section 4 said "the challenged player's view" (the challenged
     # player is the claimer) for the view of the player the Shot! is aimed at: the engine's word,
     # Claim.target, as the replay's code and the figure's axis say
+    # section 4's reading of its calibration chart names the line: the dashed diagonal, the perfect model
+    assert ("The dashed diagonal ($y = x$) is the perfect model: there the genuine share equals the predicted $q$. "
+            "Where a bin's interval lies above the diagonal,") in said and "above the line" not in said
     assert "challenged player" not in said and "$q$ from the **target's view** (the target is the player the Shot! is aimed at)" in said
     assert "targets_view = replay.observation(move.target)" in code and "q predicted from the target's view" in code
     # a teacher's read (cglesson2): the two charts with a line per K (section 2's chance of holding

@@ -74,7 +74,7 @@ assert holds_good._answers["games"] == used and holds_good._answers["simulated"]
 
 # ---- claims, notebooks/teacher/card-game.md "What to say" and the cells after section 4's and
 # section 5's figures: the lowest calibration bin holds few claims and its interval holds the
-# prediction; no bin's interval lies below the line and some lie above ("it expected more bluffs
+# prediction; no bin's interval lies below the diagonal (y = x) and some lie above ("it expected more bluffs
 # than came"); all three neighbouring pairs of threshold intervals overlap, never (0) against
 # always (1.01) challenging do not and always wins more; against a bluff rate of 1/2 a claim at the
 # deal has q about 0.69, above both break-evens. Source: the intervals the lesson printed, each
