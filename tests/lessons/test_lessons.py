@@ -549,6 +549,12 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     # a teacher's read: section 5 said "threshold 1.01" and "threshold 0.0"; the ends are named
     assert "threshold 0.0" not in text and "threshold 1.01" not in text
     assert "never challenge (0): The interval" in text and "always challenge (1.01): The interval" in text
+    # a teacher's read (cglesson2): the results table above the chart still said 0.00 and 1.01; its
+    # rows have the names of the sentences and the axis
+    thresholds = next(c for c in nb.cells if "results = pd.DataFrame(results)" in c.source)
+    thresholds = "".join(o.get("data", {}).get("text/plain", "") for o in thresholds.outputs)
+    assert re.search(r"\nnever challenge \(0\) +80 +0\.375 +0\.277 +0\.485\nthreshold 0\.5 +80 ", thresholds), thresholds
+    assert re.search(r"\nalways challenge \(1\.01\) +80 +0\.700 +0\.592 +0\.789", thresholds) and "0.00 " not in thresholds
     # locked in afterwards (the student types 1/2 and presses the button), section 2 run again
     stored = len(nbformat.read(path, as_version=4).cells)
     # the cells locked_in runs again, in this order: section 2's three, then section 3's three that
