@@ -500,6 +500,24 @@ def test_the_king_of_the_jungle_lesson_keeps_the_lion_chances_back_until_the_pre
     assert "You said 1/4. The exact answer is 14498/20825 = 0.696." in html.unescape(shown_texts(nb, widgets))
 
 
+def test_the_pairs_lesson_counts_the_rows_it_shows(unanswered):
+    """A teacher's read (cglesson2): before the lock-in the pairs lesson's table shows 6 rows (the
+    row for 8 pairs waits) under "In 7 rows, 0 or 1 miss happens 96% of the time by chance alone.";
+    the sentence counts the rows shown: 6 before the lock-in (97%), 7 after it (96%)."""
+    path, nb, _, widgets = unanswered
+    if path.name != "pairs.ipynb":
+        return
+    stored = nbformat.read(path, as_version=4)
+    at = next(i for i, c in enumerate(stored.cells) if c.source.startswith("hits = "))
+    before = output_texts(nb.cells[at])
+    assert "In 6 rows, 0 or 1 miss happens 97% of the time by chance alone." in before and "7 rows" not in before
+    assert re.findall(r"(?m)^\d +(\d) +\d", before) == ["2", "3", "4", "5", "6", "7"], before   # the 6 rows shown
+    nb, _, widgets = locked_in(path)
+    after = output_texts(nb.cells[len(stored.cells) + 1 + [i for i, _ in waiting_cells(stored)].index(at)])
+    assert "In 7 rows, 0 or 1 miss happens 96% of the time by chance alone." in after and "6 rows" not in after
+    assert re.findall(r"(?m)^\d +(\d) +\d", after) == ["2", "3", "4", "5", "6", "7", "8"], after
+
+
 #: what each cell of card-game.ipynb between the prediction and its reveal says before the lock-in
 CARD_GAME_LOCK_FIRST = "Lock in your prediction above first, then run this cell again."
 
