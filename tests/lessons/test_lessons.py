@@ -500,6 +500,24 @@ def test_the_king_of_the_jungle_lesson_keeps_the_lion_chances_back_until_the_pre
     assert "You said 1/4. The exact answer is 14498/20825 = 0.696." in html.unescape(shown_texts(nb, widgets))
 
 
+def test_the_pairs_lesson_counts_the_rows_it_shows(unanswered):
+    """A teacher's read (cglesson2): before the lock-in the pairs lesson's table shows 6 rows (the
+    row for 8 pairs waits) under "In 7 rows, 0 or 1 miss happens 96% of the time by chance alone.";
+    the sentence counts the rows shown: 6 before the lock-in (97%), 7 after it (96%)."""
+    path, nb, _, widgets = unanswered
+    if path.name != "pairs.ipynb":
+        return
+    stored = nbformat.read(path, as_version=4)
+    at = next(i for i, c in enumerate(stored.cells) if c.source.startswith("hits = "))
+    before = output_texts(nb.cells[at])
+    assert "In 6 rows, 0 or 1 miss happens 97% of the time by chance alone." in before and "7 rows" not in before
+    assert re.findall(r"(?m)^\d +(\d) +\d", before) == ["2", "3", "4", "5", "6", "7"], before   # the 6 rows shown
+    nb, _, widgets = locked_in(path)
+    after = output_texts(nb.cells[len(stored.cells) + 1 + [i for i, _ in waiting_cells(stored)].index(at)])
+    assert "In 7 rows, 0 or 1 miss happens 96% of the time by chance alone." in after and "6 rows" not in after
+    assert re.findall(r"(?m)^\d +(\d) +\d", after) == ["2", "3", "4", "5", "6", "7", "8"], after
+
+
 #: what each cell of card-game.ipynb between the prediction and its reveal says before the lock-in
 CARD_GAME_LOCK_FIRST = "Lock in your prediction above first, then run this cell again."
 
@@ -537,9 +555,24 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     assert "['believe', 'challenge']" not in text and "tokens: [" not in text and "q in (" not in text
     assert "seat 1 may answer: believe or challenge" in text and "tokens now: seat 0 has 1, seat 1 has 2" in text
     assert "q from 0 to 0.5: 8 of 26 genuine (0.308)" in text
+    # a teacher's read (cglesson2): "below the line at 0.341" meant the chart's diagonal y = x (the
+    # perfect model) at the bin's average q; the sentence says so. The calibration table's bins
+    # read "0 to 0.5", not pandas' "(0.0, 0.5]"
+    assert ("q from 0 to 0.5: 8 of 26 genuine (0.308). The model predicted 0.341, their average q (the chart's "
+            "dashed diagonal, y = x). 0.308 is below 0.341.") in text and "the line at" not in text
+    calibration = next(c for c in nb.cells if "calib = claims.groupby(" in c.source)
+    calibration = "".join(o.get("data", {}).get("text/plain", "") for o in calibration.outputs)
+    assert re.search(r"\n0 to 0\.5 +26 +0\.341 +0\.308\n0\.5 to 0\.65 +116 ", calibration), calibration
+    assert "(0.0, 0.5]" not in text and "(0.8, 1.0]" not in text
     # a teacher's read: section 5 said "threshold 1.01" and "threshold 0.0"; the ends are named
     assert "threshold 0.0" not in text and "threshold 1.01" not in text
     assert "never challenge (0): The interval" in text and "always challenge (1.01): The interval" in text
+    # a teacher's read (cglesson2): the results table above the chart still said 0.00 and 1.01; its
+    # rows have the names of the sentences and the axis
+    thresholds = next(c for c in nb.cells if "results = pd.DataFrame(results)" in c.source)
+    thresholds = "".join(o.get("data", {}).get("text/plain", "") for o in thresholds.outputs)
+    assert re.search(r"\nnever challenge \(0\) +80 +0\.375 +0\.277 +0\.485\nthreshold 0\.5 +80 ", thresholds), thresholds
+    assert re.search(r"\nalways challenge \(1\.01\) +80 +0\.700 +0\.592 +0\.789", thresholds) and "0.00 " not in thresholds
     # locked in afterwards (the student types 1/2 and presses the button), section 2 run again
     stored = len(nbformat.read(path, as_version=4).cells)
     # the cells locked_in runs again, in this order: section 2's three, then section 3's three that
@@ -551,7 +584,12 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     nb, _, widgets = locked_in(path)   # "1/2" locked in
     exact, simulated, figure = (nb.cells[stored + 1 + k] for k in range(3))
     said = "".join(o.get("text", "") for o in exact.outputs)
-    assert "K = 5 good cards unseen: P(holds) = 44101/83657 = 0.5272" in said
+    # a teacher's read (cglesson2): this cell printed 44101/83657 = 0.5272 where the reveal's working
+    # is 1 - C(33, 5) / C(38, 5); one working now, the reveal's, for every K (3 decimals, as the
+    # table's exact column and the reveal)
+    assert "K = 5 good cards unseen: P(holds) = 1 - C(33, 5) / C(38, 5) = 1 - 237,336 / 501,942 = 0.527" in said
+    assert "K = 1 good card unseen: P(holds) = 1 - C(37, 5) / C(38, 5) = 1 - 435,897 / 501,942 = 0.132" in said
+    assert "44101/83657" not in said and said.count("/ C(38, 5)") == 6
     assert "2087" in json.dumps(simulated.outputs) and images(figure.outputs) == 1
     # the table in decimals with yes/no (a teacher's read: True/False and raw fractions like
     # 745/2109 beside 3-decimal numbers), as the Pairs lesson's table
@@ -561,11 +599,16 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     text = html.unescape(shown_texts(nb, widgets))
     # a teacher's read: the reveal showed the raw fraction 44101/83657 and "2,087 simulated deals"
     # under a text of 4,000 deals; now the answer in decimals, its working after it, and the count
-    # of K = 5 deals said just above it in words
+    # of K = 5 deals said just above it in words, as a count
     assert "You said 1/2. The exact answer is 0.527. 2,087 simulated deals gave 0.527." in text
     assert ("The working: P(at least one good card) = 1 - P(none) = 1 - C(33, 5) / C(38, 5) "
             "= 1 - 237,336 / 501,942 = 0.527, to 3 decimals.") in text
-    assert "K = 5: your own hand holds none of the 5 good cards (2,087 of the 4,000 deals)." in text
+    # a teacher's read (cglesson2): "(2,087 of the 4,000 deals)", 52%, beside the answer 0.527 could
+    # read as the answer; it says what the count is: the deals the simulated answer uses
+    assert ("Only the deals with K = 5 fit the question: in them, your own hand holds none of the 5 good cards.\n"
+            "That was 2,087 deals. The other 1,913 had K = 4 or fewer.\n"
+            "The simulated answer below uses these 2,087 deals only. 2,087 is a count of deals, not a chance.") in text
+    assert "of the 4,000 deals" not in text and "44101/83657" not in text
     # a teacher's read: section 3's two panels side by side were 13 in (1129 px) wide, their text
     # shrunk to about 10 pt in a projector's column; every figure of the lesson is at most 9 in wide
     widths = [png_width(o["data"]["image/png"]) for c in nb.cells for o in c.get("outputs", []) if "image/png" in o.get("data", {})]

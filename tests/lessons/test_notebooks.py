@@ -179,6 +179,24 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
     assert len(labels) == 10 and all(" " in label for label in labels), labels   # words, not a bare symbol
     assert re.findall(r"axvline\([^)]*label=\"([^\"]+)\"", code) == [
         "break-even 1/2", "break-even 2/3", "q < 1/2 (own tokens)", "q < 2/3 (token difference)"]
+    # a teacher's read (cglesson2): section 4 said "the challenged player's view" (the challenged
+    # player is the claimer) for the view of the player the Shot! is aimed at: the engine's word,
+    # Claim.target, as the replay's code and the figure's axis say
+    # section 4's reading of its calibration chart names the line: the dashed diagonal, the perfect model
+    assert ("The dashed diagonal ($y = x$) is the perfect model: there the genuine share equals the predicted $q$. "
+            "Where a bin's interval lies above the diagonal,") in said and "above the line" not in said
+    assert "challenged player" not in said and "$q$ from the **target's view** (the target is the player the Shot! is aimed at)" in said
+    assert "targets_view = replay.observation(move.target)" in code and "q predicted from the target's view" in code
+    # a teacher's read (cglesson2): the two charts with a line per K (section 2's chance of holding
+    # the card, section 3's q against the bluff rate) took their colours from the colour cycle in
+    # turn, so K = 5 was vermillion in one and bluish green in the other; each K has one colour of
+    # the Okabe-Ito palette (catcards.plotstyle) in both, and no chart takes a K's colour otherwise
+    from catcards.plotstyle import OKABE_ITO, seat_colours
+
+    assert "K_COLOUR = dict(zip((5, 4, 3, 2, 1), seat_colours(5)))" in code and "prop_cycle" not in code
+    assert set(seat_colours(5)) <= set(OKABE_ITO)
+    per_k = [c for c in ("".join(c["source"]) for c in cells) if re.search(r"label=f\"[^\"]*K = \{K\}", c)]
+    assert len(per_k) == 2 and all(re.search(r"color=K_COLOUR\[K\]|colour = K_COLOUR\[K\]", c) for c in per_k)
 
 
 def test_every_lesson_says_an_interval_holds_the_truth_in_about_95_runs_of_100():

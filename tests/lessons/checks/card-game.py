@@ -14,6 +14,10 @@ in_hands = sum(counts.values()) - sum(counts[x] for x in ("Money", "Initial Mone
 assert in_hands - 5 == 38
 for K in range(6):
     assert cg.p_holds(5, 38, K) == 1 - Fraction(comb(38 - K, 5), comb(38, 5))
+# the printed working after the lock-in, "1 - C(33, 5) / C(38, 5) = 1 - 237,336 / 501,942 = 0.527",
+# with the counts and 3 decimals of each K's line
+assert [(comb(38 - K, 5), f"{float(1 - Fraction(comb(38 - K, 5), comb(38, 5))):.3f}") for K in range(6)] == [
+    (501942, "0.000"), (435897, "0.132"), (376992, "0.249"), (324632, "0.353"), (278256, "0.446"), (237336, "0.527")]
 
 # ---- cell "holds = cg.p_holds(5, 38, 5)"
 # check against Bayes' rule and the token counts of section 3, written out
@@ -55,18 +59,22 @@ assert five.simulated == deals[deals.K == 5].holds.mean()
 assert (comb(33, 5), comb(38, 5)) == (237336, 501942)
 assert f"{float(1 - Fraction(comb(33, 5), comb(38, 5))):.3f}" == "0.527"
 assert "1 - C(33, 5) / C(38, 5) = 1 - 237,336 / 501,942 = 0.527, to 3 decimals" in kept_back("card-game/holds-good")["note"]
-# and the line above it, "K = 5: your own hand holds none of the 5 good cards (2,087 of the 4,000
-# deals)": K = 5 exactly when seat 1's own hand (yours) holds no Shot! and no Joker, counted again
-# from the hands of the first 400 deals; the 2,087 are the deals with K = 5
+# and the lines above it, "Only the deals with K = 5 fit the question: in them, your own hand holds
+# none of the 5 good cards. That was 2,087 deals. The other 1,913 had K = 4 or fewer.": K = 5
+# exactly when seat 1's own hand (yours) holds no Shot! and no Joker, counted again from the hands
+# of the first 400 deals; the 2,087 are the deals with K = 5, the others have K of at most 4, and
+# the reveal's simulated share is over those 2,087 deals
 for i in range(400):
     dealt = game3.new_game(game_seed(2026, i))
     own_good = sum(c.name in ("Shot!", "Joker") for c in dealt.observation(1)["hand"])
     assert len(dealt.observation(1)["hand"]) == 5 and (deals.K[i] == 5) == (own_good == 0), i
-assert int(five.deals) == int((deals.K == 5).sum()) and len(deals) == 4000
+assert int(five.deals) == int((deals.K == 5).sum()) == used == 2087 and len(deals) == 4000
+assert others == 1913 == int((deals.K <= 4).sum()) and deals.K.max() == 5
+assert holds_good._answers["games"] == used and holds_good._answers["simulated"] == deals[deals.K == 5].holds.mean()
 
 # ---- claims, notebooks/teacher/card-game.md "What to say" and the cells after section 4's and
 # section 5's figures: the lowest calibration bin holds few claims and its interval holds the
-# prediction; no bin's interval lies below the line and some lie above ("it expected more bluffs
+# prediction; no bin's interval lies below the diagonal (y = x) and some lie above ("it expected more bluffs
 # than came"); all three neighbouring pairs of threshold intervals overlap, never (0) against
 # always (1.01) challenging do not and always wins more; against a bluff rate of 1/2 a claim at the
 # deal has q about 0.69, above both break-evens. Source: the intervals the lesson printed, each
