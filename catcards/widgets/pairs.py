@@ -69,7 +69,7 @@ def turn_words(obs: dict, who: str, you: bool) -> str:
     if not last["match"]:
         return text + f" No match with card {q} ({first}): both go face down again."
     again = "" if obs["is_over"] else (" and turn again" if you else " and turns again")
-    return text + f" A pair with card {q} ({first}): {'you keep' if you else 'it keeps'} them{again}."
+    return text + f" A pair with card {q} ({first}): {'you keep' if you else who + ' keeps'} them{again}."
 
 
 def recent_turns(state, keep: int = 8) -> list[dict]:
@@ -167,7 +167,8 @@ class PairsTable(GameTable):
         parts = []
         if shown is not None:
             first, second = shown["cards"]
-            parts.append(f"{html.escape(self.seat_label(shown['seat']))} turned over {first} and {second}: "
+            parts.append(f"{html.escape(self.seat_label(shown['seat']))} turned over {html.escape(first)} and "
+                         f"{html.escape(second)}: "
                          + ("<b>a pair</b>" if shown["match"] else "<b>no match</b>"))
         if self._pacing and not obs["is_over"]:
             seat = obs["current_player"]

@@ -250,3 +250,39 @@ def test_on_the_kernels_event_loop_each_step_is_drawn_in_turn():
     table, seen, at_click, focused = asyncio.run(game())
     assert seen == expected and table.state.to_json() == manual.state.to_json()
     assert at_click == [] and len(focused) == 1
+
+
+def test_looking_back_during_the_pace_stops_it_and_coming_back_goes_on():
+    table = paced(agents="perfect")
+    miss(table)
+    step(table)
+    step(table)  # the computer's first card is face up
+    table.history_slider.value = 2  # the student's miss, read-only
+    assert table.looking_back and table.clock.pending == 0
+    assert all(looks(table, p, "down") for p in range(12))  # no turn is shown face up in the past
+    table.clock.advance(60)
+    assert len(table.live_state.history) == 3
+    table.history_slider.value = table.history_slider.max  # back: the computer plays on, paced
+    assert not table.looking_back and table.clock.pending == 1 and table.legal == ()
+    while table.clock.pending:
+        step(table)
+    assert table.state.current_player == 0 and table.legal
+    at_once = cw.play("pairs", players=2, copies=2, numbers=6, seed=1, deals=DEAL, agents="perfect")
+    miss(at_once)
+    assert at_once.state.to_json() == table.state.to_json()
+
+
+def test_computer_step_during_the_pace_makes_the_move_now_and_the_pace_goes_on():
+    table = paced(agents="perfect")
+    miss(table)  # the student's cards shown face up
+    table.step_button.click()  # the computer's first card, now
+    assert len(table.state.history) == 3 and table.state.turned is not None and table.clock.pending == 1
+    p = table.state.turned
+    assert looks(table, p, str(table.state.observation(0)["grid"][p]))
+    assert looks(table, 0, "down") and looks(table, 1, "down")
+    while table.clock.pending:
+        step(table)
+    assert table.state.current_player == 0
+    at_once = cw.play("pairs", players=2, copies=2, numbers=6, seed=1, deals=DEAL, agents="perfect")
+    miss(at_once)
+    assert at_once.state.to_json() == table.state.to_json()
