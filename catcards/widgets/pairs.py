@@ -160,29 +160,22 @@ class PairsTable(GameTable):
         """The table's status line, with "turn over a second card" when, in the position shown,
         the person viewing has turned one card over, and "first card turned over" when another
         player has (as the hint says it: :meth:`hand`). While a turn's two cards are shown face
-        up, what they were ("red 1 and blue 2: no match"); while the computers play, who is
-        turning cards ("Seat 1 (computer) is turning cards"), or "your turn next" while their
-        last turn is shown."""
+        up, "No match" or "A pair" first; while the computers play, who is turning cards on the
+        page ("Seat 1 (computer) is turning cards": the seat whose turn is shown, also while its
+        last turn lies face up at the person's turn). Short, so that it keeps its height on a
+        phone from step to step and the grid under it does not move."""
         shown = self._shown_turn(obs)
-        parts = []
-        if shown is not None:
-            first, second = shown["cards"]
-            parts.append(f"{html.escape(self.seat_label(shown['seat']))} turned over {html.escape(first)} and "
-                         f"{html.escape(second)}: "
-                         + ("<b>a pair</b>" if shown["match"] else "<b>no match</b>"))
+        verdict = "" if shown is None else ("<b>A pair</b> &middot; " if shown["match"] else "<b>No match</b> &middot; ")
         if self._pacing and not obs["is_over"]:
             seat = obs["current_player"]
-            if not self.is_human(seat):
-                parts.append(f"<b>{html.escape(self.seat_label(seat))} is turning cards</b>")
-            else:
-                parts.append("<b>your turn next</b>" if len(self.humans) == 1
-                             else f"<b>{html.escape(self.seat_label(seat))} next</b>")
+            if shown is not None and not self.is_human(shown["seat"]):
+                seat = shown["seat"]
+            text = f"{verdict}<b>{html.escape(self.seat_label(seat))} is turning cards</b>"
         else:
-            text = super().status_text(obs)
+            text = verdict + super().status_text(obs)
             if obs["turned"] is not None and not self.state.is_over:
                 text += " &middot; turn over a second card" if self.viewers_turn else " &middot; first card turned over"
-            parts.insert(0, text)
-        return " &middot; ".join(parts) + f" &middot; {obs['turns']} turn{'s' * (obs['turns'] != 1)} played"
+        return text + f" &middot; {obs['turns']} turn{'s' * (obs['turns'] != 1)} played"
 
     # ---- the paced turns ----------------------------------------------------------------------
     def _tag(self) -> tuple[int, int]:

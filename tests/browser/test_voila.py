@@ -240,11 +240,13 @@ def test_pairs_shows_the_students_miss_then_the_computers_cards_one_by_one(brows
         def first(test, start=0):
             return next(i for i, r in enumerate(seen) if i >= start and test(r.split(" | ")))
 
-        both = first(lambda r: r[:2] == ["Tiger (green 30)", "Jaguar (blue 10)"] and "no match" in r[3])
+        turning = "Seat 1 (computer) is turning cards"
+        both = first(lambda r: r[:2] == ["Tiger (green 30)", "Jaguar (blue 10)"] and r[3].startswith(f"No match · {turning}"))
         down = first(lambda r: r[:2] == ["card 0, face down", "card 1, face down"], both)
         alone = first(lambda r: r[1:3] == ["card 1, face down", "Jaguar (green 10)"], down)
         assert "Seat 1 (computer) turns over card 3: Jaguar (green 10)." in seen[alone].split(" | ")[4]
-        pair = first(lambda r: r[1:3] == ["Jaguar (blue 10)", "Jaguar (green 10)"] and "a pair" in r[3], alone)
+        pair = first(lambda r: r[1:3] == ["Jaguar (blue 10)", "Jaguar (green 10)"] and r[3].startswith(f"A pair · {turning}"),
+                     alone)
         gone = first(lambda r: r[1:3] == ["", ""], pair)  # taken: empty places
         assert both < down < alone < pair < gone, seen
         assert seen[-1].endswith("Your turn: choose a face-down card."), seen[-1]
