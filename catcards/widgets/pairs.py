@@ -6,25 +6,70 @@ position number) above a button named "card p" that turns it over, the face of t
 or an empty slot where a pair was taken. Above the grid: pairs per seat; below it, "Turns since
 your last move": the two cards each player turned over (every player at the table saw them, so
 they are public: they come from ``obs["last_turn"]``, whose card names are matched to the game's
-card list). Computer players move at once after a person's miss; their turns are listed there
-so that a person can remember them. A card clicked while the computer plays (before the page has
-shown the student's turn again) is refused in words, never kept for the student's next turn.
+card list).
+
+The turns are paced, as at a real table (the engine turns a miss face down, or takes a pair, the
+moment the second card is turned; only the display waits): the two cards of a turn that has just
+ended stay face up for :data:`SHOWN_SECONDS`; then, after a person's miss, each computer seat
+turns its cards one at a time, :data:`CARD_SECONDS` apart, each of its turns shown the same way
+(a pair it takes stays a moment, then leaves the table), and then the person's turn is drawn.
+Each step is one event on the table's clock (``loop.call_later`` on the kernel's loop, a
+``ManualClock`` in tests); the computers' moves are the same whatever the timing, so the same
+seed and clicks give the same game as a table that plays them at once (plain Python, where no
+event loop runs, steps the events at once). While the computers play, the status line says who
+is turning cards, every card turned is read out in the table's aria-live line, and a card clicked
+(also one the browser sent before the page showed the student's turn again) is refused in words
+(:data:`COMPUTER_PLAYING`), never kept for the student's next turn. Undo, a new game, Play out,
+looking back and closing the table cancel the steps still to come. A person's own turn (alone,
+or after a pair) is shown the same way, but the next card clicked is played at once.
 """
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as W
 
 from ..cards import Card
 from ..games.pairs import TURN_OVER
-from ..render.pairs import CELL, cell_html, recent_html, scores_html, taken_html
+from ..render.pairs import CELL, card_named, cell_html, recent_html, scores_html, taken_html
 from .table import GameTable, mark_unavailable, table_for
+from .table.scheduler import LoopClock, _running_loop
 
-__all__ = ["PairsTable", "COMPUTER_PLAYING"]
+__all__ = ["PairsTable", "COMPUTER_PLAYING", "SHOWN_SECONDS", "CARD_SECONDS", "turn_words"]
 
 #: what a click on a card says while the computer is playing (it changes nothing)
 COMPUTER_PLAYING = "Wait: the computer is playing. Nothing changed: click a card when it is your turn."
+
+#: seconds the two cards of a turn that has just ended stay face up on the table before they go
+#: face down (a miss) or leave it (a pair). The engine turns them down the moment the second card
+#: is turned, so without this wait a student never saw their own second card of a miss, nor any
+#: card the computer turned, except in the move log (README user: face down within 0.05-0.1 s).
+#: At a real table the cards lie face up a moment, long enough for every player to see and
+#: remember both: a memory game is played on what was seen
+SHOWN_SECONDS = 1.5
+#: seconds between two steps of a computer's turn: its first card lies face up alone this long
+#: before it turns the second, and a turn's cards lie face down this long before the next card is
+#: turned, so that the cards are seen turned over one at a time, as a player turns them
+CARD_SECONDS = 0.8
+
+
+def turn_words(obs: dict, who: str, you: bool) -> str:
+    """The last card turned over in ``obs`` (a Pairs observation after a move), in words for the
+    table's aria-live line: "Seat 1 (computer) turns over card 4: red 3." and, for a turn's second
+    card, whether it made a pair. ``who``: the player's name (``seat_label``); ``you``: the person
+    at the screen turned it (then "You turn over ...")."""
+    s = "" if you else "s"
+    who = "You" if you else who
+    turned, last = obs["turned"], obs["last_turn"]
+    if turned is not None:  # a turn's first card: face up now
+        return f"{who} turn{s} over card {turned}: {obs['grid'][turned]}."
+    (q, p), (first, second) = last["positions"], last["cards"]
+    text = f"{who} turn{s} over card {p}: {second}."
+    if not last["match"]:
+        return text + f" No match with card {q} ({first}): both go face down again."
+    again = "" if obs["is_over"] else (" and turn again" if you else " and turns again")
+    return text + f" A pair with card {q} ({first}): {'you keep' if you else who + ' keeps'} them{again}."
 
 
 def recent_turns(state, keep: int = 8) -> list[dict]:
@@ -66,12 +111,18 @@ class PairsTable(GameTable):
     Extra parts: ``cell_buttons`` (position -> the "card p" button of each face-down card drawn
     now); ``recent`` (the turns shown under the grid: the last 8 completed up to the position
     shown, oldest first, as dicts like ``obs["last_turn"]`` with the turn's number).
+
+    ``clock``: the scheduler of the paced turns (default: the table's
+    :class:`~catcards.widgets.table.scheduler.LoopClock`, at once where no event loop runs; a
+    :class:`~catcards.widgets.table.scheduler.ManualClock` waits for ``clock.advance(seconds)``:
+    tests, or stepping through the computers' turns in a lesson). ``shown_seconds`` and
+    ``card_seconds`` (:data:`SHOWN_SECONDS`, :data:`CARD_SECONDS`) are the pace.
     """
 
     #: short rules naming this table's own controls (the "How to play" panel and the app)
     how_to_play = (
         'Your turn: click a face-down card (or its "card" button) to turn it over, then a second one.',
-        "Two cards with the same number are a pair: you keep them and have another turn. Otherwise both go face down again and it is the next player's turn; remember what you saw (the recent turns are listed under the grid).",
+        "Two cards with the same number are a pair: you keep them and have another turn. Otherwise both stay face up a moment, then go face down again and it is the next player's turn: the computer turns its cards one at a time. Remember what you saw (the recent turns are listed under the grid).",
         'Most pairs wins; ties share.',
         'Rules: the Wildcat & Dinohistoria rulebook, "PAIRS".',
     )
@@ -79,8 +130,20 @@ class PairsTable(GameTable):
     #: what the generic default "sensible" means at this table
     default_agents = "forgetful"
 
-    def __init__(self, *args: Any, **kwargs: Any):
+    #: seconds a turn's two cards stay face up (:data:`SHOWN_SECONDS`)
+    shown_seconds = SHOWN_SECONDS
+    #: seconds between the steps of a computer's turn (:data:`CARD_SECONDS`)
+    card_seconds = CARD_SECONDS
+
+    def __init__(self, *args: Any, clock: Any = None, **kwargs: Any):
         self.cell_buttons: dict[int, W.Button] = {}
+        #: (id of the state shown, its moves) while its last turn's two cards are shown face up
+        #: (the engine has turned them down or taken them): display only, never the game
+        self._showing: tuple[int, int] | None = None
+        #: the computers' paced turn is under way: from the person's move that passed the turn
+        #: until the person's turn is drawn again (clicks on cards are refused meanwhile)
+        self._pacing = False
+        self.clock = clock if clock is not None else LoopClock(step_now=True)
         super().__init__(*args, **kwargs)
 
     def _hidden_for(self):
@@ -96,11 +159,142 @@ class PairsTable(GameTable):
     def status_text(self, obs: dict) -> str:
         """The table's status line, with "turn over a second card" when, in the position shown,
         the person viewing has turned one card over, and "first card turned over" when another
-        player has (as the hint says it: :meth:`hand`)."""
-        text = super().status_text(obs)
-        if obs["turned"] is not None and not self.state.is_over:
-            text += " &middot; turn over a second card" if self.viewers_turn else " &middot; first card turned over"
+        player has (as the hint says it: :meth:`hand`). While a turn's two cards are shown face
+        up, "No match" or "A pair" first; while the computers play, who is turning cards on the
+        page ("Seat 1 (computer) is turning cards": the seat whose turn is shown, also while its
+        last turn lies face up at the person's turn). Short, so that it keeps its height on a
+        phone from step to step and the grid under it does not move."""
+        shown = self._shown_turn(obs)
+        verdict = "" if shown is None else ("<b>A pair</b> &middot; " if shown["match"] else "<b>No match</b> &middot; ")
+        if self._pacing and not obs["is_over"]:
+            seat = obs["current_player"]
+            if shown is not None and not self.is_human(shown["seat"]):
+                seat = shown["seat"]
+            text = f"{verdict}<b>{html.escape(self.seat_label(seat))} is turning cards</b>"
+        else:
+            text = verdict + super().status_text(obs)
+            if obs["turned"] is not None and not self.state.is_over:
+                text += " &middot; turn over a second card" if self.viewers_turn else " &middot; first card turned over"
         return text + f" &middot; {obs['turns']} turn{'s' * (obs['turns'] != 1)} played"
+
+    # ---- the paced turns ----------------------------------------------------------------------
+    def _tag(self) -> tuple[int, int]:
+        """The position shown now: a step scheduled for another does nothing."""
+        state = self.state
+        return (id(state), len(state.history))
+
+    def _shown_turn(self, obs: dict) -> dict | None:
+        """``obs["last_turn"]`` while its two cards are shown face up, else None."""
+        if self._showing is None or self._showing != self._tag() or self.looking_back:
+            return None
+        return obs["last_turn"]
+
+    @property
+    def legal(self) -> tuple:
+        """As the table's, but none while the computers' paced turn is under way (their last
+        turn shown at the person's turn too: the page does not show the person's turn yet)."""
+        return () if self._pacing else super().legal
+
+    def _advance(self, now: bool = False) -> None:
+        """After a move (a person's, or "Computer step"'s): the card turned is read out, and the
+        paced turn starts (:meth:`_pace`). ``now`` (a new deal): the computers move at once, as
+        at every table."""
+        if now:
+            super()._advance(now=True)
+            return
+        if self.state.history:
+            obs = self.state.observation(self.view_seat)
+            seat = obs["current_player"] if obs["turned"] is not None else obs["last_turn"]["seat"]
+            self.say_quietly(turn_words(obs, self.seat_label(seat), self.is_human(seat) and len(self.humans) == 1))
+        self._pace()
+
+    def resume(self) -> None:
+        """Start the paced turn again for the game in play (back from looking back, a branch)."""
+        self._pace()
+
+    def _pace(self) -> None:
+        """Cancel the steps still to come and schedule those the position calls for: when the
+        last move ended a turn, its two cards are shown face up (:attr:`shown_seconds`); when
+        computers are to move, their cards one step at a time (:meth:`_pace_step`) until a
+        person's turn is drawn; a person's own turn shown face up goes face down after
+        :attr:`shown_seconds`, or at their next card."""
+        self.stop()
+        state = self.state
+        ended = bool(state.history) and state.turned is None and not self.looking_back
+        if ended:
+            self._showing = self._tag()
+        if self._computers_due():
+            self._computers_start()  # a press sent before their turn is drawn can be told
+            self._pacing = True
+            self._pace_after(self.shown_seconds if ended else self.card_seconds)
+        elif ended:
+            self._pace_after(self.shown_seconds)
+
+    def _pace_after(self, seconds: float) -> None:
+        """Schedule the next step on the table's clock, for the position shown now."""
+        tag = self._tag()
+        self.clock.schedule(seconds, lambda: self._pace_event(tag))
+
+    def _pace_event(self, tag: tuple[int, int]) -> None:
+        """A scheduled step: nothing once the table is closed or the position has changed (a
+        stale step); on the event loop (or a clock that waits) the step and a redraw through the
+        table's runner (errors said in ``out``); stepped at once where no loop runs, the step
+        only (the click being handled redraws)."""
+        if self.closed or tag != self._tag():
+            return
+        if _running_loop() is None and getattr(self.clock, "step_now", False):
+            self._pace_step()
+        else:
+            self._run(self._pace_step)
+
+    def _pace_step(self) -> None:
+        """One step: a turn shown face up goes face down (a pair leaves the table); else the
+        computer to act turns one card over (read out), its second card showing the turn for
+        :attr:`shown_seconds`; once no computer is to act, the pace ends: the person's turn."""
+        if self._showing is not None:
+            self._showing = None  # the cards go face down, or off the table
+            if self._computers_due():
+                self._pace_after(self.card_seconds)
+                return
+        elif self._computers_due():
+            self._make_computer_moves(1)
+            obs = self.state.observation(self.view_seat)
+            turn = obs["last_turn"] if obs["turned"] is None else None
+            seat = obs["current_player"] if turn is None else turn["seat"]
+            self.say_quietly(turn_words(obs, self.seat_label(seat), False))
+            if turn is not None:  # the turn's second card: both face up a moment
+                self._showing = self._tag()
+                self._pace_after(self.shown_seconds)
+            else:
+                self._pace_after(self.card_seconds)
+            return
+        if self._pacing:
+            self._pacing = False
+            seat = self.state.current_player
+            if not self.state.is_over and self.is_human(seat):
+                self.say_quietly("Your turn: choose a face-down card." if len(self.humans) == 1
+                                 else f"{self.seat_label(seat)}'s turn: choose a face-down card.")
+
+    def stop(self) -> None:
+        """Cancel the steps still to come (Undo, a new game, Play out, looking back, closing):
+        no turn is shown face up and no computer is playing until :meth:`resume`."""
+        super().stop()
+        self._showing = None
+        self._pacing = False
+
+    def play_out(self) -> None:
+        """As the table's, the paced turn cancelled first: the game is finished at once."""
+        self.stop()
+        super().play_out()
+
+    def _computers_playing(self) -> bool:
+        """As the table's, and while the computers' paced turn is under way."""
+        return self._pacing or super()._computers_playing()
+
+    def _computers_drawn(self) -> None:
+        """As the table's, once the paced turn is over (the person's turn is drawn)."""
+        if not self._pacing:
+            super()._computers_drawn()
 
     def _grid_widgets(self, obs: dict, legal: set) -> None:
         """Make the grid once per grid size: one cell (a face above a button) per position,
@@ -173,13 +367,18 @@ class PairsTable(GameTable):
         every time, with only what changed sent to the browser."""
         legal = set(self.legal)
         self._grid_widgets(obs, legal)
+        faces = list(obs["grid"])
+        shown = self._shown_turn(obs)
+        if shown is not None:  # the turn just ended, face up a moment (the engine has them down)
+            for q, name in zip(shown["positions"], shown["cards"]):
+                faces[q] = card_named(self.game.cards, name)
         self._scores.value = scores_html(obs, self.seat_label)
         position = (self.state, len(self.state.history), self.state.current_player)
         self.cell_buttons = {}
         for p, x in enumerate(obs["grid"]):
             face, button = self._faces[p], self._buttons[p]
             button._catcards_action = (TURN_OVER[p], *position)  # type: ignore[attr-defined]
-            face.value = cell_html(p, x)
+            face.value = cell_html(p, faces[p])
             if x is None:  # a pair taken: its button is hidden, with the words it had
                 button.layout.visibility = "hidden"
                 button.disabled = True
@@ -202,7 +401,7 @@ class PairsTable(GameTable):
             return self.html("taken", "")
         if obs["is_over"]:
             hint = ""
-        elif not self.viewers_turn:
+        elif not self.viewers_turn or self._pacing:
             hint = "Watch the cards the others turn over, and remember where they lie."
         elif obs["turned"] is not None:
             hint = "Now turn over a second card: the same number makes a pair, and you have another turn."

@@ -66,9 +66,17 @@ def test_axe_finds_no_serious_or_critical_violation_in_any_games_app(browser_rea
     assert not problems, "\n".join(problems)
 
 
+#: a move the student may make now
+_MOVE = ".catcards-table button.catcards-action:not([disabled]):not(.catcards-unplayable)"
 #: the element with keyboard focus is a move the student may make now
-_FOCUS_IS_A_MOVE = """() => { const e = document.activeElement;
-    return !!e && e.matches('.catcards-table button.catcards-action:not([disabled]):not(.catcards-unplayable)'); }"""
+_FOCUS_IS_A_MOVE = f"""() => {{ const e = document.activeElement;
+    return !!e && e.matches('{_MOVE}'); }}"""
+
+
+#: a move may be made, or the game is over (Pairs: not while the computers' paced turn is shown,
+#: when every card is marked as not playable now)
+_MOVE_OR_OVER = f"""() => !!document.querySelector({_MOVE!r})
+    || [...document.querySelectorAll('.catcards-table .catcards-status')].some(e => e.textContent.includes('Game over'))"""
 
 
 def _keyboard_move(page, key: str, max_tabs: int = 200) -> str:
@@ -103,7 +111,7 @@ def test_a_whole_game_played_with_the_keyboard_only(browser_ready, query, moves)
         log = table.locator(".catcards-log")
         status = table.locator(".catcards-status")
         played = 0
-        while "Game over" not in status.inner_text():
+        while page.wait_for_function(_MOVE_OR_OVER, timeout=60_000) and "Game over" not in status.inner_text():
             assert played < moves, f"not over after {played} keyboard moves"
             before = log.inner_text()
             _keyboard_move(page, "Enter" if played % 2 == 0 else "Space")

@@ -194,6 +194,65 @@ def test_a_cards_picture_plays_it_focus_is_visible_and_messages_are_announced(br
         expect(page.locator("body")).not_to_contain_text("Error displaying widget")
 
 
+#: records, in the page, every change of what Pairs' cells 0, 1 and 3 show (their pictures'
+#: titles), the status line and the aria-live line, as one row each time any of them changes: a
+#: step shown for a moment is seen however the test's polling is timed
+_PAIRS_WATCH = """() => {
+    const table = document.querySelector('.catcards-table');
+    window.pairsSeen = [];
+    const row = () => {
+        const cols = table.querySelectorAll('.catcards-cardcol');
+        const title = i => { const t = cols[i] && cols[i].querySelector('svg title'); return t ? t.textContent : ''; };
+        const text = s => { const e = table.querySelector(s); return e ? e.textContent.trim() : ''; };
+        return [title(0), title(1), title(3), text('.catcards-status'), text('.catcards-announce')].join(' | ');
+    };
+    new MutationObserver(() => { const r = row(); if (window.pairsSeen[window.pairsSeen.length - 1] !== r) window.pairsSeen.push(r); })
+        .observe(table, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+@pytest.mark.browser
+def test_pairs_shows_the_students_miss_then_the_computers_cards_one_by_one(browser_ready):
+    """README user: after the student's miss the second card and the computer's cards were face up
+    for 0.05-0.1 s only. In the app (seed 3), card 0 (Tiger) and card 1 (Jaguar blue 10), a miss:
+    the page shows both face up, then face down, then the computer's Jaguar green 10 (card 3)
+    alone, then its pair with card 1, which leaves the table, and each card is read out; a card
+    clicked meanwhile is refused in words; then it is the student's turn."""
+    from playwright.sync_api import expect
+
+    from catcards.widgets.pairs import COMPUTER_PLAYING
+
+    with voila(APP) as url, chromium() as browser:
+        page, table = app_page(browser, url, "game=pairs&players=2&seed=3", ready="button.catcards-cell")
+        page.evaluate(_PAIRS_WATCH)
+        status = table.locator(".catcards-status")
+        table.get_by_role("button", name="card 0", exact=True).click()
+        expect(table.locator(".catcards-log")).to_contain_text("Seat 0 turns over card 0", timeout=15_000)
+        table.get_by_role("button", name="card 1", exact=True).click()
+        expect(status).to_contain_text("Seat 1 (computer) is turning cards", timeout=15_000)
+        table.get_by_role("button", name="card 5", exact=True).click()  # during the pace: refused
+        expect(table).to_contain_text(COMPUTER_PLAYING, timeout=15_000)
+        expect(status).to_contain_text("Your turn (seat 0)", timeout=60_000)
+        seen = page.evaluate("() => window.pairsSeen")
+        log = table.locator(".catcards-log").inner_text()
+        assert "Seat 1 turns over card 1: Jaguar (blue 10). A pair!" in log and "Seat 0 turns over card 5" not in log
+
+        def first(test, start=0):
+            return next(i for i, r in enumerate(seen) if i >= start and test(r.split(" | ")))
+
+        turning = "Seat 1 (computer) is turning cards"
+        both = first(lambda r: r[:2] == ["Tiger (green 30)", "Jaguar (blue 10)"] and r[3].startswith(f"No match · {turning}"))
+        down = first(lambda r: r[:2] == ["card 0, face down", "card 1, face down"], both)
+        alone = first(lambda r: r[1:3] == ["card 1, face down", "Jaguar (green 10)"], down)
+        assert "Seat 1 (computer) turns over card 3: Jaguar (green 10)." in seen[alone].split(" | ")[4]
+        pair = first(lambda r: r[1:3] == ["Jaguar (blue 10)", "Jaguar (green 10)"] and r[3].startswith(f"A pair · {turning}"),
+                     alone)
+        gone = first(lambda r: r[1:3] == ["", ""], pair)  # taken: empty places
+        assert both < down < alone < pair < gone, seen
+        assert seen[-1].endswith("Your turn: choose a face-down card."), seen[-1]
+        expect(page.locator("body")).not_to_contain_text("Error displaying widget")
+
+
 @pytest.mark.browser
 def test_at_390_px_wide_boards_scroll_visibly_and_controls_stay_on_screen(browser_ready):
     """Issue 12, a 390 x 844 phone: for Pairs, Cat Days and Card Game every enabled button is on

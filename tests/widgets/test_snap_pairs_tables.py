@@ -265,8 +265,8 @@ def test_a_card_clicked_while_the_computer_plays_changes_nothing_and_says_wait()
     assert grid_looks(table) == looks and table.clock.pending == 1
     assert table.output_text().strip().endswith(COMPUTER_PLAYING)
     assert COMPUTER_PLAYING in table.announce.value
-    table.clock.advance(0)  # the computer's turn runs
-    assert len(table.state.history) > 2 and table.recent[1]["seat"] == 1
+    table.clock.advance(60)  # the computer's turn runs, paced (test_pairs_pace)
+    assert len(table.state.history) > 2 and table.recent[1]["seat"] == 1 and table.clock.pending == 0
 
 
 def test_cards_clicked_together_for_the_second_card_count_once(monkeypatch):

@@ -519,18 +519,25 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
 
     def _computer_moves(self) -> None:
         """Up to :data:`~catcards.widgets.table.scheduler.BATCH` computer moves, then the next
-        event if more are due. The key a person held on the button focused after their move is
-        still taken for a held key after the computers' replies (``_focused`` follows them)."""
+        event if more are due."""
+        self._make_computer_moves(BATCH)
+        if self._computers_due():
+            self.clock.schedule(self.computer_delay, self._computers_turn)
+
+    def _make_computer_moves(self, most: int) -> int:
+        """Computer moves while computers are due (:meth:`_computers_due`), ``most`` at most;
+        returns how many were made. The key a person held on the button focused after their move
+        is still taken for a held key after the computers' replies (``_focused`` follows them).
+        Pairs makes one per event of its paced turn (:mod:`catcards.widgets.pairs`)."""
         state, before = self.state, len(self.state.history)
         made = 0
-        while self._computers_due() and made < BATCH:
+        while self._computers_due() and made < most:
             self._agent_move()
             made += 1
         focused = self._focused
         if focused is not None and focused[1] is state and focused[2] == before:
             self._focused = (focused[0], state, len(state.history))
-        if self._computers_due():
-            self.clock.schedule(self.computer_delay, self._computers_turn)
+        return made
 
     def stop(self) -> None:
         """Stop everything that would change the table by itself: the computers' scheduled moves

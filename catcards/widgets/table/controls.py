@@ -45,7 +45,10 @@ class ControlsMixin:
         )
 
     def new_game(self, seed: int | None = None) -> None:
-        """Deal a new game (same seed: the same deal and, with the same clicks, the same game)."""
+        """Deal a new game (same seed: the same deal and, with the same clicks, the same game).
+        What the clock was to do for the game before (the computers' replies, a Pairs turn shown
+        face up) is cancelled first (:meth:`stop`): no step of it lands in the new game."""
+        self.stop()
         self.state = self._deal(seed)
         self._passed_turn = None
         self.out.outputs = ()

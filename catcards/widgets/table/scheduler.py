@@ -13,7 +13,8 @@ moves until a person is to act (:data:`BATCH` at most, then the next event) and 
 table. The click that caused them hands its keyboard focus to the clock with :meth:`~ManualClock.then`:
 it is given once, after the last reply's event has run (and so been drawn), to the widget the
 table's ``focus_after`` finds then. Snap schedules each computer's turn and each reaction on its
-own clock the same way.
+own clock the same way, and Pairs each step of its paced turns (a turn's cards shown face up, a
+computer's card turned) on the table's clock.
 """
 from __future__ import annotations
 
