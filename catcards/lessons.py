@@ -3,7 +3,7 @@ contradict its numbers (issue 28).
 
 >>> from catcards.lessons import read_interval, compare
 >>> read_interval(0.517, 0.628, 0.5, games=300)
-"The interval [0.517, 0.628] excludes 0.5: seat 0's advantage is real, about 0.07."
+"The interval [0.517, 0.628] excludes 0.5: seat 0's advantage is real, somewhere between 0.017 and 0.128."
 >>> read_interval(0.45, 0.55, 0.5, games=300)
 'The interval [0.450, 0.550] holds 0.5: these 300 games cannot tell a difference.'
 
@@ -28,7 +28,7 @@ import hashlib
 import math
 import os
 import re
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from statistics import NormalDist
 from typing import Optional
 
@@ -83,26 +83,6 @@ def _decimals(values: tuple[float, ...], reference: float) -> int:
     return decimals
 
 
-def _half_up(x: float, decimals: int) -> str:
-    """``x`` (>= 0) rounded to ``decimals`` as a student rounds: a 5 rounds up, as the number is
-    written (0.125 -> "0.13", where ``f"{0.125:.2f}"`` gives "0.12"); zeros kept."""
-    return str(Decimal(repr(x)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP))
-
-
-def _about(difference: float) -> str:
-    """A positive difference rounded for "about ...", a 5 rounded up: 2 decimals from 0.1, zeros
-    kept (0.2 -> "0.20", beside "0.12"), else 1 significant figure (2 when it starts with a 1:
-    0.0147 -> "0.015", 0.0725 -> "0.07")."""
-    if difference >= 0.095:
-        return _half_up(difference, 2)
-    if difference <= 0:
-        return "0"
-    digits = -int(math.floor(math.log10(difference)))
-    if _half_up(difference, digits).rstrip("0").endswith("1"):
-        digits += 1
-    return _half_up(difference, digits)
-
-
 def _check_interval(low, high, name: str = "the interval") -> tuple[float, float]:
     low, high = _number(low, f"{name}'s low end"), _number(high, f"{name}'s high end")
     if low > high:
@@ -117,8 +97,7 @@ def _check_games(games) -> int:
 
 
 def read_interval(low: float, high: float, reference: float, *, games: int, what: str = "seat 0's win rate",
-                  reference_text: str = "a fair share (0.5)", estimate: Optional[float] = None,
-                  trial: str = "game") -> str:
+                  reference_text: str = "a fair share (0.5)", trial: str = "game") -> str:
     """One sentence reading a confidence interval ``[low, high]`` against ``reference``.
 
     - The interval holds the reference: "The interval [0.450, 0.550] holds 0.5: these 300 games
@@ -127,9 +106,12 @@ def read_interval(low: float, high: float, reference: float, *, games: int, what
       side of the reference as the real ones), trailing zeros kept: [0.51, 0.622] reads
       "[0.510, 0.622]"; the reference drops them ("0.5").
     - It excludes it: "The interval [0.517, 0.628] excludes 0.5: seat 0's advantage is real,
-      about 0.07." For a ``what`` ending in "win rate" the owner's advantage or disadvantage is
-      named; otherwise "<what> is really above <reference_text>, by about 0.07" (or below).
-      "About" is ``estimate - reference`` (``estimate`` defaults to the interval's midpoint).
+      somewhere between 0.017 and 0.128." For a ``what`` ending in "win rate" the owner's
+      advantage or disadvantage is named; otherwise "<what> is really above <reference_text>, by
+      somewhere between 0.017 and 0.128" (or below). The size is the interval's distance from the
+      reference, its two ends as shown (a student can subtract them): these games show that
+      there is a difference, not how big it is (teach52: "by about 0.07" read as known when
+      0.01 to 0.12 was all the games could say).
 
     Args:
         low, high: the interval, numbers with ``low <= high`` (a proportion's: in [0, 1]).
@@ -137,7 +119,6 @@ def read_interval(low: float, high: float, reference: float, *, games: int, what
         games: how many games (or trials) the interval comes from, a whole number >= 1.
         what: the rate's name, e.g. "seat 0's win rate", "the chance of a snap".
         reference_text: the reference in words, used when the rate is not a win rate.
-        estimate: the rate measured (optional; the midpoint when None).
         trial: what one of the ``games`` is, a singular noun (``"deal"``: "these 1,500 deals
             cannot tell a difference"; default ``"game"``), as ``Predict.reveal``'s ``trial``.
     Returns: the sentence (str).
@@ -149,7 +130,6 @@ def read_interval(low: float, high: float, reference: float, *, games: int, what
     games = _check_games(games)
     if not isinstance(trial, str) or not re.fullmatch(r"[A-Za-z][A-Za-z ]{0,29}", trial):
         raise ValueError(f"trial must be 1 to 30 letters and spaces (like 'deal'), got {trial!r:.40}")
-    estimate = (low + high) / 2 if estimate is None else _number(estimate, "estimate")
     for decimals in range(3, 7):  # the shown bounds sit on the same sides of the shown reference
         r = round(reference, decimals)
         if all(_side(round(v, decimals), r) == _side(v, reference) for v in (low, high)):
@@ -161,12 +141,14 @@ def read_interval(low: float, high: float, reference: float, *, games: int, what
         return (f"The interval [{shown_low}, {shown_high}] holds {shown_ref}: "
                 f"these {games:,} {trial}{'s' * (games != 1)} cannot tell a difference.")
     above = low > reference
-    size = _about(abs(estimate - reference))
+    # the distance of each shown end from the shown reference, with the interval's decimals
+    near, far = sorted(abs(Decimal(end) - Decimal(shown_ref)) for end in (shown_low, shown_high))
+    size = f"somewhere between {_fixed(float(near), decimals)} and {_fixed(float(far), decimals)}"
     if what.endswith("win rate") and what.strip() != "win rate":
         owner = what[: -len("win rate")].strip()
-        verdict = f"{owner} {'advantage' if above else 'disadvantage'} is real, about {size}"
+        verdict = f"{owner} {'advantage' if above else 'disadvantage'} is real, {size}"
     else:
-        verdict = f"{what} is really {'above' if above else 'below'} {reference_text}, by about {size}"
+        verdict = f"{what} is really {'above' if above else 'below'} {reference_text}, by {size}"
     return f"The interval [{shown_low}, {shown_high}] excludes {shown_ref}: {verdict}."
 
 

@@ -12,7 +12,7 @@ from catcards.probability import wilson_interval
 def test_an_interval_that_excludes_the_fair_share_shows_a_real_advantage():
     # pairs cell 28 (issue 28): [0.517, 0.628] excludes 0.5, so "barely matters" was wrong
     assert read_interval(0.517, 0.628, 0.5, games=300) == \
-        "The interval [0.517, 0.628] excludes 0.5: seat 0's advantage is real, about 0.07."
+        "The interval [0.517, 0.628] excludes 0.5: seat 0's advantage is real, somewhere between 0.017 and 0.128."
 
 
 def test_an_interval_that_holds_the_fair_share_cannot_tell():
@@ -33,7 +33,7 @@ def test_both_ends_of_the_interval_have_the_same_decimals():
     # pairs "Who starts" (the teacher's notes quote "[0.510, 0.622]"): a trailing zero is kept, as
     # the lessons' own f"{low:.3f}" prints it, not "[0.51, 0.622]"
     assert read_interval(0.51, 0.622, 0.5, games=300) == \
-        "The interval [0.510, 0.622] excludes 0.5: seat 0's advantage is real, about 0.07."
+        "The interval [0.510, 0.622] excludes 0.5: seat 0's advantage is real, somewhere between 0.010 and 0.122."
     assert read_interval(0.4, 0.6, 0.5, games=10).startswith("The interval [0.400, 0.600] holds 0.5:")
     # more decimals when needed, on both ends: 0.49996 needs 5, so 0.4891 shows 5 too
     assert "[0.48910, 0.49996]" in read_interval(0.4891, 0.49996, 0.5, games=1000)
@@ -43,15 +43,15 @@ def test_both_ends_of_the_interval_have_the_same_decimals():
 
 def test_below_the_reference_is_a_disadvantage():
     # big-cat, 2 players (issue 28): seat 0 0.494 [0.489, 0.499] excludes 0.5
-    assert read_interval(0.489, 0.499, 0.5, games=40000, estimate=0.494) == \
-        "The interval [0.489, 0.499] excludes 0.5: seat 0's disadvantage is real, about 0.006."
-    # big-cat, 3 players: 0.348 [0.339, 0.357] excludes 1/3 (0.348 - 1/3 = 0.0147)
-    assert read_interval(0.339, 0.357, 1 / 3, games=10000, estimate=0.348) == \
-        "The interval [0.339, 0.357] excludes 0.333: seat 0's advantage is real, about 0.015."
+    assert read_interval(0.489, 0.499, 0.5, games=40000) == \
+        "The interval [0.489, 0.499] excludes 0.5: seat 0's disadvantage is real, somewhere between 0.001 and 0.011."
+    # big-cat, 3 players: 0.348 [0.339, 0.357] excludes 1/3, shown as 0.333: the distances are
+    # from the shown ends to the shown reference, so a student can subtract them
+    assert read_interval(0.339, 0.357, 1 / 3, games=10000) == \
+        "The interval [0.339, 0.357] excludes 0.333: seat 0's advantage is real, somewhere between 0.006 and 0.024."
     # snap cell 22: the equal-reaction row 0.473 [0.452, 0.495]
-    assert read_interval(0.452, 0.495, 0.5, games=2000, what="the first player's win rate",
-                         estimate=0.473) == \
-        "The interval [0.452, 0.495] excludes 0.5: the first player's disadvantage is real, about 0.03."
+    assert read_interval(0.452, 0.495, 0.5, games=2000, what="the first player's win rate") == \
+        "The interval [0.452, 0.495] excludes 0.5: the first player's disadvantage is real, somewhere between 0.005 and 0.048."
 
 
 def test_rounding_never_turns_an_excluding_interval_into_one_that_looks_as_if_it_holds():
@@ -66,7 +66,7 @@ def test_a_rate_that_is_not_a_win_rate_is_read_against_its_reference_text():
     assert read_interval(0.02, 0.04, 0.06, games=3000, what="the chance of a snap after a snap",
                          reference_text="the chance after no snap (0.06)") == (
         "The interval [0.020, 0.040] excludes 0.06: the chance of a snap after a snap is really below "
-        "the chance after no snap (0.06), by about 0.03.")
+        "the chance after no snap (0.06), by somewhere between 0.020 and 0.040.")
 
 
 @pytest.mark.parametrize("args, kwargs", [
@@ -149,10 +149,15 @@ def test_compare_with_trailing_phrases_reads_as_a_sentence():
     assert said.endswith("the chance is higher after no snap.")
 
 
-def test_about_keeps_two_decimals_and_rounds_a_five_up():
-    """A teacher (teach50): "disadvantage is real, about 0.12" beside "advantage is real, about
-    0.2" in one cell, and 0.5 - 0.375 = 0.125 read as 0.12 where a student rounds to 0.13."""
-    assert read_interval(0.268, 0.482, 0.5, games=80, what="threshold 0's win rate", estimate=30 / 80).endswith(
-        "threshold 0's disadvantage is real, about 0.13.")
-    assert read_interval(0.6, 0.8, 0.5, games=80, what="threshold 1.01's win rate", estimate=0.7).endswith(
-        "threshold 1.01's advantage is real, about 0.20.")
+def test_the_size_of_a_real_difference_is_a_range_not_a_point():
+    """A teacher (teach52): "disadvantage is real, about 0.13" from 80 games read as if the size
+    were known, when the interval [0.277, 0.485] says only 0.015 to 0.223; and Pairs' "advantage
+    is real, about 0.07" from [0.510, 0.622], where 10,000 games give 0.514. Both ends keep the
+    interval's decimals and zeros (0.5 - 0.485 = 0.015, 0.6 - 0.5 = 0.100)."""
+    assert read_interval(0.277, 0.485, 0.5, games=80, what="threshold 0's win rate").endswith(
+        "threshold 0's disadvantage is real, somewhere between 0.015 and 0.223.")
+    assert read_interval(0.6, 0.8, 0.5, games=80, what="threshold 1.01's win rate").endswith(
+        "threshold 1.01's advantage is real, somewhere between 0.100 and 0.300.")
+    # more decimals where the ends need them: the range shows them too
+    assert read_interval(0.4891, 0.49996, 0.5, games=1000).endswith(
+        "disadvantage is real, somewhere between 0.00004 and 0.01090.")
