@@ -484,7 +484,7 @@ def test_the_teacher_takes_a_students_results_out_of_the_pool_and_puts_them_back
         before["n"] - 1, before["submitted"] - 1, before["tallies"]["n"] - 2, before["joined"], before["taken_out"] + 1)
     # while out, nobody joins under their nickname (they would be back in the pool): 409, nothing stored
     refused(requests.post(url + "/join", json={"nickname": "rude"}, timeout=30), 409,
-            "the nickname 'rude' is taken in this class; choose another nickname, or join without one")
+            "that nickname is taken in this class: try another, or join without one")
     assert summary(server)["joined"] == out["joined"]
     assert [r for r in out["students"] if r["number"] == number][0]["removed"] is True
     named = requests.get(url + "/summary?names=1", headers=teacher(server), timeout=30).json()
