@@ -66,14 +66,17 @@ def test_the_pass_table_has_no_snap_buttons_and_a_refused_game_is_dealt_again_in
     """Fresh README user: the class's Snap pass showed the Snap! buttons and 'Press "Snap!"';
     after a refused game "Play another game" dealt "Game 1" again with the same seed, unexplained
     (intended: a student's games count in order, Pool.next_game deals a refused game again); the
-    words at the end named a "New game" button the page does not have."""
+    words at the end named a "New game" button the page does not have. Testers (classpage): the
+    game's instructions were said twice, by the page and by the table's "Game 1." line (now the
+    page's only); the table told students on phones to "Click"."""
     fake = FakeClass(games=[(0, 11), (0, 11), (1, 12)],
                      results=[(400, {"error": "the class is closed for now."}),
                               (201, {"counted": {"value": 4}, "games": 1})])
     app = run_app(monkeypatch, fake)
     table, note, button = app["table"], app["note"], app["next_button"]
     assert table.snap_buttons == {} and "Do not call Snap" in table.hand_box.children[0].children[0].value
-    assert "Game 1. Turn all 52 cards" in note.value and button.layout.display == "none"
+    assert "Game 1." in note.value and button.layout.display == "none"
+    assert "Turn all 52 cards" not in note.value  # the page above the table says it, once
     # the class deals and counts: no seed box, no history, no "What are my chances?" (a click
     # would spend the class server's CPU on rollouts)
     assert table.controls.layout.display == table.odds_panel.layout.display == "none"
@@ -83,9 +86,10 @@ def test_the_pass_table_has_no_snap_buttons_and_a_refused_game_is_dealt_again_in
     assert table.turn_button.disabled
     assert "Not counted: the class is closed for now." in note.value
     assert button.description == "Play game 1 again" and button.layout.display == "flex"
-    assert "play the same deal again" in note.value
-    table._run(table.press_turn)  # what a click on the disabled button would say
-    assert 'click "Play game 1 again" at the top' in table.output_text()
+    assert "Press &ldquo;Play game 1 again&rdquo; to play the same deal again" in note.value
+    table._run(table.press_turn)  # what a press on the disabled button would say
+    assert 'press "Play game 1 again" at the top' in table.output_text()
+    assert "click" not in (note.value + table.output_text()).lower()
     assert "New game" not in table.output_text()
 
     button.click()
@@ -97,7 +101,8 @@ def test_the_pass_table_has_no_snap_buttons_and_a_refused_game_is_dealt_again_in
     assert f"Snaps showing in this pass: {table.state.snaps_showing}." in table.status.value
 
     button.click()
-    assert table.state.seed == 12 and "Game 2. Turn all 52 cards" in note.value and "again" not in note.value
+    assert table.state.seed == 12 and "Game 2." in note.value and "again" not in note.value
+    assert "Turn all 52 cards" not in note.value
     table.close()
 
 
