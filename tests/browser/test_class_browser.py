@@ -206,7 +206,7 @@ def test_after_joining_by_keyboard_the_focus_is_on_the_first_move(browser_ready,
                          let end = 0; for (const k of c.children) end = Math.max(end, k.getBoundingClientRect().bottom);
                          return [f.offsetHeight, Math.ceil(end)]; }"""
         # and the results line, a live region, is written only when it changes (break49: the same
-        # "none yet" every 4 s, which a screen reader may read out each time): none in 4.5 s
+        # "Your results: none yet." every 4 s, which a screen reader may read out each time): none in 4.5 s
         page.evaluate("""() => { window.resultsWrites = 0;
             new MutationObserver(() => window.resultsWrites++).observe(document.getElementById('results'),
                 {childList: true, characterData: true, subtree: true}); }""")
@@ -512,7 +512,7 @@ def test_axe_finds_no_wcag_violation_on_the_class_pages(browser_ready, class_ser
         page.get_by_role("button", name="Send my count").dblclick()
         status = page.locator("#tally-status")
         expect(status).to_have_text("Sent: your count of 3 snaps from real cards (marked as not checked).")
-        expect(page.locator("#results")).to_contain_text("real cards: 3")
+        expect(page.locator("#results")).to_contain_text("With real cards you counted 3 snaps")
         assert posts.count("tally") == 1 and "3, 3" not in page.locator("#results").inner_text()
         expect(status).to_have_attribute("role", "status")
         expect(status).to_be_in_viewport()
@@ -985,13 +985,13 @@ def test_an_ended_class_s_page_says_so_instead_of_the_join_form_and_of_the_game_
         expect(mine.locator("#message")).to_have_text("The class has ended: thank you for playing. Your results are kept.")
         expect(mine.locator("#who")).to_contain_text("you are Mia")
         expect(mine.locator("#play-title")).to_have_text("Your results")
-        # the heading says "Your results": the line under it no longer says it again
-        assert mine.locator("#results").locator("xpath=..").inner_text() == "none yet."
+        # the heading says "Your results": the line under it says, in a sentence, that none was sent
+        assert mine.locator("#results").locator("xpath=..").inner_text() == "You sent no results in this class."
         for hidden in ("#instructions", "#sent-note", "#table", "#tally-box", "#join"):
             expect(mine.locator(hidden)).to_be_hidden()
         expect(mine.get_by_text("Turn all 52 cards")).to_be_hidden()
         expect(mine.get_by_text("Each finished game is sent")).to_be_hidden()
-        expect(mine.locator("#results")).to_have_text("none yet")
+        expect(mine.locator("#results")).to_have_text("You sent no results in this class.")
         assert mine.locator("#table").get_attribute("src") is None  # no table of an ended class is asked for
         problems += _violations(mine, "an ended class's student page, 390x844")
         context.close()
@@ -1334,7 +1334,7 @@ def test_a_student_page_left_open_says_so_when_the_server_runs_another_class(bro
         expect(page.locator("#instructions")).to_be_hidden()
         expect(page.locator("#sent-note")).to_be_hidden()
         expect(page.locator("#play-title")).to_have_text("Your results")
-        assert not page.locator("#results").locator("xpath=..").inner_text().startswith("Your results")
+        assert page.locator("#results").locator("xpath=..").inner_text() == "You sent no results in this class."
 
 
 @pytest.mark.browser
