@@ -158,3 +158,33 @@ def test_the_focus_goes_to_play_another_game_then_to_the_new_games_first_move(mo
         assert not table.state.is_over and focused[-1] is table.turn_button
     assert table.state.seed == 12
     table.close()
+
+
+def _words(widget) -> list[str]:
+    """Every word a student can read or hear in ``widget`` and the widgets inside it: descriptions,
+    tooltips, HTML values and the table's printed lines."""
+    found = [str(getattr(widget, name, "") or "") for name in ("description", "tooltip", "value", "placeholder")
+             if isinstance(getattr(widget, name, None), str)]
+    for child in getattr(widget, "children", ()):
+        found += _words(child)
+    return found
+
+
+@pytest.mark.parametrize("key", ["snap/snaps-per-pass", "pairs/turns-to-clear", "simons-cat/cat3-set-aside",
+                                 "big-cat/game-length"])
+def test_no_class_table_tells_a_student_to_click(monkeypatch, key):
+    """Testers (classpage): students on phones were told to "Click" ("Click 'Play game 2 again'",
+    "click to hear why", "click a card button"): the words say "press" or "choose", which fit touch
+    and mouse. Every class activity's table, as dealt and after a refused game, with its how-to-play
+    lines and the words of a press while the computer plays (Pairs)."""
+    from catcards.widgets.pairs import COMPUTER_PLAYING
+
+    fake = FakeClass(games=[(0, 11)], results=[(403, {"error": "the class ABCDEF is closed for results now"})])
+    app = run_app(monkeypatch, fake, key)
+    table = app["table"]
+    words = _words(table) + list(table.how_to_play) + [table.game_over_words, app["note"].value, COMPUTER_PLAYING]
+    app["submit"](table.state)  # a refused game: "Press “Play game 1 again” ..."
+    words += [app["note"].value, table.game_over_words, *_words(app["next_button"])]
+    assert "Press &ldquo;Play game 1 again&rdquo;" in app["note"].value
+    assert not [w for w in words if "click" in w.lower()]
+    table.close()
