@@ -43,11 +43,11 @@ from ..registry import load_state, read_save
 from .activities import Activity, ActivityError, activity as find_activity, default_activity
 from .records import (_SEED_HIGH, _SEED_LOW, CODE_ALPHABET, CODE_LENGTH, GAMES_PER_STUDENT,
                       MAX_NICKNAME, MAX_SAVE_BYTES, MAX_STUDENTS, TALLIES_PER_STUDENT, ClassClosedError, ClassInfo, Counted,
-                      PoolError,
+                      NicknameError, PoolError,
                       Student, series_seed)
 from .store import Store
 
-__all__ = ["Pool", "PoolError", "ClassClosedError", "ClassInfo", "Student", "Counted", "series_seed", "CODE_ALPHABET",
+__all__ = ["Pool", "PoolError", "ClassClosedError", "NicknameError", "ClassInfo", "Student", "Counted", "series_seed", "CODE_ALPHABET",
            "MAX_SAVE_BYTES", "MAX_NICKNAME", "MAX_STUDENTS", "GAMES_PER_STUDENT", "TALLIES_PER_STUDENT", "DEFAULT_MAX_STUDENTS",
            "JOIN_RATE_PER_ADDRESS", "JOIN_RATE_PER_CLASS"]
 
@@ -293,19 +293,23 @@ class Pool:
 
         Raises:
             PoolError: 404 unknown code; 403 an ended class, or a full one (``max_students``);
-                400 a nickname that is not text of 1 to 24 printable characters, or reads like
-                the dashboard's own words ("Student 2", "... (taken out)"); 409 the
-                nickname of a student the teacher took out (:meth:`_check_not_taken_out`);
-                429 too many joins at once from this address or to this class. Nothing
-                refused is stored.
+                400 a nickname that is not text of 1 to 24 printable characters, reads like
+                the dashboard's own words ("Student 2", "... (taken out)") or pretends to be
+                the teacher or the app (with the word teacher, admin or catcards: "Teacher 1",
+                "Mr Teacher", "Admin"); 409 a nickname already taken in this class, by any
+                student, one taken out too (:meth:`_check_nickname_free`); 429 too many joins
+                at once from this address or to this class. A nickname's refusal is a
+                :class:`NicknameError` (``field`` ``"nickname"``: the join page shows it
+                beside the box). Nothing refused is stored.
         """
         row = self._class(code)
         code = row["code"]
         if row["ended"]:
             raise PoolError(403, f"the class {code} has ended; ask your teacher for the new code")
         nickname = self._nickname(nickname) if row["nicknames"] else None
-        if nickname is not None:
-            self._check_not_taken_out(code, nickname)
+        if nickname is not None:  # before the join rate: a refused nickname spends none of it
+            with self.store.connect() as conn:
+                self._check_nickname_free(conn, code, nickname)
         self._join_rate(code, client)
         s = self._students
         for attempt in range(50):
@@ -318,6 +322,9 @@ class Pool:
                     if joined >= self.max_students:
                         raise PoolError(403, f"the class {code} is full ({self.max_students} students); "
                                              "tell your teacher, who can start it again for more students")
+                    if nickname is not None:  # again in the join's transaction: two joins at once under one
+                        # nickname read the same last number, and the second's insert fails and is retried here
+                        self._check_nickname_free(conn, code, nickname)
                     number = (last or 0) + 1
                     conn.execute(s.insert().values(code=code, number=number, token_hash=_hash(token),
                                                    seed=seed, nickname=nickname, joined=time.time()))
@@ -328,30 +335,23 @@ class Pool:
             return Student(code, number, seed, nickname, token)
         raise PoolError(503, "too many students joining at once; try again")  # pragma: no cover
 
-    def _check_not_taken_out(self, code: str, nickname: str) -> None:
-        """Refuse (409) a join of the class ``code`` under the nickname of a student the teacher
-        took out (:meth:`set_removed`), compared without regard to case, spaces, accents,
-        characters that draw nothing or look-alike forms (:func:`_fold`: "RUDE", "R u d e",
-        "Rudé" and "ｒｕｄｅ" are one nickname).
+    def _check_nickname_free(self, conn, code: str, nickname: str) -> None:
+        """Refuse (409, :class:`NicknameError`) a join of the class ``code`` under a nickname a
+        student of the class already has, read on the open connection ``conn``, compared without
+        regard to case, spaces, accents, characters that draw nothing or look-alike forms
+        (:func:`_fold`: "RUDE", "R u d e", "Rudé" and "ｒｕｄｅ" are one nickname).
 
-        Why refuse rather than let the join in (or in but out of the pool): a teacher takes a
-        student out for a rude nickname or nonsense results, and a student who joins again
-        under the same nickname is, for the teacher, the same student coming back; let in, the
-        rude nickname would be back on the teacher's list and their results back in the pool
-        until the teacher noticed. Joined but kept out silently, a different student who
-        happened to choose that nickname would play without anything counting and without a
-        word. Refused, the student is told, in words, to choose another nickname (or none);
-        nothing is stored. A nickname stays reserved while its student is out; putting them
-        back frees it.
+        Two students under one nickname are one name on the teacher's list: the teacher cannot
+        tell whose results are whose, nor take out the right one. A student taken out
+        (:meth:`set_removed`) keeps theirs too: let in under it, a student taken out for a rude
+        nickname would be back on the teacher's list, their results back in the pool. Refused,
+        the student is told, in words, to choose another nickname (or none); nothing is stored.
         """
-        s, out = self._students, self._removed
-        with self.store.connect() as conn:
-            taken = conn.execute(
-                sa.select(s.c.nickname).join(out, sa.and_(out.c.code == s.c.code, out.c.number == s.c.number))
-                .where(s.c.code == code, s.c.nickname.is_not(None))).scalars().all()
-        if _fold(nickname) in {_fold(n) for n in taken}:
-            raise PoolError(409, f"the nickname {nickname!r} is taken in this class; choose another "
-                                 "nickname, or join without one")
+        s = self._students
+        taken = conn.execute(sa.select(s.c.nickname).where(s.c.code == code, s.c.nickname.is_not(None))).scalars()
+        folded = _fold(nickname)
+        if any(_fold(n) == folded for n in taken):
+            raise NicknameError(409, "that nickname is taken in this class: try another, or join without one")
 
     def student(self, code: str, token: str) -> Student:
         """The student of class ``code`` with ``token`` (a reload of their page).
@@ -631,21 +631,28 @@ class Pool:
         if nickname is None:
             return None
         if not isinstance(nickname, str):
-            raise PoolError(400, f"a nickname is text, not {type(nickname).__name__}")
+            raise NicknameError(400, f"a nickname is text, not {type(nickname).__name__}")
         text = " ".join(part for part in nickname.split(" ") if part)  # spaces folded; a tab or newline stays (refused)
         if not text:
             return None
         if len(text) > MAX_NICKNAME or not text.isprintable() or not _fold(text):  # not only blanks or marks
-            raise PoolError(400, f"a nickname is 1 to {MAX_NICKNAME} printable characters (letters, "
-                                 "digits, spaces, punctuation); leave it empty to join without one")
+            raise NicknameError(400, f"a nickname is 1 to {MAX_NICKNAME} printable characters (letters, "
+                                     "digits, spaces, punctuation); leave it empty to join without one")
         letters = re.sub(r"[\W_]", "", _fold(text))  # letters and digits: "Student-1", "(taken-out)"
         # "Student 1", "Student l" or "Student Ⅰ" (a 1 that a reader would take for one); "Studentin" is a name
         if re.fullmatch(r"student[\dli]+", letters) or "takenout" in letters:
             # the dashboard's own words: "Student 2" names a student without a nickname, and
             # "Rude (taken out)" drew a student in the pool as one the teacher had taken out
             # (break44); "Student l", "Student Ⅰ", "Student-1" and "Kit (taken-out)" too (break45)
-            raise PoolError(400, f"{text!r} reads like the teacher's list's own words (\"Student N\", \"taken "
-                                 "out\"); choose another nickname, or join without one")
+            raise NicknameError(400, f"{text!r} reads like the teacher's list's own words (\"Student N\", \"taken "
+                                     "out\"); choose another nickname, or join without one")
+        # "Teacher", "Mr Teacher", "Teacher 1", "T E A C H E R", "Admin 2", "CatCards": a student the
+        # class would take for the teacher or the app. "admin" only at a word's start: "Badminton" is a name
+        alpha = re.sub(r"[\W\d_]", "", _fold(text))  # letters only
+        words = [re.sub(r"[\W\d_]", "", _fold(word)) for word in text.split(" ")]
+        if "teacher" in alpha or "catcards" in alpha or any(word.startswith("admin") for word in [alpha, *words]):
+            raise NicknameError(400, "a nickname cannot pretend to be the teacher or the app (words such as "
+                                     "teacher, admin, catcards): try another, or join without one")
         return text
 
     @staticmethod
@@ -751,7 +758,7 @@ _BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 def _fold(nickname: str) -> str:
-    """A nickname as :meth:`Pool._check_not_taken_out` compares it: NFKD-decomposed, case-folded,
+    """A nickname as :meth:`Pool._check_nickname_free` compares it: NFKD-decomposed, case-folded,
     without its accents and other combining marks (a variation selector or U+034F draws nothing),
     spaces or blank letters (:data:`_BLANKS`), NFKC again: "Rude", "R u d e", "Rudé" and
     "Rude\u3164" are one nickname. Look-alike letters of other scripts (Cyrillic "е" for "e") are

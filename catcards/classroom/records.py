@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ..core import CatcardsError, short_repr
 
-__all__ = ["PoolError", "ClassClosedError", "ClassInfo", "Student", "Counted", "series_seed", "CODE_ALPHABET",
+__all__ = ["PoolError", "NicknameError", "ClassClosedError", "ClassInfo", "Student", "Counted", "series_seed", "CODE_ALPHABET",
            "CODE_LENGTH", "MAX_SAVE_BYTES", "MAX_NICKNAME", "MAX_STUDENTS", "GAMES_PER_STUDENT",
            "TALLIES_PER_STUDENT"]
 
@@ -37,7 +37,7 @@ class PoolError(CatcardsError, ValueError):
         status: the HTTP status the server answers with: 400 malformed input, 401 no teacher's
             token, 403 a closed or ended class, an unknown student, a wrong teacher's token or a
             full class, 404 an unknown class code, 409 a result already counted or a join under
-            the nickname of a student taken out, 413 a save too large, 422 a save edited,
+            a nickname taken in the class, 413 a save too large, 422 a save edited,
             unfinished, of another game or class, not from the student's series, or a game
             after the student's next one, 429 too many submissions
             or joins at once; from the HTTP client
@@ -48,6 +48,14 @@ class PoolError(CatcardsError, ValueError):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status = status
+
+
+class NicknameError(PoolError):
+    """A join refused for its nickname (400: not one, or it reads like the teacher's list's words or
+    pretends to be the teacher; 409: taken in the class). ``field`` is ``"nickname"``: the server
+    answers it beside the error, and the join page shows the words beside the nickname box."""
+
+    field = "nickname"
 
 
 class ClassClosedError(PoolError):

@@ -12,7 +12,10 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
                                             most :data:`TABLE_RATE_PER_STUDENT`, and while fewer
                                             kernels than :attr:`ClassServer.max_tables` run)
 ``GET  class/CODE``                         the student page (join, instructions, the table, tally)
-``POST class/CODE/join``                    ``{"nickname": ...}`` -> 201 ``{"student": token, ...}``
+``POST class/CODE/join``                    ``{"nickname": ...}`` -> 201 ``{"student": token, ...}``;
+                                            a refused nickname (taken in the class: 409; not
+                                            one, or the teacher's: 400) adds ``"field":
+                                            "nickname"`` to the error
 ``POST class/CODE/me``                      ``{"student": token}`` -> the student's own results,
                                             ``table``, their live table's kernel id (or null),
                                             ``open`` (results are counted now: false while
@@ -208,11 +211,14 @@ def check_address(ip: str, port: int) -> None:
 
 
 class JsonError(tornado.web.HTTPError):
-    """A refusal answered as ``{"error": message}`` with ``status``."""
+    """A refusal answered as ``{"error": message}`` with ``status``; with ``field`` (the request's
+    field the refusal is about, e.g. ``"nickname"``) also ``"field": field``, so that a page shows
+    the words beside that field's box."""
 
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str, field: str | None = None):
         super().__init__(status)
         self.message = message
+        self.field = field
 
 
 @tornado.web.stream_request_body
@@ -280,7 +286,8 @@ class PoolHandler(tornado.web.RequestHandler):
                                               earlier=getattr(exc, "earlier", None), teacher=getattr(exc, "teacher", False)))
             return
         self.set_header("Content-Type", "application/json")
-        self.finish(json.dumps({"error": message}))
+        field = exc.field if isinstance(exc, JsonError) else None
+        self.finish(json.dumps({"error": message, **({"field": field} if field else {})}))
         if getattr(self, "_close_after", False):  # the body was not read: do not read it as the next request
             self.request.connection.stream.close()
 
@@ -348,12 +355,14 @@ class PoolHandler(tornado.web.RequestHandler):
         return token
 
     def call(self, fn, *args: Any, **kwargs: Any) -> Any:
-        """``fn(*args)``; a :class:`CatcardsError` becomes a JSON refusal with its ``status``."""
+        """``fn(*args)``; a :class:`CatcardsError` becomes a JSON refusal with its ``status`` (and its
+        ``field``, e.g. a :class:`~catcards.classroom.records.NicknameError`'s)."""
         try:
             return fn(*args, **kwargs)
         except CatcardsError as exc:
             status = getattr(exc, "status", 400)
-            raise JsonError(status if isinstance(status, int) and 400 <= status < 500 else 400, str(exc))
+            raise JsonError(status if isinstance(status, int) and 400 <= status < 500 else 400, str(exc),
+                            getattr(exc, "field", None))
 
     def send(self, data: Any, status: int = 200) -> None:
         self.set_status(status)
@@ -399,7 +408,7 @@ class JoinHandler(PoolHandler):
         data = self.json_body()
         nickname = data.get("nickname")
         if nickname is not None and not isinstance(nickname, str):
-            raise JsonError(400, "a nickname must be text (at most 24 letters, digits or spaces), or left out")
+            raise JsonError(400, "a nickname must be text (at most 24 letters, digits or spaces), or left out", "nickname")
         if nickname is not None and not nickname.strip():
             nickname = None
         student = self.call(self.pool.join, code, nickname, client=self.request.remote_ip)

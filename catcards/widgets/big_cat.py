@@ -40,7 +40,7 @@ class BigCatTable(GameTable):
 
     #: short rules naming this table's own controls (the "How to play" panel and the app)
     how_to_play = (
-        'Your turn: click "Lay your top card" (or "Take the pile" when you won it). "Step" lays one card for whoever is to act, "Next trick" plays until a pile is taken, "Run" plays to the end.',
+        'Your turn: press "Lay your top card" (or "Take the pile" when you won it). "Step" lays one card for whoever is to act, "Next trick" plays until a pile is taken, "Run" plays to the end.',
         'A reward card demands cards from the next player (Lion 5, Tiger 3, Wildcat 2, Jaguar 1); when a demand is paid with ordinary cards, the player who laid the reward card takes the pile.',
         'A player who gets every card wins. There are no choices to make: watch how the deal decides the game.',
         'Rules: the Wildcat & Dinohistoria rulebook, "The BIG CAT Game".',
@@ -74,7 +74,7 @@ class BigCatTable(GameTable):
         """Every seat's strategy plays until the next pile is taken (or the game ends); then, if
         people play, computers move until a person is to act."""
         if self.state.is_over:
-            self.say("The game is over: click Replay deal or New game.")
+            self.say("The game is over: press Replay deal or New game.")
             return
         tricks = self.state.tricks
         while not self.state.is_over and self.state.tricks == tricks:

@@ -39,7 +39,7 @@ from .table.scheduler import LoopClock, _running_loop
 __all__ = ["PairsTable", "COMPUTER_PLAYING", "SHOWN_SECONDS", "CARD_SECONDS", "turn_words"]
 
 #: what a click on a card says while the computer is playing (it changes nothing)
-COMPUTER_PLAYING = "Wait: the computer is playing. Nothing changed: click a card when it is your turn."
+COMPUTER_PLAYING = "Wait: the computer is playing. Nothing changed: choose a card when it is your turn."
 
 #: seconds the two cards of a turn that has just ended stay face up on the table before they go
 #: face down (a miss) or leave it (a pair). The engine turns them down the moment the second card
@@ -94,10 +94,10 @@ def cell_words(p: int, shown: Any, can_turn: bool) -> tuple[str, str, bool]:
     A button that cannot be used now (``usable`` False: a card face up, or not the viewer's
     turn) stays clickable, its tooltip saying so (:func:`~catcards.widgets.table.mark_unavailable`)."""
     if isinstance(shown, Card):
-        return f"shows {shown.rank}", f"card {p} is face up ({shown}): click to hear why you cannot turn it", False
+        return f"shows {shown.rank}", f"card {p} is face up ({shown}): press to hear why you cannot turn it", False
     if shown is None or can_turn:
         return f"card {p}", f"turn over card {p}", True
-    return f"card {p}", f"card {p} cannot be turned now: click to hear why", False
+    return f"card {p}", f"card {p} cannot be turned now: press to hear why", False
 
 
 @table_for("pairs")
@@ -121,7 +121,7 @@ class PairsTable(GameTable):
 
     #: short rules naming this table's own controls (the "How to play" panel and the app)
     how_to_play = (
-        'Your turn: click a face-down card (or its "card" button) to turn it over, then a second one.',
+        'Your turn: choose a face-down card (or its "card" button) to turn it over, then a second one.',
         "Two cards with the same number are a pair: you keep them and have another turn. Otherwise both stay face up a moment, then go face down again and it is the next player's turn: the computer turns its cards one at a time. Remember what you saw (the recent turns are listed under the grid).",
         'Most pairs wins; ties share.',
         'Rules: the Wildcat & Dinohistoria rulebook, "PAIRS".',

@@ -31,8 +31,8 @@ class SimonsCatTable(GameTable):
 
     #: short rules naming this table's own controls (the "How to play" panel and the app)
     how_to_play = (
-        'Your turn: click a card button under your hand (its name is under its picture) to play it. It must match the colour or the number of the top card of the pile.',
-        'No card matches: click "take the mess"; the pile becomes a mess in front of you and you start the next pile with any card.',
+        'Your turn: press a card button under your hand (its name is under its picture) to play it. It must match the colour or the number of the top card of the pile.',
+        'No card matches: press "take the mess"; the pile becomes a mess in front of you and you start the next pile with any card.',
         'When every hand is empty, whoever has the most messes takes a Simon card; after a round in which someone holds 3 Simon cards, they lose and everyone else wins.',
         "Rules: the Simon's Cat Card Game rulebook, \"How to Play\".",
     )

@@ -246,7 +246,7 @@ class SnapTable(GameTable):
         seat = state.current_player
         mine = not state.is_over and self.is_human(seat) and FLIP in state.legal_actions()
         # not the person's turn: still clickable, and the click says why (issue 12)
-        mark_unavailable(self.turn_button, None if mine else "not your turn now: click to hear why")
+        mark_unavailable(self.turn_button, None if mine else "not your turn now: press to hear why")
         if mine:
             self.turn_button.tooltip = "turn your top card onto the centre pile"
         if state.is_over:
@@ -261,7 +261,7 @@ class SnapTable(GameTable):
         for s, b in getattr(self, "snap_buttons", {}).items():
             why = ("the game is over" if state.is_over else "you are out of the game" if state.status[s] == OUT
                    else None)
-            mark_unavailable(b, f"{why}: click to hear why" if why else None)
+            mark_unavailable(b, f"{why}: press to hear why" if why else None)
             if why is None:
                 b.tooltip = "press when the top two cards have the same number"
         if state.is_over:  # nothing left to press: disabled, so no click is answered in vain

@@ -66,14 +66,17 @@ def test_the_pass_table_has_no_snap_buttons_and_a_refused_game_is_dealt_again_in
     """Fresh README user: the class's Snap pass showed the Snap! buttons and 'Press "Snap!"';
     after a refused game "Play another game" dealt "Game 1" again with the same seed, unexplained
     (intended: a student's games count in order, Pool.next_game deals a refused game again); the
-    words at the end named a "New game" button the page does not have."""
+    words at the end named a "New game" button the page does not have. Testers (classpage): the
+    game's instructions were said twice, by the page and by the table's "Game 1." line (now the
+    page's only); the table told students on phones to "Click"."""
     fake = FakeClass(games=[(0, 11), (0, 11), (1, 12)],
                      results=[(400, {"error": "the class is closed for now."}),
                               (201, {"counted": {"value": 4}, "games": 1})])
     app = run_app(monkeypatch, fake)
     table, note, button = app["table"], app["note"], app["next_button"]
     assert table.snap_buttons == {} and "Do not call Snap" in table.hand_box.children[0].children[0].value
-    assert "Game 1. Turn all 52 cards" in note.value and button.layout.display == "none"
+    assert "Game 1." in note.value and button.layout.display == "none"
+    assert "Turn all 52 cards" not in note.value  # the page above the table says it, once
     # the class deals and counts: no seed box, no history, no "What are my chances?" (a click
     # would spend the class server's CPU on rollouts)
     assert table.controls.layout.display == table.odds_panel.layout.display == "none"
@@ -83,9 +86,10 @@ def test_the_pass_table_has_no_snap_buttons_and_a_refused_game_is_dealt_again_in
     assert table.turn_button.disabled
     assert "Not counted: the class is closed for now." in note.value
     assert button.description == "Play game 1 again" and button.layout.display == "flex"
-    assert "play the same deal again" in note.value
-    table._run(table.press_turn)  # what a click on the disabled button would say
-    assert 'click "Play game 1 again" at the top' in table.output_text()
+    assert "Press &ldquo;Play game 1 again&rdquo; to play the same deal again" in note.value
+    table._run(table.press_turn)  # what a press on the disabled button would say
+    assert 'press "Play game 1 again" at the top' in table.output_text()
+    assert "click" not in (note.value + table.output_text()).lower()
     assert "New game" not in table.output_text()
 
     button.click()
@@ -97,7 +101,8 @@ def test_the_pass_table_has_no_snap_buttons_and_a_refused_game_is_dealt_again_in
     assert f"Snaps showing in this pass: {table.state.snaps_showing}." in table.status.value
 
     button.click()
-    assert table.state.seed == 12 and "Game 2. Turn all 52 cards" in note.value and "again" not in note.value
+    assert table.state.seed == 12 and "Game 2." in note.value and "again" not in note.value
+    assert "Turn all 52 cards" not in note.value
     table.close()
 
 
@@ -152,4 +157,34 @@ def test_the_focus_goes_to_play_another_game_then_to_the_new_games_first_move(mo
         button.click()
         assert not table.state.is_over and focused[-1] is table.turn_button
     assert table.state.seed == 12
+    table.close()
+
+
+def _words(widget) -> list[str]:
+    """Every word a student can read or hear in ``widget`` and the widgets inside it: descriptions,
+    tooltips, HTML values and the table's printed lines."""
+    found = [str(getattr(widget, name, "") or "") for name in ("description", "tooltip", "value", "placeholder")
+             if isinstance(getattr(widget, name, None), str)]
+    for child in getattr(widget, "children", ()):
+        found += _words(child)
+    return found
+
+
+@pytest.mark.parametrize("key", ["snap/snaps-per-pass", "pairs/turns-to-clear", "simons-cat/cat3-set-aside",
+                                 "big-cat/game-length"])
+def test_no_class_table_tells_a_student_to_click(monkeypatch, key):
+    """Testers (classpage): students on phones were told to "Click" ("Click 'Play game 2 again'",
+    "click to hear why", "click a card button"): the words say "press" or "choose", which fit touch
+    and mouse. Every class activity's table, as dealt and after a refused game, with its how-to-play
+    lines and the words of a press while the computer plays (Pairs)."""
+    from catcards.widgets.pairs import COMPUTER_PLAYING
+
+    fake = FakeClass(games=[(0, 11)], results=[(403, {"error": "the class ABCDEF is closed for results now"})])
+    app = run_app(monkeypatch, fake, key)
+    table = app["table"]
+    words = _words(table) + list(table.how_to_play) + [table.game_over_words, app["note"].value, COMPUTER_PLAYING]
+    app["submit"](table.state)  # a refused game: "Press “Play game 1 again” ..."
+    words += [app["note"].value, table.game_over_words, *_words(app["next_button"])]
+    assert "Press &ldquo;Play game 1 again&rdquo;" in app["note"].value
+    assert not [w for w in words if "click" in w.lower()]
     table.close()

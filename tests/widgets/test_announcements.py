@@ -33,7 +33,7 @@ def test_the_end_is_announced_once_and_a_later_message_is_not_overwritten():
     assert _spoken(table).startswith("Game over: ")
     table.step_button.click()  # disabled in the browser; from Python it says the game is over
     table.refresh()
-    assert _spoken(table) == "The game is over: click New game to deal again."
+    assert _spoken(table) == "The game is over: press New game to deal again."
     table.new_button.click()  # a new deal: nothing to announce until it ends
     assert not _spoken(table).startswith("Game over")
     table.close()

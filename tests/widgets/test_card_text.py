@@ -101,7 +101,7 @@ def test_card_buttons_tooltips_and_names_give_the_full_card_and_what_it_does():
     assert set(buttons) == {str(c) for c in hand}
     for c in hand:
         tip = buttons[str(c)].tooltip
-        assert tip in (f"play {c}", f"{c} (cannot be played now: click to hear why)")
+        assert tip in (f"play {c}", f"{c} (cannot be played now: press to hear why)")
     # Big Cat: a reward card says what it demands
     big = cw.play("big-cat", seed=1, humans=(), deals=[["Lion (red 50)", "red 9"], ["red 2", "red 5"]])
     big.step_button.click()

@@ -241,7 +241,7 @@ def test_stale_and_out_of_turn_clicks_change_nothing():
 
 
 #: what a click on a card says while the computer is playing
-COMPUTER_PLAYING = "Wait: the computer is playing. Nothing changed: click a card when it is your turn."
+COMPUTER_PLAYING = "Wait: the computer is playing. Nothing changed: choose a card when it is your turn."
 
 
 def grid_looks(table):
@@ -452,10 +452,10 @@ def test_at_the_end_the_buttons_are_disabled_and_the_words_name_the_deal_again_b
     _turn_all(table)
     assert table.turn_button.disabled and all(b.disabled for b in table.snap_buttons.values())
     assert "Winners" in table.status.value  # the game itself still names its winners
-    table.game_over_words = 'The game is over: click "Play another game" at the top to deal again.'
+    table.game_over_words = 'The game is over: press "Play another game" at the top to deal again.'
     table._run(table.press_turn)
     table._run(lambda: table.press_snap(0))
-    assert table.output_text().count('click "Play another game"') == 2 and "New game" not in table.output_text()
+    assert table.output_text().count('press "Play another game"') == 2 and "New game" not in table.output_text()
     table.new_game(6)  # a new deal opens them again
     assert not table.turn_button.disabled and not any(b.disabled for b in table.snap_buttons.values())
     table.close()

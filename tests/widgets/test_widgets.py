@@ -132,7 +132,7 @@ def test_a_clicked_unplayable_card_is_answered_with_the_rules_reason():
     Gnome 1 says so in the message line (aria-live) and the log, and nothing changes."""
     table = stacked()
     gnome = button(table, "Gnome 1")
-    assert "click to hear why" in gnome.tooltip
+    assert "press to hear why" in gnome.tooltip
     gnome.click()
     line = ("Gnome 1 cannot be played now: the round must open with Cat 3, the lowest Cat card in play. "
             "Nothing changed.")

@@ -269,11 +269,11 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
     auto_advance = True
     #: what a click that cannot act once the game is over says; it names the button that deals
     #: again (a page that hides "New game" and deals with its own button sets its own words)
-    game_over_words = "The game is over: click New game to deal again."
+    game_over_words = "The game is over: press New game to deal again."
     #: short rules naming the table's own controls, one paragraph each: shown in the table's
     #: collapsible "How to play" panel and by the app (each game's table gives its own)
     how_to_play: tuple[str, ...] = (
-        "Your turn: click a button under your hand to make your move; buttons you cannot use now "
+        "Your turn: press a button under your hand to make your move; buttons you cannot use now "
         "are greyed out. \"Computer step\" lets the computer make one move for whoever is to act.",
     )
     #: close the widgets that board()/hand() returned last time once they are replaced (unless

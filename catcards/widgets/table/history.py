@@ -21,7 +21,7 @@ __all__ = ["HistoryBar", "HistoryMixin", "MoveBox"]
 BRANCH_TOOLTIP = "continue the game from the move shown; the original game stays in the list"
 #: its tooltip at the latest move (it is then marked unavailable, and a press says why)
 BRANCH_UNAVAILABLE = ("nothing to play on from at the latest move: set Move to an earlier move "
-                      "first (click to hear why)")
+                      "first (press to hear why)")
 
 
 class MoveBox(W.IntText):
@@ -122,7 +122,7 @@ class HistoryBar:
             self.note.value = (
                 f"<div class='catcards-history-note' style='background:#fff4c2;border:1px solid #8a6d00;"
                 f"padding:2px 6px'><b>Looking back</b>: the table after move {shown} of {total} "
-                f"(read-only). Set Move to {total} to return, or click \"Play on from here\".</div>")
+                f"(read-only). Set Move to {total} to return, or press \"Play on from here\".</div>")
         else:
             self.note.value = ""
 

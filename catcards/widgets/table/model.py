@@ -33,7 +33,7 @@ __all__ = ["TableModel", "LOOKING_BACK"]
 
 #: said when a click would change the game while an earlier move is shown
 LOOKING_BACK = ("You are looking back at an earlier move: the table is shown as it was and cannot "
-                "be changed. Set Move to the last move to return, or click \"Play on from "
+                "be changed. Set Move to the last move to return, or press \"Play on from "
                 "here\" to continue the game from this move.")
 
 

@@ -315,7 +315,7 @@ class MovesMixin:
         not tried)."""
         state = self.state
         if self.looking_back:
-            return "you are looking back at an earlier move (set Move to the last move, or click \"Play on from here\")"
+            return "you are looking back at an earlier move (set Move to the last move, or press \"Play on from here\")"
         if state.is_over:
             return "the game is over"
         if not self.legal:
@@ -368,7 +368,7 @@ class MovesMixin:
             face_html = card_html(card, CARD_WIDTH, dim=action is None)
             # an unplayable card stays focusable and clickable: the click is answered with why
             looks = dict(description=str(card), disabled=False,
-                         tooltip=str(action) if action is not None else f"{card} (cannot be played now: click to hear why)")
+                         tooltip=str(action) if action is not None else f"{card} (cannot be played now: press to hear why)")
             fill, ink, _symbol = suit_style(card.suit)
             style = (dict(button_color=fill, text_color=ink, font_weight="bold") if action is not None
                      else dict(button_color=None, text_color=None, font_weight=""))
