@@ -12,7 +12,8 @@ from ..cards import Card
 from . import back_svg, board
 from .tables import card_html, hint_html
 
-__all__ = ["board_html", "scores_html", "cell_html", "card_named", "recent_html", "taken_html", "CELL"]
+__all__ = ["board_html", "scores_html", "cell_html", "card_named", "recent_html", "taken_html", "verdict_html",
+           "turning_html", "CELL"]
 
 #: a grid card, pixels wide
 CELL = 46
@@ -25,6 +26,18 @@ def scores_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
         f"{'s' * (obs['pair_counts'][s] != 1)}"
         for s in range(obs["players"])
     ) + "</div>"
+
+
+def verdict_html(match: bool | None) -> str:
+    """The start of the status line while a turn's two cards are shown face up: "A pair · " or
+    "No match · " (``match``); nothing when none is shown (None)."""
+    return "" if match is None else ("<b>A pair</b> &middot; " if match else "<b>No match</b> &middot; ")
+
+
+def turning_html(who: str) -> str:
+    """The status line's "Seat 1 (computer) is turning cards" while the computers' paced turn is
+    under way; ``who`` is the seat's name, escaped here."""
+    return f"<b>{html.escape(who)} is turning cards</b>"
 
 
 def cell_html(position: int, shown: Any) -> str:

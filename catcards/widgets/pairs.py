@@ -25,14 +25,13 @@ or after a pair) is shown the same way, but the next card clicked is played at o
 """
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets as W
 
 from ..cards import Card
 from ..games.pairs import TURN_OVER
-from ..render.pairs import CELL, card_named, cell_html, recent_html, scores_html, taken_html
+from ..render.pairs import CELL, card_named, cell_html, recent_html, scores_html, taken_html, turning_html, verdict_html
 from .table import GameTable, mark_unavailable, table_for
 from .table.scheduler import LoopClock, _running_loop
 
@@ -165,12 +164,12 @@ class PairsTable(GameTable):
         last turn lies face up at the person's turn). Short, so that it keeps its height on a
         phone from step to step and the grid under it does not move."""
         shown = self._shown_turn(obs)
-        verdict = "" if shown is None else ("<b>A pair</b> &middot; " if shown["match"] else "<b>No match</b> &middot; ")
+        verdict = verdict_html(None if shown is None else shown["match"])
         if self._pacing and not obs["is_over"]:
             seat = obs["current_player"]
             if shown is not None and not self.is_human(shown["seat"]):
                 seat = shown["seat"]
-            text = f"{verdict}<b>{html.escape(self.seat_label(seat))} is turning cards</b>"
+            text = verdict + turning_html(self.seat_label(seat))
         else:
             text = verdict + super().status_text(obs)
             if obs["turned"] is not None and not self.state.is_over:
