@@ -40,7 +40,7 @@ KEPT_BACK = {
     # the exact average expected_turns_solo(8) = 558242/45045 = 12.3930, shown first as card-game's
     # reveal shows its exact answer ("The exact answer is 558242/45045 = 12.393."), then rounded
     "pairs/perfect-8": {"exact": Fraction(558242, 45045),
-                        "note": "That is about 12.39 turns: about 1.55 turns a pair."},
+                        "note": "Rounded: about 12.39 turns, or about 1.55 turns a pair."},
     # the working of the no-memory exercise (it gives the 5-pair answer away)
     "pairs/no-memory-working": (
         "A player who turns two random face-down cards matches with chance $1/(2m-1)$ when "

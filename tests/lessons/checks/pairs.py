@@ -131,7 +131,7 @@ from catcards.exercises import kept_back  # noqa: E402
 
 assert expected_turns_solo(8) == Fraction(558242, 45045)
 assert kept_back("pairs/perfect-8")["exact"] == expected_turns_solo(8)
-assert kept_back("pairs/perfect-8")["note"] == (f"That is about {float(expected_turns_solo(8)):.2f} turns: "
+assert kept_back("pairs/perfect-8")["note"] == (f"Rounded: about {float(expected_turns_solo(8)):.2f} turns, or "
                                                 f"about {float(expected_turns_solo(8)) / 8:.2f} turns a pair.")
 assert kept_back("pairs/no-memory-8") == 8 ** 2 == sum(2 * m - 1 for m in range(1, 9))
 # claim, cell "### Try it: 4 cards of a number" and the teacher's notes on it. A teacher's read: the
