@@ -75,12 +75,12 @@ _MAX_PLACES = 12
 FILL_IN = ("Fill in your answer above (a fraction like 2/7, a decimal like 0.286, or a percentage "
            'as text like "28.6%"), then run this cell again.')
 #: the same for an answer that is not a probability (an expected count, a mean length): no percentage
-FILL_IN_NUMBER = ('Fill in your answer above (a number like 12 or 4.5, or a fraction as text like "7/2"), '
+FILL_IN_NUMBER = ('Fill in your answer above (a number like 100 or 7.5, or a fraction as text like "15/2"), '
                   "then run this cell again.")
 
 #: the forms an unreadable answer is told to use: a probability's, and another number's
 _FORMS = 'write a fraction like 2/7 (or "2/7"), a decimal like 0.286, or a percentage as text like "28.6%"'
-_FORMS_NUMBER = 'write a number like 12 or 4.5, or a fraction like 7/2 (or "7/2")'
+_FORMS_NUMBER = 'write a number like 100 or 7.5, or a fraction like 15/2 (or "15/2")'
 
 _NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
 _FRACTION = re.compile(rf"^\s*({_NUMBER})\s*/\s*({_NUMBER})\s*$")
@@ -173,7 +173,7 @@ def read_answer(answer: Any, *, probability: bool = True, unit: str = "") -> Rea
         probability: False for an expected count or a mean length: a percentage ("3% snaps",
             "2500%") is refused (a count is not a share; the message says a number of ``unit`` is
             asked for, without the % sign), and an unreadable answer is told the forms of a number
-            (12, 4.5, 7/2), not a percentage.
+            (100, 7.5, 15/2), not a percentage.
         unit: the answer's unit word (``"snaps"``, ``"turns"``): a text answer may end with it,
             singular or plural, any case (``"4 snaps"``, ``"1 snap"``, ``"25 Turns"``); the rest
             is read as without it ("3 snaps 4" and "4 turns" for snaps are not). "" (the
@@ -196,7 +196,7 @@ def read_answer(answer: Any, *, probability: bool = True, unit: str = "") -> Rea
         # afterwards; any other caller got 0.03): a count is not a share
         what = f"a number of {unit.strip()}" if unit.strip() else "a number"
         raise ValueError(f"this question asks for {what}, not a percentage; write it without the % sign "
-                         "(like 12 or 4.5, or a fraction like 7/2)")
+                         "(like 100 or 7.5, or a fraction like 15/2)")
     try:
         float(reading.value)  # every check compares floats: 10**400 cannot be one
     except OverflowError:

@@ -37,9 +37,10 @@ EXERCISES = (
 
 #: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
 KEPT_BACK = {
-    # the exact 558242/45045 = 12.3930 (expected_turns_solo(8)) is in the teacher's notes; students
-    # see it rounded
-    "pairs/perfect-8": {"note": "The exact average is about 12.39 turns."},
+    # the exact average expected_turns_solo(8) = 558242/45045 = 12.3930, shown first as card-game's
+    # reveal shows its exact answer ("The exact answer is 558242/45045 = 12.393."), then rounded
+    "pairs/perfect-8": {"exact": Fraction(558242, 45045),
+                        "note": "Rounded: about 12.39 turns, or about 1.55 turns a pair."},
     # the working of the no-memory exercise (it gives the 5-pair answer away)
     "pairs/no-memory-working": (
         "A player who turns two random face-down cards matches with chance $1/(2m-1)$ when "

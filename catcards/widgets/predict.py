@@ -96,7 +96,7 @@ def _unreadable(text: str, kind: str, error: ValueError) -> str:
     if "even chance" in reason:   # "50/50": read_answer says what to type instead
         return reason.replace("write it", "type it") + "."
     if "not a percentage" in reason:   # "50%" for a number: read_answer refuses it (a count is no share)
-        return "This asks for a number, not a percentage: type it without the % sign (like 12 or 4.5)."
+        return "This asks for a number, not a percentage: type it without the % sign (like 100 or 7.5)."
     if not reason.startswith("could not read"):   # divides by zero, too long, too large: as said
         return f"That cannot be read as a number: {reason}."
     shown = text if len(text) <= 40 else text[:37] + "..."
@@ -105,7 +105,7 @@ def _unreadable(text: str, kind: str, error: ValueError) -> str:
     elif kind == "probability":
         hint = "type a fraction like 1/4, a decimal like 0.25 or a percentage like 25%"
     else:
-        hint = "type a number like 12 or 4.5, or a fraction like 7/2"
+        hint = "type a number like 100 or 7.5, or a fraction like 15/2"
     return f"{shown!r} cannot be read as a number: {hint}."
 
 

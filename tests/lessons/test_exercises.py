@@ -142,7 +142,7 @@ def test_a_percentage_for_a_number_that_is_not_a_probability_is_not_checked(answ
     r = exercise("pairs/no-memory-5-pairs").check(answer, show=False)
     assert r.right is None
     assert r.message == ("Not checked: this question asks for a number of turns, not a percentage; write it "
-                         "without the % sign (like 12 or 4.5, or a fraction like 7/2).")
+                         "without the % sign (like 100 or 7.5, or a fraction like 15/2).")
     assert exercise("pairs/no-memory-5-pairs").check("25 turns", show=False).right is True
 
 
@@ -163,7 +163,7 @@ def test_an_unreadable_answer_to_a_count_is_told_a_numbers_forms_not_a_percentag
     assert r.right is None
     could_not = (f"could not read {answer!r} as one number: it looks like a calculation. Work it out first "
                  "(on paper or in a code cell), then" if answer == "5^2" else f"could not read {answer!r} as a number;")
-    assert r.message == f'Not checked: {could_not} write a number like 12 or 4.5, or a fraction like 7/2 (or "7/2").'
+    assert r.message == f'Not checked: {could_not} write a number like 100 or 7.5, or a fraction like 15/2 (or "15/2").'
     probability = exercise("simons-cat/cat-3-set-aside").check(answer, show=False).message
     assert probability.endswith('a decimal like 0.286, or a percentage as text like "28.6%".')
 
@@ -328,7 +328,7 @@ def test_every_exercise_knows_its_mistakes_and_says_why_after_a_right_answer(key
     fill_in = FILL_IN if ex.probability else FILL_IN_NUMBER
     assert ex.check(None, show=False).message == f"{fill_in} {ex.how_to_answer}"
     assert ex.probability or "%" not in fill_in
-    assert not any(example in ex.answer_texts() for example in ("12", "4.5", "7/2", "2/7", "0.286", "28.6%"))
+    assert not any(example in ex.answer_texts() for example in ("100", "7.5", "15/2", "2/7", "0.286", "28.6%"))
     for wrong, reason in ex.mistakes.items():
         assert wrong != ex.exact()
         assert ex.check(wrong, show=False).message == f"Not yet: {reason}"
@@ -813,7 +813,7 @@ def test_a_percentage_for_a_count_is_refused_by_the_reader_itself(answer):
     with pytest.raises(ValueError) as refused:
         read_answer(answer, probability=False, unit="snaps")
     assert str(refused.value) == ("this question asks for a number of snaps, not a percentage; write it without "
-                                  "the % sign (like 12 or 4.5, or a fraction like 7/2)")
+                                  "the % sign (like 100 or 7.5, or a fraction like 15/2)")
     r = check(answer, 3, probability=False, unit="snaps", show=False, why="WHY")
     assert r.right is None and r.message == f"Not checked: {refused.value}."
     assert "3 snaps" not in r.message and "WHY" not in r.message

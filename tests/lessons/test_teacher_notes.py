@@ -53,7 +53,7 @@ def test_the_guide_gives_every_lesson_an_honest_time():
     # a teacher's read: the guide gave Pairs' section 1 with Going further 20-25 min, the notes 12 min
     # for section 1 and 20-25 for the recursion alone; the guide now times them as the notes do
     notes = " ".join((NOTEBOOKS / "teacher" / "pairs.md").read_text(encoding="utf-8").split())
-    section_1 = next(line for line in topics.splitlines() if "1. Expected turns alone" in line)
+    section_1 = next(line for line in topics.splitlines() if "1. How many turns does a perfect memory need alone?" in line)
     assert minutes(section_1.split(" | ")[2]) == [12] and "**Section 1** (12 minutes)" in notes
     assert minutes(recursion.split(" | ")[2]) == [20, 25] and "20-25 minutes more, beside the 12 of section 1" in notes
 

@@ -68,7 +68,7 @@ def test_a_prediction_typed_in_quotes_as_the_messages_showed_it_is_read(typed, v
 @pytest.mark.parametrize("kind, typed, says", [
     ("probability", "about a fifth", "'about a fifth' cannot be read as a number: type a fraction like 1/4, "
                                      "a decimal like 0.25 or a percentage like 25%."),
-    ("number", "twelve", "'twelve' cannot be read as a number: type a number like 12 or 4.5, or a fraction like 7/2."),
+    ("number", "twelve", "'twelve' cannot be read as a number: type a number like 100 or 7.5, or a fraction like 15/2."),
     ("probability", "0,25", "'0,25' cannot be read as a number: type it without a comma: a decimal with a point "
                             "(0.25), a thousand as 1000."),
     ("number", "1,000", "'1,000' cannot be read as a number: type it without a comma: a decimal with a point "

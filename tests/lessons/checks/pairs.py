@@ -55,16 +55,15 @@ for n in range(1, 7):
 assert len(check) == 7 and hits == sum(lo <= ex <= hi for lo, ex, hi in zip(check["low"], check["exact"], check["high"]))
 assert hits >= 5   # at 95% each, 2 or more misses in 7 rows happen about 1 time in 23
 assert misses == 7 - hits
-# the sentences printed before and after the lock-in: the rate of a 95% interval's misses, and how
-# often chance alone gives 0 or 1 miss in the rows shown (a teacher's read: "1 miss in 7 rows" read
-# as the expected rate). These checks run after Run All, before the lock-in: the 6 rows shown then
-# (the row for 8 pairs waits; a teacher's read, cglesson2: the sentence said "In 7 rows" over 6),
-# 0.95^6 + 6 x 0.05 x 0.95^5 = 0.967; after the lock-in the 7 rows, 0.956 (96%), as the notes say
-assert list(shown["pairs"]) == [2, 3, 4, 5, 6, 7]
-assert abs(usual - (0.95 ** 6 + 6 * 0.05 * 0.95 ** 5)) < 1e-12 and round(usual, 3) == 0.967
-assert round(0.95 ** 7 + 7 * 0.05 * 0.95 ** 6, 3) == 0.956
+# the sentences printed after the lock-in: the rate of a 95% interval's misses, and how often chance
+# alone gives 0 or 1 miss in the 7 rows (a teacher's read: "1 miss in 7 rows" read as the expected
+# rate): 0.95^7 + 7 x 0.05 x 0.95^6 = 0.956 (96%), as the notes say. Before the lock-in the whole
+# table waits (a teacher's read, teach52: its row for 7 pairs, 10.779, and a rise of about 1.61 a
+# pair gave the answer 12.39)
+assert abs(usual - (0.95 ** 7 + 7 * 0.05 * 0.95 ** 6)) < 1e-12 and round(usual, 3) == 0.956
 assert rate == "A 95% interval misses the true value about 1 time in 20."
-assert by_chance == "In 6 rows, 0 or 1 miss happens 97% of the time by chance alone."
+assert by_chance == "In 7 rows, 0 or 1 miss happens 96% of the time by chance alone."
+assert round(float(expected_turns_solo(7)), 3) == 10.779 and round(float(expected_turns_solo(8) - expected_turns_solo(7)), 2) == 1.61
 
 # cell "for n in (13, 26, 100, 500)": asymptotic_turns is Velleman and Warrington's published formula
 # written out, the float recursion equals the exact one (Fractions, checked by brute force above) at
@@ -100,6 +99,12 @@ assert sim_ci.low <= float(expected_turns_board(4, 13)) <= sim_ci.high, sim_ci
 assert sum(2 * m - 1 for m in range(1, 8 + 1)) == 8 ** 2 == 64
 assert no_memory_ci.low <= 8 ** 2 <= no_memory_ci.high, no_memory_ci
 
+# claim, cell "Against each other": a tie counts half a win, and the interval rounds the total with its
+# half wins ("297.5 wins of 300 count as 298", as at q = 1 with these seeds)
+assert qs[-1] == 1.0 and len(df) == 300   # score and wins: the loop's last row, q = 1
+assert score.sum() == 297.5 and wins == 298 and duel["perfect memory's win share"].iloc[-1] == round(297.5 / 300, 3) == 0.992
+_w_low, _w_high = wilson_interval(298, 300)
+assert (duel["low"].iloc[-1], duel["high"].iloc[-1]) == (round(_w_low, 3), round(_w_high, 3))
 # claim, cell "Against each other": at q = 0 both seats play alike (the same agent), so the row
 # q = 0 measures the starting seat's edge; the printed reading is read_interval of that row
 assert duel["forget q"].iloc[0] == 0.0 and "0.5" in starting_reading
@@ -125,7 +130,9 @@ assert "10,000 games (seed 4) give 0.514, interval [0.505, 0.524]" in _notes
 from catcards.exercises import kept_back  # noqa: E402
 
 assert expected_turns_solo(8) == Fraction(558242, 45045)
-assert kept_back("pairs/perfect-8")["note"] == f"The exact average is about {float(expected_turns_solo(8)):.2f} turns."
+assert kept_back("pairs/perfect-8")["exact"] == expected_turns_solo(8)
+assert kept_back("pairs/perfect-8")["note"] == (f"Rounded: about {float(expected_turns_solo(8)):.2f} turns, or "
+                                                f"about {float(expected_turns_solo(8)) / 8:.2f} turns a pair.")
 assert kept_back("pairs/no-memory-8") == 8 ** 2 == sum(2 * m - 1 for m in range(1, 9))
 # claim, cell "### Try it: 4 cards of a number" and the teacher's notes on it. A teacher's read: the
 # old exercise compared the Wildcat board with a 2 x 26 board that the package refuses (numbers is
@@ -165,3 +172,9 @@ for _cards in (24, 48):   # "24 cards: 18.67 against 18.85; 48 cards: 38.41 agai
     _four, _two = (float(expected_turns_board(c, _cards // c)) for c in (4, 2))
     assert f"{_cards} cards: {_four:.2f} against {_two:.2f}" in _notes, (_cards, _four, _two)
 assert f"by about {float(expected_turns_board(4, 13) - expected_turns_board(2, 26)):.2f} turns" in _notes
+# claim, notebooks/teacher/pairs.md "Who starts" and the cell "Against each other": the half wins at
+# q = 1, as the duel's loop left them (checked above: score.sum() == 297.5, wins == 298)
+assert "at q = 1: 297.5 wins of 300, a share of 0.992, count as 298 for the interval" in _notes
+assert "at $q = 1$, 297.5 wins of 300 count as 298" in " ".join(next(c for c in _cells if c.startswith("**Against each other:**")).split())
+# claim, the notes' "How to run it" and plan: 10.779 for 7 pairs, about 1.61 a pair, 12.398 from the formula at n = 8
+assert "(10.779 for 7 pairs)" in _notes and "about 1.61" in _notes and round(asymptotic_turns(8), 3) == 12.398 and "it gives 12.398" in _notes
