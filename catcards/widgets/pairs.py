@@ -121,7 +121,7 @@ class PairsTable(GameTable):
     #: short rules naming this table's own controls (the "How to play" panel and the app)
     how_to_play = (
         'Your turn: choose a face-down card (or its "card" button) to turn it over, then a second one.',
-        "Two cards with the same number are a pair: you keep them and have another turn. Otherwise both stay face up a moment, then go face down again and it is the next player's turn: the computer turns its cards one at a time. Remember what you saw (the recent turns are listed under the grid).",
+        "Two cards with the same number are a pair: you keep them and have another turn. Otherwise both stay face up a moment, then go face down again, and the next player has a turn (a computer turns its cards one at a time). Remember what you saw (the recent turns are listed under the grid).",
         'Most pairs wins; ties share.',
         'Rules: the Wildcat & Dinohistoria rulebook, "PAIRS".',
     )
