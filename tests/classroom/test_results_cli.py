@@ -54,7 +54,7 @@ def test_an_ended_classs_results_print_as_the_dashboards_csv_and_write_to_a_file
     status, out, _ = run(capsys, first.lower())  # a code as typed, in any case
     assert status == 0
     header, row = out.splitlines()
-    assert header == "order,student,nickname,kind,verified,game_number,seed,value,counted,removed"
+    assert header == "order,student,nickname,kind,verified,game_number,seed,value,counted_at,removed"
     fields = row.split(",")
     assert fields[:7] == ["1", "1", "'=SUM(A1)", "game", "True", "1", str(counted.seed)]
     assert fields[7] == str(counted.value) and fields[9] == "False"
