@@ -616,6 +616,30 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     assert CARD_GAME_LOCK_FIRST not in json.dumps([c.outputs for c in (exact, simulated, figure)])
 
 
+def test_the_card_game_lessons_cells_run_again_alone_after_the_lock_in():
+    """A teacher's read (teach52): after Run All and the lock-in, section 2's figure cell, run again
+    as it says, stopped with a TypeError, and the reveal cell with AttributeError "'CardGameTable'
+    object has no attribute 'loc'": section 6's game board had taken the name ``table`` of section
+    2's results. Each cell that waits, and the reveal, runs again alone after the lock-in; here in
+    reverse order, so that each sees what Run All left, not what a cell above it set again (an
+    error stops the run)."""
+    path = NOTEBOOKS / "card-game.ipynb"
+    stored = nbformat.read(path, as_version=4)
+    again = sorted([i for i, _ in waiting_cells(stored)] + [reveal_cell(stored, "holds_good")], reverse=True)
+    assert len(again) == 7
+    nb, _, widgets = run(path, then=('holds_good.field.value = "1/2"\nholds_good.lock()',
+                                     *(stored.cells[i].source for i in again)))
+    ran = dict(zip(again, nb.cells[len(stored.cells) + 1:]))
+    for i, cell in ran.items():
+        said = output_texts(cell)
+        assert cell.source == stored.cells[i].source and LOCK_FIRST not in said and "Error" not in said, (i, said[:300])
+    # section 2's figure drawn, section 3's line for bluff rate 1 (q equals P(holds) there) shown
+    figure = next(i for i in again if "errorbar" in stored.cells[i].source)
+    assert images(ran[figure].outputs) == 1
+    assert any("bluff rate 1: P(claim | holds) = 1, P(holds | claim) = 0.527" in output_texts(c) for c in ran.values())
+    assert "You said 1/2. The exact answer is 0.527. 2,087 simulated deals gave 0.527." in html.unescape(shown_texts(nb, widgets))
+
+
 #: what a cell that answers a lesson's prediction says before the lock-in (as explore.ipynb,
 #: king-of-the-jungle.ipynb and card-game.ipynb say it)
 LOCK_FIRST = "Lock in your prediction above first, then run this cell again."

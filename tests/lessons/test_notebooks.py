@@ -199,6 +199,43 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
     assert len(per_k) == 2 and all(re.search(r"color=K_COLOUR\[K\]|colour = K_COLOUR\[K\]", c) for c in per_k)
 
 
+def _bound_names(source: str) -> set[str]:
+    """The names a cell binds in the notebook's globals (not in a function, lambda or
+    comprehension), imports left out (they bind the same module or class again)."""
+    import ast
+
+    names, todo = set(), list(ast.parse(source).body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif not isinstance(node, (ast.Import, ast.ImportFrom, ast.Lambda, ast.ListComp, ast.SetComp,
+                                   ast.DictComp, ast.GeneratorExp)):
+            todo += ast.iter_child_nodes(node)
+    return names
+
+
+def test_the_card_game_lesson_gives_each_sections_results_their_own_names():
+    """A teacher's read (teach52): section 6's game board was called ``table``, the name of section
+    2's results table; a student who ran section 2's cells again after the lock-in met a traceback.
+    And section 2's loop set ``holds`` (a yes/no) where section 3's ``holds`` is P(holds): section 2
+    run again, then section 3's line for bluff rate 1, gave 0. A name bound in two sections is a
+    loop's variable or a figure's, set again before each use."""
+    nb, _ = _cells(ROOT / "notebooks" / "card-game.ipynb")
+    section, sections = "0", {}
+    for cell in nb["cells"]:
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            section = (re.findall(r"^## (\d+)\.", source, re.M) or [section])[-1]
+            continue
+        for name in _bound_names(source):
+            sections.setdefault(name, set()).add(section)
+    reused = {name for name, where in sections.items() if len(where) > 1}
+    assert reused <= {"K", "b", "row", "fig", "ax"}, sorted(reused)
+    assert {"table", "board", "holds"} <= set(sections) and sections["table"] == {"2"}
+
 def test_every_lesson_says_an_interval_holds_the_truth_in_about_95_runs_of_100():
     """Teachers' reads: a 95% interval's cover is about 95% (Wilson's is not exact), and two
     lessons said "in 95 runs out of 100" where the others said "in about 95"."""
