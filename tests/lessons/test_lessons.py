@@ -563,6 +563,11 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     calibration = next(c for c in nb.cells if "calib = claims.groupby(" in c.source)
     calibration = "".join(o.get("data", {}).get("text/plain", "") for o in calibration.outputs)
     assert re.search(r"\n0 to 0\.5 +26 +0\.341 +0\.308\n0\.5 to 0\.65 +116 ", calibration), calibration
+    # a teacher's read (teach52): the reveal cell printed "The other 1,913 had K = 4 or fewer" before
+    # the lock-in (1,913 / 4,000 = 0.478, and 2,087 / 4,000 = 0.522, near the answer): the counts
+    # are said in the reveal, after the lock-in
+    before = "\n".join(output_texts(c) for c in nb.cells) + json.dumps(widgets)   # no image's base64
+    assert not [n for n in ("1,913", "1913", "2,087", "2087") if shows(before, n)]
     assert "(0.0, 0.5]" not in text and "(0.8, 1.0]" not in text
     # a teacher's read: section 5 said "threshold 1.01" and "threshold 0.0"; the ends are named
     assert "threshold 0.0" not in text and "threshold 1.01" not in text
@@ -599,15 +604,15 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     text = html.unescape(shown_texts(nb, widgets))
     # a teacher's read: the reveal showed the raw fraction 44101/83657 and "2,087 simulated deals"
     # under a text of 4,000 deals; now the answer in decimals, its working after it, and the count
-    # of K = 5 deals said just above it in words, as a count
+    # of K = 5 deals said with it in words, as a count (in the reveal: teach52)
     assert "You said 1/2. The exact answer is 0.527. 2,087 simulated deals gave 0.527." in text
     assert ("The working: P(at least one good card) = 1 - P(none) = 1 - C(33, 5) / C(38, 5) "
             "= 1 - 237,336 / 501,942 = 0.527, to 3 decimals.") in text
     # a teacher's read (cglesson2): "(2,087 of the 4,000 deals)", 52%, beside the answer 0.527 could
     # read as the answer; it says what the count is: the deals the simulated answer uses
-    assert ("Only the deals with K = 5 fit the question: in them, your own hand holds none of the 5 good cards.\n"
-            "That was 2,087 deals. The other 1,913 had K = 4 or fewer.\n"
-            "The simulated answer below uses these 2,087 deals only. 2,087 is a count of deals, not a chance.") in text
+    assert ("2,087 simulated deals gave 0.527. Why 2,087 deals? Only the deals with K = 5 fit the question: in "
+            "them, your own hand holds none of the 5 good cards. The other 1,913 deals had K = 4 or fewer. 2,087 is "
+            "a count of deals, not a chance. The working: ") in text
     assert "of the 4,000 deals" not in text and "44101/83657" not in text
     # a teacher's read: section 3's two panels side by side were 13 in (1129 px) wide, their text
     # shrunk to about 10 pt in a projector's column; every figure of the lesson is at most 9 in wide

@@ -59,8 +59,8 @@ assert five.simulated == deals[deals.K == 5].holds.mean()
 assert (comb(33, 5), comb(38, 5)) == (237336, 501942)
 assert f"{float(1 - Fraction(comb(33, 5), comb(38, 5))):.3f}" == "0.527"
 assert "1 - C(33, 5) / C(38, 5) = 1 - 237,336 / 501,942 = 0.527, to 3 decimals" in kept_back("card-game/holds-good")["note"]
-# and the lines above it, "Only the deals with K = 5 fit the question: in them, your own hand holds
-# none of the 5 good cards. That was 2,087 deals. The other 1,913 had K = 4 or fewer.": K = 5
+# and the reveal's "Why 2,087 deals? Only the deals with K = 5 fit the question: in them, your own
+# hand holds none of the 5 good cards. The other 1,913 deals had K = 4 or fewer.": K = 5
 # exactly when seat 1's own hand (yours) holds no Shot! and no Joker, counted again from the hands
 # of the first 400 deals; the 2,087 are the deals with K = 5, the others have K of at most 4, and
 # the reveal's simulated share is over those 2,087 deals
@@ -71,6 +71,8 @@ for i in range(400):
 assert int(five.deals) == int((deals.K == 5).sum()) == used == 2087 and len(deals) == 4000
 assert others == 1913 == int((deals.K <= 4).sum()) and deals.K.max() == 5
 assert holds_good._answers["games"] == used and holds_good._answers["simulated"] == deals[deals.K == 5].holds.mean()
+assert holds_good._answers["note"].startswith("Why 2,087 deals? Only the deals with K = 5 fit the question")
+assert "The other 1,913 deals had K = 4 or fewer." in holds_good._answers["note"]
 
 # ---- claims, notebooks/teacher/card-game.md "What to say" and the cells after section 4's and
 # section 5's figures: the lowest calibration bin holds few claims and its interval holds the
