@@ -130,3 +130,15 @@ met = {t: catcards.simulate("card-game", games=200, seed=99, players=2, progress
        for t in (0, 1.01)}
 assert (round(met[0], 2), round(met[1.01], 2)) == (2.72, 0.69), met
 assert "seat 0 met 2.72 genuine Shot! claims a game when it never challenged and 0.69" in notes
+
+# ---- claim, the notes' wrong answers to card-game/genuine-claim: "4/9 (the bluff rate 1/2 not
+# multiplied by 1 - 2/5 ...: (2/5) / (2/5 + 1/2)" and "applying the bluff rate to holders too gives
+# 2/5 again". Source: the two slips worked out, and the check cell's own words for 4/9.
+from catcards.exercises import exercise
+
+two_fifths, half_rate = Fraction(2, 5), Fraction(1, 2)
+assert two_fifths / (two_fifths + half_rate) == Fraction(4, 9)
+assert two_fifths * half_rate / (two_fifths * half_rate + (1 - two_fifths) * half_rate) == two_fifths
+assert "multiply 1/2 by 1 - 2/5" in exercise("card-game/genuine-claim").mistakes[Fraction(4, 9)]
+assert "4/9 (the bluff rate 1/2 not multiplied by 1 - 2/5, the chance of not holding: (2/5) / (2/5 + 1/2)" in notes
+assert "applying the bluff rate to holders too gives 2/5 again" in notes and "applied to holders too)" not in notes
