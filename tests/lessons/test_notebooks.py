@@ -187,6 +187,15 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
             "Where a bin's interval lies above the diagonal,") in said and "above the line" not in said
     assert "challenged player" not in said and "$q$ from the **target's view** (the target is the player the Shot! is aimed at)" in said
     assert "targets_view = replay.observation(move.target)" in code and "q predicted from the target's view" in code
+    # a teacher's read (teach52): section 4's reading said "The hypergeometric part is exact; the weak
+    # spot is the model of the opponent", true only at the deal (tests/lessons/checks/card-game.py
+    # replays the games); section 5 compared win rates with 0.5 without saying what it is, and left
+    # seat 0's bluff rate (the agent's default) unsaid
+    assert "The hypergeometric part is exact" not in said and "The formula of section 2 is exact at the deal" in said
+    assert ("Seat 0 moves first and bluffs with rate 0.3" in said and "Its opponent bluffs with rate 0.5." in said
+            and "compare each win rate with 0.5: seat 0 winning half the games" in said)
+    assert ("BluffingAgent(bluff=0.3, threshold=t, assumed_bluff=0.5)" in code
+            and "BluffingAgent(bluff=0.5, threshold=0.5, assumed_bluff=0.3)" in code)
     # a teacher's read (cglesson2): the two charts with a line per K (section 2's chance of holding
     # the card, section 3's q against the bluff rate) took their colours from the colour cycle in
     # turn, so K = 5 was vermillion in one and bluish green in the other; each K has one colour of

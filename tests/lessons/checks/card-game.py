@@ -131,6 +131,66 @@ met = {t: catcards.simulate("card-game", games=200, seed=99, players=2, progress
 assert (round(met[0], 2), round(met[1.01], 2)) == (2.72, 0.69), met
 assert "seat 0 met 2.72 genuine Shot! claims a game when it never challenged and 0.69" in notes
 
+# ---- claims, the cell after section 4's figure ("The formula of section 2 is exact at the deal:
+# then the claimer's hand is a random draw ... Later it is not. A believed card goes back to the
+# claimer's hand, so a player who claims with a real Shot! or Joker keeps it. So later in a game
+# the claimer holds a good card more often than the formula says.") and the notes' "Replaying
+# section 4's 60 games (seed 7) ... at its first turn the formula gave P(holds) = 0.48 on average
+# ... seat 0 held a good card in 32 of the 60 (0.53; 60 turns cannot tell these apart). From its
+# 4th turn on, the formula gave 0.37 on average, and seat 0 held one in 214 of 339 turns (0.63)".
+# Source: section 4's games replayed move by move (a teacher's script, teach52); before each turn
+# of seat 0, P(holds) from seat 1's view by the formula written out with math.comb, and what seat 0
+# held from its own view; the Wilson interval written out (z = 1.96). (That a believed card goes
+# back to the claimer's hand is checked below, on a stacked deal.)
+from math import sqrt
+
+
+
+def _seat_0_turns(state):
+    replay = state.game.new_game(state.seed, deals=state.deals)
+    found = []
+    for move in state.history:
+        mine = replay.observation(0)
+        if replay.current_player == 0 and mine["phase"] == "draw" and mine["facedown"] is None:
+            view = replay.observation(1)
+            U, K = cg.unseen_cards(view, "Shot!")
+            h = view["hand_sizes"][0]
+            found.append((1 - comb(U - K, h) / comb(U, h) if U else 0.0,
+                          any(c.name in ("Shot!", "Joker") for c in mine["hand"])))
+        replay.apply(move)
+    return {"turns": found}
+
+
+replayed = catcards.simulate("card-game", games=60, seed=7, players=2, agents="bluffer", record=_seat_0_turns,
+                             progress=False).turns
+first_turns = [turns[0] for turns in replayed]
+later_turns = [turn for turns in replayed for turn in turns[3:]]
+assert len(first_turns) == 60 and len(later_turns) == 339
+predicted_first = sum(p for p, _ in first_turns) / 60
+predicted_later = sum(p for p, _ in later_turns) / 339
+held_first, held_later = sum(h for _, h in first_turns), sum(h for _, h in later_turns)
+assert (round(predicted_first, 2), held_first, round(held_first / 60, 2)) == (0.48, 32, 0.53)
+assert (round(predicted_later, 2), held_later, round(held_later / 339, 2)) == (0.37, 214, 0.63)
+# at the first turn nothing is seen but seat 1's own 5 cards: the deal, U = 38
+assert all(cg.unseen_cards(game.new_game(seed=s).observation(1), "Shot!")[0] == 38 for s in range(5))
+z, n, share = 1.96, 60, held_first / 60
+centre, half = share + z * z / (2 * n), z * sqrt(share * (1 - share) / n + z * z / (4 * n * n))
+low_first, high_first = (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
+# the same interval to 3 decimals as the package's (its z is 1.95996...): [0.409, 0.654] holds 0.48
+assert [f"{x:.3f}" for x in (low_first, high_first)] == [f"{x:.3f}" for x in wilson_interval(32, 60)] == ["0.409", "0.654"]
+assert low_first <= predicted_first <= high_first
+assert ("from seat 1's view, and seat 0 held a good card in 32 of the 60 (0.53; 60 turns cannot tell these "
+        "apart). From its 4th turn on, the formula gave 0.37 on average, and seat 0 held one in 214 of 339 turns "
+        "(0.63).") in notes and "P(holds) = 0.48 on average" in notes
+
+# ---- claims, section 5's text ("Seat 0 moves first and bluffs with rate 0.3 (the computer
+# players' usual rate). Its opponent bluffs with rate 0.5. It challenges when q < 1/2, also knowing
+# seat 0's bluff rate.") and the notes' "seat 0 moves first and bluffs with rate 0.3, its opponent
+# bluffs with rate 0.5". Source: the engine's first player and the agent's defaults (the cell
+# passes the rates by name; tests/lessons/test_notebooks.py reads them).
+assert catcards.load("card-game", players=2).first_player == 0 and BluffingAgent().bluff == 0.3
+assert "seat 0 moves first and bluffs with rate 0.3, its opponent bluffs with rate 0.5" in notes
+
 # ---- claim, the notes' wrong answers to card-game/genuine-claim: "4/9 (the bluff rate 1/2 not
 # multiplied by 1 - 2/5 ...: (2/5) / (2/5 + 1/2)" and "applying the bluff rate to holders too gives
 # 2/5 again". Source: the two slips worked out, and the check cell's own words for 4/9.
