@@ -558,11 +558,16 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     # a teacher's read (cglesson2): "below the line at 0.341" meant the chart's diagonal y = x (the
     # perfect model) at the bin's average q; the sentence says so. The calibration table's bins
     # read "0 to 0.5", not pandas' "(0.0, 0.5]"
-    assert ("q from 0 to 0.5: 8 of 26 genuine (0.308). The model predicted 0.341, their average q (the chart's "
-            "dashed diagonal, y = x). 0.308 is below 0.341.") in text and "the line at" not in text
-    calibration = next(c for c in nb.cells if "calib = claims.groupby(" in c.source)
+    # a teacher's read (teach52): each of the four sentences said "(the chart's dashed diagonal, y = x)";
+    # one line above them says it once
+    assert ("The model predicts each bin's genuine share to be the bin's average q: on the chart, a point on "
+            "the dashed diagonal (y = x).\nq from 0 to 0.5: 8 of 26 genuine (0.308). The model predicted 0.341. "
+            "0.308 is below 0.341.") in text and "the line at" not in text
+    assert text.count("dashed diagonal") == 1 and "mean_q" not in text
+    calibration = next(c for c in nb.cells if "calib = pd.DataFrame(" in c.source)
     calibration = "".join(o.get("data", {}).get("text/plain", "") for o in calibration.outputs)
     assert re.search(r"\n0 to 0\.5 +26 +0\.341 +0\.308\n0\.5 to 0\.65 +116 ", calibration), calibration
+    assert re.search(r"claims +average q +genuine\n", calibration), calibration   # not mean_q (teach52)
     # a teacher's read (teach52): the reveal cell printed "The other 1,913 had K = 4 or fewer" before
     # the lock-in (1,913 / 4,000 = 0.478, and 2,087 / 4,000 = 0.522, near the answer): the counts
     # are said in the reveal, after the lock-in

@@ -197,12 +197,17 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
     # a teacher's read (teach52): section 4's reading said "The hypergeometric part is exact; the weak
     # spot is the model of the opponent", true only at the deal (tests/lessons/checks/card-game.py
     # replays the games); section 5 compared win rates with 0.5 without saying what it is, and left
-    # seat 0's bluff rate (the agent's default) unsaid
+    # seat 0's bluff rate (the agent's default) unsaid; section 2 brought U, K and h in one sentence;
+    # section 3's heading was a statement; nothing said not to Run All after the lock-in
     assert "The hypergeometric part is exact" not in said and "The formula of section 2 is exact at the deal" in said
     assert ("Seat 0 moves first and bluffs with rate 0.3" in said and "Its opponent bluffs with rate 0.5." in said
             and "compare each win rate with 0.5: seat 0 winning half the games" in said)
     assert ("BluffingAgent(bluff=0.3, threshold=t, assumed_bluff=0.5)" in code
             and "BluffingAgent(bluff=0.5, threshold=0.5, assumed_bluff=0.3)" in code)
+    assert "If you see $43 - U$" not in said and "* $U$: how many of the 43 cards you cannot see." in said
+    headings = re.findall(r"^## (\d)\. (.*)$", "\n".join("".join(c["source"]) for c in nb["cells"]), re.M)
+    assert dict(headings)["3"].endswith("?")
+    assert "not Run All. Run All again makes a new, empty prediction box, and the cells wait again." in said
     # a teacher's read (cglesson2): the two charts with a line per K (section 2's chance of holding
     # the card, section 3's q against the bluff rate) took their colours from the colour cycle in
     # turn, so K = 5 was vermillion in one and bluish green in the other; each K has one colour of

@@ -89,7 +89,7 @@ bins = []
 for interval, row in calib.iterrows():
     genuine = int(round(row.genuine * row.claims))
     low, high = wilson_interval(genuine, int(row.claims))
-    bins.append((int(row.claims), low, high, row.mean_q))
+    bins.append((int(row.claims), low, high, row["average q"]))
 # the calibration figure's error bars are these Wilson intervals (a teacher's read: the sentences
 # read intervals the figure did not draw)
 assert drawn == ([b[1] for b in bins], [b[2] for b in bins])
