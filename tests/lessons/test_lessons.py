@@ -558,11 +558,21 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     # a teacher's read (cglesson2): "below the line at 0.341" meant the chart's diagonal y = x (the
     # perfect model) at the bin's average q; the sentence says so. The calibration table's bins
     # read "0 to 0.5", not pandas' "(0.0, 0.5]"
-    assert ("q from 0 to 0.5: 8 of 26 genuine (0.308). The model predicted 0.341, their average q (the chart's "
-            "dashed diagonal, y = x). 0.308 is below 0.341.") in text and "the line at" not in text
-    calibration = next(c for c in nb.cells if "calib = claims.groupby(" in c.source)
+    # a teacher's read (teach52): each of the four sentences said "(the chart's dashed diagonal, y = x)";
+    # one line above them says it once
+    assert ("The model predicts each bin's genuine share to be the bin's average q: on the chart, a point on "
+            "the dashed diagonal (y = x).\nq from 0 to 0.5: 8 of 26 genuine (0.308). The model predicted 0.341. "
+            "0.308 is below 0.341.") in text and "the line at" not in text
+    assert text.count("dashed diagonal") == 1 and "mean_q" not in text
+    calibration = next(c for c in nb.cells if "calib = pd.DataFrame(" in c.source)
     calibration = "".join(o.get("data", {}).get("text/plain", "") for o in calibration.outputs)
     assert re.search(r"\n0 to 0\.5 +26 +0\.341 +0\.308\n0\.5 to 0\.65 +116 ", calibration), calibration
+    assert re.search(r"claims +average q +genuine\n", calibration), calibration   # not mean_q (teach52)
+    # a teacher's read (teach52): the reveal cell printed "The other 1,913 had K = 4 or fewer" before
+    # the lock-in (1,913 / 4,000 = 0.478, and 2,087 / 4,000 = 0.522, near the answer): the counts
+    # are said in the reveal, after the lock-in
+    before = "\n".join(output_texts(c) for c in nb.cells) + json.dumps(widgets)   # no image's base64
+    assert not [n for n in ("1,913", "1913", "2,087", "2087") if shows(before, n)]
     assert "(0.0, 0.5]" not in text and "(0.8, 1.0]" not in text
     # a teacher's read: section 5 said "threshold 1.01" and "threshold 0.0"; the ends are named
     assert "threshold 0.0" not in text and "threshold 1.01" not in text
@@ -599,21 +609,45 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     text = html.unescape(shown_texts(nb, widgets))
     # a teacher's read: the reveal showed the raw fraction 44101/83657 and "2,087 simulated deals"
     # under a text of 4,000 deals; now the answer in decimals, its working after it, and the count
-    # of K = 5 deals said just above it in words, as a count
+    # of K = 5 deals said with it in words, as a count (in the reveal: teach52)
     assert "You said 1/2. The exact answer is 0.527. 2,087 simulated deals gave 0.527." in text
     assert ("The working: P(at least one good card) = 1 - P(none) = 1 - C(33, 5) / C(38, 5) "
             "= 1 - 237,336 / 501,942 = 0.527, to 3 decimals.") in text
     # a teacher's read (cglesson2): "(2,087 of the 4,000 deals)", 52%, beside the answer 0.527 could
     # read as the answer; it says what the count is: the deals the simulated answer uses
-    assert ("Only the deals with K = 5 fit the question: in them, your own hand holds none of the 5 good cards.\n"
-            "That was 2,087 deals. The other 1,913 had K = 4 or fewer.\n"
-            "The simulated answer below uses these 2,087 deals only. 2,087 is a count of deals, not a chance.") in text
+    assert ("2,087 simulated deals gave 0.527. Why 2,087 deals? Only the deals with K = 5 fit the question: in "
+            "them, your own hand holds none of the 5 good cards. The other 1,913 deals had K = 4 or fewer. 2,087 is "
+            "a count of deals, not a chance. The working: ") in text
     assert "of the 4,000 deals" not in text and "44101/83657" not in text
     # a teacher's read: section 3's two panels side by side were 13 in (1129 px) wide, their text
     # shrunk to about 10 pt in a projector's column; every figure of the lesson is at most 9 in wide
     widths = [png_width(o["data"]["image/png"]) for c in nb.cells for o in c.get("outputs", []) if "image/png" in o.get("data", {})]
     assert len(widths) >= 4 and max(widths) <= 900, widths
     assert CARD_GAME_LOCK_FIRST not in json.dumps([c.outputs for c in (exact, simulated, figure)])
+
+
+def test_the_card_game_lessons_cells_run_again_alone_after_the_lock_in():
+    """A teacher's read (teach52): after Run All and the lock-in, section 2's figure cell, run again
+    as it says, stopped with a TypeError, and the reveal cell with AttributeError "'CardGameTable'
+    object has no attribute 'loc'": section 6's game board had taken the name ``table`` of section
+    2's results. Each cell that waits, and the reveal, runs again alone after the lock-in; here in
+    reverse order, so that each sees what Run All left, not what a cell above it set again (an
+    error stops the run)."""
+    path = NOTEBOOKS / "card-game.ipynb"
+    stored = nbformat.read(path, as_version=4)
+    again = sorted([i for i, _ in waiting_cells(stored)] + [reveal_cell(stored, "holds_good")], reverse=True)
+    assert len(again) == 7
+    nb, _, widgets = run(path, then=('holds_good.field.value = "1/2"\nholds_good.lock()',
+                                     *(stored.cells[i].source for i in again)))
+    ran = dict(zip(again, nb.cells[len(stored.cells) + 1:]))
+    for i, cell in ran.items():
+        said = output_texts(cell)
+        assert cell.source == stored.cells[i].source and LOCK_FIRST not in said and "Error" not in said, (i, said[:300])
+    # section 2's figure drawn, section 3's line for bluff rate 1 (q equals P(holds) there) shown
+    figure = next(i for i in again if "errorbar" in stored.cells[i].source)
+    assert images(ran[figure].outputs) == 1
+    assert any("bluff rate 1: P(claim | holds) = 1, P(holds | claim) = 0.527" in output_texts(c) for c in ran.values())
+    assert "You said 1/2. The exact answer is 0.527. 2,087 simulated deals gave 0.527." in html.unescape(shown_texts(nb, widgets))
 
 
 #: what a cell that answers a lesson's prediction says before the lock-in (as explore.ipynb,

@@ -177,8 +177,15 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
     code = "\n".join("".join(c["source"]) for c in cells)
     labels = re.findall(r"\.set_[xy]label\(\"([^\"]*)\"", code)
     assert len(labels) == 10 and all(" " in label for label in labels), labels   # words, not a bare symbol
-    assert re.findall(r"axvline\([^)]*label=\"([^\"]+)\"", code) == [
-        "break-even 1/2", "break-even 2/3", "q < 1/2 (own tokens)", "q < 2/3 (token difference)"]
+    # a teacher's read (teach52): the break-even 1/2 line was black dashed in one chart, blue dotted
+    # (lw 1.5, faint on a projector) in the next two, and labelled "q < 1/2" on an axis of
+    # thresholds; one style for each line (BREAK_EVEN, at least 2.5 wide), in the charts whose axis
+    # is q; the thresholds' axis says which thresholds are the break-evens
+    assert re.findall(r"ax[hv]line\([^)]*label=\"(break-even[^\"]+)\"", code) == [
+        "break-even 1/2 (own tokens)", "break-even 1/2 (own tokens)", "break-even 2/3 (token difference)"]
+    assert len(re.findall(r"ax[hv]line\([^,]+, \*\*BREAK_EVEN\[", code)) == 3 and "q < 1/2" not in code
+    assert 'BREAK_EVEN = {"1/2": dict(color="black", ls="--", lw=2.5), "2/3": dict(color="dimgrey", ls=":", lw=3)}' in code
+    assert "(0.5 and 0.67: section 3's break-evens)" in code
     # a teacher's read (cglesson2): section 4 said "the challenged player's view" (the challenged
     # player is the claimer) for the view of the player the Shot! is aimed at: the engine's word,
     # Claim.target, as the replay's code and the figure's axis say
@@ -187,6 +194,20 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
             "Where a bin's interval lies above the diagonal,") in said and "above the line" not in said
     assert "challenged player" not in said and "$q$ from the **target's view** (the target is the player the Shot! is aimed at)" in said
     assert "targets_view = replay.observation(move.target)" in code and "q predicted from the target's view" in code
+    # a teacher's read (teach52): section 4's reading said "The hypergeometric part is exact; the weak
+    # spot is the model of the opponent", true only at the deal (tests/lessons/checks/card-game.py
+    # replays the games); section 5 compared win rates with 0.5 without saying what it is, and left
+    # seat 0's bluff rate (the agent's default) unsaid; section 2 brought U, K and h in one sentence;
+    # section 3's heading was a statement; nothing said not to Run All after the lock-in
+    assert "The hypergeometric part is exact" not in said and "The formula of section 2 is exact at the deal" in said
+    assert ("Seat 0 moves first and bluffs with rate 0.3" in said and "Its opponent bluffs with rate 0.5." in said
+            and "compare each win rate with 0.5: seat 0 winning half the games" in said)
+    assert ("BluffingAgent(bluff=0.3, threshold=t, assumed_bluff=0.5)" in code
+            and "BluffingAgent(bluff=0.5, threshold=0.5, assumed_bluff=0.3)" in code)
+    assert "If you see $43 - U$" not in said and "* $U$: how many of the 43 cards you cannot see." in said
+    headings = re.findall(r"^## (\d)\. (.*)$", "\n".join("".join(c["source"]) for c in nb["cells"]), re.M)
+    assert dict(headings)["3"].endswith("?")
+    assert "not Run All. Run All again makes a new, empty prediction box, and the cells wait again." in said
     # a teacher's read (cglesson2): the two charts with a line per K (section 2's chance of holding
     # the card, section 3's q against the bluff rate) took their colours from the colour cycle in
     # turn, so K = 5 was vermillion in one and bluish green in the other; each K has one colour of
@@ -197,7 +218,58 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
     assert set(seat_colours(5)) <= set(OKABE_ITO)
     per_k = [c for c in ("".join(c["source"]) for c in cells) if re.search(r"label=f\"[^\"]*K = \{K\}", c)]
     assert len(per_k) == 2 and all(re.search(r"color=K_COLOUR\[K\]|colour = K_COLOUR\[K\]", c) for c in per_k)
+    # a teacher's read (teach52): "the same in every chart" did not hold: K = 5's blue was also the
+    # own-tokens challenge line and the calibration points, K = 3's green the win rates, K = 2's
+    # vermillion the calibration bars. Every other line, point or bar names its colour, and none is
+    # a K's
+    import ast
 
+    colours = [next((ast.unparse(k.value) for k in call.keywords if k.arg in ("color", None)), None)
+               for call in ast.walk(ast.parse(code)) if isinstance(call, ast.Call)
+               and getattr(call.func, "attr", "") in ("plot", "scatter", "errorbar", "axhline", "axvline")]
+    assert len(colours) == 15 and colours.count("colour") == 2 and colours.count("K_COLOUR[K]") == 1, colours
+    assert set(colours) - {"colour", "K_COLOUR[K]"} == {"OTHER_COLOUR", "'black'", "'dimgrey'", "'grey'",
+                                                       "BREAK_EVEN['1/2']", "BREAK_EVEN['2/3']"}, colours
+    assert "OTHER_COLOUR = OKABE_ITO[2]" in code and OKABE_ITO[2] not in seat_colours(5)
+    assert not re.search(r"OKABE_ITO\[[013-7]\]", code)
+
+
+def _bound_names(source: str) -> set[str]:
+    """The names a cell binds in the notebook's globals (not in a function, lambda or
+    comprehension), imports left out (they bind the same module or class again)."""
+    import ast
+
+    names, todo = set(), list(ast.parse(source).body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif not isinstance(node, (ast.Import, ast.ImportFrom, ast.Lambda, ast.ListComp, ast.SetComp,
+                                   ast.DictComp, ast.GeneratorExp)):
+            todo += ast.iter_child_nodes(node)
+    return names
+
+
+def test_the_card_game_lesson_gives_each_sections_results_their_own_names():
+    """A teacher's read (teach52): section 6's game board was called ``table``, the name of section
+    2's results table; a student who ran section 2's cells again after the lock-in met a traceback.
+    And section 2's loop set ``holds`` (a yes/no) where section 3's ``holds`` is P(holds): section 2
+    run again, then section 3's P(holds | claim) cell, printed 1.000 (the last deal's yes/no). A name
+    bound in two sections is a loop's variable or a figure's, set again before each use."""
+    nb, _ = _cells(ROOT / "notebooks" / "card-game.ipynb")
+    section, sections = "0", {}
+    for cell in nb["cells"]:
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            section = (re.findall(r"^## (\d+)\.", source, re.M) or [section])[-1]
+            continue
+        for name in _bound_names(source):
+            sections.setdefault(name, set()).add(section)
+    reused = {name for name, where in sections.items() if len(where) > 1}
+    assert reused <= {"K", "b", "row", "fig", "ax"}, sorted(reused)
+    assert {"table", "board", "holds"} <= set(sections) and sections["table"] == {"2"}
 
 def test_every_lesson_says_an_interval_holds_the_truth_in_about_95_runs_of_100():
     """Teachers' reads: a 95% interval's cover is about 95% (Wilson's is not exact), and two

@@ -59,8 +59,8 @@ assert five.simulated == deals[deals.K == 5].holds.mean()
 assert (comb(33, 5), comb(38, 5)) == (237336, 501942)
 assert f"{float(1 - Fraction(comb(33, 5), comb(38, 5))):.3f}" == "0.527"
 assert "1 - C(33, 5) / C(38, 5) = 1 - 237,336 / 501,942 = 0.527, to 3 decimals" in kept_back("card-game/holds-good")["note"]
-# and the lines above it, "Only the deals with K = 5 fit the question: in them, your own hand holds
-# none of the 5 good cards. That was 2,087 deals. The other 1,913 had K = 4 or fewer.": K = 5
+# and the reveal's "Why 2,087 deals? Only the deals with K = 5 fit the question: in them, your own
+# hand holds none of the 5 good cards. The other 1,913 deals had K = 4 or fewer.": K = 5
 # exactly when seat 1's own hand (yours) holds no Shot! and no Joker, counted again from the hands
 # of the first 400 deals; the 2,087 are the deals with K = 5, the others have K of at most 4, and
 # the reveal's simulated share is over those 2,087 deals
@@ -71,6 +71,8 @@ for i in range(400):
 assert int(five.deals) == int((deals.K == 5).sum()) == used == 2087 and len(deals) == 4000
 assert others == 1913 == int((deals.K <= 4).sum()) and deals.K.max() == 5
 assert holds_good._answers["games"] == used and holds_good._answers["simulated"] == deals[deals.K == 5].holds.mean()
+assert holds_good._answers["note"].startswith("Why 2,087 deals? Only the deals with K = 5 fit the question")
+assert "The other 1,913 deals had K = 4 or fewer." in holds_good._answers["note"]
 
 # ---- claims, notebooks/teacher/card-game.md "What to say" and the cells after section 4's and
 # section 5's figures: the lowest calibration bin holds few claims and its interval holds the
@@ -87,7 +89,7 @@ bins = []
 for interval, row in calib.iterrows():
     genuine = int(round(row.genuine * row.claims))
     low, high = wilson_interval(genuine, int(row.claims))
-    bins.append((int(row.claims), low, high, row.mean_q))
+    bins.append((int(row.claims), low, high, row["average q"]))
 # the calibration figure's error bars are these Wilson intervals (a teacher's read: the sentences
 # read intervals the figure did not draw)
 assert drawn == ([b[1] for b in bins], [b[2] for b in bins])
@@ -128,3 +130,75 @@ met = {t: catcards.simulate("card-game", games=200, seed=99, players=2, progress
        for t in (0, 1.01)}
 assert (round(met[0], 2), round(met[1.01], 2)) == (2.72, 0.69), met
 assert "seat 0 met 2.72 genuine Shot! claims a game when it never challenged and 0.69" in notes
+
+# ---- claims, the cell after section 4's figure ("The formula of section 2 is exact at the deal:
+# then the claimer's hand is a random draw ... Later it is not. A believed card goes back to the
+# claimer's hand, so a player who claims with a real Shot! or Joker keeps it. So later in a game
+# the claimer holds a good card more often than the formula says.") and the notes' "Replaying
+# section 4's 60 games (seed 7) ... at its first turn the formula gave P(holds) = 0.48 on average
+# ... seat 0 held a good card in 32 of the 60 (0.53; 60 turns cannot tell these apart). From its
+# 4th turn on, the formula gave 0.37 on average, and seat 0 held one in 214 of 339 turns (0.63)".
+# Source: section 4's games replayed move by move (a teacher's script, teach52); before each turn
+# of seat 0, P(holds) from seat 1's view by the formula written out with math.comb, and what seat 0
+# held from its own view; the Wilson interval written out (z = 1.96). (That a believed card goes
+# back to the claimer's hand is checked below, on a stacked deal.)
+from math import sqrt
+
+
+
+def _seat_0_turns(state):
+    replay = state.game.new_game(state.seed, deals=state.deals)
+    found = []
+    for move in state.history:
+        mine = replay.observation(0)
+        if replay.current_player == 0 and mine["phase"] == "draw" and mine["facedown"] is None:
+            view = replay.observation(1)
+            U, K = cg.unseen_cards(view, "Shot!")
+            h = view["hand_sizes"][0]
+            found.append((1 - comb(U - K, h) / comb(U, h) if U else 0.0,
+                          any(c.name in ("Shot!", "Joker") for c in mine["hand"])))
+        replay.apply(move)
+    return {"turns": found}
+
+
+replayed = catcards.simulate("card-game", games=60, seed=7, players=2, agents="bluffer", record=_seat_0_turns,
+                             progress=False).turns
+first_turns = [turns[0] for turns in replayed]
+later_turns = [turn for turns in replayed for turn in turns[3:]]
+assert len(first_turns) == 60 and len(later_turns) == 339
+predicted_first = sum(p for p, _ in first_turns) / 60
+predicted_later = sum(p for p, _ in later_turns) / 339
+held_first, held_later = sum(h for _, h in first_turns), sum(h for _, h in later_turns)
+assert (round(predicted_first, 2), held_first, round(held_first / 60, 2)) == (0.48, 32, 0.53)
+assert (round(predicted_later, 2), held_later, round(held_later / 339, 2)) == (0.37, 214, 0.63)
+# at the first turn nothing is seen but seat 1's own 5 cards: the deal, U = 38
+assert all(cg.unseen_cards(game.new_game(seed=s).observation(1), "Shot!")[0] == 38 for s in range(5))
+z, n, share = 1.96, 60, held_first / 60
+centre, half = share + z * z / (2 * n), z * sqrt(share * (1 - share) / n + z * z / (4 * n * n))
+low_first, high_first = (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
+# the same interval to 3 decimals as the package's (its z is 1.95996...): [0.409, 0.654] holds 0.48
+assert [f"{x:.3f}" for x in (low_first, high_first)] == [f"{x:.3f}" for x in wilson_interval(32, 60)] == ["0.409", "0.654"]
+assert low_first <= predicted_first <= high_first
+assert ("from seat 1's view, and seat 0 held a good card in 32 of the 60 (0.53; 60 turns cannot tell these "
+        "apart). From its 4th turn on, the formula gave 0.37 on average, and seat 0 held one in 214 of 339 turns "
+        "(0.63).") in notes and "P(holds) = 0.48 on average" in notes
+
+# ---- claims, section 5's text ("Seat 0 moves first and bluffs with rate 0.3 (the computer
+# players' usual rate). Its opponent bluffs with rate 0.5. It challenges when q < 1/2, also knowing
+# seat 0's bluff rate.") and the notes' "seat 0 moves first and bluffs with rate 0.3, its opponent
+# bluffs with rate 0.5". Source: the engine's first player and the agent's defaults (the cell
+# passes the rates by name; tests/lessons/test_notebooks.py reads them).
+assert catcards.load("card-game", players=2).first_player == 0 and BluffingAgent().bluff == 0.3
+assert "seat 0 moves first and bluffs with rate 0.3, its opponent bluffs with rate 0.5" in notes
+
+# ---- claim, the notes' wrong answers to card-game/genuine-claim: "4/9 (the bluff rate 1/2 not
+# multiplied by 1 - 2/5 ...: (2/5) / (2/5 + 1/2)" and "applying the bluff rate to holders too gives
+# 2/5 again". Source: the two slips worked out, and the check cell's own words for 4/9.
+from catcards.exercises import exercise
+
+two_fifths, half_rate = Fraction(2, 5), Fraction(1, 2)
+assert two_fifths / (two_fifths + half_rate) == Fraction(4, 9)
+assert two_fifths * half_rate / (two_fifths * half_rate + (1 - two_fifths) * half_rate) == two_fifths
+assert "multiply 1/2 by 1 - 2/5" in exercise("card-game/genuine-claim").mistakes[Fraction(4, 9)]
+assert "4/9 (the bluff rate 1/2 not multiplied by 1 - 2/5, the chance of not holding: (2/5) / (2/5 + 1/2)" in notes
+assert "applying the bluff rate to holders too gives 2/5 again" in notes and "applied to holders too)" not in notes
