@@ -46,7 +46,7 @@ __all__ = ["main", "summary", "parse_param", "app_url", "catalogue", "start_page
 from catcards.start_page import APP, NOTEBOOKS, app_url, catalogue, find_app_base, start_page_html
 from catcards.voila_options import (APP_CULLING, APP_EXECUTION, APP_EXECUTION_CONFIG,  # noqa: F401 (re-exported)
                                     APP_KERNEL_TRANSPORT, APP_QUIET_CONFIG, kernel_socket_route, not_a_closed_websocket,
-                                    quiet_kernel_socket)
+                                    quiet_kernel_socket, stop_on_ctrl_c)
 
 
 #: longest ``--param`` text (key=value) read, in characters
@@ -538,28 +538,10 @@ def _serve_app(argv: Sequence[str], ready: Callable[[], Any]) -> None:
     A message written to a page's websocket the browser had closed is not printed
     (:func:`~catcards.voila_options.not_a_closed_websocket`)."""
     import logging
-    import signal
 
     import tornado.ioloop
     from traitlets.config import Config
     from voila.app import Voila
-
-    def stop_on_ctrl_c(loop: tornado.ioloop.IOLoop) -> None:
-        """Ctrl+C stops tornado's loop between two callbacks, as Voila's own SIGTERM handler
-        does, then Voila shuts its kernels down. Python's KeyboardInterrupt instead landed in
-        whatever ran, e.g. a page's template half rendered: "Task exception was never retrieved"
-        and a traceback in the teacher's terminal. A second Ctrl+C interrupts at once. (Windows'
-        asyncio loops take no signal handlers: there Ctrl+C stays Python's KeyboardInterrupt.)"""
-        aio = loop.asyncio_loop  # type: ignore[attr-defined]
-
-        def stop() -> None:
-            aio.remove_signal_handler(signal.SIGINT)  # back to Python's KeyboardInterrupt
-            loop.stop()
-
-        try:
-            aio.add_signal_handler(signal.SIGINT, stop)
-        except NotImplementedError:
-            pass
 
     from catcards.classroom.server import _quiet_kernels
 
