@@ -125,12 +125,84 @@ def test_with_json_the_standard_output_is_the_json_line_alone(tmp_path):
     said, out = err.read_text(errors="replace"), b"".join(lines)
     assert len(lines) == 1 and out.endswith(b"\n"), out.decode(errors="replace")[-2000:]
     assert "Students' tables ready: 1 of 1 (all ready)" in said, said[-2000:]
-    # (the stop's own words are not asked for here: in CI, twice, this server had not stopped 30 s
-    # after the Ctrl+C and was killed, so there were none; stdout held the JSON alone both times)
     info = json.loads(out)   # the whole output is one JSON document
     assert sorted(info) == ["code", "dashboard_url", "join_url", "teacher_token"]
     assert info["dashboard_url"] == f"{info['join_url']}/dashboard#token={info['teacher_token']}"
-    assert info["code"] in said   # the stop's words name the class, on standard error
+    # the stop's words are on standard error. (In CI, twice, this server had not stopped 30 s after
+    # the Ctrl+C and was killed, saying nothing: its kernels were given jupyter_client's 5 s and its
+    # exit collected the garbage of Voila's 270,000 objects under the suite's load; classstop.)
+    assert proc.returncode == 0, said[-2000:]
+    assert "Stopping: closing 1 kernel (the students' tables)..." in said, said[-2000:]
+    assert f"Stopped. Class {info['code']} and its results are kept in the store" in said, said[-2000:]
+
+
+def test_ctrl_c_closes_every_kernel_and_keeps_the_results(tmp_path):
+    """The teacher's Ctrl+C (SIGINT) at the end of a lesson, with a student's table open and
+    preheated tables waiting: the server says it is stopping and how many kernels it closes,
+    leaves none of them running, removes Voila's folder of connection files, ends with status 0
+    and says the class is kept; the result counted before is in the store, opened again here.
+    How long the stop takes is a benchmark figure, not asserted (only ``ctrl_c``'s 30 s guard:
+    in CI this server was once still there 30 s after a Ctrl+C)."""
+    import threading
+
+    import psutil
+
+    from catcards.classroom.pool import Pool
+    from catcards.classroom.store import open_store
+    from class_server import ctrl_c
+
+    temp = tmp_path / "tmp"   # where Voila makes its folder of connection files
+    temp.mkdir()
+    proc = ClassProcess(tmp_path / "store", free_port(), tmp_path)
+    info = proc.start(env={"TMPDIR": str(temp)}, extra=("--preheat=2",))
+    kernels: list = []
+    try:
+        deadline = time.monotonic() + 240   # a guard against a hang, not a timing test
+        while "(all ready)" not in proc.tail() and time.monotonic() < deadline:
+            time.sleep(0.5)
+        ana = join(info, nickname="Ana")
+        state = snap_pass(series_seed(ana["seed"], 0))
+        assert submit(info, ana["student"], state.to_json()).status_code == 201
+        table = _table(info, requests.Session(), ana["student"])   # Ana's table: a kernel of hers
+        assert list(temp.glob("voila_*/kernel-*.json"))
+        kernels = psutil.Process(proc.proc.pid).children(recursive=True)
+        assert len(kernels) >= 2 and any(f"kernel-{table}.json" in " ".join(k.cmdline()) for k in kernels)
+        done = threading.Thread(target=lambda: None)
+        done.start()
+        ctrl_c(proc.proc, done)
+        left = [kernel.pid for kernel in kernels if _runs(kernel)]
+    finally:
+        proc.kill()
+        for kernel in kernels:   # a failed test leaves nothing running either
+            try:
+                kernel.kill()
+            except psutil.NoSuchProcess:
+                pass
+    said = proc.tail()
+    assert proc.proc.returncode == 0, said
+    stopping = re.search(r"Stopping: closing (\d+) kernels \(the students' tables\)\.\.\.", said)
+    assert stopping and int(stopping.group(1)) >= 2, said
+    assert f"Stopped. Class {info['code']} and its results are kept in the store" in said, said
+    assert said.index("Stopping: closing") < said.index("Stopped. Class")
+    assert "Traceback" not in said, said
+    assert left == [], f"kernels left running: {left}"
+    assert not list(temp.glob("voila_*")), "Voila's connection files were left"
+    store = open_store(tmp_path / "store")
+    try:
+        summary_after = Pool(store).summary(info["code"])
+    finally:
+        store.close()
+    assert summary_after["n"] == 1 and summary_after["counts"] == [[state.snaps_showing, 1]]
+
+
+def _runs(process) -> bool:
+    """The process (psutil) runs: it exists and is not a zombie (ended, its exit not collected)."""
+    import psutil
+
+    try:
+        return process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
 
 
 def test_the_student_page_the_code_box_and_the_dashboard_page(server):
