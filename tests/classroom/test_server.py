@@ -1457,6 +1457,91 @@ def test_ending_the_class_shuts_the_preheated_tables_down_and_refills_none():
         loop.close()
 
 
+def test_the_stop_kills_the_waiting_kernels_at_once_and_gives_a_tables_kernel_its_grace():
+    """Ctrl+C (ClassServer.close_kernels): every kernel is shut down at once; the pool's kernels,
+    waiting for a page inside a cell, are killed (``now``), a student's table's kernel is asked
+    and given STOP_GRACE (jupyter_client's ``shutdown_wait_time``); Voila's pool is emptied, its
+    runs of the class app and a start still running are cancelled."""
+    import asyncio
+    import types
+
+    from catcards.classroom.server import STOP_GRACE, ClassServer, KernelPool
+
+    class Kernels(FakeVoilaKernels):
+        _culler_callback = None
+
+        def __contains__(self, kernel_id):
+            return kernel_id in self.kernels and kernel_id not in self.shut
+
+        def list_kernel_ids(self):
+            return [k for k in self.kernels if k not in self.shut]
+
+        async def shutdown_kernel(self, kernel_id, now=False):
+            self.shut.append(kernel_id)
+            self.how[kernel_id] = now
+
+    loop = asyncio.new_event_loop()
+    runs: dict[str, asyncio.Future] = {}
+
+    def make(kernel_id):
+        runs[kernel_id] = loop.create_future()
+        return object(), runs[kernel_id]
+
+    try:
+        manager = Kernels(loop, 3, make)
+        manager.how = {}
+        server = ClassServer()
+        server.kernel_manager, server.kernel_pool = manager, KernelPool(manager, 3)
+        server._kernel_managers = managers = [types.SimpleNamespace(shutdown_wait_time=5.0) for _ in range(3)]
+        manager.fill_if_needed(delay=0, notebook_name="class_app.ipynb")
+        pool = manager._pools["class_app.ipynb"]
+        loop.run_until_complete(asyncio.wait(pool[:]))
+        pool.pop(0)   # a page took k1: a student's table now
+        runs["k1"].set_result(None)   # its notebook ran
+        starting = loop.create_future()   # a start still running at Ctrl+C
+        pool.append(starting)
+        loop.run_until_complete(server.close_kernels())
+    finally:
+        loop.close()
+    assert sorted(manager.shut) == ["k1", "k2", "k3"]
+    assert manager.how == {"k1": False, "k2": True, "k3": True}
+    assert [m.shutdown_wait_time for m in managers] == [STOP_GRACE] * 3 and STOP_GRACE <= 1.0
+    assert pool == [] and starting.cancelled() and runs["k2"].cancelled() and runs["k3"].cancelled()
+
+
+def test_kill_kernels_kills_the_processes_still_running_and_only_those(tmp_path):
+    """The stop's last step (kill_kernels): a kernel process still running is killed with its
+    process group (jupyter_client starts each in a session of its own); a manager whose process
+    ended, or that never launched one, is left alone; ``_noted_kernels`` keeps only the managers
+    of kernels not ended."""
+    import subprocess
+    import sys
+    import types
+
+    from catcards.classroom.server import _noted_kernels, kill_kernels, running_kernels
+
+    def manager(process):
+        provisioner = types.SimpleNamespace(process=process, pgid=None if process is None else process.pid)
+        return types.SimpleNamespace(provisioner=provisioner, ready=types.SimpleNamespace(done=lambda: True))
+
+    sleeper = [sys.executable, "-c", "import time; time.sleep(120)"]
+    running = subprocess.Popen(sleeper, start_new_session=True)
+    ended = subprocess.Popen([sys.executable, "-c", "pass"], start_new_session=True)
+    ended.wait(timeout=60)
+    try:
+        noted: list = []
+        made = iter([manager(ended), manager(None), manager(running)])
+        create = _noted_kernels(lambda: next(made), noted)
+        first, second, third = create(), create(), create()
+        assert noted == [third]   # the ended and the never-launched ones were dropped meanwhile
+        assert running_kernels([first, second, third]) == [third]
+        assert kill_kernels([first, second, third]) == 1
+        assert running.wait(timeout=30) == -9
+    finally:
+        running.kill()
+        running.wait(timeout=30)
+
+
 def test_a_pool_whose_kernels_never_start_stops_refilling_and_says_so(capsys):
     """Every start failing (a broken environment) must not start kernels for ever: the pool is
     refilled until more starts failed than its size, and the last line says none are started."""
