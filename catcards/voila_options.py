@@ -4,7 +4,8 @@ both, so neither imports the other)."""
 from __future__ import annotations
 
 __all__ = ["APP_CULLING", "APP_EXECUTION", "APP_EXECUTION_CONFIG", "APP_KERNEL_TRANSPORT", "APP_QUIET_CONFIG",
-           "kernel_socket_route", "not_a_closed_websocket", "quiet_kernel_socket", "refused_unless_get"]
+           "kernel_socket_route", "not_a_closed_websocket", "quiet_kernel_socket", "refused_unless_get",
+           "stop_on_ctrl_c"]
 
 
 #: Voila options of ``catcards app``: a page's kernel is shut down once its page has been gone
@@ -167,3 +168,26 @@ def quiet_kernel_socket(handler: type) -> type:
             self.finish(json.dumps({"error": "the table's kernel cannot be reached now: reload its page"}))
 
     return QuietKernelSocket
+
+
+def stop_on_ctrl_c(loop) -> None:
+    """Make Ctrl+C (SIGINT) stop tornado's ``loop`` (a ``tornado.ioloop.IOLoop``) between two
+    callbacks, as Voila's own SIGTERM handler does; the server then shuts its kernels down
+    (``catcards app``: Voila's ``stop``; ``catcards class``: ``ClassServer.stop``). Python's
+    KeyboardInterrupt instead landed in whatever ran, e.g. a page's template half rendered: "Task
+    exception was never retrieved" and a traceback in the teacher's terminal, or a kernel start of
+    the class server's pool, whose KeyboardInterrupt then came out of the kernels' shutdown. A
+    second Ctrl+C is Python's KeyboardInterrupt again (raised at once). Windows' asyncio loops
+    take no signal handlers: there Ctrl+C stays Python's KeyboardInterrupt."""
+    import signal
+
+    aio = loop.asyncio_loop
+
+    def stop() -> None:
+        aio.remove_signal_handler(signal.SIGINT)  # back to Python's KeyboardInterrupt
+        loop.stop()
+
+    try:
+        aio.add_signal_handler(signal.SIGINT, stop)
+    except NotImplementedError:
+        pass

@@ -68,6 +68,8 @@ import logging
 import math
 import os
 import re
+import shutil
+import signal
 import socket
 import sys
 import tempfile
@@ -81,6 +83,7 @@ from voila.app import Voila
 
 from catcards.core import CatcardsError, short_text
 from catcards.classroom.records import MAX_SAVE_BYTES, MAX_STUDENTS
+from catcards.voila_options import stop_on_ctrl_c
 
 __all__ = ["ClassServer", "ClassServerError", "check_address", "CLASS_APP", "MAX_BODY", "MAX_SERVER_BODY", "class_urls", "qr_svg", "terminal_qr"]
 
@@ -122,6 +125,17 @@ TABLE_RATE_PER_STUDENT = (6.0, 1 / 20)
 #: websocket is closed (1008); a page's widget manager connects again by itself (tried in
 #: Chromium: 700 clicks made by the page's own script, then "Play another game" dealt game 2)
 TABLE_MESSAGES = (500.0, 50.0)
+#: seconds a kernel is given to end by itself when the server stops (jupyter_client's
+#: ``shutdown_wait_time`` for :meth:`ClassServer.close_kernels`: interrupted and asked to shut
+#: down, terminated (SIGTERM) at half of it, killed (SIGKILL) at its end). jupyter_client's own
+#: 5 s kept a teacher waiting after Ctrl+C: a preheated kernel waits for its page inside a cell,
+#: and on a 2-core computer 10 of them had not ended when they were terminated at 2.5 s. A
+#: table's kernel holds nothing to keep (a result is counted when its save reaches the pool)
+STOP_GRACE = 1.0
+#: seconds the stop waits, beyond :data:`STOP_GRACE`, for the kernels' shutdowns to finish (a
+#: kernel killed is waited for by jupyter_client, up to 5 s); then what is left is killed
+#: (:func:`kill_kernels`)
+STOP_WAIT = 2.0
 
 
 def qr_svg(url: str) -> str:
@@ -1028,10 +1042,10 @@ class ClassServer(Voila):
         if self.on_class_ended is not None:
             self.on_class_ended(self.code)
 
-    async def _stop_kernel(self, kernel_id: str) -> None:
+    async def _stop_kernel(self, kernel_id: str, now: bool = False) -> None:
         try:
             if self._running(kernel_id):
-                await self.kernel_manager.shutdown_kernel(kernel_id)
+                await self.kernel_manager.shutdown_kernel(kernel_id, now=now)
         except (KeyError, RuntimeError, tornado.web.HTTPError):  # stopped meanwhile (its own goodbye)
             pass
 
@@ -1040,9 +1054,10 @@ class ClassServer(Voila):
         to open it: 303 no token (to the code box), 403 not a student of this class (a student
         of an earlier class of the store is told that class has ended, as their page says) or
         the class has ended, 429 the
-        student opened more than :data:`TABLE_RATE_PER_STUDENT` allows, 503 :attr:`max_tables`
-        kernels run (unless the student has a live table: its kernel is replaced, so the count
-        does not grow; :meth:`table_opened`). Nothing is started for a refusal."""
+        student opened more than :data:`TABLE_RATE_PER_STUDENT` allows, 503 the server is
+        stopping (:attr:`stopping`) or :attr:`max_tables` kernels run (unless the student has a
+        live table: its kernel is replaced, so the count does not grow; :meth:`table_opened`).
+        Nothing is started for a refusal."""
         from catcards.classroom.pool import _Buckets
 
         if not token:
@@ -1061,6 +1076,8 @@ class ClassServer(Voila):
             self._table_loads = _Buckets(*TABLE_RATE_PER_STUDENT, time.monotonic)
         if wait := self._table_loads.wait(student.number):
             return 429, f"Your table was opened many times in a short while: wait {math.ceil(wait)} s and reload."
+        if self.stopping:  # a connection kept open while the server stops: no kernel is started
+            return 503, "The class server is stopping: ask your teacher."
         if self.live_tables() >= self.max_tables and not self._running((self._student_tables or {}).get(student.number)):
             return 503, "The class server is full right now: wait a minute and reload."
         self._table_loads.take(student.number)
@@ -1167,6 +1184,9 @@ class ClassServer(Voila):
     def start(self) -> None:  # Voila.start with the pool's handlers first and bounded bodies
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         settings = self.init_settings()
+        self._kernel_managers = []  # every kernel's manager (while its kernel runs): the stop kills what is left
+        self.kernel_manager.kernel_manager_factory = _noted_kernels(self.kernel_manager.kernel_manager_factory,
+                                                                    self._kernel_managers)
         if not self.verbose:  # errors only: not each request answered (4xx are warnings) nor tornado's notes
             self.kernel_manager.kernel_manager_factory = _quiet_kernels(self.kernel_manager.kernel_manager_factory)
             # tornado.application too (as catcards app's APP_QUIET_CONFIG): jupyter_server's handlers
@@ -1199,22 +1219,104 @@ class ClassServer(Voila):
             voila_handlers.append(h)
         self.app.add_handlers(".*$", self.class_handlers() + voila_handlers)
         try:
-            self.app.listen(self.port, self.ip, **http_server_options())
+            self.http_server = self.app.listen(self.port, self.ip, **http_server_options())
         except OSError as exc:  # taken since check_address, or an address of no network here
             raise ClassServerError(address_problem(self.ip, self.port, exc)) from None
         self.ioloop = tornado.ioloop.IOLoop.current()
+        stop_on_ctrl_c(self.ioloop)  # Ctrl+C stops the loop between callbacks, then stop() runs
         if getattr(self, "kernel_pool", None) is not None:
             self.kernel_pool.watch()
         self.on_listening()
         try:
             self.ioloop.start()
-        except KeyboardInterrupt:
-            self.log.info("Stopping...")
+        except KeyboardInterrupt:  # Ctrl+C before the loop took it (or where it cannot: Windows)
+            pass
         finally:
             self.stop()
 
     def on_listening(self) -> None:
         """Called once the server listens (the command prints the class's links here)."""
+
+    #: the server is stopping (:meth:`stop`): a table page asked now is refused (503)
+    stopping: bool = False
+    #: called with the number of kernels when the server starts closing them (the command prints
+    #: "Stopping: ...")
+    on_stopping: Any = None
+    #: the HTTP server (tornado's), once listening
+    http_server: Any = None
+    #: the managers of kernels made and not ended (:func:`_noted_kernels`), so that the stop finds
+    #: a kernel whose start it cut short
+    _kernel_managers: Any = ()
+
+    def stop(self) -> None:
+        """Stop serving, once tornado's loop has stopped (Ctrl+C, SIGTERM): stop listening, shut
+        every kernel down at once (:meth:`close_kernels`, at most :data:`STOP_GRACE` +
+        :data:`STOP_WAIT` seconds, on the server's own loop), kill the process of any kernel still
+        running (:func:`kill_kernels`), remove Voila's folder of connection files. A second
+        Ctrl+C (or a SIGTERM) while the kernels close stops waiting for them: they are killed at
+        once.
+
+        Nothing counted is lost: a result is counted (committed in the store) when its request is
+        answered, and the loop stops between two callbacks, never inside one
+        (:func:`~catcards.voila_options.stop_on_ctrl_c`); the store itself is closed by
+        :func:`run_class` after this.
+
+        Voila's own ``stop`` shuts the kernels down through jupyter_core's ``run_sync``, which,
+        outside a running loop, makes a new event loop, where the server's loop's tasks (a kernel
+        start of the pool still running) cannot be awaited; and it gives each kernel
+        jupyter_client's 5 s (``shutdown_wait_time``): a preheated kernel waits for its page
+        inside a cell and does not end when asked, so 10 of them ended only at the SIGTERM sent
+        at 2.5 s (an idle 2-core computer)."""
+        self.stopping = True
+        signal.signal(signal.SIGTERM, signal.default_int_handler)  # asked again: stop waiting, as a second Ctrl+C
+        if self.http_server is not None:
+            self.http_server.stop()  # no new connection
+        if self.on_stopping is not None:
+            self.on_stopping(len(running_kernels(self._kernel_managers)))
+        try:
+            self.ioloop.asyncio_loop.run_until_complete(self.close_kernels())
+        except KeyboardInterrupt:  # a second Ctrl+C: no more waiting
+            pass
+        finally:
+            kill_kernels(self._kernel_managers)
+            shutil.rmtree(self.connection_dir, ignore_errors=True)
+
+    async def close_kernels(self, grace: float = STOP_GRACE) -> None:
+        """Shut every kernel down at once: a student's table's kernel is asked to end and given
+        ``grace`` seconds (jupyter_client's ``shutdown_wait_time``: interrupted and asked,
+        terminated at half of it, killed at its end); a kernel of the pool, waiting for a page
+        inside a cell (it would not end when asked), is killed at once (``now``). Returns after
+        at most ``grace`` + :data:`STOP_WAIT` seconds.
+
+        First nothing more starts: the pool's once-a-second refill (:meth:`KernelPool.stop_watching`)
+        and the idle-kernel culler stop, Voila's pool of starts is emptied and each start still
+        running is cancelled (a kernel it launched is killed by :meth:`stop`), and Voila's run of
+        the class app in each waiting kernel is cancelled (the server does not read the kernels'
+        last messages). A table's kernel holds nothing to keep: a student's results are counted in
+        the store when their save reaches the pool."""
+        manager = self.kernel_manager
+        if getattr(self, "kernel_pool", None) is not None:
+            self.kernel_pool.stop_watching()
+        if getattr(manager, "_culler_callback", None) is not None:
+            manager._culler_callback.stop()
+        waiting = set()  # the kernels of the pool, waiting for a page inside a cell: killed now
+        for tasks in getattr(manager, "_pools", {}).values():
+            starts, tasks[:] = list(tasks), []
+            for task in starts:
+                waiting.add((started(task) or {}).get("kernel_id"))
+                for run in (task, (started(task) or {}).get("task")):
+                    if run is not None and not run.done():
+                        run.cancel()
+        for kernel in list(self._kernel_managers):
+            kernel.shutdown_wait_time = grace
+        closing = [asyncio.ensure_future(self._stop_kernel(kernel_id, now=kernel_id in waiting))
+                   for kernel_id in manager.list_kernel_ids()]
+        if closing:
+            done, late = await asyncio.wait(closing, timeout=grace + STOP_WAIT)
+            for task in late:
+                task.cancel()
+            for task in done:
+                task.exception()  # read: asyncio prints nothing of a shutdown that failed
 
 
 #: what a students' kernel logs unless ``catcards class --verbose``: critical failures only.
@@ -1263,6 +1365,61 @@ def kernel_said(manager: Any) -> str:
     lines = [line.strip() for line in said.read().decode("utf-8", "replace").splitlines() if line.strip()]
     said.seek(0, os.SEEK_END)
     return short_text(lines[-1], 200) if lines else ""
+
+
+def _noted_kernels(factory: Any, managers: list) -> Any:
+    """``factory`` (jupyter_client's ``kernel_manager_factory``: makes one kernel's manager) that
+    adds each manager it makes to ``managers`` (the server's list, which keeps them alive): a
+    kernel whose start was cut short is in no list of the kernel manager, but its process may run
+    (:func:`kill_kernels`). Managers whose kernel has ended are dropped from the list meanwhile."""
+
+    def create(*args: Any, **kwargs: Any) -> Any:
+        manager = factory(*args, **kwargs)
+        managers[:] = [noted for noted in managers if not _kernel_ended(noted)]
+        managers.append(manager)
+        return manager
+
+    return create
+
+
+def _kernel_ended(manager: Any) -> bool:
+    """The kernel of ``manager`` (a jupyter_client kernel manager) has ended: its process exited,
+    or it has none and its start is over (shut down, or failed before its launch)."""
+    process = getattr(getattr(manager, "provisioner", None), "process", None)
+    if process is not None:
+        return process.poll() is not None
+    return manager.ready.done()
+
+
+def running_kernels(managers: Any) -> list:
+    """Those of ``managers`` (jupyter_client kernel managers) whose kernel process runs (not
+    those never launched, or shut down)."""
+    running = []
+    for manager in list(managers):
+        process = getattr(getattr(manager, "provisioner", None), "process", None)
+        if process is not None and process.poll() is None:
+            running.append(manager)
+    return running
+
+
+def kill_kernels(managers: Any) -> int:
+    """Kill (SIGKILL) the process of each of ``managers`` (jupyter_client kernel managers) that
+    still runs (:func:`running_kernels`), with its process group when it leads one
+    (jupyter_client starts a kernel in a session of its own); returns how many were killed (a
+    process gone meanwhile is not counted)."""
+    killed = 0
+    for manager in running_kernels(managers):
+        provisioner = manager.provisioner
+        process = provisioner.process
+        try:
+            if getattr(provisioner, "pgid", None) == process.pid and hasattr(os, "killpg"):
+                os.killpg(process.pid, signal.SIGKILL)
+            else:
+                process.kill()
+            killed += 1
+        except OSError:  # ended meanwhile
+            pass
+    return killed
 
 
 #: seconds without a page taking a kernel before the pool starts refilling: a class joining
@@ -1415,14 +1572,18 @@ class KernelPool:
         self._callback = tornado.ioloop.PeriodicCallback(self.tick, 1000)
         self._callback.start()
 
+    def stop_watching(self) -> None:
+        """Stop the once-a-second check (:meth:`tick`): no refill, no progress line."""
+        callback = getattr(self, "_callback", None)
+        if callback is not None:
+            callback.stop()
+
     def stop(self) -> None:
         """The class has ended, so no page will take a kernel: stop the once-a-second check (no
         refill), take every start out of Voila's pool and shut its kernel down, at once or, for
         a start still running, once it has started. (A class of 30 kept 30 idle kernels, about
         75 MB each, until Ctrl+C.)"""
-        callback = getattr(self, "_callback", None)
-        if callback is not None:
-            callback.stop()
+        self.stop_watching()
         pool = self.manager._pools.get(self.notebook, [])
         tasks, pool[:] = list(pool), []
         for task in tasks:
@@ -1587,6 +1748,10 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     ``dashboard_url`` and ``teacher_token``, the whole of standard output (the lines below and the
     words at the stop go to standard error). Then one line of how many students' tables are ready;
     of Voila's log and the kernels', only errors, unless ``verbose`` (their routine lines too).
+    At Ctrl+C (or SIGTERM) it says "Stopping: closing N kernels (the students' tables)...",
+    closes them (:meth:`ClassServer.stop`), closes the store and says that the class is kept
+    (:func:`stopped_words`); nothing it started is left running, so the command ends its process
+    at once after it (:func:`catcards.cli.run`).
 
     Raises:
         CatcardsError: an unknown game or activity, a store that cannot be used or opened
@@ -1695,17 +1860,30 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
         print(f"{clear}Class {code} was ended from the dashboard: no one can join it or send results now; its "
               "results are kept in the store. Ctrl+C stops the server.", file=out, flush=True)
 
+    def stopping(kernels: int) -> None:
+        # the stop takes a moment (each kernel is given STOP_GRACE): say so at once, on a line of
+        # its own (a count line being rewritten in place is cleared first, as ended does)
+        out = sys.stderr if as_json else sys.stdout
+        clear = "\r\x1b[K" if out.isatty() else ""
+        tables = f"{kernels} kernel{'' if kernels == 1 else 's'} (the students' tables)"
+        print(f"{clear}Stopping: closing {tables}...", file=out, flush=True)
+
     app.on_listening = announce
     app.on_class_ended = ended
+    app.on_stopping = stopping
     app.preheat = preheat
     app.on_pool_progress = progress
     app.verbose = verbose
     app.initialize(_voila_argv(ip, port, base_url, preheat, verbose))
     os.chdir(CLASS_APP.parent)
-    app.start()
-    # a teacher who pressed Ctrl+C sees that nothing was lost (a fresh README user saw the
-    # terminal go quiet and could not tell)
-    print("\n" + stopped_words(pool, info.code), file=sys.stderr if as_json else sys.stdout, flush=True)
+    try:
+        app.start()
+        # a teacher who pressed Ctrl+C sees that nothing was lost (a fresh README user saw the
+        # terminal go quiet and could not tell)
+        words = stopped_words(pool, info.code)
+    finally:
+        pool.store.close()  # every result was committed when counted; the connections close here
+    print(words, file=sys.stderr if as_json else sys.stdout, flush=True)
     return 0
 
 
