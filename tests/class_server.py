@@ -28,6 +28,28 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
+def snap_class_served(folder):
+    """A Snap class ("snaps per pass") in a store in ``folder``, its pool's handlers served
+    (:func:`handlers_served`) for the ``with`` block; yields ``{"pool", "info", "code", "url"}``
+    (``url``: the join page). The store is closed after."""
+    from catcards.classroom.activities import activity
+    from catcards.classroom.pool import Pool
+    from catcards.classroom.server import ClassServer
+    from catcards.classroom.store import open_store
+
+    store = open_store(Path(folder) / "store")
+    pool = Pool(store)
+    info = pool.start("snap")
+    server = ClassServer()
+    server.pool, server.info, server.activity = pool, info, activity("snap/snaps-per-pass")
+    try:
+        with handlers_served(server) as port:
+            yield {"pool": pool, "info": info, "code": info.code, "url": f"http://127.0.0.1:{port}/class/{info.code}"}
+    finally:
+        store.close()
+
+
+@contextlib.contextmanager
 def handlers_served(server, **listen_options):
     """``server.class_handlers()`` (the pool's tornado handlers, no Voila: no table) served on a
     free port of 127.0.0.1 by an event loop in a thread, for the ``with`` block; yields the port

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 
-from class_server import handlers_served
+from class_server import snap_class_served
 from real_browser import PHONE, chromium
 from test_class_browser import _violations
 
@@ -28,19 +28,8 @@ RULE = "A count is a whole number from 0 to 39: how many snaps you counted with 
 def running(tmp_path):
     """A running Snap class served by the class server's handlers on a free port: ``pool``,
     ``info`` (its code and teacher's token), ``url`` (the join page)."""
-    from catcards.classroom.activities import activity
-    from catcards.classroom.pool import Pool
-    from catcards.classroom.server import ClassServer
-    from catcards.classroom.store import open_store
-
-    store = open_store(tmp_path / "store")
-    pool = Pool(store)
-    info = pool.start("snap")
-    server = ClassServer()
-    server.pool, server.info, server.activity = pool, info, activity("snap/snaps-per-pass")
-    with handlers_served(server) as port:
-        yield {"pool": pool, "info": info, "url": f"http://127.0.0.1:{port}/class/{info.code}"}
-    store.close()
+    with snap_class_served(tmp_path) as served:
+        yield served
 
 
 def _focused(page) -> str:

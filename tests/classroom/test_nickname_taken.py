@@ -11,11 +11,9 @@ import threading
 import pytest
 import requests
 
-from catcards.classroom.activities import activity
 from catcards.classroom.pool import Pool, PoolError
-from catcards.classroom.server import ClassServer
 from catcards.classroom.store import open_store
-from class_server import handlers_served
+from class_server import snap_class_served
 
 TAKEN = "That nickname is taken in this class: try another, or join without one"
 TEACHERS = "cannot pretend to be the teacher or the app"
@@ -100,14 +98,8 @@ def test_two_joins_at_once_under_one_nickname_make_one_student(pool):
 def served(tmp_path):
     """The class server's own handlers (no Voila) for a Snap class on a free port: its join URL
     and the pool."""
-    store = open_store(tmp_path / "store")
-    pool = Pool(store)
-    info = pool.start("snap")
-    server = ClassServer()
-    server.pool, server.info, server.activity = pool, info, activity("snap/snaps-per-pass")
-    with handlers_served(server) as port:
-        yield {"url": f"http://127.0.0.1:{port}/class/{info.code}", "pool": pool, "code": info.code}
-    store.close()
+    with snap_class_served(tmp_path) as served:
+        yield served
 
 
 @pytest.mark.parametrize("nickname, status, words", [(" mia", 409, TAKEN), ("Teacher 1", 400, TEACHERS),
