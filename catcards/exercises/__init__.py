@@ -759,7 +759,7 @@ class _Reveal:
                   else f"all {len(keys)} check cells say")
         self.note = W.HTML(f"<i>The result below shows {what} to the exercise{'s' * (len(keys) > 1)} "
                            f"above. It appears by itself once {checks} Right!, or "
-                           f"click the button to see it now.</i>")
+                           f"press the button to see it now.</i>")
         self.button = W.Button(description=label, icon="eye", tooltip=f"show {what} now",
                                layout=W.Layout(width="auto"))
         self.button.on_click(lambda _b: self.show())
@@ -823,8 +823,8 @@ def _draw_failed(error: Exception) -> str:
     if isinstance(error, NameError):
         return ("The result could not be drawn yet: it needs a cell above that has not run since the "
                 "notebook restarted. Run the cells above this one (in JupyterLab: Run > Run All Above "
-                "Selected Cell), then click the button.")
-    return ("The result could not be drawn. Run the lesson from the top (Run > Run All Cells), then click "
+                "Selected Cell), then press the button.")
+    return ("The result could not be drawn. Run the lesson from the top (Run > Run All Cells), then press "
             f"the button; if it fails again, tell your teacher (the error was {type(error).__name__}).")
 
 

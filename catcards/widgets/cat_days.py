@@ -42,7 +42,7 @@ class CatDaysTable(GameTable):
 
     #: short rules naming this table's own controls (the "How to play" panel and the app)
     how_to_play = (
-        'Your turn: click a card button in your hand, then one of the buttons that appear for where it goes (a day); or click "draw a card". "Cancel" puts the chosen card back.',
+        'Your turn: press a card button in your hand, then one of the buttons that appear for where it goes (a day); or press "draw a card". "Cancel" puts the chosen card back.',
         'Cats go on days of your week, each by its own text; events take effect and are discarded. You may play a card only if its whole text can be carried out.',
         'The game ends the moment a player has a cat on every day of their week; the higher total of visible cats wins.',
         'Rules: the Cat Days rulebook.',
@@ -155,7 +155,7 @@ class CatDaysTable(GameTable):
             button.description = c.name + (f" x{n}" if n > 1 else "")
             button.tooltip = deck.kind(c).describe()
             mark_unavailable(button, None if c.name in plays else
-                             "cannot be played now (click to hear why): " + deck.kind(c).describe())
+                             "cannot be played now (press to hear why): " + deck.kind(c).describe())
             button.button_style = "info" if c.name == self.selected else ""
             self.card_buttons_by_name[c.name] = button
             cols.append(col)

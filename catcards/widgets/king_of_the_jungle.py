@@ -35,8 +35,8 @@ class KingOfTheJungleTable(GameTable):
 
     #: short rules naming this table's own controls (the "How to play" panel and the app)
     how_to_play = (
-        'First bid: click a number button, the tricks you think you will win (the last bidder may not make the total 13).',
-        'Then on your turn click a card button under your hand. You must follow the suit led if you can; the highest card of the suit led wins the trick.',
+        'First bid: press a number button, the tricks you think you will win (the last bidder may not make the total 13).',
+        'Then on your turn press a card button under your hand. You must follow the suit led if you can; the highest card of the suit led wins the trick.',
         'A bid made scores 10 + 2 per trick bid (bid 0 made: 20); a bid missed loses 1 point per trick over or under.',
         'Rules: the Wildcat & Dinohistoria rulebook, "King of the Jungle".',
     )

@@ -229,13 +229,13 @@ def test_hot_seat_hides_the_hand_until_the_pass_button_is_clicked():
     table = cw.play("simons-cat", players=3, seed=6, humans=(0, 1, 2))
     first = table.state.current_player
     assert labels(table) == [] and table.view_seat is None
-    assert table.pass_button.description == f"Pass the screen to seat {first}, then click"
+    assert table.pass_button.description == f"Pass the screen to seat {first}, then press here"
     table.pass_button.click()
     assert table.view_seat == first and len(labels(table)) == 12
     buttons(table, enabled=True)[0].click()
     nxt = table.state.current_player
     assert nxt != first and labels(table) == []  # the next person's hand is hidden again
-    assert table.pass_button.description == f"Pass the screen to seat {nxt}, then click"
+    assert table.pass_button.description == f"Pass the screen to seat {nxt}, then press here"
     old_pass = table.pass_button
     old_pass.click()
     assert table.view_seat == nxt

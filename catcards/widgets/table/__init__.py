@@ -22,7 +22,7 @@ Using a table (in a notebook)::
   draws from its own generator ``numpy.random.default_rng(SeedSequence([seed, 1 + seat]))``.
 - ``humans``: seats played by people at this screen; ``()`` = watch computers only; several =
   hot-seat (between turns of different people the hand is hidden behind a
-  "Pass the screen to seat k, then click" button).
+  "Pass the screen to seat k, then press here" button).
 - ``agents``: a strategy name for every computer seat, or one entry per seat (a name or an
   :class:`~catcards.agents.Agent`; entries for human seats are used only by "Computer step" and
   "Play out"). A name the game has no strategy for falls back to ``"random"`` (said in the Output;

@@ -224,7 +224,7 @@ class ViewMixin:
             return button
 
         button = self.part(("pass", seat), make)
-        button.description = f"Pass the screen to seat {seat}, then click"
+        button.description = f"Pass the screen to seat {seat}, then press here"
         button._catcards_seat = seat  # type: ignore[attr-defined]
         self.pass_button = button
         return self.box("pass", [self.html("pass", f"<i>Seat {seat}'s hand is hidden until seat {seat} looks.</i>"),
