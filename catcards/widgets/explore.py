@@ -282,9 +282,9 @@ class OddsPanel(W.VBox):
             self._set_status("")
             if other_seat:
                 shown = "a spectator's view" if now[2] is None else f"seat {now[2]}'s view"
-                text = f"Now showing {shown}: click \"What are my chances?\" for the chances from it."
+                text = f"Now showing {shown}: press \"What are my chances?\" for the chances from it."
             elif moved:
-                text = "The game has moved: click \"What are my chances?\" for the position shown now."
+                text = "The game has moved: press \"What are my chances?\" for the position shown now."
             else:
                 text = "Click \"What are my chances?\" for the chances from what you can see."
             self.result.value = f"<i>{text}</i>"
