@@ -107,6 +107,20 @@ def test_the_pass_table_has_no_snap_buttons_and_a_refused_game_is_dealt_again_in
 
 
 
+def test_a_class_table_does_not_show_its_deals_seed(monkeypatch):
+    """break52: the Pairs class table's title said "seed 916230063792000"; dealt again with that
+    seed, a student knew every card and cleared the table in 8 turns, each a checked game."""
+    fake = FakeClass(games=[(0, 916230063792000)], results=[])
+    app = run_app(monkeypatch, fake, "pairs/turns-to-clear")
+    table = app["table"]
+    assert table.state.seed == 916230063792000 and "16 cards" in table.log_view.value
+    assert "seed" not in table.title.value
+    shown = [part for part in table.children if part.layout.display != "none"]  # not the hidden seed box
+    assert table.controls not in shown and not [w for p in shown for w in _words(p) if "916230063792" in w]
+    assert "2 players" not in table.title.value and "1 player" in table.title.value
+    table.close()
+
+
 def test_one_counted_snap_is_one_snap(monkeypatch):
     """A fresh README user read "Counted for the class: 1 snaps"."""
     fake = FakeClass(games=[(0, 11)], results=[(201, {"counted": {"value": 1}, "games": 1})])

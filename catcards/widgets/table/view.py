@@ -22,6 +22,11 @@ class ViewMixin:
     ``board_box``, ``hand_box``, ``rules_panel``, ``log_view``) and :meth:`refresh`, which redraws
     them from ``state.observation(view_seat)``."""
 
+    #: the title line names the deal's seed (the same seed deals the same game); a class's table
+    #: does not (``catcards class``: the seed gives the deal away, so a student could play a
+    #: Pairs game knowing every card, and it would count as a checked game; break52)
+    show_seed = True
+
     def _build_view(self) -> None:
         """Make the shown parts (empty until the first :meth:`refresh`). Called once by ``__init__``."""
         # what sits above the controls row and changes height on a redraw: the browser's scroll
@@ -161,7 +166,8 @@ class ViewMixin:
         self.title.value = (
             f"{STYLE}<div style='font-size:1.25em;font-weight:bold;line-height:1.4'>{html.escape(self.game.title)}"
             f"<span style='font-weight:normal;color:#666;font-size:0.8em'> &middot; "
-            f"{self.players} player{'s' * (self.players != 1)} &middot; seed {state.seed}</span></div>"
+            f"{self.players} player{'s' * (self.players != 1)}"
+            f"{f' &middot; seed {state.seed}' if self.show_seed else ''}</span></div>"
         )
         self.status.value = (
             f"<div class='catcards-status' style='font-size:1.05em;line-height:1.4;padding:2px 0'>"
