@@ -111,11 +111,18 @@ def _messages_kept(client_class: str | None) -> tuple[int, bool]:
 
     from jupyter_client.manager import AsyncKernelManager
 
+    # paced, 20 messages then 5 ms: the kernel's own send queue (ZeroMQ's 1,000) drops too when
+    # the reading side's ZeroMQ thread gets no CPU while 1,000 messages are sent, which a burst
+    # of 6,000 on a loaded 2-core machine allowed (CI twice: 5,779 of 6,000 kept); 1,000
+    # messages now span a quarter of a second at least. The test is of the reading side: a
+    # reader that reads nothing still loses the end with jupyter_client's limit
     code = (
-        "import sys\nk = get_ipython().kernel\n"
+        "import sys, time\nk = get_ipython().kernel\n"
         f"for i in range({FLOOD}):\n"
         "    k.session.send(k.iopub_socket, 'display_data', {'data': {'text/plain': f'{i} ' + "
         f"'x' * {FLOOD_SIZE}}}, 'metadata': {{}}}}, parent=k.get_parent(), ident=b'display_data')\n"
+        "    if i % 20 == 19:\n"
+        "        time.sleep(0.005)\n"
         "print('sent', flush=True)  # waits until the IOPub thread has handed every message to ZeroMQ\n"
     )
 
