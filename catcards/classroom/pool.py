@@ -757,16 +757,31 @@ def _after_colon(exc: Exception) -> str:
 _BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
+#: letters of other scripts that look like Latin ones (Cyrillic, Greek, Cherokee), as pairs of
+#: look-alike and Latin letter: a small part of Unicode's confusables (UTS #39), enough for the
+#: letters a student reaches for ("Теacher" with a Cyrillic Т, "Αda" with a Greek Α, "Ꭺdmin";
+#: break52). Upper-case ones are folded with their lower case (:func:`_fold` case-folds first)
+_LOOK_ALIKES = (
+    "АaВbЕeКkМmНhОoРpСcТtХxУyЅsІiЈjаaеeоoрpсcхxуyѕsіiјjһhԁdԛqԝwӏl"  # Cyrillic
+    "ΑaΒbΕeΖzΗhΙiΚkΜmΝnΟoΡpΤtΥyΧxαaοoνvιiκkρpτt"  # Greek
+    "ᎪaᎬeᎻhᏒrᏚsᎢtᏞlᎷmᎥiᏃzᏴbᏟcᎠd"  # Cherokee
+)
+_LATIN = {}
+for _other, _latin in zip(_LOOK_ALIKES[::2], _LOOK_ALIKES[1::2]):
+    for _form in {_other, _other.casefold(), _other.lower()}:
+        _LATIN[ord(_form)] = _latin
+
+
 def _fold(nickname: str) -> str:
     """A nickname as :meth:`Pool._check_nickname_free` compares it: NFKD-decomposed, case-folded,
     without its accents and other combining marks (a variation selector or U+034F draws nothing),
-    spaces or blank letters (:data:`_BLANKS`), NFKC again: "Rude", "R u d e", "Rudé" and
-    "Rude\u3164" are one nickname. Look-alike letters of other scripts (Cyrillic "е" for "e") are
-    not folded (Unicode's confusables table is not in Python's library)."""
+    spaces or blank letters (:data:`_BLANKS`), look-alike letters of other scripts read as the
+    Latin letters they look like (:data:`_LOOK_ALIKES`), NFKC again: "Rude", "R u d e", "Rudé",
+    "Rude\u3164" and "Rudе" (a Cyrillic е) are one nickname."""
     text = unicodedata.normalize("NFKD", nickname).casefold()
     text = "".join(ch for ch in unicodedata.normalize("NFKD", text)
                    if not ch.isspace() and ch not in _BLANKS and unicodedata.category(ch) not in ("Mn", "Me", "Cf"))
-    return unicodedata.normalize("NFKC", text)
+    return unicodedata.normalize("NFKC", text.translate(_LATIN))
 
 
 def _number(value: float) -> int | float:

@@ -50,7 +50,9 @@ def test_a_nickname_that_draws_nothing_is_refused(pool, blank):
                                       "Rude (taken out)", "Rude (Taken Out)", "takenout",
                                       # break45: a letter read as a 1, and punctuation between
                                       "Student l", "Student I", "Student \u2160", "Student-1", "Student_1",
-                                      "Student#1", "Kit (taken-out)", "Kit (taken_out)", "Kit (taken\u2011out)"])
+                                      "Student#1", "Kit (taken-out)", "Kit (taken_out)", "Kit (taken\u2011out)",
+                                      # break52: a Cyrillic Ѕ
+                                      "\u0405tudent 9"])
 def test_a_nickname_in_the_teacher_lists_own_words_is_refused(pool, nickname):
     """Break-it (break44): "Student 1" drew a second Student 1 on the teacher's list, and "Rude
     (taken out)" drew a student in the pool as one taken out (the list adds " (taken out)")."""

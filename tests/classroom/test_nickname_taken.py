@@ -31,7 +31,9 @@ def state(pool, code) -> tuple:
     return pool.version(code), pool.summary(code, names=True)["students"], pool.summary(code)["joined"]
 
 
-@pytest.mark.parametrize("again", ["Mia", "mia", "  MIA ", "M i a", "Mía", "\uff2d\uff49\uff41"])
+@pytest.mark.parametrize("again", ["Mia", "mia", "  MIA ", "M i a", "Mía", "\uff2d\uff49\uff41",
+                                   # break52: look-alike letters of other scripts (Cyrillic а, Greek Μ, Cyrillic М)
+                                   "Mi\u0430", "\u039cia", "\u041c\u0456\u0430"])
 def test_a_nickname_taken_in_the_class_is_refused_and_nothing_is_stored(pool, again):
     code = pool.start("snap").code
     pool.join(code, "Mia")
@@ -56,7 +58,10 @@ def test_a_nickname_stays_taken_while_its_student_is_out_and_after_they_are_put_
 
 @pytest.mark.parametrize("nickname", ["Teacher", "teacher", "TEACHER", "Teacher 1", "Mr Teacher", "Mrs. Teacher",
                                       "T e a c h e r", "Téacher", "The teacher", "Admin", "admin 2", "Administrator",
-                                      "Mr Admin", "catcards", "Cat Cards", "CatCards team"])
+                                      "Mr Admin", "catcards", "Cat Cards", "CatCards team",
+                                      # break52: Cyrillic Т and е, Greek Τ, Cherokee Ꭺ
+                                      "\u0422eacher", "T\u0435acher", "\u03a4\u0435\u0430\u0441h\u0435r",
+                                      "\u13aadmin"])
 def test_a_nickname_that_pretends_to_be_the_teacher_or_the_app_is_refused(pool, nickname):
     code = pool.start("snap").code
     before = state(pool, code)
