@@ -75,6 +75,26 @@ def _one_line(text: str) -> str:
     return text if len(text) <= MAX_ERROR_LINE else text[: MAX_ERROR_LINE - 3] + "..."
 
 
+def _web_address(text: str) -> str:
+    """An argparse ``type`` for ``--public-url``: an http:// or https:// address with a host and no
+    spaces, at most 2,000 characters (break52: "myschool.org:8867" printed a link and a QR code a
+    phone cannot open; "javascript:..." was taken)."""
+    from urllib.parse import urlsplit
+
+    shown = repr(text) if len(text) <= 60 else repr(text[:57] + "...")
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 (a port that is not a number raises ValueError)
+    except ValueError:
+        parts = None
+    if (parts is None or parts.scheme not in ("http", "https") or not parts.hostname or len(text) > 2000
+            or any(ch.isspace() for ch in text) or parts.query or parts.fragment):
+        raise argparse.ArgumentTypeError(
+            f"must be the web address students open, starting http:// or https:// with the server's "
+            f"name, such as https://myschool.org:8867/ (no spaces, no ? or #), not {shown}")
+    return text
+
+
 def _whole(low: int, high: int) -> Callable[[str], int]:
     """An argparse ``type``: plain decimal digits (ASCII) for a whole number ``low..high``
     (argparse puts the option's name in front of the message)."""
@@ -252,7 +272,7 @@ def _parser() -> argparse.ArgumentParser:
                           "the only output on stdout (the tables' readiness and the rest go to stderr)")
     cls.add_argument("--base-url", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/"),
                      help="the path prefix the server answers under (default: JUPYTERHUB_SERVICE_PREFIX or /)")
-    cls.add_argument("--public-url", default=None,
+    cls.add_argument("--public-url", default=None, type=_web_address,
                      help="the address students use, when it is not http://IP:PORT (a JupyterHub's, with the prefix)")
     cls.add_argument("--preheat", type=_whole(0, 64), default=None,
                      help="students' tables (kernels) made ready before anyone asks: your class's size "

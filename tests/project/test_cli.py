@@ -167,6 +167,12 @@ def test_same_seed_same_table_with_a_process_pool(capsys):
     (["simulate", "cat-days", "--csv", "/no/such/folder/x.csv"], "the folder /no/such/folder does not exist"),
     (["app", "no-such-game"], "no game called 'no-such-game'"),
     (["app", "snap", "--port", "70000"], "argument --port: must be a whole number from 1 to 65,535"),
+    # break52: a link and QR code a phone cannot open ("myschool.org:8867" reads as an address type)
+    (["class", "snap", "--public-url", "myschool.org:8867"],
+     "argument --public-url: must be the web address students open, starting http:// or https://"),
+    (["class", "snap", "--public-url", "javascript:alert(1)"], "not 'javascript:alert(1)'"),
+    (["class", "snap", "--public-url", "http://my school/"], "(no spaces, no ? or #)"),
+    (["class", "snap", "--public-url", "https://myschool.org:88x/"], "such as https://myschool.org:8867/"),
     ([], "the following arguments are required: COMMAND"),
 ])
 def test_user_errors_are_one_clear_line_with_status_2(capsys, argv, message):
