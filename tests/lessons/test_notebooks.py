@@ -207,7 +207,7 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
     assert "If you see $43 - U$" not in said and "* $U$: how many of the 43 cards you cannot see." in said
     headings = re.findall(r"^## (\d)\. (.*)$", "\n".join("".join(c["source"]) for c in nb["cells"]), re.M)
     assert dict(headings)["3"].endswith("?")
-    assert "not Run All. Run All again makes a new, empty prediction box, and the cells wait again." in said
+    assert "Do not use Run All: it makes a new, empty prediction box, and the cells wait again." in said
     # a teacher's read (cglesson2): the two charts with a line per K (section 2's chance of holding
     # the card, section 3's q against the bluff rate) took their colours from the colour cycle in
     # turn, so K = 5 was vermillion in one and bluish green in the other; each K has one colour of
@@ -278,3 +278,20 @@ def test_every_lesson_says_an_interval_holds_the_truth_in_about_95_runs_of_100()
         nb, _ = _cells(path)
         said = " ".join(" ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown").split())
         assert not re.search(r"\bin 95 (runs|times) out of 100", said), path.name
+
+
+def test_lesson_text_says_press_not_click():
+    """A teacher's read (lessonsweep): lesson text said "click", "Click" and "clickable" where the
+    widgets say "press" (phones are tapped, keyboards press Enter), and "click this text, then press
+    B" left keyboard users without a way to select the cell. Code (``step_button.click()``) may say
+    click; the words a student reads may not."""
+    found = []
+    for path in sorted((ROOT / "notebooks").rglob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for cell in nb["cells"]:
+            if cell["cell_type"] == "markdown":
+                found += [f"{path.name}: {m}" for m in re.findall(r"[^.\n]*\bclick[^.\n]*", "".join(cell["source"]), re.I)]
+    assert not found, found
+    said = " ".join("".join(c["source"]) for c in json.loads((ROOT / "notebooks" / "pairs.ipynb").read_text(encoding="utf-8"))["cells"]
+                    if c["cell_type"] == "markdown").split()
+    assert "select this cell (press **Esc**, then the arrow keys to reach it), then press **B**." in " ".join(said)
