@@ -180,10 +180,18 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
     # a teacher's read (teach52): the break-even 1/2 line was black dashed in one chart, blue dotted
     # (lw 1.5, faint on a projector) in the next two, and labelled "q < 1/2" on an axis of
     # thresholds; one style for each line (BREAK_EVEN, at least 2.5 wide), in the charts whose axis
-    # is q; the thresholds' axis says which thresholds are the break-evens
+    # is q; the thresholds' axis says which thresholds are the break-evens. A teacher's read
+    # (lessonsweep): section 5's chart had lost both lines (its points sat on them); they are back,
+    # drawn beneath the points (zorder 1, the points 3), and the text says what they are
     assert re.findall(r"ax[hv]line\([^)]*label=\"(break-even[^\"]+)\"", code) == [
-        "break-even 1/2 (own tokens)", "break-even 1/2 (own tokens)", "break-even 2/3 (token difference)"]
-    assert len(re.findall(r"ax[hv]line\([^,]+, \*\*BREAK_EVEN\[", code)) == 3 and "q < 1/2" not in code
+        "break-even 1/2 (own tokens)", "break-even 1/2 (own tokens)", "break-even 2/3 (token difference)",
+        "break-even 1/2 (own tokens)", "break-even 2/3 (token difference)"]
+    assert len(re.findall(r"ax[hv]line\([^,]+, \*\*BREAK_EVEN\[", code)) == 5 and "q < 1/2" not in code
+    section5 = next("".join(c["source"]) for c in cells if "Challenging by the numbers" in "".join(c["source"]))
+    assert ('ax.axvline(0.5, **BREAK_EVEN["1/2"], zorder=1,' in section5
+            and 'ax.axvline(2 / 3, **BREAK_EVEN["2/3"], zorder=1,' in section5
+            and re.search(r"ax\.errorbar\([^#]*zorder=3", section5))
+    assert "On the chart, the dashed and dotted lines are section 3's break-evens: 1/2 and 2/3 (about 0.67)." in said
     assert 'BREAK_EVEN = {"1/2": dict(color="black", ls="--", lw=2.5), "2/3": dict(color="dimgrey", ls=":", lw=3)}' in code
     assert "(0.5 and 0.67: section 3's break-evens)" in code
     # a teacher's read (cglesson2): section 4 said "the challenged player's view" (the challenged
@@ -207,7 +215,7 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
     assert "If you see $43 - U$" not in said and "* $U$: how many of the 43 cards you cannot see." in said
     headings = re.findall(r"^## (\d)\. (.*)$", "\n".join("".join(c["source"]) for c in nb["cells"]), re.M)
     assert dict(headings)["3"].endswith("?")
-    assert "not Run All. Run All again makes a new, empty prediction box, and the cells wait again." in said
+    assert "Do not use Run All: it makes a new, empty prediction box, and the cells wait again." in said
     # a teacher's read (cglesson2): the two charts with a line per K (section 2's chance of holding
     # the card, section 3's q against the bluff rate) took their colours from the colour cycle in
     # turn, so K = 5 was vermillion in one and bluish green in the other; each K has one colour of
@@ -227,7 +235,7 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
     colours = [next((ast.unparse(k.value) for k in call.keywords if k.arg in ("color", None)), None)
                for call in ast.walk(ast.parse(code)) if isinstance(call, ast.Call)
                and getattr(call.func, "attr", "") in ("plot", "scatter", "errorbar", "axhline", "axvline")]
-    assert len(colours) == 15 and colours.count("colour") == 2 and colours.count("K_COLOUR[K]") == 1, colours
+    assert len(colours) == 17 and colours.count("colour") == 2 and colours.count("K_COLOUR[K]") == 1, colours
     assert set(colours) - {"colour", "K_COLOUR[K]"} == {"OTHER_COLOUR", "'black'", "'dimgrey'", "'grey'",
                                                        "BREAK_EVEN['1/2']", "BREAK_EVEN['2/3']"}, colours
     assert "OTHER_COLOUR = OKABE_ITO[2]" in code and OKABE_ITO[2] not in seat_colours(5)
@@ -278,3 +286,20 @@ def test_every_lesson_says_an_interval_holds_the_truth_in_about_95_runs_of_100()
         nb, _ = _cells(path)
         said = " ".join(" ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown").split())
         assert not re.search(r"\bin 95 (runs|times) out of 100", said), path.name
+
+
+def test_lesson_text_says_press_not_click():
+    """A teacher's read (lessonsweep): lesson text said "click", "Click" and "clickable" where the
+    widgets say "press" (phones are tapped, keyboards press Enter), and "click this text, then press
+    B" left keyboard users without a way to select the cell. Code (``step_button.click()``) may say
+    click; the words a student reads may not."""
+    found = []
+    for path in sorted((ROOT / "notebooks").rglob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for cell in nb["cells"]:
+            if cell["cell_type"] == "markdown":
+                found += [f"{path.name}: {m}" for m in re.findall(r"[^.\n]*\bclick[^.\n]*", "".join(cell["source"]), re.I)]
+    assert not found, found
+    said = " ".join("".join(c["source"]) for c in json.loads((ROOT / "notebooks" / "pairs.ipynb").read_text(encoding="utf-8"))["cells"]
+                    if c["cell_type"] == "markdown").split()
+    assert "select this cell (press **Esc**, then the arrow keys to reach it), then press **B**." in " ".join(said)

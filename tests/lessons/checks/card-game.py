@@ -202,3 +202,16 @@ assert two_fifths * half_rate / (two_fifths * half_rate + (1 - two_fifths) * hal
 assert "multiply 1/2 by 1 - 2/5" in exercise("card-game/genuine-claim").mistakes[Fraction(4, 9)]
 assert "4/9 (the bluff rate 1/2 not multiplied by 1 - 2/5, the chance of not holding: (2/5) / (2/5 + 1/2)" in notes
 assert "applying the bluff rate to holders too gives 2/5 again" in notes and "applied to holders too)" not in notes
+
+# ---- claim, section 2's text "The table leaves out $K = 2$ or fewer: only 30 of the 4,000 deals
+# had them." Source: the 4,000 deals' own K counts; the table shows the K with 30 deals or more,
+# and each K of 2 or fewer has fewer than 30
+assert int((deals.K <= 2).sum()) == 30 and len(deals) == 4000
+assert sorted(table[table.deals >= 30].index) == [3, 4, 5] and (deals.K.value_counts()[lambda s: s.index <= 2] < 30).all()
+
+# ---- claim, section 5's text "On the chart, the dashed and dotted lines are section 3's break-evens:
+# 1/2 and 2/3 (about 0.67)." and "1.01 = always challenge, as $q$ is never above 1". Source:
+# section 3's break-evens from the analysis module, and q worked out for every claim of section 4
+assert cg.break_even() == Fraction(1, 2) and cg.break_even(difference=True) == Fraction(2, 3)
+assert f"{float(cg.break_even(difference=True)):.2f}" == "0.67" and 0.67 in thresholds
+assert claims.q.max() <= 1 < 1.01
