@@ -12,6 +12,8 @@ if a new seed or rule moves the interval, the sentence moves with it.
 
 - :func:`read_interval`: what an interval shows about one rate against a reference value.
 - :func:`compare`: what two intervals show about two rates (overlap is not proof of equality).
+- :func:`read_together`: what several intervals, read together, show against their references
+  (one miss among several can be luck).
 - :func:`wilson`: the Wilson interval of ``wins / n`` (the package's
   :func:`catcards.probability.wilson_interval`, with ``z`` in place of a confidence).
 - :func:`student_seed`: the seed of a student's own sample (each student differs, tests pin it).
@@ -34,7 +36,7 @@ from typing import Optional
 
 from .core import GameParameterError, check_plain_text, normal_name, seed_from_text
 
-__all__ = ["read_interval", "compare", "wilson", "student_seed", "SEED_VARIABLE", "STUDENT_SEED_LIMIT", "class_member"]
+__all__ = ["read_interval", "compare", "read_together", "wilson", "student_seed", "SEED_VARIABLE", "STUDENT_SEED_LIMIT", "class_member"]
 
 #: the environment variable that pins :func:`student_seed` (the tests set it)
 SEED_VARIABLE = "CATCARDS_LESSON_SEED"
@@ -194,6 +196,77 @@ def compare(a_low: float, a_high: float, b_low: float, b_high: float, *, a: str 
     return (f"{start} overlap: {which} tell which is larger "
             "(overlap alone does not prove they are equal).")
 
+
+def read_together(rates, intervals, references, *, labels, factor: str, trend: str,
+                  what: str = "win rates", reference_text: str = "the equal share",
+                  confidence: float = 0.95) -> str:
+    """What several intervals, read together, show against their references: the last sentence
+    of Cat Days' Lesson 2 (three patient players, each against its own equal share).
+
+    - No interval excludes its reference: "No interval excludes the equal share: these games show
+      no advantage for drawing first (a small one is not ruled out)."
+    - One does: if the factor changed nothing, at least one of ``n`` intervals would still miss
+      with chance ``1 - confidence ** n`` (0.14 for three 95% intervals, about 1 time in 7). When
+      the rates rise or fall steadily along the rows, the miss hints at a real effect ("So this
+      hints that drawing 2 first may help: a question for more games, not a proof."; "may hurt"
+      when the rate is below its reference). When they do not, "So this one miss could well be
+      luck; more games would tell." (a teacher's read, teach53: the sentence said "may help"
+      whatever the numbers, and 1,600 fresh games with 2 draws first gave [0.504, 0.553],
+      holding the equal share 0.519).
+    - Two or more do: k or more misses among n happen by luck alone only with the binomial
+      tail's chance (2 of 3: 0.0073, about 1 time in 138), more than luck alone usually gives.
+
+    Args:
+        rates: the rates, one a row, in the order of the factor (e.g. 0, 2, 4 draws first);
+            at least 3 rows (with 2, any two rates "rise or fall steadily").
+        intervals: each row's interval ``(low, high)``, ``low <= high``.
+        references: each row's reference (its equal share).
+        labels: each row as a phrase that fits "this hints that <label> may help", e.g.
+            "drawing 2 first".
+        factor: what changes along the rows, as in "if <factor> made no difference" ("drawing first").
+        trend: what the rates rise or fall with ("the draws").
+        what: the rates' name, plural ("win rates").
+        reference_text: the references in words ("the equal share").
+        confidence: each interval's confidence, between 0 and 1 (0.95).
+    Returns: the sentences (str).
+    Raises: ValueError for fewer than 3 rows, rows of different lengths, a non-number, an
+        interval whose low end is above its high end, or a confidence not between 0 and 1.
+    """
+    rates = [_number(r, "a rate") for r in rates]
+    intervals = [_check_interval(low, high) for low, high in intervals]
+    references = [_number(r, "a reference") for r in references]
+    labels = [str(label) for label in labels]
+    if len(rates) < 3:
+        raise ValueError(f"read_together needs at least 3 rows, got {len(rates)}")
+    if not len(rates) == len(intervals) == len(references) == len(labels):
+        raise ValueError(f"rates, intervals, references and labels must have one entry a row, got "
+                         f"{len(rates)}, {len(intervals)}, {len(references)} and {len(labels)}")
+    confidence = _number(confidence, "confidence")
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be between 0 and 1, got {confidence!r}")
+    n = len(rates)
+    missing = [i for i, ((low, high), ref) in enumerate(zip(intervals, references)) if not low <= ref <= high]
+    if not missing:
+        return (f"No interval excludes {reference_text}: these games show no advantage for {factor} "
+                "(a small one is not ruled out).")
+    # the chance that at least this many of n intervals miss by luck alone (binomial tail)
+    k = len(missing)
+    luck = sum(math.comb(n, j) * (1 - confidence) ** j * confidence ** (n - j) for j in range(k, n + 1))
+    odds = f"about 1 time in {round(1 / luck):,} ({luck:.2g})"
+    if k > 1:
+        return (f"{k} of the {n} intervals ({', '.join(labels[i] for i in missing)}) exclude "
+                f"{reference_text}. If {factor} made no difference at all, {k} or more of {n} intervals "
+                f"would miss only {odds}: more than luck alone usually gives.")
+    i = missing[0]
+    steady = rates == sorted(rates) or rates == sorted(rates, reverse=True)
+    start = (f"One of the {n} intervals ({labels[i]}) excludes {reference_text}. If {factor} made no "
+             f"difference at all, at least one of {n} intervals would still miss {odds}")
+    if not steady:
+        return (f"{start}, and the {what} do not rise or fall steadily with {trend}. "
+                "So this one miss could well be luck; more games would tell.")
+    effect = "help" if intervals[i][0] > references[i] else "hurt"
+    return (f"{start}, but the {what} rise or fall steadily with {trend}. "
+            f"So this hints that {labels[i]} may {effect}: a question for more games, not a proof.")
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval ``(low, high)`` of ``wins / n``, both in [0, 1], at ``z``

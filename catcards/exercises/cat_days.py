@@ -19,7 +19,7 @@ EXERCISES = (
     Exercise(
         key="cat-days/grumpy-cat-by-draw-6",
         question="There are 2 Grumpy Cats among the 34 cards of the draw pile. By your 6th draw "
-                 "you have seen 4 + 6 = 10 of those cards. What is the chance that you have seen "
+                 "you have drawn 4 + 6 = 10 of those cards. What is the chance that you have drawn "
                  "at least one Grumpy Cat?",
         exact=_cat_days_grumpy_by_draw_6,
         mistakes={
@@ -31,12 +31,12 @@ EXERCISES = (
                                        "after one is not seen, the other's chance changes. Count hands.",
             1 - Fraction(32, 34) ** 10: "that is 1 - (32/34)^10: drawing with replacement, as if each "
                                         "of the 10 cards were a fresh draw from all 34 with the Grumpy "
-                                        "Cats put back. Cards you have seen are not put back: the 10 are "
+                                        "Cats put back. Cards you have drawn are not put back: the 10 are "
                                         "10 different cards, so a Grumpy Cat is a little more likely to "
                                         "be among them.",
         },
-        why="None seen: C(32, 10) / C(34, 10) = (24 x 23) / (34 x 33) = 92/187 of the 10-card "
-            "sets miss both Grumpy Cats, so at least one is seen with chance 1 - 92/187 = 95/187.",
+        why="None drawn: C(32, 10) / C(34, 10) = (24 x 23) / (34 x 33) = 92/187 of the 10-card "
+            "sets miss both Grumpy Cats, so at least one is drawn with chance 1 - 92/187 = 95/187.",
         source="hypergeometric distribution; catcards.analysis.cat_days.chance_seen_by_turn",
     ),
 )
@@ -44,5 +44,5 @@ EXERCISES = (
 
 #: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
 KEPT_BACK = {
-    "cat-days/demanding-by-draw-10": {"note": "One card among 34, and you have seen 14 of them: 14/34."},
+    "cat-days/demanding-by-draw-10": {"note": "One card among 34, and you have drawn 14 of them: 14/34."},
 }

@@ -46,10 +46,10 @@ def test_show_me_draws_the_kept_back_plot_in_jupyterlab(browser_ready):
             button.scroll_into_view_if_needed()
             expect(reveal).to_have_count(1)
             assert reveal.locator("img").count() == 0, "the plot is drawn before an answer"
-            assert "seen in" not in reveal.inner_text()
+            assert "drawn in" not in reveal.inner_text()
             button.click()
             expect(reveal.locator("img")).to_have_count(1, timeout=30_000)
-            expect(reveal).to_contain_text("by draw 6: seen in")
+            expect(reveal).to_contain_text("by draw 6: drawn in")
             expect(button).to_have_count(0)  # the button is closed once used
             expect(page.locator("body")).not_to_contain_text("Error displaying widget")
             assert "Traceback" not in reveal.inner_text()

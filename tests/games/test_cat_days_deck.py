@@ -27,7 +27,12 @@ def test_packaged_deck_is_the_deck_of_the_decision_file():
     points = {k.name: k.points for k in deck.kinds if k.is_cat}
     assert points == {"Rescued Cat": 1, "Lazy Cat": 2, "Shy Cat": 3, "Weekend Cat": 3, "Playful Cat": 5,
                       "Fluffy Cat": 4, "Demanding Cat": 6, "Grumpy Cat": 0}
-    assert deck.kind("demanding cat").describe() == "Demanding Cat (cat, 6 points): an empty day of your week, Sunday"
+    # a teacher's read (teach53): "an empty day of your week, Sunday" names the day last; named days
+    # stand where "day" stood, a range of days still follows the week
+    assert deck.kind("demanding cat").describe() == "Demanding Cat (cat, 6 points): an empty Sunday of your week"
+    assert deck.kind("Fluffy Cat").describe() == "Fluffy Cat (cat, 4 points): an empty Sunday of either week"
+    assert deck.kind("Weekend Cat").describe() == "Weekend Cat (cat, 3 points): an empty Saturday or Sunday of your week"
+    assert deck.kind("Lazy Cat").describe() == "Lazy Cat (cat, 2 points): an empty day of your week, Monday to Friday"
     assert deck.kind("Lazy Cat").days == frozenset(range(5))
     # the week is named beside the day or cat it belongs to (a teacher's read: "covering it of
     # either week", "to its week owner's hand of either week")
@@ -37,6 +42,26 @@ def test_packaged_deck_is_the_deck_of_the_decision_file():
                                                "neighbouring days hold no cat")
     assert deck.kind("Water Spray").describe() == ("Water Spray (event): return the visible top cat of a day of "
                                                    "either week to the hand of the week's owner")
+
+
+def test_named_days_stand_in_the_text_where_day_stands():
+    """A teacher's read (teach53): "an empty day of either week, Sunday" reads as "an empty Sunday
+    of either week"; a range of days, and a text with no day in it, keep the days after it."""
+    deck = parse_deck("\n".join([HEADER, "Rescued Cat,cat,30,0,1,either,any,empty day",
+                                  "Shy Sun,cat,2,0,3,your,Monday Sunday,neighbours empty",
+                                  "Mixed Cat,cat,2,0,3,your,Monday-Wednesday Sunday,empty day",
+                                  "Sun Grump,cat,2,0,0,either,Sunday,cover",
+                                  "Vacuum Cleaner,event,2,0,,either,Sunday,discard top cat",
+                                  "Water Spray,event,2,0,,either,Monday-Tuesday,return top cat",
+                                  "Cat Tree,event,0,1,,your,Saturday,cat tree"]))
+    assert [k.describe() for k in deck.kinds[1:]] == [
+        "Shy Sun (cat, 3 points): an empty Monday or Sunday of your week whose neighbouring days hold no cat",
+        "Mixed Cat (cat, 3 points): an empty day of your week, Monday to Wednesday or Sunday",
+        "Sun Grump (cat, 0 points): on top of a visible cat of either week (not on a Cat Tree), covering it, Sunday",
+        "Vacuum Cleaner (event): discard the visible top cat of a Sunday of either week",
+        "Water Spray (event): return the visible top cat of a day of either week to the hand of the week's owner, "
+        "Monday to Tuesday",
+        "Cat Tree (event): stays on an empty day; up to 3 cats may then stand on that day (Saturday)"]
 
 
 def _write(tmp_path, rows, name="deck.csv"):

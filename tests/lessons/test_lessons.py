@@ -372,10 +372,10 @@ def test_a_check_run_later_draws_into_the_kept_back_place_not_into_its_own_cell(
                                          'exercise("cat-days/grumpy-cat-by-draw-6").check(answer)'))
     assert state["cat-days/grumpy-cat-by-draw-6"] == {"solved": True, "shown": True}
     check_cell = nb.cells[-2]
-    assert [o.get("text", "") for o in check_cell.outputs][0].startswith("Right! None seen:")
+    assert [o.get("text", "") for o in check_cell.outputs][0].startswith("Right! None drawn:")
     assert images(check_cell.outputs) == 0 and "by draw 6" not in json.dumps(check_cell.outputs)
     [drawn] = reveal_outputs(widgets)
-    assert images(drawn["outputs"]) == 1 and "by draw 6: seen in" in json.dumps(drawn["outputs"])
+    assert images(drawn["outputs"]) == 1 and "by draw 6: drawn in" in json.dumps(drawn["outputs"])
 
 
 def test_answer_texts_name_the_forms_an_answer_is_shown_in():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from catcards.core import GameParameterError
-from catcards.lessons import compare, read_interval, student_seed, wilson
+from catcards.lessons import compare, read_interval, read_together, student_seed, wilson
 from catcards.probability import wilson_interval
 
 
@@ -161,3 +161,52 @@ def test_the_size_of_a_real_difference_is_a_range_not_a_point():
     # more decimals where the ends need them: the range shows them too
     assert read_interval(0.4891, 0.49996, 0.5, games=1000).endswith(
         "disadvantage is real, somewhere between 0.00004 and 0.01090.")
+
+
+DRAWS = dict(labels=["playing from the start", "drawing 2 first", "drawing 4 first"], factor="drawing first",
+             trend="the draws")
+
+
+def test_one_miss_among_intervals_that_do_not_move_steadily_could_well_be_luck():
+    """A teacher's read (teach53): Cat Days' Lesson 2 printed "the win rates do not rise or fall
+    steadily with the draws. So this hints that drawing 2 first may help" for its numbers (0.512,
+    0.606, 0.519), whatever they were; 1,600 fresh games with 2 draws first gave [0.504, 0.553],
+    holding the equal share 0.519. The reading now follows the numbers."""
+    said = read_together([0.512, 0.606, 0.519], [(0.436, 0.589), (0.529, 0.679), (0.442, 0.595)],
+                         [0.522, 0.516, 0.519], **DRAWS)
+    assert said == ("One of the 3 intervals (drawing 2 first) excludes the equal share. If drawing first made no "
+                    "difference at all, at least one of 3 intervals would still miss about 1 time in 7 (0.14), and "
+                    "the win rates do not rise or fall steadily with the draws. So this one miss could well be luck; "
+                    "more games would tell.")
+    assert "may help" not in said and "hints" not in said
+
+
+def test_one_miss_among_steady_rates_hints_at_an_effect_in_its_direction():
+    above = read_together([0.45, 0.50, 0.62], [(0.37, 0.53), (0.42, 0.58), (0.54, 0.69)], [0.52] * 3, **DRAWS)
+    assert above.endswith("but the win rates rise or fall steadily with the draws. So this hints that drawing 4 "
+                          "first may help: a question for more games, not a proof.")
+    below = read_together([0.44, 0.50, 0.55], [(0.36, 0.515), (0.42, 0.58), (0.47, 0.63)], [0.52] * 3, **DRAWS)
+    assert below.startswith("One of the 3 intervals (playing from the start) excludes the equal share.")
+    assert below.endswith("So this hints that playing from the start may hurt: a question for more games, not a proof.")
+
+
+def test_no_miss_and_several_misses_read_against_luck():
+    assert read_together([0.5, 0.5, 0.52], [(0.4, 0.6)] * 3, [0.52] * 3, **DRAWS) == (
+        "No interval excludes the equal share: these games show no advantage for drawing first "
+        "(a small one is not ruled out).")
+    # 2 or more misses of 3 by luck: 3 x 0.05^2 x 0.95 + 0.05^3 = 0.00725, about 1 time in 138
+    assert read_together([0.6, 0.5, 0.4], [(0.53, 0.67), (0.42, 0.58), (0.33, 0.47)], [0.52] * 3, **DRAWS) == (
+        "2 of the 3 intervals (playing from the start, drawing 4 first) exclude the equal share. If drawing "
+        "first made no difference at all, 2 or more of 3 intervals would miss only about 1 time in 138 "
+        "(0.0073): more than luck alone usually gives.")
+
+
+@pytest.mark.parametrize("rates, intervals, references, message", [
+    ([0.5, 0.5], [(0.4, 0.6)] * 2, [0.5] * 2, "at least 3 rows"),
+    ([0.5] * 3, [(0.4, 0.6)] * 2, [0.5] * 3, "one entry a row"),
+    ([0.5] * 3, [(0.6, 0.4)] * 3, [0.5] * 3, "low end"),
+    ([0.5, "x", 0.5], [(0.4, 0.6)] * 3, [0.5] * 3, "must be a number"),
+])
+def test_read_together_refuses_rows_it_cannot_read(rates, intervals, references, message):
+    with pytest.raises(ValueError, match=message):
+        read_together(rates, intervals, references, **DRAWS)

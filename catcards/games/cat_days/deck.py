@@ -37,10 +37,11 @@ DECK_ALIASES = {"name": "card"}
 MAX_COUNT, MAX_SETUP, MAX_POINTS, MAX_DRAW = 60, 5, 99, 10
 
 #: effects a cat may have, and what each means for where it goes
+#: ({day}: "day", or the card's named days, "Sunday", "Saturday or Sunday"; see CardKind.describe)
 CAT_EFFECTS = {
-    "empty day": "an empty day of {week}",
-    "neighbours empty": "an empty day of {week} whose neighbouring days hold no cat",
-    "neighbours hold cats": "an empty day of {week} whose two neighbouring days both hold a cat",
+    "empty day": "an empty {day} of {week}",
+    "neighbours empty": "an empty {day} of {week} whose neighbouring days hold no cat",
+    "neighbours hold cats": "an empty {day} of {week} whose two neighbouring days both hold a cat",
     "cover": "on top of a visible cat of {week} (not on a Cat Tree), covering it",
 }
 #: effects an event may have ("draw N" too, N >= 1)
@@ -48,8 +49,8 @@ EVENT_EFFECTS = {
     "cat tree": "stays on an empty day; up to 3 cats may then stand on that day",
     "cardboard box": "stays on an empty day of your week and takes a visible cat of the opponent into it",
     "swap": "swap one of your visible cats with one of the opponent's",
-    "discard top cat": "discard the visible top cat of a day of {week}",
-    "return top cat": "return the visible top cat of a day of {week} to the hand of the week's owner",
+    "discard top cat": "discard the visible top cat of a {day} of {week}",
+    "return top cat": "return the visible top cat of a {day} of {week} to the hand of the week's owner",
 }
 _DRAW_RE = re.compile(r"^draw ([0-9]+)$")  # ASCII digits only (\d also matches "٢")
 
@@ -98,15 +99,19 @@ class CardKind:
 
     def describe(self) -> str:
         """The card's text in players' words, e.g. "Lazy Cat (cat, 2 points): an empty day of
-        your week, Monday to Friday"."""
-        whose = "your week" if self.week == "your" else "either week"
-        when = f", {self.days_text}" if self.days_text else ""
-        if self.is_cat:
-            head = f"{self.name} (cat, {self.points} point{'s' * (self.points != 1)})"
-            return f"{head}: {CAT_EFFECTS[self.effect].format(week=whose)}{when}"
+        your week, Monday to Friday", "Demanding Cat (cat, 6 points): an empty Sunday of your
+        week" (named days stand in the text where "day" stands; a range follows it)."""
         if self.draws:
             return f"{self.name} (event): draw {self.draws} card{'s' * (self.draws != 1)}"
-        text = EVENT_EFFECTS[self.effect].format(week=whose)
+        whose = "your week" if self.week == "your" else "either week"
+        template = (CAT_EFFECTS if self.is_cat else EVENT_EFFECTS)[self.effect]
+        # named days ("Sunday", "Saturday or Sunday", no range) stand where "day" stands
+        named = bool(self.days_text) and " to " not in self.days_text and "{day}" in template
+        text = template.format(day=self.days_text if named else "day", week=whose)
+        when = f", {self.days_text}" if self.days_text and not named else ""
+        if self.is_cat:
+            head = f"{self.name} (cat, {self.points} point{'s' * (self.points != 1)})"
+            return f"{head}: {text}{when}"
         if self.effect in ("discard top cat", "return top cat"):
             text += when
         elif self.effect in ("cat tree", "cardboard box") and when:
