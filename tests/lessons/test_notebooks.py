@@ -106,9 +106,24 @@ def test_the_explore_lesson_says_its_hard_words_plainly():
     assert "A **Monte Carlo** estimate comes from repeating a random experiment many times and counting." in said
     assert "Wilson" not in said and "odds" not in said.replace("`catcards.odds`", "").replace("odds(", "")
     words = said[said.index("**Words used in this lesson.**"):said.index("## 1.")]
-    for word in ("Seat", "Trick", "Lead", "Bid", "Colour", "Trumps"):
+    for word in ("Seat", "Trick", "Lead", "Bid", "Colour", "Trumps", "Hand"):
         assert f"- **{word}**: " in words, word
     assert "Card games call a colour a *suit*." in words and "suit" not in said.replace(words, "")
+    # a third teacher's read (teach53): "hand" (one deal played to the end) used in sections 1 and 2
+    # but not in the word list; prepare() and sample_hidden named in a comment; C(21, 7) used without
+    # the notes asking for C(n, k); "Read the last line" pointed at the exact chances, not "Best card"
+    assert "- **Hand**: one deal of the cards, played to the end." in words
+    assert "prepare() reads" not in shown and "sample_hidden" not in shown
+    assert "Here $\\binom{n}{k}$ is the number of ways to choose $k$ cards from $n$." in said
+    notes = " ".join((ROOT / "notebooks" / "teacher" / "explore.md").read_text(encoding="utf-8").split())
+    known = notes[notes.index("**Students should already know:**"):notes.index("**Run time:**")]
+    assert "counting with C(n, k), the number of ways to choose k things from n" in known
+    assert '**Read the line that starts "Best card".** Is the best card the same, honest and peeking?' in said
+    assert "Read the last line. Is the best card" not in said
+    # the Your-turn rule, in the order a student checks it, and the tips on horizon and rollouts
+    assert ("Count it only if that move's 95% interval lies wholly above the honest best move's interval in the "
+            "same peeking table.") in said
+    assert 'So ask about this round only, with `horizon="round"`' in said and "use enough rollouts" in said
 
 
 def test_the_king_of_the_jungle_lesson_says_its_words_plainly():
