@@ -126,6 +126,38 @@ def test_the_explore_lesson_says_its_hard_words_plainly():
     assert 'So ask about this round only, with `horizon="round"`' in said and "use enough rollouts" in said
 
 
+def test_the_odds_assumption_is_said_the_same_everywhere():
+    """The issue: "the docs and the explore lesson say what the odds assume (hidden cards uniform over
+    the deals the seat cannot tell apart, not weighted by what opponents' choices reveal), with an
+    example where that matters". A teacher's read (teach53): the lesson stated the assumption as a
+    fact ("Suppose every other player chooses at random ... Then the exact chance ... is an average
+    over the arrangements"), and the teacher's notes never said it. The lesson, its notes, the
+    README, docs/architecture.md and catcards.odds's docstring now say it in the same words, and the
+    docs give the lesson's example (9/13, not 3/4)."""
+    import catcards.explore.odds as odds_module
+
+    def flat(text):
+        return " ".join(text.split())
+
+    nb, _ = _cells(ROOT / "notebooks" / "explore.ipynb")
+    lesson = flat(" ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"))
+    notes = flat((ROOT / "notebooks" / "teacher" / "explore.md").read_text(encoding="utf-8"))
+    readme = flat((ROOT / "README.md").read_text(encoding="utf-8"))
+    docs = flat((ROOT / "docs" / "architecture.md").read_text(encoding="utf-8"))
+    docs = docs[docs.index("## What the odds assume"):]
+    docstring = flat(odds_module.__doc__)
+    assert "We count every arrangement that fits as equally likely." in lesson
+    assert "count every arrangement of the hidden cards that fits what seat 2 saw as equally likely" in notes
+    for text in (readme, docs, docstring):
+        assert "every deal of the hidden cards that the seat cannot tell apart from the real one as equally likely" in text
+        assert "what the rules force" in text and "not what a player's choice hints" in text
+    for text in (lesson, notes, docs[:1500], docstring):
+        assert "what the rules force" in text
+    for text in (notes, docs[:1500], docstring):
+        assert "9/13" in text and "0.692" in text and "[0.709, 0.763]" in text and "0.798" in text and "6,265" in text
+    assert "what the others' choices might reveal" not in readme and "drawn *uniformly*" not in docstring
+
+
 def test_the_king_of_the_jungle_lesson_says_its_words_plainly():
     """A teacher's read (teach48b): "always 13 // 4 = 3" (Python's floor division in the students'
     text); "Wilson's method" and an interval that holds the true rate "in 95 runs out of 100" (a
