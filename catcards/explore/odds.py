@@ -7,13 +7,22 @@ the same future randomness for every action: common random numbers, so the diffe
 two actions is not blurred by luck). The win rate is a proportion of rollouts, given with a 95%
 Wilson interval (:func:`catcards.probability.wilson_interval`): Monte Carlo estimation.
 
-What the odds assume. The hidden cards are drawn *uniformly* over the deals the seat cannot tell
-apart from the real one: what the opponents chose to do is not used as evidence about what they
-hold. Where their choices do tell something, the odds are those of a player who ignores it. For
-example in King of the Jungle, an opponent who bid 5 tricks probably holds high cards, but the
-sampler gives every deal of the unseen cards (respecting only the suits they showed void in) the
-same chance, so the odds of winning a trick with a middling card are too high against a high
-bidder. The future is played by the chosen computer players (``agents``), not by the real ones.
+What the odds assume. The odds count every deal of the hidden cards that the seat cannot tell
+apart from the real one as equally likely: they use what the rules force (a player who did not
+follow suit has none of it), not what a player's choice hints. Where the others' choices do tell
+something, the odds are those of a player who ignores it. An example where that matters
+(``notebooks/explore.ipynb``, section 2): in a King of the Jungle end position reached by random
+bids and eleven random tricks, random players who must follow suit make some deals likelier (seat
+0 had to play its Lion on a blue lead if it held no other blue card; with other blue cards it
+picked the Lion 1 time in 2 or 3). Weighting each deal by the chance of the plays seen gives
+seat 2's blue 8 a chance of 9/13 (0.692), where the equal count gives 3/4; 1000 rollouts of
+:func:`odds` (``agents="random"``, ``seed=1``) give [0.709, 0.763]: they estimate the equal
+count. A thinking player's choice can hint more: in the lesson's Cat Trick position, the
+``sensible`` player who trumps a pink lead with the blue 5 still holds a pink card 0.798 of the
+time (6,265 such plays), where the equal count says 0.758. And in King of the Jungle an opponent who bid 5 tricks probably holds high cards, but
+every deal of the unseen cards gets the same chance, so the odds of winning a trick with a
+middling card are too high against a high bidder. The future is played by the chosen computer
+players (``agents``), not by the real ones.
 
 Precision and time. With ``precision`` (default 0.05) and ``seconds`` (default 2) the rollouts
 go where they matter (adaptive allocation, a form of successive elimination: E. Even-Dar,

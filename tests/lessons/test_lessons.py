@@ -406,10 +406,17 @@ def test_the_explore_lesson_keeps_its_exact_chances_back_until_the_prediction_is
     assert "You said 1/2. The exact answer is 3/4 = 0.75. Seat 2's best card here: the blue 8." in text
     assert "Exact chances of winning, card by card: the blue 8: 3/4; the Wildcat (blue 20): 1/12." in text
     assert WAITING not in json.dumps(widgets)   # the reveal's widget (the cell's plain-text copy stays as first drawn)
-    rollouts, figure, odds = (nb.cells[stored + 1 + k] for k in range(3))
+    rollouts, figure, weighted, odds = (nb.cells[stored + 1 + k] for k in range(4))
     said = "".join(o.get("text", "") for o in rollouts.outputs)
     assert said.count("rollouts  play blue 8") == 3 and "1000 rollouts  play Wildcat (blue 20)" in said
     assert images(figure.outputs) == 1 and not nb.metadata["small_texts"]   # drawn, readable on a projector
+    # a teacher's read (teach53): the lesson said random play makes every arrangement equally likely;
+    # its example where that matters shows the weights and both chances after the lock-in only
+    said = "".join(o.get("text", "") for o in weighted.outputs)
+    assert said.count("share of the weight") == 6 and "share of the weight 0.320   blue 8: chance 1/2" in said
+    assert "the blue 8               every arrangement equal: 3/4 = 0.750   weighted by the plays: 9/13 = 0.692" in said
+    assert "weighted by the plays: 27/169 = 0.160" in said
+    assert "1000 rollouts of catcards.odds, the blue 8: 95% interval [0.709, 0.763]" in said
     said = "".join(o.get("text", "") for o in odds.outputs)
     assert "play blue 8" in said and "honest 0." in said and "peeking 1.000" in said
     # a teacher's read: "peek - honest" was read as the value of the information; it is how far the
@@ -419,7 +426,7 @@ def test_the_explore_lesson_keeps_its_exact_chances_back_until_the_prediction_is
     # a teacher's read: the cell worked out the exact peeking chances and never showed them
     assert ("Exact chances with the real hidden cards (what peeking estimates): the blue 8: 1; "
             "the Wildcat (blue 20): 0.") in said
-    assert EXPLORE_LOCK_FIRST not in json.dumps([c.outputs for c in (rollouts, figure, odds)])
+    assert EXPLORE_LOCK_FIRST not in json.dumps([c.outputs for c in (rollouts, figure, weighted, odds)])
 
 
 #: what each cell of explore.ipynb that shows an estimate or the exact chance says before the lock-in
@@ -428,9 +435,10 @@ EXPLORE_LOCK_FIRST = "Lock in your prediction above first, then run this cell ag
 
 def explore_held_back(nb) -> list[int]:
     """The code cells of explore.ipynb that show the end position's estimates or its exact chance:
-    the rollouts of section 2, its figure, and the honest chances of section 4."""
+    the rollouts of section 2, its figure, its weighted chances, and the honest chances of section 4."""
     return [i for i, c in enumerate(nb.cells)
-            if c.cell_type == "code" and ("catcards.odds(state" in c.source or "plt.subplots" in c.source)]
+            if c.cell_type == "code" and ("catcards.odds(state" in c.source or "plt.subplots" in c.source
+                                          or "chance_of_plays(w)" in c.source)]
 
 
 def test_the_explore_lesson_shows_no_estimate_before_the_prediction_is_locked_in(unanswered):
@@ -442,7 +450,7 @@ def test_the_explore_lesson_shows_no_estimate_before_the_prediction_is_locked_in
     if path.name != "explore.ipynb":
         return
     held = explore_held_back(nb)
-    assert len(held) == 3      # section 2's rollouts and figure, section 4's honest chances
+    assert len(held) == 4      # section 2's rollouts, figure and weighted chances, section 4's honest chances
     for i in held:
         # the lock-in line, then one line that says what waits (a teacher's read, waitwords)
         said = "".join(o.get("text", "") for o in nb.cells[i].outputs)

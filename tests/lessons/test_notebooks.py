@@ -106,9 +106,56 @@ def test_the_explore_lesson_says_its_hard_words_plainly():
     assert "A **Monte Carlo** estimate comes from repeating a random experiment many times and counting." in said
     assert "Wilson" not in said and "odds" not in said.replace("`catcards.odds`", "").replace("odds(", "")
     words = said[said.index("**Words used in this lesson.**"):said.index("## 1.")]
-    for word in ("Seat", "Trick", "Lead", "Bid", "Colour", "Trumps"):
+    for word in ("Seat", "Trick", "Lead", "Bid", "Colour", "Trumps", "Hand"):
         assert f"- **{word}**: " in words, word
     assert "Card games call a colour a *suit*." in words and "suit" not in said.replace(words, "")
+    # a third teacher's read (teach53): "hand" (one deal played to the end) used in sections 1 and 2
+    # but not in the word list; prepare() and sample_hidden named in a comment; C(21, 7) used without
+    # the notes asking for C(n, k); "Read the last line" pointed at the exact chances, not "Best card"
+    assert "- **Hand**: one deal of the cards, played to the end." in words
+    assert "prepare() reads" not in shown and "sample_hidden" not in shown
+    assert "Here $\\binom{n}{k}$ is the number of ways to choose $k$ cards from $n$." in said
+    notes = " ".join((ROOT / "notebooks" / "teacher" / "explore.md").read_text(encoding="utf-8").split())
+    known = notes[notes.index("**Students should already know:**"):notes.index("**Run time:**")]
+    assert "counting with C(n, k), the number of ways to choose k things from n" in known
+    assert '**Read the line that starts "Best card".** Is the best card the same, honest and peeking?' in said
+    assert "Read the last line. Is the best card" not in said
+    # the Your-turn rule, in the order a student checks it, and the tips on horizon and rollouts
+    assert ("Count it only if that move's 95% interval lies wholly above the honest best move's interval in the "
+            "same peeking table.") in said
+    assert 'So ask about this round only, with `horizon="round"`' in said and "use enough rollouts" in said
+
+
+def test_the_odds_assumption_is_said_the_same_everywhere():
+    """The issue: "the docs and the explore lesson say what the odds assume (hidden cards uniform over
+    the deals the seat cannot tell apart, not weighted by what opponents' choices reveal), with an
+    example where that matters". A teacher's read (teach53): the lesson stated the assumption as a
+    fact ("Suppose every other player chooses at random ... Then the exact chance ... is an average
+    over the arrangements"), and the teacher's notes never said it. The lesson, its notes, the
+    README, docs/architecture.md and catcards.odds's docstring now say it in the same words, and the
+    docs give the lesson's example (9/13, not 3/4)."""
+    import catcards.explore.odds as odds_module
+
+    def flat(text):
+        return " ".join(text.split())
+
+    nb, _ = _cells(ROOT / "notebooks" / "explore.ipynb")
+    lesson = flat(" ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"))
+    notes = flat((ROOT / "notebooks" / "teacher" / "explore.md").read_text(encoding="utf-8"))
+    readme = flat((ROOT / "README.md").read_text(encoding="utf-8"))
+    docs = flat((ROOT / "docs" / "architecture.md").read_text(encoding="utf-8"))
+    docs = docs[docs.index("## What the odds assume"):]
+    docstring = flat(odds_module.__doc__)
+    assert "We count every arrangement that fits as equally likely." in lesson
+    assert "count every arrangement of the hidden cards that fits what seat 2 saw as equally likely" in notes
+    for text in (readme, docs, docstring):
+        assert "every deal of the hidden cards that the seat cannot tell apart from the real one as equally likely" in text
+        assert "what the rules force" in text and "not what a player's choice hints" in text
+    for text in (lesson, notes, docs[:1500], docstring):
+        assert "what the rules force" in text
+    for text in (notes, docs[:1500], docstring):
+        assert "9/13" in text and "0.692" in text and "[0.709, 0.763]" in text and "0.798" in text and "6,265" in text
+    assert "what the others' choices might reveal" not in readme and "drawn *uniformly*" not in docstring
 
 
 def test_the_king_of_the_jungle_lesson_says_its_words_plainly():
