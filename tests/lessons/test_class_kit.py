@@ -375,7 +375,10 @@ def test_a_lesson_played_by_hand_prints_its_rules_and_position_before_the_tally(
     # a teacher's read: "Its chance of winning with the better card, the others playing at random?"
     # (a fragment; a student who took the Wildcat for the better card gave its chance): the
     # worksheet asks a whole question about one named card, the one the reveal answers for
-    question = ("Seat 2 can lead the blue 8 or the Wildcat (blue 20). The others play at random. "
+    # a teacher's read (teach53): "The others play at random" let random past plays weight the
+    # splits (9/13, section 2), where the answer 3/4 counts every fitting split once; it says so
+    question = ("Seat 2 can lead the blue 8 or the Wildcat (blue 20). The others play at random from now on. "
+                "Count every way the hidden cards could be split (that fits what seat 2 saw) as equally likely. "
                 "What is seat 2's chance of winning if it leads the blue 8?")
     assert [p["question"] for p in lesson.predictions] == [question]
     assert "Prediction 1. " + question in text and "better card" not in text
