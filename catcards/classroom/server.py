@@ -37,8 +37,8 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
                                             results out of the pool, or put them back (teacher)
 ==========================================  =====================================================
 
-The teacher's token is read from ``Authorization: Bearer TOKEN`` or ``?token=``; missing: 401,
-wrong: 403. Every refusal is a 4xx JSON ``{"error": message}``; the pool's :class:`PoolError`
+The teacher's token is read from ``Authorization: Bearer TOKEN`` only; missing: 401, wrong: 403,
+a token in the address (``?token=``, kept in histories and logs): 400. Every refusal is a 4xx JSON ``{"error": message}``; the pool's :class:`PoolError`
 keeps its status (400, 403, 404, 409, 413, 422, 429). Bodies are bounded: a handler reads at
 most :data:`MAX_BODY` bytes (a longer ``Content-Length`` is answered 413 before the body is
 read; a chunked body, of no announced length, is answered 413 once it passes the limit, and the
@@ -356,10 +356,17 @@ class PoolHandler(tornado.web.RequestHandler):
         return token
 
     def teacher(self) -> str:
-        """The teacher's token from ``Authorization: Bearer`` or ``?token=``, checked: 401 when
-        missing, 403 when wrong."""
+        """The teacher's token from ``Authorization: Bearer TOKEN`` (the dashboard's requests send
+        it so), checked: 401 when missing, 403 when wrong. A token in the address (``?token=``)
+        is refused (400), even beside the header: an address is kept in the browser's history,
+        a proxy's and the server's logs, and a page's ``Referer``; the refusal says to send it
+        in the header (hostile tester: ``results.csv?token=`` served the CSV)."""
+        if "token" in self.request.query_arguments:
+            raise JsonError(400, "the teacher's token is not taken in the address (?token=...), which browsers "
+                                 "and proxies keep in their history and logs: send it in the header "
+                                 "Authorization: Bearer TOKEN, as the dashboard does")
         auth = self.request.headers.get("Authorization", "")
-        token = auth[7:].strip() if auth.startswith("Bearer ") else self.get_query_argument("token", "")
+        token = auth[7:].strip() if auth.startswith("Bearer ") else ""
         if not token:
             raise JsonError(401, "this needs the teacher's token (the dashboard link printed when the class started)")
         try:
@@ -646,8 +653,8 @@ class KernelGoodbye(PoolHandler):
     ``sendBeacon(`${base}voila/api/shutdown/${id}`, form)``), and the table's page
     (:func:`_table_handler`) set that cookie and noted its token beside the kernel id
     (:meth:`ClassServer.table_opened`). The form's token must equal the cookie's, and the
-    cookie's the one noted for the kernel. The teacher's token (``Authorization: Bearer`` or
-    ``?token=``) may stop any kernel. Anyone else, with a kernel id learnt however, gets 403 and
+    cookie's the one noted for the kernel. The teacher's token (``Authorization: Bearer``; in the
+    address it is refused, 400, as everywhere: :meth:`PoolHandler.teacher`) may stop any kernel. Anyone else, with a kernel id learnt however, gets 403 and
     nothing is stopped."""
 
     async def post(self, kernel_id: str) -> None:
@@ -661,9 +668,12 @@ class KernelGoodbye(PoolHandler):
         self.finish()
 
     def is_teacher(self) -> bool:
+        """The teacher's token is sent and right (a token in the address: its 400 is answered)."""
         try:
             self.teacher()
-        except JsonError:
+        except JsonError as exc:
+            if exc.status_code == 400:
+                raise
             return False
         return True
 

@@ -259,7 +259,7 @@ def test_a_student_joins_gets_their_own_series_and_a_finished_game_counts(server
                               "tallies": 0, "tallies_mean": None, "removed": False}]  # listed before sending
     named = requests.get(server["join_url"] + "/summary?names=1", headers=teacher(server), timeout=30).json()
     assert named["students"][0]["student"] == "Ana"
-    csv = requests.get(server["join_url"] + f"/results.csv?token={server['teacher_token']}", timeout=30)
+    csv = requests.get(server["join_url"] + "/results.csv", headers=teacher(server), timeout=30)
     assert csv.status_code == 200 and csv.headers["Content-Type"].startswith("text/csv")
     rows = csv.text.strip().splitlines()
     assert rows[0].startswith("order,student,nickname,kind,verified") and len(rows) == 2
@@ -452,12 +452,36 @@ def test_the_dashboard_data_and_the_csv_need_the_teachers_token(server, student)
     for path in ("/summary", "/version", "/results.csv"):
         refused(requests.get(url + path, timeout=30), 401, "teacher")
         refused(requests.get(url + path, headers={"Authorization": "Bearer wrong"}, timeout=30), 403, "wrong")
-        refused(requests.get(url + path + "?token=wrong", timeout=30), 403, "wrong")
+        refused(requests.get(url + path + "?token=wrong", timeout=30), 400, "Authorization: Bearer")
     for path in ("/open", "/end", "/remove"):
         refused(requests.post(url + path, json={"open": False}, timeout=30), 401, "teacher")
         refused(requests.post(url + path, json={"open": False}, headers={"Authorization": "Bearer x"}, timeout=30),
                 403, "wrong")
     refused(requests.get(url + "/nothing-here", timeout=30), 404, "nothing")
+
+
+def test_the_teachers_token_in_the_address_is_refused_and_says_how_to_send_it(server, student):
+    """Hostile tester: ``results.csv?token=TEACHER_TOKEN`` served the CSV, so the token was kept in
+    the browser's history, a proxy's log and the server's. The right token in the address is
+    refused (400 JSON) on every teacher's address, beside the header too, and nothing is done;
+    in the header it is taken (the dashboard's requests, ``Classroom.results_csv``)."""
+    from catcards import classroom
+
+    url, token = server["join_url"], server["teacher_token"]
+    before = version(server)
+    for method, path, body in (("GET", "/results.csv", None), ("GET", "/summary", None), ("GET", "/version", None),
+                               ("POST", "/open", {"open": False}), ("POST", "/end", {}),
+                               ("POST", "/remove", {"student": 1, "removed": True})):
+        for headers in ({}, teacher(server)):
+            reply = requests.request(method, url + path, params={"token": token}, json=body, headers=headers,
+                                     timeout=30)
+            refused(reply, 400, r"not taken in the address .*header Authorization: Bearer TOKEN")
+            assert "text/csv" not in reply.headers["Content-Type"] and token not in reply.text
+    refused(requests.post(server["base"] + "voila/api/shutdown/x", params={"token": token}, timeout=30), 400,
+            "Authorization: Bearer")
+    assert version(server) == before and summary(server)["open"] is True   # nothing was done
+    csv = classroom.Classroom(url).results_csv(token)   # the Python client sends the header
+    assert csv.startswith("order,student,nickname,kind,verified")
 
 
 def test_the_dashboard_keeps_the_token_out_of_the_address_and_its_links(server):
