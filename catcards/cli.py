@@ -274,6 +274,10 @@ def _parser() -> argparse.ArgumentParser:
                      help="the path prefix the server answers under (default: JUPYTERHUB_SERVICE_PREFIX or /)")
     cls.add_argument("--public-url", default=None, type=_web_address,
                      help="the address students use, when it is not http://IP:PORT (a JupyterHub's, with the prefix)")
+    cls.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                     help="another host name (or IP address) students or a proxy reach the server by, beside "
+                          "localhost, --ip and --public-url's; requests to any other name are refused "
+                          "(a web page of another site cannot reach the server); may be given again")
     cls.add_argument("--preheat", type=_whole(0, 64), default=None,
                      help="students' tables (kernels) made ready before anyone asks: your class's size "
                           "(default 30; about 75 MB each)")
@@ -606,7 +610,7 @@ def _class(args: argparse.Namespace) -> int:
         store=server.DEFAULT_STORE if args.store is None else args.store, nicknames=not args.no_nicknames, as_json=args.json,
         base_url=args.base_url, public_url=args.public_url,
         preheat=server.DEFAULT_PREHEAT if args.preheat is None else args.preheat, new=args.new,
-        max_students=args.max_students, verbose=args.verbose)
+        max_students=args.max_students, verbose=args.verbose, allow_hosts=args.allow_host)
     _nothing_left_open = True
     return status
 

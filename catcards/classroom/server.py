@@ -56,13 +56,16 @@ stopped (``voila/api/shutdown/<id>``) only from the browser that opened its tabl
 which its websocket is closed (1008). Voila's file addresses answer a bad path with 404 JSON.
 Voila's ``voila/query/<kernel id>`` websocket, where a preheated kernel waits for its page's
 request, takes only the class's own kernels (:func:`_kernels_only`). ``logout``, ``api/kernels``
-and a kernel's ``restart`` or ``interrupt`` answer a 4xx JSON error.
+and a kernel's ``restart`` or ``interrupt`` answer a 4xx JSON error. A request whose ``Host`` is
+not one the server serves (:class:`HostCheck`, against DNS rebinding) answers 403 JSON, whatever
+its address (:class:`HostCheckedApplication`).
 ``tests/classroom/test_server.py`` checks these.
 """
 from __future__ import annotations
 
 import asyncio
 import html
+import ipaddress
 import json
 import logging
 import math
@@ -707,6 +710,124 @@ class NotFound(PoolHandler):
         raise JsonError(404, "there is nothing at this address; the join link looks like .../class/CODE")
 
 
+#: host names a class server answers to whatever its address (Jupyter Server's ``local_hostnames``)
+LOCAL_HOSTNAMES = ("localhost",)
+#: an ``--allow-host`` name: a DNS name (letters, digits, ``-`` and ``.``) or an IP address
+_HOST_NAME = re.compile(r"(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?")
+#: ``--ip`` values that mean every network of this computer
+EVERY_NETWORK = ("", "0.0.0.0", "::", "*")
+
+
+def host_of(header: str) -> str:
+    """The host of a ``Host`` header, lower case, without its port or an IPv6 address's brackets
+    (``"[::1]:8867"`` -> ``"::1"``), as Jupyter Server's ``JupyterHandler.check_host`` reads it."""
+    host = re.fullmatch(r"(.*?)(:\d+)?", header, re.S).group(1).lower()
+    return host[1:-1] if host.startswith("[") and host.endswith("]") else host
+
+
+def check_host_name(name: str) -> str:
+    """``name`` (an ``--allow-host``: a DNS name or an IP address) as :class:`HostCheck` compares
+    it (lower case; an IP address written as Python writes it).
+
+    Raises: ClassServerError for anything else (a port, a path, a ``*``, spaces)."""
+    text = name.strip().lower() if isinstance(name, str) else ""
+    try:
+        return str(ipaddress.ip_address(text[1:-1] if text.startswith("[") and text.endswith("]") else text))
+    except ValueError:
+        pass
+    if not _HOST_NAME.fullmatch(text):
+        raise ClassServerError(f"--allow-host {short_text(str(name), 60)!r} is not a host name: give a name such as "
+                               "teacher-laptop.local or classes.myschool.org, or an IP address (no port, no "
+                               "http://, no *)")
+    return text.rstrip(".")
+
+
+class HostCheck:
+    """Which ``Host`` headers a class server answers (DNS rebinding: a page of evil.example whose
+    name its owner then points at 127.0.0.1 can read this server's answers, since to the browser
+    they come from evil.example; its requests carry ``Host: evil.example``).
+
+    As Jupyter Server's ``check_host`` (``ServerApp.local_hostnames``, ``allow_remote_access``):
+    an IP address is taken when it is a loopback one (127.0.0.1, ::1); a name only when it is one
+    of :attr:`names`. Here the names are ``localhost``, the ``--ip`` the server listens on, the host
+    of ``--public-url`` (a JupyterHub's name) and each ``--allow-host``; an IP address also when it
+    is the ``--ip`` or the public URL's host, or any IP address when the server listens on every
+    network (``--ip 0.0.0.0``: a student's browser sends the address it opened, which may be
+    any of this computer's, and no rebinding page has an IP address for its name). Jupyter
+    Server takes any host once it listens beyond loopback; a class server keeps refusing names
+    it was not given, since its teacher's dashboard and its students are on its network too.
+
+    Args:
+        ip: the address the server listens on (``--ip``).
+        public_url: the address students are given (``--public-url``, or the one made from
+            ``--ip``), or "".
+        allowed: more names or addresses (``--allow-host``, checked by :func:`check_host_name`).
+    """
+
+    def __init__(self, ip: str, public_url: str = "", allowed: Any = ()):
+        from urllib.parse import urlsplit
+
+        given = [ip if ip not in EVERY_NETWORK else "", urlsplit(public_url).hostname or "", *allowed]
+        self.every_network = ip in EVERY_NETWORK
+        self.names = frozenset(LOCAL_HOSTNAMES) | {_normal_host(h) for h in given if h}
+
+    def allows(self, header: str) -> bool:
+        """The ``Host`` header ``header`` (``name:port``) names this server."""
+        host = host_of(header)
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            return host in self.names
+        return address.is_loopback or self.every_network or str(address) in self.names
+
+    def refusal(self, header: str) -> str:
+        """What a request to the host of ``header`` is told."""
+        shown = sorted(self.names - set(LOCAL_HOSTNAMES)) + ["localhost", "127.0.0.1", "::1"]
+        also = ", and this computer's IP addresses" if self.every_network else ""
+        return (f"this class server does not answer to the host {short_text(host_of(header), 60)!r} (a page of "
+                f"another site could reach it that way): it answers to {', '.join(shown)}{also}. To serve "
+                "it under another name, start it with --allow-host NAME, or --public-url with that name")
+
+
+def _normal_host(name: str) -> str:
+    """A host name or IP address as :meth:`HostCheck.allows` compares it."""
+    text = name.lower().rstrip(".")
+    try:
+        return str(ipaddress.ip_address(text.strip("[]")))
+    except ValueError:
+        return text
+
+
+class WrongHost(PoolHandler):
+    """Every request whose ``Host`` is not one the server serves (:class:`HostCheck`): 403 JSON
+    saying which hosts it answers to; no handler of the pool or Voila's runs."""
+
+    def initialize(self, server: "ClassServer", message: str) -> None:
+        super().initialize(server)
+        self.message = message
+
+    def refuse(self, *args: Any) -> None:  # after the (bounded) body is read, as KernelApiRefused
+        raise JsonError(403, self.message)
+
+    get = head = post = put = patch = delete = options = refuse
+
+
+class HostCheckedApplication(tornado.web.Application):
+    """The class server's tornado application: a request whose ``Host`` header ``host_check``
+    does not allow (:class:`HostCheck`) goes to :class:`WrongHost`, whatever its path (the pool's
+    addresses, Voila's table page, a kernel's websocket, the static files)."""
+
+    def __init__(self, server: "ClassServer", host_check: HostCheck, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.class_server, self.host_check = server, host_check
+
+    def find_handler(self, request: Any, **kwargs: Any) -> Any:
+        if not self.host_check.allows(request.host):
+            return self.get_handler_delegate(request, WrongHost, {"server": self.class_server,
+                                                                  "message": self.host_check.refusal(request.host)})
+        return super().find_handler(request, **kwargs)
+
+
 class KernelApiRefused(PoolHandler):
     """``api/kernels`` (start a kernel) and ``api/kernels/<id>/restart`` or ``/interrupt``: never
     from a page (a table's kernel is started by its page and replaced by a reload); 403 JSON,
@@ -939,6 +1060,8 @@ class ClassServer(Voila):
     info: Any = None
     activity: Any = None
     public_url: str = ""
+    #: more host names (or IP addresses) the server answers to (``--allow-host``; :class:`HostCheck`)
+    allowed_hosts: tuple = ()
     #: the most kernels (students' tables and preheated ones) that may run at once; a table page
     #: asked beyond it is refused (503) until one ends (run_class: the class's students + preheat)
     max_tables: int = 204
@@ -1207,7 +1330,7 @@ class ClassServer(Voila):
                 logging.getLogger(name).setLevel(logging.ERROR)
         if self.preheat > 0 and hasattr(self.kernel_manager, "_pools"):
             self.kernel_pool = KernelPool(self.kernel_manager, self.preheat, self.on_pool_progress)
-        self.app = tornado.web.Application(**settings)
+        self.app = HostCheckedApplication(self, HostCheck(self.ip, self.public_url, self.allowed_hosts), **settings)
         self.app.settings.update(self.tornado_settings)
         from jupyter_server.services.kernels.handlers import KernelHandler
         from voila.tornado.handler import TornadoVoilaHandler
@@ -1744,7 +1867,7 @@ def _activity_key(info: Any) -> str:
 def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", port: int = 8867,
               store: str = DEFAULT_STORE, nicknames: bool = True, as_json: bool = False, base_url: str = "/",
               public_url: str | None = None, preheat: int = DEFAULT_PREHEAT, new: bool = False,
-              max_students: int | None = None, verbose: bool = False) -> int:
+              max_students: int | None = None, verbose: bool = False, allow_hosts: Any = ()) -> int:
     """Serve a class of ``game`` until stopped (``catcards class GAME``); returns the exit status.
 
     Opens the store (:func:`catcards.classroom.store.open_store`: a folder or SQLite file, or a
@@ -1752,7 +1875,10 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     it with :class:`ClassServer` on ``ip``:``port`` under ``base_url``. ``public_url`` is the
     address students use (default ``http://IP:PORT{base_url}``; behind a JupyterHub, the hub's
     address and the service's prefix). ``max_students`` caps the class (default
-    :data:`~catcards.classroom.pool.DEFAULT_MAX_STUDENTS`). Every argument is checked (the
+    :data:`~catcards.classroom.pool.DEFAULT_MAX_STUDENTS`). A request is answered only when its
+    ``Host`` is one the server serves (:class:`HostCheck`: localhost and loopback addresses,
+    ``ip``, the host of ``public_url``, and the names or addresses of ``allow_hosts``; any IP
+    address when ``ip`` is every network). Every argument is checked (the
     activity, the store's place, the address and port) before anything is made. Prints the code, the join link, its QR code and the
     dashboard link; with ``as_json`` only one line, a JSON object with ``code``, ``join_url``,
     ``dashboard_url`` and ``teacher_token``, the whole of standard output (the lines below and the
@@ -1765,8 +1891,9 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
 
     Raises:
         CatcardsError: an unknown game or activity, a store that cannot be used or opened
-            (StoreError), a port in use or an address of no network here (ClassServerError), a
-            ``max_students`` outside 1 to 3000 (PoolError).
+            (StoreError), a port in use or an address of no network here, an ``allow_hosts``
+            item that is not a host name or IP address (ClassServerError), a ``max_students``
+            outside 1 to 3000 (PoolError).
     """
     import sys
 
@@ -1775,6 +1902,7 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     from catcards.classroom.store import open_store, store_place
 
     base_url = check_base_url(base_url)
+    allowed_hosts = tuple(check_host_name(name) for name in allow_hosts)
     chosen = find_activity(activity) if activity else default_activity(game)
     if chosen.game != game:
         raise PoolError(400, f"the activity {chosen.key!r} is for {chosen.game}, not {game}")
@@ -1816,6 +1944,7 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     find_jupyter_data()
     app = ClassServer()
     app.pool, app.info, app.activity, app.public_url = pool, info, chosen, public_url
+    app.allowed_hosts = allowed_hosts
     app.max_tables = max_students + preheat
     urls = app.urls
 

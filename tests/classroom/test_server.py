@@ -1123,6 +1123,43 @@ def test_a_tables_kernel_is_stopped_only_by_its_own_page_or_the_teacher(server):
     assert _gone(server, ben_kernel)
 
 
+def test_a_request_to_another_host_name_is_refused_whatever_its_address(server):
+    """Hostile tester (DNS rebinding): the server answered any ``Host``, so a page of evil.example
+    whose name was then pointed at 127.0.0.1 could join, read the student's table and, given the
+    token, the CSV. Now a request whose ``Host`` is not one the server serves gets a 403 JSON
+    saying which hosts it answers to, on every address (the pool's, Voila's table page and files,
+    a kernel's websocket), and nothing is done; this computer's own names are answered."""
+    import base64
+    import os
+
+    ana = join(server)
+    browser = requests.Session()
+    kernel = _table(server, browser, ana["student"])
+    base, join_url = server["base"], server["join_url"]
+    port = base.split(":")[2].split("/")[0]
+    before, tables = version(server), _alive(server, kernel)
+    upgrade = {"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
+               "Sec-WebSocket-Key": base64.b64encode(os.urandom(16)).decode()}
+    for host in (f"evil.example:{port}", "evil.example", f"localhost.evil.example:{port}"):
+        evil = {"Host": host}
+        for method, url, kw in (("GET", join_url, {}), ("POST", join_url + "/join", {"json": {"nickname": "Eve"}}),
+                                ("POST", join_url + "/me", {"json": {"student": ana["student"]}}),
+                                ("GET", join_url + "/results.csv", {"headers": teacher(server)}),
+                                ("GET", base + f"?student={ana['student']}", {}),
+                                ("GET", base + "voila/static/voila.js", {}),
+                                ("GET", base + f"api/kernels/{kernel}/channels?session_id=x", {"headers": upgrade}),
+                                ("POST", base + f"voila/api/shutdown/{kernel}", {"headers": teacher(server)})):
+            headers = {**kw.pop("headers", {}), **evil}
+            reply = browser.request(method, url, headers=headers, timeout=30, **kw)
+            refused(reply, 403, rf"does not answer to the host '{host.split(':')[0]}'.* --allow-host NAME")
+            assert "localhost, 127.0.0.1, ::1" in reply.json()["error"], reply.text
+        assert browser.head(join_url, headers=evil, timeout=30).status_code == 403
+    assert version(server) == before and _alive(server, kernel) == tables   # nothing joined, nothing stopped
+    for host in (f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}"):
+        assert requests.get(join_url, headers={"Host": host}, timeout=30).status_code == 200, host
+    assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
+
+
 def _log(server) -> str:
     log = server["process"].log
     log.flush()

@@ -490,6 +490,10 @@ def test_class_and_kit_refuse_a_busy_port_and_bad_places_in_one_line_before_maki
             (["class", "snap", "--base-url", "/a(b/", "--store", str(tmp_path / "store")],
              "--base-url '/a(b/' is not a path prefix: give one like /services/catcards-class/"),
             (["class", "snap", "--base-url", "/x/../y", "--store", str(tmp_path / "store")], "no . or .. parts"),
+            # a host the server answers to (DNS rebinding): a name or an IP address, no port, path or *
+            (["class", "snap", "--allow-host", "http://evil.example/", "--store", str(tmp_path / "store")],
+             "--allow-host 'http://evil.example/' is not a host name"),
+            (["class", "snap", "--allow-host", "*", "--store", str(tmp_path / "store")], "no port, no http://, no *"),
             # break-it: `catcards app` printed "open http://127.0.0.1:PORT/" for a busy port, then Voila served on PORT + 1
             (["app", "snap", "--port", port], f"the port {port} is in use"),
             (["kit", str(tmp_path / long)], "is 300 bytes long; a file or folder name is at most 255 bytes"),
