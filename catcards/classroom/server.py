@@ -497,7 +497,7 @@ class TallyHandler(PoolHandler):
         value = data.get("value")
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise JsonError(400, "give the count you made with real cards as \"value\", a whole number")
-        counted = self.call(self.pool.tally, code, token, value)
+        counted = self.call(self.pool.tally, code, token, value, client=self.request.remote_ip)
         self.send({"counted": _counted(counted), **self.server.student_results(token)}, 201)
 
 

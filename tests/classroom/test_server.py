@@ -21,7 +21,7 @@ import catcards
 from catcards.classroom.activities import activity
 from catcards.classroom.pool import CODE_ALPHABET, series_seed
 from catcards.games.snap import FLIP
-from class_server import ClassProcess, FakeVoilaKernels, free_port, handlers_served, ticks
+from class_server import ClassProcess, FakeVoilaKernels, free_port, handlers_served, snap_class_served, ticks
 
 SNAPS_ACT = activity("snap/snaps-per-pass")
 
@@ -886,6 +886,44 @@ def _join_from(address: str, port: int, code: str) -> tuple[int, dict]:
     answer = json.loads(reply.read())
     conn.close()
     return reply.status, answer
+
+
+def test_a_student_joining_again_and_again_cannot_flood_the_pool_with_counts(tmp_path):
+    """Hostile tester: one script joined 10 times from one address and sent each token's 20 counts
+    from real cards (the cap per student): 200 unchecked counts in the pool in 2 s. Now the
+    server passes the request's address to the pool, whose limit of counts per address holds
+    across the script's tokens: beyond it 429 JSON saying how long to wait, and nothing counted;
+    each count answered 201 is in the pool."""
+    import http.client
+
+    with snap_class_served(tmp_path) as served:
+        port, code, pool = int(served["url"].split(":")[2].split("/")[0]), served["code"], served["pool"]
+        tokens = [_join_from("127.0.0.1", port, code)[1]["student"] for _ in range(10)]
+        began, statuses, errors = time.monotonic(), [], set()
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        for token in tokens:
+            for _ in range(20):
+                conn.request("POST", f"/class/{code}/tally", body=json.dumps({"student": token, "value": 3}),
+                             headers={"Content-Type": "application/json"})
+                reply = conn.getresponse()
+                answer = json.loads(reply.read())
+                statuses.append(reply.status)
+                if reply.status == 429:
+                    errors.add(re.sub(r"wait \d+ s", "wait N s", answer["error"]))
+        took = time.monotonic() - began
+        conn.close()
+        assert set(statuses) == {201, 429}
+        assert 50 <= statuses.count(201) <= 50 + took + 1   # 50 at once, then 1 a second (before: 200)
+        assert errors == {"too many counts from real cards sent from your network at once (at most 50 at once, "
+                          "then 1 a second, for everyone on it); wait N s and send your count again"}
+        assert pool.summary(code)["tallies"]["n"] == statuses.count(201) == len(pool.results(code))
+        # another device is not held up
+        other = _join_from("127.0.0.2", port, code)[1]["student"]
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=("127.0.0.2", 0))
+        conn.request("POST", f"/class/{code}/tally", body=json.dumps({"student": other, "value": 4}),
+                     headers={"Content-Type": "application/json"})
+        assert conn.getresponse().status == 201
+        conn.close()
 
 
 def test_joins_over_http_are_limited_per_address_and_per_class_and_a_full_class_says_so(small_class):
