@@ -1517,13 +1517,12 @@ def test_a_kernel_that_exits_at_its_start_is_replaced_and_the_pool_reaches_its_s
         loop.close()
 
 
-def test_ending_the_class_shuts_the_preheated_tables_down_and_refills_none():
-    """After "End the class" no page takes a kernel: the pool's kernels (30 by default, about 75
-    MB each) stayed, idle, until Ctrl+C. Ending it shuts down the started ones, and one still
-    starting once it has started; the once-a-second check refills nothing after."""
+@pytest.fixture
+def kernel_runs():
+    """``(loop, runs, make)`` for :class:`FakeVoilaKernels`: a new event loop (closed after the
+    test), and ``make`` giving each kernel started a plain manager and Voila's run of the class
+    app in it, a future of ``loop`` kept in ``runs`` by kernel id."""
     import asyncio
-
-    from catcards.classroom.server import ClassServer, KernelPool
 
     loop = asyncio.new_event_loop()
     runs: dict[str, asyncio.Future] = {}
@@ -1532,31 +1531,41 @@ def test_ending_the_class_shuts_the_preheated_tables_down_and_refills_none():
         runs[kernel_id] = loop.create_future()
         return object(), runs[kernel_id]
 
-    try:
-        manager = FakeVoilaKernels(loop, 3, make)
-        server = ClassServer()
-        server.kernel_pool = kernels = KernelPool(manager, 3)
-        kernels.ready = lambda: len(runs)
-        manager.fill_if_needed(delay=0, notebook_name="class_app.ipynb")
-        pool = manager._pools["class_app.ipynb"]
-        loop.run_until_complete(asyncio.wait(pool[:]))  # the three starts run
-        starting = loop.create_future()  # a fourth start, still running when the class ends
-        pool.append(starting)
-        server._student_tables, server.on_class_ended = {}, None
-        loop.call_soon(server.class_ended)
-        loop.run_until_complete(asyncio.sleep(0.01))
-        assert pool == [] and sorted(manager.shut) == ["k1", "k2", "k3"]
-        starting.set_result({"kernel_id": "k4", "task": None})
-        loop.run_until_complete(asyncio.sleep(0.01))
-        assert sorted(manager.shut) == ["k1", "k2", "k3", "k4"]
-        kernels.last_taken = float("-inf")
-        kernels.tick()
-        assert pool == [] and sorted(manager.kernels) == ["k1", "k2", "k3"]   # none started again
-    finally:
-        loop.close()
+    yield loop, runs, make
+    loop.close()
 
 
-def test_the_stop_kills_the_waiting_kernels_at_once_and_gives_a_tables_kernel_its_grace():
+def test_ending_the_class_shuts_the_preheated_tables_down_and_refills_none(kernel_runs):
+    """After "End the class" no page takes a kernel: the pool's kernels (30 by default, about 75
+    MB each) stayed, idle, until Ctrl+C. Ending it shuts down the started ones, and one still
+    starting once it has started; the once-a-second check refills nothing after."""
+    import asyncio
+
+    from catcards.classroom.server import ClassServer, KernelPool
+
+    loop, runs, make = kernel_runs
+    manager = FakeVoilaKernels(loop, 3, make)
+    server = ClassServer()
+    server.kernel_pool = kernels = KernelPool(manager, 3)
+    kernels.ready = lambda: len(runs)
+    manager.fill_if_needed(delay=0, notebook_name="class_app.ipynb")
+    pool = manager._pools["class_app.ipynb"]
+    loop.run_until_complete(asyncio.wait(pool[:]))  # the three starts run
+    starting = loop.create_future()  # a fourth start, still running when the class ends
+    pool.append(starting)
+    server._student_tables, server.on_class_ended = {}, None
+    loop.call_soon(server.class_ended)
+    loop.run_until_complete(asyncio.sleep(0.01))
+    assert pool == [] and sorted(manager.shut) == ["k1", "k2", "k3"]
+    starting.set_result({"kernel_id": "k4", "task": None})
+    loop.run_until_complete(asyncio.sleep(0.01))
+    assert sorted(manager.shut) == ["k1", "k2", "k3", "k4"]
+    kernels.last_taken = float("-inf")
+    kernels.tick()
+    assert pool == [] and sorted(manager.kernels) == ["k1", "k2", "k3"]   # none started again
+
+
+def test_the_stop_kills_the_waiting_kernels_at_once_and_gives_a_tables_kernel_its_grace(kernel_runs):
     """Ctrl+C (ClassServer.close_kernels): every kernel is shut down at once; the pool's kernels,
     waiting for a page inside a cell, are killed (``now``), a student's table's kernel is asked
     and given STOP_GRACE (jupyter_client's ``shutdown_wait_time``); Voila's pool is emptied, its
@@ -1579,29 +1588,20 @@ def test_the_stop_kills_the_waiting_kernels_at_once_and_gives_a_tables_kernel_it
             self.shut.append(kernel_id)
             self.how[kernel_id] = now
 
-    loop = asyncio.new_event_loop()
-    runs: dict[str, asyncio.Future] = {}
-
-    def make(kernel_id):
-        runs[kernel_id] = loop.create_future()
-        return object(), runs[kernel_id]
-
-    try:
-        manager = Kernels(loop, 3, make)
-        manager.how = {}
-        server = ClassServer()
-        server.kernel_manager, server.kernel_pool = manager, KernelPool(manager, 3)
-        server._kernel_managers = managers = [types.SimpleNamespace(shutdown_wait_time=5.0) for _ in range(3)]
-        manager.fill_if_needed(delay=0, notebook_name="class_app.ipynb")
-        pool = manager._pools["class_app.ipynb"]
-        loop.run_until_complete(asyncio.wait(pool[:]))
-        pool.pop(0)   # a page took k1: a student's table now
-        runs["k1"].set_result(None)   # its notebook ran
-        starting = loop.create_future()   # a start still running at Ctrl+C
-        pool.append(starting)
-        loop.run_until_complete(server.close_kernels())
-    finally:
-        loop.close()
+    loop, runs, make = kernel_runs
+    manager = Kernels(loop, 3, make)
+    manager.how = {}
+    server = ClassServer()
+    server.kernel_manager, server.kernel_pool = manager, KernelPool(manager, 3)
+    server._kernel_managers = managers = [types.SimpleNamespace(shutdown_wait_time=5.0) for _ in range(3)]
+    manager.fill_if_needed(delay=0, notebook_name="class_app.ipynb")
+    pool = manager._pools["class_app.ipynb"]
+    loop.run_until_complete(asyncio.wait(pool[:]))
+    pool.pop(0)   # a page took k1: a student's table now
+    runs["k1"].set_result(None)   # its notebook ran
+    starting = loop.create_future()   # a start still running at Ctrl+C
+    pool.append(starting)
+    loop.run_until_complete(server.close_kernels())
     assert sorted(manager.shut) == ["k1", "k2", "k3"]
     assert manager.how == {"k1": False, "k2": True, "k3": True}
     assert [m.shutdown_wait_time for m in managers] == [STOP_GRACE] * 3 and STOP_GRACE <= 1.0
