@@ -1049,7 +1049,138 @@ def _safe_files(handler: type) -> type:
     return type(f"Safe{handler.__name__}", (_SafeFiles, handler), {})
 
 
-class ClassServer(Voila):
+class PromptStop:
+    """What ``catcards class`` (:class:`ClassServer`) and ``catcards app`` (``cli._serve_app``) share
+    of a Voila server's run: :meth:`serve` listens and runs tornado's loop, Ctrl+C (or SIGTERM)
+    stops the loop between two callbacks (:func:`~catcards.voila_options.stop_on_ctrl_c`), and
+    :meth:`stop` says so (:attr:`on_stopping`) and shuts every kernel down at once, within
+    :data:`STOP_GRACE` + :data:`STOP_WAIT` seconds, killing what is left. Mixed in before
+    :class:`voila.app.Voila`, whose ``stop`` gave each kernel jupyter_client's 5 s and said
+    nothing (``catcards app`` stopped silently)."""
+
+    def note_kernels(self, quiet: bool) -> None:
+        """Keep every kernel's manager in :attr:`_kernel_managers` (:func:`_noted_kernels`: the
+        stop counts and kills them); ``quiet``: each kernel logs critical failures only and its
+        error output goes to a file (:func:`_quiet_kernels`)."""
+        self._kernel_managers = []
+        factory = _noted_kernels(self.kernel_manager.kernel_manager_factory, self._kernel_managers)
+        self.kernel_manager.kernel_manager_factory = _quiet_kernels(factory) if quiet else factory
+
+    def serve(self, listening: Any, **listen_options: Any) -> None:
+        """Listen on ``self.ip``:``self.port`` (tornado's ``listen_options``), call
+        ``listening()`` (the port is bound: a request waits for the loop), run the loop until
+        Ctrl+C or SIGTERM, then :meth:`stop`.
+
+        Raises: ClassServerError the port was taken meanwhile, or the address is of no network
+        here (:func:`address_problem`)."""
+        try:
+            self.http_server = self.app.listen(self.port, self.ip, **listen_options)
+        except OSError as exc:  # taken since check_address, or an address of no network here
+            raise ClassServerError(address_problem(self.ip, self.port, exc)) from None
+        self.ioloop = tornado.ioloop.IOLoop.current()
+        stop_on_ctrl_c(self.ioloop)  # Ctrl+C stops the loop between callbacks, then stop() runs
+        listening()
+        try:
+            self.ioloop.start()
+        except KeyboardInterrupt:  # Ctrl+C before the loop took it (or where it cannot: Windows)
+            pass
+        finally:
+            self.stop()
+
+    def _running(self, kernel_id: str | None) -> bool:
+        manager = getattr(self, "kernel_manager", None)
+        return kernel_id is not None and manager is not None and kernel_id in manager
+
+    async def _stop_kernel(self, kernel_id: str, now: bool = False) -> None:
+        try:
+            if self._running(kernel_id):
+                await self.kernel_manager.shutdown_kernel(kernel_id, now=now)
+        except (KeyError, RuntimeError, tornado.web.HTTPError):  # stopped meanwhile (its own goodbye)
+            pass
+
+    #: the server is stopping (:meth:`stop`): a table page asked now is refused (503)
+    stopping: bool = False
+    #: called with the number of kernels when the server starts closing them (the command prints
+    #: "Stopping: ...")
+    on_stopping: Any = None
+    #: the HTTP server (tornado's), once listening
+    http_server: Any = None
+    #: the managers of kernels made and not ended (:func:`_noted_kernels`), so that the stop finds
+    #: a kernel whose start it cut short
+    _kernel_managers: Any = ()
+
+    def stop(self) -> None:
+        """Stop serving, once tornado's loop has stopped (Ctrl+C, SIGTERM): stop listening, shut
+        every kernel down at once (:meth:`close_kernels`, at most :data:`STOP_GRACE` +
+        :data:`STOP_WAIT` seconds, on the server's own loop), kill the process of any kernel still
+        running (:func:`kill_kernels`), remove Voila's folder of connection files. A second
+        Ctrl+C (or a SIGTERM) while the kernels close stops waiting for them: they are killed at
+        once.
+
+        Nothing a class counted is lost: a result is counted (committed in the store) when its
+        request is answered, and the loop stops between two callbacks, never inside one
+        (:func:`~catcards.voila_options.stop_on_ctrl_c`); the store itself is closed by
+        :func:`run_class` after this.
+
+        Voila's own ``stop`` shuts the kernels down through jupyter_core's ``run_sync``, which,
+        outside a running loop, makes a new event loop, where the server's loop's tasks (a kernel
+        start of the pool still running) cannot be awaited; and it gives each kernel
+        jupyter_client's 5 s (``shutdown_wait_time``): a preheated kernel waits for its page
+        inside a cell and does not end when asked, so 10 of them ended only at the SIGTERM sent
+        at 2.5 s (an idle 2-core computer)."""
+        self.stopping = True
+        signal.signal(signal.SIGTERM, signal.default_int_handler)  # asked again: stop waiting, as a second Ctrl+C
+        if self.http_server is not None:
+            self.http_server.stop()  # no new connection
+        if self.on_stopping is not None:
+            self.on_stopping(len(running_kernels(self._kernel_managers)))
+        try:
+            self.ioloop.asyncio_loop.run_until_complete(self.close_kernels())
+        except KeyboardInterrupt:  # a second Ctrl+C: no more waiting
+            pass
+        finally:
+            kill_kernels(self._kernel_managers)
+            shutil.rmtree(self.connection_dir, ignore_errors=True)
+
+    async def close_kernels(self, grace: float = STOP_GRACE) -> None:
+        """Shut every kernel down at once: a student's table's kernel is asked to end and given
+        ``grace`` seconds (jupyter_client's ``shutdown_wait_time``: interrupted and asked,
+        terminated at half of it, killed at its end); a kernel of the pool, waiting for a page
+        inside a cell (it would not end when asked), is killed at once (``now``). Returns after
+        at most ``grace`` + :data:`STOP_WAIT` seconds.
+
+        First nothing more starts: a class's pool's once-a-second refill (:meth:`KernelPool.stop_watching`)
+        and the idle-kernel culler stop, Voila's pool of starts is emptied and each start still
+        running is cancelled (a kernel it launched is killed by :meth:`stop`), and Voila's run of
+        the class app in each waiting kernel is cancelled (the server does not read the kernels'
+        last messages). A table's kernel holds nothing to keep: a student's results are counted in
+        the store when their save reaches the pool."""
+        manager = self.kernel_manager
+        if getattr(self, "kernel_pool", None) is not None:
+            self.kernel_pool.stop_watching()
+        if getattr(manager, "_culler_callback", None) is not None:
+            manager._culler_callback.stop()
+        waiting = set()  # the kernels of the pool, waiting for a page inside a cell: killed now
+        for tasks in getattr(manager, "_pools", {}).values():
+            starts, tasks[:] = list(tasks), []
+            for task in starts:
+                waiting.add((started(task) or {}).get("kernel_id"))
+                for run in (task, (started(task) or {}).get("task")):
+                    if run is not None and not run.done():
+                        run.cancel()
+        for kernel in list(self._kernel_managers):
+            kernel.shutdown_wait_time = grace
+        closing = [asyncio.ensure_future(self._stop_kernel(kernel_id, now=kernel_id in waiting))
+                   for kernel_id in manager.list_kernel_ids()]
+        if closing:
+            done, late = await asyncio.wait(closing, timeout=grace + STOP_WAIT)
+            for task in late:
+                task.cancel()
+            for task in done:
+                task.exception()  # read: asyncio prints nothing of a shutdown that failed
+
+
+class ClassServer(PromptStop, Voila):
     """Voila serving the class app notebook, with the pool's handlers in front (module docstring).
 
     Set :attr:`pool`, :attr:`info` (the pool's ``ClassInfo``), :attr:`activity` and
@@ -1075,10 +1206,6 @@ class ClassServer(Voila):
         """How many kernels run now (0 before the server starts)."""
         manager = getattr(self, "kernel_manager", None)
         return len(manager.list_kernel_ids()) if manager is not None else 0
-
-    def _running(self, kernel_id: str | None) -> bool:
-        manager = getattr(self, "kernel_manager", None)
-        return kernel_id is not None and manager is not None and kernel_id in manager
 
     def table_opened(self, kernel_id: str, student: int, xsrf: bytes) -> None:
         """Note that the table page of student number ``student``, in the browser whose
@@ -1174,13 +1301,6 @@ class ClassServer(Voila):
             self.kernel_pool.stop()  # the preheated tables no page has taken: none will be
         if self.on_class_ended is not None:
             self.on_class_ended(self.code)
-
-    async def _stop_kernel(self, kernel_id: str, now: bool = False) -> None:
-        try:
-            if self._running(kernel_id):
-                await self.kernel_manager.shutdown_kernel(kernel_id, now=now)
-        except (KeyError, RuntimeError, tornado.web.HTTPError):  # stopped meanwhile (its own goodbye)
-            pass
 
     def table_refusal(self, token: str) -> tuple[int, str] | None:
         """Why the table page ``?student=token`` is not opened, as ``(status, message)``, or None
@@ -1317,11 +1437,8 @@ class ClassServer(Voila):
     def start(self) -> None:  # Voila.start with the pool's handlers first and bounded bodies
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         settings = self.init_settings()
-        self._kernel_managers = []  # every kernel's manager (while its kernel runs): the stop kills what is left
-        self.kernel_manager.kernel_manager_factory = _noted_kernels(self.kernel_manager.kernel_manager_factory,
-                                                                    self._kernel_managers)
+        self.note_kernels(quiet=not self.verbose)  # every kernel's manager: the stop kills what is left
         if not self.verbose:  # errors only: not each request answered (4xx are warnings) nor tornado's notes
-            self.kernel_manager.kernel_manager_factory = _quiet_kernels(self.kernel_manager.kernel_manager_factory)
             # tornado.application too (as catcards app's APP_QUIET_CONFIG): jupyter_server's handlers
             # log each 4xx they answer there as a warning ("wrote error: 'Kernel does not exist: ...'",
             # a table page's kernel asked about after "End the class" stopped it), printed bare by
@@ -1351,105 +1468,15 @@ class ClassServer(Voila):
                 h = (h[0], _safe_files(h[1]), *h[2:])
             voila_handlers.append(h)
         self.app.add_handlers(".*$", self.class_handlers() + voila_handlers)
-        try:
-            self.http_server = self.app.listen(self.port, self.ip, **http_server_options())
-        except OSError as exc:  # taken since check_address, or an address of no network here
-            raise ClassServerError(address_problem(self.ip, self.port, exc)) from None
-        self.ioloop = tornado.ioloop.IOLoop.current()
-        stop_on_ctrl_c(self.ioloop)  # Ctrl+C stops the loop between callbacks, then stop() runs
+        self.serve(self._listening, **http_server_options())
+
+    def _listening(self) -> None:
         if getattr(self, "kernel_pool", None) is not None:
             self.kernel_pool.watch()
         self.on_listening()
-        try:
-            self.ioloop.start()
-        except KeyboardInterrupt:  # Ctrl+C before the loop took it (or where it cannot: Windows)
-            pass
-        finally:
-            self.stop()
 
     def on_listening(self) -> None:
         """Called once the server listens (the command prints the class's links here)."""
-
-    #: the server is stopping (:meth:`stop`): a table page asked now is refused (503)
-    stopping: bool = False
-    #: called with the number of kernels when the server starts closing them (the command prints
-    #: "Stopping: ...")
-    on_stopping: Any = None
-    #: the HTTP server (tornado's), once listening
-    http_server: Any = None
-    #: the managers of kernels made and not ended (:func:`_noted_kernels`), so that the stop finds
-    #: a kernel whose start it cut short
-    _kernel_managers: Any = ()
-
-    def stop(self) -> None:
-        """Stop serving, once tornado's loop has stopped (Ctrl+C, SIGTERM): stop listening, shut
-        every kernel down at once (:meth:`close_kernels`, at most :data:`STOP_GRACE` +
-        :data:`STOP_WAIT` seconds, on the server's own loop), kill the process of any kernel still
-        running (:func:`kill_kernels`), remove Voila's folder of connection files. A second
-        Ctrl+C (or a SIGTERM) while the kernels close stops waiting for them: they are killed at
-        once.
-
-        Nothing counted is lost: a result is counted (committed in the store) when its request is
-        answered, and the loop stops between two callbacks, never inside one
-        (:func:`~catcards.voila_options.stop_on_ctrl_c`); the store itself is closed by
-        :func:`run_class` after this.
-
-        Voila's own ``stop`` shuts the kernels down through jupyter_core's ``run_sync``, which,
-        outside a running loop, makes a new event loop, where the server's loop's tasks (a kernel
-        start of the pool still running) cannot be awaited; and it gives each kernel
-        jupyter_client's 5 s (``shutdown_wait_time``): a preheated kernel waits for its page
-        inside a cell and does not end when asked, so 10 of them ended only at the SIGTERM sent
-        at 2.5 s (an idle 2-core computer)."""
-        self.stopping = True
-        signal.signal(signal.SIGTERM, signal.default_int_handler)  # asked again: stop waiting, as a second Ctrl+C
-        if self.http_server is not None:
-            self.http_server.stop()  # no new connection
-        if self.on_stopping is not None:
-            self.on_stopping(len(running_kernels(self._kernel_managers)))
-        try:
-            self.ioloop.asyncio_loop.run_until_complete(self.close_kernels())
-        except KeyboardInterrupt:  # a second Ctrl+C: no more waiting
-            pass
-        finally:
-            kill_kernels(self._kernel_managers)
-            shutil.rmtree(self.connection_dir, ignore_errors=True)
-
-    async def close_kernels(self, grace: float = STOP_GRACE) -> None:
-        """Shut every kernel down at once: a student's table's kernel is asked to end and given
-        ``grace`` seconds (jupyter_client's ``shutdown_wait_time``: interrupted and asked,
-        terminated at half of it, killed at its end); a kernel of the pool, waiting for a page
-        inside a cell (it would not end when asked), is killed at once (``now``). Returns after
-        at most ``grace`` + :data:`STOP_WAIT` seconds.
-
-        First nothing more starts: the pool's once-a-second refill (:meth:`KernelPool.stop_watching`)
-        and the idle-kernel culler stop, Voila's pool of starts is emptied and each start still
-        running is cancelled (a kernel it launched is killed by :meth:`stop`), and Voila's run of
-        the class app in each waiting kernel is cancelled (the server does not read the kernels'
-        last messages). A table's kernel holds nothing to keep: a student's results are counted in
-        the store when their save reaches the pool."""
-        manager = self.kernel_manager
-        if getattr(self, "kernel_pool", None) is not None:
-            self.kernel_pool.stop_watching()
-        if getattr(manager, "_culler_callback", None) is not None:
-            manager._culler_callback.stop()
-        waiting = set()  # the kernels of the pool, waiting for a page inside a cell: killed now
-        for tasks in getattr(manager, "_pools", {}).values():
-            starts, tasks[:] = list(tasks), []
-            for task in starts:
-                waiting.add((started(task) or {}).get("kernel_id"))
-                for run in (task, (started(task) or {}).get("task")):
-                    if run is not None and not run.done():
-                        run.cancel()
-        for kernel in list(self._kernel_managers):
-            kernel.shutdown_wait_time = grace
-        closing = [asyncio.ensure_future(self._stop_kernel(kernel_id, now=kernel_id in waiting))
-                   for kernel_id in manager.list_kernel_ids()]
-        if closing:
-            done, late = await asyncio.wait(closing, timeout=grace + STOP_WAIT)
-            for task in late:
-                task.cancel()
-            for task in done:
-                task.exception()  # read: asyncio prints nothing of a shutdown that failed
 
 
 #: what a students' kernel logs unless ``catcards class --verbose``: critical failures only.
