@@ -38,12 +38,12 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 ==========================================  =====================================================
 
 The teacher's token is read from ``Authorization: Bearer TOKEN`` only; missing: 401, wrong: 403,
-a token in the address (``?token=``, kept in histories and logs): 400. Every refusal is a 4xx JSON ``{"error": message}``; the pool's :class:`PoolError`
-keeps its status (400, 403, 404, 409, 413, 422, 429). Bodies are bounded: a handler reads at
-most :data:`MAX_BODY` bytes (a longer ``Content-Length`` is answered 413 before the body is
-read; a chunked body, of no announced length, is answered 413 once it passes the limit, and the
-connection then closes), and the HTTP server refuses anything above :data:`MAX_SERVER_BODY`
-sent to Voila's own handlers.
+a token in the address (``?token=``, kept in histories and logs): 400. Every refusal is a 4xx
+JSON ``{"error": message}``; the pool's :class:`PoolError` keeps its status (400, 403, 404, 409,
+413, 422, 429). Bodies are bounded: a handler reads at most :data:`MAX_BODY` bytes (a longer
+``Content-Length`` is answered 413 before the body is read; a chunked body, of no announced
+length, is answered 413 once it passes the limit, and the connection then closes), and the HTTP
+server refuses anything above :data:`MAX_SERVER_BODY` sent to Voila's own handlers.
 
 Students cannot run code on the server: Voila's kernel manager forwards only widget (comm) and
 kernel-info messages from a page to its kernel (no ``execute_request``; the class app's kernel
@@ -657,8 +657,8 @@ class KernelGoodbye(PoolHandler):
     (:func:`_table_handler`) set that cookie and noted its token beside the kernel id
     (:meth:`ClassServer.table_opened`). The form's token must equal the cookie's, and the
     cookie's the one noted for the kernel. The teacher's token (``Authorization: Bearer``; in the
-    address it is refused, 400, as everywhere: :meth:`PoolHandler.teacher`) may stop any kernel. Anyone else, with a kernel id learnt however, gets 403 and
-    nothing is stopped."""
+    address it is refused, 400, as everywhere: :meth:`PoolHandler.teacher`) may stop any kernel.
+    Anyone else, with a kernel id learnt however, gets 403 and nothing is stopped."""
 
     async def post(self, kernel_id: str) -> None:
         if not (self.owner_of(kernel_id) or self.is_teacher()):

@@ -437,7 +437,8 @@ def test_app_prints_its_address_once_it_answers_and_nothing_a_teacher_cannot_act
                      "Stopping: closing 1 kernel (the app's open games)...",
                      "Stopped."], "\n".join(shown)
     assert proc.returncode == 0
-    assert not [p for p in psutil.process_iter(["cmdline"]) if f"kernel-{kernel}.json" in " ".join(p.info["cmdline"] or [])]
+    assert not [p for p in psutil.process_iter(["cmdline"])
+                if f"kernel-{kernel}.json" in " ".join(p.info["cmdline"] or [])]
 
 
 def test_a_tilde_in_a_typed_path_is_the_home_folder(capsys, tmp_path, monkeypatch):
