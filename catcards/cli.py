@@ -46,7 +46,7 @@ __all__ = ["main", "summary", "parse_param", "app_url", "catalogue", "start_page
 from catcards.start_page import APP, NOTEBOOKS, app_url, catalogue, find_app_base, start_page_html
 from catcards.voila_options import (APP_CULLING, APP_EXECUTION, APP_EXECUTION_CONFIG,  # noqa: F401 (re-exported)
                                     APP_KERNEL_TRANSPORT, APP_QUIET_CONFIG, kernel_socket_route, not_a_closed_websocket,
-                                    quiet_kernel_socket, stop_on_ctrl_c)
+                                    quiet_kernel_socket)
 
 
 #: longest ``--param`` text (key=value) read, in characters
@@ -274,6 +274,10 @@ def _parser() -> argparse.ArgumentParser:
                      help="the path prefix the server answers under (default: JUPYTERHUB_SERVICE_PREFIX or /)")
     cls.add_argument("--public-url", default=None, type=_web_address,
                      help="the address students use, when it is not http://IP:PORT (a JupyterHub's, with the prefix)")
+    cls.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                     help="another host name (or IP address) students or a proxy reach the server by, beside "
+                          "localhost, --ip and --public-url's; requests to any other name are refused "
+                          "(a web page of another site cannot reach the server); may be given again")
     cls.add_argument("--preheat", type=_whole(0, 64), default=None,
                      help="students' tables (kernels) made ready before anyone asks: your class's size "
                           "(default 30; about 75 MB each)")
@@ -503,6 +507,9 @@ def _simulate(args: argparse.Namespace) -> str:
 
 
 def _app(args: argparse.Namespace) -> int:
+    """``catcards app GAME``: Voila serving the app notebook on 127.0.0.1 (:func:`_serve_app`)
+    until Ctrl+C, which it says ("Stopping: ...", then "Stopped."), as ``catcards class`` does."""
+    global _nothing_left_open
     import catcards
 
     params = {} if args.players is None else {"players": args.players}
@@ -526,7 +533,13 @@ def _app(args: argparse.Namespace) -> int:
     # FontAwesome stylesheets from a CDN, which logged ERR_NAME_NOT_RESOLVED offline), for Voila below
     os.chdir(APP.parent)
     _serve_app(_app_argv(args.port), lambda: print(
-        f"Serving {title} as an app: open {url} in a browser (Ctrl+C stops it)", flush=True))
+        f"Serving {title} as an app: open {url} in a browser (Ctrl+C stops it)", flush=True),
+        stopping=lambda kernels: print(f"Stopping: closing {kernels} kernel{'' if kernels == 1 else 's'} "
+                                       "(the app's open games)...", flush=True))
+    # it said nothing at Ctrl+C, then Python's exit collected the server's garbage for seconds:
+    # now it says so, as `catcards class` does, and run() ends the process at once
+    print("Stopped.", flush=True)
+    _nothing_left_open = True
     return 0
 
 
@@ -545,52 +558,52 @@ def _app_argv(port: int) -> list[str]:
             "--Voila.log_level=ERROR", *APP_CULLING, *APP_EXECUTION, *(APP_KERNEL_TRANSPORT if zmq.has("curve") else ())]
 
 
-def _serve_app(argv: Sequence[str], ready: Callable[[], Any]) -> None:
+def _serve_app(argv: Sequence[str], ready: Callable[[], Any], stopping: Callable[[int], Any] | None = None) -> None:
     """Run Voila in this process with the command-line arguments ``argv`` (and
-    :data:`~catcards.voila_options.APP_QUIET_CONFIG`) until it is stopped (Ctrl+C or SIGTERM: Voila
-    then shuts its kernels down, as when ``catcards app`` became ``python -m voila``); call
-    ``ready()`` once, when the server answers requests.
+    :data:`~catcards.voila_options.APP_QUIET_CONFIG`) until it is stopped (Ctrl+C or SIGTERM); call
+    ``ready()`` once, when the server listens, and ``stopping(kernels)`` when it starts closing
+    its kernels (their number).
 
-    Voila 0.5 has no ready hook: its ``listen`` binds the port, logs "Voila is running at" (an INFO
-    line, hidden at ``--Voila.log_level=ERROR``) and runs tornado's loop until stopped. ``ready``
-    is queued on that loop just before, so it runs on the loop's first turn, with the port bound
-    and requests answered; never if the port could not be bound (Voila then exits, status 1).
+    It runs and stops as the class server does (:class:`~catcards.classroom.server.PromptStop`):
+    Voila's own ``listen`` logged "Voila is running at" and had no ready hook, and its ``stop``
+    said nothing and gave each kernel jupyter_client's 5 s; here the port is bound, ``ready()``
+    says so (a request waits for the loop), Ctrl+C stops tornado's loop between two callbacks,
+    and every kernel is shut down at once within about 3 s, what is left killed.
+
+    Raises: ClassServerError the port was taken since it was checked.
     A message written to a page's websocket the browser had closed is not printed
     (:func:`~catcards.voila_options.not_a_closed_websocket`)."""
     import logging
 
-    import tornado.ioloop
     from traitlets.config import Config
     from voila.app import Voila
 
-    from catcards.classroom.server import _quiet_kernels
+    from catcards.classroom.server import PromptStop
 
-    class AppServer(Voila):
+    class AppServer(PromptStop, Voila):
         def init_handlers(self) -> list:
             # a page's socket to its kernel prints nothing in the terminal for what a page or a
             # script does (quiet_kernel_socket: a POST there, a reload while it opened)
             return [(h[0], quiet_kernel_socket(h[1]), *h[2:]) if kernel_socket_route(h) else h
                     for h in super().init_handlers()]
 
-        def listen(self) -> None:
+        def listen(self) -> None:  # Voila.start ends here, its handlers added
             # each page's kernel logs critical failures only, as the class server's: at Ctrl+C a
             # kernel still busy logged "Parent appears to have exited" or a ZMQError traceback
             # (harmless, and nothing a teacher can act on)
-            self.kernel_manager.kernel_manager_factory = _quiet_kernels(self.kernel_manager.kernel_manager_factory)
-            loop = tornado.ioloop.IOLoop.current()
-            loop.add_callback(ready)
-            stop_on_ctrl_c(loop)
-            super().listen()
+            self.note_kernels(quiet=True)
+            self.serve(ready)
 
     logging.getLogger("asyncio").addFilter(not_a_closed_websocket)
     server = AppServer(config=Config(APP_QUIET_CONFIG))
+    server.on_stopping = stopping
     server.initialize(list(argv))
     server.start()
 
 
 #: set once a command has closed everything it opened (``catcards class``: its kernels and its
-#: store, when :func:`~catcards.classroom.server.run_class` returns): :func:`run` then ends the
-#: process at once
+#: store, when :func:`~catcards.classroom.server.run_class` returns; ``catcards app``: its kernels):
+#: :func:`run` then ends the process at once
 _nothing_left_open = False
 
 
@@ -606,7 +619,7 @@ def _class(args: argparse.Namespace) -> int:
         store=server.DEFAULT_STORE if args.store is None else args.store, nicknames=not args.no_nicknames, as_json=args.json,
         base_url=args.base_url, public_url=args.public_url,
         preheat=server.DEFAULT_PREHEAT if args.preheat is None else args.preheat, new=args.new,
-        max_students=args.max_students, verbose=args.verbose)
+        max_students=args.max_students, verbose=args.verbose, allow_hosts=args.allow_host)
     _nothing_left_open = True
     return status
 
@@ -810,8 +823,9 @@ def run() -> None:
     through sending (seen in CI: "catcards: interrupted" printed, the process still there 30 s
     later; 1 time in 12 under load here).
 
-    So does ``catcards class`` once stopped: it has closed its kernels and its store and said so
-    (:func:`~catcards.classroom.server.run_class`), and Python's exit then only collected the
+    So do ``catcards class`` and ``catcards app`` once stopped: they have closed their kernels (and
+    the class its store) and said so (:func:`~catcards.classroom.server.run_class`, :func:`_app`),
+    and Python's exit then only collected the
     server's garbage (about 270,000 objects: Voila, Jupyter Server, the kernels' clients), 0.7 s on
     an idle 2-core computer and 4 to 6.5 s with six busy processes beside it, most of the time the
     teacher waited after Ctrl+C.

@@ -173,7 +173,7 @@ def quiet_kernel_socket(handler: type) -> type:
 def stop_on_ctrl_c(loop) -> None:
     """Make Ctrl+C (SIGINT) stop tornado's ``loop`` (a ``tornado.ioloop.IOLoop``) between two
     callbacks, as Voila's own SIGTERM handler does; the server then shuts its kernels down
-    (``catcards app``: Voila's ``stop``; ``catcards class``: ``ClassServer.stop``). Python's
+    (both ``catcards app`` and ``catcards class``: ``catcards.classroom.server.PromptStop.stop``). Python's
     KeyboardInterrupt instead landed in whatever ran, e.g. a page's template half rendered: "Task
     exception was never retrieved" and a traceback in the teacher's terminal, or a kernel start of
     the class server's pool, whose KeyboardInterrupt then came out of the kernels' shutdown. A

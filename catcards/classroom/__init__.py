@@ -182,7 +182,8 @@ class Classroom:
     server gives it, is the student's seed); ``POST {join_url}/game`` with ``{"student"}`` ->
     ``{"k", "seed"}`` (the next game); ``POST {join_url}/results`` with ``{"student",
     "save"}`` -> 201, else a 4xx with ``{"error": message}``, raised as :class:`PoolError`;
-    ``GET {join_url}/results.csv?token=TEACHER_TOKEN``.
+    ``GET {join_url}/results.csv`` with the header ``Authorization: Bearer TEACHER_TOKEN`` (the
+    server refuses a token in the address: addresses are kept in histories and logs).
     """
 
     def __init__(self, join_url: str, activity: str | None = None, timeout: float = 30.0):
@@ -214,9 +215,14 @@ class Classroom:
         return Member(self, token, seed)
 
     def results_csv(self, teacher_token: str) -> str:
-        """The CSV of counted results (the teacher's token needed)."""
-        query = urllib.parse.urlencode({"token": teacher_token})
-        return self._request("GET", f"/results.csv?{query}", raw=True)
+        """The CSV of counted results (the teacher's token needed, sent in the ``Authorization``
+        header). Raises PoolError (401 no token, 403 a wrong one)."""
+        if not isinstance(teacher_token, str) or not teacher_token.strip():
+            raise PoolError(401, "this needs the teacher's token (the dashboard link has it after #token=)")
+        if not (teacher_token.isascii() and teacher_token.strip().isprintable()) or " " in teacher_token.strip():
+            raise PoolError(403, "that is not a teacher's token: copy it from the dashboard link, after #token=")
+        return self._request("GET", "/results.csv", raw=True,
+                             headers={"Authorization": f"Bearer {teacher_token.strip()}"})
 
     def results(self, teacher_token: str):
         """:meth:`results_csv` as a DataFrame."""
@@ -251,11 +257,12 @@ class Classroom:
         answer = answer if isinstance(answer, dict) else {}
         return Counted(**{f.name: answer.get(f.name) for f in fields(Counted)})
 
-    def _request(self, method: str, path: str, body: dict | None = None, raw: bool = False):
+    def _request(self, method: str, path: str, body: dict | None = None, raw: bool = False,
+                 headers: dict[str, str] | None = None):
         data = None if body is None or method == "GET" else json.dumps(body).encode("utf-8")
         request = urllib.request.Request(self.join_url + path, data=data, method=method,
                                          headers={"Content-Type": "application/json",
-                                                  "Accept": "application/json"})
+                                                  "Accept": "application/json", **(headers or {})})
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
                 text = response.read(MAX_ANSWER).decode("utf-8", "replace")

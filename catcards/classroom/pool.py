@@ -49,7 +49,7 @@ from .store import Store
 
 __all__ = ["Pool", "PoolError", "ClassClosedError", "NicknameError", "ClassInfo", "Student", "Counted", "series_seed", "CODE_ALPHABET",
            "MAX_SAVE_BYTES", "MAX_NICKNAME", "MAX_STUDENTS", "GAMES_PER_STUDENT", "TALLIES_PER_STUDENT", "DEFAULT_MAX_STUDENTS",
-           "JOIN_RATE_PER_ADDRESS", "JOIN_RATE_PER_CLASS"]
+           "JOIN_RATE_PER_ADDRESS", "JOIN_RATE_PER_CLASS", "TALLY_RATE_PER_ADDRESS"]
 
 #: the most students a class takes unless its teacher sets another number (``--max-students``)
 DEFAULT_MAX_STUDENTS = 200
@@ -58,6 +58,13 @@ DEFAULT_MAX_STUDENTS = 200
 JOIN_RATE_PER_ADDRESS = (50.0, 1.0)
 #: joins to one class from every address together: (``burst``, ``per_second``)
 JOIN_RATE_PER_CLASS = (100.0, 2.0)
+#: counts from real cards (not checked, :meth:`Pool.tally`) sent to one class from one client
+#: address, by all its students together: (``burst``, ``per_second``). Each student may send
+#: :data:`TALLIES_PER_STUDENT`, but a student who joins again gets a new token and so 20 more:
+#: one script joined 10 times and put 200 unchecked counts in the pool in 2 s (hostile tester).
+#: As for joins, a class behind one school router shares one address: the burst holds a class
+#: sending its counts at once, and a refused count says how long to wait.
+TALLY_RATE_PER_ADDRESS = (50.0, 1.0)
 
 
 def _hash(token: str) -> str:
@@ -114,6 +121,8 @@ class Pool:
             1 to :data:`MAX_STUDENTS`).
         join_per_address, join_per_class: the join rate limits, ``(burst, per_second)``
             (default :data:`JOIN_RATE_PER_ADDRESS` and :data:`JOIN_RATE_PER_CLASS`).
+        tally_per_address: the rate of real-card counts from one client address, all its
+            students together, ``(burst, per_second)`` (default :data:`TALLY_RATE_PER_ADDRESS`).
         clock: the rate limits' clock (seconds; default ``time.monotonic``).
 
     Raises: PoolError 400 a ``max_students`` outside 1 to :data:`MAX_STUDENTS`.
@@ -127,6 +136,7 @@ class Pool:
                  max_students: int = DEFAULT_MAX_STUDENTS,
                  join_per_address: tuple[float, float] = JOIN_RATE_PER_ADDRESS,
                  join_per_class: tuple[float, float] = JOIN_RATE_PER_CLASS,
+                 tally_per_address: tuple[float, float] = TALLY_RATE_PER_ADDRESS,
                  clock: Callable[[], float] = time.monotonic):
         if isinstance(max_students, bool) or not isinstance(max_students, int) or not 1 <= max_students <= MAX_STUDENTS:
             raise PoolError(400, f"a class takes 1 to {MAX_STUDENTS} students, not {short_repr(max_students)}")
@@ -135,6 +145,7 @@ class Pool:
         self._buckets = _Buckets(burst, per_second, clock)
         self._join_address = _Buckets(*join_per_address, clock)
         self._join_class = _Buckets(*join_per_class, clock)
+        self._tally_address = _Buckets(*tally_per_address, clock)
         t = store
         self._classes, self._students, self._results = t.classes, t.students, t.results
         self._removed = t.removed
@@ -456,13 +467,23 @@ class Pool:
             raise PoolError(422, str(exc)) from None
         return self._count(code, student["id"], "game", value, k, seed, fields["digest"])
 
-    def tally(self, code: str, token: str, value: Any) -> Counted:
+    def tally(self, code: str, token: str, value: Any, *, client: str | None = None) -> Counted:
         """Count a real-deck result a student typed (kept apart from the games: not verified).
 
+        Args:
+            client: the sending device's address (the server passes the request's), for the
+                rate of counts per address, :data:`TALLY_RATE_PER_ADDRESS`, across all the
+                students who send from it: a student who joins again (a new token, so
+                :data:`TALLIES_PER_STUDENT` more) still sends from the same address. (Under
+                one nickname a student cannot join twice: :meth:`join` refuses it, 409.) None:
+                only the student's own limits apply (a notebook's class, :class:`LocalClass`).
+
         Raises:
-            PoolError: 404, 403, 429 as :meth:`submit`; 422 the activity has no real-deck
-                version, or ``value`` is not a whole number within the activity's ``tally``;
-                403 the student has sent :data:`TALLIES_PER_STUDENT` counts already.
+            PoolError: 404, 403, 429 as :meth:`submit`; 429 too many counts from the client's
+                address at once; 422 the activity has no real-deck version, or ``value`` is not
+                a whole number within the activity's ``tally``; 403 the student has sent
+                :data:`TALLIES_PER_STUDENT` counts already. Nothing refused is counted, and a
+                count refused for its address or its value spends none of the student's rate.
             ClassClosedError: (403) a valid count, refused only because the class is closed.
         """
         row = self._class(code)
@@ -470,12 +491,25 @@ class Pool:
         if row["ended"]:
             self._check_open(row)
         student = self._student(code, token)
-        self._rate(student["id"])
+        address = None if client is None else (code, str(client)[:100])
+        if address is not None:
+            self._tally_rate(self._tally_address.wait(address))
         try:
             value = find_activity(row["activity"]).check_tally(value)
         except ActivityError as exc:
             raise PoolError(422, str(exc)) from None
+        self._rate(student["id"])
+        if address is not None:  # taken now: another count from the address may have taken the last one
+            self._tally_rate(self._tally_address.take(address))
         return self._count(code, student["id"], "tally", value, None, None, None)
+
+    def _tally_rate(self, wait: float) -> None:
+        """Refuse (429) a count from real cards when its address must ``wait`` seconds."""
+        if wait:
+            burst, per_second = self._tally_address.burst, self._tally_address.per_second
+            raise PoolError(429, f"too many counts from real cards sent from your network at once (at most "
+                                 f"{burst:g} at once, then {per_second:g} a second, for everyone on it); wait "
+                                 f"{max(1, math.ceil(wait))} s and send your count again")
 
     # ---- what the class sees ------------------------------------------------------------------
     def summary(self, code: str, *, names: bool = False) -> dict[str, Any]:

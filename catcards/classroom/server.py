@@ -37,13 +37,13 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
                                             results out of the pool, or put them back (teacher)
 ==========================================  =====================================================
 
-The teacher's token is read from ``Authorization: Bearer TOKEN`` or ``?token=``; missing: 401,
-wrong: 403. Every refusal is a 4xx JSON ``{"error": message}``; the pool's :class:`PoolError`
-keeps its status (400, 403, 404, 409, 413, 422, 429). Bodies are bounded: a handler reads at
-most :data:`MAX_BODY` bytes (a longer ``Content-Length`` is answered 413 before the body is
-read; a chunked body, of no announced length, is answered 413 once it passes the limit, and the
-connection then closes), and the HTTP server refuses anything above :data:`MAX_SERVER_BODY`
-sent to Voila's own handlers.
+The teacher's token is read from ``Authorization: Bearer TOKEN`` only; missing: 401, wrong: 403,
+a token in the address (``?token=``, kept in histories and logs): 400. Every refusal is a 4xx
+JSON ``{"error": message}``; the pool's :class:`PoolError` keeps its status (400, 403, 404, 409,
+413, 422, 429). Bodies are bounded: a handler reads at most :data:`MAX_BODY` bytes (a longer
+``Content-Length`` is answered 413 before the body is read; a chunked body, of no announced
+length, is answered 413 once it passes the limit, and the connection then closes), and the HTTP
+server refuses anything above :data:`MAX_SERVER_BODY` sent to Voila's own handlers.
 
 Students cannot run code on the server: Voila's kernel manager forwards only widget (comm) and
 kernel-info messages from a page to its kernel (no ``execute_request``; the class app's kernel
@@ -56,13 +56,16 @@ stopped (``voila/api/shutdown/<id>``) only from the browser that opened its tabl
 which its websocket is closed (1008). Voila's file addresses answer a bad path with 404 JSON.
 Voila's ``voila/query/<kernel id>`` websocket, where a preheated kernel waits for its page's
 request, takes only the class's own kernels (:func:`_kernels_only`). ``logout``, ``api/kernels``
-and a kernel's ``restart`` or ``interrupt`` answer a 4xx JSON error.
+and a kernel's ``restart`` or ``interrupt`` answer a 4xx JSON error. A request whose ``Host`` is
+not one the server serves (:class:`HostCheck`, against DNS rebinding) answers 403 JSON, whatever
+its address (:class:`HostCheckedApplication`).
 ``tests/classroom/test_server.py`` checks these.
 """
 from __future__ import annotations
 
 import asyncio
 import html
+import ipaddress
 import json
 import logging
 import math
@@ -356,10 +359,17 @@ class PoolHandler(tornado.web.RequestHandler):
         return token
 
     def teacher(self) -> str:
-        """The teacher's token from ``Authorization: Bearer`` or ``?token=``, checked: 401 when
-        missing, 403 when wrong."""
+        """The teacher's token from ``Authorization: Bearer TOKEN`` (the dashboard's requests send
+        it so), checked: 401 when missing, 403 when wrong. A token in the address (``?token=``)
+        is refused (400), even beside the header: an address is kept in the browser's history,
+        a proxy's and the server's logs, and a page's ``Referer``; the refusal says to send it
+        in the header (hostile tester: ``results.csv?token=`` served the CSV)."""
+        if "token" in self.request.query_arguments:
+            raise JsonError(400, "the teacher's token is not taken in the address (?token=...), which browsers "
+                                 "and proxies keep in their history and logs: send it in the header "
+                                 "Authorization: Bearer TOKEN, as the dashboard does")
         auth = self.request.headers.get("Authorization", "")
-        token = auth[7:].strip() if auth.startswith("Bearer ") else self.get_query_argument("token", "")
+        token = auth[7:].strip() if auth.startswith("Bearer ") else ""
         if not token:
             raise JsonError(401, "this needs the teacher's token (the dashboard link printed when the class started)")
         try:
@@ -487,7 +497,7 @@ class TallyHandler(PoolHandler):
         value = data.get("value")
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise JsonError(400, "give the count you made with real cards as \"value\", a whole number")
-        counted = self.call(self.pool.tally, code, token, value)
+        counted = self.call(self.pool.tally, code, token, value, client=self.request.remote_ip)
         self.send({"counted": _counted(counted), **self.server.student_results(token)}, 201)
 
 
@@ -646,9 +656,9 @@ class KernelGoodbye(PoolHandler):
     ``sendBeacon(`${base}voila/api/shutdown/${id}`, form)``), and the table's page
     (:func:`_table_handler`) set that cookie and noted its token beside the kernel id
     (:meth:`ClassServer.table_opened`). The form's token must equal the cookie's, and the
-    cookie's the one noted for the kernel. The teacher's token (``Authorization: Bearer`` or
-    ``?token=``) may stop any kernel. Anyone else, with a kernel id learnt however, gets 403 and
-    nothing is stopped."""
+    cookie's the one noted for the kernel. The teacher's token (``Authorization: Bearer``; in the
+    address it is refused, 400, as everywhere: :meth:`PoolHandler.teacher`) may stop any kernel.
+    Anyone else, with a kernel id learnt however, gets 403 and nothing is stopped."""
 
     async def post(self, kernel_id: str) -> None:
         if not (self.owner_of(kernel_id) or self.is_teacher()):
@@ -661,9 +671,12 @@ class KernelGoodbye(PoolHandler):
         self.finish()
 
     def is_teacher(self) -> bool:
+        """The teacher's token is sent and right (a token in the address: its 400 is answered)."""
         try:
             self.teacher()
-        except JsonError:
+        except JsonError as exc:
+            if exc.status_code == 400:
+                raise
             return False
         return True
 
@@ -695,6 +708,124 @@ class KernelGoodbye(PoolHandler):
 class NotFound(PoolHandler):
     def prepare(self) -> None:
         raise JsonError(404, "there is nothing at this address; the join link looks like .../class/CODE")
+
+
+#: host names a class server answers to whatever its address (Jupyter Server's ``local_hostnames``)
+LOCAL_HOSTNAMES = ("localhost",)
+#: an ``--allow-host`` name: a DNS name (letters, digits, ``-`` and ``.``) or an IP address
+_HOST_NAME = re.compile(r"(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?")
+#: ``--ip`` values that mean every network of this computer
+EVERY_NETWORK = ("", "0.0.0.0", "::", "*")
+
+
+def host_of(header: str) -> str:
+    """The host of a ``Host`` header, lower case, without its port or an IPv6 address's brackets
+    (``"[::1]:8867"`` -> ``"::1"``), as Jupyter Server's ``JupyterHandler.check_host`` reads it."""
+    host = re.fullmatch(r"(.*?)(:\d+)?", header, re.S).group(1).lower()
+    return host[1:-1] if host.startswith("[") and host.endswith("]") else host
+
+
+def check_host_name(name: str) -> str:
+    """``name`` (an ``--allow-host``: a DNS name or an IP address) as :class:`HostCheck` compares
+    it (lower case; an IP address written as Python writes it).
+
+    Raises: ClassServerError for anything else (a port, a path, a ``*``, spaces)."""
+    text = name.strip().lower() if isinstance(name, str) else ""
+    try:
+        return str(ipaddress.ip_address(text[1:-1] if text.startswith("[") and text.endswith("]") else text))
+    except ValueError:
+        pass
+    if not _HOST_NAME.fullmatch(text):
+        raise ClassServerError(f"--allow-host {short_text(str(name), 60)!r} is not a host name: give a name such as "
+                               "teacher-laptop.local or classes.myschool.org, or an IP address (no port, no "
+                               "http://, no *)")
+    return text.rstrip(".")
+
+
+class HostCheck:
+    """Which ``Host`` headers a class server answers (DNS rebinding: a page of evil.example whose
+    name its owner then points at 127.0.0.1 can read this server's answers, since to the browser
+    they come from evil.example; its requests carry ``Host: evil.example``).
+
+    As Jupyter Server's ``check_host`` (``ServerApp.local_hostnames``, ``allow_remote_access``):
+    an IP address is taken when it is a loopback one (127.0.0.1, ::1); a name only when it is one
+    of :attr:`names`. Here the names are ``localhost``, the ``--ip`` the server listens on, the host
+    of ``--public-url`` (a JupyterHub's name) and each ``--allow-host``; an IP address also when it
+    is the ``--ip`` or the public URL's host, or any IP address when the server listens on every
+    network (``--ip 0.0.0.0``: a student's browser sends the address it opened, which may be
+    any of this computer's, and no rebinding page has an IP address for its name). Jupyter
+    Server takes any host once it listens beyond loopback; a class server keeps refusing names
+    it was not given, since its teacher's dashboard and its students are on its network too.
+
+    Args:
+        ip: the address the server listens on (``--ip``).
+        public_url: the address students are given (``--public-url``, or the one made from
+            ``--ip``), or "".
+        allowed: more names or addresses (``--allow-host``, checked by :func:`check_host_name`).
+    """
+
+    def __init__(self, ip: str, public_url: str = "", allowed: Any = ()):
+        from urllib.parse import urlsplit
+
+        given = [ip if ip not in EVERY_NETWORK else "", urlsplit(public_url).hostname or "", *allowed]
+        self.every_network = ip in EVERY_NETWORK
+        self.names = frozenset(LOCAL_HOSTNAMES) | {_normal_host(h) for h in given if h}
+
+    def allows(self, header: str) -> bool:
+        """The ``Host`` header ``header`` (``name:port``) names this server."""
+        host = host_of(header)
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            return host in self.names
+        return address.is_loopback or self.every_network or str(address) in self.names
+
+    def refusal(self, header: str) -> str:
+        """What a request to the host of ``header`` is told."""
+        shown = sorted(self.names - set(LOCAL_HOSTNAMES)) + ["localhost", "127.0.0.1", "::1"]
+        also = ", and this computer's IP addresses" if self.every_network else ""
+        return (f"this class server does not answer to the host {short_text(host_of(header), 60)!r} (a page of "
+                f"another site could reach it that way): it answers to {', '.join(shown)}{also}. To serve "
+                "it under another name, start it with --allow-host NAME, or --public-url with that name")
+
+
+def _normal_host(name: str) -> str:
+    """A host name or IP address as :meth:`HostCheck.allows` compares it."""
+    text = name.lower().rstrip(".")
+    try:
+        return str(ipaddress.ip_address(text.strip("[]")))
+    except ValueError:
+        return text
+
+
+class WrongHost(PoolHandler):
+    """Every request whose ``Host`` is not one the server serves (:class:`HostCheck`): 403 JSON
+    saying which hosts it answers to; no handler of the pool or Voila's runs."""
+
+    def initialize(self, server: "ClassServer", message: str) -> None:
+        super().initialize(server)
+        self.message = message
+
+    def refuse(self, *args: Any) -> None:  # after the (bounded) body is read, as KernelApiRefused
+        raise JsonError(403, self.message)
+
+    get = head = post = put = patch = delete = options = refuse
+
+
+class HostCheckedApplication(tornado.web.Application):
+    """The class server's tornado application: a request whose ``Host`` header ``host_check``
+    does not allow (:class:`HostCheck`) goes to :class:`WrongHost`, whatever its path (the pool's
+    addresses, Voila's table page, a kernel's websocket, the static files)."""
+
+    def __init__(self, server: "ClassServer", host_check: HostCheck, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.class_server, self.host_check = server, host_check
+
+    def find_handler(self, request: Any, **kwargs: Any) -> Any:
+        if not self.host_check.allows(request.host):
+            return self.get_handler_delegate(request, WrongHost, {"server": self.class_server,
+                                                                  "message": self.host_check.refusal(request.host)})
+        return super().find_handler(request, **kwargs)
 
 
 class KernelApiRefused(PoolHandler):
@@ -918,7 +1049,138 @@ def _safe_files(handler: type) -> type:
     return type(f"Safe{handler.__name__}", (_SafeFiles, handler), {})
 
 
-class ClassServer(Voila):
+class PromptStop:
+    """What ``catcards class`` (:class:`ClassServer`) and ``catcards app`` (``cli._serve_app``) share
+    of a Voila server's run: :meth:`serve` listens and runs tornado's loop, Ctrl+C (or SIGTERM)
+    stops the loop between two callbacks (:func:`~catcards.voila_options.stop_on_ctrl_c`), and
+    :meth:`stop` says so (:attr:`on_stopping`) and shuts every kernel down at once, within
+    :data:`STOP_GRACE` + :data:`STOP_WAIT` seconds, killing what is left. Mixed in before
+    :class:`voila.app.Voila`, whose ``stop`` gave each kernel jupyter_client's 5 s and said
+    nothing (``catcards app`` stopped silently)."""
+
+    def note_kernels(self, quiet: bool) -> None:
+        """Keep every kernel's manager in :attr:`_kernel_managers` (:func:`_noted_kernels`: the
+        stop counts and kills them); ``quiet``: each kernel logs critical failures only and its
+        error output goes to a file (:func:`_quiet_kernels`)."""
+        self._kernel_managers = []
+        factory = _noted_kernels(self.kernel_manager.kernel_manager_factory, self._kernel_managers)
+        self.kernel_manager.kernel_manager_factory = _quiet_kernels(factory) if quiet else factory
+
+    def serve(self, listening: Any, **listen_options: Any) -> None:
+        """Listen on ``self.ip``:``self.port`` (tornado's ``listen_options``), call
+        ``listening()`` (the port is bound: a request waits for the loop), run the loop until
+        Ctrl+C or SIGTERM, then :meth:`stop`.
+
+        Raises: ClassServerError the port was taken meanwhile, or the address is of no network
+        here (:func:`address_problem`)."""
+        try:
+            self.http_server = self.app.listen(self.port, self.ip, **listen_options)
+        except OSError as exc:  # taken since check_address, or an address of no network here
+            raise ClassServerError(address_problem(self.ip, self.port, exc)) from None
+        self.ioloop = tornado.ioloop.IOLoop.current()
+        stop_on_ctrl_c(self.ioloop)  # Ctrl+C stops the loop between callbacks, then stop() runs
+        listening()
+        try:
+            self.ioloop.start()
+        except KeyboardInterrupt:  # Ctrl+C before the loop took it (or where it cannot: Windows)
+            pass
+        finally:
+            self.stop()
+
+    def _running(self, kernel_id: str | None) -> bool:
+        manager = getattr(self, "kernel_manager", None)
+        return kernel_id is not None and manager is not None and kernel_id in manager
+
+    async def _stop_kernel(self, kernel_id: str, now: bool = False) -> None:
+        try:
+            if self._running(kernel_id):
+                await self.kernel_manager.shutdown_kernel(kernel_id, now=now)
+        except (KeyError, RuntimeError, tornado.web.HTTPError):  # stopped meanwhile (its own goodbye)
+            pass
+
+    #: the server is stopping (:meth:`stop`): a table page asked now is refused (503)
+    stopping: bool = False
+    #: called with the number of kernels when the server starts closing them (the command prints
+    #: "Stopping: ...")
+    on_stopping: Any = None
+    #: the HTTP server (tornado's), once listening
+    http_server: Any = None
+    #: the managers of kernels made and not ended (:func:`_noted_kernels`), so that the stop finds
+    #: a kernel whose start it cut short
+    _kernel_managers: Any = ()
+
+    def stop(self) -> None:
+        """Stop serving, once tornado's loop has stopped (Ctrl+C, SIGTERM): stop listening, shut
+        every kernel down at once (:meth:`close_kernels`, at most :data:`STOP_GRACE` +
+        :data:`STOP_WAIT` seconds, on the server's own loop), kill the process of any kernel still
+        running (:func:`kill_kernels`), remove Voila's folder of connection files. A second
+        Ctrl+C (or a SIGTERM) while the kernels close stops waiting for them: they are killed at
+        once.
+
+        Nothing a class counted is lost: a result is counted (committed in the store) when its
+        request is answered, and the loop stops between two callbacks, never inside one
+        (:func:`~catcards.voila_options.stop_on_ctrl_c`); the store itself is closed by
+        :func:`run_class` after this.
+
+        Voila's own ``stop`` shuts the kernels down through jupyter_core's ``run_sync``, which,
+        outside a running loop, makes a new event loop, where the server's loop's tasks (a kernel
+        start of the pool still running) cannot be awaited; and it gives each kernel
+        jupyter_client's 5 s (``shutdown_wait_time``): a preheated kernel waits for its page
+        inside a cell and does not end when asked, so 10 of them ended only at the SIGTERM sent
+        at 2.5 s (an idle 2-core computer)."""
+        self.stopping = True
+        signal.signal(signal.SIGTERM, signal.default_int_handler)  # asked again: stop waiting, as a second Ctrl+C
+        if self.http_server is not None:
+            self.http_server.stop()  # no new connection
+        if self.on_stopping is not None:
+            self.on_stopping(len(running_kernels(self._kernel_managers)))
+        try:
+            self.ioloop.asyncio_loop.run_until_complete(self.close_kernels())
+        except KeyboardInterrupt:  # a second Ctrl+C: no more waiting
+            pass
+        finally:
+            kill_kernels(self._kernel_managers)
+            shutil.rmtree(self.connection_dir, ignore_errors=True)
+
+    async def close_kernels(self, grace: float = STOP_GRACE) -> None:
+        """Shut every kernel down at once: a student's table's kernel is asked to end and given
+        ``grace`` seconds (jupyter_client's ``shutdown_wait_time``: interrupted and asked,
+        terminated at half of it, killed at its end); a kernel of the pool, waiting for a page
+        inside a cell (it would not end when asked), is killed at once (``now``). Returns after
+        at most ``grace`` + :data:`STOP_WAIT` seconds.
+
+        First nothing more starts: a class's pool's once-a-second refill (:meth:`KernelPool.stop_watching`)
+        and the idle-kernel culler stop, Voila's pool of starts is emptied and each start still
+        running is cancelled (a kernel it launched is killed by :meth:`stop`), and Voila's run of
+        the class app in each waiting kernel is cancelled (the server does not read the kernels'
+        last messages). A table's kernel holds nothing to keep: a student's results are counted in
+        the store when their save reaches the pool."""
+        manager = self.kernel_manager
+        if getattr(self, "kernel_pool", None) is not None:
+            self.kernel_pool.stop_watching()
+        if getattr(manager, "_culler_callback", None) is not None:
+            manager._culler_callback.stop()
+        waiting = set()  # the kernels of the pool, waiting for a page inside a cell: killed now
+        for tasks in getattr(manager, "_pools", {}).values():
+            starts, tasks[:] = list(tasks), []
+            for task in starts:
+                waiting.add((started(task) or {}).get("kernel_id"))
+                for run in (task, (started(task) or {}).get("task")):
+                    if run is not None and not run.done():
+                        run.cancel()
+        for kernel in list(self._kernel_managers):
+            kernel.shutdown_wait_time = grace
+        closing = [asyncio.ensure_future(self._stop_kernel(kernel_id, now=kernel_id in waiting))
+                   for kernel_id in manager.list_kernel_ids()]
+        if closing:
+            done, late = await asyncio.wait(closing, timeout=grace + STOP_WAIT)
+            for task in late:
+                task.cancel()
+            for task in done:
+                task.exception()  # read: asyncio prints nothing of a shutdown that failed
+
+
+class ClassServer(PromptStop, Voila):
     """Voila serving the class app notebook, with the pool's handlers in front (module docstring).
 
     Set :attr:`pool`, :attr:`info` (the pool's ``ClassInfo``), :attr:`activity` and
@@ -929,6 +1191,8 @@ class ClassServer(Voila):
     info: Any = None
     activity: Any = None
     public_url: str = ""
+    #: more host names (or IP addresses) the server answers to (``--allow-host``; :class:`HostCheck`)
+    allowed_hosts: tuple = ()
     #: the most kernels (students' tables and preheated ones) that may run at once; a table page
     #: asked beyond it is refused (503) until one ends (run_class: the class's students + preheat)
     max_tables: int = 204
@@ -942,10 +1206,6 @@ class ClassServer(Voila):
         """How many kernels run now (0 before the server starts)."""
         manager = getattr(self, "kernel_manager", None)
         return len(manager.list_kernel_ids()) if manager is not None else 0
-
-    def _running(self, kernel_id: str | None) -> bool:
-        manager = getattr(self, "kernel_manager", None)
-        return kernel_id is not None and manager is not None and kernel_id in manager
 
     def table_opened(self, kernel_id: str, student: int, xsrf: bytes) -> None:
         """Note that the table page of student number ``student``, in the browser whose
@@ -1041,13 +1301,6 @@ class ClassServer(Voila):
             self.kernel_pool.stop()  # the preheated tables no page has taken: none will be
         if self.on_class_ended is not None:
             self.on_class_ended(self.code)
-
-    async def _stop_kernel(self, kernel_id: str, now: bool = False) -> None:
-        try:
-            if self._running(kernel_id):
-                await self.kernel_manager.shutdown_kernel(kernel_id, now=now)
-        except (KeyError, RuntimeError, tornado.web.HTTPError):  # stopped meanwhile (its own goodbye)
-            pass
 
     def table_refusal(self, token: str) -> tuple[int, str] | None:
         """Why the table page ``?student=token`` is not opened, as ``(status, message)``, or None
@@ -1184,11 +1437,8 @@ class ClassServer(Voila):
     def start(self) -> None:  # Voila.start with the pool's handlers first and bounded bodies
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         settings = self.init_settings()
-        self._kernel_managers = []  # every kernel's manager (while its kernel runs): the stop kills what is left
-        self.kernel_manager.kernel_manager_factory = _noted_kernels(self.kernel_manager.kernel_manager_factory,
-                                                                    self._kernel_managers)
+        self.note_kernels(quiet=not self.verbose)  # every kernel's manager: the stop kills what is left
         if not self.verbose:  # errors only: not each request answered (4xx are warnings) nor tornado's notes
-            self.kernel_manager.kernel_manager_factory = _quiet_kernels(self.kernel_manager.kernel_manager_factory)
             # tornado.application too (as catcards app's APP_QUIET_CONFIG): jupyter_server's handlers
             # log each 4xx they answer there as a warning ("wrote error: 'Kernel does not exist: ...'",
             # a table page's kernel asked about after "End the class" stopped it), printed bare by
@@ -1197,7 +1447,7 @@ class ClassServer(Voila):
                 logging.getLogger(name).setLevel(logging.ERROR)
         if self.preheat > 0 and hasattr(self.kernel_manager, "_pools"):
             self.kernel_pool = KernelPool(self.kernel_manager, self.preheat, self.on_pool_progress)
-        self.app = tornado.web.Application(**settings)
+        self.app = HostCheckedApplication(self, HostCheck(self.ip, self.public_url, self.allowed_hosts), **settings)
         self.app.settings.update(self.tornado_settings)
         from jupyter_server.services.kernels.handlers import KernelHandler
         from voila.tornado.handler import TornadoVoilaHandler
@@ -1218,105 +1468,15 @@ class ClassServer(Voila):
                 h = (h[0], _safe_files(h[1]), *h[2:])
             voila_handlers.append(h)
         self.app.add_handlers(".*$", self.class_handlers() + voila_handlers)
-        try:
-            self.http_server = self.app.listen(self.port, self.ip, **http_server_options())
-        except OSError as exc:  # taken since check_address, or an address of no network here
-            raise ClassServerError(address_problem(self.ip, self.port, exc)) from None
-        self.ioloop = tornado.ioloop.IOLoop.current()
-        stop_on_ctrl_c(self.ioloop)  # Ctrl+C stops the loop between callbacks, then stop() runs
+        self.serve(self._listening, **http_server_options())
+
+    def _listening(self) -> None:
         if getattr(self, "kernel_pool", None) is not None:
             self.kernel_pool.watch()
         self.on_listening()
-        try:
-            self.ioloop.start()
-        except KeyboardInterrupt:  # Ctrl+C before the loop took it (or where it cannot: Windows)
-            pass
-        finally:
-            self.stop()
 
     def on_listening(self) -> None:
         """Called once the server listens (the command prints the class's links here)."""
-
-    #: the server is stopping (:meth:`stop`): a table page asked now is refused (503)
-    stopping: bool = False
-    #: called with the number of kernels when the server starts closing them (the command prints
-    #: "Stopping: ...")
-    on_stopping: Any = None
-    #: the HTTP server (tornado's), once listening
-    http_server: Any = None
-    #: the managers of kernels made and not ended (:func:`_noted_kernels`), so that the stop finds
-    #: a kernel whose start it cut short
-    _kernel_managers: Any = ()
-
-    def stop(self) -> None:
-        """Stop serving, once tornado's loop has stopped (Ctrl+C, SIGTERM): stop listening, shut
-        every kernel down at once (:meth:`close_kernels`, at most :data:`STOP_GRACE` +
-        :data:`STOP_WAIT` seconds, on the server's own loop), kill the process of any kernel still
-        running (:func:`kill_kernels`), remove Voila's folder of connection files. A second
-        Ctrl+C (or a SIGTERM) while the kernels close stops waiting for them: they are killed at
-        once.
-
-        Nothing counted is lost: a result is counted (committed in the store) when its request is
-        answered, and the loop stops between two callbacks, never inside one
-        (:func:`~catcards.voila_options.stop_on_ctrl_c`); the store itself is closed by
-        :func:`run_class` after this.
-
-        Voila's own ``stop`` shuts the kernels down through jupyter_core's ``run_sync``, which,
-        outside a running loop, makes a new event loop, where the server's loop's tasks (a kernel
-        start of the pool still running) cannot be awaited; and it gives each kernel
-        jupyter_client's 5 s (``shutdown_wait_time``): a preheated kernel waits for its page
-        inside a cell and does not end when asked, so 10 of them ended only at the SIGTERM sent
-        at 2.5 s (an idle 2-core computer)."""
-        self.stopping = True
-        signal.signal(signal.SIGTERM, signal.default_int_handler)  # asked again: stop waiting, as a second Ctrl+C
-        if self.http_server is not None:
-            self.http_server.stop()  # no new connection
-        if self.on_stopping is not None:
-            self.on_stopping(len(running_kernels(self._kernel_managers)))
-        try:
-            self.ioloop.asyncio_loop.run_until_complete(self.close_kernels())
-        except KeyboardInterrupt:  # a second Ctrl+C: no more waiting
-            pass
-        finally:
-            kill_kernels(self._kernel_managers)
-            shutil.rmtree(self.connection_dir, ignore_errors=True)
-
-    async def close_kernels(self, grace: float = STOP_GRACE) -> None:
-        """Shut every kernel down at once: a student's table's kernel is asked to end and given
-        ``grace`` seconds (jupyter_client's ``shutdown_wait_time``: interrupted and asked,
-        terminated at half of it, killed at its end); a kernel of the pool, waiting for a page
-        inside a cell (it would not end when asked), is killed at once (``now``). Returns after
-        at most ``grace`` + :data:`STOP_WAIT` seconds.
-
-        First nothing more starts: the pool's once-a-second refill (:meth:`KernelPool.stop_watching`)
-        and the idle-kernel culler stop, Voila's pool of starts is emptied and each start still
-        running is cancelled (a kernel it launched is killed by :meth:`stop`), and Voila's run of
-        the class app in each waiting kernel is cancelled (the server does not read the kernels'
-        last messages). A table's kernel holds nothing to keep: a student's results are counted in
-        the store when their save reaches the pool."""
-        manager = self.kernel_manager
-        if getattr(self, "kernel_pool", None) is not None:
-            self.kernel_pool.stop_watching()
-        if getattr(manager, "_culler_callback", None) is not None:
-            manager._culler_callback.stop()
-        waiting = set()  # the kernels of the pool, waiting for a page inside a cell: killed now
-        for tasks in getattr(manager, "_pools", {}).values():
-            starts, tasks[:] = list(tasks), []
-            for task in starts:
-                waiting.add((started(task) or {}).get("kernel_id"))
-                for run in (task, (started(task) or {}).get("task")):
-                    if run is not None and not run.done():
-                        run.cancel()
-        for kernel in list(self._kernel_managers):
-            kernel.shutdown_wait_time = grace
-        closing = [asyncio.ensure_future(self._stop_kernel(kernel_id, now=kernel_id in waiting))
-                   for kernel_id in manager.list_kernel_ids()]
-        if closing:
-            done, late = await asyncio.wait(closing, timeout=grace + STOP_WAIT)
-            for task in late:
-                task.cancel()
-            for task in done:
-                task.exception()  # read: asyncio prints nothing of a shutdown that failed
 
 
 #: what a students' kernel logs unless ``catcards class --verbose``: critical failures only.
@@ -1734,7 +1894,7 @@ def _activity_key(info: Any) -> str:
 def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", port: int = 8867,
               store: str = DEFAULT_STORE, nicknames: bool = True, as_json: bool = False, base_url: str = "/",
               public_url: str | None = None, preheat: int = DEFAULT_PREHEAT, new: bool = False,
-              max_students: int | None = None, verbose: bool = False) -> int:
+              max_students: int | None = None, verbose: bool = False, allow_hosts: Any = ()) -> int:
     """Serve a class of ``game`` until stopped (``catcards class GAME``); returns the exit status.
 
     Opens the store (:func:`catcards.classroom.store.open_store`: a folder or SQLite file, or a
@@ -1742,7 +1902,10 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     it with :class:`ClassServer` on ``ip``:``port`` under ``base_url``. ``public_url`` is the
     address students use (default ``http://IP:PORT{base_url}``; behind a JupyterHub, the hub's
     address and the service's prefix). ``max_students`` caps the class (default
-    :data:`~catcards.classroom.pool.DEFAULT_MAX_STUDENTS`). Every argument is checked (the
+    :data:`~catcards.classroom.pool.DEFAULT_MAX_STUDENTS`). A request is answered only when its
+    ``Host`` is one the server serves (:class:`HostCheck`: localhost and loopback addresses,
+    ``ip``, the host of ``public_url``, and the names or addresses of ``allow_hosts``; any IP
+    address when ``ip`` is every network). Every argument is checked (the
     activity, the store's place, the address and port) before anything is made. Prints the code, the join link, its QR code and the
     dashboard link; with ``as_json`` only one line, a JSON object with ``code``, ``join_url``,
     ``dashboard_url`` and ``teacher_token``, the whole of standard output (the lines below and the
@@ -1755,8 +1918,9 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
 
     Raises:
         CatcardsError: an unknown game or activity, a store that cannot be used or opened
-            (StoreError), a port in use or an address of no network here (ClassServerError), a
-            ``max_students`` outside 1 to 3000 (PoolError).
+            (StoreError), a port in use or an address of no network here, an ``allow_hosts``
+            item that is not a host name or IP address (ClassServerError), a ``max_students``
+            outside 1 to 3000 (PoolError).
     """
     import sys
 
@@ -1765,6 +1929,7 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     from catcards.classroom.store import open_store, store_place
 
     base_url = check_base_url(base_url)
+    allowed_hosts = tuple(check_host_name(name) for name in allow_hosts)
     chosen = find_activity(activity) if activity else default_activity(game)
     if chosen.game != game:
         raise PoolError(400, f"the activity {chosen.key!r} is for {chosen.game}, not {game}")
@@ -1806,6 +1971,7 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     find_jupyter_data()
     app = ClassServer()
     app.pool, app.info, app.activity, app.public_url = pool, info, chosen, public_url
+    app.allowed_hosts = allowed_hosts
     app.max_tables = max_students + preheat
     urls = app.urls
 

@@ -267,7 +267,9 @@ def open_store(where: str | os.PathLike) -> Store:
         where: a ``postgresql://user@host:port/db`` URL (driver psycopg 3; ``postgresql+psycopg://``
             too), a path of a SQLite file, a folder (its ``class.sqlite``; a path that does not
             exist and has no suffix, such as ``lesson``, is made a folder), or ``":memory:"``
-            (this process only). Checked by :func:`store_place` before anything is made.
+            (this process only). Checked by :func:`store_place` before anything is made. A
+            SQLite file made here is for its owner only (mode 600, :func:`private_file`), and so
+            are the folders made for it (700, :func:`private_folders`).
 
     Raises:
         StoreError: what :func:`store_place` refuses, a PostgreSQL URL without psycopg
@@ -281,7 +283,40 @@ def open_store(where: str | os.PathLike) -> Store:
         return Store(_sqlite_engine("sqlite://"), ":memory:")
     path = place
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_folders(path.parent)
     except OSError as exc:
         raise StoreError(f"cannot make the folder {str(path.parent)!r} for the store: {exc.strerror}") from None
+    try:
+        private_file(path)
+    except OSError as exc:
+        raise StoreError(f"cannot make the store {str(path)!r}: {exc.strerror}") from None
     return Store(_sqlite_engine(f"sqlite:///{path.resolve()}"), str(path))
+
+
+def private_folders(folder: Path) -> None:
+    """Make ``folder`` and the folders missing above it, each for its owner only (mode 700: a
+    store holds the students' nicknames and results); folders that exist are left as they are.
+    Raises OSError (a folder that cannot be made)."""
+    missing = []
+    for above in (folder, *folder.parents):
+        if above.exists():
+            break
+        missing.append(above)
+    for made in reversed(missing):
+        try:
+            made.mkdir(mode=0o700)
+        except FileExistsError:  # made meanwhile (another process opening the same store)
+            pass
+
+
+def private_file(path: Path) -> None:
+    """Make the SQLite file ``path``, empty (SQLite takes an empty file as a new database), readable
+    and writable by its owner only (mode 600), when it does not exist; SQLite gives its ``-wal``
+    and ``-shm`` files the same mode. A file that exists is left as it is (the teacher may have
+    chosen to share it). Without this SQLite made it 644 (under the usual umask 022): readable by
+    every user of the computer (hostile tester). Raises OSError."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    os.close(fd)

@@ -108,7 +108,10 @@ class _Contract(BaseHTTPRequestHandler):
         pool, code = self.server.pool, self.server.code
         url = urlsplit(self.path)
         if url.path == f"/class/{code}/results.csv":
-            token = parse_qs(url.query).get("token", [""])[0]
+            if "token" in parse_qs(url.query):  # as the class server: never a token in the address
+                return self._answer(400, {"error": "send the teacher's token in the header Authorization: Bearer"})
+            auth = self.headers.get("Authorization", "")
+            token = auth[len("Bearer "):] if auth.startswith("Bearer ") else ""
             try:
                 pool.resume(code, token)
             except PoolError as exc:
@@ -160,6 +163,10 @@ def test_the_http_client_speaks_the_contract(contract_server):
     with pytest.raises(PoolError) as e:
         room.results_csv("wrong")
     assert e.value.status == 403
+    for bad in ("", None, "two words", "line\nbreak"):  # none sent: no header can hold them
+        with pytest.raises(PoolError) as e:
+            room.results_csv(bad)
+        assert e.value.status in (401, 403) and "teacher's token" in str(e.value)
     again = classroom.Classroom(join_url, "snap/snaps-per-pass").student(me.token, me.seed)  # a lesson's kernel, later
     assert again.submit(play(again.next_game())).n == 4
 

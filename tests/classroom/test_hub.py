@@ -173,7 +173,7 @@ def test_a_class_run_as_a_hub_service_is_joined_played_and_counted_through_the_h
     # the pooled results: only with the teacher's token, one row for the one counted game
     refused = requests.get(join + "/results.csv", timeout=30)
     assert refused.status_code in (401, 403) and "error" in refused.json()
-    csv = requests.get(join + "/results.csv", params={"token": hub["teacher_token"]}, timeout=30)
+    csv = requests.get(join + "/results.csv", headers={"Authorization": f"Bearer {hub['teacher_token']}"}, timeout=30)
     assert csv.status_code == 200
     rows = [line for line in csv.text.splitlines() if line.strip()]
     assert len(rows) == 2, rows  # the header and the one game

@@ -760,6 +760,42 @@ def test_joins_are_rate_limited_per_address_and_per_class(store_where):
     pool.store.close()
 
 
+def test_a_student_joining_again_cannot_flood_the_pool_with_counts_from_one_address(store_where):
+    """Hostile tester: 10 joins from one address, 20 counts from real cards each (the cap per
+    student), put 200 unchecked counts in the pool in 2 s. Counts from one address are limited
+    across all its students (a burst, then a rate); a refusal is 429 saying what is allowed and
+    how long to wait, and changes nothing; every count answered as counted is in the results."""
+    from catcards.classroom.pool import TALLIES_PER_STUDENT, TALLY_RATE_PER_ADDRESS
+
+    assert TALLY_RATE_PER_ADDRESS == (50.0, 1.0)
+    now = [0.0]
+    pool = Pool(open_store(store_where), clock=lambda: now[0])
+    code = pool.start("snap").code
+    tokens = [pool.join(code, client="10.0.0.7").token for _ in range(10)]
+    counted = []
+    for token in tokens:
+        for _ in range(TALLIES_PER_STUDENT):
+            try:
+                counted.append(pool.tally(code, token, 3, client="10.0.0.7").n)
+            except PoolError as exc:
+                assert exc.status == 429
+                assert "from your network at once (at most 50 at once, then 1 a second" in str(exc)
+    assert len(counted) == 50 and pool.summary(code)["tallies"]["n"] == 50
+    assert len(pool.results(code)) == 50   # none lost
+    error = refused(pool, code, 429, r"then 1 a second, for everyone on it\); wait 1 s and send your count again",
+                    partial(pool.tally, client="10.0.0.7"), code, tokens[-1], 3)
+    assert error.status == 429
+    refused(pool, code, 422, "is a whole number from", partial(pool.tally, client="10.0.0.8"), code, tokens[-1], 999)
+    other = pool.join(code, client="10.0.0.8")   # another address is not held up
+    assert pool.tally(code, other.token, 4, client="10.0.0.8").n == 1
+    assert pool.tally(code, tokens[-1], 5).kind == "tally"   # no address (a notebook's class): the student's own limits
+    now[0] += 1.0
+    assert pool.tally(code, tokens[-1], 2, client="10.0.0.7").kind == "tally"
+    refused(pool, code, 429, "from your network", partial(pool.tally, client="10.0.0.7"), code, tokens[-1], 2)
+    assert pool.summary(code)["tallies"]["n"] == 53
+    pool.store.close()
+
+
 def test_only_the_next_game_of_a_students_series_counts(pool):
     """Break-it tester (issue 29): a student could play many games of their series and send only
     the good ones, in any order. Games now count in the order they are dealt: the next one only

@@ -21,7 +21,7 @@ import catcards
 from catcards.classroom.activities import activity
 from catcards.classroom.pool import CODE_ALPHABET, series_seed
 from catcards.games.snap import FLIP
-from class_server import ClassProcess, FakeVoilaKernels, free_port, handlers_served, ticks
+from class_server import ClassProcess, FakeVoilaKernels, free_port, handlers_served, snap_class_served, ticks
 
 SNAPS_ACT = activity("snap/snaps-per-pass")
 
@@ -259,7 +259,7 @@ def test_a_student_joins_gets_their_own_series_and_a_finished_game_counts(server
                               "tallies": 0, "tallies_mean": None, "removed": False}]  # listed before sending
     named = requests.get(server["join_url"] + "/summary?names=1", headers=teacher(server), timeout=30).json()
     assert named["students"][0]["student"] == "Ana"
-    csv = requests.get(server["join_url"] + f"/results.csv?token={server['teacher_token']}", timeout=30)
+    csv = requests.get(server["join_url"] + "/results.csv", headers=teacher(server), timeout=30)
     assert csv.status_code == 200 and csv.headers["Content-Type"].startswith("text/csv")
     rows = csv.text.strip().splitlines()
     assert rows[0].startswith("order,student,nickname,kind,verified") and len(rows) == 2
@@ -452,12 +452,36 @@ def test_the_dashboard_data_and_the_csv_need_the_teachers_token(server, student)
     for path in ("/summary", "/version", "/results.csv"):
         refused(requests.get(url + path, timeout=30), 401, "teacher")
         refused(requests.get(url + path, headers={"Authorization": "Bearer wrong"}, timeout=30), 403, "wrong")
-        refused(requests.get(url + path + "?token=wrong", timeout=30), 403, "wrong")
+        refused(requests.get(url + path + "?token=wrong", timeout=30), 400, "Authorization: Bearer")
     for path in ("/open", "/end", "/remove"):
         refused(requests.post(url + path, json={"open": False}, timeout=30), 401, "teacher")
         refused(requests.post(url + path, json={"open": False}, headers={"Authorization": "Bearer x"}, timeout=30),
                 403, "wrong")
     refused(requests.get(url + "/nothing-here", timeout=30), 404, "nothing")
+
+
+def test_the_teachers_token_in_the_address_is_refused_and_says_how_to_send_it(server, student):
+    """Hostile tester: ``results.csv?token=TEACHER_TOKEN`` served the CSV, so the token was kept in
+    the browser's history, a proxy's log and the server's. The right token in the address is
+    refused (400 JSON) on every teacher's address, beside the header too, and nothing is done;
+    in the header it is taken (the dashboard's requests, ``Classroom.results_csv``)."""
+    from catcards import classroom
+
+    url, token = server["join_url"], server["teacher_token"]
+    before = version(server)
+    for method, path, body in (("GET", "/results.csv", None), ("GET", "/summary", None), ("GET", "/version", None),
+                               ("POST", "/open", {"open": False}), ("POST", "/end", {}),
+                               ("POST", "/remove", {"student": 1, "removed": True})):
+        for headers in ({}, teacher(server)):
+            reply = requests.request(method, url + path, params={"token": token}, json=body, headers=headers,
+                                     timeout=30)
+            refused(reply, 400, r"not taken in the address .*header Authorization: Bearer TOKEN")
+            assert "text/csv" not in reply.headers["Content-Type"] and token not in reply.text
+    refused(requests.post(server["base"] + "voila/api/shutdown/x", params={"token": token}, timeout=30), 400,
+            "Authorization: Bearer")
+    assert version(server) == before and summary(server)["open"] is True   # nothing was done
+    csv = classroom.Classroom(url).results_csv(token)   # the Python client sends the header
+    assert csv.startswith("order,student,nickname,kind,verified")
 
 
 def test_the_dashboard_keeps_the_token_out_of_the_address_and_its_links(server):
@@ -864,6 +888,44 @@ def _join_from(address: str, port: int, code: str) -> tuple[int, dict]:
     return reply.status, answer
 
 
+def test_a_student_joining_again_and_again_cannot_flood_the_pool_with_counts(tmp_path):
+    """Hostile tester: one script joined 10 times from one address and sent each token's 20 counts
+    from real cards (the cap per student): 200 unchecked counts in the pool in 2 s. Now the
+    server passes the request's address to the pool, whose limit of counts per address holds
+    across the script's tokens: beyond it 429 JSON saying how long to wait, and nothing counted;
+    each count answered 201 is in the pool."""
+    import http.client
+
+    with snap_class_served(tmp_path) as served:
+        port, code, pool = int(served["url"].split(":")[2].split("/")[0]), served["code"], served["pool"]
+        tokens = [_join_from("127.0.0.1", port, code)[1]["student"] for _ in range(10)]
+        began, statuses, errors = time.monotonic(), [], set()
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        for token in tokens:
+            for _ in range(20):
+                conn.request("POST", f"/class/{code}/tally", body=json.dumps({"student": token, "value": 3}),
+                             headers={"Content-Type": "application/json"})
+                reply = conn.getresponse()
+                answer = json.loads(reply.read())
+                statuses.append(reply.status)
+                if reply.status == 429:
+                    errors.add(re.sub(r"wait \d+ s", "wait N s", answer["error"]))
+        took = time.monotonic() - began
+        conn.close()
+        assert set(statuses) == {201, 429}
+        assert 50 <= statuses.count(201) <= 50 + took + 1   # 50 at once, then 1 a second (before: 200)
+        assert errors == {"too many counts from real cards sent from your network at once (at most 50 at once, "
+                          "then 1 a second, for everyone on it); wait N s and send your count again"}
+        assert pool.summary(code)["tallies"]["n"] == statuses.count(201) == len(pool.results(code))
+        # another device is not held up
+        other = _join_from("127.0.0.2", port, code)[1]["student"]
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=("127.0.0.2", 0))
+        conn.request("POST", f"/class/{code}/tally", body=json.dumps({"student": other, "value": 4}),
+                     headers={"Content-Type": "application/json"})
+        assert conn.getresponse().status == 201
+        conn.close()
+
+
 def test_joins_over_http_are_limited_per_address_and_per_class_and_a_full_class_says_so(small_class):
     """Break-it tester (issue 29): one script joined a class 3,000 times from one address."""
     port, code, pool = small_class["port"], small_class["code"], small_class["pool"]
@@ -1097,6 +1159,43 @@ def test_a_tables_kernel_is_stopped_only_by_its_own_page_or_the_teacher(server):
     assert _gone(server, ana_kernel) and _alive(server, ben_kernel)
     assert _goodbye(server, ben_kernel, headers=teacher(server)).status_code == 204
     assert _gone(server, ben_kernel)
+
+
+def test_a_request_to_another_host_name_is_refused_whatever_its_address(server):
+    """Hostile tester (DNS rebinding): the server answered any ``Host``, so a page of evil.example
+    whose name was then pointed at 127.0.0.1 could join, read the student's table and, given the
+    token, the CSV. Now a request whose ``Host`` is not one the server serves gets a 403 JSON
+    saying which hosts it answers to, on every address (the pool's, Voila's table page and files,
+    a kernel's websocket), and nothing is done; this computer's own names are answered."""
+    import base64
+    import os
+
+    ana = join(server)
+    browser = requests.Session()
+    kernel = _table(server, browser, ana["student"])
+    base, join_url = server["base"], server["join_url"]
+    port = base.split(":")[2].split("/")[0]
+    before, tables = version(server), _alive(server, kernel)
+    upgrade = {"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
+               "Sec-WebSocket-Key": base64.b64encode(os.urandom(16)).decode()}
+    for host in (f"evil.example:{port}", "evil.example", f"localhost.evil.example:{port}"):
+        evil = {"Host": host}
+        for method, url, kw in (("GET", join_url, {}), ("POST", join_url + "/join", {"json": {"nickname": "Eve"}}),
+                                ("POST", join_url + "/me", {"json": {"student": ana["student"]}}),
+                                ("GET", join_url + "/results.csv", {"headers": teacher(server)}),
+                                ("GET", base + f"?student={ana['student']}", {}),
+                                ("GET", base + "voila/static/voila.js", {}),
+                                ("GET", base + f"api/kernels/{kernel}/channels?session_id=x", {"headers": upgrade}),
+                                ("POST", base + f"voila/api/shutdown/{kernel}", {"headers": teacher(server)})):
+            headers = {**kw.pop("headers", {}), **evil}
+            reply = browser.request(method, url, headers=headers, timeout=30, **kw)
+            refused(reply, 403, rf"does not answer to the host '{host.split(':')[0]}'.* --allow-host NAME")
+            assert "localhost, 127.0.0.1, ::1" in reply.json()["error"], reply.text
+        assert browser.head(join_url, headers=evil, timeout=30).status_code == 403
+    assert version(server) == before and _alive(server, kernel) == tables   # nothing joined, nothing stopped
+    for host in (f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}"):
+        assert requests.get(join_url, headers={"Host": host}, timeout=30).status_code == 200, host
+    assert _goodbye(server, kernel, headers=teacher(server)).status_code == 204
 
 
 def _log(server) -> str:
@@ -1418,13 +1517,12 @@ def test_a_kernel_that_exits_at_its_start_is_replaced_and_the_pool_reaches_its_s
         loop.close()
 
 
-def test_ending_the_class_shuts_the_preheated_tables_down_and_refills_none():
-    """After "End the class" no page takes a kernel: the pool's kernels (30 by default, about 75
-    MB each) stayed, idle, until Ctrl+C. Ending it shuts down the started ones, and one still
-    starting once it has started; the once-a-second check refills nothing after."""
+@pytest.fixture
+def kernel_runs():
+    """``(loop, runs, make)`` for :class:`FakeVoilaKernels`: a new event loop (closed after the
+    test), and ``make`` giving each kernel started a plain manager and Voila's run of the class
+    app in it, a future of ``loop`` kept in ``runs`` by kernel id."""
     import asyncio
-
-    from catcards.classroom.server import ClassServer, KernelPool
 
     loop = asyncio.new_event_loop()
     runs: dict[str, asyncio.Future] = {}
@@ -1433,31 +1531,41 @@ def test_ending_the_class_shuts_the_preheated_tables_down_and_refills_none():
         runs[kernel_id] = loop.create_future()
         return object(), runs[kernel_id]
 
-    try:
-        manager = FakeVoilaKernels(loop, 3, make)
-        server = ClassServer()
-        server.kernel_pool = kernels = KernelPool(manager, 3)
-        kernels.ready = lambda: len(runs)
-        manager.fill_if_needed(delay=0, notebook_name="class_app.ipynb")
-        pool = manager._pools["class_app.ipynb"]
-        loop.run_until_complete(asyncio.wait(pool[:]))  # the three starts run
-        starting = loop.create_future()  # a fourth start, still running when the class ends
-        pool.append(starting)
-        server._student_tables, server.on_class_ended = {}, None
-        loop.call_soon(server.class_ended)
-        loop.run_until_complete(asyncio.sleep(0.01))
-        assert pool == [] and sorted(manager.shut) == ["k1", "k2", "k3"]
-        starting.set_result({"kernel_id": "k4", "task": None})
-        loop.run_until_complete(asyncio.sleep(0.01))
-        assert sorted(manager.shut) == ["k1", "k2", "k3", "k4"]
-        kernels.last_taken = float("-inf")
-        kernels.tick()
-        assert pool == [] and sorted(manager.kernels) == ["k1", "k2", "k3"]   # none started again
-    finally:
-        loop.close()
+    yield loop, runs, make
+    loop.close()
 
 
-def test_the_stop_kills_the_waiting_kernels_at_once_and_gives_a_tables_kernel_its_grace():
+def test_ending_the_class_shuts_the_preheated_tables_down_and_refills_none(kernel_runs):
+    """After "End the class" no page takes a kernel: the pool's kernels (30 by default, about 75
+    MB each) stayed, idle, until Ctrl+C. Ending it shuts down the started ones, and one still
+    starting once it has started; the once-a-second check refills nothing after."""
+    import asyncio
+
+    from catcards.classroom.server import ClassServer, KernelPool
+
+    loop, runs, make = kernel_runs
+    manager = FakeVoilaKernels(loop, 3, make)
+    server = ClassServer()
+    server.kernel_pool = kernels = KernelPool(manager, 3)
+    kernels.ready = lambda: len(runs)
+    manager.fill_if_needed(delay=0, notebook_name="class_app.ipynb")
+    pool = manager._pools["class_app.ipynb"]
+    loop.run_until_complete(asyncio.wait(pool[:]))  # the three starts run
+    starting = loop.create_future()  # a fourth start, still running when the class ends
+    pool.append(starting)
+    server._student_tables, server.on_class_ended = {}, None
+    loop.call_soon(server.class_ended)
+    loop.run_until_complete(asyncio.sleep(0.01))
+    assert pool == [] and sorted(manager.shut) == ["k1", "k2", "k3"]
+    starting.set_result({"kernel_id": "k4", "task": None})
+    loop.run_until_complete(asyncio.sleep(0.01))
+    assert sorted(manager.shut) == ["k1", "k2", "k3", "k4"]
+    kernels.last_taken = float("-inf")
+    kernels.tick()
+    assert pool == [] and sorted(manager.kernels) == ["k1", "k2", "k3"]   # none started again
+
+
+def test_the_stop_kills_the_waiting_kernels_at_once_and_gives_a_tables_kernel_its_grace(kernel_runs):
     """Ctrl+C (ClassServer.close_kernels): every kernel is shut down at once; the pool's kernels,
     waiting for a page inside a cell, are killed (``now``), a student's table's kernel is asked
     and given STOP_GRACE (jupyter_client's ``shutdown_wait_time``); Voila's pool is emptied, its
@@ -1480,29 +1588,20 @@ def test_the_stop_kills_the_waiting_kernels_at_once_and_gives_a_tables_kernel_it
             self.shut.append(kernel_id)
             self.how[kernel_id] = now
 
-    loop = asyncio.new_event_loop()
-    runs: dict[str, asyncio.Future] = {}
-
-    def make(kernel_id):
-        runs[kernel_id] = loop.create_future()
-        return object(), runs[kernel_id]
-
-    try:
-        manager = Kernels(loop, 3, make)
-        manager.how = {}
-        server = ClassServer()
-        server.kernel_manager, server.kernel_pool = manager, KernelPool(manager, 3)
-        server._kernel_managers = managers = [types.SimpleNamespace(shutdown_wait_time=5.0) for _ in range(3)]
-        manager.fill_if_needed(delay=0, notebook_name="class_app.ipynb")
-        pool = manager._pools["class_app.ipynb"]
-        loop.run_until_complete(asyncio.wait(pool[:]))
-        pool.pop(0)   # a page took k1: a student's table now
-        runs["k1"].set_result(None)   # its notebook ran
-        starting = loop.create_future()   # a start still running at Ctrl+C
-        pool.append(starting)
-        loop.run_until_complete(server.close_kernels())
-    finally:
-        loop.close()
+    loop, runs, make = kernel_runs
+    manager = Kernels(loop, 3, make)
+    manager.how = {}
+    server = ClassServer()
+    server.kernel_manager, server.kernel_pool = manager, KernelPool(manager, 3)
+    server._kernel_managers = managers = [types.SimpleNamespace(shutdown_wait_time=5.0) for _ in range(3)]
+    manager.fill_if_needed(delay=0, notebook_name="class_app.ipynb")
+    pool = manager._pools["class_app.ipynb"]
+    loop.run_until_complete(asyncio.wait(pool[:]))
+    pool.pop(0)   # a page took k1: a student's table now
+    runs["k1"].set_result(None)   # its notebook ran
+    starting = loop.create_future()   # a start still running at Ctrl+C
+    pool.append(starting)
+    loop.run_until_complete(server.close_kernels())
     assert sorted(manager.shut) == ["k1", "k2", "k3"]
     assert manager.how == {"k1": False, "k2": True, "k3": True}
     assert [m.shutdown_wait_time for m in managers] == [STOP_GRACE] * 3 and STOP_GRACE <= 1.0

@@ -336,12 +336,14 @@ def test_app_serves_voila_with_kernels_of_gone_pages_shut_down(monkeypatch, caps
         port = free.getsockname()[1]
     started = []
 
-    def fake_serve(argv, ready):
+    def fake_serve(argv, ready, stopping):
         assert capsys.readouterr().out == "Starting Snap as an app...\n"  # no address before it answers
         started.append(argv)
         ready()
+        stopping(2)   # Ctrl+C, with two pages' kernels running
 
     monkeypatch.setattr(cli, "_serve_app", fake_serve)
+    monkeypatch.setattr(cli, "_nothing_left_open", False)   # set by the app's stop; this process goes on
     monkeypatch.setattr(cli.os, "chdir", lambda path: None)
     monkeypatch.delenv("JUPYTER_PATH", raising=False)  # set for Voila below; restored after the test
     assert main(["app", "snap", "--players", "3", "--port", str(port)]) == 0
@@ -357,7 +359,9 @@ def test_app_serves_voila_with_kernels_of_gone_pages_shut_down(monkeypatch, caps
     assert "--Voila.port_retries=0" in cmd  # the port printed is the port served, or none
     assert "--KernelManager.transport_encryption=auto" in cmd  # kernels' sockets encrypted (CurveZMQ)
     assert capsys.readouterr().out == (f"Serving Snap as an app: open http://127.0.0.1:{port}/?game=snap&players=3 "
-                                       "in a browser (Ctrl+C stops it)\n")
+                                       "in a browser (Ctrl+C stops it)\n"
+                                       "Stopping: closing 2 kernels (the app's open games)...\nStopped.\n")
+    assert cli._nothing_left_open   # run() then ends the process at once, as after `catcards class`
 
 
 def test_app_prints_its_address_once_it_answers_and_nothing_a_teacher_cannot_act_on(tmp_path):
@@ -380,6 +384,7 @@ def test_app_prints_its_address_once_it_answers_and_nothing_a_teacher_cannot_act
     import urllib.request
 
     pytest.importorskip("voila")
+    import psutil
     from tornado.websocket import websocket_connect
 
     from class_server import ctrl_c, free_port
@@ -424,10 +429,16 @@ def test_app_prints_its_address_once_it_answers_and_nothing_a_teacher_cannot_act
         ctrl_c(proc, reader)
     while not lines.empty():
         shown.append(lines.get())
+    # Ctrl+C is said and done as `catcards class` does it (it said nothing): the page's kernel
+    # closed, then "Stopped.", and no kernel process is left
     assert shown == ["Starting Snap as an app...",
                      f"Serving Snap as an app: open http://127.0.0.1:{port}/?game=snap&seed=3 in a browser "
-                     "(Ctrl+C stops it)"], "\n".join(shown)
+                     "(Ctrl+C stops it)",
+                     "Stopping: closing 1 kernel (the app's open games)...",
+                     "Stopped."], "\n".join(shown)
     assert proc.returncode == 0
+    assert not [p for p in psutil.process_iter(["cmdline"])
+                if f"kernel-{kernel}.json" in " ".join(p.info["cmdline"] or [])]
 
 
 def test_a_tilde_in_a_typed_path_is_the_home_folder(capsys, tmp_path, monkeypatch):
@@ -490,6 +501,10 @@ def test_class_and_kit_refuse_a_busy_port_and_bad_places_in_one_line_before_maki
             (["class", "snap", "--base-url", "/a(b/", "--store", str(tmp_path / "store")],
              "--base-url '/a(b/' is not a path prefix: give one like /services/catcards-class/"),
             (["class", "snap", "--base-url", "/x/../y", "--store", str(tmp_path / "store")], "no . or .. parts"),
+            # a host the server answers to (DNS rebinding): a name or an IP address, no port, path or *
+            (["class", "snap", "--allow-host", "http://evil.example/", "--store", str(tmp_path / "store")],
+             "--allow-host 'http://evil.example/' is not a host name"),
+            (["class", "snap", "--allow-host", "*", "--store", str(tmp_path / "store")], "no port, no http://, no *"),
             # break-it: `catcards app` printed "open http://127.0.0.1:PORT/" for a busy port, then Voila served on PORT + 1
             (["app", "snap", "--port", port], f"the port {port} is in use"),
             (["kit", str(tmp_path / long)], "is 300 bytes long; a file or folder name is at most 255 bytes"),
