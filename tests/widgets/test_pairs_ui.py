@@ -22,3 +22,19 @@ def test_the_52_card_grid_is_described_without_a_row_count_a_phone_does_not_show
     assert "52 cards face down, numbered 0 to 51; seat 0 starts." in log
     assert "rows of" not in log and "rows" not in table.state.log[0]
     table.close()
+
+
+def test_snaps_log_gives_each_number_to_one_entry():
+    """S2: Snap's last card and "Game over" were two log entries both numbered "52." (one move
+    wrote both lines). Each move is one entry with one number, its lines in the order written."""
+    table = cw.play("snap", seed=5, humans=(0, 1), players=2, max_turns=52)
+    while not table.state.is_over:
+        table._run(table.press_turn)
+    log = table.log_html(table.state.observation(0))
+    numbers = re.findall(r">(\d+)\.</span>", log)
+    assert numbers[:3] == ["52", "51", "50"] and len(numbers) == len(set(numbers))
+    entries = [" ".join(plain(e).split()) for e in re.findall(r"<div style='[^']*'>(.*?)</div>", log)]
+    assert entries[0] == ("52. Seat 1 turns yellow 2. Game over after 52 cards turned: the turn limit "
+                          "(52 cards turned) was reached with every card in the centre pile: no one holds a card, a tie.")
+    assert entries[1] == "51. Seat 0 turns yellow 8."
+    table.close()
