@@ -222,7 +222,11 @@ class PairsTable(GameTable):
         ended = bool(state.history) and state.turned is None and not self.looking_back
         if ended:
             self._showing = self._tag()
-        if self._computers_due():
+        # a computer's turn shown face up is part of the computers' turn, also when it passed the
+        # turn to a person ("Computer step" made its second card): the person's turn is drawn once
+        # its cards are face down (D5: the miss lay face up while the student's cards were playable)
+        computers_shown = ended and not state.is_over and not self.is_human(state.last_turn["seat"])
+        if self._computers_due() or computers_shown:
             self._computers_start()  # a press sent before their turn is drawn can be told
             self._pacing = True
             self._pace_after(self.shown_seconds if ended else self.card_seconds)
@@ -269,10 +273,27 @@ class PairsTable(GameTable):
             return
         if self._pacing:
             self._pacing = False
-            seat = self.state.current_player
-            if not self.state.is_over and self.is_human(seat):
-                self.say_quietly("Your turn: choose a face-down card." if len(self.humans) == 1
-                                 else f"{self.seat_label(seat)}'s turn: choose a face-down card.")
+            self._say_whose_turn()
+
+    def _say_whose_turn(self) -> None:
+        """At the paced turn's end: "Your turn: choose a face-down card." (with people's turns
+        shared, the seat's name) in the aria-live line, when a person is to act."""
+        seat = self.state.current_player
+        if not self.state.is_over and self.is_human(seat):
+            self.say_quietly("Your turn: choose a face-down card." if len(self.humans) == 1
+                             else f"{self.seat_label(seat)}'s turn: choose a face-down card.")
+
+    def computer_step(self) -> None:
+        """As the table's ("Computer step": the seat to act moves by its strategy), but while the
+        computers' last turn lies face up at a person's turn (the paced turn's last step), the
+        step is that one, made now: its cards go face down and the person's turn is drawn, as
+        when the clock makes it. No card is turned for the person (D5: their turn was not yet
+        on the page); like Undo and New game, the step still scheduled is cancelled."""
+        if self._pacing and not self._computers_due() and not self.state.is_over:
+            self.stop()
+            self._say_whose_turn()
+            return
+        super().computer_step()
 
     def stop(self) -> None:
         """Cancel the steps still to come (Undo, a new game, Play out, looking back, closing):

@@ -38,3 +38,82 @@ def test_snaps_log_gives_each_number_to_one_entry():
                           "(52 cards turned) was reached with every card in the centre pile: no one holds a card, a tie.")
     assert entries[1] == "51. Seat 0 turns yellow 8."
     table.close()
+
+
+# ---- Pairs' paced turn (ManualClock, as in test_pairs_pace) ------------------------------------
+from catcards.widgets.pairs import COMPUTER_PLAYING, SHOWN_SECONDS  # noqa: E402
+from catcards.widgets.table.scheduler import ManualClock  # noqa: E402
+
+#: 12 cards: red 1 and blue 2 at 0 and 1 are the student's miss; with a perfect memory the computer
+#: then takes red 2 and blue 2 (moves 3-4) and misses with moves 5-6, giving the student the turn
+DEAL = [["red 1", "blue 2", "red 3", "red 4", "red 5", "red 6"],
+        ["red 2", "blue 3", "blue 1", "blue 4", "blue 5", "blue 6"]]
+
+
+def paced(players=2, **kw):
+    return cw.play("pairs", players=players, copies=2, numbers=6, seed=1, deals=DEAL, clock=ManualClock(),
+                   agents="perfect", **kw)
+
+
+def step(table) -> float:
+    clock = table.clock
+    wait = clock._events[0][0] - clock.now
+    clock.advance(wait)
+    return wait
+
+
+def miss(table) -> None:
+    table.cell_buttons[0].click()
+    table.cell_buttons[1].click()
+
+
+def face_up(table) -> list[int]:
+    return [p for p, f in enumerate(table._faces) if "face down" not in f.value and "dashed" not in f.value]
+
+
+def test_computer_step_during_the_pace_leaves_no_computers_miss_face_up_at_the_students_turn():
+    """D5: "Computer step" while the computer's first card lay face up made its second card, a
+    miss, which then lay face up while the student's cards were playable; pressed again it
+    turned a card for the student. Now the computer's miss is shown as the clock shows it (the
+    computer is still turning cards, presses refused); "Computer step" then makes the pace's last
+    step now (the miss face down, the student's turn) and turns no card for the student."""
+    table = paced()
+    miss(table)
+    while len(table.state.history) < 5:
+        step(table)
+    assert table.state.current_player == 1 and table.state.turned == 5
+    table.step_button.click()  # the computer's second card: a miss, the turn passes to the student
+    turn = table.state.last_turn
+    assert len(table.state.history) == 6 and turn["seat"] == 1 and not turn["match"]
+    assert table.state.current_player == 0 and sorted(face_up(table)) == sorted(turn["positions"])
+    assert table.legal == () and table.clock.pending == 1
+    assert plain(table.status.value).split() == "No match · Seat 1 (computer) is turning cards · 3 turns played".split()
+    down = min(table.cell_buttons)
+    table.cell_buttons[down].click()
+    assert len(table.state.history) == 6 and table.output_text().endswith(COMPUTER_PLAYING + "\n")
+    table.step_button.click()  # the pace's last step, now: no card is turned for the student
+    assert len(table.state.history) == 6 and face_up(table) == [] and table.clock.pending == 0
+    assert table.legal and plain(table.status.value).split()[:2] == ["Your", "turn"]
+    assert plain(table.announce.value).strip() == "Your turn: choose a face-down card."
+    table.cell_buttons[down].click()
+    assert str(table.state.history[-1]) == f"turn over card {down}"
+    # the same game as the clock's pace makes
+    clocked = paced()
+    miss(clocked)
+    while clocked.clock.pending:
+        step(clocked)
+    assert [str(a) for a in clocked.state.history] == [str(a) for a in table.state.history][:6]
+
+
+def test_play_out_during_the_computers_shown_miss_ends_the_game_with_nothing_left_face_up():
+    """D5: Play out during the pace, as Undo and New game, cancels what is scheduled."""
+    table = paced()
+    miss(table)
+    while len(table.state.history) < 6:
+        step(table)
+    assert table.clock.pending == 1 and face_up(table)
+    table.playout_button.click()
+    assert table.state.is_over and table.clock.pending == 0 and table.legal == ()
+    assert "Game over" in plain(table.status.value) and "turning cards" not in plain(table.status.value)
+    table.clock.advance(SHOWN_SECONDS * 10)
+    assert table.state.is_over
