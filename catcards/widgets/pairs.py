@@ -33,6 +33,7 @@ from ..cards import Card
 from ..games.pairs import TURN_OVER
 from ..render.pairs import CELL, card_named, cell_html, recent_html, scores_html, taken_html, turning_html, verdict_html
 from .table import GameTable, mark_unavailable, table_for
+from .table.messages import SEEN_SECONDS
 from .table.scheduler import LoopClock, _running_loop
 
 __all__ = ["PairsTable", "COMPUTER_PLAYING", "SHOWN_SECONDS", "CARD_SECONDS", "turn_words"]
@@ -142,6 +143,10 @@ class PairsTable(GameTable):
         #: the computers' paced turn is under way: from the person's move that passed the turn
         #: until the person's turn is drawn again (clicks on cards are refused meanwhile)
         self._pacing = False
+        #: a step of the paced turn is being made by the table's clock or by "Computer step" (not
+        #: by a table stepping at once): the drawing after it counts from when it is made
+        #: (:meth:`_computers_drawn`)
+        self._stepping = False
         self.clock = clock if clock is not None else LoopClock(step_now=True)
         super().__init__(*args, **kwargs)
 
@@ -248,7 +253,11 @@ class PairsTable(GameTable):
         if _running_loop() is None and getattr(self.clock, "step_now", False):
             self._pace_step()
         else:
-            self._run(self._pace_step)
+            self._stepping = True
+            try:
+                self._run(self._pace_step)
+            finally:
+                self._stepping = False
 
     def _pace_step(self) -> None:
         """One step: a turn shown face up goes face down (a pair leaves the table); else the
@@ -291,6 +300,7 @@ class PairsTable(GameTable):
         on the page); like Undo and New game, the step still scheduled is cancelled."""
         if self._pacing and not self._computers_due() and not self.state.is_over:
             self.stop()
+            self._stepping = True  # the person's turn is drawn by this step (:meth:`_computers_drawn`)
             self._say_whose_turn()
             return
         super().computer_step()
@@ -312,9 +322,23 @@ class PairsTable(GameTable):
         return self._pacing or super()._computers_playing()
 
     def _computers_drawn(self) -> None:
-        """As the table's, once the paced turn is over (the person's turn is drawn)."""
-        if not self._pacing:
-            super()._computers_drawn()
+        """As the table's, once the paced turn is over (the person's turn is drawn). When a step
+        of the pace drew it (on the clock, or "Computer step"), a press sent (by the browser's clock) after that drawing is taken:
+        the page has shown the computers' last turn face up, "Seat 1 (computer) is turning
+        cards", for :attr:`shown_seconds` before it, so the time the table gives a person to see
+        a new position (:data:`~catcards.widgets.table.messages.SEEN_SECONDS`) has passed, and
+        the heading and a press agree (D4: for about 0.1 s the heading said "Your turn" while a
+        press was refused with "Wait: the computer is playing"). A press sent before the drawing
+        is refused; one sent while the drawing is still on its way to the page (the network's
+        delay, milliseconds on one machine) is taken, as the heading says a moment later."""
+        stepped, self._stepping = self._stepping, False
+        if self._pacing:
+            return
+        turn = self._passed_turn
+        fresh = turn is not None and turn[2] is None
+        super()._computers_drawn()
+        if fresh and turn[2] is not None and stepped:
+            turn[2] -= SEEN_SECONDS
 
     def _grid_widgets(self, obs: dict, legal: set) -> None:
         """Make the grid once per grid size: one cell (a face above a button) per position,

@@ -117,3 +117,61 @@ def test_play_out_during_the_computers_shown_miss_ends_the_game_with_nothing_lef
     assert "Game over" in plain(table.status.value) and "turning cards" not in plain(table.status.value)
     table.clock.advance(SHOWN_SECONDS * 10)
     assert table.state.is_over
+
+
+def browser_clock(monkeypatch, table):
+    """The browser's clock for presses (``press_time``) and the kernel's (``perf_counter``), both
+    set by the test: ``sent[0]`` is when the browser sends the next press; the kernel's clock is
+    the table's ManualClock (a network with no delay: the kernel takes a press when it is sent)."""
+    from types import SimpleNamespace
+
+    from catcards.widgets.table import messages
+
+    sent = [100.0]
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    monkeypatch.setattr(messages, "time", SimpleNamespace(perf_counter=lambda: 100.0 + table.clock.now))
+    return sent
+
+
+def test_at_the_paces_end_the_heading_and_a_press_agree(monkeypatch):
+    """D4: for about 0.1 s after the page showed "Your turn" at the pace's end, a card pressed
+    was refused with "Wait: the computer is playing" (the table's SEEN_SECONDS). Now a press
+    sent while the heading says the computer is turning cards is refused, and one sent once it
+    says "Your turn" is played, at every moment."""
+    table = paced()
+    sent = browser_clock(monkeypatch, table)
+    table.cell_buttons[0].click()
+    table.cell_buttons[1].click()  # the miss: the computers' paced turn starts now (clock 0)
+    while table.clock.pending > 0 and not (table.state.current_player == 0 and table.clock.pending == 1):
+        step(table)
+    end = table.clock._events[0][0]  # the computer's miss goes face down, the student's turn drawn
+    assert "turning cards" in plain(table.status.value) and table.legal == ()
+    sent[0] = 100.0 + end - 0.01  # sent while the page says the computer is turning cards ...
+    table.clock.advance(end - table.clock.now)  # ... taken once the kernel has drawn "Your turn"
+    assert plain(table.status.value).split()[:2] == ["Your", "turn"] and table.legal
+    before, said = len(table.state.history), table.output_text()
+    down = sorted(table.cell_buttons)
+    table.cell_buttons[down[0]].click()
+    assert len(table.state.history) == before and table.output_text() == said + COMPUTER_PLAYING + "\n"
+    sent[0] = 100.0 + end + 0.1  # sent 0.1 s after the page says "Your turn": played (another
+    table.cell_buttons[down[1]].click()  # card: the same one again so soon is a key held down)
+    assert len(table.state.history) == before + 1 and str(table.state.history[-1]) == f"turn over card {down[1]}"
+    assert table.output_text().count(COMPUTER_PLAYING) == 1
+
+
+def test_a_press_after_computer_step_ends_the_pace_is_played(monkeypatch):
+    """D4 with D5: "Computer step" at the pace's last step draws "Your turn"; a card pressed 0.1 s
+    later is played, as the heading says."""
+    table = paced()
+    sent = browser_clock(monkeypatch, table)
+    miss(table)
+    while table.clock.pending > 0 and not (table.state.current_player == 0 and table.clock.pending == 1):
+        step(table)
+    sent[0] = 100.0 + table.clock.now + 0.5
+    table.step_button.click()
+    assert plain(table.status.value).split()[:2] == ["Your", "turn"] and len(table.state.history) == 6
+    sent[0] += 0.1
+    p = min(table.cell_buttons)
+    table.cell_buttons[p].click()
+    assert [str(a) for a in table.state.history[6:]] == [f"turn over card {p}"]
+    assert COMPUTER_PLAYING not in table.output_text()
