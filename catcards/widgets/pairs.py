@@ -36,7 +36,7 @@ from .table import GameTable, mark_unavailable, table_for
 from .table.messages import SEEN_SECONDS
 from .table.scheduler import LoopClock, _running_loop
 
-__all__ = ["PairsTable", "COMPUTER_PLAYING", "SHOWN_SECONDS", "CARD_SECONDS", "turn_words"]
+__all__ = ["PairsTable", "COMPUTER_PLAYING", "SHOWN_SECONDS", "CARD_SECONDS", "SKIP_LABEL", "turn_words"]
 
 #: what a click on a card says while the computer is playing (it changes nothing)
 COMPUTER_PLAYING = "Wait: the computer is playing. Nothing changed: choose a card when it is your turn."
@@ -70,6 +70,35 @@ def turn_words(obs: dict, who: str, you: bool) -> str:
         return text + f" No match with card {q} ({first}): both go face down again."
     again = "" if obs["is_over"] else (" and turn again" if you else " and turns again")
     return text + f" A pair with card {q} ({first}): {'you keep' if you else who + ' keeps'} them{again}."
+
+
+#: the "Skip to my turn" button's words
+SKIP_LABEL = "Skip to my turn"
+#: its tooltip when there is nothing to skip, and what a press then says
+SKIP_UNAVAILABLE = "nothing to skip now: press to hear why"
+NOTHING_TO_SKIP = "Nothing to skip: the computers are not playing now. Nothing changed."
+
+
+def skip_words(turns: list[dict], is_human, seat_label) -> str:
+    """What "Skip to my turn" says: the computers' turns since a person's last completed turn
+    (``turns``: :func:`recent_turns`, oldest first; ``is_human(seat)``, ``seat_label(seat)``), per
+    seat in turn order: "Skipped to your turn. Since your last turn: Seat 1 (computer) 2 turns,
+    1 pair; Seat 2 (computer) 1 turn, no pair. Every card they turned is in the move log." """
+    since: list[dict] = []
+    for t in reversed(turns):
+        if is_human(t["seat"]):
+            break
+        since.append(t)
+    counts: dict[int, list[int]] = {}
+    for t in reversed(since):
+        made = counts.setdefault(t["seat"], [0, 0])
+        made[0] += 1
+        made[1] += bool(t["match"])
+    parts = [f"{seat_label(seat)} {n} turn{'s' * (n != 1)}, "
+             + (f"{pairs} pair{'s' * (pairs != 1)}" if pairs else "no pair")
+             for seat, (n, pairs) in counts.items()]
+    return ("Skipped to your turn. Since your last turn: " + "; ".join(parts)
+            + ". Every card they turned is in the move log.")
 
 
 def recent_turns(state, keep: int = 8) -> list[dict]:
@@ -284,12 +313,13 @@ class PairsTable(GameTable):
             self._pacing = False
             self._say_whose_turn()
 
-    def _say_whose_turn(self) -> None:
+    def _say_whose_turn(self, aloud: bool = False) -> None:
         """At the paced turn's end: "Your turn: choose a face-down card." (with people's turns
-        shared, the seat's name) in the aria-live line, when a person is to act."""
+        shared, the seat's name) in the aria-live line, when a person is to act; ``aloud``: in
+        the messages too (after "Skip to my turn"'s summary)."""
         seat = self.state.current_player
         if not self.state.is_over and self.is_human(seat):
-            self.say_quietly("Your turn: choose a face-down card." if len(self.humans) == 1
+            (self.say if aloud else self.say_quietly)("Your turn: choose a face-down card." if len(self.humans) == 1
                              else f"{self.seat_label(seat)}'s turn: choose a face-down card.")
 
     def computer_step(self) -> None:
@@ -451,4 +481,36 @@ class PairsTable(GameTable):
             hint = "Now turn over a second card: the same number makes a pair, and you have another turn."
         else:
             hint = "Your turn: choose any face-down card to turn it over, then a second one."
-        return self.html("taken", taken_html(obs, seat, self.seat_label, hint))
+        taken = self.html("taken", taken_html(obs, seat, self.seat_label, hint))
+        if len(self.humans) == self.state.game.players:
+            return taken  # no computer: nothing to skip
+        # "Skip to my turn": always shown (the grid below does not move when it could be used),
+        # usable while the computers' paced turn is under way
+        button = self.part(("skip",), self._skip_button)
+        mark_unavailable(button, None if self._pacing and not obs["is_over"] else SKIP_UNAVAILABLE)
+        if self._pacing:
+            button.tooltip = "the computers finish their turns at once; every card they turn is in the move log"
+        return self.box("hand", [taken, button])
+
+    def _skip_button(self) -> W.Button:
+        button = W.Button(description=SKIP_LABEL, icon="forward", layout=W.Layout(width="auto"))
+        button.on_click(self.callback(lambda _b: self.skip_to_my_turn()))
+        return button
+
+    def skip_to_my_turn(self) -> None:
+        """"Skip to my turn" (D9: at 6 players the paced computers took about 30 s between the
+        student's turns): the steps still scheduled are cancelled, the computers make the rest of
+        their turns at once (the same moves as paced: the same seed and presses give the same
+        game), and the person's turn is drawn; the aria-live line and the messages say how many
+        turns and pairs each computer made since the person's last turn. Every card they turned
+        is in the move log, as in the paced turn. Outside the computers' turn: said, nothing
+        changes."""
+        if not self._pacing or self.state.is_over or self.looking_back:
+            self.say(NOTHING_TO_SKIP)
+            return
+        self.stop()
+        self._make_computer_moves(10 ** 6)
+        self.say(skip_words(recent_turns(self.state, keep=self.state.turns), self.is_human, self.seat_label))
+        if self.state.is_over:
+            self.say(self.game_over_words)
+        self._say_whose_turn(aloud=True)

@@ -175,3 +175,63 @@ def test_a_press_after_computer_step_ends_the_pace_is_played(monkeypatch):
     table.cell_buttons[p].click()
     assert [str(a) for a in table.state.history[6:]] == [f"turn over card {p}"]
     assert COMPUTER_PLAYING not in table.output_text()
+
+
+def skip_button(table):
+    from catcards.widgets.table.moves import focusable_buttons
+
+    return next(b for b in focusable_buttons(table.hand_box) if b.description == "Skip to my turn")
+
+
+def test_skip_to_my_turn_ends_six_players_paced_wait_with_the_same_game_and_every_card_logged():
+    """D9: at 6 players the student waited about 25-30 s between turns while five paced computers
+    played. "Skip to my turn" (always shown beside the pairs taken, usable while the computers
+    play) makes the rest of their turns at once: the same game as paced, every card turned still
+    in the move log, and a summary of the computers' turns said in words."""
+    six = dict(players=6, seed=4)
+    table = cw.play("pairs", clock=ManualClock(), **six)
+    button = skip_button(table)
+    assert "catcards-unplayable" in button._dom_classes  # the student's turn: nothing to skip
+    button.click()
+    assert table.output_text().endswith("Nothing to skip: the computers are not playing now. Nothing changed.\n")
+    assert len(table.state.history) == 0
+    first, second = sorted(table.cell_buttons)[:2]
+    table.cell_buttons[first].click()
+    table.cell_buttons[second].click()  # blue 6, Tiger: a miss; five computers play, paced
+    assert table._pacing and table.clock.pending == 1 and "catcards-unplayable" not in button._dom_classes
+    step(table)
+    step(table)  # a computer's first card is face up
+    button.click()
+    assert table.clock.pending == 0 and table.state.current_player == 0 and table.legal
+    assert plain(table.status.value).split()[:2] == ["Your", "turn"] and "catcards-unplayable" in button._dom_classes
+    # the same game as the clock's pace (and as a table that plays at once)
+    paced_out = cw.play("pairs", clock=ManualClock(), **six)
+    paced_out.cell_buttons[first].click()
+    paced_out.cell_buttons[second].click()
+    waited = 0.0
+    while paced_out.clock.pending:
+        waited += step(paced_out)
+    assert waited > 20  # what the student waited before
+    assert paced_out.state.to_json() == table.state.to_json()
+    # every card the computers turned is in the move log, one line per card
+    computers = table.state.history[2:]
+    card_lines = [line for line in table.state.log if re.match(r"Seat [1-5] turns over card \d+", line)]
+    assert len(card_lines) == len(computers) > 10
+    turns = [t for t in __import__("catcards.widgets.pairs", fromlist=["recent_turns"]).recent_turns(
+        table.state, keep=100) if t["seat"] != 0]
+    said = table.output_text()
+    assert "Skipped to your turn. Since your last turn: Seat 1 (computer) " in said
+    for seat in range(1, 6):
+        n = sum(t["seat"] == seat for t in turns)
+        pairs = sum(t["seat"] == seat and t["match"] for t in turns)
+        words = f"Seat {seat} (computer) {n} turn{'s' * (n != 1)}, " + (f"{pairs} pair{'s' * (pairs != 1)}" if pairs else "no pair")
+        assert words in said, (words, said)
+    assert said.endswith("Every card they turned is in the move log.\nYour turn: choose a face-down card.\n")
+    table.clock.advance(60)
+    assert paced_out.state.to_json() == table.state.to_json()
+
+
+def test_a_table_with_no_computer_has_no_skip_button():
+    table = cw.play("pairs", players=1, seed=2, clock=ManualClock())
+    assert all(getattr(b, "description", "") != "Skip to my turn" for b in table.hand_box.children)
+    assert table.hand_box.children[0].__class__.__name__ == "HTML"

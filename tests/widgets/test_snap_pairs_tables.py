@@ -192,7 +192,7 @@ def test_clicking_two_cards_a_match_keeps_the_turn():
     assert "red 1" in table.board_box.children[0].children[1].children[0].children[0].children[0].value
     table.cell_buttons[5].click()  # blue 1: a pair
     assert table.state.pairs[0] and table.state.current_player == 0
-    assert "pairs taken" in table.hand_box.children[0].value
+    assert "pairs taken" in table.hand_box.children[0].children[0].value
 
 
 def test_a_miss_passes_to_the_computer_and_its_turn_is_shown():
@@ -475,7 +475,7 @@ def test_looking_back_the_status_and_the_hint_say_the_same_of_the_move_shown():
     def shown(move):
         table.history_slider.value = move
         status = re.sub(r"<[^>]+>", "", html_module.unescape(table.status.value))
-        hint = re.findall(r"catcards-hint'[^>]*>([^<]*)<", table.hand_box.children[0].value)
+        hint = re.findall(r"catcards-hint'[^>]*>([^<]*)<", table.hand_box.children[0].children[0].value)
         return status, html_module.unescape(hint[0])
 
     second = "Now turn over a second card: the same number makes a pair, and you have another turn."
