@@ -121,9 +121,11 @@ def cell_words(p: int, shown: Any, can_turn: bool) -> tuple[str, str, bool]:
     :class:`~catcards.cards.Card` face up, None where a pair was taken, else a card face down;
     ``can_turn``: turning it over is one of the viewer's moves now): ``(label, tooltip, usable)``.
     A button that cannot be used now (``usable`` False: a card face up, or not the viewer's
-    turn) stays clickable, its tooltip saying so (:func:`~catcards.widgets.table.mark_unavailable`)."""
+    turn) stays clickable, its tooltip saying so (:func:`~catcards.widgets.table.mark_unavailable`).
+    A face-up card's label is "is 30": short enough for the 50 px button with any number
+    ("shows 30" was cut to "show..." at every width, D6), and no position number ("card 30")."""
     if isinstance(shown, Card):
-        return f"shows {shown.rank}", f"card {p} is face up ({shown}): press to hear why you cannot turn it", False
+        return f"is {shown.rank}", f"card {p} is face up ({shown}): press to hear why you cannot turn it", False
     if shown is None or can_turn:
         return f"card {p}", f"turn over card {p}", True
     return f"card {p}", f"card {p} cannot be turned now: press to hear why", False
@@ -152,6 +154,7 @@ class PairsTable(GameTable):
     how_to_play = (
         'Your turn: choose a face-down card (or its "card" button) to turn it over, then a second one.',
         "Two cards with the same number are a pair: you keep them and have another turn. Otherwise both stay face up a moment, then go face down again, and the next player has a turn (a computer turns its cards one at a time). Remember what you saw (the recent turns are listed under the grid).",
+        'While the computers play, "Skip to my turn" lets them finish at once: every card they turned is in the move log.',
         'Most pairs wins; ties share.',
         'Rules: the Wildcat & Dinohistoria rulebook, "PAIRS".',
     )
