@@ -79,9 +79,10 @@ SKIP_UNAVAILABLE = "nothing to skip now: press to hear why"
 NOTHING_TO_SKIP = "Nothing to skip: the computers are not playing now. Nothing changed."
 
 
-def skip_words(turns: list[dict], is_human, seat_label) -> str:
+def skip_words(turns: list[dict], is_human, seat_label, over: bool = False) -> str:
     """What "Skip to my turn" says: the computers' turns since a person's last completed turn
-    (``turns``: :func:`recent_turns`, oldest first; ``is_human(seat)``, ``seat_label(seat)``), per
+    (``turns``: :func:`recent_turns`, oldest first; ``is_human(seat)``, ``seat_label(seat)``;
+    ``over``: they ended the game, said first instead of "Skipped to your turn"), per
     seat in turn order: "Skipped to your turn. Since your last turn: Seat 1 (computer) 2 turns,
     1 pair; Seat 2 (computer) 1 turn, no pair. Every card they turned is in the move log." """
     since: list[dict] = []
@@ -97,8 +98,8 @@ def skip_words(turns: list[dict], is_human, seat_label) -> str:
     parts = [f"{seat_label(seat)} {n} turn{'s' * (n != 1)}, "
              + (f"{pairs} pair{'s' * (pairs != 1)}" if pairs else "no pair")
              for seat, (n, pairs) in counts.items()]
-    return ("Skipped to your turn. Since your last turn: " + "; ".join(parts)
-            + ". Every card they turned is in the move log.")
+    return (f"{'The computers finished the game' if over else 'Skipped to your turn'}. Since your last turn: "
+            + "; ".join(parts) + ". Every card they turned is in the move log.")
 
 
 def recent_turns(state, keep: int = 8) -> list[dict]:
@@ -322,8 +323,9 @@ class PairsTable(GameTable):
         the messages too (after "Skip to my turn"'s summary)."""
         seat = self.state.current_player
         if not self.state.is_over and self.is_human(seat):
-            (self.say if aloud else self.say_quietly)("Your turn: choose a face-down card." if len(self.humans) == 1
-                             else f"{self.seat_label(seat)}'s turn: choose a face-down card.")
+            said = self.say if aloud else self.say_quietly
+            said("Your turn: choose a face-down card." if len(self.humans) == 1
+                 else f"{self.seat_label(seat)}'s turn: choose a face-down card.")
 
     def computer_step(self) -> None:
         """As the table's ("Computer step": the seat to act moves by its strategy), but while the
@@ -356,9 +358,9 @@ class PairsTable(GameTable):
 
     def _computers_drawn(self) -> None:
         """As the table's, once the paced turn is over (the person's turn is drawn). When a step
-        of the pace drew it (on the clock, or "Computer step"), a press sent (by the browser's clock) after that drawing is taken:
-        the page has shown the computers' last turn face up, "Seat 1 (computer) is turning
-        cards", for :attr:`shown_seconds` before it, so the time the table gives a person to see
+        of the pace drew it (on the clock, or "Computer step"), a press sent (by the browser's
+        clock) after that drawing is taken: the page has shown the computers' last turn face up,
+        "Seat 1 (computer) is turning cards", for :attr:`shown_seconds` before it, so the time the table gives a person to see
         a new position (:data:`~catcards.widgets.table.messages.SEEN_SECONDS`) has passed, and
         the heading and a press agree (D4: for about 0.1 s the heading said "Your turn" while a
         press was refused with "Wait: the computer is playing"). A press sent before the drawing
@@ -496,7 +498,8 @@ class PairsTable(GameTable):
         return self.box("hand", [taken, button])
 
     def _skip_button(self) -> W.Button:
-        button = W.Button(description=SKIP_LABEL, icon="forward", layout=W.Layout(width="auto"))
+        # 44 px high: a touch target a finger can hit on a phone
+        button = W.Button(description=SKIP_LABEL, icon="forward", layout=W.Layout(width="auto", height="44px"))
         button.on_click(self.callback(lambda _b: self.skip_to_my_turn()))
         return button
 
@@ -513,7 +516,8 @@ class PairsTable(GameTable):
             return
         self.stop()
         self._make_computer_moves(10 ** 6)
-        self.say(skip_words(recent_turns(self.state, keep=self.state.turns), self.is_human, self.seat_label))
+        self.say(skip_words(recent_turns(self.state, keep=self.state.turns), self.is_human, self.seat_label,
+                            self.state.is_over))
         if self.state.is_over:
             self.say(self.game_over_words)
         self._say_whose_turn(aloud=True)
