@@ -358,7 +358,7 @@ class PairsTable(GameTable):
 
     def _computers_drawn(self) -> None:
         """As the table's, once the paced turn is over (the person's turn is drawn). When a step
-        of the pace drew it (on the clock, or "Computer step"), a press sent (by the browser's
+        of the pace drew it (on the clock, "Computer step" or "Skip to my turn"), a press sent (by the browser's
         clock) after that drawing is taken: the page has shown the computers' last turn face up,
         "Seat 1 (computer) is turning cards", for :attr:`shown_seconds` before it, so the time the table gives a person to see
         a new position (:data:`~catcards.widgets.table.messages.SEEN_SECONDS`) has passed, and
@@ -515,6 +515,7 @@ class PairsTable(GameTable):
             self.say(NOTHING_TO_SKIP)
             return
         self.stop()
+        self._stepping = True  # the person's turn is drawn by this press (:meth:`_computers_drawn`)
         self._make_computer_moves(10 ** 6)
         self.say(skip_words(recent_turns(self.state, keep=self.state.turns), self.is_human, self.seat_label,
                             self.state.is_over))

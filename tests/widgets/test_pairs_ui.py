@@ -167,7 +167,7 @@ def test_a_press_after_computer_step_ends_the_pace_is_played(monkeypatch):
     miss(table)
     while table.clock.pending > 0 and not (table.state.current_player == 0 and table.clock.pending == 1):
         step(table)
-    sent[0] = 100.0 + table.clock.now + 0.5
+    sent[0] = 100.0 + table.clock.now  # the kernel takes the press as it is sent
     table.step_button.click()
     assert plain(table.status.value).split()[:2] == ["Your", "turn"] and len(table.state.history) == 6
     sent[0] += 0.1
@@ -235,3 +235,19 @@ def test_a_table_with_no_computer_has_no_skip_button():
     table = cw.play("pairs", players=1, seed=2, clock=ManualClock())
     assert all(getattr(b, "description", "") != "Skip to my turn" for b in table.hand_box.children)
     assert table.hand_box.children[0].__class__.__name__ == "HTML"
+
+
+def test_a_card_pressed_just_after_skip_to_my_turn_is_played(monkeypatch):
+    """D4 with D9: "Skip to my turn" draws "Your turn"; a card pressed 0.1 s later is played."""
+    table = paced()
+    sent = browser_clock(monkeypatch, table)
+    miss(table)
+    step(table)
+    sent[0] = 100.0 + table.clock.now  # the kernel takes the press as it is sent
+    skip_button(table).click()
+    assert plain(table.status.value).split()[:2] == ["Your", "turn"] and table.clock.pending == 0
+    done = len(table.state.history)
+    sent[0] += 0.1
+    p = min(table.cell_buttons)
+    table.cell_buttons[p].click()
+    assert [str(a) for a in table.state.history[done:]] == [f"turn over card {p}"]
