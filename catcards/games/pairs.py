@@ -248,8 +248,10 @@ class PairsState(State):
         self._pair_cards: list[list[Card]] = [[] for _ in range(game.players)]
         self._first_legal: tuple = TURN_OVER[: game.size]  # the face-down cards' actions, by position
         self._outcome: Outcome | None = None
+        # no row count: the table's grid wraps to the screen (rows of 5 on a phone), and the
+        # rulebook's rows of ``cols`` would be false there (screen readers read this line too)
         self.log.append(
-            f"{game.size} cards face down in {game.rows} rows of {game.cols}; seat {game.first_player} starts."
+            f"{game.size} cards face down, numbered 0 to {game.size - 1}; seat {game.first_player} starts."
         )
         self._check_end()
 

@@ -33,9 +33,10 @@ from ..cards import Card
 from ..games.pairs import TURN_OVER
 from ..render.pairs import CELL, card_named, cell_html, recent_html, scores_html, taken_html, turning_html, verdict_html
 from .table import GameTable, mark_unavailable, table_for
+from .table.messages import SEEN_SECONDS
 from .table.scheduler import LoopClock, _running_loop
 
-__all__ = ["PairsTable", "COMPUTER_PLAYING", "SHOWN_SECONDS", "CARD_SECONDS", "turn_words"]
+__all__ = ["PairsTable", "COMPUTER_PLAYING", "SHOWN_SECONDS", "CARD_SECONDS", "SKIP_LABEL", "turn_words"]
 
 #: what a click on a card says while the computer is playing (it changes nothing)
 COMPUTER_PLAYING = "Wait: the computer is playing. Nothing changed: choose a card when it is your turn."
@@ -71,6 +72,36 @@ def turn_words(obs: dict, who: str, you: bool) -> str:
     return text + f" A pair with card {q} ({first}): {'you keep' if you else who + ' keeps'} them{again}."
 
 
+#: the "Skip to my turn" button's words
+SKIP_LABEL = "Skip to my turn"
+#: its tooltip when there is nothing to skip, and what a press then says
+SKIP_UNAVAILABLE = "nothing to skip now: press to hear why"
+NOTHING_TO_SKIP = "Nothing to skip: the computers are not playing now. Nothing changed."
+
+
+def skip_words(turns: list[dict], is_human, seat_label, over: bool = False) -> str:
+    """What "Skip to my turn" says: the computers' turns since a person's last completed turn
+    (``turns``: :func:`recent_turns`, oldest first; ``is_human(seat)``, ``seat_label(seat)``;
+    ``over``: they ended the game, said first instead of "Skipped to your turn"), per
+    seat in turn order: "Skipped to your turn. Since your last turn: Seat 1 (computer) 2 turns,
+    1 pair; Seat 2 (computer) 1 turn, no pair. Every card they turned is in the move log." """
+    since: list[dict] = []
+    for t in reversed(turns):
+        if is_human(t["seat"]):
+            break
+        since.append(t)
+    counts: dict[int, list[int]] = {}
+    for t in reversed(since):
+        made = counts.setdefault(t["seat"], [0, 0])
+        made[0] += 1
+        made[1] += bool(t["match"])
+    parts = [f"{seat_label(seat)} {n} turn{'s' * (n != 1)}, "
+             + (f"{pairs} pair{'s' * (pairs != 1)}" if pairs else "no pair")
+             for seat, (n, pairs) in counts.items()]
+    return (f"{'The computers finished the game' if over else 'Skipped to your turn'}. Since your last turn: "
+            + "; ".join(parts) + ". Every card they turned is in the move log.")
+
+
 def recent_turns(state, keep: int = 8) -> list[dict]:
     """The last ``keep`` turns completed in ``state``'s game, oldest first: each the public
     ``last_turn`` dict (seat, positions, cards, match) with ``turn``, its number, found by
@@ -91,9 +122,11 @@ def cell_words(p: int, shown: Any, can_turn: bool) -> tuple[str, str, bool]:
     :class:`~catcards.cards.Card` face up, None where a pair was taken, else a card face down;
     ``can_turn``: turning it over is one of the viewer's moves now): ``(label, tooltip, usable)``.
     A button that cannot be used now (``usable`` False: a card face up, or not the viewer's
-    turn) stays clickable, its tooltip saying so (:func:`~catcards.widgets.table.mark_unavailable`)."""
+    turn) stays clickable, its tooltip saying so (:func:`~catcards.widgets.table.mark_unavailable`).
+    A face-up card's label is "is 30": short enough for the 50 px button with any number
+    ("shows 30" was cut to "show..." at every width, D6), and no position number ("card 30")."""
     if isinstance(shown, Card):
-        return f"shows {shown.rank}", f"card {p} is face up ({shown}): press to hear why you cannot turn it", False
+        return f"is {shown.rank}", f"card {p} is face up ({shown}): press to hear why you cannot turn it", False
     if shown is None or can_turn:
         return f"card {p}", f"turn over card {p}", True
     return f"card {p}", f"card {p} cannot be turned now: press to hear why", False
@@ -122,6 +155,7 @@ class PairsTable(GameTable):
     how_to_play = (
         'Your turn: choose a face-down card (or its "card" button) to turn it over, then a second one.',
         "Two cards with the same number are a pair: you keep them and have another turn. Otherwise both stay face up a moment, then go face down again, and the next player has a turn (a computer turns its cards one at a time). Remember what you saw (the recent turns are listed under the grid).",
+        'While the computers play, "Skip to my turn" lets them finish at once: every card they turned is in the move log.',
         'Most pairs wins; ties share.',
         'Rules: the Wildcat & Dinohistoria rulebook, "PAIRS".',
     )
@@ -142,6 +176,10 @@ class PairsTable(GameTable):
         #: the computers' paced turn is under way: from the person's move that passed the turn
         #: until the person's turn is drawn again (clicks on cards are refused meanwhile)
         self._pacing = False
+        #: a step of the paced turn is being made by the table's clock or by "Computer step" (not
+        #: by a table stepping at once): the drawing after it counts from when it is made
+        #: (:meth:`_computers_drawn`)
+        self._stepping = False
         self.clock = clock if clock is not None else LoopClock(step_now=True)
         super().__init__(*args, **kwargs)
 
@@ -222,7 +260,11 @@ class PairsTable(GameTable):
         ended = bool(state.history) and state.turned is None and not self.looking_back
         if ended:
             self._showing = self._tag()
-        if self._computers_due():
+        # a computer's turn shown face up is part of the computers' turn, also when it passed the
+        # turn to a person ("Computer step" made its second card): the person's turn is drawn once
+        # its cards are face down (D5: the miss lay face up while the student's cards were playable)
+        computers_shown = ended and not state.is_over and not self.is_human(state.last_turn["seat"])
+        if self._computers_due() or computers_shown:
             self._computers_start()  # a press sent before their turn is drawn can be told
             self._pacing = True
             self._pace_after(self.shown_seconds if ended else self.card_seconds)
@@ -244,7 +286,11 @@ class PairsTable(GameTable):
         if _running_loop() is None and getattr(self.clock, "step_now", False):
             self._pace_step()
         else:
-            self._run(self._pace_step)
+            self._stepping = True
+            try:
+                self._run(self._pace_step)
+            finally:
+                self._stepping = False
 
     def _pace_step(self) -> None:
         """One step: a turn shown face up goes face down (a pair leaves the table); else the
@@ -269,10 +315,30 @@ class PairsTable(GameTable):
             return
         if self._pacing:
             self._pacing = False
-            seat = self.state.current_player
-            if not self.state.is_over and self.is_human(seat):
-                self.say_quietly("Your turn: choose a face-down card." if len(self.humans) == 1
-                                 else f"{self.seat_label(seat)}'s turn: choose a face-down card.")
+            self._say_whose_turn()
+
+    def _say_whose_turn(self, aloud: bool = False) -> None:
+        """At the paced turn's end: "Your turn: choose a face-down card." (with people's turns
+        shared, the seat's name) in the aria-live line, when a person is to act; ``aloud``: in
+        the messages too (after "Skip to my turn"'s summary)."""
+        seat = self.state.current_player
+        if not self.state.is_over and self.is_human(seat):
+            said = self.say if aloud else self.say_quietly
+            said("Your turn: choose a face-down card." if len(self.humans) == 1
+                 else f"{self.seat_label(seat)}'s turn: choose a face-down card.")
+
+    def computer_step(self) -> None:
+        """As the table's ("Computer step": the seat to act moves by its strategy), but while the
+        computers' last turn lies face up at a person's turn (the paced turn's last step), the
+        step is that one, made now: its cards go face down and the person's turn is drawn, as
+        when the clock makes it. No card is turned for the person (D5: their turn was not yet
+        on the page); like Undo and New game, the step still scheduled is cancelled."""
+        if self._pacing and not self._computers_due() and not self.state.is_over:
+            self.stop()
+            self._stepping = True  # the person's turn is drawn by this step (:meth:`_computers_drawn`)
+            self._say_whose_turn()
+            return
+        super().computer_step()
 
     def stop(self) -> None:
         """Cancel the steps still to come (Undo, a new game, Play out, looking back, closing):
@@ -291,9 +357,23 @@ class PairsTable(GameTable):
         return self._pacing or super()._computers_playing()
 
     def _computers_drawn(self) -> None:
-        """As the table's, once the paced turn is over (the person's turn is drawn)."""
-        if not self._pacing:
-            super()._computers_drawn()
+        """As the table's, once the paced turn is over (the person's turn is drawn). When a step
+        of the pace drew it (on the clock, "Computer step" or "Skip to my turn"), a press sent (by the browser's
+        clock) after that drawing is taken: the page has shown the computers' last turn face up,
+        "Seat 1 (computer) is turning cards", for :attr:`shown_seconds` before it, so the time the table gives a person to see
+        a new position (:data:`~catcards.widgets.table.messages.SEEN_SECONDS`) has passed, and
+        the heading and a press agree (D4: for about 0.1 s the heading said "Your turn" while a
+        press was refused with "Wait: the computer is playing"). A press sent before the drawing
+        is refused; one sent while the drawing is still on its way to the page (the network's
+        delay, milliseconds on one machine) is taken, as the heading says a moment later."""
+        stepped, self._stepping = self._stepping, False
+        if self._pacing:
+            return
+        turn = self._passed_turn
+        fresh = turn is not None and turn[2] is None
+        super()._computers_drawn()
+        if fresh and turn[2] is not None and stepped:
+            turn[2] -= SEEN_SECONDS
 
     def _grid_widgets(self, obs: dict, legal: set) -> None:
         """Make the grid once per grid size: one cell (a face above a button) per position,
@@ -406,4 +486,39 @@ class PairsTable(GameTable):
             hint = "Now turn over a second card: the same number makes a pair, and you have another turn."
         else:
             hint = "Your turn: choose any face-down card to turn it over, then a second one."
-        return self.html("taken", taken_html(obs, seat, self.seat_label, hint))
+        taken = self.html("taken", taken_html(obs, seat, self.seat_label, hint))
+        if len(self.humans) == self.state.game.players:
+            return taken  # no computer: nothing to skip
+        # "Skip to my turn": always shown (the grid below does not move when it could be used),
+        # usable while the computers' paced turn is under way
+        button = self.part(("skip",), self._skip_button)
+        mark_unavailable(button, None if self._pacing and not obs["is_over"] else SKIP_UNAVAILABLE)
+        if self._pacing:
+            button.tooltip = "the computers finish their turns at once; every card they turn is in the move log"
+        return self.box("hand", [taken, button])
+
+    def _skip_button(self) -> W.Button:
+        # 44 px high: a touch target a finger can hit on a phone
+        button = W.Button(description=SKIP_LABEL, icon="forward", layout=W.Layout(width="auto", height="44px"))
+        button.on_click(self.callback(lambda _b: self.skip_to_my_turn()))
+        return button
+
+    def skip_to_my_turn(self) -> None:
+        """"Skip to my turn" (D9: at 6 players the paced computers took about 30 s between the
+        student's turns): the steps still scheduled are cancelled, the computers make the rest of
+        their turns at once (the same moves as paced: the same seed and presses give the same
+        game), and the person's turn is drawn; the aria-live line and the messages say how many
+        turns and pairs each computer made since the person's last turn. Every card they turned
+        is in the move log, as in the paced turn. Outside the computers' turn: said, nothing
+        changes."""
+        if not self._pacing or self.state.is_over or self.looking_back:
+            self.say(NOTHING_TO_SKIP)
+            return
+        self.stop()
+        self._stepping = True  # the person's turn is drawn by this press (:meth:`_computers_drawn`)
+        self._make_computer_moves(10 ** 6)
+        self.say(skip_words(recent_turns(self.state, keep=self.state.turns), self.is_human, self.seat_label,
+                            self.state.is_over))
+        if self.state.is_over:
+            self.say(self.game_over_words)
+        self._say_whose_turn(aloud=True)

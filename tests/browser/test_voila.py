@@ -583,3 +583,54 @@ def test_the_apps_and_the_class_servers_pages_wait_for_a_kernels_messages_in_5_s
     assert [o.get("text") for o in outputs if o["output_type"] == "stream"] == ["dealt\n"]
     assert all(t is not None and 0 < t <= 5000 for _, t in polls), polls
     assert {name for name, _ in polls} == {"shell", "iopub"}
+
+
+_PAIRS_LABELS = '''import catcards.widgets as cw
+from IPython.display import display
+
+
+def face_up(table, rank):
+    """Turn over the first card of ``rank`` (the table's first card of a turn stays face up)."""
+    p = next(i for i, c in enumerate(table.state.grid) if table.game.cards[c].rank == rank)
+    table.cell_buttons[p].click()
+
+
+big = cw.play("pairs", players=1, seed=3)  # 52 cards: numbers up to 50, positions up to 51
+face_up(big, max(c.rank for c in big.game.cards))
+small = cw.play("pairs", players=1, seed=3, copies=2, numbers=6)  # 12 cards
+face_up(small, 6)
+display(big, small)
+'''
+
+
+@pytest.mark.browser
+def test_no_pairs_card_label_is_cut_on_a_phone_or_a_laptop(browser_ready):
+    """D6 (hostile tester): a face-up card's button said "shows 30", 55 px of text on a 48 px
+    button: Chromium drew "show..." at every width. Every grid button of a 52-card board (a
+    card of the widest number face up, "card 51") and of a 12-card board shows its whole label
+    at 390 px and on a Chromebook: the text is no wider than the button."""
+    import tempfile
+    from pathlib import Path
+
+    import nbformat
+
+    from real_browser import PHONE
+
+    work = Path(tempfile.mkdtemp(prefix="catcards-labels-"))
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(_PAIRS_LABELS)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, work / "labels.ipynb")
+    measure = """() => [...document.querySelectorAll('.catcards-table button.catcards-cell')]
+        .filter(b => getComputedStyle(b).visibility !== 'hidden')
+        .map(b => [b.textContent.trim(), b.scrollWidth, b.clientWidth, getComputedStyle(b).textOverflow])"""
+    with voila(work / "labels.ipynb") as url, chromium() as browser:
+        for size in (PHONE, CHROMEBOOK):
+            page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+            page.goto(url, timeout=60_000)
+            page.locator(".catcards-table").nth(1).locator("button.catcards-cell").first.wait_for(timeout=60_000)
+            cells = page.evaluate(measure)
+            labels = [label for label, *_ in cells]
+            assert len(cells) == 52 + 12 and "is 50" in labels and "is 6" in labels and "card 51" in labels, labels
+            cut = [c for c in cells if c[1] > c[2]]
+            assert cut == [], (size, cut)
+            page.close()

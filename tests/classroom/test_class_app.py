@@ -202,3 +202,11 @@ def test_no_class_table_tells_a_student_to_click(monkeypatch, key):
     assert "Press &ldquo;Play game 1 again&rdquo;" in app["note"].value
     assert not [w for w in words if "click" in w.lower()]
     table.close()
+
+
+def test_play_another_game_is_a_touch_target_a_finger_can_hit(monkeypatch):
+    """S1 (hostile tester): the class page's "Play another game" button was ipywidgets' 28 px
+    high; a touch target on a phone is at least 44 px high."""
+    fake = FakeClass(games=[(0, 11)], results=[])
+    button = run_app(monkeypatch, fake)["next_button"]
+    assert button.layout.height == "44px" and button.layout.width == "auto"

@@ -143,10 +143,10 @@ def test_the_last_turn_of_the_computer_is_shown_before_the_students_turn():
     assert turn["seat"] == 1 and not turn["match"] and table.clock.pending == 1
     assert all(looks(table, q, n) for q, n in zip(turn["positions"], turn["cards"]))
     assert table.legal == () and plain(table.status.value).startswith("No match \u00b7 Seat 1 (computer) is turning cards")
-    assert "Watch the cards" in table.hand_box.children[0].value
+    assert "Watch the cards" in table.hand_box.children[0].children[0].value
     step(table)
     assert all(looks(table, q, "down") for q in turn["positions"]) and table.clock.pending == 0
-    assert table.legal and "Your turn: choose" in table.hand_box.children[0].value
+    assert table.legal and "Your turn: choose" in table.hand_box.children[0].children[0].value
 
 
 def test_undo_during_the_pace_cancels_it_and_no_stale_step_lands_later():

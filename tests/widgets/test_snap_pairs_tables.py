@@ -177,7 +177,7 @@ def test_a_face_up_card_clicked_is_answered_with_why_and_changes_nothing():
     table = pairs_table()
     table.cell_buttons[0].click()  # red 1 face up: its button now says so, and stays clickable
     up = table._buttons[0]
-    assert up.description == "shows 1" and unavailable(up) and "red 1" in up.tooltip  # what it shows (was "up 0")
+    assert up.description == "is 1" and unavailable(up) and "red 1" in up.tooltip  # what it shows (was "up 0"; "shows 30" was cut)
     before = table.state.to_json()
     up.click()
     assert table.state.to_json() == before and table.state.turned == 0
@@ -192,7 +192,7 @@ def test_clicking_two_cards_a_match_keeps_the_turn():
     assert "red 1" in table.board_box.children[0].children[1].children[0].children[0].children[0].value
     table.cell_buttons[5].click()  # blue 1: a pair
     assert table.state.pairs[0] and table.state.current_player == 0
-    assert "pairs taken" in table.hand_box.children[0].value
+    assert "pairs taken" in table.hand_box.children[0].children[0].value
 
 
 def test_a_miss_passes_to_the_computer_and_its_turn_is_shown():
@@ -475,7 +475,7 @@ def test_looking_back_the_status_and_the_hint_say_the_same_of_the_move_shown():
     def shown(move):
         table.history_slider.value = move
         status = re.sub(r"<[^>]+>", "", html_module.unescape(table.status.value))
-        hint = re.findall(r"catcards-hint'[^>]*>([^<]*)<", table.hand_box.children[0].value)
+        hint = re.findall(r"catcards-hint'[^>]*>([^<]*)<", table.hand_box.children[0].children[0].value)
         return status, html_module.unescape(hint[0])
 
     second = "Now turn over a second card: the same number makes a pair, and you have another turn."

@@ -161,7 +161,7 @@ def test_pairs_status_counts_turns_and_a_face_up_button_says_what_it_shows():
     assert table.status.value.endswith("&middot; 0 turns played</div>")
     table.cell_buttons[0].click()
     shown = table.state.observation(0)["grid"][0]
-    assert table._buttons[0].description == f"shows {shown.rank}"
+    assert table._buttons[0].description == f"is {shown.rank}"
     table.cell_buttons[1].click()
     assert table.status.value.endswith("&middot; 1 turn played</div>")
     table.close()

@@ -237,21 +237,28 @@ class ViewMixin:
                                  button])
 
     def log_html(self, obs: dict) -> str:
-        """The newest public log lines, newest first, each numbered by the move that wrote it (the
-        number the Move box shows after that move; 0 for the deal's lines: one numbering of moves
-        everywhere, issue 31), from :meth:`TableModel.move_of_line`.
+        """The newest public log lines, newest move first, each move's lines in one entry numbered
+        by that move (the number the Move box shows after it; 0 for the deal's lines: one
+        numbering of moves everywhere, issue 31), from :meth:`TableModel.move_of_line`. A move
+        that writes two lines (Snap's 52nd card and "Game over") is one entry, its lines in the
+        order written: two entries numbered "52." read as two moves (hostile tester, S2).
 
         Read from ``state.log``, which holds public lines only (the contract), because several
         games keep just the last lines in ``obs["log"]`` to stay fast."""
         lines = self.state.log
-        shown = lines[::-1][:LOG_LINES]
-        start = len(lines)
-        numbers = self.model.move_of_line(self.state, last=LOG_LINES)[::-1]
+        shown = lines[-LOG_LINES:]
+        numbers = self.model.move_of_line(self.state, last=LOG_LINES)
+        entries: list[tuple[int, list[str]]] = []  # (move, its lines), oldest first
+        for number, line in zip(numbers, shown):
+            if entries and entries[-1][0] == number:
+                entries[-1][1].append(line)
+            else:
+                entries.append((number, [line]))
         items = "".join(
             f"<div style='{'font-weight:bold' if i == 0 else 'color:#444'}'>"
-            f"<span style='color:#595959'>{numbers[i]}.</span> {html.escape(line)}</div>"
-            for i, line in enumerate(shown)
+            f"<span style='color:#595959'>{number}.</span> {html.escape(' '.join(said))}</div>"
+            for i, (number, said) in enumerate(entries[::-1])
         )
-        hidden = start - len(shown)   # "1 earlier line", not "1 earlier lines" (break49)
+        hidden = len(lines) - len(shown)   # "1 earlier line", not "1 earlier lines" (break49)
         more = f"<div style='color:#595959'>... {hidden} earlier line{'s' * (hidden != 1)}</div>" if hidden > 0 else ""
         return f"<div class='catcards-log' style='font-size:12px;line-height:1.35'>{items or '(no moves yet)'}{more}</div>"
