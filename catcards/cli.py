@@ -753,7 +753,9 @@ def _results(args: argparse.Namespace) -> str:
     if args.csv is None:
         return text
     try:
-        with open(args.csv, "w", encoding="utf-8", newline="") as f:
+        # a new file for the teacher only, as the store (break53: the nicknames were readable by
+        # every user of the computer, 644); a file replaced with --overwrite keeps its mode
+        with open(os.open(args.csv, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="utf-8", newline="") as f:
             f.write(text)
     except OSError as exc:
         raise CliError(f"--csv {args.csv}: could not write the results ({exc.strerror or exc})") from None

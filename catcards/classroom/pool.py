@@ -62,9 +62,10 @@ JOIN_RATE_PER_CLASS = (100.0, 2.0)
 #: address, by all its students together: (``burst``, ``per_second``). Each student may send
 #: :data:`TALLIES_PER_STUDENT`, but a student who joins again gets a new token and so 20 more:
 #: one script joined 10 times and put 200 unchecked counts in the pool in 2 s (hostile tester).
-#: As for joins, a class behind one school router shares one address: the burst holds a class
-#: sending its counts at once, and a refused count says how long to wait.
-TALLY_RATE_PER_ADDRESS = (50.0, 1.0)
+#: As for joins, a class behind one school router shares one address: the burst holds a class of
+#: 30 sending 3 counts each at once (break53: 50 at once, then 1 a second, refused 40 of such a
+#: class's 90), and a refused count says how long to wait.
+TALLY_RATE_PER_ADDRESS = (100.0, 2.0)
 
 
 def _hash(token: str) -> str:

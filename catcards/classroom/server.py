@@ -334,12 +334,13 @@ class PoolHandler(tornado.web.RequestHandler):
         return self.server.code
 
     def json_body(self) -> dict[str, Any]:
-        """The request body read as one JSON object. A request that names another Content-Type
-        than ``application/json`` is refused (415): a form on another website (it can send only
-        text/plain, a form's encoding or multipart without asking the browser first) cannot make
-        a visitor join a class or send a result."""
+        """The request body read as one JSON object. A request without the Content-Type
+        ``application/json`` is refused (415), an empty body too: a page of another website can
+        send only text/plain, a form's encoding, multipart or no Content-Type at all (a ``Blob``
+        without a type) without asking the browser first, so it cannot make a visitor join a class
+        or send a result (hostile tester, break53: a typeless ``Blob`` joined five nicknames)."""
         kind = self.request.headers.get("Content-Type", "").split(";")[0].strip().lower()
-        if kind and kind != "application/json":
+        if kind != "application/json":
             raise JsonError(415, "send the request body as JSON, with the header Content-Type: application/json")
         if not self._body:
             return {}
@@ -369,7 +370,7 @@ class PoolHandler(tornado.web.RequestHandler):
                                  "and proxies keep in their history and logs: send it in the header "
                                  "Authorization: Bearer TOKEN, as the dashboard does")
         auth = self.request.headers.get("Authorization", "")
-        token = auth[7:].strip() if auth.startswith("Bearer ") else ""
+        token = auth[7:].strip() if auth[:7].lower() == "bearer " else ""  # the scheme's case is free (RFC 9110)
         if not token:
             raise JsonError(401, "this needs the teacher's token (the dashboard link printed when the class started)")
         try:

@@ -61,6 +61,8 @@ def test_an_ended_classs_results_print_as_the_dashboards_csv_and_write_to_a_file
     status, out, _ = run(capsys, first, "--csv", "results.csv")
     assert status == 0 and out == f"1 result of class {first} written to results.csv\n"
     assert (tmp_path / "results.csv").read_text(encoding="utf-8").splitlines() == [header, row]
+    # break53: the file (nicknames in it) was 644, readable by every user; now the teacher's only
+    assert (tmp_path / "results.csv").stat().st_mode & 0o777 == 0o600
     # a file already there is kept (another class's results, say), unless --overwrite
     status, out, err = run(capsys, first, "--csv", "results.csv")
     assert status == 2 and out == "" and "the file exists; give a new file name, or add --overwrite" in err
