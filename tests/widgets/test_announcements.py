@@ -37,3 +37,20 @@ def test_the_end_is_announced_once_and_a_later_message_is_not_overwritten():
     table.new_button.click()  # a new deal: nothing to announce until it ends
     assert not _spoken(table).startswith("Game over")
     table.close()
+
+
+def test_every_card_turned_at_snap_is_read_out_whoever_turns_it():
+    """A hostile tester (break53): Snap's aria-live line read out refusals, false snaps and the
+    end, never a card turned, so a screen-reader user could not know a snap was showing."""
+    from catcards.widgets.snap import ManualClock, SnapTable
+
+    deal = [["red 5", "red 7", "red 8", "red 9"], ["blue 5", "blue 3", "green 8", "yellow 2"]]
+    clock = ManualClock()
+    table = SnapTable(catcards.load("snap"), seed=1, deals=deal, clock=clock)
+    table.turn_button.click()   # the person's card
+    assert _spoken(table) == "Seat 0 turns red 5."
+    clock.advance(table.turn_delay)   # the computer's card, on the clock: a snap
+    assert _spoken(table) == "Seat 1 turns blue 5: snap showing!"
+    table.snap_buttons[0].click()
+    assert _spoken(table).startswith("Snap! Seat 0 was first")
+    table.close()
