@@ -1742,7 +1742,11 @@ class KernelPool:
         """The class has ended, so no page will take a kernel: stop the once-a-second check (no
         refill), take every start out of Voila's pool and shut its kernel down, at once or, for
         a start still running, once it has started. (A class of 30 kept 30 idle kernels, about
-        75 MB each, until Ctrl+C.)"""
+        75 MB each, until Ctrl+C.) Voila's run of the class app in each of these kernels is
+        cancelled and its outcome read (:meth:`_shut_down_started`): a kernel shut down while
+        its run was starting (the pool refilling) made the run fail ("Kernel died before
+        replying to kernel_info"), and asyncio printed "Task exception was never retrieved"
+        and a traceback per kernel in the teacher's terminal (break53)."""
         self.stop_watching()
         pool = self.manager._pools.get(self.notebook, [])
         tasks, pool[:] = list(pool), []
@@ -1751,7 +1755,12 @@ class KernelPool:
 
     def _shut_down_started(self, task: Any) -> None:
         start_failure(task)  # a failed start's exception is read: asyncio prints nothing of it
-        kernel_id = (started(task) or {}).get("kernel_id")
+        result = started(task) or {}
+        run = result.get("task")  # Voila's run of the class app in the kernel: no page will read it
+        if run is not None:
+            run.cancel()
+            run.add_done_callback(start_failure)  # its outcome read, whatever it is: nothing printed
+        kernel_id = result.get("kernel_id")
         if kernel_id is not None:
             asyncio.ensure_future(self._shut_down(kernel_id))
 
