@@ -217,9 +217,10 @@ def check_address(ip: str, port: int) -> None:
     socket to ``ip``:``port`` as tornado does (``SO_REUSEADDR``) and close it.
 
     Raises: ClassServerError (:func:`address_problem`)."""
+    every = listen_address(ip) is None
     try:
-        infos = socket.getaddrinfo(None if ip in ("", "*") else ip, port, socket.AF_UNSPEC, socket.SOCK_STREAM, 0, socket.AI_PASSIVE)
-        for family, kind, proto, _name, address in infos[:1] if ip not in ("", "*") else infos:
+        infos = socket.getaddrinfo(listen_address(ip), port, socket.AF_UNSPEC, socket.SOCK_STREAM, 0, socket.AI_PASSIVE)
+        for family, kind, proto, _name, address in infos if every else infos[:1]:
             with socket.socket(family, kind, proto) as probe:
                 probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
                 probe.bind(address)
@@ -716,6 +717,18 @@ LOCAL_HOSTNAMES = ("localhost",)
 _HOST_NAME = re.compile(r"(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?")
 #: ``--ip`` values that mean every network of this computer
 EVERY_NETWORK = ("", "0.0.0.0", "::", "*")
+#: ``--ip`` values served on every address of both families, IPv4 and IPv6 (:func:`listen_address`);
+#: ``0.0.0.0``, the other value of :data:`EVERY_NETWORK`, is every IPv4 address only
+EVERY_ADDRESS = ("", "::", "*")
+
+
+def listen_address(ip: str) -> str | None:
+    """The address tornado's ``listen`` is given for ``--ip`` ``ip``: None (every address of both
+    families) for :data:`EVERY_ADDRESS`, else ``ip``. Given ``::`` itself tornado listens on IPv6
+    only (it sets ``IPV6_V6ONLY``), while ``catcards class --ip ::`` printed a join link with the
+    computer's IPv4 address, which was refused (break53)."""
+    return None if ip in EVERY_ADDRESS else ip
+
 
 
 def host_of(header: str) -> str:
@@ -751,9 +764,11 @@ class HostCheck:
     an IP address is taken when it is a loopback one (127.0.0.1, ::1); a name only when it is one
     of :attr:`names`. Here the names are ``localhost``, the ``--ip`` the server listens on, the host
     of ``--public-url`` (a JupyterHub's name) and each ``--allow-host``; an IP address also when it
-    is the ``--ip`` or the public URL's host, or any IP address when the server listens on every
-    network (``--ip 0.0.0.0``: a student's browser sends the address it opened, which may be
-    any of this computer's, and no rebinding page has an IP address for its name). Jupyter
+    is the ``--ip`` or the public URL's host, or any IP address of the families the server
+    listens on when it listens on every network (``--ip 0.0.0.0``: any IPv4 address; ``::``,
+    ``*`` or ``""``: any IPv4 or IPv6 address, :func:`listen_address`; a student's browser sends
+    the address it opened, which may be any of this computer's, and no rebinding page has an IP
+    address for its name). Jupyter
     Server takes any host once it listens beyond loopback; a class server keeps refusing names
     it was not given, since its teacher's dashboard and its students are on its network too.
 
@@ -769,6 +784,8 @@ class HostCheck:
 
         given = [ip if ip not in EVERY_NETWORK else "", urlsplit(public_url).hostname or "", *allowed]
         self.every_network = ip in EVERY_NETWORK
+        #: the IP versions of which any address is taken (the families listened on every address of)
+        self.any_version = (4, 6) if ip in EVERY_ADDRESS else (4,) if self.every_network else ()
         self.names = frozenset(LOCAL_HOSTNAMES) | {_normal_host(h) for h in given if h}
 
     def allows(self, header: str) -> bool:
@@ -778,12 +795,13 @@ class HostCheck:
             address = ipaddress.ip_address(host)
         except ValueError:
             return host in self.names
-        return address.is_loopback or self.every_network or str(address) in self.names
+        return address.is_loopback or address.version in self.any_version or str(address) in self.names
 
     def refusal(self, header: str) -> str:
         """What a request to the host of ``header`` is told."""
         shown = sorted(self.names - set(LOCAL_HOSTNAMES)) + ["localhost", "127.0.0.1", "::1"]
-        also = ", and this computer's IP addresses" if self.every_network else ""
+        also = ("" if not self.every_network else ", and this computer's IP addresses" if 6 in self.any_version
+                else ", and this computer's IPv4 addresses")
         return (f"this class server does not answer to the host {short_text(host_of(header), 60)!r} (a page of "
                 f"another site could reach it that way): it answers to {', '.join(shown)}{also}. To serve "
                 "it under another name, start it with --allow-host NAME, or --public-url with that name")
@@ -1074,7 +1092,7 @@ class PromptStop:
         Raises: ClassServerError the port was taken meanwhile, or the address is of no network
         here (:func:`address_problem`)."""
         try:
-            self.http_server = self.app.listen(self.port, self.ip, **listen_options)
+            self.http_server = self.app.listen(self.port, listen_address(self.ip), **listen_options)
         except OSError as exc:  # taken since check_address, or an address of no network here
             raise ClassServerError(address_problem(self.ip, self.port, exc)) from None
         self.ioloop = tornado.ioloop.IOLoop.current()

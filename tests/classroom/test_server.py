@@ -195,6 +195,22 @@ def test_ctrl_c_closes_every_kernel_and_keeps_the_results(tmp_path):
     assert summary_after["n"] == 1 and summary_after["counts"] == [[state.snaps_showing, 1]]
 
 
+def test_ip_double_colon_serves_the_printed_link_on_ipv4_and_ipv6(tmp_path):
+    """``catcards class snap --ip :: --json`` printed a join link with the computer's IPv4
+    address while tornado, given ``::``, listened on IPv6 only (``IPV6_V6ONLY``): the link and its
+    QR code were refused a connection (break53). Now ``::`` listens on every address of both
+    families: the printed link, 127.0.0.1 and ::1 all answer."""
+    port = free_port()
+    process = ClassProcess(tmp_path / "store", port, tmp_path)
+    try:
+        info = process.start(timeout=90, extra=("--ip=::", "--preheat=0"))   # it waits for join_url to answer
+        for host in ("127.0.0.1", "[::1]"):
+            reply = requests.get(f"http://{host}:{port}/class/{info['code']}", timeout=30)
+            assert reply.status_code == 200, (host, reply.text[:300])
+    finally:
+        process.stop()
+
+
 def _runs(process) -> bool:
     """The process (psutil) runs: it exists and is not a zombie (ended, its exit not collected)."""
     import psutil
