@@ -1812,8 +1812,9 @@ def start_failure(task: Any) -> str | None:
 
 
 def kernel_server_url(ip: str, port: int, base_url: str) -> str:
-    """The address a student's kernel (on this computer) reaches the server at."""
-    host = "127.0.0.1" if ip in ("", "0.0.0.0", "*") else ("[::1]" if ip == "::" else ip)
+    """The address a student's kernel (on this computer) reaches the server at: 127.0.0.1 when it
+    listens on every network (``::`` too: :func:`listen_address`, both families)."""
+    host = "127.0.0.1" if ip in EVERY_NETWORK else ip
     if ":" in host and not host.startswith("["):
         host = f"[{host}]"
     return f"http://{host}:{port}{base_url}"
