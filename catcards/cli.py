@@ -262,7 +262,7 @@ def _parser() -> argparse.ArgumentParser:
     cls.add_argument("game", metavar="GAME", help="a game name from `catcards list`")
     cls.add_argument("--activity", default=None, help="what is pooled (default: the game's first activity)")
     cls.add_argument("--ip", default="127.0.0.1",
-                     help="the network address to serve (default 127.0.0.1, this computer only; 0.0.0.0 for every network)")
+                     help="the network address to serve (default 127.0.0.1, this computer only; 0.0.0.0 for every network, IPv4; :: for IPv4 and IPv6)")
     cls.add_argument("--port", type=_whole(1, 65535), default=8867, help="the port (default 8867)")
     cls.add_argument("--store", default=None,
                      help="where the class is kept: a folder or SQLite file, or a postgresql:// URL (default ./catcards-class)")

@@ -217,9 +217,10 @@ def check_address(ip: str, port: int) -> None:
     socket to ``ip``:``port`` as tornado does (``SO_REUSEADDR``) and close it.
 
     Raises: ClassServerError (:func:`address_problem`)."""
+    every = listen_address(ip) is None
     try:
-        infos = socket.getaddrinfo(None if ip in ("", "*") else ip, port, socket.AF_UNSPEC, socket.SOCK_STREAM, 0, socket.AI_PASSIVE)
-        for family, kind, proto, _name, address in infos[:1] if ip not in ("", "*") else infos:
+        infos = socket.getaddrinfo(listen_address(ip), port, socket.AF_UNSPEC, socket.SOCK_STREAM, 0, socket.AI_PASSIVE)
+        for family, kind, proto, _name, address in infos if every else infos[:1]:
             with socket.socket(family, kind, proto) as probe:
                 probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
                 probe.bind(address)
@@ -717,6 +718,18 @@ LOCAL_HOSTNAMES = ("localhost",)
 _HOST_NAME = re.compile(r"(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?")
 #: ``--ip`` values that mean every network of this computer
 EVERY_NETWORK = ("", "0.0.0.0", "::", "*")
+#: ``--ip`` values served on every address of both families, IPv4 and IPv6 (:func:`listen_address`);
+#: ``0.0.0.0``, the other value of :data:`EVERY_NETWORK`, is every IPv4 address only
+EVERY_ADDRESS = ("", "::", "*")
+
+
+def listen_address(ip: str) -> str | None:
+    """The address tornado's ``listen`` is given for ``--ip`` ``ip``: None (every address of both
+    families) for :data:`EVERY_ADDRESS`, else ``ip``. Given ``::`` itself tornado listens on IPv6
+    only (it sets ``IPV6_V6ONLY``), while ``catcards class --ip ::`` printed a join link with the
+    computer's IPv4 address, which was refused (break53)."""
+    return None if ip in EVERY_ADDRESS else ip
+
 
 
 def host_of(header: str) -> str:
@@ -752,9 +765,11 @@ class HostCheck:
     an IP address is taken when it is a loopback one (127.0.0.1, ::1); a name only when it is one
     of :attr:`names`. Here the names are ``localhost``, the ``--ip`` the server listens on, the host
     of ``--public-url`` (a JupyterHub's name) and each ``--allow-host``; an IP address also when it
-    is the ``--ip`` or the public URL's host, or any IP address when the server listens on every
-    network (``--ip 0.0.0.0``: a student's browser sends the address it opened, which may be
-    any of this computer's, and no rebinding page has an IP address for its name). Jupyter
+    is the ``--ip`` or the public URL's host, or any IP address of the families the server
+    listens on when it listens on every network (``--ip 0.0.0.0``: any IPv4 address; ``::``,
+    ``*`` or ``""``: any IPv4 or IPv6 address, :func:`listen_address`; a student's browser sends
+    the address it opened, which may be any of this computer's, and no rebinding page has an IP
+    address for its name). Jupyter
     Server takes any host once it listens beyond loopback; a class server keeps refusing names
     it was not given, since its teacher's dashboard and its students are on its network too.
 
@@ -770,6 +785,8 @@ class HostCheck:
 
         given = [ip if ip not in EVERY_NETWORK else "", urlsplit(public_url).hostname or "", *allowed]
         self.every_network = ip in EVERY_NETWORK
+        #: the IP versions of which any address is taken (the families listened on every address of)
+        self.any_version = (4, 6) if ip in EVERY_ADDRESS else (4,) if self.every_network else ()
         self.names = frozenset(LOCAL_HOSTNAMES) | {_normal_host(h) for h in given if h}
 
     def allows(self, header: str) -> bool:
@@ -779,12 +796,13 @@ class HostCheck:
             address = ipaddress.ip_address(host)
         except ValueError:
             return host in self.names
-        return address.is_loopback or self.every_network or str(address) in self.names
+        return address.is_loopback or address.version in self.any_version or str(address) in self.names
 
     def refusal(self, header: str) -> str:
         """What a request to the host of ``header`` is told."""
         shown = sorted(self.names - set(LOCAL_HOSTNAMES)) + ["localhost", "127.0.0.1", "::1"]
-        also = ", and this computer's IP addresses" if self.every_network else ""
+        also = ("" if not self.every_network else ", and this computer's IP addresses" if 6 in self.any_version
+                else ", and this computer's IPv4 addresses")
         return (f"this class server does not answer to the host {short_text(host_of(header), 60)!r} (a page of "
                 f"another site could reach it that way): it answers to {', '.join(shown)}{also}. To serve "
                 "it under another name, start it with --allow-host NAME, or --public-url with that name")
@@ -1075,7 +1093,7 @@ class PromptStop:
         Raises: ClassServerError the port was taken meanwhile, or the address is of no network
         here (:func:`address_problem`)."""
         try:
-            self.http_server = self.app.listen(self.port, self.ip, **listen_options)
+            self.http_server = self.app.listen(self.port, listen_address(self.ip), **listen_options)
         except OSError as exc:  # taken since check_address, or an address of no network here
             raise ClassServerError(address_problem(self.ip, self.port, exc)) from None
         self.ioloop = tornado.ioloop.IOLoop.current()
@@ -1743,7 +1761,11 @@ class KernelPool:
         """The class has ended, so no page will take a kernel: stop the once-a-second check (no
         refill), take every start out of Voila's pool and shut its kernel down, at once or, for
         a start still running, once it has started. (A class of 30 kept 30 idle kernels, about
-        75 MB each, until Ctrl+C.)"""
+        75 MB each, until Ctrl+C.) Voila's run of the class app in each of these kernels is
+        cancelled and its outcome read (:meth:`_shut_down_started`): a kernel shut down while
+        its run was starting (the pool refilling) made the run fail ("Kernel died before
+        replying to kernel_info"), and asyncio printed "Task exception was never retrieved"
+        and a traceback per kernel in the teacher's terminal (break53)."""
         self.stop_watching()
         pool = self.manager._pools.get(self.notebook, [])
         tasks, pool[:] = list(pool), []
@@ -1752,7 +1774,12 @@ class KernelPool:
 
     def _shut_down_started(self, task: Any) -> None:
         start_failure(task)  # a failed start's exception is read: asyncio prints nothing of it
-        kernel_id = (started(task) or {}).get("kernel_id")
+        result = started(task) or {}
+        run = result.get("task")  # Voila's run of the class app in the kernel: no page will read it
+        if run is not None:
+            run.cancel()
+            run.add_done_callback(start_failure)  # its outcome read, whatever it is: nothing printed
+        kernel_id = result.get("kernel_id")
         if kernel_id is not None:
             asyncio.ensure_future(self._shut_down(kernel_id))
 
@@ -1786,8 +1813,9 @@ def start_failure(task: Any) -> str | None:
 
 
 def kernel_server_url(ip: str, port: int, base_url: str) -> str:
-    """The address a student's kernel (on this computer) reaches the server at."""
-    host = "127.0.0.1" if ip in ("", "0.0.0.0", "*") else ("[::1]" if ip == "::" else ip)
+    """The address a student's kernel (on this computer) reaches the server at: 127.0.0.1 when it
+    listens on every network (``::`` too: :func:`listen_address`, both families)."""
+    host = "127.0.0.1" if ip in EVERY_NETWORK else ip
     if ":" in host and not host.startswith("["):
         host = f"[{host}]"
     return f"http://{host}:{port}{base_url}"

@@ -27,11 +27,20 @@ def test_this_computer_only_answers_its_loopback_names_and_no_other():
 
 
 def test_every_network_answers_any_ip_address_but_only_the_names_given():
-    check = HostCheck("0.0.0.0", "http://192.168.1.20:8867/", ["Teacher-Laptop.local"])
+    check = HostCheck("::", "http://192.168.1.20:8867/", ["Teacher-Laptop.local"])
     assert all(check.allows(h) for h in ("192.168.1.20:8867", "10.0.0.7:8867", "[fe80::1]:8867",
                                          "teacher-laptop.local:8867", "localhost:8867"))
     assert not any(check.allows(h) for h in ("evil.example:8867", "teacher-laptop.local.evil.example"))
     assert "this computer's IP addresses" in check.refusal("evil.example")
+
+
+def test_every_ipv4_network_answers_any_ipv4_address_as_it_listens_on_no_ipv6_one():
+    """``--ip 0.0.0.0`` listens on the computer's IPv4 addresses only (an IPv6 one is refused a
+    connection): its check takes any IPv4 address, IPv6 loopback, and no other IPv6 address."""
+    check = HostCheck("0.0.0.0", "http://192.168.1.20:8867/")
+    assert all(check.allows(h) for h in ("192.168.1.20:8867", "10.0.0.7:8867", "[::1]:8867", "localhost"))
+    assert not any(check.allows(h) for h in ("[fe80::1]:8867", "[fd00::2]", "evil.example"))
+    assert "this computer's IPv4 addresses" in check.refusal("evil.example")
 
 
 def test_one_network_address_answers_it_and_the_public_urls_host():

@@ -195,6 +195,22 @@ def test_ctrl_c_closes_every_kernel_and_keeps_the_results(tmp_path):
     assert summary_after["n"] == 1 and summary_after["counts"] == [[state.snaps_showing, 1]]
 
 
+def test_ip_double_colon_serves_the_printed_link_on_ipv4_and_ipv6(tmp_path):
+    """``catcards class snap --ip :: --json`` printed a join link with the computer's IPv4
+    address while tornado, given ``::``, listened on IPv6 only (``IPV6_V6ONLY``): the link and its
+    QR code were refused a connection (break53). Now ``::`` listens on every address of both
+    families: the printed link, 127.0.0.1 and ::1 all answer."""
+    port = free_port()
+    process = ClassProcess(tmp_path / "store", port, tmp_path)
+    try:
+        info = process.start(timeout=90, extra=("--ip=::", "--preheat=0"))   # it waits for join_url to answer
+        for host in ("127.0.0.1", "[::1]"):
+            reply = requests.get(f"http://{host}:{port}/class/{info['code']}", timeout=30)
+            assert reply.status_code == 200, (host, reply.text[:300])
+    finally:
+        process.stop()
+
+
 def _runs(process) -> bool:
     """The process (psutil) runs: it exists and is not a zombie (ended, its exit not collected)."""
     import psutil
@@ -1570,6 +1586,49 @@ def test_ending_the_class_shuts_the_preheated_tables_down_and_refills_none(kerne
     kernels.last_taken = float("-inf")
     kernels.tick()
     assert pool == [] and sorted(manager.kernels) == ["k1", "k2", "k3"]   # none started again
+
+
+def test_ending_the_class_while_the_pool_refills_prints_no_traceback(kernel_runs):
+    """A hostile tester ended the class while the pool refilled (break53): each kernel shut down
+    while Voila's run of the class app in it was starting made that run fail ("Kernel died
+    before replying to kernel_info"), and asyncio printed "Task exception was never retrieved"
+    and a 45-line traceback per kernel in the teacher's terminal. The runs of the kernels the
+    end shuts down are now cancelled and their outcome read: nothing is printed."""
+    import asyncio
+    import gc
+
+    from catcards.classroom.server import ClassServer, KernelPool
+
+    loop, runs, make = kernel_runs
+
+    class Kernels(FakeVoilaKernels):
+        async def shutdown_kernel(self, kernel_id, now=False):  # the kernel dies under its run
+            self.shut.append(kernel_id)
+            if not runs[kernel_id].done():
+                runs[kernel_id].set_exception(RuntimeError("Kernel died before replying to kernel_info"))
+
+    printed = []
+    loop.set_exception_handler(lambda loop, context: printed.append(context["message"]))
+    manager = Kernels(loop, 2, make)
+    server = ClassServer()
+    server.kernel_pool = KernelPool(manager, 2)
+    manager.fill_if_needed(delay=0, notebook_name="class_app.ipynb")   # the refill's two kernels
+    pool = manager._pools["class_app.ipynb"]
+    loop.run_until_complete(asyncio.wait(pool[:]))   # started, the class app starting in each
+    starting = loop.create_future()   # a third start, still running when the class ends
+    pool.append(starting)
+    server._student_tables, server.on_class_ended = {}, None
+    loop.call_soon(server.class_ended)
+    loop.run_until_complete(asyncio.sleep(0.01))
+    runs["k3"] = loop.create_future()
+    starting.set_result({"kernel_id": "k3", "task": runs["k3"]})
+    loop.run_until_complete(asyncio.sleep(0.01))
+    assert sorted(manager.shut) == ["k1", "k2", "k3"] and all(run.done() for run in runs.values())
+    runs.clear()
+    del pool, starting
+    gc.collect()
+    loop.run_until_complete(asyncio.sleep(0))
+    assert printed == []
 
 
 def test_the_stop_kills_the_waiting_kernels_at_once_and_gives_a_tables_kernel_its_grace(kernel_runs):
