@@ -259,6 +259,9 @@ class ViewMixin:
             f"<span style='color:#595959'>{number}.</span> {html.escape(' '.join(said))}</div>"
             for i, (number, said) in enumerate(entries[::-1])
         )
-        hidden = len(lines) - len(shown)   # "1 earlier line", not "1 earlier lines" (break49)
-        more = f"<div style='color:#595959'>... {hidden} earlier line{'s' * (hidden != 1)}</div>" if hidden > 0 else ""
+        # what is not shown, said in moves as the entries are numbered (readme53: "... 331 earlier
+        # lines" under entries 330 to 319 counted lines, not moves)
+        first = entries[0][0] if entries else 0
+        earlier = "the deal" if first <= 1 else f"the deal and moves 1 to {first - 1}"
+        more = f"<div style='color:#595959'>... earlier: {earlier}</div>" if len(lines) > len(shown) else ""
         return f"<div class='catcards-log' style='font-size:12px;line-height:1.35'>{items or '(no moves yet)'}{more}</div>"
