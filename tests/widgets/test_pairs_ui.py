@@ -43,6 +43,7 @@ def test_snaps_log_gives_each_number_to_one_entry():
 # ---- Pairs' paced turn (ManualClock, as in test_pairs_pace) ------------------------------------
 from catcards.widgets.pairs import COMPUTER_PLAYING, SHOWN_SECONDS  # noqa: E402
 from catcards.widgets.table.scheduler import ManualClock  # noqa: E402
+from test_pairs_pace import miss, step  # noqa: E402  (the pace's clock steps, one place)
 
 #: 12 cards: red 1 and blue 2 at 0 and 1 are the student's miss; with a perfect memory the computer
 #: then takes red 2 and blue 2 (moves 3-4) and misses with moves 5-6, giving the student the turn
@@ -53,18 +54,6 @@ DEAL = [["red 1", "blue 2", "red 3", "red 4", "red 5", "red 6"],
 def paced(players=2, **kw):
     return cw.play("pairs", players=players, copies=2, numbers=6, seed=1, deals=DEAL, clock=ManualClock(),
                    agents="perfect", **kw)
-
-
-def step(table) -> float:
-    clock = table.clock
-    wait = clock._events[0][0] - clock.now
-    clock.advance(wait)
-    return wait
-
-
-def miss(table) -> None:
-    table.cell_buttons[0].click()
-    table.cell_buttons[1].click()
 
 
 def face_up(table) -> list[int]:
