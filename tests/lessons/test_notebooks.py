@@ -121,8 +121,11 @@ def test_the_explore_lesson_says_its_hard_words_plainly():
     assert '**Read the line that starts "Best card".** Is the best card the same, honest and peeking?' in said
     assert "Read the last line. Is the best card" not in said
     # the Your-turn rule, in the order a student checks it, and the tips on horizon and rollouts
-    assert ("Count it only if that move's 95% interval lies wholly above the honest best move's interval in the "
-            "same peeking table.") in said
+    # teach53b: the rule read only the peeking table, while the honest rows all overlapped: a
+    # position counts only when both tables are clear
+    assert ("Count it only if both tables are clear: in the honest table the best move's 95% interval lies "
+            "wholly above the other moves' intervals, and in the peeking table your move's interval lies "
+            "wholly above the honest best move's interval.") in said
     assert 'So ask about this round only, with `horizon="round"`' in said and "use enough rollouts" in said
 
 

@@ -338,7 +338,7 @@ assert _row["action"] == "play blue 8" and (round(_row["low"], 3), round(_row["h
 assert _row["low"] <= Fraction(3, 4) <= _row["high"] and not _row["low"] <= Fraction(9, 13) <= _row["high"]
 assert ("We count every arrangement that fits as equally likely. We use what the rules force: a player who did "
         "not play the colour led has none of it. We do not use what a player's choice might hint. "
-        "`catcards.odds` counts the same way.") in _markdown
+        "`catcards.odds` (the rollout tool of section 2) counts the same way.") in _markdown
 assert "every arrangement that fits is equally likely" not in _markdown and "Suppose every other player" not in _markdown
 assert ("shares 0.148, 0.133 (four times) and 0.320, and the blue 8's chance becomes 9/13 ≈ 0.692 (the Wildcat's "
         "27/169 ≈ 0.160), not 3/4 and 1/12. The 1000 rollouts' interval, [0.709, 0.763], holds 3/4 but not 9/13") in _said
@@ -366,8 +366,11 @@ for _ in range(40000):
 assert (_with_b5, _b5, round(_b5_pink / _b5, 3)) == (12325, 6265, 0.798), (_with_b5, _b5, _b5_pink)
 _low, _high = wilson_interval(_b5_pink, _b5, confidence=0.999)
 assert not _low <= exact_pink <= _high
+# the lesson gives the 95% interval too (teach53b: a lesson on intervals gave none here)
+_low95, _high95 = wilson_interval(_b5_pink, _b5)
+assert (round(_low95, 3), round(_high95, 3)) == (0.788, 0.808) and not _low95 <= exact_pink <= _high95
 assert ("When it trumped the pink lead with the blue 5, it still held a pink card 0.798 of the time (6,265 such "
-        "plays), not 0.758.") in _markdown
+        "plays; 95% interval [0.788, 0.808]), which leaves out 0.758.") in _markdown
 assert "it told seat 0 nothing" not in _markdown and "Seeing it tells you almost nothing" not in _markdown
 assert ("it trumped with the blue 5 6,265 times and then still held a pink card 0.798 of the time, not 0.758") in _said
 assert "40,000 random deals seen from seat 0 (12,325 of them gave seat 1 the blue 5)" in _said
