@@ -1969,12 +1969,12 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     check_address(ip, port)  # nor for a port in use
     pool = Pool(open_store(store), max_students=max_students)
     info, note = class_to_serve(pool, game, chosen.key, nicknames, new)
-    shown_host = "127.0.0.1" if ip in ("", "0.0.0.0", "::", "*") else ip
+    shown_host = "127.0.0.1" if ip in EVERY_NETWORK else ip
     # the default address answers this computer only: its link and QR code cannot work on a
     # student's phone (a fresh README user's class printed them without a word)
     local_only = public_url is None and (ip in ("localhost", "::1") or ip.startswith("127."))
     if public_url is None:
-        if ip in ("0.0.0.0", "::", "*", ""):
+        if ip in EVERY_NETWORK:
             import socket
 
             try:
