@@ -317,15 +317,20 @@ class PairsTable(GameTable):
             self._pacing = False
             self._say_whose_turn()
 
-    def _say_whose_turn(self, aloud: bool = False) -> None:
-        """At the paced turn's end: "Your turn: choose a face-down card." (with people's turns
-        shared, the seat's name) in the aria-live line, when a person is to act; ``aloud``: in
-        the messages too (after "Skip to my turn"'s summary)."""
+    def _whose_turn_words(self) -> str:
+        """"Your turn: choose a face-down card." (with people's turns shared, the seat's name)
+        when a person is to act, else ""."""
         seat = self.state.current_player
-        if not self.state.is_over and self.is_human(seat):
-            said = self.say if aloud else self.say_quietly
-            said("Your turn: choose a face-down card." if len(self.humans) == 1
-                 else f"{self.seat_label(seat)}'s turn: choose a face-down card.")
+        if self.state.is_over or not self.is_human(seat):
+            return ""
+        return ("Your turn: choose a face-down card." if len(self.humans) == 1
+                else f"{self.seat_label(seat)}'s turn: choose a face-down card.")
+
+    def _say_whose_turn(self) -> None:
+        """At the paced turn's end: :meth:`_whose_turn_words` in the aria-live line, if any."""
+        words = self._whose_turn_words()
+        if words:
+            self.say_quietly(words)
 
     def computer_step(self) -> None:
         """As the table's ("Computer step": the seat to act moves by its strategy), but while the
@@ -517,8 +522,12 @@ class PairsTable(GameTable):
         self.stop()
         self._stepping = True  # the person's turn is drawn by this press (:meth:`_computers_drawn`)
         self._make_computer_moves(10 ** 6)
-        self.say(skip_words(recent_turns(self.state, keep=self.state.turns), self.is_human, self.seat_label,
-                            self.state.is_over))
+        summary = skip_words(recent_turns(self.state, keep=self.state.turns), self.is_human, self.seat_label,
+                             self.state.is_over)
         if self.state.is_over:
+            self.say(summary)
             self.say(self.game_over_words)
-        self._say_whose_turn(aloud=True)
+            return
+        # one line, so the aria-live line reads the summary and whose turn it is together
+        # (breakapp53: "Your turn" said apart replaced the summary 12 ms later, before it was read)
+        self.say(f"{summary} {self._whose_turn_words()}".rstrip())

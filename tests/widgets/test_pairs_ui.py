@@ -215,7 +215,11 @@ def test_skip_to_my_turn_ends_six_players_paced_wait_with_the_same_game_and_ever
         pairs = sum(t["seat"] == seat and t["match"] for t in turns)
         words = f"Seat {seat} (computer) {n} turn{'s' * (n != 1)}, " + (f"{pairs} pair{'s' * (pairs != 1)}" if pairs else "no pair")
         assert words in said, (words, said)
-    assert said.endswith("Every card they turned is in the move log.\nYour turn: choose a face-down card.\n")
+    assert said.endswith("Every card they turned is in the move log. Your turn: choose a face-down card.\n")
+    # read out as one line: "Your turn" said apart replaced the summary 12 ms later (breakapp53)
+    spoken = html.unescape(re.sub(r"<[^>]+>", "", table.announce.value))
+    assert spoken.startswith("Skipped to your turn. Since your last turn: Seat 1 (computer) ")
+    assert spoken.endswith("Every card they turned is in the move log. Your turn: choose a face-down card.")
     table.clock.advance(60)
     assert paced_out.state.to_json() == table.state.to_json()
 
