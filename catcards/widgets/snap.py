@@ -247,7 +247,10 @@ class SnapTable(GameTable):
     render_board = staticmethod(board_html)
 
     def hand(self, obs: dict) -> W.Widget:
-        """The Turn button and the Snap button(s) of the people at the screen."""
+        """The Turn button and the Snap button(s) of the people at the screen. A button that
+        cannot be used now stays clickable, its tooltip saying why (:func:`mark_unavailable`);
+        at the game's end every button is disabled, and "Turn your card" is too once every
+        person at the screen is out of the game (they turn no card again)."""
         state = self.state
         seat = state.current_player
         mine = not state.is_over and self.is_human(seat) and FLIP in state.legal_actions()
@@ -255,8 +258,11 @@ class SnapTable(GameTable):
         mark_unavailable(self.turn_button, None if mine else "not your turn now: press to hear why")
         if mine:
             self.turn_button.tooltip = "turn your top card onto the centre pile"
+        out = bool(self.humans) and all(state.status[s] == OUT for s in self.humans)
         if state.is_over:
             hint = ""
+        elif out:
+            hint = "You are out of the game: watch how it ends."
         elif not self.snap_calls:
             hint = ('Press "Turn your card" until all the cards are turned. Do not call Snap: count the snaps, '
                     'a card with the same number as the card before it.')
@@ -274,6 +280,11 @@ class SnapTable(GameTable):
             for b in [self.turn_button, *getattr(self, "snap_buttons", {}).values()]:
                 b.disabled = True
                 b.tooltip = "the game is over"
+        elif out:
+            # every person at the screen is out: they turn no card again (a hostile tester: the
+            # button stayed pressable), so it is disabled as at the game's end, saying why
+            self.turn_button.disabled = True
+            self.turn_button.tooltip = "you are out of the game: you turn no more cards"
         # the same boxes every time, their hint line updated: a new box would be drawn anew in the
         # browser, and the keyboard focus on "Turn your card" or "Snap!" would fall to the page
         # after every turn (the computers' turns redraw the table on a timer)
