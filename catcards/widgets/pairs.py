@@ -2,18 +2,19 @@
 ``rules/wildcat.md``, "Pairs").
 
 Drawn from ``state.observation(seat)`` only: each grid position is a face-down card (with its
-position number) above a button named "card p" that turns it over, the face of the card turned over in the turn under way,
-or an empty slot where a pair was taken. Above the grid: pairs per seat; below it, "Turns since
-your last move": the two cards each player turned over (every player at the table saw them, so
-they are public: they come from ``obs["last_turn"]``, whose card names are matched to the game's
-card list).
+position number) above a button named "card p" that turns it over, the face of the card turned
+over in the turn under way (its button named by its position and number, "p: 8"), or an empty
+slot where a pair was taken. Above the grid: pairs per seat; below it, "Turns since your last
+move": the two cards each player turned over (every player at the table saw them, so they are
+public: they come from ``obs["last_turn"]``, whose card names are matched to the game's card
+list).
 
 The turns are paced, as at a real table (the engine turns a miss face down, or takes a pair, the
 moment the second card is turned; only the display waits): the two cards of a turn that has just
-ended stay face up for :data:`SHOWN_SECONDS`; then, after a person's miss, each computer seat
-turns its cards one at a time, :data:`CARD_SECONDS` apart, each of its turns shown the same way
-(a pair it takes stays a moment, then leaves the table), and then the person's turn is drawn.
-Each step is one event on the table's clock (``loop.call_later`` on the kernel's loop, a
+ended stay face up for :data:`SHOWN_SECONDS`; then, after a person's miss (or at a deal a computer
+seat starts), each computer seat turns its cards one at a time, :data:`CARD_SECONDS` apart, each of
+its turns shown the same way (a pair it takes stays a moment, then leaves the table), and then
+the person's turn is drawn. Each step is one event on the table's clock (``loop.call_later`` on the kernel's loop, a
 ``ManualClock`` in tests); the computers' moves are the same whatever the timing, so the same
 seed and clicks give the same game as a table that plays them at once (plain Python, where no
 event loop runs, steps the events at once). While the computers play, the status line says who
@@ -123,10 +124,17 @@ def cell_words(p: int, shown: Any, can_turn: bool) -> tuple[str, str, bool]:
     ``can_turn``: turning it over is one of the viewer's moves now): ``(label, tooltip, usable)``.
     A button that cannot be used now (``usable`` False: a card face up, or not the viewer's
     turn) stays clickable, its tooltip saying so (:func:`~catcards.widgets.table.mark_unavailable`).
-    A face-up card's label is "is 30": short enough for the 50 px button with any number
-    ("shows 30" was cut to "show..." at every width, D6), and no position number ("card 30")."""
+
+    A face-up card's label is its position and its number, "5: 8" (its accessible name: a
+    screen reader says which card it is, as "card 5" does for a face-down card; "is 8", with no
+    position, did not: a hostile tester). It fits the 50 px button with any position and number ("51: 50" is
+    narrower than "card 51"; "shows 30" was cut to "show..." at every width, D6). A card shown
+    face up at the end of a turn that the engine has already turned face down (the paced turn)
+    is named the same; ``can_turn`` says whether a press turns it over again."""
     if isinstance(shown, Card):
-        return f"is {shown.rank}", f"card {p} is face up ({shown}): press to hear why you cannot turn it", False
+        if can_turn:
+            return f"{p}: {shown.rank}", f"turn over card {p}", True
+        return f"{p}: {shown.rank}", f"card {p} is face up ({shown}): press to hear why you cannot turn it", False
     if shown is None or can_turn:
         return f"card {p}", f"turn over card {p}", True
     return f"card {p}", f"card {p} cannot be turned now: press to hear why", False
@@ -234,12 +242,11 @@ class PairsTable(GameTable):
 
     def _advance(self, now: bool = False) -> None:
         """After a move (a person's, or "Computer step"'s): the card turned is read out, and the
-        paced turn starts (:meth:`_pace`). ``now`` (a new deal): the computers move at once, as
-        at every table."""
-        if now:
-            super()._advance(now=True)
-            return
-        if self.state.history:
+        paced turn starts (:meth:`_pace`). A new deal (``now``) is paced too: when a computer
+        seat starts (``first_player``), its turns are shown card by card, as later computer
+        turns are (a hostile tester: the first turn was played at once, never seen). Where no
+        event loop runs, the clock steps them at once, so code that deals reads the person's turn."""
+        if self.state.history and not now:
             obs = self.state.observation(self.view_seat)
             seat = obs["current_player"] if obs["turned"] is not None else obs["last_turn"]["seat"]
             self.say_quietly(turn_words(obs, self.seat_label(seat), self.is_human(seat) and len(self.humans) == 1))
@@ -467,7 +474,8 @@ class PairsTable(GameTable):
                 button.layout.visibility = "hidden"
                 button.disabled = True
             else:
-                label, tooltip, usable = cell_words(p, x, TURN_OVER[p] in legal)
+                # named by what the page shows: a turn just ended lies face up a moment, named so too
+                label, tooltip, usable = cell_words(p, faces[p], TURN_OVER[p] in legal)
                 button.layout.visibility = "visible"
                 button.description, button.tooltip = label, tooltip
                 mark_unavailable(button, None if usable else tooltip)

@@ -286,3 +286,61 @@ def test_computer_step_during_the_pace_makes_the_move_now_and_the_pace_goes_on()
     at_once = cw.play("pairs", players=2, copies=2, numbers=6, seed=1, deals=DEAL, agents="perfect")
     miss(at_once)
     assert at_once.state.to_json() == table.state.to_json()
+
+
+def test_a_shown_turns_cards_are_named_by_position_and_number_during_the_pace():
+    """Hostile tester: a face-up card's button was named "is 2" (no position), and during the
+    pace the two cards of the turn just ended, face up on the page, had buttons still saying
+    "card 0" and "card 1". Each is named by its position and number, as the page shows it."""
+    table = paced(agents="perfect")
+    miss(table)  # red 1 at 0, blue 2 at 1: face up on the page, face down in the engine
+    words = [(b.description, b.tooltip) for b in table._buttons[:3]]
+    assert words == [("0: 1", "card 0 is face up (red 1): press to hear why you cannot turn it"),
+                     ("1: 2", "card 1 is face up (blue 2): press to hear why you cannot turn it"),
+                     ("card 2", "card 2 cannot be turned now: press to hear why")]
+    step(table)  # face down
+    assert [b.description for b in table._buttons[:2]] == ["card 0", "card 1"]
+    step(table)  # the computer's first card, face up
+    p = table.state.history[-1].position
+    assert table._buttons[p].description == f"{p}: {table.game.cards[table.state.grid[p]].rank}"
+
+
+def test_alone_a_shown_miss_is_named_by_its_cards_and_can_be_turned_again():
+    """Alone, a miss lies face up a moment but can be turned over at once: its buttons are named
+    by the cards shown and stay usable."""
+    table = paced(players=1)
+    miss(table)
+    assert [(b.description, b.tooltip) for b in table._buttons[:2]] == [
+        ("0: 1", "turn over card 0"), ("1: 2", "turn over card 1")]
+    assert all("catcards-unplayable" not in b._dom_classes for b in table._buttons[:2])
+
+
+def test_a_computer_that_starts_the_game_is_paced_card_by_card():
+    """Hostile tester: with ``first_player=2`` the computer's first turn was played at once with
+    the deal. It is shown as every computer turn is: one card a step, the person's turn last."""
+    table = cw.play("pairs", players=3, copies=2, numbers=6, seed=1, deals=DEAL, clock=ManualClock(),
+                    first_player=2, agents="perfect")
+    assert table.state.history == [] and table.clock.pending
+    assert plain(table.status.value).startswith("Seat 2 (computer) is turning cards")
+    assert step(table) == pytest.approx(CARD_SECONDS) and len(table.state.history) == 1
+    while table.clock.pending:
+        step(table)
+    assert table.state.current_player == 0 and len(table.state.history) >= 2
+    assert plain(table.announce.value) == "Your turn: choose a face-down card."
+    # the same game as at a table that plays it at once
+    at_once = cw.play("pairs", players=3, copies=2, numbers=6, seed=1, deals=DEAL, first_player=2, agents="perfect")
+    assert at_once.state.to_json() == table.state.to_json()
+
+
+def test_the_verdict_is_drawn_after_the_second_card():
+    """Hostile tester: "No match" was in the heading about 0.2 s before the second card showed.
+    Each widget's change is its own message to the page, in the order made: the second card's
+    face is sent before the heading's verdict."""
+    table = paced(agents="perfect")
+    sent = []
+    table._faces[1].observe(lambda change: sent.append("card"), "value")
+    table.status.observe(lambda change: sent.append("No match" if "No match" in change["new"] else "status"), "value")
+    table.cell_buttons[0].click()
+    sent.clear()
+    table.cell_buttons[1].click()
+    assert "No match" in sent and sent.index("card") < sent.index("No match"), sent

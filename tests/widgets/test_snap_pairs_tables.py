@@ -177,7 +177,7 @@ def test_a_face_up_card_clicked_is_answered_with_why_and_changes_nothing():
     table = pairs_table()
     table.cell_buttons[0].click()  # red 1 face up: its button now says so, and stays clickable
     up = table._buttons[0]
-    assert up.description == "is 1" and unavailable(up) and "red 1" in up.tooltip  # what it shows (was "up 0"; "shows 30" was cut)
+    assert up.description == "0: 1" and unavailable(up) and "red 1" in up.tooltip  # its place and number (was "up 0", "shows 30" was cut, "is 1" had no place)
     before = table.state.to_json()
     up.click()
     assert table.state.to_json() == before and table.state.turned == 0

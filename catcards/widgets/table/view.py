@@ -160,7 +160,8 @@ class ViewMixin:
         return " &middot; ".join(parts)
 
     def refresh(self) -> None:
-        """Redraw every part from ``state.observation(view_seat)``."""
+        """Redraw every part from ``state.observation(view_seat)``: the board and the hand first,
+        then the status line that describes them (the page draws the changes in that order)."""
         state = self.state
         obs = state.observation(self.view_seat)
         self.title.value = (
@@ -168,10 +169,6 @@ class ViewMixin:
             f"<span style='font-weight:normal;color:#666;font-size:0.8em'> &middot; "
             f"{self.players} player{'s' * (self.players != 1)}"
             f"{f' &middot; seed {state.seed}' if self.show_seed else ''}</span></div>"
-        )
-        self.status.value = (
-            f"<div class='catcards-status' style='font-size:1.05em;line-height:1.4;padding:2px 0'>"
-            f"{self.status_text(obs)}</div>"
         )
         if state.outcome is not None and self.__dict__.get("_announced_end") is not state:
             # say the result once in the aria-live line, so a screen reader reads the end out
@@ -203,6 +200,13 @@ class ViewMixin:
             hand = [self.hand(obs)]
         if tuple(self.hand_box.children) != tuple(hand):
             self.hand_box.children = hand
+        # the status line after the board and the hand: each widget's change is its own message to
+        # the page, so the heading never describes a board the page has not drawn yet (a hostile
+        # tester: Pairs said "No match" for about 0.2 s before the second card showed)
+        self.status.value = (
+            f"<div class='catcards-status' style='font-size:1.05em;line-height:1.4;padding:2px 0'>"
+            f"{self.status_text(obs)}</div>"
+        )
         if self.close_replaced:  # free the models of the widgets no longer shown
             keep = {id(w) for w in _parts(self)}
             keep.update(id(w) for key in self._sticky if key in self._kept for w in _parts(self._kept[key]))
