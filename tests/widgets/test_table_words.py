@@ -156,12 +156,12 @@ def test_plurals_are_right_for_one_card():
     assert "your hand</b> (2 cards)" in hand_heading_html("Seat 0 (you)", 2, "")
 
 
-def test_pairs_status_counts_turns_and_a_face_up_button_says_what_it_shows():
+def test_pairs_status_counts_turns_and_a_face_up_button_says_its_place_and_what_it_shows():
     table = cw.play("pairs", players=1, copies=2, numbers=2, seed=1)
     assert table.status.value.endswith("&middot; 0 turns played</div>")
     table.cell_buttons[0].click()
     shown = table.state.observation(0)["grid"][0]
-    assert table._buttons[0].description == f"is {shown.rank}"
+    assert table._buttons[0].description == f"0: {shown.rank}"  # its place and its number
     table.cell_buttons[1].click()
     assert table.status.value.endswith("&middot; 1 turn played</div>")
     table.close()
