@@ -1688,7 +1688,9 @@ class KernelPool:
         jupyter_client's restarter may start the process again on new ports, where nothing talks
         to it. Either way the start stayed in Voila's pool: never ready, never replaced ("29 of
         30" for good); and the kernel's traceback and asyncio's "Task exception was never
-        retrieved" were printed in the teacher's terminal. The pool is refilled by :meth:`tick`
+        retrieved" were printed in the teacher's terminal. Each start taken out is ended by
+        :meth:`_end_start` (Voila's run of the class app in it cancelled and its outcome read,
+        its kernel shut down): nothing more is printed of it. The pool is refilled by :meth:`tick`
         until :attr:`failures` exceeds its size (a computer where no kernel starts is not made to
         start them for ever; a student's page still starts its own).
 
@@ -1730,7 +1732,7 @@ class KernelPool:
                     pass
                 if "Address already in use" in why:  # two programs chose one free port at once
                     why = "its kernel found its network port taken by another program"
-                asyncio.ensure_future(self._shut_down(kernel_id))
+            self._end_start(task)
             then = ("another one is started in its place" if self.failures <= self.size else
                     f"{self.failures} have failed, so no more are started before students ask "
                     "(a student's page still starts its own)")
@@ -1773,6 +1775,15 @@ class KernelPool:
             task.add_done_callback(self._shut_down_started)
 
     def _shut_down_started(self, task: Any) -> None:
+        self._end_start(task)
+
+    def _end_start(self, task: Any) -> None:
+        """End a kernel start of Voila's pool that is over (``task``, done) and that no page will
+        take: read its outcome, cancel Voila's run of the class app in its kernel and read that
+        run's outcome whenever it ends, and shut its kernel down. Shut down under it, the run
+        fails ("Kernel died before replying to kernel_info"); unread, asyncio printed "Task
+        exception was never retrieved" and a traceback in the teacher's terminal (break53 at the
+        end of a class; also for a kernel that stopped, :meth:`drop_failed`)."""
         start_failure(task)  # a failed start's exception is read: asyncio prints nothing of it
         result = started(task) or {}
         run = result.get("task")  # Voila's run of the class app in the kernel: no page will read it

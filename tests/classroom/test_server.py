@@ -1631,6 +1631,53 @@ def test_ending_the_class_while_the_pool_refills_prints_no_traceback(kernel_runs
     assert printed == []
 
 
+def test_a_stopped_table_taken_out_of_the_pool_prints_no_traceback(kernel_runs, capsys, monkeypatch):
+    """A hostile tester saw KernelPool.drop_failed shut down a preheated table whose kernel had
+    stopped without cancelling Voila's run of the class app in it: the run failed under the
+    shutdown ("Kernel died before replying to kernel_info"), its exception unread, and asyncio
+    logged "Future exception was never retrieved" with a traceback in the teacher's terminal.
+    The run is now cancelled and its outcome read, as at the end of a class (break53): the one
+    line about the table is all that is said."""
+    import asyncio
+    import gc
+
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    from catcards.classroom.server import KernelPool
+
+    loop, runs, make = kernel_runs
+    waiting: dict[str, object] = {}
+    monkeypatch.setattr(RequestInfoSocketHandler, "_waiters", waiting)
+
+    def make_waiting(kernel_id):
+        waiting[kernel_id] = object()  # its notebook waits for its page
+        return make(kernel_id)
+
+    class Kernels(FakeVoilaKernels):
+        async def shutdown_kernel(self, kernel_id, now=False):  # the kernel dies under its run
+            self.shut.append(kernel_id)
+            if not runs[kernel_id].done():
+                runs[kernel_id].set_exception(RuntimeError("Kernel died before replying to kernel_info"))
+
+    printed = []
+    loop.set_exception_handler(lambda loop, context: printed.append(context["message"]))
+    manager = Kernels(loop, 2, make_waiting)
+    kernels = KernelPool(manager, 2)
+    manager.fill_if_needed(delay=0, notebook_name="class_app.ipynb")
+    ticks(loop, kernels, 2)
+    assert kernels.ready() == 2 and capsys.readouterr().err == ""
+    del waiting["k2"]  # k2's process was killed: its websocket to voila/query closed
+    ticks(loop, kernels, 1)
+    loop.run_until_complete(asyncio.sleep(0.01))
+    assert manager.shut == ["k2"] and runs["k2"].done()
+    assert capsys.readouterr().err.splitlines() == [
+        "A student's table could not be used (its kernel stopped); another one is started in its place."]
+    runs.clear()
+    gc.collect()
+    loop.run_until_complete(asyncio.sleep(0))
+    assert printed == []
+
+
 def test_the_stop_kills_the_waiting_kernels_at_once_and_gives_a_tables_kernel_its_grace(kernel_runs):
     """Ctrl+C (ClassServer.close_kernels): every kernel is shut down at once; the pool's kernels,
     waiting for a page inside a cell, are killed (``now``), a student's table's kernel is asked
