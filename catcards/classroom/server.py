@@ -741,7 +741,8 @@ def host_of(header: str) -> str:
 
 def check_host_name(name: str) -> str:
     """``name`` (an ``--allow-host``: a DNS name or an IP address) as :class:`HostCheck` compares
-    it (lower case; an IP address written as Python writes it).
+    it (:func:`_normal_host`: lower case, without a fully-qualified name's trailing dot; an IP
+    address written as Python writes it).
 
     Raises: ClassServerError for anything else (a port, a path, a ``*``, spaces)."""
     text = name.strip().lower() if isinstance(name, str) else ""
@@ -753,7 +754,7 @@ def check_host_name(name: str) -> str:
         raise ClassServerError(f"--allow-host {short_text(str(name), 60)!r} is not a host name: give a name such as "
                                "teacher-laptop.local or classes.myschool.org, or an IP address (no port, no "
                                "http://, no *)")
-    return text.rstrip(".")
+    return _normal_host(text)
 
 
 class HostCheck:
@@ -772,6 +773,10 @@ class HostCheck:
     address for its name). Jupyter
     Server takes any host once it listens beyond loopback; a class server keeps refusing names
     it was not given, since its teacher's dashboard and its students are on its network too.
+    A fully-qualified name's trailing dot (``localhost.``, ``teacher-laptop.local.``, as a
+    browser sends it when it was typed so) is dropped, in the ``Host`` header and in the names
+    given alike (:func:`_normal_host`): it names the same host. (A browser's URL parser reads
+    ``127.0.0.1.`` as 127.0.0.1 and sends no dot; the dot is dropped from an address too.)
 
     Args:
         ip: the address the server listens on (``--ip``).
@@ -791,12 +796,12 @@ class HostCheck:
 
     def allows(self, header: str) -> bool:
         """The ``Host`` header ``header`` (``name:port``) names this server."""
-        host = host_of(header)
+        host = _normal_host(host_of(header))
         try:
             address = ipaddress.ip_address(host)
         except ValueError:
             return host in self.names
-        return address.is_loopback or address.version in self.any_version or str(address) in self.names
+        return address.is_loopback or address.version in self.any_version or host in self.names
 
     def refusal(self, header: str) -> str:
         """What a request to the host of ``header`` is told."""
@@ -809,8 +814,11 @@ class HostCheck:
 
 
 def _normal_host(name: str) -> str:
-    """A host name or IP address as :meth:`HostCheck.allows` compares it."""
-    text = name.lower().rstrip(".")
+    """A host name or IP address as :meth:`HostCheck.allows` compares it: lower case, without a
+    fully-qualified name's trailing dot (one: ``localhost.`` is ``localhost``), an IP address
+    written as Python writes it (without brackets)."""
+    text = name.lower()
+    text = text[:-1] if text.endswith(".") else text
     try:
         return str(ipaddress.ip_address(text.strip("[]")))
     except ValueError:
