@@ -1913,13 +1913,15 @@ def open_class(pool: Any, game: str, activity: str | None, nicknames: bool, new:
     return pool.start(game, activity, nicknames=nicknames)
 
 
-def class_to_serve(pool: Any, game: str, activity: str, nicknames: bool, new: bool) -> tuple[Any, str | None]:
-    """The class a start serves (:func:`open_class`) and what the start says about it: the
-    :func:`ended_note` for a class started now, None for a resumed one (a README user's resumed
-    class was announced as "a new class with a new code" after an earlier class had ended)."""
+def class_to_serve(pool: Any, game: str, activity: str, nicknames: bool, new: bool) -> tuple[Any, str | None, bool]:
+    """The class a start serves (:func:`open_class`), what the start says about it, and whether
+    it was started now (False: resumed). What it says: the :func:`ended_note` for a class
+    started now, None for a resumed one (a README user's resumed class was announced as "a new
+    class with a new code" after an earlier class had ended) or one started with ``new``."""
     known = {c.code for c in pool.classes()}
     info = open_class(pool, game, activity, nicknames, new)
-    return info, (None if new or info.code in known else ended_note(pool, game, activity, info))
+    started_now = info.code not in known
+    return info, (ended_note(pool, game, activity, info) if started_now and not new else None), started_now
 
 
 def ended_note(pool: Any, game: str, activity: str, info: Any) -> str | None:
@@ -1956,7 +1958,9 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     address when ``ip`` is every network). Every argument is checked (the
     activity, the store's place, the address and port) before anything is made. Prints the code, the join link, its QR code and the
     dashboard link; with ``as_json`` only one line, a JSON object with ``code``, ``join_url``,
-    ``dashboard_url`` and ``teacher_token``, the whole of standard output (the lines below and the
+    ``dashboard_url``, ``teacher_token``, ``new_class`` (true: started now; false: resumed) and
+    ``note`` (the text's sentence that an ended class was replaced by this new one, else null:
+    :func:`class_to_serve`), the whole of standard output (the lines below and the
     words at the stop go to standard error). Then one line of how many students' tables are ready;
     of Voila's log and the kernels', only errors, unless ``verbose`` (their routine lines too).
     At Ctrl+C (or SIGTERM) it says "Stopping: closing N kernels (the students' tables)...",
@@ -1987,7 +1991,7 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     store_place(store)  # nothing is made for a store that cannot be one (a mysql:// URL, a text file)
     check_address(ip, port)  # nor for a port in use
     pool = Pool(open_store(store), max_students=max_students)
-    info, note = class_to_serve(pool, game, chosen.key, nicknames, new)
+    info, note, started_now = class_to_serve(pool, game, chosen.key, nicknames, new)
     shown_host = "127.0.0.1" if ip in EVERY_NETWORK else ip
     # the default address answers this computer only: its link and QR code cannot work on a
     # student's phone (a fresh README user's class printed them without a word)
@@ -2031,8 +2035,10 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     def said() -> None:
         shown["announced"] = True
         if as_json:
+            # the text's sentence about an ended class too: a script started a new code unawares
             print(json.dumps({"code": info.code, "join_url": urls["join_url"], "dashboard_url": urls["dashboard_url"],
-                              "teacher_token": info.teacher_token}), flush=True)
+                              "teacher_token": info.teacher_token, "new_class": started_now, "note": note}),
+                  flush=True)
             return
         lines = [f"{chosen.title}: class {info.code}", "", *([note, ""] if note else []),
                  f"Students join at {urls['join_url']}",

@@ -918,7 +918,9 @@ def test_a_start_after_the_class_was_ended_says_it_is_a_new_class(tmp_path):
     # what a start says: the note for the class started now, nothing when it is resumed (a README
     # user's resumed class was announced as a new one, the ended class being older)
     pool.end(second.code, second.teacher_token)
-    third, note = class_to_serve(pool, "snap", "snap/snaps-per-pass", True, False)
-    assert third.code not in (first.code, second.code) and f"({second.code}) was ended" in note
-    resumed, note = class_to_serve(pool, "snap", "snap/snaps-per-pass", True, False)
-    assert resumed.code == third.code and note is None
+    third, note, started_now = class_to_serve(pool, "snap", "snap/snaps-per-pass", True, False)
+    assert third.code not in (first.code, second.code) and f"({second.code}) was ended" in note and started_now
+    resumed, note, started_now = class_to_serve(pool, "snap", "snap/snaps-per-pass", True, False)
+    assert resumed.code == third.code and note is None and not started_now
+    fresh, note, started_now = class_to_serve(pool, "snap", "snap/snaps-per-pass", True, True)  # --new
+    assert fresh.code != third.code and note is None and started_now

@@ -126,7 +126,8 @@ def test_with_json_the_standard_output_is_the_json_line_alone(tmp_path):
     assert len(lines) == 1 and out.endswith(b"\n"), out.decode(errors="replace")[-2000:]
     assert "Students' tables ready: 1 of 1 (all ready)" in said, said[-2000:]
     info = json.loads(out)   # the whole output is one JSON document
-    assert sorted(info) == ["code", "dashboard_url", "join_url", "teacher_token"]
+    assert sorted(info) == ["code", "dashboard_url", "join_url", "new_class", "note", "teacher_token"]
+    assert info["new_class"] is True and info["note"] is None   # a new store: nothing was ended
     assert info["dashboard_url"] == f"{info['join_url']}/dashboard#token={info['teacher_token']}"
     # the stop's words are on standard error. (In CI, twice, this server had not stopped 30 s after
     # the Ctrl+C and was killed, saying nothing: its kernels were given jupyter_client's 5 s and its
@@ -1433,6 +1434,30 @@ def test_an_ended_class_takes_nothing_more(server):
     assert requests.get(url + "/results.csv", headers=teacher(server), timeout=30).status_code == 200
 
 
+
+def test_json_says_a_new_class_was_started_when_the_last_one_was_ended(tmp_path):
+    """A hostile tester: ``catcards class --json`` on a store whose class had been ended printed
+    a new code without the text output's sentence that this is a new class (a script handed its
+    students the new code, or not, unawares). Its JSON line now has ``new_class`` and ``note``,
+    the text's sentence; a resumed class has ``new_class`` false and no note."""
+    from catcards.classroom.pool import Pool
+    from catcards.classroom.store import open_store
+
+    pool = Pool(open_store(str(tmp_path / "store")))
+    ended = pool.start("snap", "snap/snaps-per-pass")
+    pool.end(ended.code, ended.teacher_token)
+    pool.store.close()
+    proc = ClassProcess(tmp_path / "store", free_port(), tmp_path)
+    try:
+        info = proc.start(extra=("--preheat=0",))
+        assert info["code"] != ended.code and info["new_class"] is True
+        assert info["note"] == (f"The last class of this activity here ({ended.code}) was ended, so this is a new "
+                                "class with a new code: give your students this one.")
+        proc.stop()
+        again = proc.start(extra=("--preheat=0",))   # the class not ended is resumed: nothing to say
+        assert again["code"] == info["code"] and again["new_class"] is False and again["note"] is None
+    finally:
+        proc.stop()
 
 def test_the_readme_states_the_join_limits_and_what_they_do_not_stop():
     """Hostile tester: the README said "a script cannot fill the class"; one address filled 200
