@@ -815,8 +815,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run() -> None:
-    """The ``catcards`` command (``[project.scripts]``, ``python -m catcards.cli``): :func:`main`
-    with the command line, then exit with its status.
+    """The ``catcards`` command (``python -m catcards.cli``; the installed script runs it through
+    ``_catcards_command.run``, outside the package, which says a Ctrl+C pressed while catcards is
+    imported as :func:`main` does): :func:`main` with the command line, then exit with its status.
 
     After Ctrl+C (status 130) the process ends at once, its output flushed, without Python's own
     exit steps: the run's workers are already stopped (:func:`catcards.simulate` terminates them
