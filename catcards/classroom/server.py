@@ -24,7 +24,10 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
                                             next game was refused while closed)
 ``POST class/CODE/game``                    ``{"student": token}`` -> ``{"k": k, "seed": seed}``
 ``POST class/CODE/results``                 ``{"student": token, "save": text}`` -> 201 when counted
-``POST class/CODE/tally``                   ``{"student": token, "value": n}`` -> 201 (not verified)
+                                            (429 past the games per address, :meth:`Pool.submit`;
+                                            this computer's own tables are not bound by it)
+``POST class/CODE/tally``                   ``{"student": token, "value": n}`` -> 201 (not verified;
+                                            429 past the counts per address, :meth:`Pool.tally`)
 ``GET  class/CODE/qr.svg``                  the join link as a QR code (segno)
 ``GET  class/CODE/dashboard``               the teacher's page (the token travels in the fragment)
 ``GET  class/CODE/version``                 ``{"version": n}`` (teacher)
@@ -468,14 +471,25 @@ class GameHandler(PoolHandler):
 
 
 class ResultsHandler(PoolHandler):
+    def sender(self) -> str | None:
+        """The address the pool bounds this game's sender by
+        (:data:`~catcards.classroom.pool.RESULT_RATE_PER_ADDRESS`):
+        the request's, or None when it comes from this computer's own programs
+        (:meth:`ClassServer.sent_from_here`): every student's table sends its games from there,
+        so one bound would hold the whole class, however large (each student's own rate and the
+        tables' limits still hold; a JupyterHub's proxy on this computer is among them too)."""
+        remote = self.request.remote_ip
+        return None if self.server.sent_from_here(remote) else remote
+
     def submit(self, code: str, token: str, save: str) -> Any:
-        """:meth:`Pool.submit`; a valid game refused only because the class is closed
-        (:class:`ClassClosedError`: the pool checks the save first) is noted for the student's
+        """:meth:`Pool.submit`, bounded per sending address (:meth:`sender`); a valid game
+        refused only because the class is closed (:class:`ClassClosedError`: the pool checks the
+        save first) is noted for the student's
         page (:meth:`ClassServer.closed_refused`). Any other refusal notes nothing."""
         from catcards.classroom.pool import ClassClosedError
 
         try:
-            return self.pool.submit(code, token, save)
+            return self.pool.submit(code, token, save, client=self.sender())
         except ClassClosedError:
             self.server.closed_refused(token)
             raise
@@ -501,6 +515,21 @@ class TallyHandler(PoolHandler):
             raise JsonError(400, "give the count you made with real cards as \"value\", a whole number")
         counted = self.call(self.pool.tally, code, token, value, client=self.request.remote_ip)
         self.send({"counted": _counted(counted), **self.server.student_results(token)}, 201)
+
+
+def own_addresses(ip: str) -> frozenset[str]:
+    """The addresses this computer's own programs send from to a class server listening on
+    ``ip`` (``--ip``): 127.0.0.1 and ::1, and the addresses of the host the students' table
+    kernels reach it at (:func:`kernel_server_url`: ``ip`` itself, resolved when it is a name).
+    Other loopback addresses (127.0.0.2) are not among them."""
+    host = "127.0.0.1" if ip in EVERY_NETWORK else ip.strip("[]")
+    found = {"127.0.0.1", "::1"}
+    try:
+        for *_, address in socket.getaddrinfo(host, None, type=socket.SOCK_STREAM):
+            found.add(str(ipaddress.ip_address(address[0].split("%")[0])))
+    except (OSError, ValueError):  # a name that no longer resolves: the server could not listen on it
+        pass
+    return frozenset(found)
 
 
 def _counted(counted: Any) -> Any:
@@ -1233,6 +1262,17 @@ class ClassServer(PromptStop, Voila):
         """How many kernels run now (0 before the server starts)."""
         manager = getattr(self, "kernel_manager", None)
         return len(manager.list_kernel_ids()) if manager is not None else 0
+
+    def sent_from_here(self, remote_ip: str | None) -> bool:
+        """Whether a request's address (tornado's ``remote_ip``) is one this computer's own
+        programs send from (:func:`own_addresses` of the ``--ip``, found once): the students'
+        table kernels send their games from there."""
+        if getattr(self, "_own_addresses", None) is None:
+            self._own_addresses = own_addresses(self.ip)
+        try:
+            return str(ipaddress.ip_address(remote_ip or "")) in self._own_addresses
+        except ValueError:
+            return False
 
     def table_opened(self, kernel_id: str, student: int, xsrf: bytes) -> None:
         """Note that the table page of student number ``student``, in the browser whose

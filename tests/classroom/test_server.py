@@ -947,6 +947,55 @@ def test_a_student_joining_again_and_again_cannot_flood_the_pool_with_counts(tmp
         conn.close()
 
 
+def test_checked_games_over_http_are_bounded_per_address_but_not_the_tables_on_this_computer(tmp_path):
+    """Hostile tester: a script joined many nicknames and sent their checked games with no bound
+    per address. The server now passes the sender's address to the pool: beyond its bound, 429
+    JSON saying how long to wait, and the pool as it was. The students' tables send every
+    student's games from this computer (127.0.0.1 here), so those are not bound per address."""
+    import http.client
+
+    from catcards.classroom.pool import Pool
+    from catcards.classroom.server import ClassServer
+    from catcards.classroom.store import open_store
+
+    store = open_store(tmp_path / "store")
+    pool = Pool(store, result_per_address=(3, 0.001))
+    server = ClassServer()
+    server.pool, server.info, server.activity = pool, pool.start("snap"), SNAPS_ACT
+    code = server.info.code
+
+    def send(address: str, token: str, seed: int) -> tuple[int, dict]:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(address, 0))
+        conn.request("POST", f"/class/{code}/results", headers={"Content-Type": "application/json"},
+                     body=json.dumps({"student": token, "save": snap_pass(seed).to_json()}))
+        reply = conn.getresponse()
+        answer = json.loads(reply.read())
+        conn.close()
+        return reply.status, answer
+
+    try:
+        with handlers_served(server) as port:
+            script = [_join_from("127.0.0.2", port, code)[1] for _ in range(2)]
+            assert [send("127.0.0.2", me["student"], series_seed(me["seed"], k))[0]
+                    for me in script for k in range(2)][:3] == [201, 201, 201]
+            before = pool.version(code), pool.results_csv(code)
+            status, answer = send("127.0.0.2", script[1]["student"], series_seed(script[1]["seed"], 1))
+            assert status == 429 and re.fullmatch(
+                r"too many games sent from your network at once \(at most 3 at once, then 0.001 a second, for "
+                r"everyone on it\); wait \d+ s and send your game again", answer["error"]), answer
+            assert (pool.version(code), pool.results_csv(code)) == before and pool.summary(code)["n"] == 3
+            tables = _join_from("127.0.0.3", port, code)[1]   # its table sends from this computer
+            assert [send("127.0.0.1", tables["student"], series_seed(tables["seed"], k))[0] for k in range(5)] == [201] * 5
+            assert send("127.0.0.4", tables["student"], series_seed(tables["seed"], 5))[0] == 201  # another device
+    finally:
+        store.close()
+    from catcards.classroom.pool import RESULT_RATE_PER_ADDRESS
+
+    readme = " ".join((Path(catcards.__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
+    burst, rate = RESULT_RATE_PER_ADDRESS
+    assert f"all its students together, are limited to {burst:.0f} at once, then {rate:.0f} a second" in readme
+
+
 def test_joins_over_http_are_limited_per_address_and_per_class_and_a_full_class_says_so(small_class):
     """Break-it tester (issue 29): one script joined a class 3,000 times from one address."""
     port, code, pool = small_class["port"], small_class["code"], small_class["pool"]
