@@ -268,7 +268,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="where the class is kept: a folder or SQLite file, or a postgresql:// URL (default ./catcards-class)")
     cls.add_argument("--no-nicknames", action="store_true", help="students join without a nickname")
     cls.add_argument("--json", action="store_true",
-                     help="print one JSON line (code, join_url, dashboard_url, teacher_token) instead of the text: "
+                     help="print one JSON line (code, join_url, dashboard_url, teacher_token, new_class, note) instead of the text: "
                           "the only output on stdout (the tables' readiness and the rest go to stderr)")
     cls.add_argument("--base-url", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/"),
                      help="the path prefix the server answers under (default: JUPYTERHUB_SERVICE_PREFIX or /)")
@@ -815,8 +815,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run() -> None:
-    """The ``catcards`` command (``[project.scripts]``, ``python -m catcards.cli``): :func:`main`
-    with the command line, then exit with its status.
+    """The ``catcards`` command (``python -m catcards.cli``; the installed script runs it through
+    ``_catcards_command.run``, outside the package, which says a Ctrl+C pressed while catcards is
+    imported as :func:`main` does): :func:`main` with the command line, then exit with its status.
 
     After Ctrl+C (status 130) the process ends at once, its output flushed, without Python's own
     exit steps: the run's workers are already stopped (:func:`catcards.simulate` terminates them

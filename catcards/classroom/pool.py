@@ -18,8 +18,9 @@ Bounds: a save of at most :data:`MAX_SAVE_BYTES`, a nickname of at most :data:`M
 printable characters, ``max_students`` per class (default :data:`DEFAULT_MAX_STUDENTS`, at most
 :data:`MAX_STUDENTS`), :data:`GAMES_PER_STUDENT` games and :data:`TALLIES_PER_STUDENT` real-deck
 counts per student, a per-student rate of
-submissions and a rate of joins per client address and per class (token buckets: ``burst`` at
-once, then ``per_second``; kept in this process's memory).
+submissions, a rate of joins per client address and per class, and a rate of checked games and
+of real-card counts per client address (token buckets: ``burst`` at once, then ``per_second``;
+kept in this process's memory).
 """
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ from .store import Store
 
 __all__ = ["Pool", "PoolError", "ClassClosedError", "NicknameError", "ClassInfo", "Student", "Counted", "series_seed", "CODE_ALPHABET",
            "MAX_SAVE_BYTES", "MAX_NICKNAME", "MAX_STUDENTS", "GAMES_PER_STUDENT", "TALLIES_PER_STUDENT", "DEFAULT_MAX_STUDENTS",
-           "JOIN_RATE_PER_ADDRESS", "JOIN_RATE_PER_CLASS", "TALLY_RATE_PER_ADDRESS"]
+           "JOIN_RATE_PER_ADDRESS", "JOIN_RATE_PER_CLASS", "TALLY_RATE_PER_ADDRESS", "RESULT_RATE_PER_ADDRESS"]
 
 #: the most students a class takes unless its teacher sets another number (``--max-students``)
 DEFAULT_MAX_STUDENTS = 200
@@ -66,6 +67,14 @@ JOIN_RATE_PER_CLASS = (100.0, 2.0)
 #: 30 sending 3 counts each at once (break53: 50 at once, then 1 a second, refused 40 of such a
 #: class's 90), and a refused count says how long to wait.
 TALLY_RATE_PER_ADDRESS = (100.0, 2.0)
+#: checked games (:meth:`Pool.submit`) sent to one class from one client address, by all its
+#: students together: (``burst``, ``per_second``). Each student's own rate bounds one student,
+#: but a script joined many nicknames (50 at once from one address, then 1 a second) and sent
+#: their games, each replayed by the server (hostile tester). Sized for a class of 30 behind
+#: one school router: the burst holds the 10 games each of them sends at once in the Snap
+#: lesson (300), and the rate is twice what 30 students finishing a game every 20 s send
+#: (1.5 a second), so a class of 60 playing at that pace is not held up either.
+RESULT_RATE_PER_ADDRESS = (300.0, 3.0)
 
 
 def _hash(token: str) -> str:
@@ -124,6 +133,7 @@ class Pool:
             (default :data:`JOIN_RATE_PER_ADDRESS` and :data:`JOIN_RATE_PER_CLASS`).
         tally_per_address: the rate of real-card counts from one client address, all its
             students together, ``(burst, per_second)`` (default :data:`TALLY_RATE_PER_ADDRESS`).
+        result_per_address: the same for checked games (default :data:`RESULT_RATE_PER_ADDRESS`).
         clock: the rate limits' clock (seconds; default ``time.monotonic``).
 
     Raises: PoolError 400 a ``max_students`` outside 1 to :data:`MAX_STUDENTS`.
@@ -138,6 +148,7 @@ class Pool:
                  join_per_address: tuple[float, float] = JOIN_RATE_PER_ADDRESS,
                  join_per_class: tuple[float, float] = JOIN_RATE_PER_CLASS,
                  tally_per_address: tuple[float, float] = TALLY_RATE_PER_ADDRESS,
+                 result_per_address: tuple[float, float] = RESULT_RATE_PER_ADDRESS,
                  clock: Callable[[], float] = time.monotonic):
         if isinstance(max_students, bool) or not isinstance(max_students, int) or not 1 <= max_students <= MAX_STUDENTS:
             raise PoolError(400, f"a class takes 1 to {MAX_STUDENTS} students, not {short_repr(max_students)}")
@@ -147,6 +158,7 @@ class Pool:
         self._join_address = _Buckets(*join_per_address, clock)
         self._join_class = _Buckets(*join_per_class, clock)
         self._tally_address = _Buckets(*tally_per_address, clock)
+        self._result_address = _Buckets(*result_per_address, clock)
         t = store
         self._classes, self._students, self._results = t.classes, t.students, t.results
         self._removed = t.removed
@@ -406,14 +418,23 @@ class Pool:
         return series_seed(self.student(code, token).seed, k)
 
     # ---- results ------------------------------------------------------------------------------
-    def submit(self, code: str, token: str, save_text: Any) -> Counted:
+    def submit(self, code: str, token: str, save_text: Any, *, client: str | None = None) -> Counted:
         """Count the result of a finished game, given as its save (``state.to_json()``). Only the
         student's next game counts (:meth:`next_game`): their games count in order.
+
+        Args:
+            client: the sending device's address, for the rate of games per address,
+                :data:`RESULT_RATE_PER_ADDRESS`, across all the students who send from it (one
+                script joined many nicknames and sent each one's games). None: only the
+                student's own rate applies (a notebook's class, :class:`LocalClass`; the class
+                server's own tables, which send from the server's computer for every student).
 
         Raises:
             PoolError: 400 not text, or not a catcards save; 413 more than
                 :data:`MAX_SAVE_BYTES`; 404 unknown code; 403 a closed or ended class, or an
-                unknown student; 429 too many at once; 422 a save of another game, not from the
+                unknown student; 429 too many at once from the student, or from the client's
+                address (saying how long to wait; it spends none of the student's rate, and
+                nothing of the save is read); 422 a save of another game, not from the
                 student's series (another class's or student's, or a seed chosen by hand), edited
                 (its replay or digest does not match), without a digest, of other settings, or
                 unfinished, or dealt from a deck order written into the save (a stacked deck), or
@@ -432,7 +453,12 @@ class Pool:
         if row["ended"]:  # nothing of an ended class is read; a closed class's is (_count checks it)
             self._check_open(row)
         student = self._student(code, token)
+        address = None if client is None else (code, str(client)[:100])
+        if address is not None:
+            self._address_rate(self._result_address.wait(address), self._result_address, "games", "your game")
         self._rate(student["id"])
+        if address is not None:  # taken now: another game from the address may have taken the last one
+            self._address_rate(self._result_address.take(address), self._result_address, "games", "your game")
         act = find_activity(row["activity"])
         try:
             fields = read_save(save_text)
@@ -494,23 +520,27 @@ class Pool:
         student = self._student(code, token)
         address = None if client is None else (code, str(client)[:100])
         if address is not None:
-            self._tally_rate(self._tally_address.wait(address))
+            self._address_rate(self._tally_address.wait(address), self._tally_address, "counts from real cards",
+                               "your count")
         try:
             value = find_activity(row["activity"]).check_tally(value)
         except ActivityError as exc:
             raise PoolError(422, str(exc)) from None
         self._rate(student["id"])
         if address is not None:  # taken now: another count from the address may have taken the last one
-            self._tally_rate(self._tally_address.take(address))
+            self._address_rate(self._tally_address.take(address), self._tally_address, "counts from real cards",
+                               "your count")
         return self._count(code, student["id"], "tally", value, None, None, None)
 
-    def _tally_rate(self, wait: float) -> None:
-        """Refuse (429) a count from real cards when its address must ``wait`` seconds."""
+    @staticmethod
+    def _address_rate(wait: float, bucket: _Buckets, what: str, it: str) -> None:
+        """Refuse (429) a result when its address must ``wait`` seconds for ``bucket`` (the rate
+        per address of such results: ``what``, "games" or "counts from real cards"; ``it``, the
+        one to send again)."""
         if wait:
-            burst, per_second = self._tally_address.burst, self._tally_address.per_second
-            raise PoolError(429, f"too many counts from real cards sent from your network at once (at most "
-                                 f"{burst:g} at once, then {per_second:g} a second, for everyone on it); wait "
-                                 f"{max(1, math.ceil(wait))} s and send your count again")
+            raise PoolError(429, f"too many {what} sent from your network at once (at most "
+                                 f"{bucket.burst:g} at once, then {bucket.per_second:g} a second, for everyone on "
+                                 f"it); wait {max(1, math.ceil(wait))} s and send {it} again")
 
     # ---- what the class sees ------------------------------------------------------------------
     def summary(self, code: str, *, names: bool = False) -> dict[str, Any]:

@@ -24,7 +24,10 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
                                             next game was refused while closed)
 ``POST class/CODE/game``                    ``{"student": token}`` -> ``{"k": k, "seed": seed}``
 ``POST class/CODE/results``                 ``{"student": token, "save": text}`` -> 201 when counted
-``POST class/CODE/tally``                   ``{"student": token, "value": n}`` -> 201 (not verified)
+                                            (429 past the games per address, :meth:`Pool.submit`;
+                                            this computer's own tables are not bound by it)
+``POST class/CODE/tally``                   ``{"student": token, "value": n}`` -> 201 (not verified;
+                                            429 past the counts per address, :meth:`Pool.tally`)
 ``GET  class/CODE/qr.svg``                  the join link as a QR code (segno)
 ``GET  class/CODE/dashboard``               the teacher's page (the token travels in the fragment)
 ``GET  class/CODE/version``                 ``{"version": n}`` (teacher)
@@ -468,14 +471,25 @@ class GameHandler(PoolHandler):
 
 
 class ResultsHandler(PoolHandler):
+    def sender(self) -> str | None:
+        """The address the pool bounds this game's sender by
+        (:data:`~catcards.classroom.pool.RESULT_RATE_PER_ADDRESS`):
+        the request's, or None when it comes from this computer's own programs
+        (:meth:`ClassServer.sent_from_here`): every student's table sends its games from there,
+        so one bound would hold the whole class, however large (each student's own rate and the
+        tables' limits still hold; a JupyterHub's proxy on this computer is among them too)."""
+        remote = self.request.remote_ip
+        return None if self.server.sent_from_here(remote) else remote
+
     def submit(self, code: str, token: str, save: str) -> Any:
-        """:meth:`Pool.submit`; a valid game refused only because the class is closed
-        (:class:`ClassClosedError`: the pool checks the save first) is noted for the student's
+        """:meth:`Pool.submit`, bounded per sending address (:meth:`sender`); a valid game
+        refused only because the class is closed (:class:`ClassClosedError`: the pool checks the
+        save first) is noted for the student's
         page (:meth:`ClassServer.closed_refused`). Any other refusal notes nothing."""
         from catcards.classroom.pool import ClassClosedError
 
         try:
-            return self.pool.submit(code, token, save)
+            return self.pool.submit(code, token, save, client=self.sender())
         except ClassClosedError:
             self.server.closed_refused(token)
             raise
@@ -501,6 +515,21 @@ class TallyHandler(PoolHandler):
             raise JsonError(400, "give the count you made with real cards as \"value\", a whole number")
         counted = self.call(self.pool.tally, code, token, value, client=self.request.remote_ip)
         self.send({"counted": _counted(counted), **self.server.student_results(token)}, 201)
+
+
+def own_addresses(ip: str) -> frozenset[str]:
+    """The addresses this computer's own programs send from to a class server listening on
+    ``ip`` (``--ip``): 127.0.0.1 and ::1, and the addresses of the host the students' table
+    kernels reach it at (:func:`kernel_server_url`: ``ip`` itself, resolved when it is a name).
+    Other loopback addresses (127.0.0.2) are not among them."""
+    host = "127.0.0.1" if ip in EVERY_NETWORK else ip.strip("[]")
+    found = {"127.0.0.1", "::1"}
+    try:
+        for *_, address in socket.getaddrinfo(host, None, type=socket.SOCK_STREAM):
+            found.add(str(ipaddress.ip_address(address[0].split("%")[0])))
+    except (OSError, ValueError):  # a name that no longer resolves: the server could not listen on it
+        pass
+    return frozenset(found)
 
 
 def _counted(counted: Any) -> Any:
@@ -741,7 +770,8 @@ def host_of(header: str) -> str:
 
 def check_host_name(name: str) -> str:
     """``name`` (an ``--allow-host``: a DNS name or an IP address) as :class:`HostCheck` compares
-    it (lower case; an IP address written as Python writes it).
+    it (:func:`_normal_host`: lower case, without a fully-qualified name's trailing dot; an IP
+    address written as Python writes it).
 
     Raises: ClassServerError for anything else (a port, a path, a ``*``, spaces)."""
     text = name.strip().lower() if isinstance(name, str) else ""
@@ -753,7 +783,7 @@ def check_host_name(name: str) -> str:
         raise ClassServerError(f"--allow-host {short_text(str(name), 60)!r} is not a host name: give a name such as "
                                "teacher-laptop.local or classes.myschool.org, or an IP address (no port, no "
                                "http://, no *)")
-    return text.rstrip(".")
+    return _normal_host(text)
 
 
 class HostCheck:
@@ -772,6 +802,10 @@ class HostCheck:
     address for its name). Jupyter
     Server takes any host once it listens beyond loopback; a class server keeps refusing names
     it was not given, since its teacher's dashboard and its students are on its network too.
+    A fully-qualified name's trailing dot (``localhost.``, ``teacher-laptop.local.``, as a
+    browser sends it when it was typed so) is dropped, in the ``Host`` header and in the names
+    given alike (:func:`_normal_host`): it names the same host. (A browser's URL parser reads
+    ``127.0.0.1.`` as 127.0.0.1 and sends no dot; the dot is dropped from an address too.)
 
     Args:
         ip: the address the server listens on (``--ip``).
@@ -791,12 +825,12 @@ class HostCheck:
 
     def allows(self, header: str) -> bool:
         """The ``Host`` header ``header`` (``name:port``) names this server."""
-        host = host_of(header)
+        host = _normal_host(host_of(header))
         try:
             address = ipaddress.ip_address(host)
         except ValueError:
             return host in self.names
-        return address.is_loopback or address.version in self.any_version or str(address) in self.names
+        return address.is_loopback or address.version in self.any_version or host in self.names
 
     def refusal(self, header: str) -> str:
         """What a request to the host of ``header`` is told."""
@@ -809,8 +843,11 @@ class HostCheck:
 
 
 def _normal_host(name: str) -> str:
-    """A host name or IP address as :meth:`HostCheck.allows` compares it."""
-    text = name.lower().rstrip(".")
+    """A host name or IP address as :meth:`HostCheck.allows` compares it: lower case, without a
+    fully-qualified name's trailing dot (one: ``localhost.`` is ``localhost``), an IP address
+    written as Python writes it (without brackets)."""
+    text = name.lower()
+    text = text[:-1] if text.endswith(".") else text
     try:
         return str(ipaddress.ip_address(text.strip("[]")))
     except ValueError:
@@ -1225,6 +1262,17 @@ class ClassServer(PromptStop, Voila):
         """How many kernels run now (0 before the server starts)."""
         manager = getattr(self, "kernel_manager", None)
         return len(manager.list_kernel_ids()) if manager is not None else 0
+
+    def sent_from_here(self, remote_ip: str | None) -> bool:
+        """Whether a request's address (tornado's ``remote_ip``) is one this computer's own
+        programs send from (:func:`own_addresses` of the ``--ip``, found once): the students'
+        table kernels send their games from there."""
+        if getattr(self, "_own_addresses", None) is None:
+            self._own_addresses = own_addresses(self.ip)
+        try:
+            return str(ipaddress.ip_address(remote_ip or "")) in self._own_addresses
+        except ValueError:
+            return False
 
     def table_opened(self, kernel_id: str, student: int, xsrf: bytes) -> None:
         """Note that the table page of student number ``student``, in the browser whose
@@ -1688,7 +1736,9 @@ class KernelPool:
         jupyter_client's restarter may start the process again on new ports, where nothing talks
         to it. Either way the start stayed in Voila's pool: never ready, never replaced ("29 of
         30" for good); and the kernel's traceback and asyncio's "Task exception was never
-        retrieved" were printed in the teacher's terminal. The pool is refilled by :meth:`tick`
+        retrieved" were printed in the teacher's terminal. Each start taken out is ended by
+        :meth:`_end_start` (Voila's run of the class app in it cancelled and its outcome read,
+        its kernel shut down): nothing more is printed of it. The pool is refilled by :meth:`tick`
         until :attr:`failures` exceeds its size (a computer where no kernel starts is not made to
         start them for ever; a student's page still starts its own).
 
@@ -1730,7 +1780,7 @@ class KernelPool:
                     pass
                 if "Address already in use" in why:  # two programs chose one free port at once
                     why = "its kernel found its network port taken by another program"
-                asyncio.ensure_future(self._shut_down(kernel_id))
+            self._end_start(task)
             then = ("another one is started in its place" if self.failures <= self.size else
                     f"{self.failures} have failed, so no more are started before students ask "
                     "(a student's page still starts its own)")
@@ -1773,6 +1823,15 @@ class KernelPool:
             task.add_done_callback(self._shut_down_started)
 
     def _shut_down_started(self, task: Any) -> None:
+        self._end_start(task)
+
+    def _end_start(self, task: Any) -> None:
+        """End a kernel start of Voila's pool that is over (``task``, done) and that no page will
+        take: read its outcome, cancel Voila's run of the class app in its kernel and read that
+        run's outcome whenever it ends, and shut its kernel down. Shut down under it, the run
+        fails ("Kernel died before replying to kernel_info"); unread, asyncio printed "Task
+        exception was never retrieved" and a traceback in the teacher's terminal (break53 at the
+        end of a class; also for a kernel that stopped, :meth:`drop_failed`)."""
         start_failure(task)  # a failed start's exception is read: asyncio prints nothing of it
         result = started(task) or {}
         run = result.get("task")  # Voila's run of the class app in the kernel: no page will read it
@@ -1894,13 +1953,15 @@ def open_class(pool: Any, game: str, activity: str | None, nicknames: bool, new:
     return pool.start(game, activity, nicknames=nicknames)
 
 
-def class_to_serve(pool: Any, game: str, activity: str, nicknames: bool, new: bool) -> tuple[Any, str | None]:
-    """The class a start serves (:func:`open_class`) and what the start says about it: the
-    :func:`ended_note` for a class started now, None for a resumed one (a README user's resumed
-    class was announced as "a new class with a new code" after an earlier class had ended)."""
+def class_to_serve(pool: Any, game: str, activity: str, nicknames: bool, new: bool) -> tuple[Any, str | None, bool]:
+    """The class a start serves (:func:`open_class`), what the start says about it, and whether
+    it was started now (False: resumed). What it says: the :func:`ended_note` for a class
+    started now, None for a resumed one (a README user's resumed class was announced as "a new
+    class with a new code" after an earlier class had ended) or one started with ``new``."""
     known = {c.code for c in pool.classes()}
     info = open_class(pool, game, activity, nicknames, new)
-    return info, (None if new or info.code in known else ended_note(pool, game, activity, info))
+    started_now = info.code not in known
+    return info, (ended_note(pool, game, activity, info) if started_now and not new else None), started_now
 
 
 def ended_note(pool: Any, game: str, activity: str, info: Any) -> str | None:
@@ -1937,7 +1998,9 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     address when ``ip`` is every network). Every argument is checked (the
     activity, the store's place, the address and port) before anything is made. Prints the code, the join link, its QR code and the
     dashboard link; with ``as_json`` only one line, a JSON object with ``code``, ``join_url``,
-    ``dashboard_url`` and ``teacher_token``, the whole of standard output (the lines below and the
+    ``dashboard_url``, ``teacher_token``, ``new_class`` (true: started now; false: resumed) and
+    ``note`` (the text's sentence that an ended class was replaced by this new one, else null:
+    :func:`class_to_serve`), the whole of standard output (the lines below and the
     words at the stop go to standard error). Then one line of how many students' tables are ready;
     of Voila's log and the kernels', only errors, unless ``verbose`` (their routine lines too).
     At Ctrl+C (or SIGTERM) it says "Stopping: closing N kernels (the students' tables)...",
@@ -1968,7 +2031,7 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     store_place(store)  # nothing is made for a store that cannot be one (a mysql:// URL, a text file)
     check_address(ip, port)  # nor for a port in use
     pool = Pool(open_store(store), max_students=max_students)
-    info, note = class_to_serve(pool, game, chosen.key, nicknames, new)
+    info, note, started_now = class_to_serve(pool, game, chosen.key, nicknames, new)
     shown_host = "127.0.0.1" if ip in EVERY_NETWORK else ip
     # the default address answers this computer only: its link and QR code cannot work on a
     # student's phone (a fresh README user's class printed them without a word)
@@ -2012,8 +2075,10 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     def said() -> None:
         shown["announced"] = True
         if as_json:
+            # the text's sentence about an ended class too: a script started a new code unawares
             print(json.dumps({"code": info.code, "join_url": urls["join_url"], "dashboard_url": urls["dashboard_url"],
-                              "teacher_token": info.teacher_token}), flush=True)
+                              "teacher_token": info.teacher_token, "new_class": started_now, "note": note}),
+                  flush=True)
             return
         lines = [f"{chosen.title}: class {info.code}", "", *([note, ""] if note else []),
                  f"Students join at {urls['join_url']}",

@@ -63,3 +63,21 @@ def test_allow_host_takes_a_name_or_an_ip_address_only():
     for bad in ("http://evil.example/", "evil.example:80", "*", "", "two words", "a/b", "-x.org", "a" * 64 + ".org"):
         with pytest.raises(ClassServerError, match="is not a host name"):
             check_host_name(bad)
+
+
+def test_a_fully_qualified_name_with_its_trailing_dot_is_the_same_host():
+    """A hostile tester (classsmall): ``Host: localhost.`` (a browser sends it as typed,
+    ``http://localhost.:8867/``) was refused while ``--allow-host name.`` was taken. The
+    trailing dot is dropped once, in the header and in the names given alike; only one."""
+    check = HostCheck("127.0.0.1", "https://Hub.Example.org./services/catcards-class/",
+                      [check_host_name("teacher-laptop.local."), check_host_name("Classes.MySchool.org")])
+    assert check.names == {"localhost", "127.0.0.1", "hub.example.org", "teacher-laptop.local", "classes.myschool.org"}
+    assert all(check.allows(h) for h in ("localhost.:8867", "LOCALHOST.", "hub.example.org.:443", "hub.example.org",
+                                         "teacher-laptop.local.:8867", "teacher-laptop.local",
+                                         "classes.myschool.org.:8867", "127.0.0.1.:8867"))
+    assert not any(check.allows(h) for h in ("localhost..:8867", "evil.example.:8867", ".:8867", "localhost.evil.",
+                                             "teacher-laptop.local..", "10.0.0.7.:8867"))
+    assert "does not answer to the host 'evil.example.'" in check.refusal("evil.example.:8867")
+    assert check_host_name("localhost.") == "localhost" and check_host_name("10.0.0.7.") == "10.0.0.7"
+    with pytest.raises(ClassServerError, match="is not a host name"):
+        check_host_name("localhost..")

@@ -796,6 +796,52 @@ def test_a_student_joining_again_cannot_flood_the_pool_with_counts_from_one_addr
     pool.store.close()
 
 
+def test_checked_games_from_one_address_are_bounded_yet_a_class_behind_one_router_is_not(store_where):
+    """Hostile tester: checked games had no bound per address (counts from real cards had one),
+    so a script joined many nicknames and sent their games, each replayed by the server. Games
+    from one address are now bounded across all its students: beyond, 429 saying how long to
+    wait, and the pool as it was. A class of 30 behind one school router is never refused: each
+    student's 10 games of the Snap lesson at once, then a game each every 20 s, all at once."""
+    from catcards.classroom.pool import RESULT_RATE_PER_ADDRESS
+
+    assert RESULT_RATE_PER_ADDRESS == (300.0, 3.0)
+    now = [0.0]
+    pool = Pool(open_store(store_where), clock=lambda: now[0])
+    code = pool.start("snap").code
+    school = [pool.join(code, client="10.0.0.7") for _ in range(30)]
+    for me in school:   # the Snap lesson: 10 passes each, sent at once
+        for k in range(10):
+            pool.submit(code, me.token, snap_pass(me.game_seed(k)).to_json(), client="10.0.0.7")
+    for k in range(10, 15):   # then the tables: every 20 s each student finishes a game
+        now[0] += 20
+        for me in school:
+            pool.submit(code, me.token, snap_pass(me.game_seed(k)).to_json(), client="10.0.0.7")
+    assert pool.summary(code)["n"] == 30 * 15   # none refused
+    # a script: 50 nicknames from its address, 6 games each at once
+    now[0] += 60
+    script = [pool.join(code, client="10.0.0.9") for _ in range(50)]
+    sent = 0
+    for me in script:
+        for k in range(6):
+            pool.submit(code, me.token, snap_pass(me.game_seed(k)).to_json(), client="10.0.0.9")
+            sent += 1
+    late = script[0]
+    save = snap_pass(late.game_seed(6)).to_json()
+    error = refused(pool, code, 429, r"too many games sent from your network at once \(at most 300 at once, then 3 a "
+                    r"second, for everyone on it\); wait 1 s and send your game again",
+                    partial(pool.submit, client="10.0.0.9"), code, late.token, save)
+    assert error.status == 429 and pool.next_game(code, late.token)[0] == 6   # nothing of it spent
+    assert pool.summary(code)["n"] == 30 * 15 + sent == 30 * 15 + 300
+    me = school[0]   # the school's address and a notebook's class (no address) are not held up
+    assert pool.submit(code, me.token, snap_pass(me.game_seed(15)).to_json(), client="10.0.0.7").game_number == 16
+    assert pool.submit(code, me.token, snap_pass(me.game_seed(16)).to_json()).game_number == 17
+    now[0] += 1 / 3   # 3 a second: one more
+    assert pool.submit(code, late.token, save, client="10.0.0.9").game_number == 7
+    refused(pool, code, 429, "from your network", partial(pool.submit, client="10.0.0.9"), code, late.token,
+            snap_pass(late.game_seed(7)).to_json())
+    pool.store.close()
+
+
 def test_only_the_next_game_of_a_students_series_counts(pool):
     """Break-it tester (issue 29): a student could play many games of their series and send only
     the good ones, in any order. Games now count in the order they are dealt: the next one only
@@ -918,7 +964,9 @@ def test_a_start_after_the_class_was_ended_says_it_is_a_new_class(tmp_path):
     # what a start says: the note for the class started now, nothing when it is resumed (a README
     # user's resumed class was announced as a new one, the ended class being older)
     pool.end(second.code, second.teacher_token)
-    third, note = class_to_serve(pool, "snap", "snap/snaps-per-pass", True, False)
-    assert third.code not in (first.code, second.code) and f"({second.code}) was ended" in note
-    resumed, note = class_to_serve(pool, "snap", "snap/snaps-per-pass", True, False)
-    assert resumed.code == third.code and note is None
+    third, note, started_now = class_to_serve(pool, "snap", "snap/snaps-per-pass", True, False)
+    assert third.code not in (first.code, second.code) and f"({second.code}) was ended" in note and started_now
+    resumed, note, started_now = class_to_serve(pool, "snap", "snap/snaps-per-pass", True, False)
+    assert resumed.code == third.code and note is None and not started_now
+    fresh, note, started_now = class_to_serve(pool, "snap", "snap/snaps-per-pass", True, True)  # --new
+    assert fresh.code != third.code and note is None and started_now

@@ -126,7 +126,8 @@ def test_with_json_the_standard_output_is_the_json_line_alone(tmp_path):
     assert len(lines) == 1 and out.endswith(b"\n"), out.decode(errors="replace")[-2000:]
     assert "Students' tables ready: 1 of 1 (all ready)" in said, said[-2000:]
     info = json.loads(out)   # the whole output is one JSON document
-    assert sorted(info) == ["code", "dashboard_url", "join_url", "teacher_token"]
+    assert sorted(info) == ["code", "dashboard_url", "join_url", "new_class", "note", "teacher_token"]
+    assert info["new_class"] is True and info["note"] is None   # a new store: nothing was ended
     assert info["dashboard_url"] == f"{info['join_url']}/dashboard#token={info['teacher_token']}"
     # the stop's words are on standard error. (In CI, twice, this server had not stopped 30 s after
     # the Ctrl+C and was killed, saying nothing: its kernels were given jupyter_client's 5 s and its
@@ -946,6 +947,55 @@ def test_a_student_joining_again_and_again_cannot_flood_the_pool_with_counts(tmp
         conn.close()
 
 
+def test_checked_games_over_http_are_bounded_per_address_but_not_the_tables_on_this_computer(tmp_path):
+    """Hostile tester: a script joined many nicknames and sent their checked games with no bound
+    per address. The server now passes the sender's address to the pool: beyond its bound, 429
+    JSON saying how long to wait, and the pool as it was. The students' tables send every
+    student's games from this computer (127.0.0.1 here), so those are not bound per address."""
+    import http.client
+
+    from catcards.classroom.pool import Pool
+    from catcards.classroom.server import ClassServer
+    from catcards.classroom.store import open_store
+
+    store = open_store(tmp_path / "store")
+    pool = Pool(store, result_per_address=(3, 0.001))
+    server = ClassServer()
+    server.pool, server.info, server.activity = pool, pool.start("snap"), SNAPS_ACT
+    code = server.info.code
+
+    def send(address: str, token: str, seed: int) -> tuple[int, dict]:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(address, 0))
+        conn.request("POST", f"/class/{code}/results", headers={"Content-Type": "application/json"},
+                     body=json.dumps({"student": token, "save": snap_pass(seed).to_json()}))
+        reply = conn.getresponse()
+        answer = json.loads(reply.read())
+        conn.close()
+        return reply.status, answer
+
+    try:
+        with handlers_served(server) as port:
+            script = [_join_from("127.0.0.2", port, code)[1] for _ in range(2)]
+            assert [send("127.0.0.2", me["student"], series_seed(me["seed"], k))[0]
+                    for me in script for k in range(2)][:3] == [201, 201, 201]
+            before = pool.version(code), pool.results_csv(code)
+            status, answer = send("127.0.0.2", script[1]["student"], series_seed(script[1]["seed"], 1))
+            assert status == 429 and re.fullmatch(
+                r"too many games sent from your network at once \(at most 3 at once, then 0.001 a second, for "
+                r"everyone on it\); wait \d+ s and send your game again", answer["error"]), answer
+            assert (pool.version(code), pool.results_csv(code)) == before and pool.summary(code)["n"] == 3
+            tables = _join_from("127.0.0.3", port, code)[1]   # its table sends from this computer
+            assert [send("127.0.0.1", tables["student"], series_seed(tables["seed"], k))[0] for k in range(5)] == [201] * 5
+            assert send("127.0.0.4", tables["student"], series_seed(tables["seed"], 5))[0] == 201  # another device
+    finally:
+        store.close()
+    from catcards.classroom.pool import RESULT_RATE_PER_ADDRESS
+
+    readme = " ".join((Path(catcards.__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
+    burst, rate = RESULT_RATE_PER_ADDRESS
+    assert f"all its students together, are limited to {burst:.0f} at once, then {rate:.0f} a second" in readme
+
+
 def test_joins_over_http_are_limited_per_address_and_per_class_and_a_full_class_says_so(small_class):
     """Break-it tester (issue 29): one script joined a class 3,000 times from one address."""
     port, code, pool = small_class["port"], small_class["code"], small_class["pool"]
@@ -1434,6 +1484,30 @@ def test_an_ended_class_takes_nothing_more(server):
 
 
 
+def test_json_says_a_new_class_was_started_when_the_last_one_was_ended(tmp_path):
+    """A hostile tester: ``catcards class --json`` on a store whose class had been ended printed
+    a new code without the text output's sentence that this is a new class (a script handed its
+    students the new code, or not, unawares). Its JSON line now has ``new_class`` and ``note``,
+    the text's sentence; a resumed class has ``new_class`` false and no note."""
+    from catcards.classroom.pool import Pool
+    from catcards.classroom.store import open_store
+
+    pool = Pool(open_store(str(tmp_path / "store")))
+    ended = pool.start("snap", "snap/snaps-per-pass")
+    pool.end(ended.code, ended.teacher_token)
+    pool.store.close()
+    proc = ClassProcess(tmp_path / "store", free_port(), tmp_path)
+    try:
+        info = proc.start(extra=("--preheat=0",))
+        assert info["code"] != ended.code and info["new_class"] is True
+        assert info["note"] == (f"The last class of this activity here ({ended.code}) was ended, so this is a new "
+                                "class with a new code: give your students this one.")
+        proc.stop()
+        again = proc.start(extra=("--preheat=0",))   # the class not ended is resumed: nothing to say
+        assert again["code"] == info["code"] and again["new_class"] is False and again["note"] is None
+    finally:
+        proc.stop()
+
 def test_the_readme_states_the_join_limits_and_what_they_do_not_stop():
     """Hostile tester: the README said "a script cannot fill the class"; one address filled 200
     seats in about 2.5 minutes within the limits. The README now gives the limits (from the
@@ -1626,6 +1700,53 @@ def test_ending_the_class_while_the_pool_refills_prints_no_traceback(kernel_runs
     assert sorted(manager.shut) == ["k1", "k2", "k3"] and all(run.done() for run in runs.values())
     runs.clear()
     del pool, starting
+    gc.collect()
+    loop.run_until_complete(asyncio.sleep(0))
+    assert printed == []
+
+
+def test_a_stopped_table_taken_out_of_the_pool_prints_no_traceback(kernel_runs, capsys, monkeypatch):
+    """A hostile tester saw KernelPool.drop_failed shut down a preheated table whose kernel had
+    stopped without cancelling Voila's run of the class app in it: the run failed under the
+    shutdown ("Kernel died before replying to kernel_info"), its exception unread, and asyncio
+    logged "Future exception was never retrieved" with a traceback in the teacher's terminal.
+    The run is now cancelled and its outcome read, as at the end of a class (break53): the one
+    line about the table is all that is said."""
+    import asyncio
+    import gc
+
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    from catcards.classroom.server import KernelPool
+
+    loop, runs, make = kernel_runs
+    waiting: dict[str, object] = {}
+    monkeypatch.setattr(RequestInfoSocketHandler, "_waiters", waiting)
+
+    def make_waiting(kernel_id):
+        waiting[kernel_id] = object()  # its notebook waits for its page
+        return make(kernel_id)
+
+    class Kernels(FakeVoilaKernels):
+        async def shutdown_kernel(self, kernel_id, now=False):  # the kernel dies under its run
+            self.shut.append(kernel_id)
+            if not runs[kernel_id].done():
+                runs[kernel_id].set_exception(RuntimeError("Kernel died before replying to kernel_info"))
+
+    printed = []
+    loop.set_exception_handler(lambda loop, context: printed.append(context["message"]))
+    manager = Kernels(loop, 2, make_waiting)
+    kernels = KernelPool(manager, 2)
+    manager.fill_if_needed(delay=0, notebook_name="class_app.ipynb")
+    ticks(loop, kernels, 2)
+    assert kernels.ready() == 2 and capsys.readouterr().err == ""
+    del waiting["k2"]  # k2's process was killed: its websocket to voila/query closed
+    ticks(loop, kernels, 1)
+    loop.run_until_complete(asyncio.sleep(0.01))
+    assert manager.shut == ["k2"] and runs["k2"].done()
+    assert capsys.readouterr().err.splitlines() == [
+        "A student's table could not be used (its kernel stopped); another one is started in its place."]
+    runs.clear()
     gc.collect()
     loop.run_until_complete(asyncio.sleep(0))
     assert printed == []

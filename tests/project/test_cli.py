@@ -653,6 +653,51 @@ def test_ctrl_c_while_the_app_works_stops_it_between_two_steps_not_in_the_middle
     assert finished == [True]
 
 
+def test_ctrl_c_while_the_command_imports_catcards_says_interrupted_not_a_traceback(tmp_path):
+    """A hostile tester pressed Ctrl+C in the first 0.3 s of `catcards app`: Python printed a
+    KeyboardInterrupt traceback from the middle of numpy's import, while a Ctrl+C a moment later
+    said "catcards: interrupted" (status 130). Importing catcards.cli runs the package's imports
+    before main() can catch it; the installed command's entry point ([project.scripts]) is now a
+    module outside the package that catches it. Run here as the installed script runs it, with
+    Ctrl+C sent once numpy's import has begun (``-X importtime`` says so on standard error)."""
+    import signal
+    import threading
+    import tomllib
+
+    from class_server import REPO, free_port
+
+    target = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["scripts"]["catcards"]
+    module, function = target.split(":")
+    script = f"import sys; from {module} import {function}; sys.argv[0] = 'catcards'; sys.exit({function}())"
+    env = dict(os.environ, HOME=str(tmp_path), PYTHONPATH=str(REPO))
+    proc = subprocess.Popen([sys.executable, "-X", "importtime", "-c", script, "app", "snap", f"--port={free_port()}"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as a terminal's
+    said: list[str] = []
+    importing = threading.Event()
+
+    def read() -> None:
+        for line in proc.stderr:
+            said.append(line.decode(errors="replace"))
+            if "numpy" in said[-1]:
+                importing.set()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        assert importing.wait(60), "".join(said)[-2000:]
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    reader.join(10)
+    out = proc.stdout.read()
+    words = [line for line in said if not line.startswith("import time:")]
+    assert proc.returncode == 130 and words == ["catcards: interrupted\n"] and out == b"", "".join(words)[-3000:]
+
+
 def test_the_app_drops_only_a_write_to_a_websocket_the_browser_closed():
     """``catcards app``'s filter on the asyncio logger: a message written to a page's websocket
     after the page was left printed a 15-line "Task exception was never retrieved" traceback at
