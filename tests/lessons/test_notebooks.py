@@ -269,7 +269,8 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
     assert "If you see $43 - U$" not in said and "* $U$: how many of the 43 cards you cannot see." in said
     headings = re.findall(r"^## (\d)\. (.*)$", "\n".join("".join(c["source"]) for c in nb["cells"]), re.M)
     assert dict(headings)["3"].endswith("?")
-    assert "Do not use Run All: it makes a new, empty prediction box, and the cells wait again." in said
+    # a teacher's read (lessonfix): Run All after the lock-in kept the prediction no more; now it does
+    assert "or use Run All. Your prediction stays locked in." in said and "empty prediction box" not in said
     # a teacher's read (cglesson2): the two charts with a line per K (section 2's chance of holding
     # the card, section 3's q against the bluff rate) took their colours from the colour cycle in
     # turn, so K = 5 was vermillion in one and bluish green in the other; each K has one colour of
