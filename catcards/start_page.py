@@ -181,7 +181,8 @@ def start_page_html(notebooks: Path | None = None, app_base: str | None = None) 
     import html
     from urllib.parse import quote
 
-    from catcards.render import card_svg
+    import catcards
+    from catcards.render import game_card_svg
 
     static = os.environ.get("CATCARDS_STATIC_SITE") == "1"
     if app_base is None and static:
@@ -202,7 +203,9 @@ def start_page_html(notebooks: Path | None = None, app_base: str | None = None) 
         links += [f'<a href="{page(f)}">lesson: {html.escape(f[len(g["name"]) + 1:-6].replace("-", " "))}</a>'
                   for f in g["lessons"]]
         links.append(f'<a href="{html.escape(app_href(g["name"]))}" target="_blank">app (no code)</a>')
-        picture = card_svg(g["card"], width=64) if g["card"] is not None else ""
+        # drawn as the game's table draws it (Card Game's and Cat Days' cards have no suit: the
+        # generic face showed "?")
+        picture = game_card_svg(g["card"], catcards.load(g["name"]), width=64) if g["card"] is not None else ""
         rows.append(
             f"<tr><td>{picture}</td><td><b>{html.escape(g['title'])}</b><br><code>{g['name']}</code></td>"
             f"<td style='text-align:center'>{g['players']}</td><td>{html.escape(g['teaches'])}<br><small>options: "

@@ -24,7 +24,7 @@ from .. import hooks
 from ..cards import Card
 from ..registry import Registry
 
-__all__ = ["card_svg", "back_svg", "cards_html", "state_html", "board", "BOARDS", "CARD_ROWS", "suit_style", "contrast", "text_colour", "svg_line",
+__all__ = ["card_svg", "back_svg", "cards_html", "state_html", "board", "BOARDS", "CARD_ROWS", "CARD_FACES", "game_card_svg", "suit_style", "contrast", "text_colour", "svg_line",
            "SUIT_STYLE", "CARD_W", "CARD_H", "MIN_TEXT_PX", "CARD_TEXT_PX", "SQUEEZE"]
 
 CARD_W, CARD_H = 64, 92
@@ -197,23 +197,39 @@ BOARDS: Registry[Callable[[dict, Callable[[int | None], str], Any], str]] = Regi
 #: game name -> ``faces(cards, game) -> HTML``, a row of the game's own card faces, for a game
 #: that draws its cards itself (Card Game, Cat Days); registered with :func:`board`
 CARD_ROWS: dict[str, Callable[[Any, Any], str]] = {}
+#: game name -> ``face(card, game, width) -> SVG``, one card in the game's own face (the face its
+#: table draws), for a game that draws its cards itself; registered with :func:`board`
+CARD_FACES: dict[str, Callable[[Card, Any, int], str]] = {}
 
 
-def board(game_name: str, cards: Callable[[Any, Any], str] | None = None) -> Callable:
+def board(game_name: str, cards: Callable[[Any, Any], str] | None = None,
+          face: Callable[[Card, Any, int], str] | None = None) -> Callable:
     """Decorator: register ``draw(obs, seat_label, game) -> HTML`` as the board of the game
     called ``game_name`` (in :data:`BOARDS`): ``obs`` is ``state.observation(seat)``,
     ``seat_label(seat) -> str`` names a seat ("Seat 2 (you)"; None: "no one") and ``game`` is the
     :class:`catcards.core.Game` (for a board that needs its deck). Its tables draw the same
     function (``render_board``). ``cards(cards, game) -> HTML``: a row of the game's own card
-    faces, for a game whose cards are not drawn by :func:`card_svg` (in :data:`CARD_ROWS`)."""
+    faces, for a game whose cards are not drawn by :func:`card_svg` (in :data:`CARD_ROWS`);
+    ``face(card, game, width) -> SVG``: one of them, ``width`` px wide (in :data:`CARD_FACES`)."""
 
     def deco(draw: Callable) -> Callable:
         BOARDS.add(game_name, draw)
         if cards is not None:
             CARD_ROWS[game_name] = cards
+        if face is not None:
+            CARD_FACES[game_name] = face
         return draw
 
     return deco
+
+
+def game_card_svg(card: Card, game: Any, width: int = CARD_W) -> str:
+    """One card of ``game`` (a :class:`catcards.core.Game`) as its table draws it, ``width`` px
+    wide: the game's own face where it registered one (:data:`CARD_FACES`: Card Game and Cat Days,
+    whose cards have no suit), else :func:`card_svg`. The start page's sample cards."""
+    BOARDS.discover()   # imports the games' render modules, which register their faces
+    face = CARD_FACES.get(game.name)
+    return face(card, game, width) if face is not None else card_svg(card, width=width)
 
 
 def notebook_seat_label(seat: int | None) -> str:

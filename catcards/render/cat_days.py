@@ -137,7 +137,8 @@ def faces_html(cards: Any, deck: Any, width: int = 40) -> str:
             + "".join(card_face(c, deck, width) for c in cards) + "</span>")
 
 
-@board("cat-days", cards=lambda cards, game: faces_html(cards, game.deck))
+@board("cat-days", cards=lambda cards, game: faces_html(cards, game.deck),
+       face=lambda card, game, width: card_face(card, game.deck, width))
 def game_board(obs: dict, seat_label: Callable[[int | None], str], game: Any) -> str:
     """Cat Days' board (its table's ``render_board``), for a table and for a state in a notebook cell (:data:`catcards.render.BOARDS`)."""
     return board_html(obs, seat_label)

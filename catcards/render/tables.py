@@ -25,7 +25,9 @@ CARD_WIDTH = 56
 #: its button (the button's ::after stretched over the column, so the button stays the one
 #: keyboard and screen-reader control); card names wrap instead of being cut off; an HTML part
 #: with ipywidgets' 2 px margins is never wider than the table (a width of 100% plus the margins
-#: made every table 4 px wider than its box, which then scrolled sideways). The parts above the
+#: made every table 4 px wider than its box, which then scrolled sideways). The Messages box's
+#: lines wrap between words (JupyterLab's outputs break anywhere, ``word-break: break-all``: at
+#: 390 px "nothing" was split "noth" / "ing"); only a word longer than the line breaks. The parts above the
 #: controls row (``catcards-above``: title, "How to play", status, hand, board) are left out of the
 #: browser's scroll anchoring unless the focus is in them, so a redraw that changes their height
 #: moves the page's scroll position with it and the controls row stays where it was on screen (a
@@ -59,6 +61,7 @@ STYLE = """<style>
   scrollbar-width: auto; scrollbar-color: #555 #ddd; }
 .catcards-table .widget-html { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); min-width: 0; }
 .catcards-table .widget-html-content { max-width: 100%; min-width: 0; }
+.catcards-table .widget-output pre { white-space: pre-wrap; word-break: normal; overflow-wrap: anywhere; }
 .catcards-table .catcards-scroll-hint { display: none; font-size: 13px; color: #333; }
 @media (max-width: 820px) { .catcards-table .catcards-scroll-hint { display: block; } }
 @media (max-width: 600px) {  /* a phone: two seat boxes a row, a trick's seat names wrap (issue 31) */

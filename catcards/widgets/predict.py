@@ -8,8 +8,10 @@
 
 shows "You said 0.2. The exact answer is 1/17 = 0.059. 1,000 simulated games gave 0.061." with a
 small table beside it. The student types (or, with ``kind="choice"``, picks) a prediction and
-presses "Lock in my prediction"; the prediction is then fixed (``.value``) and the field
-disabled. Everything is keyboard-usable (a labelled text field or radio buttons, then the button),
+presses "Lock in my prediction"; the prediction is then fixed (``.value``), the field disabled
+and the button reads "Prediction locked in". The button stays enabled, so a keyboard user's focus
+stays on it (a disabled button drops the focus to the page); pressing it again only repeats the
+prediction. Everything is keyboard-usable (a labelled text field or radio buttons, then the button),
 fits a 390 px wide phone and updates in place on the kernel's event loop (no threads).
 
 Typed predictions are read by :func:`catcards.exercises.read_answer`, as the lessons' check
@@ -21,6 +23,11 @@ locked in. A long prediction wraps inside the box (300 digits fit a 390 px scree
 A reveal waits for the lock-in: until a prediction is locked in it shows only "Lock in your
 prediction above to see the answer.", and it fills in by itself (the same widget, in place) when
 the student locks in. So "Run All" never shows an answer beside an empty box.
+
+A box with a ``key`` that was locked in is remembered for the rest of the kernel's life: a box
+made again with the same key and question (its cell run again, or "Run All" after the lock-in)
+starts locked in with that prediction, so its reveal shows the answer at once. A box without a
+key, or after a kernel restart, starts empty.
 """
 from __future__ import annotations
 
@@ -33,18 +40,23 @@ from typing import Any, Callable, Optional, Sequence
 
 import ipywidgets as W
 
-__all__ = ["Predict", "KINDS", "LOCK_LABEL", "WAITING"]
+__all__ = ["Predict", "KINDS", "LOCK_LABEL", "LOCKED_LABEL", "WAITING"]
 
 #: the kinds of prediction: a probability (0 to 1), any number, or one of given choices
 KINDS = ("probability", "number", "choice")
 #: the button's text
 LOCK_LABEL = "Lock in my prediction"
+#: the button's text once a prediction is locked in (pressing it again says the prediction)
+LOCKED_LABEL = "Prediction locked in"
 #: what a reveal shows until a prediction is locked in
 WAITING = "Lock in your prediction above to see the answer."
 _MAX_QUESTION = 1000
 _MAX_CHOICES = 12
 #: a unit word: letters only ("snaps", "turns"), at most 30
 _UNIT = re.compile(r"[A-Za-z]{1,30}")
+#: the predictions locked in in this kernel, by box: (key, question, kind, choices, unit) ->
+#: (value, text). Only boxes with a key are kept; a box made again with the same five starts locked in
+_LOCKED: dict[tuple[Any, ...], tuple[Any, str]] = {}
 
 
 def _decimal(x: float) -> str:
@@ -120,7 +132,8 @@ class Predict(W.VBox):
             ``"choice"`` (one of ``choices``).
         choices: for ``kind="choice"``, 2 to 12 different non-empty texts.
         key: an optional short name of the question (for a worksheet or a class pool), kept as
-            ``.key``.
+            ``.key``. A prediction locked in in a box with a key is kept in this kernel: a new box
+            with the same key, question, kind, choices and unit starts locked in with it.
         unit: for ``kind="number"``, the count's unit word (letters only, at most 30): a
             prediction may end with it, singular or plural, any case ("3 snaps", "1 snap"), as
             the lessons' check cells read answers (:func:`catcards.exercises.read_answer`);
@@ -190,6 +203,17 @@ class Predict(W.VBox):
                                                                  max_width="100%"))
         super().__init__([self.label, row, self.status], layout=W.Layout(max_width="100%"))
         self.add_class("catcards-predict")
+        if self._identity() in _LOCKED:   # its cell run again after the lock-in: the prediction stays
+            value, text = _LOCKED[self._identity()]
+            self.field.value = text
+            self._fix(value, text, f"Locked in: {text}. You locked it in before this cell ran again.")
+
+    def _identity(self) -> Optional[tuple[Any, ...]]:
+        """What makes two boxes the same question: (key, question, kind, choices, unit), or None
+        for a box without a key (never remembered)."""
+        if self.key is None:
+            return None
+        return (self.key, self.question, self.kind, self.choices, self.unit)
 
     # ------------------------------------------------------------------ locking in
     def on_lock(self, callback: Callable[["Predict"], Any]) -> None:
@@ -232,15 +256,24 @@ class Predict(W.VBox):
                 return False
             if text[-1:] in _SENTENCE_END:  # read as the sentence's end: said once ("Locked in: 4/7.", not "4/7。.")
                 text = text[:-1].rstrip()
-        self.value, self.text = value, text
-        self.field.disabled = True
-        self.button.disabled = True
-        self._say(f"Locked in: {text}. Keep it in mind: the lesson shows the answer later.")
+        self._fix(value, text, f"Locked in: {text}. Keep it in mind: the lesson shows the answer later.")
+        if self.key is not None:
+            _LOCKED[self._identity()] = (value, text)
         if self.result is not None and self._answers is not None:   # a reveal was waiting: fill it in
             self.result.value = self._body(**self._answers)
         for callback in self._callbacks:
             callback(self)
         return True
+
+    def _fix(self, value: Any, text: str, said: str) -> None:
+        """Hold ``value`` (typed as ``text``) as the prediction: the field is disabled, the button
+        reads :data:`LOCKED_LABEL` and the status line says ``said``. The button is not disabled:
+        it has the keyboard focus after a press, and a disabled button drops it to the page."""
+        self.value, self.text = value, text
+        self.field.disabled = True
+        self.button.description, self.button.icon, self.button.button_style = LOCKED_LABEL, "check", ""
+        self.button.tooltip = "your prediction is locked in: press to hear it again"
+        self._say(said)
 
     # ------------------------------------------------------------------ the reveal
     def reveal(self, exact: Any = None, simulated: Optional[float] = None, interval: Optional[Sequence[float]] = None,

@@ -54,6 +54,12 @@ def test_predict_is_keyboard_usable_and_fits_a_phone(browser_ready, tmp_path):
         page.keyboard.press("Enter")
         expect(box).to_contain_text("Locked in: 1/5.", timeout=15_000)
         expect(field).to_be_disabled()
+        # the focus stays on the pressed button, now "Prediction locked in" (a teacher's read,
+        # lessonfix: the button was disabled, and the focus fell to the page)
+        expect(page.get_by_role("button", name="Prediction locked in").first).to_be_focused(timeout=15_000)
+        assert page.evaluate("document.activeElement !== document.body")
+        page.keyboard.press("Enter")    # pressed again: it says the prediction, nothing changes
+        expect(box).to_contain_text("Your prediction is locked in: 1/5.", timeout=15_000)
         page.get_by_role("button", name="Show the answer").click()
         expect(page.locator(".catcards-predict-reveal").first).to_contain_text(
             "You said 1/5. The exact answer is 1/17 = 0.059. 1,000 simulated games gave 0.061.", timeout=15_000)

@@ -69,7 +69,7 @@ def test_start_page_has_a_row_with_picture_and_links_for_every_game():
     rows = re.findall(r"<tr><td>.*?</tr>", page)
     assert len(rows) == len(catcards.list_games())
     for row, entry in zip(rows, catalogue()):
-        assert "<svg" in row and f"<title>{entry['card']}</title>" in row
+        assert "<svg" in row and re.search(f"<title>[^<]*{re.escape(entry['card'].name or str(entry['card']))}", row)
         assert f"<code>{entry['name']}</code>" in row
         if entry["notebook"]:
             assert f'href="{entry["notebook"]}"' in row
@@ -256,3 +256,23 @@ def test_without_the_teachers_notes_the_start_page_has_no_time_column(tmp_path):
     shutil.copytree(NOTEBOOKS / "teacher", tmp_path / "teacher")
     page = lessons_html(tmp_path)
     assert "<th>time in class</th>" in page and len(re.findall(r"<td>\d+ minutes", page)) == len(LESSON_INFO)
+
+
+def test_each_sample_card_on_the_start_page_is_drawn_as_its_table_draws_it():
+    """A README user's read (lessonfix): Card Game's and Cat Days' sample cards were drawn with the
+    generic face, which knows no suit for them: a grey card with "?" in its corner. Each is now
+    the game's own face, the one its table draws."""
+    from catcards.render import card_svg
+    from catcards.render.card_game import face_html
+    from catcards.render.cat_days import card_face
+
+    page = start_page_html(app_base="/app")
+    rows = dict(zip([g["name"] for g in catalogue()], re.findall(r"<tr><td>.*?</tr>", page)))
+    assert not re.search(r">\?</text>", page)   # no card with an unknown suit's "?"
+    entries = {g["name"]: g for g in catalogue()}
+    card_game, cat_days = catcards.load("card-game"), catcards.load("cat-days")
+    assert face_html(entries["card-game"]["card"], card_game.deck.specs, 64) in rows["card-game"]
+    assert "<title>Sullen House (3$" in rows["card-game"]
+    assert card_face(entries["cat-days"]["card"], cat_days.deck, 64) in rows["cat-days"]
+    assert "<title>Catnip" in rows["cat-days"]
+    assert card_svg(entries["snap"]["card"], width=64) in rows["snap"]   # a suited card: the usual face

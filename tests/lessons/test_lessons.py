@@ -589,7 +589,8 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     # rows have the names of the sentences and the axis
     thresholds = next(c for c in nb.cells if "results = pd.DataFrame(results)" in c.source)
     thresholds = "".join(o.get("data", {}).get("text/plain", "") for o in thresholds.outputs)
-    assert re.search(r"\nnever challenge \(0\) +80 +0\.375 +0\.277 +0\.485\nthreshold 0\.5 +80 ", thresholds), thresholds
+    assert re.search(r"\nnever challenge \(0\) +80 +0\.375 +0\.277 +0\.485\nthreshold 1/2 +80 +[\d.]+ +[\d.]+ +[\d.]+\n"
+                     r"threshold 2/3 +80 ", thresholds), thresholds   # 2/3 exactly, the break-even (not 0.67)
     assert re.search(r"\nalways challenge \(1\.01\) +80 +0\.700 +0\.592 +0\.789", thresholds) and "0.00 " not in thresholds
     # locked in afterwards (the student types 1/2 and presses the button), section 2 run again
     stored = len(nbformat.read(path, as_version=4).cells)
@@ -817,6 +818,36 @@ def locked_in(path: Path):
 
 
 WAITING_LESSONS = sorted(p for p in LESSONS if waiting_cells(nbformat.read(p, as_version=4)))
+
+
+def test_run_all_after_the_lock_in_keeps_the_prediction():
+    """A teacher's read (lessonfix): Run All after the lock-in made new, empty prediction boxes,
+    so every cell that waited said "Lock in your prediction above first" again (the card-game
+    lesson said not to Run All, the others did not). Now a box made again with the same key
+    starts locked in: Run All, lock in, Run All again in the same kernel shows the results."""
+    path = NOTEBOOKS / "snap.ipynb"   # the shortest lesson with boxes that cells wait for
+    stored = nbformat.read(path, as_version=4)
+    waiting = waiting_cells(stored)
+    names = list(dict.fromkeys(name for _, name in waiting))
+    lock = tuple(f'{name}.field.value = {name}.field.options[0] if {name}.kind == "choice" else "1/2"\n{name}.lock()'
+                 for name in names)
+    # Run All again: every cell of the lesson (a text cell as an empty code cell, so the indices hold)
+    again = tuple(c.source if c.cell_type == "code" else "" for c in stored.cells)
+    nb, _, widgets = run(path, then=(*lock, *again))
+    start = len(stored.cells) + len(names)
+    for i, name in waiting:
+        cell = nb.cells[start + i]
+        assert cell.source == stored.cells[i].source
+        said = output_texts(cell)
+        assert LOCK_FIRST not in said and (said.strip() or images(cell.outputs)), (name, cell.source[:80])
+    from catcards.widgets.predict import WAITING
+
+    text = json.dumps(widgets)
+    assert text.count("You locked it in before this cell ran again.") == len(names)
+    # the reveals of the second run show the answers; only the box no cell waits for still waits
+    # (its first run's reveal and its second's)
+    assert text.count(WAITING) == 2 * (len(re.findall(r"^\w+ = Predict\(", "\n".join(c.source for c in stored.cells), re.M))
+                                       - len(names))
 
 
 def test_the_lessons_that_wait_for_a_lock_in():

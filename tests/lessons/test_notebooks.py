@@ -238,12 +238,16 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
         "break-even 1/2 (own tokens)", "break-even 2/3 (token difference)"]
     assert len(re.findall(r"ax[hv]line\([^,]+, \*\*BREAK_EVEN\[", code)) == 5 and "q < 1/2" not in code
     section5 = next("".join(c["source"]) for c in cells if "Challenging by the numbers" in "".join(c["source"]))
+    section5_code = next("".join(c["source"]) for c in cells if "thresholds = [" in "".join(c["source"])) + section5
     assert ('ax.axvline(0.5, **BREAK_EVEN["1/2"], zorder=1,' in section5
             and 'ax.axvline(2 / 3, **BREAK_EVEN["2/3"], zorder=1,' in section5
             and re.search(r"ax\.errorbar\([^#]*zorder=3", section5))
     assert "On the chart, the dashed and dotted lines are section 3's break-evens: 1/2 and 2/3 (about 0.67)." in said
     assert 'BREAK_EVEN = {"1/2": dict(color="black", ls="--", lw=2.5), "2/3": dict(color="dimgrey", ls=":", lw=3)}' in code
-    assert "(0.5 and 0.67: section 3's break-evens)" in code
+    assert "(1/2 and 2/3: section 3's break-evens)" in code
+    # a teacher's read (lessonfix): the threshold 0.67 stood for the break-even 2/3, so a claim with
+    # q from 0.667 to 0.67 was challenged, 0.003 right of the line the chart draws at 2/3
+    assert "thresholds = [0, 0.5, 2 / 3, 1.01]" in section5_code and "0.67" not in section5_code
     # a teacher's read (cglesson2): section 4 said "the challenged player's view" (the challenged
     # player is the claimer) for the view of the player the Shot! is aimed at: the engine's word,
     # Claim.target, as the replay's code and the figure's axis say
@@ -265,7 +269,8 @@ def test_the_card_game_lesson_says_the_bluff_rule_as_the_game_plays_it_and_its_f
     assert "If you see $43 - U$" not in said and "* $U$: how many of the 43 cards you cannot see." in said
     headings = re.findall(r"^## (\d)\. (.*)$", "\n".join("".join(c["source"]) for c in nb["cells"]), re.M)
     assert dict(headings)["3"].endswith("?")
-    assert "Do not use Run All: it makes a new, empty prediction box, and the cells wait again." in said
+    # a teacher's read (lessonfix): Run All after the lock-in kept the prediction no more; now it does
+    assert "or use Run All. Your prediction stays locked in." in said and "empty prediction box" not in said
     # a teacher's read (cglesson2): the two charts with a line per K (section 2's chance of holding
     # the card, section 3's q against the bluff rate) took their colours from the colour cycle in
     # turn, so K = 5 was vermillion in one and bluish green in the other; each K has one colour of

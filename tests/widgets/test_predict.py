@@ -9,7 +9,16 @@ import ipywidgets as W
 import pytest
 
 from catcards.widgets import Predict
-from catcards.widgets.predict import LOCK_LABEL
+from catcards.widgets import predict
+from catcards.widgets.predict import LOCK_LABEL, LOCKED_LABEL, WAITING
+
+
+@pytest.fixture(autouse=True)
+def fresh_kernel():
+    """Each test starts as a fresh kernel: no prediction locked in before (predict._LOCKED)."""
+    predict._LOCKED.clear()
+    yield
+    predict._LOCKED.clear()
 
 
 def test_typed_fraction_is_locked_in_and_the_box_is_labelled_and_narrow():
@@ -24,8 +33,46 @@ def test_typed_fraction_is_locked_in_and_the_box_is_labelled_and_narrow():
     guess.field.value = "1/5"
     guess.button.click()
     assert guess.value == 0.2 and guess.text == "1/5"
-    assert guess.field.disabled and guess.button.disabled
+    assert guess.field.disabled
+    # the button stays enabled (a disabled button drops a keyboard user's focus to the page) and
+    # says the prediction is locked in; pressing it again changes nothing
+    assert not guess.button.disabled and guess.button.description == LOCKED_LABEL == "Prediction locked in"
     assert "Locked in: 1/5." in guess.status.value
+    guess.button.click()
+    assert guess.value == 0.2 and "Your prediction is locked in: 1/5." in guess.status.value
+
+
+def test_a_prediction_locked_in_survives_its_cell_run_again():
+    """A teacher's read (lessonfix): Run All after the lock-in made a new, empty box, so the
+    prediction was lost and the cells waited again. A box made again with the same key and
+    question starts locked in with the prediction, and its reveal shows the answer at once."""
+    question = "How often does a turn of Snap end in a snap?"
+    first = Predict(question, key="snap/first")
+    waiting = first.reveal(exact=Fraction(3, 51))
+    assert WAITING in waiting.value
+    first.field.value = "1/5"
+    first.button.click()
+    again = Predict(question, key="snap/first")          # the cell run again (or Run All)
+    assert again is not first and again.value == 0.2 and again.text == "1/5"
+    assert again.field.value == "1/5" and again.field.disabled and again.button.description == LOCKED_LABEL
+    assert "Locked in: 1/5. You locked it in before this cell ran again." in again.status.value
+    shown = again.reveal(exact=Fraction(3, 51))
+    assert "You said 1/5. The exact answer is 1/17 = 0.059." in shown.value and WAITING not in shown.value
+    # another question, or the same question without a key, starts empty: no answer before a lock-in
+    for fresh in (Predict(question), Predict(question, key="snap/second"), Predict("Another?", key="snap/first"),
+                  Predict(question, key="snap/first", kind="number")):
+        assert fresh.value is None and not fresh.field.disabled and fresh.button.description == LOCK_LABEL
+        assert WAITING in fresh.reveal().value
+
+
+def test_a_choice_locked_in_survives_its_cell_run_again():
+    choices = ["less likely", "just as likely", "more likely"]
+    first = Predict("After a snap, is the next snap", kind="choice", choices=choices, key="snap/after")
+    first.field.value = "more likely"
+    first.button.click()
+    again = Predict("After a snap, is the next snap", kind="choice", choices=choices, key="snap/after")
+    assert again.value == again.field.value == "more likely" and again.field.disabled
+    assert "You said more likely. The answer is: less likely." in again.reveal(exact="less likely").value
 
 
 @pytest.mark.parametrize("typed, value", [("0.25", 0.25), ("25%", 0.25), (" .5 ", 0.5), ("1", 1.0)])
@@ -48,6 +95,7 @@ def test_unreadable_predictions_are_refused_and_nothing_is_locked(typed, says):
     guess.field.value = typed
     guess.button.click()
     assert guess.value is None and not guess.field.disabled and not guess.button.disabled
+    assert guess.button.description == LOCK_LABEL
     assert says in guess.status.value and 'role="alert"' in guess.status.value
     guess.field.value = "0.3"          # a second try works
     guess.button.click()

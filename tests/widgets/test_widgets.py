@@ -485,3 +485,28 @@ def test_play_passes_gametables_defaults_by_name():
     played = cw.play("card-game", seed=1)
     assert type(direct.agents[1]).__name__ != type(played.agents[1]).__name__
     assert type(played.agents[1]).__name__ == type(cw.GameTable("card-game", seed=1).agents[1]).__name__
+
+
+def test_the_messages_box_shows_the_newest_message_first_and_wraps_between_words():
+    """A teacher's read (lessonfix): the Messages box listed the oldest message first, so once it
+    scrolled the newest was out of sight at its bottom (the move log shows the newest first), and
+    at 390 px JupyterLab's outputs broke words in the middle (tests/browser/test_messages_browser.py
+    checks both in a real browser)."""
+    from catcards.render.tables import STYLE
+
+    table = cw.play("snap", players=2, seed=1)
+    table.out.outputs = ()
+    table.say("first")
+    table.say("second")
+    table.say("third")
+    assert [o["text"] for o in table.out.outputs] == ["third\n", "second\n", "first\n"]   # as the page shows them
+    assert table.output_text() == "first\nsecond\nthird\n"   # in the order said
+    headings = [c.value for c in table.children if isinstance(c, W.HTML) and c.value.startswith("<b>")]
+    assert "<b>Messages</b> <span style='color:#595959'>(newest first)</span>" in headings
+    assert "<b>Move log</b> <span style='color:#595959'>(newest first)</span>" in headings
+    assert ".catcards-table .widget-output pre { white-space: pre-wrap; word-break: normal; overflow-wrap: anywhere; }" in STYLE
+    for _ in range(table.model.MESSAGES + 5):   # still only the last MESSAGES kept, the newest first
+        table.say("again")
+    table.say("last")
+    assert len(table.out.outputs) == table.model.MESSAGES and table.out.outputs[0]["text"] == "last\n"
+    table.close()

@@ -36,7 +36,8 @@ Parts (attributes): ``state``; ``status`` (HTML: whose turn, round, result when 
 deal), ``shuffle_button`` (a fresh seed, then a new game), ``step_button`` ("Computer step": the
 seat to act moves by its agent), ``playout_button`` ("Play out": agents finish the game at once);
 ``log_view`` (HTML: the public ``obs["log"]`` lines, newest first); ``out`` (an ``ipywidgets.Output``
-where every callback's prints, refusals and exceptions appear, so a user sees what went wrong).
+where every callback's prints, refusals and exceptions appear, newest first as in the move log,
+so a user sees what went wrong without scrolling its box).
 
 Exploring (issue 15): ``history_slider`` (a "Move" number box, :class:`~catcards.widgets.table.history.MoveBox`,
 with ``history_total`` ("of 12") beside it: moves made so far, the numbers the move log gives
@@ -350,7 +351,7 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
             self.title, self.rules_panel, self.status, self.hand_box, self.board_box, self.controls,
             self.history_bar, self.odds_panel,
             W.HTML("<b>Move log</b> <span style='color:#595959'>(newest first)</span>"), self.log_view,
-            W.HTML("<b>Messages</b>"), self.announce, self.out,
+            W.HTML("<b>Messages</b> <span style='color:#595959'>(newest first)</span>"), self.announce, self.out,
         ]
         self.state: State = self._deal(seed)
         for note in self._notes:

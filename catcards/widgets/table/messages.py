@@ -121,16 +121,20 @@ class MessagesMixin:
         self.announce.value = announce_html(text)
 
     def append_output(self, stream: str, text: str) -> None:
-        """Add ``text`` to ``out`` as ``stream`` ("stdout" or "stderr"). ``out`` keeps its last
-        ``model.MESSAGES`` entries, as the model keeps its lines: an Output sends all it holds to
-        the page at each change, and clicks on a finished game (a script sends them even to a
-        disabled button) each wrote a line, without bound (break-it: 3000 made 516 MB)."""
+        """Add ``text`` to ``out`` as ``stream`` ("stdout" or "stderr"), at the top: ``out``
+        shows the newest message first, as the move log shows the newest move first, so the
+        newest is in sight without scrolling its box (added at the bottom, it was hidden under
+        the older ones once the box scrolled). ``out`` keeps its last ``model.MESSAGES`` entries,
+        as the model keeps its lines: an Output sends all it holds to the page at each change,
+        and clicks on a finished game (a script sends them even to a disabled button) each wrote
+        a line, without bound (break-it: 3000 made 516 MB)."""
         entry = {"output_type": "stream", "name": stream, "text": text}
-        self.out.outputs = (*self.out.outputs, entry)[-self.model.MESSAGES:]
+        self.out.outputs = (entry, *self.out.outputs)[:self.model.MESSAGES]
 
     def output_text(self) -> str:
-        """Everything written to ``out`` so far, as one string (handy in tests)."""
-        return "".join(o.get("text", "") for o in self.out.outputs)
+        """Everything written to ``out`` so far (its last ``model.MESSAGES`` entries), as one
+        string in the order it was written, oldest first (``out`` shows it newest first)."""
+        return "".join(o.get("text", "") for o in reversed(self.out.outputs))
 
     def _run(self, fn: Callable[..., Any], *args: Any) -> None:
         """Run ``fn(*args)``; its prints go to ``out`` (set directly, never by entering the Output's

@@ -213,5 +213,5 @@ assert sorted(table[table.deals >= 30].index) == [3, 4, 5] and (deals.K.value_co
 # 1/2 and 2/3 (about 0.67)." and "1.01 = always challenge, as $q$ is never above 1". Source:
 # section 3's break-evens from the analysis module, and q worked out for every claim of section 4
 assert cg.break_even() == Fraction(1, 2) and cg.break_even(difference=True) == Fraction(2, 3)
-assert f"{float(cg.break_even(difference=True)):.2f}" == "0.67" and 0.67 in thresholds
+assert f"{float(cg.break_even(difference=True)):.2f}" == "0.67" and float(cg.break_even(difference=True)) in thresholds
 assert claims.q.max() <= 1 < 1.01
