@@ -16,3 +16,11 @@ assert "Dog cards are **black**" in lesson and SUIT_STYLE["Dog"][0] == "#000000"
 # the cards drawn in this lesson's deal use that black for the Dog
 # (all 36 cards are dealt to 4 players, so the Dog cards are there: a black card with the square)
 assert re.search(r'fill="#000000"[^>]*/><text[^>]*>\d</text><text[^>]*>\u25a0<', state._repr_html_())
+
+# claim, the teacher's notes (notebooks/teacher/simons-cat.md, Plan step 6): "(26/36)^9 (drawing with
+# replacement) is too large: about 1.6 times the exact answer". Source: C(26, 9) / C(36, 9) written out.
+from fractions import Fraction
+from math import comb
+
+assert round(float(Fraction(26, 36) ** 9 / Fraction(comb(26, 9), comb(36, 9))), 1) == 1.6
+assert "about 1.6 times the exact answer" in " ".join((Path.cwd() / "teacher" / "simons-cat.md").read_text(encoding="utf-8").split())
