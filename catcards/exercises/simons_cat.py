@@ -107,5 +107,6 @@ EXERCISES = (
 
 #: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
 KEPT_BACK = {
-    "simons-cat/rounds": {"note": "One game of four sensible computer players; other games last longer or shorter."},
+    "simons-cat/rounds": {"note": "One game of four sensible computer players; other games last longer or "
+                                   "shorter: 200 of them are played below."},
 }

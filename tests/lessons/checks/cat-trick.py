@@ -65,3 +65,16 @@ assert len(no_trump_tricks) > 0 and bool((no_trump_tricks["led"] != no_trump_tri
 assert ct.p_no_trump_in_first_trick(4) == Fraction(28 * 27 * 26 * 25, 34 * 33 * 32 * 31) == Fraction(comb(28, 4), comb(34, 4))
 # and the simulated share is what the same seed deals again (same seed, same deals)
 assert four.simulated == ct.simulate_first_tricks(4, deals=1500, seed=2024)["no_trump"].mean()
+
+# ---- claims, the teacher's notes (notebooks/teacher/cat-trick.md, "What to say"): "each player sits in
+# each seat for 75 of the 300 games"; "The two random players play alike, yet won 0.160 and 0.097 of
+# the games ... (their intervals overlap)"; "with 4 players 0.0440 of the deals against the exact
+# 0.0502 ... the interval holds 0.05". Source: the notebook's own counts, and the Wilson interval.
+assert int(rates["wins"].sum()) >= 300 and list(rates["player"]) == ["collector", "highest", "random A", "random B"]
+by_player = rates.set_index("player")
+assert f"{by_player.win_rate['random A']:.3f}" == "0.160" and f"{by_player.win_rate['random B']:.3f}" == "0.097"
+assert by_player.low["random A"] < by_player.high["random B"]
+four_eights = table.set_index("players").loc[4]
+assert f"{four_eights.eight_sim:.4f}" == "0.0440" and f"{four_eights.eight_exact:.4f}" == "0.0502"
+eights_low, eights_high = wilson_interval(round(four_eights.eight_sim * 1500), 1500)
+assert eights_low <= four_eights.eight_exact <= eights_high
