@@ -73,3 +73,35 @@ def test_snaps_turn_button_keeps_the_focus_when_the_student_is_out():
     assert "catcards-unplayable" in table.turn_button._dom_classes
     assert "out of the game" in table.turn_button.tooltip
     table.close()
+
+
+def test_undo_with_nothing_to_take_back_during_a_computers_opening_lets_it_go_on():
+    """break54: a computer that starts a Pairs game is paced (715bf16). "Undo" pressed during
+    that opening said "Nothing to take back" and changed nothing in the game, but it cancelled
+    the pace: no step was left on the clock, and the table stayed at "Seat 2 (computer) to act"
+    for good (only Computer step, Play out or New game moved it on). Nothing taken back, the
+    computers' turn goes on and the student's turn comes, as without the press."""
+    def clock_step(table):
+        clock = table.clock
+        clock.advance(clock._events[0][0] - clock.now)
+
+    table = cw.play("pairs", clock=ManualClock(), players=3, seed=3, first_player=2)
+    clock_step(table)  # the computer's first card is face up
+    assert len(table.state.history) == 1 and table._pacing
+    table.undo_button.click()
+    assert table.output_text().endswith("Nothing to take back: no move of yours has been made in this game.\n")
+    assert len(table.state.history) == 1
+    assert table.clock.pending >= 1 and table._pacing
+    for _ in range(50):
+        if not table.clock.pending:
+            break
+        clock_step(table)
+    assert table.state.current_player == 0 and not table.state.is_over
+    assert re.sub(r"<[^>]+>", " ", table.status.value).split()[:2] == ["Your", "turn"]
+    # the same game as without the press
+    plain = cw.play("pairs", clock=ManualClock(), players=3, seed=3, first_player=2)
+    while plain.clock.pending:
+        clock_step(plain)
+    assert plain.state.to_json() == table.state.to_json()
+    table.close()
+    plain.close()
