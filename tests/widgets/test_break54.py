@@ -105,3 +105,21 @@ def test_undo_with_nothing_to_take_back_during_a_computers_opening_lets_it_go_on
     assert plain.state.to_json() == table.state.to_json()
     table.close()
     plain.close()
+
+
+def test_after_a_pair_is_taken_the_focus_goes_to_the_next_card_on_the_table(monkeypatch):
+    """break54, keyboard only at 390 px (Chromium): Enter on card 1 (Jaguar blue 10), then on
+    card 3 (Jaguar green 10), a pair: both leave the table and the focus went to card 5, not
+    card 4, the next card after the one pressed: it was given to the button at the pressed one's
+    index among the cards still shown, and the pair's first card, taken too, stood before it. A
+    Tab from there skipped card 4. It goes to the next card on the table after the pressed one."""
+    import ipywidgets as W
+
+    focused = []
+    monkeypatch.setattr(W.DOMWidget, "focus", lambda self: focused.append(self))
+    table = cw.play("pairs", players=2, seed=3)
+    table.cell_buttons[1].click()
+    table.cell_buttons[3].click()
+    assert "Seat 0 turns over card 3: Jaguar (green 10). A pair!" in "\n".join(table.state.log)
+    assert focused == [table._buttons[4]], [b.description for b in focused]
+    table.close()
