@@ -1837,7 +1837,7 @@ class KernelPool:
         run = result.get("task")  # Voila's run of the class app in the kernel: no page will read it
         if run is not None:
             run.cancel()
-            run.add_done_callback(start_failure)  # its outcome read, whatever it is: nothing printed
+            run.add_done_callback(read_outcome)  # its outcome read, whatever it is: nothing printed
         kernel_id = result.get("kernel_id")
         if kernel_id is not None:
             asyncio.ensure_future(self._shut_down(kernel_id))
@@ -1854,6 +1854,17 @@ def started(task: Any) -> dict[str, Any] | None:
     """The result of a kernel start of Voila's pool (an asyncio task) that has succeeded
     (``{"kernel_id", "task", "renderer"}``), else None (still running, cancelled or failed)."""
     return task.result() if task.done() and not task.cancelled() and task.exception() is None else None
+
+
+def read_outcome(run: Any) -> None:
+    """Read the outcome of Voila's run of the class app in a kernel (an asyncio task, done), so
+    that asyncio prints nothing of it: its exception is marked retrieved; a result or a
+    cancellation needs nothing. Not :func:`start_failure`, which reads a start of Voila's pool
+    (its result a dict): a run's result is a tuple, and a run that ended with one (its kernel
+    killed before the pool noticed) printed "AttributeError: 'tuple' object has no attribute
+    'get'" and a traceback in the teacher's terminal (break54)."""
+    if not run.cancelled():
+        run.exception()
 
 
 def start_failure(task: Any) -> str | None:

@@ -35,6 +35,7 @@ from ..games.pairs import TURN_OVER
 from ..render.pairs import CELL, card_named, cell_html, recent_html, scores_html, taken_html, turning_html, verdict_html
 from .table import GameTable, mark_unavailable, table_for
 from .table.messages import SEEN_SECONDS
+from .table.moves import focusable_buttons
 from .table.scheduler import LoopClock, _running_loop
 
 __all__ = ["PairsTable", "COMPUTER_PLAYING", "SHOWN_SECONDS", "CARD_SECONDS", "SKIP_LABEL", "turn_words"]
@@ -515,6 +516,22 @@ class PairsTable(GameTable):
         button = W.Button(description=SKIP_LABEL, icon="forward", layout=W.Layout(width="auto", height="44px"))
         button.on_click(self.callback(lambda _b: self.skip_to_my_turn()))
         return button
+
+    def focus_after(self, clicked: W.Button, place: tuple[str, bool, int]) -> W.Widget | None:
+        """Keyboard focus after a card was turned: as every table (:meth:`GameTable.focus_after`:
+        the same button while it is shown), except that once the card pressed has left the table
+        (a pair taken), the focus goes to the next card still on the table after its place, or
+        the last one before it. (Given to the button at the pressed one's index among the cards
+        still shown, it skipped a card when the pair's first card stood before it: after the
+        pair 1 and 3, card 5 got the focus, not card 4; break54.)"""
+        target = super().focus_after(clicked, place)
+        at = next((p for p, button in enumerate(self._buttons) if button is clicked), None)
+        if target is clicked or at is None:
+            return target
+        shown = {id(button) for button in focusable_buttons(getattr(self, place[0]))}
+        after = [button for button in self._buttons[at + 1:] if id(button) in shown]
+        before = [button for button in self._buttons[:at] if id(button) in shown]
+        return after[0] if after else before[-1] if before else target
 
     def skip_to_my_turn(self) -> None:
         """"Skip to my turn" (D9: at 6 players the paced computers took about 30 s between the

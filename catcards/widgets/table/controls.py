@@ -59,12 +59,16 @@ class ControlsMixin:
         """Take back the last move a person at this screen made, and the computers' moves after
         it (:meth:`TableModel.undo <catcards.widgets.table.model.TableModel.undo>`: from a kept
         position a few moves before, not from the deal, so it costs the same at move 500 as at
-        move 5). Said in words when there is nothing to take back."""
+        move 5). Said in words when there is nothing to take back; then what the clock was to do
+        (the computers' moves, a paced turn) goes on (:meth:`resume`)."""
         self._check_present()
         self.stop()
         self._passed_turn = None  # the computers' turn is taken back: no press waits for it (break50)
         taken = self.model.undo()
         if taken is None:
+            # nothing taken back: what the clock was to do goes on (a computer's paced opening in
+            # Pairs stayed at "Seat 2 (computer) to act" for good, break54)
+            self.resume()
             self.say("Nothing to take back: no move of yours has been made in this game.")
             return
         action, later = taken
