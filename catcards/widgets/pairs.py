@@ -549,10 +549,11 @@ class PairsTable(GameTable):
         self._make_computer_moves(10 ** 6)
         summary = skip_words(recent_turns(self.state, keep=self.state.turns), self.is_human, self.seat_label,
                              self.state.is_over)
+        # one line, so the aria-live line reads the summary with what comes next (breakapp53:
+        # "Your turn" said apart replaced the summary 12 ms later, before it was read; break54: so
+        # did the result when the computers finished the game)
         if self.state.is_over:
-            self.say(summary)
-            self.say(self.game_over_words)
+            self.__dict__["_announced_end"] = self.state  # the result is said here, not again by refresh
+            self.say(f"{summary} {self.end_words()} {self.game_over_words}")
             return
-        # one line, so the aria-live line reads the summary and whose turn it is together
-        # (breakapp53: "Your turn" said apart replaced the summary 12 ms later, before it was read)
         self.say(f"{summary} {self._whose_turn_words()}".rstrip())

@@ -40,6 +40,11 @@ from .table.scheduler import LoopClock, ManualClock, _running_loop  # noqa: F401
 
 __all__ = ["SnapTable", "LoopClock", "ManualClock"]
 
+#: "Turn your card"'s tooltip once every person at the screen is out of the game
+OUT_TURN = "you are out of the game: you turn no more cards"
+#: what a press on "Turn your card" says then
+OUT_WORDS = "You are out of the game: you turn no more cards. Watch how it ends."
+
 
 @table_for("snap")
 class SnapTable(GameTable):
@@ -149,6 +154,10 @@ class SnapTable(GameTable):
                 self.say(f"False snap by seat {seat} with no card to pay: seat {seat} is out.")
         self._schedule()
 
+    def _people_out(self) -> bool:
+        """Whether every person at the screen is out of the game (they turn no card again)."""
+        return bool(self.humans) and all(self.state.status[s] == OUT for s in self.humans)
+
     def press_turn(self) -> None:
         """The person to move turns their top card (refused in words when it is not their turn)."""
         state = self.state
@@ -157,7 +166,8 @@ class SnapTable(GameTable):
             self.say(self.game_over_words)
             return
         if not self.is_human(seat) or FLIP not in state.legal_actions():
-            self.say(f"It is {self.seat_label(seat)}'s turn to turn a card: nothing changed.")
+            self.say(OUT_WORDS if self._people_out() else
+                     f"It is {self.seat_label(seat)}'s turn to turn a card: nothing changed.")
             return
         self._apply(FLIP)
         self._schedule()
@@ -248,17 +258,18 @@ class SnapTable(GameTable):
 
     def hand(self, obs: dict) -> W.Widget:
         """The Turn button and the Snap button(s) of the people at the screen. A button that
-        cannot be used now stays clickable, its tooltip saying why (:func:`mark_unavailable`);
-        at the game's end every button is disabled, and "Turn your card" is too once every
-        person at the screen is out of the game (they turn no card again)."""
+        cannot be used now stays clickable, its tooltip saying why (:func:`mark_unavailable`),
+        also once every person at the screen is out of the game ("you are out of the game");
+        at the game's end every button is disabled."""
         state = self.state
         seat = state.current_player
         mine = not state.is_over and self.is_human(seat) and FLIP in state.legal_actions()
-        # not the person's turn: still clickable, and the click says why (issue 12)
-        mark_unavailable(self.turn_button, None if mine else "not your turn now: press to hear why")
+        out = self._people_out()
+        # not the person's turn, or every person out: still clickable (a disabled button drops the
+        # keyboard focus to the page, break54), and the click says why (issue 12)
+        mark_unavailable(self.turn_button, None if mine else OUT_TURN if out else "not your turn now: press to hear why")
         if mine:
             self.turn_button.tooltip = "turn your top card onto the centre pile"
-        out = bool(self.humans) and all(state.status[s] == OUT for s in self.humans)
         if state.is_over:
             hint = ""
         elif out:
@@ -280,11 +291,6 @@ class SnapTable(GameTable):
             for b in [self.turn_button, *getattr(self, "snap_buttons", {}).values()]:
                 b.disabled = True
                 b.tooltip = "the game is over"
-        elif out:
-            # every person at the screen is out: they turn no card again (a hostile tester: the
-            # button stayed pressable), so it is disabled as at the game's end, saying why
-            self.turn_button.disabled = True
-            self.turn_button.tooltip = "you are out of the game: you turn no more cards"
         # the same boxes every time, their hint line updated: a new box would be drawn anew in the
         # browser, and the keyboard focus on "Turn your card" or "Snap!" would fall to the page
         # after every turn (the computers' turns redraw the table on a timer)

@@ -36,12 +36,11 @@ def play_until_a_skip_ends_the_game(table) -> None:
         table.clock.advance(0.5)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "break54: when Skip to my turn ends the game, the summary of the computers' turns is said, then "
-    "'The game is over...' and the result replace it in the aria-live line within the same press: a "
-    "screen reader reads only the result (the defect cce94a7 fixed for 'Your turn', left in the "
-    "game-over branch of skip_to_my_turn)"))
 def test_a_skip_that_ends_the_game_reads_out_the_computers_turns_with_the_result():
+    """break54: when Skip to my turn ends the game, the summary of the computers' turns was said,
+    then "The game is over..." and the result replaced it in the aria-live line within the same
+    press: a screen reader read only the result (the defect cce94a7 mended for "Your turn", left
+    in the game-over branch). Now one line: the summary, the result, what to press."""
     table = cw.play("pairs", clock=ManualClock(), players=2, seed=0)
     play_until_a_skip_ends_the_game(table)
     assert table.state.is_over
@@ -49,16 +48,16 @@ def test_a_skip_that_ends_the_game_reads_out_the_computers_turns_with_the_result
     assert "The computers finished the game. Since your last turn: Seat 1 (computer) " in said  # holds
     line = spoken(table)
     assert line.startswith("The computers finished the game. Since your last turn: Seat 1 (computer) "), line
-    assert "Winners: Seat 1 (computer)" in line, line
+    assert "Game over: " in line and "Winners: Seat 1 (computer)." in line, line
+    assert line.endswith("The game is over: press New game to deal again."), line
     table.close()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "break54: Snap's 'Turn your card' is disabled once the student is out (b1324c1); in Chromium "
-    "(app, 390 px, players=3 seed=1, Enter on the focused button each turn) the keyboard focus then "
-    "fell to the page's body mid-game, as Predict's disabled button did (e2f5e8d keeps such buttons "
-    "enabled). A button that cannot be used stays focusable elsewhere (mark_unavailable)"))
 def test_snaps_turn_button_keeps_the_focus_when_the_student_is_out():
+    """break54: "Turn your card", disabled once the student was out (b1324c1), dropped the
+    keyboard focus to the page's body mid-game in Chromium (app, 390 px, players=3, seed=1, Enter
+    on the focused button each turn), as Predict's disabled button did. It stays focusable,
+    marked unavailable (:func:`mark_unavailable`), and a press says why."""
     from catcards.games.snap import OUT
 
     table = cw.play("snap", clock=ManualClock(), players=3, seed=1)
@@ -72,6 +71,8 @@ def test_snaps_turn_button_keeps_the_focus_when_the_student_is_out():
     assert not table.turn_button.disabled
     assert "catcards-unplayable" in table.turn_button._dom_classes
     assert "out of the game" in table.turn_button.tooltip
+    table.turn_button.click()
+    assert table.output_text().endswith("You are out of the game: you turn no more cards. Watch how it ends.\n")
     table.close()
 
 

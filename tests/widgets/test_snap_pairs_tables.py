@@ -491,15 +491,16 @@ def test_looking_back_the_status_and_the_hint_say_the_same_of_the_move_shown():
     assert shown(table.history_slider.max) == shown(1)
 
 
-def test_turn_button_is_disabled_once_the_student_is_out_saying_why():
-    """Hostile tester: "Turn your card" stayed pressable with the student's seat out of the game.
-    Out, the student turns no card again: the button is disabled, its tooltip says why, and the
-    hint says so too."""
+def test_turn_button_is_marked_unavailable_once_the_student_is_out_saying_why():
+    """Hostile tester: "Turn your card" stayed pressable as a move with the student's seat out of
+    the game. Out, the student turns no card again: the button is marked unavailable (greyed,
+    still focusable: disabled, it dropped the keyboard focus to the page, break54), its tooltip
+    says why, and the hint says so too."""
     table, clock = snap_table()
-    assert not table.turn_button.disabled
+    assert "catcards-unplayable" not in table.turn_button._dom_classes
     for _ in range(5):  # false snaps until the stack is empty, then out
         table.snap_buttons[0].click()
     assert table.state.status[0] == "out" and not table.state.is_over
-    assert table.turn_button.disabled
+    assert not table.turn_button.disabled and "catcards-unplayable" in table.turn_button._dom_classes
     assert table.turn_button.tooltip == "you are out of the game: you turn no more cards"
     assert "You are out of the game" in table.hand_box.children[0].children[0].value

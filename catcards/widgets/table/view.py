@@ -136,6 +136,17 @@ class ViewMixin:
         says what that is."""
         return None
 
+    def end_words(self) -> str:
+        """The finished game's result as the aria-live line says it: "Game over: " and
+        :meth:`end_text`, or the outcome's reason and winners ("Game over: the deck ran out.
+        Winners: Seat 1 (computer)."). Only for a state whose ``outcome`` is set."""
+        outcome = self.state.outcome
+        own = self.end_text()
+        if own is not None:
+            return f"Game over: {own}"
+        winners = ", ".join(self.seat_label(s) for s in outcome.winners) or "no one"
+        return f"Game over: {outcome.reason}. Winners: {winners}."
+
     def status_text(self, obs: dict) -> str:
         """The status line as HTML: round, whose turn, or the result when the game is over."""
         parts = []
@@ -173,10 +184,7 @@ class ViewMixin:
         if state.outcome is not None and self.__dict__.get("_announced_end") is not state:
             # say the result once in the aria-live line, so a screen reader reads the end out
             self.__dict__["_announced_end"] = state
-            own = self.end_text()
-            winners = ", ".join(self.seat_label(s) for s in state.outcome.winners) or "no one"
-            self.say_quietly(f"Game over: {own}" if own is not None
-                             else f"Game over: {state.outcome.reason}. Winners: {winners}.")
+            self.say_quietly(self.end_words())
         shown = {id(w): w for box in (self.board_box, self.hand_box) for w in _parts(box)}
         if "deal" in self.model.take_changes():
             # a new deal: nothing carries over, so a late click on a button of the game before
