@@ -221,9 +221,15 @@ class Predict(W.VBox):
         self._callbacks.append(callback)
 
     def _say(self, text: str, alert: bool = False) -> None:
+        """Show ``text`` in the status line (read out: role "status", or "alert" for a refusal).
+        The same words again (a second press) are cleared first, so that the page sees a change
+        and reads them again (break54: the third press of "Prediction locked in" said nothing)."""
         role = ' role="alert"' if alert else ' role="status"'
         # a long prediction (300 digits) wraps inside a 390 px screen instead of widening the page
-        self.status.value = f"<span{role} style=\"overflow-wrap:anywhere\">{html.escape(text)}</span>"
+        line = f"<span{role} style=\"overflow-wrap:anywhere\">{html.escape(text)}</span>"
+        if self.status.value == line:
+            self.status.value = ""
+        self.status.value = line
 
     def lock(self) -> bool:
         """Read the field and lock the prediction in (what the button does). Returns True when a

@@ -171,6 +171,24 @@ def test_a_locked_prediction_cannot_be_changed():
     assert guess.value == 0.2
 
 
+def test_every_press_is_said_again_even_in_the_same_words():
+    """break54: pressing "Prediction locked in" a third time (or an empty box's button twice) set
+    the same status line, so no change reached the page and a screen reader said nothing, though
+    the tooltip says "press to hear it again". Each press now sends its line anew."""
+    guess = Predict("p?")
+    sent = []
+    guess.status.observe(lambda change: sent.append(change["new"]), "value")
+    guess.button.click()
+    guess.button.click()
+    assert [line for line in sent if line].count(sent[-1]) == 2 and "Type your prediction first" in sent[-1]
+    guess.field.value = "0.2"
+    for _ in range(3):
+        guess.button.click()
+    repeats = [line for line in sent if "Your prediction is locked in: 0.2." in line]
+    assert len(repeats) == 2 and sent[-1] == repeats[-1]   # the lock-in's own line, then two repeats
+    assert guess.value == 0.2
+
+
 def test_choice_is_picked_with_radio_buttons():
     guess = Predict("After a snap, is the next snap", kind="choice",
                     choices=["less likely", "just as likely", "more likely"])
