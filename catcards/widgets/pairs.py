@@ -86,10 +86,13 @@ def skip_words(turns: list[dict], is_human, seat_label, over: bool = False) -> s
     (``turns``: :func:`recent_turns`, oldest first; ``is_human(seat)``, ``seat_label(seat)``;
     ``over``: they ended the game, said first instead of "Skipped to your turn"), per
     seat in turn order: "Skipped to your turn. Since your last turn: Seat 1 (computer) 2 turns,
-    1 pair; Seat 2 (computer) 1 turn, no pair. Every card they turned is in the move log." """
+    1 pair; Seat 2 (computer) 1 turn, no pair. Every card they turned is in the move log."
+    ("Since the deal" when no person has had a turn yet: a computer started the game.) """
     since: list[dict] = []
+    first = True  # no person has had a turn yet (a computer started the game)
     for t in reversed(turns):
         if is_human(t["seat"]):
+            first = False
             break
         since.append(t)
     counts: dict[int, list[int]] = {}
@@ -100,7 +103,8 @@ def skip_words(turns: list[dict], is_human, seat_label, over: bool = False) -> s
     parts = [f"{seat_label(seat)} {n} turn{'s' * (n != 1)}, "
              + (f"{pairs} pair{'s' * (pairs != 1)}" if pairs else "no pair")
              for seat, (n, pairs) in counts.items()]
-    return (f"{'The computers finished the game' if over else 'Skipped to your turn'}. Since your last turn: "
+    return (f"{'The computers finished the game' if over else 'Skipped to your turn'}. "
+            f"{'Since the deal' if first else 'Since your last turn'}: "
             + "; ".join(parts) + ". Every card they turned is in the move log.")
 
 

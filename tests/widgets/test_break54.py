@@ -124,3 +124,16 @@ def test_after_a_pair_is_taken_the_focus_goes_to_the_next_card_on_the_table(monk
     assert "Seat 0 turns over card 3: Jaguar (green 10). A pair!" in "\n".join(table.state.log)
     assert focused == [table._buttons[4]], [b.description for b in focused]
     table.close()
+
+
+def test_a_skip_before_the_students_first_turn_says_since_the_deal():
+    """break54: with a computer starting the game (``first_player=2``), "Skip to my turn" during
+    its opening said "Since your last turn", though the student had had no turn yet."""
+    table = cw.play("pairs", clock=ManualClock(), players=3, seed=3, first_player=2)
+    table.clock.advance(table.clock._events[0][0] - table.clock.now)  # the computer's first card is face up
+    assert table._pacing and table.state.current_player == 2
+    skip_button(table).click()
+    line = spoken(table)
+    assert line.startswith("Skipped to your turn. Since the deal: Seat 2 (computer) 1 turn"), line
+    assert line.endswith("Your turn: choose a face-down card."), line
+    table.close()
