@@ -137,8 +137,8 @@ class Predict(W.VBox):
         unit: for ``kind="number"``, the count's unit word (letters only, at most 30): a
             prediction may end with it, singular or plural, any case ("3 snaps", "1 snap"), as
             the lessons' check cells read answers (:func:`catcards.exercises.read_answer`);
-            "3 turns" for snaps, "3 snaps 4" and "50% snaps" stay refused. "" (the default): a
-            bare number only. Kept as ``.unit``.
+            "3 turns" for snaps, "3 snaps 4" and "50% snaps" stay refused, and so does a count
+            below 0 ("-3 snaps"). "" (the default): a bare number only. Kept as ``.unit``.
 
     Attributes:
         value: the locked-in prediction: a float (probability, number), the chosen text
@@ -259,6 +259,9 @@ class Predict(W.VBox):
             if self.kind == "probability" and not 0 <= value <= 1:
                 self._say("A probability is between 0 and 1: for 25% type 0.25, 1/4 or 25% (with the % sign).",
                           alert=True)
+                return False
+            if self.unit and value < 0:  # a count of snaps or rounds (break54: "-3 snaps" was taken)
+                self._say(f"A count of {self.unit} cannot be below 0: type a number such as 3 or 2.5.", alert=True)
                 return False
             if text[-1:] in _SENTENCE_END:  # read as the sentence's end: said once ("Locked in: 4/7.", not "4/7。.")
                 text = text[:-1].rstrip()

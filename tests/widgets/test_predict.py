@@ -189,6 +189,19 @@ def test_every_press_is_said_again_even_in_the_same_words():
     assert guess.value == 0.2
 
 
+def test_a_count_below_zero_is_refused():
+    """break54: a count's box (a unit: snaps) took "-3 snaps" as the prediction."""
+    guess = Predict("How many snaps?", kind="number", unit="snaps")
+    guess.field.value = "-3 snaps"
+    assert guess.lock() is False and guess.value is None
+    assert "A count of snaps cannot be below 0" in guess.status.value
+    guess.field.value = "3 snaps"
+    assert guess.lock() is True and guess.value == 3.0
+    plain = Predict("What is the mean score difference?", kind="number")   # no unit: any number
+    plain.field.value = "-3"
+    assert plain.lock() is True and plain.value == -3.0
+
+
 def test_choice_is_picked_with_radio_buttons():
     guess = Predict("After a snap, is the next snap", kind="choice",
                     choices=["less likely", "just as likely", "more likely"])
