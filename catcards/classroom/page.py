@@ -23,11 +23,30 @@ import os
 import threading
 import time
 
-__all__ = ["page_query"]
+__all__ = ["page_query", "server_headers", "TABLE_SECRET_ENV", "TABLE_SECRET_HEADER"]
+
+#: environment variable through which the table kernels a class server starts learn its secret
+#: (``catcards.classroom.server.ClassServer.table_secret``, made anew at each start); only those
+#: kernels get it (they inherit the server's environment), and no page is ever sent it
+TABLE_SECRET_ENV = "CATCARDS_CLASS_TABLE_SECRET"
+#: the request header in which a table kernel sends that secret to its server: a game that
+#: carries it is not bound by the games per network address (a table sends every student's games)
+TABLE_SECRET_HEADER = "X-Catcards-Table-Secret"
 
 #: seconds one attempt to reach the server's websocket may take (a class's pages loading at
 #: once keep a 2-core server busy for several seconds)
 CONNECT_TIMEOUT = 30.0
+
+
+def server_headers() -> dict[str, str]:
+    """The headers of a table kernel's JSON request to its class server: ``Content-Type`` and,
+    when the kernel was started by the server (:data:`TABLE_SECRET_ENV` set), the server's secret
+    in :data:`TABLE_SECRET_HEADER`."""
+    headers = {"Content-Type": "application/json"}
+    secret = os.environ.get(TABLE_SECRET_ENV, "")
+    if secret:
+        headers[TABLE_SECRET_HEADER] = secret
+    return headers
 
 
 def _query_url() -> str:

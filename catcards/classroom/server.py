@@ -25,7 +25,8 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 ``POST class/CODE/game``                    ``{"student": token}`` -> ``{"k": k, "seed": seed}``
 ``POST class/CODE/results``                 ``{"student": token, "save": text}`` -> 201 when counted
                                             (429 past the games per address, :meth:`Pool.submit`;
-                                            this computer's own tables are not bound by it)
+                                            the server's own tables, which send the server's
+                                            secret, are not bound by it)
 ``POST class/CODE/tally``                   ``{"student": token, "value": n}`` -> 201 (not verified;
                                             429 past the counts per address, :meth:`Pool.tally`)
 ``GET  class/CODE/qr.svg``                  the join link as a QR code (segno)
@@ -62,11 +63,21 @@ request, takes only the class's own kernels (:func:`_kernels_only`). ``logout``,
 and a kernel's ``restart`` or ``interrupt`` answer a 4xx JSON error. A request whose ``Host`` is
 not one the server serves (:class:`HostCheck`, against DNS rebinding) answers 403 JSON, whatever
 its address (:class:`HostCheckedApplication`).
+
+The server's own table kernels send every student's games, so a game is bound per address only
+when it does not carry the server's secret (:attr:`ClassServer.table_secret`, made at each start
+with :func:`secrets.token_urlsafe`, given to the kernels alone in their environment,
+:data:`~catcards.classroom.page.TABLE_SECRET_ENV`, and sent by them in the header
+:data:`~catcards.classroom.page.TABLE_SECRET_HEADER`; compared with :func:`hmac.compare_digest`).
+Not by the address: behind a JupyterHub's proxy, or on a computer shared with students, every
+request comes from 127.0.0.1, and a script there sent games without bound (hostile tester). A
+game with a wrong secret is bound as any other; no answer to a page holds the secret.
 ``tests/classroom/test_server.py`` checks these.
 """
 from __future__ import annotations
 
 import asyncio
+import hmac
 import html
 import ipaddress
 import json
@@ -74,6 +85,7 @@ import logging
 import math
 import os
 import re
+import secrets
 import shutil
 import signal
 import socket
@@ -88,6 +100,7 @@ import tornado.web
 from voila.app import Voila
 
 from catcards.core import CatcardsError, short_text
+from catcards.classroom.page import TABLE_SECRET_ENV, TABLE_SECRET_HEADER
 from catcards.classroom.records import MAX_SAVE_BYTES, MAX_STUDENTS
 from catcards.voila_options import stop_on_ctrl_c
 
@@ -474,12 +487,12 @@ class ResultsHandler(PoolHandler):
     def sender(self) -> str | None:
         """The address the pool bounds this game's sender by
         (:data:`~catcards.classroom.pool.RESULT_RATE_PER_ADDRESS`):
-        the request's, or None when it comes from this computer's own programs
-        (:meth:`ClassServer.sent_from_here`): every student's table sends its games from there,
-        so one bound would hold the whole class, however large (each student's own rate and the
-        tables' limits still hold; a JupyterHub's proxy on this computer is among them too)."""
-        remote = self.request.remote_ip
-        return None if self.server.sent_from_here(remote) else remote
+        the request's, or None when it comes from one of the server's own table kernels, which
+        send the server's secret (:meth:`ClassServer.from_own_table`): every student's table
+        sends its games, so one bound would hold the whole class, however large (each student's
+        own rate and the tables' limits still hold). Not by the address: behind a JupyterHub's
+        proxy every request comes from 127.0.0.1."""
+        return None if self.server.from_own_table(self.request.headers) else self.request.remote_ip
 
     def submit(self, code: str, token: str, save: str) -> Any:
         """:meth:`Pool.submit`, bounded per sending address (:meth:`sender`); a valid game
@@ -515,21 +528,6 @@ class TallyHandler(PoolHandler):
             raise JsonError(400, "give the count you made with real cards as \"value\", a whole number")
         counted = self.call(self.pool.tally, code, token, value, client=self.request.remote_ip)
         self.send({"counted": _counted(counted), **self.server.student_results(token)}, 201)
-
-
-def own_addresses(ip: str) -> frozenset[str]:
-    """The addresses this computer's own programs send from to a class server listening on
-    ``ip`` (``--ip``): 127.0.0.1 and ::1, and the addresses of the host the students' table
-    kernels reach it at (:func:`kernel_server_url`: ``ip`` itself, resolved when it is a name).
-    Other loopback addresses (127.0.0.2) are not among them."""
-    host = "127.0.0.1" if ip in EVERY_NETWORK else ip.strip("[]")
-    found = {"127.0.0.1", "::1"}
-    try:
-        for *_, address in socket.getaddrinfo(host, None, type=socket.SOCK_STREAM):
-            found.add(str(ipaddress.ip_address(address[0].split("%")[0])))
-    except (OSError, ValueError):  # a name that no longer resolves: the server could not listen on it
-        pass
-    return frozenset(found)
 
 
 def _counted(counted: Any) -> Any:
@@ -714,8 +712,6 @@ class KernelGoodbye(PoolHandler):
     def owner_of(self, kernel_id: str) -> bool:
         """The request comes from the browser that opened the kernel's table (the form's
         ``_xsrf`` equals the ``_xsrf`` cookie, which is the one noted for the kernel)."""
-        import hmac
-
         from tornado.httputil import HTTPInputError, parse_body_arguments
 
         noted = self.server.table_owner(kernel_id)
@@ -992,8 +988,6 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
     kernel is closed by its page's goodbye (:class:`KernelGoodbye`)."""
 
     def owner(request_handler: Any, kernel_id: str) -> bool:
-        import hmac
-
         noted = server.table_owner(kernel_id)
         cookie = request_handler.get_cookie(request_handler.settings.get("xsrf_cookie_name", "_xsrf"), "")
         token = request_handler._decode_xsrf_token(cookie)[1] if cookie else None
@@ -1253,6 +1247,10 @@ class ClassServer(PromptStop, Voila):
     #: asked beyond it is refused (503) until one ends (run_class: the class's students + preheat)
     max_tables: int = 204
     _table_loads: Any = None
+    #: the secret this server's table kernels send with their games (:meth:`from_own_table`):
+    #: made at each start (:func:`secrets.token_urlsafe`), in their environment only
+    #: (:data:`~catcards.classroom.page.TABLE_SECRET_ENV`); None: no request is exempt
+    table_secret: str | None = None
     #: kernel id -> (student number, the ``_xsrf`` token of the browser that opened its table)
     _table_owners: Any = None
     #: student number -> the kernel id of their table (one live table kernel per student)
@@ -1263,16 +1261,13 @@ class ClassServer(PromptStop, Voila):
         manager = getattr(self, "kernel_manager", None)
         return len(manager.list_kernel_ids()) if manager is not None else 0
 
-    def sent_from_here(self, remote_ip: str | None) -> bool:
-        """Whether a request's address (tornado's ``remote_ip``) is one this computer's own
-        programs send from (:func:`own_addresses` of the ``--ip``, found once): the students'
-        table kernels send their games from there."""
-        if getattr(self, "_own_addresses", None) is None:
-            self._own_addresses = own_addresses(self.ip)
-        try:
-            return str(ipaddress.ip_address(remote_ip or "")) in self._own_addresses
-        except ValueError:
-            return False
+    def from_own_table(self, headers: Any) -> bool:
+        """Whether a request (its tornado ``headers``) comes from one of this server's table
+        kernels: its :data:`~catcards.classroom.page.TABLE_SECRET_HEADER` equals
+        :attr:`table_secret` (:func:`hmac.compare_digest`). False without a secret (none made:
+        nothing is exempt), or with a missing or wrong one."""
+        sent = headers.get(TABLE_SECRET_HEADER, "")
+        return bool(self.table_secret and sent and hmac.compare_digest(sent.encode(), self.table_secret.encode()))
 
     def table_opened(self, kernel_id: str, student: int, xsrf: bytes) -> None:
         """Note that the table page of student number ``student``, in the browser whose
@@ -2065,6 +2060,10 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     # which a server listening on one network address does not answer)
     os.environ["VOILA_APP_IP"] = kernel_server_url(ip, port, base_url).split("//")[1].rsplit(":", 1)[0]
     os.environ["CATCARDS_CLASS_CODE"] = info.code
+    # the students' table kernels (they inherit this environment; a page cannot run code in them)
+    # send it with their games, which are then not bound per address: ClassServer.from_own_table
+    table_secret = secrets.token_urlsafe(32)
+    os.environ[TABLE_SECRET_ENV] = table_secret
     os.environ["CATCARDS_CLASS_ACTIVITY"] = chosen.key
     # what a student's table needs of the activity, so that their kernels import only the game
     os.environ["CATCARDS_CLASS_TABLE"] = json.dumps(
@@ -2074,6 +2073,7 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     find_jupyter_data()
     app = ClassServer()
     app.pool, app.info, app.activity, app.public_url = pool, info, chosen, public_url
+    app.table_secret = table_secret
     app.allowed_hosts = allowed_hosts
     app.max_tables = max_students + preheat
     urls = app.urls

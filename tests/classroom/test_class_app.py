@@ -23,11 +23,12 @@ class FakeClass:
     (status, answer) of each save sent."""
 
     def __init__(self, games, results):
-        self.games, self.results, self.sent = list(games), list(results), []
+        self.games, self.results, self.sent, self.secrets = list(games), list(results), [], []
 
     def urlopen(self, request, timeout=None):
         path = request.full_url.rsplit("/", 1)[-1]
         self.sent.append((path, json.loads(request.data)))
+        self.secrets.append(request.get_header(page.TABLE_SECRET_HEADER.capitalize()))  # urllib's spelling
         if path == "game":
             k, seed = self.games.pop(0)
             status, answer = 200, {"k": k, "seed": seed}
@@ -127,6 +128,25 @@ def test_one_counted_snap_is_one_snap(monkeypatch):
     app = run_app(monkeypatch, fake)
     turn_all(app["table"])
     assert "Counted for the class: <b>1 snap</b>." in app["note"].value
+
+
+def test_the_table_sends_its_servers_secret_with_each_request_and_none_without_one(monkeypatch):
+    """Hostile tester: games sent from the server's own computer were not bound per address, and
+    behind a JupyterHub's proxy every request comes from there. The server now knows its own
+    tables by a secret in their environment (``CATCARDS_CLASS_TABLE_SECRET``), which the table
+    sends in a header with its game and its result; a table started without one sends none."""
+    monkeypatch.setenv(page.TABLE_SECRET_ENV, "the-servers-secret")
+    fake = FakeClass(games=[(0, 11)], results=[(201, {"counted": {"value": 1}, "games": 1})])
+    app = run_app(monkeypatch, fake)
+    turn_all(app["table"])
+    assert [path for path, _ in fake.sent] == ["game", "results"]
+    assert fake.secrets == ["the-servers-secret", "the-servers-secret"]
+    assert page.TABLE_SECRET_HEADER == "X-Catcards-Table-Secret"
+    app["table"].close()
+    monkeypatch.delenv(page.TABLE_SECRET_ENV)
+    fake = FakeClass(games=[(0, 11)], results=[])
+    run_app(monkeypatch, fake)["table"].close()
+    assert fake.secrets == [None]
 
 
 def test_clicks_after_the_end_keep_the_tables_message_area_bounded(monkeypatch):

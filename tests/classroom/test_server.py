@@ -672,6 +672,26 @@ def test_the_table_renders_for_a_student_and_nothing_else_is_served(server):
     page = requests.get(server["base"] + f"?student={ana['student']}", timeout=120)
     assert page.status_code == 200
     assert "Game 1." in page.text and "Traceback" not in page.text
+    # the server's table secret (a new one each start) is in its kernels' environment, not in
+    # what a page gets (the table, the student page, the answers to a join or a game)
+    import psutil
+
+    from catcards.classroom.page import TABLE_SECRET_ENV
+
+    found = []
+    for child in psutil.Process(server["process"].proc.pid).children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(child.cmdline()):
+                found.append(child.environ().get(TABLE_SECRET_ENV))
+        except psutil.Error:  # ended meanwhile
+            pass
+    assert found and len(set(found)) == 1, "every table kernel has the one secret"
+    secret = found[0]
+    assert secret and len(secret) >= 40
+    shown = [page.text, requests.get(server["join_url"], timeout=30).text, json.dumps(ana),
+             requests.post(server["join_url"] + "/game", json={"student": ana["student"]}, timeout=30).text,
+             requests.post(server["join_url"] + "/me", json={"student": ana["student"]}, timeout=30).text]
+    assert [text for text in shown if secret in text] == []
     assert "cdn.jsdelivr.net" not in page.text  # the class's template loads nothing from a CDN
     base = server["base"]
     # Voila serves the class app only: other paths are not notebooks or files it renders or hands out
@@ -947,13 +967,17 @@ def test_a_student_joining_again_and_again_cannot_flood_the_pool_with_counts(tmp
         conn.close()
 
 
-def test_checked_games_over_http_are_bounded_per_address_but_not_the_tables_on_this_computer(tmp_path):
+def test_checked_games_over_http_are_bounded_per_address_but_not_the_servers_own_tables(tmp_path):
     """Hostile tester: a script joined many nicknames and sent their checked games with no bound
     per address. The server now passes the sender's address to the pool: beyond its bound, 429
     JSON saying how long to wait, and the pool as it was. The students' tables send every
-    student's games from this computer (127.0.0.1 here), so those are not bound per address."""
+    student's games, so those are not bound per address: they are known by the server's secret
+    (its header), not by their address. Before, games from 127.0.0.1 (this computer) were not
+    bound at all, and behind a JupyterHub's proxy every request comes from there: a script on
+    the hub sent games without bound (hostile tester). A wrong secret is bound as no secret."""
     import http.client
 
+    from catcards.classroom.page import TABLE_SECRET_HEADER
     from catcards.classroom.pool import Pool
     from catcards.classroom.server import ClassServer
     from catcards.classroom.store import open_store
@@ -962,11 +986,13 @@ def test_checked_games_over_http_are_bounded_per_address_but_not_the_tables_on_t
     pool = Pool(store, result_per_address=(3, 0.001))
     server = ClassServer()
     server.pool, server.info, server.activity = pool, pool.start("snap"), SNAPS_ACT
+    server.table_secret = "the-servers-secret"
     code = server.info.code
 
-    def send(address: str, token: str, seed: int) -> tuple[int, dict]:
+    def send(address: str, token: str, seed: int, secret: str | None = None) -> tuple[int, dict]:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(address, 0))
-        conn.request("POST", f"/class/{code}/results", headers={"Content-Type": "application/json"},
+        headers = {"Content-Type": "application/json", **({TABLE_SECRET_HEADER: secret} if secret else {})}
+        conn.request("POST", f"/class/{code}/results", headers=headers,
                      body=json.dumps({"student": token, "save": snap_pass(seed).to_json()}))
         reply = conn.getresponse()
         answer = json.loads(reply.read())
@@ -975,17 +1001,25 @@ def test_checked_games_over_http_are_bounded_per_address_but_not_the_tables_on_t
 
     try:
         with handlers_served(server) as port:
-            script = [_join_from("127.0.0.2", port, code)[1] for _ in range(2)]
-            assert [send("127.0.0.2", me["student"], series_seed(me["seed"], k))[0]
-                    for me in script for k in range(2)][:3] == [201, 201, 201]
-            before = pool.version(code), pool.results_csv(code)
-            status, answer = send("127.0.0.2", script[1]["student"], series_seed(script[1]["seed"], 1))
-            assert status == 429 and re.fullmatch(
-                r"too many games sent from your network at once \(at most 3 at once, then 0.001 a second, for "
-                r"everyone on it\); wait \d+ s and send your game again", answer["error"]), answer
-            assert (pool.version(code), pool.results_csv(code)) == before and pool.summary(code)["n"] == 3
-            tables = _join_from("127.0.0.3", port, code)[1]   # its table sends from this computer
-            assert [send("127.0.0.1", tables["student"], series_seed(tables["seed"], k))[0] for k in range(5)] == [201] * 5
+            for address in ("127.0.0.2", "127.0.0.1"):  # another device; this computer (a hub's proxy)
+                script = [_join_from(address, port, code)[1] for _ in range(2)]
+                assert [send(address, me["student"], series_seed(me["seed"], k))[0]
+                        for me in script for k in range(2)][:3] == [201, 201, 201]
+                before = pool.version(code), pool.results_csv(code)
+                status, answer = send(address, script[1]["student"], series_seed(script[1]["seed"], 1))
+                assert status == 429 and re.fullmatch(
+                    r"too many games sent from your network at once \(at most 3 at once, then 0.001 a second, for "
+                    r"everyone on it\); wait \d+ s and send your game again", answer["error"]), (address, answer)
+                assert (pool.version(code), pool.results_csv(code)) == before
+                for wrong in ("the-servers-secreT", "x", "the-servers-secret" + "0"):
+                    assert send(address, script[1]["student"], series_seed(script[1]["seed"], 1), wrong)[0] == 429
+                assert (pool.version(code), pool.results_csv(code)) == before
+            assert pool.summary(code)["n"] == 6
+            for address in ("127.0.0.1", "127.0.0.2"):  # the tables' games, with the secret, from anywhere
+                tables = _join_from("127.0.0.3", port, code)[1]
+                assert [send(address, tables["student"], series_seed(tables["seed"], k), "the-servers-secret")[0]
+                        for k in range(5)] == [201] * 5
+            assert pool.summary(code)["n"] == 16
             assert send("127.0.0.4", tables["student"], series_seed(tables["seed"], 5))[0] == 201  # another device
     finally:
         store.close()
@@ -994,6 +1028,63 @@ def test_checked_games_over_http_are_bounded_per_address_but_not_the_tables_on_t
     readme = " ".join((Path(catcards.__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
     burst, rate = RESULT_RATE_PER_ADDRESS
     assert f"all its students together, are limited to {burst:.0f} at once, then {rate:.0f} a second" in readme
+
+
+def test_no_answer_to_a_page_or_a_student_holds_the_servers_table_secret(tmp_path):
+    """The secret that exempts the server's own tables from the games per address
+    (ClassServer.table_secret) is never sent to a page: not in the pages' HTML, nor in any
+    JSON answer (join, me, game, results, tally, a refusal), nor in a header; a request that
+    sends it (right or wrong) does not get it back either."""
+    import http.client
+
+    from catcards.classroom.page import TABLE_SECRET_HEADER
+    from catcards.classroom.pool import Pool
+    from catcards.classroom.server import ClassServer
+    from catcards.classroom.store import open_store
+
+    secret = "Tq3-the-servers-own-secret-kH2"
+    store = open_store(tmp_path / "store")
+    pool = Pool(store)
+    server = ClassServer()
+    server.pool, server.info, server.activity = pool, pool.start("snap"), SNAPS_ACT
+    server.table_secret = secret
+    code, teacher_token = server.info.code, server.info.teacher_token
+    answers = []
+
+    def ask(method: str, path: str, body: dict | None = None, **headers) -> tuple[int, str]:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request(method, path, body=None if body is None else json.dumps(body),
+                     headers={"Content-Type": "application/json", **headers})
+        reply = conn.getresponse()
+        text = reply.read().decode()
+        conn.close()
+        answers.append((path, reply.status, text, str(reply.getheaders())))
+        return reply.status, text
+
+    try:
+        with handlers_served(server) as port:
+            assert ask("GET", "/class")[0] == 200
+            status, page = ask("GET", f"/class/{code}")
+            assert status == 200 and "<html" in page.lower()
+            me = json.loads(ask("POST", f"/class/{code}/join", {"nickname": "Ana"})[1])
+            token = me["student"]
+            assert ask("POST", f"/class/{code}/me", {"student": token})[0] == 200
+            dealt = json.loads(ask("POST", f"/class/{code}/game", {"student": token})[1])
+            save = snap_pass(dealt["seed"]).to_json()
+            assert ask("POST", f"/class/{code}/results", {"student": token, "save": save})[0] == 201
+            assert ask("POST", f"/class/{code}/results", {"student": token, "save": save},
+                       **{TABLE_SECRET_HEADER: secret})[0] == 409   # the same game again: refused
+            assert ask("POST", f"/class/{code}/results", {"student": "nobody", "save": save},
+                       **{TABLE_SECRET_HEADER: "wrong"})[0] in (403, 404)
+            assert ask("POST", f"/class/{code}/tally", {"student": token, "value": 3})[0] == 201
+            assert ask("POST", f"/class/{code}/me", {"student": token})[0] == 200
+            assert ask("GET", f"/class/{code}/qr.svg")[0] == 200
+            assert ask("GET", f"/class/{code}/dashboard")[0] == 200
+            assert ask("GET", f"/class/{code}/summary", Authorization=f"Bearer {teacher_token}")[0] == 200
+    finally:
+        store.close()
+    assert len(answers) == 13
+    assert [path for path, _, text, headers in answers if secret in text or secret in headers] == []
 
 
 def test_joins_over_http_are_limited_per_address_and_per_class_and_a_full_class_says_so(small_class):
