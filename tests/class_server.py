@@ -112,6 +112,21 @@ class FakeVoilaKernels:
         self.shut.append(kernel_id)
 
 
+class DyingKernels(FakeVoilaKernels):
+    """:class:`FakeVoilaKernels` whose shutdown kills a kernel under Voila's run of the class app
+    in it: the run (``runs[kernel_id]``, a future) fails with "Kernel died before replying to
+    kernel_info", as Voila's does, unless it has ended."""
+
+    def __init__(self, loop, size: int, make, runs: dict):
+        super().__init__(loop, size, make)
+        self.runs = runs
+
+    async def shutdown_kernel(self, kernel_id, now=False):
+        self.shut.append(kernel_id)
+        if not self.runs[kernel_id].done():
+            self.runs[kernel_id].set_exception(RuntimeError("Kernel died before replying to kernel_info"))
+
+
 def ticks(loop, kernels, n: int) -> None:
     """The class server's once-a-second check of its preheated tables (``kernels.tick()``), ``n``
     times on ``loop``, the kernels' starts running between."""

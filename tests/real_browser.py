@@ -209,6 +209,16 @@ def chromium() -> Iterator[Any]:
             browser.close()
 
 
+def one_cell_notebook(path: Path, code: str) -> Path:
+    """Write a notebook of one code cell ``code`` (Python 3 kernel) to ``path``, for :func:`voila`."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, path)
+    return path
+
+
 @contextmanager
 def voila(notebook: Path, timeout: float = 60, extra: tuple[str, ...] = ()) -> Iterator[str]:
     """Serve ``notebook`` alone with Voila in a fresh temporary HOME; yield its URL

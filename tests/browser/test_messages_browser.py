@@ -7,10 +7,9 @@ missing, unless ``CATCARDS_REQUIRE_BROWSER=1``. Run it alone with
 """
 from __future__ import annotations
 
-import nbformat
 import pytest
 
-from real_browser import PHONE, chromium, voila
+from real_browser import PHONE, chromium, one_cell_notebook, voila
 
 #: twelve messages, more than the box shows at once (160 px), each longer than a phone's line
 CODE = '''import catcards.widgets
@@ -65,10 +64,7 @@ def test_messages_wrap_between_words_and_the_newest_is_in_sight_on_a_phone(brows
     so the newest was hidden at the bottom of the scrolled box."""
     from playwright.sync_api import expect
 
-    notebook = tmp_path / "messages.ipynb"
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(CODE)])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, notebook)
+    notebook = one_cell_notebook(tmp_path / "messages.ipynb", CODE)
     with voila(notebook) as url, chromium() as browser:
         page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
         page.goto(url, timeout=60_000)
@@ -86,5 +82,4 @@ def test_messages_wrap_between_words_and_the_newest_is_in_sight_on_a_phone(brows
         breaks = box.locator("pre").first.evaluate(BREAKS)
         assert len(breaks) >= 12, "the messages did not wrap at 390 px"
         assert all(pair[0] == " " for pair in breaks), breaks
-        page.screenshot(path="/tmp/lessonfix_messages_390.png")
         assert "Traceback" not in page.locator("body").inner_text()

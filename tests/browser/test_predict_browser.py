@@ -7,10 +7,9 @@ missing, unless ``CATCARDS_REQUIRE_BROWSER=1``. Run it alone with
 """
 from __future__ import annotations
 
-import nbformat
 import pytest
 
-from real_browser import PHONE, chromium, voila
+from real_browser import PHONE, chromium, one_cell_notebook, voila
 
 CODE = '''from fractions import Fraction
 import ipywidgets as W
@@ -30,10 +29,7 @@ W.VBox([guess, show, answer, turns, turns_answer])
 def test_predict_is_keyboard_usable_and_fits_a_phone(browser_ready, tmp_path):
     from playwright.sync_api import expect
 
-    notebook = tmp_path / "predict.ipynb"
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(CODE)])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, notebook)
+    notebook = one_cell_notebook(tmp_path / "predict.ipynb", CODE)
     with voila(notebook) as url, chromium() as browser:
         page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
         page.goto(url, timeout=60_000)

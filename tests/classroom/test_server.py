@@ -21,7 +21,7 @@ import catcards
 from catcards.classroom.activities import activity
 from catcards.classroom.pool import CODE_ALPHABET, series_seed
 from catcards.games.snap import FLIP
-from class_server import ClassProcess, FakeVoilaKernels, free_port, handlers_served, snap_class_served, ticks
+from class_server import ClassProcess, DyingKernels, FakeVoilaKernels, free_port, handlers_served, snap_class_served, ticks
 
 SNAPS_ACT = activity("snap/snaps-per-pass")
 
@@ -1766,15 +1766,9 @@ def test_ending_the_class_while_the_pool_refills_prints_no_traceback(kernel_runs
 
     loop, runs, make = kernel_runs
 
-    class Kernels(FakeVoilaKernels):
-        async def shutdown_kernel(self, kernel_id, now=False):  # the kernel dies under its run
-            self.shut.append(kernel_id)
-            if not runs[kernel_id].done():
-                runs[kernel_id].set_exception(RuntimeError("Kernel died before replying to kernel_info"))
-
     printed = []
     loop.set_exception_handler(lambda loop, context: printed.append(context["message"]))
-    manager = Kernels(loop, 2, make)
+    manager = DyingKernels(loop, 2, make, runs)
     server = ClassServer()
     server.kernel_pool = KernelPool(manager, 2)
     manager.fill_if_needed(delay=0, notebook_name="class_app.ipynb")   # the refill's two kernels
@@ -1818,15 +1812,9 @@ def test_a_stopped_table_taken_out_of_the_pool_prints_no_traceback(kernel_runs, 
         waiting[kernel_id] = object()  # its notebook waits for its page
         return make(kernel_id)
 
-    class Kernels(FakeVoilaKernels):
-        async def shutdown_kernel(self, kernel_id, now=False):  # the kernel dies under its run
-            self.shut.append(kernel_id)
-            if not runs[kernel_id].done():
-                runs[kernel_id].set_exception(RuntimeError("Kernel died before replying to kernel_info"))
-
     printed = []
     loop.set_exception_handler(lambda loop, context: printed.append(context["message"]))
-    manager = Kernels(loop, 2, make_waiting)
+    manager = DyingKernels(loop, 2, make_waiting, runs)
     kernels = KernelPool(manager, 2)
     manager.fill_if_needed(delay=0, notebook_name="class_app.ipynb")
     ticks(loop, kernels, 2)
