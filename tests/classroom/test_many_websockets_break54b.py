@@ -45,7 +45,7 @@ def test_a_student_cannot_keep_many_websockets_open_to_their_table():
         sockets = []
         for _ in range(30):
             try:
-                sockets.append(connect(f"{url}?session_id={uuid.uuid4()}", open_timeout=30, ping_interval=None,
+                sockets.append(connect(f"{url}?session_id={uuid.uuid4()}", open_timeout=30, ping_interval=None, close_timeout=1,
                                        additional_headers={"Cookie": f"_xsrf={browser.cookies['_xsrf']}"}))
             except (InvalidStatus, ConnectionClosed, OSError):
                 pass
