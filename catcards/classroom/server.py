@@ -57,7 +57,8 @@ kernel or lists files. A table's kernel is reached (its websocket, ``api/kernels
 stopped (``voila/api/shutdown/<id>``) only from the browser that opened its table, by its
 ``_xsrf`` cookie, or stopped by the teacher; a student holds one live table kernel
 (:meth:`ClassServer.table_opened`); a page may send its kernel :data:`TABLE_MESSAGES`, beyond
-which its websocket is closed (1008). Voila's file addresses answer a bad path with 404 JSON.
+which its websocket is closed (1008), and hold :data:`TABLE_SOCKETS` websockets open to it at
+once (more: 429 JSON). Voila's file addresses answer a bad path with 404 JSON.
 Voila's ``voila/query/<kernel id>`` websocket, where a preheated kernel waits for its page's
 request, takes only the class's own kernels (:func:`_kernels_only`). ``logout``, ``api/kernels``
 and a kernel's ``restart`` or ``interrupt`` answer a 4xx JSON error. A request whose ``Host`` is
@@ -144,6 +145,11 @@ TABLE_RATE_PER_STUDENT = (6.0, 1 / 20)
 #: websocket is closed (1008); a page's widget manager connects again by itself (tried in
 #: Chromium: 700 clicks made by the page's own script, then "Play another game" dealt game 2)
 TABLE_MESSAGES = (500.0, 50.0)
+#: websockets a table's page may hold open to its kernel at once (its own, and one reconnecting,
+#: with room): each holds about 9 of the server's file descriptors (its channels to the kernel),
+#: and a student's script that opened 135 used up a 1,024 limit (break54b: joins hung, tables
+#: failed, the accept loop printed "Too many open files" 570,000 times). More are refused, 429.
+TABLE_SOCKETS = 4
 #: seconds a kernel is given to end by itself when the server stops (jupyter_client's
 #: ``shutdown_wait_time`` for :meth:`ClassServer.close_kernels`: interrupted and asked to shut
 #: down, terminated (SIGTERM) at half of it, killed (SIGKILL) at its end). jupyter_client's own
@@ -995,8 +1001,8 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
 
     from catcards.voila_options import quiet_kernel_socket, refused_unless_get
 
-    def refuse(request_handler: Any, message: str) -> None:
-        request_handler.set_status(403)
+    def refuse(request_handler: Any, message: str, status: int = 403) -> None:
+        request_handler.set_status(status)
         request_handler.set_header("Content-Type", "application/json")
         request_handler.set_header("Cache-Control", "no-store")
         request_handler.finish(json.dumps({"error": message}))
@@ -1008,12 +1014,33 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
         from catcards.classroom.pool import _Buckets
 
         messages = _Buckets(*TABLE_MESSAGES, time.monotonic)  # per kernel: its sockets share them
+        sockets: dict[str, set] = {}  # per kernel: its websockets open (or opening)
 
         class OwnersChannels(quiet_kernel_socket(handler)):  # its other methods, a page gone meanwhile: quiet
             async def get(self, kernel_id, *args, **kwargs):
                 if not owner(self, kernel_id):
                     return refuse(self, "only the page of this table may connect to its kernel")
-                return await super().get(kernel_id, *args, **kwargs)
+                held = sockets.setdefault(kernel_id, set())
+                if len(held) >= TABLE_SOCKETS:
+                    return refuse(self, f"this table already has {TABLE_SOCKETS} connections open: close "
+                                        "its other tabs, or reload the page", status=429)
+                held.add(self)  # counted from the handshake on, so sockets opened at once count too
+                try:
+                    return await super().get(kernel_id, *args, **kwargs)
+                finally:
+                    if self.ws_connection is None:  # not open (refused, or closed already)
+                        self._let_go(kernel_id)
+
+            def _let_go(self, kernel_id: str) -> None:
+                held = sockets.get(kernel_id)
+                if held is not None:
+                    held.discard(self)
+                    if not held:
+                        del sockets[kernel_id]
+
+            def on_close(self):
+                self._let_go(getattr(self, "kernel_id", ""))
+                return super().on_close()
 
             def on_message(self, message):
                 if getattr(self, "_flooded", False):  # closing: nothing more is forwarded

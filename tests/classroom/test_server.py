@@ -1512,6 +1512,45 @@ def test_voilas_file_addresses_answer_404_json_never_a_500(server, path):
     assert "Traceback" not in reply.text
 
 
+def test_a_page_holds_only_a_few_websockets_open_to_its_table(server):
+    """break54b: a student's script with its own table's ``_xsrf`` cookie opened 135 websockets to
+    its kernel, all kept; each holds about 9 of the server's file descriptors, and at a 1,024 limit
+    joins hung, preheated tables failed ("Too many open files") and the server's accept loop
+    printed EMFILE tracebacks 570,000 times (320 MB in a minute) until the script let go. A page
+    holds at most TABLE_SOCKETS open at once; the next is refused (429 JSON), and one closed
+    makes room again."""
+    import contextlib
+
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    from catcards.classroom.server import TABLE_SOCKETS
+
+    ana = join(server)
+    browser = requests.Session()
+    page = browser.get(server["base"] + f"?student={ana['student']}", timeout=120)
+    kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page.text).group(1)
+    url = server["base"].replace("http://", "ws://") + f"api/kernels/{kernel}/channels"
+
+    def open_socket(stack):
+        return stack.enter_context(connect(
+            f"{url}?session_id={uuid.uuid4()}", open_timeout=60, ping_interval=None, close_timeout=1,
+            additional_headers={"Cookie": f"_xsrf={browser.cookies['_xsrf']}"}))
+
+    with contextlib.ExitStack() as stack:
+        held = [open_socket(stack) for _ in range(TABLE_SOCKETS)]
+        for ws in held:
+            ws.ping().wait(10)  # open
+        for _ in range(3):
+            with pytest.raises(InvalidStatus) as refused:
+                open_socket(stack)
+            assert refused.value.response.status_code == 429
+            assert b"connections open" in refused.value.response.body
+        held[0].close()
+        time.sleep(0.5)  # the server sees the close
+        open_socket(stack).ping().wait(10)
+
+
 def test_voilas_own_files_are_still_served(server):
     reply = requests.get(server["base"] + "voila/templates/lab/static/index.css", timeout=30)
     assert reply.status_code == 200 and reply.headers["Content-Type"].startswith("text/css")
