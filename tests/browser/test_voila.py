@@ -607,27 +607,19 @@ display(big, small)
 
 
 @pytest.mark.browser
-def test_no_pairs_card_label_is_cut_on_a_phone_or_a_laptop(browser_ready):
+def test_no_pairs_card_label_is_cut_on_a_phone_or_a_laptop(browser_ready, tmp_path):
     """D6 (hostile tester): a face-up card's button said "shows 30", 55 px of text on a 48 px
     button: Chromium drew "show..." at every width. Every grid button of a 52-card board (a
     card of the widest number face up at the last position, "51: 50"; "card 50") and of a
     12-card board shows its whole label at 390 px and on a Chromebook: the text is no wider than
     the button."""
-    import tempfile
-    from pathlib import Path
+    from real_browser import PHONE, one_cell_notebook
 
-    import nbformat
-
-    from real_browser import PHONE
-
-    work = Path(tempfile.mkdtemp(prefix="catcards-labels-"))
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(_PAIRS_LABELS)])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, work / "labels.ipynb")
+    notebook = one_cell_notebook(tmp_path / "labels.ipynb", _PAIRS_LABELS)  # pytest removes tmp_path: none left in /tmp
     measure = """() => [...document.querySelectorAll('.catcards-table button.catcards-cell')]
         .filter(b => getComputedStyle(b).visibility !== 'hidden')
         .map(b => [b.textContent.trim(), b.scrollWidth, b.clientWidth, getComputedStyle(b).textOverflow])"""
-    with voila(work / "labels.ipynb") as url, chromium() as browser:
+    with voila(notebook) as url, chromium() as browser:
         for size in (PHONE, CHROMEBOOK):
             page = browser.new_page(viewport={"width": size[0], "height": size[1]})
             page.goto(url, timeout=60_000)
