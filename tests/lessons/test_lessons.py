@@ -498,7 +498,8 @@ def test_the_king_of_the_jungle_lesson_keeps_the_lion_chances_back_until_the_pre
         assert images(nb.cells[i].outputs) == 0
     # locked in afterwards: the student runs the two cells again, and they answer
     stored = len(nbformat.read(path, as_version=4).cells)
-    assert [i for i, _ in waiting_cells(nb)] == held   # the cells locked_in runs again, in this order
+    # the cells locked_in runs again, in this order (then the tricks figure below the reveal: the test below)
+    assert [i for i, _ in waiting_cells(nb)][:2] == held and len(waiting_cells(nb)) == 3
     nb, _, widgets = locked_in(path)   # "1/4" locked in (LOCKED_IN_AS)
     chances, bars = nb.cells[stored + 1], nb.cells[stored + 2]
     said = "".join(o.get("text", "") for o in chances.outputs)
@@ -506,6 +507,31 @@ def test_the_king_of_the_jungle_lesson_keeps_the_lion_chances_back_until_the_pre
     assert images(bars.outputs) == 1 and not nb.metadata["small_texts"]
     assert KING_LOCK_FIRST not in json.dumps([c.outputs for c in (chances, bars)])
     assert "You said 1/4. The exact answer is 14498/20825 = 0.696." in html.unescape(shown_texts(nb, widgets))
+
+
+def test_the_king_of_the_jungle_tricks_figure_waits_for_the_lock_in(unanswered):
+    """A teacher's read (lessons55): below the reveal, the figure "Tricks won, by the Lions dealt"
+    was drawn at once under Run All. Its legend ("0 Lions (166 hands)" ... of 600) and the table
+    under it (count 166 for 0 Lions) give the share of hands with a Lion, 434/600 = 0.72, near the
+    answer (0.696), before the lock-in. The cell waits for the lock-in, as the cells above do; its
+    hands are still dealt (the checks read them), only the figure and the table wait."""
+    path, nb, _, widgets = unanswered
+    if path.name != "king-of-the-jungle.ipynb":
+        return
+    stored = nbformat.read(path, as_version=4)
+    at = next(i for i, c in enumerate(stored.cells) if "kj.simulate_hands(" in c.source)
+    assert at > reveal_cell(stored, "any_lion")   # below the reveal
+    before = output_texts(nb.cells[at])
+    assert images(nb.cells[at].outputs) == 0, before
+    assert before.startswith("150 deals x 4 players = 600 players' hands; bids made:") and LOCK_FIRST in before, before
+    assert WAITS_FOR.search(before) and "166" not in before and "count" not in before, before
+    # locked in ("1/4"), the student runs the cell again: the figure and the table are there
+    nb, _, widgets = locked_in(path)
+    again = nb.cells[len(stored.cells) + 1 + [i for i, _ in waiting_cells(stored)].index(at)]
+    assert again.source == stored.cells[at].source
+    after = output_texts(again)
+    assert images(again.outputs) == 1 and LOCK_FIRST not in after, after
+    assert re.search(r"(?m)^0 +166 +2\.33$", after) and re.search(r"(?m)^4 +3 +6\.67$", after), after
 
 
 def test_the_pairs_lesson_counts_the_rows_it_shows(unanswered):
