@@ -534,6 +534,37 @@ def test_the_king_of_the_jungle_tricks_figure_waits_for_the_lock_in(unanswered):
     assert re.search(r"(?m)^0 +166 +2\.33$", after) and re.search(r"(?m)^4 +3 +6\.67$", after), after
 
 
+def test_the_cat_trick_lesson_shows_how_to_count_no_trump_after_the_lock_in(unanswered):
+    """A teacher's read (lessons55): the formula P(no trump) = C(28, n) / C(34, n) stood in the text
+    right under the prediction box, before the lock-in: the method that gives the number. Nothing
+    a student reads above the reveal (text cells and outputs) shows how to count it; the cell that
+    waits for the lock-in prints the formula, worked out for 3, 4 and 5 players. Below the reveal,
+    "P(no trump) = 28/34 x P(no trump | lead not trump)" (the same count another way) is printed by
+    the cell that waits for it, not written in the text above that cell."""
+    path, nb, _, widgets = unanswered
+    if path.name != "cat-trick.ipynb":
+        return
+    stored = nbformat.read(path, as_version=4)
+    at = reveal_cell(stored, "no_trump")
+    above = "\n".join(c.source if c.cell_type == "markdown" else output_texts(nb.cells[i])
+                      for i, c in enumerate(stored.cells[:at]))
+    method = ("binom", "C(28", "C(34", "28/34", "27/33", "hypergeometric")
+    assert not [m for m in method if m in above], [m for m in method if m in above]
+    text = " ".join(c.source for c in stored.cells if c.cell_type == "markdown")
+    assert "\\frac{28}{34}" not in text and "binom{28}" not in text and "binom{34}" not in text
+    # locked in ("1/2"): the student runs the two cells again (above the reveal, then below it)
+    waiting = [i for i, _ in waiting_cells(stored)]
+    counted = next(i for i in waiting if "p_no_trump_in_first_trick(n)" in stored.cells[i].source and i < at)
+    nb, _, widgets = locked_in(path)
+    said = output_texts(nb.cells[len(stored.cells) + 1 + waiting.index(counted)])
+    assert "P(no trump) = C(28, n) / C(34, n)" in said, said
+    assert "4 players: C(28, 4) / C(34, 4) = 20,475 / 46,376 = 20475/46376 = 0.4415" in said, said
+    assert "3 players: C(28, 3) / C(34, 3) = 3,276 / 5,984 = 819/1496 = 0.5475" in said, said
+    given = next(i for i in waiting if "p_no_trump_after_lead(n)" in stored.cells[i].source)
+    said = output_texts(nb.cells[len(stored.cells) + 1 + waiting.index(given)])
+    assert "P(no trump) = 28/34 x P(no trump | lead not trump)" in said, said
+
+
 def test_the_pairs_lesson_counts_the_rows_it_shows(unanswered):
     """A teacher's read (cglesson2): before the lock-in the pairs lesson's table shows 6 rows (the
     row for 8 pairs waits) under "In 7 rows, 0 or 1 miss happens 96% of the time by chance alone.";
