@@ -1,9 +1,11 @@
 """Activities: what one result is, and the exact answers they carry."""
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from itertools import permutations
 from math import factorial
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -82,23 +84,47 @@ def test_snaps_per_pass_refuses_unfinished_called_and_other_games():
 
 
 def test_simons_cat_cat3_set_aside():
+    """A teacher's read (lessons55): the activity dealt 4 players 8 cards each (4 cards set aside,
+    1/9), not the deal of the Simon's Cat lesson, whose tally counts 5-player deals: the rulebook
+    deals the 36 cards equally and sets the rest aside (rules/simons-cat.md: 36 // 5 = 7 each,
+    1 set aside; 3, 4 and 6 players set none aside). The activity plays the lesson's table with 4
+    computers; its exact chance is counted from the deal: of the ways to deal 36 cards into 5
+    hands of 7 and 1 card set aside, those with the Cat 3 set aside."""
     act = activity("simons-cat/cat3-set-aside")
-    assert act.exact == {0: Fraction(8, 9), 1: Fraction(1, 9)} and act.exact_mean == Fraction(1, 9)
+    lesson_table = catcards.load("simons-cat", players=5)   # the lesson's slider at 4 computers
+    assert act.full_params == lesson_table.params == {"players": 5, "hand_size": 7}
+    assert [36 - n * (36 // n) for n in (3, 4, 5, 6)] == [0, 0, 1, 0]   # only 5 players set a card aside
+    deals = factorial(36) // (factorial(7) ** 5 * factorial(1))   # 5 hands of 7 and the set-aside card
+    with_cat3 = factorial(35) // factorial(7) ** 5               # the Cat 3 set aside, 35 cards in the hands
+    assert act.exact == {0: 1 - Fraction(with_cat3, deals), 1: Fraction(with_cat3, deals)}
+    assert act.exact_mean == Fraction(with_cat3, deals) == Fraction(1, 36)
     assert act.binary and act.tally == (0, 1)
-    seen = []
+    said = act.instructions + " " + act.title + " " + act.unit + " " + act.source
+    assert "5 players" in said and "7 cards each" in said and "one card is set aside" in said and "4 of the" not in said
+    # a teacher's notes tally counts the same deals
+    notes = (Path(__file__).resolve().parents[2] / "notebooks" / "teacher" / "simons-cat.md").read_text(encoding="utf-8")
+    assert "- deals with 5 players" in notes and "simons-cat/cat3-set-aside" in notes
+    lesson = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / "simons-cat.ipynb").read_text(encoding="utf-8"))
+    said = " ".join(" ".join("".join(c["source"]) for c in lesson["cells"] if c["cell_type"] == "markdown").split())
+    assert ("**For the class tally:** choose 4 computers, so you play with 5 players. Press *New seed* for a "
+            "deal of your own. Everyone gets 7 cards, and one card is set aside") in said
+    # the engine's deals: the one card set aside is the Cat 3 now and then (1 in 36), measured so
     rng = np.random.default_rng(0)
-    for seed in range(12):
+    aside = {seed: int(0 in act.new_game(seed).aside) for seed in range(200)}  # card id 0 is the Cat 3 (MISCHIEF order)
+    assert all(len(act.new_game(seed).aside) == 1 for seed in range(5))
+    played = [s for s in aside if aside[s]][:2] + [s for s in aside if not aside[s]][:6]
+    assert len(played) == 8
+    for seed in played:
         state = act.new_game(seed)
-        cat3 = int(any(c == 0 for c in state.aside))  # card id 0 is the Cat 3 (MISCHIEF order)
         with pytest.raises(ActivityError, match="play the first round"):
             act.result(state)
         while not state.round_results:
             legal = state.legal_actions()
             state.apply(legal[rng.integers(len(legal))])
-        assert act.result(state) == cat3
-        seen.append(cat3)
+        assert act.result(state) == aside[seed]
     assert str(catcards.games.simons_cat.MISCHIEF[0]) == "Cat 3"
-    assert 0 in seen and 1 in seen
+    with pytest.raises(ActivityError, match="set up differently"):   # the old 4-player deal is not the class's
+        act.result(catcards.load("simons-cat", players=4, hand_size=8).new_game(1))
 
 
 def test_pairs_and_big_cat_measure_the_finished_game():

@@ -498,7 +498,8 @@ def test_the_king_of_the_jungle_lesson_keeps_the_lion_chances_back_until_the_pre
         assert images(nb.cells[i].outputs) == 0
     # locked in afterwards: the student runs the two cells again, and they answer
     stored = len(nbformat.read(path, as_version=4).cells)
-    assert [i for i, _ in waiting_cells(nb)] == held   # the cells locked_in runs again, in this order
+    # the cells locked_in runs again, in this order (then the tricks figure below the reveal: the test below)
+    assert [i for i, _ in waiting_cells(nb)][:2] == held and len(waiting_cells(nb)) == 3
     nb, _, widgets = locked_in(path)   # "1/4" locked in (LOCKED_IN_AS)
     chances, bars = nb.cells[stored + 1], nb.cells[stored + 2]
     said = "".join(o.get("text", "") for o in chances.outputs)
@@ -506,6 +507,62 @@ def test_the_king_of_the_jungle_lesson_keeps_the_lion_chances_back_until_the_pre
     assert images(bars.outputs) == 1 and not nb.metadata["small_texts"]
     assert KING_LOCK_FIRST not in json.dumps([c.outputs for c in (chances, bars)])
     assert "You said 1/4. The exact answer is 14498/20825 = 0.696." in html.unescape(shown_texts(nb, widgets))
+
+
+def test_the_king_of_the_jungle_tricks_figure_waits_for_the_lock_in(unanswered):
+    """A teacher's read (lessons55): below the reveal, the figure "Tricks won, by the Lions dealt"
+    was drawn at once under Run All. Its legend ("0 Lions (166 hands)" ... of 600) and the table
+    under it (count 166 for 0 Lions) give the share of hands with a Lion, 434/600 = 0.72, near the
+    answer (0.696), before the lock-in. The cell waits for the lock-in, as the cells above do; its
+    hands are still dealt (the checks read them), only the figure and the table wait."""
+    path, nb, _, widgets = unanswered
+    if path.name != "king-of-the-jungle.ipynb":
+        return
+    stored = nbformat.read(path, as_version=4)
+    at = next(i for i, c in enumerate(stored.cells) if "kj.simulate_hands(" in c.source)
+    assert at > reveal_cell(stored, "any_lion")   # below the reveal
+    before = output_texts(nb.cells[at])
+    assert images(nb.cells[at].outputs) == 0, before
+    assert before.startswith("150 deals x 4 players = 600 players' hands; bids made:") and LOCK_FIRST in before, before
+    assert WAITS_FOR.search(before) and "166" not in before and "count" not in before, before
+    # locked in ("1/4"), the student runs the cell again: the figure and the table are there
+    nb, _, widgets = locked_in(path)
+    again = nb.cells[len(stored.cells) + 1 + [i for i, _ in waiting_cells(stored)].index(at)]
+    assert again.source == stored.cells[at].source
+    after = output_texts(again)
+    assert images(again.outputs) == 1 and LOCK_FIRST not in after, after
+    assert re.search(r"(?m)^0 +166 +2\.33$", after) and re.search(r"(?m)^4 +3 +6\.67$", after), after
+
+
+def test_the_cat_trick_lesson_shows_how_to_count_no_trump_after_the_lock_in(unanswered):
+    """A teacher's read (lessons55): the formula P(no trump) = C(28, n) / C(34, n) stood in the text
+    right under the prediction box, before the lock-in: the method that gives the number. Nothing
+    a student reads above the reveal (text cells and outputs) shows how to count it; the cell that
+    waits for the lock-in prints the formula, worked out for 3, 4 and 5 players. Below the reveal,
+    "P(no trump) = 28/34 x P(no trump | lead not trump)" (the same count another way) is printed by
+    the cell that waits for it, not written in the text above that cell."""
+    path, nb, _, widgets = unanswered
+    if path.name != "cat-trick.ipynb":
+        return
+    stored = nbformat.read(path, as_version=4)
+    at = reveal_cell(stored, "no_trump")
+    above = "\n".join(c.source if c.cell_type == "markdown" else output_texts(nb.cells[i])
+                      for i, c in enumerate(stored.cells[:at]))
+    method = ("binom", "C(28", "C(34", "28/34", "27/33", "hypergeometric")
+    assert not [m for m in method if m in above], [m for m in method if m in above]
+    text = " ".join(c.source for c in stored.cells if c.cell_type == "markdown")
+    assert "\\frac{28}{34}" not in text and "binom{28}" not in text and "binom{34}" not in text
+    # locked in ("1/2"): the student runs the two cells again (above the reveal, then below it)
+    waiting = [i for i, _ in waiting_cells(stored)]
+    counted = next(i for i in waiting if "p_no_trump_in_first_trick(n)" in stored.cells[i].source and i < at)
+    nb, _, widgets = locked_in(path)
+    said = output_texts(nb.cells[len(stored.cells) + 1 + waiting.index(counted)])
+    assert "P(no trump) = C(28, n) / C(34, n)" in said, said
+    assert "4 players: C(28, 4) / C(34, 4) = 20,475 / 46,376 = 20475/46376 = 0.4415" in said, said
+    assert "3 players: C(28, 3) / C(34, 3) = 3,276 / 5,984 = 819/1496 = 0.5475" in said, said
+    given = next(i for i in waiting if "p_no_trump_after_lead(n)" in stored.cells[i].source)
+    said = output_texts(nb.cells[len(stored.cells) + 1 + waiting.index(given)])
+    assert "P(no trump) = 28/34 x P(no trump | lead not trump)" in said, said
 
 
 def test_the_pairs_lesson_counts_the_rows_it_shows(unanswered):

@@ -198,7 +198,7 @@ def test_the_king_of_the_jungle_plan_names_the_notebooks_sections_and_fills_50_m
 
 
 #: the lessons whose cells below the reveal wait for the lock-in too (belowreveal)
-BELOW_THE_REVEAL = {"big-cat", "card-game", "cat-days", "cat-trick", "pairs", "snap"}
+BELOW_THE_REVEAL = {"big-cat", "card-game", "cat-days", "cat-trick", "king-of-the-jungle", "pairs", "snap"}
 
 
 def test_the_notes_of_a_lesson_that_waits_for_the_lock_in_say_how_to_run_it():

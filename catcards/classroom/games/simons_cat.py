@@ -1,14 +1,18 @@
-"""Simon's Cat: is the Cat 3 among the cards set aside at the deal? (yes 1, no 0)
+"""Simon's Cat: is the Cat 3 the card set aside at the deal? (yes 1, no 0)
 
-Four players with 8 cards each leave 4 of the 36 Mischief cards set aside, so the exact chance is
-4/36 = 1/9 (:func:`catcards.analysis.simons_cat.p_cat3_set_aside`, hypergeometric).
+The deal of the Simon's Cat lesson (``notebooks/simons-cat.ipynb``, its tally in
+``notebooks/teacher/simons-cat.md``): 5 players. The rulebook deals the 36 Mischief cards equally
+and sets the rest aside (``rules/simons-cat.md``): 36 // 5 = 7 cards each, so 1 card is set aside
+(3, 4 and 6 players set none aside). The set-aside card is a uniformly random one of the 36, so
+the exact chance is 1/36 (:func:`catcards.analysis.simons_cat.p_cat3_set_aside`, hypergeometric).
 """
 from __future__ import annotations
 
 from ...analysis.simons_cat import p_cat3_set_aside
 from ..activities import Activity, add_activity
 
-PLAYERS, HAND_SIZE = 4, 8
+#: the lesson's table with 4 computer players, dealt as the rulebook deals it (7 cards each)
+PLAYERS, HAND_SIZE = 5, 7
 
 
 def cat3_set_aside(state) -> int:
@@ -21,14 +25,15 @@ def first_round_over(state) -> bool:
     return bool(state.round_results)
 
 
-_p = p_cat3_set_aside(PLAYERS, HAND_SIZE)
+_p = p_cat3_set_aside(PLAYERS, HAND_SIZE)   # 1/36
 
 add_activity(Activity(
     key="simons-cat/cat3-set-aside",
     game="simons-cat",
     params={"players": PLAYERS, "hand_size": HAND_SIZE},
     title="Is the Cat 3 set aside?",
-    instructions="Deal and play one round. Was the Cat 3 one of the 4 cards set aside?",
+    instructions="5 players get 7 cards each, and one card is set aside. Play one round. "
+                 "Was the Cat 3 the card set aside?",
     unit="deals with the Cat 3 set aside",
     measure=cat3_set_aside,
     finished=first_round_over,
@@ -37,5 +42,5 @@ add_activity(Activity(
     exact={0: 1 - _p, 1: _p},
     exact_mean=_p,
     binary=True,
-    source="catcards.analysis.simons_cat.p_cat3_set_aside (hypergeometric: 4/36)",
+    source="catcards.analysis.simons_cat.p_cat3_set_aside (5 players, 7 cards each: 1 of the 36 set aside, 1/36)",
 ))
