@@ -288,3 +288,28 @@ def test_a_pairs_class_tables_widget_state_does_not_depend_on_the_deal(monkeypat
     app["table"].close()
     app2["table"].close()
 
+
+def test_the_class_pass_names_the_students_seats_and_ends_without_a_tie(monkeypatch):
+    """A fresh user: the class's Snap pass (the student turns every card, both seats) showed
+    "Seat 0" and "Seat 1" without "(you)", as a hot-seat table names other people, and its move
+    log's last line ended "no one holds a card, a tie" (nobody plays a pass to win). The pass says
+    "(you)" and ends with what it counts; a Snap game with calls keeps the game's words."""
+    import catcards.widgets
+
+    fake = FakeClass(games=[(0, 11)], results=[(201, {"counted": {"value": 4}, "games": 1})])
+    table = run_app(monkeypatch, fake)["table"]
+    board = table.board_box.children[0].value
+    assert "<b>Seat 0 (you)</b> to act" in table.status.value
+    assert "<div>Seat 0 (you)</div>" in board and "<div>Seat 1 (you)</div>" in board
+    turn_all(table)
+    end = f"Game over: 52 cards turned. Snaps showing in this pass: {table.state.snaps_showing}."
+    assert end in table.log_view.value and "tie" not in table.log_view.value
+    assert table.state.log[-1].endswith("no one holds a card, a tie.")  # the game's own record is unchanged
+    table.close()
+
+    game = catcards.widgets.play("snap", seed=11, humans=(0, 1), players=2, max_turns=52)  # hot-seat, with calls
+    assert "<div>Seat 0</div>" in game.board_box.children[0].value and "<b>Seat 0</b> to act" in game.status.value
+    while not game.state.is_over:
+        game._run(game.press_turn)
+    assert "no one holds a card, a tie." in game.log_view.value
+    game.close()
