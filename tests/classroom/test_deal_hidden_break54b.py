@@ -16,6 +16,7 @@ table itself is checked in ``test_class_app.py`` (in this process) and ``test_se
 from __future__ import annotations
 
 import contextlib
+import json
 import itertools
 from pathlib import Path
 
@@ -148,3 +149,46 @@ def test_a_snap_class_still_deals_to_a_students_python_over_http(tmp_path):
             counted = member.submit(state)
             assert counted.verified and counted.game_number == k + 1 and counted.seed == state.seed
             assert counted.value == state.snaps_showing
+
+
+def test_a_real_pairs_class_table_is_dealt_by_the_server_and_its_page_holds_no_seed(tmp_path):
+    """``catcards class pairs`` (Voila, a preheated table kernel): the student's own join, /me
+    and /game answers say no seed; their table page is dealt "Game 1." (the kernel asked /game
+    with the server's secret and got the seed), and neither the page nor any widget model its
+    kernel answers the page's widget manager with (what a student's script on the table's
+    websocket reads) holds the seed, a seed box, Undo, New game, Computer step, Play out, the Move
+    box or "What are my chances?". Before, the hidden seed box held the game's seed."""
+    import re
+
+    from catcards.classroom.pool import Pool
+    from catcards.classroom.store import open_store
+    from class_server import ClassProcess, free_port, widget_models
+
+    process = ClassProcess(tmp_path / "store", free_port(), tmp_path)
+    info = process.start(game="pairs")
+    try:
+        url = info["join_url"]
+        joined = requests.post(url + "/join", json={}, timeout=60).json()
+        token = joined["student"]
+        me = requests.post(url + "/me", json={"student": token}, timeout=60).json()
+        dealt = requests.post(url + "/game", json={"student": token}, timeout=60).json()
+        assert (joined["seed"], me["seed"], dealt) == (None, None, {"k": 0, "seed": None})
+        store = open_store(tmp_path / "store")
+        try:
+            seed = Pool(store).student(info["code"], token).seed
+        finally:
+            store.close()
+        browser = requests.Session()
+        page = browser.get(info["base"] + f"?student={token}", timeout=120)
+        assert page.status_code == 200 and "Game 1." in page.text and "Traceback" not in page.text
+        kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page.text).group(1)
+        states = widget_models(info["base"], kernel, 60, browser.cookies["_xsrf"])
+        text = json.dumps(states)
+        assert "Game 1." in text and '"description": "card 15"' in text  # the student's game, dealt: 16 cards
+        assert str(seed) not in text and str(seed) not in page.text  # nor series_seed(seed, 0), which starts so
+        descriptions = {model["state"].get("description") for model in states.values()}
+        assert not descriptions & {"Undo", "New game", "New seed", "Computer step", "Play out", "seed",
+                                   "What are my chances?", "Play on from here", "Move"}
+        assert not [m for m in states.values() if m["model_name"] in ("TextModel", "IntTextModel", "DropdownModel")]
+    finally:
+        process.stop()
