@@ -285,7 +285,7 @@ class Classroom:
             return True
         try:
             return self.activity.deal_hidden
-        except PoolError:
+        except (PoolError, ActivityError):  # the class's activity is not known here
             return False
 
     def _tally(self, token: str, value: Any) -> Counted:
