@@ -1,7 +1,7 @@
 """A class server for the tests: ``catcards class GAME --json`` as a subprocess on a free port,
 with a temporary HOME and store (tests/classroom/test_server.py, tests/browser/test_class_browser.py,
-benchmarks/bench_class.py); :func:`widget_states`, the widget manager's first
-request over a kernel's websocket (bench_class, tests/classroom/test_hub.py)."""
+benchmarks/bench_class.py); :func:`widget_states` and :func:`widget_models`, the widget
+manager's first request over a kernel's websocket (bench_class, tests/classroom/test_hub.py)."""
 from __future__ import annotations
 
 import contextlib
@@ -221,10 +221,17 @@ def ctrl_c(proc: subprocess.Popen, reader: threading.Thread) -> None:
 
 
 def widget_states(base: str, kernel_id: str, timeout: float, xsrf: str = "") -> int:
+    """The number of widget models in the kernel's answer to :func:`widget_models`.
+
+    Raises: TimeoutError when no answer comes within ``timeout`` seconds."""
+    return len(widget_models(base, kernel_id, timeout, xsrf))
+
+
+def widget_models(base: str, kernel_id: str, timeout: float, xsrf: str = "") -> dict:
     """Ask the kernel for its widgets' state over its websocket, as the page's widget manager
     does (ipywidgets 8: comm ``jupyter.widget.control``, ``request_states``), with the ``_xsrf``
-    cookie the table's page set (the server lets only that browser connect); returns the number
-    of widget models in the answer.
+    cookie the table's page set (the server lets only that browser connect); returns the answer's
+    ``states``: model id -> ``{"model_name", "model_module", "model_module_version", "state"}``.
 
     Raises: TimeoutError when no answer comes within ``timeout`` seconds."""
     from websockets.sync.client import connect
@@ -259,4 +266,4 @@ def widget_states(base: str, kernel_id: str, timeout: float, xsrf: str = "") -> 
                 ws.send(message("comm_msg", {"comm_id": comm, "data": {"method": "request_states"}})[1])
             data = msg.get("content", {}).get("data", {})
             if msg.get("msg_type") == "comm_msg" and data.get("method") == "update_states":
-                return len(data.get("states", {}))
+                return data.get("states", {})

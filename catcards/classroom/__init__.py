@@ -52,13 +52,16 @@ def __getattr__(name: str):
 
 __all__ = ["start_class", "join", "submit", "results", "current", "LocalClass", "Classroom",
            "Member", "Pool", "PoolError", "open_store", "Activity", "ActivityError", "activity",
-           "default_activity", "ENV_VAR"]
+           "default_activity", "ENV_VAR", "DEALT_AT_THE_TABLE"]
 
 #: the environment variable naming the running class: JSON ``{"join_url": ..., "student": TOKEN}``
 #: (optionally ``"seed"``)
 ENV_VAR = "CATCARDS_CLASS"
 #: the longest answer the HTTP client reads, in bytes
 MAX_ANSWER = 16 * 1024 * 1024
+#: what a student's own Python is told in a class whose deal stays with the server
+#: (:attr:`Activity.deal_hidden`: the server answers ``"seed": null``)
+DEALT_AT_THE_TABLE = "this class's games are dealt at the class table: open the join link"
 
 
 def _save_text(state_or_save: Any) -> Any:
@@ -71,7 +74,8 @@ class Member:
 
     Attributes:
         token: the student's secret identity; seed: their own seed (None when the server did
-            not give it); nickname; activity: what the class pools.
+            not give it: a class whose deal is hidden, :attr:`Activity.deal_hidden`, gives it to
+            its own tables only); nickname; activity: what the class pools.
     """
 
     def __init__(self, classroom: "LocalClass | Classroom", token: str, seed: int | None,
@@ -86,7 +90,10 @@ class Member:
     def game_seed(self, k: int) -> int:
         """The seed of this student's game ``k`` (0 <= k < 1000).
 
-        Raises: PoolError 400 (``k``), or when the seed is not known."""
+        Raises: PoolError 400 (``k``), or when the seed is not known (403 in a class whose deal
+        is hidden: :data:`DEALT_AT_THE_TABLE`)."""
+        if self.seed is None and self.classroom._deal_hidden():
+            raise PoolError(403, DEALT_AT_THE_TABLE)
         if self.seed is None:
             raise PoolError(400, "the class server did not say this student's seed")
         return series_seed(self.seed, k)
@@ -100,7 +107,9 @@ class Member:
         """The student's next game (the first of their series not counted, the only one that
         counts now), of the class's game and settings, not played yet.
 
-        Raises: PoolError (:meth:`Pool.next_game`; over HTTP, the server's status and error)."""
+        Raises: PoolError (:meth:`Pool.next_game`; over HTTP, the server's status and error;
+        403 :data:`DEALT_AT_THE_TABLE` when the server keeps the deal: a class whose activity
+        hides it, :attr:`Activity.deal_hidden`, such as Pairs, is played at the class table)."""
         k, seed = self.classroom._next_game(self.token)
         if self.seed is not None and seed != series_seed(self.seed, k):
             raise PoolError(502, "the class dealt a game that is not of this student's series")
@@ -163,11 +172,23 @@ class LocalClass:
     def _next_game(self, token: str) -> tuple[int, int]:
         return self.pool.next_game(self.code, token)
 
+    def _deal_hidden(self) -> bool:
+        return False  # the pool is in this process (the teacher's): its seeds are the teacher's to see
+
     def _tally(self, token: str, value: Any) -> Counted:
         return self.pool.tally(self.code, token, value)
 
     def __repr__(self) -> str:
         return f"LocalClass({self.code!r}, {self.info.activity!r}, {self.pool.store!r})"
+
+
+def _counted(answer: Any) -> Counted:
+    """The :class:`Counted` of a class server's 201 answer to ``/results`` or ``/tally``
+    (``{"counted": {...}, "games": ..., ...}``; a field it lacks is None). It was read from the
+    answer's top level, where the server has no such keys: every field was None."""
+    counted = answer.get("counted") if isinstance(answer, dict) else None
+    counted = counted if isinstance(counted, dict) else {}
+    return Counted(**{f.name: counted.get(f.name) for f in fields(Counted)})
 
 
 class Classroom:
@@ -180,8 +201,11 @@ class Classroom:
 
     Requests: ``POST {join_url}/join`` -> ``{"student": token, ...}`` (a ``"seed"`` key, when the
     server gives it, is the student's seed); ``POST {join_url}/game`` with ``{"student"}`` ->
-    ``{"k", "seed"}`` (the next game); ``POST {join_url}/results`` with ``{"student",
-    "save"}`` -> 201, else a 4xx with ``{"error": message}``, raised as :class:`PoolError`;
+    ``{"k", "seed"}`` (the next game; ``"seed": null`` in a class whose deal stays with the
+    server, :attr:`Activity.deal_hidden`: raised as :class:`PoolError` 403,
+    :data:`DEALT_AT_THE_TABLE`); ``POST {join_url}/results`` with ``{"student",
+    "save"}`` -> 201 ``{"counted": {...}, ...}`` (read as a :class:`Counted`), else a 4xx with
+    ``{"error": message}``, raised as :class:`PoolError`;
     ``GET {join_url}/results.csv`` with the header ``Authorization: Bearer TEACHER_TOKEN`` (the
     server refuses a token in the address: addresses are kept in histories and logs).
     """
@@ -191,6 +215,7 @@ class Classroom:
             raise PoolError(400, f"a join link starts with http:// or https://, not {join_url!r}")
         self.join_url = join_url.rstrip("/")
         self.timeout = timeout
+        self._hidden = False  # the server answered "seed": null (the class's deal is hidden)
         self._activity: Activity | None = None
         self._key: str | None = activity
 
@@ -237,25 +262,34 @@ class Classroom:
             raise PoolError(502, "the class server's answer to joining has no student token")
         self._key = answer.get("activity") or answer.get("game") or self._key
         seed = answer.get("seed")
+        self._hidden = self._hidden or ("seed" in answer and seed is None)
         return Member(self, answer["student"], seed if isinstance(seed, int) else None,
                       answer.get("nickname"))
 
     def _submit(self, token: str, save: Any) -> Counted:
-        answer = self._request("POST", "/results", {"student": token, "save": save})
-        names = [f.name for f in fields(Counted)]
-        answer = answer if isinstance(answer, dict) else {}
-        return Counted(**{name: answer.get(name) for name in names})
+        return _counted(self._request("POST", "/results", {"student": token, "save": save}))
 
     def _next_game(self, token: str) -> tuple[int, int]:
         answer = self._request("POST", "/game", {"student": token})
+        if isinstance(answer, dict) and isinstance(answer.get("k"), int) and answer.get("seed", 0) is None:
+            self._hidden = True
+            raise PoolError(403, DEALT_AT_THE_TABLE)  # the server deals this class's games at its tables
         if not isinstance(answer, dict) or not all(isinstance(answer.get(key), int) for key in ("k", "seed")):
             raise PoolError(502, "the class server's answer to /game has no whole k and seed")
         return answer["k"], answer["seed"]
 
+    def _deal_hidden(self) -> bool:
+        """The server keeps this class's deals (it answered ``"seed": null``), or the class's
+        activity, when known, says so (:attr:`Activity.deal_hidden`)."""
+        if self._hidden:
+            return True
+        try:
+            return self.activity.deal_hidden
+        except (PoolError, ActivityError):  # the class's activity is not known here
+            return False
+
     def _tally(self, token: str, value: Any) -> Counted:
-        answer = self._request("POST", "/tally", {"student": token, "value": value})
-        answer = answer if isinstance(answer, dict) else {}
-        return Counted(**{f.name: answer.get(f.name) for f in fields(Counted)})
+        return _counted(self._request("POST", "/tally", {"student": token, "value": value}))
 
     def _request(self, method: str, path: str, body: dict | None = None, raw: bool = False,
                  headers: dict[str, str] | None = None):

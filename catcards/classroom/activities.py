@@ -57,6 +57,15 @@ class Activity:
             a proportion, not Student's t interval for a mean.
         plot: ``"bars"`` (one bar per value) or ``"histogram"`` (values binned).
         source: where the exact answer comes from (a function or a book).
+        deal_hidden: True when a student's choices could use the deal (Pairs: knowing where each
+            card lies, a student clears the table in the fewest turns): the deal stays with the
+            class server. Its answers to a student's own requests (join, ``/me``, ``/game``)
+            carry ``"seed": null`` and only the server's own table kernels, which send its
+            secret, get the seed (:mod:`catcards.classroom.server`); a student plays at the class
+            table. False (the default) where the deal fixes the result, whatever the student
+            does (Snap's pass, Big Cat's length, Simon's Cat's set-aside cards): the seed gives
+            nothing away, and a student's notebook may deal and play their games itself
+            (:meth:`catcards.classroom.Member.next_game`).
     """
 
     key: str
@@ -74,6 +83,7 @@ class Activity:
     binary: bool = False
     plot: str = "bars"
     source: str = ""
+    deal_hidden: bool = False
     _params_full: dict[str, Any] = field(default=None, init=False, repr=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:

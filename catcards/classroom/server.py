@@ -12,7 +12,8 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
                                             most :data:`TABLE_RATE_PER_STUDENT`, and while fewer
                                             kernels than :attr:`ClassServer.max_tables` run)
 ``GET  class/CODE``                         the student page (join, instructions, the table, tally)
-``POST class/CODE/join``                    ``{"nickname": ...}`` -> 201 ``{"student": token, ...}``;
+``POST class/CODE/join``                    ``{"nickname": ...}`` -> 201 ``{"student": token,
+                                            "seed", "nickname", "activity": key}``;
                                             a refused nickname (taken in the class: 409; not
                                             one, or the teacher's: 400) adds ``"field":
                                             "nickname"`` to the error
@@ -23,6 +24,9 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
                                             (the class was ended) and ``closed_refused`` (their
                                             next game was refused while closed)
 ``POST class/CODE/game``                    ``{"student": token}`` -> ``{"k": k, "seed": seed}``
+                                            (the join and ``/me`` answers carry ``"seed"`` too;
+                                            ``null`` when the activity's deal is hidden, see
+                                            below)
 ``POST class/CODE/results``                 ``{"student": token, "save": text}`` -> 201 when counted
                                             (429 past the games per address, :meth:`Pool.submit`;
                                             the server's own tables, which send the server's
@@ -74,6 +78,15 @@ Not by the address: behind a JupyterHub's proxy, or on a computer shared with st
 request comes from 127.0.0.1, and a script there sent games without bound (hostile tester). A
 game with a wrong secret is bound as any other; no answer to a page holds the secret.
 ``tests/classroom/test_server.py`` checks these.
+
+A class whose activity hides its deal (:attr:`Activity.deal_hidden
+<catcards.classroom.activities.Activity.deal_hidden>`: Pairs, whose layout a student could clear
+in the fewest turns if they knew it) gives a seed only to a request with the server's secret (its
+own table kernels): the join, ``/me`` and ``/game`` answers to any other request say ``"seed":
+null`` (the key stays, so a client tells "not given" from an old server), and a ``/results``
+answer's ``counted`` gives no seed either (:meth:`PoolHandler.shows_deal`). The table kernel
+closes the table's own controls (seed box, New game, Undo, the odds panel, the history bar), so
+no widget on the page holds the seed or answers an Undo (``class_app.ipynb``).
 """
 from __future__ import annotations
 
@@ -412,6 +425,17 @@ class PoolHandler(tornado.web.RequestHandler):
             raise JsonError(status if isinstance(status, int) and 400 <= status < 500 else 400, str(exc),
                             getattr(exc, "field", None))
 
+    def shows_deal(self) -> bool:
+        """Whether this request may be told a seed of the class's deals: always, unless the
+        activity hides its deal (:attr:`~catcards.classroom.activities.Activity.deal_hidden`),
+        then only when the request comes from one of the server's own table kernels
+        (:meth:`ClassServer.from_own_table`: it sends the server's secret)."""
+        return not getattr(self.server.activity, "deal_hidden", False) or self.server.from_own_table(self.request.headers)
+
+    def shown_seed(self, seed: int | None) -> int | None:
+        """``seed`` for an answer, or None when this request may not see the deal (:meth:`shows_deal`)."""
+        return seed if self.shows_deal() else None
+
     def send(self, data: Any, status: int = 200) -> None:
         self.set_status(status)
         self.set_header("Content-Type", "application/json")
@@ -460,7 +484,8 @@ class JoinHandler(PoolHandler):
         if nickname is not None and not nickname.strip():
             nickname = None
         student = self.call(self.pool.join, code, nickname, client=self.request.remote_ip)
-        self.send({"student": student.token, "seed": student.seed, "nickname": student.nickname}, 201)
+        self.send({"student": student.token, "seed": self.shown_seed(student.seed), "nickname": student.nickname,
+                   "activity": self.server.activity.key}, 201)
 
 
 class MeHandler(PoolHandler):
@@ -470,7 +495,7 @@ class MeHandler(PoolHandler):
         student = self.call(self.pool.student, code, token)
         info = self.pool.info(code)
         results = self.server.student_results(token)
-        self.send({"student": student.token, "seed": student.seed, "nickname": student.nickname,
+        self.send({"student": student.token, "seed": self.shown_seed(student.seed), "nickname": student.nickname,
                    "open": info.is_open and not info.ended, "ended": info.ended,
                    "closed_refused": not info.is_open and not info.ended
                                      and self.server.closed_refusal(student.number, results["next"]),
@@ -480,13 +505,14 @@ class MeHandler(PoolHandler):
 class GameHandler(PoolHandler):
     """The seed of the student's next game (:meth:`Pool.next_game`): ``k`` is the first game of
     their series not counted, the only one the pool counts now (a game refused, e.g. unfinished,
-    is dealt again; a reload deals the same game)."""
+    is dealt again; a reload deals the same game). ``seed`` is null when the activity hides its
+    deal and the request is not the server's own table's (:meth:`PoolHandler.shows_deal`)."""
 
     def post(self, code: str) -> None:
         code = self.code(code)
         token = self.student_token(self.json_body())
         k, seed = self.call(self.pool.next_game, code, token)
-        self.send({"k": k, "seed": seed})
+        self.send({"k": k, "seed": self.shown_seed(seed)})
 
 
 class ResultsHandler(PoolHandler):
@@ -520,8 +546,9 @@ class ResultsHandler(PoolHandler):
         save = data.get("save")
         if not isinstance(save, str):
             raise JsonError(400, "give the finished game's save as \"save\": the text of state.to_json()")
-        counted = self.call(self.submit, code, token, save)
-        self.send({"counted": _counted(counted), **self.server.student_results(token)}, 201)
+        counted = _counted(self.call(self.submit, code, token, save))
+        counted["seed"] = self.shown_seed(counted["seed"])  # a game's seed gives its student's series away
+        self.send({"counted": counted, **self.server.student_results(token)}, 201)
 
 
 class TallyHandler(PoolHandler):

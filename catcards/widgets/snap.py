@@ -246,6 +246,26 @@ class SnapTable(GameTable):
         state = self.state
         return f"{state.turns} cards turned. Snaps showing in this pass: {state.snaps_showing}."
 
+    def seat_label(self, seat: int | None) -> str:
+        """As the table's, but in a pass through the deck (``snap_calls=False``) a person's seat
+        is "Seat 0 (you)" also when the person turns the cards of several seats (the class's
+        pass: the student turns every card; "Seat 0", as a hot-seat player is named, read as
+        someone else's seat, a fresh README user)."""
+        if not self.snap_calls and self.is_human(seat):
+            return f"Seat {seat} (you)"
+        return super().seat_label(seat)
+
+    def log_lines(self) -> list[str]:
+        """As the table's, but the last line of a pass through the deck (``snap_calls=False``)
+        that is over says what the pass counts (:meth:`end_text`), not the game's "the turn limit
+        was reached with every card in the centre pile: no one holds a card, a tie": in a pass
+        nobody plays to win (a fresh README user found the tie odd). A game with calls keeps the
+        game's own words."""
+        lines = self.state.log
+        if self.snap_calls or not self.state.is_over or not lines:
+            return lines
+        return [*lines[:-1], f"Game over: {self.end_text()}"]
+
     def status_text(self, obs: dict) -> str:
         text = super().status_text(obs)
         if obs["snap_showing"]:

@@ -79,8 +79,8 @@ def test_the_pass_table_has_no_snap_buttons_and_a_refused_game_is_dealt_again_in
     assert "Game 1." in note.value and button.layout.display == "none"
     assert "Turn all 52 cards" not in note.value  # the page above the table says it, once
     # the class deals and counts: no seed box, no history, no "What are my chances?" (a click
-    # would spend the class server's CPU on rollouts)
-    assert table.controls.layout.display == table.odds_panel.layout.display == "none"
+    # would spend the class server's CPU on rollouts): closed, not on the page (break54b)
+    assert table.controls.comm is table.odds_panel.comm is table.history_bar.comm is None
 
     turn_all(table)
     assert [path for path, _ in fake.sent] == ["game", "results"]
@@ -116,8 +116,7 @@ def test_a_class_table_does_not_show_its_deals_seed(monkeypatch):
     table = app["table"]
     assert table.state.seed == 916230063792000 and "16 cards" in table.log_view.value
     assert "seed" not in table.title.value
-    shown = [part for part in table.children if part.layout.display != "none"]  # not the hidden seed box
-    assert table.controls not in shown and not [w for p in shown for w in _words(p) if "916230063792" in w]
+    assert table.controls not in table.children and not [w for w in _words(table) if "916230063792" in w]
     assert "2 players" not in table.title.value and "1 player" in table.title.value
     table.close()
 
@@ -230,3 +229,87 @@ def test_play_another_game_is_a_touch_target_a_finger_can_hit(monkeypatch):
     fake = FakeClass(games=[(0, 11)], results=[])
     button = run_app(monkeypatch, fake)["next_button"]
     assert button.layout.height == "44px" and button.layout.width == "auto"
+
+
+def _app_models(monkeypatch, fake: FakeClass, key: str) -> tuple[dict, list]:
+    """The class app run as in a kernel (:func:`run_app`), and the state of every widget model it
+    left open, in the order made: what the widget manager's ``request_states`` answers a page, or
+    a student's script on the table's websocket (ipywidgets' registry of open models). Models
+    refer to each other as ``IPY_MODEL_<n>``, ``n`` the order made, so two runs compare."""
+    import ipywidgets as widgets
+
+    registry = widgets.widgets.widget._instances
+    before = set(registry)
+    app = run_app(monkeypatch, fake, key)
+    made = [model_id for model_id in registry if model_id not in before]
+    text = json.dumps([registry[model_id].get_state() for model_id in made], sort_keys=True, default=str)
+    for n, model_id in enumerate(made):
+        text = text.replace(f"IPY_MODEL_{model_id}", f"IPY_MODEL_{n}")
+    return app, json.loads(text)
+
+
+@pytest.mark.parametrize("key", ["pairs/turns-to-clear", "snap/snaps-per-pass"])
+def test_the_class_table_closes_the_controls_it_does_not_use(monkeypatch, key):
+    """break54b: the class table hid its controls with CSS only, so the page held the seed box
+    (the deal's seed: a Pairs layout) in its widget state, and Undo, New game, Computer step, Play
+    out, the Move box and "What are my chances?" still answered a student's script (in Pairs: turn
+    two cards, see them, Undo, choose again; the chances: the server's CPU). They are closed now:
+    no open widget model of the table holds the seed or is one of them, and a click sent to them
+    does nothing."""
+    seed = 916230063792000
+    app, states = _app_models(monkeypatch, FakeClass(games=[(0, seed)], results=[]), key)
+    table = app["table"]
+    assert table.state.seed == seed and "Game 1." in app["note"].value  # dealt from the server's answer
+    text = json.dumps(states)
+    assert str(seed) not in text and "916230063792" not in text
+    descriptions = {state.get("description") for state in states}
+    assert not descriptions & {"Undo", "New game", "New seed", "Computer step", "Play out", "Step", "Run",
+                               "seed", "What are my chances?", "Play on from here", "Move", "Game"}
+    assert not [state for state in states if state["_model_name"] in ("TextModel", "IntTextModel", "DropdownModel")]
+    assert {"Play another game"} <= descriptions  # the class's own button is there
+    closed = [table.controls, table.seed_box, table.undo_button, table.new_button, table.step_button,
+              table.playout_button, table.history_bar, table.history_slider, table.odds_panel]
+    assert [w for w in closed if w.comm is not None] == []
+    before = (len(table.state.history), table.state.seed)
+    table.undo_button.click()  # what a message to it would do, were it delivered: nothing to undo here
+    table.new_button.click()
+    assert (len(table.state.history), table.state.seed) == before
+    table.close()
+
+
+def test_a_pairs_class_tables_widget_state_does_not_depend_on_the_deal(monkeypatch):
+    """Nothing the Pairs class table syncs to the page tells the face-down layout: the states of
+    every open widget model of two tables dealt different seeds are the same (before a card is
+    turned; before break54b the seed box held each deal's seed)."""
+    app, first = _app_models(monkeypatch, FakeClass(games=[(0, 916230063792000)], results=[]), "pairs/turns-to-clear")
+    app2, second = _app_models(monkeypatch, FakeClass(games=[(0, 123456789012000)], results=[]), "pairs/turns-to-clear")
+    assert app["table"].state.grid != app2["table"].state.grid  # two layouts
+    assert len(first) == len(second) > 50 and first == second
+    app["table"].close()
+    app2["table"].close()
+
+
+def test_the_class_pass_names_the_students_seats_and_ends_without_a_tie(monkeypatch):
+    """A fresh user: the class's Snap pass (the student turns every card, both seats) showed
+    "Seat 0" and "Seat 1" without "(you)", as a hot-seat table names other people, and its move
+    log's last line ended "no one holds a card, a tie" (nobody plays a pass to win). The pass says
+    "(you)" and ends with what it counts; a Snap game with calls keeps the game's words."""
+    import catcards.widgets
+
+    fake = FakeClass(games=[(0, 11)], results=[(201, {"counted": {"value": 4}, "games": 1})])
+    table = run_app(monkeypatch, fake)["table"]
+    board = table.board_box.children[0].value
+    assert "<b>Seat 0 (you)</b> to act" in table.status.value
+    assert "<div>Seat 0 (you)</div>" in board and "<div>Seat 1 (you)</div>" in board
+    turn_all(table)
+    end = f"Game over: 52 cards turned. Snaps showing in this pass: {table.state.snaps_showing}."
+    assert end in table.log_view.value and "tie" not in table.log_view.value
+    assert table.state.log[-1].endswith("no one holds a card, a tie.")  # the game's own record is unchanged
+    table.close()
+
+    game = catcards.widgets.play("snap", seed=11, humans=(0, 1), players=2, max_turns=52)  # hot-seat, with calls
+    assert "<div>Seat 0</div>" in game.board_box.children[0].value and "<b>Seat 0</b> to act" in game.status.value
+    while not game.state.is_over:
+        game._run(game.press_turn)
+    assert "no one holds a card, a tie." in game.log_view.value
+    game.close()

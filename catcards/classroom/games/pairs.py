@@ -2,6 +2,9 @@
 
 No exact distribution: it depends on how well each student remembers. (With perfect memory the
 mean is known: :func:`catcards.analysis.pairs.expected_turns_solo`.)
+
+The deal is hidden (``deal_hidden``): a student who knew the seed would know where every card
+lies, so the class server gives the seed to its own tables only, never to a student.
 """
 from __future__ import annotations
 
@@ -26,4 +29,7 @@ add_activity(Activity(
     unfinished="clear the table",
     tally=(NUMBERS, 500),
     plot="histogram",
+    # the layout is the answer: a student who knows the seed deals it at home and clears the
+    # table in 8 turns (break54b); the deal stays with the class server
+    deal_hidden=True,
 ))

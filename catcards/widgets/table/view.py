@@ -248,6 +248,12 @@ class ViewMixin:
         return self.box("pass", [self.html("pass", f"<i>Seat {seat}'s hand is hidden until seat {seat} looks.</i>"),
                                  button])
 
+    def log_lines(self) -> list[str]:
+        """The lines of the move log: ``state.log`` of the position shown. A table played for
+        something else than winning may word a line its own way (Snap's pass through the deck:
+        the game's end), one line for one line, so the moves are numbered the same."""
+        return self.state.log
+
     def log_html(self, obs: dict) -> str:
         """The newest public log lines, newest move first, each move's lines in one entry numbered
         by that move (the number the Move box shows after it; 0 for the deal's lines: one
@@ -255,9 +261,9 @@ class ViewMixin:
         that writes two lines (Snap's 52nd card and "Game over") is one entry, its lines in the
         order written: two entries numbered "52." read as two moves (hostile tester, S2).
 
-        Read from ``state.log``, which holds public lines only (the contract), because several
-        games keep just the last lines in ``obs["log"]`` to stay fast."""
-        lines = self.state.log
+        Read from :meth:`log_lines` (``state.log``, which holds public lines only: the contract),
+        because several games keep just the last lines in ``obs["log"]`` to stay fast."""
+        lines = self.log_lines()
         shown = lines[-LOG_LINES:]
         numbers = self.model.move_of_line(self.state, last=LOG_LINES)
         entries: list[tuple[int, list[str]]] = []  # (move, its lines), oldest first
