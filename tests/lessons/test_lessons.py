@@ -534,6 +534,36 @@ def test_the_king_of_the_jungle_tricks_figure_waits_for_the_lock_in(unanswered):
     assert re.search(r"(?m)^0 +166 +2\.33$", after) and re.search(r"(?m)^4 +3 +6\.67$", after), after
 
 
+def test_the_big_cat_lesson_keeps_the_first_players_wins_by_lions_back_until_the_lock_in(unanswered):
+    """A teacher's read (teach55): above the reveal, under Run All, the Lions cell showed the first
+    player's win rate for each number of Lions (0.4200, 0.4716, 0.4953, 0.5225, 0.5386) with the
+    deals of each (2200, 10030, 15610, 9960, 2200), and a chart of them against the 0.5 line. Weighted
+    by the deals they give 0.4944, the answer (the reveal's 0.494), and the chart shows the first
+    player below half in most deals. The Lions' distribution (exact and simulated) still shows at
+    once; the win rates by Lions wait for the lock-in, in a cell of their own."""
+    path, nb, _, widgets = unanswered
+    if path.name != "big-cat.ipynb":
+        return
+    stored = nbformat.read(path, as_version=4)
+    at = reveal_cell(stored, "first_player")
+    above = "\n".join(output_texts(nb.cells[i]) for i in range(at))
+    for rate in ("first_win_rate", "0.4200", "0.4716", "0.4953", "0.5225", "0.5386"):
+        assert rate not in above, rate
+    shares = next(i for i, c in enumerate(stored.cells) if "bc.wins_by_rewards(" in c.source)
+    assert shares < at and images(nb.cells[shares].outputs) == 1 and "0.3902" in output_texts(nb.cells[shares])
+    by_lions = next(i for i, c in enumerate(stored.cells) if "first_win_rate" in c.source)
+    assert shares < by_lions < at and (by_lions, "first_player") in waiting_cells(stored)
+    before = output_texts(nb.cells[by_lions])
+    assert images(nb.cells[by_lions].outputs) == 0 and WAITS_FOR.search(before), before
+    # locked in ("1/2"), the student runs the cell again: the win rates by Lions and their chart
+    nb, _, widgets = locked_in(path)
+    again = nb.cells[len(stored.cells) + 1 + [i for i, _ in waiting_cells(stored)].index(by_lions)]
+    assert again.source == stored.cells[by_lions].source
+    after = output_texts(again)
+    assert images(again.outputs) == 1 and LOCK_FIRST not in after, after
+    assert all(rate in after for rate in ("0.4200", "0.4716", "0.4953", "0.5225", "0.5386")), after
+
+
 def test_the_cat_trick_lesson_shows_how_to_count_no_trump_after_the_lock_in(unanswered):
     """A teacher's read (lessons55): the formula P(no trump) = C(28, n) / C(34, n) stood in the text
     right under the prediction box, before the lock-in: the method that gives the number. Nothing
