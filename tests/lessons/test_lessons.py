@@ -564,6 +564,32 @@ def test_the_big_cat_lesson_keeps_the_first_players_wins_by_lions_back_until_the
     assert all(rate in after for rate in ("0.4200", "0.4716", "0.4953", "0.5225", "0.5386")), after
 
 
+#: a Python dict as print shows it: "{'games': 40000, ..."
+PYTHON_DICT = re.compile(r"\{'\w+': ")
+
+
+def test_no_lesson_prints_a_python_dict(unanswered):
+    """A teacher's read (teach55): big-cat.ipynb printed three Python dicts, "{'cards_played': 209,
+    'tricks': 27, 'winner': 0, 'terminated': True}" for the first deal, "{'games': 40000, 'mean':
+    245.6, 'median': 185.5, 'p90': 503.0, 'p99': 951.0, 'max': 2414, 'mean_tricks': 32.6, 'cycles':
+    0}" for the lengths (p90 and p99 explained nowhere), and the two published records the same way
+    ("'winner': None, 'terminated': False"). A student reads sentences instead; no output of any
+    lesson, Run All without answers, holds a dict."""
+    path, nb, _, widgets = unanswered
+    shown = [(i, m.group(0)) for i, cell in enumerate(nb.cells[:-1]) if (m := PYTHON_DICT.search(output_texts(cell)))]
+    assert not shown, f"{path.name}: {shown}"
+    if path.name != "big-cat.ipynb":
+        return
+    text = shown_texts(nb, widgets)
+    for said in ("Seat 0 won this deal: 209 cards laid, 27 tricks (a trick ends when someone takes the pile).",
+                 "40,000 games: 245.6 cards played on average, median 185.5.",
+                 "9 games in 10 ended within 503 cards, 99 in 100 within 951. The longest took 2,414.",
+                 "32.6 tricks on average. Deals that never end: 0.",
+                 "Nessler 2022: seat 1 wins after 8,344 cards and 1,164 tricks.",
+                 "Casella et al. 2024: no winner. After 474 cards (66 tricks) a trick starts as an earlier one did,"):
+        assert said in text, said
+
+
 def test_the_cat_trick_lesson_shows_how_to_count_no_trump_after_the_lock_in(unanswered):
     """A teacher's read (lessons55): the formula P(no trump) = C(28, n) / C(34, n) stood in the text
     right under the prediction box, before the lock-in: the method that gives the number. Nothing
