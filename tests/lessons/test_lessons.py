@@ -621,6 +621,23 @@ def test_the_cat_trick_lesson_shows_how_to_count_no_trump_after_the_lock_in(unan
     assert "P(no trump) = 28/34 x P(no trump | lead not trump)" in said, said
 
 
+def test_the_cat_trick_no_trump_table_shows_only_its_own_columns(unanswered):
+    """A teacher's read (teach55): after the lock-in, the table of the 1500 simulated deals (no
+    trump in the first trick) showed two more columns, eight_sim and eight_exact: the section on a 1
+    that counts as 8 comes later, and those names are the code's. The table shows the no-trump
+    columns only; the 1-as-8 shares are printed, in words, in their own section."""
+    path, nb, _, widgets = unanswered
+    if path.name != "cat-trick.ipynb":
+        return
+    stored = nbformat.read(path, as_version=4)
+    at = next(i for i, c in enumerate(stored.cells) if "ct.simulate_first_tricks(n, deals=1500" in c.source)
+    nb, _, widgets = locked_in(path)
+    after = output_texts(nb.cells[len(stored.cells) + 1 + [i for i, _ in waiting_cells(stored)].index(at)])
+    assert re.search(r"(?m)^ +exact +simulated +low +high *$", after) and re.search(r"(?m)^players *$", after), after
+    assert "eight" not in after and re.search(r"(?m)^4 +0\.4415 +0\.4380 +0\.4131 +0\.4632 *$", after), after
+    assert "4 players: a 1 counted as 8 in 0.0440 of the deals, exact 0.0502." in shown_texts(nb, widgets)
+
+
 def test_the_pairs_lesson_counts_the_rows_it_shows(unanswered):
     """A teacher's read (cglesson2): before the lock-in the pairs lesson's table shows 6 rows (the
     row for 8 pairs waits) under "In 7 rows, 0 or 1 miss happens 96% of the time by chance alone.";
