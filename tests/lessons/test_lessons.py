@@ -534,6 +534,62 @@ def test_the_king_of_the_jungle_tricks_figure_waits_for_the_lock_in(unanswered):
     assert re.search(r"(?m)^0 +166 +2\.33$", after) and re.search(r"(?m)^4 +3 +6\.67$", after), after
 
 
+def test_the_big_cat_lesson_keeps_the_first_players_wins_by_lions_back_until_the_lock_in(unanswered):
+    """A teacher's read (teach55): above the reveal, under Run All, the Lions cell showed the first
+    player's win rate for each number of Lions (0.4200, 0.4716, 0.4953, 0.5225, 0.5386) with the
+    deals of each (2200, 10030, 15610, 9960, 2200), and a chart of them against the 0.5 line. Weighted
+    by the deals they give 0.4944, the answer (the reveal's 0.494), and the chart shows the first
+    player below half in most deals. The Lions' distribution (exact and simulated) still shows at
+    once; the win rates by Lions wait for the lock-in, in a cell of their own."""
+    path, nb, _, widgets = unanswered
+    if path.name != "big-cat.ipynb":
+        return
+    stored = nbformat.read(path, as_version=4)
+    at = reveal_cell(stored, "first_player")
+    above = "\n".join(output_texts(nb.cells[i]) for i in range(at))
+    for rate in ("first_win_rate", "0.4200", "0.4716", "0.4953", "0.5225", "0.5386"):
+        assert rate not in above, rate
+    shares = next(i for i, c in enumerate(stored.cells) if "bc.wins_by_rewards(" in c.source)
+    assert shares < at and images(nb.cells[shares].outputs) == 1 and "0.3902" in output_texts(nb.cells[shares])
+    by_lions = next(i for i, c in enumerate(stored.cells) if "first_win_rate" in c.source)
+    assert shares < by_lions < at and (by_lions, "first_player") in waiting_cells(stored)
+    before = output_texts(nb.cells[by_lions])
+    assert images(nb.cells[by_lions].outputs) == 0 and WAITS_FOR.search(before), before
+    # locked in ("1/2"), the student runs the cell again: the win rates by Lions and their chart
+    nb, _, widgets = locked_in(path)
+    again = nb.cells[len(stored.cells) + 1 + [i for i, _ in waiting_cells(stored)].index(by_lions)]
+    assert again.source == stored.cells[by_lions].source
+    after = output_texts(again)
+    assert images(again.outputs) == 1 and LOCK_FIRST not in after, after
+    assert all(rate in after for rate in ("0.4200", "0.4716", "0.4953", "0.5225", "0.5386")), after
+
+
+#: a Python dict as print shows it: "{'games': 40000, ..."
+PYTHON_DICT = re.compile(r"\{'\w+': ")
+
+
+def test_no_lesson_prints_a_python_dict(unanswered):
+    """A teacher's read (teach55): big-cat.ipynb printed three Python dicts, "{'cards_played': 209,
+    'tricks': 27, 'winner': 0, 'terminated': True}" for the first deal, "{'games': 40000, 'mean':
+    245.6, 'median': 185.5, 'p90': 503.0, 'p99': 951.0, 'max': 2414, 'mean_tricks': 32.6, 'cycles':
+    0}" for the lengths (p90 and p99 explained nowhere), and the two published records the same way
+    ("'winner': None, 'terminated': False"). A student reads sentences instead; no output of any
+    lesson, Run All without answers, holds a dict."""
+    path, nb, _, widgets = unanswered
+    shown = [(i, m.group(0)) for i, cell in enumerate(nb.cells[:-1]) if (m := PYTHON_DICT.search(output_texts(cell)))]
+    assert not shown, f"{path.name}: {shown}"
+    if path.name != "big-cat.ipynb":
+        return
+    text = shown_texts(nb, widgets)
+    for said in ("Seat 0 won this deal: 209 cards laid, 27 tricks (a trick ends when someone takes the pile).",
+                 "40,000 games: 245.6 cards played on average, median 185.5.",
+                 "9 games in 10 ended within 503 cards, 99 in 100 within 951. The longest took 2,414.",
+                 "32.6 tricks on average. Deals that never end: 0.",
+                 "Nessler 2022: seat 1 wins after 8,344 cards and 1,164 tricks.",
+                 "Casella et al. 2024: no winner. After 474 cards (66 tricks) a trick starts as an earlier one did,"):
+        assert said in text, said
+
+
 def test_the_cat_trick_lesson_shows_how_to_count_no_trump_after_the_lock_in(unanswered):
     """A teacher's read (lessons55): the formula P(no trump) = C(28, n) / C(34, n) stood in the text
     right under the prediction box, before the lock-in: the method that gives the number. Nothing
@@ -563,6 +619,23 @@ def test_the_cat_trick_lesson_shows_how_to_count_no_trump_after_the_lock_in(unan
     given = next(i for i in waiting if "p_no_trump_after_lead(n)" in stored.cells[i].source)
     said = output_texts(nb.cells[len(stored.cells) + 1 + waiting.index(given)])
     assert "P(no trump) = 28/34 x P(no trump | lead not trump)" in said, said
+
+
+def test_the_cat_trick_no_trump_table_shows_only_its_own_columns(unanswered):
+    """A teacher's read (teach55): after the lock-in, the table of the 1500 simulated deals (no
+    trump in the first trick) showed two more columns, eight_sim and eight_exact: the section on a 1
+    that counts as 8 comes later, and those names are the code's. The table shows the no-trump
+    columns only; the 1-as-8 shares are printed, in words, in their own section."""
+    path, nb, _, widgets = unanswered
+    if path.name != "cat-trick.ipynb":
+        return
+    stored = nbformat.read(path, as_version=4)
+    at = next(i for i, c in enumerate(stored.cells) if "ct.simulate_first_tricks(n, deals=1500" in c.source)
+    nb, _, widgets = locked_in(path)
+    after = output_texts(nb.cells[len(stored.cells) + 1 + [i for i, _ in waiting_cells(stored)].index(at)])
+    assert re.search(r"(?m)^ +exact +simulated +low +high *$", after) and re.search(r"(?m)^players *$", after), after
+    assert "eight" not in after and re.search(r"(?m)^4 +0\.4415 +0\.4380 +0\.4131 +0\.4632 *$", after), after
+    assert "4 players: a 1 counted as 8 in 0.0440 of the deals, exact 0.0502." in shown_texts(nb, widgets)
 
 
 def test_the_pairs_lesson_counts_the_rows_it_shows(unanswered):

@@ -84,3 +84,11 @@ _lions = _compare(_five.low, _five.high, _four.low, _four.high, a="Lion 5", b="L
 assert "gives 0.498, an interval [0.492, 0.503] that holds 0.5" in _notes
 assert cmp["first_wins"].round(3)["Wildcat (Lion 5)"] == 0.498, _five
 assert "Lion 5 [0.492, 0.503]" in _lions and _five.low <= 0.5 <= _five.high, _lions
+
+# ---- claim, notebooks/teacher/big-cat.md "How to run it" and the cell "Do more Lions help the first
+# player?": the first player's win rates by Lions, weighted by the deals of each, give the first
+# player's overall share of those 40,000 deals, 0.494 (the answer the reveal shows from other deals):
+# why they wait for the lock-in (teach55). Source: the batch results themselves, counted here.
+assert abs((lions["deals"] * lions["first_win_rate"]).sum() / lions["deals"].sum() - (results["winner"] == 0).mean()) < 1e-12
+assert round(float((results["winner"] == 0).mean()), 3) == 0.494 == round(float(two.rate), 3)
+assert "weighted by the deals, those rates give 0.494, the answer" in _notes
