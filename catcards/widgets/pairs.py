@@ -557,7 +557,6 @@ class PairsTable(GameTable):
         # "Your turn" said apart replaced the summary 12 ms later, before it was read; break54: so
         # did the result when the computers finished the game)
         if self.state.is_over:
-            self.__dict__["_announced_end"] = self.state  # the result is said here, not again by refresh
-            self.say(f"{summary} {self.end_words()} {self.game_over_words}")
+            self.say_end(summary, self.game_over_words)  # the result said here, not again by refresh
             return
         self.say(f"{summary} {self._whose_turn_words()}".rstrip())
