@@ -447,7 +447,7 @@ class PairsTable(GameTable):
         if self.state.is_over:
             self.say(self.game_over_words)
         elif self._computers_playing():
-            self.say(COMPUTER_PLAYING)
+            self.say_counted(COMPUTER_PLAYING)  # once per computers' turn, the presses counted
         elif not self.is_human(seat):
             self.say(f"It is {self.seat_label(seat)}'s turn, not yours: nothing changed.")
         elif action not in self.state.legal_actions():
