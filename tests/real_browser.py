@@ -226,13 +226,17 @@ def voila(notebook: Path, timeout: float = 60, extra: tuple[str, ...] = ()) -> I
     ``notes/browser-testing.md``), so readiness is the port listening, and a test waits for the
     widget itself. Voila's executor is set as ``catcards app`` sets it (:data:`catcards.cli.APP_EXECUTION`:
     without it a loaded machine now and then leaves the page without its table). ``extra``: more
-    Voila options, e.g. ``("--preheat_kernel=True",)``."""
+    Voila options, e.g. ``("--preheat_kernel=True",)``. Voila's folder of kernel connection
+    files (``voila_*``, made in ``tempfile.gettempdir()`` unless ``Voila.connection_dir_root`` is
+    set) is made in that HOME, so it goes with it: Voila removes it only when its own stop ends,
+    and a server stopped by kill left it in /tmp (about six a full run)."""
     home = Path(tempfile.mkdtemp(prefix="catcards-voila-"))
     port = free_port()
     from catcards.cli import APP_EXECUTION
 
     cmd = [sys.executable, "-m", "voila", str(notebook), f"--port={port}", "--no-browser",
-           "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *APP_EXECUTION, *extra]
+           "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", f"--Voila.connection_dir_root={home}",
+           *APP_EXECUTION, *extra]
 
     def ready() -> bool:
         with socket.create_connection(("127.0.0.1", port), timeout=1):
