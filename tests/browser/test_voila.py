@@ -443,7 +443,7 @@ def test_catcards_app_opens_at_the_address_it_prints_and_plays_with_a_quiet_term
     from real_browser import free_port
 
     port = free_port()
-    env = dict(os.environ, HOME=str(tmp_path), MPLBACKEND="Agg")
+    env = dict(os.environ, HOME=str(tmp_path), TMPDIR=str(tmp_path), MPLBACKEND="Agg")  # TMPDIR: no voila_* left in /tmp
     proc = subprocess.Popen([sys.executable, "-m", "catcards.cli", "app", "simons-cat", "--players", "3",
                              "--seed", "4", "--port", str(port)],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=tmp_path)
