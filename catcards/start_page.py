@@ -204,8 +204,8 @@ def start_page_html(notebooks: Path | None = None, app_base: str | None = None) 
                   for f in g["lessons"]]
         links.append(f'<a href="{html.escape(app_href(g["name"]))}" target="_blank">app (no code)</a>')
         # drawn as the game's table draws it (Card Game's and Cat Days' cards have no suit: the
-        # generic face showed "?")
-        picture = game_card_svg(g["card"], catcards.load(g["name"]), width=64) if g["card"] is not None else ""
+        # generic face showed "?"), every game's 92 px high (Cat Days' 64 px wide was 86 px high)
+        picture = game_card_svg(g["card"], catcards.load(g["name"]), height=92) if g["card"] is not None else ""
         rows.append(
             f"<tr><td>{picture}</td><td><b>{html.escape(g['title'])}</b><br><code>{g['name']}</code></td>"
             f"<td style='text-align:center'>{g['players']}</td><td>{html.escape(g['teaches'])}<br><small>options: "

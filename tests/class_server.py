@@ -156,7 +156,11 @@ class ClassProcess:
         Raises: RuntimeError (with the server's log) when it prints no line or does not answer."""
         cmd = [sys.executable, "-m", "catcards.cli", "class", game, "--json", f"--port={self.port}",
                f"--store={self.store}", *extra]
-        full_env = dict(os.environ, HOME=str(self.home), PYTHONPATH=str(REPO), MPLBACKEND="Agg", **(env or {}))
+        # its HOME as its temporary folder too: Voila's folder of kernel connection files
+        # (voila_*, made in tempfile.gettempdir()) goes with it; the server removes it when it
+        # stops, but a server killed (kill(), or a stop that timed out) left it in /tmp
+        full_env = {**os.environ, "HOME": str(self.home), "TMPDIR": str(self.home), "PYTHONPATH": str(REPO),
+                    "MPLBACKEND": "Agg", **(env or {})}
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self.log, env=full_env, cwd=self.home)
         line: list[bytes] = []
         reader = threading.Thread(target=lambda: line.append(self.proc.stdout.readline()), daemon=True)

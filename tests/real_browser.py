@@ -61,8 +61,13 @@ def _write_settings(home: Path) -> None:
 
 
 def _fresh_env(home: Path) -> dict[str, str]:
-    """The environment of a server in a fresh HOME, with the repository importable."""
-    env = dict(os.environ, HOME=str(home), PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    """The environment of a server in a fresh HOME, with the repository importable, and that HOME
+    as its temporary folder (``TMPDIR``): what the server and its kernels leave there goes with
+    it, such as Voila's folder of kernel connection files (``voila_*``, made in
+    ``tempfile.gettempdir()``; Voila removes it only when its own stop ends, so a server killed
+    left it in /tmp)."""
+    env = dict(os.environ, HOME=str(home), TMPDIR=str(home),
+               PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTERLAB_SETTINGS_DIR",
                 "JUPYTERLAB_WORKSPACES_DIR"):
         env.pop(var, None)
@@ -226,7 +231,8 @@ def voila(notebook: Path, timeout: float = 60, extra: tuple[str, ...] = ()) -> I
     ``notes/browser-testing.md``), so readiness is the port listening, and a test waits for the
     widget itself. Voila's executor is set as ``catcards app`` sets it (:data:`catcards.cli.APP_EXECUTION`:
     without it a loaded machine now and then leaves the page without its table). ``extra``: more
-    Voila options, e.g. ``("--preheat_kernel=True",)``."""
+    Voila options, e.g. ``("--preheat_kernel=True",)``. Voila's folder of kernel connection
+    files is made in that HOME, and removed with it (:func:`_fresh_env`)."""
     home = Path(tempfile.mkdtemp(prefix="catcards-voila-"))
     port = free_port()
     from catcards.cli import APP_EXECUTION

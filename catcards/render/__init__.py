@@ -197,8 +197,9 @@ BOARDS: Registry[Callable[[dict, Callable[[int | None], str], Any], str]] = Regi
 #: game name -> ``faces(cards, game) -> HTML``, a row of the game's own card faces, for a game
 #: that draws its cards itself (Card Game, Cat Days); registered with :func:`board`
 CARD_ROWS: dict[str, Callable[[Any, Any], str]] = {}
-#: game name -> ``face(card, game, width) -> SVG``, one card in the game's own face (the face its
-#: table draws), for a game that draws its cards itself; registered with :func:`board`
+#: game name -> ``face(card, game, height) -> SVG``, one card in the game's own face (the face its
+#: table draws, in its own proportion), ``height`` px high, for a game that draws its cards
+#: itself; registered with :func:`board`
 CARD_FACES: dict[str, Callable[[Card, Any, int], str]] = {}
 
 
@@ -210,7 +211,7 @@ def board(game_name: str, cards: Callable[[Any, Any], str] | None = None,
     :class:`catcards.core.Game` (for a board that needs its deck). Its tables draw the same
     function (``render_board``). ``cards(cards, game) -> HTML``: a row of the game's own card
     faces, for a game whose cards are not drawn by :func:`card_svg` (in :data:`CARD_ROWS`);
-    ``face(card, game, width) -> SVG``: one of them, ``width`` px wide (in :data:`CARD_FACES`)."""
+    ``face(card, game, height) -> SVG``: one of them, ``height`` px high (in :data:`CARD_FACES`)."""
 
     def deco(draw: Callable) -> Callable:
         BOARDS.add(game_name, draw)
@@ -223,13 +224,17 @@ def board(game_name: str, cards: Callable[[Any, Any], str] | None = None,
     return deco
 
 
-def game_card_svg(card: Card, game: Any, width: int = CARD_W) -> str:
-    """One card of ``game`` (a :class:`catcards.core.Game`) as its table draws it, ``width`` px
-    wide: the game's own face where it registered one (:data:`CARD_FACES`: Card Game and Cat Days,
-    whose cards have no suit), else :func:`card_svg`. The start page's sample cards."""
+def game_card_svg(card: Card, game: Any, height: int = CARD_H) -> str:
+    """One card of ``game`` (a :class:`catcards.core.Game`) as its table draws it, ``height`` px
+    high and as wide as its own proportion makes it: the game's own face where it registered one
+    (:data:`CARD_FACES`: Card Game and Cat Days, whose cards have no suit), else :func:`card_svg`.
+    The start page's sample cards, all as high (drawn 64 px wide, a Cat Days card, 1.35 times as
+    high as wide, was 86 px high beside the others' 92). A face is a whole number of pixels wide,
+    so a face drawn in the 64:92 proportion is ``height`` px high to within a pixel (to the pixel
+    at the default 92)."""
     BOARDS.discover()   # imports the games' render modules, which register their faces
     face = CARD_FACES.get(game.name)
-    return face(card, game, width) if face is not None else card_svg(card, width=width)
+    return face(card, game, height) if face is not None else card_svg(card, width=round(height * CARD_W / CARD_H))
 
 
 def notebook_seat_label(seat: int | None) -> str:

@@ -229,7 +229,7 @@ def does_html(action: Any, specs: Mapping[str, Any]) -> str:
 
 
 @board("card-game", cards=lambda cards, game: row_html(cards, game.deck.specs),
-       face=lambda card, game, width: face_html(card, game.deck.specs, width))
+       face=lambda card, game, height: face_html(card, game.deck.specs, round(height * 64 / 92)))
 def game_board(obs: dict, seat_label: Callable[[int | None], str], game: Any) -> str:
     """Card Game's board and discard pile (its table draws the same two, with the deck's card specs), for a table and for a state in a notebook cell (:data:`catcards.render.BOARDS`)."""
     return board_html(obs, seat_label, game.deck.specs) + discard_html(obs, game.deck.specs)

@@ -12,22 +12,28 @@ from ..games.cat_days import DAYS
 from . import CARD_TEXT_PX, back_svg, board, svg_line
 from .tables import plural
 
-__all__ = ["card_face", "day_html", "week_row", "board_html", "hand_heading_html", "describe_html", "CAT_COLOUR", "EVENT_COLOUR", "STAYS_COLOUR"]
+__all__ = ["card_face", "HEIGHT_PER_WIDTH", "day_html", "week_row", "board_html", "hand_heading_html", "describe_html", "CAT_COLOUR", "EVENT_COLOUR", "STAYS_COLOUR"]
 
 CAT_COLOUR = "#f3b45b"
 EVENT_COLOUR = "#7fb3e6"
 STAYS_COLOUR = "#a5d6a7"
 
 
-def card_face(card: Card, deck: Any, width: int = 52, covered: bool = False) -> str:
-    """A small Cat Days card as SVG, ``width`` px wide: its name (a word per line, a long word
+#: a Cat Days card's height per pixel of width (:func:`card_face`)
+HEIGHT_PER_WIDTH = 1.35
+
+
+def card_face(card: Card, deck: Any, width: int = 52, covered: bool = False, height: int | None = None) -> str:
+    """A small Cat Days card as SVG, ``width`` px wide and ``height`` px high (default:
+    :data:`HEIGHT_PER_WIDTH` times the width, rounded): its name (a word per line, a long word
     narrowed, never cut) and, for a cat, its points large; cats orange, events blue, Cat Tree and
     Cardboard Box green; ``covered`` greys it (a cat under a Grumpy Cat). Text is at least 12 px
     (issue 12, :data:`catcards.render.CARD_TEXT_PX`). Its ``<title>`` (tooltip and accessible
     name) is the card's full text (``CardKind.describe()``: name, kind, points, what it does)."""
     kind = deck.kind(card)
     fill = CAT_COLOUR if kind.is_cat else STAYS_COLOUR if kind.stays else EVENT_COLOUR
-    height = round(width * 1.35)
+    if height is None:
+        height = round(width * HEIGHT_PER_WIDTH)
     size = CARD_TEXT_PX
     words = card.name.split()[:3]
     first = height * 0.36 + size + 3 if kind.is_cat else height / 2 - (len(words) - 2) * size * 0.55
@@ -138,7 +144,7 @@ def faces_html(cards: Any, deck: Any, width: int = 40) -> str:
 
 
 @board("cat-days", cards=lambda cards, game: faces_html(cards, game.deck),
-       face=lambda card, game, width: card_face(card, game.deck, width))
+       face=lambda card, game, height: card_face(card, game.deck, round(height / HEIGHT_PER_WIDTH), height=height))
 def game_board(obs: dict, seat_label: Callable[[int | None], str], game: Any) -> str:
     """Cat Days' board (its table's ``render_board``), for a table and for a state in a notebook cell (:data:`catcards.render.BOARDS`)."""
     return board_html(obs, seat_label)

@@ -447,7 +447,7 @@ class PairsTable(GameTable):
         if self.state.is_over:
             self.say(self.game_over_words)
         elif self._computers_playing():
-            self.say(COMPUTER_PLAYING)
+            self.say_counted(COMPUTER_PLAYING)  # once per computers' turn, the presses counted
         elif not self.is_human(seat):
             self.say(f"It is {self.seat_label(seat)}'s turn, not yours: nothing changed.")
         elif action not in self.state.legal_actions():
@@ -557,7 +557,6 @@ class PairsTable(GameTable):
         # "Your turn" said apart replaced the summary 12 ms later, before it was read; break54: so
         # did the result when the computers finished the game)
         if self.state.is_over:
-            self.__dict__["_announced_end"] = self.state  # the result is said here, not again by refresh
-            self.say(f"{summary} {self.end_words()} {self.game_over_words}")
+            self.say_end(summary, self.game_over_words)  # the result said here, not again by refresh
             return
         self.say(f"{summary} {self._whose_turn_words()}".rstrip())

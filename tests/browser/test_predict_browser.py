@@ -74,4 +74,3 @@ def test_predict_is_keyboard_usable_and_fits_a_phone(browser_ready, tmp_path):
         for part in (turns, reveal):
             widths = part.evaluate("e => [...e.querySelectorAll('*')].map(c => c.getBoundingClientRect().right)")
             assert max(widths) <= PHONE[0], max(widths)
-        page.screenshot(path="/tmp/b3_predict_long.png")

@@ -94,6 +94,26 @@ def test_the_start_page_in_jupyterlab_links_to_notebooks_and_apps(browser_ready)
 
 
 @pytest.mark.browser
+def test_the_start_pages_sample_cards_are_all_as_high_in_a_browser(browser_ready):
+    """small55: measured in Chromium, the Cat Days sample card was 86 px high beside the other
+    games' 92 px. The start page's table (``start_page_html``) drawn in a plain page: every game's
+    card picture is 92 px high, and every row's picture as wide as the others within 8 px."""
+    import catcards
+    from catcards.start_page import start_page_html
+
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+        page.set_content(f"<!doctype html><html lang='en'><body>{start_page_html(app_base='/app')}</body></html>")
+        sizes = page.evaluate("""() => [...document.querySelectorAll('table.catcards-index tr')].slice(1)
+            .map(row => { const r = row.querySelector('td svg').getBoundingClientRect();
+                          return [row.querySelector('code').textContent, r.width, r.height]; })""")
+    assert [name for name, _, _ in sizes] == catcards.list_games()
+    assert {name: height for name, _, height in sizes} == {name: 92 for name in catcards.list_games()}
+    widths = [width for _, width, _ in sizes]
+    assert max(widths) - min(widths) <= 8, sizes
+
+
+@pytest.mark.browser
 def test_every_games_table_renders_and_answers_a_click_in_the_app(browser_ready):
     """Each registered game's table, opened as an app in a real browser: it renders (no "Error
     displaying widget", no traceback) and a click on its first enabled action button changes it.
@@ -423,7 +443,7 @@ def test_catcards_app_opens_at_the_address_it_prints_and_plays_with_a_quiet_term
     from real_browser import free_port
 
     port = free_port()
-    env = dict(os.environ, HOME=str(tmp_path), MPLBACKEND="Agg")
+    env = dict(os.environ, HOME=str(tmp_path), TMPDIR=str(tmp_path), MPLBACKEND="Agg")  # TMPDIR: no voila_* left in /tmp
     proc = subprocess.Popen([sys.executable, "-m", "catcards.cli", "app", "simons-cat", "--players", "3",
                              "--seed", "4", "--port", str(port)],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=tmp_path)

@@ -67,7 +67,8 @@ def hub():
         "url": f"http://127.0.0.1:{service_port}",
         "command": [sys.executable, "-m", "catcards.cli", "class", "snap", "--json", "--port", str(service_port),
                     "--store", str(home / "class"), "--public-url", public, "--preheat=1"],
-        "environment": {"HOME": str(home), "PYTHONPATH": str(REPO), "MPLBACKEND": "Agg"},
+        # TMPDIR: Voila's voila_* folder of connection files goes with the hub's home (removed)
+        "environment": {"HOME": str(home), "TMPDIR": str(home), "PYTHONPATH": str(REPO), "MPLBACKEND": "Agg"},
     }
     (home / "jupyterhub_config.py").write_text(
         f"c.JupyterHub.ip = '127.0.0.1'\nc.JupyterHub.port = {port}\nc.JupyterHub.hub_port = {hub_port}\n"

@@ -107,7 +107,7 @@ def test_with_json_the_standard_output_is_the_json_line_alone(tmp_path):
     from class_server import REPO, ctrl_c
 
     err = tmp_path / "stderr.txt"
-    env = dict(os.environ, HOME=str(tmp_path), PYTHONPATH=str(REPO), MPLBACKEND="Agg")
+    env = dict(os.environ, HOME=str(tmp_path), TMPDIR=str(tmp_path), PYTHONPATH=str(REPO), MPLBACKEND="Agg")  # no voila_* left in /tmp
     with err.open("wb") as errors:
         proc = subprocess.Popen([sys.executable, "-m", "catcards.cli", "class", "snap", "--json",
                                  f"--port={free_port()}", f"--store={tmp_path / 'store'}", "--preheat=1"],

@@ -64,6 +64,19 @@ def test_a_lesson_file_name_with_spaces_hash_or_quotes_is_one_working_link(tmp_p
     assert '<a href="snap-50%25.ipynb">lesson: 50%</a>' in page
 
 
+def test_every_sample_card_on_the_start_page_is_92_px_high():
+    """small55: the Cat Days sample card was drawn 64 px wide in its own proportion (1.35), 86 px
+    high beside the others' 92 px. Each is now drawn 92 px high, as wide as its face is then
+    (the browser's measure: tests/browser/test_voila.py)."""
+    page = start_page_html(app_base="/app")
+    pictures = re.findall(r"<tr><td>(<svg [^>]*>)", page)
+    assert len(pictures) == len(catcards.list_games())
+    heights = [re.search(r'height="(\d+)"', svg).group(1) for svg in pictures]
+    widths = [int(re.search(r'width="(\d+)"', svg).group(1)) for svg in pictures]
+    assert heights == ["92"] * len(pictures)
+    assert all(60 <= w <= 70 for w in widths), widths
+
+
 def test_start_page_has_a_row_with_picture_and_links_for_every_game():
     page = start_page_html(app_base="/voila/render/notebooks/apps/play.ipynb")
     rows = re.findall(r"<tr><td>.*?</tr>", page)
@@ -273,6 +286,6 @@ def test_each_sample_card_on_the_start_page_is_drawn_as_its_table_draws_it():
     card_game, cat_days = catcards.load("card-game"), catcards.load("cat-days")
     assert face_html(entries["card-game"]["card"], card_game.deck.specs, 64) in rows["card-game"]
     assert "<title>Sullen House (3$" in rows["card-game"]
-    assert card_face(entries["cat-days"]["card"], cat_days.deck, 64) in rows["cat-days"]
+    assert card_face(entries["cat-days"]["card"], cat_days.deck, 68, height=92) in rows["cat-days"]  # as high as the others
     assert "<title>Catnip" in rows["cat-days"]
     assert card_svg(entries["snap"]["card"], width=64) in rows["snap"]   # a suited card: the usual face

@@ -390,7 +390,7 @@ def test_app_prints_its_address_once_it_answers_and_nothing_a_teacher_cannot_act
     from class_server import ctrl_c, free_port
 
     port = free_port()
-    env = dict(os.environ, HOME=str(tmp_path), MPLBACKEND="Agg")
+    env = dict(os.environ, HOME=str(tmp_path), TMPDIR=str(tmp_path), MPLBACKEND="Agg")  # TMPDIR: no voila_* left in /tmp
     proc = subprocess.Popen([sys.executable, "-m", "catcards.cli", "app", "snap", "--port", str(port), "--seed", "3"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=tmp_path)
     lines: queue.Queue = queue.Queue()
@@ -540,7 +540,7 @@ def test_class_prints_its_links_and_then_only_one_line_about_the_tables(tmp_path
     from class_server import ctrl_c, free_port
 
     port = free_port()
-    env = dict(os.environ, HOME=str(tmp_path), MPLBACKEND="Agg")
+    env = dict(os.environ, HOME=str(tmp_path), TMPDIR=str(tmp_path), MPLBACKEND="Agg")  # TMPDIR: no voila_* left in /tmp
     proc = subprocess.Popen([sys.executable, "-m", "catcards.cli", "class", "snap", "--port", str(port),
                              "--store", str(tmp_path / "store"), "--preheat", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=tmp_path)

@@ -54,3 +54,104 @@ def test_every_card_turned_at_snap_is_read_out_whoever_turns_it():
     table.snap_buttons[0].click()
     assert _spoken(table).startswith("Snap! Seat 0 was first")
     table.close()
+
+
+# ---- a burst of presses: what the aria-live line and the message area keep ---------------------
+#: 12 Pairs cards: red 1 and blue 2 at 0 and 1 are a miss for the student; the computer does not
+#: end the game in one turn (as tests/widgets/test_pairs_pace.py)
+PAIRS_DEAL = [["red 1", "blue 2", "red 3", "red 4", "red 5", "red 6"],
+              ["red 2", "blue 3", "blue 1", "blue 4", "blue 5", "blue 6"]]
+
+
+def _paced_pairs():
+    from catcards.widgets.table.scheduler import ManualClock
+
+    return catcards.widgets.play("pairs", players=2, copies=2, numbers=6, seed=1, deals=PAIRS_DEAL,
+                                 clock=ManualClock())
+
+
+def _step(table) -> None:
+    """Run the table clock's next event."""
+    clock = table.clock
+    clock.advance(clock._events[0][0] - clock.now)
+
+
+def test_a_doubled_press_on_skip_to_my_turn_keeps_the_summary_in_the_live_line(monkeypatch):
+    """small55: "Skip to my turn" pressed twice (a doubled Enter) said its summary, then the
+    held-key notice replaced it in the aria-live line before a screen reader had read it. The
+    notice now comes after the words the line holds; a key held on (more repeats) adds nothing."""
+    from catcards.widgets.table import messages
+    from catcards.widgets.table.messages import REPEATED_PRESS
+    from catcards.widgets.table.moves import focusable_buttons
+
+    sent = [100.0]  # when the browser sent the press (its clock)
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    table = _paced_pairs()
+    table.cell_buttons[0].click()
+    sent[0] += 1.0
+    table.cell_buttons[1].click()  # a miss: the computer's paced turn starts
+    _step(table)
+    sent[0] += 3.0
+    skip = next(b for b in focusable_buttons(table.hand_box) if b.description == "Skip to my turn")
+    skip.click()
+    summary = _spoken(table)
+    assert summary.startswith("Skipped to your turn. Since your last turn: Seat 1 (computer) ")
+    assert summary.endswith("Your turn: choose a face-down card.")
+    moves = len(table.state.history)
+    sent[0] += 0.2  # Enter pressed twice
+    skip.click()
+    assert len(table.state.history) == moves
+    assert _spoken(table) == f"{summary} {REPEATED_PRESS}"  # was REPEATED_PRESS alone
+    for _ in range(5):  # then held: its repeats change the line no more
+        sent[0] += 0.03
+        skip.click()
+    assert _spoken(table) == f"{summary} {REPEATED_PRESS}"
+    assert REPEATED_PRESS not in table.output_text()  # read out only, as before
+    table.close()
+
+
+def test_a_doubled_press_with_nothing_said_before_says_the_notice_alone(monkeypatch):
+    from catcards.widgets.table import messages
+    from catcards.widgets.table.messages import REPEATED_PRESS
+
+    sent = [100.0]
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    table = catcards.widgets.play("simons-cat", players=4, seed=4)
+    table.step_button.click()
+    table.say_quietly("")
+    sent[0] += 0.2
+    table.step_button.click()
+    assert _spoken(table) == REPEATED_PRESS
+    table.close()
+
+
+def test_presses_while_the_computers_play_pairs_say_wait_once_with_a_count():
+    """small55: twenty cards pressed during the computers' paced turn wrote twenty "Wait" lines
+    in the message area (each read out again). The line is said once per computers' turn and
+    counts the presses it answers; the next computers' turn says it anew."""
+    from catcards.widgets.pairs import COMPUTER_PLAYING
+
+    table = _paced_pairs()
+    table.cell_buttons[0].click()
+    table.cell_buttons[1].click()  # a miss: the computer's paced turn starts
+    said = table.output_text()
+    for press in range(20):
+        if press % 4 == 3:
+            _step(table)  # the computer turns its cards meanwhile
+        down = [p for p, b in enumerate(table._buttons) if not b.disabled and p not in (0, 1)]
+        table._buttons[down[0]].click()
+    assert table._pacing
+    assert table.output_text() == f"{said}{COMPUTER_PLAYING} (pressed 20 times)\n"
+    assert _spoken(table) == f"{COMPUTER_PLAYING} (pressed 20 times)"
+    assert table.model.messages[-1] == f"{COMPUTER_PLAYING} (pressed 20 times)"
+    while table.clock.pending:
+        _step(table)
+    assert table.state.current_player == 0 and not table._pacing
+    # another miss (red 3, red 4): another computers' turn, whose first press is said anew
+    table.cell_buttons[2].click()
+    table.cell_buttons[3].click()
+    assert table._pacing
+    said = table.output_text()
+    table._buttons[7].click()
+    assert table.output_text() == f"{said}{COMPUTER_PLAYING}\n"
+    table.close()

@@ -14,6 +14,7 @@ import pytest
 import catcards.widgets as cw
 from catcards.render.pairs import card_named, cell_html
 from catcards.widgets.pairs import CARD_SECONDS, COMPUTER_PLAYING, SHOWN_SECONDS
+from catcards.widgets.table.messages import counted_words
 from catcards.widgets.table.scheduler import ManualClock
 
 #: 12 cards (positions 0-5 on the first row, 6-11 on the second): red 1 and blue 2 at 0 and 1 are
@@ -115,16 +116,19 @@ def test_the_computers_cards_are_shown_one_by_one_and_its_pairs_leave_visibly():
 
 
 def test_clicks_while_the_computer_plays_are_refused_and_change_nothing():
+    """Each click is refused in words; the computers' turn says so in one line, which counts the
+    presses (small55: one line per press wrote twenty lines for twenty presses)."""
     table = paced(agents="perfect")
     miss(table)
     refused = 0
+    said = table.output_text()
     while table.clock.pending:
         down = [p for p, b in enumerate(table._buttons) if looks(table, p, "down")]
-        before, shown, said = history(table), grid(table), table.output_text()
+        before, shown = history(table), grid(table)
         table._buttons[down[-1]].click()
-        assert history(table) == before and grid(table) == shown
-        assert table.output_text() == said + COMPUTER_PLAYING + "\n"
         refused += 1
+        assert history(table) == before and grid(table) == shown
+        assert table.output_text() == said + counted_words(COMPUTER_PLAYING, refused) + "\n"
         step(table)
     assert refused >= 5  # the student's cards, the computer's cards and its last turn shown
     # once the student's turn is shown, a click is played

@@ -18,7 +18,8 @@ import ipywidgets as W
 from ...core import GameParameterError, IllegalActionError
 from ...render.tables import announce_html
 
-__all__ = ["MessagesMixin", "mark_unavailable", "LOOKING_BACK", "REPEAT_SECONDS", "HELD_KEY_GAP", "press_time"]
+__all__ = ["MessagesMixin", "mark_unavailable", "counted_words", "LOOKING_BACK", "REPEAT_SECONDS", "HELD_KEY_GAP",
+           "press_time"]
 
 from .model import LOOKING_BACK  # said when a click would change the game while an earlier move is shown
 
@@ -40,6 +41,12 @@ HELD_KEY_GAP = 0.15
 #: ("after the one before": break49 pressed Undo twice before any move and was told "after your move")
 REPEATED_PRESS = ("That press came straight after the one before (a key held down or pressed twice), so "
                   "nothing changed; press again to use this button.")
+
+
+def counted_words(line: str, presses: int) -> str:
+    """``line`` as :meth:`MessagesMixin.say_counted` shows it after ``presses`` presses (1 or
+    more): the line alone for one, else with "(pressed 3 times)" after it."""
+    return line if presses == 1 else f"{line} (pressed {presses} times)"
 
 
 #: the least time from a position appearing on the page to a press that answers it (seconds;
@@ -105,6 +112,9 @@ class MessagesMixin:
         #: (time.perf_counter), the seconds the kernel then took to draw the table with no
         #: computer to move (None until it has)]
         self._passed_turn: list | None = None
+        #: the line :meth:`say_counted` said last: (its words, the presses it answered, the
+        #: computers' turn it was said in, ``_passed_turn``)
+        self._counted: tuple[str, int, Any] | None = None
 
     # ---- callbacks: errors and prints go to self.out ------------------------------------------
     def say(self, text: str) -> None:
@@ -113,6 +123,30 @@ class MessagesMixin:
         line = text.rstrip("\n")
         self.model.say(line)  # the model keeps what was said; the Output and the live line show it
         self.append_output("stdout", line + "\n")
+        self.announce.value = announce_html(self.model.announcement)
+
+    def say_counted(self, text: str) -> None:
+        """Say ``text`` as :meth:`say` does, once per computers' turn: when the newest line in
+        ``out`` is these words, said in the same computers' turn (:meth:`_computers_start`) with
+        nothing said or printed since, that line is said again with the presses it answers,
+        "(pressed 3 times)" (:func:`counted_words`), in ``out`` and ``announce``, in place of a
+        new line. For a refusal that a burst of presses repeats: twenty cards pressed while
+        Pairs' computers played wrote twenty "Wait" lines (small55)."""
+        line = text.rstrip("\n")
+        last, turn = self._counted, self._passed_turn
+        newest = self.out.outputs[0].get("text") if self.out.outputs else None
+        presses = 1
+        if last is not None and last[0] == line and last[2] is turn:
+            shown = counted_words(line, last[1])
+            if newest == shown + "\n" and self.model.messages[-1:] == [shown]:
+                presses = last[1] + 1
+        self._counted = (line, presses, turn)
+        if presses == 1:
+            self.say(line)
+            return
+        shown = counted_words(line, presses)
+        self.model.say(shown, again=True)
+        self.out.outputs = ({**self.out.outputs[0], "text": shown + "\n"}, *self.out.outputs[1:])
         self.announce.value = announce_html(self.model.announcement)
 
     def say_quietly(self, text: str) -> None:
@@ -146,7 +180,7 @@ class MessagesMixin:
         # redraw (MovesMixin.focus_after)
         clicked = args[0] if args else None
         if self._repeated_press(clicked):
-            self.say_quietly(REPEATED_PRESS)
+            self._say_repeated_press()
             return
         place = self._focus_place(clicked)
         if self.looking_back and not (args and id(args[0]) in self._past_ok):
@@ -188,6 +222,16 @@ class MessagesMixin:
             self._restore_focus(clicked, place)
         except Exception:
             self.append_output("stderr", traceback.format_exc())
+
+    def _say_repeated_press(self) -> None:
+        """Answer a press ignored as a held or doubled key (:meth:`_repeated_press`) in the
+        aria-live line: :data:`REPEATED_PRESS` after the words the line holds, not in their
+        place (a doubled Enter on "Skip to my turn" replaced its summary before a screen reader
+        had read it, small55); the line is read out whole. Once the line ends with it (a key
+        held on), nothing changes."""
+        before = self.model.announcement
+        if not before.endswith(REPEATED_PRESS):
+            self.say_quietly(f"{before} {REPEATED_PRESS}".lstrip())
 
     def _repeated_press(self, clicked: Any) -> bool:
         """True for a press from the browser on the button the table gave the keyboard focus to

@@ -112,10 +112,13 @@ class TableModel:
     #: the lines of :attr:`messages` kept
     MESSAGES = 200
 
-    def say(self, line: str, quietly: bool = False) -> None:
+    def say(self, line: str, quietly: bool = False, again: bool = False) -> None:
         """Note a line said to the people at the table (``quietly``: only read out, not kept in
-        :attr:`messages`)."""
-        if not quietly:
+        :attr:`messages`; ``again``: it takes the place of the last line kept, the same words
+        said again with a count, ``MessagesMixin.say_counted``)."""
+        if again and self.messages:
+            self.messages[-1] = line
+        elif not quietly:
             self.messages.append(line)
             del self.messages[:-self.MESSAGES]
         self.announcement = line.splitlines()[-1] if line else ""

@@ -97,7 +97,7 @@ class MovesMixin:
             self.say(f"It is {self.seat_label(seat)}'s turn, not yours: nothing changed.")
             return
         if self._computers_playing():  # sent before the page showed this turn: kept buttons
-            self.say(COMPUTERS_MOVED)    # carry the new position, so it would be played here
+            self.say_counted(COMPUTERS_MOVED)  # carry the new position, so it would be played here
             return
         if self._hidden_for() is not None:
             self.say(f"Pass the screen to seat {seat} first: nothing changed.")

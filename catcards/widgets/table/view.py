@@ -49,6 +49,9 @@ class ViewMixin:
         # as wide as the table by the column's stretch: a width of 100% and ipywidgets' margins
         # made the table 4 px wider than its box
         self.log_view = W.HTML()
+        #: the finished game whose result the aria-live line has said (:meth:`refresh`,
+        #: :meth:`say_end`): said once per game
+        self._announced_end: Any = None
 
     # ---- widgets kept by key: a redraw updates them in place -----------------------------------
     def part(self, key: Any, make: Callable[[], W.Widget], keep: bool = False) -> W.Widget:
@@ -147,6 +150,15 @@ class ViewMixin:
         winners = ", ".join(self.seat_label(s) for s in outcome.winners) or "no one"
         return f"Game over: {outcome.reason}. Winners: {winners}."
 
+    def say_end(self, before: str, after: str = "") -> None:
+        """Say the finished game's result (:meth:`end_words`) with ``before`` in front of it and
+        ``after`` behind it, as one line (:meth:`say`: the message area and the aria-live line),
+        and mark it said, so that :meth:`refresh` does not say it again and replace these
+        words before a screen reader has read them (Pairs' "Skip to my turn" summary, break54).
+        Only for a state whose ``outcome`` is set."""
+        self._announced_end = self.state
+        self.say(" ".join(part for part in (before, self.end_words(), after) if part))
+
     def status_text(self, obs: dict) -> str:
         """The status line as HTML: round, whose turn, or the result when the game is over."""
         parts = []
@@ -181,9 +193,10 @@ class ViewMixin:
             f"{self.players} player{'s' * (self.players != 1)}"
             f"{f' &middot; seed {state.seed}' if self.show_seed else ''}</span></div>"
         )
-        if state.outcome is not None and self.__dict__.get("_announced_end") is not state:
+        if state.outcome is not None and self._announced_end is not state:
             # say the result once in the aria-live line, so a screen reader reads the end out
-            self.__dict__["_announced_end"] = state
+            # (unless a move's handler said it with its own words: say_end)
+            self._announced_end = state
             self.say_quietly(self.end_words())
         shown = {id(w): w for box in (self.board_box, self.hand_box) for w in _parts(box)}
         if "deal" in self.model.take_changes():
