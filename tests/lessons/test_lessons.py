@@ -638,6 +638,23 @@ def test_the_cat_trick_no_trump_table_shows_only_its_own_columns(unanswered):
     assert "4 players: a 1 counted as 8 in 0.0440 of the deals, exact 0.0502." in shown_texts(nb, widgets)
 
 
+
+def test_the_big_cat_seat_sentences_agree_with_the_table(unanswered):
+    """A teacher's read (lessons55b): the seat table showed 4 decimals, and for 3 players seat 0's
+    interval starts at 0.3385, 0.005 above the fair share 0.3333; the sentence under it said seat 0
+    is ahead by "between 0.006 and 0.024", from its own 3-decimal ends. The table shows the
+    sentences' 3 decimals, so a student subtracting the table's numbers gets the sentence's."""
+    path, nb, _, widgets = unanswered
+    if path.name != "big-cat.ipynb":
+        return
+    stored = nbformat.read(path, as_version=4)
+    at = next(i for i, c in enumerate(stored.cells) if "bc.seat_win_rates(" in c.source)
+    said = output_texts(nb.cells[at])
+    assert "0.3385" not in said and "0.3333" not in said, said
+    assert re.search(r"(?m)^0 +0 +3478 +10000 +0\.348 +0\.339 +0\.357 +0\.333 +3 *$", said), said
+    assert ("3 players, seat 0: The interval [0.339, 0.357] excludes 0.333: seat 0's advantage is real, "
+            "somewhere between 0.006 and 0.024.") in said, said
+
 def test_the_pairs_lesson_counts_the_rows_it_shows(unanswered):
     """A teacher's read (cglesson2): before the lock-in the pairs lesson's table shows 6 rows (the
     row for 8 pairs waits) under "In 7 rows, 0 or 1 miss happens 96% of the time by chance alone.";
