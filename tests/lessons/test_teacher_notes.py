@@ -226,3 +226,25 @@ def test_the_notes_of_a_lesson_that_waits_for_the_lock_in_say_how_to_run_it():
         assert re.search(r"run (the (two|three|four|five) cells|that cell) again \(click|Run Selected Cell and All Below", said), stem
         if stem in BELOW_THE_REVEAL:   # a teacher's read (belowreveal): the cells below the reveal wait too
             assert "before scrolling past" not in said and "reveal or below it" in said, stem
+
+
+def test_the_cat_trick_notes_and_notebook_lock_in_at_the_same_step():
+    """A teacher's read (lessons55b): the notes' plan said "Predict first" at minutes 5-7, then at
+    7-17 "ask how to count it before the lock-in"; the notebook said "Guess, lock it in" under the
+    question, then "Think about it, then lock in your prediction" above the count. A teacher could
+    not tell whether the class locks in at minute 7 or after talking about how to count. One order
+    now, in both: the class locks in a guess first, before any counting; then it talks about how to
+    count, and the cell shows the count."""
+    notes = (NOTEBOOKS / "teacher" / "cat-trick.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| (\d+-\d+) \| (.+) \|$", notes, re.M))
+    assert "Everyone locks in a guess now, before any counting." in rows["5-7"]
+    assert rows["7-17"].startswith("No trump in the first trick, after the lock-in: ask the class how to count it")
+    assert "before the lock-in" not in " ".join(rows.values())
+    cells = ["".join(c["source"]) for c in json.loads((NOTEBOOKS / "cat-trick.ipynb").read_text(encoding="utf-8"))["cells"]
+             if c["cell_type"] == "markdown"]
+    said = " ".join(" ".join(cells).split())
+    assert "Guess now and lock it in, before any counting." in said
+    count = next(c for c in cells if "how would you count the tricks with no trump?" in c.lower())
+    count = " ".join(count.split())
+    assert "Lock in your guess above first. Then: how would you count the tricks with no trump?" in count
+    assert "then lock in" not in count.lower() and "Think about it" not in count
