@@ -248,3 +248,25 @@ def test_the_cat_trick_notes_and_notebook_lock_in_at_the_same_step():
     count = " ".join(count.split())
     assert "Lock in your guess above first. Then: how would you count the tricks with no trump?" in count
     assert "then lock in" not in count.lower() and "Think about it" not in count
+
+
+#: the numbers the notes write in words
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+def test_the_notes_count_the_cells_that_wait_as_the_notebook_has_them():
+    """The notes say how many cells wait for the lock-in ("run the four cells again", "The four
+    cells that answer it", "runs those six cells again"); each count is the notebook's number of
+    cells that wait (``if <box>.value is None:``). A teacher's read (lessons55b) moved cat-trick's
+    chance given the lead and its simulated deals behind the lock-in: three cells became four."""
+    counted = {}
+    for stem in LESSONS:
+        cells = json.loads((NOTEBOOKS / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
+        waiting = sum(1 for c in cells if c["cell_type"] == "code"
+                      and re.search(r"^if \w+\.value is None:", "".join(c["source"]), re.M))
+        said = " ".join((NOTEBOOKS / "teacher" / f"{stem}.md").read_text(encoding="utf-8").split())
+        counts = re.findall(r"(?:run|runs) (?:the|those) (\w+) cells again|[Tt]he (\w+) cells that answer it", said)
+        for word in (w for pair in counts for w in pair if w):
+            assert NUMBER_WORDS[word] == waiting, (stem, word, waiting)
+        counted[stem] = waiting
+    assert counted["cat-trick"] == 4 and counted["card-game"] == 6
