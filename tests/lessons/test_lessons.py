@@ -638,6 +638,63 @@ def test_the_cat_trick_no_trump_table_shows_only_its_own_columns(unanswered):
     assert "4 players: a 1 counted as 8 in 0.0440 of the deals, exact 0.0502." in shown_texts(nb, widgets)
 
 
+
+def test_the_cat_trick_chance_given_the_lead_waits_for_the_lock_in(unanswered):
+    """A teacher's read (lessons55b): below the reveal, the text "Given the lead, can anyone trump?"
+    showed C(27, n-1) / C(33, n-1), and the cell under it printed "4 players: P(no trump | lead not
+    trump) = 2925/5456 = 0.5361" at once, under Run All: 28/34 x 2925/5456 = 20475/46376 is the
+    answer, one step away (the reveal calls such a product "every card must miss the trumps"). The
+    simulated deals with a plain lead printed "exact 0.536" too. The section asks its question
+    first; the count, its values for 3, 4 and 5 players and the simulated share wait for the lock-in."""
+    path, nb, _, widgets = unanswered
+    if path.name != "cat-trick.ipynb":
+        return
+    from catcards.analysis import cat_trick as ct
+
+    stored = nbformat.read(path, as_version=4)
+    start = next(i for i, c in enumerate(stored.cells) if c.source.startswith("### Given the lead, can anyone trump?"))
+    end = next(i for i, c in enumerate(stored.cells) if c.source.startswith("### Try it: the other way round"))
+    assert start > reveal_cell(stored, "no_trump")
+    question = stored.cells[start].source   # the question first, then what the cells below do
+    assert question.index("What is the chance that nobody else plays a trump?") < question.index("cells below")
+    before = "\n".join(c.source if c.cell_type == "markdown" else output_texts(nb.cells[i])
+                       for i, c in enumerate(stored.cells[start:end], start))
+    near = ["C(27", "C(33", "binom{27}", "binom{33}", "27/33", "28/34", "2,925", "5,456", "plain lead: no trump"]
+    for n in (3, 4, 5):
+        p = ct.p_no_trump_after_lead(n)
+        near += [str(p), f"{float(p):.4f}", f"{float(p):.3f}"]
+    assert not [x for x in near if x in before], [x for x in near if x in before]
+    waiting = [i for i, _ in waiting_cells(stored)]
+    given, simulated = (next(i for i in waiting if start < i < end and marker in stored.cells[i].source)
+                        for marker in ("p_no_trump_after_lead(n)", "sim4 = "))
+    for i in (given, simulated):
+        assert WAITS_FOR.search(output_texts(nb.cells[i])) and images(nb.cells[i].outputs) == 0, output_texts(nb.cells[i])
+    # locked in ("1/2"): the student runs the two cells again
+    nb, _, widgets = locked_in(path)
+    said = output_texts(nb.cells[len(stored.cells) + 1 + waiting.index(given)])
+    assert "P(no trump | lead not trump) = C(27, n - 1) / C(33, n - 1)" in said, said
+    assert "4 players: C(27, 3) / C(33, 3) = 2,925 / 5,456 = 2925/5456 = 0.5361" in said, said
+    assert "4 players: 28/34 x 2925/5456 = 20475/46376, which is P(no trump) above" in said, said
+    said = output_texts(nb.cells[len(stored.cells) + 1 + waiting.index(simulated)])
+    assert re.search(r"4 players, \d+ deals with a plain lead: no trump in 0\.\d{3} of them .*; exact 0\.536\n", said), said
+
+
+def test_the_big_cat_seat_sentences_agree_with_the_table(unanswered):
+    """A teacher's read (lessons55b): the seat table showed 4 decimals, and for 3 players seat 0's
+    interval starts at 0.3385, 0.005 above the fair share 0.3333; the sentence under it said seat 0
+    is ahead by "between 0.006 and 0.024", from its own 3-decimal ends. The table shows the
+    sentences' 3 decimals, so a student subtracting the table's numbers gets the sentence's."""
+    path, nb, _, widgets = unanswered
+    if path.name != "big-cat.ipynb":
+        return
+    stored = nbformat.read(path, as_version=4)
+    at = next(i for i, c in enumerate(stored.cells) if "bc.seat_win_rates(" in c.source)
+    said = output_texts(nb.cells[at])
+    assert "0.3385" not in said and "0.3333" not in said, said
+    assert re.search(r"(?m)^0 +0 +3478 +10000 +0\.348 +0\.339 +0\.357 +0\.333 +3 *$", said), said
+    assert ("3 players, seat 0: The interval [0.339, 0.357] excludes 0.333: seat 0's advantage is real, "
+            "somewhere between 0.006 and 0.024.") in said, said
+
 def test_the_pairs_lesson_counts_the_rows_it_shows(unanswered):
     """A teacher's read (cglesson2): before the lock-in the pairs lesson's table shows 6 rows (the
     row for 8 pairs waits) under "In 7 rows, 0 or 1 miss happens 96% of the time by chance alone.";

@@ -226,3 +226,47 @@ def test_the_notes_of_a_lesson_that_waits_for_the_lock_in_say_how_to_run_it():
         assert re.search(r"run (the (two|three|four|five) cells|that cell) again \(click|Run Selected Cell and All Below", said), stem
         if stem in BELOW_THE_REVEAL:   # a teacher's read (belowreveal): the cells below the reveal wait too
             assert "before scrolling past" not in said and "reveal or below it" in said, stem
+
+
+def test_the_cat_trick_notes_and_notebook_lock_in_at_the_same_step():
+    """A teacher's read (lessons55b): the notes' plan said "Predict first" at minutes 5-7, then at
+    7-17 "ask how to count it before the lock-in"; the notebook said "Guess, lock it in" under the
+    question, then "Think about it, then lock in your prediction" above the count. A teacher could
+    not tell whether the class locks in at minute 7 or after talking about how to count. One order
+    now, in both: the class locks in a guess first, before any counting; then it talks about how to
+    count, and the cell shows the count."""
+    notes = (NOTEBOOKS / "teacher" / "cat-trick.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| (\d+-\d+) \| (.+) \|$", notes, re.M))
+    assert "Everyone locks in a guess now, before any counting." in rows["5-7"]
+    assert rows["7-17"].startswith("No trump in the first trick, after the lock-in: ask the class how to count it")
+    assert "before the lock-in" not in " ".join(rows.values())
+    cells = ["".join(c["source"]) for c in json.loads((NOTEBOOKS / "cat-trick.ipynb").read_text(encoding="utf-8"))["cells"]
+             if c["cell_type"] == "markdown"]
+    said = " ".join(" ".join(cells).split())
+    assert "Guess now and lock it in, before any counting." in said
+    count = next(c for c in cells if "how would you count the tricks with no trump?" in c.lower())
+    count = " ".join(count.split())
+    assert "Lock in your guess above first. Then: how would you count the tricks with no trump?" in count
+    assert "then lock in" not in count.lower() and "Think about it" not in count
+
+
+#: the numbers the notes write in words
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+def test_the_notes_count_the_cells_that_wait_as_the_notebook_has_them():
+    """The notes say how many cells wait for the lock-in ("run the four cells again", "The four
+    cells that answer it", "runs those six cells again"); each count is the notebook's number of
+    cells that wait (``if <box>.value is None:``). A teacher's read (lessons55b) moved cat-trick's
+    chance given the lead and its simulated deals behind the lock-in: three cells became four."""
+    counted = {}
+    for stem in LESSONS:
+        cells = json.loads((NOTEBOOKS / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
+        waiting = sum(1 for c in cells if c["cell_type"] == "code"
+                      and re.search(r"^if \w+\.value is None:", "".join(c["source"]), re.M))
+        said = " ".join((NOTEBOOKS / "teacher" / f"{stem}.md").read_text(encoding="utf-8").split())
+        counts = re.findall(r"(?:run|runs) (?:the|those) (\w+) cells again|[Tt]he (\w+) cells that answer it", said)
+        for word in (w for pair in counts for w in pair if w):
+            assert NUMBER_WORDS[word] == waiting, (stem, word, waiting)
+        counted[stem] = waiting
+    assert counted["cat-trick"] == 4 and counted["card-game"] == 6

@@ -92,3 +92,23 @@ assert "Lion 5 [0.492, 0.503]" in _lions and _five.low <= 0.5 <= _five.high, _li
 assert abs((lions["deals"] * lions["first_win_rate"]).sum() / lions["deals"].sum() - (results["winner"] == 0).mean()) < 1e-12
 assert round(float((results["winner"] == 0).mean()), 3) == 0.494 == round(float(two.rate), 3)
 assert "weighted by the deals, those rates give 0.494, the answer" in _notes
+
+# ---- cell "from catcards.lessons import read_interval" (the seat table): each sentence under the
+# table agrees with the numbers the table shows (a teacher's read, lessons55b: the table showed
+# 4 decimals, seat 0 of 3 players low 0.3385 and fair 0.3333, 0.005 apart, while the sentence said
+# "between 0.006 and 0.024", from its own 3-decimal ends). Source: the shown table itself: the
+# sentence's interval is the table's low and high, and its distances are the table's shown low and
+# high minus the shown fair share, subtracted here.
+from decimal import Decimal as _Decimal
+
+assert list(seats_table.index) == list(shown.index)
+for _row, _table_row in zip(shown.itertuples(), seats_table.itertuples()):
+    _said = _read_interval(_row.low, _row.high, _row.fair, games=_row.games, what=f"seat {_row.seat}'s win rate",
+                           reference_text=f"a fair share ({_row.fair:.3f})")
+    _ends = [_Decimal(f"{v:.3f}") for v in (_table_row.low, _table_row.high)]
+    assert f"The interval [{_ends[0]}, {_ends[1]}]" in _said, (_said, _table_row)
+    if "excludes" in _said:
+        _near, _far = sorted(abs(end - _Decimal(f"{_table_row.fair:.3f}")) for end in _ends)
+        assert f"somewhere between {_near} and {_far}." in _said, (_said, _table_row)
+_three = seats_table[(seats_table.players == 3) & (seats_table.seat == 0)].iloc[0]
+assert (f"{_three.low:.3f}", f"{_three.high:.3f}", f"{_three.fair:.3f}") == ("0.339", "0.357", "0.333"), _three

@@ -27,8 +27,8 @@ for n in (3, 4, 5):
     h = HAND_SIZES[n]
     assert ct.p_no_trump_in_hand(n) == Fraction(comb(28, h), comb(34, h))
 
-# ---- cell "for n in (3, 4, 5):"
-# check against the closed form above, written out, and the product rule
+# ---- cell "if no_trump.value is None:" (the chance given the lead, printed after the lock-in)
+# check against the closed form it prints, written out, and the product rule
 for n in (3, 4, 5):
     p = ct.p_no_trump_after_lead(n)
     assert p == Fraction(comb(27, n - 1), comb(33, n - 1))
