@@ -995,7 +995,7 @@ def test_an_ended_class_s_page_says_so_instead_of_the_join_form_and_of_the_game_
         for hidden in ("#instructions", "#sent-note", "#table", "#tally-box", "#join"):
             expect(mine.locator(hidden)).to_be_hidden()
         expect(mine.get_by_text("Turn all 52 cards")).to_be_hidden()
-        expect(mine.get_by_text("Each finished game is sent")).to_be_hidden()
+        expect(mine.get_by_text("Your table sends each game")).to_be_hidden()
         expect(mine.locator("#results")).to_have_text("You sent no results in this class.")
         assert mine.locator("#table").get_attribute("src") is None  # no table of an ended class is asked for
         problems += _violations(mine, "an ended class's student page, 390x844")
