@@ -14,6 +14,7 @@ installed plugins' (entry-point group ``catcards.activities``), as strategies an
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
@@ -22,7 +23,7 @@ from ..core import CatcardsError, State, short_repr
 from ..registry import Registry, load
 
 __all__ = ["ACTIVITIES", "Activity", "ActivityError", "add_activity", "activity", "activities",
-           "default_activity"]
+           "dealt", "default_activity", "game_over"]
 
 
 class ActivityError(CatcardsError, ValueError):
@@ -30,8 +31,26 @@ class ActivityError(CatcardsError, ValueError):
     unknown activity; the message says what was wrong and what the activity needs."""
 
 
-def _is_over(state: State) -> bool:
+def game_over(state: State) -> bool:
+    """The game is over (an activity's ``finished`` unless it says otherwise)."""
     return bool(state.is_over)
+
+
+def dealt(state: State) -> bool:
+    """True for every state: the result is there from the deal (Simon's Cat's set-aside card, face
+    up at the deal), so a game counts as soon as it is dealt."""
+    return True
+
+
+def function_name(function: Callable) -> str | None:
+    """``"module:name"`` of a function defined at the top level of its module (what a class
+    table's kernel imports to find it again, :attr:`Activity.finished_name`), else None (a
+    lambda, a function defined inside another, a callable object)."""
+    module, name = getattr(function, "__module__", None), getattr(function, "__qualname__", "")
+    if not isinstance(module, str) or not name.isidentifier():
+        return None
+    found = getattr(sys.modules.get(module), name, None)
+    return f"{module}:{name}" if found is function else None
 
 
 @dataclass(frozen=True, eq=False)
@@ -47,7 +66,10 @@ class Activity:
         unit: what one result counts, plural ("snaps").
         measure: ``measure(state) -> int | float``, the result of a finished state (called by
             :meth:`result` after its checks).
-        finished: ``finished(state) -> bool``: the state has a result (default: the game is over).
+        finished: ``finished(state) -> bool``: the state has a result (default
+            :func:`game_over`; :func:`dealt` where the deal fixes it at once). A function at the
+            top level of its module: a student's class table finds it by its name
+            (:attr:`finished_name`) and sends the game as soon as it says True.
         unfinished: what a student must do before the game counts (the refusal's message).
         tally: None (no real-deck version), or ``(low, high)``: the whole numbers a student may
             type from a real deck.
@@ -75,7 +97,7 @@ class Activity:
     instructions: str
     unit: str
     measure: Callable[[State], int | float]
-    finished: Callable[[State], bool] = _is_over
+    finished: Callable[[State], bool] = game_over
     unfinished: str = "finish the game first"
     tally: tuple[int, int] | None = None
     exact: dict[int, Fraction] | None = None
@@ -93,6 +115,9 @@ class Activity:
             raise ValueError(f"plot is 'bars' or 'histogram', not {self.plot!r}")
         if self.exact is not None and sum(self.exact.values()) != 1:
             raise ValueError(f"{self.key}: the exact distribution does not add up to 1")
+        if function_name(self.finished) is None:
+            raise ValueError(f"{self.key}: finished is a function defined at the top level of its "
+                             f"module (a class table imports it by name), not {short_repr(self.finished)}")
         # the game's full parameters (defaults filled in), to compare with a save's
         object.__setattr__(self, "_params_full", load(self.game, **self.params).params)
 
@@ -100,6 +125,13 @@ class Activity:
     def full_params(self) -> dict[str, Any]:
         """The game's parameters with every default filled in (what a save of it holds)."""
         return dict(self._params_full)
+
+    @property
+    def finished_name(self) -> str:
+        """``"module:name"`` of :attr:`finished` (``"catcards.classroom.activities:game_over"``):
+        what the class server tells a student's table (``CATCARDS_CLASS_TABLE``), whose kernel
+        imports it to know when to send the game."""
+        return function_name(self.finished)
 
     def new_game(self, seed: int):
         """A new state of this activity's game and parameters, seeded ``seed``."""

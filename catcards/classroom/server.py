@@ -2041,6 +2041,16 @@ def _activity_key(info: Any) -> str:
     return value if isinstance(value, str) else value.key
 
 
+def table_activity(act: Any) -> dict[str, Any]:
+    """What a student's table kernel needs of the class's activity ``act`` (JSON content, given it
+    in ``CATCARDS_CLASS_TABLE``): its key, game, parameters, unit and instructions, and
+    ``finished``, the ``"module:name"`` of its test of a game with a result, which the table
+    imports to send each game as soon as it has one (at the deal for Simon's Cat's set-aside
+    card). Not the activities themselves: importing them all imports pandas."""
+    return {"key": act.key, "game": act.game, "params": dict(act.params), "unit": act.unit,
+            "instructions": act.instructions, "finished": act.finished_name}
+
+
 def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", port: int = 8867,
               store: str = DEFAULT_STORE, nicknames: bool = True, as_json: bool = False, base_url: str = "/",
               public_url: str | None = None, preheat: int = DEFAULT_PREHEAT, new: bool = False,
@@ -2120,9 +2130,7 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     os.environ[TABLE_SECRET_ENV] = table_secret
     os.environ["CATCARDS_CLASS_ACTIVITY"] = chosen.key
     # what a student's table needs of the activity, so that their kernels import only the game
-    os.environ["CATCARDS_CLASS_TABLE"] = json.dumps(
-        {"key": chosen.key, "game": chosen.game, "params": dict(chosen.params), "unit": chosen.unit,
-         "instructions": chosen.instructions})
+    os.environ["CATCARDS_CLASS_TABLE"] = json.dumps(table_activity(chosen))
 
     find_jupyter_data()
     app = ClassServer()

@@ -182,6 +182,47 @@ def test_a_student_joins_by_the_link_plays_a_snap_pass_and_the_dashboard_shows_i
 
 
 @pytest.mark.browser
+def test_a_simons_cat_class_counts_each_deal_as_it_is_dealt(browser_ready, tmp_path):
+    """simonsact55: in a Simon's Cat class ("Is the Cat 3 set aside?") a student played a whole
+    game (3 to 8 rounds) before their deal counted: the table sent a game only once it was over.
+    On a real ``catcards class simons-cat`` server the table's kernel imports the activity's
+    ``finished`` by its name and sends each deal as it is dealt: counted with no move made, the
+    set-aside card shown, the focus on "Play another game", and Enter there deals and counts the
+    next deal; the student's page and the dashboard count both."""
+    from playwright.sync_api import expect
+
+    proc = ClassProcess(tmp_path / "store", free_port(), tmp_path)
+    try:
+        info = proc.start(game="simons-cat")
+        with chromium() as browser:
+            page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+            page.goto(info["join_url"])
+            expect(page.locator("#instructions")).to_contain_text("Each deal counts as soon as it is dealt")
+            page.keyboard.type("Ada")
+            page.keyboard.press("Enter")
+            frame = page.frame_locator("#table")
+            note, again = frame.locator(".catcards-class-note"), frame.locator("button.catcards-class-next")
+            expect(note).to_contain_text("Counted for the class:", timeout=60_000)
+            expect(note).to_contain_text("Games of yours counted: 1.")
+            expect(frame.locator(".catcards-simons-board")).to_contain_text("Set aside")
+            expect(frame.locator(".catcards-status")).to_contain_text("Round 1")  # no round played
+            expect(again).to_have_text("Play another game")
+            expect(again).to_be_focused(timeout=10_000)
+            page.wait_for_timeout(int(1000 * (REPEAT_SECONDS + 0.2)))
+            page.keyboard.press("Enter")
+            expect(note).to_contain_text("Games of yours counted: 2.", timeout=15_000)
+            expect(again).to_be_focused()
+            expect(page.locator("#results")).to_have_text(
+                re.compile(r"^Your games counted for the class: [01] and [01] deals with the Cat 3 set aside\.$"),
+                timeout=10_000)
+            dashboard = browser.new_page(viewport={"width": 1280, "height": 1000})
+            dashboard.goto(info["dashboard_url"])
+            expect(dashboard.locator("#submitted")).to_have_text("2", timeout=10_000)
+    finally:
+        proc.stop()
+
+
+@pytest.mark.browser
 def test_after_joining_by_keyboard_the_focus_is_on_the_first_move(browser_ready, class_server):
     """break45 (WCAG 2.1 AA, keyboard play): after joining, the keyboard focus was on the page, two
     Tabs from "Turn your card" (the table's "How to play" first). Joined by keyboard alone, the
@@ -995,7 +1036,7 @@ def test_an_ended_class_s_page_says_so_instead_of_the_join_form_and_of_the_game_
         for hidden in ("#instructions", "#sent-note", "#table", "#tally-box", "#join"):
             expect(mine.locator(hidden)).to_be_hidden()
         expect(mine.get_by_text("Turn all 52 cards")).to_be_hidden()
-        expect(mine.get_by_text("Each finished game is sent")).to_be_hidden()
+        expect(mine.get_by_text("Your table sends each game")).to_be_hidden()
         expect(mine.locator("#results")).to_have_text("You sent no results in this class.")
         assert mine.locator("#table").get_attribute("src") is None  # no table of an ended class is asked for
         problems += _violations(mine, "an ended class's student page, 390x844")

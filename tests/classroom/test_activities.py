@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from itertools import permutations
-from math import factorial
+from math import comb, factorial
 from pathlib import Path
 
 import numpy as np
@@ -101,6 +101,7 @@ def test_simons_cat_cat3_set_aside():
     assert act.binary and act.tally == (0, 1)
     said = act.instructions + " " + act.title + " " + act.unit + " " + act.source
     assert "5 players" in said and "7 cards each" in said and "one card is set aside" in said and "4 of the" not in said
+    assert "Each deal counts as soon as it is dealt" in act.instructions and "Play one round" not in said
     # a teacher's notes tally counts the same deals
     notes = (Path(__file__).resolve().parents[2] / "notebooks" / "teacher" / "simons-cat.md").read_text(encoding="utf-8")
     assert "- deals with 5 players" in notes and "simons-cat/cat3-set-aside" in notes
@@ -108,6 +109,7 @@ def test_simons_cat_cat3_set_aside():
     said = " ".join(" ".join("".join(c["source"]) for c in lesson["cells"] if c["cell_type"] == "markdown").split())
     assert ("**For the class tally:** choose 4 computers, so you play with 5 players. Press *New seed* for a "
             "deal of your own. Everyone gets 7 cards, and one card is set aside") in said
+    assert "Play one round" not in said  # the card is face up at the deal: no round is played for it
     # the engine's deals: the one card set aside is the Cat 3 now and then (1 in 36), measured so
     rng = np.random.default_rng(0)
     aside = {seed: int(0 in act.new_game(seed).aside) for seed in range(200)}  # card id 0 is the Cat 3 (MISCHIEF order)
@@ -116,15 +118,68 @@ def test_simons_cat_cat3_set_aside():
     assert len(played) == 8
     for seed in played:
         state = act.new_game(seed)
-        with pytest.raises(ActivityError, match="play the first round"):
-            act.result(state)
-        while not state.round_results:
+        assert act.result(state) == aside[seed]  # counted as dealt: the set-aside card is face up
+        while state.round < 3 and not state.is_over:  # the first deal's card, whatever is played after it
             legal = state.legal_actions()
             state.apply(legal[rng.integers(len(legal))])
-        assert act.result(state) == aside[seed]
+            assert act.result(state) == aside[seed]
+        assert state.round_results[0]["set_aside"] == [str(catcards.games.simons_cat.MISCHIEF[c])
+                                                       for c in act.new_game(seed).aside]
     assert str(catcards.games.simons_cat.MISCHIEF[0]) == "Cat 3"
     with pytest.raises(ActivityError, match="set up differently"):   # the old 4-player deal is not the class's
         act.result(catcards.load("simons-cat", players=4, hand_size=8).new_game(1))
+
+
+def test_simons_cat_counts_each_deal_at_once():
+    """A teacher's read (simonsact55): the activity counted a game after its first round was
+    played, and a class table sent it only at the game's end (3 to 8 rounds), so each student
+    gave one deal, and a 1/36 event in a class of 30 deals teaches little. The set-aside card is
+    face up at the deal, so the result is there at once: the activity counts a just-dealt state
+    (finished is :func:`dealt`), and the other activities still wait for the game's end."""
+    from catcards.classroom.activities import dealt, game_over
+
+    act = activity("simons-cat/cat3-set-aside")
+    assert act.finished is dealt and act.finished_name == "catcards.classroom.activities:dealt"
+    state = act.new_game(5)
+    assert state.round == 1 and not state.history and state.aside == [0]   # seed 5 sets the Cat 3 aside
+    assert act.result(state) == 1 and act.result(act.new_game(1)) == 0
+    for key in ("snap/snaps-per-pass", "pairs/turns-to-clear", "big-cat/game-length"):
+        other = activity(key)
+        assert other.finished is game_over and other.finished_name == "catcards.classroom.activities:game_over"
+        with pytest.raises(ActivityError, match="not finished"):
+            other.result(other.new_game(5))
+    with pytest.raises(ValueError, match="finished is a function defined at the top level of its module"):
+        Activity(key="snap/x", game="snap", params={}, title="", instructions="", unit="", measure=len,
+                 finished=lambda state: True)
+
+
+def test_class_size_figures_for_the_cat_3_set_aside():
+    """The teacher's notes' figures, exact binomial sums over the class's count of hits: with one
+    deal each, a class of 30 sees no Cat 3 at all in 43% of classes, its 95% (Wilson) interval
+    rules out the common wrong answer 1/6 only then, and never rules out 1/20; with about 10
+    deals each (300), it rules out 1/6 in all but 1 class in 10^13 and still holds 1/36 in 95%."""
+    from catcards.probability import wilson_interval
+
+    p = activity("simons-cat/cat3-set-aside").exact_mean
+
+    def chance(deals, test):
+        return float(sum(comb(deals, k) * p ** k * (1 - p) ** (deals - k)
+                         for k in range(deals + 1) if test(*wilson_interval(k, deals))))
+
+    none = {deals: float((1 - p) ** deals) for deals in (30, 300)}
+    assert round(none[30], 2) == 0.43 and round(none[300], 4) == 0.0002
+    assert round(chance(30, lambda low, high: high < 1 / 6), 2) == 0.43     # only the classes with no hit
+    assert chance(30, lambda low, high: high < 1 / 20) == 0
+    assert round(chance(30, lambda low, high: low <= 1 / 36 <= high), 2) == 0.95
+    assert 1 - chance(300, lambda low, high: high < 1 / 6) < 1e-13
+    assert round(chance(300, lambda low, high: low <= 1 / 36 <= high), 2) == 0.95
+    assert round(chance(300, lambda low, high: high < 1 / 20), 2) == 0.40
+    notes = (Path(__file__).resolve().parents[2] / "notebooks" / "teacher" / "simons-cat.md").read_text(encoding="utf-8")
+    said = " ".join(notes.split())
+    for figure in ("no Cat 3 at all in 43% of classes", "rules out 1/6 (the common wrong answer) in only 43% of classes",
+                   "never rules out 1/20",
+                   "rules out 1/6 in practically every class", "still holds the exact chance in 95%", "1/20 in 40%"):
+        assert figure in said, figure
 
 
 def test_pairs_and_big_cat_measure_the_finished_game():

@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
+import catcards
 import catcards.classroom.page as page
 from catcards.classroom.activities import activity
+from catcards.classroom.server import table_activity
 
 APP = Path(page.__file__).with_name("class_app.ipynb")
 
@@ -46,9 +48,7 @@ def run_app(monkeypatch, fake: FakeClass, key: str = "snap/snaps-per-pass") -> d
     act = activity(key)
     monkeypatch.setenv("CATCARDS_CLASS_SERVER", "http://class.test/")
     monkeypatch.setenv("CATCARDS_CLASS_CODE", "ABCDEF")
-    monkeypatch.setenv("CATCARDS_CLASS_TABLE", json.dumps(
-        {"key": act.key, "game": act.game, "params": act.params, "unit": act.unit,
-         "instructions": act.instructions}))
+    monkeypatch.setenv("CATCARDS_CLASS_TABLE", json.dumps(table_activity(act)))  # as the class server
     monkeypatch.setattr(page, "page_query", lambda: "student=TOKEN")
     monkeypatch.setattr(urllib.request, "urlopen", fake.urlopen)
     code = [c for c in json.loads(APP.read_text())["cells"] if c["cell_type"] == "code"]
@@ -203,6 +203,57 @@ def _words(widget) -> list[str]:
     return found
 
 
+def test_a_simons_cat_class_table_counts_each_deal_as_soon_as_it_is_dealt(monkeypatch):
+    """simonsact55: the class table sent a game only when it was over (table.state.is_over), but
+    the Cat 3 set aside is known at the deal (the activity's finished: dealt), and a Simon's Cat
+    game lasts 3 to 8 rounds: a student played a whole game for one deal. The table sends the game
+    when the activity says it has its result: at the deal, the set-aside card shown; "Play another
+    game" deals the next one of the student's series, sent at once too, and no move sends again."""
+    import ipywidgets as widgets
+
+    focused = []
+    monkeypatch.setattr(widgets.DOMWidget, "focus", lambda self: focused.append(self))
+    act = activity("simons-cat/cat3-set-aside")
+    seeds = [1, 5] + list(range(20, 28))  # seed 5 sets the Cat 3 aside, seed 1 another card
+    fake = FakeClass(games=list(enumerate(seeds)),
+                     results=[(201, {"counted": {"value": int(0 in act.new_game(seed).aside)}, "games": k + 1})
+                              for k, seed in enumerate(seeds)])
+    app = run_app(monkeypatch, fake, act.key)
+    table, note, button = app["table"], app["note"], app["next_button"]
+    assert [path for path, _ in fake.sent] == ["game", "results"]  # dealt and sent, no move made
+    save = fake.sent[1][1]["save"]
+    assert catcards.load_state(save).seed == 1 and not catcards.load_state(save).history
+    assert act.result(catcards.load_state(save)) == 0
+    assert "Counted for the class: <b>0 deals with the Cat 3 set aside</b>. Games of yours counted: 1." in note.value
+    assert "<b>Set aside</b>" in table.board_box.children[0].value  # the table shows the deal's card
+    assert button.layout.display == "flex" and button.description == "Play another game"
+    for _ in range(12):  # moves after the deal (the student's by the computer's choice) send nothing more
+        table._run(table.computer_step)
+    assert len(table.state.history) >= 12 and [path for path, _ in fake.sent] == ["game", "results"]
+
+    button.click()
+    assert table.state.seed == 5 and [path for path, _ in fake.sent][2:] == ["game", "results"]
+    assert "Counted for the class: <b>1 deal with the Cat 3 set aside</b>. Games of yours counted: 2." in note.value
+    assert focused[-1] is button  # the next deal is one more press away
+    for _ in range(8):
+        button.click()
+    assert [path for path, _ in fake.sent] == ["game", "results"] * 10  # ten deals, each counted at once
+    assert [catcards.load_state(data["save"]).seed for path, data in fake.sent if path == "results"] == seeds
+    assert "Games of yours counted: 10." in note.value
+    table.close()
+
+
+@pytest.mark.parametrize("key", ["snap/snaps-per-pass", "pairs/turns-to-clear", "big-cat/game-length"])
+def test_the_other_class_tables_send_a_game_only_when_it_is_over(monkeypatch, key):
+    """Snap's pass, Pairs and Big Cat have their result at the game's end (finished: game_over):
+    their tables send nothing at the deal."""
+    fake = FakeClass(games=[(0, 11)], results=[])
+    app = run_app(monkeypatch, fake, key)
+    assert app["ACTIVITY"].finished.__name__ == "game_over" and not app["table"].state.is_over
+    assert [path for path, _ in fake.sent] == ["game"] and app["next_button"].layout.display == "none"
+    app["table"].close()
+
+
 @pytest.mark.parametrize("key", ["snap/snaps-per-pass", "pairs/turns-to-clear", "simons-cat/cat3-set-aside",
                                  "big-cat/game-length"])
 def test_no_class_table_tells_a_student_to_click(monkeypatch, key):
@@ -212,7 +263,8 @@ def test_no_class_table_tells_a_student_to_click(monkeypatch, key):
     lines and the words of a press while the computer plays (Pairs)."""
     from catcards.widgets.pairs import COMPUTER_PLAYING
 
-    fake = FakeClass(games=[(0, 11)], results=[(403, {"error": "the class ABCDEF is closed for results now"})])
+    closed = (403, {"error": "the class ABCDEF is closed for results now"})
+    fake = FakeClass(games=[(0, 11)], results=[closed, closed])  # Simon's Cat's deal is sent at once
     app = run_app(monkeypatch, fake, key)
     table = app["table"]
     words = _words(table) + list(table.how_to_play) + [table.game_over_words, app["note"].value, COMPUTER_PLAYING]

@@ -240,11 +240,13 @@ def test_a_yes_no_activity_uses_wilson_and_the_exact_chance(pool):
     code = pool.start("simons-cat").code
     me = pool.join(code)
     act = activity("simons-cat/cat3-set-aside")
-    state = act.new_game(me.game_seed(0))
-    while not state.round_results:
-        state.apply(state.legal_actions()[0])
+    state = act.new_game(me.game_seed(0))   # just dealt: the set-aside card is face up, so it counts (simonsact55)
     counted = pool.submit(code, me.token, state.to_json())
-    assert counted.value == int("Cat 3" in state.round_results[0]["set_aside"])
+    assert counted.value == int(0 in state.aside)   # card id 0 is the Cat 3
+    later = act.new_game(me.game_seed(1))
+    while later.round < 2:   # played on into round 2: still the first deal's card that counts
+        later.apply(later.legal_actions()[0])
+    assert pool.submit(code, me.token, later.to_json()).value == int(0 in act.new_game(me.game_seed(1)).aside)
     summary = pool.summary(code)
     assert summary["binary"] and summary["exact_mean"] == pytest.approx(1 / 36)   # 5 players, 1 card set aside
     low, high = catcards.probability.wilson_interval(int(counted.value), 1)
