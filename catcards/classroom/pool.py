@@ -39,6 +39,7 @@ from typing import Any, Callable
 import sqlalchemy as sa
 
 from ..core import SaveFormatError, short_repr
+from ..core.text import json_kind
 from ..probability import wilson_interval
 from ..registry import load_state, read_save
 from .activities import Activity, ActivityError, activity as find_activity, default_activity
@@ -445,7 +446,7 @@ class Pool:
                 else while the class is closed gets that refusal instead.
         """
         if not isinstance(save_text, str):
-            raise PoolError(400, f"a result is a game's save as text (JSON), not {type(save_text).__name__}")
+            raise PoolError(400, f"a result is a game's save as text (JSON), not {json_kind(save_text)}")
         if len(save_text) > MAX_SAVE_BYTES or len(save_text.encode("utf-8", "replace")) > MAX_SAVE_BYTES:
             raise PoolError(413, f"a save is at most {MAX_SAVE_BYTES // 1024} KiB; this one is larger")
         row = self._class(code)
