@@ -250,12 +250,19 @@ class Classroom:
                              headers={"Authorization": f"Bearer {teacher_token.strip()}"})
 
     def results(self, teacher_token: str):
-        """:meth:`results_csv` as a DataFrame."""
+        """:meth:`results_csv` as a DataFrame with the columns and types of the class's own
+        :meth:`Pool.results <catcards.classroom.pool.Pool.results>`: ``game_number`` and ``seed``
+        whole numbers (``Int64``, every digit kept; ``<NA>`` for a count from real cards), a
+        nickname as written (a nickname "NA" or "null" stays text; none: NaN). Raises PoolError
+        as :meth:`results_csv`."""
         import io
 
         import pandas as pd
 
-        return pd.read_csv(io.StringIO(self.results_csv(teacher_token)))
+        empty = {"nickname": [""], "game_number": [""], "seed": [""]}  # the only cells left empty
+        return pd.read_csv(io.StringIO(self.results_csv(teacher_token)), keep_default_na=False,
+                           na_values=empty, dtype={"nickname": "str", "kind": "str", "counted_at": "str",
+                                                   "game_number": "Int64", "seed": "Int64"})
 
     def _member(self, answer: dict) -> Member:
         if not isinstance(answer, dict) or not isinstance(answer.get("student"), str):

@@ -39,6 +39,7 @@ from typing import Any, Callable
 import sqlalchemy as sa
 
 from ..core import SaveFormatError, short_repr
+from ..core.text import json_kind
 from ..probability import wilson_interval
 from ..registry import load_state, read_save
 from .activities import Activity, ActivityError, activity as find_activity, default_activity
@@ -50,7 +51,8 @@ from .store import Store
 
 __all__ = ["Pool", "PoolError", "ClassClosedError", "NicknameError", "ClassInfo", "Student", "Counted", "series_seed", "CODE_ALPHABET",
            "MAX_SAVE_BYTES", "MAX_NICKNAME", "MAX_STUDENTS", "GAMES_PER_STUDENT", "TALLIES_PER_STUDENT", "DEFAULT_MAX_STUDENTS",
-           "JOIN_RATE_PER_ADDRESS", "JOIN_RATE_PER_CLASS", "TALLY_RATE_PER_ADDRESS", "RESULT_RATE_PER_ADDRESS"]
+           "JOIN_RATE_PER_ADDRESS", "JOIN_RATE_PER_CLASS", "TALLY_RATE_PER_ADDRESS", "RESULT_RATE_PER_ADDRESS",
+           "OWN_RESULTS_RATE_PER_STUDENT"]
 
 #: the most students a class takes unless its teacher sets another number (``--max-students``)
 DEFAULT_MAX_STUDENTS = 200
@@ -75,6 +77,11 @@ TALLY_RATE_PER_ADDRESS = (100.0, 2.0)
 #: lesson (300), and the rate is twice what 30 students finishing a game every 20 s send
 #: (1.5 a second), so a class of 60 playing at that pace is not held up either.
 RESULT_RATE_PER_ADDRESS = (300.0, 3.0)
+#: a student's reads of their own results and class state (:meth:`Pool.own_results` with
+#: ``polled``: the student page's ``/me``, every 4 s and at each load): (``burst``, ``per_second``).
+#: Each read is a query of the student's rows, but nothing else bounded it: one student's script
+#: calling ``/me`` in a loop slowed the other students' joins 20 to 70 times (break55).
+OWN_RESULTS_RATE_PER_STUDENT = (20.0, 1.0)
 
 
 def _hash(token: str) -> str:
@@ -134,6 +141,8 @@ class Pool:
         tally_per_address: the rate of real-card counts from one client address, all its
             students together, ``(burst, per_second)`` (default :data:`TALLY_RATE_PER_ADDRESS`).
         result_per_address: the same for checked games (default :data:`RESULT_RATE_PER_ADDRESS`).
+        own_results_per_student: the rate of a student's polled reads of their own results
+            (default :data:`OWN_RESULTS_RATE_PER_STUDENT`).
         clock: the rate limits' clock (seconds; default ``time.monotonic``).
 
     Raises: PoolError 400 a ``max_students`` outside 1 to :data:`MAX_STUDENTS`.
@@ -149,6 +158,7 @@ class Pool:
                  join_per_class: tuple[float, float] = JOIN_RATE_PER_CLASS,
                  tally_per_address: tuple[float, float] = TALLY_RATE_PER_ADDRESS,
                  result_per_address: tuple[float, float] = RESULT_RATE_PER_ADDRESS,
+                 own_results_per_student: tuple[float, float] = OWN_RESULTS_RATE_PER_STUDENT,
                  clock: Callable[[], float] = time.monotonic):
         if isinstance(max_students, bool) or not isinstance(max_students, int) or not 1 <= max_students <= MAX_STUDENTS:
             raise PoolError(400, f"a class takes 1 to {MAX_STUDENTS} students, not {short_repr(max_students)}")
@@ -159,6 +169,7 @@ class Pool:
         self._join_class = _Buckets(*join_per_class, clock)
         self._tally_address = _Buckets(*tally_per_address, clock)
         self._result_address = _Buckets(*result_per_address, clock)
+        self._own_results = _Buckets(*own_results_per_student, clock)
         t = store
         self._classes, self._students, self._results = t.classes, t.students, t.results
         self._removed = t.removed
@@ -445,7 +456,7 @@ class Pool:
                 else while the class is closed gets that refusal instead.
         """
         if not isinstance(save_text, str):
-            raise PoolError(400, f"a result is a game's save as text (JSON), not {type(save_text).__name__}")
+            raise PoolError(400, f"a result is a game's save as text (JSON), not {json_kind(save_text)}")
         if len(save_text) > MAX_SAVE_BYTES or len(save_text.encode("utf-8", "replace")) > MAX_SAVE_BYTES:
             raise PoolError(413, f"a save is at most {MAX_SAVE_BYTES // 1024} KiB; this one is larger")
         row = self._class(code)
@@ -646,6 +657,38 @@ class Pool:
             "removed": pd.array([x.number in removed for x in rows], dtype=bool),
         })
         return frame
+
+    def own_results(self, code: str, token: str, *, polled: bool = False) -> tuple[Student, dict[str, Any]]:
+        """The student ``token`` and their own counted results, the same as their rows of
+        :meth:`results` (removed or not), read by a query of their rows alone (not the class's
+        whole table: a student page asks every 4 s).
+
+        Args:
+            polled: a read the student's page repeats (``/me``): bounded per student by
+                :data:`OWN_RESULTS_RATE_PER_STUDENT`; the answer to a result sent is not.
+
+        Returns:
+            ``(student, mine)``: ``mine`` has ``games`` (their verified games counted), ``next``
+            (the ``game_number`` of their last game counted, k + 1: 0 before their first),
+            ``values`` (their games' results in the order counted; a whole value an int) and
+            ``tallies`` (their counts from real cards, in order).
+
+        Raises: PoolError 404 unknown code, 403 unknown student, 429 (``polled``) over the rate.
+        """
+        code = self._class(code)["code"]
+        row = self._student(code, token)
+        if polled and (wait := self._own_results.take(row["id"])):
+            raise PoolError(429, f"too many requests for your results at once; wait {math.ceil(wait)} s")
+        r = self._results
+        with self.store.connect() as conn:
+            rows = conn.execute(sa.select(r.c.kind, r.c.game_number, r.c.value)
+                                .where(r.c.code == code, r.c.student_id == row["id"]).order_by(r.c.id)).all()
+        games = [x for x in rows if x.kind == "game"]
+        mine = {"games": len(games),
+                "next": max((x.game_number + 1 for x in games if x.game_number is not None), default=0),
+                "values": [_number(x.value) for x in games],
+                "tallies": [_number(x.value) for x in rows if x.kind == "tally"]}
+        return Student(row["code"], row["number"], row["seed"], row["nickname"], token), mine
 
     def results_csv(self, code: str) -> str:
         """:meth:`results` as CSV text (a header row, then one row per result). A nickname that a

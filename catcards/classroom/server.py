@@ -492,9 +492,8 @@ class MeHandler(PoolHandler):
     def post(self, code: str) -> None:
         code = self.code(code)
         token = self.student_token(self.json_body())
-        student = self.call(self.pool.student, code, token)
+        student, results = self.call(self.pool.own_results, code, token, polled=True)
         info = self.pool.info(code)
-        results = self.server.student_results(token)
         self.send({"student": student.token, "seed": self.shown_seed(student.seed), "nickname": student.nickname,
                    "open": info.is_open and not info.ended, "ended": info.ended,
                    "closed_refused": not info.is_open and not info.ended
@@ -1512,16 +1511,8 @@ class ClassServer(PromptStop, Voila):
         """The student's own counted results (:meth:`Pool.results`): ``games`` (verified games
         counted), ``next`` (the number k of the game to deal them next: the first of their series
         not counted), ``values`` (their games' results in order) and ``tallies`` (counts typed
-        from real cards, not verified)."""
-        number = self.pool.student(self.code, token).number
-        df = self.pool.results(self.code)
-        mine = df[df["student"] == number]
-        games = mine[mine["kind"] == "game"]
-        tallies = mine[mine["kind"] == "tally"]
-        numbers = [int(k) for k in games["game_number"].dropna().tolist()]
-        return {"games": int(len(games)), "next": max(numbers, default=0),
-                "values": [_json_default(v) if hasattr(v, "item") else v for v in games["value"].tolist()],
-                "tallies": [_json_default(v) if hasattr(v, "item") else v for v in tallies["value"].tolist()]}
+        from real cards, not verified): :meth:`Pool.own_results`, a query of the student's rows."""
+        return self.pool.own_results(self.code, token)[1]
 
     def class_handlers(self) -> list:
         base = self.base_url.rstrip("/")

@@ -21,7 +21,7 @@ from .. import hooks
 from ..cards import Card
 from .errors import CatcardsError, GameParameterError, SaveFormatError
 from .seeds import MAX_SEED, SEED_RULE
-from .text import is_whole, short_repr, short_text
+from .text import is_whole, json_kind, short_repr, short_text
 from .validation import check_deals
 
 if TYPE_CHECKING:
@@ -156,7 +156,10 @@ def _nesting(text: str) -> tuple[int, int]:
 class _LongNumber:
     """A whole number of more than :data:`MAX_SEED_DIGITS` digits in a save, kept as its digits
     (not read: Python refuses to read more than 4,300 digits, and reading is slow past that),
-    shown cut short in messages."""
+    shown cut short in messages, and named "a number" there (:func:`json_kind`), never by this
+    class's name."""
+
+    json_kind = "a number"
 
     def __init__(self, digits: str):
         self.digits = digits
@@ -262,7 +265,7 @@ def read_save(text: Any) -> dict[str, Any]:
     except ValueError as exc:  # a duplicated key, NaN
         raise _bad(f"the text is not valid save JSON ({short_text(exc, 200)})") from None
     if not isinstance(data, dict):
-        raise _bad(f"a save is a JSON object, not {type(data).__name__}")
+        raise _bad(f"a save is a JSON object, not {json_kind(data)}")
     fmt = data.get("format")
     if fmt != SAVE_FORMAT and fmt not in OLD_SAVE_FORMATS:
         readable = ", ".join(repr(f) for f in (SAVE_FORMAT, *OLD_SAVE_FORMATS))
@@ -279,7 +282,7 @@ def read_save(text: Any) -> dict[str, Any]:
     if not isinstance(name, str) or len(name) > 100:
         raise _bad(f"'game' must be a game's name (text), not {short_repr(name)}")
     if not isinstance(params, dict):
-        raise _bad(f"'params' must be an object (parameter name: value), not {type(params).__name__}")
+        raise _bad(f"'params' must be an object (parameter name: value), not {json_kind(params)}")
     if not is_whole(seed) or not 0 <= seed < MAX_SEED:  # a _LongNumber too: shown cut short
         raise _bad(f"'seed' must be {SEED_RULE}, not {short_repr(seed)}")
     deals = data.get("deals")

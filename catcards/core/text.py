@@ -1,7 +1,8 @@
 """Text about untrusted values, and how typed names are compared: the words every refusal uses.
 
 :func:`short_text` / :func:`short_repr` / :func:`few_reprs` describe a value in a message without
-ever raising or growing without bound; :func:`normal_name` is how a typed name is compared with a
+ever raising or growing without bound; :func:`json_kind` names the kind of a value read from JSON
+in plain words ("a number", "a list"), never a Python class's name; :func:`normal_name` is how a typed name is compared with a
 name; :func:`unsafe_character` finds what a name may not hold; :func:`is_whole` is what a "whole
 number" accepts. Part of the contract (:mod:`catcards.core`); imports nothing of catcards.
 """
@@ -12,7 +13,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-__all__ = ["short_text", "short_repr", "few_reprs", "is_whole", "normal_name", "unsafe_character", "PLAIN_TEXT"]
+__all__ = ["short_text", "short_repr", "few_reprs", "json_kind", "is_whole", "normal_name", "unsafe_character", "PLAIN_TEXT"]
 
 
 def is_whole(value: Any) -> bool:
@@ -46,6 +47,27 @@ def short_repr(value: Any, limit: int = 80) -> str:
     except Exception:  # an object whose __repr__ fails
         text = f"<{type(value).__name__} object>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def json_kind(value: Any) -> str:
+    """What kind of JSON value ``value`` is, in plain words for a message ("a save is an object,
+    not a list"): "a number", "text", "a list", "an object", "true or false", "null"; a value no
+    JSON reader gives is "something else". A reader's stand-in for a number too long to read may
+    say it is one by a ``json_kind`` attribute (its text), as the save reader's does."""
+    said = getattr(type(value), "json_kind", None)
+    if isinstance(said, str):
+        return said
+    if isinstance(value, (bool, np.bool_)):
+        return "true or false"
+    if isinstance(value, (int, float, np.integer, np.floating)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return "null" if value is None else "something else"
 
 
 def few_reprs(values: Sequence[Any], limit: int = 5) -> str:

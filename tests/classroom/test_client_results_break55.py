@@ -14,15 +14,11 @@ numbers), e.g. by reading the CSV with those dtypes.
 """
 from __future__ import annotations
 
-import pytest
-
 from catcards.classroom import Classroom
 from catcards.games.snap import FLIP
 from class_server import snap_class_served
 
 
-@pytest.mark.xfail(strict=True, reason="break55: Classroom.results reads seeds and game numbers as floats "
-                                       "(pandas' default), unlike Pool.results' Int64")
 def test_the_servers_results_from_python_keep_whole_seeds_and_game_numbers(tmp_path):
     with snap_class_served(tmp_path) as served:
         room = Classroom(served["url"])
@@ -38,3 +34,19 @@ def test_the_servers_results_from_python_keep_whole_seeds_and_game_numbers(tmp_p
         assert remote["seed"].tolist()[0] == state.seed
         assert {c: str(remote[c].dtype) for c in ("seed", "game_number")} == \
                {c: str(local[c].dtype) for c in ("seed", "game_number")}
+
+
+def test_the_servers_results_from_python_keep_a_nickname_that_looks_missing(tmp_path):
+    """Found with the fix above (classsmall55): pandas read the nickname "NA" (or "null") as a
+    missing value, so the student's name was lost; every column now has the local dtype."""
+    with snap_class_served(tmp_path) as served:
+        room = Classroom(served["url"])
+        room.join("NA").tally(3)
+        room.join("null").tally(4)
+        room.join().tally(5)
+        local = served["pool"].results(served["code"])
+        remote = room.results(served["info"].teacher_token)
+        assert remote["nickname"].tolist()[:2] == ["NA", "null"]
+        assert remote["nickname"].isna().tolist() == [False, False, True]
+        assert remote["value"].tolist() == [3, 4, 5]
+        assert remote.dtypes.astype(str).to_dict() == local.dtypes.astype(str).to_dict()
