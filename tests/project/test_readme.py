@@ -47,3 +47,20 @@ def test_the_class_server_command_has_the_options_catcards_app_uses():
                         README.read_text(encoding="utf-8"), re.S).group(1).split()
     needed = [o for o in APP_CULLING + APP_EXECUTION if o != "--MappingKernelManager.cull_connected=False"]  # the default
     assert [o for o in needed if o not in command] == []
+
+
+def test_the_readme_explains_the_deselected_and_rerun_counts_of_a_full_run():
+    """A newcomer's ``python -m pytest`` ends with "2961 passed, 2 skipped, 190 deselected, 1 rerun"
+    (readme55, a fresh clone): the README says what the two counts that are not passes are, and
+    the conftest still does both (nbval cells of a notebook that the lessons' tests run are
+    deselected; a failed real-browser test is run once more)."""
+    import importlib.util
+
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    assert '"N deselected" are notebook cells nbval would run a second time' in text
+    assert '"N rerun" (an `R` among the dots) is a real-browser test that failed once' in text
+    spec = importlib.util.spec_from_file_location("tests_conftest", README.parent / "tests" / "conftest.py")
+    conftest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conftest)
+    assert any(p.startswith("tests/lessons/test_lessons.py::") for p in conftest._LESSON_RUNS)
+    assert callable(conftest._rerun_browser_tests)
