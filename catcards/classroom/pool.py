@@ -395,7 +395,8 @@ class Pool:
 
     def next_game(self, code: str, token: str) -> tuple[int, int]:
         """The student's next game: ``(k, seed)``, the first game of their series not counted
-        (the only one :meth:`submit` counts now; a game refused, e.g. unfinished, is dealt again).
+        (the only one :meth:`submit` counts now; a game refused, e.g. unfinished, is given again:
+        the class server's tables resume it as played, :meth:`check_progress`).
 
         Raises: PoolError 404 unknown code, 403 unknown student or an ended class (nothing of it
         counts any more, so nothing is dealt), 409 the series is used up."""

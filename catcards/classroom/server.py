@@ -509,9 +509,11 @@ class MeHandler(PoolHandler):
 
 class GameHandler(PoolHandler):
     """The seed of the student's next game (:meth:`Pool.next_game`): ``k`` is the first game of
-    their series not counted, the only one the pool counts now (a game refused, e.g. unfinished,
-    is dealt again; a reload deals the same game). ``seed`` is null when the activity hides its
-    deal and the request is not the server's own table's (:meth:`PoolHandler.shows_deal`)."""
+    their series not counted, the only one the pool counts now (a game refused, e.g. while the
+    class is closed, is given again). ``seed`` is null when the activity hides its deal and the
+    request is not the server's own table's (:meth:`PoolHandler.shows_deal`). A table (the
+    server's secret) is also given ``save``: game ``k`` as it last sent it in play
+    (:meth:`ClassServer.kept_progress`), or null, which it resumes rather than dealing afresh."""
 
     def post(self, code: str) -> None:
         code = self.code(code)
