@@ -420,7 +420,7 @@ class Pool:
 
     def check_progress(self, code: str, token: str, k: Any, save_text: Any) -> int:
         """Check a game in progress, sent by a class table so that the server keeps it (a reload,
-        a second tab or a press of "Play game N again" resumes it instead of dealing the student a
+        a second tab or a press of "Send game N again" resumes it instead of dealing the student a
         deal they have seen afresh: :meth:`ClassServer.keep_progress
         <catcards.classroom.server.ClassServer.keep_progress>`). Returns the student's number.
 

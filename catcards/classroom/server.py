@@ -526,7 +526,7 @@ class GameHandler(PoolHandler):
 
 
 class ProgressHandler(PoolHandler):
-    """A table's game in progress, kept so that a reload, a second tab or "Play game N again"
+    """A table's game in progress, kept so that a reload, a second tab or "Send game N again"
     resumes it rather than dealing it fresh (:meth:`ClassServer.keep_progress`). Only the
     server's own table kernels may send it (their secret; anyone else: 403)."""
 
