@@ -178,7 +178,7 @@ def test_clicks_after_the_end_keep_the_tables_message_area_bounded(monkeypatch):
 def test_the_focus_goes_to_play_another_game_then_to_the_new_games_first_move(monkeypatch):
     """A fresh user, keyboard only: after the game's last move the focus fell to the page (the
     table's own New game is hidden in a class, so the table found nothing to focus). It goes to
-    "Play another game" (or "Play game N again"), and after the deal to the new game's first move.
+    "Play another game" (or "Send game N again"), and after the deal to the new game's first move.
     The browser test checks the same in Voila (tests/browser/test_class_browser.py)."""
     import ipywidgets as widgets
 
