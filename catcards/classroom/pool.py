@@ -406,7 +406,8 @@ class Pool:
 
     def next_game(self, code: str, token: str) -> tuple[int, int]:
         """The student's next game: ``(k, seed)``, the first game of their series not counted
-        (the only one :meth:`submit` counts now; a game refused, e.g. unfinished, is dealt again).
+        (the only one :meth:`submit` counts now; a game refused, e.g. unfinished, is given again:
+        the class server's tables resume it as played, :meth:`check_progress`).
 
         Raises: PoolError 404 unknown code, 403 unknown student or an ended class (nothing of it
         counts any more, so nothing is dealt), 409 the series is used up."""
@@ -427,6 +428,47 @@ class Pool:
 
         Raises: PoolError 404 unknown code, 403 unknown student, 400 ``k`` outside 0..999."""
         return series_seed(self.student(code, token).seed, k)
+
+    def check_progress(self, code: str, token: str, k: Any, save_text: Any) -> int:
+        """Check a game in progress, sent by a class table so that the server keeps it (a reload,
+        a second tab or a press of "Send game N again" resumes it instead of dealing the student a
+        deal they have seen afresh: :meth:`ClassServer.keep_progress
+        <catcards.classroom.server.ClassServer.keep_progress>`). Returns the student's number.
+
+        The game (``state.to_json()``, finished or not) must be the student's next game ``k``
+        (:meth:`next_game`), of the class's game, shuffled from its seed (no deck order written
+        in), and must replay with legal moves to its digest (:func:`load_state`).
+
+        Raises:
+            PoolError: 400 ``k`` not a whole number, a save not text or not a catcards save;
+                413 a save of more than :data:`MAX_SAVE_BYTES`; 404 unknown code; 403 unknown
+                student or an ended class; 409 ``k`` is not the student's next game (counted, or
+                later); 422 another game's save, without a digest, of a deck order written in,
+                not of the game ``k``'s deal, or not replaying as it says.
+        """
+        if isinstance(k, bool) or not isinstance(k, int):
+            raise PoolError(400, "give the game's number in the student's series as \"k\", a whole number")
+        if not isinstance(save_text, str):
+            raise PoolError(400, f"a game in progress is its save as text (JSON), not {type(save_text).__name__}")
+        if len(save_text) > MAX_SAVE_BYTES or len(save_text.encode("utf-8", "replace")) > MAX_SAVE_BYTES:
+            raise PoolError(413, f"a save is at most {MAX_SAVE_BYTES // 1024} KiB; this one is larger")
+        row = self._class(code)
+        next_k, seed = self.next_game(code, token)
+        if k != next_k:
+            raise PoolError(409, f"game {k + 1} is not your game in play (game {next_k + 1} is)")
+        try:
+            fields = read_save(save_text)
+        except SaveFormatError as exc:
+            raise PoolError(400, f"this is not a catcards save ({_after_colon(exc)})") from None
+        act = find_activity(row["activity"])
+        if fields["game"] != act.game or fields["digest"] is None or fields.get("deals") is not None \
+                or fields["seed"] != seed:
+            raise PoolError(422, f"this is not a save of your game {k + 1} as the class dealt it")
+        try:
+            load_state(save_text)
+        except SaveFormatError as exc:
+            raise PoolError(422, f"this save does not replay as it says ({_after_colon(exc)})") from None
+        return self.student(code, token).number
 
     # ---- results ------------------------------------------------------------------------------
     def submit(self, code: str, token: str, save_text: Any, *, client: str | None = None) -> Counted:

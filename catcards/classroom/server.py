@@ -26,7 +26,12 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 ``POST class/CODE/game``                    ``{"student": token}`` -> ``{"k": k, "seed": seed}``
                                             (the join and ``/me`` answers carry ``"seed"`` too;
                                             ``null`` when the activity's deal is hidden, see
-                                            below)
+                                            below); to the server's own tables also ``"save"``:
+                                            the game ``k`` in progress (or null) to resume
+``POST class/CODE/progress``                ``{"student": token, "k": k, "save": text}`` -> 200
+                                            (the server's own tables only, else 403: the game
+                                            in play after each move, kept in the server's
+                                            memory; :meth:`ClassServer.keep_progress`)
 ``POST class/CODE/results``                 ``{"student": token, "save": text}`` -> 201 when counted
                                             (429 past the games per address, :meth:`Pool.submit`;
                                             the server's own tables, which send the server's
@@ -503,15 +508,36 @@ class MeHandler(PoolHandler):
 
 class GameHandler(PoolHandler):
     """The seed of the student's next game (:meth:`Pool.next_game`): ``k`` is the first game of
-    their series not counted, the only one the pool counts now (a game refused, e.g. unfinished,
-    is dealt again; a reload deals the same game). ``seed`` is null when the activity hides its
-    deal and the request is not the server's own table's (:meth:`PoolHandler.shows_deal`)."""
+    their series not counted, the only one the pool counts now (a game refused, e.g. while the
+    class is closed, is given again). ``seed`` is null when the activity hides its deal and the
+    request is not the server's own table's (:meth:`PoolHandler.shows_deal`). A table (the
+    server's secret) is also given ``save``: game ``k`` as it last sent it in play
+    (:meth:`ClassServer.kept_progress`), or null, which it resumes rather than dealing afresh."""
 
     def post(self, code: str) -> None:
         code = self.code(code)
         token = self.student_token(self.json_body())
         k, seed = self.call(self.pool.next_game, code, token)
-        self.send({"k": k, "seed": self.shown_seed(seed)})
+        answer = {"k": k, "seed": self.shown_seed(seed)}
+        if self.server.from_own_table(self.request.headers):  # the game in progress, to resume
+            answer["save"] = self.server.kept_progress(self.pool.student(code, token).number, k)
+        self.send(answer)
+
+
+class ProgressHandler(PoolHandler):
+    """A table's game in progress, kept so that a reload, a second tab or "Send game N again"
+    resumes it rather than dealing it fresh (:meth:`ClassServer.keep_progress`). Only the
+    server's own table kernels may send it (their secret; anyone else: 403)."""
+
+    def post(self, code: str) -> None:
+        code = self.code(code)
+        if not self.server.from_own_table(self.request.headers):
+            raise JsonError(403, "only the class's own tables keep a game in progress")
+        data = self.json_body()
+        token = self.student_token(data)
+        number = self.call(self.pool.check_progress, code, token, data.get("k"), data.get("save"))
+        self.server.keep_progress(number, data["k"], data["save"])
+        self.send({"kept": True})
 
 
 class ResultsHandler(PoolHandler):
@@ -1351,6 +1377,29 @@ class ClassServer(PromptStop, Voila):
             for old in [k for k in self._table_owners if not self._running(k)][: len(self._table_owners) // 2]:
                 del self._table_owners[old]
 
+    #: student number -> (k, save): their game in play, as their table last sent it
+    _progress: Any = None
+
+    def keep_progress(self, student: int, k: int, save: str) -> None:
+        """Keep student number ``student``'s game ``k`` in progress (its save, checked by
+        :meth:`Pool.check_progress <catcards.classroom.pool.Pool.check_progress>`), which their
+        table sends after each move. A table asking ``/game`` is given it (:meth:`kept_progress`)
+        and resumes it: a deal a student has seen is never dealt to them fresh again (break55: a
+        reload, a second tab, the hidden "Play another game" or a game refused while closed dealt
+        a Pairs layout again from its start, and a student who had seen every card cleared it in
+        8 turns). Kept in this server's memory, one game per student (at most
+        :data:`~catcards.classroom.pool.MAX_SAVE_BYTES` each): a server started again deals each
+        student's game in play afresh (the same game ``k``)."""
+        if self._progress is None:
+            self._progress = {}
+        self._progress[student] = (k, save)
+
+    def kept_progress(self, student: int, k: int) -> str | None:
+        """The save of student number ``student``'s game ``k`` in progress, or None (none kept,
+        or one of another game: counted since)."""
+        kept = (self._progress or {}).get(student)
+        return kept[1] if kept is not None and kept[0] == k else None
+
     #: student number -> the game (its k) of theirs refused while the class was closed
     _closed_refusals: Any = None
 
@@ -1521,7 +1570,7 @@ class ClassServer(PromptStop, Voila):
         routes = [
             (r"/class/?", TypeCodePage),
             (code + r"/?", StudentPage), (code + r"/join", JoinHandler), (code + r"/me", MeHandler),
-            (code + r"/game", GameHandler), (code + r"/results", ResultsHandler), (code + r"/tally", TallyHandler),
+            (code + r"/game", GameHandler), (code + r"/progress", ProgressHandler), (code + r"/results", ResultsHandler), (code + r"/tally", TallyHandler),
             (code + r"/qr\.svg", QrHandler), (code + r"/dashboard", DashboardPage), (code + r"/dashboard/", DashboardSlash), (code + r"/version", VersionHandler),
             (code + r"/summary", SummaryHandler), (code + r"/results\.csv", CsvHandler), (code + r"/open", OpenHandler),
             (code + r"/remove", RemoveHandler), (code + r"/end", EndHandler), (r"/class/.*", NotFound), (r"/favicon\.ico", Favicon),

@@ -1249,15 +1249,15 @@ def test_the_closed_notice_says_a_game_finished_while_closed_was_not_counted(bro
             game.apply(FLIP)
         reply = requests.post(url + "/results", json={"student": token, "save": game.to_json()}, timeout=30)
         assert reply.status_code == 403 and "closed" in reply.json()["error"]
-        expect(notice).to_have_text("Class closed for now: that game was not counted. Play it again when your "
+        expect(notice).to_have_text("Class closed for now: that game was not counted. Send it again when your "
                                     "teacher opens the class.", timeout=15_000)
         problems = _violations(page, "the student's page, a game refused while closed, 390x844")
         assert not problems, "\n".join(problems)
         assert requests.post(url + "/open", json={"open": True}, headers=auth, timeout=30).status_code == 200
-        # the table still says "Not counted ... Play game 1 again": the notice says to play it again
-        expect(notice).to_have_text("Your teacher has opened the class again: play that game again on your "
+        # the table still says "Not counted ... Send game 1 again": the notice says to send it again
+        expect(notice).to_have_text("Your teacher has opened the class again: send that game again from your "
                                     "table, and it counts.", timeout=15_000)
-        # played again, it counts: "play that game again" goes (readme48 read it beside "Counted")
+        # sent again, it counts: "send that game again" goes (readme48 read it beside "Counted")
         reply = requests.post(url + "/results", json={"student": token, "save": game.to_json()}, timeout=30)
         assert reply.status_code == 201
         expect(notice).to_have_text("Your teacher has opened the class again: the games you finish now count.",

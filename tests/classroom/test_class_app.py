@@ -26,15 +26,21 @@ class FakeClass:
 
     def __init__(self, games, results):
         self.games, self.results, self.sent, self.secrets = list(games), list(results), [], []
+        self.kept: dict[int, str] = {}  # k -> the game in progress the table sent (/progress)
 
     def urlopen(self, request, timeout=None):
         path = request.full_url.rsplit("/", 1)[-1]
-        self.sent.append((path, json.loads(request.data)))
         self.secrets.append(request.get_header(page.TABLE_SECRET_HEADER.capitalize()))  # urllib's spelling
+        if path == "progress":  # kept, as the server does (not in ``sent``: one a move)
+            data = json.loads(request.data)
+            self.kept[data["k"]] = data["save"]
+            status, answer = 200, {"kept": True}
+        else:
+            self.sent.append((path, json.loads(request.data)))
         if path == "game":
             k, seed = self.games.pop(0)
-            status, answer = 200, {"k": k, "seed": seed}
-        else:
+            status, answer = 200, {"k": k, "seed": seed, "save": self.kept.get(k)}
+        elif path != "progress":
             status, answer = self.results.pop(0)
         body = json.dumps(answer).encode()
         if status >= 400:
@@ -63,10 +69,11 @@ def turn_all(table):
         table._run(table.press_turn)
 
 
-def test_the_pass_table_has_no_snap_buttons_and_a_refused_game_is_dealt_again_in_words(monkeypatch):
+def test_the_pass_table_has_no_snap_buttons_and_a_refused_game_is_sent_again_in_words(monkeypatch):
     """Fresh README user: the class's Snap pass showed the Snap! buttons and 'Press "Snap!"';
     after a refused game "Play another game" dealt "Game 1" again with the same seed, unexplained
-    (intended: a student's games count in order, Pool.next_game deals a refused game again); the
+    (a student's games count in order, Pool.next_game gives a refused game again; since break55
+    the game as it was played, kept by the server, is sent again, not dealt afresh); the
     words at the end named a "New game" button the page does not have. Testers (classpage): the
     game's instructions were said twice, by the page and by the table's "Game 1." line (now the
     page's only); the table told students on phones to "Click"."""
@@ -86,17 +93,18 @@ def test_the_pass_table_has_no_snap_buttons_and_a_refused_game_is_dealt_again_in
     assert [path for path, _ in fake.sent] == ["game", "results"]
     assert table.turn_button.disabled
     assert "Not counted: the class is closed for now." in note.value
-    assert button.description == "Play game 1 again" and button.layout.display == "flex"
-    assert "Press &ldquo;Play game 1 again&rdquo; to play the same deal again" in note.value
+    assert button.description == "Send game 1 again" and button.layout.display == "flex"
+    assert "Press &ldquo;Send game 1 again&rdquo; to send the same game again" in note.value
     table._run(table.press_turn)  # what a press on the disabled button would say
-    assert 'press "Play game 1 again" at the top' in table.output_text()
+    assert 'press "Send game 1 again" at the top to send it again' in table.output_text()
     assert "click" not in (note.value + table.output_text()).lower()
     assert "New game" not in table.output_text()
 
-    button.click()
-    assert table.state.seed == 11 and not table.turn_button.disabled
-    assert "Game 1 again, the same deal (it was not counted)." in note.value
-    turn_all(table)
+    refused = fake.sent[1][1]["save"]
+    assert fake.kept == {0: refused}  # the server keeps the game as played, move by move
+    button.click()  # the game kept, resumed as it was (over) and sent again: not dealt afresh
+    assert [path for path, _ in fake.sent] == ["game", "results", "game", "results"]
+    assert fake.sent[3][1]["save"] == refused and table.state.seed == 11 and table.state.is_over
     assert "Counted for the class: <b>4 snaps</b>" in note.value
     assert button.description == "Play another game"
     assert f"Snaps showing in this pass: {table.state.snaps_showing}." in table.status.value
@@ -139,7 +147,7 @@ def test_the_table_sends_its_servers_secret_with_each_request_and_none_without_o
     app = run_app(monkeypatch, fake)
     turn_all(app["table"])
     assert [path for path, _ in fake.sent] == ["game", "results"]
-    assert fake.secrets == ["the-servers-secret", "the-servers-secret"]
+    assert set(fake.secrets) == {"the-servers-secret"} and len(fake.secrets) == 2 + 52  # and each move's /progress
     assert page.TABLE_SECRET_HEADER == "X-Catcards-Table-Secret"
     app["table"].close()
     monkeypatch.delenv(page.TABLE_SECRET_ENV)
@@ -170,7 +178,7 @@ def test_clicks_after_the_end_keep_the_tables_message_area_bounded(monkeypatch):
 def test_the_focus_goes_to_play_another_game_then_to_the_new_games_first_move(monkeypatch):
     """A fresh user, keyboard only: after the game's last move the focus fell to the page (the
     table's own New game is hidden in a class, so the table found nothing to focus). It goes to
-    "Play another game" (or "Play game N again"), and after the deal to the new game's first move.
+    "Play another game" (or "Send game N again"), and after the deal to the new game's first move.
     The browser test checks the same in Voila (tests/browser/test_class_browser.py)."""
     import ipywidgets as widgets
 
@@ -182,13 +190,14 @@ def test_the_focus_goes_to_play_another_game_then_to_the_new_games_first_move(mo
     app = run_app(monkeypatch, fake)
     table, button = app["table"], app["next_button"]
     assert focused == []  # a first deal moves no focus
-    for expected in ("Play game 1 again", "Play another game"):
-        for _ in range(52):
-            table.turn_button.click()  # as the browser's click: the table's callback
-        assert table.state.is_over and table.turn_button.disabled
-        assert button.description == expected and focused[-1] is button, (expected, focused[-1:])
-        button.click()
-        assert not table.state.is_over and focused[-1] is table.turn_button
+    for _ in range(52):
+        table.turn_button.click()  # as the browser's click: the table's callback
+    assert table.state.is_over and table.turn_button.disabled
+    assert button.description == "Send game 1 again" and focused[-1] is button, focused[-1:]
+    button.click()  # the game sent again (counted): the focus stays on the button, now "Play another game"
+    assert table.state.is_over and button.description == "Play another game" and focused[-1] is button
+    button.click()
+    assert not table.state.is_over and focused[-1] is table.turn_button
     assert table.state.seed == 12
     table.close()
 
@@ -268,9 +277,9 @@ def test_no_class_table_tells_a_student_to_click(monkeypatch, key):
     app = run_app(monkeypatch, fake, key)
     table = app["table"]
     words = _words(table) + list(table.how_to_play) + [table.game_over_words, app["note"].value, COMPUTER_PLAYING]
-    app["submit"](table.state)  # a refused game: "Press “Play game 1 again” ..."
+    app["submit"](table.state)  # a refused game: "Press “Send game 1 again” ..."
     words += [app["note"].value, table.game_over_words, *_words(app["next_button"])]
-    assert "Press &ldquo;Play game 1 again&rdquo;" in app["note"].value
+    assert "Press &ldquo;Send game 1 again&rdquo;" in app["note"].value
     assert not [w for w in words if "click" in w.lower()]
     table.close()
 
@@ -365,3 +374,25 @@ def test_the_class_pass_names_the_students_seats_and_ends_without_a_tie(monkeypa
         game._run(game.press_turn)
     assert "no one holds a card, a tie." in game.log_view.value
     game.close()
+
+
+def test_a_pairs_table_resumes_its_game_and_deals_nothing_mid_game(monkeypatch):
+    """break55: a Pairs table dealt the student's game afresh mid-game (the hidden "Play another
+    game" pressed by a script) and on a reload, so a student who had turned every card over
+    cleared it from memory in 8 turns. The table sends its game after each move (``/progress``);
+    a table opened again is given it and resumes it, turns and all; a press of the hidden button
+    mid-game deals nothing. Failed before the fix: the press dealt "Game 1 again", 0 turns."""
+    fake = FakeClass(games=[(0, 11), (0, 11)], results=[])
+    app = run_app(monkeypatch, fake, "pairs/turns-to-clear")
+    table, button = app["table"], app["next_button"]
+    for p in (0, 1, 2, 3):
+        table._buttons[p].click()  # as the browser's press: turn over card p
+    played = table.state.to_json()
+    assert table.state.history and fake.kept == {0: played}
+    button.click()  # hidden, pressed by a script: nothing is dealt
+    assert table.state.to_json() == played and [path for path, _ in fake.sent] == ["game"]
+    table.close()
+
+    again = run_app(monkeypatch, fake, "pairs/turns-to-clear")  # a reload: a new kernel
+    assert again["table"].state.to_json() == played and "Game 1, as you left it." in again["note"].value
+    again["table"].close()

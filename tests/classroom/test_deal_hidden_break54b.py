@@ -97,7 +97,7 @@ def test_a_pairs_student_is_told_no_seed_and_a_game_played_from_a_known_layout_c
         # the class table (the server's secret) gets the seed of the student's game 0, plays it, and it counts
         table = requests.post(url + "/game", json={"student": token}, headers={TABLE_SECRET_HEADER: SECRET}, timeout=30)
         seed = pool.student(code, token).seed
-        assert table.json() == {"k": 0, "seed": series_seed(seed, 0)}
+        assert table.json() == {"k": 0, "seed": series_seed(seed, 0), "save": None}  # no game in play yet
         # what the student's script knows of the deal: nothing, so the 8-turn game it would make is
         # of no seed of theirs; the table's own 8-turn game here stands for a game played well
         state = cleared_at_once(table.json()["seed"])
@@ -192,3 +192,47 @@ def test_a_real_pairs_class_table_is_dealt_by_the_server_and_its_page_holds_no_s
         assert not [m for m in states.values() if m["model_name"] in ("TextModel", "IntTextModel", "DropdownModel")]
     finally:
         process.stop()
+
+
+def test_a_table_s_game_in_play_is_kept_checked_and_given_back_to_the_table_only(tmp_path):
+    """break55: a Pairs deal the student had seen was dealt to them afresh (a reload, a second
+    tab, a refused game), and cleared from memory in 8 turns. The table sends its game in play
+    after each move (``/progress``); the server checks it (the server's secret, the student's
+    next game, its seed, a legal replay, bounded) and gives it back in ``/game`` to a table only,
+    which resumes it. Failed before the fix: no ``/progress`` (404), no ``save`` in ``/game``."""
+    from catcards.classroom.pool import MAX_SAVE_BYTES
+
+    with class_served(tmp_path, "pairs/turns-to-clear") as (pool, code, url):
+        token = requests.post(url + "/join", json={}, timeout=30).json()["student"]
+        seed = series_seed(pool.student(code, token).seed, 0)
+        game = activity("pairs/turns-to-clear").new_game(seed)
+        for _ in range(6):  # three turns: every card of them seen
+            game.apply(game.legal_actions()[0])
+        save = game.to_json()
+        table = {TABLE_SECRET_HEADER: SECRET}
+
+        def progress(body, headers=table):
+            reply = requests.post(url + "/progress", json=body, headers=headers, timeout=30)
+            return reply.status_code, reply.json()
+
+        assert progress({"student": token, "k": 0, "save": save}, {})[0] == 403  # a student's script
+        assert progress({"student": token, "k": 0, "save": save}, {TABLE_SECRET_HEADER: "guess"})[0] == 403
+        assert progress({"student": "nobody", "k": 0, "save": save})[0] == 403
+        assert progress({"student": token, "k": 1, "save": save})[0] == 409  # not the game in play
+        assert progress({"student": token, "k": "0", "save": save})[0] == 400
+        assert progress({"student": token, "k": 0, "save": "{}"})[0] == 400
+        assert progress({"student": token, "k": 0, "save": " " * (MAX_SAVE_BYTES + 1)})[0] == 413
+        other = activity("pairs/turns-to-clear").new_game(series_seed(pool.student(code, token).seed, 1))
+        assert progress({"student": token, "k": 0, "save": other.to_json()})[0] == 422  # another deal
+        edited = json.loads(save)
+        edited["actions"] = edited["actions"][:-1]  # its digest no longer replays
+        status, answer = progress({"student": token, "k": 0, "save": json.dumps(edited)})
+        assert status == 422 and "replay" in answer["error"]
+        student = requests.post(url + "/game", json={"student": token}, timeout=30).json()
+        assert student == {"k": 0, "seed": None}  # nothing kept yet, and never the save to a script
+
+        assert progress({"student": token, "k": 0, "save": save}) == (200, {"kept": True})
+        given = requests.post(url + "/game", json={"student": token}, headers=table, timeout=30).json()
+        assert given == {"k": 0, "seed": seed, "save": save}
+        student = requests.post(url + "/game", json={"student": token}, timeout=30).json()
+        assert student == {"k": 0, "seed": None}

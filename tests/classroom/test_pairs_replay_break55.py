@@ -32,8 +32,6 @@ from real_browser import PHONE, chromium
 
 
 @pytest.mark.browser
-@pytest.mark.xfail(strict=True, reason="break55: a reload deals the same Pairs game again; a student who "
-                                       "saw its layout clears it in 8 turns and it counts")
 def test_a_reload_does_not_deal_a_pairs_game_whose_layout_the_student_has_seen(browser_ready, tmp_path):
     from playwright.sync_api import expect
 
