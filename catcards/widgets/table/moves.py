@@ -81,6 +81,15 @@ def set_traits(widget: W.Widget, values: dict[str, Any]) -> None:
 class MovesMixin:
     """The move buttons and the ``board``/``hand`` hooks of :class:`~catcards.widgets.table.GameTable`."""
 
+    def _stale(self, button: Any) -> bool:
+        """True for a button that carries a move (:meth:`action_button`) from an earlier position
+        than the game's now: a press on it would be refused as "from an earlier position"."""
+        carried = getattr(button, "_catcards_action", None)
+        if carried is None:
+            return False
+        _action, state, moves, seat = carried
+        return state is not self.state or len(state.history) != moves or state.current_player != seat
+
     def _click(self, button: W.Button) -> None:
         action, state, moves, seat = button._catcards_action  # type: ignore[attr-defined]
         if action is None:
