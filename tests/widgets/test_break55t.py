@@ -109,3 +109,33 @@ def test_a_doubled_press_while_the_computers_play_pairs_does_not_invite_pressing
     assert table._pacing
     assert "press again to use this button" not in _spoken(table)
     table.close()
+
+
+def test_in_a_snap_pass_the_live_line_names_the_persons_seat_as_the_table_does():
+    """break55t: in a pass the live line said "Seat 0 turns ..." while the table said "Seat 0 (you)"."""
+    from catcards.widgets.snap import ManualClock
+
+    table = catcards.widgets.play("snap", players=2, max_turns=52, seed=3, clock=ManualClock(), snap_calls=False)
+    table.turn_button.click()
+    assert table.seat_label(0) == "Seat 0 (you)"
+    assert _spoken(table).startswith("Seat 0 (you) turns ")   # was "Seat 0 turns ..."
+    table.clock.advance(table.turn_delay)
+    assert _spoken(table).startswith("Seat 1 turns ")   # a computer's seat as the log names it
+    table.close()
+
+
+def test_a_doubled_press_on_an_undo_with_nothing_to_take_back_does_not_invite_pressing_again(monkeypatch):
+    """Undo before any move says "Nothing to take back"; a doubled press on it must not then say
+    "press again to use this button" (pressing again is refused again)."""
+    from catcards.widgets.table.messages import REPEATED_REFUSAL
+
+    sent = [100.0]
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    table = catcards.widgets.play("king-of-the-jungle", seed=5)
+    undo = next(b for b in focusable_buttons(table.controls) if b.description.startswith("Undo"))
+    undo.click()
+    said = _spoken(table)
+    sent[0] += 0.1
+    undo.click()
+    assert _spoken(table) == f"{said} {REPEATED_REFUSAL}"
+    table.close()
