@@ -58,7 +58,8 @@ class SnapTable(GameTable):
             :class:`ManualClock` (tests, lessons).
         snap_calls: True (default) for the game; False for a pass through the deck in which
             nobody calls (the class activity ``snap/snaps-per-pass``, which does not count a game
-            with a call): the table then has no "Snap!" buttons (a button whose only effect is
+            with a call): computer seats only turn their cards (they never call), the table has no
+            "Snap!" buttons (a button whose only effect is
             to spoil the pass is a trap, and one Tab stop fewer), its hint and "How to play" ask
             to count the snaps, and the end says how many snaps showed instead of the winners.
 
@@ -128,7 +129,18 @@ class SnapTable(GameTable):
         if state.snaps > before:
             self._snap_taken = (id(state), state.turns, action.seat)
         if action == FLIP and not state.is_over:
-            self.say_quietly(" ".join(state.log[lines:]))
+            self.say_quietly(" ".join(self._said_as_labelled(line) for line in state.log[lines:]))
+
+    def _said_as_labelled(self, line: str) -> str:
+        """A log line as the live line reads it: in a pass through the deck a person's seat is
+        named as the table names it (:meth:`seat_label`, "Seat 0 (you) turns red 5"), where the
+        log's "Seat 0 turns" read as someone else's seat (break55t)."""
+        if self.snap_calls:
+            return line
+        for seat in self.humans:
+            if line.startswith(f"Seat {seat} "):
+                return self.seat_label(seat) + line[len(f"Seat {seat}"):]
+        return line
 
     def press_snap(self, seat: int) -> None:
         """Person ``seat`` calls "Snap" now (see the module docstring for what happens)."""
@@ -184,7 +196,10 @@ class SnapTable(GameTable):
         if state.is_over:
             return
         tag = (id(state), len(state.history))
-        if state.snap_showing:
+        # in a pass through the deck nobody calls, computers neither: a computer's call spoiled
+        # the pass the class activity counts, and its end words then disagreed with the log
+        # (break55t: "Seat 1 (computer) calls snap first" in a pass "in which nobody calls")
+        if state.snap_showing and self.snap_calls:
             for seat in range(self.players):
                 if not self.is_human(seat) and state.status[seat] != OUT:
                     self.clock.schedule(self._reaction(seat), self._timed(tag, CallSnap(seat)))

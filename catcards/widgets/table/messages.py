@@ -19,7 +19,7 @@ from ...core import GameParameterError, IllegalActionError
 from ...render.tables import announce_html
 
 __all__ = ["MessagesMixin", "mark_unavailable", "counted_words", "LOOKING_BACK", "REPEAT_SECONDS", "HELD_KEY_GAP",
-           "press_time"]
+           "press_time", "REPEATED_PRESS", "REPEATED_REFUSAL"]
 
 from .model import LOOKING_BACK  # said when a click would change the game while an earlier move is shown
 
@@ -41,6 +41,11 @@ HELD_KEY_GAP = 0.15
 #: ("after the one before": break49 pressed Undo twice before any move and was told "after your move")
 REPEATED_PRESS = ("That press came straight after the one before (a key held down or pressed twice), so "
                   "nothing changed; press again to use this button.")
+#: said in its place when the press taken before it was refused (the game unchanged, a line
+#: said: "cannot be played now", "Wait: the computer is playing", "Nothing to take back"):
+#: pressing again would be refused again, so the line does not invite it (break55t)
+REPEATED_REFUSAL = ("That press came straight after the one before (a key held down or pressed twice), so "
+                    "nothing changed.")
 
 
 def counted_words(line: str, presses: int) -> str:
@@ -107,6 +112,12 @@ class MessagesMixin:
         self._focus_job: object | None = None
         self._pressed_at: float | None = None
         self._taken_at: float | None = None
+        #: the last press taken: (its button, the game's state and length of history then, the
+        #: lines said so far then), to tell a doubled press on a button whose move it made
+        #: (_repeated_press) and a press that was refused (_say_repeated_press)
+        self._taken: tuple[W.Widget, Any, int, int] | None = None
+        #: how many lines the table has said (say, say_counted), ever
+        self._lines_said = 0
         #: the computers' turn the last person's press started (_computers_start): [when the
         #: browser sent that press (press_time; None: a click by code), when the kernel took it
         #: (time.perf_counter), the seconds the kernel then took to draw the table with no
@@ -121,6 +132,7 @@ class MessagesMixin:
         """Write one line to the Output (``out``) under the table, and show it in ``announce``
         (an ``aria-live`` region, so a screen reader reads it out)."""
         line = text.rstrip("\n")
+        self._lines_said = self.__dict__.get("_lines_said", 0) + 1
         self.model.say(line)  # the model keeps what was said; the Output and the live line show it
         self.append_output("stdout", line + "\n")
         self.announce.value = announce_html(self.model.announcement)
@@ -145,6 +157,7 @@ class MessagesMixin:
             self.say(line)
             return
         shown = counted_words(line, presses)
+        self._lines_said += 1
         self.model.say(shown, again=True)
         self.out.outputs = ({**self.out.outputs[0], "text": shown + "\n"}, *self.out.outputs[1:])
         self.announce.value = announce_html(self.model.announcement)
@@ -228,10 +241,21 @@ class MessagesMixin:
         aria-live line: :data:`REPEATED_PRESS` after the words the line holds, not in their
         place (a doubled Enter on "Skip to my turn" replaced its summary before a screen reader
         had read it, small55); the line is read out whole. Once the line ends with it (a key
-        held on), nothing changes."""
+        held on), nothing changes. After a press that was refused (:meth:`_refused`) it is
+        :data:`REPEATED_REFUSAL`, which does not invite a press that would be refused again
+        (break55t: "cannot be played now ... press again to use this button")."""
         before = self.model.announcement
-        if not before.endswith(REPEATED_PRESS):
-            self.say_quietly(f"{before} {REPEATED_PRESS}".lstrip())
+        notice = REPEATED_REFUSAL if self._refused() else REPEATED_PRESS
+        if not before.endswith((REPEATED_PRESS, REPEATED_REFUSAL)):
+            self.say_quietly(f"{before} {notice}".lstrip())
+
+    def _refused(self) -> bool:
+        """True when the last press taken changed nothing in the game (the same state, the same
+        length of history) and said a line: a refusal ("cannot be played now", "Wait: the
+        computer is playing", "Nothing to take back"), which a second press would meet again."""
+        taken = self._taken
+        return (taken is not None and taken[1] is self.state and taken[2] == len(self.state.history)
+                and self._lines_said > taken[3])
 
     def _repeated_press(self, clicked: Any) -> bool:
         """True for a press from the browser on the button the table gave the keyboard focus to
@@ -251,13 +275,19 @@ class MessagesMixin:
         if sent is None:
             return False
         before, self._pressed_at = self._pressed_at, sent
-        focused = self._focused
-        repeated = (focused is not None and focused[0] is clicked and focused[1] is self.state
-                    and focused[2] == len(self.state.history)
-                    and (before is not None and 0 <= sent - before < HELD_KEY_GAP
-                         or self._taken_at is not None and 0 <= sent - self._taken_at < REPEAT_SECONDS))
+        focused, taken = self._focused, self._taken
+        soon = (before is not None and 0 <= sent - before < HELD_KEY_GAP
+                or self._taken_at is not None and 0 <= sent - self._taken_at < REPEAT_SECONDS)
+        same_position = (focused is not None and focused[0] is clicked and focused[1] is self.state
+                         and focused[2] == len(self.state.history))
+        # the button of the press taken, its move made since (its action is from an earlier
+        # position): a bid button stays open, hidden, after the bid, and a doubled Enter or a
+        # double-click sends its second press to it before the page has the redraw (break55t)
+        moved_on = taken is not None and taken[0] is clicked and self._stale(clicked)
+        repeated = soon and (same_position or moved_on)
         if not repeated:
             self._taken_at = sent
+            self._taken = (clicked, self.state, len(self.state.history), self._lines_said)
         return repeated
 
     def _computers_start(self) -> None:

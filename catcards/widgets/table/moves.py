@@ -81,6 +81,17 @@ def set_traits(widget: W.Widget, values: dict[str, Any]) -> None:
 class MovesMixin:
     """The move buttons and the ``board``/``hand`` hooks of :class:`~catcards.widgets.table.GameTable`."""
 
+    def _stale(self, button: Any) -> bool:
+        """True for a button that carries a move (:meth:`action_button`, or a position as Card
+        Game's "Do it" does: ``_catcards_position``) from an earlier position than the game's now:
+        a press on it would be refused as "from an earlier position"."""
+        carried = getattr(button, "_catcards_action", None)
+        position = carried[1:] if carried is not None else getattr(button, "_catcards_position", None)
+        if position is None:
+            return False
+        state, moves, seat = position
+        return state is not self.state or len(state.history) != moves or state.current_player != seat
+
     def _click(self, button: W.Button) -> None:
         action, state, moves, seat = button._catcards_action  # type: ignore[attr-defined]
         if action is None:
