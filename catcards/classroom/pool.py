@@ -449,7 +449,7 @@ class Pool:
         if isinstance(k, bool) or not isinstance(k, int):
             raise PoolError(400, "give the game's number in the student's series as \"k\", a whole number")
         if not isinstance(save_text, str):
-            raise PoolError(400, f"a game in progress is its save as text (JSON), not {type(save_text).__name__}")
+            raise PoolError(400, f"a game in progress is its save as text (JSON), not {json_kind(save_text)}")
         if len(save_text) > MAX_SAVE_BYTES or len(save_text.encode("utf-8", "replace")) > MAX_SAVE_BYTES:
             raise PoolError(413, f"a save is at most {MAX_SAVE_BYTES // 1024} KiB; this one is larger")
         row = self._class(code)
@@ -781,7 +781,7 @@ class Pool:
         if nickname is None:
             return None
         if not isinstance(nickname, str):
-            raise NicknameError(400, f"a nickname is text, not {type(nickname).__name__}")
+            raise NicknameError(400, f"a nickname is text, not {json_kind(nickname)}")
         text = " ".join(part for part in nickname.split(" ") if part)  # spaces folded; a tab or newline stays (refused)
         if not text:
             return None

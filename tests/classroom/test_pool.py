@@ -104,6 +104,21 @@ def test_nickname_bounds(pool, nickname):
     refused(pool, code, 400, "nickname", pool.join, code, nickname)
 
 
+@pytest.mark.parametrize("value, kind", [(12, "a number"), (["Ann"], "a list"), (True, "true or false")])
+def test_a_nickname_or_game_in_play_not_text_is_refused_in_plain_words(pool, value, kind):
+    """A nickname (the join's JSON) or a table's game in play that is not text is refused naming
+    its kind in words, as a save is (``core.text.json_kind``): it said "not int", "not list",
+    "not bool", Python's names (the last read of stop 51)."""
+    code = pool.start("snap").code
+    with pytest.raises(PoolError) as e:
+        pool.join(code, value)
+    assert (e.value.status, str(e.value)) == (400, f"a nickname is text, not {kind}")
+    me = pool.join(code, "Ann")
+    with pytest.raises(PoolError) as e:
+        pool.check_progress(code, me.token, 0, value)
+    assert (e.value.status, str(e.value)) == (400, f"a game in progress is its save as text (JSON), not {kind}")
+
+
 def test_nicknames_switched_off_are_not_kept(pool):
     code = pool.start("snap", nicknames=False).code
     assert pool.join(code, "Ann").nickname is None
