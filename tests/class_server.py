@@ -1,7 +1,8 @@
 """A class server for the tests: ``catcards class GAME --json`` as a subprocess on a free port,
 with a temporary HOME and store (tests/classroom/test_server.py, tests/browser/test_class_browser.py,
 benchmarks/bench_class.py); :func:`widget_states` and :func:`widget_models`, the widget
-manager's first request over a kernel's websocket (bench_class, tests/classroom/test_hub.py)."""
+manager's first request over a kernel's websocket (bench_class, tests/classroom/test_hub.py);
+:func:`join_page`, a student's join in a browser page (the class browser tests)."""
 from __future__ import annotations
 
 import contextlib
@@ -19,6 +20,19 @@ from pathlib import Path
 import requests
 
 REPO = Path(__file__).resolve().parents[1]
+
+
+def join_page(page, join_url: str, nickname: str):
+    """Join a class in the playwright ``page`` as a student would: open ``join_url``, type
+    ``nickname`` in the join form, press Join, wait until the page says "you are NICKNAME".
+    Returns the frame locator of the student's table (``#table``)."""
+    from playwright.sync_api import expect
+
+    page.goto(join_url)
+    page.get_by_label("Nickname (optional, up to 24 characters)").fill(nickname)
+    page.get_by_role("button", name="Join").click()
+    expect(page.locator("#who")).to_contain_text(f"you are {nickname}")
+    return page.frame_locator("#table")
 
 
 def free_port() -> int:

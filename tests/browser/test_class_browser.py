@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from class_server import ClassProcess, free_port, handlers_served
+from class_server import ClassProcess, free_port, handlers_served, join_page
 from catcards.widgets.table.messages import REPEAT_SECONDS
 from real_browser import CHROMEBOOK, PHONE, chromium
 
@@ -99,15 +99,11 @@ def test_a_student_joins_by_the_link_plays_a_snap_pass_and_the_dashboard_shows_i
         page.on("console", lambda m: messages.append((m.type, m.text, m.location.get("url", ""))))
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(info["join_url"])
         # a nickname of this run's own: the module's class refuses one already taken (a rerun's "Mia")
         mia = f"Mia {joined + 1}"
-        page.get_by_label("Nickname (optional, up to 24 characters)").fill(mia)
-        page.get_by_role("button", name="Join").click()
-        expect(page.locator("#who")).to_contain_text(f"you are {mia}")
+        frame = join_page(page, info["join_url"], mia)
         expect(dashboard.locator("#joined")).to_have_text(str(joined + 1), timeout=10_000)
 
-        frame = page.frame_locator("#table")
         turn = frame.locator("button.catcards-turn")
         turn.wait_for(timeout=60_000)
         # the page's "Dealing your cards" line goes once the table is there (a README user saw it stay)

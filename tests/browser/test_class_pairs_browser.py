@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from class_server import ClassProcess, free_port
+from class_server import ClassProcess, free_port, join_page
 from catcards.widgets.table.messages import REPEAT_SECONDS
 from real_browser import PHONE, chromium
 
@@ -37,11 +37,7 @@ def test_a_pairs_class_table_is_dealt_played_and_counted_with_no_seed_or_undo_on
             page.on("pageerror", lambda e: errors.append(str(e)))
             seen: list[str] = []  # the student's own requests' answers, as their script would read them
             page.on("response", lambda r: seen.append(r.text()) if "/class/" in r.url and r.request.method == "POST" else None)
-            page.goto(info["join_url"])
-            page.get_by_label("Nickname (optional, up to 24 characters)").fill("Ana")
-            page.get_by_role("button", name="Join").click()
-            expect(page.locator("#who")).to_contain_text("you are Ana")
-            frame = page.frame_locator("#table")
+            frame = join_page(page, info["join_url"], "Ana")
             note = frame.locator(".catcards-class-note")
             expect(note).to_contain_text("Game 1.", timeout=60_000)
             status = frame.locator(".catcards-status")

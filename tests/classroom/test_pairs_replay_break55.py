@@ -26,7 +26,7 @@ import time
 import pytest
 import requests
 
-from class_server import ClassProcess, free_port
+from class_server import ClassProcess, free_port, join_page
 from catcards.widgets.table.messages import REPEAT_SECONDS
 from real_browser import PHONE, chromium
 
@@ -40,10 +40,7 @@ def test_a_reload_does_not_deal_a_pairs_game_whose_layout_the_student_has_seen(b
     try:
         with chromium() as browser:
             page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
-            page.goto(info["join_url"])
-            page.get_by_label("Nickname (optional, up to 24 characters)").fill("Mallory")
-            page.get_by_role("button", name="Join").click()
-            frame = page.frame_locator("#table")
+            frame = join_page(page, info["join_url"], "Mallory")
             note, status = frame.locator(".catcards-class-note"), frame.locator(".catcards-status")
             expect(note).to_contain_text("Game 1.", timeout=60_000)
 

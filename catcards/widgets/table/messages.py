@@ -132,7 +132,7 @@ class MessagesMixin:
         """Write one line to the Output (``out``) under the table, and show it in ``announce``
         (an ``aria-live`` region, so a screen reader reads it out)."""
         line = text.rstrip("\n")
-        self._lines_said = self.__dict__.get("_lines_said", 0) + 1
+        self._lines_said += 1
         self.model.say(line)  # the model keeps what was said; the Output and the live line show it
         self.append_output("stdout", line + "\n")
         self.announce.value = announce_html(self.model.announcement)
