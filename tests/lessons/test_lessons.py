@@ -737,6 +737,47 @@ def test_the_card_game_lesson_shows_how_to_count_and_q_after_the_lock_in(unanswe
         ("1/10", "0.9177"), ("3/10", "0.7880"), ("1/2", "0.6904"), ("1", "0.5272")], again[bayes]
 
 
+#: lessons56: the same read in three more lessons. Text above the reveal that gave the method with
+#: the question's numbers: cat-days' 1 - C(33, 4 + k) / C(34, 4 + k) = (4 + k) / 34 (14/34 at
+#: k = 10, the answer) and "less than half the time"; king-of-the-jungle's P(k Lions) =
+#: C(4, k) C(48, 13 - k) / C(52, 13) (the answer is 1 - P(0 Lions)); simons-cat-probability's
+#: hypergeometric formula and "the chance it is set aside is r/36" (16/36, the answer). Each: what
+#: no text or output above the reveal may hold, and the working the cell that waits prints after
+#: the lock-in
+METHOD_AFTER_THE_LOCK_IN = {
+    "cat-days.ipynb": (("binom", "4+k}{34", "(4 + k) / 34", "C(33", "less than half"),
+                       "P(drawn by your k-th draw) = 1 - C(33, 4 + k) / C(34, 4 + k) = (4 + k) / 34"),
+    "king-of-the-jungle.ipynb": (("binom", "hypergeometric", "C(4", "C(48", "C(52"),
+                                 "P(k Lions) = C(4, k) x C(48, 13 - k) / C(52, 13)"),
+    "simons-cat-probability.ipynb": (("binom", "hypergeometric", "r/36", "C(36", "r - k"),
+                                     "One special card (K = 1, the Cat 3): it is set aside with chance r/36."),
+}
+
+
+def test_no_text_above_the_reveal_shows_how_to_count_the_prediction(unanswered):
+    """A teacher's read (lessons56): the lessons in :data:`METHOD_AFTER_THE_LOCK_IN` wrote the
+    method, with the question's numbers, in the text between the prediction box and its reveal: a
+    student reading ahead had it (in cat-days the answer itself) before guessing. The question
+    comes first: the opening cell asks for a guess before any counting, no text cell or output above
+    the reveal shows the method, and the cell that waits prints it after the lock-in."""
+    path, nb, _, widgets = unanswered
+    if path.name not in METHOD_AFTER_THE_LOCK_IN:
+        return
+    hidden, working = METHOD_AFTER_THE_LOCK_IN[path.name]
+    stored = nbformat.read(path, as_version=4)
+    name = re.search(r"^(\w+) = Predict\(", "\n".join(c.source for c in stored.cells), re.M).group(1)
+    at = reveal_cell(stored, name)
+    above = "\n".join(c.source if c.cell_type == "markdown" else output_texts(nb.cells[i])
+                      for i, c in enumerate(stored.cells[:at]))
+    assert not [m for m in hidden if m in above], [m for m in hidden if m in above]
+    assert "Guess now and lock it in, before any counting." in " ".join(
+        " ".join(c.source for c in stored.cells[:at] if c.cell_type == "markdown").split())
+    waiting = [i for i, _ in waiting_cells(stored)]
+    nb, _, widgets = locked_in(path)
+    printed = [i for k, i in enumerate(waiting) if working in output_texts(nb.cells[len(stored.cells) + 1 + k])]
+    assert printed and printed[0] < at, (path.name, printed, at)
+
+
 def test_the_pairs_lesson_counts_the_rows_it_shows(unanswered):
     """A teacher's read (cglesson2): before the lock-in the pairs lesson's table shows 6 rows (the
     row for 8 pairs waits) under "In 7 rows, 0 or 1 miss happens 96% of the time by chance alone.";
