@@ -695,6 +695,89 @@ def test_the_big_cat_seat_sentences_agree_with_the_table(unanswered):
     assert ("3 players, seat 0: The interval [0.339, 0.357] excludes 0.333: seat 0's advantage is real, "
             "somewhere between 0.006 and 0.024.") in said, said
 
+def test_the_card_game_lesson_shows_how_to_count_and_q_after_the_lock_in(unanswered):
+    """A teacher's read (lessons56): section 2's text gave the hypergeometric formula,
+    1 - C(U - K, h) / C(U, h), and then "At the deal, with your own 5 cards seen (U = 38), a 5-card
+    hand:" above the reveal, while the plan has the class lock in a guess at minute 5-8: a student
+    reading ahead had the method, and nearly the answer, before guessing. And section 3 printed q
+    for bluff rates 1/10, 3/10 and 1/2 before the lock-in (0.918, 0.788, 0.690), section 5's text
+    said "q is about 0.69" at bluff rate 1/2: P(holds) = qb / (1 - q + qb) works each back to the
+    answer, 0.527. Nothing a student reads above the reveal (text cells and outputs) shows how to
+    count it, and no text or output anywhere shows section 3's q before the lock-in; after it, the
+    cell that waits prints the working, and section 3 prints q for every bluff rate."""
+    path, nb, _, widgets = unanswered
+    if path.name != "card-game.ipynb":
+        return
+    stored = nbformat.read(path, as_version=4)
+    at = reveal_cell(stored, "holds_good")
+    above = "\n".join(c.source if c.cell_type == "markdown" else output_texts(nb.cells[i])
+                      for i, c in enumerate(stored.cells[:at]))
+    method = ("binom", "C(3", "C(U", "U - K", "U-K", "hypergeometric", "1 minus", "1 - P(", "U = 38")
+    assert not [m for m in method if m in above], [m for m in method if m in above]
+    text = "\n".join(c.source for c in stored.cells if c.cell_type == "markdown")
+    outputs = "\n".join(output_texts(c) for c in nb.cells) + json.dumps(widgets)
+    qs = ("0.9177", "0.918", "0.92", "0.7880", "0.788", "0.79", "0.6904", "0.690", "0.69")
+    assert not [q for q in qs if shows(text, q)], [q for q in qs if shows(text, q)]
+    assert not [q for q in qs[:-1] if len(q) > 4 and shows(outputs, q)], [q for q in qs if len(q) > 4 and shows(outputs, q)]
+    assert "bluff rate 1/2: q" not in outputs and "P(holds | claim) =" not in outputs
+    # the question comes first: a guess is locked in before any counting
+    said = " ".join(" ".join(stored.cells[1].source.split()).split())
+    assert "Guess now and lock it in, before any counting." in said
+    assert "Lock in your guess above first. Then: how would you work out the chance" in " ".join(text.split())
+    # locked in ("1/2"): the cells that wait, run again, show the working and q
+    waiting = [i for i, _ in waiting_cells(stored)]
+    nb, _, widgets = locked_in(path)
+    again = {i: output_texts(nb.cells[len(stored.cells) + 1 + k]) for k, i in enumerate(waiting)}
+    counted = next(i for i in waiting if "for K in range(6):" in stored.cells[i].source)
+    assert counted < at
+    assert ("P(holds) = 1 - P(no good card) = 1 - C(U - K, h) / C(U, h)" in again[counted]
+            and "At the deal: U = 38 cards unseen, h = 5 cards in the claimer's hand." in again[counted]), again[counted]
+    bayes = next(i for i in waiting if "cg.p_genuine(holds, b)" in stored.cells[i].source and "verdict" in stored.cells[i].source)
+    assert re.findall(r"bluff rate (\S+): q = ([\d.]+)", again[bayes]) == [
+        ("1/10", "0.9177"), ("3/10", "0.7880"), ("1/2", "0.6904"), ("1", "0.5272")], again[bayes]
+
+
+#: lessons56: the same read in three more lessons. Text above the reveal that gave the method with
+#: the question's numbers: cat-days' 1 - C(33, 4 + k) / C(34, 4 + k) = (4 + k) / 34 (14/34 at
+#: k = 10, the answer) and "less than half the time"; king-of-the-jungle's P(k Lions) =
+#: C(4, k) C(48, 13 - k) / C(52, 13) (the answer is 1 - P(0 Lions)); simons-cat-probability's
+#: hypergeometric formula and "the chance it is set aside is r/36" (16/36, the answer). Each: what
+#: no text or output above the reveal may hold, and the working the cell that waits prints after
+#: the lock-in
+METHOD_AFTER_THE_LOCK_IN = {
+    "cat-days.ipynb": (("binom", "4+k}{34", "(4 + k) / 34", "C(33", "less than half"),
+                       "P(drawn by your k-th draw) = 1 - C(33, 4 + k) / C(34, 4 + k) = (4 + k) / 34"),
+    "king-of-the-jungle.ipynb": (("binom", "hypergeometric", "C(4", "C(48", "C(52"),
+                                 "P(k Lions) = C(4, k) x C(48, 13 - k) / C(52, 13)"),
+    "simons-cat-probability.ipynb": (("binom", "hypergeometric", "r/36", "C(36", "r - k"),
+                                     "One special card (K = 1, the Cat 3): it is set aside with chance r/36."),
+}
+
+
+def test_no_text_above_the_reveal_shows_how_to_count_the_prediction(unanswered):
+    """A teacher's read (lessons56): the lessons in :data:`METHOD_AFTER_THE_LOCK_IN` wrote the
+    method, with the question's numbers, in the text between the prediction box and its reveal: a
+    student reading ahead had it (in cat-days the answer itself) before guessing. The question
+    comes first: the opening cell asks for a guess before any counting, no text cell or output above
+    the reveal shows the method, and the cell that waits prints it after the lock-in."""
+    path, nb, _, widgets = unanswered
+    if path.name not in METHOD_AFTER_THE_LOCK_IN:
+        return
+    hidden, working = METHOD_AFTER_THE_LOCK_IN[path.name]
+    stored = nbformat.read(path, as_version=4)
+    name = re.search(r"^(\w+) = Predict\(", "\n".join(c.source for c in stored.cells), re.M).group(1)
+    at = reveal_cell(stored, name)
+    above = "\n".join(c.source if c.cell_type == "markdown" else output_texts(nb.cells[i])
+                      for i, c in enumerate(stored.cells[:at]))
+    assert not [m for m in hidden if m in above], [m for m in hidden if m in above]
+    assert "Guess now and lock it in, before any counting." in " ".join(
+        " ".join(c.source for c in stored.cells[:at] if c.cell_type == "markdown").split())
+    waiting = [i for i, _ in waiting_cells(stored)]
+    nb, _, widgets = locked_in(path)
+    printed = [i for k, i in enumerate(waiting) if working in output_texts(nb.cells[len(stored.cells) + 1 + k])]
+    assert printed and printed[0] < at, (path.name, printed, at)
+
+
 def test_the_pairs_lesson_counts_the_rows_it_shows(unanswered):
     """A teacher's read (cglesson2): before the lock-in the pairs lesson's table shows 6 rows (the
     row for 8 pairs waits) under "In 7 rows, 0 or 1 miss happens 96% of the time by chance alone.";
@@ -782,8 +865,9 @@ def test_the_card_game_lesson_keeps_its_exact_chance_back_until_the_prediction_i
     # locked in afterwards (the student types 1/2 and presses the button), section 2 run again
     stored = len(nbformat.read(path, as_version=4).cells)
     # the cells locked_in runs again, in this order: section 2's three, then section 3's three that
-    # show bluff rate 1 (its q and P(holds | claim) are the answer; a teacher's read: the figure of q
-    # against the bluff rate ended its K = 5 line on the answer, 0.53), below the reveal
+    # show q (at bluff rate 1 its q and P(holds | claim) are the answer, and P(holds) can be worked
+    # back from any q (lessons56); a teacher's read: the figure of q against the bluff rate ended its
+    # K = 5 line on the answer, 0.53), below the reveal
     reveal = reveal_cell(nb, "holds_good")
     assert [i for i, _ in waiting_cells(nb)][:3] == held
     assert len(waiting_cells(nb)) == 6 and all(i > reveal for i, _ in waiting_cells(nb)[3:])

@@ -218,7 +218,10 @@ def test_the_notes_of_a_lesson_that_waits_for_the_lock_in_say_how_to_run_it():
         said = " ".join((NOTEBOOKS / "teacher" / f"{stem}.md").read_text(encoding="utf-8").split())
         if stem == "card-game":
             assert "section 2's three result cells wait for it" in said and "runs those six cells again" in said
-            assert "so do section 3's three cells that show bluff rate 1 (two print it, one draws it" in said
+            assert "so do section 3's three cells that show q (two print it, one draws it" in said
+            # a teacher's read (lessons56): the plan locks in a guess before section 2 shows how to count
+            assert "Everyone locks in a guess now, before any counting" in said
+            assert "Then section 2, after the lock-in: ask the class how to work the chance out" in said
             continue
         assert f'"{lock_first}"' in said and f'"{WAITING}"' in said, stem
         # how to run them again: "run the two cells again (click each, Shift+Enter)"; explore's notes

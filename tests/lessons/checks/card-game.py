@@ -3,7 +3,7 @@
 checks and its independent source."""
 
 # ---- cell "for K in range(6):"
-# check against the formula above, written out, with U and K counted from the card list:
+# check against the formula it prints after the lock-in, written out, with U and K counted from the card list:
 # 3 Shot! + 2 Jokers are good; the cards that can be in a hand are all but Money, Initial Money,
 # Suicide Kitten and Final Round, and you see your own 5 of them
 from math import comb
