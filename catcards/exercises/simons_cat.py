@@ -81,6 +81,8 @@ EXERCISES = (
         why="Same-colour pairs: C(10,2) + C(8,2) + C(6,2) + C(6,2) + C(4,2) + C(2,2) = 45 + 28 + 15 + "
             "15 + 6 + 1 = 110, out of C(36, 2) = 630 pairs: 110/630 = 11/63.",
         source="rulebook simons-cat.txt, Contents (the six colours); counting pairs",
+        # 11/63 = 0.1746 and the named mistake 1/6 = 0.1667 are both 0.17 (17%) at two places
+        min_places=3,
     ),
     Exercise(
         key="simons-cat/cat-4-opens-given-cat-3-aside",

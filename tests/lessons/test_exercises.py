@@ -346,6 +346,31 @@ def test_every_exercise_knows_its_mistakes_and_says_why_after_a_right_answer(key
         assert ex.check(percent, show=False).message.startswith("Right! (as a percentage"), percent
 
 
+def _typed_forms(value: Fraction, places: int, probability: bool) -> list:
+    """The ways a student types ``value`` at ``places`` decimal places (and one more): the fraction
+    as a Fraction and as text, the decimal as text and as a float, the percentage as text."""
+    forms: list = [value, str(value)]
+    for p in (places, places + 1):
+        decimal = f"{round(float(value), p):.{p}f}"
+        forms += [decimal, float(decimal)]
+        if probability and p >= 2:
+            forms.append(f"{round(100 * float(value), p - 2):.{p - 2}f}%")
+    return forms
+
+
+@pytest.mark.parametrize("key", exercises())
+def test_no_exercise_calls_one_of_its_own_named_mistakes_right(key):
+    """A teacher's read (teach56): "simons-cat/same-colour-pair" called 0.17 and 17% right for
+    11/63 = 0.1746, though they are also its named mistake 1/6 = 0.1667 rounded to the 2 places it
+    asked for. Every named mistake, typed at the places the exercise asks for (or one more), as a
+    fraction, a decimal or a percentage, is not "Right!"."""
+    ex = exercise(key)
+    for wrong in ex.mistakes:
+        value = read_answer(wrong).rational
+        for form in _typed_forms(value, ex.decimals, ex.probability):
+            assert not ex.accepts(form), (key, wrong, form, ex.check(form, show=False).message)
+
+
 def test_unknown_exercise_lists_the_names():
     with pytest.raises(KeyError, match="no exercise called 'x'; the exercises are: big-cat/no-lion-3-players, big-cat/red-lion"):
         exercise("x")
