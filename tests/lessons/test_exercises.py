@@ -371,6 +371,24 @@ def test_no_exercise_calls_one_of_its_own_named_mistakes_right(key):
             assert not ex.accepts(form), (key, wrong, form, ex.check(form, show=False).message)
 
 
+def test_simons_cat_same_colour_pair_tells_the_answer_from_one_sixth_by_three_places():
+    """teach56: 11/63 = 0.1746 and the named mistake 1/6 = 0.1667 are both 0.17 and 17%, which the
+    check called "Right!". It asks for 3 places, and its prompt, worksheet and key say so."""
+    from catcards import kit
+
+    ex = exercise("simons-cat/same-colour-pair")
+    assert ex.decimals == 3
+    expect = "Give the exact fraction, or a decimal rounded to at least 3 decimal places (a percentage to at least 1 decimal place)."
+    assert ex.how_to_answer == expect and expect in html.unescape(kit._key_block("simons-cat/same-colour-pair"))
+    for both_round_to_it, shown in (("0.17", "2 decimal places"), (0.17, "2 decimal places"), ("17%", "a whole number")):
+        assert ex.check(both_round_to_it, show=False).message.startswith(
+            f"Not yet: rounded to {shown}, that could be the right answer or a common wrong one"), both_round_to_it
+    for right in ("0.175", "0.1746", "17.5%", "11/63", "110/630"):
+        assert ex.check(right, show=False).right, right
+    for one_sixth in ("0.167", "16.7%", "1/6"):
+        assert ex.check(one_sixth, show=False).message == f"Not yet: {ex.mistakes[Fraction(1, 6)]}", one_sixth
+
+
 def test_unknown_exercise_lists_the_names():
     with pytest.raises(KeyError, match="no exercise called 'x'; the exercises are: big-cat/no-lion-3-players, big-cat/red-lion"):
         exercise("x")
