@@ -109,6 +109,14 @@ EXERCISES = (
 
 #: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
 KEPT_BACK = {
+    "simons-cat/two-questions": {
+        "exact": "B is bigger",
+        "note": "A is 20/35 = 4/7: once the Cat 3 is set aside, 15 of the other 35 cards are set aside too, "
+                "so the Cat 4 is dealt, and opens, with chance 20/35. B is 1: the Cat 4 opens only when the "
+                "Cat 3 is gone. Both divide P(Cat 3 aside and Cat 4 opens), but A divides by P(Cat 3 aside) "
+                "and B by P(Cat 4 opens). Mixing the two up is a classic mistake (in court it is called the "
+                "prosecutor's fallacy).",
+    },
     "simons-cat/rounds": {"note": "One game of four sensible computer players; other games last longer or "
                                    "shorter: 200 of them are played below."},
 }
