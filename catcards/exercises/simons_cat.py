@@ -81,6 +81,8 @@ EXERCISES = (
         why="Same-colour pairs: C(10,2) + C(8,2) + C(6,2) + C(6,2) + C(4,2) + C(2,2) = 45 + 28 + 15 + "
             "15 + 6 + 1 = 110, out of C(36, 2) = 630 pairs: 110/630 = 11/63.",
         source="rulebook simons-cat.txt, Contents (the six colours); counting pairs",
+        # 11/63 = 0.1746 and the named mistake 1/6 = 0.1667 are both 0.17 (17%) at two places
+        min_places=3,
     ),
     Exercise(
         key="simons-cat/cat-4-opens-given-cat-3-aside",
@@ -107,6 +109,14 @@ EXERCISES = (
 
 #: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
 KEPT_BACK = {
+    "simons-cat/two-questions": {
+        "exact": "B is bigger",
+        "note": "A is 20/35 = 4/7: once the Cat 3 is set aside, 15 of the other 35 cards are set aside too, "
+                "so the Cat 4 is dealt, and opens, with chance 20/35. B is 1: the Cat 4 opens only when the "
+                "Cat 3 is gone. Both divide P(Cat 3 aside and Cat 4 opens), but A divides by P(Cat 3 aside) "
+                "and B by P(Cat 4 opens). Mixing the two up is a classic mistake (in court it is called the "
+                "prosecutor's fallacy).",
+    },
     "simons-cat/rounds": {"note": "One game of four sensible computer players; other games last longer or "
                                    "shorter: 200 of them are played below."},
 }

@@ -346,6 +346,49 @@ def test_every_exercise_knows_its_mistakes_and_says_why_after_a_right_answer(key
         assert ex.check(percent, show=False).message.startswith("Right! (as a percentage"), percent
 
 
+def _typed_forms(value: Fraction, places: int, probability: bool) -> list:
+    """The ways a student types ``value`` at ``places`` decimal places (and one more): the fraction
+    as a Fraction and as text, the decimal as text and as a float, the percentage as text."""
+    forms: list = [value, str(value)]
+    for p in (places, places + 1):
+        decimal = f"{round(float(value), p):.{p}f}"
+        forms += [decimal, float(decimal)]
+        if probability and p >= 2:
+            forms.append(f"{round(100 * float(value), p - 2):.{p - 2}f}%")
+    return forms
+
+
+@pytest.mark.parametrize("key", exercises())
+def test_no_exercise_calls_one_of_its_own_named_mistakes_right(key):
+    """A teacher's read (teach56): "simons-cat/same-colour-pair" called 0.17 and 17% right for
+    11/63 = 0.1746, though they are also its named mistake 1/6 = 0.1667 rounded to the 2 places it
+    asked for. Every named mistake, typed at the places the exercise asks for (or one more), as a
+    fraction, a decimal or a percentage, is not "Right!"."""
+    ex = exercise(key)
+    for wrong in ex.mistakes:
+        value = read_answer(wrong).rational
+        for form in _typed_forms(value, ex.decimals, ex.probability):
+            assert not ex.accepts(form), (key, wrong, form, ex.check(form, show=False).message)
+
+
+def test_simons_cat_same_colour_pair_tells_the_answer_from_one_sixth_by_three_places():
+    """teach56: 11/63 = 0.1746 and the named mistake 1/6 = 0.1667 are both 0.17 and 17%, which the
+    check called "Right!". It asks for 3 places, and its prompt, worksheet and key say so."""
+    from catcards import kit
+
+    ex = exercise("simons-cat/same-colour-pair")
+    assert ex.decimals == 3
+    expect = "Give the exact fraction, or a decimal rounded to at least 3 decimal places (a percentage to at least 1 decimal place)."
+    assert ex.how_to_answer == expect and expect in html.unescape(kit._key_block("simons-cat/same-colour-pair"))
+    for both_round_to_it, shown in (("0.17", "2 decimal places"), (0.17, "2 decimal places"), ("17%", "a whole number")):
+        assert ex.check(both_round_to_it, show=False).message.startswith(
+            f"Not yet: rounded to {shown}, that could be the right answer or a common wrong one"), both_round_to_it
+    for right in ("0.175", "0.1746", "17.5%", "11/63", "110/630"):
+        assert ex.check(right, show=False).right, right
+    for one_sixth in ("0.167", "16.7%", "1/6"):
+        assert ex.check(one_sixth, show=False).message == f"Not yet: {ex.mistakes[Fraction(1, 6)]}", one_sixth
+
+
 def test_unknown_exercise_lists_the_names():
     with pytest.raises(KeyError, match="no exercise called 'x'; the exercises are: big-cat/no-lion-3-players, big-cat/red-lion"):
         exercise("x")

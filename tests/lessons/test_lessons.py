@@ -1138,6 +1138,32 @@ def test_run_all_shows_no_predictions_answer_before_the_lock_in(unanswered):
         assert WAITING in json.dumps(widgets)
 
 
+def test_simons_cat_probability_holds_back_its_two_questions_and_prints_words_not_code(unanswered):
+    """A teacher's read (teach56), simons-cat-probability: under Run All the two questions that
+    sound alike printed their answers (4/7 and 1) before anyone guessed; section 1's text gave the
+    prediction's answer, r/36 with r = 16, above its reveal; and students read code output: a
+    table of nested lists with a column simon_takers, columns exact_cat3 / inside_cat3 with
+    True/False, "exact value inside the interval: True", a describe() table (12771.0, std) and
+    "8.2e-05 ± ..." in the big run. The two answers wait for a choice box, r/36 comes after the
+    reveal, and outputs and the big run are sentences and plain column names."""
+    path, nb, _, widgets = unanswered
+    if path.name != "simons-cat-probability.ipynb":
+        return
+    stored = nbformat.read(path, as_version=4)
+    shown = "\n".join(output_texts(cell) for cell in nb.cells[:-1])
+    for code_words in ("4/7", "0.571", "Cat 4 opens) = 1", "[[", "simon_takers", "exact_cat3", "inside_", "True",
+                       "False", "12771.0", "std"):
+        assert code_words not in shown, code_words
+    assert not re.search(r"\de-0\d", shown)
+    above = [c.source for c in stored.cells[:reveal_cell(stored, "first_guess")] if c.cell_type == "markdown"]
+    assert not any("r/36" in text or "`inside`" in text for text in above)
+    markdown = "\n".join(c.source for c in stored.cells if c.cell_type == "markdown")
+    assert "±" not in markdown and not re.search(r"\de-0\d", markdown)
+    assert "about 8 in 100,000" in markdown and "with 0 messes nobody takes\na Simon card" in markdown
+    waits = [i for i, name in waiting_cells(stored) if name == "two_questions"]
+    assert len(waits) == 1 and waits[0] < reveal_cell(stored, "two_questions")
+
+
 def test_the_answers_answer_forms_leaves_out_wait_for_the_lock_in_too(unanswered):
     """Below their reveals, snap printed "in 52 turns: 3" and "exact: 3" (the count's answer, 3
     snaps, without its unit: :func:`answer_forms` finds a whole number only with its unit; they

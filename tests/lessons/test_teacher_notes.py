@@ -273,3 +273,31 @@ def test_the_notes_count_the_cells_that_wait_as_the_notebook_has_them():
             assert NUMBER_WORDS[word] == waiting, (stem, word, waiting)
         counted[stem] = waiting
     assert counted["cat-trick"] == 4 and counted["card-game"] == 6
+
+
+def test_the_simons_cat_probability_notes_and_guide_give_the_same_times_and_plan_the_tally():
+    """A teacher's read (teach56): the guide gave section 1 15 min, section 4 20-25 and section 5
+    15-20; the notes 10 for section 1 and 25 for sections 4-5 together. And the worksheet's tally
+    ("deals for 4 players, 5 cards each") had no dealing in the plan, nor the cards it needs.
+    Each step of the plan has its minutes; the two lessons add up to the time in class; the
+    guide's rows hold the notes' times; the plan deals by hand, with the cards it needs."""
+    notes = (NOTEBOOKS / "teacher" / "simons-cat-probability.md").read_text(encoding="utf-8")
+    plan = notes[notes.index("## Plan"):notes.index("**How to run it.**")]
+    steps = re.split(r"^\d\. ", re.sub(r"^Lesson \d \(\d+ minutes\):$", "", plan, flags=re.M), flags=re.M)[1:]
+    step_minutes = [sum(int(m) for m in re.findall(r"\((\d+) minutes", step)) for step in steps]
+    assert step_minutes == [7, 8, 10, 20, 20, 15]
+    time = re.search(r"^\*\*Time in class:\*\* (.+)$", notes, re.M).group(1)
+    assert minutes(time.split("(")[0]) == [sum(step_minutes[:4]), sum(step_minutes[4:])] == [45, 35]
+    rows = {line.split(" | ")[0].lstrip("| "): line.split(" | ") for line in GUIDE.splitlines()
+            if "`simons-cat-probability.ipynb`" in line}
+    assert minutes(rows["`simons-cat-probability.ipynb`"][-1].split("(")[0]) == [45, 35]
+    assert minutes(rows["Hypergeometric, several players"][2]) == [sum(step_minutes[:2])]   # with the dealing
+    assert minutes(rows["Simulation error, rare events"][2]) == [step_minutes[4]]
+    low, high = minutes(rows["Strategy and evidence"][2])
+    assert low <= step_minutes[5] <= high
+    low, high = minutes(rows["Counting pairs"][2])
+    assert low <= 10 <= high and "the exercise two cards of one colour\n   (10 minutes" in plan
+    said = " ".join(plan.split())
+    assert "**You need:** the 36 Mischief cards of a Simon's Cat box for each pair of students" in said
+    assert "deals 4 hands of 5 and looks whether the Cat 3 is among the 16 cards left over" in said
+    assert "worksheet's tally" in said
