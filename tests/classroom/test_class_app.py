@@ -396,3 +396,52 @@ def test_a_pairs_table_resumes_its_game_and_deals_nothing_mid_game(monkeypatch):
     again = run_app(monkeypatch, fake, "pairs/turns-to-clear")  # a reload: a new kernel
     assert again["table"].state.to_json() == played and "Game 1, as you left it." in again["note"].value
     again["table"].close()
+
+
+@pytest.mark.parametrize("key", ["simons-cat/cat3-set-aside", "snap/snaps-per-pass"])
+def test_enter_held_on_play_another_game_deals_one_game(monkeypatch, key):
+    """class56: Enter held down on "Play another game" at a Simon's Cat class table dealt (and
+    sent) a game at each of the key's repeats (the first 0.5 s after it went down, then one every
+    0.03 s): 40 in about 1.3 s, then the server's per-student limit refused the next ("too many
+    results at once") and the student read that refusal. The deal gave the button the focus
+    without telling the table, whose held-key check (messages._repeated_press) knew only the
+    game's buttons. A key held down, or pressed twice, on it deals one game; a press after a
+    pause deals the next. A Snap table's "Send game 1 again" (refused, then sent again) too.
+    Failed before the fix: 54 deals (Simon's Cat), 3 (Snap)."""
+    import ipywidgets as widgets
+
+    from catcards.widgets.table import messages
+
+    sent = [1000.0]  # when the browser sent the press (its clock)
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    monkeypatch.setattr(widgets.DOMWidget, "focus", lambda self: None)
+    simons = key.startswith("simons-cat")
+    counted = [(201, {"counted": {"value": 0}, "games": k + 1}) for k in range(60)]
+    closed = (403, {"error": "the class ABCDEF was closed for results when this arrived"})
+    fake = FakeClass(games=[(k, 20 + k) for k in range(60)] if simons else [(0, 11), (0, 11), (1, 12)],
+                     results=counted if simons else [closed] + counted)
+    app = run_app(monkeypatch, fake, key)
+    table, button = app["table"], app["next_button"]
+    if not simons:
+        sent[0] = None  # the pass played by code
+        turn_all(table)
+        sent[0] = 1000.0
+        assert button.description == "Send game 1 again"
+    deals = [path for path, _ in fake.sent].count("game")
+    button.click()  # Enter goes down: one game dealt (Simon's Cat: and counted)
+    assert [path for path, _ in fake.sent].count("game") == deals + 1
+    for step in (0.2, 0.3) + (0.03,) * 50:  # pressed twice, then held: 1.5 s of repeats
+        sent[0] += step
+        button.click()
+    assert [path for path, _ in fake.sent].count("game") == deals + 1
+    assert "a key held down or pressed twice" in table.announce.value  # the table's own notice
+    assert "too many" not in app["note"].value
+    if simons:
+        assert "Counted for the class" in app["note"].value and "Games of yours counted: 2." in app["note"].value
+        sent[0] += 1.0  # a press after a pause: the next game
+        button.click()
+        assert [path for path, _ in fake.sent].count("game") == deals + 2
+        assert "Games of yours counted: 3." in app["note"].value
+    else:
+        assert "Counted for the class" in app["note"].value and table.state.seed == 11
+    table.close()
