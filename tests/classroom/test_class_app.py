@@ -236,9 +236,9 @@ def test_a_simons_cat_class_table_counts_each_deal_as_soon_as_it_is_dealt(monkey
     assert "Counted for the class: <b>0 deals with the Cat 3 set aside</b>. Games of yours counted: 1." in note.value
     assert "<b>Set aside</b>" in table.board_box.children[0].value  # the table shows the deal's card
     assert button.layout.display == "flex" and button.description == "Play another game"
-    for _ in range(12):  # moves after the deal (the student's by the computer's choice) send nothing more
+    for _ in range(12):  # moves after the deal are refused (play ended: class56) and send nothing more
         table._run(table.computer_step)
-    assert len(table.state.history) >= 12 and [path for path, _ in fake.sent] == ["game", "results"]
+    assert table.state.history == [] and [path for path, _ in fake.sent] == ["game", "results"]
 
     button.click()
     assert table.state.seed == 5 and [path for path, _ in fake.sent][2:] == ["game", "results"]
@@ -444,4 +444,59 @@ def test_enter_held_on_play_another_game_deals_one_game(monkeypatch, key):
         assert "Games of yours counted: 3." in app["note"].value
     else:
         assert "Counted for the class" in app["note"].value and table.state.seed == 11
+    table.close()
+
+
+def test_a_simons_cat_class_table_ends_play_once_its_deal_is_counted(monkeypatch):
+    """class56: at a Simon's Cat class table the deal counts at once, but the table stayed
+    playable: the student could go on pressing cards of a game already counted (their moves sent
+    as progress of a counted game). Play ends as it does at the other activities' end: the status
+    line says the deal was counted and names "Play another game", the hand shows its cards with no
+    button, the computers stay still, and a press sent before the page drew that (a card's button,
+    "Computer step", the table's own act) changes nothing and says why. A refused deal ends play
+    too, offering "Send game 1 again"; sent again, it is counted. Failed before the fix: the hand
+    had 7 card buttons and the status said whose turn it was."""
+    from catcards.widgets.table.moves import focusable_buttons
+
+    act = activity("simons-cat/cat3-set-aside")
+    closed = (403, {"error": "the class ABCDEF was closed for results when this arrived"})
+    fake = FakeClass(games=[(0, 5), (0, 5), (1, 6)],
+                     results=[closed, (201, {"counted": {"value": 1}, "games": 1}),
+                              (201, {"counted": {"value": 0}, "games": 2})])
+    app = run_app(monkeypatch, fake, act.key)
+    table, note, button = app["table"], app["note"], app["next_button"]
+    assert "Not counted: the class ABCDEF was closed" in note.value and button.description == "Send game 1 again"
+    assert focusable_buttons(table.hand_box) == [] and focusable_buttons(table.board_box) == []
+    assert table.ended_words == 'Not counted. Press "Send game 1 again" at the top to send it again.'
+
+    button.click()  # the same deal sent again: counted
+    assert table.state.seed == 5 and table.state.current_player == 0  # the computers' opening made
+    words = 'Counted for the class: 1 deal with the Cat 3 set aside. Press "Play another game" at the top for the next.'
+    assert table.ended_words == words
+    assert f"<b>{words}</b>".replace('"', "&quot;") in table.status.value and "to act" not in table.status.value
+    hand = table.hand_box.children[0].value
+    assert "Seat 0 (you): your hand</b> (7 cards)" in hand
+    assert all(f"<title>{card}</title>" in hand for card in table.state.observation(0)["hand"])
+    assert focusable_buttons(table.hand_box) == [] and focusable_buttons(table.board_box) == []
+    sent, played = list(fake.sent), table.state.to_json()
+
+    # presses sent before the page drew the ended table: a card's button (kept by a script), the
+    # table's act, Computer step, Play out: nothing moves, nothing is sent, each says why
+    move = table.state.legal_actions()[0]  # the student's turn: a move the rules allow
+    stale = table._new_action_button()
+    stale._catcards_action = (move, table.state, len(table.state.history), 0)
+    stale.click()
+    assert "Counted for the class" in table.announce.value and "Nothing changed." in table.announce.value
+    table._run(table.act, move)
+    table._run(table.computer_step)
+    table._run(table.play_out)
+    table.clock.cancel_all()
+    assert table.state.to_json() == played and fake.sent == sent and fake.kept == {}
+    assert "Traceback" not in table.output_text()
+    assert table.output_text().count("Counted for the class: 1 deal") >= 3
+
+    button.click()  # the next deal: counted at once, play ended for it too
+    assert table.state.seed == 6 and "Games of yours counted: 2." in note.value
+    assert table.ended_words.startswith("Counted for the class: 0 deals with the Cat 3 set aside.")
+    assert focusable_buttons(table.hand_box) == []
     table.close()
