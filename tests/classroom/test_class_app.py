@@ -473,7 +473,8 @@ def test_a_simons_cat_class_table_ends_play_once_its_deal_is_counted(monkeypatch
     assert table.state.seed == 5 and table.state.current_player == 0  # the computers' opening made
     words = 'Counted for the class: 1 deal with the Cat 3 set aside. Press "Play another game" at the top for the next.'
     assert table.ended_words == words
-    assert f"<b>{words}</b>".replace('"', "&quot;") in table.status.value and "to act" not in table.status.value
+    assert f"Round 1 &middot; <b>{words}</b>".replace('"', "&quot;") in table.status.value
+    assert "to act" not in table.status.value
     hand = table.hand_box.children[0].value
     assert "Seat 0 (you): your hand</b> (7 cards)" in hand
     assert all(f"<title>{card}</title>" in hand for card in table.state.observation(0)["hand"])

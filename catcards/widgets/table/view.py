@@ -230,7 +230,7 @@ class ViewMixin:
         # tester: Pairs said "No match" for about 0.2 s before the second card showed)
         self.status.value = (
             f"<div class='catcards-status' style='font-size:1.05em;line-height:1.4;padding:2px 0'>"
-            f"{self.status_text(obs) if ended is None else f'<b>{html.escape(ended)}</b>'}</div>"
+            f"{self.status_text(obs) if ended is None else self.ended_status(obs, ended)}</div>"
         )
         if self.close_replaced:  # free the models of the widgets no longer shown
             keep = {id(w) for w in _parts(self)}
@@ -243,6 +243,13 @@ class ViewMixin:
         self.log_view.value = self.log_html(obs)
         self.step_button.disabled = self.playout_button.disabled = state.is_over
         self._sync_history()
+
+    @staticmethod
+    def ended_status(obs: dict, words: str) -> str:
+        """The status line as HTML once play has ended (:meth:`~catcards.widgets.table.GameTable.end_play`):
+        the round, when the game has rounds, and ``words`` (plain text) in bold."""
+        parts = [f"Round {obs['round']}"] if "round" in obs else []
+        return " &middot; ".join(parts + [f"<b>{html.escape(words)}</b>"])
 
     def ended_hand_html(self, obs: dict) -> str:
         """The hand once play has ended (:meth:`~catcards.widgets.table.GameTable.end_play`), as
