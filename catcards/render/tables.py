@@ -34,8 +34,9 @@ CARD_WIDTH = 56
 #: control keeps the focus after a press: at 390 px "Computer step" was pushed off the bottom of
 #: the screen, because the browser anchored on the board, which each redraw replaces). On a phone
 #: the trick-taking games' seat boxes go two a row, a trick's seat names wrap and a hand's card
-#: buttons are 72 px wide (four cards a row, not three), so the hand and its moves come higher up
-#: the screen.
+#: buttons are 80 px wide with a 12 px label, their columns 2 px apart (four cards a row, not
+#: three, so the hand and its moves come higher up the screen; the longest name, "Hedgehog 8" in
+#: bold, fits on one line clear of the focus ring: at 72 px and 13 px it wrapped, class56).
 STYLE = """<style>
 .catcards-table .catcards-above:not(:focus-within) { overflow-anchor: none; }
 .catcards-table button:focus-visible, .catcards-table select:focus-visible,
@@ -68,7 +69,9 @@ STYLE = """<style>
   .catcards-table div.catcards-seat[data-seat] { min-width: 0 !important; width: calc(50% - 6px);
     box-sizing: border-box; margin: 1px !important; }
   .catcards-table .catcards-trick-slot { max-width: 70px; }
-  .catcards-table .catcards-cardcol button.catcards-card { width: 72px !important; } }
+  .catcards-table .catcards-cardcol { margin: 0 2px !important; }
+  .catcards-table .catcards-cardcol button.catcards-card { width: 80px !important; margin: 2px 0;
+    font-size: 12px; } }
 @media (max-width: 600px) {  /* Cat Days on a phone: each week's days wrap under its label */
   .catcards-table .catcards-cat-days-board, .catcards-table .catcards-cat-days-board tbody { display: block; }
   .catcards-table .catcards-cat-days-board tr { display: flex; flex-wrap: wrap; gap: 2px; margin-bottom: 6px; }

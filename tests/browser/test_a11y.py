@@ -652,3 +652,60 @@ def test_axe_finds_no_serious_violation_with_the_panels_open_and_after_the_game(
             expect(table.locator(".catcards-history-note")).to_contain_text("Looking back", timeout=15_000)
             problems += [f"{name}, looking back: {p}" for p in _serious(page)]
     assert not problems, "\n".join(problems)
+
+
+#: the focused button's label: how many lines it takes, and by how many px its text reaches under
+#: the focus ring (the 3 px outline drawn inside the button's edge; > 0: the ring covers part of it)
+_LABEL_FIT = """(names) => {
+    const e = document.activeElement, out = [];
+    const c = getComputedStyle(e), ring = parseFloat(c.outlineWidth), own = e.textContent;
+    for (const name of [own, ...names]) for (const weight of [c.fontWeight, '700']) {
+        e.textContent = name;
+        e.style.fontWeight = weight;
+        const range = document.createRange();
+        range.selectNodeContents(e);
+        const r = e.getBoundingClientRect(), t = range.getBoundingClientRect();
+        const lines = Math.round(t.height / parseFloat(getComputedStyle(e).lineHeight));
+        out.push([name, weight, lines, Math.max(r.left + ring - t.left, t.right - (r.right - ring))]);
+    }
+    e.textContent = own;
+    e.style.fontWeight = '';
+    return out;
+}"""
+
+
+@pytest.mark.browser
+def test_a_focused_simons_cat_cards_label_fits_its_button_on_a_phone(browser_ready):
+    """class56: in the Simon's Cat app at 390x844, "Hedgehog 5" on a card's button (72 px wide)
+    wrapped onto two lines, "Hedgehog" over "5", inside the focus ring. Every card's button,
+    reached with Tab, shows its whole 3 px ring and its label on one line clear of it: the
+    dealt labels, and the longest names of the deck ("Hedgehog 8", "Kitten 10", "Mouse 10"),
+    plain and bold (a card that can be played is bold). Four cards a row still. Failed before
+    the fix: 'Hedgehog 5' on 2 lines."""
+    import re
+
+    import catcards
+    from catcards.games.simons_cat import MISCHIEF
+
+    longest = sorted({str(c) for c in MISCHIEF}, key=lambda n: (len(n), n))[-3:] + ["Kitten 10", "Mouse 10"]
+    with voila(APP) as url, chromium() as browser:
+        page, table = app_page(browser, url, "game=simons-cat&seed=2", PHONE)
+        hand = [str(c) for c in catcards.load("simons-cat").new_game(2).observation(0)["hand"]]
+        assert "Hedgehog 5" in hand
+        cards = table.locator("button.catcards-card")
+        assert [cards.nth(i).inner_text() for i in range(cards.count())] == hand
+        tops = [round(cards.nth(i).bounding_box()["y"]) for i in range(cards.count())]
+        assert tops[:4] == [tops[0]] * 4 and tops[4] > tops[0], tops  # four cards a row
+        problems = []
+        cards.first.focus()
+        page.keyboard.press("Shift+Tab")
+        for i in range(cards.count()):
+            page.keyboard.press("Tab")  # the keyboard's focus: the ring shows (:focus-visible)
+            assert page.evaluate("() => document.activeElement.textContent.trim()") == hand[i]
+            assert page.evaluate(_RING) == ["solid", 3.0]
+            if cut := page.evaluate(_RING_CUT):
+                problems.append(cut)
+            for name, weight, lines, under in page.evaluate(_LABEL_FIT, longest if i == 0 else []):
+                if lines != 1 or under > 0:
+                    problems.append(f"{name!r} ({weight}) on {lines} lines, {under:.1f} px under the ring")
+    assert not problems, "\n".join(problems)

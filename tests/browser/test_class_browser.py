@@ -184,7 +184,10 @@ def test_a_simons_cat_class_counts_each_deal_as_it_is_dealt(browser_ready, tmp_p
     On a real ``catcards class simons-cat`` server the table's kernel imports the activity's
     ``finished`` by its name and sends each deal as it is dealt: counted with no move made, the
     set-aside card shown, the focus on "Play another game", and Enter there deals and counts the
-    next deal; the student's page and the dashboard count both."""
+    next deal; the student's page and the dashboard count both. class56: the counted deal is no
+    longer playable (the status says it was counted, the hand has no button), and Enter held on
+    "Play another game" (presses 0.03 s apart, as a held key repeats) deals one game, not one per
+    repeat until the server's per-student limit refuses."""
     from playwright.sync_api import expect
 
     proc = ClassProcess(tmp_path / "store", free_port(), tmp_path)
@@ -201,12 +204,20 @@ def test_a_simons_cat_class_counts_each_deal_as_it_is_dealt(browser_ready, tmp_p
             expect(note).to_contain_text("Counted for the class:", timeout=60_000)
             expect(note).to_contain_text("Games of yours counted: 1.")
             expect(frame.locator(".catcards-simons-board")).to_contain_text("Set aside")
-            expect(frame.locator(".catcards-status")).to_contain_text("Round 1")  # no round played
+            status = frame.locator(".catcards-status")
+            expect(status).to_contain_text("Round 1")  # no round played
+            expect(status).to_contain_text('Counted for the class: ')  # and no card to play
+            expect(status).to_contain_text('Press "Play another game" at the top for the next.')
+            expect(frame.locator(".catcards-table button.catcards-action")).to_have_count(0)
             expect(again).to_have_text("Play another game")
             expect(again).to_be_focused(timeout=10_000)
             page.wait_for_timeout(int(1000 * (REPEAT_SECONDS + 0.2)))
-            page.keyboard.press("Enter")
+            for _ in range(40):  # Enter held down: its repeats, 0.03 s apart
+                page.keyboard.press("Enter")
+                page.wait_for_timeout(30)
             expect(note).to_contain_text("Games of yours counted: 2.", timeout=15_000)
+            page.wait_for_timeout(1000)
+            expect(note).to_contain_text("Games of yours counted: 2.")
             expect(again).to_be_focused()
             expect(page.locator("#results")).to_have_text(
                 re.compile(r"^Your games counted for the class: [01] and [01] deals with the Cat 3 set aside\.$"),

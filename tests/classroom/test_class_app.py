@@ -236,9 +236,9 @@ def test_a_simons_cat_class_table_counts_each_deal_as_soon_as_it_is_dealt(monkey
     assert "Counted for the class: <b>0 deals with the Cat 3 set aside</b>. Games of yours counted: 1." in note.value
     assert "<b>Set aside</b>" in table.board_box.children[0].value  # the table shows the deal's card
     assert button.layout.display == "flex" and button.description == "Play another game"
-    for _ in range(12):  # moves after the deal (the student's by the computer's choice) send nothing more
+    for _ in range(12):  # moves after the deal are refused (play ended: class56) and send nothing more
         table._run(table.computer_step)
-    assert len(table.state.history) >= 12 and [path for path, _ in fake.sent] == ["game", "results"]
+    assert table.state.history == [] and [path for path, _ in fake.sent] == ["game", "results"]
 
     button.click()
     assert table.state.seed == 5 and [path for path, _ in fake.sent][2:] == ["game", "results"]
@@ -396,3 +396,108 @@ def test_a_pairs_table_resumes_its_game_and_deals_nothing_mid_game(monkeypatch):
     again = run_app(monkeypatch, fake, "pairs/turns-to-clear")  # a reload: a new kernel
     assert again["table"].state.to_json() == played and "Game 1, as you left it." in again["note"].value
     again["table"].close()
+
+
+@pytest.mark.parametrize("key", ["simons-cat/cat3-set-aside", "snap/snaps-per-pass"])
+def test_enter_held_on_play_another_game_deals_one_game(monkeypatch, key):
+    """class56: Enter held down on "Play another game" at a Simon's Cat class table dealt (and
+    sent) a game at each of the key's repeats (the first 0.5 s after it went down, then one every
+    0.03 s): 40 in about 1.3 s, then the server's per-student limit refused the next ("too many
+    results at once") and the student read that refusal. The deal gave the button the focus
+    without telling the table, whose held-key check (messages._repeated_press) knew only the
+    game's buttons. A key held down, or pressed twice, on it deals one game; a press after a
+    pause deals the next. A Snap table's "Send game 1 again" (refused, then sent again) too.
+    Failed before the fix: 54 deals (Simon's Cat), 3 (Snap)."""
+    import ipywidgets as widgets
+
+    from catcards.widgets.table import messages
+
+    sent = [1000.0]  # when the browser sent the press (its clock)
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    monkeypatch.setattr(widgets.DOMWidget, "focus", lambda self: None)
+    simons = key.startswith("simons-cat")
+    counted = [(201, {"counted": {"value": 0}, "games": k + 1}) for k in range(60)]
+    closed = (403, {"error": "the class ABCDEF was closed for results when this arrived"})
+    fake = FakeClass(games=[(k, 20 + k) for k in range(60)] if simons else [(0, 11), (0, 11), (1, 12)],
+                     results=counted if simons else [closed] + counted)
+    app = run_app(monkeypatch, fake, key)
+    table, button = app["table"], app["next_button"]
+    if not simons:
+        sent[0] = None  # the pass played by code
+        turn_all(table)
+        sent[0] = 1000.0
+        assert button.description == "Send game 1 again"
+    deals = [path for path, _ in fake.sent].count("game")
+    button.click()  # Enter goes down: one game dealt (Simon's Cat: and counted)
+    assert [path for path, _ in fake.sent].count("game") == deals + 1
+    for step in (0.2, 0.3) + (0.03,) * 50:  # pressed twice, then held: 1.5 s of repeats
+        sent[0] += step
+        button.click()
+    assert [path for path, _ in fake.sent].count("game") == deals + 1
+    assert "a key held down or pressed twice" in table.announce.value  # the table's own notice
+    assert "too many" not in app["note"].value
+    if simons:
+        assert "Counted for the class" in app["note"].value and "Games of yours counted: 2." in app["note"].value
+        sent[0] += 1.0  # a press after a pause: the next game
+        button.click()
+        assert [path for path, _ in fake.sent].count("game") == deals + 2
+        assert "Games of yours counted: 3." in app["note"].value
+    else:
+        assert "Counted for the class" in app["note"].value and table.state.seed == 11
+    table.close()
+
+
+def test_a_simons_cat_class_table_ends_play_once_its_deal_is_counted(monkeypatch):
+    """class56: at a Simon's Cat class table the deal counts at once, but the table stayed
+    playable: the student could go on pressing cards of a game already counted (their moves sent
+    as progress of a counted game). Play ends as it does at the other activities' end: the status
+    line says the deal was counted and names "Play another game", the hand shows its cards with no
+    button, the computers stay still, and a press sent before the page drew that (a card's button,
+    "Computer step", the table's own act) changes nothing and says why. A refused deal ends play
+    too, offering "Send game 1 again"; sent again, it is counted. Failed before the fix: the hand
+    had 7 card buttons and the status said whose turn it was."""
+    from catcards.widgets.table.moves import focusable_buttons
+
+    act = activity("simons-cat/cat3-set-aside")
+    closed = (403, {"error": "the class ABCDEF was closed for results when this arrived"})
+    fake = FakeClass(games=[(0, 5), (0, 5), (1, 6)],
+                     results=[closed, (201, {"counted": {"value": 1}, "games": 1}),
+                              (201, {"counted": {"value": 0}, "games": 2})])
+    app = run_app(monkeypatch, fake, act.key)
+    table, note, button = app["table"], app["note"], app["next_button"]
+    assert "Not counted: the class ABCDEF was closed" in note.value and button.description == "Send game 1 again"
+    assert focusable_buttons(table.hand_box) == [] and focusable_buttons(table.board_box) == []
+    assert table.ended_words == 'Not counted. Press "Send game 1 again" at the top to send it again.'
+
+    button.click()  # the same deal sent again: counted
+    assert table.state.seed == 5 and table.state.current_player == 0  # the computers' opening made
+    words = 'Counted for the class: 1 deal with the Cat 3 set aside. Press "Play another game" at the top for the next.'
+    assert table.ended_words == words
+    assert f"Round 1 &middot; <b>{words}</b>".replace('"', "&quot;") in table.status.value
+    assert "to act" not in table.status.value
+    hand = table.hand_box.children[0].value
+    assert "Seat 0 (you): your hand</b> (7 cards)" in hand
+    assert all(f"<title>{card}</title>" in hand for card in table.state.observation(0)["hand"])
+    assert focusable_buttons(table.hand_box) == [] and focusable_buttons(table.board_box) == []
+    sent, played = list(fake.sent), table.state.to_json()
+
+    # presses sent before the page drew the ended table: a card's button (kept by a script), the
+    # table's act, Computer step, Play out: nothing moves, nothing is sent, each says why
+    move = table.state.legal_actions()[0]  # the student's turn: a move the rules allow
+    stale = table._new_action_button()
+    stale._catcards_action = (move, table.state, len(table.state.history), 0)
+    stale.click()
+    assert "Counted for the class" in table.announce.value and "Nothing changed." in table.announce.value
+    table._run(table.act, move)
+    table._run(table.computer_step)
+    table._run(table.play_out)
+    table.clock.cancel_all()
+    assert table.state.to_json() == played and fake.sent == sent and fake.kept == {}
+    assert "Traceback" not in table.output_text()
+    assert table.output_text().count("Counted for the class: 1 deal") >= 3
+
+    button.click()  # the next deal: counted at once, play ended for it too
+    assert table.state.seed == 6 and "Games of yours counted: 2." in note.value
+    assert table.ended_words.startswith("Counted for the class: 0 deals with the Cat 3 set aside.")
+    assert focusable_buttons(table.hand_box) == []
+    table.close()

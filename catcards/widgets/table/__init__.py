@@ -469,9 +469,12 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
         Raises:
             IllegalActionError: the action is not legal now (the state is unchanged).
             RuntimeError: it is not a person's turn.
-            GameParameterError: an earlier move is shown (looking back).
+            GameParameterError: an earlier move is shown (looking back), or play at the table
+                has ended (:meth:`end_play`: its words).
         """
         self._check_present()
+        if self.ended_words is not None:
+            raise GameParameterError(self.ended_words)
         seat = self.state.current_player
         if not self.is_human(seat):
             raise RuntimeError(
@@ -480,6 +483,26 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
             )
         self.model.apply(action)
         self._advance()
+
+    def end_play(self, words: str) -> None:
+        """End play at the table before the game is over, for a reason of the page's own: a class
+        counted the game at its deal (Simon's Cat's set-aside card: ``catcards class``,
+        ``Activity.finished`` is ``dealt``), so a move after it would be played on a game already
+        counted. Until another game is on the table (:meth:`new_game`, or ``state`` set), nothing
+        moves: no computer (:meth:`stop`, and they are not due), and a person's move is refused
+        with ``words`` (:meth:`act`, a move button, "Computer step", "Play out"); the status line
+        says ``words`` and the hand shows its cards' faces with no button
+        (:meth:`ended_hand_html`). ``words``: plain text, short sentences (escaped when drawn)."""
+        self.stop()
+        self._ended = (self.live_state, str(words))
+        self.refresh()
+
+    @property
+    def ended_words(self) -> str | None:
+        """The words play at the table was ended with (:meth:`end_play`) while that game is the
+        one in play, else None."""
+        ended = self.__dict__.get("_ended")
+        return ended[1] if ended is not None and ended[0] is self.live_state else None
 
     def _agent_move(self) -> Action:
         """The seat to act moves by its computer strategy (:meth:`TableModel.agent_move`)."""
@@ -494,7 +517,7 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
         computer is to act."""
         state = self.state
         return (not self.closed and bool(self.humans) and self.auto_advance and not self.looking_back
-                and not state.is_over and not self.is_human(state.current_player))
+                and not state.is_over and not self.is_human(state.current_player) and self.ended_words is None)
 
     def _advance(self, now: bool = False) -> None:
         """Schedule the computers' moves until a person is to act or the game is over (only

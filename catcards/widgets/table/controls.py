@@ -78,16 +78,16 @@ class ControlsMixin:
     def computer_step(self) -> None:
         """The seat to act makes one move by its computer strategy (also a person's seat: "let the
         computer move for me"); then, if people play, computers move until a person is to act."""
-        if self.state.is_over:
-            self.say(self.game_over_words)
+        if self.state.is_over or self.ended_words is not None:
+            self.say(self.ended_words or self.game_over_words)
             return
         self._agent_move()
         self._advance()
 
     def play_out(self) -> None:
         """Every seat's computer strategy plays until the game is over, at once."""
-        if self.state.is_over:
-            self.say(self.game_over_words)
+        if self.state.is_over or self.ended_words is not None:
+            self.say(self.ended_words or self.game_over_words)
             return
         guard = 0
         while not self.state.is_over:

@@ -94,6 +94,9 @@ class MovesMixin:
 
     def _click(self, button: W.Button) -> None:
         action, state, moves, seat = button._catcards_action  # type: ignore[attr-defined]
+        if self.ended_words is not None:  # play ended by the page (end_play): a press sent before
+            self.say(f"{self.ended_words} Nothing changed.")  # the page drew the hand without buttons
+            return
         if action is None:
             self.say(f"{button.description} cannot be played now: {self.why_not(button.description)}. "
                      "Nothing changed.")

@@ -9,7 +9,8 @@ from typing import Any, Callable
 
 import ipywidgets as W
 
-from ...render.tables import STYLE
+from ...cards import Card
+from ...render.tables import CARD_WIDTH, STYLE, cards_row, hand_heading_html
 from .live import _parts, close_tree
 
 __all__ = ["ViewMixin", "LOG_LINES"]
@@ -213,7 +214,10 @@ class ViewMixin:
         if tuple(self.board_box.children) != (board,):
             self.board_box.children = [board]
         hidden = self._hidden_for()
-        if hidden is not None:
+        ended = self.ended_words
+        if ended is not None:  # play ended by the page (end_play): the hand's faces, no button
+            hand = [self.html("ended", self.ended_hand_html(obs))] if self.view_seat is not None else []
+        elif hidden is not None:
             hand = [self._pass_screen(hidden)]
         elif self.view_seat is None:
             hand = []
@@ -226,7 +230,7 @@ class ViewMixin:
         # tester: Pairs said "No match" for about 0.2 s before the second card showed)
         self.status.value = (
             f"<div class='catcards-status' style='font-size:1.05em;line-height:1.4;padding:2px 0'>"
-            f"{self.status_text(obs)}</div>"
+            f"{self.status_text(obs) if ended is None else self.ended_status(obs, ended)}</div>"
         )
         if self.close_replaced:  # free the models of the widgets no longer shown
             keep = {id(w) for w in _parts(self)}
@@ -239,6 +243,23 @@ class ViewMixin:
         self.log_view.value = self.log_html(obs)
         self.step_button.disabled = self.playout_button.disabled = state.is_over
         self._sync_history()
+
+    @staticmethod
+    def ended_status(obs: dict, words: str) -> str:
+        """The status line as HTML once play has ended (:meth:`~catcards.widgets.table.GameTable.end_play`):
+        the round, when the game has rounds, and ``words`` (plain text) in bold."""
+        parts = [f"Round {obs['round']}"] if "round" in obs else []
+        return " &middot; ".join(parts + [f"<b>{html.escape(words)}</b>"])
+
+    def ended_hand_html(self, obs: dict) -> str:
+        """The hand once play has ended (:meth:`~catcards.widgets.table.GameTable.end_play`), as
+        HTML with no button: its heading and its cards' faces (``obs["hand"]``, when it is a list
+        of cards), so the deal stays in sight and nothing offers a move."""
+        cards = obs.get("hand")
+        if not (isinstance(cards, (list, tuple)) and all(isinstance(c, Card) for c in cards)):
+            return ""
+        heading = hand_heading_html(self.seat_label(obs.get("seat", self.view_seat)), len(cards), "")
+        return f"<div class='catcards-ended-hand'>{heading}{cards_row(cards, width=CARD_WIDTH)}</div>"
 
     def _pass_screen(self, seat: int) -> W.Widget:
         """The hot-seat step: seat ``seat``'s hand is hidden behind a button they press to look."""
