@@ -324,6 +324,8 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
             raise GameParameterError(f"view must be a seat from 0 to {n - 1} or None, not {view!r}")
         self.view = None if view is None else int(view)
         self._notes: list[str] = []
+        #: (the game in play, the words) once play at the table was ended by the page (end_play)
+        self._ended: tuple[State, str] | None = None
         self.agents = self._make_agents(agents)
         self.deals = deals
         #: the game, its history and branches, the seat viewed, the selection: no widgets
@@ -501,7 +503,7 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
     def ended_words(self) -> str | None:
         """The words play at the table was ended with (:meth:`end_play`) while that game is the
         one in play, else None."""
-        ended = self.__dict__.get("_ended")
+        ended = self._ended
         return ended[1] if ended is not None and ended[0] is self.live_state else None
 
     def _agent_move(self) -> Action:
