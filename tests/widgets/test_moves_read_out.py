@@ -109,6 +109,91 @@ def test_moves_waiting_to_be_read_out_are_dropped_by_undo():
     table.close()
 
 
+# ---- Pairs: the focus after "Skip to my turn" ---------------------------------------------------
+PAIRS_DEAL = [["red 1", "blue 2", "red 3", "red 4", "red 5", "red 6"],
+              ["red 2", "blue 3", "blue 1", "blue 4", "blue 5", "blue 6"]]
+
+
+@pytest.fixture
+def focused(monkeypatch):
+    """Every widget ``focus()`` was called on, in order."""
+    calls = []
+    monkeypatch.setattr(W.DOMWidget, "focus", lambda self: calls.append(self))
+    return calls
+
+
+def _paced_pairs():
+    from catcards.widgets.table.scheduler import ManualClock
+
+    return catcards.widgets.play("pairs", players=2, copies=2, numbers=6, seed=1, deals=PAIRS_DEAL,
+                                 clock=ManualClock())
+
+
+def _skip(table):
+    return next(b for b in focusable_buttons(table.hand_box) if b.description == "Skip to my turn")
+
+
+def test_after_skip_to_my_turn_the_focus_goes_to_the_grids_first_face_down_card(focused):
+    """Before the fix no focus was given: the browser kept it on "Skip to my turn"."""
+    table = _paced_pairs()
+    table.cell_buttons[0].click()
+    table.cell_buttons[1].click()  # a miss: the computer's paced turn starts
+    assert table._pacing
+    del focused[:]
+    _skip(table).click()
+    assert not table._pacing and table.legal  # the student's turn
+    first = table.cell_buttons[min(table.cell_buttons)]
+    assert focused == [first] and first.description == "card 0"
+    table.close()
+
+
+def test_a_doubled_press_on_skip_after_the_focus_moved_is_ignored(monkeypatch, focused):
+    """The second press of a doubled Enter reaches "Skip to my turn" before the page has moved
+    the focus: it is ignored as a repeat, not answered "Nothing to skip"."""
+    from catcards.widgets.table import messages
+    from catcards.widgets.table.messages import REPEATED_PRESS
+
+    sent = [100.0]
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    table = _paced_pairs()
+    table.cell_buttons[0].click()
+    sent[0] += 1.0
+    table.cell_buttons[1].click()
+    sent[0] += 3.0
+    skip = _skip(table)
+    skip.click()
+    summary = _spoken(table)
+    assert summary.startswith("Skipped to your turn.") and focused[-1] is not skip
+    sent[0] += 0.2
+    skip.click()
+    assert "Nothing to skip" not in table.output_text()
+    assert _spoken(table) == f"{summary} {REPEATED_PRESS}"
+    table.close()
+
+
+def test_enter_held_on_skip_does_not_turn_over_the_card_that_took_the_focus(monkeypatch, focused):
+    """The card the skip hands the focus to is where a held Enter's repeats land: a press on it
+    straight after is taken for that key, as after every move (the table's held-key rule)."""
+    from catcards.widgets.table import messages
+
+    sent = [100.0]
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    table = _paced_pairs()
+    table.cell_buttons[0].click()
+    sent[0] += 1.0
+    table.cell_buttons[1].click()
+    sent[0] += 3.0
+    _skip(table).click()
+    moves = len(table.state.history)
+    sent[0] += 0.5  # a held key's first repeat
+    focused[-1].click()
+    assert len(table.state.history) == moves
+    sent[0] += 1.0  # a press of its own, later: played
+    focused[-1].click()
+    assert [str(a) for a in table.state.history[moves:]] == ["turn over card 0"]
+    table.close()
+
+
 def test_a_doubled_press_answered_before_the_replies_keeps_its_notice_after_them(monkeypatch):
     """On the kernel's loop the doubled press of a bid can be handled before the computers' bids
     (tests/browser/test_break55t_browser.py): the moves read out then keep its notice at the end."""
