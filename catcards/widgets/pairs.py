@@ -527,7 +527,12 @@ class PairsTable(GameTable):
         (a pair taken), the focus goes to the next card still on the table after its place, or
         the last one before it. (Given to the button at the pressed one's index among the cards
         still shown, it skipped a card when the pair's first card stood before it: after the
-        pair 1 and 3, card 5 got the focus, not card 4; break54.)"""
+        pair 1 and 3, card 5 got the focus, not card 4; break54.) After a press on "Skip to my
+        turn" at the viewer's turn (the computers' turns made, or nothing to skip), the focus
+        goes to the grid, where the student plays: its first face-down card (it stayed on the
+        button, where a second Enter only said "Nothing to skip"; break55t)."""
+        if clicked is self._kept.get(("skip",)) and self.legal and self.cell_buttons:
+            return self.cell_buttons[min(self.cell_buttons)]
         target = super().focus_after(clicked, place)
         at = next((p for p, button in enumerate(self._buttons) if button is clicked), None)
         if target is clicked or at is None:

@@ -129,18 +129,13 @@ class SnapTable(GameTable):
         if state.snaps > before:
             self._snap_taken = (id(state), state.turns, action.seat)
         if action == FLIP and not state.is_over:
-            self.say_quietly(" ".join(self._said_as_labelled(line) for line in state.log[lines:]))
+            self.say_quietly(" ".join(self.said_as_labelled(line) for line in state.log[lines:]))
 
-    def _said_as_labelled(self, line: str) -> str:
-        """A log line as the live line reads it: in a pass through the deck a person's seat is
-        named as the table names it (:meth:`seat_label`, "Seat 0 (you) turns red 5"), where the
-        log's "Seat 0 turns" read as someone else's seat (break55t)."""
-        if self.snap_calls:
-            return line
-        for seat in self.humans:
-            if line.startswith(f"Seat {seat} "):
-                return self.seat_label(seat) + line[len(f"Seat {seat}"):]
-        return line
+    def said_as_labelled(self, line: str) -> str:
+        """As the table's (a person's seat named as the table names it, "Seat 0 (you) turns red
+        5", where the log's "Seat 0 turns" read as someone else's seat, break55t) in a pass
+        through the deck; a game with calls keeps the log's words ("Seat 0 turns red 5.")."""
+        return line if self.snap_calls else super().said_as_labelled(line)
 
     def press_snap(self, seat: int) -> None:
         """Person ``seat`` calls "Snap" now (see the module docstring for what happens)."""

@@ -466,7 +466,8 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
     def act(self, action: Action) -> None:
         """A person's action for the seat to act; then computers move until a person is to act
         (scheduled on :attr:`clock`: at once where no event loop runs, else on the kernel's loop
-        just after this returns).
+        just after this returns). Once they have replied, the log lines written after the line of
+        this move are read out in the aria-live line (:meth:`say_moves`).
 
         Raises:
             IllegalActionError: the action is not legal now (the state is unchanged).
@@ -483,7 +484,11 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
                 "it is not a person's turn" if seat is None or self.state.is_over
                 else f"it is {self.seat_label(seat)}'s turn"
             )
+        lines = len(self.state.log)
         self.model.apply(action)
+        # read out once the computers have replied (say_moves): what follows the line of the
+        # person's own move, which they have just made
+        self._moves_from = (self.state, min(lines + 1, len(self.state.log)))
         self._advance()
 
     def end_play(self, words: str) -> None:
@@ -532,6 +537,8 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
         elif self._computers_due():
             self._computers_start()  # a press sent before their turn is drawn can be told
             self.clock.schedule(self.computer_delay, self._computers_turn)
+        else:
+            self.say_moves()  # no computer replies: what the move itself wrote (a trick won)
 
     def _computers_turn(self) -> None:
         """A scheduled event: on the event loop, the computers' moves and a redraw (through
@@ -545,10 +552,13 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
 
     def _computer_moves(self) -> None:
         """Up to :data:`~catcards.widgets.table.scheduler.BATCH` computer moves, then the next
-        event if more are due."""
+        event if more are due; after the last, what the moves since the press did is read out
+        (:meth:`say_moves`)."""
         self._make_computer_moves(BATCH)
         if self._computers_due():
             self.clock.schedule(self.computer_delay, self._computers_turn)
+        else:
+            self.say_moves()  # the replies are over: what they did, read out in one line
 
     def _make_computer_moves(self, most: int) -> int:
         """Computer moves while computers are due (:meth:`_computers_due`), ``most`` at most;
@@ -571,6 +581,7 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
         clock = self.__dict__.get("clock")
         if clock is not None:
             clock.cancel_all()
+        self._moves_from = None  # the replies that were to be read out will not come
 
     def resume(self) -> None:
         """Schedule again what :meth:`stop` stopped, for the game in play."""

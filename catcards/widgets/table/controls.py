@@ -81,6 +81,7 @@ class ControlsMixin:
         if self.state.is_over or self.ended_words is not None:
             self.say(self.ended_words or self.game_over_words)
             return
+        self._moves_from = (self.state, len(self.state.log))  # the step is read out too (say_moves)
         self._agent_move()
         self._advance()
 

@@ -283,7 +283,12 @@ class MessagesMixin:
         # the button of the press taken, its move made since (its action is from an earlier
         # position): a bid button stays open, hidden, after the bid, and a doubled Enter or a
         # double-click sends its second press to it before the page has the redraw (break55t)
-        moved_on = taken is not None and taken[0] is clicked and self._stale(clicked)
+        # Or the button of the press taken, the game unchanged since, when the table gave the
+        # focus to another button after it ("Skip to my turn" hands it to the grid): the second
+        # press of a doubled Enter reaches it before the page has moved the focus
+        handed_on = (focused is not None and focused[0] is not clicked and focused[1] is self.state
+                     and focused[2] == len(self.state.history))
+        moved_on = taken is not None and taken[0] is clicked and (self._stale(clicked) or handed_on)
         repeated = soon and (same_position or moved_on)
         if not repeated:
             self._taken_at = sent

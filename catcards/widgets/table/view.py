@@ -5,6 +5,7 @@ is drawn (:attr:`ViewMixin.view_seat`: never a card that seat may not see), the 
 from __future__ import annotations
 
 import html
+import re
 from typing import Any, Callable
 
 import ipywidgets as W
@@ -12,6 +13,7 @@ import ipywidgets as W
 from ...cards import Card
 from ...render.tables import CARD_WIDTH, STYLE, cards_row, hand_heading_html
 from .live import _parts, close_tree
+from .messages import REPEATED_PRESS, REPEATED_REFUSAL
 
 __all__ = ["ViewMixin", "LOG_LINES"]
 
@@ -53,6 +55,10 @@ class ViewMixin:
         #: the finished game whose result the aria-live line has said (:meth:`refresh`,
         #: :meth:`say_end`): said once per game
         self._announced_end: Any = None
+        #: where the log lines to read out after a move start (:meth:`say_moves`): (the game in
+        #: play, the index in its log), set by a person's move and "Computer step"; None: nothing
+        #: waits to be read out
+        self._moves_from: tuple[Any, int] | None = None
 
     # ---- widgets kept by key: a redraw updates them in place -----------------------------------
     def part(self, key: Any, make: Callable[[], W.Widget], keep: bool = False) -> W.Widget:
@@ -159,6 +165,49 @@ class ViewMixin:
         Only for a state whose ``outcome`` is set."""
         self._announced_end = self.state
         self.say(" ".join(part for part in (before, self.end_words(), after) if part))
+
+    def said_as_labelled(self, line: str) -> str:
+        """A log line as the aria-live line reads it: each person's seat is named as the table
+        names it (:meth:`seat_label`: "Seat 0 (you) wins the trick.", "... seat 0 (you) reached
+        90 points"), where the log's "Seat 0" reads as someone else's seat to a student who only
+        hears it; computers' seats keep the log's words ("Seat 1 plays blue 5.")."""
+
+        def named(match: re.Match) -> str:
+            seat = int(match.group(2))
+            if not self.is_human(seat):
+                return match.group(0)
+            label = self.seat_label(seat)
+            return label if match.group(1) == "S" else label[0].lower() + label[1:]
+
+        return re.sub(r"\b([Ss])eat (\d+)\b(?! \()", named, line)
+
+    def say_moves(self) -> None:
+        """Read out in the aria-live line, as one line, what the log says happened since the
+        place noted by the last press that made a move (``_moves_from``): after a person's move
+        (:meth:`act`), the lines after that move's own line (the computers' replies, a trick won,
+        a new round); after "Computer step", the step's lines too. In the game's own words
+        (:meth:`log_lines`), with a person's seat named as the table names it
+        (:meth:`said_as_labelled`): "Seat 1 plays orange 6. Seat 2 plays yellow 1. Seat 3 wins
+        the trick." A screen-reader user heard only the end of the game, never a computer's
+        card (break55t). When the game is over, the result (:meth:`end_words`) ends the line in
+        place of the log's own "Game over" line, and :meth:`refresh` does not say it again.
+        A held key's notice (:data:`~.messages.REPEATED_PRESS`) said in between stays at the
+        end. Only read out, not written to ``out`` (the move log shows the lines). Nothing is said
+        when nothing was written, or once the game in play is another (a new deal, an undo)."""
+        mark, self._moves_from = self.__dict__.get("_moves_from"), None
+        state = self.state
+        if mark is None or mark[0] is not state or self.looking_back:
+            return
+        lines = [self.said_as_labelled(line) for line in self.log_lines()[mark[1]:]]
+        if state.outcome is not None:
+            lines = [line for line in lines if not line.startswith("Game over")] + [self.end_words()]
+            self._announced_end = state
+        if lines:
+            # a held or doubled key's notice, said while the replies were made (on the kernel's
+            # loop the second press can come first), stays at the end, as it would after them
+            said = self.model.announcement
+            lines += [notice for notice in (REPEATED_PRESS, REPEATED_REFUSAL) if said.endswith(notice)]
+            self.say_quietly(" ".join(lines))
 
     def status_text(self, obs: dict) -> str:
         """The status line as HTML: round, whose turn, or the result when the game is over."""

@@ -1,0 +1,217 @@
+"""What the aria-live line reads after a student's move (break55t, two defects).
+
+1. In Cat Trick, Simon's Cat and King of the Jungle the computers' cards after the student's move
+   were never read out: the live line was emptied by the press and said only the end of the game,
+   so a screen-reader user could not follow a trick. It now reads, in one line and in the game's
+   own log words, what happened after the student's own move (``GameTable.say_moves``).
+2. In Pairs, after "Skip to my turn" the keyboard focus stayed on the Skip button, where another
+   Enter only said "Nothing to skip"; it now goes to the grid, where the student plays next.
+"""
+from __future__ import annotations
+
+import html
+import re
+
+import ipywidgets as W
+import pytest
+
+import catcards
+import catcards.widgets
+from catcards.widgets.table.moves import focusable_buttons, is_card_button
+
+
+def _spoken(table) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", table.announce.value))
+
+
+def _card(table, description):
+    return next(b for b in focusable_buttons(table.hand_box) if b.description == description)
+
+
+def _first_playable(table):
+    return next(b for b in focusable_buttons(table.hand_box) if "catcards-unplayable" not in b._dom_classes)
+
+
+@pytest.mark.parametrize("name, press, said", [
+    ("cat-trick", "pink 3",
+     "Seat 1 plays orange 6. Seat 2 plays yellow 1. Seat 3 plays orange 7. Seat 3 wins the trick. "
+     "Seat 3 plays green 1."),
+    ("simons-cat", "Cat 5",
+     "Seat 1 takes the mess (2 cards, Cat 5 on top). Seat 1 plays Gnome 1. Seat 2 takes the mess "
+     "(1 card, Gnome 1 on top). Seat 2 plays Dog 6. Seat 3 plays Hedgehog 6."),
+    ("king-of-the-jungle", "0",
+     "Seat 1 bids 2. Seat 2 bids 4. Seat 3 bids 2. Bids: [0, 2, 4, 2] (total 8). Seat 0 (you) leads."),
+])
+def test_the_computers_moves_after_the_students_are_read_out_in_one_line(name, press, said):
+    """Before the fix the live line was "" after each of these presses."""
+    table = catcards.widgets.play(name, seed=5)
+    _card(table, press).click()
+    assert _spoken(table) == said
+    assert table.output_text() == ""  # read out only: the move log shows the lines, out stays short
+    table.close()
+
+
+def test_what_the_students_own_move_did_is_read_out_with_their_seat_named_as_the_table_does():
+    """Cat Trick seed 5: the third card ends the trick and the round with the student's move
+    itself; the line reads the trick's winner and the new round, "Seat 0 (you) leads"."""
+    table = catcards.widgets.play("cat-trick", seed=5)
+    for press in ("pink 3", "pink 7", "green 2"):
+        _card(table, press).click()
+    assert _spoken(table) == (
+        "Seat 1 wins the trick. Round 1 ends: seat 1 has collected all 5 colours. Super Cat card to "
+        "seat 1. Super Cat cards: [0, 1, 0, 0]. Round 2: 8 cards each; pink 3 is turned up: pink is "
+        "trump. Seat 0 (you) leads.")
+    table.close()
+
+
+@pytest.mark.parametrize("name", ["cat-trick", "simons-cat", "king-of-the-jungle"])
+def test_the_last_moves_and_the_result_are_read_out_together_once(name):
+    """The press that ends the game: what came after it, then the result, in one line (the log's
+    own "Game over" line is not said twice). Before the fix: the result only."""
+    table = catcards.widgets.play(name, seed=5)
+    while True:
+        log = len(table.state.log)
+        _first_playable(table).click()
+        if table.state.is_over:
+            break
+    after = [line for line in table.state.log[log + 1:] if not line.startswith("Game over")]
+    assert after  # the last press was answered by moves or a result written in the log
+    said = _spoken(table)
+    assert said == " ".join([*(table.said_as_labelled(line) for line in after), table.end_words()])
+    assert said.count("Game over") == 1
+    table.refresh()  # a later redraw does not replace it with the result alone
+    assert _spoken(table) == said
+    table.close()
+
+
+def test_a_refused_press_is_still_answered_with_why_not_with_moves():
+    table = catcards.widgets.play("king-of-the-jungle", seed=5)
+    _card(table, "Jaguar (red 10)").click()  # bidding: a card cannot be played yet
+    assert _spoken(table).startswith("Jaguar (red 10) cannot be played now")
+    table.close()
+
+
+def test_computer_step_at_a_table_of_computers_reads_out_the_step():
+    """With only computers, "Computer step" made a move that was shown but not read out."""
+    table = catcards.widgets.play("cat-trick", seed=5, humans=())
+    log = len(table.state.log)
+    table.step_button.click()
+    assert table.state.log[log:] == ["Seat 0 plays pink 7."]
+    assert _spoken(table) == "Seat 0 plays pink 7."
+    table.close()
+
+
+def test_moves_waiting_to_be_read_out_are_dropped_by_undo():
+    table = catcards.widgets.play("cat-trick", seed=5)
+    _card(table, "pink 3").click()
+    table.undo_button.click()
+    assert _spoken(table).startswith("Took back your move")
+    table.close()
+
+
+# ---- Pairs: the focus after "Skip to my turn" ---------------------------------------------------
+PAIRS_DEAL = [["red 1", "blue 2", "red 3", "red 4", "red 5", "red 6"],
+              ["red 2", "blue 3", "blue 1", "blue 4", "blue 5", "blue 6"]]
+
+
+@pytest.fixture
+def focused(monkeypatch):
+    """Every widget ``focus()`` was called on, in order."""
+    calls = []
+    monkeypatch.setattr(W.DOMWidget, "focus", lambda self: calls.append(self))
+    return calls
+
+
+def _paced_pairs():
+    from catcards.widgets.table.scheduler import ManualClock
+
+    return catcards.widgets.play("pairs", players=2, copies=2, numbers=6, seed=1, deals=PAIRS_DEAL,
+                                 clock=ManualClock())
+
+
+def _skip(table):
+    return next(b for b in focusable_buttons(table.hand_box) if b.description == "Skip to my turn")
+
+
+def test_after_skip_to_my_turn_the_focus_goes_to_the_grids_first_face_down_card(focused):
+    """Before the fix no focus was given: the browser kept it on "Skip to my turn"."""
+    table = _paced_pairs()
+    table.cell_buttons[0].click()
+    table.cell_buttons[1].click()  # a miss: the computer's paced turn starts
+    assert table._pacing
+    del focused[:]
+    _skip(table).click()
+    assert not table._pacing and table.legal  # the student's turn
+    first = table.cell_buttons[min(table.cell_buttons)]
+    assert focused == [first] and first.description == "card 0"
+    table.close()
+
+
+def test_a_doubled_press_on_skip_after_the_focus_moved_is_ignored(monkeypatch, focused):
+    """The second press of a doubled Enter reaches "Skip to my turn" before the page has moved
+    the focus: it is ignored as a repeat, not answered "Nothing to skip"."""
+    from catcards.widgets.table import messages
+    from catcards.widgets.table.messages import REPEATED_PRESS
+
+    sent = [100.0]
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    table = _paced_pairs()
+    table.cell_buttons[0].click()
+    sent[0] += 1.0
+    table.cell_buttons[1].click()
+    sent[0] += 3.0
+    skip = _skip(table)
+    skip.click()
+    summary = _spoken(table)
+    assert summary.startswith("Skipped to your turn.") and focused[-1] is not skip
+    sent[0] += 0.2
+    skip.click()
+    assert "Nothing to skip" not in table.output_text()
+    assert _spoken(table) == f"{summary} {REPEATED_PRESS}"
+    table.close()
+
+
+def test_enter_held_on_skip_does_not_turn_over_the_card_that_took_the_focus(monkeypatch, focused):
+    """The card the skip hands the focus to is where a held Enter's repeats land: a press on it
+    straight after is taken for that key, as after every move (the table's held-key rule)."""
+    from catcards.widgets.table import messages
+
+    sent = [100.0]
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    table = _paced_pairs()
+    table.cell_buttons[0].click()
+    sent[0] += 1.0
+    table.cell_buttons[1].click()
+    sent[0] += 3.0
+    _skip(table).click()
+    moves = len(table.state.history)
+    sent[0] += 0.5  # a held key's first repeat
+    focused[-1].click()
+    assert len(table.state.history) == moves
+    sent[0] += 1.0  # a press of its own, later: played
+    focused[-1].click()
+    assert [str(a) for a in table.state.history[moves:]] == ["turn over card 0"]
+    table.close()
+
+
+def test_a_doubled_press_answered_before_the_replies_keeps_its_notice_after_them(monkeypatch):
+    """On the kernel's loop the doubled press of a bid can be handled before the computers' bids
+    (tests/browser/test_break55t_browser.py): the moves read out then keep its notice at the end."""
+    from catcards.widgets.table import messages
+    from catcards.widgets.table.messages import REPEATED_PRESS
+    from catcards.widgets.table.scheduler import ManualClock
+
+    sent = [100.0]
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    table = catcards.widgets.play("king-of-the-jungle", seed=5)
+    table.clock = ManualClock()  # the replies wait, as on the loop
+    bid = _card(table, "0")
+    bid.click()
+    assert table.state.log[-1] == "Seat 0 bids 0."
+    sent[0] += 0.1
+    bid.click()
+    assert _spoken(table) == REPEATED_PRESS
+    table.clock.advance(1)
+    assert _spoken(table) == ("Seat 1 bids 2. Seat 2 bids 4. Seat 3 bids 2. Bids: [0, 2, 4, 2] (total 8). "
+                              f"Seat 0 (you) leads. {REPEATED_PRESS}")
+    table.close()
