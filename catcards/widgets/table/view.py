@@ -194,7 +194,7 @@ class ViewMixin:
         A held key's notice (:data:`~.messages.REPEATED_PRESS`) said in between stays at the
         end. Only read out, not written to ``out`` (the move log shows the lines). Nothing is said
         when nothing was written, or once the game in play is another (a new deal, an undo)."""
-        mark, self._moves_from = self.__dict__.get("_moves_from"), None
+        mark, self._moves_from = self._moves_from, None
         state = self.state
         if mark is None or mark[0] is not state or self.looking_back:
             return
