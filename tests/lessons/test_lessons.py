@@ -6,9 +6,10 @@ the same run shows every one of them.
 The same run with answers ``None`` also runs each lesson's independent checks, moved out of the
 student notebook (issue 28): ``tests/lessons/checks/<stem>.py`` is plain Python executed as a last
 cell in the notebook's kernel (the notebook's variables are its globals); any error fails
-:func:`test_the_lesson_checks_pass` with the check's message. An advanced notebook
-(``notebooks/advanced/<stem>.ipynb``) with a checks file ``tests/lessons/checks/advanced/<stem>.py``
-is run once the same way (:func:`test_the_advanced_notebooks_checks_pass`). The run also records the font size of
+:func:`test_the_lesson_checks_pass` with the check's message. Every advanced notebook
+(``notebooks/advanced/<stem>.ipynb``) has a checks file ``tests/lessons/checks/advanced/<stem>.py``
+and is run once the same way (:func:`test_the_advanced_notebooks_checks_pass`; the same run's
+outputs are read by :func:`test_the_advanced_notebooks_print_sentences_not_code`). The run also records the font size of
 every text in every figure the lesson draws (a figure is recorded when it is rendered), and
 :func:`test_the_figures_are_readable_on_a_projector` fails on any text below 12 points.
 
@@ -231,20 +232,82 @@ def test_the_lesson_checks_pass(unanswered):
 
 
 ADVANCED_CHECKS = sorted((CHECKS / "advanced").glob("*.py"))
+ADVANCED = sorted((NOTEBOOKS / "advanced").glob("*.ipynb"))
 
 
-@pytest.mark.parametrize("source", ADVANCED_CHECKS, ids=[f"advanced/{c.stem}" for c in ADVANCED_CHECKS])
-def test_the_advanced_notebooks_checks_pass(source):
-    # notebooks/advanced/<stem>.ipynb (developer material, fast): run once with its checks
-    # (tests/lessons/checks/advanced/<stem>.py) appended, as the lessons are above
+@pytest.fixture(scope="module", params=ADVANCED_CHECKS, ids=[f"advanced/{c.stem}" for c in ADVANCED_CHECKS])
+def advanced(request):
+    """notebooks/advanced/<stem>.ipynb (developer material, fast) run once, as the lessons are
+    above, with its checks (tests/lessons/checks/advanced/<stem>.py) appended: ``(path, nb)``."""
+    source = request.param
     path = NOTEBOOKS / "advanced" / f"{source.stem}.ipynb"
     assert path.exists(), f"{source} checks a notebook that does not exist: {path}"
     nb, _, _ = run(path, then=(checks_cell(path, source),))
+    return path, nb
+
+
+def test_every_advanced_notebook_has_its_checks():
+    # each advanced notebook is run by the two tests below (its checks name the claims its text makes)
+    assert [p.stem for p in ADVANCED] == [c.stem for c in ADVANCED_CHECKS] == ["big-cat", "simons-cat-probability", "snap"]
+
+
+def test_the_advanced_notebooks_checks_pass(advanced):
+    path, nb = advanced
     result = checks_result(nb)
     assert result is not None, f"{path.name}: the checks cell did not run"
     if result != "ok":
-        pytest.fail(f"tests/lessons/checks/advanced/{source.name} failed after advanced/{path.name} ran:\n{result}",
+        pytest.fail(f"tests/lessons/checks/advanced/{path.stem}.py failed after advanced/{path.name} ran:\n{result}",
                     pytrace=False)
+
+
+#: what an output of an advanced notebook may not show (a teacher's read, advanced56): Python's
+#: reprs (big-cat's deal as "['------A-JJ---...', '--J-KK...']", "ends: True", simons-cat's "round by
+#: round: True"), e-notation ("4e+15", "8e+09" core-hours, the records' table), a describe() table, a
+#: ± left unexplained
+CODE_IN_OUTPUT = {"a Python list, dict or tuple": r"[\[({]['\"\[(]", "True or False": r"\b(True|False)\b",
+                  "e-notation": r"\d(\.\d+)?e[+-]?\d", "a describe() table": r"(?m)^(std|25%|count) +\d",
+                  "±": "±", "a traceback": r"Traceback|Error\b"}
+
+
+def test_the_advanced_notebooks_print_sentences_not_code(advanced):
+    """A teacher's read (advanced56) of the advanced notebooks, a teacher or a curious student
+    reading every cell: big-cat printed its deal as a Python list, "ends: True", e-notation (a table
+    of "about 1 in 4e+15", "2e+07" core-hours, "4e+08 core-years") and years to 4 figures (266.8,
+    112,100) under a text that says to read them as orders of magnitude; simons-cat-probability
+    printed "round by round: True"; snap printed seat 0's win rates of two runs (0.68 and 0.71)
+    under "it gives the same result game by game", without saying the runs play different games
+    or how far chance moves them. The texts ran to sentences of 34 to 66 words and sent the reader
+    to "the records above" and a record "checked above" that are in the lesson, not here. Each
+    prints sentences now, with powers of ten and 95% intervals, and its text is short sentences,
+    the question first."""
+    path, nb = advanced
+    shown = "\n".join(output_texts(cell) for cell in nb.cells[:-1] if CHECKS_MARK not in output_texts(cell))
+    found = {what: m.group(0) for what, pattern in CODE_IN_OUTPUT.items() if (m := re.search(pattern, shown))}
+    assert not found, f"advanced/{path.name} prints {found}"
+    assert not [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    stored = nbformat.read(path, as_version=4)
+    texts = [c.source for c in stored.cells if c.cell_type == "markdown"]
+    said = " ".join(re.sub(r"(?m)^#.*$", "", text) for text in texts)
+    sentences = re.split(r"(?<=[.?!])\s+(?=[A-Z*])", " ".join(said.split()))
+    assert max(len(s.split()) for s in sentences) <= 25, max(sentences, key=lambda s: len(s.split()))
+    assert sentences[0].endswith("?"), sentences[0]   # the question first
+    assert not re.search(r"\d(\.\d+)?e[+-]?\d", said) and "±" not in said
+    if path.stem == "big-cat":
+        assert "checked above" not in said and "records above" not in said
+        assert "Nessler 2022 (8,344, replayed in the lesson `big-cat.ipynb`)" in " ".join(said.split())
+        assert re.search(r"(?m)^  seat 0: [-AKQJ]{26}$", shown) and "The same deal: yes." in shown, shown
+        assert re.search(r"Nessler 2022 \(8,344 cards\): about 1 random deal in \d × 10[¹²³⁴⁵⁶⁷⁸⁹⁰]+ is this long", shown), shown
+        # the years (they depend on the machine's speed) to 2 significant figures, as orders of magnitude
+        years = re.findall(r"(?m)^On (?:8|1,000) cores: about ([\d,.]+) to ([\d,.]+) years for one record-length deal", shown)
+        figures = [n.replace(",", "").replace(".", "").strip("0") for pair in years for n in pair]   # "266.8": 2668
+        assert len(years) == 2 and all(1 <= len(f) <= 2 for f in figures), years
+    if path.stem == "snap":
+        assert "each plays its own random games: the engine 300, the batch 4,000" in " ".join(said.split())
+        assert re.search(r"(?m)^The engine: [\d,]+ games a second\. Seat 0 won 204 of 300 games \(0\.680\), "
+                         r"95% interval \[0\.625, 0\.730\]\.$", shown), shown
+        assert "and the batch [0.698, 0.726] overlap: these games cannot tell which is larger" in shown, shown
+    if path.stem == "simons-cat-probability":
+        assert "The same 50 games: every round's messes and every game's winners match." in shown, shown
 
 
 def test_the_figures_are_readable_on_a_projector(unanswered):
