@@ -288,7 +288,8 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def student_seed(name: Optional[str] = None) -> int:
     """The seed of a student's own sample, a whole number from 0 to 999,999 (short enough to read
-    out), printed ("Your seed: 123,456") so the sample can be replayed.
+    out), printed ("Your seed: 123456", digits only, as it is typed back: a seed is a name for a
+    sample, not an amount, and 123,456 typed into code is two numbers) so the sample can be replayed.
 
     - ``CATCARDS_LESSON_SEED`` set (the tests pin it): that seed, or with ``name`` a seed made
       from both (the same for the same name, different names differ).
@@ -324,7 +325,7 @@ def student_seed(name: Optional[str] = None) -> int:
         seed = pinned_seed
     else:
         seed = int(np.random.SeedSequence().entropy) % STUDENT_SEED_LIMIT
-    print(f"Your seed: {seed:,}")
+    print(f"Your seed: {seed}")
     return seed
 
 

@@ -164,6 +164,14 @@ declarations, :func:`catcards.params.describe`). ``notebooks``
     return rows
 
 
+def _setting(parameter: dict[str, Any]) -> str:
+    """One game setting as the start page shows it: its name as code, its meaning as the title
+    ("<code title='number of players'>players</code>")."""
+    import html
+
+    return f"<code title='{html.escape(parameter['help'], quote=True)}'>{html.escape(parameter['name'])}</code>"
+
+
 def start_page_html(notebooks: Path | None = None, app_base: str | None = None) -> str:
     """The start page (``notebooks/index.ipynb``) as one HTML table: per game a card picture, the
     title, players, what it teaches, and links to its notebook, its lessons and its app.
@@ -208,8 +216,11 @@ def start_page_html(notebooks: Path | None = None, app_base: str | None = None) 
         picture = game_card_svg(g["card"], catcards.load(g["name"]), height=92) if g["card"] is not None else ""
         rows.append(
             f"<tr><td>{picture}</td><td><b>{html.escape(g['title'])}</b><br><code>{g['name']}</code></td>"
-            f"<td style='text-align:center'>{g['players']}</td><td>{html.escape(g['teaches'])}<br><small>options: "
-            f"{html.escape(', '.join(p['name'] for p in g['parameters']))}</small></td>"
+            # the settings are names typed in code (catcards.load("snap", first_player=1)) or the
+            # app's address (?players=3): shown as code, each with its meaning on hover, never as
+            # prose ("options: players, first_player" read as words, teach56)
+            f"<td style='text-align:center'>{g['players']}</td><td>{html.escape(g['teaches'])}<br><small>settings in "
+            f"code: {', '.join(_setting(p) for p in g['parameters'])}</small></td>"
             f"<td>{'<br>'.join(links)}</td></tr>"
         )
     head = "<tr><th></th><th>game</th><th>players</th><th>what it teaches</th><th>open</th></tr>"

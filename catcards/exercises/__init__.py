@@ -61,7 +61,7 @@ from ..core.text import short_repr
 
 __all__ = ["check", "parse_answer", "read_answer", "Reading", "needed_decimals", "decimals_text", "Result",
            "Exercise", "exercise", "exercises", "reveal_after", "reveal_state", "mark_all_solved", "kept_back",
-           "DEFAULT_TOLERANCE", "FILL_IN", "FILL_IN_NUMBER"]
+           "DEFAULT_TOLERANCE", "FILL_IN", "FILL_IN_NUMBER", "fill_in"]
 
 #: the old fixed distance for a decimal probability (three decimal places); still used to call an
 #: exact fraction "close" and for a check given ``tolerance=DEFAULT_TOLERANCE``
@@ -354,6 +354,21 @@ def _leading_zeros(x: Fraction) -> int:
     return zeros
 
 
+def fill_in(probability: bool = True, places: int = 3) -> str:
+    """What a check cell says before an answer is filled in: :data:`FILL_IN` (a probability) or
+    :data:`FILL_IN_NUMBER`. A probability's examples give at least ``places`` decimal places (the
+    places its answer needs, :func:`decimals_text`): for 4, the decimal "0.2857" and the
+    percentage "28.57%", not the 0.286 and 28.6% that the sentence after them refuses (a teacher's
+    read, teach56: Snap's exercise 2). Up to 3 places, :data:`FILL_IN` as it is."""
+    if not probability:
+        return FILL_IN_NUMBER
+    if places <= 3:   # FILL_IN's 0.286 has 3 places
+        return FILL_IN
+    seven = Fraction(2, 7)
+    return FILL_IN.replace("0.286", f"{float(seven):.{places}f}").replace(
+        "28.6%", f"{float(seven * 100):.{places - 2}f}%")
+
+
 def decimals_text(exact: Fraction | int | float, probability: bool = True, min_places: int | None = None) -> str:
     """The sentence saying what form of answer is expected, e.g. "Give the exact fraction, or a
     decimal rounded to at least 3 decimal places (a percentage to at least 1)." (no answer in it).
@@ -438,8 +453,8 @@ def check(
         return Result(right, message)
 
     if answer is None or answer is Ellipsis:
-        return done(None, f"{FILL_IN if probability else FILL_IN_NUMBER} "
-                          f"{decimals_text(exact, probability, min_places)}")
+        places = max(needed_decimals(exact, probability), min_places or 0)
+        return done(None, f"{fill_in(probability, places)} {decimals_text(exact, probability, min_places)}")
     try:
         reading = read_answer(answer, probability=probability, unit=unit)
     except ValueError as exc:

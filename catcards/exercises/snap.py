@@ -70,6 +70,8 @@ KEPT_BACK = {
     "snap/snaps-per-pass": {"note": "3 snaps is the average: one pass may show 0, 2 or 7."},
     "snap/after-a-snap": {
         "exact": "less likely than usual",
-        "note": "2/50 = 0.04 after a snap, 3/50 = 0.06 after no snap: the cards turned are not put back.",
+        # the direction only: the cell under "Work it out" asks for the two chances (2/50 and 3/50)
+        # and prints them after the lock-in (a teacher's read, teach56: the note gave them away)
+        "note": "The cards turned are not put back. Work out below by how much.",
     },
 }

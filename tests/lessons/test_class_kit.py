@@ -355,7 +355,7 @@ def test_a_lesson_played_by_hand_prints_its_rules_and_position_before_the_tally(
     starting position were in the teacher's notes. The notes' "## By hand" section is printed
     before the tally (tests/lessons/checks/explore.py checks its rules against the notebook)."""
     lesson = kit.read_lesson(NOTEBOOKS / "explore.ipynb")
-    assert lesson.by_hand.startswith("You play the end of one hand of King of the Jungle")
+    assert lesson.by_hand.startswith("You play the end of one deal of King of the Jungle")   # a deal, not a hand (teach56)
     assert "## Tally" not in lesson.by_hand and "Plan" not in lesson.by_hand   # the section alone
     text = text_of(kit.worksheet_html(lesson))
     rules = text.index("Points lost so far: seat 0: 3, seat 1: 2, seat 2: 2.")

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, strategies as st
 
-from catcards.exercises import FILL_IN, FILL_IN_NUMBER, check, decimals_text, needed_decimals, parse_answer, read_answer
+from catcards.exercises import FILL_IN, FILL_IN_NUMBER, check, fill_in as fill_in_text, decimals_text, needed_decimals, parse_answer, read_answer
 
 EXACT = Fraction(1, 12)  # two dice: a sum of 4 is 3 of 36 outcomes
 
@@ -325,10 +325,13 @@ def test_every_exercise_knows_its_mistakes_and_says_why_after_a_right_answer(key
     assert ex.question and ex.why and ex.source
     assert ex.check(ex.exact(), show=False).message == f"Right! {ex.why}"
     # a count is not asked for as a percentage (a teacher's read of Snap's Dinohistoria exercise)
-    fill_in = FILL_IN if ex.probability else FILL_IN_NUMBER
+    # its examples give the places it asks for (Snap's exercise 2: 0.2857, teach56)
+    fill_in = fill_in_text(ex.probability, ex.decimals)
+    assert fill_in == (FILL_IN if ex.probability else FILL_IN_NUMBER) or ex.decimals > 3
     assert ex.check(None, show=False).message == f"{fill_in} {ex.how_to_answer}"
     assert ex.probability or "%" not in fill_in
-    assert not any(example in ex.answer_texts() for example in ("100", "7.5", "15/2", "2/7", "0.286", "28.6%"))
+    examples = re.findall(r"\d+(?:[./]\d+)?%?", fill_in)
+    assert not any(example in ex.answer_texts() for example in ("100", "7.5", "15/2", "2/7", "0.286", "28.6%", *examples))
     for wrong, reason in ex.mistakes.items():
         assert wrong != ex.exact()
         assert ex.check(wrong, show=False).message == f"Not yet: {reason}"
@@ -647,7 +650,7 @@ def test_no_lesson_code_cell_shows_a_kept_back_text():
     kept_back("snap/after-a-snap")   # loads the texts
     assert kept_back("snap/after-a-snap") == {
         "exact": "less likely than usual",
-        "note": "2/50 = 0.04 after a snap, 3/50 = 0.06 after no snap: the cards turned are not put back."}
+        "note": "The cards turned are not put back. Work out below by how much."}
     assert kept_back("pairs/no-memory-8") == 64
     # the notes and the working (a choice's text is among the Predict box's choices, necessarily)
     texts = [t for v in _KEPT_BACK.values() for t in ([v.get("note")] if isinstance(v, dict) else [v])
@@ -662,6 +665,39 @@ def test_no_lesson_code_cell_shows_a_kept_back_text():
     # the no-memory working (n^2) is not in the pairs lesson's code
     pairs = "".join(s for name, _, s in _code_sources() if name == "pairs.ipynb")
     assert "n^2" not in pairs and "2n-1" not in pairs
+
+
+def test_the_after_a_snap_reveal_gives_the_direction_not_the_chances_the_next_cell_asks_for():
+    """A teacher's read (teach56): on the lock-in, Snap's choice reveal filled in "2/50 = 0.04
+    after a snap, 3/50 = 0.06 after no snap", and the next cell's **Work it out** asked students to
+    work out exactly those two fractions. The reveal names the direction only; the fractions, in
+    any form, are printed by the cell under *Work it out* after the lock-in."""
+    import nbformat
+    from pathlib import Path
+    from catcards.exercises import kept_back
+
+    revealed = " ".join(str(v) for v in kept_back("snap/after-a-snap").values())
+    for form in ("2/50", "3/50", "1/25", "3/50", "0.04", "0.06", "4%", "6%", "2 of the 50", "3 of the 50"):
+        assert form not in revealed, form
+    assert kept_back("snap/after-a-snap")["exact"] == "less likely than usual"
+    cells = nbformat.read(Path(__file__).resolve().parents[2] / "notebooks" / "snap.ipynb", as_version=4).cells
+    work = next(i for i, c in enumerate(cells) if "**Work it out.**" in c.source)
+    assert "after_snap_guess.reveal(" in cells[work - 1].source
+    assert "the reveal above gives them" not in cells[work].source and "The next cell gives them" in cells[work].source
+    assert "exact {copies - 2}/50" in cells[work + 1].source and "exact {copies - 1}/50" in cells[work + 1].source
+
+
+def test_a_check_cells_fill_in_examples_give_the_places_it_asks_for():
+    """A teacher's read (teach56): Snap's exercise 2 needs a decimal to at least 4 places (its
+    answer and a named wrong answer agree at 3), yet its check cell gave "a decimal like 0.286" and
+    "28.6%" as the forms to use, both refused by the sentence after them."""
+    fill_in = fill_in_text
+    said = exercise("snap/dinohistoria-after-two-snaps").check(None, show=False).message
+    assert 'a decimal like 0.2857, or a percentage as text like "28.57%"' in said
+    assert "0.286" not in said and "28.6%" not in said
+    assert "at least 4 decimal places (a percentage to at least 2 decimal places)" in said
+    assert fill_in(True, 3) == FILL_IN and fill_in(True, 2) == FILL_IN and fill_in(False, 5) == FILL_IN_NUMBER
+    assert "0.28571" in fill_in(True, 5) and '"28.571%"' in fill_in(True, 5)
 
 
 def test_kept_back_names_the_keys_when_one_is_unknown():

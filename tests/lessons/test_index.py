@@ -91,6 +91,25 @@ def test_start_page_has_a_row_with_picture_and_links_for_every_game():
         assert f'href="/voila/render/notebooks/apps/play.ipynb?game={entry["name"]}"' in row
 
 
+def test_the_start_page_shows_the_game_settings_as_code_not_as_words():
+    """A teacher's read (teach56): each game's "options: players, first_player, max_turns" read as
+    prose with Python names in it. The settings are names typed in code or the app's address:
+    each is shown as code, its meaning in its title; and the table of game lengths below has no
+    row numbers (0, 1, 2, ... beside the game names)."""
+    page = start_page_html(app_base="/app")
+    assert "options:" not in page
+    snap = next(r for r in re.findall(r"<tr><td>.*?</tr>", page) if "<code>snap</code>" in r)
+    assert ("settings in code: <code title='number of players'>players</code>, <code title='the deck: Wildcat (52 "
+            "cards) or Dinohistoria (55)'>deck</code>, <code title='the seat on the dealer&#x27;s left: dealt the "
+            "first card, turns first'>first_player</code>, <code title='turned cards after which the most cards "
+            "win'>max_turns</code>") in snap
+    words = re.sub(r"<code[^>]*>.*?</code>", "", page)
+    assert not re.search(r"\b(first_player|max_turns|hand_size|max_hands|final_round)\b", words)
+    cells = ["".join(c["source"]) for c in json.loads(INDEX.read_text())["cells"]]
+    lengths = next(c for c in cells if "lengths = pd.DataFrame(rows)" in c)
+    assert lengths.rstrip().splitlines()[-1].startswith("HTML(lengths.to_html(index=False))")
+
+
 def test_the_app_link_follows_the_jupyter_server(tmp_path):
     nbs = tmp_path / "repo" / "notebooks"
     nbs.mkdir(parents=True)

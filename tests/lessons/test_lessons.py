@@ -629,6 +629,51 @@ def test_the_big_cat_lesson_keeps_the_first_players_wins_by_lions_back_until_the
 
 #: a Python dict as print shows it: "{'games': 40000, ..."
 PYTHON_DICT = re.compile(r"\{'\w+': ")
+#: a Python list as print shows it: "['blue 8', 'Wildcat (blue 20)']", "[2, 0, 2]" (whole numbers:
+#: an interval "[0.482, 0.605]" is the lessons' own notation)
+PYTHON_LIST = re.compile(r"\['[^'\n]*'(?:, '[^'\n]*')*\]|\[-?\d+(?:, -?\d+)+\]")
+#: a pandas table shown with its row numbers (its index 0, 1, 2, ... as the first column)
+ROW_NUMBERS = re.compile(r"<tbody>\s*<tr>\s*<th>0</th>")
+#: the lessons the teacher's read teach56 found printing Python lists or tables with row numbers,
+#: mended (cat-trick, king-of-the-jungle, simons-cat and simons-cat-probability still print a
+#: list of hand sizes or bids, "[9, 9, 9, 9]": read on their own)
+PLAIN_OUTPUT = {"snap.ipynb", "cat-days.ipynb", "explore.ipynb"}
+
+
+def test_snap_cat_days_and_explore_print_words_not_python_lists_or_row_numbers(unanswered):
+    """A teacher's read (teach56): explore.ipynb's first output, projected, printed "seat 2 holds
+    ['blue 8', 'Wildcat (blue 20)']" and "bids [2, 0, 2]  tricks won so far [5, 2, 4]"; snap's own
+    sample "your 10 passes: [3, 2, ...]". A student reads words: no output of the lessons of
+    :data:`PLAIN_OUTPUT`, Run All without answers, holds a Python list or shows a table with row
+    numbers (snap's reaction times, cat-days' draws and win rates)."""
+    path, nb, _, widgets = unanswered
+    if path.name in PLAIN_OUTPUT:
+        shown = [(i, m.group(0)) for i, cell in enumerate(nb.cells[:-1]) if (m := PYTHON_LIST.search(output_texts(cell)))]
+        assert not shown, f"{path.name}: {shown}"
+        tables = [i for i, cell in enumerate(nb.cells[:-1])
+                  if any(ROW_NUMBERS.search(o.get("data", {}).get("text/html", "")) for o in cell.get("outputs", []))]
+        assert not tables, f"{path.name}: cells {tables} show a table with row numbers"
+    stored = nbformat.read(path, as_version=4)
+    if path.name == "explore.ipynb":
+        said = output_texts(nb.cells[3])
+        assert "seat 2 holds the blue 8 and the Wildcat (blue 20)" in said
+        assert "seat 0 bid 2 and has won 5 tricks; seat 1 bid 0 and has won 2 tricks; seat 2 bid 2 and has won 4 tricks" in said
+        # the Your-turn starter reads its own tables by the rule of the cell above it
+        starter = output_texts(nb.cells[len(stored.cells) - 1])
+        assert ("Reading: in the honest table the best move's interval overlaps another move's, so these rollouts "
+                "cannot tell which move is best. This position does not count.") in starter, starter[-300:]
+    if path.name == "cat-days.ipynb":
+        lesson_3 = next(i for i, c in enumerate(stored.cells) if c.source.startswith("first = catcards.simulate("))
+        said = output_texts(nb.cells[lesson_3])
+        # one form for the first player's rate and its interval: decimals, as the sentence reading it
+        assert re.search(r"first player \(seat 0\) wins or shares \d+ of 250 games, 95% interval \[0\.\d{3}, 0\.\d{3}\]", said)
+        assert set(re.findall(r"\d+%", said)) == {"95%"}, said   # no "54%" nor "48% to 60%"
+        assert "legal actions" not in shown_texts(nb, widgets)
+        # the exercise's own quantity (a Grumpy Cat in the opening hand, 42/187) printed above the
+        # exercise with no word about it (teach56): no output above the exercise gives a Grumpy Cat's chance
+        exercise_at = next(i for i, c in enumerate(stored.cells) if "### Try it: two copies of a card" in c.source)
+        assert not [i for i in range(exercise_at) if re.search(r"42/187|Grumpy Cat \(2 copies\)|in the opening hand:",
+                                                                 output_texts(nb.cells[i]))]
 
 
 def test_no_lesson_prints_a_python_dict(unanswered):

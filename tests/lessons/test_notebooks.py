@@ -106,13 +106,20 @@ def test_the_explore_lesson_says_its_hard_words_plainly():
     assert "A **Monte Carlo** estimate comes from repeating a random experiment many times and counting." in said
     assert "Wilson" not in said and "odds" not in said.replace("`catcards.odds`", "").replace("odds(", "")
     words = said[said.index("**Words used in this lesson.**"):said.index("## 1.")]
-    for word in ("Seat", "Trick", "Lead", "Bid", "Colour", "Trumps", "Hand"):
+    for word in ("Seat", "Trick", "Lead", "Bid", "Colour", "Trumps", "Hand", "Deal"):
         assert f"- **{word}**: " in words, word
     assert "Card games call a colour a *suit*." in words and "suit" not in said.replace(words, "")
     # a third teacher's read (teach53): "hand" (one deal played to the end) used in sections 1 and 2
     # but not in the word list; prepare() and sample_hidden named in a comment; C(21, 7) used without
     # the notes asking for C(n, k); "Read the last line" pointed at the exact chances, not "Best card"
-    assert "- **Hand**: one deal of the cards, played to the end." in words
+    # a fourth (teach56): that word list said "Hand: one deal of the cards, played to the end" while
+    # the lesson said "seat 2's hand" for its cards. One meaning, the field's: a hand is the cards a
+    # player holds; a game played from one deal is a deal
+    assert "- **Hand**: the cards a player holds." in words
+    assert "- **Deal**: the cards shared out to the players, and the game played from them to the end." in words
+    assert not re.search(r"\b(one|this|whole|the rest of the) hand\b", said.replace(words, ""))
+    notes_by_hand = (ROOT / "notebooks" / "teacher" / "explore.md").read_text(encoding="utf-8")
+    assert "the end of one deal of King of the Jungle" in notes_by_hand and "one hand of" not in notes_by_hand
     assert "prepare() reads" not in shown and "sample_hidden" not in shown
     assert "Here $\\binom{n}{k}$ is the number of ways to choose $k$ cards from $n$." in said
     notes = " ".join((ROOT / "notebooks" / "teacher" / "explore.md").read_text(encoding="utf-8").split())
@@ -127,6 +134,29 @@ def test_the_explore_lesson_says_its_hard_words_plainly():
             "wholly above the other moves' intervals, and in the peeking table your move's interval lies "
             "wholly above the honest best move's interval.") in said
     assert 'So ask about this round only, with `horizon="round"`' in said and "use enough rollouts" in said
+
+
+def test_the_snap_lesson_asks_its_predictions_and_questions_in_the_order_it_answers_them():
+    """A teacher's read (teach56): Snap's Prediction 1 was the snaps per pass and Prediction 2 the
+    chance on one turn, but section 1 answers the chance first (and calls it "Prediction 2"); the
+    Dinohistoria one-turn question ("How many of the 54 other cards share the top card's
+    number?") came after Exercise 1, which needs that chance and whose "Right!" prints 4/54."""
+    nb, _ = _cells(ROOT / "notebooks" / "snap.ipynb")
+    cells = [" ".join("".join(c["source"]).split()) for c in nb["cells"]]
+    boxes = [re.search(r'key="(snap/[\w-]+)"', c).group(1) for c in cells if "= Predict(" in c]
+    assert boxes == ["snap/one-turn", "snap/snaps-per-pass", "snap/after-a-snap"]
+    ask = next(c for c in cells if c.startswith("## Before anything else"))
+    assert ask.index("1. On a turn after the first, what is the chance of a snap?") < ask.index(
+        "2. In one pass through the whole deck, how many snaps show **on average**?")
+    assert "Is your Prediction 1 locked in?" in next(c for c in cells if c.startswith("## 1. The chance of a snap"))
+    assert "Now your Prediction 2." in next(c for c in cells if c.startswith("## 2. How many snaps"))
+    one_turn = next(i for i, c in enumerate(cells) if "How many of the 54 other cards" in c)
+    check = next(i for i, c in enumerate(cells) if 'exercise("snap/dinohistoria-snaps").check(' in c)
+    assert one_turn < check
+    from catcards.kit import read_lesson
+
+    assert [p["question"] for p in read_lesson(ROOT / "notebooks" / "snap.ipynb").predictions][:2] == [
+        "On a turn after the first, what is the chance of a snap?", "On average, how many snaps in one pass?"]
 
 
 def test_the_odds_assumption_is_said_the_same_everywhere():

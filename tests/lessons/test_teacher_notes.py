@@ -301,3 +301,36 @@ def test_the_simons_cat_probability_notes_and_guide_give_the_same_times_and_plan
     assert "**You need:** the 36 Mischief cards of a Simon's Cat box for each pair of students" in said
     assert "deals 4 hands of 5 and looks whether the Cat 3 is among the 16 cards left over" in said
     assert "worksheet's tally" in said
+
+
+def test_the_cat_days_tally_has_its_activity_and_the_plan_follows_the_notebook():
+    """A teacher's read (teach56): the Cat Days worksheet had a tally ("times the 34 cards were
+    shuffled and 14 turned over") that no step of the plan did and no "You need" supplied; the plan
+    put "the cards and one game" at 0-8 and "Predict first" at 8-10, while the notebook's prediction
+    box is its first code cell, above the card table and the game; the notes mentioned a Grumpy
+    Cat line printed before the lock-in, which gave the exercise's own quantity at k = 0."""
+    from catcards import kit
+
+    notes = (NOTEBOOKS / "teacher" / "cat-days.md").read_text(encoding="utf-8")
+    said = " ".join(notes.split())
+    assert "**You need:** per group of 2-3 students, 34 cards with one of them marked as the Demanding Cat" in said
+    lesson = kit.read_lesson(NOTEBOOKS / "cat-days.ipynb")
+    assert "2. Turn over 14 cards: your 4 starting cards and 10 draws." in lesson.by_hand
+    assert lesson.tallies == ["times the 34 cards were shuffled and 14 turned over",
+                              "times the Demanding Cat was among those 14"]
+    sheet = kit.worksheet_html(lesson)
+    assert sheet.index("Turn over 14 cards") < sheet.index("times the 34 cards were shuffled")
+    rows = re.findall(r"^\| (\d+)-(\d+) \| (.+) \|$", notes, re.M)
+    assert rows[0][0] == "0" and rows[-1][1] == "50" and all(a[1] == b[0] for a, b in zip(rows, rows[1:]))
+    steps = [text for _, _, text in rows]
+    assert steps[0].startswith("**Predict first**") and steps[2].startswith("**By hand**")
+    # the plan's steps in the notebook's order: its prediction box, the card table, the game, Lesson 1
+    cells = ["".join(c["source"]) for c in json.loads((NOTEBOOKS / "cat-days.ipynb").read_text(encoding="utf-8"))["cells"]]
+    at = [next(i for i, c in enumerate(cells) if mark in c)
+          for mark in ("= Predict(", "deck_table = ", "## A game, step by step", "## Play against the computer",
+                       "## Lesson 1")]
+    assert at == sorted(at)
+    plan = " ".join(steps)
+    assert plan.index("Predict first") < plan.index("*A game, step by step*") < plan.index(
+        "*Play against the computer*") < plan.index("By hand") < plan.index("Lesson 1")
+    assert "Grumpy Cat line" not in said and "Grumpy Cat (2 copies)" not in "".join(cells)

@@ -332,6 +332,22 @@ assert round(9 / 13, 3) == 0.692 and round(27 / 169, 3) == 0.160
 # the seat 0 whose hidden cards are both green (the Lion its only blue: forced) has the largest share
 assert max(zip(_shares, worlds), key=lambda x: x[0])[1].hands[0] == sorted(
     c for c in pool if game.deck[c].suit == "green")
+# cell "An example where the equal count matters" (a teacher's read, teach56: it led students to
+# expect the split with two blue cards to get the smallest share): seat 0 holding both blue cards
+# now gets more weight than holding one, and seat 1 (then holding no blue card) had fewer choices
+_blue = [sum(game.deck[c].suit == "blue" for c in w.hands[0]) for w in worlds]
+assert sorted(_blue) == [0, 1, 1, 1, 1, 2]
+assert all(_shares[_blue.index(2)] > p for p, b in zip(_shares, _blue) if b == 1)
+
+
+def _seat_1_choices(world):
+    allowed = []
+    replay(game, 0, world.deals, state.history,
+           lambda s, a: allowed.append(len(s.legal_actions())) if s.current_player == 1 else None)
+    return math.prod(allowed)
+
+
+assert all(_seat_1_choices(worlds[_blue.index(2)]) < _seat_1_choices(w) for w, b in zip(worlds, _blue) if b == 1)
 # the 1000 rollouts' interval holds 3/4, not 9/13 (the cell asks which; the notes and docs say it)
 _row = tables[1000].iloc[0]
 assert _row["action"] == "play blue 8" and (round(_row["low"], 3), round(_row["high"], 3)) == (0.709, 0.763)
@@ -388,3 +404,11 @@ assert ('8. If seat 2 won, tick the tally\'s row "rollouts seat 2 won leading th
         'the row "rollouts seat 2 won leading the Wildcat" in rollouts 4 to 6.') in _said
 for _row in ("rollouts seat 2 won leading the blue 8", "rollouts seat 2 won leading the Wildcat"):
     assert [t for t in _tally if t.startswith("- " + _row + " ")] == [f"- {_row} (of 3)"]
+
+# cell "A start: section 3's Cat Trick position" (a teacher's read, teach56: the starter printed two
+# tables and no reading, though cell "**Your turn.**" says when a position counts): its reading
+# applies that rule. Here the honest intervals overlap (the top row's low end is below another
+# row's high end), so no move is clearly best and the position does not count.
+_top = honest_cat["win_rate"].idxmax()
+assert (honest_cat.drop(index=_top)["high"] >= honest_cat.loc[_top, "low"]).any()
+assert clear_best(honest_cat) is None and above == []
