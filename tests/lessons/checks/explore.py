@@ -356,8 +356,10 @@ assert ("We count every arrangement that fits as equally likely. We use what the
         "not play the colour led has none of it. We do not use what a player's choice might hint. "
         "`catcards.odds` (the rollout tool of section 2) counts the same way.") in _markdown
 assert "every arrangement that fits is equally likely" not in _markdown and "Suppose every other player" not in _markdown
-assert ("shares 0.148, 0.133 (four times) and 0.320, and the blue 8's chance becomes 9/13 ≈ 0.692 (the Wildcat's "
-        "27/169 ≈ 0.160), not 3/4 and 1/12. The 1000 rollouts' interval, [0.709, 0.763], holds 3/4 but not 9/13") in _said
+assert ("shares 0.148, 0.133 (four times) and 0.320 (seat 0 holding both blue cards gets a little more than "
+        "holding one, because seat 1 then held no blue card and had fewer choices), and the blue 8's chance becomes "
+        "9/13 ≈ 0.692 (the Wildcat's 27/169 ≈ 0.160), not 3/4 and 1/12. The 1000 rollouts' interval, "
+        "[0.709, 0.763], holds 3/4 but not 9/13") in _said
 
 # claim, cell "Seat 0 cannot see 25 cards" and the notes on section 3's Cat Trick part (a teacher's
 # read, teach53: "Not following was a choice, not a rule, so it told seat 0 nothing" is true only of a
