@@ -34,6 +34,7 @@ import threading
 import time
 import unicodedata
 from datetime import datetime, timezone
+from functools import lru_cache
 from typing import Any, Callable
 
 import sqlalchemy as sa
@@ -914,7 +915,10 @@ _BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 _LOOK_ALIKES = (
     "АaВbЕeКkМmНhОoРpСcТtХxУyЅsІiЈjаaеeоoрpсcхxуyѕsіiјjһhԁdԛqԝwӏl"  # Cyrillic
     "ΑaΒbΕeΖzΗhΙiΚkΜmΝnΟoΡpΤtΥyΧxαaοoνvιiκkρpτt"  # Greek
-    "ᎪaᎬeᎻhᏒrᏚsᎢtᏞlᎷmᎥiᏃzᏴbᏟcᎠd"  # Cherokee
+    "ᎪaᎬeᎻhᏒrᏚsᎢtᏞlᎷmᎥiᏃzᏴbᏟcᎠdᏌu"  # Cherokee
+    "тtгrпnυu"  # Cyrillic and Greek small letters shaped like Latin ones ("ѕтυdеnт", "Teacheг": break56)
+    "ꓐbꓑpꓓdꓔtꓖgꓗkꓙjꓚcꓜzꓝfꓟmꓠnꓡlꓢsꓣrꓦvꓧhꓪwꓫxꓬyꓮaꓰeꓲiꓳoꓴu"  # Lisu, written in Latin capitals
+    "ՏsՕoՍuօoսuոnհh"  # Armenian
 )
 _LATIN = {}
 for _other, _latin in zip(_LOOK_ALIKES[::2], _LOOK_ALIKES[1::2]):
@@ -922,16 +926,35 @@ for _other, _latin in zip(_LOOK_ALIKES[::2], _LOOK_ALIKES[1::2]):
         _LATIN[ord(_form)] = _latin
 
 
+#: the Unicode names of Latin letters drawn another way: small capitals ("ᴛᴇᴀᴄʜᴇʀ"), letters in a
+#: square or a circle, black or white ("🆃", "🅣"), regional indicators ("🇹"), and letters with a
+#: hook or a stroke ("Ƭ", "ŧ"), which NFKC leaves as they are (break56); group 1 is the letter
+_LATIN_NAME = re.compile(r"(?:(?:NEGATIVE )?(?:SQUARED |CIRCLED |PARENTHESIZED )?LATIN (?:CAPITAL |SMALL )?LETTER "
+                         r"(?:SMALL CAPITAL |DOTLESS )?|REGIONAL INDICATOR SYMBOL LETTER )([A-Z])(?: WITH .+)?")
+
+
+@lru_cache(maxsize=4096)
+def _plain_latin(ch: str) -> str:
+    """``ch`` as the plain Latin letter it is drawn as, by its Unicode name (:data:`_LATIN_NAME`:
+    "LATIN LETTER SMALL CAPITAL T" is "t"), else ``ch`` itself (also every ASCII character)."""
+    if ch.isascii():
+        return ch
+    named = _LATIN_NAME.fullmatch(unicodedata.name(ch, ""))
+    return named.group(1).lower() if named else ch
+
+
 def _fold(nickname: str) -> str:
     """A nickname as :meth:`Pool._check_nickname_free` compares it: NFKD-decomposed, case-folded,
     without its accents and other combining marks (a variation selector or U+034F draws nothing),
     spaces or blank letters (:data:`_BLANKS`), look-alike letters of other scripts read as the
-    Latin letters they look like (:data:`_LOOK_ALIKES`), NFKC again: "Rude", "R u d e", "Rudé",
+    Latin letters they look like (:data:`_LOOK_ALIKES`), Latin letters drawn another way as the
+    plain letter (:func:`_plain_latin`: small capitals, letters in squares, circles or regional
+    indicators, with a hook or a stroke), NFKC again: "Rude", "R u d e", "Rudé",
     "Rude\u3164" and "Rudе" (a Cyrillic е) are one nickname."""
     text = unicodedata.normalize("NFKD", nickname).casefold()
     text = "".join(ch for ch in unicodedata.normalize("NFKD", text)
                    if not ch.isspace() and ch not in _BLANKS and unicodedata.category(ch) not in ("Mn", "Me", "Cf"))
-    return unicodedata.normalize("NFKC", text.translate(_LATIN))
+    return unicodedata.normalize("NFKC", "".join(_plain_latin(ch) for ch in text.translate(_LATIN)))
 
 
 def _number(value: float) -> int | float:

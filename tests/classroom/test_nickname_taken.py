@@ -33,7 +33,9 @@ def state(pool, code) -> tuple:
 
 @pytest.mark.parametrize("again", ["Mia", "mia", "  MIA ", "M i a", "Mía", "\uff2d\uff49\uff41",
                                    # break52: look-alike letters of other scripts (Cyrillic а, Greek Μ, Cyrillic М)
-                                   "Mi\u0430", "\u039cia", "\u041c\u0456\u0430"])
+                                   "Mi\u0430", "\u039cia", "\u041c\u0456\u0430",
+                                   # break56: small capitals, letters in squares, a Lisu M
+                                   "\u1d0d\u026a\u1d00", "\U0001f17c\U0001f178\U0001f170", "\ua4dfia"])
 def test_a_nickname_taken_in_the_class_is_refused_and_nothing_is_stored(pool, again):
     code = pool.start("snap").code
     pool.join(code, "Mia")
@@ -61,7 +63,11 @@ def test_a_nickname_stays_taken_while_its_student_is_out_and_after_they_are_put_
                                       "Mr Admin", "catcards", "Cat Cards", "CatCards team",
                                       # break52: Cyrillic Т and е, Greek Τ, Cherokee Ꭺ
                                       "\u0422eacher", "T\u0435acher", "\u03a4\u0435\u0430\u0441h\u0435r",
-                                      "\u13aadmin"])
+                                      "\u13aadmin",
+                                      # break56: small capitals, letters in black squares, in black
+                                      # circles, regional indicators, Lisu, a hook, a stroke, Cyrillic г
+                                      "ᴛᴇᴀᴄʜᴇʀ", "ᴀᴅᴍɪɴ", "🆃🅴🅰🅲🅷🅴🆁", "🅣🅔🅐🅒🅗🅔🅡", "🇹🇪🇦🇨🇭🇪🇷",
+                                      "ꓔeacher", "Ƭeacher", "ŧeacher", "Teacheг", "ꓚatcards"])
 def test_a_nickname_that_pretends_to_be_the_teacher_or_the_app_is_refused(pool, nickname):
     code = pool.start("snap").code
     before = state(pool, code)
@@ -69,6 +75,24 @@ def test_a_nickname_that_pretends_to_be_the_teacher_or_the_app_is_refused(pool, 
         pool.join(code, nickname)
     assert (e.value.status, getattr(e.value, "field", None)) == (400, "nickname") and TEACHERS in str(e.value)
     assert "teacher, admin, catcards" in str(e.value)
+    assert state(pool, code) == before
+
+
+@pytest.mark.parametrize("nickname", ["Student", "Studentin", "Zoë", "Тимур", "Γιώργος", "Սոնա", "李"])
+def test_names_in_other_scripts_and_near_the_lists_words_are_let_in(pool, nickname):
+    assert pool.join(pool.start("snap").code, nickname).nickname == nickname
+
+
+@pytest.mark.parametrize("nickname", ["Տtudent 1", "ꓢtudent 1", "ѕтυdеnт 1", "ᴛᴀᴋᴇɴ ᴏᴜᴛ"])
+def test_a_nickname_that_reads_like_the_lists_own_words_in_look_alike_letters_is_refused(pool, nickname):
+    """break56: an Armenian Տ, a Lisu ꓢ, Cyrillic ѕ, т and Greek υ for "Student 1"; small capitals
+    for "taken out"."""
+    code = pool.start("snap").code
+    before = state(pool, code)
+    with pytest.raises(PoolError) as e:
+        pool.join(code, nickname)
+    assert (e.value.status, getattr(e.value, "field", None)) == (400, "nickname")
+    assert "reads like the teacher's list's own words" in str(e.value)
     assert state(pool, code) == before
 
 
