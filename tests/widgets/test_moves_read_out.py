@@ -215,3 +215,61 @@ def test_a_doubled_press_answered_before_the_replies_keeps_its_notice_after_them
     assert _spoken(table) == ("Seat 1 bids 2. Seat 2 bids 4. Seat 3 bids 2. Bids: [0, 2, 4, 2] (total 8). "
                               f"Seat 0 (you) leads. {REPEATED_PRESS}")
     table.close()
+
+
+# ---- break56t: Play out while replies wait, replies after "Play on from here" or a look back, a
+# ---- move that writes no line of its own
+def test_play_out_while_the_replies_wait_says_the_result_once_not_the_rest_of_the_game():
+    """Before: the replies' event read every move from the press to the end (6,577 characters in
+    Cat Trick), after the result, and the result again."""
+    from catcards.widgets.table.scheduler import ManualClock
+
+    table = catcards.widgets.play("cat-trick", seed=5)
+    table.clock = ManualClock()  # the replies wait, as on a busy kernel's loop
+    _card(table, "pink 3").click()
+    table.playout_button.click()
+    assert table.state.is_over and _spoken(table) == table.end_words()
+    table.clock.advance(1)  # the replies' event, still scheduled
+    assert _spoken(table) == table.end_words()
+    table.close()
+
+
+def test_the_computers_moves_after_play_on_from_here_are_read_after_its_line():
+    """Cat Trick seed 5: press pink 3, show move 1, "Play on from here": the computers play the
+    trick again. Before: the line said only "Playing on from move 1; ...", never their cards."""
+    table = catcards.widgets.play("cat-trick", seed=5)
+    _card(table, "pink 3").click()
+    table.look_back(1)
+    table.play_on_from_here()
+    assert _spoken(table) == ("Playing on from move 1; the game you came from is still in the Game list. "
+                              "Seat 1 plays orange 6. Seat 2 plays yellow 1. Seat 3 plays orange 7. "
+                              "Seat 3 wins the trick. Seat 3 plays green 1.")
+    table.close()
+
+
+def test_the_computers_moves_made_after_looking_back_and_returning_are_read_out():
+    """A press, then a look back before the replies come, then the latest move again: the
+    replies are made then. Before: the line stayed empty."""
+    from catcards.widgets.table.scheduler import ManualClock
+
+    table = catcards.widgets.play("cat-trick", seed=5)
+    table.clock = ManualClock()
+    _card(table, "pink 3").click()
+    table.look_back(0)
+    table.look_back(len(table.live_state.history))
+    table.clock.advance(1)
+    assert _spoken(table) == ("Seat 1 plays orange 6. Seat 2 plays yellow 1. Seat 3 plays orange 7. "
+                              "Seat 3 wins the trick. Seat 3 plays green 1.")
+    table.close()
+
+
+def test_a_move_that_writes_no_line_of_its_own_leaves_the_next_turns_first_line_to_be_read():
+    """Card Game seed 2, 3 players: "done" writes no line; the engine goes on to "Turn 3: seat 2."
+    Before: the first line after the press was skipped as if it were the move's own."""
+    table = catcards.widgets.play("card-game", players=3, seed=2)
+    for text in ("take Money", "end turn", "pass", "play To The Top", "done"):
+        log = len(table.state.log)
+        table.act(table.state.action_from_string(text))
+    assert not table.state.log[log].startswith("Seat 0 ")
+    assert _spoken(table).startswith(table.said_as_labelled(table.state.log[log]))
+    table.close()

@@ -487,8 +487,11 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
         lines = len(self.state.log)
         self.model.apply(action)
         # read out once the computers have replied (say_moves): what follows the line of the
-        # person's own move, which they have just made
-        self._moves_from = (self.state, min(lines + 1, len(self.state.log)))
+        # person's own move, which they have just made ("Seat 0 plays pink 3."); a move that
+        # writes none ("done" in Card Game) leaves the next turn's first line to be read
+        log = self.state.log
+        own = lines < len(log) and log[lines].startswith(f"Seat {seat} ")
+        self._moves_from = (self.state, lines + own, "")
         self._advance()
 
     def end_play(self, words: str) -> None:
@@ -584,5 +587,9 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
         self._moves_from = None  # the replies that were to be read out will not come
 
     def resume(self) -> None:
-        """Schedule again what :meth:`stop` stopped, for the game in play."""
+        """Schedule again what :meth:`stop` stopped, for the game in play; the computers' moves
+        it makes are read out as after a move (:meth:`say_moves`), after the line said last
+        ("Playing on from move 1; ...", break56t: they were never read)."""
+        if self._moves_from is None and self._computers_due():
+            self._moves_from = (self.state, len(self.state.log), self.model.announcement)
         self._advance()

@@ -81,7 +81,7 @@ class ControlsMixin:
         if self.state.is_over or self.ended_words is not None:
             self.say(self.ended_words or self.game_over_words)
             return
-        self._moves_from = (self.state, len(self.state.log))  # the step is read out too (say_moves)
+        self._moves_from = (self.state, len(self.state.log), "")  # the step is read out too (say_moves)
         self._agent_move()
         self._advance()
 
@@ -90,6 +90,9 @@ class ControlsMixin:
         if self.state.is_over or self.ended_words is not None:
             self.say(self.ended_words or self.game_over_words)
             return
+        # the replies a move was waiting for are played here: only the result is said (refresh),
+        # not every move of the rest of the game (break56t: 6,000 characters, then the result again)
+        self._moves_from = None
         guard = 0
         while not self.state.is_over:
             self._agent_move()

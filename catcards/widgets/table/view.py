@@ -56,9 +56,10 @@ class ViewMixin:
         #: :meth:`say_end`): said once per game
         self._announced_end: Any = None
         #: where the log lines to read out after a move start (:meth:`say_moves`): (the game in
-        #: play, the index in its log), set by a person's move and "Computer step"; None: nothing
-        #: waits to be read out
-        self._moves_from: tuple[Any, int] | None = None
+        #: play, the index in its log, the line said before them that they follow: "" or, after
+        #: :meth:`resume`, the line said then), set by a person's move, "Computer step" and
+        #: ``resume``; None: nothing waits to be read out
+        self._moves_from: tuple[Any, int, str] | None = None
 
     # ---- widgets kept by key: a redraw updates them in place -----------------------------------
     def part(self, key: Any, make: Callable[[], W.Widget], keep: bool = False) -> W.Widget:
@@ -203,6 +204,9 @@ class ViewMixin:
             lines = [line for line in lines if not line.startswith("Game over")] + [self.end_words()]
             self._announced_end = state
         if lines:
+            before = mark[2]
+            if before and self.model.announcement == before:  # nothing said since: it stays first
+                lines.insert(0, before)
             # a held or doubled key's notice, said while the replies were made (on the kernel's
             # loop the second press can come first), stays at the end, as it would after them
             said = self.model.announcement
