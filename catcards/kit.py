@@ -974,7 +974,10 @@ def build_kit(folder: Any, *, force: bool = False, pdf: Optional[bool] = None, n
     found = lessons(notebooks)
     parent = target if target.is_dir() else target.absolute().parent
     exporter = html_exporter()
-    staging = Path(tempfile.mkdtemp(prefix=".catcards-kit-", dir=parent))
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=".catcards-kit-", dir=parent))
+    except OSError as error:  # a folder of no files (/proc, /sys), or one this user may not write in
+        raise KitError(f"DIR {str(folder)[:80]!r}: cannot write there ({error.strerror or error})") from None
     try:
         umask = os.umask(0)
         os.umask(umask)

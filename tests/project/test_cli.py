@@ -230,6 +230,20 @@ def test_a_folder_where_no_file_can_be_made_is_refused_before_any_game(capsys, m
     assert code == 2 and err.startswith("catcards: error: --csv /sys/catcards-games.csv: cannot write there (")
 
 
+@pytest.mark.skipif(not os.path.isdir("/sys/kernel"), reason="Linux /proc and sysfs, where no file can be made")
+@pytest.mark.parametrize("folder, why", [("/proc/catcards-kit", "No such file or directory"),
+                                         ("/sys/kernel/catcards-kit", "")])
+def test_kit_in_a_folder_where_no_file_can_be_made_is_one_line(capsys, folder, why):
+    """Break-it (break56): `catcards kit /proc/x` (FileNotFoundError) and `catcards kit
+    /sys/kernel/x` (PermissionError) printed tracebacks from tempfile.mkdtemp, status 1; one line,
+    status 2, as `simulate --csv` says for the same places."""
+    pytest.importorskip("nbconvert")
+    code, out, err = run(capsys, "kit", folder, "--no-pdf")
+    assert (code, out) == (2, ""), err
+    assert err.startswith(f"catcards: error: DIR {folder!r}: cannot write there ({why}"), err
+    assert "Traceback" not in err and err.count("\n") == 1, err
+
+
 def test_an_existing_csv_is_kept_until_the_games_are_written(capsys, tmp_path):
     path = tmp_path / "games.csv"
     run(capsys, "simulate", "snap", "--games", "5", "--seed", "1", "--csv", str(path))
