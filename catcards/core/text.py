@@ -3,7 +3,8 @@
 :func:`short_text` / :func:`short_repr` / :func:`few_reprs` describe a value in a message without
 ever raising or growing without bound; :func:`json_kind` names the kind of a value read from JSON
 in plain words ("a number", "a list"), never a Python class's name, and :func:`value_kind` the
-kind of a value a Python caller gave in the same words; :func:`normal_name` is how a typed name is compared with a
+kind of a value a Python caller gave in the same words; :func:`plural` says "1 turn", "2 turns";
+:func:`normal_name` is how a typed name is compared with a
 name; :func:`unsafe_character` finds what a name may not hold; :func:`is_whole` is what a "whole
 number" accepts. Part of the contract (:mod:`catcards.core`); imports nothing of catcards.
 """
@@ -14,7 +15,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-__all__ = ["short_text", "short_repr", "few_reprs", "json_kind", "value_kind", "is_whole", "normal_name", "unsafe_character", "PLAIN_TEXT"]
+__all__ = ["short_text", "short_repr", "few_reprs", "json_kind", "value_kind", "plural", "is_whole", "normal_name", "unsafe_character", "PLAIN_TEXT"]
 
 
 def is_whole(value: Any) -> bool:
@@ -91,6 +92,15 @@ def value_kind(value: Any) -> str:
     if isinstance(value, (float, np.floating)):
         return "a decimal number"   # "must be a whole number, not a number" read as a contradiction
     return json_kind(value)
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``count`` and the noun, singular for 1 and plural otherwise: ``plural(1, "card")`` is
+    "1 card", ``plural(3, "card")`` "3 cards", ``plural(2, "mess", "messes")`` "2 messes"
+    (``words``: the plural when it is not ``word`` + "s"). Plain text, not escaped. No thousands
+    commas: a game's outcome reason is part of a save's digest (:mod:`catcards.core.saves`), so
+    its "500 turns" stays as it was."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
 def few_reprs(values: Sequence[Any], limit: int = 5) -> str:
