@@ -61,11 +61,46 @@ class CliError(Exception):
     """A user error: printed as ``catcards: error: <message>``, exit status 2."""
 
 
+#: the namespace's note of the options given so far (removed before the arguments are used)
+_GIVEN = "_catcards_options_given"
+
+
+def _once(action: type) -> type:
+    """argparse's ``action`` (store, store_true, ...) for an option given at most once: a second
+    ``--players`` (or ``-n``) is an error, where argparse took the last silently (break56:
+    ``catcards app snap --players 3 --players 4`` served 4 players; the app's address refuses a
+    doubled parameter)."""
+
+    class Once(action):
+        def __call__(self, parser, namespace, values, option_string=None):
+            given = namespace.__dict__.setdefault(_GIVEN, set())
+            if self.dest in given:
+                raise argparse.ArgumentError(self, "is given more than once; give it once")
+            given.add(self.dest)
+            super().__call__(parser, namespace, values, option_string)
+
+    return Once
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse's parser, but a usage error is one line (no usage block), raised to :func:`main`."""
+    """argparse's parser, but a usage error is one line (no usage block), raised to :func:`main`,
+    and an option that takes one value (or is a switch) is refused when given twice
+    (:func:`_once`; repeatable options say so: ``action="append"`` or ``"extend"``). Subcommands'
+    parsers are of this class too (argparse's ``add_subparsers`` makes its parent's class)."""
 
     def error(self, message: str):  # type: ignore[override]
         raise CliError(f"{message} (`{self.prog} --help` lists the arguments)")
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = kwargs.get("action")
+        if args and args[0].startswith("-") and action in (None, "store", "store_const", "store_true", "store_false"):
+            kwargs["action"] = _once(self._registry_get("action", action, action))
+        return super().add_argument(*args, **kwargs)
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> tuple[argparse.Namespace, list[str]]:
+        namespace, extra = super().parse_known_args(args, namespace)
+        namespace.__dict__.pop(_GIVEN, None)
+        return namespace, extra
 
 
 def _one_line(text: str) -> str:

@@ -54,6 +54,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from .core import PLAIN_TEXT, GameParameterError, is_whole, normal_name, short_repr, unsafe_character
+from .core.text import value_kind
 
 __all__ = [
     "DataFileError",
@@ -186,7 +187,7 @@ def read_text(data: Any, what: str = "data file", limit: int = MAX_FILE_BYTES) -
     reader = getattr(data, "read", None)
     if not callable(reader):
         raise GameParameterError(
-            f"a {what} is a path, an open file, or a table (a list of rows), not {type(data).__name__}"
+            f"a {what} is a path, an open file, or a table (a list of rows), not {value_kind(data)}"
         )
     name = getattr(data, "name", None)
     source = os.path.basename(name) if isinstance(name, str) else what
@@ -205,7 +206,7 @@ def read_text(data: Any, what: str = "data file", limit: int = MAX_FILE_BYTES) -
         if len(content) > limit:
             raise DataFileError(source, f"is larger than the {limit:,} characters a {what} may have")
         return content.lstrip("\ufeff"), source
-    raise DataFileError(source, f"read() gave {type(content).__name__}, not text")
+    raise DataFileError(source, f"read() gave {value_kind(content)}, not text")
 
 
 def _read_path(typed: str, what: str, limit: int) -> bytes:
@@ -396,7 +397,7 @@ def parse_csv(text: str, source: str, columns: Sequence[str], required: Sequence
             closed, or more than ``max_rows`` rows.
     """
     if not isinstance(text, str):
-        raise GameParameterError(f"the text of a {what} must be a str, not {type(text).__name__}")
+        raise GameParameterError(f"the text of a {what} must be a str, not {value_kind(text)}")
     if len(text) > MAX_FILE_BYTES:
         raise DataFileError(source, f"is larger than the {MAX_FILE_BYTES:,} characters a {what} may have")
     text = text.lstrip("\ufeff")
@@ -520,7 +521,7 @@ def parse_rows(rows: Any, source: str, columns: Sequence[str], required: Sequenc
             character (a bidi control such as U+202E).
     """
     if not isinstance(rows, (list, tuple)):
-        raise GameParameterError(f"a {what} table is a list of rows (dicts), not {type(rows).__name__}")
+        raise GameParameterError(f"a {what} table is a list of rows (dicts), not {value_kind(rows)}")
     if len(rows) > max_rows:
         raise DataFileError(source, f"has {_plural(len(rows), 'row')}; a {what} may have at most {max_rows}")
     known = {normal_name(c): c for c in columns}
@@ -529,7 +530,7 @@ def parse_rows(rows: Any, source: str, columns: Sequence[str], required: Sequenc
     table = Table(source, list(columns))
     for k, raw in enumerate(rows, 1):
         if not isinstance(raw, dict):
-            raise DataFileError(source, f"each row is a dict of column -> value, not {type(raw).__name__}", k)
+            raise DataFileError(source, f"each row is a dict of column -> value, not {value_kind(raw)}", k)
         values: dict[str, str] = {}
         for key, value in raw.items():
             # lstrip: csv.DictReader's first key, from a "CSV UTF-8" file opened with encoding="utf-8"
@@ -550,7 +551,7 @@ def parse_rows(rows: Any, source: str, columns: Sequence[str], required: Sequenc
                 text = str(int(value))  # the number as given: whole() says if it is out of range
             else:
                 raise DataFileError(
-                    source, f"a value must be text or a whole number, not {type(value).__name__}",
+                    source, f"a value must be text or a whole number, not {value_kind(value)}",
                     k, columns.index(name) + 1, name,
                 )
             if len(text) > MAX_FIELD_CHARS:

@@ -62,6 +62,7 @@ from pathlib import Path
 from typing import Any, Iterable, Optional
 
 from .core import MAX_NAME_BYTES, CatcardsError, check_plain_text, too_long_name
+from .core.text import value_kind
 
 __all__ = ["KitError", "KitReport", "Lesson", "build_kit", "lessons", "read_lesson", "worksheet_html", "teacher_html",
            "html_exporter",
@@ -874,7 +875,7 @@ def _print_pdf(converter: str, page: Path, out: Path) -> None:
 def _check_target(folder: Any, force: bool) -> Path:
     """The kit's folder, checked before anything is written (see :func:`build_kit`)."""
     if not isinstance(folder, (str, os.PathLike)):
-        raise KitError(f"DIR must be a folder path, not {type(folder).__name__}")
+        raise KitError(f"DIR must be a folder path, not {value_kind(folder)}")
     text = os.fspath(folder)
     if not text.strip():
         raise KitError("DIR must be a folder path, not an empty text")
@@ -974,7 +975,10 @@ def build_kit(folder: Any, *, force: bool = False, pdf: Optional[bool] = None, n
     found = lessons(notebooks)
     parent = target if target.is_dir() else target.absolute().parent
     exporter = html_exporter()
-    staging = Path(tempfile.mkdtemp(prefix=".catcards-kit-", dir=parent))
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=".catcards-kit-", dir=parent))
+    except OSError as error:  # a folder of no files (/proc, /sys), or one this user may not write in
+        raise KitError(f"DIR {str(folder)[:80]!r}: cannot write there ({error.strerror or error})") from None
     try:
         umask = os.umask(0)
         os.umask(umask)

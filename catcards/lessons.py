@@ -35,6 +35,7 @@ from statistics import NormalDist
 from typing import Optional
 
 from .core import GameParameterError, check_plain_text, normal_name, seed_from_text
+from .core.text import value_kind
 
 __all__ = ["read_interval", "compare", "read_together", "wilson", "student_seed", "SEED_VARIABLE", "STUDENT_SEED_LIMIT", "class_member"]
 
@@ -307,7 +308,7 @@ def student_seed(name: Optional[str] = None) -> int:
 
     if name is not None:
         if not isinstance(name, str):
-            raise GameParameterError(f"the name must be text, not {type(name).__name__}")
+            raise GameParameterError(f"the name must be text, not {value_kind(name)}")
         if len(name) > _MAX_NAME:
             raise GameParameterError(f"the name must be at most {_MAX_NAME} characters, got {len(name)}")
         check_plain_text(name, "student_seed", "the name")

@@ -963,6 +963,9 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
         _student_number: int | None = None
 
         async def get(self, path=None):
+            if path:  # Voila's route takes every address: only the server's own (``/``) is the table
+                _address_not_found(self, server.base_url)
+                return
             # the first ?student=, the one the table's kernel reads (class_app.ipynb: parse_qs)
             try:
                 token = (self.get_query_arguments("student") or [""])[0]
@@ -999,6 +1002,29 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
             return super().write(chunk)
 
     return ClassTableHandler
+
+
+def _address_not_found(handler: tornado.web.RequestHandler, base_url: str) -> None:
+    """Answer 404 for an address the class server does not serve (``lab``, ``api/contents``,
+    ``voila/tree``: Voila's table route takes every path, and sent each to the code box, a 200
+    "Join your class" page, break56). A request for JSON (its ``Accept`` names no HTML, or an
+    ``api/`` address) gets ``{"error": ...}``; a browser a short page with a link to the join
+    page (``class``), where a student who typed the address wrongly starts again."""
+    message = "there is nothing at this address; the join link looks like .../class/CODE"
+    path = handler.request.path[len(base_url.rstrip("/")):].lstrip("/")
+    wants_page = "text/html" in handler.request.headers.get("Accept", "") and not path.startswith("api/")
+    handler.set_status(404)
+    handler.set_header("Cache-Control", "no-store")
+    if not wants_page:
+        handler.set_header("Content-Type", "application/json")
+        handler.finish(json.dumps({"error": message}))
+        return
+    handler.set_header("Content-Type", "text/html; charset=utf-8")
+    handler.finish('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+                   '<meta name="viewport" content="width=device-width, initial-scale=1">'
+                   '<title>Nothing here</title></head><body><main><h1>There is nothing at this address</h1>'
+                   f'<p><a href="{html.escape(base_url, quote=True)}class">Go to the join page</a> and type '
+                   'your class code, or open the join link your teacher gives you.</p></main></body></html>')
 
 
 _KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')

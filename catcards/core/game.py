@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 import numpy as np
 
 from .errors import GameParameterError
-from .text import _a, few_reprs, is_whole, short_repr
+from .text import few_reprs, is_whole, short_repr
+from .text import json_kind
 
 if TYPE_CHECKING:
     from .state import State
@@ -143,7 +144,7 @@ class Game:
         for param in cls.declared:
             value = params.get(param.name)
             if getattr(param, "rows_of", "") and value is not None and not isinstance(value, list):
-                what = "a file path" if isinstance(value, (str, os.PathLike)) else f"{_a(type(value).__name__)}"
+                what = "a file path" if isinstance(value, (str, os.PathLike)) else json_kind(value)
                 raise GameParameterError(
                     f"{cls.title}: the save gives the {param.rows_of} ({param.name!r}) as {what}; a save holds the "
                     f"{param.rows_of}'s rows (a list of rows), never a file. Load the {param.rows_of} with "

@@ -22,6 +22,7 @@ from ..cards import Card
 from .errors import CatcardsError, GameParameterError, SaveFormatError
 from .seeds import MAX_SEED, SEED_RULE
 from .text import is_whole, json_kind, short_repr, short_text
+from .text import value_kind
 from .validation import check_deals
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def deals_json(deals: Any, depth: int = 0) -> Any:
     if isinstance(deals, (list, tuple)):
         return [deals_json(d, depth + 1) for d in deals]
     raise GameParameterError(
-        f"deals are lists (and dicts) of card names, not {type(deals).__name__} ({short_repr(deals)})"
+        f"deals are lists (and dicts) of card names, not {value_kind(deals)} ({short_repr(deals)})"
     )
 
 
@@ -240,7 +241,7 @@ def read_save(text: Any) -> dict[str, Any]:
     """
     if not isinstance(text, str):
         raise _bad(
-            f"a save is JSON text (str), not {type(text).__name__}; read a save file with "
+            f"a save is JSON text (str), not {value_kind(text)}; read a save file with "
             "open(path, encoding='utf-8').read() and pass its text"
         )
     if text.startswith("\ufeff"):  # a byte-order mark (Notepad writes one): not part of the save

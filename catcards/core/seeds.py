@@ -12,6 +12,7 @@ import numpy as np
 
 from .errors import GameParameterError
 from .text import is_whole, short_repr
+from .text import value_kind
 
 __all__ = ["MAX_SEED", "SEED_RULE", "check_seed", "seed_from_text", "fresh_seed", "new_rng", "permutation"]
 
@@ -57,7 +58,7 @@ def seed_from_text(text: Any) -> int:
             after 40 characters with "...". Never builds a number of more than 39 digits.
     """
     if not isinstance(text, str):
-        raise GameParameterError(f"the seed must be {SEED_RULE}, typed as text, not {type(text).__name__}")
+        raise GameParameterError(f"the seed must be {SEED_RULE}, typed as text, not {value_kind(text)}")
     typed = text.strip()
     if _TYPED_SEED.fullmatch(typed):  # ASCII digits only: "²" and "٣" are refused
         significant = typed.replace(",", "").replace("_", "").lstrip("0") or "0"

@@ -2,7 +2,9 @@
 
 :func:`short_text` / :func:`short_repr` / :func:`few_reprs` describe a value in a message without
 ever raising or growing without bound; :func:`json_kind` names the kind of a value read from JSON
-in plain words ("a number", "a list"), never a Python class's name; :func:`normal_name` is how a typed name is compared with a
+in plain words ("a number", "a list"), never a Python class's name, and :func:`value_kind` the
+kind of a value a Python caller gave in the same words; :func:`plural` says "1 turn", "2 turns";
+:func:`normal_name` is how a typed name is compared with a
 name; :func:`unsafe_character` finds what a name may not hold; :func:`is_whole` is what a "whole
 number" accepts. Part of the contract (:mod:`catcards.core`); imports nothing of catcards.
 """
@@ -13,7 +15,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-__all__ = ["short_text", "short_repr", "few_reprs", "json_kind", "is_whole", "normal_name", "unsafe_character", "PLAIN_TEXT"]
+__all__ = ["short_text", "short_repr", "few_reprs", "json_kind", "value_kind", "plural", "is_whole", "normal_name", "unsafe_character", "PLAIN_TEXT"]
 
 
 def is_whole(value: Any) -> bool:
@@ -68,6 +70,37 @@ def json_kind(value: Any) -> str:
     if isinstance(value, dict):
         return "an object"
     return "null" if value is None else "something else"
+
+
+def value_kind(value: Any) -> str:
+    """What kind of value a caller gave, in the words of :func:`json_kind` for a message ("the
+    cards are a path, an open file, or a table, not a number"), never a Python class's name
+    ("not int", "not NoneType", which a 16-year-old cannot read): a dict is "a dictionary", None
+    is "None", a float "a decimal number", bytes "bytes", a numpy array "an array", a set "a set",
+    anything else JSON has no word for
+    "something else"."""
+    if value is None:
+        return "None"
+    if isinstance(value, dict):
+        return "a dictionary"
+    if isinstance(value, np.ndarray):
+        return "an array"
+    if isinstance(value, (set, frozenset)):
+        return "a set"
+    if isinstance(value, (bytes, bytearray)):
+        return "bytes"
+    if isinstance(value, (float, np.floating)):
+        return "a decimal number"   # "must be a whole number, not a number" read as a contradiction
+    return json_kind(value)
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``count`` and the noun, singular for 1 and plural otherwise: ``plural(1, "card")`` is
+    "1 card", ``plural(3, "card")`` "3 cards", ``plural(2, "mess", "messes")`` "2 messes"
+    (``words``: the plural when it is not ``word`` + "s"). Plain text, not escaped. No thousands
+    commas: a game's outcome reason is part of a save's digest (:mod:`catcards.core.saves`), so
+    its "500 turns" stays as it was."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
 def few_reprs(values: Sequence[Any], limit: int = 5) -> str:

@@ -8,6 +8,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 from ..cards import Card
 from .errors import GameParameterError
 from .text import PLAIN_TEXT, is_whole, normal_name, short_repr, unsafe_character
+from .text import value_kind
 
 __all__ = [
     "MAX_NAME_BYTES",
@@ -161,7 +162,7 @@ def check_deal_list(
     else:
         what = f"deals (one per round or hand, each {what})"
     if not isinstance(deals, (list, tuple)):
-        raise GameParameterError(f"{where}: deals must be a list of {what}, not {type(deals).__name__}")
+        raise GameParameterError(f"{where}: deals must be a list of {what}, not {value_kind(deals)}")
     if at_most is not None and len(deals) > at_most:
         raise GameParameterError(f"{where}: deals must be a list of {what}, not {len(deals)} deals")
     return list(deals)
@@ -342,7 +343,7 @@ def check_deals(deals: Any) -> None:
             todo.extend((v, depth + 1) for v in value)
         else:
             raise GameParameterError(
-                f"deals are lists (and dicts) of card names, not {type(value).__name__} ({short_repr(value)})"
+                f"deals are lists (and dicts) of card names, not {value_kind(value)} ({short_repr(value)})"
             )
 
 

@@ -57,7 +57,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Optional
 
-from ..core.text import short_repr
+from ..core.text import short_repr, value_kind
 
 __all__ = ["check", "parse_answer", "read_answer", "Reading", "needed_decimals", "decimals_text", "Result",
            "Exercise", "exercise", "exercises", "reveal_after", "reveal_state", "mark_all_solved", "kept_back",
@@ -301,7 +301,7 @@ def _read(answer: Any, probability: bool = True) -> Reading:
     # cut short: a student who wrote answer = snaps (a list of 10,000 simulated counts) was shown
     # all of them (59,000 characters) in the check cell's output
     shown = repr(answer) if isinstance(answer, str) else short_repr(answer)
-    many = (f" (a {type(answer).__name__} of {len(answer):,} values, not one number)"
+    many = (f" ({value_kind(answer)} of {len(answer):,} values, not one number)"
             if isinstance(answer, (list, tuple, set, dict)) and len(answer) > 1 else "")
     # a count's refusal offered "a percentage as text like "28.6%"", which the next check refused
     forms = _FORMS if probability else _FORMS_NUMBER

@@ -41,6 +41,7 @@ from typing import Any, Sequence
 
 from ..cards import Card
 from ..core import Action, Game, GameParameterError, Outcome, State, attribute_copier, card_names, is_whole, permutation, short_repr
+from ..core.text import plural
 from ..decks import DECKS, deck as make_deck
 from ..params import Param
 from ..registry import register
@@ -340,9 +341,9 @@ class PairsState(State):
         left = len(self._down)
         tail = f"; {left} unmatched card{'s' * (left != 1)} left" if left else ""
         if n == 1:
-            reason = f"the table was cleared of pairs in {self.turns} turns{tail}"
+            reason = f"the table was cleared of pairs in {plural(self.turns, 'turn')}{tail}"
         else:
-            reason = f"no pair is left to find after {self.turns} turns{tail}; the most pairs ({most}) win"
+            reason = f"no pair is left to find after {plural(self.turns, 'turn')}{tail}; the most pairs ({most}) win"
         self._outcome = Outcome(winners, tuple(float(g) for g in got), reason)
         self.current_player = None
         self.log.append(f"Game over: {reason}.")

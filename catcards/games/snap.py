@@ -61,6 +61,7 @@ from ..core import (
     short_repr,
     permutation,
 )
+from ..core.text import plural
 from ..decks import DECKS, deck as make_deck
 from ..params import Param
 from ..registry import register
@@ -369,7 +370,7 @@ class SnapState(State):
             held = [len(s) for s in self.stacks]
             most = max(held)
             winners = tuple(s for s in range(n) if held[s] == most)
-            limit = f"the turn limit ({self.game.max_turns} cards turned) was reached"
+            limit = f"the turn limit ({plural(self.game.max_turns, 'card')} turned) was reached"
             if most:
                 reason = f"{limit}; the most cards ({most}) win"
             else:  # every card is in the centre pile (e.g. the class's pass through the deck)
@@ -398,7 +399,7 @@ class SnapState(State):
         self._outcome = Outcome(winners, tuple(float(len(s)) for s in self.stacks), reason)
         self.current_player = None
         self._showing = False
-        self.log.append(f"Game over after {self.turns} cards turned: {reason}.")
+        self.log.append(f"Game over after {plural(self.turns, 'card')} turned: {reason}.")
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees (None: a spectator); every seat sees the same public facts.

@@ -8,6 +8,7 @@ import re
 from typing import Any, Callable, Sequence
 
 from ..cards import Card
+from ..core.text import plural  # noqa: F401  (the renderers' import; one helper for the games' text too)
 from . import card_svg, cards_html
 
 __all__ = ["CARD_WIDTH", "STYLE", "SCROLL_HINT", "card_html", "cards_row", "hint_html", "hand_heading_html", "badges_html", "announce_html",
@@ -100,13 +101,6 @@ def card_html(card: Card | None, width: int = CARD_WIDTH, dim: bool = False, emp
             f'text-align:center">{html.escape(empty)}</div>'
         )
     return card_svg(card, width, dim=dim, does=does)
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``count`` and the noun, singular for 1 and plural otherwise: ``plural(1, "card")`` is
-    "1 card", ``plural(3, "card")`` "3 cards", ``plural(2, "mess", "messes")`` "2 messes"
-    (``words``: the plural when it is not ``word`` + "s"). Plain text, not escaped."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
 def grid_html(caption: str, heads: Sequence[str], rows: Sequence[Sequence[Any]], css_class: str = "") -> str:

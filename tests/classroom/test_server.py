@@ -1159,6 +1159,33 @@ def test_a_table_page_starts_a_kernel_only_for_a_student_of_the_class(server):
     assert _page_kernels(server) == before
 
 
+def test_an_address_the_server_does_not_serve_is_404_not_the_join_page(server):
+    """Break-it (break56): Voila's table route takes every address, and each one without a
+    student went on to the code box: ``lab``, ``api/contents`` (asked for JSON), ``files/``,
+    ``voila/tree`` and any made-up path answered 200 with the "Join your class" page. The join
+    page is where a student lands from the server's own address (``/``, ``class``); elsewhere
+    404: JSON for an API or JSON request, for a browser a short page linking to the join page."""
+    base = server["base"]
+    browser = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+    message = "there is nothing at this address; the join link looks like .../class/CODE"
+    for path in ("api/contents", "api/terminals", "api/kernelspecs", "lab", "files/", "voila/tree",
+                 "nonexistent/deep/path"):
+        reply = requests.get(base + path, headers={"Accept": "application/json"}, timeout=30, allow_redirects=False)
+        assert (reply.status_code, reply.headers["Content-Type"]) == (404, "application/json"), path
+        assert reply.json() == {"error": message}, path
+        page = requests.get(base + path, headers=browser, timeout=30, allow_redirects=False)
+        if path.startswith("api/"):  # an API address answers JSON to a browser too
+            assert (page.status_code, page.json()) == (404, {"error": message}), path
+        else:
+            assert page.status_code == 404 and page.headers["Content-Type"].startswith("text/html"), path
+            assert '<a href="/class">Go to the join page</a>' in page.text and "Join your class" not in page.text, path
+    # the server's own address still leads to the code box, and the box is the join page
+    box = requests.get(base, headers=browser, timeout=30, allow_redirects=False)
+    assert box.status_code == 303 and box.headers["Location"] == "/class"
+    joined = requests.get(base + "class", headers=browser, timeout=30)
+    assert joined.status_code == 200 and "Join your class" in joined.text
+
+
 def test_table_pages_are_limited_per_student_and_by_the_kernels_running(small_class):
     from catcards.classroom.server import TABLE_RATE_PER_STUDENT
 

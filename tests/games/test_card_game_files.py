@@ -173,7 +173,7 @@ def _gen():
 
 
 @pytest.mark.parametrize("deals, message", [
-    ({"main": 5}, r"deals\['main'\] must be a list of card names, not int"),
+    ({"main": 5}, r"deals\['main'\] must be a list of card names, not a number"),
     ({"hands": [["Nap"], None]}, r"deals\['hands'\]: seat 1 must get a list of card names, not None"),
     ({"hands": _gen()}, r"deals\['hands'\]: give 2 hands"),
     ({"hands": 5}, r"deals\['hands'\]: give 2 hands"),
@@ -231,10 +231,10 @@ def test_malformed_action_objects_are_illegal_actions_naming_the_problem():
     before = state.to_json()
     for action, message in [
         (Choose(text=None), r"Choose\(text=None\) is not a well-formed Choose action: its text must be"),
-        (Play(None), "its name must be a card name, not NoneType"),
-        (Play("Nap", as_name=["x"], option="y"), "its as_name must be a card name or '', not list"),
-        (Play("Nap", target="1"), "its target must be a seat number or None, not str"),
-        (Claim("Shot!", 3), "its facedown must be a card name, not int"),
+        (Play(None), "its name must be a card name, not None"),
+        (Play("Nap", as_name=["x"], option="y"), "its as_name must be a card name or '', not a list"),
+        (Play("Nap", target="1"), "its target must be a seat number or None, not text"),
+        (Claim("Shot!", 3), "its facedown must be a card name, not a number"),
     ]:
         with pytest.raises(catcards.IllegalActionError, match=message):
             state.apply(action)

@@ -175,7 +175,7 @@ def test_malformed_play_objects_are_illegal_actions_naming_the_problem():
     before = state.to_json()
     tree = state.hands[0][0]
     for action, message in [
-        (Play(None, effect=None), "its card must be a Card from your hand, not NoneType"),
+        (Play(None, effect=None), "its card must be a Card from your hand, not None"),
         (Play(tree, effect=None), "its effect must be one of the deck's effects, not None"),
         (Play(tree, "cat tree", "my", day=9), "its day must be a day number from 0"),
         (Play(tree, "cat tree", "yours", day=1), "its week must be 'my', 'their' or None"),

@@ -202,3 +202,25 @@ def test_malformed_deals_and_seats_are_clear_errors(name):
         with pytest.raises(catcards.GameParameterError, match="seat must be a whole number") as err:
             state.observation(bad)
         assert isinstance(err.value, ValueError)  # code that caught the old ValueError still does
+
+
+@pytest.mark.parametrize("name, params, reason", [
+    ("pairs", dict(numbers=1, copies=2, players=6), "no pair is left to find after 1 turn; the most pairs (1) win"),
+    ("pairs", dict(numbers=1, copies=2, players=1), "the table was cleared of pairs in 1 turn"),
+    ("snap", dict(max_turns=1), "the turn limit (1 card turned) was reached; the most cards (25) win"),
+    ("card-game", dict(max_turns=1), "turn limit (1 turn) reached; most points (0) wins"),
+    ("cat-days", dict(max_turns=1), "stopped by the turn limit (1 turn), scored as it stands; 3 to 0: seat 0 wins"),
+])
+def test_one_turn_is_said_in_the_singular_at_the_end_of_a_game(name, params, reason):
+    """Break-it (break56): the end of a game students read said "after 1 turns", "(1 cards
+    turned)", "(1 turns)". Only the text for 1 changes (a reason is part of a save's digest)."""
+    import numpy as np
+
+    state = catcards.load(name, **params).new_game(seed=1)
+    rng = np.random.default_rng(0)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.integers(len(legal))])
+    assert state.outcome.reason == reason
+    assert state.log[-1].endswith(reason + ".")
+    assert " 1 turns" not in state.log[-1] and " 1 cards" not in state.log[-1]

@@ -197,7 +197,7 @@ def test_open_files_of_text_or_bytes_are_read():
 def test_inline_tables_are_checked_like_files():
     t = parse_rows([{"Card": "Nap", "count": 3, "text": None}], "t", COLUMNS)
     assert t.rows[0].values == {"card": "Nap", "count": "3", "text": ""}
-    with pytest.raises(DataFileError, match=r"t, line 1, column 2 \(count\): a value must be text or a whole number, not float"):
+    with pytest.raises(DataFileError, match=r"t, line 1, column 2 \(count\): a value must be text or a whole number, not a decimal number"):
         parse_rows([{"card": "Nap", "count": 3.0, "text": ""}], "t", COLUMNS)
     with pytest.raises(DataFileError, match="t, line 2: unknown column 'colour'"):
         parse_rows([{"card": "Nap", "count": 3, "text": ""}, {"colour": "red"}], "t", COLUMNS)

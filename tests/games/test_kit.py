@@ -102,7 +102,7 @@ def test_check_deal_list_takes_a_list_or_tuple_and_says_what_one_deal_is():
     with pytest.raises(GameParameterError) as err:
         check_deal_list(5, "High Cat", hands=3, cards=1)
     assert str(err.value) == ("High Cat: deals must be a list of deals (one per round or hand, each 3 hands of "
-                              "1 card name), not int")
+                              "1 card name), not a number")
     with pytest.raises(GameParameterError) as err:
         check_deal_list([[], [], []], "High Cat", hands=2, cards=4, at_most=2)
     assert str(err.value) == ("High Cat: deals must be a list of at most 2 deals (one per round or hand, each 2 "
@@ -111,7 +111,7 @@ def test_check_deal_list_takes_a_list_or_tuple_and_says_what_one_deal_is():
     with pytest.raises(GameParameterError) as err:
         check_deal_list({"hands": []}, "Cat Trick", "4 hands of 10 card names")
     assert str(err.value) == ("Cat Trick: deals must be a list of deals (one per round or hand, each 4 hands of "
-                              "10 card names), not dict")
+                              "10 card names), not a dictionary")
 
 
 def test_parse_hands_gives_card_ids_per_seat_and_refuses_each_malformed_deal():

@@ -137,7 +137,7 @@ def test_a_file_parameter_keeps_rows_and_its_game_keeps_what_it_read():
 ])
 def test_saved_file_parameters_and_unknown_names_are_refused_in_one_wording(name, param, what, rows_of):
     cls = catcards.game_class(name)
-    for value, kind in (("/etc/passwd", "a file path"), ({"name": "x"}, "a dict"), (7, "an int")):
+    for value, kind in (("/etc/passwd", "a file path"), ({"name": "x"}, "an object"), (7, "a number")):
         with pytest.raises(catcards.GameParameterError) as info:
             cls.from_saved_params({"players": 2, param: value})
         assert str(info.value) == (
@@ -219,3 +219,26 @@ def test_unknown_deals_keys_are_named_five_then_counted(name, said):
     with pytest.raises(catcards.GameParameterError) as info:
         catcards.load(name).new_game(1, deals={f"k{i}": 0 for i in range(300_000)})
     assert str(info.value).startswith(said) and len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize("game, name, value, said", [
+    ("card-game", "cards", 123, "a table (a list of rows), not a number"),
+    ("card-game", "cards", 1.5, "a table (a list of rows), not a decimal number"),
+    ("card-game", "cards", {"Nap": 4}, "a table (a list of rows), not a dictionary"),
+    ("cat-days", "deck", 123, "a table (list of rows) or None, not a number"),
+])
+def test_a_table_parameter_of_the_wrong_kind_is_named_in_words(game, name, value, said):
+    """Break-it (break56): the refusal said "not int", "not float", "not dict" (Python's class
+    names, which a student cannot read); it names the kind in words, as a save's refusal does."""
+    with pytest.raises(catcards.GameParameterError) as info:
+        catcards.load(game, **{name: value})
+    assert str(info.value).endswith(said), str(info.value)
+
+
+def test_value_kind_names_a_callers_value_in_words():
+    from catcards.core.text import value_kind
+
+    assert [value_kind(v) for v in (None, 7, np.int64(7), 1.5, True, "x", b"x", [1], (1,), {"a": 1}, {1},
+                                    np.zeros(2), object())] == [
+        "None", "a number", "a number", "a decimal number", "true or false", "text", "bytes", "a list", "a list",
+        "a dictionary", "a set", "an array", "something else"]

@@ -130,9 +130,9 @@ GOOD = catcards.load("snap").new_game(1).to_json()
 @pytest.mark.parametrize(
     "text,message",
     [
-        (None, "JSON text .str., not NoneType"),
-        (GOOD.encode(), "JSON text .str., not bytes"),
-        (5, "not int"),
+        (None, "JSON text .str., not None;"),
+        (GOOD.encode(), "JSON text .str., not bytes;"),
+        (5, "JSON text .str., not a number;"),
         ("x" * 10_000_001, "more than a save may have"),
         ("[" * 100_000, "nest more than 32 levels"),
         ("{" * 40 + "}" * 40, "nest more than 32 levels"),
@@ -372,7 +372,7 @@ def test_a_typed_seed_out_of_range_or_not_a_number_is_refused_in_one_wording(typ
     assert str(info.value) == f"the seed must be a whole number such as 7 or 2024 (0 or more, below 2 to the power 128, which has 39 digits), not {shown}"
     assert SEED_RULE in str(info.value)
     with pytest.raises(catcards.GameParameterError, match=r"^the seed must be a whole number such as 7 or 2024 \(0 or more, below 2 to the power 128, which has 39 digits\), "
-                       r"typed as text, not int$"):
+                       r"typed as text, not a number$"):
         seed_from_text(5)
 
 
@@ -614,8 +614,8 @@ def test_every_game_refuses_deals_that_are_not_plain_data(name):
     for deals, message in [
         ({"hands": [], 0: []}, "keys of a deal given as a dict are text"),
         ([[["x"]]], None),
-        (iter([["red 1"]]), "not list_iterator"),
-        ([[1.5]], "not float"),
+        (iter([["red 1"]]), "not something else"),
+        ([[1.5]], "not a decimal number"),
         ([[[[[[[[[["deep"]]]]]]]]]], "nest more than 8 levels"),
         ([["red 1"] * 30_000], "more than 20,000 values"),
     ]:

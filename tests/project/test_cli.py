@@ -230,6 +230,20 @@ def test_a_folder_where_no_file_can_be_made_is_refused_before_any_game(capsys, m
     assert code == 2 and err.startswith("catcards: error: --csv /sys/catcards-games.csv: cannot write there (")
 
 
+@pytest.mark.skipif(not os.path.isdir("/sys/kernel"), reason="Linux /proc and sysfs, where no file can be made")
+@pytest.mark.parametrize("folder, why", [("/proc/catcards-kit", "No such file or directory"),
+                                         ("/sys/kernel/catcards-kit", "")])
+def test_kit_in_a_folder_where_no_file_can_be_made_is_one_line(capsys, folder, why):
+    """Break-it (break56): `catcards kit /proc/x` (FileNotFoundError) and `catcards kit
+    /sys/kernel/x` (PermissionError) printed tracebacks from tempfile.mkdtemp, status 1; one line,
+    status 2, as `simulate --csv` says for the same places."""
+    pytest.importorskip("nbconvert")
+    code, out, err = run(capsys, "kit", folder, "--no-pdf")
+    assert (code, out) == (2, ""), err
+    assert err.startswith(f"catcards: error: DIR {folder!r}: cannot write there ({why}"), err
+    assert "Traceback" not in err and err.count("\n") == 1, err
+
+
 def test_an_existing_csv_is_kept_until_the_games_are_written(capsys, tmp_path):
     path = tmp_path / "games.csv"
     run(capsys, "simulate", "snap", "--games", "5", "--seed", "1", "--csv", str(path))
@@ -745,3 +759,38 @@ def test_list_shows_a_plugin_games_long_empty_or_odd_texts_within_80_columns(cap
     assert blocks["zz-odd"][0] == "zz-odd: Line one Line two\\x1b[31mred"
     assert blocks["zz-odd"][-1] == "    teaches     tab here next"
     assert "\x1b" not in out and "\n\n\n" not in out
+
+
+@pytest.mark.parametrize("argv, option", [
+    (["app", "snap", "--players", "3", "--players", "4"], "--players/-n"),
+    (["app", "snap", "-n", "3", "--players", "4"], "--players/-n"),
+    (["class", "snap", "--port", "9000", "--port", "9001"], "--port"),
+    (["class", "snap", "--store", "a", "--store", "b"], "--store"),
+    (["simulate", "snap", "--games", "3", "--games", "4"], "--games/-k"),
+    (["simulate", "snap", "--seed", "1", "-s", "1"], "--seed/-s"),
+    (["results", "--store", "a", "--store", "b"], "--store"),
+    (["kit", "folder", "--paper", "A4", "--paper", "letter"], "--paper"),
+    (["kit", "folder", "--force", "--force"], "--force"),
+])
+def test_an_option_given_twice_is_refused_in_one_line(capsys, monkeypatch, tmp_path, argv, option):
+    """Break-it (break56): `catcards app snap --players 3 --players 4` took the last silently
+    (argparse's way), while the app's address refuses a doubled parameter. Every option taking
+    one value, and every switch, is refused when given twice, before anything runs; the
+    repeatable ones (--param, --strategy, --allow-host) still add up."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, ""), err
+    assert err == (f"catcards: error: argument {option}: is given more than once; give it once "
+                   f"(`catcards {argv[0]} --help` lists the arguments)\n")
+    assert list(tmp_path.iterdir()) == []  # nothing made
+
+
+def test_repeatable_options_still_add_up(capsys):
+    from catcards.cli import _parser
+
+    args = _parser().parse_args(["simulate", "snap", "-p", "max_turns=5", "-p", "first_player=1",
+                                 "--strategy", "random", "--strategy", "random"])
+    assert args.param == [("max_turns", 5), ("first_player", 1)] and args.strategy == ["random", "random"]
+    assert not hasattr(args, "_catcards_options_given")
+    args = _parser().parse_args(["class", "snap", "--allow-host", "a.example", "--allow-host", "b.example"])
+    assert args.allow_host == ["a.example", "b.example"]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core import Action, FixedAction, is_whole, normal_name
+from ...core.text import value_kind
 
 __all__ = [
     "TakeMoney", "DrawCard", "EndTurn", "Pass", "Believe", "Challenge", "Play", "Claim", "UseAbility",
@@ -196,7 +197,7 @@ def _malformed(action: Action) -> str | None:
         value = getattr(action, name)
         if not check(value):
             return (f"{action!r} is not a well-formed {type(action).__name__} action: its {name} must "
-                    f"be {what}, not {type(value).__name__}")
+                    f"be {what}, not {value_kind(value)}")
     return None
 
 

@@ -10,6 +10,7 @@ from typing import Any, Sequence
 
 from ...cards import Card
 from ...core import GameParameterError, check_plain_text, few_reprs, is_whole, normal_name, parse_hands
+from ...core.text import value_kind
 from .actions import Claim, Play, _interned
 from .cardlist import CardSpec
 
@@ -262,7 +263,7 @@ def parse_deals(game, deals: Any) -> dict[str, Any]:
     if not isinstance(deals, dict):
         raise GameParameterError(
             f"Card Game: deals must be a dict with keys from {', '.join(_DEAL_KEYS)} "
-            f"(see CardGame.new_game), not {type(deals).__name__}"
+            f"(see CardGame.new_game), not {value_kind(deals)}"
         )
     unknown = [k for k in deals if k not in _DEAL_KEYS]
     if unknown:
@@ -303,7 +304,7 @@ def parse_deals(game, deals: Any) -> dict[str, Any]:
         else:
             if not isinstance(value, (list, tuple)):
                 raise GameParameterError(
-                    f"Card Game: deals[{key!r}] must be a list of card names, not {type(value).__name__}"
+                    f"Card Game: deals[{key!r}] must be a list of card names, not {value_kind(value)}"
                 )
             out[key] = [card(x, key) for x in value]
     if game.final_round and len(out.get("table", [])) > 1:

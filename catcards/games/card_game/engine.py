@@ -86,6 +86,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...core import Action, Game, GameParameterError, Outcome, State, attribute_copier
+from ...core.text import plural
 from ...params import Param
 from .actions import (Believe, Challenge, Claim, DrawCard, EndTurn, Pass, Play, TakeMoney, UseAbility)
 from .cardlist import card_list_table, load_card_list
@@ -364,7 +365,7 @@ class CardGameState(Moves, Effects, Responses, Views, State):
         if self.last_turn:
             return self._finish_on_points("the main deck ran out")
         if self.turn >= self.game.max_turns:
-            return self._finish_on_points(f"turn limit ({self.game.max_turns} turns) reached")
+            return self._finish_on_points(f"turn limit ({plural(self.game.max_turns, 'turn')}) reached")
         self._start_turn(nxt)
 
     def _finish(self, winners, reason: str) -> None:

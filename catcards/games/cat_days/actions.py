@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ...cards import Card
 from ...core import Action, FixedAction, is_whole
+from ...core.text import value_kind
 from .deck import _DRAW_RE, CAT_EFFECTS, DAYS, EVENT_EFFECTS
 
 __all__ = ["Draw", "Pass", "Play", "DRAW", "PASS"]
@@ -126,7 +127,7 @@ class Play(Action):
 def _play_problem(play: "Play") -> str | None:
     """What is wrong with the fields of ``play`` (types and ranges only), or None."""
     if not isinstance(play.card, Card):
-        return f"its card must be a Card from your hand, not {type(play.card).__name__}"
+        return f"its card must be a Card from your hand, not {value_kind(play.card)}"
     e = play.effect
     if not isinstance(e, str) or not (e in CAT_EFFECTS or e in EVENT_EFFECTS or _DRAW_RE.match(e)):
         return f"its effect must be one of the deck's effects, not {e!r}"
@@ -139,7 +140,7 @@ def _play_problem(play: "Play") -> str | None:
     for name in ("target", "other"):
         value = getattr(play, name)
         if value is not None and not isinstance(value, Card):
-            return f"its {name} must be a Card or None, not {type(value).__name__}"
+            return f"its {name} must be a Card or None, not {value_kind(value)}"
     needs = {"cover": ("day", "target"), "cardboard box": ("day", "target", "target_day"),
              "swap": ("day", "target", "target_day", "other"), "discard top cat": ("day", "target"),
              "return top cat": ("day", "target")}.get(e, ())

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...cards import Card
 from ...core import GameParameterError, check_plain_text, normal_name, few_reprs, parse_hands, short_repr
+from ...core.text import value_kind
 from .deck import _DAY_INDEX, DAYS, TREE_CAPACITY, Deck
 from .weeks import Weeks
 
@@ -32,7 +33,7 @@ def parse_deals(deck: Deck, deals: Any) -> dict[str, Any]:
     if not isinstance(deals, dict):
         raise GameParameterError(
             "Cat Days deals must be a dict with keys hands, draw, discard, weeks, rest "
-            f"(see CatDays.new_game), not {type(deals).__name__}"
+            f"(see CatDays.new_game), not {value_kind(deals)}"
         )
     unknown = set(deals) - {"hands", "draw", "discard", "weeks", "rest", "shuffles"}
     if unknown:

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 
 from ...cards import Card
 from ...core import GameParameterError, normal_name
+from ...core.text import value_kind
 from ...csvfile import DataFileError, Row, Table, parse_csv, read_table, whole
 
 __all__ = ["DAYS", "ALL_DAYS", "TREE_CAPACITY", "DEAL_SIZE", "DEFAULT_DECK_FILE", "CAT_EFFECTS", "EVENT_EFFECTS",
@@ -386,7 +387,7 @@ def load_deck(deck: Any = None, players: int = 2) -> Deck:
     if not isinstance(deck, (str, os.PathLike, list, tuple)) and not callable(getattr(deck, "read", None)):
         raise GameParameterError(
             f"Cat Days: deck must be the path of a deck file, an open file, a table (list of rows) "
-            f"or None, not {type(deck).__name__}"
+            f"or None, not {value_kind(deck)}"
         )
     with _as_deck_error():
         table = read_table(deck, DECK_COLUMNS, aliases=DECK_ALIASES, what="Cat Days deck")

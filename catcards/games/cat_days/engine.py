@@ -11,6 +11,7 @@ from typing import Any, Sequence
 
 from ...cards import Card
 from ...core import Action, Game, GameParameterError, Outcome, State, attribute_copier, normal_name, permutation
+from ...core.text import plural
 from ...params import Param
 from ...registry import register
 from ...seat_view import SeatView, observe
@@ -398,7 +399,7 @@ class CatDaysState(State):
             reason = "neither player can play or draw any more"
         elif self.turn >= self.game.max_turns:
             self.stopped_by_turn_limit = True
-            reason = f"stopped by the turn limit ({self.game.max_turns} turns), scored as it stands"
+            reason = f"stopped by the turn limit ({plural(self.game.max_turns, 'turn')}), scored as it stands"
         else:
             return
         scores = self.scores()
