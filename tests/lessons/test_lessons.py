@@ -1272,6 +1272,32 @@ def test_simons_cat_probability_holds_back_its_two_questions_and_prints_words_no
     assert len(waits) == 1 and waits[0] < reveal_cell(stored, "two_questions")
 
 
+def test_simons_cat_probability_shows_no_chance_of_the_cat_3_aside_before_the_lock_in(unanswered):
+    """A teacher's read (teach56b), simons-cat-probability: before the lock-in, above the reveal,
+    section 1 printed "5 players, 7 cards each: 1 set aside; P(Cat 3 aside) = 1/36" under "a random
+    handful of r cards out of 36" (so r/36, 16/36 for the question); below it the "Why." text gave
+    r/36, the figure's legend "exact: Cat 3 aside, r/36" and its points at 0.44, and "Cat 3: 5/9"
+    (the Cat 3 opens unless it is set aside: 1 - 5/9). Nothing from the box to "Two questions that
+    sound alike" shows a chance of the Cat 3 or a figure before the lock-in; after it the cells
+    that waited print them and draw the two figures."""
+    path, nb, _, widgets = unanswered
+    if path.name != "simons-cat-probability.ipynb":
+        return
+    stored = nbformat.read(path, as_version=4)
+    end = next(i for i, c in enumerate(stored.cells) if c.source.startswith("### Two questions that sound alike"))
+    shown = "\n".join(c.source if c.cell_type == "markdown" else output_texts(nb.cells[i])
+                      for i, c in enumerate(stored.cells[:end]))
+    given = [g for g in ("1/36", "r/36", "5/9", "Cat 3: ", "P(Cat 3 aside) =") if g in shown]
+    assert not given, given
+    assert not [i for i in range(end) if images(nb.cells[i].get("outputs", []))]
+    nb, _, _ = locked_in(path)
+    again = nb.cells[len(stored.cells):-1]
+    said = "\n".join(output_texts(c) for c in again)
+    assert "5 players, 7 cards each: 1 set aside; P(Cat 3 aside) = 1/36" in said, said
+    assert "Cat 3: 5/9" in said and "the Cat 3 is set aside with chance r/36." in said, said
+    assert sum(images(c.get("outputs", [])) for c in again) == 2
+
+
 def test_the_answers_answer_forms_leaves_out_wait_for_the_lock_in_too(unanswered):
     """Below their reveals, snap printed "in 52 turns: 3" and "exact: 3" (the count's answer, 3
     snaps, without its unit: :func:`answer_forms` finds a whole number only with its unit; they
