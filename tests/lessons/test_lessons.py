@@ -1298,6 +1298,25 @@ def test_simons_cat_probability_shows_no_chance_of_the_cat_3_aside_before_the_lo
     assert sum(images(c.get("outputs", [])) for c in again) == 2
 
 
+def test_cat_days_keeps_its_whole_table_back_and_prints_each_chance_out_of_34(unanswered):
+    """A teacher's read (teach56b), cat-days: below the reveal the table "exact (without
+    replacement)" held back only its row for 14 cards drawn; its other rows, 0.118, 0.265, 0.706 and
+    0.882 for 4, 9, 24 and 30 cards, are plainly cards / 34, so 14/34 followed. The whole table
+    waits. And after the lock-in the working said "(4 + k) / 34" and then "k = 0: exact chance
+    2/17 ... k = 10: 7/17": each line now says it out of 34 first, "4/34 = 2/17"."""
+    path, nb, _, widgets = unanswered
+    if path.name != "cat-days.ipynb":
+        return
+    before = shown_texts(nb, widgets)
+    assert not [row for row in ("0.118", "0.265", "0.706", "0.882") if shows(before, row)]
+    stored = nbformat.read(path, as_version=4)
+    nb, _, widgets = locked_in(path)
+    after = "\n".join(output_texts(c) for c in nb.cells[len(stored.cells):-1])
+    for line in ("k =  0: exact chance 4/34 = 2/17", "k =  1: exact chance 5/34\n", "k = 10: exact chance 14/34 = 7/17"):
+        assert line in after, after
+    assert all(shows(after, row) for row in ("0.118", "0.265", "0.412", "0.706", "0.882")), after
+
+
 def test_the_answers_answer_forms_leaves_out_wait_for_the_lock_in_too(unanswered):
     """Below their reveals, snap printed "in 52 turns: 3" and "exact: 3" (the count's answer, 3
     snaps, without its unit: :func:`answer_forms` finds a whole number only with its unit; they
