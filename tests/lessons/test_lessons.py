@@ -1317,6 +1317,25 @@ def test_cat_days_keeps_its_whole_table_back_and_prints_each_chance_out_of_34(un
     assert all(shows(after, row) for row in ("0.118", "0.265", "0.412", "0.706", "0.882")), after
 
 
+def test_snap_keeps_the_shortcut_and_the_whole_games_rate_back_until_the_lock_in(unanswered):
+    """A teacher's read (teach56b), snap: the notes say no cell's results show a prediction's answer
+    before the lock-in, above its reveal or below it; but "Independent turns, or not?" said "Each
+    turn has chance 16/17 of no snap" and its cell printed "(16/17)^51 = 0.0454", and the whole
+    games printed "snaps per turn over whole games: 0.0556" under "a little below 1/17": the answer,
+    1/17, before the lock-in. Both lines wait for it now, and no text says 16/17."""
+    path, nb, _, widgets = unanswered
+    if path.name != "snap.ipynb":
+        return
+    before = shown_texts(nb, widgets)
+    assert "16/17" not in before and "snaps per turn over whole games:" not in before and not shows(before, "0.0556")
+    stored = nbformat.read(path, as_version=4)
+    assert "16/17" not in "\n".join(c.source for c in stored.cells if c.cell_type == "markdown")
+    nb, _, widgets = locked_in(path)
+    after = "\n".join(output_texts(c) for c in nb.cells[len(stored.cells):-1])
+    assert "if the turns were independent: (16/17)^51 = 0.0454" in after, after
+    assert "snaps per turn over whole games: 0.0556" in after, after
+
+
 def test_the_answers_answer_forms_leaves_out_wait_for_the_lock_in_too(unanswered):
     """Below their reveals, snap printed "in 52 turns: 3" and "exact: 3" (the count's answer, 3
     snaps, without its unit: :func:`answer_forms` finds a whole number only with its unit; they
