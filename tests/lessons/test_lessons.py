@@ -842,7 +842,11 @@ def test_the_card_game_lesson_shows_how_to_count_and_q_after_the_lock_in(unanswe
             and "At the deal: U = 38 cards unseen, h = 5 cards in the claimer's hand." in again[counted]), again[counted]
     bayes = next(i for i in waiting if "cg.p_genuine(holds, b)" in stored.cells[i].source and "verdict" in stored.cells[i].source)
     assert re.findall(r"bluff rate (\S+): q = ([\d.]+)", again[bayes]) == [
-        ("1/10", "0.9177"), ("3/10", "0.7880"), ("1/2", "0.6904"), ("1", "0.5272")], again[bayes]
+        ("1/10", "0.918"), ("3/10", "0.788"), ("1/2", "0.690"), ("1", "0.527")], again[bayes]
+    # a teacher's read (teach56b): q to 4 places here (0.9177, 0.6904) and to 3 in P(holds | claim)
+    # (0.918, 0.690): 3 places in both; and section 4 named the agent (`"bluffer"`) in its text
+    assert not [q for q in ("0.9177", "0.7880", "0.6904", "0.5272") if shows(again[bayes], q)], again[bayes]
+    assert '"bluffer"' not in text and "Computer players that bluff do so with rate 0.3 when they have nothing better to do." in " ".join(text.split())
 
 
 #: lessons56: the same read in three more lessons. Text above the reveal that gave the method with

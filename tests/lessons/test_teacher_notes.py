@@ -253,6 +253,18 @@ def test_the_cat_trick_notes_and_notebook_lock_in_at_the_same_step():
     assert "then lock in" not in count.lower() and "Think about it" not in count
 
 
+def test_the_card_game_plan_locks_in_first_and_leaves_out_the_play_section():
+    """A teacher's read (teach56b): the plan did the bluffing rule and the stacked example (section 1)
+    at minutes 0-5 and "Predict first" at 5-8, while the notebook's box comes before section 1; and
+    section 6, *Play*, was in no row of the 50 minutes. The plan's first row is the box, the second
+    section 1 after the lock-in, and a line says section 6 is left out of the plan."""
+    notes = (NOTEBOOKS / "teacher" / "card-game.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (\d+-\d+) \| (.+) \|$", notes, re.M)
+    assert rows[0][0] == "0-3" and rows[0][1].startswith("**Predict first**")
+    assert rows[1] == ("3-8", "Section 1, after the lock-in: the bluffing rule, and the stacked example (a claim challenged).")
+    assert "Section 6, *Play*, is not in the plan: it suits homework or a spare lesson." in notes
+
+
 #: the numbers the notes write in words
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
