@@ -1302,6 +1302,24 @@ def test_simons_cat_probability_shows_no_chance_of_the_cat_3_aside_before_the_lo
     assert sum(images(c.get("outputs", [])) for c in again) == 2
 
 
+def test_simons_cat_probability_prints_short_numbers_and_plain_words(unanswered):
+    """A teacher's read (teach56b), simons-cat-probability: the all-lose rates printed "(95% interval
+    0.003395 to 0.01438)" and "0.0001765 to 0.005643", section 5 "0.256 to 0.3117"; section 2's
+    text named the code (`simulate`, `record`). Rare rates are said as "1 in N", the others to 3
+    places, and the text says what the computer does."""
+    path, nb, _, widgets = unanswered
+    if path.name != "simons-cat-probability.ipynb":
+        return
+    shown = "\n".join(output_texts(cell) for cell in nb.cells[:-1])
+    long = [n for pair in re.findall(r"interval:? ([\d.]+) to ([\d.]+)", shown) for n in pair if len(n.split(".")[-1]) > 3]
+    assert not long, long
+    assert "3 players: everyone lost in 7 of 1,000 games, about 1 in 143 (95% interval: between 1 in 70 and 1 in 295)" in shown
+    assert "seat 0 random: lost 283 of 1,000 games, 0.283 (95% interval 0.256 to 0.312)" in shown
+    stored = nbformat.read(path, as_version=4)
+    section2 = next(c.source for c in stored.cells if c.source.startswith("## 2. How many messes"))
+    assert "`simulate`" not in section2 and "`record`" not in section2
+
+
 def test_cat_days_keeps_its_whole_table_back_and_prints_each_chance_out_of_34(unanswered):
     """A teacher's read (teach56b), cat-days: below the reveal the table "exact (without
     replacement)" held back only its row for 14 cards drawn; its other rows, 0.118, 0.265, 0.706 and
