@@ -401,8 +401,14 @@ def test_the_notes_questions_on_the_worksheet_are_printed_after_the_tally_withou
     for answer in ("3/4", "13/38", "13/25", "0.34", "0.52"):
         assert not shows(text, answer), answer
     assert 'the questions "From the notebook"' in text_of(kit.teacher_html(lesson))
-    snap = kit.read_lesson(NOTEBOOKS / "snap.ipynb")
-    assert snap.from_notebook == [] and "From the notebook" not in text_of(kit.worksheet_html(snap))
+    days = kit.read_lesson(NOTEBOOKS / "cat-days.ipynb")
+    assert days.from_notebook == [] and "From the notebook" not in text_of(kit.worksheet_html(days))
+    # a teacher's read (teach56b): snap's plan asks "First, one turn" (the Dinohistoria deck) before
+    # Exercise 1 at minutes 32-38, and the worksheet had no line for it
+    snap = text_of(kit.worksheet_html(kit.read_lesson(NOTEBOOKS / "snap.ipynb")))
+    assert snap.index("Tally as you play") < snap.index("Question 1. Before Exercise 1, first, one turn: the "
+                                                         "Dinohistoria deck has 55 cards") < snap.index("Exercises")
+    assert not [a for a in ("4/54", "2/27", "0.074") if shows(snap, a)]
 
 
 def test_a_lesson_without_checked_exercises_says_what_it_asks_instead():
