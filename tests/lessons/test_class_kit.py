@@ -436,7 +436,7 @@ def test_a_lesson_without_checked_exercises_says_what_it_asks_instead():
     assert "(no single right answer; the notes above say what to expect)" in edition
     # a lesson with checked exercises keeps its numbered section, and its key
     snap = text_of(kit.worksheet_html(kit.read_lesson(NOTEBOOKS / "snap.ipynb")))
-    assert "3. Exercises" in snap and "Exercise 1." in snap and "4. One thing that surprised me" in snap
+    assert "4. Exercises" in snap and "Exercise 1." in snap and "5. One thing that surprised me" in snap   # after "3. From the notebook" (teach56b)
 
 
 def test_the_tally_total_has_room_and_a_heading_keeps_its_intro_and_first_box():
