@@ -359,7 +359,7 @@ def test_a_lesson_played_by_hand_prints_its_rules_and_position_before_the_tally(
     assert "## Tally" not in lesson.by_hand and "Plan" not in lesson.by_hand   # the section alone
     text = text_of(kit.worksheet_html(lesson))
     rules = text.index("Points lost so far: seat 0: 3, seat 1: 2, seat 2: 2.")
-    assert text.index("2. Rollouts by hand") < text.index("Play 3 rollouts with each card.") \
+    assert text.index("2. By hand") < text.index("Play 3 rollouts with each card.") \
         < text.index("The winner of trick 1 leads trick 2, even if that is not seat 2.") \
         < text.index("An example.") < text.index("3. Tally as you play") < text.index("What we count")
     # the tally's heading stands right above its table (on A4 the rules fill page 2, and the
@@ -385,6 +385,10 @@ def test_a_lesson_played_by_hand_prints_its_rules_and_position_before_the_tally(
     # a lesson whose notes have no "By hand" section prints no rules
     snap = kit.read_lesson(NOTEBOOKS / "snap.ipynb")
     assert snap.by_hand is None and 'class="item by-hand"' not in kit.worksheet_html(snap)
+    # a teacher's read (teach56b): the cat-days worksheet titled the section "Rollouts by hand" where
+    # the lesson and its notes say "By hand" (and cat-days plays no rollouts)
+    days = text_of(kit.worksheet_html(kit.read_lesson(NOTEBOOKS / "cat-days.ipynb")))
+    assert "2. By hand" in days and "Rollouts" not in days
 
 
 def test_the_notes_questions_on_the_worksheet_are_printed_after_the_tally_without_answers():
