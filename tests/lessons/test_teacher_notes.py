@@ -56,6 +56,12 @@ def test_the_guide_gives_every_lesson_an_honest_time():
     section_1 = next(line for line in topics.splitlines() if "1. How many turns does a perfect memory need alone?" in line)
     assert minutes(section_1.split(" | ")[2]) == [12] and "**Section 1** (12 minutes)" in notes
     assert minutes(recursion.split(" | ")[2]) == [20, 25] and "20-25 minutes more, beside the 12 of section 1" in notes
+    # a teacher's read (teach56b): the guide gave cat-days' Lesson 1 with its Try it 25 minutes, the
+    # notes' plan 19 (minutes 13-24 and 24-32); the guide times them as the plan does
+    plan = dict(re.findall(r"^\| (\d+)-(\d+) \| (?:Lesson 1, after the lock-in|Exercise \*Grumpy Cat)",
+                           (NOTEBOOKS / "teacher" / "cat-days.md").read_text(encoding="utf-8"), re.M))
+    lesson_1 = next(line for line in topics.splitlines() if "`cat-days.ipynb`, *Lesson 1*" in line)
+    assert minutes(lesson_1.split(" | ")[2]) == [sum(int(b) - int(a) for a, b in plan.items())] == [19]
 
 
 def test_the_snap_plan_is_minute_by_minute_and_fills_50_minutes():
