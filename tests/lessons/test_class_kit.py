@@ -426,7 +426,11 @@ def test_a_lesson_without_checked_exercises_says_what_it_asks_instead():
     question = ("Find a position where seeing the hidden cards would change your best move. In which game was it "
                 "easiest to find one, and why?")
     assert lesson.your_turn[0].startswith(question) and "where play is forced" not in lesson.your_turn[0]
-    assert "catcards.odds" in lesson.your_turn[0] and "peek=True" in lesson.your_turn[0]
+    # a teacher's read (teach56b): the worksheet's question said "(the starter below uses 200)" with no
+    # starter on the sheet, and named `catcards.odds` and `peek=True`: the notebook says those in a
+    # cell of its own ("In the notebook."), the worksheet has the question in words
+    assert not [w for w in ("catcards.odds", "peek=True", "starter", "horizon=") if w in lesson.your_turn[0]]
+    assert "Try the rollout tool on Simon's Cat and Cat Trick positions of your own, honest and peeking." in lesson.your_turn[0]
     text = text_of(kit.worksheet_html(lesson))
     assert "Exercises" not in text and "asks its questions in the notebook" not in text
     assert "5. Your turn" in text and "Your turn. " + question in text
