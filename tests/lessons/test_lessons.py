@@ -471,7 +471,9 @@ def test_the_explore_lesson_keeps_its_exact_chances_back_until_the_prediction_is
     assert WAITING not in json.dumps(widgets)   # the reveal's widget (the cell's plain-text copy stays as first drawn)
     rollouts, figure, weighted, odds = (nb.cells[stored + 1 + k] for k in range(4))
     said = "".join(o.get("text", "") for o in rollouts.outputs)
-    assert said.count("rollouts  play blue 8") == 3 and "1000 rollouts  play Wildcat (blue 20)" in said
+    # a teacher's read (teach56b): these lines said "play blue 8" where the reveal says "the blue 8"
+    assert said.count("rollouts  the blue 8") == 3 and "1000 rollouts  the Wildcat (blue 20)" in said
+    assert "play " not in said
     assert images(figure.outputs) == 1 and not nb.metadata["small_texts"]   # drawn, readable on a projector
     # a teacher's read (teach53): the lesson said random play makes every arrangement equally likely;
     # its example where that matters shows the weights and both chances after the lock-in only
@@ -481,7 +483,7 @@ def test_the_explore_lesson_keeps_its_exact_chances_back_until_the_prediction_is
     assert "weighted by the plays: 27/169 = 0.160" in said
     assert "1000 rollouts of catcards.odds, the blue 8: 95% interval [0.709, 0.763]" in said
     said = "".join(o.get("text", "") for o in odds.outputs)
-    assert "play blue 8" in said and "honest 0." in said and "peeking 1.000" in said
+    assert "the blue 8 " in said and "play " not in said and "honest 0." in said and "peeking 1.000" in said
     # a teacher's read: "peek - honest" was read as the value of the information; it is how far the
     # hidden cards move the chance, and the cell says (after the lock-in only) that the best card stays
     assert "difference +0.265" in said and "difference -0.085" in said and "peek - honest" not in said
@@ -490,6 +492,20 @@ def test_the_explore_lesson_keeps_its_exact_chances_back_until_the_prediction_is
     assert ("Exact chances with the real hidden cards (what peeking estimates): the blue 8: 1; "
             "the Wildcat (blue 20): 0.") in said
     assert EXPLORE_LOCK_FIRST not in json.dumps([c.outputs for c in (rollouts, figure, weighted, odds)])
+
+
+def test_the_explore_starter_prints_each_move_as_a_line_not_a_pandas_table(unanswered):
+    """A teacher's read (teach56b): the starter under "Your turn" printed two raw pandas tables with
+    bare "low high" columns and "play pink 5" rows. Each move is a line in words, "the yellow 4 share
+    won 0.510, 95% interval [0.441, 0.578]", as section 2's rollouts."""
+    path, nb, _, widgets = unanswered
+    if path.name != "explore.ipynb":
+        return
+    at = next(i for i, c in enumerate(nb.cells) if c.source.startswith("# A start: section 3's Cat Trick position"))
+    said = output_texts(nb.cells[at])
+    assert not re.search(r"\b(low|high|action|win_rate)\b", said) and "play " not in said, said
+    assert re.search(r"(?m)^  the yellow 4 +share won 0\.510, 95% interval \[0\.441, 0\.578\]$", said), said
+    assert said.count("share won") == 16 and said.startswith("honest:\n"), said
 
 
 #: what each cell of explore.ipynb that shows an estimate or the exact chance says before the lock-in
