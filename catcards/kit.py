@@ -463,7 +463,7 @@ def worksheet_html(lesson: Lesson, paper: str = PAPERS[0]) -> str:
         # heading (on A4 the rules fill a page, and the table stood on the next one untitled)
         from nbconvert.filters import markdown2html
 
-        parts.append(f'<h2>{number}. Rollouts by hand</h2>'
+        parts.append(f'<h2>{number}. By hand</h2>'   # the notes' heading, the lesson's word
                      f'<section class="item by-hand">{markdown2html(lesson.by_hand)}</section>')
         number += 1
     parts.append(f"<h2>{number}. Tally as you play</h2>")

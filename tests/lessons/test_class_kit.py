@@ -359,7 +359,7 @@ def test_a_lesson_played_by_hand_prints_its_rules_and_position_before_the_tally(
     assert "## Tally" not in lesson.by_hand and "Plan" not in lesson.by_hand   # the section alone
     text = text_of(kit.worksheet_html(lesson))
     rules = text.index("Points lost so far: seat 0: 3, seat 1: 2, seat 2: 2.")
-    assert text.index("2. Rollouts by hand") < text.index("Play 3 rollouts with each card.") \
+    assert text.index("2. By hand") < text.index("Play 3 rollouts with each card.") \
         < text.index("The winner of trick 1 leads trick 2, even if that is not seat 2.") \
         < text.index("An example.") < text.index("3. Tally as you play") < text.index("What we count")
     # the tally's heading stands right above its table (on A4 the rules fill page 2, and the
@@ -385,6 +385,10 @@ def test_a_lesson_played_by_hand_prints_its_rules_and_position_before_the_tally(
     # a lesson whose notes have no "By hand" section prints no rules
     snap = kit.read_lesson(NOTEBOOKS / "snap.ipynb")
     assert snap.by_hand is None and 'class="item by-hand"' not in kit.worksheet_html(snap)
+    # a teacher's read (teach56b): the cat-days worksheet titled the section "Rollouts by hand" where
+    # the lesson and its notes say "By hand" (and cat-days plays no rollouts)
+    days = text_of(kit.worksheet_html(kit.read_lesson(NOTEBOOKS / "cat-days.ipynb")))
+    assert "2. By hand" in days and "Rollouts" not in days
 
 
 def test_the_notes_questions_on_the_worksheet_are_printed_after_the_tally_without_answers():
@@ -401,8 +405,14 @@ def test_the_notes_questions_on_the_worksheet_are_printed_after_the_tally_withou
     for answer in ("3/4", "13/38", "13/25", "0.34", "0.52"):
         assert not shows(text, answer), answer
     assert 'the questions "From the notebook"' in text_of(kit.teacher_html(lesson))
-    snap = kit.read_lesson(NOTEBOOKS / "snap.ipynb")
-    assert snap.from_notebook == [] and "From the notebook" not in text_of(kit.worksheet_html(snap))
+    days = kit.read_lesson(NOTEBOOKS / "cat-days.ipynb")
+    assert days.from_notebook == [] and "From the notebook" not in text_of(kit.worksheet_html(days))
+    # a teacher's read (teach56b): snap's plan asks "First, one turn" (the Dinohistoria deck) before
+    # Exercise 1 at minutes 32-38, and the worksheet had no line for it
+    snap = text_of(kit.worksheet_html(kit.read_lesson(NOTEBOOKS / "snap.ipynb")))
+    assert snap.index("Tally as you play") < snap.index("Question 1. Before Exercise 1, first, one turn: the "
+                                                         "Dinohistoria deck has 55 cards") < snap.index("Exercises")
+    assert not [a for a in ("4/54", "2/27", "0.074") if shows(snap, a)]
 
 
 def test_a_lesson_without_checked_exercises_says_what_it_asks_instead():
@@ -416,7 +426,11 @@ def test_a_lesson_without_checked_exercises_says_what_it_asks_instead():
     question = ("Find a position where seeing the hidden cards would change your best move. In which game was it "
                 "easiest to find one, and why?")
     assert lesson.your_turn[0].startswith(question) and "where play is forced" not in lesson.your_turn[0]
-    assert "catcards.odds" in lesson.your_turn[0] and "peek=True" in lesson.your_turn[0]
+    # a teacher's read (teach56b): the worksheet's question said "(the starter below uses 200)" with no
+    # starter on the sheet, and named `catcards.odds` and `peek=True`: the notebook says those in a
+    # cell of its own ("In the notebook."), the worksheet has the question in words
+    assert not [w for w in ("catcards.odds", "peek=True", "starter", "horizon=") if w in lesson.your_turn[0]]
+    assert "Try the rollout tool on Simon's Cat and Cat Trick positions of your own, honest and peeking." in lesson.your_turn[0]
     text = text_of(kit.worksheet_html(lesson))
     assert "Exercises" not in text and "asks its questions in the notebook" not in text
     assert "5. Your turn" in text and "Your turn. " + question in text
@@ -430,7 +444,7 @@ def test_a_lesson_without_checked_exercises_says_what_it_asks_instead():
     assert "(no single right answer; the notes above say what to expect)" in edition
     # a lesson with checked exercises keeps its numbered section, and its key
     snap = text_of(kit.worksheet_html(kit.read_lesson(NOTEBOOKS / "snap.ipynb")))
-    assert "3. Exercises" in snap and "Exercise 1." in snap and "4. One thing that surprised me" in snap
+    assert "4. Exercises" in snap and "Exercise 1." in snap and "5. One thing that surprised me" in snap   # after "3. From the notebook" (teach56b)
 
 
 def test_the_tally_total_has_room_and_a_heading_keeps_its_intro_and_first_box():

@@ -471,7 +471,9 @@ def test_the_explore_lesson_keeps_its_exact_chances_back_until_the_prediction_is
     assert WAITING not in json.dumps(widgets)   # the reveal's widget (the cell's plain-text copy stays as first drawn)
     rollouts, figure, weighted, odds = (nb.cells[stored + 1 + k] for k in range(4))
     said = "".join(o.get("text", "") for o in rollouts.outputs)
-    assert said.count("rollouts  play blue 8") == 3 and "1000 rollouts  play Wildcat (blue 20)" in said
+    # a teacher's read (teach56b): these lines said "play blue 8" where the reveal says "the blue 8"
+    assert said.count("rollouts  the blue 8") == 3 and "1000 rollouts  the Wildcat (blue 20)" in said
+    assert "play " not in said
     assert images(figure.outputs) == 1 and not nb.metadata["small_texts"]   # drawn, readable on a projector
     # a teacher's read (teach53): the lesson said random play makes every arrangement equally likely;
     # its example where that matters shows the weights and both chances after the lock-in only
@@ -481,7 +483,7 @@ def test_the_explore_lesson_keeps_its_exact_chances_back_until_the_prediction_is
     assert "weighted by the plays: 27/169 = 0.160" in said
     assert "1000 rollouts of catcards.odds, the blue 8: 95% interval [0.709, 0.763]" in said
     said = "".join(o.get("text", "") for o in odds.outputs)
-    assert "play blue 8" in said and "honest 0." in said and "peeking 1.000" in said
+    assert "the blue 8 " in said and "play " not in said and "honest 0." in said and "peeking 1.000" in said
     # a teacher's read: "peek - honest" was read as the value of the information; it is how far the
     # hidden cards move the chance, and the cell says (after the lock-in only) that the best card stays
     assert "difference +0.265" in said and "difference -0.085" in said and "peek - honest" not in said
@@ -490,6 +492,20 @@ def test_the_explore_lesson_keeps_its_exact_chances_back_until_the_prediction_is
     assert ("Exact chances with the real hidden cards (what peeking estimates): the blue 8: 1; "
             "the Wildcat (blue 20): 0.") in said
     assert EXPLORE_LOCK_FIRST not in json.dumps([c.outputs for c in (rollouts, figure, weighted, odds)])
+
+
+def test_the_explore_starter_prints_each_move_as_a_line_not_a_pandas_table(unanswered):
+    """A teacher's read (teach56b): the starter under "Your turn" printed two raw pandas tables with
+    bare "low high" columns and "play pink 5" rows. Each move is a line in words, "the yellow 4 share
+    won 0.510, 95% interval [0.441, 0.578]", as section 2's rollouts."""
+    path, nb, _, widgets = unanswered
+    if path.name != "explore.ipynb":
+        return
+    at = next(i for i, c in enumerate(nb.cells) if c.source.startswith("# A start: section 3's Cat Trick position"))
+    said = output_texts(nb.cells[at])
+    assert not re.search(r"\b(low|high|action|win_rate)\b", said) and "play " not in said, said
+    assert re.search(r"(?m)^  the yellow 4 +share won 0\.510, 95% interval \[0\.441, 0\.578\]$", said), said
+    assert said.count("share won") == 16 and said.startswith("honest:\n"), said
 
 
 #: what each cell of explore.ipynb that shows an estimate or the exact chance says before the lock-in
@@ -842,7 +858,11 @@ def test_the_card_game_lesson_shows_how_to_count_and_q_after_the_lock_in(unanswe
             and "At the deal: U = 38 cards unseen, h = 5 cards in the claimer's hand." in again[counted]), again[counted]
     bayes = next(i for i in waiting if "cg.p_genuine(holds, b)" in stored.cells[i].source and "verdict" in stored.cells[i].source)
     assert re.findall(r"bluff rate (\S+): q = ([\d.]+)", again[bayes]) == [
-        ("1/10", "0.9177"), ("3/10", "0.7880"), ("1/2", "0.6904"), ("1", "0.5272")], again[bayes]
+        ("1/10", "0.918"), ("3/10", "0.788"), ("1/2", "0.690"), ("1", "0.527")], again[bayes]
+    # a teacher's read (teach56b): q to 4 places here (0.9177, 0.6904) and to 3 in P(holds | claim)
+    # (0.918, 0.690): 3 places in both; and section 4 named the agent (`"bluffer"`) in its text
+    assert not [q for q in ("0.9177", "0.7880", "0.6904", "0.5272") if shows(again[bayes], q)], again[bayes]
+    assert '"bluffer"' not in text and "Computer players that bluff do so with rate 0.3 when they have nothing better to do." in " ".join(text.split())
 
 
 #: lessons56: the same read in three more lessons. Text above the reveal that gave the method with
@@ -1270,6 +1290,88 @@ def test_simons_cat_probability_holds_back_its_two_questions_and_prints_words_no
     assert "about 8 in 100,000" in markdown and "with 0 messes nobody takes\na Simon card" in markdown
     waits = [i for i, name in waiting_cells(stored) if name == "two_questions"]
     assert len(waits) == 1 and waits[0] < reveal_cell(stored, "two_questions")
+
+
+def test_simons_cat_probability_shows_no_chance_of_the_cat_3_aside_before_the_lock_in(unanswered):
+    """A teacher's read (teach56b), simons-cat-probability: before the lock-in, above the reveal,
+    section 1 printed "5 players, 7 cards each: 1 set aside; P(Cat 3 aside) = 1/36" under "a random
+    handful of r cards out of 36" (so r/36, 16/36 for the question); below it the "Why." text gave
+    r/36, the figure's legend "exact: Cat 3 aside, r/36" and its points at 0.44, and "Cat 3: 5/9"
+    (the Cat 3 opens unless it is set aside: 1 - 5/9). Nothing from the box to "Two questions that
+    sound alike" shows a chance of the Cat 3 or a figure before the lock-in; after it the cells
+    that waited print them and draw the two figures."""
+    path, nb, _, widgets = unanswered
+    if path.name != "simons-cat-probability.ipynb":
+        return
+    stored = nbformat.read(path, as_version=4)
+    end = next(i for i, c in enumerate(stored.cells) if c.source.startswith("### Two questions that sound alike"))
+    shown = "\n".join(c.source if c.cell_type == "markdown" else output_texts(nb.cells[i])
+                      for i, c in enumerate(stored.cells[:end]))
+    given = [g for g in ("1/36", "r/36", "5/9", "Cat 3: ", "P(Cat 3 aside) =") if g in shown]
+    assert not given, given
+    assert not [i for i in range(end) if images(nb.cells[i].get("outputs", []))]
+    nb, _, _ = locked_in(path)
+    again = nb.cells[len(stored.cells):-1]
+    said = "\n".join(output_texts(c) for c in again)
+    assert "5 players, 7 cards each: 1 set aside; P(Cat 3 aside) = 1/36" in said, said
+    assert "Cat 3: 5/9" in said and "the Cat 3 is set aside with chance r/36." in said, said
+    assert sum(images(c.get("outputs", [])) for c in again) == 2
+
+
+def test_simons_cat_probability_prints_short_numbers_and_plain_words(unanswered):
+    """A teacher's read (teach56b), simons-cat-probability: the all-lose rates printed "(95% interval
+    0.003395 to 0.01438)" and "0.0001765 to 0.005643", section 5 "0.256 to 0.3117"; section 2's
+    text named the code (`simulate`, `record`). Rare rates are said as "1 in N", the others to 3
+    places, and the text says what the computer does."""
+    path, nb, _, widgets = unanswered
+    if path.name != "simons-cat-probability.ipynb":
+        return
+    shown = "\n".join(output_texts(cell) for cell in nb.cells[:-1])
+    long = [n for pair in re.findall(r"interval:? ([\d.]+) to ([\d.]+)", shown) for n in pair if len(n.split(".")[-1]) > 3]
+    assert not long, long
+    assert "3 players: everyone lost in 7 of 1,000 games, about 1 in 143 (95% interval: between 1 in 70 and 1 in 295)" in shown
+    assert "seat 0 random: lost 283 of 1,000 games, 0.283 (95% interval 0.256 to 0.312)" in shown
+    stored = nbformat.read(path, as_version=4)
+    section2 = next(c.source for c in stored.cells if c.source.startswith("## 2. How many messes"))
+    assert "`simulate`" not in section2 and "`record`" not in section2
+
+
+def test_cat_days_keeps_its_whole_table_back_and_prints_each_chance_out_of_34(unanswered):
+    """A teacher's read (teach56b), cat-days: below the reveal the table "exact (without
+    replacement)" held back only its row for 14 cards drawn; its other rows, 0.118, 0.265, 0.706 and
+    0.882 for 4, 9, 24 and 30 cards, are plainly cards / 34, so 14/34 followed. The whole table
+    waits. And after the lock-in the working said "(4 + k) / 34" and then "k = 0: exact chance
+    2/17 ... k = 10: 7/17": each line now says it out of 34 first, "4/34 = 2/17"."""
+    path, nb, _, widgets = unanswered
+    if path.name != "cat-days.ipynb":
+        return
+    before = shown_texts(nb, widgets)
+    assert not [row for row in ("0.118", "0.265", "0.706", "0.882") if shows(before, row)]
+    stored = nbformat.read(path, as_version=4)
+    nb, _, widgets = locked_in(path)
+    after = "\n".join(output_texts(c) for c in nb.cells[len(stored.cells):-1])
+    for line in ("k =  0: exact chance 4/34 = 2/17", "k =  1: exact chance 5/34\n", "k = 10: exact chance 14/34 = 7/17"):
+        assert line in after, after
+    assert all(shows(after, row) for row in ("0.118", "0.265", "0.412", "0.706", "0.882")), after
+
+
+def test_snap_keeps_the_shortcut_and_the_whole_games_rate_back_until_the_lock_in(unanswered):
+    """A teacher's read (teach56b), snap: the notes say no cell's results show a prediction's answer
+    before the lock-in, above its reveal or below it; but "Independent turns, or not?" said "Each
+    turn has chance 16/17 of no snap" and its cell printed "(16/17)^51 = 0.0454", and the whole
+    games printed "snaps per turn over whole games: 0.0556" under "a little below 1/17": the answer,
+    1/17, before the lock-in. Both lines wait for it now, and no text says 16/17."""
+    path, nb, _, widgets = unanswered
+    if path.name != "snap.ipynb":
+        return
+    before = shown_texts(nb, widgets)
+    assert "16/17" not in before and "snaps per turn over whole games:" not in before and not shows(before, "0.0556")
+    stored = nbformat.read(path, as_version=4)
+    assert "16/17" not in "\n".join(c.source for c in stored.cells if c.cell_type == "markdown")
+    nb, _, widgets = locked_in(path)
+    after = "\n".join(output_texts(c) for c in nb.cells[len(stored.cells):-1])
+    assert "if the turns were independent: (16/17)^51 = 0.0454" in after, after
+    assert "snaps per turn over whole games: 0.0556" in after, after
 
 
 def test_the_answers_answer_forms_leaves_out_wait_for_the_lock_in_too(unanswered):

@@ -388,3 +388,18 @@ def test_lesson_text_says_press_not_click():
     said = " ".join("".join(c["source"]) for c in json.loads((ROOT / "notebooks" / "pairs.ipynb").read_text(encoding="utf-8"))["cells"]
                     if c["cell_type"] == "markdown").split()
     assert "select this cell (press **Esc**, then the arrow keys to reach it), then press **B**." in " ".join(said)
+
+
+def test_the_explore_lesson_calls_catcards_odds_the_rollout_tool_in_its_sentences():
+    """A teacher's read (teach56b): "`catcards.odds` (the rollout tool of section 2) counts the same
+    way", "which of the two `catcards.odds` does not estimate": a function's name as the subject of
+    a sentence a student reads. Those sentences, and "Your turn" (the worksheet prints it), say
+    "the rollout tool"; a cell under "Your turn" ("In the notebook.") says how to call it."""
+    nb, _ = _cells(ROOT / "notebooks" / "explore.ipynb")
+    texts = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
+    naming = [t[:40] for t in texts if "`catcards.odds`" in t and t.startswith(("**Are all", "**Read the last line", "**Your turn"))]
+    assert not naming, naming
+    assert any(t.startswith("**In the notebook.** The rollout tool is `catcards.odds`") for t in texts)
+    said = " ".join(" ".join(texts).split())
+    assert "The rollout tool of section 2 counts the same way." in said
+    assert "which of the two the rollout tool does not estimate." in said

@@ -56,6 +56,12 @@ def test_the_guide_gives_every_lesson_an_honest_time():
     section_1 = next(line for line in topics.splitlines() if "1. How many turns does a perfect memory need alone?" in line)
     assert minutes(section_1.split(" | ")[2]) == [12] and "**Section 1** (12 minutes)" in notes
     assert minutes(recursion.split(" | ")[2]) == [20, 25] and "20-25 minutes more, beside the 12 of section 1" in notes
+    # a teacher's read (teach56b): the guide gave cat-days' Lesson 1 with its Try it 25 minutes, the
+    # notes' plan 19 (minutes 13-24 and 24-32); the guide times them as the plan does
+    plan = dict(re.findall(r"^\| (\d+)-(\d+) \| (?:Lesson 1, after the lock-in|Exercise \*Grumpy Cat)",
+                           (NOTEBOOKS / "teacher" / "cat-days.md").read_text(encoding="utf-8"), re.M))
+    lesson_1 = next(line for line in topics.splitlines() if "`cat-days.ipynb`, *Lesson 1*" in line)
+    assert minutes(lesson_1.split(" | ")[2]) == [sum(int(b) - int(a) for a, b in plan.items())] == [19]
 
 
 def test_the_snap_plan_is_minute_by_minute_and_fills_50_minutes():
@@ -226,7 +232,7 @@ def test_the_notes_of_a_lesson_that_waits_for_the_lock_in_say_how_to_run_it():
         assert f'"{lock_first}"' in said and f'"{WAITING}"' in said, stem
         # how to run them again: "run the two cells again (click each, Shift+Enter)"; explore's notes
         # run section 2 on with Run > Run Selected Cell and All Below
-        assert re.search(r"run (the (two|three|four|five) cells|that cell) again \(click|Run Selected Cell and All Below", said), stem
+        assert re.search(r"run (the (two|three|four|five|six) cells|that cell) again \(click|Run Selected Cell and All Below", said), stem
         if stem in BELOW_THE_REVEAL:   # a teacher's read (belowreveal): the cells below the reveal wait too
             assert "before scrolling past" not in said and "reveal or below it" in said, stem
 
@@ -251,6 +257,18 @@ def test_the_cat_trick_notes_and_notebook_lock_in_at_the_same_step():
     count = " ".join(count.split())
     assert "Lock in your guess above first. Then: how would you count the tricks with no trump?" in count
     assert "then lock in" not in count.lower() and "Think about it" not in count
+
+
+def test_the_card_game_plan_locks_in_first_and_leaves_out_the_play_section():
+    """A teacher's read (teach56b): the plan did the bluffing rule and the stacked example (section 1)
+    at minutes 0-5 and "Predict first" at 5-8, while the notebook's box comes before section 1; and
+    section 6, *Play*, was in no row of the 50 minutes. The plan's first row is the box, the second
+    section 1 after the lock-in, and a line says section 6 is left out of the plan."""
+    notes = (NOTEBOOKS / "teacher" / "card-game.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (\d+-\d+) \| (.+) \|$", notes, re.M)
+    assert rows[0][0] == "0-3" and rows[0][1].startswith("**Predict first**")
+    assert rows[1] == ("3-8", "Section 1, after the lock-in: the bluffing rule, and the stacked example (a claim challenged).")
+    assert "Section 6, *Play*, is not in the plan: it suits homework or a spare lesson." in notes
 
 
 #: the numbers the notes write in words

@@ -354,7 +354,7 @@ assert _row["action"] == "play blue 8" and (round(_row["low"], 3), round(_row["h
 assert _row["low"] <= Fraction(3, 4) <= _row["high"] and not _row["low"] <= Fraction(9, 13) <= _row["high"]
 assert ("We count every arrangement that fits as equally likely. We use what the rules force: a player who did "
         "not play the colour led has none of it. We do not use what a player's choice might hint. "
-        "`catcards.odds` (the rollout tool of section 2) counts the same way.") in _markdown
+        "The rollout tool of section 2 counts the same way.") in _markdown
 assert "every arrangement that fits is equally likely" not in _markdown and "Suppose every other player" not in _markdown
 assert ("shares 0.148, 0.133 (four times) and 0.320 (seat 0 holding both blue cards gets a little more than "
         "holding one, because seat 1 then held no blue card and had fewer choices), and the blue 8's chance becomes "
