@@ -726,10 +726,7 @@ def test_the_cat_trick_lesson_shows_how_to_count_no_trump_after_the_lock_in(unan
         return
     stored = nbformat.read(path, as_version=4)
     at = reveal_cell(stored, "no_trump")
-    above = "\n".join(c.source if c.cell_type == "markdown" else output_texts(nb.cells[i])
-                      for i, c in enumerate(stored.cells[:at]))
-    method = ("binom", "C(28", "C(34", "28/34", "27/33", "hypergeometric")
-    assert not [m for m in method if m in above], [m for m in method if m in above]
+    assert_not_above(stored, nb, at, ("binom", "C(28", "C(34", "28/34", "27/33", "hypergeometric"))
     text = " ".join(c.source for c in stored.cells if c.cell_type == "markdown")
     assert "\\frac{28}{34}" not in text and "binom{28}" not in text and "binom{34}" not in text
     # locked in ("1/2"): the student runs the two cells again (above the reveal, then below it)
@@ -834,10 +831,7 @@ def test_the_card_game_lesson_shows_how_to_count_and_q_after_the_lock_in(unanswe
         return
     stored = nbformat.read(path, as_version=4)
     at = reveal_cell(stored, "holds_good")
-    above = "\n".join(c.source if c.cell_type == "markdown" else output_texts(nb.cells[i])
-                      for i, c in enumerate(stored.cells[:at]))
-    method = ("binom", "C(3", "C(U", "U - K", "U-K", "hypergeometric", "1 minus", "1 - P(", "U = 38")
-    assert not [m for m in method if m in above], [m for m in method if m in above]
+    assert_not_above(stored, nb, at, ("binom", "C(3", "C(U", "U - K", "U-K", "hypergeometric", "1 minus", "1 - P(", "U = 38"))
     text = "\n".join(c.source for c in stored.cells if c.cell_type == "markdown")
     outputs = "\n".join(output_texts(c) for c in nb.cells) + json.dumps(widgets)
     qs = ("0.9177", "0.918", "0.92", "0.7880", "0.788", "0.79", "0.6904", "0.690", "0.69")
@@ -895,9 +889,7 @@ def test_no_text_above_the_reveal_shows_how_to_count_the_prediction(unanswered):
     stored = nbformat.read(path, as_version=4)
     name = re.search(r"^(\w+) = Predict\(", "\n".join(c.source for c in stored.cells), re.M).group(1)
     at = reveal_cell(stored, name)
-    above = "\n".join(c.source if c.cell_type == "markdown" else output_texts(nb.cells[i])
-                      for i, c in enumerate(stored.cells[:at]))
-    assert not [m for m in hidden if m in above], [m for m in hidden if m in above]
+    assert_not_above(stored, nb, at, hidden)
     assert "Guess now and lock it in, before any counting." in " ".join(
         " ".join(c.source for c in stored.cells[:at] if c.cell_type == "markdown").split())
     waiting = [i for i, _ in waiting_cells(stored)]
@@ -1200,6 +1192,14 @@ def output_texts(cell) -> str:
 def reveal_cell(nb, predict: str) -> int:
     """The index of the code cell that calls ``<predict>.reveal(``."""
     return next(i for i, c in enumerate(nb.cells) if c.cell_type == "code" and f"{predict}.reveal(" in c.source)
+
+
+def assert_not_above(stored, nb, at: int, words) -> None:
+    """None of ``words`` is in what a student reads above cell ``at`` of the lesson: the stored
+    notebook's text cells and the outputs of its code cells in the executed ``nb``."""
+    above = "\n".join(c.source if c.cell_type == "markdown" else output_texts(nb.cells[i])
+                      for i, c in enumerate(stored.cells[:at]))
+    assert not [w for w in words if w in above], [w for w in words if w in above]
 
 
 def waiting_cells(nb) -> list[tuple[int, str]]:
