@@ -147,11 +147,11 @@ def test_after_skip_to_my_turn_the_focus_goes_to_the_grids_first_face_down_card(
     table.close()
 
 
-def test_a_doubled_press_on_skip_after_the_focus_moved_is_ignored(monkeypatch, focused):
-    """The second press of a doubled Enter reaches "Skip to my turn" before the page has moved
-    the focus: it is ignored as a repeat, not answered "Nothing to skip"."""
+def _paced_pairs_at_skip(monkeypatch):
+    """A paced Pairs table where seat 0 has turned over cards 0 and 1 and 4 s have gone
+    by on the press clock: the computers' turns wait, "Skip to my turn" is offered. Returns the
+    table and the clock (a one-item list of seconds: add to it to move time on)."""
     from catcards.widgets.table import messages
-    from catcards.widgets.table.messages import REPEATED_PRESS
 
     sent = [100.0]
     monkeypatch.setattr(messages, "press_time", lambda: sent[0])
@@ -160,6 +160,15 @@ def test_a_doubled_press_on_skip_after_the_focus_moved_is_ignored(monkeypatch, f
     sent[0] += 1.0
     table.cell_buttons[1].click()
     sent[0] += 3.0
+    return table, sent
+
+
+def test_a_doubled_press_on_skip_after_the_focus_moved_is_ignored(monkeypatch, focused):
+    """The second press of a doubled Enter reaches "Skip to my turn" before the page has moved
+    the focus: it is ignored as a repeat, not answered "Nothing to skip"."""
+    from catcards.widgets.table.messages import REPEATED_PRESS
+
+    table, sent = _paced_pairs_at_skip(monkeypatch)
     skip = _skip(table)
     skip.click()
     summary = _spoken(table)
@@ -174,15 +183,7 @@ def test_a_doubled_press_on_skip_after_the_focus_moved_is_ignored(monkeypatch, f
 def test_enter_held_on_skip_does_not_turn_over_the_card_that_took_the_focus(monkeypatch, focused):
     """The card the skip hands the focus to is where a held Enter's repeats land: a press on it
     straight after is taken for that key, as after every move (the table's held-key rule)."""
-    from catcards.widgets.table import messages
-
-    sent = [100.0]
-    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
-    table = _paced_pairs()
-    table.cell_buttons[0].click()
-    sent[0] += 1.0
-    table.cell_buttons[1].click()
-    sent[0] += 3.0
+    table, sent = _paced_pairs_at_skip(monkeypatch)
     _skip(table).click()
     moves = len(table.state.history)
     sent[0] += 0.5  # a held key's first repeat
