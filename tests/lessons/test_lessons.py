@@ -915,7 +915,7 @@ METHOD_AFTER_THE_LOCK_IN = {
                        "P(drawn by your k-th draw) = 1 - C(33, 4 + k) / C(34, 4 + k) = (4 + k) / 34"),
     "king-of-the-jungle.ipynb": (("binom", "hypergeometric", "C(4", "C(48", "C(52"),
                                  "P(k Lions) = C(4, k) x C(48, 13 - k) / C(52, 13)"),
-    "simons-cat-probability.ipynb": (("binom", "hypergeometric", "r/36", "C(36", "r - k"),
+    "simons-cat-probability.ipynb": (("binom", "hypergeometric", "r/36", "16/36", "4/9", "C(36", "r - k"),
                                      "One special card (K = 1, the Cat 3): it is set aside with chance r/36."),
 }
 
@@ -1323,6 +1323,12 @@ def test_simons_cat_probability_holds_back_its_two_questions_and_prints_words_no
     assert not re.search(r"\de-0\d", shown)
     above = [c.source for c in stored.cells[:reveal_cell(stored, "first_guess")] if c.cell_type == "markdown"]
     assert not any("r/36" in text or "`inside`" in text for text in above)
+    # a teacher's read (lessons57): "a random handful of r cards out of 36" stays above the reveal. It
+    # says what the shuffle does (the model), not the chance: no value (the general tests find none of
+    # 4/9's forms in any text), no direction; the step to r/36 is the student's
+    said_above = " ".join(" ".join(above).split())
+    assert "The shuffle makes the set-aside pile a random handful of $r$ cards out of 36, every handful equally likely." in said_above
+    assert not re.search(r"16/36|4/9|less than half|more than half|each card|every card is", said_above)
     markdown = "\n".join(c.source for c in stored.cells if c.cell_type == "markdown")
     assert "±" not in markdown and not re.search(r"\de-0\d", markdown)
     assert "about 8 in 100,000" in markdown and "with 0 messes nobody takes\na Simon card" in markdown
