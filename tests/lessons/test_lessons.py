@@ -1392,9 +1392,15 @@ def test_cat_days_keeps_its_whole_table_back_and_prints_each_chance_out_of_34(un
     before = shown_texts(nb, widgets)
     assert not [row for row in ("0.118", "0.265", "0.706", "0.882") if shows(before, row)]
     stored = nbformat.read(path, as_version=4)
+    # a teacher's read (lessons57, as snap's "a little below 1/17"): "Even after ten draws you have drawn
+    # the Demanding Cat less than half the time" stood in the text just below the reveal: the answer's
+    # direction before the lock-in. The figure's cell prints it after the lock-in
+    said = " ".join(" ".join(c.source for c in stored.cells if c.cell_type == "markdown").split())
+    assert "less than half" not in said and "less than half" not in before
     nb, _, widgets = locked_in(path)
     after = "\n".join(output_texts(c) for c in nb.cells[len(stored.cells):-1])
-    for line in ("k =  0: exact chance 4/34 = 2/17", "k =  1: exact chance 5/34\n", "k = 10: exact chance 14/34 = 7/17"):
+    for line in ("k =  0: exact chance 4/34 = 2/17", "k =  1: exact chance 5/34\n", "k = 10: exact chance 14/34 = 7/17",
+                 "Even after ten draws you have drawn the Demanding Cat less than half the time."):
         assert line in after, after
     assert all(shows(after, row) for row in ("0.118", "0.265", "0.412", "0.706", "0.882")), after
 
@@ -1450,12 +1456,12 @@ def test_snap_keeps_its_working_and_the_exact_3_back_until_the_lock_in(unanswere
     assert "**Why this chance?** Lock in your Prediction 1 above first." in said
     assert "**Why this many?** Lock in your Prediction 2 above first." in said
     before = shown_texts(nb, widgets)
-    hidden = ("3 of the 51 other cards share its number", "51 x 1/17 = 3", "A little below 1/17",
+    hidden = ("3 of the 51 other cards share its number", "51 x 1/17 = 3", "A little below 1/17", "an average game:",
               "a snap really does make the next one less likely", "exact: 3", "exact 3", "holds the exact 3")
     assert not [text for text in hidden if text in before], [text for text in hidden if text in before]
     nb, _, widgets = locked_in(path)
     after = "\n".join(output_texts(c) for c in nb.cells[len(stored.cells):-1])
-    for text in ("Wildcat: P(snap on a turn) = 3/51 = 1/17, about 0.059", "51 x 1/17 = 3", "A little below 1/17",
+    for text in ("Wildcat: P(snap on a turn) = 3/51 = 1/17, about 0.059", "51 x 1/17 = 3", "A little below 1/17", "an average game:",
                  "With cards, a snap really does make the next one less likely: two of that number are used up.",
                  "95% interval ["):
         assert text in after, text
