@@ -650,25 +650,63 @@ PYTHON_DICT = re.compile(r"\{'\w+': ")
 PYTHON_LIST = re.compile(r"\['[^'\n]*'(?:, '[^'\n]*')*\]|\[-?\d+(?:, -?\d+)+\]")
 #: a pandas table shown with its row numbers (its index 0, 1, 2, ... as the first column)
 ROW_NUMBERS = re.compile(r"<tbody>\s*<tr>\s*<th>0</th>")
-#: the lessons the teacher's read teach56 found printing Python lists or tables with row numbers,
-#: mended (cat-trick, king-of-the-jungle, simons-cat and simons-cat-probability still print a
-#: list of hand sizes or bids, "[9, 9, 9, 9]": read on their own)
-PLAIN_OUTPUT = {"snap.ipynb", "cat-days.ipynb", "explore.ipynb"}
+#: a Python list of lists, as print shows a nested list: "[[2, 1], [0, 3]]"
+NESTED_LIST = re.compile(r"\[\[")
+#: True or False, as print shows a bool ("exact value inside the interval: True")
+PYTHON_BOOL = re.compile(r"\b(True|False)\b")
+#: e-notation, as print shows a small or large float ("8.2e-05", "4e+15"); Python always gives the sign
+E_NOTATION = re.compile(r"\d(\.\d+)?e[+-]\d")
+#: the lessons the teacher's read teach56 found showing tables with row numbers, mended
+ROWS_NAMED = {"snap.ipynb", "cat-days.ipynb", "explore.ipynb"}
+#: what no output a student reads may hold: each as a teacher's read found it
+CODE_IN_LESSON_OUTPUT = {"a Python list": PYTHON_LIST, "a nested list": NESTED_LIST, "True or False": PYTHON_BOOL,
+                         "e-notation": E_NOTATION, "a Python dict": PYTHON_DICT}
 
 
-def test_snap_cat_days_and_explore_print_words_not_python_lists_or_row_numbers(unanswered):
+def code_in_outputs(cells) -> list[tuple[int, str, str]]:
+    """``(index, what, text)`` of each cell whose outputs hold one of :data:`CODE_IN_LESSON_OUTPUT`."""
+    return [(i, what, m.group(0)) for i, cell in enumerate(cells) for what, pattern in CODE_IN_LESSON_OUTPUT.items()
+            if (m := pattern.search(output_texts(cell)))]
+
+
+def test_code_in_outputs_is_found():
+    said = [nbformat.v4.new_code_cell(outputs=[nbformat.v4.new_output("stream", name="stdout", text=text)])
+            for text in ("cards in each hand: [8, 8, 8, 8]", "legal bids: [0, 1, 2, 3, 5]", "inside: True",
+                         "about 8.2e-05", "[[2, 1], [0, 3]]", "{'games': 40000}",
+                         "8 cards in each hand", "95% interval [0.482, 0.605]", "0 to 3 or 5 to 13 tricks")]
+    assert [(i, what) for i, what, _ in code_in_outputs(said)] == [
+        (0, "a Python list"), (1, "a Python list"), (2, "True or False"), (3, "e-notation"), (4, "a Python list"),
+        (4, "a nested list"), (5, "a Python dict")]
+
+
+def test_every_lesson_prints_words_not_python_lists_or_row_numbers(unanswered):
     """A teacher's read (teach56): explore.ipynb's first output, projected, printed "seat 2 holds
     ['blue 8', 'Wildcat (blue 20)']" and "bids [2, 0, 2]  tricks won so far [5, 2, 4]"; snap's own
-    sample "your 10 passes: [3, 2, ...]". A student reads words: no output of the lessons of
-    :data:`PLAIN_OUTPUT`, Run All without answers, holds a Python list or shows a table with row
-    numbers (snap's reaction times, cat-days' draws and win rates)."""
+    sample "your 10 passes: [3, 2, ...]". A second (lessons57): cat-trick printed "cards in each
+    hand: [8, 8, 8, 8]", simons-cat "[9, 9, 9, 9]", king-of-the-jungle "legal bids for the last
+    bidder: [0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13]". A student reads words: no output of any
+    lesson, Run All without answers and again after the lock-in, holds a Python list, True or
+    False, e-notation or a dict (:data:`CODE_IN_LESSON_OUTPUT`); nor does a lesson of
+    :data:`ROWS_NAMED` show a table with row numbers (snap's reaction times, cat-days' draws and win
+    rates)."""
     path, nb, _, widgets = unanswered
-    if path.name in PLAIN_OUTPUT:
-        shown = [(i, m.group(0)) for i, cell in enumerate(nb.cells[:-1]) if (m := PYTHON_LIST.search(output_texts(cell)))]
-        assert not shown, f"{path.name}: {shown}"
-        tables = [i for i, cell in enumerate(nb.cells[:-1])
+    stored = nbformat.read(path, as_version=4)
+    runs = [("Run All", nb.cells[:-1])]
+    if waiting_cells(stored):   # the lesson's cells, then the cells that waited run again (not the lock-in cells)
+        locks = len(dict.fromkeys(name for _, name in waiting_cells(stored)))
+        again = locked_in(path)[0].cells
+        runs.append(("after the lock-in", again[:len(stored.cells)] + again[len(stored.cells) + locks:-1]))
+    for run_name, cells in runs:
+        shown = [(i, what, text) for i, what, text in code_in_outputs(cells) if CHECKS_MARK not in output_texts(cells[i])]
+        assert not shown, f"{path.name}, {run_name}: {shown}"
+        tables = [i for i, cell in enumerate(cells)
                   if any(ROW_NUMBERS.search(o.get("data", {}).get("text/html", "")) for o in cell.get("outputs", []))]
-        assert not tables, f"{path.name}: cells {tables} show a table with row numbers"
+        assert path.name not in ROWS_NAMED or not tables, f"{path.name}, {run_name}: cells {tables} show a table with row numbers"
+    said = "\n".join(output_texts(cell) for cell in nb.cells[:-1])
+    words = {"cat-trick.ipynb": "each of the 4 hands holds 8 cards; 2 cards are not dealt (hidden)",
+             "simons-cat.ipynb": "each of the 4 hands holds 9 cards",
+             "king-of-the-jungle.ipynb": "The last player may bid 0 to 3 or 5 to 13 tricks, but not 4."}.get(path.name)
+    assert words is None or words in said, said
     stored = nbformat.read(path, as_version=4)
     if path.name == "explore.ipynb":
         said = output_texts(nb.cells[3])
@@ -871,7 +909,7 @@ METHOD_AFTER_THE_LOCK_IN = {
                        "P(drawn by your k-th draw) = 1 - C(33, 4 + k) / C(34, 4 + k) = (4 + k) / 34"),
     "king-of-the-jungle.ipynb": (("binom", "hypergeometric", "C(4", "C(48", "C(52"),
                                  "P(k Lions) = C(4, k) x C(48, 13 - k) / C(52, 13)"),
-    "simons-cat-probability.ipynb": (("binom", "hypergeometric", "r/36", "C(36", "r - k"),
+    "simons-cat-probability.ipynb": (("binom", "hypergeometric", "r/36", "16/36", "4/9", "C(36", "r - k"),
                                      "One special card (K = 1, the Cat 3): it is set aside with chance r/36."),
 }
 
@@ -1285,6 +1323,12 @@ def test_simons_cat_probability_holds_back_its_two_questions_and_prints_words_no
     assert not re.search(r"\de-0\d", shown)
     above = [c.source for c in stored.cells[:reveal_cell(stored, "first_guess")] if c.cell_type == "markdown"]
     assert not any("r/36" in text or "`inside`" in text for text in above)
+    # a teacher's read (lessons57): "a random handful of r cards out of 36" stays above the reveal. It
+    # says what the shuffle does (the model), not the chance: no value (the general tests find none of
+    # 4/9's forms in any text), no direction; the step to r/36 is the student's
+    said_above = " ".join(" ".join(above).split())
+    assert "The shuffle makes the set-aside pile a random handful of $r$ cards out of 36, every handful equally likely." in said_above
+    assert not re.search(r"16/36|4/9|less than half|more than half|each card|every card is", said_above)
     markdown = "\n".join(c.source for c in stored.cells if c.cell_type == "markdown")
     assert "±" not in markdown and not re.search(r"\de-0\d", markdown)
     assert "about 8 in 100,000" in markdown and "with 0 messes nobody takes\na Simon card" in markdown
@@ -1348,9 +1392,15 @@ def test_cat_days_keeps_its_whole_table_back_and_prints_each_chance_out_of_34(un
     before = shown_texts(nb, widgets)
     assert not [row for row in ("0.118", "0.265", "0.706", "0.882") if shows(before, row)]
     stored = nbformat.read(path, as_version=4)
+    # a teacher's read (lessons57, as snap's "a little below 1/17"): "Even after ten draws you have drawn
+    # the Demanding Cat less than half the time" stood in the text just below the reveal: the answer's
+    # direction before the lock-in. The figure's cell prints it after the lock-in
+    said = " ".join(" ".join(c.source for c in stored.cells if c.cell_type == "markdown").split())
+    assert "less than half" not in said and "less than half" not in before
     nb, _, widgets = locked_in(path)
     after = "\n".join(output_texts(c) for c in nb.cells[len(stored.cells):-1])
-    for line in ("k =  0: exact chance 4/34 = 2/17", "k =  1: exact chance 5/34\n", "k = 10: exact chance 14/34 = 7/17"):
+    for line in ("k =  0: exact chance 4/34 = 2/17", "k =  1: exact chance 5/34\n", "k = 10: exact chance 14/34 = 7/17",
+                 "Even after ten draws you have drawn the Demanding Cat less than half the time."):
         assert line in after, after
     assert all(shows(after, row) for row in ("0.118", "0.265", "0.412", "0.706", "0.882")), after
 
@@ -1372,6 +1422,51 @@ def test_snap_keeps_the_shortcut_and_the_whole_games_rate_back_until_the_lock_in
     after = "\n".join(output_texts(c) for c in nb.cells[len(stored.cells):-1])
     assert "if the turns were independent: (16/17)^51 = 0.0454" in after, after
     assert "snaps per turn over whole games: 0.0556" in after, after
+
+
+def test_no_text_cell_shows_a_predictions_answer(unanswered):
+    """A teacher's read (lessons57), snap: "Why 1/17?" (3/51 = 1/17, about 0.059) stood in a text
+    cell just below its reveal, "a little below 1/17" beside the whole games, and section 4 said "The
+    exact average is 3 snaps a pass"; the notes asked the class to lock in before scrolling there,
+    but a student who runs all and scrolls on reads the answer without predicting. No text cell of
+    any lesson, above a reveal or below it, holds that reveal's answer in a form the lesson prints
+    (:func:`answer_forms`): the working is printed by a cell that waits for the lock-in."""
+    path, nb, _, _ = unanswered
+    stored = nbformat.read(path, as_version=4)
+    given_away = [f"text cell {i} says {form!r}, the answer to {name}"
+                  for name, reveal in nb.metadata["reveals"].items() for form in answer_forms(reveal)
+                  for i, cell in enumerate(stored.cells) if cell.cell_type == "markdown" and shows(cell.source, form)]
+    assert not given_away, f"{path.name}: " + "; ".join(given_away)
+
+
+def test_snap_keeps_its_working_and_the_exact_3_back_until_the_lock_in(unanswered):
+    """A teacher's read (lessons57), snap: the working of both predictions ("Why 1/17?", "Why 3?"),
+    "a little below 1/17" over whole games, the sentence that a snap makes the next one less likely
+    (the choice's answer, below the exercise after the reveal) and section 4's "exact: 3" and its
+    chart's "exact 3" line showed before the lock-in. The text asks the questions; the cells that
+    wait print the working, the direction and the exact 3 after it."""
+    path, nb, _, widgets = unanswered
+    if path.name != "snap.ipynb":
+        return
+    stored = nbformat.read(path, as_version=4)
+    said = " ".join(" ".join(c.source for c in stored.cells if c.cell_type == "markdown").split())
+    for text in ("Why 1/17?", "Why 3?", "1/17", "3/51", "51 \\times", "a little below", "less likely: two",
+                 "makes the next one less likely", "exact average is 3"):
+        assert text not in said, text
+    assert "**Why this chance?** Lock in your Prediction 1 above first." in said
+    assert "**Why this many?** Lock in your Prediction 2 above first." in said
+    before = shown_texts(nb, widgets)
+    hidden = ("3 of the 51 other cards share its number", "51 x 1/17 = 3", "A little below 1/17", "an average game:",
+              "a snap really does make the next one less likely", "exact: 3", "exact 3", "holds the exact 3")
+    assert not [text for text in hidden if text in before], [text for text in hidden if text in before]
+    nb, _, widgets = locked_in(path)
+    after = "\n".join(output_texts(c) for c in nb.cells[len(stored.cells):-1])
+    for text in ("Wildcat: P(snap on a turn) = 3/51 = 1/17, about 0.059", "51 x 1/17 = 3", "A little below 1/17", "an average game:",
+                 "With cards, a snap really does make the next one less likely: two of that number are used up.",
+                 "95% interval ["):
+        assert text in after, text
+    section4 = next(i for i, c in enumerate(stored.cells) if c.source.startswith("class_seeds = "))
+    assert (section4, "count_guess") in waiting_cells(stored)
 
 
 def test_the_answers_answer_forms_leaves_out_wait_for_the_lock_in_too(unanswered):

@@ -18,7 +18,8 @@ with_grumpy = sum(0 in hand or 1 in hand for hand in openings)
 assert chance_seen_by_turn(0, "Grumpy Cat") == Fraction(with_grumpy, len(openings))
 assert chance_seen_by_turn(0, "Grumpy Cat") == 1 - Fraction(comb(32, 4), comb(34, 4))
 
-# ---- claim, cell "Even after ten draws you have seen the Demanding Cat less than half the time".
+# ---- claim, the line "Even after ten draws you have drawn the Demanding Cat less than half the time"
+# that the figure's cell prints after the lock-in.
 # Source: the closed form (4 + k) / 34 at k = 10, and the 1200 simulated games of the cell before.
 assert Fraction(4 + 10, 34) < Fraction(1, 2) and hits[10] / GAMES < 0.5
 # the reveal after it shows 14/34 = 7/17 and the simulated share of those games at k = 10
