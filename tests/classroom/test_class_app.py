@@ -501,3 +501,24 @@ def test_a_simons_cat_class_table_ends_play_once_its_deal_is_counted(monkeypatch
     assert table.ended_words.startswith("Counted for the class: 0 deals with the Cat 3 set aside.")
     assert focusable_buttons(table.hand_box) == []
     table.close()
+
+
+def test_a_counted_simons_cat_deal_shows_no_seat_to_play(monkeypatch):
+    """table57 (a hostile tester): once a Simon's Cat class deal was counted at its deal and play
+    ended (``GameTable.end_play``), the status line said so, but the seat panel on the board still
+    marked "Seat 0 (you) ◀ to play". After play has ended no seat is to play: the board marks none
+    (before the fix seat 0's box had the arrow and the green border of the seat to act)."""
+    import html
+    import re
+
+    act = activity("simons-cat/cat3-set-aside")
+    fake = FakeClass(games=[(0, 5)], results=[(201, {"counted": {"value": 1}, "games": 1})])
+    app = run_app(monkeypatch, fake, act.key)
+    table = app["table"]
+    assert table.ended_words is not None and table.state.current_player == 0  # the student's turn, ended
+    board = table.board_box.children[0].value
+    text = html.unescape(re.sub(r"<[^>]+>", " ", board))
+    assert "Seat 0 (you)" in text and "Seat 1 (computer)" in text
+    assert "to play" not in text and "\u25c0" not in text
+    assert "border:2px solid #2b7a2b" not in board  # no seat's box marked as the one to act
+    table.close()

@@ -501,8 +501,9 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
         counted. Until another game is on the table (:meth:`new_game`, or ``state`` set), nothing
         moves: no computer (:meth:`stop`, and they are not due), and a person's move is refused
         with ``words`` (:meth:`act`, a move button, "Computer step", "Play out"); the status line
-        says ``words`` and the hand shows its cards' faces with no button
-        (:meth:`ended_hand_html`). ``words``: plain text, short sentences (escaped when drawn)."""
+        says ``words``, the hand shows its cards' faces with no button
+        (:meth:`ended_hand_html`), and the board is drawn with no seat to act (its observation's
+        ``current_player`` None: no seat panel says "to play"). ``words``: plain text, short sentences (escaped when drawn)."""
         self.stop()
         self._ended = (self.live_state, str(words))
         self.refresh()

@@ -263,11 +263,13 @@ class ViewMixin:
             self._kept.clear()
             self._sticky.clear()
         self._used = set()
-        board = self.board(obs)
+        ended = self.ended_words
+        # play ended by the page (end_play): no seat is to play, so the board (its seat panel:
+        # "Seat 0 (you) to play", class57) is drawn with no seat to act
+        board = self.board(obs if ended is None else {**obs, "current_player": None})
         if tuple(self.board_box.children) != (board,):
             self.board_box.children = [board]
         hidden = self._hidden_for()
-        ended = self.ended_words
         if ended is not None:  # play ended by the page (end_play): the hand's faces, no button
             hand = [self.html("ended", self.ended_hand_html(obs))] if self.view_seat is not None else []
         elif hidden is not None:
