@@ -21,8 +21,10 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
                                             ``table``, their live table's kernel id (or null),
                                             ``open`` (results are counted now: false while
                                             the teacher has closed submissions), ``ended``
-                                            (the class was ended) and ``closed_refused`` (their
-                                            next game was refused while closed)
+                                            (the class was ended), ``closed_refused`` (their
+                                            next game was refused while closed) and
+                                            ``playing`` (their table has a move of their next
+                                            game: :meth:`ClassServer.in_play`)
 ``POST class/CODE/game``                    ``{"student": token}`` -> ``{"k": k, "seed": seed}``
                                             (the join and ``/me`` answers carry ``"seed"`` too;
                                             ``null`` when the activity's deal is hidden, see
@@ -503,6 +505,7 @@ class MeHandler(PoolHandler):
                    "open": info.is_open and not info.ended, "ended": info.ended,
                    "closed_refused": not info.is_open and not info.ended
                                      and self.server.closed_refusal(student.number, results["next"]),
+                   "playing": self.server.in_play(student.number, results["next"]),
                    "table": self.server.student_table(student.number), **results})
 
 
@@ -1425,6 +1428,15 @@ class ClassServer(PromptStop, Voila):
         or one of another game: counted since)."""
         kept = (self._progress or {}).get(student)
         return kept[1] if kept is not None and kept[0] == k else None
+
+    def in_play(self, student: int, next_k: int) -> bool:
+        """True when student number ``student``'s table has sent a move of their next game,
+        ``next_k`` (not counted: :meth:`kept_progress`), so a game of theirs is in play. False
+        once that game is counted (their next is then another: a Simon's Cat deal is counted at
+        the deal, before any move) or before their first move of it. The student's page reads it
+        (``/me``'s ``playing``): with the class closed it says "Keep playing: this game counts if
+        the class opens again" only then, not beside a table whose game was counted (table57)."""
+        return self.kept_progress(student, next_k) is not None
 
     #: student number -> the game (its k) of theirs refused while the class was closed
     _closed_refusals: Any = None

@@ -24,6 +24,8 @@ def demand_text(obs: dict, deck: str) -> str:
     if obs["is_over"]:
         return "The game is over."
     cur = obs["current_player"]
+    if cur is None:  # play ended by the page (GameTable.end_play): no one is to play
+        return "No one is to play now."
     if obs["taking"]:
         return f"Seat {cur} takes the pile."
     if obs["demand"]:

@@ -113,7 +113,7 @@ def banner_html(obs: dict, seat_label: Callable[[int | None], str]) -> str:
     if obs["is_over"]:
         return ""
     asked = obs["current_player"]
-    if obs["decision"] not in ("respond", "bluff", "choice", "end"):
+    if asked is None or obs["decision"] not in ("respond", "bluff", "choice", "end"):  # None: play ended
         return ""
     colour = "#fff3cd" if obs["window"] == "bluff" else "#e8f4fd"
     return (

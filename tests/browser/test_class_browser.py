@@ -935,6 +935,9 @@ def test_the_exact_answer_is_drawn_in_thick_edged_marks_and_the_keys_say_what_is
 
 #: what the student's page says beside the table when the teacher closes the class
 CLOSED_WORDS = "Class closed for now. Keep playing: this game counts if the class opens again before you finish."
+#: what it says instead when no game of theirs is in play (no move of their next game made: their
+#: last game was counted, e.g. a Simon's Cat deal, counted at its deal; table57)
+CLOSED_IDLE_WORDS = "Class closed for now: no game counts until your teacher opens the class again."
 
 
 @pytest.mark.browser
@@ -1245,14 +1248,20 @@ def test_the_closed_notice_says_a_game_finished_while_closed_was_not_counted(bro
         notice = page.locator("#class-state")
         auth = {"Authorization": f"Bearer {new.teacher_token}"}
         assert requests.post(url + "/open", json={"open": False}, headers=auth, timeout=30).status_code == 200
-        expect(notice).to_have_text(CLOSED_WORDS, timeout=15_000)
-        # the table's kernel sends the finished game: here the test does
+        # no table here: no game of theirs is in play, so the notice does not say "Keep playing"
+        # (table57: it said so beside a table whose game was counted)
+        expect(notice).to_have_text(CLOSED_IDLE_WORDS, timeout=15_000)
+        # the table's kernel sends its game after each move, then the finished game: here the test does
         from catcards.classroom.activities import activity
         from catcards.classroom.pool import series_seed
         from catcards.games.snap import FLIP
 
-        game = activity("snap/snaps-per-pass").new_game(series_seed(pool.student(new.code, token).seed, 0))
-        for _ in range(52):
+        student = pool.student(new.code, token)
+        game = activity("snap/snaps-per-pass").new_game(series_seed(student.seed, 0))
+        game.apply(FLIP)
+        server.keep_progress(student.number, 0, game.to_json())  # as the table's /progress does
+        expect(notice).to_have_text(CLOSED_WORDS, timeout=15_000)
+        for _ in range(51):
             game.apply(FLIP)
         reply = requests.post(url + "/results", json={"student": token, "save": game.to_json()}, timeout=30)
         assert reply.status_code == 403 and "closed" in reply.json()["error"]

@@ -1,5 +1,6 @@
 """A game table's Messages box in a real browser on a 390 px phone (Voila): its lines wrap between
-words, and the newest message is in sight without scrolling the box.
+words, and the newest message of the box is in sight without scrolling it (the newest of all is
+bold above it, in the live line).
 
 Skipped (with the reason) where /usr/bin/chromium (or ``CATCARDS_CHROMIUM``) or playwright is
 missing, unless ``CATCARDS_REQUIRE_BROWSER=1``. Run it alone with
@@ -69,13 +70,20 @@ def test_messages_wrap_between_words_and_the_newest_is_in_sight_on_a_phone(brows
         page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
         page.goto(url, timeout=60_000)
         box = page.locator(".catcards-table .widget-output").first
-        expect(box).to_contain_text("Message 11:", timeout=60_000)
+        # the newest message is shown once, bold in the live line above the box; the box lists the
+        # earlier ones, newest first (table57: the newest was in both)
+        newest = page.locator(".catcards-table .catcards-announce").first
+        expect(newest).to_contain_text("Message 11:", timeout=60_000)
+        assert newest.evaluate("e => getComputedStyle(e).fontWeight") in ("700", "bold")
+        assert newest.get_attribute("aria-live") == "polite" and newest.get_attribute("role") == "status"
+        expect(box).to_contain_text("Message 10:", timeout=60_000)
+        assert "Message 11:" not in box.inner_text()
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
         # the box scrolls (more messages than it shows), and is not scrolled
         assert box.evaluate("b => b.scrollHeight > b.clientHeight + 20 && b.scrollTop === 0")
         # the newest message is in sight: its words inside the box's visible part (the Output
         # joins the messages into one <pre>, so its place is found in the text)
-        inside = box.evaluate("b => { " + FIND + """ const r = find(b, "Message 11:"), o = b.getBoundingClientRect();
+        inside = box.evaluate("b => { " + FIND + """ const r = find(b, "Message 10:"), o = b.getBoundingClientRect();
                                               return r !== null && r.top >= o.top - 1 && r.bottom <= o.bottom + 1; }""")
         assert inside, "the newest message is scrolled out of the box's sight"
         # the messages wrap onto several lines at 390 px, and only between words

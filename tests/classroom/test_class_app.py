@@ -170,7 +170,8 @@ def test_clicks_after_the_end_keep_the_tables_message_area_bounded(monkeypatch):
     for _ in range(kept + 50):
         table.turn_button.click()
     assert len(table.out.outputs) == kept
-    assert table.output_text().splitlines() == [table.game_over_words] * kept
+    # the box's kept lines and the newest, shown bold above them (not in the box too: table57)
+    assert table.output_text().splitlines() == [table.game_over_words] * (kept + 1)
     assert table.model.messages == [table.game_over_words] * kept
     table.close()
 
@@ -500,4 +501,25 @@ def test_a_simons_cat_class_table_ends_play_once_its_deal_is_counted(monkeypatch
     assert table.state.seed == 6 and "Games of yours counted: 2." in note.value
     assert table.ended_words.startswith("Counted for the class: 0 deals with the Cat 3 set aside.")
     assert focusable_buttons(table.hand_box) == []
+    table.close()
+
+
+def test_a_counted_simons_cat_deal_shows_no_seat_to_play(monkeypatch):
+    """table57 (a hostile tester): once a Simon's Cat class deal was counted at its deal and play
+    ended (``GameTable.end_play``), the status line said so, but the seat panel on the board still
+    marked "Seat 0 (you) ◀ to play". After play has ended no seat is to play: the board marks none
+    (before the fix seat 0's box had the arrow and the green border of the seat to act)."""
+    import html
+    import re
+
+    act = activity("simons-cat/cat3-set-aside")
+    fake = FakeClass(games=[(0, 5)], results=[(201, {"counted": {"value": 1}, "games": 1})])
+    app = run_app(monkeypatch, fake, act.key)
+    table = app["table"]
+    assert table.ended_words is not None and table.state.current_player == 0  # the student's turn, ended
+    board = table.board_box.children[0].value
+    text = html.unescape(re.sub(r"<[^>]+>", " ", board))
+    assert "Seat 0 (you)" in text and "Seat 1 (computer)" in text
+    assert "to play" not in text and "\u25c0" not in text
+    assert "border:2px solid #2b7a2b" not in board  # no seat's box marked as the one to act
     table.close()

@@ -563,6 +563,36 @@ def test_only_a_valid_game_refused_while_closed_is_noted_as_refused_for_it(small
     assert pool.summary(small_class["code"])["n"] == 0
 
 
+
+def test_me_says_whether_a_game_of_the_students_is_in_play(small_class):
+    """table57 (a hostile tester): with the class closed, the student's page said "Keep playing:
+    this game counts if the class opens again before you finish" beside a table whose game was
+    already counted (a Simon's Cat deal counts at its deal; a finished pass counts at its end).
+    ``/me`` now says ``playing``: their table has sent a move of their next game (the game in
+    play the server keeps); the page says "Keep playing" only then. False before the first move,
+    true once one is kept, false again once that game is counted (their next game is then
+    another), whether the class is open or closed (before the fix ``playing`` was missing)."""
+    server, pool, url = small_class["server"], small_class["pool"], small_class["join_url"]
+    ana = join({"join_url": url})
+    number = pool.student(small_class["code"], ana["student"]).number
+    me = lambda: requests.post(url + "/me", json={"student": ana["student"]}, timeout=30).json()  # noqa: E731
+    assert me()["playing"] is False  # dealt, no move yet
+    server.keep_progress(number, 0, snap_pass(series_seed(ana["seed"], 0), turns=3).to_json())  # as its table does
+    assert me()["playing"] is True
+    pool.set_open(small_class["code"], server.info.teacher_token, False)
+    assert me()["open"] is False and me()["playing"] is True  # "Keep playing: this game counts if ..."
+    pool.set_open(small_class["code"], server.info.teacher_token, True)
+    assert submit({"join_url": url}, ana["student"], snap_pass(series_seed(ana["seed"], 0)).to_json()).status_code == 201
+    pool.set_open(small_class["code"], server.info.teacher_token, False)
+    answer = me()
+    assert answer["open"] is False and answer["closed_refused"] is False
+    assert answer["playing"] is False  # game 0 counted: "no game counts until ...", not "Keep playing"
+    server.keep_progress(number, 0, snap_pass(series_seed(ana["seed"], 0), turns=3).to_json())  # a late one
+    assert me()["playing"] is False  # progress of a counted game is not a game in play
+    server.keep_progress(number, 1, snap_pass(series_seed(ana["seed"], 1), turns=1).to_json())
+    assert me()["playing"] is True
+
+
 def test_the_teacher_takes_a_students_results_out_of_the_pool_and_puts_them_back(server):
     """A student who sent nonsense counts from real cards (or chose a rude nickname): ``remove``
     takes their results out of /summary; the CSV keeps every row, marked ``removed``."""

@@ -155,3 +155,54 @@ def test_presses_while_the_computers_play_pairs_say_wait_once_with_a_count():
     table._buttons[7].click()
     assert table.output_text() == f"{said}{COMPUTER_PLAYING}\n"
     table.close()
+
+
+def _list(table) -> list[str]:
+    """The Messages box's lines under the bold newest one (``out``), newest first, as shown."""
+    return [o["text"].rstrip("\n") for o in table.out.outputs]
+
+
+def test_a_refused_move_is_shown_once_bold_as_the_newest_and_then_in_the_list():
+    """table57 (a hostile tester, the app): a refused move's words were shown twice, bold as the
+    newest message (the aria-live line) and again at the top of the Messages box under it. They
+    are shown once: bold in the live line (read out, role=status); the box lists the earlier
+    messages, and takes the words at its top once the live line says something else (the next
+    press). Before the fix the box's first line was the refusal itself, under the same bold words."""
+    from catcards.widgets.table.moves import focusable_buttons
+
+    table = catcards.widgets.play("simons-cat", seed=5)
+    card = next(b for b in focusable_buttons(table.hand_box) if "catcards-unplayable" in b._dom_classes)
+    refusal = f"{card.description} cannot be played now: {table.why_not(card.description)}. Nothing changed."
+    card.click()
+    assert _spoken(table) == refusal
+    assert "role='status' aria-live='polite'" in table.announce.value and "catcards-announce" in table.announce.value
+    assert _list(table) == []  # not under it again
+    assert table.output_text() == refusal + "\n"  # shown, once
+    card.click()  # refused again: the first refusal goes into the list, the second is the newest
+    assert _spoken(table) == refusal and _list(table) == [refusal]
+    playable = next(b for b in focusable_buttons(table.hand_box) if "catcards-unplayable" not in b._dom_classes)
+    playable.click()  # a move: the live line reads the computers' replies; the refusals are earlier
+    assert _spoken(table).startswith("Seat 1 takes the mess") and _list(table) == [refusal, refusal]
+    table.say("A line said by the page.")
+    table.say("Another.")
+    assert _spoken(table) == "Another." and _list(table) == ["A line said by the page.", refusal, refusal]
+    table.new_button.click()  # a new deal: an empty box
+    assert _list(table) == [] and table.output_text() == ""
+    table.close()
+
+
+def test_a_held_keys_notice_keeps_the_refusal_it_follows_out_of_the_list(monkeypatch):
+    """The notice of a press ignored as a held key is said after the words the live line holds
+    (a refusal): the refusal is still shown bold there, so it is not put in the list under it."""
+    from catcards.widgets.table import messages
+
+    sent = [100.0]
+    monkeypatch.setattr(messages, "press_time", lambda: sent[0])
+    table = catcards.widgets.play("pairs", players=1, seed=4)
+    table.undo_button.click()  # nothing to take back: refused
+    refusal = _spoken(table)
+    assert refusal and _list(table) == []
+    sent[0] += 0.05  # the same key again at once
+    table.undo_button.click()
+    assert _spoken(table).startswith(refusal + " That press came straight after") and _list(table) == []
+    table.close()

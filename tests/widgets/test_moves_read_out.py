@@ -274,3 +274,31 @@ def test_a_move_that_writes_no_line_of_its_own_leaves_the_next_turns_first_line_
     assert not table.state.log[log].startswith("Seat 0 ")
     assert _spoken(table).startswith(table.said_as_labelled(table.state.log[log]))
     table.close()
+
+
+def test_a_list_of_seats_read_out_names_the_students_seat_as_a_single_seat_is_named():
+    """table57 (a hostile tester): "Seat 0 (you)" was named so alone, but in a list of seats the
+    student's seat was a bare number ("dealt face down one each to seats 3, 0, 1"), read as
+    someone else's. Cat Trick seed 0, the first card the student may play pressed 14 times: the
+    14th press's line names it "0 (you)" in the list (before the fix: "seats 3, 0, 1")."""
+    table = catcards.widgets.play("cat-trick", seed=0)
+    for _ in range(14):
+        _first_playable(table).click()
+    assert _spoken(table) == (
+        "Seat 1 plays green 3. Seat 2 wins the trick. Seat 2 has 4 green cards: too greedy! They are "
+        "dealt face down one each to seats 3, 0 (you), 1; 1 discarded. Seat 2 plays yellow 4. Seat 3 "
+        "plays green 1.")
+    table.close()
+
+
+@pytest.mark.parametrize("humans, line, said", [
+    ((0,), "dealt to seats 1, 2 and 0; seats 0-1 tie", "dealt to seats 1, 2 and 0 (you); seats 0-1 tie"),
+    ((0,), "Seats 0, and 3 win. Seat 0 wins.", "Seats 0 (you), and 3 win. Seat 0 (you) wins."),
+    ((2,), "seats 1, 2, 3 and seat 2", "seats 1, 2 (you), 3 and seat 2 (you)"),
+    ((0, 1), "seats 1, 0, 3", "seats 1, 0, 3"),  # hot-seat: people are named by seat alone
+    ((), "seats 1, 0, 3", "seats 1, 0, 3"),      # computers only
+])
+def test_said_as_labelled_names_the_students_seat_in_a_list_of_seats(humans, line, said):
+    table = catcards.widgets.play("cat-trick", seed=0, humans=humans)
+    assert table.said_as_labelled(line) == said
+    table.close()

@@ -499,7 +499,10 @@ def test_the_messages_box_shows_the_newest_message_first_and_wraps_between_words
     table.say("first")
     table.say("second")
     table.say("third")
-    assert [o["text"] for o in table.out.outputs] == ["third\n", "second\n", "first\n"]   # as the page shows them
+    # as the page shows them: the newest bold in the live line, the earlier ones in the box under
+    # it, newest first (table57: the newest was in both, a refusal shown twice)
+    assert "third" in table.announce.value
+    assert [o["text"] for o in table.out.outputs] == ["second\n", "first\n"]
     assert table.output_text() == "first\nsecond\nthird\n"   # in the order said
     headings = [c.value for c in table.children if isinstance(c, W.HTML) and c.value.startswith("<b>")]
     assert "<b>Messages</b> <span style='color:#595959'>(newest first)</span>" in headings
@@ -508,5 +511,6 @@ def test_the_messages_box_shows_the_newest_message_first_and_wraps_between_words
     for _ in range(table.model.MESSAGES + 5):   # still only the last MESSAGES kept, the newest first
         table.say("again")
     table.say("last")
-    assert len(table.out.outputs) == table.model.MESSAGES and table.out.outputs[0]["text"] == "last\n"
+    assert len(table.out.outputs) == table.model.MESSAGES and table.out.outputs[0]["text"] == "again\n"
+    assert ">last</div>" in table.announce.value
     table.close()

@@ -35,9 +35,11 @@ Parts (attributes): ``state``; ``status`` (HTML: whose turn, round, result when 
 ``new_button`` and ``seed_box`` ("New game" deals again with the seed in the box: same seed, same
 deal), ``shuffle_button`` (a fresh seed, then a new game), ``step_button`` ("Computer step": the
 seat to act moves by its agent), ``playout_button`` ("Play out": agents finish the game at once);
-``log_view`` (HTML: the public ``obs["log"]`` lines, newest first); ``out`` (an ``ipywidgets.Output``
-where every callback's prints, refusals and exceptions appear, newest first as in the move log,
-so a user sees what went wrong without scrolling its box).
+``log_view`` (HTML: the public ``obs["log"]`` lines, newest first); ``announce`` (the ``aria-live``
+line: the newest message, bold) and ``out`` (an ``ipywidgets.Output`` where every callback's
+prints, refusals and exceptions appear, newest first as in the move log, so a user sees what went
+wrong without scrolling its box; a line said is put there once ``announce`` shows another, so it
+is on screen once: :meth:`say`).
 
 Exploring (issue 15): ``history_slider`` (a "Move" number box, :class:`~catcards.widgets.table.history.MoveBox`,
 with ``history_total`` ("of 12") beside it: moves made so far, the numbers the move log gives
@@ -501,8 +503,9 @@ class GameTable(ViewMixin, MessagesMixin, ControlsMixin, HistoryMixin, MovesMixi
         counted. Until another game is on the table (:meth:`new_game`, or ``state`` set), nothing
         moves: no computer (:meth:`stop`, and they are not due), and a person's move is refused
         with ``words`` (:meth:`act`, a move button, "Computer step", "Play out"); the status line
-        says ``words`` and the hand shows its cards' faces with no button
-        (:meth:`ended_hand_html`). ``words``: plain text, short sentences (escaped when drawn)."""
+        says ``words``, the hand shows its cards' faces with no button
+        (:meth:`ended_hand_html`), and the board is drawn with no seat to act (its observation's
+        ``current_player`` None: no seat panel says "to play"). ``words``: plain text, short sentences (escaped when drawn)."""
         self.stop()
         self._ended = (self.live_state, str(words))
         self.refresh()

@@ -51,7 +51,7 @@ class ControlsMixin:
         self.stop()
         self.state = self._deal(seed)
         self._passed_turn = None
-        self.out.outputs = ()
+        self.clear_messages()
         self.refresh()
         self._advance(now=True)  # the new deal is shown at a person's turn
 

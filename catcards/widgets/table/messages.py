@@ -126,16 +126,38 @@ class MessagesMixin:
         #: the line :meth:`say_counted` said last: (its words, the presses it answered, the
         #: computers' turn it was said in, ``_passed_turn``)
         self._counted: tuple[str, int, Any] | None = None
+        #: the newest line said (:meth:`say`), shown bold in ``announce`` and not yet in ``out``:
+        #: it goes there, above the earlier ones, once ``announce`` shows something else
+        #: (:meth:`_file_newest`), so a message is on screen once (table57)
+        self._newest: str | None = None
 
     # ---- callbacks: errors and prints go to self.out ------------------------------------------
     def say(self, text: str) -> None:
-        """Write one line to the Output (``out``) under the table, and show it in ``announce``
-        (an ``aria-live`` region, so a screen reader reads it out)."""
+        """Say one line: shown bold as the newest message in ``announce`` (an ``aria-live``
+        region, so a screen reader reads it out), above the Output (``out``), which lists the
+        earlier ones, newest first. The line goes into ``out`` once ``announce`` shows something
+        else (the next line said, a new press, the moves read out: :meth:`_file_newest`): shown
+        in both, a refused move's words were on screen twice, bold and again just under it
+        (table57). :meth:`output_text` reads both."""
         line = text.rstrip("\n")
         self._lines_said += 1
-        self.model.say(line)  # the model keeps what was said; the Output and the live line show it
-        self.append_output("stdout", line + "\n")
+        self.model.say(line)  # the model keeps what was said; the live line and the Output show it
+        self._file_newest()
+        self._newest = line
         self.announce.value = announce_html(self.model.announcement)
+
+    def _file_newest(self) -> None:
+        """Put the newest line said, shown bold in ``announce`` (``_newest``), into ``out``'s list,
+        at its top: ``announce`` is about to show something else."""
+        newest, self._newest = self._newest, None
+        if newest is not None:
+            self.append_output("stdout", newest + "\n")
+
+    def clear_messages(self) -> None:
+        """Empty ``out`` and forget the newest line said (a new deal): it stays in ``announce``,
+        as before a deal, until something else is said there, and does not go into ``out``."""
+        self._newest = None
+        self.out.outputs = ()
 
     def say_counted(self, text: str) -> None:
         """Say ``text`` as :meth:`say` does, once per computers' turn: when the newest line in
@@ -146,7 +168,9 @@ class MessagesMixin:
         Pairs' computers played wrote twenty "Wait" lines (small55)."""
         line = text.rstrip("\n")
         last, turn = self._counted, self._passed_turn
-        newest = self.out.outputs[0].get("text") if self.out.outputs else None
+        # the newest line shown: bold in announce, or, once a press emptied announce, out's first
+        filed = self.out.outputs[0].get("text") if self.out.outputs else None
+        newest = self._newest + "\n" if self._newest is not None else filed
         presses = 1
         if last is not None and last[0] == line and last[2] is turn:
             shown = counted_words(line, last[1])
@@ -159,11 +183,18 @@ class MessagesMixin:
         shown = counted_words(line, presses)
         self._lines_said += 1
         self.model.say(shown, again=True)
-        self.out.outputs = ({**self.out.outputs[0], "text": shown + "\n"}, *self.out.outputs[1:])
+        if self._newest is None:  # the line was put in out's list: it is the newest shown again
+            self.out.outputs = self.out.outputs[1:]
+        self._newest = shown
         self.announce.value = announce_html(self.model.announcement)
 
     def say_quietly(self, text: str) -> None:
-        """Show one line in ``announce`` (read out by a screen reader) without writing it to ``out``."""
+        """Show one line in ``announce`` (read out by a screen reader) without writing it to ``out``.
+        The newest line said, shown there until now, goes into ``out`` (:meth:`_file_newest`),
+        unless ``text`` starts with it (a held key's notice after it, moves read out after "Playing
+        on from move 12"): it is still shown."""
+        if self._newest is not None and not text.startswith(self._newest):
+            self._file_newest()
         self.model.say(text, quietly=True)
         self.announce.value = announce_html(text)
 
@@ -179,9 +210,11 @@ class MessagesMixin:
         self.out.outputs = (entry, *self.out.outputs)[:self.model.MESSAGES]
 
     def output_text(self) -> str:
-        """Everything written to ``out`` so far (its last ``model.MESSAGES`` entries), as one
-        string in the order it was written, oldest first (``out`` shows it newest first)."""
-        return "".join(o.get("text", "") for o in reversed(self.out.outputs))
+        """Every message shown so far, as one string in the order it was written, oldest first:
+        ``out``'s (its last ``model.MESSAGES`` entries, shown newest first), then the newest line
+        said when ``announce`` shows it and ``out`` does not hold it yet (:meth:`say`)."""
+        newest = "" if self._newest is None else self._newest + "\n"
+        return "".join(o.get("text", "") for o in reversed(self.out.outputs)) + newest
 
     def _run(self, fn: Callable[..., Any], *args: Any) -> None:
         """Run ``fn(*args)``; its prints go to ``out`` (set directly, never by entering the Output's

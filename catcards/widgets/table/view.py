@@ -171,7 +171,10 @@ class ViewMixin:
         """A log line as the aria-live line reads it: each person's seat is named as the table
         names it (:meth:`seat_label`: "Seat 0 (you) wins the trick.", "... seat 0 (you) reached
         90 points"), where the log's "Seat 0" reads as someone else's seat to a student who only
-        hears it; computers' seats keep the log's words ("Seat 1 plays blue 5.")."""
+        hears it; computers' seats keep the log's words ("Seat 1 plays blue 5."). A list of
+        seats is named so too, each person's seat in it as the table names it ("... dealt face
+        down one each to seats 1, 0 (you), 3", where "seats 1, 0, 3" left the student's own seat
+        unnamed, table57); a range ("seats 0-1") keeps the log's words."""
 
         def named(match: re.Match) -> str:
             seat = int(match.group(2))
@@ -180,6 +183,16 @@ class ViewMixin:
             label = self.seat_label(seat)
             return label if match.group(1) == "S" else label[0].lower() + label[1:]
 
+        def number(match: re.Match) -> str:  # one seat of a list: "0 (you)", as seat_label names it
+            seat = int(match.group(0))
+            label = self.seat_label(seat)
+            own = self.is_human(seat) and label.startswith(f"Seat {seat}")
+            return label[len("Seat "):] if own else match.group(0)
+
+        def listed(match: re.Match) -> str:  # "seats 1, 0, 3", "seats 0 and 2": two seats or more
+            return match.group(1) + re.sub(r"\d+", number, match.group(2))
+
+        line = re.sub(r"\b([Ss]eats )(\d+(?:(?:, and |, | and )\d+)+)\b(?! \()", listed, line)
         return re.sub(r"\b([Ss])eat (\d+)\b(?! \()", named, line)
 
     def say_moves(self) -> None:
@@ -263,11 +276,13 @@ class ViewMixin:
             self._kept.clear()
             self._sticky.clear()
         self._used = set()
-        board = self.board(obs)
+        ended = self.ended_words
+        # play ended by the page (end_play): no seat is to play, so the board (its seat panel:
+        # "Seat 0 (you) to play", class57) is drawn with no seat to act
+        board = self.board(obs if ended is None else {**obs, "current_player": None})
         if tuple(self.board_box.children) != (board,):
             self.board_box.children = [board]
         hidden = self._hidden_for()
-        ended = self.ended_words
         if ended is not None:  # play ended by the page (end_play): the hand's faces, no button
             hand = [self.html("ended", self.ended_hand_html(obs))] if self.view_seat is not None else []
         elif hidden is not None:
