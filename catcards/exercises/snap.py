@@ -105,7 +105,7 @@ KEPT_BACK = {
         "With a coin nothing is \"due\". The feeling that \"it has to even out\" is the fallacy,\n"
         "even when (as here) a different reason makes it look right.\n"
         "\n"
-        "Back to section 1's shortcut: the turns are not independent, yet (16/17)^51 came close.\n"
+        "Back to section 2's shortcut: the turns are not independent, yet (16/17)^51 came close.\n"
         "The dependence is not weak: right after a snap the chance drops by a third (2/50 instead of 3/50).\n"
         "But snaps are rare, and a pass with no snap never has a turn right after a snap.\n"
         "Knowing only that the last turn made no snap, the chance is 3/50 = 0.060, very near 1/17 = 0.059.\n"
