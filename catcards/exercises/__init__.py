@@ -723,7 +723,9 @@ def kept_back(key: str) -> Any:
 
     Each game's module may hold a dict ``KEPT_BACK`` of them: for a Predict box keyed like the
     box (``Predict(..., key=...)``) a dict ``{"exact": ..., "note": ...}``; for the working shown
-    by a :func:`reveal_after` result a Markdown string. A dict is returned as a copy.
+    by a :func:`reveal_after` result a Markdown string; for the working a cell prints once a
+    prediction is locked in, plain text (``print(kept_back(key))``), which may hold ``str.format``
+    fields the cell fills in with its simulated values. A dict is returned as a copy.
 
     Raises:
         KeyError: no text is kept back under ``key`` (the message lists the keys there are).

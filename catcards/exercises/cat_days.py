@@ -44,5 +44,26 @@ EXERCISES = (
 
 #: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
 KEPT_BACK = {
+    # printed by the cells that wait for the lock-in (the working, and what it means)
+    "cat-days/why-by-draw-k": (
+        "Not drawn yet: all 4 + k cards you drew are among the 33 other cards.\n"
+        "P(drawn by your k-th draw) = 1 - C(33, 4 + k) / C(34, 4 + k) = (4 + k) / 34\n"
+        "(Each of the 34 cards is equally likely to be one of the 4 + k you drew.)\n"
+        "k =  0: exact chance 4/34 = 2/17\n"
+        "k =  1: exact chance 5/34\n"
+        "k =  5: exact chance 9/34\n"
+        "k = 10: exact chance 14/34 = 7/17"),
+    "cat-days/plan-by-draw-k": (
+        "Even after ten draws you have drawn the Demanding Cat less than half the time.\n"
+        "A plan that needs it is a gamble. Keeping your Sunday free for it has a cost."),
+    "cat-days/independent-draws": (
+        "A tempting shortcut: each card has a 1 in 34 chance of being the Demanding Cat, so the chance of\n"
+        "missing it 14 times is (33/34)^14. That would be right if every card came from a fresh, full pile\n"
+        "(drawing with replacement, like rolling a 34-sided die). But you draw without replacement: every\n"
+        "card that is not the Demanding Cat leaves a smaller pile, so the next card is more likely to be it.\n"
+        "The draws are not independent.\n"
+        "For a few cards the two columns are close (removing a few cards hardly changes a pile of 34).\n"
+        "For many cards they drift apart, and the \"independent\" answer is always too low: it lets the\n"
+        "same card turn up twice, so some of its draws are wasted on cards you have already seen."),
     "cat-days/demanding-by-draw-10": {"note": "One card among 34, and you have drawn 14 of them: 14/34."},
 }

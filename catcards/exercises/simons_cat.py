@@ -120,3 +120,43 @@ KEPT_BACK = {
     "simons-cat/rounds": {"note": "One game of four sensible computer players; other games last longer or "
                                    "shorter: 200 of them are played below."},
 }
+
+
+def two_question_answers(players: int = 4, hand_size: int = 5) -> tuple[Fraction, Fraction]:
+    """The answers to simons-cat-probability's "Two questions that sound alike", ``(A, B)``:
+    A = P(Cat 4 opens | Cat 3 aside), B = P(Cat 3 aside | Cat 4 opens), exact, for ``players``
+    with ``hand_size`` cards each (4 and 5: A = 4/7, B = 1).
+
+    Both divide P(Cat 3 aside and Cat 4 opens), here P(Cat 3 aside) - P(Cat 3 and Cat 4 aside):
+    with the Cat 3 set aside, the Cat 4 opens exactly when it is dealt. Kept here, not in the
+    lesson's visible code, which would show B before the class chooses.
+
+    Raises:
+        ValueError: as :func:`catcards.analysis.simons_cat.p_cat3_set_aside` for a bad deal.
+    """
+    from ..analysis import simons_cat as sc
+    from ..cards import Card
+
+    p_cat3_aside = sc.p_cat3_set_aside(players, hand_size=hand_size)
+    p_both = p_cat3_aside - sc.p_cat3_and_cat4_set_aside(players, hand_size=hand_size)
+    p_cat4_opens = sc.opening_distribution(players, hand_size=hand_size)[Card("Cat", 4)]
+    return p_both / p_cat3_aside, p_both / p_cat4_opens
+
+
+# simons-cat-probability: texts printed by the cells that wait for a lock-in
+KEPT_BACK.update({
+    "simons-cat/why-cat-3-aside": (
+        "Drawing without replacement: the number X of special cards (K of the 36) in the set-aside\n"
+        "pile of r cards is hypergeometric: P(X = k) = C(K, k) x C(36 - K, r - k) / C(36, r).\n"
+        "One special card (K = 1, the Cat 3): it is set aside with chance r/36. Each of the 36 places\n"
+        "in the shuffled deck is equally likely, and r of them are set aside.\n"
+        "Two special cards (Cat 3 and Cat 4): both are set aside with chance r/36 x (r - 1)/35."),
+    "simons-cat/why-r-36": (
+        "Why: r of the 36 places in the shuffled deck are set aside, so the Cat 3 is set aside with chance r/36.\n"
+        "The lines: r/36 for the Cat 3, and r/36 x (r - 1)/35 = r(r - 1)/1260 for the Cat 3 and Cat 4."),
+    "simons-cat/which-card-opens": (
+        "Why B is 1: a Cat opens when the Cats below it are all set aside and it is not.\n"
+        "So the Cat 4 opens only when the Cat 3 is set aside.\n"
+        "For the j-th Cat (the Cat 3 is the 1st, the Cat 4 the 2nd, ...):\n"
+        "P(it opens) = P(first j - 1 Cats aside) - P(first j Cats aside)."),
+})

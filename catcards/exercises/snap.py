@@ -65,7 +65,51 @@ EXERCISES = (
 
 
 #: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
+def next_turn_chances(copies: int = 4, others: int = 50) -> tuple[Fraction, Fraction]:
+    """The chances of a snap on the next turn ``(after a snap, after no snap)``: of the ``others``
+    cards other than the two on top (50 in the 52-card Wildcat deck), ``copies - 2`` share the top
+    card's number after a snap, ``copies - 1`` after a turn without one. Kept here so that the
+    lesson's visible code does not show Prediction 3's answer (2/50 against 3/50)."""
+    return Fraction(copies - 2, others), Fraction(copies - 1, others)
+
+
+# texts printed by cells that wait for a lock-in; ``{name}`` fields are filled in by the cell with
+# ``str.format`` (the simulated values), the exact working is written out here
 KEPT_BACK = {
+    "snap/why-one-turn": (
+        "Why? While nobody has won a pile, the cards come out in the shuffled order.\n"
+        "A turn makes a snap when its card has the same number as the card before it.\n"
+        "Whatever that card was, 3 of the 51 other cards share its number.\n"
+        "Each of the 51 is equally likely to come next, so:\n"
+        "Wildcat: P(snap on a turn) = 3/51 = 1/17, about 0.059\n"
+        "Each dot below is one turn: the share of the 600 deals in which that turn showed a snap."),
+    "snap/why-snaps-per-pass": (
+        "Why? A pass has 51 turns that can snap: every card but the first.\n"
+        "Each of them snaps with chance 1/17. So on average the snaps add up to 51 x 1/17 = 3.\n"
+        "Adding up averages like this is always allowed, even when the turns depend on each other.\n"
+        "(Section 3 asks whether they do.) In the same way, the first N turns show (N - 1)/17 snaps on average."),
+    "snap/no-snap-shortcut": (
+        "if the turns were independent: (16/17)^51 = {independent:.4f}\n"
+        "exact (counting every order of the deck):  {exact:.4f}\n"
+        "difference: {difference:.5f}"),
+    "snap/whole-games": (
+        "the first pass, to compare: 1/17 = 0.0588\n"
+        "A little below 1/17: the card just after a win lands on an empty pile, so it can never make a snap."),
+    "snap/next-after-a-snap": (
+        "after a snap:    exact 2/50 = 0.040; simulated {snap_hits} of {snap_turns} = {snap_share:.3f} "
+        "[{snap_low:.3f}, {snap_high:.3f}]\n"
+        "after no snap:   exact 3/50 = 0.060; simulated {no_snap_hits} of {no_snap_turns} = {no_snap_share:.3f} "
+        "[{no_snap_low:.3f}, {no_snap_high:.3f}]\n"
+        "{reading}\n"
+        "With cards, a snap really does make the next one less likely: two of that number are used up.\n"
+        "With a coin nothing is \"due\". The feeling that \"it has to even out\" is the fallacy,\n"
+        "even when (as here) a different reason makes it look right.\n"
+        "\n"
+        "Back to section 2's shortcut: the turns are not independent, yet (16/17)^51 came close.\n"
+        "The dependence is not weak: right after a snap the chance drops by a third (2/50 instead of 3/50).\n"
+        "But snaps are rare, and a pass with no snap never has a turn right after a snap.\n"
+        "Knowing only that the last turn made no snap, the chance is 3/50 = 0.060, very near 1/17 = 0.059.\n"
+        "So multiplying 16/17 fifty-one times is only a little off. The exact count is still the answer."),
     "snap/one-turn": {"note": "The simulated share pools all 51 turns of each of the 600 deals."},
     "snap/snaps-per-pass": {"note": "3 snaps is the average: one pass may show 0, 2 or 7."},
     "snap/after-a-snap": {

@@ -410,8 +410,11 @@ def test_the_notes_questions_on_the_worksheet_are_printed_after_the_tally_withou
     # a teacher's read (teach56b): snap's plan asks "First, one turn" (the Dinohistoria deck) before
     # Exercise 1 at minutes 32-38, and the worksheet had no line for it
     snap = text_of(kit.worksheet_html(kit.read_lesson(NOTEBOOKS / "snap.ipynb")))
-    assert snap.index("Tally as you play") < snap.index("Question 1. Before Exercise 1, first, one turn: the "
-                                                         "Dinohistoria deck has 55 cards") < snap.index("Exercises")
+    # a teacher's read (lessons57b): it began with a note to the teacher, "Before Exercise 1, first, one
+    # turn:", not with the question
+    assert snap.index("Tally as you play") < snap.index("Question 1. What is the chance of a snap on one turn with "
+                                                         "the Dinohistoria deck?") < snap.index("Exercises")
+    assert "Before Exercise 1" not in snap and "first, one turn" not in snap
     assert not [a for a in ("4/54", "2/27", "0.074") if shows(snap, a)]
 
 

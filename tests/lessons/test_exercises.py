@@ -684,7 +684,10 @@ def test_the_after_a_snap_reveal_gives_the_direction_not_the_chances_the_next_ce
     work = next(i for i, c in enumerate(cells) if "**Work it out.**" in c.source)
     assert "after_snap_guess.reveal(" in cells[work - 1].source
     assert "the reveal above gives them" not in cells[work].source and "The next cell gives them" in cells[work].source
-    assert "exact {copies - 2}/50" in cells[work + 1].source and "exact {copies - 1}/50" in cells[work + 1].source
+    # the cell under it prints them after the lock-in, from a kept-back text (a teacher's read,
+    # lessons57b: ``Fraction(copies - 2, 50)`` in its visible code gave them away too)
+    assert 'print(kept_back("snap/next-after-a-snap")' in cells[work + 1].source and "/50" not in cells[work + 1].source
+    assert "exact 2/50 = 0.040" in kept_back("snap/next-after-a-snap") and "exact 3/50 = 0.060" in kept_back("snap/next-after-a-snap")
 
 
 def test_a_check_cells_fill_in_examples_give_the_places_it_asks_for():

@@ -1,0 +1,186 @@
+"""Students see the code cells in JupyterLab: nothing they can read before a prediction is locked
+in (a code cell's source with its comments, a text cell, an output of Run All) may give that
+prediction's answer, its value or its direction away. A teacher's read (lessons57b) found the
+working and the answers in visible code and text of snap, cat-days and simons-cat-probability:
+snap's "3 of the 51 other cards share its number", ``axhline(1 / 17, label="exact 1/17")``,
+"51 x 1/17 = 3", ``Fraction(copies - 2, 50)``, "your average: 3.1 snaps a pass" before the lock-in,
+and "They are not independent" above Prediction 3; cat-days' "(4 + k) / 34" and "less than half
+the time" in visible code, and "(33/34)^14 ... more likely to be it" and "always too low" in the
+text below the reveal; simons-cat-probability's "set aside with chance r/36",
+``ax.plot(r, r / 36)``, ``p_both = p_cat4_opens`` and "A Cat opens when the Cats below it are all
+set aside and it is not" (B = 1) above the choice, and e-notation in a visible dict.
+
+The cells that answer wait for the lock-in (``if <box>.value is None:``) and print texts kept in
+``catcards/exercises/<game>.py`` (:func:`catcards.exercises.kept_back`); these tests read the
+stored notebooks and one run of each (Run All, then the lock-in and the waiting cells again,
+shared with test_lessons.py through :func:`locked_in`)."""
+from __future__ import annotations
+
+import re
+
+import nbformat
+import pytest
+
+from catcards.exercises import kept_back
+from test_lessons import LOCK_FIRST, NOTEBOOKS, locked_in, output_texts, reveal_cell, waiting_cells
+
+#: what no code cell's source, no text cell and no output before the lock-in may hold, per lesson:
+#: the answers in the forms the lessons print them, their working, and sentences giving a
+#: prediction's direction
+GIVEN_AWAY = {
+    "snap.ipynb": (
+        "1/17", "1 / 17", "3/51", "16/17", "16 / 17", "2/50", "3/50", "copies - 2", "copies - 1", "51 x",
+        "3 of the 51 other cards", "exact 3", "exact: 3", "<= 3 <=", "axhline(3", "a snap really does make",
+        "makes the next one less likely", "They are not independent", "not independent", "depends on the cards",
+        "changes what is left", "only a little", "A little below", "They do: see below",
+    ),
+    "cat-days.ipynb": (
+        "(4 + k) / 34", "(4 + k)/34", "C(33, 4 + k)", "14/34", "7/17", "less than half", "(33/34)^14",
+        "(33/34)^{14}", "more likely to be it", "always too low", "not independent", "set_ylim(0, 0.5)",
+        "cards drawn / 34",
+    ),
+    "simons-cat-probability.ipynb": (
+        "r/36", "r / 36", "(r - 1)/35", "r * (r - 1)", "r(r-1)", "16/36", "4/9", "4/7", "20/35",
+        "p_both = p_cat4_opens", "opens when the Cats below it", "1 minus the Cat 3", "Cat 4 opens) = 1",
+        "Wilson",
+    ),
+}
+#: and what no output may hold before the lock-in (the cell's code may name it: it prints it after)
+NOT_BEFORE_THE_LOCK_IN = {"snap.ipynb": ("your average:", "students' averages from", "snaps in your 10 passes")}
+LESSONS = sorted(GIVEN_AWAY)
+E_NOTATION = re.compile(r"\d(\.\d+)?e[+-]\d")
+
+
+def stored(name: str):
+    return nbformat.read(NOTEBOOKS / name, as_version=4)
+
+
+def found(text: str, words) -> list[str]:
+    return [w for w in words if w in text]
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_no_code_cell_and_no_text_cell_gives_an_answer_away(name):
+    nb = stored(name)
+    given = {i: found(c.source, GIVEN_AWAY[name]) for i, c in enumerate(nb.cells)}
+    assert not {i: g for i, g in given.items() if g}, name
+    # "answer" comments of the cells that wait are neutral: "# waits for ..."
+    for i, box in waiting_cells(nb):
+        first = nb.cells[i].source.split(f"if {box}.value is None:", 1)[1].split("\n", 1)[0]
+        assert "answer" not in first and "no prediction yet" not in first, (name, i, first)
+
+
+def kept_back_texts(nb) -> dict[str, list[str]]:
+    """For each text a lesson prints with ``kept_back(...)``: its lines without ``{fields}`` (the
+    cell fills those in with ``str.format``)."""
+    keys = dict.fromkeys(re.findall(r'kept_back\("([^"]+)"\)', "\n".join(c.source for c in nb.cells if c.cell_type == "code")))
+    texts = {key: kept_back(key) for key in keys}
+    return {key: [line for line in text.split("\n") if line.strip() and "{" not in line]
+            for key, text in texts.items() if isinstance(text, str)}
+
+
+def test_the_lessons_print_their_working_from_kept_back_texts():
+    assert {name: sorted(kept_back_texts(stored(name))) for name in LESSONS} == {
+        "snap.ipynb": ["snap/next-after-a-snap", "snap/no-snap-shortcut", "snap/whole-games", "snap/why-one-turn",
+                       "snap/why-snaps-per-pass"],
+        "cat-days.ipynb": ["cat-days/independent-draws", "cat-days/plan-by-draw-k", "cat-days/why-by-draw-k"],
+        "simons-cat-probability.ipynb": ["simons-cat/which-card-opens", "simons-cat/why-cat-3-aside",
+                                         "simons-cat/why-r-36"],
+    }
+    # the working is exactly right (the lesson's own functions agree with the texts)
+    from fractions import Fraction
+
+    from catcards.analysis.snap import expected_snaps, snap_chance
+    from catcards.exercises.snap import next_turn_chances
+    from catcards.exercises.simons_cat import two_question_answers
+
+    assert snap_chance("wildcat") == Fraction(3, 51) == Fraction(1, 17) and expected_snaps(52) == 51 * Fraction(3, 51) == 3
+    assert next_turn_chances() == (Fraction(2, 50), Fraction(3, 50))
+    assert two_question_answers(4, hand_size=5) == (Fraction(20, 35), 1)
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_nothing_before_the_lock_in_gives_an_answer_away_and_the_kept_back_texts_show_after_it(name):
+    nb0 = stored(name)
+    nb, _, _ = locked_in(NOTEBOOKS / name)
+    before = {i: output_texts(nb.cells[i]) for i in range(len(nb0.cells))}   # Run All, nothing locked in
+    given = {i: found(text, GIVEN_AWAY[name] + NOT_BEFORE_THE_LOCK_IN.get(name, ())) for i, text in before.items()}
+    assert not {i: g for i, g in given.items() if g}, name
+    texts = kept_back_texts(nb0)
+    printed_before = [(key, line) for key, lines in texts.items() for line in lines
+                      for text in before.values() if line in text]
+    assert not printed_before, printed_before
+    for i, _ in waiting_cells(nb0):
+        assert LOCK_FIRST in before[i], (name, i)
+    after = "\n".join(output_texts(c) for c in nb.cells[len(nb0.cells):-1])
+    missing = [(key, line) for key, lines in texts.items() for line in lines if line not in after]
+    assert not missing, missing
+
+
+def test_snap_section_4_shows_the_passes_and_the_averages_only_after_prediction_2():
+    nb0 = stored("snap.ipynb")
+    own = next(i for i, c in enumerate(nb0.cells) if c.source.startswith("from catcards.lessons import class_member"))
+    chart = next(i for i, c in enumerate(nb0.cells) if c.source.startswith("class_seeds = "))
+    assert (chart, "count_guess") in waiting_cells(nb0) and own < chart
+    nb, _, _ = locked_in(NOTEBOOKS / "snap.ipynb")
+    before = output_texts(nb.cells[own]) + output_texts(nb.cells[chart])
+    assert "snaps in your 10 passes" not in before and "your average:" not in before and "averages from" not in before
+    after = "\n".join(output_texts(c) for c in nb.cells[len(nb0.cells):-1])
+    assert re.search(r"snaps in your 10 passes: \d+(, \d+){9}\n", after) and re.search(r"your average: \d\.\d snaps a pass", after)
+    assert re.search(r"students' averages from \d\.\d to \d\.\d", after) and "the exact 3" in after
+
+
+def test_the_text_before_prediction_3_does_not_say_whether_the_turns_depend():
+    """Snap: "They are not independent ... each card turned changes what is left" and "Each turn
+    depends on the cards already turned, but only a little" stood above Prediction 3 (plan: minute
+    38); "only a little" was also wrong (a third less right after a snap). Why (16/17)^51 is close
+    (snaps are rare) is printed after Prediction 3's lock-in."""
+    nb0 = stored("snap.ipynb")
+    box = next(i for i, c in enumerate(nb0.cells) if c.source.startswith("after_snap_guess = Predict("))
+    above = " ".join(" ".join(c.source for c in nb0.cells[:box]).split())
+    for words in ("not independent", "without replacement", "depends on the cards", "only a little", "not put back"):
+        assert words not in above, words
+    nb, _, _ = locked_in(NOTEBOOKS / "snap.ipynb")
+    after = "\n".join(output_texts(c) for c in nb.cells[len(nb0.cells):-1])
+    assert "The dependence is not weak: right after a snap the chance drops by a third (2/50 instead of 3/50)." in after
+    assert "But snaps are rare, and a pass with no snap never has a turn right after a snap." in after
+
+
+def test_the_opening_rule_waits_for_the_two_questions_choice():
+    nb0 = stored("simons-cat-probability.ipynb")
+    box = next(i for i, c in enumerate(nb0.cells) if c.source.startswith("two_questions = Predict("))
+    said = " ".join(" ".join(c.source for c in nb0.cells[:reveal_cell(nb0, "two_questions")]).split())
+    assert "all set aside and it is not" not in said and "j-1" not in said and box < reveal_cell(nb0, "two_questions")
+    nb, _, _ = locked_in(NOTEBOOKS / "simons-cat-probability.ipynb")
+    after = "\n".join(output_texts(c) for c in nb.cells[len(nb0.cells):-1])
+    assert "A: P(Cat 4 opens | Cat 3 aside) = 4/7 = 0.571\nB: P(Cat 3 aside | Cat 4 opens) = 1\n" in after
+    assert "Why B is 1: a Cat opens when the Cats below it are all set aside and it is not." in after
+
+
+def test_the_big_run_is_quoted_as_one_game_in_n():
+    nb0 = stored("simons-cat-probability.ipynb")
+    cell = next(c.source for c in nb0.cells if c.source.startswith("# quoted from benchmarks"))
+    assert "big_run = {3: (1441, 132, 146, 143), 4: (117, 1427, 2048, 1455)" in cell and not E_NOTATION.search(cell)
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_figure_is_at_least_the_lessons_projector_size(name):
+    """cat-days' Grumpy Cat figure was 6.5 x 3.4 inches (about 780 x 480 px with the lessons' style)
+    where the others are 9 x 5 (catcards.plotstyle): too small on a projector."""
+    from catcards.plotstyle import STYLE
+
+    width, height = STYLE["figure.figsize"]
+    sizes = re.findall(r"figsize=\(([\d.]+), ([\d.]+)\)", "\n".join(c.source for c in stored(name).cells))
+    assert not [s for s in sizes if float(s[0]) < width - 0.5 or float(s[1]) < height], sizes
+
+
+def test_the_simons_cat_figure_tells_the_player_counts_apart():
+    """simons-cat-probability section 1: four shapes at ms=4 in one colour per event: on a projector
+    the player counts could not be told apart. Each player count now has its own colour-blind-safe
+    colour (Okabe-Ito) and shape, at 10 points."""
+    cell = next(c.source for c in stored("simons-cat-probability.ipynb").cells if "looks = {" in c.source)
+    looks = dict((int(n), (m, col)) for n, m, col in re.findall(r'(\d): \("([^"]+)", "(#[0-9A-F]{6})"\)', cell))
+    okabe_ito = {"#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"}
+    assert sorted(looks) == [3, 4, 5, 6]
+    assert len({m for m, _ in looks.values()}) == len({c for _, c in looks.values()}) == 4
+    assert {c for _, c in looks.values()} <= okabe_ito and "ms=10" in cell and "ms=4" not in cell
