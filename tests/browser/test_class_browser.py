@@ -305,6 +305,38 @@ def test_a_table_opened_in_a_second_tab_makes_the_first_say_so(browser_ready, cl
 
 
 @pytest.mark.browser
+def test_no_request_of_the_table_carries_the_student_s_token_as_its_referer(browser_ready, class_server):
+    """Hostile tester (server57): the table's address holds the student's token
+    (``?student=TOKEN``), and Voila's page there sent no ``Referrer-Policy``, so Chromium sent that
+    whole address as the ``Referer`` of every request the table made (94 here: its files, its
+    kernel's, its goodbye; another site's files would have had it too). Now none carries a
+    ``Referer``, but for the fonts of Voila's style sheet: Chromium sends the page's address with
+    a font that an inline style sheet loads whatever the page's policy (tried on a bare page
+    with ``Referrer-Policy: no-referrer``: its image sent none, its font the whole address).
+    Those fonts are the class server's own, so the token goes back only to the server that gave
+    it. The address bar never holds the token (the student's page keeps it in the browser's
+    storage, and only the table's frame has it in its address), and a reload opens the table
+    again."""
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        requests_made = []
+        page.on("request", lambda request: requests_made.append(request))
+        page.goto(class_server["join_url"])
+        page.get_by_role("button", name="Join").click()
+        page.frame_locator("#table").locator("button.catcards-turn").wait_for(timeout=60_000)
+        page.reload()
+        page.frame_locator("#table").locator("button.catcards-turn").wait_for(timeout=60_000)
+        assert "student=" not in page.url and page.url == class_server["join_url"]
+        files = [r for r in requests_made if "/voila/" in r.url]
+        assert len(files) >= 4, [r.url for r in requests_made]  # the table's script and style sheets, twice
+        server = class_server["base"]
+        sent = {r.url: r.header_value("referer") for r in requests_made
+                if not (r.resource_type == "font" and r.url.startswith(server + "voila/"))}
+        assert {url: referer for url, referer in sent.items() if referer} == {}
+        assert all(r.url.startswith(server) for r in requests_made if r.resource_type == "font")
+
+
+@pytest.mark.browser
 def test_a_table_that_stopped_or_a_server_out_of_reach_is_said_on_the_page(browser_ready, class_server):
     """Break-it (break4): with the class server stopped (Ctrl+C) the table stayed on screen,
     dead, without a word, and once it was started again (it has none of the tables it had, as
