@@ -337,6 +337,58 @@ def test_no_request_of_the_table_carries_the_student_s_token_as_its_referer(brow
 
 
 @pytest.mark.browser
+def test_a_table_refused_while_many_are_being_opened_opens_by_itself(browser_ready, class_server):
+    """server57: at most TABLE_STARTS table pages are opened at once across the class. A student
+    whose table is asked while that many are being opened (here: a script's students opening
+    theirs again and again) sees in the table's frame that it opens by itself, and then it does, with
+    nothing to press; their page says nothing wrong."""
+    import threading
+
+    import requests
+    from playwright.sync_api import expect
+
+    from catcards.classroom.server import TABLE_STARTS, TABLES_BUSY, TABLES_BUSY_PAGE
+
+    base = class_server["base"]
+
+    def seat() -> str:
+        return requests.post(class_server["join_url"] + "/join", json={}, timeout=30).json()["student"]
+
+    done = threading.Event()
+
+    def keep_opening(token: str) -> None:  # a script's student opening their table again and again
+        for _ in range(5):  # within their own rate (6 at once)
+            if done.is_set():
+                return
+            requests.get(base + "?student=" + token, headers={"Accept": "application/json"}, timeout=300)
+
+    threads = [threading.Thread(target=keep_opening, args=(seat(),)) for _ in range(TABLE_STARTS + 1)]
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(class_server["join_url"])
+        try:
+            for thread in threads:
+                thread.start()
+            probe, deadline = seat(), time.monotonic() + 10
+            while True:  # the others' tables fill the places: one more is refused
+                reply = requests.get(base + "?student=" + probe, headers={"Accept": "application/json"}, timeout=60)
+                if reply.status_code == 429 and reply.json() == {"error": TABLES_BUSY}:
+                    break
+                assert time.monotonic() < deadline, "the tables asked together never filled the places"
+                time.sleep(0.05)
+            page.get_by_role("button", name="Join").click()
+            table = page.frame_locator("#table")
+            expect(table.get_by_text(TABLES_BUSY_PAGE)).to_be_visible(timeout=10_000)
+            done.set()  # the others stop: the table opens at its next try, 5 to 10 s later
+            table.locator("button.catcards-turn").wait_for(timeout=90_000)
+            expect(page.locator("#message")).to_have_text("")
+        finally:
+            done.set()
+            for thread in threads:
+                thread.join(300)
+
+
+@pytest.mark.browser
 def test_a_table_that_stopped_or_a_server_out_of_reach_is_said_on_the_page(browser_ready, class_server):
     """Break-it (break4): with the class server stopped (Ctrl+C) the table stayed on screen,
     dead, without a word, and once it was started again (it has none of the tables it had, as
