@@ -106,7 +106,6 @@ no widget on the page holds the seed or answers an Undo (``class_app.ipynb``).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import html
 import ipaddress
@@ -181,9 +180,9 @@ TABLE_MESSAGES = (500.0, 50.0)
 #: failed, the accept loop printed "Too many open files" 570,000 times). More are refused, 429.
 TABLE_SOCKETS = 4
 #: table pages that may be opened at once across the whole class (each from the moment its
-#: refusal check passes until Voila has run the class app for it: a page given a preheated kernel
-#: takes a few hundredths of a second, one whose kernel is started for it a second or more, a
-#: CPU-second of the computer's). Each seat may open :data:`TABLE_RATE_PER_STUDENT` pages at once,
+#: refusal check passes until its kernel is ready and named in the page, :class:`TablePlace`: a
+#: page given a preheated kernel takes a few hundredths of a second, one whose kernel is started
+#: for it a second or more, a CPU-second of the computer's). Each seat may open :data:`TABLE_RATE_PER_STUDENT` pages at once,
 #: so a script holding 50 seats started about 300 kernels together (hostile tester, server57);
 #: beyond this a page is refused 429 (:data:`TABLES_BUSY`), and a student's browser opens it again
 #: by itself a few seconds later. A class of 30 joining within a minute opens about one page at a
@@ -192,6 +191,10 @@ TABLE_STARTS = 8
 #: seconds a page refused by :data:`TABLE_STARTS` is told to wait (its browser's page waits
 #: between this and twice this, so that the class's pages do not come back all at once)
 TABLES_BUSY_WAIT = 5
+#: seconds a table page may hold its place among :data:`TABLE_STARTS` at most: a page whose
+#: kernel died as it started (another program took its network port, seen on a busy computer)
+#: is never finished by Voila, and would hold its place for ever
+TABLE_START_TIMEOUT = 120.0
 #: the refusal of a table page beyond :data:`TABLE_STARTS` (429; JSON for a script)
 TABLES_BUSY = f"Many tables are being opened at this moment: wait {TABLES_BUSY_WAIT} s and reload."
 #: what a student's browser shows instead, in their table's frame, before it opens the page again
@@ -1009,6 +1012,7 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
     class ClassTableHandler(voila_handler):
         _kernel_found = False
         _student_number: int | None = None
+        _place: TablePlace | None = None
 
         async def get(self, path=None):
             if path:  # Voila's route takes every address: only the server's own (``/``) is the table
@@ -1028,8 +1032,13 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
             if refusal is None:
                 self._student_number = server.pool.student(server.code, token[:200]).number
                 self.xsrf_token  # sets the _xsrf cookie the page's goodbye beacon sends back
-                with server.opening_table():  # counted at once: no await since the check
-                    return await super().get(path)
+                loop = tornado.ioloop.IOLoop.current()
+                with server.opening_table() as self._place:  # counted at once: no await since the check
+                    late = loop.call_later(TABLE_START_TIMEOUT, self._place.release)
+                    try:
+                        return await super().get(path)
+                    finally:
+                        loop.remove_timeout(late)
             status, message = refusal
             if status == 303:
                 self.redirect(f"{server.base_url}class", status=303)
@@ -1051,7 +1060,13 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
                 if found:
                     self._kernel_found = True
                     server.table_opened(found.group(1), self._student_number, self._get_raw_xsrf_token()[1])
+                    self._place.release()  # its kernel is ready: the start is over
             return super().write(chunk)
+
+        def on_connection_close(self):
+            if self._place is not None:  # its browser has gone (Voila may go on making the page)
+                self._place.release()
+            return super().on_connection_close()
 
     return ClassTableHandler
 
@@ -1403,6 +1418,30 @@ class PromptStop:
                 task.exception()  # read: asyncio prints nothing of a shutdown that failed
 
 
+class TablePlace:
+    """A table page's place among the :data:`TABLE_STARTS` being opened at once
+    (:meth:`ClassServer.opening_table`): taken when made, given back once by :meth:`release`,
+    which the table's handler calls as soon as the page names its kernel (the kernel is ready),
+    when its browser goes, when the handler ends however it ends, and at the latest after
+    :data:`TABLE_START_TIMEOUT`. Also a context manager (released at the end of its block)."""
+
+    def __init__(self, server: "ClassServer"):
+        self.server, self.held = server, True
+        server._tables_opening += 1
+
+    def release(self) -> None:
+        """Give the place back (once; again does nothing)."""
+        if self.held:
+            self.held = False
+            self.server._tables_opening -= 1
+
+    def __enter__(self) -> "TablePlace":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.release()
+
+
 class ClassServer(PromptStop, Voila):
     """Voila serving the class app notebook, with the pool's handlers in front (module docstring).
 
@@ -1612,18 +1651,11 @@ class ClassServer(PromptStop, Voila):
     #: table pages being opened now (:meth:`opening_table`)
     _tables_opening: int = 0
 
-    @contextlib.contextmanager
-    def opening_table(self) -> Any:
-        """While a table page that :meth:`table_refusal` let through is being opened (the
-        ``with`` block: Voila gives it a kernel, preheated or started for it, and runs the class
-        app in it), it counts against :data:`TABLE_STARTS` and :attr:`max_tables`; it stops
-        counting when the block ends, however it ends (the page sent, failed, or its browser
-        gone)."""
-        self._tables_opening += 1
-        try:
-            yield
-        finally:
-            self._tables_opening -= 1
+    def opening_table(self) -> "TablePlace":
+        """A place for a table page that :meth:`table_refusal` let through, while Voila gives it
+        a kernel (preheated, or started for it): it counts against :data:`TABLE_STARTS` and
+        :attr:`max_tables` until released (:class:`TablePlace`)."""
+        return TablePlace(self)
 
     def query_waiting(self, kernel_id: str) -> bool:
         """``kernel_id`` is a kernel of the preheated pool (started, not yet taken by a page), or

@@ -360,7 +360,10 @@ def test_a_table_refused_while_many_are_being_opened_opens_by_itself(browser_rea
         for _ in range(5):  # within their own rate (6 at once)
             if done.is_set():
                 return
-            requests.get(base + "?student=" + token, headers={"Accept": "application/json"}, timeout=300)
+            try:  # a table whose kernel died as it started (a busy computer) is never finished by Voila
+                requests.get(base + "?student=" + token, headers={"Accept": "application/json"}, timeout=60)
+            except requests.RequestException:
+                return
 
     threads = [threading.Thread(target=keep_opening, args=(seat(),)) for _ in range(TABLE_STARTS + 1)]
     with chromium() as browser:
@@ -385,7 +388,7 @@ def test_a_table_refused_while_many_are_being_opened_opens_by_itself(browser_rea
         finally:
             done.set()
             for thread in threads:
-                thread.join(300)
+                thread.join(120)
 
 
 @pytest.mark.browser

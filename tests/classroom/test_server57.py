@@ -133,7 +133,7 @@ def small_class(tmp_path):
 
 def test_a_table_page_beyond_the_pages_being_opened_is_refused_429_and_comes_back_by_itself(small_class):
     """The rule behind the bound: while TABLE_STARTS pages are being opened
-    (:meth:`ClassServer.opening_table`), one more is refused 429 (TABLES_BUSY) without using the
+    (:meth:`ClassServer.opening_table`, a :class:`TablePlace` each), one more is refused 429 (TABLES_BUSY) without using the
     student's own allowance (6 at once); as soon as one is open, it opens. The pages being opened
     count against the kernels the server may hold too (503 when they would pass it). A browser
     is shown a short page that opens the table again by itself after a few seconds."""
@@ -157,6 +157,11 @@ def test_a_table_page_beyond_the_pages_being_opened_is_refused_429_and_comes_bac
         assert server.table_refusal(ben) is None
         with server.opening_table():
             assert server.table_refusal(ben) == (503, "The class server is full right now: wait a minute and reload.")
+    place = server.opening_table()  # given back once, however often released (its kernel named, its browser gone)
+    assert server._tables_opening == 1
+    place.release()
+    place.release()
+    assert server._tables_opening == 0
     page = _refusal_page(TABLES_BUSY)
     assert f'<p role="status">{TABLES_BUSY_PAGE}</p>' in page and "location.reload()" in page
     assert "location.reload" not in _refusal_page("You have not joined this class.")
