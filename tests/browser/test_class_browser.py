@@ -360,12 +360,13 @@ def test_a_table_refused_while_many_are_being_opened_opens_by_itself(browser_rea
         for _ in range(5):  # within their own rate (6 at once)
             if done.is_set():
                 return
-            try:  # a table whose kernel died as it started (a busy computer) is never finished by Voila
+            try:  # a table whose kernel died as it started (a busy computer) is never finished by
+                # Voila (its heartbeat goes on): the thread is left behind (daemon), not waited for
                 requests.get(base + "?student=" + token, headers={"Accept": "application/json"}, timeout=60)
             except requests.RequestException:
                 return
 
-    threads = [threading.Thread(target=keep_opening, args=(seat(),)) for _ in range(TABLE_STARTS + 1)]
+    threads = [threading.Thread(target=keep_opening, args=(seat(),), daemon=True) for _ in range(TABLE_STARTS + 1)]
     with chromium() as browser:
         page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
         page.goto(class_server["join_url"])
