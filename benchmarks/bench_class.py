@@ -49,6 +49,7 @@ from class_server import ClassProcess, free_port, widget_states  # noqa: E402
 
 from catcards.classroom.activities import activity  # noqa: E402
 from catcards.classroom.pool import series_seed  # noqa: E402
+from catcards.classroom.server import TABLES_BUSY, TABLES_BUSY_WAIT  # noqa: E402
 from catcards.games.snap import FLIP  # noqa: E402
 
 CHROMIUM = os.environ.get("CATCARDS_CHROMIUM", "/usr/bin/chromium")
@@ -177,6 +178,7 @@ def main() -> None:
     submits: list[float] = []
     failures: list[str] = []
     no_table: list[str] = []
+    busy: list[int] = []  # table pages refused 429 because many were being opened (then asked again)
     statuses: dict[int, int] = {}
     lock = threading.Lock()
     stop = threading.Event()
@@ -218,6 +220,10 @@ def main() -> None:
             t = time.monotonic()
             try:
                 page = session.get(info["base"] + f"?student={token}", timeout=args.timeout)
+                while page.status_code == 429 and page.json().get("error") == TABLES_BUSY:
+                    busy.append(i)  # as the student's page does: ask again a few seconds later
+                    time.sleep(TABLES_BUSY_WAIT)
+                    page = session.get(info["base"] + f"?student={token}", timeout=args.timeout)
                 kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page.text)
                 if page.status_code != 200 or "Game 1." not in page.text or kernel is None:
                     said = re.search(r"HTML\(value=.{0,30}?(?:u003e|>)([^\\<]{0,120})", page.text)
@@ -300,6 +306,8 @@ def main() -> None:
     print(line("  by requests: page HTML + the widgets' state over the kernel's websocket", tables))
     print(line("    of which the page's HTML", htmls))
     print(f"pages without a table: {len(no_table)}" + (f" {no_table[:5]}" if no_table else ""))
+    print(f"table pages asked again after 'many tables are being opened' (429): {len(busy)}, "
+          f"for {len(set(busy))} students")
     print(f"CPU while the class joined ({joined:.1f} s on {psutil.cpu_count()} cores): server "
           f"{cpu_joined[0] - cpu_before[0]:.1f} s, kernels {cpu_joined[1] - cpu_before[1]:.1f} s")
     print(line("submit latency", submits))

@@ -154,6 +154,18 @@ def ticks(loop, kernels, n: int) -> None:
     loop.run_until_complete(run())
 
 
+def installed_command(folder: Path) -> list[str]:
+    """The ``catcards`` command as pip installs it (``[project.scripts]``: a script that imports
+    ``_catcards_command`` and runs it), written in a new folder inside ``folder``: Python puts
+    the script's folder first on ``sys.path``, not the working folder, as for a teacher's
+    ``catcards``. Returns the command line that runs it."""
+    import tempfile
+
+    script = Path(tempfile.mkdtemp(prefix="catcards-bin-", dir=folder)) / "catcards"
+    script.write_text("import sys\nfrom _catcards_command import run\nsys.exit(run())\n", encoding="utf-8")
+    return [sys.executable, str(script)]
+
+
 class ClassProcess:
     """``catcards class snap --json`` as a subprocess; :meth:`start` reads its JSON line."""
 
@@ -163,13 +175,15 @@ class ClassProcess:
         self.log = open(home / "server.log", "a+b")
 
     def start(self, env: dict[str, str] | None = None, timeout: float = 120, game: str = "snap",
-              extra: tuple[str, ...] = ("--preheat=1",)) -> dict:
+              extra: tuple[str, ...] = ("--preheat=1",), installed: bool = False) -> dict:
         """Start it; returns its JSON line as a dict, with ``base`` (the server's root URL) added,
-        once the join link answers.
+        once the join link answers. ``installed``: started as the installed ``catcards`` command
+        is (a script outside the working folder, :func:`installed_command`), not ``python -m``,
+        which puts the working folder first on ``sys.path``.
 
         Raises: RuntimeError (with the server's log) when it prints no line or does not answer."""
-        cmd = [sys.executable, "-m", "catcards.cli", "class", game, "--json", f"--port={self.port}",
-               f"--store={self.store}", *extra]
+        launch = installed_command(self.home.parent) if installed else [sys.executable, "-m", "catcards.cli"]
+        cmd = [*launch, "class", game, "--json", f"--port={self.port}", f"--store={self.store}", *extra]
         # its HOME as its temporary folder too: Voila's folder of kernel connection files
         # (voila_*, made in tempfile.gettempdir()) goes with it; the server removes it when it
         # stops, but a server killed (kill(), or a stop that timed out) left it in /tmp

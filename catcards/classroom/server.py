@@ -9,8 +9,11 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 ``GET  class``                              a box to type the class code
 ``GET  ?student=TOKEN``                     the student's table (Voila, in the student page's frame;
                                             a kernel each, so only for a student of the class, at
-                                            most :data:`TABLE_RATE_PER_STUDENT`, and while fewer
-                                            kernels than :attr:`ClassServer.max_tables` run)
+                                            most :data:`TABLE_RATE_PER_STUDENT`, while fewer
+                                            kernels than :attr:`ClassServer.max_tables` run or
+                                            start, and while fewer than :data:`TABLE_STARTS`
+                                            tables are being opened across the class: else 429,
+                                            and a browser's frame opens it again by itself)
 ``GET  class/CODE``                         the student page (join, instructions, the table, tally)
 ``POST class/CODE/join``                    ``{"nickname": ...}`` -> 201 ``{"student": token,
                                             "seed", "nickname", "activity": key}``;
@@ -51,6 +54,13 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 ``POST class/CODE/remove``                  ``{"student": N, "removed": bool}``: take student N's
                                             results out of the pool, or put them back (teacher)
 ==========================================  =====================================================
+
+Every answer says ``Referrer-Policy: no-referrer`` (:class:`NoReferrer`: a table's address holds
+its student's token). The server reads no ``voila.py`` or ``voila.json`` (:class:`ClassServer`):
+its settings are its command's options, whatever folder it is started from. A request line and
+headers over tornado's limit (64 KiB) get no answer: tornado's stream closes the connection
+itself when its read passes the limit, before any code of the server (or a hook of tornado's)
+could answer 431 or 414.
 
 The teacher's token is read from ``Authorization: Bearer TOKEN`` only; missing: 401, wrong: 403,
 a token in the address (``?token=``, kept in histories and logs): 400. Every refusal is a 4xx
@@ -118,6 +128,7 @@ from typing import Any
 
 import tornado.ioloop
 import tornado.web
+from traitlets import default
 from voila.app import Voila
 
 from catcards.core import CatcardsError, short_text
@@ -170,6 +181,26 @@ TABLE_MESSAGES = (500.0, 50.0)
 #: and a student's script that opened 135 used up a 1,024 limit (break54b: joins hung, tables
 #: failed, the accept loop printed "Too many open files" 570,000 times). More are refused, 429.
 TABLE_SOCKETS = 4
+#: table pages that may be opened at once across the whole class (each from the moment its
+#: refusal check passes until its kernel is ready and named in the page, :class:`TablePlace`: a
+#: page given a preheated kernel takes a few hundredths of a second, one whose kernel is started
+#: for it a second or more, a CPU-second of the computer's). Each seat may open :data:`TABLE_RATE_PER_STUDENT` pages at once,
+#: so a script holding 50 seats started about 300 kernels together (hostile tester, server57);
+#: beyond this a page is refused 429 (:data:`TABLES_BUSY`), and a student's browser opens it again
+#: by itself a few seconds later. A class of 30 joining within a minute opens about one page at a
+#: time, and a preheated class's pages hold a place only for an instant
+TABLE_STARTS = 8
+#: seconds a page refused by :data:`TABLE_STARTS` is told to wait (its browser's page waits
+#: between this and twice this, so that the class's pages do not come back all at once)
+TABLES_BUSY_WAIT = 5
+#: seconds a table page may hold its place among :data:`TABLE_STARTS` at most: a page whose
+#: kernel died as it started (another program took its network port, seen on a busy computer)
+#: is never finished by Voila, and would hold its place for ever
+TABLE_START_TIMEOUT = 120.0
+#: the refusal of a table page beyond :data:`TABLE_STARTS` (429; JSON for a script)
+TABLES_BUSY = f"Many tables are being opened at this moment: wait {TABLES_BUSY_WAIT} s and reload."
+#: what a student's browser shows instead, in their table's frame, before it opens the page again
+TABLES_BUSY_PAGE = "Many tables are being opened at this moment: yours opens by itself in a few seconds."
 #: seconds a kernel is given to end by itself when the server stops (jupyter_client's
 #: ``shutdown_wait_time`` for :meth:`ClassServer.close_kernels`: interrupted and asked to shut
 #: down, terminated (SIGTERM) at half of it, killed (SIGKILL) at its end). jupyter_client's own
@@ -925,14 +956,34 @@ class WrongHost(PoolHandler):
     get = head = post = put = patch = delete = options = refuse
 
 
+class NoReferrer(tornado.web.OutputTransform):
+    """``Referrer-Policy: no-referrer`` on every answer of the class server (tornado applies an
+    application's transforms to each handler's answer, errors and websocket handshakes too):
+    the pool's pages, Voila's table page, its static files and its errors alike. A student's
+    table is at ``?student=TOKEN``, and without it the table's page, whose headers are Voila's,
+    let the browser send that address, token and all, as the ``Referer`` of the page's own
+    requests (its static files, its kernel's websocket) and, where a browser's default policy is
+    older, of requests to other sites (hostile tester, server57); the pool's handlers set it too
+    (:meth:`PoolHandler.set_default_headers`), for the tests' server of them alone. (Chromium 156
+    still sends the page's address with a font that an inline style sheet loads, whatever the
+    policy: Voila's FontAwesome, from this server, so the token goes back only to the server that
+    gave it.)"""
+
+    def transform_first_chunk(self, status_code: int, headers: Any, chunk: bytes, finishing: bool) -> tuple:
+        headers["Referrer-Policy"] = "no-referrer"
+        return status_code, headers, chunk
+
+
 class HostCheckedApplication(tornado.web.Application):
     """The class server's tornado application: a request whose ``Host`` header ``host_check``
     does not allow (:class:`HostCheck`) goes to :class:`WrongHost`, whatever its path (the pool's
-    addresses, Voila's table page, a kernel's websocket, the static files)."""
+    addresses, Voila's table page, a kernel's websocket, the static files). Every answer says
+    ``Referrer-Policy: no-referrer`` (:class:`NoReferrer`)."""
 
     def __init__(self, server: "ClassServer", host_check: HostCheck, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.class_server, self.host_check = server, host_check
+        self.add_transform(NoReferrer)
 
     def find_handler(self, request: Any, **kwargs: Any) -> Any:
         if not self.host_check.allows(request.host):
@@ -964,6 +1015,7 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
     class ClassTableHandler(voila_handler):
         _kernel_found = False
         _student_number: int | None = None
+        _place: TablePlace | None = None
 
         async def get(self, path=None):
             if path:  # Voila's route takes every address: only the server's own (``/``) is the table
@@ -983,16 +1035,25 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
             if refusal is None:
                 self._student_number = server.pool.student(server.code, token[:200]).number
                 self.xsrf_token  # sets the _xsrf cookie the page's goodbye beacon sends back
-                return await super().get(path)
+                loop = tornado.ioloop.IOLoop.current()
+                with server.opening_table() as self._place:  # counted at once: no await since the check
+                    late = loop.call_later(TABLE_START_TIMEOUT, self._place.release)
+                    try:
+                        return await super().get(path)
+                    finally:
+                        loop.remove_timeout(late)
             status, message = refusal
             if status == 303:
                 self.redirect(f"{server.base_url}class", status=303)
                 return
             self.set_status(status)
             self.set_header("Cache-Control", "no-store")
+            if "text/html" not in self.request.headers.get("Accept", ""):  # a script: JSON, as every refusal
+                self.set_header("Content-Type", "application/json")
+                self.finish(json.dumps({"error": message}))
+                return
             self.set_header("Content-Type", "text/html; charset=utf-8")
-            self.finish(f'<!DOCTYPE html><html lang="en"><meta charset="utf-8"><title>No table</title>'
-                        f'<p role="alert">{html.escape(message)}</p></html>')
+            self.finish(_refusal_page(message))
 
         def write(self, chunk):
             # the page's configuration (first in the page) names its kernel: "kernelId": "<id>"
@@ -1002,9 +1063,31 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
                 if found:
                     self._kernel_found = True
                     server.table_opened(found.group(1), self._student_number, self._get_raw_xsrf_token()[1])
+                    self._place.release()  # its kernel is ready: the start is over
             return super().write(chunk)
 
+        def on_connection_close(self):
+            if self._place is not None:  # its browser has gone (Voila may go on making the page)
+                self._place.release()
+            return super().on_connection_close()
+
     return ClassTableHandler
+
+
+def _refusal_page(message: str) -> str:
+    """The short page a browser gets, in the student's table frame, for a table page refused
+    (:meth:`ClassServer.table_refusal`): ``message`` in an alert. For :data:`TABLES_BUSY` it says
+    :data:`TABLES_BUSY_PAGE` instead and opens the page again by itself after
+    :data:`TABLES_BUSY_WAIT` to twice that many seconds (a refusal does not count against the
+    student's own rate): the student has nothing to do."""
+    if message != TABLES_BUSY:
+        return (f'<!DOCTYPE html><html lang="en"><meta charset="utf-8"><title>No table</title>'
+                f'<p role="alert">{html.escape(message)}</p></html>')
+    wait = TABLES_BUSY_WAIT * 1000
+    return (f'<!DOCTYPE html><html lang="en"><meta charset="utf-8"><title>Your table is coming</title>'
+            f'<p role="status">{html.escape(TABLES_BUSY_PAGE)}</p>'
+            f'<script>setTimeout(function () {{ location.reload(); }}, {wait} + Math.floor(Math.random() * {wait}));'
+            '</script></html>')
 
 
 def _address_not_found(handler: tornado.web.RequestHandler, base_url: str) -> None:
@@ -1338,12 +1421,46 @@ class PromptStop:
                 task.exception()  # read: asyncio prints nothing of a shutdown that failed
 
 
+class TablePlace:
+    """A table page's place among the :data:`TABLE_STARTS` being opened at once
+    (:meth:`ClassServer.opening_table`): taken when made, given back once by :meth:`release`,
+    which the table's handler calls as soon as the page names its kernel (the kernel is ready),
+    when its browser goes, when the handler ends however it ends, and at the latest after
+    :data:`TABLE_START_TIMEOUT`. Also a context manager (released at the end of its block)."""
+
+    def __init__(self, server: "ClassServer"):
+        self.server, self.held = server, True
+        server._tables_opening += 1
+
+    def release(self) -> None:
+        """Give the place back (once; again does nothing)."""
+        if self.held:
+            self.held = False
+            self.server._tables_opening -= 1
+
+    def __enter__(self) -> "TablePlace":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.release()
+
+
 class ClassServer(PromptStop, Voila):
     """Voila serving the class app notebook, with the pool's handlers in front (module docstring).
 
     Set :attr:`pool`, :attr:`info` (the pool's ``ClassInfo``), :attr:`activity` and
     :attr:`public_url` before :meth:`start`.
+
+    It reads no settings file: its settings are the options :func:`run_class` gives it
+    (:func:`_voila_argv`). Voila's own looks for ``voila.py`` and ``voila.json`` in the working
+    folder, then in Jupyter's configuration folders (``Voila.config_file_paths``): a ``voila.py``
+    in the folder a teacher started the class from was run inside the server, and could turn
+    off its checks (hostile tester, server57).
     """
+
+    @default("config_file_paths")
+    def _no_settings_files(self) -> list[str]:
+        return []
 
     pool: Any = None
     info: Any = None
@@ -1510,9 +1627,11 @@ class ClassServer(PromptStop, Voila):
         of an earlier class of the store is told that class has ended, as their page says) or
         the class has ended, 429 the
         student opened more than :data:`TABLE_RATE_PER_STUDENT` allows, 503 the server is
-        stopping (:attr:`stopping`) or :attr:`max_tables` kernels run (unless the student has a
-        live table: its kernel is replaced, so the count does not grow; :meth:`table_opened`).
-        Nothing is started for a refusal."""
+        stopping (:attr:`stopping`) or :attr:`max_tables` kernels run or are being started
+        (unless the student has a live table: its kernel is replaced, so the count does not grow;
+        :meth:`table_opened`), 429 :data:`TABLE_STARTS` table pages are being opened now
+        (:meth:`opening_table`; :data:`TABLES_BUSY`). Nothing is started for a refusal, and
+        only a page opened counts against the student's own rate."""
         from catcards.classroom.pool import _Buckets
 
         if not token:
@@ -1533,10 +1652,22 @@ class ClassServer(PromptStop, Voila):
             return 429, f"Your table was opened many times in a short while: wait {math.ceil(wait)} s and reload."
         if self.stopping:  # a connection kept open while the server stops: no kernel is started
             return 503, "The class server is stopping: ask your teacher."
-        if self.live_tables() >= self.max_tables and not self._running((self._student_tables or {}).get(student.number)):
+        if self.live_tables() + self._tables_opening >= self.max_tables \
+                and not self._running((self._student_tables or {}).get(student.number)):
             return 503, "The class server is full right now: wait a minute and reload."
+        if self._tables_opening >= TABLE_STARTS:
+            return 429, TABLES_BUSY
         self._table_loads.take(student.number)
         return None
+
+    #: table pages being opened now (:meth:`opening_table`)
+    _tables_opening: int = 0
+
+    def opening_table(self) -> "TablePlace":
+        """A place for a table page that :meth:`table_refusal` let through, while Voila gives it
+        a kernel (preheated, or started for it): it counts against :data:`TABLE_STARTS` and
+        :attr:`max_tables` until released (:class:`TablePlace`)."""
+        return TablePlace(self)
 
     def query_waiting(self, kernel_id: str) -> bool:
         """``kernel_id`` is a kernel of the preheated pool (started, not yet taken by a page), or

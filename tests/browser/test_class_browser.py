@@ -305,6 +305,94 @@ def test_a_table_opened_in_a_second_tab_makes_the_first_say_so(browser_ready, cl
 
 
 @pytest.mark.browser
+def test_no_request_of_the_table_carries_the_student_s_token_as_its_referer(browser_ready, class_server):
+    """Hostile tester (server57): the table's address holds the student's token
+    (``?student=TOKEN``), and Voila's page there sent no ``Referrer-Policy``, so Chromium sent that
+    whole address as the ``Referer`` of every request the table made (94 here: its files, its
+    kernel's, its goodbye; another site's files would have had it too). Now none carries a
+    ``Referer``, but for the fonts of Voila's style sheet: Chromium sends the page's address with
+    a font that an inline style sheet loads whatever the page's policy (tried on a bare page
+    with ``Referrer-Policy: no-referrer``: its image sent none, its font the whole address).
+    Those fonts are the class server's own, so the token goes back only to the server that gave
+    it. The address bar never holds the token (the student's page keeps it in the browser's
+    storage, and only the table's frame has it in its address), and a reload opens the table
+    again."""
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        requests_made = []
+        page.on("request", lambda request: requests_made.append(request))
+        page.goto(class_server["join_url"])
+        page.get_by_role("button", name="Join").click()
+        page.frame_locator("#table").locator("button.catcards-turn").wait_for(timeout=60_000)
+        page.reload()
+        page.frame_locator("#table").locator("button.catcards-turn").wait_for(timeout=60_000)
+        assert "student=" not in page.url and page.url == class_server["join_url"]
+        files = [r for r in requests_made if "/voila/" in r.url]
+        assert len(files) >= 4, [r.url for r in requests_made]  # the table's script and style sheets, twice
+        server = class_server["base"]
+        sent = {r.url: r.header_value("referer") for r in requests_made
+                if not (r.resource_type == "font" and r.url.startswith(server + "voila/"))}
+        assert {url: referer for url, referer in sent.items() if referer} == {}
+        assert all(r.url.startswith(server) for r in requests_made if r.resource_type == "font")
+
+
+@pytest.mark.browser
+def test_a_table_refused_while_many_are_being_opened_opens_by_itself(browser_ready, class_server):
+    """server57: at most TABLE_STARTS table pages are opened at once across the class. A student
+    whose table is asked while that many are being opened (here: a script's students opening
+    theirs again and again) sees in the table's frame that it opens by itself, and then it does, with
+    nothing to press; their page says nothing wrong."""
+    import threading
+
+    import requests
+    from playwright.sync_api import expect
+
+    from catcards.classroom.server import TABLE_STARTS, TABLES_BUSY, TABLES_BUSY_PAGE
+
+    base = class_server["base"]
+
+    def seat() -> str:
+        return requests.post(class_server["join_url"] + "/join", json={}, timeout=30).json()["student"]
+
+    done = threading.Event()
+
+    def keep_opening(token: str) -> None:  # a script's student opening their table again and again
+        for _ in range(5):  # within their own rate (6 at once)
+            if done.is_set():
+                return
+            try:  # a table whose kernel died as it started (a busy computer) is never finished by
+                # Voila (its heartbeat goes on): the thread is left behind (daemon), not waited for
+                requests.get(base + "?student=" + token, headers={"Accept": "application/json"}, timeout=60)
+            except requests.RequestException:
+                return
+
+    threads = [threading.Thread(target=keep_opening, args=(seat(),), daemon=True) for _ in range(TABLE_STARTS + 1)]
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.goto(class_server["join_url"])
+        try:
+            for thread in threads:
+                thread.start()
+            probe, deadline = seat(), time.monotonic() + 10
+            while True:  # the others' tables fill the places: one more is refused
+                reply = requests.get(base + "?student=" + probe, headers={"Accept": "application/json"}, timeout=60)
+                if reply.status_code == 429 and reply.json() == {"error": TABLES_BUSY}:
+                    break
+                assert time.monotonic() < deadline, "the tables asked together never filled the places"
+                time.sleep(0.05)
+            page.get_by_role("button", name="Join").click()
+            table = page.frame_locator("#table")
+            expect(table.get_by_text(TABLES_BUSY_PAGE)).to_be_visible(timeout=10_000)
+            done.set()  # the others stop: the table opens at its next try, 5 to 10 s later
+            table.locator("button.catcards-turn").wait_for(timeout=90_000)
+            expect(page.locator("#message")).to_have_text("")
+        finally:
+            done.set()
+            for thread in threads:
+                thread.join(120)
+
+
+@pytest.mark.browser
 def test_a_table_that_stopped_or_a_server_out_of_reach_is_said_on_the_page(browser_ready, class_server):
     """Break-it (break4): with the class server stopped (Ctrl+C) the table stayed on screen,
     dead, without a word, and once it was started again (it has none of the tables it had, as
