@@ -44,7 +44,7 @@ AFTER_THE_LOCK_IN = {
                 "4 players: 28/34 x 2925/5456 = 20475/46376, which is P(no trump) above"),
     KING: ("P(k Lions) = C(4, k) x C(48, 13 - k) / C(52, 13)", "P(0 Lions) = 6327/20825 = 0.3038",
            "P(at least one Lion) = 14498/20825 = 0.6962",
-           "The mean tricks won rise with each Lion: 2.33, 3.34, 3.96 and 4.88 for 0 to 3 Lions.",
+           "The tricks won on average rise with each Lion: 2.33, 3.34, 3.96 and 4.88 for 0 to 3 Lions.",
            "So here one more Lion wins you 0.6 to 1.0 more tricks on average, not always a whole one.",
            "Left out of the figure, too few hands to show a shape: 3 Lions (17 hands) and 4 Lions (3 hands)."),
 }
