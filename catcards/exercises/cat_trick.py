@@ -76,7 +76,38 @@ EXERCISES = (
 )
 
 
-#: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
+def _no_trump_working() -> str:
+    """How to count a first trick with no trump (3, 4 and 5 players): printed after the lock-in."""
+    lines = ["No trump: all n cards of the trick come from the 28 that are not trumps.",
+             "P(no trump) = C(28, n) / C(34, n): the sets of n cards with no trump, out of all sets of n cards."]
+    for n in (3, 4, 5):
+        p = Fraction(math.comb(28, n), math.comb(34, n))
+        lines.append(f"{n} players: C(28, {n}) / C(34, {n}) = {math.comb(28, n):,} / {math.comb(34, n):,} "
+                     f"= {p} = {float(p):.4f}")
+    lines.append("More players put more cards in the trick, so a trump is likelier.")
+    return "\n".join(lines)
+
+
+def _given_the_lead_working() -> str:
+    """The chance of no trump given a plain lead, and how it leads back to P(no trump): printed
+    after the lock-in (28/34 times it is the prediction's answer)."""
+    lines = ["The lead is not a trump. The other n - 1 cards come from the 33 cards left: 6 trumps and 27 others.",
+             "P(no trump | lead not trump) = C(27, n - 1) / C(33, n - 1)"]
+    given = {n: Fraction(math.comb(27, n - 1), math.comb(33, n - 1)) for n in (3, 4, 5)}
+    for n, p in given.items():
+        lines.append(f"{n} players: C(27, {n - 1}) / C(33, {n - 1}) = {math.comb(27, n - 1):,} / "
+                     f"{math.comb(33, n - 1):,} = {p} = {float(p):.4f}")
+    lines.append("P(no trump) = 28/34 x P(no trump | lead not trump): the lead misses the trumps (28 of 34), "
+                 "then the rest do.")
+    for n, p in given.items():
+        lines.append(f"{n} players: 28/34 x {p} = {Fraction(28, 34) * p}, which is P(no trump) above")
+    return "\n".join(lines)
+
+
+#: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`);
+#: the two workings are texts the cells that wait for the lock-in print (students see code cells)
 KEPT_BACK = {
     "cat-trick/no-trump-4-players": {"note": "Every card must miss the trumps: 28/34 x 27/33 x 26/32 x 25/31."},
+    "cat-trick/no-trump-working": _no_trump_working(),
+    "cat-trick/given-the-lead-working": _given_the_lead_working(),
 }

@@ -4,6 +4,7 @@ Kept out of the notebooks so that a check cell shows neither the answer nor the 
 """
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from . import Exercise
@@ -35,8 +36,24 @@ EXERCISES = (
 )
 
 
-#: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
+def _lions_working() -> str:
+    """How to work out the chances of 0 to 4 Lions in a hand of 13 of 52 (4 players), and of at
+    least one: printed after the lock-in (the last line is the prediction's answer)."""
+    lines = ["The number of Lions you hold is hypergeometric: a count of special cards in a hand dealt",
+             "without putting cards back. P(k Lions) = C(4, k) x C(48, 13 - k) / C(52, 13): the hands with",
+             "k of the 4 Lions and 13 - k of the 48 other cards, out of all hands of 13 cards."]
+    for k in range(5):
+        p = Fraction(math.comb(4, k) * math.comb(48, 13 - k), math.comb(52, 13))
+        lines.append(f"P({k} Lion{'s' * (k != 1)}) = {p} = {float(p):.4f}")
+    at_least_one = 1 - Fraction(math.comb(48, 13), math.comb(52, 13))
+    lines.append(f"P(at least one Lion) = {at_least_one} = {float(at_least_one):.4f}")
+    return "\n".join(lines)
+
+
+#: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`);
+#: the Lions' working is a text the cell that waits for the lock-in prints (students see code cells)
 KEPT_BACK = {
+    "king-of-the-jungle/lions-working": _lions_working(),
     "king-of-the-jungle/any-lion": {"note": "Four Lions at 1/4 each do not add up to 1: a hand with two Lions "
                                             "would be counted twice, and 30% of hands hold none (the bar at 0). "
                                             "1 - P(no Lion) is quicker than adding P(1) + P(2) + P(3) + P(4). 1/4 is the chance "

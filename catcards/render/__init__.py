@@ -277,7 +277,7 @@ def _generic_board(state: Any, obs: dict) -> str:
 
 def state_html(state: Any) -> str:
     """A state drawn for a notebook cell (what ``State._repr_html_`` shows, through the
-    ``state_html`` hook of :mod:`catcards.hooks`): a line with the game, seed, actions and whose
+    ``state_html`` hook of :mod:`catcards.hooks`): a line with the game, seed, moves made (in words) and whose
     turn (or the outcome); the game's board as a spectator sees it (``observation(None)``), drawn
     by the function its tables draw (:data:`BOARDS`); then the cards the players cannot all see,
     face up (the analyst's view: the widget tables show a player's view), and the last log lines.
@@ -296,9 +296,10 @@ def state_html(state: Any) -> str:
     else:
         status = f"Seat {state.current_player} to act."
     last = "".join(f"<li>{html.escape(line)}</li>" for line in state.log[-3:])
+    moves = len(state.history)   # said in words: a student reads "a new game, no moves yet", not "0 actions"
+    made = "a new game, no moves yet" if moves == 0 else f"{moves} move{'s' * (moves != 1)} made"
     return (
-        f"<div><b>{html.escape(state.game.title)}</b> (seed {state.seed}, "
-        f"{len(state.history)} action{'s' * (len(state.history) != 1)}) &middot; {status}{body}"
+        f"<div><b>{html.escape(state.game.title)}</b> (seed {state.seed}: {made}) &middot; {status}{body}"
         f'<ul style="margin:4px 0">{last}</ul></div>'
     )
 

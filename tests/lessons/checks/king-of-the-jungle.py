@@ -65,8 +65,8 @@ for rule, (low, high) in made.items():
 assert round(100 * comb(48, 13) / comb(52, 13)) == 30 and 4 * Fraction(1, 4) == 1
 
 # ---- claim, cell "Read the four sentences together": "The average rule's interval stops at 0.242,
-# only just below 0.25" (the printed sentence calls its disadvantage "real"); the other intervals
-# that exclude 0.25 do so by far more. Source: the table's own bounds, against 0.25.
+# just below 0.25" (the printed sentence calls its disadvantage real, at the 95% level); the zero
+# rule's "starts at 0.316, further from 0.25". Source: the table's own bounds, against 0.25.
 assert round(by_rule.high["average"], 3) == 0.242 and 0.24 < by_rule.high["average"] < 0.25
 assert by_rule.low["zero"] > 0.30 and by_rule.low["sensible"] < 0.25 < by_rule.high["sensible"]
 assert by_rule.low["top-cards"] < 0.25 < by_rule.high["top-cards"]
@@ -79,8 +79,8 @@ for k in shares.columns:
     assert list(shares.index) == list(range(14)) and abs(shares[k].sum() - 1) < 1e-12
     for t in range(14):
         assert shares[k][t] == (part == t).mean()
-# claim, the cell below it: "2.33, 3.34, 3.96 and 4.88 for 0 to 3 Lions ... 0.6 to 1.0 more tricks
-# ... 3 and 4 Lions rest on only 17 and 3 players' hands". Source: the hands' own means and counts.
+# claim, the same cell after the lock-in: "2.33, 3.34, 3.96 and 4.88 for 0 to 3 Lions ... 0.6 to 1.0
+# more tricks"; the figure leaves out 3 and 4 Lions (17 and 3 hands). Source: the hands' own means and counts.
 means = hands.groupby("lions")["won"].mean()
 assert [round(means[k], 2) for k in range(4)] == [2.33, 3.34, 3.96, 4.88]
 steps = [means[k + 1] - means[k] for k in range(3)]
