@@ -769,13 +769,13 @@ def test_the_cat_trick_lesson_shows_how_to_count_no_trump_after_the_lock_in(unan
     assert "\\frac{28}{34}" not in text and "binom{28}" not in text and "binom{34}" not in text
     # locked in ("1/2"): the student runs the two cells again (above the reveal, then below it)
     waiting = [i for i, _ in waiting_cells(stored)]
-    counted = next(i for i in waiting if "p_no_trump_in_first_trick(n)" in stored.cells[i].source and i < at)
+    counted = next(i for i in waiting if "cat-trick/no-trump-working" in stored.cells[i].source and i < at)
     nb, _, widgets = locked_in(path)
     said = output_texts(nb.cells[len(stored.cells) + 1 + waiting.index(counted)])
     assert "P(no trump) = C(28, n) / C(34, n)" in said, said
     assert "4 players: C(28, 4) / C(34, 4) = 20,475 / 46,376 = 20475/46376 = 0.4415" in said, said
     assert "3 players: C(28, 3) / C(34, 3) = 3,276 / 5,984 = 819/1496 = 0.5475" in said, said
-    given = next(i for i in waiting if "p_no_trump_after_lead(n)" in stored.cells[i].source)
+    given = next(i for i in waiting if "cat-trick/given-the-lead-working" in stored.cells[i].source)
     said = output_texts(nb.cells[len(stored.cells) + 1 + waiting.index(given)])
     assert "P(no trump) = 28/34 x P(no trump | lead not trump)" in said, said
 
@@ -792,7 +792,7 @@ def test_the_cat_trick_no_trump_table_shows_only_its_own_columns(unanswered):
     at = next(i for i, c in enumerate(stored.cells) if "ct.simulate_first_tricks(n, deals=1500" in c.source)
     nb, _, widgets = locked_in(path)
     after = output_texts(nb.cells[len(stored.cells) + 1 + [i for i, _ in waiting_cells(stored)].index(at)])
-    assert re.search(r"(?m)^ +exact +simulated +low +high *$", after) and re.search(r"(?m)^players *$", after), after
+    assert re.search(r"(?m)^ +exact +simulated +95% interval from +to *$", after) and re.search(r"(?m)^players *$", after), after
     assert "eight" not in after and re.search(r"(?m)^4 +0\.4415 +0\.4380 +0\.4131 +0\.4632 *$", after), after
     assert "4 players: a 1 counted as 8 in 0.0440 of the deals, exact 0.0502." in shown_texts(nb, widgets)
 
@@ -825,7 +825,7 @@ def test_the_cat_trick_chance_given_the_lead_waits_for_the_lock_in(unanswered):
     assert not [x for x in near if x in before], [x for x in near if x in before]
     waiting = [i for i, _ in waiting_cells(stored)]
     given, simulated = (next(i for i in waiting if start < i < end and marker in stored.cells[i].source)
-                        for marker in ("p_no_trump_after_lead(n)", "sim4 = "))
+                        for marker in ("cat-trick/given-the-lead-working", "sim4 = "))
     for i in (given, simulated):
         assert WAITS_FOR.search(output_texts(nb.cells[i])) and images(nb.cells[i].outputs) == 0, output_texts(nb.cells[i])
     # locked in ("1/2"): the student runs the two cells again
