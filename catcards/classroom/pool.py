@@ -430,11 +430,12 @@ class Pool:
         Raises: PoolError 404 unknown code, 403 unknown student, 400 ``k`` outside 0..999."""
         return series_seed(self.student(code, token).seed, k)
 
-    def check_progress(self, code: str, token: str, k: Any, save_text: Any) -> int:
+    def check_progress(self, code: str, token: str, k: Any, save_text: Any) -> tuple[int, bool]:
         """Check a game in progress, sent by a class table so that the server keeps it (a reload,
         a second tab or a press of "Send game N again" resumes it instead of dealing the student a
         deal they have seen afresh: :meth:`ClassServer.keep_progress
-        <catcards.classroom.server.ClassServer.keep_progress>`). Returns the student's number.
+        <catcards.classroom.server.ClassServer.keep_progress>`). Returns the student's number and
+        whether the game is over (finished, not counted: refused while the class was closed).
 
         The game (``state.to_json()``, finished or not) must be the student's next game ``k``
         (:meth:`next_game`), of the class's game, shuffled from its seed (no deck order written
@@ -466,10 +467,10 @@ class Pool:
                 or fields["seed"] != seed:
             raise PoolError(422, f"this is not a save of your game {k + 1} as the class dealt it")
         try:
-            load_state(save_text)
+            state = load_state(save_text)
         except SaveFormatError as exc:
             raise PoolError(422, f"this save does not replay as it says ({_after_colon(exc)})") from None
-        return self.student(code, token).number
+        return self.student(code, token).number, state.is_over
 
     # ---- results ------------------------------------------------------------------------------
     def submit(self, code: str, token: str, save_text: Any, *, client: str | None = None) -> Counted:

@@ -535,7 +535,8 @@ class MeHandler(PoolHandler):
         self.send({"student": student.token, "seed": self.shown_seed(student.seed), "nickname": student.nickname,
                    "open": info.is_open and not info.ended, "ended": info.ended,
                    "closed_refused": not info.is_open and not info.ended
-                                     and self.server.closed_refusal(student.number, results["next"]),
+                                     and (self.server.closed_refusal(student.number, results["next"])
+                                          or self.server.finished_not_counted(student.number, results["next"])),
                    "playing": self.server.in_play(student.number, results["next"]),
                    "table": self.server.student_table(student.number), **results})
 
@@ -569,8 +570,8 @@ class ProgressHandler(PoolHandler):
             raise JsonError(403, "only the class's own tables keep a game in progress")
         data = self.json_body()
         token = self.student_token(data)
-        number = self.call(self.pool.check_progress, code, token, data.get("k"), data.get("save"))
-        self.server.keep_progress(number, data["k"], data["save"])
+        number, over = self.call(self.pool.check_progress, code, token, data.get("k"), data.get("save"))
+        self.server.keep_progress(number, data["k"], data["save"], over=over)
         self.send({"kept": True})
 
 
@@ -1523,13 +1524,13 @@ class ClassServer(PromptStop, Voila):
             for old in [k for k in self._table_owners if not self._running(k)][: len(self._table_owners) // 2]:
                 del self._table_owners[old]
 
-    #: student number -> (k, save): their game in play, as their table last sent it
+    #: student number -> (k, save, over): their game in play, as their table last sent it
     _progress: Any = None
 
-    def keep_progress(self, student: int, k: int, save: str) -> None:
+    def keep_progress(self, student: int, k: int, save: str, over: bool = False) -> None:
         """Keep student number ``student``'s game ``k`` in progress (its save, checked by
-        :meth:`Pool.check_progress <catcards.classroom.pool.Pool.check_progress>`), which their
-        table sends after each move. A table asking ``/game`` is given it (:meth:`kept_progress`)
+        :meth:`Pool.check_progress <catcards.classroom.pool.Pool.check_progress>`; ``over``: it is
+        finished, not counted), which their table sends after each move. A table asking ``/game`` is given it (:meth:`kept_progress`)
         and resumes it: a deal a student has seen is never dealt to them fresh again (break55: a
         reload, a second tab, the hidden "Play another game" or a game refused while closed dealt
         a Pairs layout again from its start, and a student who had seen every card cleared it in
@@ -1538,7 +1539,7 @@ class ClassServer(PromptStop, Voila):
         student's game in play afresh (the same game ``k``)."""
         if self._progress is None:
             self._progress = {}
-        self._progress[student] = (k, save)
+        self._progress[student] = (k, save, over)
 
     def kept_progress(self, student: int, k: int) -> str | None:
         """The save of student number ``student``'s game ``k`` in progress, or None (none kept,
@@ -1548,12 +1549,23 @@ class ClassServer(PromptStop, Voila):
 
     def in_play(self, student: int, next_k: int) -> bool:
         """True when student number ``student``'s table has sent a move of their next game,
-        ``next_k`` (not counted: :meth:`kept_progress`), so a game of theirs is in play. False
-        once that game is counted (their next is then another: a Simon's Cat deal is counted at
-        the deal, before any move) or before their first move of it. The student's page reads it
-        (``/me``'s ``playing``): with the class closed it says "Keep playing: this game counts if
-        the class opens again" only then, not beside a table whose game was counted (table57)."""
-        return self.kept_progress(student, next_k) is not None
+        ``next_k`` (not counted: :meth:`kept_progress`) and that game is not over: a game of
+        theirs is in play. False once that game is counted (their next is then another: a Simon's
+        Cat deal is counted at the deal, before any move), before their first move of it, and once
+        it is over. The student's page reads it (``/me``'s ``playing``): with the class closed it
+        says "Keep playing: this game counts if the class opens again" only then, not beside a
+        table whose game was counted (table57) or is over (break57)."""
+        kept = (self._progress or {}).get(student)
+        return kept is not None and kept[0] == next_k and not kept[2]
+
+    def finished_not_counted(self, student: int, next_k: int) -> bool:
+        """True when student number ``student``'s next game, ``next_k``, is over on their table
+        (its last move was kept: :meth:`keep_progress`) but not counted: refused while the class
+        was closed, and not sent again since. With the class closed, their page says that game
+        was not counted (``/me``'s ``closed_refused``), also after the class opened and closed
+        again before they sent it (it said "Keep playing": a hostile tester, break57)."""
+        kept = (self._progress or {}).get(student)
+        return kept is not None and kept[0] == next_k and kept[2]
 
     #: student number -> the game (its k) of theirs refused while the class was closed
     _closed_refusals: Any = None

@@ -593,6 +593,44 @@ def test_me_says_whether_a_game_of_the_students_is_in_play(small_class):
     assert me()["playing"] is True
 
 
+def test_a_finished_game_refused_while_closed_is_not_in_play_after_the_class_opens_and_closes_again(small_class):
+    """break57 (a hostile tester): close the class, finish a Snap pass (refused: "that game was not
+    counted"), the teacher opens the class and closes it again before the student sends the game
+    again: the page said "Keep playing: this game counts if the class opens again" above a table
+    saying "Game over" (``/me``: ``playing`` true, ``closed_refused`` false). The game's last move
+    reaches ``/progress`` as each move does (the table's secret): a game over is not in play, and
+    with the class closed its page says it was not counted. Failed before the fix (``playing``
+    true, ``closed_refused`` false)."""
+    from catcards.classroom.page import TABLE_SECRET_HEADER
+
+    server, pool, url, code = small_class["server"], small_class["pool"], small_class["join_url"], small_class["code"]
+    server.table_secret = "the-servers-secret"
+    ana = join({"join_url": url})
+    me = lambda: requests.post(url + "/me", json={"student": ana["student"]}, timeout=30).json()  # noqa: E731
+
+    def progress(turns: int) -> None:
+        body = {"student": ana["student"], "k": 0, "save": snap_pass(series_seed(ana["seed"], 0), turns).to_json()}
+        reply = requests.post(url + "/progress", json=body, timeout=30,
+                              headers={TABLE_SECRET_HEADER: "the-servers-secret"})
+        assert reply.status_code == 200, reply.text
+
+    progress(3)
+    pool.set_open(code, server.info.teacher_token, False)
+    assert (me()["playing"], me()["closed_refused"]) == (True, False)  # "Keep playing: ... counts if ..."
+    progress(52)  # the last card: the game is over
+    finished = snap_pass(series_seed(ana["seed"], 0)).to_json()
+    assert submit({"join_url": url}, ana["student"], finished).status_code == 403  # closed: not counted
+    assert (me()["playing"], me()["closed_refused"]) == (False, True)  # "that game was not counted"
+    pool.set_open(code, server.info.teacher_token, True)
+    assert me()["open"] is True and me()["playing"] is False
+    pool.set_open(code, server.info.teacher_token, False)  # closed again before "Send game 1 again"
+    assert (me()["playing"], me()["closed_refused"]) == (False, True)
+    pool.set_open(code, server.info.teacher_token, True)
+    assert submit({"join_url": url}, ana["student"], finished).status_code == 201  # sent again: counted
+    pool.set_open(code, server.info.teacher_token, False)
+    assert (me()["playing"], me()["closed_refused"]) == (False, False)  # "no game counts until ..."
+
+
 def test_the_teacher_takes_a_students_results_out_of_the_pool_and_puts_them_back(server):
     """A student who sent nonsense counts from real cards (or chose a rude nickname): ``remove``
     takes their results out of /summary; the CSV keeps every row, marked ``removed``."""
