@@ -23,7 +23,8 @@ def test_the_end_of_a_game_is_announced_with_its_winners(name):
     outcome = table.state.outcome
     assert outcome is not None
     winners = ", ".join(table.seat_label(s) for s in outcome.winners) or "no one"
-    assert _spoken(table) == f"Game over: {outcome.reason}. Winners: {winners}."
+    # the reason's seats named as the table names them ("seat 0 (you) has a cat on every day")
+    assert _spoken(table) == table.said_as_labelled(f"Game over: {outcome.reason}. Winners: {winners}.")
     table.close()
 
 

@@ -302,3 +302,21 @@ def test_said_as_labelled_names_the_students_seat_in_a_list_of_seats(humans, lin
     table = catcards.widgets.play("cat-trick", seed=0, humans=humans)
     assert table.said_as_labelled(line) == said
     table.close()
+
+
+def test_the_game_over_line_names_the_students_seat_in_its_reason():
+    """break57 (a hostile tester): "Play out" of a 3-player Simon's Cat game (seed 2) said "Game
+    over: seat 0 took 3 Simon cards and takes the blame; the others win.": the one line that tells
+    a screen-reader user whether they lost named their seat as anyone's. The reason names it as
+    the table does, the winners too; a computer's seat keeps the log's words."""
+    table = catcards.widgets.play("simons-cat", players=3, seed=2)
+    table.playout_button.click()
+    said = table.end_words()
+    assert said == ("Game over: seat 0 (you) took 3 Simon cards and takes the blame; the others win. "
+                    "Winners: Seat 1 (computer), Seat 2 (computer)."), said
+    assert said in _spoken(table)  # the live line
+    table.close()
+    table = catcards.widgets.play("king-of-the-jungle", players=4, seed=1)
+    table.playout_button.click()
+    assert table.end_words().startswith("Game over: seat 3 reached 90 points")  # a computer's seat
+    table.close()

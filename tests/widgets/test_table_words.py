@@ -200,3 +200,29 @@ def test_snap_says_each_stack_in_words():
     drawn = board_html(state.observation(0), lambda s: f"Seat {s}")
     assert "playing &middot; turns next" in drawn and drawn.count(">playing<") == 1
     assert "in &middot;" not in drawn
+
+
+def test_a_list_of_numbers_by_seat_in_the_log_is_said_seat_by_seat():
+    """break57 (a hostile tester): the live line and the move log read "Super Cat cards: [0, 0,
+    1, 0, 0]" (a screen reader: "left bracket 0 comma 0 ..."; whose number is whose?). A list
+    with one number per seat is said seat by seat, the student's seat named "(you)" in the live
+    line; the game's own log (a save's digest covers it) keeps its words."""
+    table = catcards.widgets.play("king-of-the-jungle", seed=1)
+    line = ("Hand 1 ends. Bids [11, 8, 7, 3], tricks won [10, 1, 2, 0], points [-1, -7, -5, -3]; "
+            "scores [19, 13, 15, 17].")
+    assert table.lists_in_words(line) == (
+        "Hand 1 ends. Bids (seat 0: 11, seat 1: 8, seat 2: 7, seat 3: 3), tricks won (seat 0: 10, "
+        "seat 1: 1, seat 2: 2, seat 3: 0), points (seat 0: -1, seat 1: -7, seat 2: -5, seat 3: -3); "
+        "scores (seat 0: 19, seat 1: 13, seat 2: 15, seat 3: 17).")
+    assert table.said_as_labelled(table.lists_in_words("Bids: [0, 2, 4, 2] (total 8). Seat 0 leads.")) == (
+        "Bids: seat 0 (you): 0, seat 1: 2, seat 2: 4, seat 3: 2 (total 8). Seat 0 (you) leads.")
+    assert table.lists_in_words("Cards left [1, 2, 3]") == "Cards left [1, 2, 3]"  # not one a seat
+    table.playout_button.click()
+    assert any("[" in line for line in table.state.log)  # the game's words
+    assert not [line for line in table.log_lines() if "[" in line]
+    assert "[" not in table.log_view.value
+    table.close()
+    table = catcards.widgets.play("cat-trick", players=5, seed=3)
+    table.playout_button.click()
+    assert "Super Cat cards: seat 0: " in table.log_view.value and "[" not in table.log_view.value
+    table.close()

@@ -18,6 +18,8 @@ from .messages import REPEATED_PRESS, REPEATED_REFUSAL
 __all__ = ["ViewMixin", "LOG_LINES"]
 
 LOG_LINES = 14
+#: a list of whole numbers in a log line, "[2, 3, 2, 6]", after ": " or not (:meth:`ViewMixin.lists_in_words`)
+SEAT_LIST = re.compile(r"(: )?\[(-?\d+(?:, -?\d+)*)\]")
 
 
 class ViewMixin:
@@ -150,13 +152,16 @@ class ViewMixin:
     def end_words(self) -> str:
         """The finished game's result as the aria-live line says it: "Game over: " and
         :meth:`end_text`, or the outcome's reason and winners ("Game over: the deck ran out.
-        Winners: Seat 1 (computer)."). Only for a state whose ``outcome`` is set."""
+        Winners: Seat 1 (computer)."), each person's seat named as the table names it
+        (:meth:`said_as_labelled`: "seat 0 (you) took 3 Simon cards and takes the blame", where
+        the reason's bare "seat 0" left a student who only hears it to guess whether they lost: a
+        hostile tester, break57). Only for a state whose ``outcome`` is set."""
         outcome = self.state.outcome
         own = self.end_text()
         if own is not None:
-            return f"Game over: {own}"
+            return self.said_as_labelled(f"Game over: {own}")
         winners = ", ".join(self.seat_label(s) for s in outcome.winners) or "no one"
-        return f"Game over: {outcome.reason}. Winners: {winners}."
+        return self.said_as_labelled(f"Game over: {outcome.reason}. Winners: {winners}.")
 
     def say_end(self, before: str, after: str = "") -> None:
         """Say the finished game's result (:meth:`end_words`) with ``before`` in front of it and
@@ -351,10 +356,31 @@ class ViewMixin:
                                  button])
 
     def log_lines(self) -> list[str]:
-        """The lines of the move log: ``state.log`` of the position shown. A table played for
-        something else than winning may word a line its own way (Snap's pass through the deck:
-        the game's end), one line for one line, so the moves are numbered the same."""
-        return self.state.log
+        """The lines of the move log: ``state.log`` of the position shown, a list of numbers by
+        seat in words (:meth:`lists_in_words`). A table played for something else than winning
+        may word a line its own way (Snap's pass through the deck: the game's end), one line for
+        one line, so the moves are numbered the same."""
+        return [self.lists_in_words(line) for line in self.state.log]
+
+    def lists_in_words(self, line: str) -> str:
+        """A log line with each list of numbers that has one number per seat said seat by seat:
+        "Messes: [2, 3, 2, 6]" as "Messes: seat 0: 2, seat 1: 3, seat 2: 2, seat 3: 6", "Bids
+        [11, 8, 7, 3], tricks won [10, 1, 2, 0]" as "Bids (seat 0: 11, ...), tricks won (seat 0:
+        10, ...)". A screen reader read "[0, 0, 1, 0, 0]" as "left bracket 0 comma 0...", and no
+        one could tell whose number was whose (a hostile tester, break57). Only what is shown
+        and said: the game's log (``state.log``, which a save's digest covers) keeps its words.
+        Other lists (not one number per seat) are left as they are."""
+        if "[" not in line:
+            return line
+
+        def by_seat(match: re.Match) -> str:
+            values = match.group(2).split(", ")
+            if len(values) != self.players:
+                return match.group(0)
+            each = ", ".join(f"seat {seat}: {value}" for seat, value in enumerate(values))
+            return f": {each}" if match.group(1) else f"({each})"
+
+        return SEAT_LIST.sub(by_seat, line)
 
     def log_html(self, obs: dict) -> str:
         """The newest public log lines, newest move first, each move's lines in one entry numbered
