@@ -171,7 +171,7 @@ def test_a_state_shows_itself_in_a_notebook_with_its_tables_board(name):
         faces = CARD_ROWS.get(name, lambda cards, game: cards_html(cards, 40, empty="-"))  # Card Game, Cat Days: their own
         hidden = state.hidden_zones(None)
         assert hidden and all(faces(state.zones()[z], state.game) in html for z in hidden)
-    assert html.startswith(f"<div><b>{state.game.title}</b> (seed 3, 0 actions)".replace("'", "&#x27;"))
+    assert html.startswith(f"<div><b>{state.game.title}</b> (seed 3: a new game, no moves yet)".replace("'", "&#x27;"))
 
 
 def test_a_look_alike_action_is_replaced_by_the_legal_one():
