@@ -40,7 +40,8 @@ def _first_playable(table):
      "Seat 1 takes the mess (2 cards, Cat 5 on top). Seat 1 plays Gnome 1. Seat 2 takes the mess "
      "(1 card, Gnome 1 on top). Seat 2 plays Dog 6. Seat 3 plays Hedgehog 6."),
     ("king-of-the-jungle", "0",
-     "Seat 1 bids 2. Seat 2 bids 4. Seat 3 bids 2. Bids: [0, 2, 4, 2] (total 8). Seat 0 (you) leads."),
+     "Seat 1 bids 2. Seat 2 bids 4. Seat 3 bids 2. Bids: seat 0 (you): 0, seat 1: 2, seat 2: 4, seat 3: 2 "
+     "(total 8). Seat 0 (you) leads."),
 ])
 def test_the_computers_moves_after_the_students_are_read_out_in_one_line(name, press, said):
     """Before the fix the live line was "" after each of these presses."""
@@ -59,7 +60,8 @@ def test_what_the_students_own_move_did_is_read_out_with_their_seat_named_as_the
         _card(table, press).click()
     assert _spoken(table) == (
         "Seat 1 wins the trick. Round 1 ends: seat 1 has collected all 5 colours. Super Cat card to "
-        "seat 1. Super Cat cards: [0, 1, 0, 0]. Round 2: 8 cards each; pink 3 is turned up: pink is "
+        "seat 1. Super Cat cards: seat 0 (you): 0, seat 1: 1, seat 2: 0, seat 3: 0. Round 2: 8 cards "
+        "each; pink 3 is turned up: pink is "
         "trump. Seat 0 (you) leads.")
     table.close()
 
@@ -74,7 +76,7 @@ def test_the_last_moves_and_the_result_are_read_out_together_once(name):
         _first_playable(table).click()
         if table.state.is_over:
             break
-    after = [line for line in table.state.log[log + 1:] if not line.startswith("Game over")]
+    after = [line for line in table.log_lines()[log + 1:] if not line.startswith("Game over")]
     assert after  # the last press was answered by moves or a result written in the log
     said = _spoken(table)
     assert said == " ".join([*(table.said_as_labelled(line) for line in after), table.end_words()])
@@ -213,7 +215,8 @@ def test_a_doubled_press_answered_before_the_replies_keeps_its_notice_after_them
     bid.click()
     assert _spoken(table) == REPEATED_PRESS
     table.clock.advance(1)
-    assert _spoken(table) == ("Seat 1 bids 2. Seat 2 bids 4. Seat 3 bids 2. Bids: [0, 2, 4, 2] (total 8). "
+    assert _spoken(table) == ("Seat 1 bids 2. Seat 2 bids 4. Seat 3 bids 2. Bids: seat 0 (you): 0, seat 1: 2, "
+                              "seat 2: 4, seat 3: 2 (total 8). "
                               f"Seat 0 (you) leads. {REPEATED_PRESS}")
     table.close()
 
