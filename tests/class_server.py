@@ -240,6 +240,23 @@ class ClassProcess:
                 self.kill()
 
 
+@contextlib.contextmanager
+def class_process(prefix: str):
+    """A ``catcards class snap`` server (:class:`ClassProcess`) in a new temporary folder named
+    with ``prefix``, for a module's fixture: yields its JSON line (``code``, ``join_url``,
+    ``dashboard_url``, ..., ``base``) with ``process``; stopped and its folder deleted after."""
+    import shutil
+    import tempfile
+
+    home = Path(tempfile.mkdtemp(prefix=prefix))
+    proc = ClassProcess(home / "store", free_port(), home)
+    try:
+        yield {**proc.start(), "process": proc}
+    finally:
+        proc.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def ctrl_c(proc: subprocess.Popen, reader: threading.Thread) -> None:
     """The teacher's Ctrl+C to a ``catcards app`` or ``catcards class`` started by a test: SIGINT,
     up to 30 s to stop (then SIGKILL), and up to 10 s for ``reader`` (the thread reading its

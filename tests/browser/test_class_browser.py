@@ -11,14 +11,11 @@ missing, unless ``CATCARDS_REQUIRE_BROWSER=1``, where it fails instead. Run it a
 from __future__ import annotations
 
 import re
-import shutil
-import tempfile
 import time
-from pathlib import Path
 
 import pytest
 
-from class_server import ClassProcess, free_port, handlers_served, join_page
+from class_server import ClassProcess, class_process, free_port, handlers_served, join_page
 from catcards.widgets.table.messages import REPEAT_SECONDS
 from real_browser import CHROMEBOOK, PHONE, chromium
 
@@ -36,13 +33,8 @@ VOILA_VERSION_NOTE = re.compile(r"^(Unsatisfied version|No satisfying version) .
 def class_server():
     """The module's class server: its JSON line (``code``, ``join_url``, ``dashboard_url``, ...,
     and ``base``)."""
-    home = Path(tempfile.mkdtemp(prefix="catcards-class-browser-"))
-    proc = ClassProcess(home / "store", free_port(), home)
-    try:
-        yield {**proc.start(), "process": proc}
-    finally:
-        proc.stop()
-        shutil.rmtree(home, ignore_errors=True)
+    with class_process("catcards-class-browser-") as info:
+        yield info
 
 
 def counted_pass(join_url: str, nickname: str) -> dict:

@@ -21,7 +21,8 @@ import catcards
 from catcards.classroom.activities import activity
 from catcards.classroom.pool import CODE_ALPHABET, series_seed
 from catcards.games.snap import FLIP
-from class_server import ClassProcess, DyingKernels, FakeVoilaKernels, free_port, handlers_served, snap_class_served, ticks
+from class_server import (ClassProcess, DyingKernels, FakeVoilaKernels, class_process, free_port, handlers_served,
+                          snap_class_served, ticks)
 
 SNAPS_ACT = activity("snap/snaps-per-pass")
 
@@ -29,15 +30,8 @@ SNAPS_ACT = activity("snap/snaps-per-pass")
 @pytest.fixture(scope="module")
 def server():
     """The module's class server (``info`` of its JSON line, ``base``, ``process``)."""
-    home = Path(tempfile.mkdtemp(prefix="catcards-class-test-"))
-    proc = ClassProcess(home / "store", free_port(), home)
-    info = proc.start()
-    info["process"] = proc
-    yield info
-    proc.stop()
-    import shutil
-
-    shutil.rmtree(home, ignore_errors=True)
+    with class_process("catcards-class-test-") as info:
+        yield info
 
 
 def snap_pass(seed: int, turns: int = 52):

@@ -11,8 +11,6 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-import shutil
-import tempfile
 import threading
 from pathlib import Path
 
@@ -20,7 +18,7 @@ import pytest
 import requests
 
 from catcards.classroom.activities import activity
-from class_server import ClassProcess, free_port, handlers_served
+from class_server import ClassProcess, class_process, free_port, handlers_served
 
 BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
 
@@ -28,13 +26,8 @@ BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;
 @pytest.fixture(scope="module")
 def server():
     """A class server of this module (``info`` of its JSON line, ``base``, ``process``)."""
-    home = Path(tempfile.mkdtemp(prefix="catcards-class57-"))
-    proc = ClassProcess(home / "store", free_port(), home)
-    info = proc.start()
-    info["process"] = proc
-    yield info
-    proc.stop()
-    shutil.rmtree(home, ignore_errors=True)
+    with class_process("catcards-class57-") as info:
+        yield info
 
 
 def join(server) -> str:
