@@ -151,7 +151,7 @@ KEPT_BACK.update({
         "One special card (K = 1, the Cat 3): it is set aside with chance r/36. Each of the 36 places\n"
         "in the shuffled deck is equally likely, and r of them are set aside.\n"
         "Two special cards (Cat 3 and Cat 4): both are set aside with chance r/36 x (r - 1)/35."),
-    "simons-cat/why-r-36": (
+    "simons-cat/why-one-line": (
         "Why: r of the 36 places in the shuffled deck are set aside, so the Cat 3 is set aside with chance r/36.\n"
         "The lines: r/36 for the Cat 3, and r/36 x (r - 1)/35 = r(r - 1)/1260 for the Cat 3 and Cat 4."),
     "simons-cat/which-card-opens": (

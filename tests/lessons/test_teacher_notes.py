@@ -71,7 +71,13 @@ def test_the_snap_plan_is_minute_by_minute_and_fills_50_minutes():
         assert spans[0][0] == 0 and spans[-1][1] == 50
         assert all(a[1] == b[0] for a, b in zip(spans, spans[1:]))     # no gap, no overlap
         assert "catcards class snap" in text and "board" in text        # the pooled activity, with and without the pool
-        assert "3/51" in text and "2/50" in text and "3/50" in text     # the one-line answer and the gambler's fallacy
+    # the answers (3/51, 2/50 against 3/50) are in the notes, not in the guide: the guide sits beside
+    # the notebooks, on the student site too (teach57b read "3/51 = 1/17" and "2/50" there)
+    notes = (NOTEBOOKS / "teacher" / "snap.md").read_text(encoding="utf-8")
+    assert "3/51" in notes and "2/50" in notes and "3/50" in notes
+    guide = GUIDE[GUIDE.index("## The first lesson, minute by minute: Snap"):]
+    assert not [x for x in ("3/51", "1/17", "2/50", "3/50", "0.040", "0.060", "less likely than usual", "3 snaps")
+                if x in guide]
 
 
 def test_the_snap_notes_numbers_are_the_exact_ones():
@@ -358,3 +364,11 @@ def test_the_cat_days_tally_has_its_activity_and_the_plan_follows_the_notebook()
     assert plan.index("Predict first") < plan.index("*A game, step by step*") < plan.index(
         "*Play against the computer*") < plan.index("By hand") < plan.index("Lesson 1")
     assert "Grumpy Cat line" not in said and "Grumpy Cat (2 copies)" not in "".join(cells)
+
+
+def test_the_guide_beside_the_notebooks_gives_no_exercises_working():
+    """teach57b: the guide is on the student site (JupyterLite, the docs), and its topic table
+    read "1 position of 36", "C(26, 9) / C(36, 9)" and "110 same-colour pairs of 630": each
+    exercise's working. It says what students do, not how to count it."""
+    topics = re.search(r"\| topic \| notebook and section \|.*?\n\n", GUIDE, re.S).group(0)
+    assert not [x for x in ("of 36", "C(26, 9)", "C(36, 9)", "110", "630", "(26/36)^9") if x in topics]

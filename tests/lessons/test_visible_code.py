@@ -85,7 +85,7 @@ def test_the_lessons_print_their_working_from_kept_back_texts():
                        "snap/why-snaps-per-pass"],
         "cat-days.ipynb": ["cat-days/independent-draws", "cat-days/plan-by-draw-k", "cat-days/why-by-draw-k"],
         "simons-cat-probability.ipynb": ["simons-cat/which-card-opens", "simons-cat/why-cat-3-aside",
-                                         "simons-cat/why-r-36"],
+                                         "simons-cat/why-one-line"],
     }
     # the working is exactly right (the lesson's own functions agree with the texts)
     from fractions import Fraction
