@@ -29,3 +29,17 @@ def test_cat_days_equal_share_divides_the_count_of_shared_games_by_the_games():
     assert all("shared games" in f and "games}" in f or "(shared games / games) / 2" in f for f in formulas), formulas
     assert '"shared games": shared_games' in code and '"shared":' not in code
     assert 'print(f"shared games: {shared_games} of {n}, so an equal share is 0.5 + ({shared_games}/{n}) / 2' in code
+
+
+def test_simons_cat_quotes_no_markov_number_its_own_data_contradicts():
+    """Failed before: the notebook's Markov estimates (1 game in 1,681, 21,468, 117,190) lay outside the
+    big run's Markov intervals, with no word on why, and the text called the Markov estimate "the
+    number to quote" though for 6 players the big run's direct interval excludes it."""
+    said = "\n".join(cells("simons-cat-probability.ipynb", "markdown"))
+    code = "\n".join(cells("simons-cat-probability.ipynb", "code"))
+    assert "number to quote" not in said and "it is about once in 100,000" not in said
+    assert "only 65, 17 and 10" in said and "1.7 times too big" in said and "Quote the big run" in said
+    assert "The Markov chain is a model." in said and "So for 6 players we give both." in said
+    assert 'rounds in which everyone tied)' in code
+    notes = (NOTEBOOKS / "teacher" / "simons-cat-probability.md").read_text(encoding="utf-8")
+    assert "only 65, 17 and 10 rounds" in notes and "Quote the big run." in notes
