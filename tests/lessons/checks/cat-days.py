@@ -32,14 +32,15 @@ gaps = [Fraction(4 + k, 34) - (1 - (33 / 34) ** (4 + k)) for k in (0, 5, 10, 20,
 assert all(g > 0 for g in gaps) and gaps == sorted(gaps) and gaps[0] < 0.01 < 0.2 < gaps[-1]
 
 # ---- claim, cells "A shared victory counts as a win for both" and "an equal share is not 0.5 but
-# 0.5 + shared / 2". Source: the games' own scores (a shared game has equal scores and both wins),
+# 0.5 + (shared games / games) / 2", "shared games" a count (once "shared", a count in the table and
+# the sentence but a share in the formula). Source: the games' own scores (a shared game has equal scores and both wins),
 # and, for two equally good players, P(seat wins or shares) = (1 - t) / 2 + t with t the share of
 # shared games.
 tied = first[first.score_0 == first.score_1]
-assert len(tied) == shared and bool((tied.win_0 & tied.win_1).all())
+assert len(tied) == shared_games == 13 and n == 250 and bool((tied.win_0 & tied.win_1).all())
 assert all((1 - t) / 2 + t == Fraction(1, 2) + t / 2 for t in (Fraction(0), Fraction(13, 250), Fraction(1)))
-assert equal_share == 0.5 + shared / n / 2
-assert list(early["equal share"]) == [0.5 + s / 320 for s in early["shared"]]
+assert equal_share == 0.5 + (shared_games / n) / 2 and round(equal_share, 3) == 0.526
+assert list(early["equal share"]) == [0.5 + (s / 160) / 2 for s in early["shared games"]]
 
 # claim, cell "rows = [] ... draws first": the last sentence reads the three intervals together: the
 # column "holds equal share" is what it says, one miss among three 95% intervals happens by luck

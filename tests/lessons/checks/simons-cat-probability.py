@@ -50,6 +50,27 @@ assert round(float(seat_mess[1]), 3) == 0.759 and round(float(seat_mess[2]), 3) 
 # the opening order when no Cat is dealt: the Kittens from the Kitten 3, then on through the deck list
 assert [str(c) for c in sc.OPENING_ORDER[9:12]] == ["Cat 12", "Kitten 3", "Kitten 4"]
 
+# claim, cells "Too few to say much" and "The big run": the notebook's own Markov estimates rest on few
+# rounds in which everyone ties (65, 17 and 10 for 4, 5 and 6 players), so they miss the big run's
+# narrow Markov intervals: 1,681, 21,468 and 117,190 against 1,455, 12,349 and 101,133; for 5
+# players 1.7 times too big, its 4,929 rounds holding 17 all-tie rounds where 0.59% (about 29) are
+# expected. (Once the text called the Markov estimate "the number to quote" beside these numbers.)
+# Source: the rounds counted again, and the big run's rounds and all-tie shares (the table).
+_rounds = {k: sc.rounds_table(g) for k, g in runs.items()}
+assert {k: int((t["tied"] == k).sum()) for k, t in _rounds.items()} == all_tie
+assert [all_tie[k] for k in (4, 5, 6)] == [65, 17, 10]
+assert [round(1 / markov[k]) for k in (4, 5, 6)] == [1681, 21468, 117190]
+assert [big_run[k][3] for k in (4, 5, 6)] == [1455, 12349, 101133]
+assert round(1 / markov[5] / big_run[5][3], 1) == 1.7 and len(_rounds[5]) == 4929
+assert round(0.0059 * len(_rounds[5])) == 29
+assert all(1 / markov[k] > high for k, high in ((4, 1488), (5, 12710), (6, 108015)))   # the big run's Markov intervals
+# "thousands of them with everyone tied": the big run's rounds times its all-tie shares
+assert min(r * share for r, share in ((845_867, 0.053), (924_670, 0.016), (979_820, 0.0059), (1_022_624, 0.0023))) > 2000
+# cell "One honest caveat": the big run's Markov value lies inside the direct count's interval for
+# 3, 4 and 5 players and not for 6; both say rarer than 1 game in 15,000 for 6 players
+assert [big_run[k][1] <= big_run[k][3] <= big_run[k][2] for k in (3, 4, 5, 6)] == [True, True, True, False]
+assert min(big_run[6][1], big_run[6][3]) > 15_000
+
 # claim, cell "Why 3/p?" and the lines after: (1 - p)^N < 0.05 at N = 3/p; 3 players about once in
 # 140 games, 6 players about once in 100,000 (the quoted Markov estimates)
 for n, (_, _, _, one_game_in) in big_run.items():
