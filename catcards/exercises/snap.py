@@ -64,7 +64,6 @@ EXERCISES = (
 )
 
 
-#: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
 def next_turn_chances(copies: int = 4, others: int = 50) -> tuple[Fraction, Fraction]:
     """The chances of a snap on the next turn ``(after a snap, after no snap)``: of the ``others``
     cards other than the two on top (50 in the 52-card Wildcat deck), ``copies - 2`` share the top
@@ -73,8 +72,9 @@ def next_turn_chances(copies: int = 4, others: int = 50) -> tuple[Fraction, Frac
     return Fraction(copies - 2, others), Fraction(copies - 1, others)
 
 
-# texts printed by cells that wait for a lock-in; ``{name}`` fields are filled in by the cell with
-# ``str.format`` (the simulated values), the exact working is written out here
+#: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`):
+#: texts printed by cells that wait for a lock-in (``{name}`` fields are filled in by the cell with
+#: ``str.format``: the simulated values; the exact working is written out here)
 KEPT_BACK = {
     "snap/why-one-turn": (
         "Why? While nobody has won a pile, the cards come out in the shuffled order.\n"
