@@ -1544,8 +1544,14 @@ class ClassServer(PromptStop, Voila):
     def kept_progress(self, student: int, k: int) -> str | None:
         """The save of student number ``student``'s game ``k`` in progress, or None (none kept,
         or one of another game: counted since)."""
+        kept = self._kept_game(student, k)
+        return None if kept is None else kept[1]
+
+    def _kept_game(self, student: int, k: int) -> tuple[int, str, bool] | None:
+        """Student number ``student``'s game in play as kept, ``(k, save, over)``, if it is game
+        ``k`` (their next); else None."""
         kept = (self._progress or {}).get(student)
-        return kept[1] if kept is not None and kept[0] == k else None
+        return kept if kept is not None and kept[0] == k else None
 
     def in_play(self, student: int, next_k: int) -> bool:
         """True when student number ``student``'s table has sent a move of their next game,
@@ -1555,8 +1561,8 @@ class ClassServer(PromptStop, Voila):
         it is over. The student's page reads it (``/me``'s ``playing``): with the class closed it
         says "Keep playing: this game counts if the class opens again" only then, not beside a
         table whose game was counted (table57) or is over (break57)."""
-        kept = (self._progress or {}).get(student)
-        return kept is not None and kept[0] == next_k and not kept[2]
+        kept = self._kept_game(student, next_k)
+        return kept is not None and not kept[2]
 
     def finished_not_counted(self, student: int, next_k: int) -> bool:
         """True when student number ``student``'s next game, ``next_k``, is over on their table
@@ -1564,8 +1570,8 @@ class ClassServer(PromptStop, Voila):
         was closed, and not sent again since. With the class closed, their page says that game
         was not counted (``/me``'s ``closed_refused``), also after the class opened and closed
         again before they sent it (it said "Keep playing": a hostile tester, break57)."""
-        kept = (self._progress or {}).get(student)
-        return kept is not None and kept[0] == next_k and kept[2]
+        kept = self._kept_game(student, next_k)
+        return kept is not None and kept[2]
 
     #: student number -> the game (its k) of theirs refused while the class was closed
     _closed_refusals: Any = None
