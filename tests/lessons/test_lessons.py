@@ -1217,10 +1217,17 @@ def answer_forms(reveal: dict) -> tuple[str, ...]:
 
 def output_texts(cell) -> str:
     """A cell's outputs as a student reads them: printed text, and each output's text, HTML or
-    other data but its images (a PNG's base64 can hold "4/9")."""
-    parts = []
+    other data but its images (a PNG's base64 can hold "4/9"). Consecutive texts of one stream are
+    one text, as JupyterLab shows them."""
+    parts, stream = [], None
     for out in cell.get("outputs", []):
-        parts.append("".join(out.get("text", "")))
+        text = "".join(out.get("text", ""))
+        if out.get("output_type") == "stream" and stream == out.get("name"):
+            # the kernel may send one print in two messages ("pressed", " 6\n"): a reader sees one text
+            parts[-1] += text
+            continue
+        stream = out.get("name") if out.get("output_type") == "stream" else None
+        parts.append(text)
         for mime, data in out.get("data", {}).items():
             if not mime.startswith("image/"):
                 parts.append(data if isinstance(data, str) else json.dumps(data, ensure_ascii=False))
@@ -1580,3 +1587,14 @@ def test_after_the_lock_in_the_cells_that_waited_show_the_answer(path):
     source = "\n".join(c.source for c in stored.cells)
     unlocked = {n for n in re.findall(r"^(\w+) = Predict\(", source, re.M) if f"{n}.reveal(" in source} - set(names)
     assert json.dumps(widgets).count(WAITING) == len(unlocked) and not nb.metadata["small_texts"], unlocked
+
+
+def test_output_texts_reads_one_print_sent_in_two_messages_as_one_text():
+    """ci58 failed on ``'pressed\\n 6\\n' == 'pressed 6\\n'``: the kernel sent ``print("pressed", 6)``
+    as two stream messages, and the reader put a line break between them."""
+    cell = {"outputs": [{"output_type": "stream", "name": "stdout", "text": "pressed"},
+                        {"output_type": "stream", "name": "stdout", "text": " 6\n"},
+                        {"output_type": "stream", "name": "stderr", "text": "careful\n"},
+                        {"output_type": "execute_result", "data": {"text/plain": "7", "image/png": "NDk="}},
+                        {"output_type": "stream", "name": "stderr", "text": "again\n"}]}
+    assert output_texts(cell) == "pressed 6\n\ncareful\n\n\n7\nagain\n"
