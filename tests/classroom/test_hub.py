@@ -1,7 +1,7 @@
-"""The class server as a JupyterHub service, as the README's "On a JupyterHub" sets it up: a real
+"""The class server as a JupyterHub service, as docs/class-server.md's "On a JupyterHub" sets it up: a real
 JupyterHub (the ``jupyterhub`` package, and its proxy, ``configurable-http-proxy``: Debian's
 ``node-configurable-http-proxy``, which ``.ci/run`` installs) starts ``catcards class snap`` from
-a ``c.JupyterHub.services`` entry like the README's, with no ``--base-url``: the server takes
+a ``c.JupyterHub.services`` entry like the docs', with no ``--base-url``: the server takes
 its path prefix from the ``JUPYTERHUB_SERVICE_PREFIX`` the hub gives it. Everything then goes
 through the hub's proxy at ``/services/catcards-class/``: the join page, a join, the student's
 table (Voila's page, and the widgets' state over the kernel's websocket, which the proxy must

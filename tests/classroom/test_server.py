@@ -1087,9 +1087,9 @@ def test_checked_games_over_http_are_bounded_per_address_but_not_the_servers_own
         store.close()
     from catcards.classroom.pool import RESULT_RATE_PER_ADDRESS
 
-    readme = " ".join((Path(catcards.__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
-    burst, rate = RESULT_RATE_PER_ADDRESS
-    assert f"all its students together, are limited to {burst:.0f} at once, then {rate:.0f} a second" in readme
+    docs = " ".join((Path(catcards.__file__).parents[1] / "docs" / "class-server.md").read_text(encoding="utf-8").split())
+    burst, rate = RESULT_RATE_PER_ADDRESS  # docs/class-server.md, "What counts" (linked from the README)
+    assert f"all its students together, are limited to {burst:.0f} at once, then {rate:.0f} a second" in docs
 
 
 def test_no_answer_to_a_page_or_a_student_holds_the_servers_table_secret(tmp_path):
@@ -1730,17 +1730,21 @@ def test_json_says_a_new_class_was_started_when_the_last_one_was_ended(tmp_path)
 def test_the_readme_states_the_join_limits_and_what_they_do_not_stop():
     """Hostile tester: the README said "a script cannot fill the class"; one address filled 200
     seats in about 2.5 minutes within the limits. The README now gives the limits (from the
-    pool's constants) and the time a script takes to fill the default class."""
+    pool's constants) and the time a script takes to fill the default class: since readme58 in
+    docs/class-server.md, "Seats and joins", which the README's "For a class" links to."""
     from catcards.classroom.pool import DEFAULT_MAX_STUDENTS, JOIN_RATE_PER_ADDRESS, JOIN_RATE_PER_CLASS
 
-    readme = " ".join((Path(catcards.__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
+    repo = Path(catcards.__file__).parents[1]
+    readme = " ".join((repo / "README.md").read_text(encoding="utf-8").split())
+    docs = " ".join((repo / "docs" / "class-server.md").read_text(encoding="utf-8").split())
     burst, rate = JOIN_RATE_PER_ADDRESS
     assert (f"{burst:.0f} at once from one network address, then {rate:.0f} a second, and "
-            f"{JOIN_RATE_PER_CLASS[0]:.0f} at once to the class, then {JOIN_RATE_PER_CLASS[1]:.0f} a second") in readme
+            f"{JOIN_RATE_PER_CLASS[0]:.0f} at once to the class, then {JOIN_RATE_PER_CLASS[1]:.0f} a second") in docs
     minutes = (DEFAULT_MAX_STUDENTS - burst) / rate / 60  # the seats after the burst, one a second
     assert minutes == 2.5
-    assert f"the default {DEFAULT_MAX_STUDENTS} seats in about {minutes} minutes" in readme
-    assert "cannot fill" not in readme and "set `--max-students` to your class's size" in readme
+    assert f"the default {DEFAULT_MAX_STUDENTS} seats in about {minutes} minutes" in docs
+    assert "set `--max-students` to your class's size" in docs
+    assert "cannot fill" not in readme and "cannot fill" not in docs
 
 
 def test_a_preheated_table_that_failed_to_start_is_dropped_and_started_again(capsys):
