@@ -1,8 +1,11 @@
-"""The README's Python examples run as written (a newcomer pastes them in order)."""
+"""The README's Python examples run as written (a newcomer pastes them in order), and what the README
+and docs/class-server.md (the class server's reference, linked from the README) name exists."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
+
+import pytest
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 #: the class server's and the network app's reference, moved out of the README's "For a class"
@@ -20,13 +23,58 @@ def test_readme_python_examples_run(capsys):
     assert namespace["same"].to_json() == namespace["state"].to_json()
 
 
-def test_readme_names_files_that_exist():
-    text = README.read_text(encoding="utf-8")
+@pytest.mark.parametrize("doc", [README, CLASS_SERVER], ids=["README.md", "docs/class-server.md"])
+def test_readme_names_files_that_exist(doc):
+    """Paths in backquotes are from the repository's root (or ``notebooks/``); a link's target is
+    from the page's own folder, its ``#heading`` aside (checked below)."""
+    text = doc.read_text(encoding="utf-8")
     root = README.parent
-    for name in re.findall(r"`([\w./-]+\.(?:ipynb|py|md|csv))`", text) + re.findall(r"\]\(([\w./-]+)\)", text):
+    named = [(name, [root / name, root / "notebooks" / name])
+             for name in re.findall(r"`([\w./-]+\.(?:ipynb|py|md|csv))`", text)]
+    named += [(name, [doc.parent / name]) for name in re.findall(r"\]\(([\w./-]+)(?:#[\w-]*)?\)", text)]
+    assert named, f"{doc.name} names files"
+    for name, candidates in named:
         if "/" in name or name.endswith((".ipynb", ".md")) and not name.startswith(("my_", "games")):
-            candidates = [root / name, root / "notebooks" / name]
-            assert any(p.exists() for p in candidates), f"README names {name}, which does not exist"
+            assert any(p.exists() for p in candidates), f"{doc.name} names {name}, which does not exist"
+
+
+def _heading_anchors(markdown: str) -> set[str]:
+    """The ``#anchor`` of each heading of a Markdown page, as GitHub makes them: lower case, the
+    characters other than letters, digits, ``_``, ``-`` and spaces dropped, spaces turned to
+    ``-``; a heading met again gets ``-1``, ``-2``, ... Headings inside code fences are not."""
+    anchors: set[str] = set()
+    fenced = False
+    for line in markdown.splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        heading = re.match(r"#{1,6} (.*)", line)
+        if heading and not fenced:
+            slug = re.sub(r"[^\w\- ]", "", heading.group(1).strip().lower()).replace(" ", "-")
+            anchor, n = slug, 0
+            while anchor in anchors:
+                n += 1
+                anchor = f"{slug}-{n}"
+            anchors.add(anchor)
+    return anchors
+
+
+def test_the_links_between_the_readme_and_the_class_server_page_reach_their_headings():
+    """readme58 moved the class server's reference out of the README's "For a class" into
+    docs/class-server.md and left a link in each place, to a heading: a heading renamed later
+    would send a teacher to the top of the page, so every ``page.md#heading`` link of the two
+    pages names a heading of that page. The README links to each moved part."""
+    links = []
+    for doc in (README, CLASS_SERVER):
+        for target, anchor in re.findall(r"\]\(([\w./-]+\.md)#([\w-]+)\)", doc.read_text(encoding="utf-8")):
+            page = (doc.parent / target).resolve()
+            links.append((doc.name, target, anchor))
+            assert anchor in _heading_anchors(page.read_text(encoding="utf-8")), \
+                f"{doc.name} links to {target}#{anchor}, a heading {target} does not have"
+    to_docs = {anchor for doc, target, anchor in links if doc == "README.md" and target == "docs/class-server.md"}
+    assert to_docs == {"serving-the-no-code-app", "the-class-server", "on-a-jupyterhub"}
+    assert ("class-server.md", "../README.md", "for-a-class") in links
+    assert {"seats-and-joins", "tables", "what-counts", "the-dashboard", "what-is-pooled-and-where-it-is-kept",
+            "errors-and-scripts", "safety"} <= _heading_anchors(CLASS_SERVER.read_text(encoding="utf-8"))
 
 
 def test_the_games_table_says_what_each_game_teaches_as_the_game_does():
