@@ -227,11 +227,12 @@ class SnapTable(GameTable):
         """Schedule the computers' timed moves again (after the history slider or a branch)."""
         self._schedule()
 
-    def new_game(self, seed: int | None = None) -> None:
+    def new_game(self, seed: int | None = None, *, advance: bool = True) -> None:
         self.clock.cancel_all()
         self._snap_taken = None
-        super().new_game(seed)
-        self._schedule()
+        super().new_game(seed, advance=advance)
+        if advance:  # the computers' timed turns and snaps; none while the deal is left as dealt
+            self._schedule()
 
     def computer_step(self) -> None:
         super().computer_step()

@@ -1360,6 +1360,51 @@ def test_the_closed_notice_says_a_game_finished_while_closed_was_not_counted(bro
                                     timeout=15_000)
 
 
+@pytest.mark.browser
+def test_a_stopped_table_takes_the_closed_notice_with_it(browser_ready, pool_pages):
+    """break57s (a hostile tester): with the class closed and a game of theirs in play, the page
+    said "Keep playing: this game counts if the class opens again before you finish" above the
+    table; once the table stopped (opened in another tab, or its kernel gone) the page hid it and
+    said so, but the notice stayed, telling them to keep playing a table that was not there. The
+    notice goes with the table (before the fix it kept those words); reloaded, the page says
+    again what is true. The table here is a stand-in page naming its kernel (no Voila), and the
+    server's /me answer names the live table as the real server does."""
+    import requests
+    from playwright.sync_api import expect
+
+    server, new, base = pool_pages["server"], pool_pages["new"], pool_pages["base"]
+    server.info = new
+    url, live = f"{base}class/{new.code}", {"table": "kernel-1"}
+    stand_in = ('<!DOCTYPE html><html lang="en"><head><title>table</title><script id="jupyter-config-data" '
+                'type="application/json">{"kernelId": "kernel-1"}</script></head><body><p>table</p></body></html>')
+
+    def me(route):  # the student's live table is this page's own until another opens
+        answer = route.fetch().json()
+        route.fulfill(json={**answer, "table": live["table"], "playing": True})
+
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        page.route(re.compile(r"/\?student="), lambda route: route.fulfill(body=stand_in, content_type="text/html"))
+        page.route("**/me", me)
+        page.goto(url)
+        page.get_by_role("button", name="Join").click()
+        expect(page.locator("#table")).to_be_visible()
+        auth = {"Authorization": f"Bearer {new.teacher_token}"}
+        assert requests.post(url + "/open", json={"open": False}, headers=auth, timeout=30).status_code == 200
+        notice = page.locator("#class-state")
+        expect(notice).to_have_text(CLOSED_WORDS, timeout=15_000)
+        live["table"] = "kernel-2"  # the student's table opened in another tab: this one stopped
+        expect(page.locator("#message")).to_contain_text("open in another tab", timeout=15_000)
+        expect(page.locator("#table")).to_be_hidden()
+        expect(notice).to_have_text("")
+        page.wait_for_timeout(4500)  # a later look at /me writes no notice over the stopped table
+        expect(notice).to_have_text("")
+        live["table"] = "kernel-1"
+        page.reload()  # the table here again: the notice says what is true
+        expect(notice).to_have_text(CLOSED_WORDS, timeout=15_000)
+        expect(page.locator("#message")).to_have_text("")
+
+
 #: the words of the elements ``selector`` matches that are drawn broken over two lines (a Range
 #: over each word: a word broken inside has two boxes)
 BROKEN_WORDS = """selector => {

@@ -471,7 +471,7 @@ def test_a_simons_cat_class_table_ends_play_once_its_deal_is_counted(monkeypatch
     assert table.ended_words == 'Not counted. Press "Send game 1 again" at the top to send it again.'
 
     button.click()  # the same deal sent again: counted
-    assert table.state.seed == 5 and table.state.current_player == 0  # the computers' opening made
+    assert table.state.seed == 5 and table.state.history == []  # the deal as dealt (break57)
     words = 'Counted for the class: 1 deal with the Cat 3 set aside. Press "Play another game" at the top for the next.'
     assert table.ended_words == words
     assert f"Round 1 &middot; <b>{words}</b>".replace('"', "&quot;") in table.status.value
@@ -484,7 +484,7 @@ def test_a_simons_cat_class_table_ends_play_once_its_deal_is_counted(monkeypatch
 
     # presses sent before the page drew the ended table: a card's button (kept by a script), the
     # table's act, Computer step, Play out: nothing moves, nothing is sent, each says why
-    move = table.state.legal_actions()[0]  # the student's turn: a move the rules allow
+    move = table.state.legal_actions()[0]  # a move the rules allow (seat 3's opening card)
     stale = table._new_action_button()
     stale._catcards_action = (move, table.state, len(table.state.history), 0)
     stale.click()
@@ -504,7 +504,8 @@ def test_a_simons_cat_class_table_ends_play_once_its_deal_is_counted(monkeypatch
     table.close()
 
 
-def test_a_counted_simons_cat_deal_shows_no_seat_to_play(monkeypatch):
+@pytest.mark.parametrize("seed, opener", [(1, 0), (5, 3)])  # the student opens; a computer does
+def test_a_counted_simons_cat_deal_shows_no_seat_to_play(monkeypatch, seed, opener):
     """table57 (a hostile tester): once a Simon's Cat class deal was counted at its deal and play
     ended (``GameTable.end_play``), the status line said so, but the seat panel on the board still
     marked "Seat 0 (you) ◀ to play". After play has ended no seat is to play: the board marks none
@@ -513,13 +514,50 @@ def test_a_counted_simons_cat_deal_shows_no_seat_to_play(monkeypatch):
     import re
 
     act = activity("simons-cat/cat3-set-aside")
-    fake = FakeClass(games=[(0, 5)], results=[(201, {"counted": {"value": 1}, "games": 1})])
+    fake = FakeClass(games=[(0, seed)], results=[(201, {"counted": {"value": 1}, "games": 1})])
     app = run_app(monkeypatch, fake, act.key)
     table = app["table"]
-    assert table.ended_words is not None and table.state.current_player == 0  # the student's turn, ended
+    assert table.ended_words is not None and table.state.current_player == opener  # the deal's opener, ended
     board = table.board_box.children[0].value
     text = html.unescape(re.sub(r"<[^>]+>", " ", board))
     assert "Seat 0 (you)" in text and "Seat 1 (computer)" in text
     assert "to play" not in text and "\u25c0" not in text
     assert "border:2px solid #2b7a2b" not in board  # no seat's box marked as the one to act
     table.close()
+
+
+def test_a_simons_cat_class_deal_is_counted_and_shown_as_dealt(monkeypatch):
+    """break57 (a hostile tester): at a Simon's Cat class table the deal counts as soon as it is
+    dealt (the activity's finished: dealt), but the table dealt it with ``new_game``, which let
+    the computers play until the student's turn first: where a computer holds the opening card
+    (4 deals of 5), the counted save held their moves (seed 5: "Seat 3 plays Cat 4.", "Seat 4
+    plays Cat 8."), moves of a game already counted, shown on a table that said the deal counts as
+    dealt. The value was the same (the set-aside card does not change in round 1), but what was
+    sent and shown was not the deal. Now the computers wait: the save sent is the deal itself, as
+    the activity deals it, and the table shows it so, the opener still to play its card, play
+    ended. Failed before the fix: the first save had 2 moves."""
+    from catcards.widgets.table.moves import focusable_buttons
+
+    act = activity("simons-cat/cat3-set-aside")
+    seeds = [5, 8, 6]  # seat 3 opens with the Cat 4 (the Cat 3 set aside), seat 2, seat 4
+    assert [act.new_game(seed).current_player for seed in seeds] == [3, 2, 4]
+    fake = FakeClass(games=list(enumerate(seeds)),
+                     results=[(201, {"counted": {"value": int(seed == 5)}, "games": k + 1})
+                              for k, seed in enumerate(seeds)])
+    app = run_app(monkeypatch, fake, act.key)
+    table, button = app["table"], app["next_button"]
+    for k, seed in enumerate(seeds):
+        if k:
+            button.click()
+        saves = [data["save"] for path, data in fake.sent if path == "results"]
+        assert len(saves) == k + 1 and catcards.load_state(saves[k]).history == []
+        assert saves[k] == act.new_game(seed).to_json()  # the deal, as a student's own notebook deals it
+        assert table.state.seed == seed and table.state.history == [] and len(table.state.log) == 1
+        assert [len(hand) for hand in table.state.hands] == [7] * 5 and table.state.pile == []
+        assert table.state.current_player == act.new_game(seed).current_player  # the opener waits
+        assert table.ended_words.startswith("Counted for the class:")
+        assert "to act" not in table.status.value and focusable_buttons(table.hand_box) == []
+        assert "plays" not in table.log_view.value  # no card played on the table
+    assert act.result(catcards.load_state(saves[0])) == 1 and fake.kept == {}
+    table.close()
+

@@ -44,16 +44,23 @@ class ControlsMixin:
             layout=W.Layout(flex_flow="row wrap", align_items="center"),
         )
 
-    def new_game(self, seed: int | None = None) -> None:
+    def new_game(self, seed: int | None = None, *, advance: bool = True) -> None:
         """Deal a new game (same seed: the same deal and, with the same clicks, the same game).
         What the clock was to do for the game before (the computers' replies, a Pairs turn shown
-        face up) is cancelled first (:meth:`stop`): no step of it lands in the new game."""
+        face up) is cancelled first (:meth:`stop`): no step of it lands in the new game.
+
+        ``advance``: True (the default) lets the computers play until a person is to act, at
+        once, so the deal is shown at a person's turn. False leaves the deal as dealt, a computer
+        seat to act waiting: for a page that counts the deal itself and then ends play
+        (:meth:`end_play`), as a class counts a Simon's Cat deal
+        (``catcards/classroom/class_app.ipynb``)."""
         self.stop()
         self.state = self._deal(seed)
         self._passed_turn = None
         self.clear_messages()
         self.refresh()
-        self._advance(now=True)  # the new deal is shown at a person's turn
+        if advance:
+            self._advance(now=True)  # the new deal is shown at a person's turn
 
     def undo(self) -> None:
         """Take back the last move a person at this screen made, and the computers' moves after
