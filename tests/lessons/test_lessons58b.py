@@ -136,3 +136,23 @@ def test_simons_cat_says_independent_and_markov_chain_in_plain_words_where_first
     first = next(t for t in texts if "Markov" in t)
     assert ("**Markov chain**: a model that goes step by step, where the chances of the next step depend only "
             "on where you are now") in first
+
+
+def test_king_of_the_jungle_says_its_four_interval_counts_assume_independence():
+    """A teacher's read (teach57b): "1 - 0.95^4" and "1 time in 70" treat the four rules' intervals
+    as independent, though the rules play in the same games. Failed before: no word on it."""
+    text = " ".join(" ".join(c.source for c in stored(KING).cells if c.cell_type == "markdown").split())
+    assert ("These counts treat the four intervals as independent. They are not quite: the four rules play in "
+            "the same games, and one rule's win is another's loss. So read 1 time in 5 and 1 time in 70 as "
+            "rough guides.") in text
+
+
+def test_the_teachers_notes_say_what_changed():
+    """Failed before: the notes did not say how a shared win counts, that 1/4 waits for the lock-in,
+    or that the table shows the 4-player rows."""
+    notes = {name: " ".join((NOTEBOOKS / "teacher" / f"{name}.md").read_text(encoding="utf-8").split())
+             for name in ("cat-trick", "king-of-the-jungle", "simons-cat-probability")}
+    assert "A shared win counts as half a win for each of the two" in notes["cat-trick"]
+    assert "no longer gives 13/52 = 1/4 for one given Lion" in notes["king-of-the-jungle"]
+    assert "the table of the 4-player rows" in notes["simons-cat-probability"]
+    assert "each step up is 10 times rarer" in notes["simons-cat-probability"]
