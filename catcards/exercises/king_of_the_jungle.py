@@ -53,6 +53,15 @@ def _lions_working() -> str:
 #: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`);
 #: the Lions' working is a text the cell that waits for the lock-in prints (students see code cells)
 KEPT_BACK = {
+    # a teacher's read (teach57b): the text above the prediction gave 13/52 = 1/4 for one given
+    # Lion, a step to the answer; it is printed after the lock-in, above the Lions' working
+    "king-of-the-jungle/one-lion": (
+        "One given Lion, say the Lion of red: your 13 cards are 13 of the 52, so you hold it with chance 13/52 = 1/4.\n"
+        "\"It is one of 4 players, so 1/4\" is right here, but only because every player gets the same number\n"
+        "of cards. With unequal hands it fails: in the Big Cat Game with 3 players the first stack has 18 of\n"
+        "the 52 cards, so it holds a given Lion with chance 18/52, not 1/3.\n"
+        "Both the Lion and the Tiger of red: the Lion is in your hand with chance 13/52. Then the Tiger is one\n"
+        "of the other 51 cards, and 12 of them are in your hand: 13/52 x 12/51 = 1/17."),
     "king-of-the-jungle/lions-working": _lions_working(),
     "king-of-the-jungle/any-lion": {"note": "Four Lions at 1/4 each do not add up to 1: a hand with two Lions "
                                             "would be counted twice, and 30% of hands hold none (the bar at 0). "
