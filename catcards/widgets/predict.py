@@ -186,7 +186,8 @@ class Predict(W.VBox):
                                         style={"description_width": "initial"},
                                         layout=W.Layout(width="auto", max_width="100%"))
         else:
-            hint = "e.g. 1/4, 0.25 or 25%" if kind == "probability" else "a number"
+            # in words: an example number was an answer (King of the Jungle asks for 1/4, teach58)
+            hint = "a fraction, a decimal or a percent" if kind == "probability" else "a number"
             # sent when complete (Tab, Enter or a click elsewhere), not on every key: the browser
             # holds a widget's next update until the kernel has answered the one before, so "1/5"
             # typed fast went as "1" with "1/5" held back, and a Tab and Enter on the button

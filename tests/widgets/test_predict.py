@@ -409,3 +409,12 @@ def test_a_chinese_full_stop_or_brackets_around_a_prediction_are_read(typed, sho
     guess.button.click()
     assert guess.value == pytest.approx(4 / 7) and guess.text == shown
     assert f"Locked in: {shown}. Keep" in guess.status.value
+
+
+def test_the_probability_box_hint_holds_no_number_a_lesson_could_ask_for():
+    """teach58: the hint in every probability box was "e.g. 1/4, 0.25 or 25%", and King of the
+    Jungle's first prediction asks for the chance of holding one given Lion, 1/4."""
+    guess = Predict("How likely is it that your hand holds the Lion of red?", key="kotj/one-lion")
+    assert guess.field.placeholder == "a fraction, a decimal or a percent"
+    assert not re.search(r"\d", guess.field.placeholder)
+    assert Predict("How many snaps in a pass?", kind="number", key="snap/count").field.placeholder == "a number"
