@@ -46,6 +46,7 @@ EXERCISES = (
 KEPT_BACK = {
     # printed by the cells that wait for the lock-in (the working, and what it means)
     "cat-days/why-by-draw-k": (
+        "Whatever your opponent does, the cards you have drawn are a random set of 4 + k of the 34 cards.\n"
         "Not drawn yet: all 4 + k cards you drew are among the 33 other cards.\n"
         "P(drawn by your k-th draw) = 1 - C(33, 4 + k) / C(34, 4 + k) = (4 + k) / 34\n"
         "(Each of the 34 cards is equally likely to be one of the 4 + k you drew.)\n"

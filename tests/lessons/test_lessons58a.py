@@ -98,3 +98,25 @@ def test_snap_section_2_waits_for_both_predictions():
     assert not [form for form in ("3 snaps", "51 x", "(16/17)^51", "0.0455") if form in shown], shown
     for i in section_2:
         assert LOCK_FIRST in outputs[i], outputs[i]
+
+
+# ---- 2. Cat Days: "a random set of 4 + k of the 34 cards" waits for the lock-in
+
+CAT_DAYS_WORKING = ("random set", "equally likely", "4 + k of the 34", "each of the 34 cards")
+
+
+def test_cat_days_text_above_the_reveal_gives_no_working():
+    nb0 = stored(CAT_DAYS)
+    at = reveal_cell(nb0, "demanding")
+    above = [flat(c.source) for c in nb0.cells[:at] if c.cell_type == "markdown"]
+    assert not [w for text in above for w in CAT_DAYS_WORKING if w in text.lower()], above
+    lesson_1 = next(text for text in above if text.startswith("## Lesson 1"))
+    # k is said before it is used
+    assert "We write k for the number of cards you have drawn since then." in lesson_1, lesson_1
+    assert lesson_1.index("We write k") < lesson_1.index("4 + k")
+    nb, _, widgets = locked_in(CAT_DAYS)
+    before = "\n".join(output_texts(nb.cells[i]) for i in range(at))
+    assert not [w for w in CAT_DAYS_WORKING if w in before.lower()]
+    after = "\n".join(output_texts(c) for c in nb.cells[len(nb0.cells):-1])
+    assert ("Whatever your opponent does, the cards you have drawn are a random set of 4 + k of the 34 cards."
+            in after), after
