@@ -120,3 +120,21 @@ def test_cat_days_text_above_the_reveal_gives_no_working():
     after = "\n".join(output_texts(c) for c in nb.cells[len(nb0.cells):-1])
     assert ("Whatever your opponent does, the cards you have drawn are a random set of 4 + k of the 34 cards."
             in after), after
+
+
+# ---- 3. Cat Days: at least one of three 95% intervals misses, if they miss independently
+
+def test_cat_days_says_the_three_intervals_are_independent_where_it_multiplies_their_chances():
+    nb0 = stored(CAT_DAYS)
+    cell = next(i for i, c in enumerate(nb0.cells) if "read_together(" in c.source)
+    # the comment, its lines read as one: why the chances multiply
+    code = flat(re.sub(r"^\s*# ?", "", nb0.cells[cell].source, flags=re.M))
+    assert "0.95^3" in code and "separate games with their own seeds, so the three intervals are independent" in code
+    text = flat(nb0.cells[cell + 1].source)
+    assert ("The three rows play separate games, each with its own seeds. So they are independent: whether one "
+            "interval misses does not change the chance that another misses.") in text, text
+    assert "0.95 x 0.95 x 0.95 = 0.857" in text and "1 - 0.857 = 0.143" in text and "about 1 time in 7" in text
+    assert round(0.95 ** 3, 3) == 0.857 and round(1 - 0.95 ** 3, 3) == 0.143 and round(1 / (1 - 0.95 ** 3)) == 7
+    # the same run prints the chance in the sentence the text explains
+    nb, _, widgets = locked_in(CAT_DAYS)
+    assert "at least one of 3 intervals would still miss about 1 time in 7 (0.14)" in output_texts(nb.cells[cell])
