@@ -138,3 +138,68 @@ def test_cat_days_says_the_three_intervals_are_independent_where_it_multiplies_t
     # the same run prints the chance in the sentence the text explains
     nb, _, widgets = locked_in(CAT_DAYS)
     assert "at least one of 3 intervals would still miss about 1 time in 7 (0.14)" in output_texts(nb.cells[cell])
+
+
+# ---- 4. Words a 16-year-old may not know, said where first used
+
+#: for each lesson: a word, and the words that say what it means, in the first text cell that uses it
+DEFINED = {
+    "snap.ipynb": {
+        "independent": "Independent means that what happens on one turn does not change the chances on another.",
+        "seed": "A seed is a number that fixes the shuffles: the same seed always gives the same decks.",
+        "expect": "(**Expect** means on average, over many shuffled decks.)",
+        "seat": "(a seat is a player's place at the table: seat 0 and seat 1)",
+        "pool": "A real class pools (puts together) everyone's games",
+        "densit": "A density is a curve over the reaction times: the higher it is at a time, the more often a "
+                  "reaction lands near that time.",
+        "integrat": "(adding up very thin slices of)",
+        "continuous distribution": "(a continuous distribution, where a time can be any number of seconds,",
+    },
+    "cat-days.ipynb": {
+        "95% interval": "a range worked out from the games that, in about 95 runs out of 100, holds the true win rate",
+        "independent": "Independent means that one draw does not change the chances of another.",
+        "seed": "a seed is a starting number for the shuffles: the same seed gives the same games on every computer",
+        "seat": "seat 0 (the player who moves first)",
+    },
+}
+#: words a lesson's text no longer uses: a plainer one says it
+REPLACED = {"snap.ipynb": ("engine",), "cat-days.ipynb": ("engine", "legal")}
+
+
+def test_each_hard_word_is_said_plainly_where_first_used():
+    for name, words in DEFINED.items():
+        texts = markdown(NOTEBOOKS / name)
+        for word, meaning in words.items():
+            first = next(t for t in texts if re.search(rf"\b{re.escape(word)}", t, re.I))
+            assert meaning in first, (name, word, first)
+    # cat-days printed "95% interval" under "Watch two computer players" before any text said what it is
+    nb0 = stored(CAT_DAYS)
+    duel = next(i for i, c in enumerate(nb0.cells) if c.source.startswith("from catcards.probability import wilson_interval"))
+    assert "95% interval" in nb0.cells[duel].source
+    assert "95% interval: a range" in flat(nb0.cells[duel - 2].source), nb0.cells[duel - 2].source
+
+
+def test_the_lessons_say_computer_not_engine_and_no_legal_move():
+    """"engine" (the program that plays the game) and "legal move" are a developer's words: the
+    figures' legends and the text say "600 deals", "the computer" and "any move the rules allow"."""
+    for path in (SNAP, CAT_DAYS):
+        nb0 = stored(path)
+        said = [flat(c.source) for c in nb0.cells if c.cell_type == "markdown"]
+        for word in REPLACED[path.name]:
+            assert not [t for t in said if re.search(rf"\b{word}", t, re.I)], (path.name, word)
+        assert any("(any move the rules allow)" in t for t in said) or path == SNAP
+        labels = re.findall(r'label=f?"([^"]*)"', "\n".join(c.source for c in nb0.cells if c.cell_type == "code"))
+        assert not [label for label in labels if "engine" in label], labels
+
+
+def test_the_cat_days_working_says_what_c_means():
+    """"C(33, 4 + k)" and "C(32, 10)" in the working after the lock-in and after a right answer:
+    the count of ways to choose, said in words beside it."""
+    assert "C(n, r) is the number of ways to choose r cards from n." in kept_back("cat-days/why-by-draw-k")
+    why = exercise("cat-days/grumpy-cat-by-draw-6").why
+    assert "C(34, 10) is the number of ways to choose 10 cards from 34" in why, why
+    # the snap exercises' reasons in the lesson's words: averages add up; cards are not put back
+    assert "Expectation" not in exercise("snap/dinohistoria-snaps").why
+    assert "Averages add up" in exercise("snap/dinohistoria-snaps").why
+    assert "without replacement" not in exercise("snap/dinohistoria-after-two-snaps").why
+    assert "not put back" in exercise("snap/dinohistoria-after-two-snaps").why
