@@ -36,7 +36,8 @@ EXERCISES = (
                                         "be among them.",
         },
         why="None drawn: C(32, 10) / C(34, 10) = (24 x 23) / (34 x 33) = 92/187 of the 10-card "
-            "sets miss both Grumpy Cats, so at least one is drawn with chance 1 - 92/187 = 95/187.",
+            "sets miss both Grumpy Cats (C(34, 10) is the number of ways to choose 10 cards from 34). "
+            "So at least one is drawn with chance 1 - 92/187 = 95/187.",
         source="hypergeometric distribution; catcards.analysis.cat_days.chance_seen_by_turn",
     ),
 )
@@ -46,7 +47,9 @@ EXERCISES = (
 KEPT_BACK = {
     # printed by the cells that wait for the lock-in (the working, and what it means)
     "cat-days/why-by-draw-k": (
+        "Whatever your opponent does, the cards you have drawn are a random set of 4 + k of the 34 cards.\n"
         "Not drawn yet: all 4 + k cards you drew are among the 33 other cards.\n"
+        "C(n, r) is the number of ways to choose r cards from n.\n"
         "P(drawn by your k-th draw) = 1 - C(33, 4 + k) / C(34, 4 + k) = (4 + k) / 34\n"
         "(Each of the 34 cards is equally likely to be one of the 4 + k you drew.)\n"
         "k =  0: exact chance 4/34 = 2/17\n"

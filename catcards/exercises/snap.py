@@ -36,7 +36,8 @@ EXERCISES = (
                                   "54 cards share its number.",
         },
         why="Each of the 54 neighbouring pairs is a snap with chance 4/54 (4 of the other 54 cards "
-            "share the first card's number). Expectation adds up, dependent or not: 54 x 4/54 = 4.",
+            "share the first card's number). Averages add up, whether the turns depend on each other "
+            "or not: 54 x 4/54 = 4.",
         source="linearity of expectation; catcards.analysis.snap.snap_chance",
         unit="snaps",
     ),
@@ -56,7 +57,7 @@ EXERCISES = (
         },
         why="After two snaps in a row three cards of one number lie on top, so 2 of its 5 cards are "
             "among the 52 other cards: 2/52 = 1/26, less than after one snap (3/53) or none (4/53). "
-            "Cards drawn without replacement remember; a coin does not.",
+            "Cards turned are not put back, so the deck remembers; a coin does not.",
         source="conditional probability, drawing without replacement (the Wildcat case 2/50 in the lesson)",
         # 1/26 = 0.0385 and the named mistake 2/53 = 0.0377 are both 0.038 at three places
         min_places=4,
