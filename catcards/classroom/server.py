@@ -126,6 +126,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import tornado.httpserver
 import tornado.ioloop
 import tornado.web
 from traitlets import default
@@ -155,14 +156,51 @@ _UNBOUNDED = 2 ** 62
 #: slowly, or never, was kept for ever with what it had sent: 150 such connections from one
 #: script, each 1 byte short of 1 MiB, held 170 MB of the teacher's computer (break44)
 BODY_TIMEOUT = 60.0
-#: seconds a kept-alive connection may wait for its next request's headers
-IDLE_TIMEOUT = 120.0
+#: seconds a request's headers may take to arrive, from the connection's opening or the end of
+#: its last answer (so it is also how long a kept-alive connection waits for its next request:
+#: tornado 6's ``idle_connection_timeout`` bounds both, it has no separate header timeout). 120 s
+#: let a script hold a few hundred requests whose headers never ended (slow-loris, break57s);
+#: a browser sends its headers at once, and opens a new connection when an idle one was closed
+#: (Apache's keep-alive timeout is 5 s)
+HEADER_TIMEOUT = 10.0
+#: connections one client address may hold open at once while they send requests (tornado's
+#: HTTP connections; a table's websocket, once open, is not counted here: it is bounded by
+#: :data:`TABLE_SOCKETS`). One more is closed at once, unanswered (:class:`ClassHTTPServer`). A
+#: browser opens at most 6 connections to one server, so a class of 35 behind one school
+#: network's address (NAT) holds at most 210, even with every page loading at the same moment;
+#: a script there holds at most this many unfinished requests, each for :data:`HEADER_TIMEOUT`
+CONNECTIONS_PER_ADDRESS = 256
+#: the soft limit of open files the server raises itself to, at most its hard limit
+#: (:func:`raise_open_files`): a shell's 1,024 (Linux) or 256 (macOS) was used up by a few hundred
+#: unfinished requests, and then every new connection waited (break57s). 10,240 is macOS's
+#: most for one process (``OPEN_MAX``), and many times what a class of 200 tables needs
+OPEN_FILES = 10240
 
 
 def http_server_options(body_timeout: float = BODY_TIMEOUT) -> dict[str, Any]:
     """The options of the class server's HTTP server (tornado's ``HTTPServer``): the largest
-    body (:data:`MAX_SERVER_BODY`), the idle and body timeouts (seconds)."""
-    return {"max_body_size": MAX_SERVER_BODY, "idle_connection_timeout": IDLE_TIMEOUT, "body_timeout": body_timeout}
+    body (:data:`MAX_SERVER_BODY`), the header (and idle) and body timeouts (seconds)."""
+    return {"max_body_size": MAX_SERVER_BODY, "idle_connection_timeout": HEADER_TIMEOUT, "body_timeout": body_timeout}
+
+
+def raise_open_files(most: int = OPEN_FILES) -> int | None:
+    """Raise this process's soft limit of open files (``RLIMIT_NOFILE``) to its hard limit, at most
+    ``most``; never lowers it. Returns the soft limit now, or None where Python has no
+    :mod:`resource` module (Windows, whose limit is not this one). A limit the system refuses
+    (an OS's own maximum below ``most``) is left as it was."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = most if hard == resource.RLIM_INFINITY else min(hard, most)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return soft
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    except (OSError, ValueError):
+        return soft
+    return wanted
 #: environment variable through which a student's kernel learns the server's loopback address
 SERVER_ENV = "CATCARDS_CLASS_SERVER"
 #: longest code accepted in an address (a class code is 6 characters)
@@ -975,6 +1013,58 @@ class NoReferrer(tornado.web.OutputTransform):
         return status_code, headers, chunk
 
 
+#: tornado's own answer to a request it cannot parse (a malformed request line or header), which
+#: it writes to the connection itself, before any handler or transform of the application
+_BARE_400 = b"HTTP/1.1 400 Bad Request\r\n\r\n"
+
+
+class ClassHTTPServer(tornado.httpserver.HTTPServer):
+    """The class server's HTTP server: tornado's, with at most :data:`CONNECTIONS_PER_ADDRESS`
+    connections from one client address at once (one more is closed as soon as it is accepted,
+    unanswered and unread: a script holding unfinished requests, slow-loris, could otherwise
+    hold as many as the server may open files, and every new request waited, break57s). A
+    connection stops counting when tornado lets it go: closed, or taken over by a websocket.
+
+    Tornado's own 400 for a request it cannot parse, written to the connection before any
+    handler or :class:`NoReferrer` sees it, says ``Referrer-Policy: no-referrer`` too."""
+
+    def initialize(self, *args: Any, **kwargs: Any) -> None:
+        super().initialize(*args, **kwargs)
+        #: client address -> its connections open now
+        self.per_address: dict[str, int] = {}
+
+    @staticmethod
+    def client(address: Any) -> str:
+        """The client's address of a connection (tornado's ``address``: ``(ip, port, ...)``, or a
+        Unix socket's name)."""
+        return str(address[0]) if isinstance(address, tuple) and address else str(address)
+
+    def handle_stream(self, stream: Any, address: Any) -> None:
+        client = self.client(address)
+        if self.per_address.get(client, 0) >= CONNECTIONS_PER_ADDRESS:
+            stream.close()
+            return
+        self.per_address[client] = self.per_address.get(client, 0) + 1
+        write = stream.write
+
+        def write_no_referrer(data: Any) -> Any:
+            if data == _BARE_400:
+                data = b"HTTP/1.1 400 Bad Request\r\nReferrer-Policy: no-referrer\r\n\r\n"
+            return write(data)
+
+        stream.write = write_no_referrer
+        super().handle_stream(stream, address)
+
+    def on_close(self, server_conn: Any) -> None:
+        super().on_close(server_conn)
+        client = self.client(server_conn.context.address)
+        left = self.per_address.get(client, 1) - 1
+        if left > 0:
+            self.per_address[client] = left
+        else:
+            self.per_address.pop(client, None)
+
+
 class HostCheckedApplication(tornado.web.Application):
     """The class server's tornado application: a request whose ``Host`` header ``host_check``
     does not allow (:class:`HostCheck`) goes to :class:`WrongHost`, whatever its path (the pool's
@@ -1308,15 +1398,20 @@ class PromptStop:
         factory = _noted_kernels(self.kernel_manager.kernel_manager_factory, self._kernel_managers)
         self.kernel_manager.kernel_manager_factory = _quiet_kernels(factory) if quiet else factory
 
+    #: the HTTP server :meth:`serve` listens with (:class:`ClassHTTPServer` for a class)
+    http_server_class: type = tornado.httpserver.HTTPServer
+
     def serve(self, listening: Any, **listen_options: Any) -> None:
-        """Listen on ``self.ip``:``self.port`` (tornado's ``listen_options``), call
+        """Listen on ``self.ip``:``self.port`` (:attr:`http_server_class` with tornado's
+        ``listen_options``), call
         ``listening()`` (the port is bound: a request waits for the loop), run the loop until
         Ctrl+C or SIGTERM, then :meth:`stop`.
 
         Raises: ClassServerError the port was taken meanwhile, or the address is of no network
         here (:func:`address_problem`)."""
         try:
-            self.http_server = self.app.listen(self.port, listen_address(self.ip), **listen_options)
+            self.http_server = self.http_server_class(self.app, **listen_options)
+            self.http_server.listen(self.port, listen_address(self.ip))
         except OSError as exc:  # taken since check_address, or an address of no network here
             raise ClassServerError(address_problem(self.ip, self.port, exc)) from None
         self.ioloop = tornado.ioloop.IOLoop.current()
@@ -1462,6 +1557,8 @@ class ClassServer(PromptStop, Voila):
     @default("config_file_paths")
     def _no_settings_files(self) -> list[str]:
         return []
+
+    http_server_class = ClassHTTPServer
 
     pool: Any = None
     info: Any = None
@@ -1811,6 +1908,7 @@ class ClassServer(PromptStop, Voila):
                 h = (h[0], _safe_files(h[1]), *h[2:])
             voila_handlers.append(h)
         self.app.add_handlers(".*$", self.class_handlers() + voila_handlers)
+        raise_open_files()
         self.serve(self._listening, **http_server_options())
 
     def _listening(self) -> None:

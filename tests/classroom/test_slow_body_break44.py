@@ -7,12 +7,12 @@ import socket
 
 import pytest
 
-from catcards.classroom.server import BODY_TIMEOUT, IDLE_TIMEOUT, MAX_SERVER_BODY, ClassServer, http_server_options
+from catcards.classroom.server import BODY_TIMEOUT, HEADER_TIMEOUT, MAX_SERVER_BODY, ClassServer, http_server_options
 from class_server import handlers_served
 
 
 def test_the_class_servers_http_options_bound_the_body_in_time():
-    assert http_server_options() == {"max_body_size": MAX_SERVER_BODY, "idle_connection_timeout": IDLE_TIMEOUT,
+    assert http_server_options() == {"max_body_size": MAX_SERVER_BODY, "idle_connection_timeout": HEADER_TIMEOUT,
                                      "body_timeout": BODY_TIMEOUT}
     assert 0 < BODY_TIMEOUT <= 120
 

@@ -1,0 +1,226 @@
+"""The class server hardened after a hostile tester's report (break57s, server58): unfinished
+requests (slow-loris) are closed after a short header timeout and bounded per client address,
+the server raises its own limit of open files, every 429 says ``Retry-After``, tornado's own bare
+400 says ``Referrer-Policy: no-referrer``, and neither the server nor its table kernels read the
+teacher's ``~/.jupyter`` or ``~/.ipython`` (a file there ran inside them).
+
+Real servers (``catcards class snap --json`` as a subprocess, :class:`class_server.ClassProcess`),
+and the pool's handlers alone for the refusals' rules.
+"""
+from __future__ import annotations
+
+import contextlib
+import resource
+import socket
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+import requests
+
+from catcards.classroom.activities import activity
+from class_server import ClassProcess, free_port, handlers_served
+
+BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+
+
+@contextlib.contextmanager
+def soft_open_files(limit: int):
+    """This process's soft limit of open files at most ``limit`` for the ``with`` block (a server
+    started inside inherits it, as from a shell with ``ulimit -n 1024``)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(limit, soft), hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A class server started with a soft limit of 1,024 open files, from a HOME whose
+    ``~/.jupyter/jupyter_config.py``, ``~/.jupyter/jupyter_server_config.py``,
+    ``~/.ipython/profile_default/ipython_kernel_config.py`` and
+    ``~/.ipython/profile_default/startup/00-marker.py`` each write a marker file in ``ran/``.
+    Yields its JSON line with ``base``, ``process`` and ``home``."""
+    home = tmp_path_factory.mktemp("catcards-class58-")
+    ran = home / "ran"
+    ran.mkdir()
+    files = {".jupyter/jupyter_config.py": "jupyter_config", ".jupyter/jupyter_server_config.py": "jupyter_server_config",
+             ".jupyter/voila.py": "jupyter_voila",
+             ".ipython/profile_default/ipython_kernel_config.py": "ipython_kernel_config",
+             ".ipython/profile_default/ipython_config.py": "ipython_config",
+             ".ipython/profile_default/startup/00-marker.py": "ipython_startup"}
+    for name, marker in files.items():
+        path = home / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"import os\nopen({str(ran / marker)!r} + '-' + str(os.getpid()), 'w').close()\n",
+                        encoding="utf-8")
+    proc = ClassProcess(home / "store", free_port(), home)
+    try:
+        with soft_open_files(1024):
+            info = proc.start()
+        yield {**info, "process": proc, "home": home}
+    finally:
+        proc.stop()
+
+
+def join(server) -> str:
+    reply = requests.post(server["join_url"] + "/join", json={}, timeout=30)
+    assert reply.status_code == 201, reply.text
+    return reply.json()["student"]
+
+
+def test_no_jupyter_or_ipython_file_of_the_teacher_runs_in_the_server_or_a_table(server):
+    """Hostile tester: ``~/.jupyter/jupyter_config.py`` and IPython's startup files still ran, in
+    the server or in each student's table kernel. Now the server and its kernels read Jupyter's
+    and IPython's settings from a private empty folder: a table opened (its kernel has run the
+    class app), none of the files wrote its marker."""
+    page = requests.get(server["base"] + "?student=" + join(server), headers=BROWSER, timeout=120)
+    assert page.status_code == 200 and "kernelId" in page.text
+    assert sorted(p.name.rsplit("-", 1)[0] for p in (server["home"] / "ran").iterdir()) == []
+
+
+def test_the_server_raises_its_limit_of_open_files():
+    """Hostile tester: the server kept the soft limit it was started with (1,024 on Linux, 256 on
+    macOS), and a few hundred unfinished requests used it up. Now it raises its soft limit towards
+    the hard one (:func:`raise_open_files`, at most :data:`OPEN_FILES`)."""
+    from catcards.classroom.server import OPEN_FILES, raise_open_files
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(256, soft), hard))
+        assert raise_open_files() == min(hard, OPEN_FILES)
+        assert resource.getrlimit(resource.RLIMIT_NOFILE) == (min(hard, OPEN_FILES), hard)
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_the_running_server_raised_its_limit(server):
+    from catcards.classroom.server import OPEN_FILES
+
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    assert psutil.Process(server["process"].proc.pid).rlimit(psutil.RLIMIT_NOFILE)[0] == min(hard, OPEN_FILES)
+
+
+def test_request_headers_have_a_short_timeout():
+    """An unfinished request's headers bound the time its connection is kept: 120 s was long
+    enough for a script to hold hundreds. Now :data:`HEADER_TIMEOUT` (10 s) bounds them."""
+    from catcards.classroom.server import HEADER_TIMEOUT, http_server_options
+
+    assert HEADER_TIMEOUT == 10.0
+    assert http_server_options()["idle_connection_timeout"] == HEADER_TIMEOUT
+
+
+def closed(sock: socket.socket) -> bool:
+    """The server has closed ``sock`` (it reads the end of the stream, or a reset)."""
+    sock.setblocking(False)
+    try:
+        return sock.recv(1) == b""
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+
+
+def test_unfinished_requests_are_bounded_per_address_and_closed_after_the_header_timeout(server):
+    """Hostile tester (slow-loris): a script held a few hundred requests whose headers never
+    ended; they used up the server's open files, and every new request waited. Now the
+    connections of one client address are at most :data:`CONNECTIONS_PER_ADDRESS` (those beyond
+    are closed at once), a normal request is answered meanwhile, and the unfinished ones are
+    closed after :data:`HEADER_TIMEOUT` seconds."""
+    from catcards.classroom.server import CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT
+
+    extra = 20
+    socks = []
+    try:
+        for _ in range(CONNECTIONS_PER_ADDRESS + extra):
+            sock = socket.create_connection(("127.0.0.1", server["process"].port), timeout=10)
+            sock.sendall(b"GET /class HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")  # never ended
+            socks.append(sock)
+        started = time.monotonic()
+        time.sleep(1)
+        assert sum(closed(sock) for sock in socks) >= extra  # those over the cap, at once
+        # a normal request from another address (127.0.0.1's connections are all taken)
+        with socket.socket() as other:
+            other.settimeout(5)
+            other.bind(("127.0.0.2", 0))
+            other.connect(("127.0.0.1", server["process"].port))
+            other.sendall(f"GET /class HTTP/1.1\r\nHost: 127.0.0.1:{server['process'].port}\r\n"
+                          "Connection: close\r\n\r\n".encode())
+            assert other.recv(65536).startswith(b"HTTP/1.1 200 OK\r\n")
+        while time.monotonic() - started < HEADER_TIMEOUT + 5 and not all(closed(sock) for sock in socks):
+            time.sleep(0.5)
+        assert all(closed(sock) for sock in socks)
+    finally:
+        for sock in socks:
+            sock.close()
+    assert requests.get(server["base"] + "class", timeout=5).status_code == 200
+
+
+def test_a_malformed_request_s_bare_400_says_no_referrer(server):
+    """Tornado answers a malformed request line itself, a bare 400 without the server's
+    ``Referrer-Policy: no-referrer``; now it says it too."""
+    with socket.create_connection(("127.0.0.1", server["process"].port), timeout=10) as sock:
+        sock.sendall(b"NOT A REQUEST\r\n\r\n")
+        answer = b""
+        while chunk := sock.recv(4096):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 400 Bad Request\r\n")
+    assert b"\r\nReferrer-Policy: no-referrer\r\n" in answer
+
+
+@pytest.fixture
+def small_class(tmp_path):
+    """The pool's handlers (no Voila) in front of a class of 30."""
+    from catcards.classroom.pool import Pool
+    from catcards.classroom.server import ClassServer
+    from catcards.classroom.store import open_store
+
+    store = open_store(tmp_path / "store")
+    pool = Pool(store, max_students=30)
+    server = ClassServer()
+    server.pool, server.info, server.activity = pool, pool.start("snap"), activity("snap/snaps-per-pass")
+    server.max_tables = 60
+    with handlers_served(server) as port:
+        yield server, f"http://127.0.0.1:{port}/class/{server.info.code}"
+    store.close()
+
+
+def test_every_429_says_retry_after_in_whole_seconds(small_class):
+    """Hostile tester: a 429 (too many requests) said how long to wait only in its words. Now
+    each says ``Retry-After`` in whole seconds: ``/me`` asked too often by one student, results
+    and counts over the rates, joins over the class's rate."""
+    server, url = small_class
+    token = requests.post(url + "/join", json={}, timeout=10).json()["student"]
+    answers = [requests.post(url + "/me", json={"student": token}, timeout=10) for _ in range(40)]
+    refused = [a for a in answers if a.status_code == 429]
+    assert refused, [a.status_code for a in answers]
+    for answer in refused:
+        assert answer.headers["Retry-After"].isdigit() and int(answer.headers["Retry-After"]) >= 1
+        assert f"wait {answer.headers['Retry-After']} s" in answer.json()["error"]
+    counts = [requests.post(url + "/tally", json={"student": token, "value": 1}, timeout=10) for _ in range(80)]
+    refused = [a for a in counts if a.status_code == 429]
+    assert refused, [a.status_code for a in counts]
+    assert all(a.headers["Retry-After"].isdigit() and int(a.headers["Retry-After"]) >= 1 for a in refused)
+    joins = [requests.post(url + "/join", json={}, timeout=10) for _ in range(40)]
+    refused = [a for a in joins if a.status_code == 429]
+    assert refused, [a.status_code for a in joins]
+    assert all(a.headers["Retry-After"].isdigit() and int(a.headers["Retry-After"]) >= 1 for a in refused)
+
+
+def test_a_table_page_refused_429_says_retry_after(small_class):
+    """The table page's refusals (its student's rate, the pages being opened across the class)
+    say ``Retry-After`` too: :data:`TABLES_BUSY_WAIT` for the class's, the student's wait for theirs."""
+    from catcards.classroom.server import TABLES_BUSY_WAIT
+
+    server, _ = small_class
+    token = server.pool.join(server.code, client="127.0.0.1").token
+    with contextlib.ExitStack() as opening:
+        from catcards.classroom.server import TABLE_STARTS
+
+        for _ in range(TABLE_STARTS):
+            opening.enter_context(server.opening_table())
+        assert server.table_refusal(token) == (429, server.table_refusal(token)[1])
+        assert server.table_retry_after(token) == TABLES_BUSY_WAIT
