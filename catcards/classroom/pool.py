@@ -593,9 +593,10 @@ class Pool:
         per address of such results: ``what``, "games" or "counts from real cards"; ``it``, the
         one to send again)."""
         if wait:
+            seconds = max(1, math.ceil(wait))
             raise PoolError(429, f"too many {what} sent from your network at once (at most "
                                  f"{bucket.burst:g} at once, then {bucket.per_second:g} a second, for everyone on "
-                                 f"it); wait {max(1, math.ceil(wait))} s and send {it} again")
+                                 f"it); wait {seconds} s and send {it} again", retry_after=seconds)
 
     # ---- what the class sees ------------------------------------------------------------------
     def summary(self, code: str, *, names: bool = False) -> dict[str, Any]:
@@ -722,7 +723,8 @@ class Pool:
         code = self._class(code)["code"]
         row = self._student(code, token)
         if polled and (wait := self._own_results.take(row["id"])):
-            raise PoolError(429, f"too many requests for your results at once; wait {math.ceil(wait)} s")
+            seconds = max(1, math.ceil(wait))
+            raise PoolError(429, f"too many requests for your results at once; wait {seconds} s", retry_after=seconds)
         r = self._results
         with self.store.connect() as conn:
             rows = conn.execute(sa.select(r.c.kind, r.c.game_number, r.c.value)
@@ -820,14 +822,16 @@ class Pool:
     def _rate(self, student_id: int) -> None:
         wait = self._buckets.take(student_id)
         if wait:
-            raise PoolError(429, f"too many results at once; wait {math.ceil(wait)} s and send it again")
+            seconds = max(1, math.ceil(wait))
+            raise PoolError(429, f"too many results at once; wait {seconds} s and send it again", retry_after=seconds)
 
     def _join_rate(self, code: str, client: str | None) -> None:
         """Refuse (429) a join over the class's rate or the client address's."""
         def refuse(wait: float, whom: str, bucket: _Buckets) -> None:
+            seconds = max(1, math.ceil(wait))
             raise PoolError(429, f"too many students joining {whom} at once (at most {bucket.burst:g} at "
-                                 f"once, then {bucket.per_second:g} a second); wait {max(1, math.ceil(wait))} s "
-                                 "and join again")
+                                 f"once, then {bucket.per_second:g} a second); wait {seconds} s "
+                                 "and join again", retry_after=seconds)
 
         if wait := self._join_class.wait(code):
             refuse(wait, f"the class {code}", self._join_class)

@@ -43,11 +43,14 @@ class PoolError(CatcardsError, ValueError):
             or joins at once; from the HTTP client
             (:class:`catcards.classroom.Classroom`) also 502 (the server's answer is not what the
             contract says) and 503 (no server answers); 503 too when joins keep colliding.
+        retry_after: for a 429, the whole seconds to wait before asking again (the message says
+            them too; the server sends them as ``Retry-After``), else None.
     """
 
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str, retry_after: int | None = None):
         super().__init__(message)
         self.status = status
+        self.retry_after = retry_after
 
 
 class NicknameError(PoolError):

@@ -231,6 +231,9 @@ TABLE_STARTS = 8
 #: seconds a page refused by :data:`TABLE_STARTS` is told to wait (its browser's page waits
 #: between this and twice this, so that the class's pages do not come back all at once)
 TABLES_BUSY_WAIT = 5
+#: the ``Retry-After`` (seconds) of a 429 that knows no wait of its own (:class:`NoReferrer`: a
+#: table's websocket refused over :data:`TABLE_SOCKETS`); every other 429 says its own wait
+RETRY_AFTER = 5
 #: seconds a table page may hold its place among :data:`TABLE_STARTS` at most: a page whose
 #: kernel died as it started (another program took its network port, seen on a busy computer)
 #: is never finished by Voila, and would hold its place for ever
@@ -342,12 +345,14 @@ def check_address(ip: str, port: int) -> None:
 class JsonError(tornado.web.HTTPError):
     """A refusal answered as ``{"error": message}`` with ``status``; with ``field`` (the request's
     field the refusal is about, e.g. ``"nickname"``) also ``"field": field``, so that a page shows
-    the words beside that field's box."""
+    the words beside that field's box; with ``retry_after`` (whole seconds, a 429's) the header
+    ``Retry-After``."""
 
-    def __init__(self, status: int, message: str, field: str | None = None):
+    def __init__(self, status: int, message: str, field: str | None = None, retry_after: int | None = None):
         super().__init__(status)
         self.message = message
         self.field = field
+        self.retry_after = retry_after
 
 
 @tornado.web.stream_request_body
@@ -415,6 +420,8 @@ class PoolHandler(tornado.web.RequestHandler):
                                               earlier=getattr(exc, "earlier", None), teacher=getattr(exc, "teacher", False)))
             return
         self.set_header("Content-Type", "application/json")
+        if isinstance(exc, JsonError) and exc.retry_after is not None:
+            self.set_header("Retry-After", str(exc.retry_after))
         field = exc.field if isinstance(exc, JsonError) else None
         self.finish(json.dumps({"error": message, **({"field": field} if field else {})}))
         if getattr(self, "_close_after", False):  # the body was not read: do not read it as the next request
@@ -499,7 +506,7 @@ class PoolHandler(tornado.web.RequestHandler):
         except CatcardsError as exc:
             status = getattr(exc, "status", 400)
             raise JsonError(status if isinstance(status, int) and 400 <= status < 500 else 400, str(exc),
-                            getattr(exc, "field", None))
+                            getattr(exc, "field", None), getattr(exc, "retry_after", None))
 
     def shows_deal(self) -> bool:
         """Whether this request may be told a seed of the class's deals: always, unless the
@@ -1006,10 +1013,13 @@ class NoReferrer(tornado.web.OutputTransform):
     (:meth:`PoolHandler.set_default_headers`), for the tests' server of them alone. (Chromium 156
     still sends the page's address with a font that an inline style sheet loads, whatever the
     policy: Voila's FontAwesome, from this server, so the token goes back only to the server that
-    gave it.)"""
+    gave it.) A 429 without a ``Retry-After`` of its own gets :data:`RETRY_AFTER`: every 429 of
+    the server says how long to wait (break57s)."""
 
     def transform_first_chunk(self, status_code: int, headers: Any, chunk: bytes, finishing: bool) -> tuple:
         headers["Referrer-Policy"] = "no-referrer"
+        if status_code == 429 and "Retry-After" not in headers:  # a refusal that knows no wait of its own
+            headers["Retry-After"] = str(RETRY_AFTER)
         return status_code, headers, chunk
 
 
@@ -1139,6 +1149,8 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
                 return
             self.set_status(status)
             self.set_header("Cache-Control", "no-store")
+            if refusal.retry_after is not None:
+                self.set_header("Retry-After", str(refusal.retry_after))
             if "text/html" not in self.request.headers.get("Accept", ""):  # a script: JSON, as every refusal
                 self.set_header("Content-Type", "application/json")
                 self.finish(json.dumps({"error": message}))
@@ -1517,6 +1529,19 @@ class PromptStop:
                 task.exception()  # read: asyncio prints nothing of a shutdown that failed
 
 
+class Refusal(tuple):
+    """``(status, message)``: why a table page is not opened (:meth:`ClassServer.table_refusal`),
+    with ``retry_after``: the whole seconds a 429 tells the browser to wait (``Retry-After``),
+    else None. Equal to the plain pair."""
+
+    retry_after: int | None
+
+    def __new__(cls, status: int, message: str, retry_after: int | None = None) -> "Refusal":
+        refusal = super().__new__(cls, (status, message))
+        refusal.retry_after = retry_after
+        return refusal
+
+
 class TablePlace:
     """A table page's place among the :data:`TABLE_STARTS` being opened at once
     (:meth:`ClassServer.opening_table`): taken when made, given back once by :meth:`release`,
@@ -1736,9 +1761,9 @@ class ClassServer(PromptStop, Voila):
         if self.on_class_ended is not None:
             self.on_class_ended(self.code)
 
-    def table_refusal(self, token: str) -> tuple[int, str] | None:
-        """Why the table page ``?student=token`` is not opened, as ``(status, message)``, or None
-        to open it: 303 no token (to the code box), 403 not a student of this class (a student
+    def table_refusal(self, token: str) -> "Refusal | None":
+        """Why the table page ``?student=token`` is not opened, as ``(status, message)`` (a
+        :class:`Refusal`: a 429's says its ``retry_after``), or None to open it: 303 no token (to the code box), 403 not a student of this class (a student
         of an earlier class of the store is told that class has ended, as their page says) or
         the class has ended, 429 the
         student opened more than :data:`TABLE_RATE_PER_STUDENT` allows, 503 the server is
@@ -1750,28 +1775,30 @@ class ClassServer(PromptStop, Voila):
         from catcards.classroom.pool import _Buckets
 
         if not token:
-            return 303, "open the join link your teacher gives you"
+            return Refusal(303, "open the join link your teacher gives you")
         try:
             student = self.pool.student(self.code, token[:200])
         except CatcardsError:
             earlier = self.pool.class_of(token[:200])
             if earlier is not None:  # a student of an earlier class: their page says it has ended (code_page)
-                return 403, earlier_class_words(earlier)
-            return 403, ("You have not joined this class: open the join link your teacher gives you "
-                         "(it ends with /class/ and the class code).")
+                return Refusal(403, earlier_class_words(earlier))
+            return Refusal(403, "You have not joined this class: open the join link your teacher gives you "
+                                "(it ends with /class/ and the class code).")
         if self.pool.info(self.code).ended:  # no game of it can count any more
-            return 403, "This class has ended: your results are kept. Ask your teacher for the new code."
+            return Refusal(403, "This class has ended: your results are kept. Ask your teacher for the new code.")
         if self._table_loads is None:
             self._table_loads = _Buckets(*TABLE_RATE_PER_STUDENT, time.monotonic)
         if wait := self._table_loads.wait(student.number):
-            return 429, f"Your table was opened many times in a short while: wait {math.ceil(wait)} s and reload."
+            seconds = max(1, math.ceil(wait))
+            return Refusal(429, f"Your table was opened many times in a short while: wait {seconds} s and reload.",
+                           seconds)
         if self.stopping:  # a connection kept open while the server stops: no kernel is started
-            return 503, "The class server is stopping: ask your teacher."
+            return Refusal(503, "The class server is stopping: ask your teacher.")
         if self.live_tables() + self._tables_opening >= self.max_tables \
                 and not self._running((self._student_tables or {}).get(student.number)):
-            return 503, "The class server is full right now: wait a minute and reload."
+            return Refusal(503, "The class server is full right now: wait a minute and reload.")
         if self._tables_opening >= TABLE_STARTS:
-            return 429, TABLES_BUSY
+            return Refusal(429, TABLES_BUSY, TABLES_BUSY_WAIT)
         self._table_loads.take(student.number)
         return None
 

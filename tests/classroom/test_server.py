@@ -1613,7 +1613,7 @@ def test_a_page_holds_only_a_few_websockets_open_to_its_table(server):
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
 
-    from catcards.classroom.server import TABLE_SOCKETS
+    from catcards.classroom.server import RETRY_AFTER, TABLE_SOCKETS
 
     ana = join(server)
     browser = requests.Session()
@@ -1635,6 +1635,7 @@ def test_a_page_holds_only_a_few_websockets_open_to_its_table(server):
                 open_socket(stack)
             assert refused.value.response.status_code == 429
             assert b"connections open" in refused.value.response.body
+            assert refused.value.response.headers["Retry-After"] == str(RETRY_AFTER)  # break57s: every 429 says it
         held[0].close()
         time.sleep(0.5)  # the server sees the close
         open_socket(stack).ping().wait(10)

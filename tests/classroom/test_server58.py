@@ -173,13 +173,15 @@ def test_a_malformed_request_s_bare_400_says_no_referrer(server):
 
 @pytest.fixture
 def small_class(tmp_path):
-    """The pool's handlers (no Voila) in front of a class of 30."""
+    """The pool's handlers (no Voila) in front of a class of 30, with small rates: 3 joins, 3
+    counts from one address, 3 results or counts from one student at once, then one in 100 s."""
     from catcards.classroom.pool import Pool
     from catcards.classroom.server import ClassServer
     from catcards.classroom.store import open_store
 
     store = open_store(tmp_path / "store")
-    pool = Pool(store, max_students=30)
+    pool = Pool(store, max_students=30, burst=3, per_second=0.01, join_per_address=(3, 0.01),
+                tally_per_address=(3, 0.01))
     server = ClassServer()
     server.pool, server.info, server.activity = pool, pool.start("snap"), activity("snap/snaps-per-pass")
     server.max_tables = 60
@@ -200,27 +202,31 @@ def test_every_429_says_retry_after_in_whole_seconds(small_class):
     for answer in refused:
         assert answer.headers["Retry-After"].isdigit() and int(answer.headers["Retry-After"]) >= 1
         assert f"wait {answer.headers['Retry-After']} s" in answer.json()["error"]
-    counts = [requests.post(url + "/tally", json={"student": token, "value": 1}, timeout=10) for _ in range(80)]
+    counts = [requests.post(url + "/tally", json={"student": token, "value": 1}, timeout=10) for _ in range(6)]
     refused = [a for a in counts if a.status_code == 429]
     assert refused, [a.status_code for a in counts]
-    assert all(a.headers["Retry-After"].isdigit() and int(a.headers["Retry-After"]) >= 1 for a in refused)
-    joins = [requests.post(url + "/join", json={}, timeout=10) for _ in range(40)]
+    assert [a.headers["Retry-After"] for a in refused] == ["100"] * len(refused)
+    assert all("wait 100 s" in a.json()["error"] for a in refused)
+    joins = [requests.post(url + "/join", json={}, timeout=10) for _ in range(4)]
     refused = [a for a in joins if a.status_code == 429]
     assert refused, [a.status_code for a in joins]
-    assert all(a.headers["Retry-After"].isdigit() and int(a.headers["Retry-After"]) >= 1 for a in refused)
+    assert [a.headers["Retry-After"] for a in refused] == ["100"] * len(refused)
 
 
 def test_a_table_page_refused_429_says_retry_after(small_class):
-    """The table page's refusals (its student's rate, the pages being opened across the class)
-    say ``Retry-After`` too: :data:`TABLES_BUSY_WAIT` for the class's, the student's wait for theirs."""
-    from catcards.classroom.server import TABLES_BUSY_WAIT
+    """The table page's refusals say ``Retry-After`` too: the student's own wait when they opened
+    it too often, :data:`TABLES_BUSY_WAIT` while :data:`TABLE_STARTS` pages are being opened."""
+    from catcards.classroom.server import TABLE_RATE_PER_STUDENT, TABLE_STARTS, TABLES_BUSY, TABLES_BUSY_WAIT
 
-    server, _ = small_class
-    token = server.pool.join(server.code, client="127.0.0.1").token
+    server, url = small_class
+    ana = server.pool.join(server.code, client="10.0.0.1").token
     with contextlib.ExitStack() as opening:
-        from catcards.classroom.server import TABLE_STARTS
-
         for _ in range(TABLE_STARTS):
             opening.enter_context(server.opening_table())
-        assert server.table_refusal(token) == (429, server.table_refusal(token)[1])
-        assert server.table_retry_after(token) == TABLES_BUSY_WAIT
+        refusal = server.table_refusal(ana)
+        assert (refusal, refusal.retry_after) == ((429, TABLES_BUSY), TABLES_BUSY_WAIT)
+    for _ in range(int(TABLE_RATE_PER_STUDENT[0])):
+        assert server.table_refusal(ana) is None
+    refusal = server.table_refusal(ana)
+    assert refusal[0] == 429 and refusal.retry_after == 20 and "wait 20 s" in refusal[1]
+    assert server.table_refusal("nobody").retry_after is None
