@@ -2310,6 +2310,22 @@ DEFAULT_PREHEAT = 30
 TEACHER_TOKEN_ENV = "CATCARDS_TEACHER_TOKEN"
 
 
+def private_settings() -> str:
+    """Make a new empty folder (its path returned) and point Jupyter's and IPython's user settings
+    at it, for this process and the kernels it starts (they inherit its environment):
+    ``JUPYTER_CONFIG_DIR`` (its ``jupyter``; instead of ``~/.jupyter``) and ``IPYTHONDIR`` (its
+    ``ipython``; instead of ``~/.ipython``). A ``jupyter_config.py`` or ``ipython_config.py``
+    there, or an IPython startup file (``profile_default/startup/*.py``), ran inside the server or
+    in every student's table kernel, and could turn off its checks or read the table's secret
+    (hostile tester, break57s). The installation's own settings (``sys.prefix/etc/jupyter``,
+    ``/etc/jupyter``) are still read. The caller removes the folder when the server stops."""
+    folder = tempfile.mkdtemp(prefix="catcards-class-settings-")
+    for name, variable in (("jupyter", "JUPYTER_CONFIG_DIR"), ("ipython", "IPYTHONDIR")):
+        os.mkdir(os.path.join(folder, name))
+        os.environ[variable] = os.path.join(folder, name)
+    return folder
+
+
 def find_jupyter_data() -> None:
     """Make Voila's templates and the widgets' JavaScript findable from a virtual environment
     made with ``--system-site-packages``: Jupyter looks in ``sys.prefix/share/jupyter``, but
@@ -2559,15 +2575,17 @@ def run_class(game: str, *, activity: str | None = None, ip: str = "127.0.0.1", 
     app.preheat = preheat
     app.on_pool_progress = progress
     app.verbose = verbose
-    app.initialize(_voila_argv(ip, port, base_url, preheat, verbose))
-    os.chdir(CLASS_APP.parent)
+    settings = private_settings()  # before Voila reads its settings, and its kernels theirs
     try:
+        app.initialize(_voila_argv(ip, port, base_url, preheat, verbose))
+        os.chdir(CLASS_APP.parent)
         app.start()
         # a teacher who pressed Ctrl+C sees that nothing was lost (a fresh README user saw the
         # terminal go quiet and could not tell)
         words = stopped_words(pool, info.code)
     finally:
         pool.store.close()  # every result was committed when counted; the connections close here
+        shutil.rmtree(settings, ignore_errors=True)
     print(words, file=sys.stderr if as_json else sys.stdout, flush=True)
     return 0
 
