@@ -57,10 +57,15 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 
 Every answer says ``Referrer-Policy: no-referrer`` (:class:`NoReferrer`: a table's address holds
 its student's token). The server reads no ``voila.py`` or ``voila.json`` (:class:`ClassServer`):
-its settings are its command's options, whatever folder it is started from. A request line and
-headers over tornado's limit (64 KiB) get no answer: tornado's stream closes the connection
-itself when its read passes the limit, before any code of the server (or a hook of tornado's)
-could answer 431 or 414.
+its settings are its command's options, whatever folder it is started from; it reads no settings of the teacher's
+``~/.jupyter`` or ``~/.ipython``, nor do its table kernels (:func:`private_settings`). A request
+line and headers over tornado's limit (64 KiB) get no answer: tornado's stream closes the
+connection itself when its read passes the limit, before any code of the server (or a hook of
+tornado's) could answer 431 or 414. A request's headers must arrive within
+:data:`HEADER_TIMEOUT`, one client address holds at most :data:`CONNECTIONS_PER_ADDRESS`
+connections (:class:`ClassHTTPServer`), and the server raises its limit of open files
+(:func:`raise_open_files`): unfinished requests held by a script (slow-loris) cannot make every
+other request wait. Every 429 says ``Retry-After`` (whole seconds).
 
 The teacher's token is read from ``Authorization: Bearer TOKEN`` only; missing: 401, wrong: 403,
 a token in the address (``?token=``, kept in histories and logs): 400. Every refusal is a 4xx
