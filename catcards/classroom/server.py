@@ -9,7 +9,9 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 ``GET  class``                              a box to type the class code
 ``GET  ?student=TOKEN``                     the student's table (Voila, in the student page's frame;
                                             a kernel each, so only for a student of the class, at
-                                            most :data:`TABLE_RATE_PER_STUDENT`, while fewer
+                                            most :data:`TABLE_RATE_PER_STUDENT`, and
+                                            :data:`TABLE_RATE_PER_ADDRESS` from one client
+                                            address, while fewer
                                             kernels than :attr:`ClassServer.max_tables` run or
                                             start, and while fewer than :data:`TABLE_STARTS`
                                             tables are being opened across the class: else 429,
@@ -233,6 +235,16 @@ TABLE_SOCKETS = 4
 #: by itself a few seconds later. A class of 30 joining within a minute opens about one page at a
 #: time, and a preheated class's pages hold a place only for an instant
 TABLE_STARTS = 8
+#: table pages that may be opened from one client address: ``(burst at once, then per second)``.
+#: A student's own limit (:data:`TABLE_RATE_PER_STUDENT`) was got around by joining again: a new
+#: seat opens 6 more (break57s). A class of 35 behind one school network's address opens each
+#: table once or twice as it joins: 70, within the burst; behind a JupyterHub's proxy every page
+#: comes from one address, and a class of 100 opens its tables at once, of 200 within 100 s more
+#: (a page refused by it opens again by itself, as for :data:`TABLE_STARTS`). A script there now
+#: starts at most one kernel a second after the burst, not six each time it joins again
+TABLE_RATE_PER_ADDRESS = (100.0, 1.0)
+#: the refusal of a table page beyond :data:`TABLE_RATE_PER_ADDRESS` (429, with the seconds)
+TABLES_FROM_NETWORK = "Many tables were opened from your network in a short while: wait {seconds} s and reload."
 #: seconds a page refused by :data:`TABLE_STARTS` is told to wait (its browser's page waits
 #: between this and twice this, so that the class's pages do not come back all at once)
 TABLES_BUSY_WAIT = 5
@@ -1137,7 +1149,7 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
                 self.finish(json.dumps({"error": "the address's student= must be the token the join answered "
                                                  "(UTF-8 text)"}))
                 return
-            refusal = server.table_refusal(token)
+            refusal = server.table_refusal(token, self.request.remote_ip)
             if refusal is None:
                 self._student_number = server.pool.student(server.code, token[:200]).number
                 self.xsrf_token  # sets the _xsrf cookie the page's goodbye beacon sends back
@@ -1161,7 +1173,7 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
                 self.finish(json.dumps({"error": message}))
                 return
             self.set_header("Content-Type", "text/html; charset=utf-8")
-            self.finish(_refusal_page(message))
+            self.finish(_refusal_page(message, refusal.by_itself))
 
         def write(self, chunk):
             # the page's configuration (first in the page) names its kernel: "kernelId": "<id>"
@@ -1182,13 +1194,14 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
     return ClassTableHandler
 
 
-def _refusal_page(message: str) -> str:
+def _refusal_page(message: str, by_itself: bool = False) -> str:
     """The short page a browser gets, in the student's table frame, for a table page refused
-    (:meth:`ClassServer.table_refusal`): ``message`` in an alert. For :data:`TABLES_BUSY` it says
+    (:meth:`ClassServer.table_refusal`): ``message`` in an alert. ``by_itself`` (a
+    :class:`Refusal`'s: :data:`TABLES_BUSY`, :data:`TABLES_FROM_NETWORK`): it says
     :data:`TABLES_BUSY_PAGE` instead and opens the page again by itself after
     :data:`TABLES_BUSY_WAIT` to twice that many seconds (a refusal does not count against the
     student's own rate): the student has nothing to do."""
-    if message != TABLES_BUSY:
+    if not by_itself:
         return (f'<!DOCTYPE html><html lang="en"><meta charset="utf-8"><title>No table</title>'
                 f'<p role="alert">{html.escape(message)}</p></html>')
     wait = TABLES_BUSY_WAIT * 1000
@@ -1537,13 +1550,15 @@ class PromptStop:
 class Refusal(tuple):
     """``(status, message)``: why a table page is not opened (:meth:`ClassServer.table_refusal`),
     with ``retry_after``: the whole seconds a 429 tells the browser to wait (``Retry-After``),
-    else None. Equal to the plain pair."""
+    else None; ``by_itself``: a browser's refusal page opens the table again by itself
+    (:func:`_refusal_page`). Equal to the plain pair."""
 
     retry_after: int | None
+    by_itself: bool
 
-    def __new__(cls, status: int, message: str, retry_after: int | None = None) -> "Refusal":
+    def __new__(cls, status: int, message: str, retry_after: int | None = None, by_itself: bool = False) -> "Refusal":
         refusal = super().__new__(cls, (status, message))
-        refusal.retry_after = retry_after
+        refusal.retry_after, refusal.by_itself = retry_after, by_itself
         return refusal
 
 
@@ -1600,6 +1615,8 @@ class ClassServer(PromptStop, Voila):
     #: asked beyond it is refused (503) until one ends (run_class: the class's students + preheat)
     max_tables: int = 204
     _table_loads: Any = None
+    #: table pages opened per client address (:data:`TABLE_RATE_PER_ADDRESS`)
+    _address_loads: Any = None
     #: the secret this server's table kernels send with their games (:meth:`from_own_table`):
     #: made at each start (:func:`secrets.token_urlsafe`), in their environment only
     #: (:data:`~catcards.classroom.page.TABLE_SECRET_ENV`); None: no request is exempt
@@ -1766,7 +1783,7 @@ class ClassServer(PromptStop, Voila):
         if self.on_class_ended is not None:
             self.on_class_ended(self.code)
 
-    def table_refusal(self, token: str) -> "Refusal | None":
+    def table_refusal(self, token: str, client: str | None = None) -> "Refusal | None":
         """Why the table page ``?student=token`` is not opened, as ``(status, message)`` (a
         :class:`Refusal`: a 429's says its ``retry_after``), or None to open it: 303 no token (to the code box), 403 not a student of this class (a student
         of an earlier class of the store is told that class has ended, as their page says) or
@@ -1775,8 +1792,10 @@ class ClassServer(PromptStop, Voila):
         stopping (:attr:`stopping`) or :attr:`max_tables` kernels run or are being started
         (unless the student has a live table: its kernel is replaced, so the count does not grow;
         :meth:`table_opened`), 429 :data:`TABLE_STARTS` table pages are being opened now
-        (:meth:`opening_table`; :data:`TABLES_BUSY`). Nothing is started for a refusal, and
-        only a page opened counts against the student's own rate."""
+        (:meth:`opening_table`; :data:`TABLES_BUSY`), 429 more pages were opened from the
+        ``client`` address (the request's; None: not bound) than :data:`TABLE_RATE_PER_ADDRESS`
+        allows (:data:`TABLES_FROM_NETWORK`). Nothing is started for a refusal, and only a page
+        opened counts against the student's own rate and the address's."""
         from catcards.classroom.pool import _Buckets
 
         if not token:
@@ -1793,6 +1812,7 @@ class ClassServer(PromptStop, Voila):
             return Refusal(403, "This class has ended: your results are kept. Ask your teacher for the new code.")
         if self._table_loads is None:
             self._table_loads = _Buckets(*TABLE_RATE_PER_STUDENT, time.monotonic)
+            self._address_loads = _Buckets(*TABLE_RATE_PER_ADDRESS, time.monotonic)
         if wait := self._table_loads.wait(student.number):
             seconds = max(1, math.ceil(wait))
             return Refusal(429, f"Your table was opened many times in a short while: wait {seconds} s and reload.",
@@ -1803,8 +1823,13 @@ class ClassServer(PromptStop, Voila):
                 and not self._running((self._student_tables or {}).get(student.number)):
             return Refusal(503, "The class server is full right now: wait a minute and reload.")
         if self._tables_opening >= TABLE_STARTS:
-            return Refusal(429, TABLES_BUSY, TABLES_BUSY_WAIT)
+            return Refusal(429, TABLES_BUSY, TABLES_BUSY_WAIT, by_itself=True)
+        if client is not None and (wait := self._address_loads.wait(client[:100])):
+            seconds = max(1, math.ceil(wait))
+            return Refusal(429, TABLES_FROM_NETWORK.format(seconds=seconds), seconds, by_itself=True)
         self._table_loads.take(student.number)
+        if client is not None:
+            self._address_loads.take(client[:100])
         return None
 
     #: table pages being opened now (:meth:`opening_table`)

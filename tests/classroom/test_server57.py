@@ -161,7 +161,8 @@ def test_a_table_page_beyond_the_pages_being_opened_is_refused_429_and_comes_bac
     place.release()
     place.release()
     assert server._tables_opening == 0
-    page = _refusal_page(TABLES_BUSY)
+    page = _refusal_page(TABLES_BUSY, by_itself=True)  # as table_refusal's Refusal says
+    assert server.table_refusal(ana).by_itself is False
     assert f'<p role="status">{TABLES_BUSY_PAGE}</p>' in page and "location.reload()" in page
     assert "location.reload" not in _refusal_page("You have not joined this class.")
 

@@ -230,3 +230,38 @@ def test_a_table_page_refused_429_says_retry_after(small_class):
     refusal = server.table_refusal(ana)
     assert refusal[0] == 429 and refusal.retry_after == 20 and "wait 20 s" in refusal[1]
     assert server.table_refusal("nobody").retry_after is None
+
+
+def test_joining_again_does_not_get_around_the_table_pages_a_network_may_open():
+    """Hostile tester: each seat may open its table 6 times at once, and a script took a new seat
+    (joined again) for 6 more, without end. Now the table pages opened from one client address
+    are bounded too (:data:`TABLE_RATE_PER_ADDRESS`: 100 at once, then 1 a second), yet a class
+    of 35 behind one school router opens its tables, each twice, at once; the browser's refusal
+    page opens the table again by itself."""
+    import tempfile
+
+    from catcards.classroom.pool import Pool
+    from catcards.classroom.server import (TABLE_RATE_PER_ADDRESS, TABLE_RATE_PER_STUDENT, TABLES_FROM_NETWORK,
+                                           ClassServer, _refusal_page)
+    from catcards.classroom.store import open_store
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = open_store(Path(folder) / "store")
+        try:
+            pool = Pool(store, max_students=300)
+            server = ClassServer()
+            server.pool, server.info, server.activity = pool, pool.start("snap"), activity("snap/snaps-per-pass")
+            server.max_tables = 10_000
+            school = [pool.join(server.code, client=f"10.0.{i}.1").token for i in range(35)]
+            assert [server.table_refusal(t, "203.0.113.7") for t in school * 2] == [None] * 70  # all behind one NAT
+            seats = [pool.join(server.code, client=f"10.1.{i}.1").token for i in range(40)]
+            opened = sum(server.table_refusal(t, "198.51.100.9") is None
+                         for t in seats for _ in range(int(TABLE_RATE_PER_STUDENT[0])))
+            assert opened == TABLE_RATE_PER_ADDRESS[0]  # not 240
+            refusal = server.table_refusal(seats[-1], "198.51.100.9")
+            assert refusal[0] == 429 and refusal.by_itself and refusal.retry_after >= 1
+            assert refusal[1] == TABLES_FROM_NETWORK.format(seconds=refusal.retry_after)
+            assert "location.reload()" in _refusal_page(refusal[1], refusal.by_itself)
+            assert server.table_refusal(seats[-1], "192.0.2.1") is None  # another network is not held up
+        finally:
+            store.close()
