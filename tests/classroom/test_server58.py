@@ -79,7 +79,8 @@ def test_no_jupyter_or_ipython_file_of_the_teacher_runs_in_the_server_or_a_table
     class app), none of the files wrote its marker."""
     page = requests.get(server["base"] + "?student=" + join(server), headers=BROWSER, timeout=120)
     assert page.status_code == 200 and "kernelId" in page.text
-    assert sorted(p.name.rsplit("-", 1)[0] for p in (server["home"] / "ran").iterdir()) == []
+    ran = sorted(f"{p.name.rsplit('-', 1)[0]} (pid {p.name.rsplit('-', 1)[1]})" for p in (server["home"] / "ran").iterdir())
+    assert not ran, f"ran: {ran}, the server's pid {server['process'].proc.pid}"
 
 
 def test_the_server_raises_its_limit_of_open_files():
