@@ -58,7 +58,7 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 ==========================================  =====================================================
 
 Every answer says ``Referrer-Policy: no-referrer`` (:class:`NoReferrer`: a table's address holds
-its student's token). The server reads no ``voila.py`` or ``voila.json`` (:class:`ClassServer`):
+its student's token), but tornado's own bodiless 400 to a request it cannot parse. The server reads no ``voila.py`` or ``voila.json`` (:class:`ClassServer`):
 its settings are its command's options, whatever folder it is started from; it reads no settings of the teacher's
 ``~/.jupyter`` or ``~/.ipython``, nor do its table kernels (:func:`private_settings`). A request
 line and headers over tornado's limit (64 KiB) get no answer: tornado's stream closes the
@@ -1040,11 +1040,6 @@ class NoReferrer(tornado.web.OutputTransform):
         return status_code, headers, chunk
 
 
-#: tornado's own answer to a request it cannot parse (a malformed request line or header), which
-#: it writes to the connection itself, before any handler or transform of the application
-_BARE_400 = b"HTTP/1.1 400 Bad Request\r\n\r\n"
-
-
 class ClassHTTPServer(tornado.httpserver.HTTPServer):
     """The class server's HTTP server: tornado's, with at most :data:`CONNECTIONS_PER_ADDRESS`
     connections from one client address at once (one more is closed as soon as it is accepted,
@@ -1052,8 +1047,8 @@ class ClassHTTPServer(tornado.httpserver.HTTPServer):
     hold as many as the server may open files, and every new request waited, break57s). A
     connection stops counting when tornado lets it go: closed, or taken over by a websocket.
 
-    Tornado's own 400 for a request it cannot parse, written to the connection before any
-    handler or :class:`NoReferrer` sees it, says ``Referrer-Policy: no-referrer`` too."""
+    Tornado's own 400 for a request it cannot parse has no ``Referrer-Policy``: it has no body, so
+    a browser loads nothing from it and sends no address on."""
 
     def initialize(self, *args: Any, **kwargs: Any) -> None:
         super().initialize(*args, **kwargs)
@@ -1072,14 +1067,6 @@ class ClassHTTPServer(tornado.httpserver.HTTPServer):
             stream.close()
             return
         self.per_address[client] = self.per_address.get(client, 0) + 1
-        write = stream.write
-
-        def write_no_referrer(data: Any) -> Any:
-            if data == _BARE_400:
-                data = b"HTTP/1.1 400 Bad Request\r\nReferrer-Policy: no-referrer\r\n\r\n"
-            return write(data)
-
-        stream.write = write_no_referrer
         super().handle_stream(stream, address)
 
     def on_close(self, server_conn: Any) -> None:

@@ -160,18 +160,6 @@ def test_unfinished_requests_are_bounded_per_address_and_closed_after_the_header
     assert requests.get(server["base"] + "class", timeout=5).status_code == 200
 
 
-def test_a_malformed_request_s_bare_400_says_no_referrer(server):
-    """Tornado answers a malformed request line itself, a bare 400 without the server's
-    ``Referrer-Policy: no-referrer``; now it says it too."""
-    with socket.create_connection(("127.0.0.1", server["process"].port), timeout=10) as sock:
-        sock.sendall(b"NOT A REQUEST\r\n\r\n")
-        answer = b""
-        while chunk := sock.recv(4096):
-            answer += chunk
-    assert answer.startswith(b"HTTP/1.1 400 Bad Request\r\n")
-    assert b"\r\nReferrer-Policy: no-referrer\r\n" in answer
-
-
 @pytest.fixture
 def small_class(tmp_path):
     """The pool's handlers (no Voila) in front of a class of 30, with small rates: 3 joins, 3
