@@ -1,7 +1,6 @@
 """The class server hardened after a hostile tester's report (break57s, server58): unfinished
 requests (slow-loris) are closed after a short header timeout and bounded per client address,
-the server raises its own limit of open files, every 429 says ``Retry-After``, tornado's own bare
-400 says ``Referrer-Policy: no-referrer``, and neither the server nor its table kernels read the
+the server raises its own limit of open files, and every 429 says ``Retry-After``; neither the server nor its table kernels read the
 teacher's ``~/.jupyter`` or ``~/.ipython`` (a file there ran inside them).
 
 Real servers (``catcards class snap --json`` as a subprocess, :class:`class_server.ClassProcess`),
