@@ -175,11 +175,12 @@ class ClassProcess:
         self.log = open(home / "server.log", "a+b")
 
     def start(self, env: dict[str, str] | None = None, timeout: float = 120, game: str = "snap",
-              extra: tuple[str, ...] = ("--preheat=1",), installed: bool = False) -> dict:
+              extra: tuple[str, ...] = ("--preheat=1",), installed: bool = False, retried: bool = False) -> dict:
         """Start it; returns its JSON line as a dict, with ``base`` (the server's root URL) added,
         once the join link answers. ``installed``: started as the installed ``catcards`` command
         is (a script outside the working folder, :func:`installed_command`), not ``python -m``,
-        which puts the working folder first on ``sys.path``.
+        which puts the working folder first on ``sys.path``. A port found in use is replaced by
+        another (:attr:`port`), once (``retried``).
 
         Raises: RuntimeError (with the server's log) when it prints no line or does not answer."""
         launch = installed_command(self.home.parent) if installed else [sys.executable, "-m", "catcards.cli"]
@@ -196,6 +197,11 @@ class ClassProcess:
         reader.join(timeout)
         if not line or not line[0]:
             self.stop()
+            if f"the port {self.port} is in use" in self.tail() and not retried:
+                # free_port's port was taken meanwhile (another program's outgoing connection, on
+                # a busy machine): once more on another
+                self.port = free_port()
+                return self.start(env, timeout, game, extra, installed, retried=True)
             raise RuntimeError(f"no JSON line from the class server:\n{self.tail()}")
         info = json.loads(line[0])
         deadline = time.monotonic() + timeout

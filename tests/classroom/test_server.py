@@ -195,10 +195,10 @@ def test_ip_double_colon_serves_the_printed_link_on_ipv4_and_ipv6(tmp_path):
     address while tornado, given ``::``, listened on IPv6 only (``IPV6_V6ONLY``): the link and its
     QR code were refused a connection (break53). Now ``::`` listens on every address of both
     families: the printed link, 127.0.0.1 and ::1 all answer."""
-    port = free_port()
-    process = ClassProcess(tmp_path / "store", port, tmp_path)
+    process = ClassProcess(tmp_path / "store", free_port(), tmp_path)
     try:
         info = process.start(timeout=90, extra=("--ip=::", "--preheat=0"))   # it waits for join_url to answer
+        port = process.port
         for host in ("127.0.0.1", "[::1]"):
             reply = requests.get(f"http://{host}:{port}/class/{info['code']}", timeout=30)
             assert reply.status_code == 200, (host, reply.text[:300])
