@@ -373,7 +373,8 @@ def test_cat_days_shortcut_question_has_a_choice_box_and_the_table_waits_for_it(
     assert "shortcut_guess.reveal(**kept_back(\"cat-days/shortcut\"))" in nb0.cells[reveal_cell(nb0, "shortcut_guess")].source
     assert kept_back("cat-days/shortcut") == {
         "exact": "too low",
-        "note": "Cards you draw are not put back. The table below shows by how much."}
+        "note": "Cards you draw are not put back: each card that is not the Demanding Cat leaves a smaller "
+                "pile. The table below shows by how much."}
     assert (table, "shortcut_guess") in waiting_cells(nb0)
     assert "elif demanding.value is None:" in nb0.cells[table].source
     # Run All: the table waits
@@ -391,7 +392,7 @@ def test_cat_days_shortcut_question_has_a_choice_box_and_the_table_waits_for_it(
     said = output_texts(run_again(CAT_DAYS)[table])
     assert "independent draws (with replacement)" in said and "is always too low" in said
     # the reveal, after the lock-in ("right", the first choice): the answer and the note
-    assert "You said right. The answer is: too low. Not what you predicted: why not? Cards you draw are not put back." \
+    assert "You said right. The answer is: too low. Not what you predicted: why not? Cards you draw are not put back:" \
         in shown_texts(nb, widgets)
 
 
