@@ -432,3 +432,14 @@ def test_cat_days_counts_shared_wins_as_won_or_shared():
     assert labels.count("win rate (a shared win counts as a win)") == 2, labels
     assert 'wins = int(a["win_0"].sum() + b["win_1"].sum())' in code
     assert 'seat0, seat1 = int(first["win_0"].sum()), int(first["win_1"].sum())' in code
+
+
+def test_the_notes_say_what_the_teach58_cells_now_do():
+    snap = flat((NOTEBOOKS / "teacher" / "snap.md").read_text(encoding="utf-8"))
+    assert "(it waits for both Predictions 1 and 2:" in snap
+    assert '"Prediction 1 is not locked in yet."' in snap
+    assert '"Lock in your Prediction 2 above too, then run this cell again."' in snap
+    assert "0.0556, interval [0.0549, 0.0564]: wholly below 0.0588" in snap and 'beside "1/17" (a little below it)' not in snap
+    days = flat((NOTEBOOKS / "teacher" / "cat-days.md").read_text(encoding="utf-8"))
+    assert "the class chooses whether the shortcut's chance is right, too high or too low, and locks it in" in days
+    assert '"Lock in your prediction at the top too, then run this cell again."' in days
