@@ -69,4 +69,11 @@ KEPT_BACK = {
         "For many cards they drift apart, and the \"independent\" answer is always too low: it lets the\n"
         "same card turn up twice, so some of its draws are wasted on cards you have already seen."),
     "cat-days/demanding-by-draw-10": {"note": "One card among 34, and you have drawn 14 of them: 14/34."},
+    # the choice under "Are the draws independent?": the direction only; the table after it says by
+    # how much (a teacher's read, teach58: the question had no box, and the table answered it)
+    "cat-days/shortcut": {
+        "exact": "too low",
+        "note": "Cards you draw are not put back: each card that is not the Demanding Cat leaves a smaller "
+                "pile. The table below shows by how much.",
+    },
 }

@@ -4,6 +4,8 @@ Kept out of the notebooks so that a check cell shows neither the answer nor the 
 """
 from __future__ import annotations
 
+import math
+import numbers
 from fractions import Fraction
 
 from . import Exercise
@@ -34,6 +36,9 @@ EXERCISES = (
             Fraction(55 * 4, 54): "55 x 4/54 counts 55 neighbouring pairs; 55 cards in a row have 54.",
             Fraction(54 * 5, 55): "5/55 (= 1/11) counts the card itself: after a card, 4 of the other "
                                   "54 cards share its number.",
+            # 55 x 1/11 (a teacher's read, teach58: it was told only "too high")
+            Fraction(55, 11): "1/11 counts the card itself: 4 of the other 54 share its number. "
+                              "And 55 cards in a row have 54 neighbouring pairs, not 55.",
         },
         why="Each of the 54 neighbouring pairs is a snap with chance 4/54 (4 of the other 54 cards "
             "share the first card's number). Averages add up, whether the turns depend on each other "
@@ -73,6 +78,40 @@ def next_turn_chances(copies: int = 4, others: int = 50) -> tuple[Fraction, Frac
     return Fraction(copies - 2, others), Fraction(copies - 1, others)
 
 
+def whole_games_reading(low: float, high: float) -> str:
+    """The sentence that reads the whole games' snaps per turn against the first pass's chance,
+    1/17, from its 95% interval ``[low, high]`` (kept here, not in the lesson's code: it names
+    1/17, Prediction 1's answer): "A little below 1/17" (with why) only when the whole interval
+    lies below 1/17 and within a tenth of it; "Below", "Above", or that the interval holds 1/17 and
+    these games cannot tell a difference.
+
+    Args:
+        low, high: the interval's ends, finite numbers with ``low <= high`` (a share of turns).
+    Returns: one or two lines of text (str), no newline at the end.
+    Raises: ValueError for a bool, a non-number, NaN or an infinity, or ``low > high``.
+    """
+    ends = []
+    for name, end in (("low", low), ("high", high)):
+        if isinstance(end, bool) or not isinstance(end, numbers.Real) or not math.isfinite(end):
+            raise ValueError(f"the interval's {name} end must be a finite number, got {end!r}")
+        ends.append(float(end))
+    low, high = ends
+    if low > high:
+        raise ValueError(f"the interval's low end {low!r} is above its high end {high!r}")
+    from ..analysis.snap import snap_chance
+
+    first_pass = float(snap_chance("wildcat"))
+    if high < first_pass:
+        # the first card after a win lands on an empty pile: a reason to expect fewer snaps
+        start = "A little below" if low >= 0.9 * first_pass else "Below"
+        return (f"{start} 1/17: the whole 95% interval lies below {first_pass:.4f}.\n"
+                "The card just after a win lands on an empty pile, so it can never make a snap.")
+    if low > first_pass:
+        return f"Above 1/17: the whole 95% interval lies above {first_pass:.4f}."
+    return (f"The 95% interval holds 1/17 = {first_pass:.4f}: these games cannot tell the whole games' "
+            "rate from the first pass's.")
+
+
 #: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`):
 #: texts printed by cells that wait for a lock-in (``{name}`` fields are filled in by the cell with
 #: ``str.format``: the simulated values; the exact working is written out here)
@@ -93,9 +132,10 @@ KEPT_BACK = {
         "if the turns were independent: (16/17)^51 = {independent:.4f}\n"
         "exact (counting every order of the deck):  {exact:.4f}\n"
         "difference: {difference:.5f}"),
+    # {reading}: whole_games_reading(low, high), the sentence that reads the 95% interval
     "snap/whole-games": (
         "the first pass, to compare: 1/17 = 0.0588\n"
-        "A little below 1/17: the card just after a win lands on an empty pile, so it can never make a snap."),
+        "{reading}"),
     "snap/next-after-a-snap": (
         "after a snap:    exact 2/50 = 0.040; simulated {snap_hits} of {snap_turns} = {snap_share:.3f} "
         "[{snap_low:.3f}, {snap_high:.3f}]\n"

@@ -25,7 +25,7 @@ import re
 import nbformat
 
 from catcards.exercises import exercise, kept_back
-from test_lessons import (LOCK_FIRST, NOTEBOOKS, locked_in, output_texts, reveal_cell, run, shown_texts,
+from test_lessons import (LOCK_FIRST, NOTEBOOKS, images, locked_in, output_texts, reveal_cell, run, shown_texts,
                           waiting_cells)
 
 SNAP = NOTEBOOKS / "snap.ipynb"
@@ -44,14 +44,26 @@ def markdown(path) -> list[str]:
     return [flat(c.source) for c in stored(path).cells if c.cell_type == "markdown"]
 
 
+_LOCK_ONLY: dict = {}
+
+
+def lock_only_cells(path, box: str) -> dict:
+    """Run All, lock in ``box`` only (typed "1/2", or a choice box's first choice), then run again
+    every cell that waits for a lock-in. Returns the cells run again, by their index in the stored
+    notebook; one run a lesson and box, kept for every test that reads it."""
+    if (path, box) not in _LOCK_ONLY:
+        nb0 = stored(path)
+        waiting = waiting_cells(nb0)
+        lock = f'{box}.field.value = {box}.field.options[0] if {box}.kind == "choice" else "1/2"\n{box}.lock()'
+        nb, _, _ = run(path, then=(lock, *(nb0.cells[i].source for i, _ in waiting)))
+        start = len(nb0.cells) + 1
+        _LOCK_ONLY[(path, box)] = {i: nb.cells[start + k] for k, (i, _) in enumerate(waiting)}
+    return _LOCK_ONLY[(path, box)]
+
+
 def lock_only(path, box: str):
-    """Run All, lock in ``box`` only (typed "1/2"), then run again every cell that waits for a
-    lock-in. Returns the outputs of the cells run again, by their index in the stored notebook."""
-    nb0 = stored(path)
-    waiting = waiting_cells(nb0)
-    nb, _, _ = run(path, then=(f'{box}.field.value = "1/2"\n{box}.lock()', *(nb0.cells[i].source for i, _ in waiting)))
-    start = len(nb0.cells) + 1
-    return {i: output_texts(nb.cells[start + k]) for k, (i, _) in enumerate(waiting)}
+    """:func:`lock_only_cells`' outputs as a student reads them, by the cell's index."""
+    return {i: output_texts(cell) for i, cell in lock_only_cells(path, box).items()}
 
 
 # ---- 1. Snap: the chance of no snap in a pass, and section 2, wait for both predictions
@@ -203,3 +215,231 @@ def test_the_cat_days_working_says_what_c_means():
     assert "Averages add up" in exercise("snap/dinohistoria-snaps").why
     assert "without replacement" not in exercise("snap/dinohistoria-after-two-snaps").why
     assert "not put back" in exercise("snap/dinohistoria-after-two-snaps").why
+
+
+# ==== lessons58c: a teacher's read (teach58) of snap.ipynb and cat-days.ipynb. Each test failed
+# before its fix (the report of lessons58c says how).
+
+def code_cell(nb0, text: str) -> int:
+    """The index of the first code cell whose source holds ``text``."""
+    return next(i for i, c in enumerate(nb0.cells) if c.cell_type == "code" and text in c.source)
+
+
+def run_again(path) -> dict:
+    """:func:`locked_in`: the cells that waited, run again after every box is locked in, by their
+    index in the stored notebook."""
+    nb0 = stored(path)
+    waiting = waiting_cells(nb0)
+    nb, _, _ = locked_in(path)
+    start = len(nb0.cells) + len(dict.fromkeys(name for _, name in waiting))
+    return {i: nb.cells[start + k] for k, (i, _) in enumerate(waiting)}
+
+
+# ---- teach58 1. Snap: "Why this chance?" gave Prediction 2's working (51 x 1/17) while its box was open
+
+def test_snap_why_one_turn_waits_for_both_predictions():
+    """Cell "Why this chance?" waited for Prediction 1 only; once it was locked in it printed "3 of
+    the 51 other cards share its number. Each of the 51 is equally likely ..." and the chart:
+    51 x 1/17 = 3, Prediction 2's answer, with its box still open. It waits for both now, as the
+    cells of section 2 do."""
+    nb0 = stored(SNAP)
+    cell = code_cell(nb0, 'kept_back("snap/why-one-turn")')
+    assert (cell, "first_guess") in waiting_cells(nb0)
+    assert "elif count_guess.value is None:   # and for Prediction 2" in nb0.cells[cell].source
+    # Prediction 1 locked in alone: no working, no chart
+    ran = lock_only_cells(SNAP, "first_guess")[cell]
+    said = output_texts(ran)
+    assert said == ("Lock in your Prediction 2 above too, then run this cell again.\n"
+                    "(Waiting for Prediction 2 too: this working leads to its answer.)\n"), said
+    assert images(ran.outputs) == 0
+    # Prediction 2 locked in alone: it waits for Prediction 1, and says so
+    said = lock_only(SNAP, "count_guess")[cell]
+    assert said.startswith("Prediction 1 is not locked in yet. " + LOCK_FIRST + "\n(Waiting: "), said
+    # both locked in: the working and the chart
+    ran = run_again(SNAP)[cell]
+    assert "3 of the 51 other cards share its number." in output_texts(ran) and images(ran.outputs) == 1
+    # the text above it says it waits for both
+    assert "The cell below shows the working once you have locked in both predictions." in flat(nb0.cells[cell - 1].source)
+
+
+# ---- teach58 2. Snap: the Dinohistoria check called 55 x 1/11 = 5 just "too high"
+
+def test_snap_dinohistoria_check_says_why_55_times_1_11_is_wrong():
+    ex = exercise("snap/dinohistoria-snaps")
+    reason = ("1/11 counts the card itself: 4 of the other 54 share its number. "
+              "And 55 cards in a row have 54 neighbouring pairs, not 55.")
+    for wrong in ("5", "55/11", 5, "5 snaps", "5.0"):
+        said = ex.check(wrong, show=False).message
+        assert said == f"Not yet: {reason}", (wrong, said)
+    assert ex.check("6", show=False).message.startswith("Not yet: too high")   # no reason known: as before
+
+
+# ---- teach58 3. Snap: which box a waiting cell waits for
+
+#: the boxes of the predictions at the top, by the number the lesson (and the worksheet) gives them
+SNAP_BOXES = {"first_guess": "Prediction 1", "count_guess": "Prediction 2"}
+
+
+def test_snap_waiting_cells_name_the_prediction_they_wait_for():
+    """"Lock in your prediction above first" did not say which of the two boxes at the top. Each
+    cell that waits for one says its number first ("Prediction 1 is not locked in yet."); the
+    lessons' line that follows, :data:`LOCK_FIRST` and "(Waiting: ...)", stays as every lesson has
+    it. The boxes are named where they are made."""
+    nb0 = stored(SNAP)
+    waits = [(i, box) for i, box in waiting_cells(nb0) if box in SNAP_BOXES]
+    assert len(waits) == 6, waits   # why one turn, section 2's three cells, the whole games, section 4
+    nb, _, _ = locked_in(SNAP)
+    for i, box in waits:   # Run All, nothing locked in
+        said = output_texts(nb.cells[i])
+        assert said.startswith(f"{SNAP_BOXES[box]} is not locked in yet. {LOCK_FIRST}\n(Waiting: "), (i, said)
+        source = nb0.cells[i].source
+        assert f'print("{SNAP_BOXES[box]} is not locked in yet. {LOCK_FIRST}")' in source, i
+        # a cell that waits for the other box too names it in its second message
+        other = next(b for b in SNAP_BOXES if b != box)
+        if f"elif {other}.value is None:" in source:
+            assert f"Lock in your {SNAP_BOXES[other]} above too, then run this cell again." in source, i
+    ask = next(flat(c.source) for c in nb0.cells if c.source.startswith("## Before anything else"))
+    assert "The first box below is Prediction 1, the second is Prediction 2." in ask
+    for box, name in SNAP_BOXES.items():
+        made = nb0.cells[code_cell(nb0, f"{box} = Predict(")].source
+        assert f"# {name}\n{box} = Predict(" in made, made
+
+
+# ---- teach58 4. Snap: "None: you work alone" in section 4's comment
+
+def test_snap_section_4_says_no_class_pool_not_none():
+    source = stored(SNAP).cells[code_cell(stored(SNAP), "member = class_member()")].source
+    assert "# the class pool when your teacher runs one; no class pool: you work alone" in source
+    assert "None:" not in source.split("member = class_member()", 1)[1].split("\n", 1)[0]
+
+
+# ---- teach58 5. Snap: "A little below 1/17" read from one number (0.0556), without its interval
+
+def test_snap_whole_games_rate_is_read_with_its_95_percent_interval():
+    """The whole games printed "snaps per turn over whole games: 0.0556" and "A little below 1/17"
+    from that one number. It prints the 95% interval beside it, and the sentence reads the
+    interval: "below" only when the whole interval is below 1/17."""
+    from catcards.batch.snap import simulate_snap
+    from catcards.exercises.snap import whole_games_reading
+    from catcards.probability import wilson_interval
+
+    assert whole_games_reading(0.0549, 0.0564) == (
+        "A little below 1/17: the whole 95% interval lies below 0.0588.\n"
+        "The card just after a win lands on an empty pile, so it can never make a snap.")
+    holds = whole_games_reading(0.0560, 0.0600)
+    assert holds == ("The 95% interval holds 1/17 = 0.0588: these games cannot tell the whole games' "
+                     "rate from the first pass's."), holds
+    assert "below" not in holds
+    assert whole_games_reading(0.0300, 0.0400).startswith("Below 1/17: the whole 95% interval lies below 0.0588.")
+    assert whole_games_reading(0.0600, 0.0620) == "Above 1/17: the whole 95% interval lies above 0.0588."
+    for low, high in ((0.06, 0.05), ("a", 0.1), (float("nan"), 0.1), (True, 0.1)):
+        try:
+            whole_games_reading(low, high)
+        except ValueError:
+            continue
+        raise AssertionError((low, high))
+    # the lesson's own numbers: each turn one trial (Wilson), and the interval from whole games
+    # (the games are independent; the turns of one game are not) lies below 1/17 too
+    games = simulate_snap(games=3000, seed=1, players=2)
+    snaps, turns = int(games["snaps_showing"].sum()), int(games["turns"].sum())
+    low, high = wilson_interval(snaps, turns)
+    s, t = games["snaps_showing"].to_numpy(float), games["turns"].to_numpy(float)
+    ratio = snaps / turns
+    half = 1.96 * (((s - ratio * t) ** 2).sum() / (len(s) * (len(s) - 1))) ** 0.5 / t.mean()
+    assert high < 1 / 17 and ratio + half < 1 / 17 and abs(half - (high - low) / 2) < 0.0001
+    cell = code_cell(stored(SNAP), 'kept_back("snap/whole-games")')
+    said = output_texts(run_again(SNAP)[cell])
+    assert (f"snaps per turn over whole games: {ratio:.4f}, 95% interval [{low:.4f}, {high:.4f}]\n"
+            "the first pass, to compare: 1/17 = 0.0588\n"
+            "A little below 1/17: the whole 95% interval lies below 0.0588.\n") in said, said
+    assert "snaps per turn over whole games: 0.0556, 95% interval [0.0549, 0.0564]" in said
+
+
+# ---- teach58 6. Cat Days: "right, too high or too low?" had no box, and its answer showed without one
+
+def test_cat_days_shortcut_question_has_a_choice_box_and_the_table_waits_for_it():
+    """"Does the shortcut give the right chance, one too high, or one too low? Think first." had no
+    box: after Run All and the first lock-in, the table and "the 'independent' answer is always too
+    low" stood under it. A choice box asks it; its reveal (kept back) and the table wait for it."""
+    nb0 = stored(CAT_DAYS)
+    ask = next(i for i, c in enumerate(nb0.cells) if c.source.startswith("### Are the draws independent?"))
+    box = code_cell(nb0, "shortcut_guess = Predict(")
+    table = code_cell(nb0, 'kept_back("cat-days/independent-draws")')
+    assert ask < box < reveal_cell(nb0, "shortcut_guess") < table
+    made = flat(nb0.cells[box].source)
+    assert 'kind="choice", choices=["right", "too high", "too low"], key="cat-days/shortcut")' in made
+    assert "Think first" not in nb0.cells[ask].source
+    assert "Lock in your answer in the box below." in flat(nb0.cells[ask].source)
+    assert "shortcut_guess.reveal(**kept_back(\"cat-days/shortcut\"))" in nb0.cells[reveal_cell(nb0, "shortcut_guess")].source
+    assert kept_back("cat-days/shortcut") == {
+        "exact": "too low",
+        "note": "Cards you draw are not put back: each card that is not the Demanding Cat leaves a smaller "
+                "pile. The table below shows by how much."}
+    assert (table, "shortcut_guess") in waiting_cells(nb0)
+    assert "elif demanding.value is None:" in nb0.cells[table].source
+    # Run All: the table waits
+    nb, _, widgets = locked_in(CAT_DAYS)
+    said = output_texts(nb.cells[table])
+    assert said.startswith(LOCK_FIRST + "\n(Waiting: ") and "independent draws" not in said
+    # the first prediction locked in alone: the table still waits for the choice
+    said = lock_only(CAT_DAYS, "demanding")[table]
+    assert said.startswith(LOCK_FIRST) and "independent draws" not in said and "too low" not in said, said
+    # the choice locked in alone: the table waits for the first prediction (its row for 14 cards is 0.412)
+    said = lock_only(CAT_DAYS, "shortcut_guess")[table]
+    assert said == ("Lock in your prediction at the top too, then run this cell again.\n"
+                    "(Waiting for the prediction at the top too: the table holds its answer.)\n"), said
+    # both: the table and why
+    said = output_texts(run_again(CAT_DAYS)[table])
+    assert "independent draws (with replacement)" in said and "is always too low" in said
+    # the reveal, after the lock-in ("right", the first choice): the answer and the note
+    assert "You said right. The answer is: too low. Not what you predicted: why not? Cards you draw are not put back:" \
+        in shown_texts(nb, widgets)
+
+
+# ---- teach58 7-9. Cat Days: plain words, and the win counts say what they count
+
+def test_cat_days_says_the_game_is_kept_in_memory_not_in_a_state_object():
+    said = markdown(CAT_DAYS)
+    step = next(t for t in said if t.startswith("## A game, step by step"))
+    assert "The computer keeps the whole game (hands, weeks, draw pile) in memory." in step, step
+    assert not [t for t in said if "*state*" in t or "object" in t]
+
+
+def test_cat_days_counts_shared_wins_as_won_or_shared():
+    """"sensible player won 292 of 300 games" counted the 2 games it shared. The sentence says "won
+    or shared" (as Lesson 3's "wins or shares"), and the figures' axes say a shared win counts as a
+    win, which is how their win rates are counted."""
+    import catcards
+
+    nb0 = stored(CAT_DAYS)
+    cell = code_cell(nb0, "sensible_wins = ")
+    assert 'print(f"sensible player won or shared {sensible_wins} of 300 games:' in nb0.cells[cell].source
+    duel = catcards.simulate("cat-days", games=150, seed=1, agents=["random", "sensible"], progress=False)
+    duel2 = catcards.simulate("cat-days", games=150, seed=2, agents=["sensible", "random"], progress=False)
+    won_or_shared = int(duel["win_1"].sum() + duel2["win_0"].sum())
+    shared = int((duel["win_0"] & duel["win_1"]).sum() + (duel2["win_0"] & duel2["win_1"]).sum())
+    assert (won_or_shared, shared) == (292, 2)
+    # a shared game sets both players' win: the win rates count it as a win for each
+    for games in (duel, duel2):
+        tied = games[games["score_0"] == games["score_1"]]
+        assert bool((tied["win_0"] & tied["win_1"]).all())
+    nb, _, _ = locked_in(CAT_DAYS)
+    assert "sensible player won or shared 292 of 300 games: 97%" in output_texts(nb.cells[cell])
+    # the figures' axes
+    code = "\n".join(c.source for c in nb0.cells if c.cell_type == "code")
+    assert "shared counts" not in code
+    labels = re.findall(r'set_ylabel\("([^"]*)"\)', code)
+    assert labels.count("win rate (a shared win counts as a win)") == 2, labels
+    assert 'wins = int(a["win_0"].sum() + b["win_1"].sum())' in code
+    assert 'seat0, seat1 = int(first["win_0"].sum()), int(first["win_1"].sum())' in code
+
+
+def test_the_notes_say_what_the_teach58_cells_now_do():
+    snap = flat((NOTEBOOKS / "teacher" / "snap.md").read_text(encoding="utf-8"))
+    assert "(it waits for both Predictions 1 and 2:" in snap
+    assert '"Prediction 1 is not locked in yet."' in snap
+    assert '"Lock in your Prediction 2 above too, then run this cell again."' in snap
+    assert "0.0556, interval [0.0549, 0.0564]: wholly below 0.0588" in snap and 'beside "1/17" (a little below it)' not in snap
+    days = flat((NOTEBOOKS / "teacher" / "cat-days.md").read_text(encoding="utf-8"))
+    assert "the class chooses whether the shortcut's chance is right, too high or too low, and locks it in" in days
+    assert '"Lock in your prediction at the top too, then run this cell again."' in days
