@@ -343,3 +343,10 @@ def test_the_teachers_notes_say_what_changed_in_teach58():
     assert "the interval [0.0347, 0.0556] holds 0.0502" in notes["cat-trick"] and "holds 0.05:" not in notes["cat-trick"]
     assert "and 20/35, the answer for 5 cards each" in notes["simons-cat-probability"]
     assert "points (markers), not bars" in notes["simons-cat-probability"]
+
+
+def test_cat_trick_and_simons_cat_say_computer_not_engine():
+    """Noticed with teach58 (the rule it gave for King of the Jungle): Cat Trick said "let the engine
+    deal" and "the engine deals", Simon's Cat "deals by the game engine". Failed before."""
+    for path in (CAT_TRICK, SIMONS_CAT):
+        assert "engine" not in markdown(stored(path)), path.name
