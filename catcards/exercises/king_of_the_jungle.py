@@ -63,6 +63,14 @@ KEPT_BACK = {
         "Both the Lion and the Tiger of red: the Lion is in your hand with chance 13/52. Then the Tiger is one\n"
         "of the other 51 cards, and 12 of them are in your hand: 13/52 x 12/51 = 1/17."),
     "king-of-the-jungle/lions-working": _lions_working(),
+    # a teacher's read (teach58): the question "does one more Lion win you about one more trick?"
+    # had no box, and the visible code already said "The tricks won on average rise with each
+    # Lion ... not always a whole one"; the cell prints these once the choice is locked in, its
+    # fields filled in with the simulated values
+    "king-of-the-jungle/one-more-lion": (
+        "The tricks won on average rise with each Lion: {means} for {first} to {last} Lions "
+        "(the rows with at least {few} hands, as in the figure).\n"
+        "So here one more Lion wins you {low:.1f} to {high:.1f} more tricks on average, not always a whole one."),
     "king-of-the-jungle/any-lion": {"note": "Four Lions at 1/4 each do not add up to 1: a hand with two Lions "
                                             "would be counted twice, and 30% of hands hold none (the bar at 0). "
                                             "1 - P(no Lion) is quicker than adding P(1) + P(2) + P(3) + P(4). 1/4 is the chance "

@@ -140,11 +140,12 @@ def test_simons_cat_says_independent_and_markov_chain_in_plain_words_where_first
 
 def test_king_of_the_jungle_says_its_four_interval_counts_assume_independence():
     """A teacher's read (teach57b): "1 - 0.95^4" and "1 time in 70" treat the four rules' intervals
-    as independent, though the rules play in the same games. Failed before: no word on it."""
+    as independent, though the rules play in the same games. Failed before: no word on it.
+    (teach58: the printed sentence reading the four together says 1 time in 71, and so does the text.)"""
     text = " ".join(" ".join(c.source for c in stored(KING).cells if c.cell_type == "markdown").split())
     assert ("These counts treat the four intervals as independent. They are not quite: the four rules play in "
-            "the same games, and one rule's win is another's loss. So read 1 time in 5 and 1 time in 70 as "
-            "rough guides.") in text
+            "the same games, and one rule's win is another's loss. So read 1 time in 5 and 1 time in 71 as "
+            "rough guides.") in text   # 71 since teach58: the printed sentence says 1/0.014 = 71
 
 
 def test_the_teachers_notes_say_what_changed():
@@ -156,3 +157,196 @@ def test_the_teachers_notes_say_what_changed():
     assert "no longer gives 13/52 = 1/4 for one given Lion" in notes["king-of-the-jungle"]
     assert "the table of the 4-player rows" in notes["simons-cat-probability"]
     assert "each step up is 10 times rarer" in notes["simons-cat-probability"]
+
+
+
+# ---- a teacher's read (teach58) of the same three lessons ----------------------------------------
+
+def markdown(nb) -> str:
+    return " ".join(" ".join(c.source for c in nb.cells if c.cell_type == "markdown").split())
+
+
+def run_again(nb, ran, at):
+    """The outputs' text of stored cell ``at`` as run again after the lock-in."""
+    return output_texts(next(c for c in ran.cells[len(nb.cells):] if c.source == nb.cells[at].source))
+
+
+def test_king_of_the_jungle_asks_about_one_more_lion_in_a_choice_box_and_keeps_the_reading_back():
+    """Failed before: "does one more Lion win you about one more trick, or fewer, or more?" had no box,
+    and the cell's visible code held "The tricks won on average rise with each Lion" and "not always a
+    whole one". A choice box asks it now; the cell waits for it and prints the kept-back sentences."""
+    nb = stored(KING)
+    box = next(i for i, c in enumerate(nb.cells) if c.source.startswith("more_lions = Predict("))
+    assert 'kind="choice"' in nb.cells[box].source and '"about one more", "fewer than one more", "more than one more"' in nb.cells[box].source
+    assert "one more Lion" in nb.cells[box - 1].source and "box below" in nb.cells[box - 1].source
+    at = next(i for i, c in enumerate(nb.cells) if "kj.simulate_hands(" in c.source)
+    assert at > box and "if more_lions.value is None:" in nb.cells[at].source
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    assert "rise with each Lion" not in code and "not always a whole one" not in code
+    said = kept_back("king-of-the-jungle/one-more-lion")
+    assert "The tricks won on average rise with each Lion" in said and "not always a whole one" in said
+    ran, _, _ = locked_in(KING)
+    before = output_texts(ran.cells[at])
+    assert "Lock in your prediction above first" in before and "rise with each Lion" not in before, before
+    after = run_again(nb, ran, at)
+    assert ("The tricks won on average rise with each Lion: 2.33, 3.34 and 3.96 for 0 to 2 Lions (the rows with "
+            "at least 20 hands, as in the figure).\nSo here one more Lion wins you 0.6 to 1.0 more tricks on "
+            "average, not always a whole one.") in after, after
+
+
+def test_king_of_the_jungle_says_its_words_once_and_no_code_words():
+    """Failed before: trick, suit, follow suit, discard and seat were never explained; the text said
+    "engine" (cells 4 and 10, and a code comment) and put rule names in code font (`sensible`,
+    `top-cards`)."""
+    nb = stored(KING)
+    top = " ".join(nb.cells[0].source.split())
+    for line in ("A **suit** is one of the 4 colours of cards, such as red.",
+                 "A **trick**: each player plays one card, and one player wins all of them.",
+                 "To **follow suit** is to play a card of the suit of the first card in the trick.",
+                 "To **discard** is to play a card of another suit when you cannot follow suit.",
+                 "The computer numbers the players by **seat**: seat 0 to seat 3, round the table. You are seat 0."):
+        assert line in top, line
+    text = markdown(nb)
+    assert "engine" not in text and "engine" not in "\n".join(c.source for c in nb.cells)
+    assert not re.findall(r"`[^`$]+`", text), re.findall(r"`[^`$]+`", text)
+    assert "the **top cards** rule: the number of Lions and Tigers held" in text
+
+
+def test_king_of_the_jungle_says_the_lions_help_decide():
+    """Failed before: "the Lions decide who gets more than their share", though a hand with no Lion
+    still takes 2.33 tricks on average."""
+    text = markdown(stored(KING))
+    assert "the Lions help decide who gets more than their share" in text and "the Lions decide" not in text
+
+
+def test_king_of_the_jungle_reads_the_four_intervals_together_and_its_text_agrees():
+    """Failed before: the cell printed "the average rule's disadvantage is real" and the text under it
+    hedged ("1 time in 5 ... more games would make that reading surer") with no sentence reading the
+    four together. Now ``read_together`` prints one, and the text says the same: two miss, which luck
+    alone gives about 1 time in 71, so the rules differ."""
+    nb = stored(KING)
+    at = next(i for i, c in enumerate(nb.cells) if "kj.compare_bidding(" in c.source)
+    assert "read_together(" in nb.cells[at].source
+    ran, _, _ = locked_in(KING)
+    said = output_texts(ran.cells[at])
+    assert ("2 of the 4 intervals (the average rule, the zero rule) exclude an equal share (0.25). If the bidding "
+            "rule made no difference at all, 2 or more of 4 intervals would miss only about 1 time in 71 (0.014): "
+            "more than luck alone usually gives.") in said, said
+    below = " ".join(nb.cells[at + 1].source.split())
+    assert "So read the four together, as the last sentence above does." in below
+    assert "Here two miss. By luck alone, two or more of four would miss only about 1 time in 71" in below
+    assert "So these games do show that the rules differ." in below and "1 time in 70" not in below
+
+
+def test_cat_trick_says_what_a_trick_and_trump_are_and_names_the_trump_in_a_sentence():
+    """Failed before: the top never said what a trick or trump is; the first cell printed
+    "trump card: yellow 5 -> trump is yellow"."""
+    nb = stored(CAT_TRICK)
+    top = " ".join(nb.cells[0].source.split())
+    assert "A **trick**: each player plays one card, and the best card wins all of them." in top
+    assert "**Trump**: one colour that beats every other colour in this round." in top
+    ran, _, _ = locked_in(CAT_TRICK)
+    said = output_texts(ran.cells[3])
+    assert said.startswith("The face-up card is yellow 5, so yellow is trump.\n") and "->" not in said, said
+
+
+def test_cat_trick_reads_the_1_as_8_interval_with_the_exact_chances_decimals():
+    """Failed before: "exact 0.0502. The interval [0.035, 0.056] holds 0.05": three numbers with
+    three different numbers of decimals."""
+    nb = stored(CAT_TRICK)
+    ran, _, _ = locked_in(CAT_TRICK)
+    at = next(i for i, c in enumerate(nb.cells) if c.source.startswith("for row in table.itertuples():"))
+    said = output_texts(ran.cells[at])
+    assert ("4 players: a 1 counted as 8 in 0.0440 of the deals, exact 0.0502. The interval [0.0347, 0.0556] "
+            "holds 0.0502: these 1,500 deals cannot tell a difference.") in said, said
+    assert "holds 0.05:" not in said and len(said.strip().splitlines()) == 3
+
+
+def test_cat_trick_strategy_figure_names_its_axis_and_has_a_title():
+    """Failed before: the win-rate figure had no x-axis label and no title."""
+    nb = stored(CAT_TRICK)
+    code = next(c.source for c in nb.cells if c.source.startswith("from catcards.probability import mean_interval"))
+    assert 'ax.set_xlabel("computer player")' in code and 'ax.set_title("Which computer player wins more?")' in code
+
+
+def test_cat_trick_one_trump_reveal_gives_the_exact_chance_and_reads_the_interval():
+    """Failed before: after Right! it printed "exactly one trump in 0.431 (95% interval 0.416 to 0.447)"
+    with no exact value to compare."""
+    from catcards.exercises import exercise
+    from test_lessons import run
+
+    exact = exercise("cat-trick/exactly-one-trump").exact()
+    assert round(float(exact), 3) == 0.424
+    nb, _, widgets = run(CAT_TRICK, answers={"answer": str(exact)})
+    import json
+    shown = json.dumps(widgets, ensure_ascii=False) + "".join(output_texts(c) for c in nb.cells)
+    assert ("exactly one trump in 0.431 of the tricks (95% interval 0.416 to 0.447); exact 0.424: "
+            "the interval holds it.") in shown
+
+
+def test_simons_cat_labels_its_numbers_and_prints_the_asked_case_first():
+    """Failed before: after lines of mostly 0 it printed "4 players, 5 cards each: 4/9 4/21" and "the
+    same from the hypergeometric formula: 4/9 4/21 4/21", numbers with no names."""
+    nb = stored(SIMONS_CAT)
+    ran, _, _ = locked_in(SIMONS_CAT)
+    at = next(i for i, c in enumerate(nb.cells) if "first_guess.value is None" in c.source
+              and "why-cat-3-aside" in c.source)
+    said = run_again(nb, ran, at)
+    assert said.startswith("Your question: 4 players, 5 cards each, so 16 of the 36 cards are set aside.\n"
+                           "The chance that the Cat 3 is set aside: 4/9\n"
+                           "The chance that the Cat 3 and the Cat 4 are both set aside: 4/21\n"), said
+    assert ("The same from the hypergeometric formula, with 16 set aside:\nThe chance that the Cat 3 is set aside: 4/9\n"
+            "The chance that the Cat 3 and the Cat 4 are both set aside: 4/21 (counted as the piles of 16 that "
+            "hold both: 4/21)") in said
+    assert said.index("4/21") < said.index("3 players, 12 cards each: 0 set aside")
+    assert "4/9 4/21" not in said
+
+
+def test_simons_cat_names_the_5_cards_answer_as_the_wrong_count_set_aside():
+    """Failed before: 20/35 = 4/7, the answer for 5 cards each, got only "too low"."""
+    from catcards.exercises import exercise
+
+    check = exercise("simons-cat/cat-4-opens-given-cat-3-aside").check
+    for answer in ("20/35", "4/7", 0.571):
+        assert "That is the answer for 5 cards each (16 set aside); here 12 are set aside." in check(answer).message
+
+
+def test_simons_cat_says_the_rules_let_you_deal_fewer_cards():
+    """Failed before: "4 players and 5 cards each, 16 set aside" though the rules deal 9 each."""
+    above = " ".join(stored(SIMONS_CAT).cells[2].source.split())
+    assert "With 4 players and 5 cards each (the rules let you deal fewer cards), 16 of the 36 cards are set aside." in above
+
+
+def test_simons_cat_big_run_has_a_short_table_and_points_on_its_log_scale():
+    """Failed before: the big run's table had 7 columns with long headers ("Markov chain: 1 game in
+    (95% interval)"), and its figure drew bars on a log scale (a bar there has no true bottom)."""
+    nb = stored(SIMONS_CAT)
+    table = next(c.source for c in nb.cells if c.source.startswith("**The big run.**"))
+    header = next(line for line in table.splitlines() if line.startswith("| players"))
+    names = [h.strip() for h in header.strip("|").split("|")]
+    assert names == ["players", "all-lose games", "counted", "95% interval", "Markov chain"]
+    assert "| 6 | 6 | 33,333 | 15,277 to 72,727 | 101,133 |" in table
+    said = " ".join(table.split())
+    assert "Everyone tied in 5.3%, 1.6%, 0.59% and 0.23% of those rounds" in said
+    code = next(c.source for c in nb.cells if 'set_yscale("log")' in c.source)
+    assert "ax.bar(" not in code and '"s", color="#0072B2", ms=10' in code
+
+
+def test_the_teachers_notes_say_what_changed_in_teach58():
+    """Failed before: the notes did not name the one-more-Lion box, the four intervals read
+    together, the 4-decimal 1-as-8 reading, the 20/35 answer or the big run's points."""
+    notes = {name: " ".join((NOTEBOOKS / "teacher" / f"{name}.md").read_text(encoding="utf-8").split())
+             for name in ("cat-trick", "king-of-the-jungle", "simons-cat-probability")}
+    assert "has its own choice box" in notes["king-of-the-jungle"]
+    assert "two or more of four miss by luck alone only about 1 time in 71" in notes["king-of-the-jungle"]
+    assert "1 time in 70" not in notes["king-of-the-jungle"]
+    assert "the interval [0.0347, 0.0556] holds 0.0502" in notes["cat-trick"] and "holds 0.05:" not in notes["cat-trick"]
+    assert "and 20/35, the answer for 5 cards each" in notes["simons-cat-probability"]
+    assert "points (markers), not bars" in notes["simons-cat-probability"]
+
+
+def test_cat_trick_and_simons_cat_say_computer_not_engine():
+    """Noticed with teach58 (the rule it gave for King of the Jungle): Cat Trick said "let the engine
+    deal" and "the engine deals", Simon's Cat "deals by the game engine". Failed before."""
+    for path in (CAT_TRICK, SIMONS_CAT):
+        assert "engine" not in markdown(stored(path)), path.name
