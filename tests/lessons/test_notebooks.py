@@ -204,7 +204,7 @@ def test_the_king_of_the_jungle_lesson_says_its_words_plainly():
     # words), not an expected value; both places name the same cards
     assert "expected tricks" not in said and said.count("a rough count of tricks from") == 2
     assert said.count("Lions, Tigers, Wildcats and long suits") == 2
-    assert "`average`: always 3 (13 tricks ÷ 4 players = 3.25, rounded down);" in said
+    assert "the **average** rule: always 3 (13 tricks ÷ 4 players = 3.25, rounded down);" in said
     assert "a range that, in about 95 runs out of 100, holds the true win rate" in said
     assert said.index("A **void** is a suit you hold no card of.") < said.index("The bar at 0 is the void.")
     # a teacher's read (lessons57): the text then called the printed "disadvantage is real" only a hint,

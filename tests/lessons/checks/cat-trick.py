@@ -69,7 +69,7 @@ assert four.simulated == ct.simulate_first_tricks(4, deals=1500, seed=2024)["no_
 # ---- claims, the teacher's notes (notebooks/teacher/cat-trick.md, "What to say"): "each player sits in
 # each seat for 75 of the 300 games"; "The two random players play alike, yet won 0.160 and 0.097 of
 # the games ... (their intervals overlap)"; "with 4 players 0.0440 of the deals against the exact
-# 0.0502 ... the interval holds 0.05". Source: the notebook's own counts, and the Wilson interval.
+# 0.0502 ... the interval [0.0347, 0.0556] holds 0.0502". Source: the notebook's own counts, and the Wilson interval.
 assert int(rates["wins"].sum()) >= 300 and list(rates["player"]) == ["collector", "highest", "random A", "random B"]
 by_player = rates.set_index("player")
 assert f"{by_player.win_rate['random A']:.3f}" == "0.160" and f"{by_player.win_rate['random B']:.3f}" == "0.097"

@@ -95,9 +95,9 @@ steps = [means[k] - means[k - 1] for k in shown[1:]]
 assert round(min(steps), 1) == 0.6 and round(max(steps), 1) == 1.0
 
 # ---- claim, the same cell: "The zero rule's interval misses by far (it starts at 0.316). And two of
-# four intervals missing by luck alone would happen only about 1 time in 70 (... ≈ 0.014)". Source:
+# four would miss only about 1 time in 71" (read_together's 0.014). Source:
 # the table's own bounds, and the binomial tail P(2 or more of 4 miss) at 0.05 each, written out.
 assert round(by_rule.low["zero"], 3) == 0.316
 assert sum(not low <= 0.25 <= high for low, high in zip(compare["low"], compare["high"])) == 2
 two_or_more = 1 - 0.95 ** 4 - 4 * 0.05 * 0.95 ** 3
-assert round(two_or_more, 3) == 0.014 and round(1 / two_or_more, -1) == 70
+assert round(two_or_more, 3) == 0.014 and round(1 / round(two_or_more, 3)) == 71
