@@ -64,8 +64,10 @@ its settings are its command's options, whatever folder it is started from; it r
 line and headers over tornado's limit (64 KiB) get no answer: tornado's stream closes the
 connection itself when its read passes the limit, before any code of the server (or a hook of
 tornado's) could answer 431 or 414. A request's headers must arrive within
-:data:`HEADER_TIMEOUT`, one client address holds at most :data:`CONNECTIONS_PER_ADDRESS`
-connections (:class:`ClassHTTPServer`), and the server raises its limit of open files
+:data:`HEADER_TIMEOUT`, one client address holds at most :data:`CONNECTIONS_PER_STUDENT`
+connections a student of the class, at least :data:`CONNECTIONS_PER_ADDRESS`
+(:class:`ClassHTTPServer`: a whole class behind one school router fits), all addresses together half
+the server's open files (:func:`connection_limits`), and the server raises its limit of open files
 (:func:`raise_open_files`): unfinished requests held by a script (slow-loris) cannot make every
 other request wait. Every 429 says ``Retry-After`` (whole seconds).
 
@@ -170,18 +172,35 @@ BODY_TIMEOUT = 60.0
 #: a browser sends its headers at once, and opens a new connection when an idle one was closed
 #: (Apache's keep-alive timeout is 5 s)
 HEADER_TIMEOUT = 10.0
-#: connections one client address may hold open at once while they send requests (tornado's
-#: HTTP connections; a table's websocket, once open, is not counted here: it is bounded by
+#: connections one client address may hold open at once, per student the class may have
+#: (``--max-students``), and at least :data:`CONNECTIONS_PER_ADDRESS` (tornado's HTTP
+#: connections; a table's websocket, once open, is not counted here: it is bounded by
 #: :data:`TABLE_SOCKETS`). One more is closed at once, unanswered (:class:`ClassHTTPServer`). A
-#: browser opens at most 6 connections to one server, so a class of 35 behind one school
-#: network's address (NAT) holds at most 210, even with every page loading at the same moment;
-#: a script there holds at most this many unfinished requests, each for :data:`HEADER_TIMEOUT`
+#: browser opens up to 6 connections to one server and keeps them :data:`HEADER_TIMEOUT` after
+#: its page loaded, and a table's kernel sends its games from this computer: a whole class behind
+#: one school network's address (NAT) or a hub's proxy holds fewer than 8 a student (break58s:
+#: a fixed 256 was reached by about 43 students loading their tables within 10 s, and their
+#: tables stayed at "Loading widget..."), while one script holds only so many unfinished requests
+CONNECTIONS_PER_STUDENT = 8
+#: the least of :func:`connection_limits`' connections per client address
 CONNECTIONS_PER_ADDRESS = 256
 #: the soft limit of open files the server raises itself to, at most its hard limit
 #: (:func:`raise_open_files`): a shell's 1,024 (Linux) or 256 (macOS) was used up by a few hundred
 #: unfinished requests, and then every new connection waited (break57s). 10,240 is macOS's
 #: most for one process (``OPEN_MAX``), and many times what a class of 200 tables needs
 OPEN_FILES = 10240
+
+
+def connection_limits(max_students: int, open_files: int | None) -> dict[str, int | None]:
+    """:class:`ClassHTTPServer`'s bounds for a class of at most ``max_students``, in a process that
+    may open ``open_files`` files (:func:`raise_open_files`; None: no such limit known, Windows):
+    ``per_address``, connections from one client address (:data:`CONNECTIONS_PER_STUDENT` a
+    student, at least :data:`CONNECTIONS_PER_ADDRESS`), and ``total``, connections from all
+    addresses together (half the open files: the rest stay for kernels, the store and the pages'
+    files; break58s: unfinished requests from many addresses used up the open files, and the
+    server answered 500 and printed thousands of tracebacks)."""
+    return {"per_address": max(CONNECTIONS_PER_ADDRESS, CONNECTIONS_PER_STUDENT * max_students),
+            "total": None if open_files is None else open_files // 2}
 
 
 def http_server_options(body_timeout: float = BODY_TIMEOUT) -> dict[str, Any]:
@@ -1041,19 +1060,22 @@ class NoReferrer(tornado.web.OutputTransform):
 
 
 class ClassHTTPServer(tornado.httpserver.HTTPServer):
-    """The class server's HTTP server: tornado's, with at most :data:`CONNECTIONS_PER_ADDRESS`
-    connections from one client address at once (one more is closed as soon as it is accepted,
-    unanswered and unread: a script holding unfinished requests, slow-loris, could otherwise
-    hold as many as the server may open files, and every new request waited, break57s). A
-    connection stops counting when tornado lets it go: closed, or taken over by a websocket.
+    """The class server's HTTP server: tornado's, with at most ``per_address`` connections from one
+    client address and ``total`` from all together (:func:`connection_limits`; None: no bound).
+    One more is closed as soon as it is accepted, unanswered and unread: a script holding
+    unfinished requests (slow-loris) could otherwise hold as many as the server may open files,
+    and every new request waited (break57s). A connection stops counting when tornado lets it
+    go: closed, or taken over by a websocket. Tornado's other options as its ``HTTPServer``'s.
 
     Tornado's own 400 for a request it cannot parse has no ``Referrer-Policy``: it has no body, so
     a browser loads nothing from it and sends no address on."""
 
-    def initialize(self, *args: Any, **kwargs: Any) -> None:
+    def initialize(self, *args: Any, per_address: int | None = CONNECTIONS_PER_ADDRESS, total: int | None = None,
+                   **kwargs: Any) -> None:
         super().initialize(*args, **kwargs)
+        self.per_address, self.total = per_address, total
         #: client address -> its connections open now
-        self.per_address: dict[str, int] = {}
+        self.open_from: dict[str, int] = {}
 
     @staticmethod
     def client(address: Any) -> str:
@@ -1063,20 +1085,21 @@ class ClassHTTPServer(tornado.httpserver.HTTPServer):
 
     def handle_stream(self, stream: Any, address: Any) -> None:
         client = self.client(address)
-        if self.per_address.get(client, 0) >= CONNECTIONS_PER_ADDRESS:
+        if ((self.per_address is not None and self.open_from.get(client, 0) >= self.per_address)
+                or (self.total is not None and sum(self.open_from.values()) >= self.total)):
             stream.close()
             return
-        self.per_address[client] = self.per_address.get(client, 0) + 1
+        self.open_from[client] = self.open_from.get(client, 0) + 1
         super().handle_stream(stream, address)
 
     def on_close(self, server_conn: Any) -> None:
         super().on_close(server_conn)
         client = self.client(server_conn.context.address)
-        left = self.per_address.get(client, 1) - 1
+        left = self.open_from.get(client, 1) - 1
         if left > 0:
-            self.per_address[client] = left
+            self.open_from[client] = left
         else:
-            self.per_address.pop(client, None)
+            self.open_from.pop(client, None)
 
 
 class HostCheckedApplication(tornado.web.Application):
@@ -1952,8 +1975,8 @@ class ClassServer(PromptStop, Voila):
                 h = (h[0], _safe_files(h[1]), *h[2:])
             voila_handlers.append(h)
         self.app.add_handlers(".*$", self.class_handlers() + voila_handlers)
-        raise_open_files()
-        self.serve(self._listening, **http_server_options())
+        limits = connection_limits(self.pool.max_students, raise_open_files())
+        self.serve(self._listening, **http_server_options(), **limits)
 
     def _listening(self) -> None:
         if getattr(self, "kernel_pool", None) is not None:

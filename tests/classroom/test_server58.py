@@ -59,7 +59,7 @@ def server(tmp_path_factory):
     proc = ClassProcess(home / "store", free_port(), home)
     try:
         with soft_open_files(1024):
-            info = proc.start()
+            info = proc.start(extra=("--preheat=1", "--max-students=30"))   # 256 connections an address
         yield {**info, "process": proc, "home": home}
     finally:
         proc.stop()
@@ -130,8 +130,9 @@ def test_unfinished_requests_are_bounded_per_address_and_closed_after_the_header
     connections of one client address are at most :data:`CONNECTIONS_PER_ADDRESS` (those beyond
     are closed at once), a normal request is answered meanwhile, and the unfinished ones are
     closed after :data:`HEADER_TIMEOUT` seconds."""
-    from catcards.classroom.server import CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT
+    from catcards.classroom.server import CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT, connection_limits
 
+    assert connection_limits(30, 10240)["per_address"] == CONNECTIONS_PER_ADDRESS == 256   # the server's --max-students
     extra = 20
     socks = []
     try:
@@ -176,6 +177,86 @@ def small_class(tmp_path):
     with handlers_served(server) as port:
         yield server, f"http://127.0.0.1:{port}/class/{server.info.code}"
     store.close()
+
+
+def test_connection_bounds_grow_with_the_class_and_keep_half_the_open_files():
+    """Hostile tester break58s: a fixed 256 connections an address was reached by about 43
+    students loading their tables within 10 s behind one address (their tables stayed at
+    "Loading widget..."); and unfinished requests from 44 addresses used up 10,240 open files
+    (500s, thousands of tracebacks). Now an address holds 8 connections a student of the class
+    (at least 256), and all addresses together half the open files."""
+    from catcards.classroom.server import connection_limits
+
+    assert connection_limits(30, 1024) == {"per_address": 256, "total": 512}
+    assert connection_limits(200, 10240) == {"per_address": 1600, "total": 5120}   # the default class
+    assert connection_limits(3000, None) == {"per_address": 24000, "total": None}  # Windows: no limit known
+
+
+def test_the_http_server_closes_a_connection_over_either_bound_and_counts_closed_ones_out():
+    """:class:`ClassHTTPServer` with 3 connections an address and 5 in all: a fourth from
+    127.0.0.2 and a sixth in all are closed at once, unanswered; once two close, two more are
+    taken (a connection stops counting when it closes)."""
+    import asyncio
+    import threading
+
+    import tornado.web
+
+    from catcards.classroom.server import ClassHTTPServer
+    from class_server import free_port
+
+    class Hello(tornado.web.RequestHandler):
+        def get(self):
+            self.write("hello")
+
+    port, loop, started = free_port(), asyncio.new_event_loop(), threading.Event()
+    box = {}
+
+    def serve():
+        asyncio.set_event_loop(loop)
+        box["server"] = ClassHTTPServer(tornado.web.Application([("/", Hello)]), per_address=3, total=5)
+        box["server"].listen(port, "127.0.0.1")
+        loop.call_soon(started.set)
+        loop.run_forever()
+
+    def connect(source: str) -> socket.socket:
+        sock = socket.socket()
+        sock.settimeout(5)
+        sock.bind((source, 0))
+        sock.connect(("127.0.0.1", port))
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")   # headers not ended: held open
+        return sock
+
+    def answered(sock: socket.socket) -> bool:
+        sock.sendall(b"\r\n")
+        try:
+            return sock.recv(4096).startswith(b"HTTP/1.1 200 OK")
+        except OSError:
+            return False
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    assert started.wait(10)
+    socks = []
+    try:
+        socks = [connect("127.0.0.2") for _ in range(4)]
+        time.sleep(0.5)
+        assert [closed(sock) for sock in socks] == [False, False, False, True]
+        socks += [connect("127.0.0.3") for _ in range(3)]
+        time.sleep(0.5)
+        assert [closed(sock) for sock in socks[4:]] == [False, False, True]   # 5 in all
+        assert box["server"].open_from == {"127.0.0.2": 3, "127.0.0.3": 2}
+        socks[0].close()
+        socks[4].close()
+        time.sleep(0.5)
+        again = [connect("127.0.0.2"), connect("127.0.0.3")]
+        socks += again
+        time.sleep(0.5)
+        assert [answered(sock) for sock in again] == [True, True]
+    finally:
+        for sock in socks:
+            sock.close()
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
 
 
 def test_every_429_says_retry_after_in_whole_seconds(small_class):
