@@ -1367,7 +1367,8 @@ def test_a_stopped_table_takes_the_closed_notice_with_it(browser_ready, pool_pag
     table; once the table stopped (opened in another tab, or its kernel gone) the page hid it and
     said so, but the notice stayed, telling them to keep playing a table that was not there. The
     notice goes with the table (before the fix it kept those words); reloaded, the page says
-    again what is true. The table here is a stand-in page naming its kernel (no Voila), and the
+    again what is true. break58s: a page stopped by another tab said so still after that tab's
+    table stopped and after the class ended; now it says each. The table here is a stand-in page naming its kernel (no Voila), and the
     server's /me answer names the live table as the real server does."""
     import requests
     from playwright.sync_api import expect
@@ -1403,6 +1404,15 @@ def test_a_stopped_table_takes_the_closed_notice_with_it(browser_ready, pool_pag
         page.reload()  # the table here again: the notice says what is true
         expect(notice).to_have_text(CLOSED_WORDS, timeout=15_000)
         expect(page.locator("#message")).to_have_text("")
+        # break58s: stopped by another tab, the page kept "open in another tab ... play here" after
+        # that tab's table stopped too, and after the class ended
+        live["table"] = "kernel-2"
+        expect(page.locator("#message")).to_contain_text("open in another tab", timeout=15_000)
+        live["table"] = None
+        expect(page.locator("#message")).to_contain_text("Your table has stopped", timeout=15_000)
+        assert requests.post(url + "/end", headers=auth, timeout=30).status_code == 200
+        expect(page.locator("#message")).to_contain_text("The class has ended", timeout=15_000)
+        expect(page.locator("#play-title")).to_have_text("Your results")
 
 
 #: the words of the elements ``selector`` matches that are drawn broken over two lines (a Range
