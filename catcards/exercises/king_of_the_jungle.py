@@ -50,6 +50,28 @@ def _lions_working() -> str:
     return "\n".join(lines)
 
 
+#: the choices of the box "one more Lion: how many more tricks on average?" (its answer:
+#: :func:`more_tricks_a_lion`); each names its range, so one choice is right for any average
+MORE_LIONS_CHOICES = ("about one more (0.9 to 1.1)", "fewer (under 0.9)", "more (over 1.1)")
+
+
+def more_tricks_a_lion(per_lion: float) -> str:
+    """The right choice of :data:`MORE_LIONS_CHOICES` for ``per_lion``, the extra tricks one more
+    Lion wins on average (the rise in tricks won from the fewest Lions to the most, divided by the
+    Lions between them; the lesson's simulated hands give 1.63 / 2, about 0.8).
+
+    Raises:
+        ValueError: ``per_lion`` is not a finite number.
+    """
+    if isinstance(per_lion, bool) or not isinstance(per_lion, (int, float)) or not math.isfinite(per_lion):
+        raise ValueError(f"per_lion must be a finite number, got {per_lion!r}")
+    if per_lion < 0.9:
+        return MORE_LIONS_CHOICES[1]
+    if per_lion > 1.1:
+        return MORE_LIONS_CHOICES[2]
+    return MORE_LIONS_CHOICES[0]
+
+
 #: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`);
 #: the Lions' working is a text the cell that waits for the lock-in prints (students see code cells)
 KEPT_BACK = {

@@ -98,7 +98,7 @@ EXERCISES = (
                               "NOT set aside.",
             # a teacher's read (teach58): the likely wrong answer, the lesson's 5-cards answer, got
             # only "too low"
-            Fraction(20, 35): "That is the answer for 5 cards each (16 set aside); here 12 are set aside.",
+            Fraction(20, 35): "20/35 is the answer for 5 cards each (16 set aside); here 12 are set aside.",
             Fraction(24, 36): "the Cat 3 is known to be one of the 12 set aside: 11 set-aside places "
                               "are left, and the Cat 4 is one of the 35 other cards, not of 36.",
         },

@@ -38,7 +38,7 @@ def test_simons_cat_quotes_no_markov_number_its_own_data_contradicts():
     said = "\n".join(cells("simons-cat-probability.ipynb", "markdown"))
     code = "\n".join(cells("simons-cat-probability.ipynb", "code"))
     assert "number to quote" not in said and "it is about once in 100,000" not in said
-    assert "only 65, 17 and 10" in said and "1.7 times too big" in said and "Quote the big run" in said
+    assert "only 65, 17 and 10" in said and "1.7 times rarer" in said and "Quote the big run" in said
     assert "The Markov chain is a model." in said and "So for 6 players we give both." in said
     assert 'rounds in which everyone tied)' in code
     notes = (NOTEBOOKS / "teacher" / "simons-cat-probability.md").read_text(encoding="utf-8")

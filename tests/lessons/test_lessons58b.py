@@ -20,6 +20,7 @@ and the waiting cells again; one run a lesson and test session).
 """
 from __future__ import annotations
 
+import html
 import re
 
 import nbformat
@@ -87,16 +88,16 @@ def test_cat_trick_counts_a_shared_win_as_a_share_so_the_rates_add_up_to_1():
     assert wins == 301
     nb = stored(CAT_TRICK)
     text = " ".join(" ".join(c.source for c in nb.cells if c.cell_type == "markdown").split())
-    assert ("So a shared win counts as half a win for each of the two (a third for three). Then the four win "
-            "rates add up to exactly 1, and an equal share is 25%.") in text
+    assert ("So a shared win is split between the winners: a win shared by 2 counts 1/2 for each, by 3 counts "
+            "1/3. Then the four win rates add up to exactly 1, and an equal share is 25%.") in text   # teach58b
     ran, _, _ = locked_in(CAT_TRICK)
     at = next(i for i, c in enumerate(nb.cells) if c.source.lstrip().startswith("from catcards.probability import mean_interval"))
     said = output_texts(ran.cells[at])
-    assert ("1 of the 300 games ended in a shared win. Counted as half a win each, the four win rates add up "
-            "to 1.000.") in said, said
+    assert ("1 of the 300 games ended in a shared win. With each shared win split between its winners, the four "
+            "win rates add up to 1.000.") in said, said
     # the collector's shared win counts half: 179.5 wins, 0.598 of the games
     html = "".join(o.get("data", {}).get("text/html", "") for o in ran.cells[at].outputs)
-    assert "<th>wins (a shared win: half)</th>" in html and "179.5" in html and "0.598" in html, html
+    assert "<th>wins (a shared win is split)</th>" in html and "179.5" in html and "0.598" in html, html
     assert "collector: The interval [0.543, 0.654] excludes 0.25" in said
 
 
@@ -123,7 +124,7 @@ def test_simons_cat_log_scale_figure_says_what_its_scale_means():
     assert 'ax.set_yticks(steps, [f"1 in {n:,}" for n in steps])' in code and "ax.minorticks_off()" in code
     assert "each step 10 times rarer" in code and "alpha=" not in code
     above = " ".join(nb.cells[at - 1].source.split())
-    assert "Its side uses a **log scale**: each step up is 10 times rarer (1 in 100, then 1 in 1,000" in above
+    assert "Its up-the-side axis uses a **log scale**: each step up is 10 times rarer (1 in 100, then 1 in 1,000" in above
 
 
 def test_simons_cat_says_independent_and_markov_chain_in_plain_words_where_first_used():
@@ -153,7 +154,7 @@ def test_the_teachers_notes_say_what_changed():
     or that the table shows the 4-player rows."""
     notes = {name: " ".join((NOTEBOOKS / "teacher" / f"{name}.md").read_text(encoding="utf-8").split())
              for name in ("cat-trick", "king-of-the-jungle", "simons-cat-probability")}
-    assert "A shared win counts as half a win for each of the two" in notes["cat-trick"]
+    assert "A shared win is split between its winners: shared by 2 it counts 1/2 for each" in notes["cat-trick"]
     assert "no longer gives 13/52 = 1/4 for one given Lion" in notes["king-of-the-jungle"]
     assert "the table of the 4-player rows" in notes["simons-cat-probability"]
     assert "each step up is 10 times rarer" in notes["simons-cat-probability"]
@@ -176,8 +177,8 @@ def test_king_of_the_jungle_asks_about_one_more_lion_in_a_choice_box_and_keeps_t
     and the cell's visible code held "The tricks won on average rise with each Lion" and "not always a
     whole one". A choice box asks it now; the cell waits for it and prints the kept-back sentences."""
     nb = stored(KING)
-    box = next(i for i, c in enumerate(nb.cells) if c.source.startswith("more_lions = Predict("))
-    assert 'kind="choice"' in nb.cells[box].source and '"about one more", "fewer than one more", "more than one more"' in nb.cells[box].source
+    box = next(i for i, c in enumerate(nb.cells) if "\nmore_lions = Predict(" in c.source)
+    assert 'kind="choice"' in nb.cells[box].source and "choices=kj_exercises.MORE_LIONS_CHOICES" in nb.cells[box].source
     assert "one more Lion" in nb.cells[box - 1].source and "box below" in nb.cells[box - 1].source
     at = next(i for i, c in enumerate(nb.cells) if "kj.simulate_hands(" in c.source)
     assert at > box and "if more_lions.value is None:" in nb.cells[at].source
@@ -308,7 +309,7 @@ def test_simons_cat_names_the_5_cards_answer_as_the_wrong_count_set_aside():
 
     check = exercise("simons-cat/cat-4-opens-given-cat-3-aside").check
     for answer in ("20/35", "4/7", 0.571):
-        assert "That is the answer for 5 cards each (16 set aside); here 12 are set aside." in check(answer).message
+        assert "20/35 is the answer for 5 cards each (16 set aside); here 12 are set aside." in check(answer).message
 
 
 def test_simons_cat_says_the_rules_let_you_deal_fewer_cards():
@@ -324,7 +325,7 @@ def test_simons_cat_big_run_has_a_short_table_and_points_on_its_log_scale():
     table = next(c.source for c in nb.cells if c.source.startswith("**The big run.**"))
     header = next(line for line in table.splitlines() if line.startswith("| players"))
     names = [h.strip() for h in header.strip("|").split("|")]
-    assert names == ["players", "all-lose games", "counted", "95% interval", "Markov chain"]
+    assert names == ["players", "all-lose games (of 200,000)", "counted (1 game in ...)", "95% interval", "Markov chain"]
     assert "| 6 | 6 | 33,333 | 15,277 to 72,727 | 101,133 |" in table
     said = " ".join(table.split())
     assert "Everyone tied in 5.3%, 1.6%, 0.59% and 0.23% of those rounds" in said
@@ -350,3 +351,108 @@ def test_cat_trick_and_simons_cat_say_computer_not_engine():
     deal" and "the engine deals", Simon's Cat "deals by the game engine". Failed before."""
     for path in (CAT_TRICK, SIMONS_CAT):
         assert "engine" not in markdown(stored(path)), path.name
+
+
+# ---- a teacher's re-read (teach58b) of the same three lessons -------------------------------------
+
+def test_king_of_the_jungle_one_more_lion_choice_is_decided_by_the_average_rise_a_lion():
+    """The rule behind the reveal of the one-more-Lion box: each choice names its range, so one is
+    right for any average (failed before: no such rule, the box had no answer)."""
+    from catcards.exercises import king_of_the_jungle as kj_exercises
+
+    assert kj_exercises.MORE_LIONS_CHOICES == ("about one more (0.9 to 1.1)", "fewer (under 0.9)", "more (over 1.1)")
+    assert kj_exercises.more_tricks_a_lion((3.96 - 2.33) / 2) == "fewer (under 0.9)"   # the lesson's hands
+    assert kj_exercises.more_tricks_a_lion(0.9) == kj_exercises.more_tricks_a_lion(1.1) == "about one more (0.9 to 1.1)"
+    assert kj_exercises.more_tricks_a_lion(1.12) == "more (over 1.1)"
+    for bad in (float("nan"), "0.8", None, True):
+        try:
+            kj_exercises.more_tricks_a_lion(bad)
+        except ValueError:
+            continue
+        raise AssertionError(f"{bad!r} was taken")
+
+
+def test_king_of_the_jungle_reveals_the_one_more_lion_choice_after_the_lock_in():
+    """teach58b: the choice box "does one more Lion win about one more trick, fewer, or more?" had no
+    reveal naming the right choice; the cell only said "0.6 to 1.0 more tricks". Failed before: no
+    "The answer is:" in the cell. Now the cell run again after the lock-in reveals the choice
+    worked out from the table's means (2.33, 3.34, 3.96: 1.63 over 2 Lions, about 0.8 a Lion)."""
+    nb = stored(KING)
+    at = next(i for i, c in enumerate(nb.cells) if "kj.simulate_hands(" in c.source)
+    assert "more_lions.reveal(exact=kj_exercises.more_tricks_a_lion(per_lion)" in nb.cells[at].source
+    assert "does one more Lion win you about one more trick (0.9 to 1.1 on average), fewer, or more?" in markdown(nb)
+    ran, _, widgets = locked_in(KING)
+    assert "The answer is" not in output_texts(ran.cells[at])   # Run All: it waits
+    after = run_again(nb, ran, at)
+    assert "not always a whole one" in after and "HTML(value=" in after   # the reveal under the sentences
+    reveals = [html.unescape(m["state"]["value"]) for m in widgets.values()
+               if "catcards-predict-reveal" in m["state"].get("_dom_classes", [])
+               and "about one more (0.9 to 1.1)" in m["state"].get("value", "")]
+    # the lock-in takes the first choice, "about one more (0.9 to 1.1)"
+    assert len(reveals) == 1 and ("You said about one more (0.9 to 1.1). The answer is: fewer (under 0.9). Not what "
+                                  "you predicted: why not? From 0 to 2 Lions the tricks won rose by 1.63 in all, so "
+                                  "about 0.8 a Lion on average: +1.01 from 0 to 1, +0.62 from 1 to 2.") in reveals[0], reveals
+
+
+def test_cat_trick_says_the_random_players_gap_could_be_their_seats():
+    """teach58b: "Random A and random B play in exactly the same way. The gap between their two rates
+    is luck alone." was not true: the seats turn round the table together, so random B always sits
+    just before the collector. Failed before: the old sentence was printed."""
+    nb = stored(CAT_TRICK)
+    at = next(i for i, c in enumerate(nb.cells) if c.source.lstrip().startswith("from catcards.probability import mean_interval"))
+    source = nb.cells[at].source
+    assert 'line_up = ["collector", "highest", "random A", "random B"]' in source
+    assert "seating = line_up[shift:] + line_up[:shift]" in source
+    line_up = ["collector", "highest", "random A", "random B"]
+    for shift in range(4):   # the seating as the cell makes it: random B's next seat is the collector's
+        seating = line_up[shift:] + line_up[:shift]
+        assert seating[(seating.index("random B") + 1) % 4] == "collector"
+        assert seating[(seating.index("highest") + 1) % 4] == "random A"
+    ran, _, _ = locked_in(CAT_TRICK)
+    said = output_texts(ran.cells[at])
+    assert "luck alone" not in said and "exactly the same way" not in said
+    assert ("Random A and random B play in the same way. Their intervals overlap, so this gap could be luck. "
+            "It could also be where they sit: random B always sits just before the collector.") in said, said
+    # the two intervals overlap: random A [0.118, 0.202], random B [0.063, 0.130]
+    assert "random A: The interval [0.118, 0.202]" in said and "random B: The interval [0.063, 0.130]" in said, said
+
+
+def test_cat_trick_says_a_shared_win_is_split_not_halved():
+    """teach58b: the code counts a shared win 1/k for k winners, the text said "half a win" and the
+    headers "(a shared win: half)". Failed before: "half" in the text, the axis and the table."""
+    nb = stored(CAT_TRICK)
+    at = next(i for i, c in enumerate(nb.cells) if c.source.lstrip().startswith("from catcards.probability import mean_interval"))
+    assert "results[f\"win_{seat}\"] / winners" in nb.cells[at].source   # 1/k for k winners
+    assert "half" not in nb.cells[at].source and "half" not in nb.cells[at - 1].source
+    assert "a win shared by 2 counts 1/2 for each, by 3 counts 1/3." in " ".join(nb.cells[at - 1].source.split())
+    assert 'ax.set_ylabel("win rate (a shared win is split)")' in nb.cells[at].source
+    notes = " ".join((NOTEBOOKS / "teacher" / "cat-trick.md").read_text(encoding="utf-8").split())
+    assert "half a win" not in notes and "luck alone (their intervals overlap)" not in notes
+    assert "random B always sits just before the collector" in notes
+
+
+def test_simons_cat_big_run_text_says_its_numbers_truly():
+    """teach58b: the table's headers did not say of how many games or in what unit; "1.7 times too
+    big" for an estimate that is 1.7 times rarer; "That is luck." for a 1 in 90 chance; "Its side"
+    for the axis. Failed before: the old words were there."""
+    from scipy.stats import poisson
+
+    said = markdown(stored(SIMONS_CAT))
+    assert "| players | all-lose games (of 200,000) | counted (1 game in ...) |" in said
+    assert round(200_000 / 1441) == 139 and round(200_000 / 117) == 1709   # the counted column, of 200,000
+    assert round(21_468 / 12_349, 1) == 1.7   # the notebook's 1 game in 21,468 against the big run's 12,349
+    assert "For 5 players it is 1.7 times rarer. Most likely luck:" in said
+    assert "too big" not in said and "That is luck" not in said
+    expected = 4929 * 0.0059   # about 29 of the 4,929 rounds, at the big run's 0.59%
+    assert round(expected) == 29 and round(1 / poisson.cdf(17, expected), -1) == 90
+    assert "17 or fewer when 29 are expected happens about 1 time in 90." in said
+    assert "Its up-the-side axis uses a **log scale**" in said and "Its side uses" not in said
+
+
+def test_simons_cat_20_35_feedback_reads_as_one_sentence():
+    """teach58b: the checker says "Not yet: " before the mistake's text, so "Not yet: That is the
+    answer ..." had a capital after the colon. Failed before."""
+    from catcards.exercises import exercise
+
+    message = exercise("simons-cat/cat-4-opens-given-cat-3-aside").check("20/35").message
+    assert "Not yet: 20/35 is the answer for 5 cards each (16 set aside); here 12 are set aside." in message, message

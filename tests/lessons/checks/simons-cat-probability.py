@@ -53,7 +53,7 @@ assert [str(c) for c in sc.OPENING_ORDER[9:12]] == ["Cat 12", "Kitten 3", "Kitte
 # claim, cells "Too few to say much" and "The big run": the notebook's own Markov estimates rest on few
 # rounds in which everyone ties (65, 17 and 10 for 4, 5 and 6 players), so they miss the big run's
 # narrow Markov intervals: 1,681, 21,468 and 117,190 against 1,455, 12,349 and 101,133; for 5
-# players 1.7 times too big, its 4,929 rounds holding 17 all-tie rounds where 0.59% (about 29) are
+# players 1.7 times rarer, its 4,929 rounds holding 17 all-tie rounds where 0.59% (about 29) are
 # expected. (Once the text called the Markov estimate "the number to quote" beside these numbers.)
 # Source: the rounds counted again, and the big run's rounds and all-tie shares (the table).
 _rounds = {k: sc.rounds_table(g) for k, g in runs.items()}
