@@ -37,8 +37,9 @@ EXERCISES = (
             Fraction(54 * 5, 55): "5/55 (= 1/11) counts the card itself: after a card, 4 of the other "
                                   "54 cards share its number.",
             # 55 x 1/11 (a teacher's read, teach58: it was told only "too high")
-            Fraction(55, 11): "1/11 counts the card itself: 4 of the other 54 share its number. "
-                              "And 55 cards in a row have 54 neighbouring pairs, not 55.",
+            # both corrections at once gave the answer (54 x 4/54 = 4, teach58b): questions instead
+            Fraction(55, 11): "1/11 counts the card itself: how many of the other 54 share its number? "
+                              "And how many neighbouring pairs do 55 cards make?",
         },
         why="Each of the 54 neighbouring pairs is a snap with chance 4/54 (4 of the other 54 cards "
             "share the first card's number). Averages add up, whether the turns depend on each other "
@@ -74,15 +75,16 @@ def next_turn_chances(copies: int = 4, others: int = 50) -> tuple[Fraction, Frac
     """The chances of a snap on the next turn ``(after a snap, after no snap)``: of the ``others``
     cards other than the two on top (50 in the 52-card Wildcat deck), ``copies - 2`` share the top
     card's number after a snap, ``copies - 1`` after a turn without one. Kept here so that the
-    lesson's visible code does not show Prediction 3's answer (2/50 against 3/50)."""
+    lesson's visible code does not show the answer to the prediction after a snap (2/50 against 3/50)."""
     return Fraction(copies - 2, others), Fraction(copies - 1, others)
 
 
 def whole_games_reading(low: float, high: float) -> str:
     """The sentence that reads the whole games' snaps per turn against the first pass's chance,
     1/17, from its 95% interval ``[low, high]`` (kept here, not in the lesson's code: it names
-    1/17, Prediction 1's answer): "A little below 1/17" (with why) only when the whole interval
-    lies below 1/17 and within a tenth of it; "Below", "Above", or that the interval holds 1/17 and
+    1/17, Prediction 1's answer): "Whole games give slightly fewer snaps per turn than 1/17" (with
+    why) only when the whole interval lies below 1/17 and within a tenth of it; "fewer" (with why)
+    when it lies further below, "more" when it lies above, or that the interval holds 1/17 and
     these games cannot tell a difference.
 
     Args:
@@ -102,12 +104,13 @@ def whole_games_reading(low: float, high: float) -> str:
 
     first_pass = float(snap_chance("wildcat"))
     if high < first_pass:
-        # the first card after a win lands on an empty pile: a reason to expect fewer snaps
-        start = "A little below" if low >= 0.9 * first_pass else "Below"
-        return (f"{start} 1/17: the whole 95% interval lies below {first_pass:.4f}.\n"
-                "The card just after a win lands on an empty pile, so it can never make a snap.")
+        # the first card after someone wins the pile lands on an empty pile: a reason to expect fewer snaps
+        fewer = "slightly fewer" if low >= 0.9 * first_pass else "fewer"
+        return (f"Whole games give {fewer} snaps per turn than 1/17: the whole 95% interval lies below "
+                f"{first_pass:.4f}.\n"
+                "The card just after someone wins the pile lands on an empty pile, so it can never make a snap.")
     if low > first_pass:
-        return f"Above 1/17: the whole 95% interval lies above {first_pass:.4f}."
+        return f"Whole games give more snaps per turn than 1/17: the whole 95% interval lies above {first_pass:.4f}."
     return (f"The 95% interval holds 1/17 = {first_pass:.4f}: these games cannot tell the whole games' "
             "rate from the first pass's.")
 

@@ -1463,12 +1463,12 @@ def test_snap_keeps_its_working_and_the_exact_3_back_until_the_lock_in(unanswere
     assert "**Why this chance?** Lock in your Prediction 1 above first." in said
     assert "**Why this many?** Lock in your Prediction 2 above first." in said
     before = shown_texts(nb, widgets)
-    hidden = ("3 of the 51 other cards share its number", "51 x 1/17 = 3", "A little below 1/17", "an average game:",
+    hidden = ("3 of the 51 other cards share its number", "51 x 1/17 = 3", "slightly fewer snaps per turn than 1/17", "an average game:",
               "a snap really does make the next one less likely", "exact: 3", "exact 3", "holds the exact 3")
     assert not [text for text in hidden if text in before], [text for text in hidden if text in before]
     nb, _, widgets = locked_in(path)
     after = "\n".join(output_texts(c) for c in nb.cells[len(stored.cells):-1])
-    for text in ("Wildcat: P(snap on a turn) = 3/51 = 1/17, about 0.059", "51 x 1/17 = 3", "A little below 1/17", "an average game:",
+    for text in ("Wildcat: P(snap on a turn) = 3/51 = 1/17, about 0.059", "51 x 1/17 = 3", "slightly fewer snaps per turn than 1/17", "an average game:",
                  "With cards, a snap really does make the next one less likely: two of that number are used up.",
                  "95% interval ["):
         assert text in after, text

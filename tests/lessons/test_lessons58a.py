@@ -47,18 +47,25 @@ def markdown(path) -> list[str]:
 _LOCK_ONLY: dict = {}
 
 
-def lock_only_cells(path, box: str) -> dict:
+def lock_only_run(path, box: str):
     """Run All, lock in ``box`` only (typed "1/2", or a choice box's first choice), then run again
-    every cell that waits for a lock-in. Returns the cells run again, by their index in the stored
-    notebook; one run a lesson and box, kept for every test that reads it."""
+    every cell that waits for a lock-in. Returns :func:`run`'s ``(nb, state, widgets)``; one run a
+    lesson and box, kept for every test that reads it."""
     if (path, box) not in _LOCK_ONLY:
         nb0 = stored(path)
         waiting = waiting_cells(nb0)
         lock = f'{box}.field.value = {box}.field.options[0] if {box}.kind == "choice" else "1/2"\n{box}.lock()'
-        nb, _, _ = run(path, then=(lock, *(nb0.cells[i].source for i, _ in waiting)))
-        start = len(nb0.cells) + 1
-        _LOCK_ONLY[(path, box)] = {i: nb.cells[start + k] for k, (i, _) in enumerate(waiting)}
+        _LOCK_ONLY[(path, box)] = run(path, then=(lock, *(nb0.cells[i].source for i, _ in waiting)))
     return _LOCK_ONLY[(path, box)]
+
+
+def lock_only_cells(path, box: str) -> dict:
+    """:func:`lock_only_run`: the cells run again after the lock-in, by their index in the stored
+    notebook."""
+    nb0 = stored(path)
+    nb = lock_only_run(path, box)[0]
+    start = len(nb0.cells) + 1
+    return {i: nb.cells[start + k] for k, (i, _) in enumerate(waiting_cells(nb0))}
 
 
 def lock_only(path, box: str):
@@ -250,7 +257,7 @@ def test_snap_why_one_turn_waits_for_both_predictions():
     ran = lock_only_cells(SNAP, "first_guess")[cell]
     said = output_texts(ran)
     assert said == ("Lock in your Prediction 2 above too, then run this cell again.\n"
-                    "(Waiting for Prediction 2 too: this working leads to its answer.)\n"), said
+                    "(This working would give away Prediction 2's answer.)\n"), said   # teach58b 3
     assert images(ran.outputs) == 0
     # Prediction 2 locked in alone: it waits for Prediction 1, and says so
     said = lock_only(SNAP, "count_guess")[cell]
@@ -266,8 +273,9 @@ def test_snap_why_one_turn_waits_for_both_predictions():
 
 def test_snap_dinohistoria_check_says_why_55_times_1_11_is_wrong():
     ex = exercise("snap/dinohistoria-snaps")
-    reason = ("1/11 counts the card itself: 4 of the other 54 share its number. "
-              "And 55 cards in a row have 54 neighbouring pairs, not 55.")
+    # teach58b 2: the two corrections said together gave the answer (54 x 4/54 = 4): it asks now
+    reason = ("1/11 counts the card itself: how many of the other 54 share its number? "
+              "And how many neighbouring pairs do 55 cards make?")
     for wrong in ("5", "55/11", 5, "5 snaps", "5.0"):
         said = ex.check(wrong, show=False).message
         assert said == f"Not yet: {reason}", (wrong, said)
@@ -287,7 +295,8 @@ def test_snap_waiting_cells_name_the_prediction_they_wait_for():
     it. The boxes are named where they are made."""
     nb0 = stored(SNAP)
     waits = [(i, box) for i, box in waiting_cells(nb0) if box in SNAP_BOXES]
-    assert len(waits) == 6, waits   # why one turn, section 2's three cells, the whole games, section 4
+    # the two reveals (teach58b), why one turn, section 2's three cells, the whole games, section 4
+    assert len(waits) == 8, waits
     nb, _, _ = locked_in(SNAP)
     for i, box in waits:   # Run All, nothing locked in
         said = output_texts(nb.cells[i])
@@ -323,15 +332,18 @@ def test_snap_whole_games_rate_is_read_with_its_95_percent_interval():
     from catcards.exercises.snap import whole_games_reading
     from catcards.probability import wilson_interval
 
+    # in full sentences since teach58b 3 ("A little below 1/17:" did not start one)
     assert whole_games_reading(0.0549, 0.0564) == (
-        "A little below 1/17: the whole 95% interval lies below 0.0588.\n"
-        "The card just after a win lands on an empty pile, so it can never make a snap.")
+        "Whole games give slightly fewer snaps per turn than 1/17: the whole 95% interval lies below 0.0588.\n"
+        "The card just after someone wins the pile lands on an empty pile, so it can never make a snap.")
     holds = whole_games_reading(0.0560, 0.0600)
     assert holds == ("The 95% interval holds 1/17 = 0.0588: these games cannot tell the whole games' "
                      "rate from the first pass's."), holds
     assert "below" not in holds
-    assert whole_games_reading(0.0300, 0.0400).startswith("Below 1/17: the whole 95% interval lies below 0.0588.")
-    assert whole_games_reading(0.0600, 0.0620) == "Above 1/17: the whole 95% interval lies above 0.0588."
+    assert whole_games_reading(0.0300, 0.0400).startswith(
+        "Whole games give fewer snaps per turn than 1/17: the whole 95% interval lies below 0.0588.")
+    assert whole_games_reading(0.0600, 0.0620) == (
+        "Whole games give more snaps per turn than 1/17: the whole 95% interval lies above 0.0588.")
     for low, high in ((0.06, 0.05), ("a", 0.1), (float("nan"), 0.1), (True, 0.1)):
         try:
             whole_games_reading(low, high)
@@ -351,7 +363,8 @@ def test_snap_whole_games_rate_is_read_with_its_95_percent_interval():
     said = output_texts(run_again(SNAP)[cell])
     assert (f"snaps per turn over whole games: {ratio:.4f}, 95% interval [{low:.4f}, {high:.4f}]\n"
             "the first pass, to compare: 1/17 = 0.0588\n"
-            "A little below 1/17: the whole 95% interval lies below 0.0588.\n") in said, said
+            "Whole games give slightly fewer snaps per turn than 1/17: the whole 95% interval lies below "
+            "0.0588.\n") in said, said
     assert "snaps per turn over whole games: 0.0556, 95% interval [0.0549, 0.0564]" in said
 
 
@@ -443,3 +456,123 @@ def test_the_notes_say_what_the_teach58_cells_now_do():
     days = flat((NOTEBOOKS / "teacher" / "cat-days.md").read_text(encoding="utf-8"))
     assert "the class chooses whether the shortcut's chance is right, too high or too low, and locks it in" in days
     assert '"Lock in your prediction at the top too, then run this cell again."' in days
+
+
+# ==== lessons58e: a teacher's re-read (teach58b) of snap.ipynb. Each test failed before its fix
+# (the report of lessons58e says how).
+
+#: Prediction 1's answer (1/17 = 3/51, 0.059) in the forms snap prints it, and the first pass's
+#: chance the whole games are read against (0.0588)
+P1_FORMS = ("1/17", "3/51", "0.059", "/17", "0.0588")
+#: Prediction 2's answer (3 snaps) and its working, as snap prints them
+P2_FORMS = ("The exact answer is 3", "3 snaps", "51 x", "(16/17)^51")
+
+
+def shown_widget(cell, widgets) -> str:
+    """The value of the widget a cell's output displays (a reveal's HTML), as the run stored it."""
+    views = [o["data"]["application/vnd.jupyter.widget-view+json"]["model_id"] for o in cell.outputs
+             if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert len(views) == 1, cell.outputs
+    return widgets[views[0]]["state"]["value"]
+
+
+def snap_reveals_and_whole_games(nb0) -> tuple[int, int, int]:
+    """The cells of Prediction 1's reveal, Prediction 2's reveal and the whole games' rate."""
+    return (reveal_cell(nb0, "first_guess"), reveal_cell(nb0, "count_guess"),
+            code_cell(nb0, 'kept_back("snap/whole-games")'))
+
+
+# ---- teach58b 1. Snap: the reveals of Predictions 1 and 2, and the whole games, wait for both
+
+def test_snap_reveals_and_whole_games_wait_for_both_predictions():
+    """Each reveal waited only for its own box: with Prediction 2 alone locked in, its reveal said
+    "The exact answer is 3", and with "51 turns can snap" (the text under it) 3/51 = 1/17, the
+    answer to Prediction 1; with Prediction 1 alone, its reveal said 1/17, and 51 x 1/17 = 3. The
+    whole games printed 1/17 after Prediction 1 alone. They wait for both now, as the cells of
+    section 2 do, and name the box they wait for."""
+    nb0 = stored(SNAP)
+    first, count, whole = snap_reveals_and_whole_games(nb0)
+    waits = dict(waiting_cells(nb0))
+    assert (waits.get(first), waits.get(count), waits.get(whole)) == ("first_guess", "count_guess", "first_guess")
+    for i, other in ((first, "count_guess"), (count, "first_guess"), (whole, "count_guess")):
+        assert f"elif {other}.value is None:" in nb0.cells[i].source, i
+    # Prediction 2 locked in alone: no reveal, nothing of Prediction 1's answer or of the count's
+    nb, _, _ = lock_only_run(SNAP, "count_guess")
+    everything = "\n".join(output_texts(c) for c in nb.cells[:-1])
+    assert "The exact answer" not in everything and "You said" not in everything
+    outputs = lock_only(SNAP, "count_guess")
+    assert outputs[first] == (f"Prediction 1 is not locked in yet. {LOCK_FIRST}\n"
+                              "(Waiting: your Prediction 1 beside the exact answer and the 600 deals.)\n"), outputs[first]
+    assert outputs[count] == ("Lock in your Prediction 1 above too, then run this cell again.\n"
+                              "(These numbers would give away Prediction 1's answer.)\n"), outputs[count]
+    shown = "\n".join(outputs[i] for i in (first, count, whole))
+    assert not [form for form in (*P1_FORMS, *P2_FORMS) if form in shown], shown
+    # Prediction 1 locked in alone: no reveal, no 1/17 beside the whole games
+    nb, _, _ = lock_only_run(SNAP, "first_guess")
+    everything = "\n".join(output_texts(c) for c in nb.cells[:-1])
+    assert "The exact answer" not in everything and "You said" not in everything
+    outputs = lock_only(SNAP, "first_guess")
+    for i in (first, whole):
+        assert outputs[i] == ("Lock in your Prediction 2 above too, then run this cell again.\n"
+                              "(These numbers would give away Prediction 2's answer.)\n"), (i, outputs[i])
+    assert outputs[count].startswith(f"Prediction 2 is not locked in yet. {LOCK_FIRST}\n(Waiting: "), outputs[count]
+    shown = "\n".join(outputs[i] for i in (first, count, whole))
+    assert not [form for form in (*P1_FORMS, *P2_FORMS) if form in shown], shown
+    # both locked in, each cell run again: the reveals and the whole games' rate
+    again, widgets = run_again(SNAP), locked_in(SNAP)[2]
+    assert "You said 1/2. The exact answer is 1/17 = 0.059. 600 simulated deals gave" in shown_widget(again[first], widgets)
+    assert "You said 1/2. The exact answer is 3. 600 simulated deals gave" in shown_widget(again[count], widgets)
+    assert "the first pass, to compare: 1/17 = 0.0588" in output_texts(again[whole])
+    # the text above each says it waits for both
+    assert "(it shows once you have locked in both predictions)" in flat(nb0.cells[first - 1].source)
+    assert "The cell below shows your prediction beside the answer once you have locked in both predictions." \
+        in flat(nb0.cells[count - 1].source)
+    assert "It compares them with the first pass once you have locked in both predictions." \
+        in flat(nb0.cells[whole - 1].source)
+
+
+# ---- teach58b 2. Snap: the check's feedback on 5 gave both corrections, so the answer
+
+def test_snap_dinohistoria_check_asks_about_5_instead_of_correcting_both():
+    ex = exercise("snap/dinohistoria-snaps")
+    for wrong in ("5", "55/11", 5, "5 snaps", "5.0"):
+        said = ex.check(wrong, show=False).message
+        assert said == ("Not yet: 1/11 counts the card itself: how many of the other 54 share its number? "
+                        "And how many neighbouring pairs do 55 cards make?"), (wrong, said)
+        assert "4 of the other" not in said and "54 neighbouring pairs" not in said and "4/54" not in said
+
+
+# ---- teach58b 3. Snap: waiting words, "Prediction 3", and the whole games' sentence
+
+def test_snap_waiting_words_say_which_answer_they_would_give_away():
+    nb0 = stored(SNAP)
+    code = {i: c.source for i, c in enumerate(nb0.cells) if c.cell_type == "code"}
+    assert not [i for i, s in code.items() if "Waiting for Prediction" in s or "lead back to its chance" in s]
+    gives_1 = [i for i, s in code.items() if 'print("(These numbers would give away Prediction 1\'s answer.)")' in s]
+    gives_2 = [i for i, s in code.items() if 'print("(These numbers would give away Prediction 2\'s answer.)")' in s]
+    first, count, whole = snap_reveals_and_whole_games(nb0)
+    assert count in gives_1 and len(gives_1) == 4, gives_1      # the count's reveal, section 2's three cells
+    assert gives_2 == [first, whole], gives_2
+    why = code_cell(nb0, 'kept_back("snap/why-one-turn")')
+    assert 'print("(This working would give away Prediction 2\'s answer.)")' in code[why]
+    # students never see the name "Prediction 3": the choice box after a snap has no number
+    assert not [i for i, s in code.items() if "Prediction 3" in s]
+    assert "# waits for the prediction after a snap" in code[code_cell(nb0, 'kept_back("snap/next-after-a-snap")')]
+
+
+def test_snap_whole_games_reading_starts_with_a_full_sentence():
+    from catcards.exercises.snap import whole_games_reading
+
+    assert whole_games_reading(0.0549, 0.0564) == (
+        "Whole games give slightly fewer snaps per turn than 1/17: the whole 95% interval lies below 0.0588.\n"
+        "The card just after someone wins the pile lands on an empty pile, so it can never make a snap.")
+    assert whole_games_reading(0.0300, 0.0400) == (
+        "Whole games give fewer snaps per turn than 1/17: the whole 95% interval lies below 0.0588.\n"
+        "The card just after someone wins the pile lands on an empty pile, so it can never make a snap.")
+    assert whole_games_reading(0.0600, 0.0620) == (
+        "Whole games give more snaps per turn than 1/17: the whole 95% interval lies above 0.0588.")
+    assert whole_games_reading(0.0560, 0.0600) == (
+        "The 95% interval holds 1/17 = 0.0588: these games cannot tell the whole games' rate from the first pass's.")
+    # the lesson's own games: slightly fewer
+    said = output_texts(run_again(SNAP)[snap_reveals_and_whole_games(stored(SNAP))[2]])
+    assert "Whole games give slightly fewer snaps per turn than 1/17" in said and "after a win" not in said, said
