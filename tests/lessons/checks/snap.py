@@ -30,8 +30,8 @@ assert dist[0] == Fraction(4184920420968817245135211427730337964623328025600, fa
 low, high = wilson_interval(int(shows[:, 1:].sum()), shows[:, 1:].size, confidence=0.999)
 assert low <= 1 / 17 <= high, (low, high)
 
-# claim, the line "A little below 1/17" that the cell under "In a real game the pile is won now and
-# then" prints after the lock-in: over whole games the rate is a little below 1/17
+# claim, the line "Whole games give slightly fewer snaps per turn than 1/17" that the cell under
+# "In a real game the pile is won now and then" prints after the lock-in: over whole games the rate is a little below 1/17
 assert 0.045 < rate < 1 / 17, rate
 
 # claim, cell "A small edge in each race grows into a bigger edge": every row but the equal one has
