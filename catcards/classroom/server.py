@@ -198,9 +198,14 @@ def connection_limits(max_students: int, open_files: int | None) -> dict[str, in
     student, at least :data:`CONNECTIONS_PER_ADDRESS`), and ``total``, connections from all
     addresses together (half the open files: the rest stay for kernels, the store and the pages'
     files; break58s: unfinished requests from many addresses used up the open files, and the
-    server answered 500 and printed thousands of tracebacks)."""
-    return {"per_address": max(CONNECTIONS_PER_ADDRESS, CONNECTIONS_PER_STUDENT * max_students),
-            "total": None if open_files is None else open_files // 2}
+    server answered 500 and printed thousands of tracebacks). Above :data:`CONNECTIONS_PER_ADDRESS`
+    one address holds at most a quarter of ``total`` (break58t: with a large class one address
+    filled it alone)."""
+    per_address = max(CONNECTIONS_PER_ADDRESS, CONNECTIONS_PER_STUDENT * max_students)
+    if open_files is None:
+        return {"per_address": per_address, "total": None}
+    total = open_files // 2
+    return {"per_address": min(per_address, max(CONNECTIONS_PER_ADDRESS, total // 4)), "total": total}
 
 
 def http_server_options(body_timeout: float = BODY_TIMEOUT) -> dict[str, Any]:
@@ -212,15 +217,17 @@ def http_server_options(body_timeout: float = BODY_TIMEOUT) -> dict[str, Any]:
 def raise_open_files(most: int = OPEN_FILES) -> int | None:
     """Raise this process's soft limit of open files (``RLIMIT_NOFILE``) to its hard limit, at most
     ``most``; never lowers it. Returns the soft limit now, or None where Python has no
-    :mod:`resource` module (Windows, whose limit is not this one). A limit the system refuses
-    (an OS's own maximum below ``most``) is left as it was."""
+    :mod:`resource` module (Windows, whose limit is not this one) or the limit is infinite. A
+    limit the system refuses (an OS's own maximum below ``most``) is left as it was."""
     try:
         import resource
     except ImportError:  # Windows
         return None
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = most if hard == resource.RLIM_INFINITY else min(hard, most)
-    if soft == resource.RLIM_INFINITY or soft >= wanted:
+    if soft == resource.RLIM_INFINITY:  # -1 on Linux: no bound to halve (break58t)
+        return None
+    if soft >= wanted:
         return soft
     try:
         resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))

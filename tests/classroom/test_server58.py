@@ -97,6 +97,16 @@ def test_the_server_raises_its_limit_of_open_files():
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
 
+def test_an_infinite_limit_of_open_files_is_no_bound(monkeypatch):
+    """break58t: a soft limit of ``RLIM_INFINITY`` (-1 on Linux) came back as the limit, and half
+    of it, -1, refused every connection. It is None now: no bound known."""
+    from catcards.classroom.server import connection_limits, raise_open_files
+
+    monkeypatch.setattr(resource, "getrlimit", lambda kind: (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+    assert raise_open_files() is None
+    assert connection_limits(30, raise_open_files())["total"] is None
+
+
 def test_the_running_server_raised_its_limit(server):
     from catcards.classroom.server import OPEN_FILES
 
@@ -188,7 +198,11 @@ def test_connection_bounds_grow_with_the_class_and_keep_half_the_open_files():
     from catcards.classroom.server import connection_limits
 
     assert connection_limits(30, 1024) == {"per_address": 256, "total": 512}
-    assert connection_limits(200, 10240) == {"per_address": 1600, "total": 5120}   # the default class
+    assert connection_limits(100, 10240) == {"per_address": 800, "total": 5120}
+    # break58t: one address of a large class filled the total alone; it holds a quarter at most now
+    assert connection_limits(200, 10240) == {"per_address": 1280, "total": 5120}   # the default class
+    assert connection_limits(3000, 10240) == {"per_address": 1280, "total": 5120}
+    assert connection_limits(200, 1024) == {"per_address": 256, "total": 512}      # never below 256
     assert connection_limits(3000, None) == {"per_address": 24000, "total": None}  # Windows: no limit known
 
 
