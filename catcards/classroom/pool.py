@@ -85,6 +85,12 @@ RESULT_RATE_PER_ADDRESS = (300.0, 3.0)
 OWN_RESULTS_RATE_PER_STUDENT = (20.0, 1.0)
 
 
+def _wait_seconds(wait: float) -> int:
+    """A rate limit's ``wait`` (seconds, a float) as the whole seconds a 429 says, at least 1 (its
+    words and its ``Retry-After``)."""
+    return max(1, math.ceil(wait))
+
+
 def _hash(token: str) -> str:
     # "surrogatepass": a lone surrogate sent in JSON ("\\ud800") hashes too, and is then an unknown
     # student (403), not a 500 with a traceback (break-it, stop 37)
@@ -593,7 +599,7 @@ class Pool:
         per address of such results: ``what``, "games" or "counts from real cards"; ``it``, the
         one to send again)."""
         if wait:
-            seconds = max(1, math.ceil(wait))
+            seconds = _wait_seconds(wait)
             raise PoolError(429, f"too many {what} sent from your network at once (at most "
                                  f"{bucket.burst:g} at once, then {bucket.per_second:g} a second, for everyone on "
                                  f"it); wait {seconds} s and send {it} again", retry_after=seconds)
@@ -723,7 +729,7 @@ class Pool:
         code = self._class(code)["code"]
         row = self._student(code, token)
         if polled and (wait := self._own_results.take(row["id"])):
-            seconds = max(1, math.ceil(wait))
+            seconds = _wait_seconds(wait)
             raise PoolError(429, f"too many requests for your results at once; wait {seconds} s", retry_after=seconds)
         r = self._results
         with self.store.connect() as conn:
@@ -822,13 +828,13 @@ class Pool:
     def _rate(self, student_id: int) -> None:
         wait = self._buckets.take(student_id)
         if wait:
-            seconds = max(1, math.ceil(wait))
+            seconds = _wait_seconds(wait)
             raise PoolError(429, f"too many results at once; wait {seconds} s and send it again", retry_after=seconds)
 
     def _join_rate(self, code: str, client: str | None) -> None:
         """Refuse (429) a join over the class's rate or the client address's."""
         def refuse(wait: float, whom: str, bucket: _Buckets) -> None:
-            seconds = max(1, math.ceil(wait))
+            seconds = _wait_seconds(wait)
             raise PoolError(429, f"too many students joining {whom} at once (at most {bucket.burst:g} at "
                                  f"once, then {bucket.per_second:g} a second); wait {seconds} s "
                                  "and join again", retry_after=seconds)
