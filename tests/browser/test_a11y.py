@@ -10,6 +10,7 @@ missing, unless ``CATCARDS_REQUIRE_BROWSER=1``. Run alone with
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -84,23 +85,63 @@ _MOVE_OR_OVER = f"""() => !!document.querySelector({_MOVE!r})
 #: the game is over (the table's status says so)
 _OVER = """() => [...document.querySelectorAll('.catcards-table .catcards-status')].some(e => e.textContent.includes('Game over'))"""
 
+#: Pairs' "Skip to my turn" may be used now (the computers' paced turn is under way)
+_SKIP_USABLE = """() => [...document.querySelectorAll('.catcards-table button')].some(
+    b => b.textContent.trim() === 'Skip to my turn' && !b.classList.contains('catcards-unplayable'))"""
+#: a move may be made, "Skip to my turn" may be used, or the game is over
+_MOVE_SKIP_OR_OVER = f"() => ({_MOVE_OR_OVER})() || ({_SKIP_USABLE})()"
+#: the element with keyboard focus is a usable "Skip to my turn"
+_FOCUS_IS_SKIP = """() => { const e = document.activeElement;
+    return !!e && e.textContent.trim() === 'Skip to my turn' && !e.classList.contains('catcards-unplayable'); }"""
+
+
+def _keyboard_skip(page, max_tabs: int = 200) -> bool:
+    """Pairs, while the computers' paced turn is under way: press Tab until "Skip to my turn" has
+    focus, then Enter, as a keyboard user in a hurry does; False (nothing pressed) when their turn
+    ended meanwhile."""
+    for _ in range(max_tabs):
+        if not page.evaluate(_SKIP_USABLE):
+            return False
+        page.keyboard.press("Tab")
+        if page.evaluate(_FOCUS_IS_SKIP):
+            _press(page, "Enter")
+            return True
+    raise AssertionError(f"Skip to my turn not reachable with {max_tabs} presses of Tab")
+
+
+def _pause_after_the_last_press(page) -> None:
+    """Wait until :data:`PAUSE_MS` have passed since this test's last key press on ``page`` (as
+    :func:`_keyboard_move` and :func:`_keyboard_skip` record it): a press sooner is taken for a
+    held key only within ``REPEAT_SECONDS`` of the press before, so the time the last move took
+    to be drawn and the Tabs since count towards the pause (waiting the whole pause before every
+    move took a minute of CI a game)."""
+    left = PAUSE_MS / 1000 - (time.monotonic() - getattr(page, "catcards_pressed_at", -PAUSE_MS))
+    if left > 0:
+        page.wait_for_timeout(left * 1000)
+
+
+def _press(page, key: str) -> None:
+    """Press ``key`` after :func:`_pause_after_the_last_press`, and record when."""
+    _pause_after_the_last_press(page)
+    page.keyboard.press(key)
+    page.catcards_pressed_at = time.monotonic()
+
 
 def _keyboard_move(page, key: str, max_tabs: int = 200) -> str | None:
     """Press Tab until a move's button has focus, then ``key`` (Enter or Space); return the
-    focused button's text (None: the game ended meanwhile). While the page shows no move (the
-    computers' paced turn in Pairs, which can start just after a move was seen: the log's update
-    reached the page before the cards') it waits for one, as a person does. Fails when no move is
-    reachable with Tab."""
+    focused button's text (None: the game ended meanwhile, or Pairs' computers started their
+    paced turn, which can start just after a move was seen: the log's update reached the page
+    before the cards'; "Skip to my turn" may be used). While the page shows no move it waits for
+    one of these. Fails when no move is reachable with Tab."""
     for _ in range(max_tabs):
         if not page.evaluate(f"() => !!document.querySelector({_MOVE!r})"):
-            page.wait_for_function(_MOVE_OR_OVER, timeout=60_000)
-            if page.evaluate(_OVER):
+            page.wait_for_function(_MOVE_SKIP_OR_OVER, timeout=60_000)
+            if not page.evaluate(f"() => !!document.querySelector({_MOVE!r})"):
                 return None
         page.keyboard.press("Tab")
         if page.evaluate(_FOCUS_IS_A_MOVE):
             label = page.evaluate("() => document.activeElement.textContent.trim()")
-            page.wait_for_timeout(PAUSE_MS)
-            page.keyboard.press(key)
+            _press(page, key)
             return label
     raise AssertionError(f"no move reachable with {max_tabs} presses of Tab")
 
@@ -116,23 +157,36 @@ def _keyboard_move(page, key: str, max_tabs: int = 200) -> str | None:
 def test_a_whole_game_played_with_the_keyboard_only(browser_ready, query, moves):
     """Tab, Enter and Space only (no mouse, no clicks): the student plays every move of a
     seeded game in the app until the table says "Game over", and the aria-live message line
-    announces the result."""
+    announces the result. In Pairs the computers' first turn is watched as it is paced; at their
+    later turns the student presses "Skip to my turn" (paced, the game took 4.5 minutes of CI)."""
     from playwright.sync_api import expect
 
     with voila(APP) as url, chromium() as browser:
         page, table = app_page(browser, url, query)
         log = table.locator(".catcards-log")
         status = table.locator(".catcards-status")
-        played = 0
-        while page.wait_for_function(_MOVE_OR_OVER, timeout=60_000) and "Game over" not in status.inner_text():
+        played = skips = 0
+        watched = False  # Pairs: a paced turn of the computers watched to its end
+        while True:
+            page.wait_for_function(_MOVE_SKIP_OR_OVER if played else _MOVE_OR_OVER, timeout=60_000)
+            if "Game over" in status.inner_text():
+                break
+            if played and page.evaluate(_SKIP_USABLE):
+                if watched:
+                    skips += _keyboard_skip(page)
+                else:  # the computers' first turn, watched as it is paced
+                    watched = True
+                    page.wait_for_function(_MOVE_OR_OVER, timeout=60_000)
+                continue
             assert played < moves, f"not over after {played} keyboard moves"
             before = log.inner_text()
             if _keyboard_move(page, "Enter" if played % 2 == 0 else "Space") is None:
-                continue  # the game ended while the computers played
+                continue  # the game ended, or the computers started their paced turn
             played += 1
             expect(log).not_to_have_text(before, timeout=15_000)
             page.wait_for_timeout(150)  # the hand is redrawn with the log line
         assert played >= 10, played  # a real game, not one key
+        assert skips > 0 or "pairs" not in query
         expect(status).to_contain_text("Winners")
         # and the result is read out: the aria-live message line says it
         expect(table.locator(".catcards-announce")).to_contain_text("Game over: ")

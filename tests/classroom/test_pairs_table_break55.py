@@ -54,7 +54,9 @@ class TableSocket:
         self.ws.send(json.dumps({"header": header, "parent_header": {}, "metadata": metadata or {},
                                  "content": content, "channel": "shell", "buffers": []}))
 
-    def read(self, seconds: float) -> list[dict]:
+    def read(self, seconds: float, until=None) -> list[dict]:
+        """The messages that come within ``seconds``, or up to the first for which ``until``
+        (a function of a message) is true."""
         got, deadline = [], time.monotonic() + seconds
         while (left := deadline - time.monotonic()) > 0:
             try:
@@ -66,22 +68,36 @@ class TableSocket:
                 offsets = [int.from_bytes(frame[4 + 4 * i:8 + 4 * i], "big") for i in range(count)]
                 frame = frame[offsets[0]:offsets[1] if count > 1 else None].decode()
             got.append(json.loads(frame))
+            if until is not None and until(got[-1]):
+                break
         return got
 
     def button(self, description: str) -> str:
         return next(model for model, v in self.states.items()
                     if v["model_name"] == "ButtonModel" and v["state"].get("description") == description)
 
-    def click(self, description: str, seconds: float = 2.0) -> list[str]:
-        """Press the button; the texts of the HTML widgets the kernel updates meanwhile."""
+    def click(self, description: str, seconds: float = 2.0, until=None) -> list[str]:
+        """Press the button; the texts of the HTML widgets the kernel updates within ``seconds``,
+        or up to the first text for which ``until`` is true (the rest are read by the next
+        click). ``sent_at``: when (time.monotonic) the press was sent."""
+        self.sent_at = time.monotonic()
         self.send("comm_msg", {"comm_id": self.button(description),
                                "data": {"method": "custom", "content": {"event": "click"}}})
-        return [str(m["content"]["data"]["state"].get("value") or m["content"]["data"]["state"].get("description"))
-                for m in self.read(seconds)
-                if m.get("content", {}).get("data", {}).get("method") == "update"]
+        return [_text(m) for m in self.read(seconds, None if until is None else lambda m: _is_update(m) and until(_text(m)))
+                if _is_update(m)]
 
     def close(self) -> None:
         self.ws.close()
+
+
+def _is_update(message: dict) -> bool:
+    return message.get("content", {}).get("data", {}).get("method") == "update"
+
+
+def _text(message: dict) -> str:
+    """An update's HTML value or button description."""
+    state = message["content"]["data"]["state"]
+    return str(state.get("value") or state.get("description"))
 
 
 @pytest.fixture(scope="module")
@@ -131,14 +147,18 @@ def clear_by_memory(table: TableSocket, known: dict[int, str]) -> list[str]:
     gone: set[int] = set()
     texts: list[str] = []
 
+    def face(p: int, text: str):
+        """Card ``p``'s number in ``text``: its face on its button, or in the words (a pair
+        taken at once hides the button)."""
+        return re.fullmatch(rf"{p}: (\d+)", text) or re.search(rf"You turn over card {p}: \w+ (\d+)", text)
+
     def turn(p: int) -> None:
         for _ in range(3):  # a press too soon after the last is refused ("Nothing changed"): again
-            time.sleep(0.8)  # over the table's held-key check
-            got = table.click(f"card {p}", 1.5)
+            # over the table's held-key check: 0.8 s after the last press was sent
+            time.sleep(max(0.0, 0.8 - (time.monotonic() - getattr(table, "sent_at", 0.0))))
+            got = table.click(f"card {p}", 1.5, until=lambda t: face(p, t) is not None)
             texts.extend(got)
-            # its face on its button, or in the words (a pair taken at once hides the button)
-            faces = [m.group(1) for t in got if (m := re.fullmatch(rf"{p}: (\d+)", t)
-                                                  or re.search(rf"You turn over card {p}: \w+ (\d+)", t))]
+            faces = [m.group(1) for t in got if (m := face(p, t))]
             if faces:
                 known[p] = faces[0]
                 return
