@@ -162,11 +162,18 @@ MAX_SERVER_BODY = 2 * 1024 * 1024
 #: the connection's limit for a pool handler's chunked body, which the handler bounds itself
 #: (:meth:`PoolHandler.data_received`: MAX_BODY)
 _UNBOUNDED = 2 ** 62
-#: seconds a request's whole body may take to arrive, then its connection is closed (a save of
-#: 256 KiB in 60 s is 4.3 KB/s). Without it a connection that sent its headers and then its body
-#: slowly, or never, was kept for ever with what it had sent: 150 such connections from one
-#: script, each 1 byte short of 1 MiB, held 170 MB of the teacher's computer (break44)
-BODY_TIMEOUT = 60.0
+#: seconds a request's whole body may take to arrive, from the end of its headers, then its
+#: connection is closed. Without it a connection that sent its headers and then its body slowly,
+#: or never, was kept for ever with what it had sent: 150 such connections from one script, each
+#: 1 byte short of 1 MiB, held 170 MB of the teacher's computer (break44). A script holds as many
+#: bytes as it can send in this time, and each unfinished body its connection this long: 60 s
+#: was longer than students need (server59a). The largest body sent over the network is a
+#: ``/results`` save from a student's own notebook (at most 256 KiB,
+#: :data:`~catcards.classroom.records.MAX_SAVE_BYTES`; a finished game is about 3 kB): in 20 s it
+#: needs 13 KB/s (105 kbit/s, a 2G phone's EDGE), and :data:`MAX_BODY`, 1 MiB, 52 KB/s
+#: (420 kbit/s). A student page's own bodies (join, ``/me``, game, tally) are under 1 KB, and
+#: school Wi-Fi of 20 Mbit/s shared by 30 phones sending at once gives each about 80 KB/s
+BODY_TIMEOUT = 20.0
 #: seconds a request's headers may take to arrive, from the connection's opening or the end of
 #: its last answer (so it is also how long a kept-alive connection waits for its next request:
 #: tornado 6's ``idle_connection_timeout`` bounds both, it has no separate header timeout). 120 s

@@ -2,7 +2,8 @@
 requests from several client addresses (slow-loris: an IPv6 host has a whole /64, a JupyterHub
 student all of 127/8) filled the bound of all connections, and every student's new connection was
 closed unanswered for as long as the script ran. Now a new connection over a bound closes the one
-that has waited longest on its client (:class:`ClassHTTPServer`).
+that has waited longest on its client (:class:`ClassHTTPServer`), and a request's body has
+:data:`BODY_TIMEOUT` (20 s, was 60) to arrive.
 
 :class:`ClassHTTPServer` serves a small tornado application in a thread, with small bounds; raw
 sockets bound to several 127.0.0.x addresses (Linux lets a socket use any of 127/8) hold
@@ -18,7 +19,7 @@ import time
 import pytest
 import tornado.web
 
-from catcards.classroom.server import ClassHTTPServer
+from catcards.classroom.server import BODY_TIMEOUT, ClassHTTPServer
 from class_server import free_port
 
 STALLED = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "  # headers never ended
@@ -203,3 +204,13 @@ def test_a_kept_alive_connection_waits_from_its_last_answer(served):
     assert answer(new[1]).startswith(b"HTTP/1.1 200 OK")
     assert closed(kept) and still_open(later) and still_open(new[0])
 
+
+def test_a_body_has_20_seconds_to_arrive():
+    """Hostile tester: a body that never came held its connection 60 s. The bodies sent over the
+    network are small: a save of at most 256 KiB needs about 13 KB/s in 20 s, the most a pool
+    handler reads (1 MiB) 52 KB/s."""
+    from catcards.classroom.records import MAX_SAVE_BYTES
+    from catcards.classroom.server import MAX_BODY
+
+    assert BODY_TIMEOUT == 20.0
+    assert MAX_SAVE_BYTES / BODY_TIMEOUT < 14_000 and MAX_BODY / BODY_TIMEOUT < 53_000  # bytes a second
