@@ -67,9 +67,10 @@ tornado's) could answer 431 or 414. A request's headers must arrive within
 :data:`HEADER_TIMEOUT`, one client address holds at most :data:`CONNECTIONS_PER_STUDENT`
 connections a student of the class, at least :data:`CONNECTIONS_PER_ADDRESS`
 (:class:`ClassHTTPServer`: a whole class behind one school router fits), all addresses together half
-the server's open files (:func:`connection_limits`), and the server raises its limit of open files
-(:func:`raise_open_files`): unfinished requests held by a script (slow-loris) cannot make every
-other request wait. Every 429 says ``Retry-After`` (whole seconds).
+the server's open files (:func:`connection_limits`); a new connection over a bound closes the
+one that has waited longest for its request, and the server raises its limit of open files
+(:func:`raise_open_files`): unfinished requests held by a script (slow-loris), from one address or
+many, cannot make every other request wait. Every 429 says ``Retry-After`` (whole seconds).
 
 The teacher's token is read from ``Authorization: Bearer TOKEN`` only; missing: 401, wrong: 403,
 a token in the address (``?token=``, kept in histories and logs): 400. Every refusal is a 4xx
@@ -136,6 +137,7 @@ from pathlib import Path
 from typing import Any
 
 import tornado.httpserver
+import tornado.httputil
 import tornado.ioloop
 import tornado.web
 from traitlets import default
@@ -160,11 +162,18 @@ MAX_SERVER_BODY = 2 * 1024 * 1024
 #: the connection's limit for a pool handler's chunked body, which the handler bounds itself
 #: (:meth:`PoolHandler.data_received`: MAX_BODY)
 _UNBOUNDED = 2 ** 62
-#: seconds a request's whole body may take to arrive, then its connection is closed (a save of
-#: 256 KiB in 60 s is 4.3 KB/s). Without it a connection that sent its headers and then its body
-#: slowly, or never, was kept for ever with what it had sent: 150 such connections from one
-#: script, each 1 byte short of 1 MiB, held 170 MB of the teacher's computer (break44)
-BODY_TIMEOUT = 60.0
+#: seconds a request's whole body may take to arrive, from the end of its headers, then its
+#: connection is closed. Without it a connection that sent its headers and then its body slowly,
+#: or never, was kept for ever with what it had sent: 150 such connections from one script, each
+#: 1 byte short of 1 MiB, held 170 MB of the teacher's computer (break44). A script holds as many
+#: bytes as it can send in this time, and each unfinished body its connection this long: 60 s
+#: was longer than students need (server59a). The largest body sent over the network is a
+#: ``/results`` save from a student's own notebook (at most 256 KiB,
+#: :data:`~catcards.classroom.records.MAX_SAVE_BYTES`; a finished game is about 3 kB): in 20 s it
+#: needs 13 KB/s (105 kbit/s, a 2G phone's EDGE), and :data:`MAX_BODY`, 1 MiB, 52 KB/s
+#: (420 kbit/s). A student page's own bodies (join, ``/me``, game, tally) are under 1 KB, and
+#: school Wi-Fi of 20 Mbit/s shared by 30 phones sending at once gives each about 80 KB/s
+BODY_TIMEOUT = 20.0
 #: seconds a request's headers may take to arrive, from the connection's opening or the end of
 #: its last answer (so it is also how long a kept-alive connection waits for its next request:
 #: tornado 6's ``idle_connection_timeout`` bounds both, it has no separate header timeout). 120 s
@@ -175,7 +184,8 @@ HEADER_TIMEOUT = 10.0
 #: connections one client address may hold open at once, per student the class may have
 #: (``--max-students``), and at least :data:`CONNECTIONS_PER_ADDRESS` (tornado's HTTP
 #: connections; a table's websocket, once open, is not counted here: it is bounded by
-#: :data:`TABLE_SOCKETS`). One more is closed at once, unanswered (:class:`ClassHTTPServer`). A
+#: :data:`TABLE_SOCKETS`). One more closes that address's connection waiting longest for its
+#: request, or is closed at once, unanswered, when none waits (:class:`ClassHTTPServer`). A
 #: browser opens up to 6 connections to one server and keeps them :data:`HEADER_TIMEOUT` after
 #: its page loaded, and a table's kernel sends its games from this computer: a whole class behind
 #: one school network's address (NAT) or a hub's proxy holds fewer than 8 a student (break58s:
@@ -1069,10 +1079,18 @@ class NoReferrer(tornado.web.OutputTransform):
 class ClassHTTPServer(tornado.httpserver.HTTPServer):
     """The class server's HTTP server: tornado's, with at most ``per_address`` connections from one
     client address and ``total`` from all together (:func:`connection_limits`; None: no bound).
-    One more is closed as soon as it is accepted, unanswered and unread: a script holding
-    unfinished requests (slow-loris) could otherwise hold as many as the server may open files,
-    and every new request waited (break57s). A connection stops counting when tornado lets it
-    go: closed, or taken over by a websocket. Tornado's other options as its ``HTTPServer``'s.
+    A new connection over a bound makes room by closing the connection that has waited longest
+    on its client (:attr:`waiting`: for its request's headers or body, the first request's or,
+    kept alive, the next's), among those the bound counts (that address's, or all); with none
+    such, the new one is closed as soon as it is accepted, unanswered and unread. A connection
+    whose request has arrived whole, and is being answered, is never closed for another.
+    Unfinished requests held by a script (slow-loris) could otherwise hold as many as the server
+    may open files, and every new request waited (break57s); with the new connection refused, a
+    script from four or more addresses, each stalled request closed after
+    :data:`HEADER_TIMEOUT` and opened again at once, kept every student's new connection out
+    (server59a). A browser opens again a kept-alive connection the server closed. A connection
+    stops counting when tornado lets it go: closed, or taken over by a websocket. Tornado's
+    other options as its ``HTTPServer``'s.
 
     Tornado's own 400 for a request it cannot parse has no ``Referrer-Policy``: it has no body, so
     a browser loads nothing from it and sends no address on."""
@@ -1083,6 +1101,9 @@ class ClassHTTPServer(tornado.httpserver.HTTPServer):
         self.per_address, self.total = per_address, total
         #: client address -> its connections open now
         self.open_from: dict[str, int] = {}
+        #: the streams of the connections whose request has not arrived whole -> their client
+        #: address, the one waiting longest first
+        self.waiting: dict[Any, str] = {}
 
     @staticmethod
     def client(address: Any) -> str:
@@ -1092,21 +1113,69 @@ class ClassHTTPServer(tornado.httpserver.HTTPServer):
 
     def handle_stream(self, stream: Any, address: Any) -> None:
         client = self.client(address)
-        if ((self.per_address is not None and self.open_from.get(client, 0) >= self.per_address)
-                or (self.total is not None and sum(self.open_from.values()) >= self.total)):
+        if self.per_address is not None and self.open_from.get(client, 0) >= self.per_address:
+            room = self.close_waiting(client)
+        elif self.total is not None and sum(self.open_from.values()) >= self.total:
+            room = self.close_waiting(None)
+        else:
+            room = True
+        if not room:
             stream.close()
             return
         self.open_from[client] = self.open_from.get(client, 0) + 1
+        self.waiting[stream] = client
         super().handle_stream(stream, address)
+
+    def close_waiting(self, client: str | None) -> bool:
+        """Close the connection in :attr:`waiting` that has waited longest, from ``client``
+        (None: from any address). False when there is none. It is counted out when tornado lets
+        it go (:meth:`on_close`, soon after)."""
+        stream = next((stream for stream, its in self.waiting.items() if client in (None, its)), None)
+        if stream is None:
+            return False
+        del self.waiting[stream]
+        stream.close()
+        return True
+
+    def start_request(self, server_conn: Any, request_conn: Any) -> Any:
+        # tornado starts reading each request of a connection, the first at once, a kept-alive
+        # connection's next once the last was answered: from now on it waits on its client (one
+        # closed for another is not: tornado is about to let it go)
+        stream = server_conn.stream
+        if not stream.closed():
+            self.waiting[stream] = self.waiting.pop(stream, self.client(server_conn.context.address))
+        return _Arrived(super().start_request(server_conn, request_conn), lambda: self.waiting.pop(stream, None))
 
     def on_close(self, server_conn: Any) -> None:
         super().on_close(server_conn)
+        self.waiting.pop(server_conn.stream, None)
         client = self.client(server_conn.context.address)
         left = self.open_from.get(client, 1) - 1
         if left > 0:
             self.open_from[client] = left
         else:
             self.open_from.pop(client, None)
+
+
+class _Arrived(tornado.httputil.HTTPMessageDelegate):
+    """A request's tornado delegate, passed on, calling ``arrived()`` once the request has been
+    read whole (headers and body), before it is answered (:meth:`ClassHTTPServer.start_request`)."""
+
+    def __init__(self, delegate: Any, arrived: Any):
+        self.delegate, self.arrived = delegate, arrived
+
+    def headers_received(self, start_line: Any, headers: Any) -> Any:
+        return self.delegate.headers_received(start_line, headers)
+
+    def data_received(self, chunk: bytes) -> Any:
+        return self.delegate.data_received(chunk)
+
+    def finish(self) -> None:
+        self.arrived()
+        self.delegate.finish()
+
+    def on_connection_close(self) -> None:
+        self.delegate.on_connection_close()
 
 
 class HostCheckedApplication(tornado.web.Application):

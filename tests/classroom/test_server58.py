@@ -208,8 +208,9 @@ def test_connection_bounds_grow_with_the_class_and_keep_half_the_open_files():
 
 def test_the_http_server_closes_a_connection_over_either_bound_and_counts_closed_ones_out():
     """:class:`ClassHTTPServer` with 3 connections an address and 5 in all: a fourth from
-    127.0.0.2 and a sixth in all are closed at once, unanswered; once two close, two more are
-    taken (a connection stops counting when it closes)."""
+    127.0.0.2 closes that address's oldest unfinished request, a sixth in all the oldest of all
+    (server59a: before, the new one was closed); once one closes, two more are taken (a
+    connection stops counting when it closes)."""
     import asyncio
     import threading
 
@@ -254,11 +255,11 @@ def test_the_http_server_closes_a_connection_over_either_bound_and_counts_closed
     try:
         socks = [connect("127.0.0.2") for _ in range(4)]
         time.sleep(0.5)
-        assert [closed(sock) for sock in socks] == [False, False, False, True]
+        assert [closed(sock) for sock in socks] == [True, False, False, False]
         socks += [connect("127.0.0.3") for _ in range(3)]
         time.sleep(0.5)
-        assert [closed(sock) for sock in socks[4:]] == [False, False, True]   # 5 in all
-        assert box["server"].open_from == {"127.0.0.2": 3, "127.0.0.3": 2}
+        assert [closed(sock) for sock in socks[1:]] == [True, False, False, False, False, False]   # 5 in all
+        assert box["server"].open_from == {"127.0.0.2": 2, "127.0.0.3": 3}
         socks[0].close()
         socks[4].close()
         time.sleep(0.5)
