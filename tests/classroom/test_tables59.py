@@ -1,0 +1,82 @@
+"""Hostile tester (break59) on the class tables: a game sent again after an outage, and the
+kernels the tables start.
+
+1. A counted result must never be lost or changed. The class server was out of reach while a
+   student turned the last two cards of a Snap pass (the table kept each move on the server,
+   ``POST class/CODE/progress``; those two did not get there, nor did the finished game). Once
+   the server was back, "Send game 1 again" asked ``/game``, was given the game as the server last
+   kept it ("50 cards turned" of 52), and put that on the table instead of the finished game: the
+   game the student had played to its end was not the one sent (they had to play its end again).
+   Fixed: a game over on the table and not counted is sent again as the table holds it, and kept
+   on the server first (so a reload after that resumes the finished game, not an older one).
+"""
+from __future__ import annotations
+
+import json
+import urllib.error
+
+from test_class_app import FakeClass, run_app
+
+
+class FlakyClass(FakeClass):
+    """A stand-in class server that cannot be reached while ``down`` is true."""
+
+    down = False
+
+    def urlopen(self, request, timeout=None):
+        if self.down:
+            raise urllib.error.URLError("Connection refused")
+        return super().urlopen(request, timeout)
+
+
+def test_a_game_finished_while_the_server_was_out_of_reach_is_sent_again_as_played(monkeypatch):
+    fake = FlakyClass(games=[(0, 11), (0, 11), (1, 12)],
+                      results=[(201, {"counted": {"value": 3}, "games": 1})])
+    app = run_app(monkeypatch, fake)
+    table, note, button = app["table"], app["note"], app["next_button"]
+    for _ in range(50):
+        table._run(table.press_turn)
+    assert len(json.loads(fake.kept[0])["actions"]) == 50  # the server keeps the game move by move
+    fake.down = True  # the server is out of reach for the last two cards and the finished game
+    for _ in range(2):
+        table._run(table.press_turn)
+    assert table.state.is_over and [path for path, _ in fake.sent] == ["game"]
+    finished = table.state.to_json()
+    assert "Not counted: the class server cannot be reached" in note.value
+    assert button.description == "Send game 1 again" and button.layout.display == "flex"
+
+    fake.down = False
+    button.click()
+    # the finished game, as the student played it, is kept and sent; not the 50 cards the server kept
+    assert fake.kept[0] == finished
+    assert [path for path, _ in fake.sent] == ["game", "game", "results"]
+    assert fake.sent[-1][1]["save"] == finished
+    assert table.state.to_json() == finished
+    assert "Counted for the class: <b>3 snaps</b>" in note.value
+    assert button.description == "Play another game"
+    button.click()
+    assert table.state.seed == 12 and "Game 2." in note.value
+    table.close()
+
+
+def test_a_send_again_while_the_server_is_still_out_of_reach_keeps_the_finished_game(monkeypatch):
+    """Pressed while the server is still out of reach, "Send game 1 again" says so and keeps the
+    finished game on the table, to be sent at the next press (the page is not to be reloaded: a
+    new table would have only what the server kept)."""
+    fake = FlakyClass(games=[(0, 11), (0, 11)], results=[(201, {"counted": {"value": 3}, "games": 1})])
+    app = run_app(monkeypatch, fake)
+    table, note, button = app["table"], app["note"], app["next_button"]
+    for _ in range(51):
+        table._run(table.press_turn)
+    fake.down = True
+    table._run(table.press_turn)
+    finished = table.state.to_json()
+    button.click()
+    assert "cannot be reached" in note.value and "reload" not in note.value.lower()
+    assert "Send game 1 again" in note.value and button.layout.display == "flex"
+    assert table.state.to_json() == finished
+    fake.down = False
+    button.click()
+    assert fake.sent[-1][1]["save"] == finished and "Counted for the class" in note.value
+    table.close()
+
