@@ -9,12 +9,24 @@ kernels the tables start.
    game the student had played to its end was not the one sent (they had to play its end again).
    Fixed: a game over on the table and not counted is sent again as the table holds it, and kept
    on the server first (so a reload after that resumes the finished game, not an older one).
+2. The tables' kernels started with the ``python3`` kernelspec Jupyter finds first: one in the
+   teacher's ``~/.local/share/jupyter/kernels`` (first outside a virtual environment they own,
+   or with ``JUPYTER_PREFER_ENV_PATH=0``; a folder in ``JUPYTER_PATH`` always) pointing at
+   another Python started every table with it, outside the environment catcards runs in.
+   Fixed: the server's kernel spec manager (``OwnPythonKernels``) reads no kernelspec folder,
+   and its ``python3`` is ipykernel's own, this server's ``sys.executable``.
 """
 from __future__ import annotations
 
 import json
+import re
+import sys
 import urllib.error
+from pathlib import Path
 
+import requests
+
+from class_server import ClassProcess, free_port
 from test_class_app import FakeClass, run_app
 
 
@@ -80,3 +92,54 @@ def test_a_send_again_while_the_server_is_still_out_of_reach_keeps_the_finished_
     assert fake.sent[-1][1]["save"] == finished and "Counted for the class" in note.value
     table.close()
 
+
+def other_python(folder: Path, marker: Path) -> Path:
+    """A ``python3`` kernelspec in ``folder/kernels`` whose "Python" only writes ``marker`` and
+    fails (as a Python without ipykernel, or without catcards, would). Returns the spec's folder."""
+    fake = folder / "other-python"
+    fake.parent.mkdir(parents=True, exist_ok=True)
+    fake.write_text(f"#!/bin/sh\ntouch {marker}\necho 'No module named ipykernel_launcher' >&2\nexit 1\n")
+    fake.chmod(0o755)
+    spec = folder / "kernels" / "python3"
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [str(fake), "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "Another Python", "language": "python"}))
+    return spec
+
+
+def test_the_servers_kernel_specs_are_its_own_python_whatever_folders_hold(tmp_path, monkeypatch):
+    from catcards.classroom.server import OwnPythonKernels, _voila_argv
+
+    marker = tmp_path / "ran"
+    other_python(tmp_path / "data", marker)
+    other_python(tmp_path / "path", marker)
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "path"))
+    monkeypatch.setenv("JUPYTER_PREFER_ENV_PATH", "0")
+    specs = OwnPythonKernels()
+    assert list(specs.find_kernel_specs()) == ["python3"]
+    assert specs.get_kernel_spec("python3").argv == [sys.executable, "-m", "ipykernel_launcher", "-f",
+                                                     "{connection_file}"]
+    assert "--VoilaConfiguration.kernel_spec_manager_class=catcards.classroom.server.OwnPythonKernels" \
+        in _voila_argv("127.0.0.1", 8867, "/", 1)
+
+
+def test_a_table_opens_with_the_servers_python_beside_a_teachers_kernelspec_of_another(tmp_path):
+    """A real class server, started from a HOME whose ``~/.local/share/jupyter/kernels/python3``
+    points at another "Python" (found first: ``JUPYTER_PREFER_ENV_PATH=0``, as outside a virtual
+    environment the teacher owns): a student's table opens and deals, and the other was never run.
+    Before the fix the page never had a table (each kernel's start failed)."""
+    home = tmp_path / "home"
+    marker = tmp_path / "other-python-ran"
+    other_python(home / ".local" / "share" / "jupyter", marker)
+    process = ClassProcess(tmp_path / "store", free_port(), home)
+    try:
+        info = process.start(env={"JUPYTER_PREFER_ENV_PATH": "0"}, extra=("--preheat=1",))
+        token = requests.post(info["join_url"] + "/join", json={}, timeout=30).json()["student"]
+        page = requests.get(info["base"] + f"?student={token}", timeout=60)
+        assert page.status_code == 200 and re.search(r'"kernelId": "[0-9a-f-]{36}"', page.text), page.text[-500:]
+        assert "Game 1." in page.text
+        assert not marker.exists()
+    finally:
+        process.stop()
