@@ -15,6 +15,8 @@ kernels the tables start.
    another Python started every table with it, outside the environment catcards runs in.
    Fixed: the server's kernel spec manager (``OwnPythonKernels``) reads no kernelspec folder,
    and its ``python3`` is ipykernel's own, this server's ``sys.executable``.
+3. A malformed widget ``comm_open`` a script sends to its own table kernel was answered with a
+   Python traceback naming the server's files; now with one line.
 """
 from __future__ import annotations
 
@@ -22,12 +24,15 @@ import json
 import re
 import sys
 import urllib.error
+import uuid
 from pathlib import Path
 
+import pytest
 import requests
 
 from class_server import ClassProcess, free_port
 from test_class_app import FakeClass, run_app
+from test_pairs_table_break55 import TableSocket
 
 
 class FlakyClass(FakeClass):
@@ -125,21 +130,80 @@ def test_the_servers_kernel_specs_are_its_own_python_whatever_folders_hold(tmp_p
         in _voila_argv("127.0.0.1", 8867, "/", 1)
 
 
-def test_a_table_opens_with_the_servers_python_beside_a_teachers_kernelspec_of_another(tmp_path):
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
     """A real class server, started from a HOME whose ``~/.local/share/jupyter/kernels/python3``
     points at another "Python" (found first: ``JUPYTER_PREFER_ENV_PATH=0``, as outside a virtual
-    environment the teacher owns): a student's table opens and deals, and the other was never run.
-    Before the fix the page never had a table (each kernel's start failed)."""
-    home = tmp_path / "home"
-    marker = tmp_path / "other-python-ran"
+    environment the teacher owns). Yields its JSON line (with ``base``) and ``marker``, the file
+    the other "Python" writes if it is ever run."""
+    tmp = tmp_path_factory.mktemp("tables59")
+    home, marker = tmp / "home", tmp / "other-python-ran"
     other_python(home / ".local" / "share" / "jupyter", marker)
-    process = ClassProcess(tmp_path / "store", free_port(), home)
+    process = ClassProcess(tmp / "store", free_port(), home)
     try:
-        info = process.start(env={"JUPYTER_PREFER_ENV_PATH": "0"}, extra=("--preheat=1",))
-        token = requests.post(info["join_url"] + "/join", json={}, timeout=30).json()["student"]
-        page = requests.get(info["base"] + f"?student={token}", timeout=60)
-        assert page.status_code == 200 and re.search(r'"kernelId": "[0-9a-f-]{36}"', page.text), page.text[-500:]
-        assert "Game 1." in page.text
-        assert not marker.exists()
+        info = process.start(env={"JUPYTER_PREFER_ENV_PATH": "0"}, extra=("--preheat=2",))
+        yield {**info, "marker": marker}
     finally:
         process.stop()
+
+
+def open_table(served) -> tuple[requests.Session, str]:
+    """Join the class and open the student's table page: the session (its ``_xsrf`` cookie) and
+    the page's text."""
+    session = requests.Session()
+    token = session.post(served["join_url"] + "/join", json={}, timeout=30).json()["student"]
+    page = session.get(served["base"] + f"?student={token}", timeout=60)
+    assert page.status_code == 200, page.text[-500:]
+    return session, page.text
+
+
+def test_a_table_opens_with_the_servers_python_beside_a_teachers_kernelspec_of_another(served):
+    """A student's table opens and deals, and the other "Python" was never run. Before the fix
+    the page never had a table (each kernel's start failed)."""
+    _, page = open_table(served)
+    assert re.search(r'"kernelId": "[0-9a-f-]{36}"', page) and "Game 1." in page, page[-500:]
+    assert not served["marker"].exists()
+
+
+class KernelSocket(TableSocket):
+    """A script on its student's table websocket (:class:`TableSocket`'s ``send`` and ``read``),
+    having asked nothing yet (no widget states: quick)."""
+
+    def __init__(self, base: str, kernel: str, xsrf: str):
+        from websockets.sync.client import connect
+
+        url = base.replace("http://", "ws://", 1) + f"api/kernels/{kernel}/channels?session_id={uuid.uuid4()}"
+        self.ws = connect(url, open_timeout=60, max_size=None, additional_headers={"Cookie": f"_xsrf={xsrf}"})
+        self.ws.__enter__()  # closed by close()
+
+
+def stream_text(table: KernelSocket, seconds: float = 20) -> list[str]:
+    """The texts of the kernel's next ``stream`` messages (waiting at most ``seconds`` for one)."""
+    for _ in range(int(seconds / 0.5)):
+        texts = [m["content"]["text"] for m in table.read(0.5) if m.get("msg_type") == "stream"]
+        if texts:
+            return texts
+    return []
+
+
+def test_a_malformed_comm_open_is_refused_in_one_line_without_a_traceback(served):
+    """3. A script on the student's own table websocket opened the widget control comm with another
+    protocol version (or none): the kernel answered on its websocket (a ``stream`` message, which
+    every websocket of that kernel gets, the student's page too; the page shows none) with a
+    Python traceback naming the server's files. It answers one line saying what is wrong."""
+    session, page = open_table(served)
+    kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page).group(1)
+    table = KernelSocket(served["base"], kernel, session.cookies["_xsrf"])
+    try:
+        said = []
+        for metadata in ({"version": "0.1"}, {}):
+            table.send("comm_open", {"comm_id": str(uuid.uuid4()), "target_name": "jupyter.widget.control",
+                                     "data": {}}, metadata)
+            said += stream_text(table)
+        assert len(said) == 2, said
+        for text in said:
+            assert "Incompatible widget control protocol versions" in text and "ValueError" in text, text
+            assert "Traceback" not in text and 'File "' not in text and ".py" not in text, text
+            assert text.count("\n") == 1, text
+    finally:
+        table.close()
