@@ -60,7 +60,8 @@ pool's tornado handlers placed in front of Voila's, under ``{base_url}class/<COD
 Every answer says ``Referrer-Policy: no-referrer`` (:class:`NoReferrer`: a table's address holds
 its student's token), but tornado's own bodiless 400 to a request it cannot parse. The server reads no ``voila.py`` or ``voila.json`` (:class:`ClassServer`):
 its settings are its command's options, whatever folder it is started from; it reads no settings of the teacher's
-``~/.jupyter`` or ``~/.ipython``, nor do its table kernels (:func:`private_settings`). A request
+``~/.jupyter`` or ``~/.ipython``, nor do its table kernels (:func:`private_settings`), which
+run the server's own Python whatever kernelspecs are installed (:class:`OwnPythonKernels`). A request
 line and headers over tornado's limit (64 KiB) get no answer: tornado's stream closes the
 connection itself when its read passes the limit, before any code of the server (or a hook of
 tornado's) could answer 431 or 414. A request's headers must arrive within
@@ -140,6 +141,7 @@ import tornado.httpserver
 import tornado.httputil
 import tornado.ioloop
 import tornado.web
+from jupyter_client.kernelspec import KernelSpecManager
 from traitlets import default
 from voila.app import Voila
 
@@ -2460,6 +2462,21 @@ def find_jupyter_data() -> None:
     os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, paths))
 
 
+class OwnPythonKernels(KernelSpecManager):
+    """The class server's kernel specs: only ``python3``, ipykernel's own spec, whose command is
+    this server's interpreter (``[sys.executable, "-m", "ipykernel_launcher", "-f",
+    "{connection_file}"]``: ``ipykernel.kernelspec.get_kernel_dict``). No kernelspec folder is
+    read (``kernel_dirs`` empty): a ``python3`` spec in the teacher's
+    ``~/.local/share/jupyter/kernels`` (or ``JUPYTER_DATA_DIR``, ``JUPYTER_PATH``, the system's
+    folders) pointing at another Python started every table with it, outside the environment
+    catcards runs in (break59: missing packages, or another catcards). Set as Voila's
+    ``VoilaConfiguration.kernel_spec_manager_class`` (:func:`_voila_argv`)."""
+
+    @default("kernel_dirs")
+    def _no_kernel_folders(self) -> list[str]:
+        return []
+
+
 #: the JupyterLab extensions a student's table loads: the widgets' and Voila's widget manager
 WIDGET_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8")
 
@@ -2476,6 +2493,8 @@ def _voila_argv(ip: str, port: int, base_url: str, preheat: int, verbose: bool =
             # kernel's, which threw "Cannot read properties of undefined (reading 'LicensesClient')")
             # fail or warn in Voila's page and are not used
             *(f"--VoilaConfiguration.extension_allowlist={name}" for name in WIDGET_EXTENSIONS),
+            # the tables' kernels run this server's Python, whatever kernelspecs the computer has
+            f"--VoilaConfiguration.kernel_spec_manager_class={__name__}.OwnPythonKernels",
             *APP_CULLING, *APP_EXECUTION]
     if preheat > 0:
         argv += ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={preheat}"]
