@@ -171,6 +171,8 @@ class Pool:
             raise PoolError(400, f"a class takes 1 to {MAX_STUDENTS} students, not {short_repr(max_students)}")
         self.store = store
         self.max_students = max_students
+        #: the rate limits' clock (the class server's table pages use it too)
+        self.clock = clock
         self._buckets = _Buckets(burst, per_second, clock)
         self._join_address = _Buckets(*join_per_address, clock)
         self._join_class = _Buckets(*join_per_class, clock)

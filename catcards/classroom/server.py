@@ -1899,8 +1899,8 @@ class ClassServer(PromptStop, Voila):
         if self.pool.info(self.code).ended:  # no game of it can count any more
             return Refusal(403, "This class has ended: your results are kept. Ask your teacher for the new code.")
         if self._table_loads is None:
-            self._table_loads = _Buckets(*TABLE_RATE_PER_STUDENT, time.monotonic)
-            self._address_loads = _Buckets(*TABLE_RATE_PER_ADDRESS, time.monotonic)
+            self._table_loads = _Buckets(*TABLE_RATE_PER_STUDENT, self.pool.clock)
+            self._address_loads = _Buckets(*TABLE_RATE_PER_ADDRESS, self.pool.clock)
         if wait := self._table_loads.wait(student.number):
             seconds = max(1, math.ceil(wait))
             return Refusal(429, f"Your table was opened many times in a short while: wait {seconds} s and reload.",

@@ -173,14 +173,15 @@ def test_unfinished_requests_are_bounded_per_address_and_closed_after_the_header
 @pytest.fixture
 def small_class(tmp_path):
     """The pool's handlers (no Voila) in front of a class of 30, with small rates: 3 joins, 3
-    counts from one address, 3 results or counts from one student at once, then one in 100 s."""
+    counts from one address, 3 results or counts from one student at once, then one in 100 s
+    (the clock stands still: a wait is always 100 s)."""
     from catcards.classroom.pool import Pool
     from catcards.classroom.server import ClassServer
     from catcards.classroom.store import open_store
 
     store = open_store(tmp_path / "store")
     pool = Pool(store, max_students=30, burst=3, per_second=0.01, join_per_address=(3, 0.01),
-                tally_per_address=(3, 0.01))
+                tally_per_address=(3, 0.01), clock=lambda: 1000.0)  # no refill while a loaded machine runs the test
     server = ClassServer()
     server.pool, server.info, server.activity = pool, pool.start("snap"), activity("snap/snaps-per-pass")
     server.max_tables = 60
@@ -332,7 +333,7 @@ def test_joining_again_does_not_get_around_the_table_pages_a_network_may_open():
     with tempfile.TemporaryDirectory() as folder:
         store = open_store(Path(folder) / "store")
         try:
-            pool = Pool(store, max_students=300)
+            pool = Pool(store, max_students=300, clock=lambda: 1000.0)  # no refill while the test runs
             server = ClassServer()
             server.pool, server.info, server.activity = pool, pool.start("snap"), activity("snap/snaps-per-pass")
             server.max_tables = 10_000
