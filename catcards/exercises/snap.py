@@ -163,3 +163,17 @@ KEPT_BACK = {
         "note": "The cards turned are not put back. Work out below by how much.",
     },
 }
+
+#: what each kept-back text waits for (see :func:`catcards.exercises.kept_back`): the two first
+#: predictions each give the other's answer away (1/17 a turn, 51 x 1/17 = 3 a pass), so
+#: everything about either waits for both
+_BOTH = ("snap/one-turn", "snap/snaps-per-pass")
+KEPT_UNTIL = {
+    "snap/one-turn": _BOTH,
+    "snap/snaps-per-pass": _BOTH,
+    "snap/why-one-turn": _BOTH,
+    "snap/why-snaps-per-pass": _BOTH,
+    "snap/no-snap-shortcut": _BOTH,
+    "snap/whole-games": _BOTH,
+    "snap/next-after-a-snap": ("snap/after-a-snap",),
+}

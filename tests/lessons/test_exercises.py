@@ -644,7 +644,7 @@ def _code_sources():
 
 def test_no_lesson_code_cell_shows_a_kept_back_text():
     import re
-    from catcards.exercises import kept_back
+    from catcards.exercises import _kept_value as kept_back   # the text itself (kept_back gives it after the lock-in)
     from catcards.exercises import _KEPT_BACK
 
     kept_back("snap/after-a-snap")   # loads the texts
@@ -674,7 +674,7 @@ def test_the_after_a_snap_reveal_gives_the_direction_not_the_chances_the_next_ce
     any form, are printed by the cell under *Work it out* after the lock-in."""
     import nbformat
     from pathlib import Path
-    from catcards.exercises import kept_back
+    from catcards.exercises import _kept_value as kept_back   # the text itself (kept_back gives it after the lock-in)
 
     revealed = " ".join(str(v) for v in kept_back("snap/after-a-snap").values())
     for form in ("2/50", "3/50", "1/25", "3/50", "0.04", "0.06", "4%", "6%", "2 of the 50", "3 of the 50"):
@@ -704,7 +704,7 @@ def test_a_check_cells_fill_in_examples_give_the_places_it_asks_for():
 
 
 def test_kept_back_names_the_keys_when_one_is_unknown():
-    from catcards.exercises import kept_back
+    from catcards.exercises import _kept_value as kept_back   # the text itself (kept_back gives it after the lock-in)
 
     with pytest.raises(KeyError, match="snap/after-a-snap"):
         kept_back("snap/no-such-text")
