@@ -610,8 +610,10 @@ def test_snap_after_two_snaps_tells_the_answer_from_the_named_mistake_by_four_pl
         assert result.right is False and "at least" in result.message
     assert ex.check("0.0385", show=False).right and ex.check("3.85%", show=False).right
     for mistake in ("0.0377", "3.77%", "2/53"):
-        assert ex.check(mistake, show=False).message == ("Not yet: three cards (the run of three) have been "
-                                                           "turned, not two: 52 are left.")
+        # lessons59: the feedback asks about the cards turned; it no longer says "52 are left"
+        assert ex.check(mistake, show=False).message == (
+            "Not yet: the 2 cards of that number still to come are right. But count the cards already turned "
+            "again (the whole run): how many cards can the next one be?")
 
 
 
