@@ -37,9 +37,9 @@ from __future__ import annotations
 
 import html
 import math
-import weakref
 import numbers
 import re
+import weakref
 from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence
 
@@ -346,8 +346,10 @@ class Predict(W.VBox):
         self._kept = tuple(dict.fromkeys(v.key for v in (exact, note, *(note if isinstance(note, tuple) else ()))
                                          if isinstance(v, Withheld)))
 
-        def real(v: Any) -> Any:
-            return _kept_value(v.key)[v.field] if isinstance(v, Withheld) else v
+        def real(v: Any) -> Any:   # a withheld text (field None) or one field of a withheld dict
+            if not isinstance(v, Withheld):
+                return v
+            return _kept_value(v.key) if v.field is None else _kept_value(v.key)[v.field]
 
         answers["exact"] = real(exact)
         answers["note"] = " ".join(str(real(part)) for part in note if part) if isinstance(note, tuple) else real(note)
