@@ -191,3 +191,25 @@ def test_snap_after_one_snap_feedback_asks_how_many_are_left_instead_of_saying_2
     said = exercise("snap/dinohistoria-after-two-snaps").check("3/53", show=False).message
     assert said == ("Not yet: 3/53 is the chance after ONE snap. After two snaps in a row, how many of the five "
                     "cards of that number are on the table? So how many are left?")
+
+
+def test_guard_the_teachers_edition_of_a_lesson_shows_the_kept_back_answers(tmp_path):
+    """A guard (passed before, when kept_back gave everything): the --run edition marks its boxes
+    locked in by their value, not through the record kept_back asks, so its mark_all_solved must
+    open the texts, or the edition's reveals and workings would say "Lock in ..."."""
+    from test_class_kit import _toy_lesson, text_of
+
+    from catcards.cli import main
+
+    notebooks = tmp_path / "notebooks"
+    _toy_lesson(notebooks,
+                'from catcards.widgets.predict import Predict\nfrom catcards.exercises import kept_back\n'
+                'first = Predict("Chance of a snap?", key="snap/one-turn")\nfirst',
+                'count = Predict("Snaps a pass?", kind="number", unit="snaps", key="snap/snaps-per-pass")\ncount',
+                'first.reveal(exact=1, simulated=0.06, games=600, trial="deal", **kept_back("snap/one-turn"))',
+                'print(kept_back("snap/why-one-turn"))')
+    main(["kit", str(tmp_path / "run"), "--no-pdf", "--run", "--notebooks", str(notebooks)])
+    ran = text_of((tmp_path / "run" / "toy-teacher.html").read_text())
+    assert "The simulated share pools all 51 turns of each of the 600 deals." in ran
+    assert "Wildcat: P(snap on a turn) = 3/51 = 1/17, about 0.059" in ran
+    assert "This answer comes after" not in ran and "Lock in your other predictions" not in ran
