@@ -61,7 +61,7 @@ from ..core.text import short_repr, value_kind
 
 __all__ = ["check", "parse_answer", "read_answer", "Reading", "needed_decimals", "decimals_text", "Result",
            "Exercise", "exercise", "exercises", "reveal_after", "reveal_state", "mark_all_solved", "kept_back",
-           "DEFAULT_TOLERANCE", "FILL_IN", "FILL_IN_NUMBER", "fill_in"]
+           "Withheld", "DEFAULT_TOLERANCE", "FILL_IN", "FILL_IN_NUMBER", "fill_in"]
 
 #: the old fixed distance for a decimal probability (three decimal places); still used to call an
 #: exact fraction "close" and for a check given ``tolerance=DEFAULT_TOLERANCE``
@@ -709,9 +709,22 @@ def _registry() -> dict[str, Exercise]:
                 if key in kept:
                     raise RuntimeError(f"two kept-back texts are called {key!r}")
                 kept[key] = value
+            _KEPT_UNTIL.update(getattr(module, "KEPT_UNTIL", {}))
         _KEPT_BACK.update(kept)
         _EXERCISES.update(found)
     return _EXERCISES
+
+
+#: what a kept-back text waits for, by its key (each module's optional ``KEPT_UNTIL`` dict): the
+#: keys of the Predict boxes that must be locked in, or of the exercises that must be answered (or
+#: their result shown), before :func:`kept_back` gives it. A key not listed waits for the box of its
+#: own name (a reveal's answers are kept under the key of their box).
+_KEPT_UNTIL: dict[str, tuple[str, ...]] = {}
+#: True once :func:`mark_all_solved` has run (a teacher's edition): every kept-back text is given
+_ALL_OPEN = False
+#: exercises whose kept-back result is being drawn or was drawn (:class:`_Reveal`): the "Show me
+#: the answer" button gives their texts too
+_DRAWN: set[str] = set()
 
 
 def kept_back(key: str) -> Any:
@@ -727,15 +740,107 @@ def kept_back(key: str) -> Any:
     prediction is locked in, plain text (``print(kept_back(key))``), which may hold ``str.format``
     fields the cell fills in with its simulated values. A dict is returned as a copy.
 
+    Before what it waits for (the module's ``KEPT_UNTIL``; else the box keyed ``key``) it gives a
+    :class:`Withheld` instead: printed or shown, it is one sentence ("This answer comes after you
+    lock in your prediction above. ..."), never the answer, and no error. A ``Predict.reveal``
+    given it (``**kept_back(key)``) keeps its answers back until then, and fills in by itself
+    when the last box it waits for is locked in. Whether a box is locked in is asked of
+    :func:`catcards.widgets.predict.locked` (the one place that knows).
+
     Raises:
         KeyError: no text is kept back under ``key`` (the message lists the keys there are).
     """
+    value = _kept_value(key)
+    if not _kept_open(key):
+        return Withheld(key, fields=tuple(value) if isinstance(value, dict) else None)
+    return dict(value) if isinstance(value, dict) else value
+
+
+def _kept_value(key: str) -> Any:
+    """The kept-back value of ``key`` itself, open or not (for ``Predict.reveal``, which shows it
+    only once :func:`_kept_open`). Raises KeyError as :func:`kept_back`."""
     _registry()
     try:
-        value = _KEPT_BACK[key]
+        return _KEPT_BACK[key]
     except KeyError:
         raise KeyError(f"nothing is kept back as {key!r}; the keys are: {', '.join(sorted(_KEPT_BACK))}") from None
-    return dict(value) if isinstance(value, dict) else value
+
+
+def _kept_waits(key: str) -> tuple[str, ...]:
+    _registry()
+    return _KEPT_UNTIL.get(key, (key,))
+
+
+def _kept_open(key: str) -> bool:
+    """Whether ``key``'s kept-back text may be given now: every box it waits for is locked in
+    (:func:`catcards.widgets.predict.locked`) and every exercise answered right or its result
+    shown; or a teacher's edition (:func:`mark_all_solved`)."""
+    if _ALL_OPEN:
+        return True
+    import sys
+
+    predict = sys.modules.get("catcards.widgets.predict")   # not imported: no box was ever locked in
+    for wait in _kept_waits(key):
+        if wait in _registry():
+            if wait not in _SOLVED and wait not in _DRAWN:
+                return False
+        elif predict is None or not predict.locked(wait):
+            return False
+    return True
+
+
+class Withheld:
+    """What :func:`kept_back` gives before its answer may be shown: printed, shown as a cell's
+    value or formatted (``.format(...)``, ``withheld["note"]``), it is one sentence for the
+    student saying when the answer comes; it holds no part of the answer.
+
+    Attributes:
+        key: the kept-back key.
+        field: for one field of a kept-back dict (``withheld["note"]``), its name, else None.
+        message: the sentence.
+    """
+
+    def __init__(self, key: str, fields: Optional[tuple[str, ...]] = None, field: Optional[str] = None) -> None:
+        self.key, self._fields, self.field = key, fields, field
+        waits = _kept_waits(key)
+        if all(w in _registry() for w in waits):
+            self.message = ("This answer comes after you answer the exercise above (or press "
+                            "Show me the answer). Then run this cell again.")
+        elif len(waits) > 1:
+            self.message = ("This answer comes after you lock in all your predictions above. "
+                            "Lock them in, then run this cell again.")
+        else:
+            self.message = ("This answer comes after you lock in your prediction above. "
+                            "Lock it in, then run this cell again.")
+
+    def keys(self) -> tuple[str, ...]:
+        """The fields of a kept-back dict (so that ``reveal(**kept_back(key))`` works before the lock-in)."""
+        return self._fields or ()
+
+    def __getitem__(self, field: str) -> "Withheld":
+        return Withheld(self.key, self._fields, field)
+
+    def __iter__(self):   # its fields; without it ``in`` would call __getitem__(0), (1), ... forever
+        return iter(self.keys())
+
+    def __contains__(self, item: Any) -> bool:   # no text is in it: it holds none of the answer
+        return item in self.keys()
+
+    def __len__(self) -> int:
+        return len(self.keys())
+
+    def format(self, *args: Any, **kwargs: Any) -> "Withheld":
+        """Itself: a cell that fills in a kept-back text's numbers shows the sentence."""
+        return self
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __repr__(self) -> str:
+        return self.message
+
+    def __format__(self, spec: str) -> str:
+        return format(self.message, spec)
 
 
 def exercises() -> list[str]:
@@ -802,6 +907,8 @@ class _Reveal:
 
         before = set(plt.get_fignums())
         failed: Exception | None = None
+        drawn = set(self.keys) - _DRAWN
+        _DRAWN.update(drawn)   # the draw may read kept_back texts that wait for these exercises
         with self.output:
             try:
                 value = self.draw()
@@ -821,6 +928,7 @@ class _Reveal:
                     plt.close(figure)
         if failed is not None:
             self.shown = False
+            _DRAWN.difference_update(drawn)
             self.output.clear_output()
             self.note.value = f'<span role="alert">{html.escape(_draw_failed(failed))}</span>'
             return
@@ -896,7 +1004,10 @@ def mark_all_solved() -> None:
     "Right!": for a teacher's edition (``catcards kit --run``), which shows every result an
     exercise keeps back (:func:`reveal_after`). Results already waiting are drawn now, and a
     ``reveal_after`` run later draws at once. Not for a student's notebook: it gives every answer
-    away. A kernel restart forgets it, as it forgets the answers checked."""
+    away; every text :func:`kept_back` holds is given at once too. A kernel restart forgets it, as
+    it forgets the answers checked."""
+    global _ALL_OPEN
+    _ALL_OPEN = True
     _SOLVED.update(_registry())
     _reveal_ready()
 

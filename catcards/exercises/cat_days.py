@@ -77,3 +77,12 @@ KEPT_BACK = {
                 "pile. The table below shows by how much.",
     },
 }
+
+#: what each kept-back text waits for (see :func:`catcards.exercises.kept_back`); the reveals wait
+#: for their own boxes
+KEPT_UNTIL = {
+    "cat-days/why-by-draw-k": ("cat-days/demanding-by-draw-10",),
+    "cat-days/plan-by-draw-k": ("cat-days/demanding-by-draw-10",),
+    # its table holds the answer at the top (14/34) as well as the shortcut's
+    "cat-days/independent-draws": ("cat-days/shortcut", "cat-days/demanding-by-draw-10"),
+}

@@ -111,3 +111,9 @@ KEPT_BACK = {
     "cat-trick/no-trump-working": _no_trump_working(),
     "cat-trick/given-the-lead-working": _given_the_lead_working(),
 }
+
+#: what each kept-back text waits for (see :func:`catcards.exercises.kept_back`)
+KEPT_UNTIL = {
+    "cat-trick/no-trump-working": ("cat-trick/no-trump-4-players",),
+    "cat-trick/given-the-lead-working": ("cat-trick/no-trump-4-players",),
+}

@@ -98,3 +98,10 @@ KEPT_BACK = {
                                             "1 - P(no Lion) is quicker than adding P(1) + P(2) + P(3) + P(4). 1/4 is the chance "
                                             "for one given Lion; with four Lions to catch, the chance is higher."},
 }
+
+#: what each kept-back text waits for (see :func:`catcards.exercises.kept_back`); the others wait
+#: for the box of their own name
+KEPT_UNTIL = {
+    "king-of-the-jungle/one-lion": ("king-of-the-jungle/any-lion",),
+    "king-of-the-jungle/lions-working": ("king-of-the-jungle/any-lion",),
+}

@@ -48,3 +48,11 @@ KEPT_BACK = {
         "$1 + 3 + 5 + \\dots + (2n-1) = n^2$ turns in all: **64 turns** for 8 pairs."),
 }
 KEPT_BACK["pairs/no-memory-8"] = 64   # n^2 turns for n = 8 pairs, the exact no-memory average
+
+#: what each kept-back text waits for (see :func:`catcards.exercises.kept_back`): the no-memory
+#: working is drawn by the result the exercise keeps back (its check says Right!, or the student
+#: presses "Show me the answer")
+KEPT_UNTIL = {
+    "pairs/no-memory-8": ("pairs/no-memory-5-pairs",),
+    "pairs/no-memory-working": ("pairs/no-memory-5-pairs",),
+}

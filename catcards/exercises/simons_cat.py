@@ -163,3 +163,10 @@ KEPT_BACK.update({
         "For the j-th Cat (the Cat 3 is the 1st, the Cat 4 the 2nd, ...):\n"
         "P(it opens) = P(first j - 1 Cats aside) - P(first j Cats aside)."),
 })
+
+#: what each kept-back text waits for (see :func:`catcards.exercises.kept_back`)
+KEPT_UNTIL = {
+    "simons-cat/why-cat-3-aside": ("simons-cat/cat-3-aside-16",),
+    "simons-cat/why-one-line": ("simons-cat/cat-3-aside-16",),
+    "simons-cat/which-card-opens": ("simons-cat/two-questions",),
+}

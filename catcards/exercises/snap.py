@@ -33,9 +33,13 @@ EXERCISES = (
         exact=_snap_dinohistoria_snaps,
         probability=False,
         mistakes={
-            Fraction(55 * 4, 54): "55 x 4/54 counts 55 neighbouring pairs; 55 cards in a row have 54.",
-            Fraction(54 * 5, 55): "5/55 (= 1/11) counts the card itself: after a card, 4 of the other "
-                                  "54 cards share its number.",
+            # half right (teach58b): each says which half is right and asks about the other, never
+            # giving it (the number of pairs, or the chance for one pair, completed the answer)
+            Fraction(55 * 4, 54): "your chance of a snap for one pair is right. But count the pairs again: "
+                                  "how many neighbouring pairs do 55 cards in a row make? (Try 3 cards first.)",
+            Fraction(54 * 5, 55): "your number of neighbouring pairs is right. But 5/55 counts the card itself: "
+                                  "after a card, how many of the other cards share its number, and how many "
+                                  "other cards are there?",
             # 55 x 1/11 (a teacher's read, teach58: it was told only "too high")
             # both corrections at once gave the answer (54 x 4/54 = 4, teach58b): questions instead
             Fraction(55, 11): "1/11 counts the card itself: how many of the other 54 share its number? "
@@ -56,10 +60,14 @@ EXERCISES = (
         mistakes={
             Fraction(4, 54): "4/54 is the chance of a snap on any turn, as if the turns were "
                              "independent: the deck remembers the cards on top.",
-            Fraction(3, 53): "3/53 is the chance after ONE snap. After two snaps in a row three of "
-                             "the five cards of that number are on the table, so only 2 are left.",
-            Fraction(2, 55): "the 55 cards include the three already turned: the next card comes from 52.",
-            Fraction(2, 53): "three cards (the run of three) have been turned, not two: 52 are left.",
+            # a question for each part it has wrong, the right part named (teach58b: "so only 2 are
+            # left" and "52 are left" completed the answer)
+            Fraction(3, 53): "3/53 is the chance after ONE snap. After two snaps in a row, how many of "
+                             "the five cards of that number are on the table? So how many are left?",
+            Fraction(2, 55): "the 2 cards of that number still to come are right. But the next card cannot "
+                             "be one already turned: how many cards can it be?",
+            Fraction(2, 53): "the 2 cards of that number still to come are right. But count the cards "
+                             "already turned again (the whole run): how many cards can the next one be?",
         },
         why="After two snaps in a row three cards of one number lie on top, so 2 of its 5 cards are "
             "among the 52 other cards: 2/52 = 1/26, less than after one snap (3/53) or none (4/53). "
@@ -162,4 +170,18 @@ KEPT_BACK = {
         # and prints them after the lock-in (a teacher's read, teach56: the note gave them away)
         "note": "The cards turned are not put back. Work out below by how much.",
     },
+}
+
+#: what each kept-back text waits for (see :func:`catcards.exercises.kept_back`): the two first
+#: predictions each give the other's answer away (1/17 a turn, 51 x 1/17 = 3 a pass), so
+#: everything about either waits for both
+_BOTH = ("snap/one-turn", "snap/snaps-per-pass")
+KEPT_UNTIL = {
+    "snap/one-turn": _BOTH,
+    "snap/snaps-per-pass": _BOTH,
+    "snap/why-one-turn": _BOTH,
+    "snap/why-snaps-per-pass": _BOTH,
+    "snap/no-snap-shortcut": _BOTH,
+    "snap/whole-games": _BOTH,
+    "snap/next-after-a-snap": ("snap/after-a-snap",),
 }

@@ -22,7 +22,11 @@ locked in. A long prediction wraps inside the box (300 digits fit a 390 px scree
 
 A reveal waits for the lock-in: until a prediction is locked in it shows only "Lock in your
 prediction above to see the answer.", and it fills in by itself (the same widget, in place) when
-the student locks in. So "Run All" never shows an answer beside an empty box.
+the student locks in. So "Run All" never shows an answer beside an empty box. An answer given by
+``catcards.exercises.kept_back`` that waits for other boxes too (Snap's two predictions) is not put
+into the widget (nor its state) until they are locked in as well: the reveal says
+"Lock in your other predictions above too to see the answer." meanwhile. :func:`locked` says
+whether a box with a key is locked in; ``kept_back`` asks it before it gives an answer.
 
 A box with a ``key`` that was locked in is remembered for the rest of the kernel's life: a box
 made again with the same key and question (its cell run again, or "Run All" after the lock-in)
@@ -35,12 +39,13 @@ import html
 import math
 import numbers
 import re
+import weakref
 from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence
 
 import ipywidgets as W
 
-__all__ = ["Predict", "KINDS", "LOCK_LABEL", "LOCKED_LABEL", "WAITING"]
+__all__ = ["Predict", "KINDS", "LOCK_LABEL", "LOCKED_LABEL", "WAITING", "WAITING_OTHERS", "locked"]
 
 #: the kinds of prediction: a probability (0 to 1), any number, or one of given choices
 KINDS = ("probability", "number", "choice")
@@ -50,6 +55,9 @@ LOCK_LABEL = "Lock in my prediction"
 LOCKED_LABEL = "Prediction locked in"
 #: what a reveal shows until a prediction is locked in
 WAITING = "Lock in your prediction above to see the answer."
+#: what a reveal shows when its own prediction is locked in, but its answer (given by
+#: ``kept_back``) waits for another prediction too (Snap's two: each answer gives the other away)
+WAITING_OTHERS = "Lock in your other predictions above too to see the answer."
 _MAX_QUESTION = 1000
 _MAX_CHOICES = 12
 #: a unit word: letters only ("snaps", "turns"), at most 30
@@ -57,6 +65,16 @@ _UNIT = re.compile(r"[A-Za-z]{1,30}")
 #: the predictions locked in in this kernel, by box: (key, question, kind, choices, unit) ->
 #: (value, text). Only boxes with a key are kept; a box made again with the same five starts locked in
 _LOCKED: dict[tuple[Any, ...], tuple[Any, str]] = {}
+#: the boxes whose reveal waits, filled in when a box is locked in (a weak set: a closed or
+#: forgotten box is not kept alive)
+_WAITING_REVEALS: "weakref.WeakSet[Predict]" = weakref.WeakSet()
+
+
+def locked(key: str) -> bool:
+    """Whether a box with this ``key`` has a prediction locked in in this kernel (:data:`_LOCKED`:
+    the one record of it, which also starts a box made again locked in). ``kept_back`` asks it
+    before it gives a kept-back answer."""
+    return any(identity[0] == key for identity in _LOCKED)
 
 
 def _decimal(x: float) -> str:
@@ -179,6 +197,7 @@ class Predict(W.VBox):
         self.result: Optional[W.HTML] = None
         self._callbacks: list[Callable[["Predict"], Any]] = []
         self._answers: Optional[dict[str, Any]] = None   # the last reveal's arguments, kept until the lock-in
+        self._kept: tuple[str, ...] = ()   # the kept_back keys the last reveal's answers wait for
 
         self.label = W.HTML(f"<b>Predict first.</b> {html.escape(question)}")
         if kind == "choice":
@@ -269,8 +288,9 @@ class Predict(W.VBox):
         self._fix(value, text, f"Locked in: {text}. Keep it in mind: the lesson shows the answer later.")
         if self.key is not None:
             _LOCKED[self._identity()] = (value, text)
-        if self.result is not None and self._answers is not None:   # a reveal was waiting: fill it in
-            self.result.value = self._body(**self._answers)
+        _WAITING_REVEALS.add(self)
+        for box in list(_WAITING_REVEALS):   # this box's reveal, and others that waited for it too
+            box._show()
         for callback in self._callbacks:
             callback(self)
         return True
@@ -297,12 +317,19 @@ class Predict(W.VBox):
         above to see the answer."); the answers appear in the same widget when the student locks
         in (so running every cell at once shows no answer before its question).
 
+        An ``exact`` or ``note`` that ``kept_back`` withheld (``**kept_back(key)`` run before what
+        it waits for) is read from the kept-back texts here, and shown only once every box it waits
+        for is locked in; until then, with this prediction locked in, the reveal shows
+        :data:`WAITING_OTHERS`. The widget's state never holds an answer before it is shown.
+
         Args:
             exact: the exact answer (a Fraction is shown as "1/17 = 0.059"; for a choice, the
                 right choice's text), or None.
             simulated: the simulated answer (a number), or None.
             interval: a 95 % interval ``(low, high)`` of the simulated answer, or None.
-            note: one more plain-text sentence (shown escaped).
+            note: one more plain-text sentence (shown escaped), or a tuple of texts joined by
+                spaces (a lesson's own sentence and a kept-back one: ``(counts,
+                kept_back(key)["note"])``).
             games: how many simulated games (or trials) ``simulated`` comes from.
             trial: what one of those trials is, a singular noun ("game", "deal", "hand"):
                 "2,000 simulated hands gave 0.69." (a deal is not a game).
@@ -311,17 +338,47 @@ class Predict(W.VBox):
                 interval that is not two numbers low <= high, a bad ``games``, or a ``trial`` that
                 is not 1 to 30 letters and spaces.
         """
+        from ..exercises import Withheld, _kept_value
+
         answers = dict(exact=exact, simulated=simulated, interval=interval, note=note, games=games, trial=trial)
-        body = self._body(**answers)          # checks the arguments now, even while waiting
+        # a kept-back answer given before it may show (kept_back's Withheld): read here, shown only
+        # once every box it waits for is locked in (:meth:`_show`)
+        self._kept = tuple(dict.fromkeys(v.key for v in (exact, note, *(note if isinstance(note, tuple) else ()))
+                                         if isinstance(v, Withheld)))
+
+        def real(v: Any) -> Any:   # a withheld text (field None) or one field of a withheld dict
+            if not isinstance(v, Withheld):
+                return v
+            return _kept_value(v.key) if v.field is None else _kept_value(v.key)[v.field]
+
+        answers["exact"] = real(exact)
+        answers["note"] = " ".join(str(real(part)) for part in note if part) if isinstance(note, tuple) else real(note)
+        self._body(**answers)          # checks the arguments now, even while waiting
         self._answers = answers
-        if self.value is None:
-            body = f'<p style="font-size:1.1em" role="status">{html.escape(WAITING)}</p>'
         if self.result is None:
-            self.result = W.HTML(body, layout=W.Layout(max_width="100%"))
+            self.result = W.HTML("", layout=W.Layout(max_width="100%"))
             self.result.add_class("catcards-predict-reveal")
-        else:
-            self.result.value = body
+        _WAITING_REVEALS.add(self)
+        self._show()
         return self.result
+
+    def _show(self) -> None:
+        """Put the reveal's answers into its widget if they may show now (this prediction locked
+        in, and every box their kept-back part waits for), else the waiting sentence: no answer
+        is in the widget's state (which a script or the browser's widget model reads) before."""
+        from ..exercises import _kept_open
+
+        if self.result is None or self._answers is None:
+            return
+        if self.value is None:
+            said = WAITING
+        elif not all(_kept_open(key) for key in self._kept):
+            said = WAITING_OTHERS
+        else:
+            _WAITING_REVEALS.discard(self)
+            self.result.value = self._body(**self._answers)
+            return
+        self.result.value = f'<p style="font-size:1.1em" role="status">{html.escape(said)}</p>'
 
     def _body(self, exact: Any, simulated: Optional[float], interval: Optional[Sequence[float]], note: str,
               games: Optional[int], trial: str = "game") -> str:

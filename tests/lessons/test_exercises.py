@@ -610,8 +610,10 @@ def test_snap_after_two_snaps_tells_the_answer_from_the_named_mistake_by_four_pl
         assert result.right is False and "at least" in result.message
     assert ex.check("0.0385", show=False).right and ex.check("3.85%", show=False).right
     for mistake in ("0.0377", "3.77%", "2/53"):
-        assert ex.check(mistake, show=False).message == ("Not yet: three cards (the run of three) have been "
-                                                           "turned, not two: 52 are left.")
+        # lessons59: the feedback asks about the cards turned; it no longer says "52 are left"
+        assert ex.check(mistake, show=False).message == (
+            "Not yet: the 2 cards of that number still to come are right. But count the cards already turned "
+            "again (the whole run): how many cards can the next one be?")
 
 
 
@@ -644,7 +646,7 @@ def _code_sources():
 
 def test_no_lesson_code_cell_shows_a_kept_back_text():
     import re
-    from catcards.exercises import kept_back
+    from catcards.exercises import _kept_value as kept_back   # the text itself (kept_back gives it after the lock-in)
     from catcards.exercises import _KEPT_BACK
 
     kept_back("snap/after-a-snap")   # loads the texts
@@ -674,7 +676,7 @@ def test_the_after_a_snap_reveal_gives_the_direction_not_the_chances_the_next_ce
     any form, are printed by the cell under *Work it out* after the lock-in."""
     import nbformat
     from pathlib import Path
-    from catcards.exercises import kept_back
+    from catcards.exercises import _kept_value as kept_back   # the text itself (kept_back gives it after the lock-in)
 
     revealed = " ".join(str(v) for v in kept_back("snap/after-a-snap").values())
     for form in ("2/50", "3/50", "1/25", "3/50", "0.04", "0.06", "4%", "6%", "2 of the 50", "3 of the 50"):
@@ -704,7 +706,7 @@ def test_a_check_cells_fill_in_examples_give_the_places_it_asks_for():
 
 
 def test_kept_back_names_the_keys_when_one_is_unknown():
-    from catcards.exercises import kept_back
+    from catcards.exercises import _kept_value as kept_back   # the text itself (kept_back gives it after the lock-in)
 
     with pytest.raises(KeyError, match="snap/after-a-snap"):
         kept_back("snap/no-such-text")

@@ -24,7 +24,7 @@ import re
 
 import nbformat
 
-from catcards.exercises import exercise, kept_back
+from catcards.exercises import exercise, _kept_value as kept_back   # the texts themselves, open or not
 from test_lessons import (LOCK_FIRST, NOTEBOOKS, images, locked_in, output_texts, reveal_cell, run, shown_texts,
                           waiting_cells)
 

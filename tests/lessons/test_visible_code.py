@@ -21,7 +21,7 @@ import re
 import nbformat
 import pytest
 
-from catcards.exercises import kept_back
+from catcards.exercises import _kept_value as kept_back   # the text itself (kept_back gives it after the lock-in)
 from test_lessons import LOCK_FIRST, NOTEBOOKS, locked_in, output_texts, reveal_cell, waiting_cells
 
 #: what no code cell's source, no text cell and no output before the lock-in may hold, per lesson:

@@ -58,7 +58,8 @@ assert five.simulated == deals[deals.K == 5].holds.mean()
 # its note's working: the two counts, and the answer to 3 decimals
 assert (comb(33, 5), comb(38, 5)) == (237336, 501942)
 assert f"{float(1 - Fraction(comb(33, 5), comb(38, 5))):.3f}" == "0.527"
-assert "1 - C(33, 5) / C(38, 5) = 1 - 237,336 / 501,942 = 0.527, to 3 decimals" in kept_back("card-game/holds-good")["note"]
+from catcards.exercises import _kept_value  # noqa: E402  (the text itself: kept_back gives it after the lock-in)
+assert "1 - C(33, 5) / C(38, 5) = 1 - 237,336 / 501,942 = 0.527, to 3 decimals" in _kept_value("card-game/holds-good")["note"]
 # and the reveal's "Why 2,087 deals? Only the deals with K = 5 fit the question: in them, your own
 # hand holds none of the 5 good cards. The other 1,913 deals had K = 4 or fewer.": K = 5
 # exactly when seat 1's own hand (yours) holds no Shot! and no Joker, counted again from the hands

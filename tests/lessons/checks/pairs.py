@@ -127,7 +127,7 @@ assert "10,000 games (seed 4) give 0.514, interval [0.505, 0.524]" in _notes
 
 # claim, cells "first_guess.reveal" and "## 2. The value of memory": the words kept back in the
 # package are true to the numbers (12.39 is the exact 558242/45045 rounded; 64 = 8^2)
-from catcards.exercises import kept_back  # noqa: E402
+from catcards.exercises import _kept_value as kept_back  # noqa: E402  (the text itself, open or not)
 
 assert expected_turns_solo(8) == Fraction(558242, 45045)
 assert kept_back("pairs/perfect-8")["exact"] == expected_turns_solo(8)
