@@ -246,7 +246,9 @@ class OddsPanel(W.VBox):
         self.ask_button.on_click(lambda _b: self.ask())
         self.peek_box = W.Checkbox(value=False, indent=False, description="Peek (teacher): also the odds "
                                    "knowing every hidden card", layout=W.Layout(width="auto", display="none"))
-        self.progress = W.IntProgress(value=0, min=0, max=1, description="rollouts",
+        # plain words for a student ("rollouts" is the programmer's word), shown in full
+        self.progress = W.IntProgress(value=0, min=0, max=1, description="games played out",
+                                      style={"description_width": "initial"},
                                       layout=W.Layout(display="none", width="min(100%, 320px)"))
         # "Working ..." then "Done.": its own live region, changed twice a run, while the bars
         # below are redrawn at every step (a screen reader would read a status redrawn with them

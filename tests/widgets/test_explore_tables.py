@@ -290,6 +290,22 @@ def test_the_panel_shows_odds_equal_to_catcards_odds_with_bars_and_intervals():
     assert panel.progress.value == frame["rollouts"].sum()
 
 
+def test_the_panel_says_games_played_out_not_the_programming_word_rollouts():
+    """A student reads plain words: the panel's progress bar is labelled "games played out" (it
+    said "rollouts"), in full (its label is as wide as its words), and no word the panel shows,
+    before or after the answer, is "rollout"."""
+    table = cw.play("cat-trick", seed=4)
+    panel = table.odds_panel
+    panel.seconds = 0.2
+    assert panel.progress.description == "games played out"
+    assert panel.progress.style.description_width == "initial"
+    panel.ask_button.click()
+    assert panel.done
+    shown = [panel.ask_button.description, panel.ask_button.tooltip, panel.peek_box.description,
+             panel.progress.description, panel.status.value, panel.result.value]
+    assert not [words for words in shown if "rollout" in words.lower()]
+
+
 def test_a_row_stopped_far_below_the_best_says_why_its_interval_is_wide():
     import pandas as pd
 
