@@ -26,6 +26,8 @@ def test_the_app_plays_a_simons_cat_card_with_no_code_shown(browser_ready):
     with voila(APP) as url, chromium() as browser:
         page, table = app_page(browser, url, "game=simons-cat&players=5&seed=3", DESKTOP, ready=PLAYABLE_CARD)
         card = table.locator(PLAYABLE_CARD).first
+        # the browser tab names the app (Voila's page title is the notebook's metadata title; it was "play")
+        expect(page).to_have_title("catcards: play a game")
         # the app shows widgets only: no code cell, no source text
         body = page.locator("body")
         expect(body).not_to_contain_text("import catcards")
