@@ -115,3 +115,25 @@ def test_the_readme_explains_the_deselected_and_rerun_counts_of_a_full_run():
     spec.loader.exec_module(conftest)
     assert any(p.startswith("tests/lessons/test_lessons.py::") for p in conftest._LESSON_RUNS)
     assert callable(conftest._rerun_browser_tests)
+
+
+def test_the_class_server_page_starts_with_a_short_summary_true_to_the_command():
+    """A school's IT person reads the top of docs/class-server.md first: before its first
+    section, a few bullet lines (what the server is, the one command, port and addresses, what
+    it stores where, how to stop it). Its command is one ``catcards class`` accepts, and the
+    port, address and store it names are the command's defaults."""
+    import shlex
+
+    from catcards.cli import _parser
+
+    top = CLASS_SERVER.read_text(encoding="utf-8").split("\n## ")[0]
+    bullets = re.findall(r"^- \*\*([^*]+)\*\*", top, re.M)
+    assert bullets == ["What it is", "The one command", "Addresses and port", "What it stores, where",
+                       "How to stop it"]
+    assert len(top.splitlines()) <= 30
+    command = re.search(r"\*\*The one command\*\*: `(catcards class [^`]*)`", top).group(1)
+    args = _parser().parse_args(shlex.split(command)[1:])
+    defaults = _parser().parse_args(["class", "snap"])
+    assert (args.game, args.max_students, args.preheat, args.ip) == ("snap", 30, 30, "0.0.0.0")
+    assert f"TCP {defaults.port} (`--port`)" in top and f"({defaults.ip})" in top
+    assert "`./catcards-class`" in top and "Ctrl+C" in top
