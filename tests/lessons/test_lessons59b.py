@@ -1,0 +1,47 @@
+"""A teacher's read of snap, pairs and card-game, fixed in lessons59b.
+
+S1. Snap, section 4 (the class's passes) waited only for Prediction 2, but printed "95% interval
+    [...], which holds the exact 3" and drew "exact 3": 3 from 51 turns gives 3/51 = 1/17,
+    Prediction 1's answer. It waits for both first predictions now.
+S2. Snap, the cell after "Work it out" waited only for the prediction after a snap, but printed
+    "(16/17)^51 came close" and "very near 1/17 = 0.059" (Predictions 1 and 2's answers). That part
+    is a kept-back text of its own now, printed once both first predictions are locked in too.
+S3, S4, M4. Exercise feedback that said untrue things (snap's run "already turned") or gave the
+    answer by arithmetic (pairs' 30, 15 and 9; card-game's "multiply 1/2 by 1 - 2/5") now asks
+    the question the student has to answer.
+
+Each test failed before its fix (the report of lessons59b says how). The notebook runs are the
+cached ones of test_lessons58a (one run a lesson and box).
+"""
+from __future__ import annotations
+
+import re
+
+from test_lessons import output_texts
+from test_lessons58a import SNAP, code_cell, lock_only, run_again, stored
+
+#: what gives Prediction 1's answer (1/17 a turn) or Prediction 2's (3 snaps a pass) away
+P1_P2_FORMS = ("exact 3", "1/17", "3/51", "0.059", "0.0588", "(16/17)^51")
+
+
+def given_away(said: str) -> list[str]:
+    """The forms of :data:`P1_P2_FORMS` that ``said`` holds ("exact 3/50", the chance after no snap,
+    is not "exact 3")."""
+    return [form for form in P1_P2_FORMS if re.search(re.escape(form) + (r"(?![/\d])" if form == "exact 3" else ""), said)]
+
+
+def test_snap_section_4_waits_for_both_first_predictions():
+    nb0 = stored(SNAP)
+    section_4 = code_cell(nb0, "class_seeds = ")
+    # Prediction 2 alone locked in: no exact 3 beside the class's passes (3/51 = 1/17)
+    said = lock_only(SNAP, "count_guess")[section_4]
+    assert said == ("Lock in your Prediction 1 above too, then run this cell again.\n"
+                    "(These numbers would give away Prediction 1's answer.)\n"), said
+    assert not given_away(said), said
+    # both locked in: the passes and the class's interval
+    assert "which holds the exact 3" in output_texts(run_again(SNAP)[section_4]) or \
+        "which misses the exact 3" in output_texts(run_again(SNAP)[section_4])
+    # the text above says it waits for both
+    text = " ".join((nb0.cells[section_4 - 1].source + " " + nb0.cells[section_4 - 2].source).split())
+    assert "once both your predictions are locked in" in text and "once your Prediction 2 is locked in" not in text
+
