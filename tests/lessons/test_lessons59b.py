@@ -45,3 +45,21 @@ def test_snap_section_4_waits_for_both_first_predictions():
     text = " ".join((nb0.cells[section_4 - 1].source + " " + nb0.cells[section_4 - 2].source).split())
     assert "once both your predictions are locked in" in text and "once your Prediction 2 is locked in" not in text
 
+
+def test_snap_after_a_snap_keeps_the_shortcut_back_until_both_first_predictions():
+    nb0 = stored(SNAP)
+    work = code_cell(nb0, 'kept_back("snap/next-after-a-snap")')
+    # the prediction after a snap alone locked in: its chances, but nothing of Predictions 1 and 2
+    said = lock_only(SNAP, "after_snap_guess")[work]
+    assert "after a snap:    exact 2/50 = 0.040" in said and "after no snap:   exact 3/50 = 0.060" in said, said
+    assert not given_away(said), said
+    assert "Lock in your Predictions 1 and 2 above too, then run this cell again." in said, said
+    # every box locked in: the shortcut's part too
+    said = output_texts(run_again(SNAP)[work])
+    assert "Back to section 2's shortcut: the turns are not independent, yet (16/17)^51 came close." in said, said
+    assert "very near 1/17 = 0.059" in said
+    # M5: "less likely" is right here, and why; not "the fallacy ... makes it look right"
+    assert ('With cards, a snap really does make the next one less likely.\n'
+            'Here "less likely" is right, but not because things must even out:\n'
+            'two cards of that number are on top, not one. With a coin nothing is "due".') in said, said
+    assert "used up" not in said and "look right" not in said
