@@ -58,16 +58,19 @@ EXERCISES = (
                  "chance that the next card makes a snap too?",
         exact=_snap_dinohistoria_after_two_snaps,
         mistakes={
-            Fraction(4, 54): "4/54 is the chance of a snap on any turn, as if the turns were "
-                             "independent: the deck remembers the cards on top.",
+            Fraction(4, 54): "4/54 is the chance on a turn when you know nothing about the turns before. "
+                             "Here you know the last two: which cards are on top?",
             # a question for each part it has wrong, the right part named (teach58b: "so only 2 are
-            # left" and "52 are left" completed the answer)
-            Fraction(3, 53): "3/53 is the chance after ONE snap. After two snaps in a row, how many of "
-                             "the five cards of that number are on the table? So how many are left?",
-            Fraction(2, 55): "the 2 cards of that number still to come are right. But the next card cannot "
-                             "be one already turned: how many cards can it be?",
-            Fraction(2, 53): "the 2 cards of that number still to come are right. But count the cards "
-                             "already turned again (the whole run): how many cards can the next one be?",
+            # left" and "52 are left" completed the answer); in the lesson's own words (lessons59b:
+            # "already turned" was untrue: the run may be turns 30-32, far more than 3 cards turned),
+            # leave out the cards on top, the next card is equally likely any of the others
+            Fraction(3, 53): "3/53 is the chance after ONE snap. After two snaps in a row, how many cards "
+                             "of that number are in the run on top? So how many of the five are not?",
+            Fraction(2, 55): "the 2 is right: 2 cards of that number are not in the run on top. But leave "
+                             "out the cards of the run: the next card is equally likely to be any of the "
+                             "other cards. How many other cards are there?",
+            Fraction(2, 53): "the 2 is right. But how many cards are in the run on top? Leave them all out: "
+                             "how many other cards can the next one be?",
         },
         why="After two snaps in a row three cards of one number lie on top, so 2 of its 5 cards are "
             "among the 52 other cards: 2/52 = 1/26, less than after one snap (3/53) or none (4/53). "

@@ -610,10 +610,11 @@ def test_snap_after_two_snaps_tells_the_answer_from_the_named_mistake_by_four_pl
         assert result.right is False and "at least" in result.message
     assert ex.check("0.0385", show=False).right and ex.check("3.85%", show=False).right
     for mistake in ("0.0377", "3.77%", "2/53"):
-        # lessons59: the feedback asks about the cards turned; it no longer says "52 are left"
+        # lessons59: it no longer says "52 are left"; lessons59b: it asks about the run on top, not
+        # the cards already turned (the run may be turns 30-32)
         assert ex.check(mistake, show=False).message == (
-            "Not yet: the 2 cards of that number still to come are right. But count the cards already turned "
-            "again (the whole run): how many cards can the next one be?")
+            "Not yet: the 2 is right. But how many cards are in the run on top? Leave them all out: "
+            "how many other cards can the next one be?")
 
 
 

@@ -63,3 +63,29 @@ def test_snap_after_a_snap_keeps_the_shortcut_back_until_both_first_predictions(
             'Here "less likely" is right, but not because things must even out:\n'
             'two cards of that number are on top, not one. With a coin nothing is "due".') in said, said
     assert "used up" not in said and "look right" not in said
+
+
+# ---- S3. Snap, after two snaps: the lesson's own framing, and no answer
+
+def test_snap_after_two_snaps_feedback_says_true_things_in_the_lessons_words():
+    """Failed before: "the next card cannot be one already turned" and "count the cards already
+    turned again (the whole run)" were untrue (the run may be turns 30-32: far more than 3 cards are
+    turned); "how many of the five cards ... are on the table?" counted every card turned."""
+    from catcards.exercises import exercise
+
+    ex = exercise("snap/dinohistoria-after-two-snaps")
+    said = {answer: ex.check(answer, show=False).message for answer in ("2/55", "2/53", "3/53", "4/54")}
+    assert said == {
+        "2/55": "Not yet: the 2 is right: 2 cards of that number are not in the run on top. But leave out the "
+                "cards of the run: the next card is equally likely to be any of the other cards. How many "
+                "other cards are there?",
+        "2/53": "Not yet: the 2 is right. But how many cards are in the run on top? Leave them all out: how "
+                "many other cards can the next one be?",
+        "3/53": "Not yet: 3/53 is the chance after ONE snap. After two snaps in a row, how many cards of that "
+                "number are in the run on top? So how many of the five are not?",
+        "4/54": "Not yet: 4/54 is the chance on a turn when you know nothing about the turns before. Here you "
+                "know the last two: which cards are on top?",
+    }, said
+    for message in said.values():
+        assert not [w for w in ("already turned", "still to come", "on the table", "52", "1/26", "0.038")
+                    if w in message], message
