@@ -146,8 +146,9 @@ def test_a_percentage_for_a_number_that_is_not_a_probability_is_not_checked(answ
     assert exercise("pairs/no-memory-5-pairs").check("25 turns", show=False).right is True
 
 
-@pytest.mark.parametrize("answer, named", [(15, "one turn per pair left"), ("15 turns", "one turn per pair left"),
-                                            (30, "counts 2m turns with m pairs left, not 2m - 1")])
+@pytest.mark.parametrize("answer, named", [(15, "is a match likely on the first try?"),
+                                            ("15 turns", "is a match likely on the first try?"),
+                                            (30, "(Try 1 pair left.)")])
 def test_the_no_memory_exercise_names_its_two_common_sums(answer, named):
     """A teacher's read of Pairs (December 2026): 15 (1 + 2 + ... + 5) and 30 (2 + 4 + ... + 10)
     only got "too low" and "too high"."""

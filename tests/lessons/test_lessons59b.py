@@ -89,3 +89,29 @@ def test_snap_after_two_snaps_feedback_says_true_things_in_the_lessons_words():
     for message in said.values():
         assert not [w for w in ("already turned", "still to come", "on the table", "52", "1/26", "0.038")
                     if w in message], message
+
+
+# ---- S4. Pairs, no memory: the feedbacks ask, and give no arithmetic to the answer
+
+def test_pairs_no_memory_feedback_names_the_right_part_and_asks_about_the_rest():
+    """Failed before: 30 was told "counts 2m turns ..., not 2m - 1" (take 1 from each of the 5
+    waits: 25), 15 "takes 2m - 1 turns on average", 9 "then 4 pairs are left, then 3, ...": each
+    gave the method, so the answer."""
+    from catcards.exercises import exercise
+
+    ex = exercise("pairs/no-memory-5-pairs")
+    said = {answer: ex.check(answer, show=False).message for answer in (30, 15, 9)}
+    assert said == {
+        30: "Not yet: adding one wait for each pair left is right. But with m pairs left a turn matches with "
+            "chance 1/(2m - 1): how many turns does that take on average? (Try 1 pair left.)",
+        15: "Not yet: adding one wait for each pair left is right. But is a match likely on the first try? A "
+            "turn matches with chance 1/(2m - 1): how many turns is that on average?",
+        9: "Not yet: 9 turns for the first pair is right. But the board is not clear yet: what are the waits "
+           "for the pairs after it?",
+    }, said
+    for message in said.values():
+        assert not [w for w in ("25", "2m - 1 turns", "not 2m - 1", "9 + 7", "1 + 3", "4 pairs are left")
+                    if w in message], message
+    # what they say is true of the exercise: one wait a pair; 1 pair left takes 1 turn, not 2;
+    # the first pair of 5 takes 2 x 5 - 1 = 9 turns on average
+    assert ex.exact() == sum(2 * m - 1 for m in range(1, 6)) and 2 * 5 - 1 == 9
