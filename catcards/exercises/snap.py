@@ -47,7 +47,8 @@ EXERCISES = (
         },
         why="Each of the 54 neighbouring pairs is a snap with chance 4/54 (4 of the other 54 cards "
             "share the first card's number). Averages add up, whether the turns depend on each other "
-            "or not: 54 x 4/54 = 4.",
+            "or not: 54 x 4/54 = 4. (55 x 4/55 also gives 4, but there are 54 pairs, and 4 of the "
+            "other 54 cards share the number.)",
         source="linearity of expectation; catcards.analysis.snap.snap_chance",
         unit="snaps",
     ),

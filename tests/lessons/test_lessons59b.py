@@ -133,3 +133,16 @@ def test_a_decimal_near_a_whole_number_answer_is_told_to_check_its_working():
     from catcards.exercises import check
 
     assert check("0.18", exact=0.1713, show=False).message.startswith("Not yet: close, but not close enough")
+
+
+# ---- M2. 55 x 4/55 is 4 too: the why says why that is not the working
+
+def test_snap_snaps_why_says_55_times_4_55_is_two_mistakes_that_cancel():
+    """Failed before: "220/55" (55 pairs, 4 of 55 cards) got "Right!" and a why that did not say
+    both numbers were wrong."""
+    from catcards.exercises import exercise
+
+    said = exercise("snap/dinohistoria-snaps").check("220/55", show=False)
+    assert said.right is True
+    assert said.message.endswith("54 x 4/54 = 4. (55 x 4/55 also gives 4, but there are 54 pairs, and 4 of the "
+                                 "other 54 cards share the number.)"), said.message
