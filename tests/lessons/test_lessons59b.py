@@ -146,3 +146,27 @@ def test_snap_snaps_why_says_55_times_4_55_is_two_mistakes_that_cancel():
     assert said.right is True
     assert said.message.endswith("54 x 4/54 = 4. (55 x 4/55 also gives 4, but there are 54 pairs, and 4 of the "
                                  "other 54 cards share the number.)"), said.message
+
+
+# ---- M3. Pairs: the 52-card boards' averages wait for the lock-in
+
+def test_pairs_52_card_averages_wait_for_the_lock_in():
+    """Failed before: cells "Wildcat 4 x 13" printed 41.6998 turns and the simulated games' "exact
+    41.70", and the text of "Try it: 4 cards of a number" said "41.4435 for the classic 2 x 26
+    board", before the lock-in: 41.44 / 26 turns a pair, times 8 pairs, is about the prediction's
+    answer (12.39 turns)."""
+    from test_lessons import LOCK_FIRST, NOTEBOOKS, locked_in, waiting_cells
+
+    pairs = NOTEBOOKS / "pairs.ipynb"
+    nb0 = stored(pairs)
+    forms = ("41.6998", "41.70", "41.4435", "41.44", "35.1213")   # 35.1213: Dinohistoria's 4 x 11 board
+    assert not [c.source for c in nb0.cells if c.cell_type == "markdown" and [f for f in forms if f in c.source]]
+    boards = [code_cell(nb0, 'print("Wildcat 4 x 13:"'), code_cell(nb0, "sim = catcards.simulate(")]
+    assert [(i, "first_guess") for i in boards] == [w for w in waiting_cells(nb0) if w[0] in boards]
+    nb, _, _ = locked_in(pairs)
+    for i in boards:   # Run All, nothing locked in
+        said = output_texts(nb.cells[i])
+        assert said.startswith(LOCK_FIRST) and not [f for f in forms if f in said], said
+    again = run_again(pairs)
+    assert "Wildcat 4 x 13: 41.6998 turns" in output_texts(again[boards[0]])
+    assert "exact 41.70" in output_texts(again[boards[1]])
