@@ -170,3 +170,20 @@ def test_pairs_52_card_averages_wait_for_the_lock_in():
     again = run_again(pairs)
     assert "Wildcat 4 x 13: 41.6998 turns" in output_texts(again[boards[0]])
     assert "exact 41.70" in output_texts(again[boards[1]])
+
+
+# ---- M4. Card Game, a genuine claim: 4/9 is asked, not told the fix
+
+def test_card_game_4_9_feedback_asks_for_the_bluffs_chance():
+    """Failed before: "multiply 1/2 by 1 - 2/5." gave the fix, so (2/5) / (2/5 + 3/10) = 4/7."""
+    from fractions import Fraction
+
+    from catcards.exercises import exercise
+
+    ex = exercise("card-game/genuine-claim")
+    said = ex.check("4/9", show=False).message
+    assert said == ("Not yet: your Bayes' rule is right. But the bluff rate 1/2 is only for players without a "
+                    "Shot! or a Joker: what is the chance that a player has neither and bluffs?"), said
+    assert not [w for w in ("1 - 2/5", "3/5", "3/10", "4/7", "multiply") if w in said], said
+    # true of the exercise: 4/9 is Bayes' rule with the bluff rate not multiplied by 1 - 2/5
+    assert Fraction(2, 5) / (Fraction(2, 5) + Fraction(1, 2)) == Fraction(4, 9) and ex.exact() == Fraction(4, 7)
