@@ -136,7 +136,7 @@ def test_a_snap_reveal_holds_no_answer_in_its_widget_state_until_both_prediction
     one = first.reveal(exact=snap_chance("wildcat"), simulated=0.0596, games=600, trial="deal", **kept_back("snap/one-turn"))
     lock(first, "1/5")
     assert one.get_state()["value"] == ('<p style="font-size:1.1em" role="status">'
-                                        'Lock in your other predictions above too to see the answer.</p>')
+                                        'Lock in your other prediction above too to see the answer.</p>')
     # the cell run again after Prediction 1 alone, and Prediction 2's reveal
     one = first.reveal(exact=snap_chance("wildcat"), simulated=0.0596, games=600, trial="deal", **kept_back("snap/one-turn"))
     two = count.reveal(exact=expected_snaps(52), simulated=3.04, games=600, trial="deal", **kept_back("snap/snaps-per-pass"))

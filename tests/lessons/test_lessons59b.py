@@ -187,3 +187,32 @@ def test_card_game_4_9_feedback_asks_for_the_bluffs_chance():
     assert not [w for w in ("1 - 2/5", "3/5", "3/10", "4/7", "multiply") if w in said], said
     # true of the exercise: 4/9 is Bayes' rule with the bluff rate not multiplied by 1 - 2/5
     assert Fraction(2, 5) / (Fraction(2, 5) + Fraction(1, 2)) == Fraction(4, 9) and ex.exact() == Fraction(4, 7)
+
+
+# ---- Low. A reveal that waits for one other prediction says "prediction"
+
+def test_a_reveal_waiting_for_one_other_box_says_prediction_not_predictions(monkeypatch):
+    """Failed before: Snap's Prediction 1, locked in alone, said "Lock in your other predictions
+    above too": there is one other."""
+    import catcards.exercises as ex
+    from catcards.analysis.snap import snap_chance
+    from catcards.exercises import kept_back
+    from catcards.widgets import Predict, predict
+
+    monkeypatch.setattr(predict, "_LOCKED", {})   # a fresh kernel: no box locked in
+    monkeypatch.setattr(predict, "_WAITING_REVEALS", predict.weakref.WeakSet())
+    monkeypatch.setattr(ex, "_ALL_OPEN", False)
+    first = Predict("On a turn after the first, what is the chance of a snap?", key="snap/one-turn")
+    one = first.reveal(exact=snap_chance("wildcat"), simulated=0.0596, games=600, trial="deal",
+                       **kept_back("snap/one-turn"))
+    first.field.value = "1/5"
+    assert first.lock()
+    assert one.value == ('<p style="font-size:1.1em" role="status">'
+                         'Lock in your other prediction above too to see the answer.</p>'), one.value
+    # two others still open: "predictions" (a reveal that waits for Predictions 1 and 2)
+    after = Predict("After a snap?", kind="choice", choices=("less likely than usual", "just as likely"),
+                    key="snap/after-a-snap")
+    two = after.reveal(note=kept_back("snap/shortcut-came-close"))
+    after.field.value = after.field.options[0]
+    assert after.lock()
+    assert "Lock in your other predictions above too to see the answer." in two.value, two.value
