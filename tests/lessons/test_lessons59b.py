@@ -216,3 +216,13 @@ def test_a_reveal_waiting_for_one_other_box_says_prediction_not_predictions(monk
     after.field.value = after.field.options[0]
     assert after.lock()
     assert "Lock in your other predictions above too to see the answer." in two.value, two.value
+
+
+def test_the_card_game_title_and_snaps_why_this_many_say_it_plainly():
+    """Failed before: the title said "Card Game: The Card Game: bluffing as probability"; Snap's
+    "Why this many?" said "once you have locked in" (its cell waits for both predictions)."""
+    from test_lessons import NOTEBOOKS
+
+    assert stored(NOTEBOOKS / "card-game.ipynb").cells[0].source.startswith("# The Card Game: bluffing as probability\n")
+    why = next(" ".join(c.source.split()) for c in stored(SNAP).cells if c.source.startswith("**Why this many?**"))
+    assert "The cell below shows the working once you have locked in both predictions." in why, why
