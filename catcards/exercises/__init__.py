@@ -562,6 +562,10 @@ def _why_wrong(reading: Reading, target: Fraction, need: int, tolerance: float |
             return ("close: those digits are right, but the last one is cut off, not rounded. Round to "
                     "the nearest: look at the next digit.")
         if reading.places >= need and abs(reading.rational - target) <= 2 * unit:
+            if target.denominator == 1:
+                # a whole number has no last digits to fix and no fraction to give (3.9 for 4 snaps:
+                # a teacher's read, lessons59b)
+                return "check each step of your working."
             return "close, but not close enough: check the last digits, or give the exact fraction."
     if tolerance is not None and not reading.exact and abs(value - float(target)) <= 10 * float(tolerance):
         return "close, but not close enough: give more decimal places, or the exact fraction."

@@ -19,13 +19,15 @@ EXERCISES = (
         probability=False,
         mistakes={
             5: "5 turns would need a match every time; a match takes several tries on average.",
-            9: "9 = 2 x 5 - 1 is the expected wait for the first pair only; then 4 pairs are left, "
-               "then 3, ...",
+            # lessons59b: each names what is right and asks about the rest; "30 ... counts 2m turns,
+            # not 2m - 1" (subtract 5: 25) and the full method for 15 and 9 gave the answer
+            9: "9 turns for the first pair is right. But the board is not clear yet: what are the waits "
+               "for the pairs after it?",
             Fraction(1, 9): "that is a chance, not a number of turns: a chance p gives 1/p turns on average.",
-            15: "15 = 1 + 2 + 3 + 4 + 5 counts one turn per pair left (m turns with m pairs left); a match "
-                "with chance 1/(2m - 1) takes 2m - 1 turns on average.",
-            30: "30 = 2 + 4 + 6 + 8 + 10 counts 2m turns with m pairs left, not 2m - 1: a match with "
-                "chance 1/(2m - 1) takes 2m - 1 turns on average.",
+            15: "adding one wait for each pair left is right. But is a match likely on the first try? A turn "
+                "matches with chance 1/(2m - 1): how many turns is that on average?",
+            30: "adding one wait for each pair left is right. But with m pairs left a turn matches with chance "
+                "1/(2m - 1): how many turns does that take on average? (Try 1 pair left.)",
         },
         why="With m pairs left, a turn matches with chance 1/(2m - 1), so the wait is 2m - 1 turns "
             "on average (a geometric wait). Add them: 9 + 7 + 5 + 3 + 1 = 25 = 5^2.",

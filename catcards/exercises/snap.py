@@ -47,7 +47,8 @@ EXERCISES = (
         },
         why="Each of the 54 neighbouring pairs is a snap with chance 4/54 (4 of the other 54 cards "
             "share the first card's number). Averages add up, whether the turns depend on each other "
-            "or not: 54 x 4/54 = 4.",
+            "or not: 54 x 4/54 = 4. (55 x 4/55 also gives 4, but there are 54 pairs, and 4 of the "
+            "other 54 cards share the number.)",
         source="linearity of expectation; catcards.analysis.snap.snap_chance",
         unit="snaps",
     ),
@@ -58,16 +59,19 @@ EXERCISES = (
                  "chance that the next card makes a snap too?",
         exact=_snap_dinohistoria_after_two_snaps,
         mistakes={
-            Fraction(4, 54): "4/54 is the chance of a snap on any turn, as if the turns were "
-                             "independent: the deck remembers the cards on top.",
+            Fraction(4, 54): "4/54 is the chance on a turn when you know nothing about the turns before. "
+                             "Here you know the last two: which cards are on top?",
             # a question for each part it has wrong, the right part named (teach58b: "so only 2 are
-            # left" and "52 are left" completed the answer)
-            Fraction(3, 53): "3/53 is the chance after ONE snap. After two snaps in a row, how many of "
-                             "the five cards of that number are on the table? So how many are left?",
-            Fraction(2, 55): "the 2 cards of that number still to come are right. But the next card cannot "
-                             "be one already turned: how many cards can it be?",
-            Fraction(2, 53): "the 2 cards of that number still to come are right. But count the cards "
-                             "already turned again (the whole run): how many cards can the next one be?",
+            # left" and "52 are left" completed the answer); in the lesson's own words (lessons59b:
+            # "already turned" was untrue: the run may be turns 30-32, far more than 3 cards turned),
+            # leave out the cards on top, the next card is equally likely any of the others
+            Fraction(3, 53): "3/53 is the chance after ONE snap. After two snaps in a row, how many cards "
+                             "of that number are in the run on top? So how many of the five are not?",
+            Fraction(2, 55): "the 2 is right: 2 cards of that number are not in the run on top. But leave "
+                             "out the cards of the run: the next card is equally likely to be any of the "
+                             "other cards. How many other cards are there?",
+            Fraction(2, 53): "the 2 is right. But how many cards are in the run on top? Leave them all out: "
+                             "how many other cards can the next one be?",
         },
         why="After two snaps in a row three cards of one number lie on top, so 2 of its 5 cards are "
             "among the 52 other cards: 2/52 = 1/26, less than after one snap (3/53) or none (4/53). "
@@ -153,10 +157,11 @@ KEPT_BACK = {
         "after no snap:   exact 3/50 = 0.060; simulated {no_snap_hits} of {no_snap_turns} = {no_snap_share:.3f} "
         "[{no_snap_low:.3f}, {no_snap_high:.3f}]\n"
         "{reading}\n"
-        "With cards, a snap really does make the next one less likely: two of that number are used up.\n"
-        "With a coin nothing is \"due\". The feeling that \"it has to even out\" is the fallacy,\n"
-        "even when (as here) a different reason makes it look right.\n"
-        "\n"
+        "With cards, a snap really does make the next one less likely.\n"
+        "Here \"less likely\" is right, but not because things must even out:\n"
+        "two cards of that number are on top, not one. With a coin nothing is \"due\"."),
+    # waits for Predictions 1 and 2 too (lessons59b): (16/17)^51 and 1/17 = 0.059 are their answers
+    "snap/shortcut-came-close": (
         "Back to section 2's shortcut: the turns are not independent, yet (16/17)^51 came close.\n"
         "The dependence is not weak: right after a snap the chance drops by a third (2/50 instead of 3/50).\n"
         "But snaps are rare, and a pass with no snap never has a turn right after a snap.\n"
@@ -184,4 +189,5 @@ KEPT_UNTIL = {
     "snap/no-snap-shortcut": _BOTH,
     "snap/whole-games": _BOTH,
     "snap/next-after-a-snap": ("snap/after-a-snap",),
+    "snap/shortcut-came-close": (*_BOTH, "snap/after-a-snap"),
 }

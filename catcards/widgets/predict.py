@@ -25,7 +25,7 @@ prediction above to see the answer.", and it fills in by itself (the same widget
 the student locks in. So "Run All" never shows an answer beside an empty box. An answer given by
 ``catcards.exercises.kept_back`` that waits for other boxes too (Snap's two predictions) is not put
 into the widget (nor its state) until they are locked in as well: the reveal says
-"Lock in your other predictions above too to see the answer." meanwhile. :func:`locked` says
+"Lock in your other prediction above too to see the answer." meanwhile. :func:`locked` says
 whether a box with a key is locked in; ``kept_back`` asks it before it gives an answer.
 
 A box with a ``key`` that was locked in is remembered for the rest of the kernel's life: a box
@@ -45,7 +45,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import ipywidgets as W
 
-__all__ = ["Predict", "KINDS", "LOCK_LABEL", "LOCKED_LABEL", "WAITING", "WAITING_OTHERS", "locked"]
+__all__ = ["Predict", "KINDS", "LOCK_LABEL", "LOCKED_LABEL", "WAITING", "WAITING_OTHER", "WAITING_OTHERS", "locked"]
 
 #: the kinds of prediction: a probability (0 to 1), any number, or one of given choices
 KINDS = ("probability", "number", "choice")
@@ -56,7 +56,9 @@ LOCKED_LABEL = "Prediction locked in"
 #: what a reveal shows until a prediction is locked in
 WAITING = "Lock in your prediction above to see the answer."
 #: what a reveal shows when its own prediction is locked in, but its answer (given by
-#: ``kept_back``) waits for another prediction too (Snap's two: each answer gives the other away)
+#: ``kept_back``) waits for one other prediction too (Snap's two: each answer gives the other away)
+WAITING_OTHER = "Lock in your other prediction above too to see the answer."
+#: the same when it waits for two or more other predictions (or exercises)
 WAITING_OTHERS = "Lock in your other predictions above too to see the answer."
 _MAX_QUESTION = 1000
 _MAX_CHOICES = 12
@@ -320,7 +322,8 @@ class Predict(W.VBox):
         An ``exact`` or ``note`` that ``kept_back`` withheld (``**kept_back(key)`` run before what
         it waits for) is read from the kept-back texts here, and shown only once every box it waits
         for is locked in; until then, with this prediction locked in, the reveal shows
-        :data:`WAITING_OTHERS`. The widget's state never holds an answer before it is shown.
+        :data:`WAITING_OTHER` (one other box) or :data:`WAITING_OTHERS` (more). The widget's
+        state never holds an answer before it is shown.
 
         Args:
             exact: the exact answer (a Fraction is shown as "1/17 = 0.059"; for a choice, the
@@ -366,14 +369,16 @@ class Predict(W.VBox):
         """Put the reveal's answers into its widget if they may show now (this prediction locked
         in, and every box their kept-back part waits for), else the waiting sentence: no answer
         is in the widget's state (which a script or the browser's widget model reads) before."""
-        from ..exercises import _kept_open
+        from ..exercises import _kept_open, _kept_waits
 
         if self.result is None or self._answers is None:
             return
         if self.value is None:
             said = WAITING
         elif not all(_kept_open(key) for key in self._kept):
-            said = WAITING_OTHERS
+            # "prediction" for one other box (Snap's two), "predictions" for more
+            others = {wait for key in self._kept for wait in _kept_waits(key) if wait != self.key}
+            said = WAITING_OTHER if len(others) == 1 else WAITING_OTHERS
         else:
             _WAITING_REVEALS.discard(self)
             self.result.value = self._body(**self._answers)

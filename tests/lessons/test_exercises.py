@@ -146,8 +146,9 @@ def test_a_percentage_for_a_number_that_is_not_a_probability_is_not_checked(answ
     assert exercise("pairs/no-memory-5-pairs").check("25 turns", show=False).right is True
 
 
-@pytest.mark.parametrize("answer, named", [(15, "one turn per pair left"), ("15 turns", "one turn per pair left"),
-                                            (30, "counts 2m turns with m pairs left, not 2m - 1")])
+@pytest.mark.parametrize("answer, named", [(15, "is a match likely on the first try?"),
+                                            ("15 turns", "is a match likely on the first try?"),
+                                            (30, "(Try 1 pair left.)")])
 def test_the_no_memory_exercise_names_its_two_common_sums(answer, named):
     """A teacher's read of Pairs (December 2026): 15 (1 + 2 + ... + 5) and 30 (2 + 4 + ... + 10)
     only got "too low" and "too high"."""
@@ -610,10 +611,11 @@ def test_snap_after_two_snaps_tells_the_answer_from_the_named_mistake_by_four_pl
         assert result.right is False and "at least" in result.message
     assert ex.check("0.0385", show=False).right and ex.check("3.85%", show=False).right
     for mistake in ("0.0377", "3.77%", "2/53"):
-        # lessons59: the feedback asks about the cards turned; it no longer says "52 are left"
+        # lessons59: it no longer says "52 are left"; lessons59b: it asks about the run on top, not
+        # the cards already turned (the run may be turns 30-32)
         assert ex.check(mistake, show=False).message == (
-            "Not yet: the 2 cards of that number still to come are right. But count the cards already turned "
-            "again (the whole run): how many cards can the next one be?")
+            "Not yet: the 2 is right. But how many cards are in the run on top? Leave them all out: "
+            "how many other cards can the next one be?")
 
 
 

@@ -551,7 +551,7 @@ def test_snap_waiting_words_say_which_answer_they_would_give_away():
     gives_1 = [i for i, s in code.items() if 'print("(These numbers would give away Prediction 1\'s answer.)")' in s]
     gives_2 = [i for i, s in code.items() if 'print("(These numbers would give away Prediction 2\'s answer.)")' in s]
     first, count, whole = snap_reveals_and_whole_games(nb0)
-    assert count in gives_1 and len(gives_1) == 4, gives_1      # the count's reveal, section 2's three cells
+    assert count in gives_1 and len(gives_1) == 5, gives_1      # the count's reveal, section 2's three cells, section 4
     assert gives_2 == [first, whole], gives_2
     why = code_cell(nb0, 'kept_back("snap/why-one-turn")')
     assert 'print("(This working would give away Prediction 2\'s answer.)")' in code[why]

@@ -136,7 +136,7 @@ def test_a_snap_reveal_holds_no_answer_in_its_widget_state_until_both_prediction
     one = first.reveal(exact=snap_chance("wildcat"), simulated=0.0596, games=600, trial="deal", **kept_back("snap/one-turn"))
     lock(first, "1/5")
     assert one.get_state()["value"] == ('<p style="font-size:1.1em" role="status">'
-                                        'Lock in your other predictions above too to see the answer.</p>')
+                                        'Lock in your other prediction above too to see the answer.</p>')
     # the cell run again after Prediction 1 alone, and Prediction 2's reveal
     one = first.reveal(exact=snap_chance("wildcat"), simulated=0.0596, games=600, trial="deal", **kept_back("snap/one-turn"))
     two = count.reveal(exact=expected_snaps(52), simulated=3.04, games=600, trial="deal", **kept_back("snap/snaps-per-pass"))
@@ -169,8 +169,10 @@ HALF_RIGHT = {
     # (exercise, answer): (what it says is right, the half it must not give)
     ("snap/dinohistoria-snaps", "220/54"): ("your chance of a snap for one pair is right", ("54 ", "have 54", "54 pairs")),
     ("snap/dinohistoria-snaps", "270/55"): ("your number of neighbouring pairs is right", ("4/54", "4 of the", "54 cards")),
-    ("snap/dinohistoria-after-two-snaps", "2/55"): ("the 2 cards of that number still to come are right", ("52",)),
-    ("snap/dinohistoria-after-two-snaps", "2/53"): ("the 2 cards of that number still to come are right", ("52",)),
+    # lessons59b: in the lesson's words (the cards on top), not "still to come" or "already turned"
+    ("snap/dinohistoria-after-two-snaps", "2/55"): ("the 2 is right: 2 cards of that number are not in the run on top",
+                                                    ("52", "three")),
+    ("snap/dinohistoria-after-two-snaps", "2/53"): ("the 2 is right", ("52", "three")),
 }
 
 
@@ -189,8 +191,9 @@ def test_snap_half_right_feedback_names_the_right_half_and_asks_about_the_other(
 def test_snap_after_one_snap_feedback_asks_how_many_are_left_instead_of_saying_2():
     """Failed before: "... on the table, so only 2 are left." gave the top of the fraction."""
     said = exercise("snap/dinohistoria-after-two-snaps").check("3/53", show=False).message
-    assert said == ("Not yet: 3/53 is the chance after ONE snap. After two snaps in a row, how many of the five "
-                    "cards of that number are on the table? So how many are left?")
+    # lessons59b: the cards "in the run on top", as the lesson says it ("on the table" held every card turned)
+    assert said == ("Not yet: 3/53 is the chance after ONE snap. After two snaps in a row, how many cards "
+                    "of that number are in the run on top? So how many of the five are not?")
 
 
 def test_guard_the_teachers_edition_of_a_lesson_shows_the_kept_back_answers(tmp_path):

@@ -81,8 +81,8 @@ def kept_back_texts(nb) -> dict[str, list[str]]:
 
 def test_the_lessons_print_their_working_from_kept_back_texts():
     assert {name: sorted(kept_back_texts(stored(name))) for name in LESSONS} == {
-        "snap.ipynb": ["snap/next-after-a-snap", "snap/no-snap-shortcut", "snap/whole-games", "snap/why-one-turn",
-                       "snap/why-snaps-per-pass"],
+        "snap.ipynb": ["snap/next-after-a-snap", "snap/no-snap-shortcut", "snap/shortcut-came-close", "snap/whole-games",
+                       "snap/why-one-turn", "snap/why-snaps-per-pass"],
         "cat-days.ipynb": ["cat-days/independent-draws", "cat-days/plan-by-draw-k", "cat-days/why-by-draw-k"],
         "simons-cat-probability.ipynb": ["simons-cat/which-card-opens", "simons-cat/why-cat-3-aside",
                                          "simons-cat/why-one-line"],
