@@ -223,6 +223,6 @@ def test_the_card_game_title_and_snaps_why_this_many_say_it_plainly():
     "Why this many?" said "once you have locked in" (its cell waits for both predictions)."""
     from test_lessons import NOTEBOOKS
 
-    assert stored(NOTEBOOKS / "card-game.ipynb").cells[0].source.startswith("# The Card Game: bluffing as probability\n")
+    assert stored(NOTEBOOKS / "card-game.ipynb").cells[0].source.startswith("# Bluffing as probability (Card Game: The Card Game)\n")
     why = next(" ".join(c.source.split()) for c in stored(SNAP).cells if c.source.startswith("**Why this many?**"))
     assert "The cell below shows the working once you have locked in both predictions." in why, why
