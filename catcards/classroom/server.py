@@ -2495,6 +2495,10 @@ def _voila_argv(ip: str, port: int, base_url: str, preheat: int, verbose: bool =
             *(f"--VoilaConfiguration.extension_allowlist={name}" for name in WIDGET_EXTENSIONS),
             # the tables' kernels run this server's Python, whatever kernelspecs the computer has
             f"--VoilaConfiguration.kernel_spec_manager_class={__name__}.OwnPythonKernels",
+            # the table's own template and theme, whatever its address asks (break59s:
+            # ?template=../x answered 500 and printed about 70 lines of traceback in the
+            # teacher's terminal; ?template=lab or reveal rendered the table in another template)
+            "--VoilaConfiguration.allow_template_override=NO", "--VoilaConfiguration.allow_theme_override=NO",
             *APP_CULLING, *APP_EXECUTION]
     if preheat > 0:
         argv += ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={preheat}"]

@@ -159,7 +159,7 @@ def test_a_request_begun_on_a_kept_alive_connection_waits_from_its_start_not_its
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
     """A real class server (Snap, one table preheated) and a student's table on it: yields
-    ``{"process", "base", "kernel", "xsrf"}``."""
+    ``{"process", "base", "code", "kernel", "xsrf"}``."""
     tmp = tmp_path_factory.mktemp("break59s")
     process = ClassProcess(tmp / "store", free_port(), tmp)
     try:
@@ -168,7 +168,8 @@ def table(tmp_path_factory):
         token = session.post(info["join_url"] + "/join", json={}, timeout=30).json()["student"]
         page = session.get(info["base"] + f"?student={token}", timeout=60)
         kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page.text).group(1)
-        yield {"process": process, "base": info["base"], "kernel": kernel, "xsrf": session.cookies["_xsrf"]}
+        yield {"process": process, "base": info["base"], "code": info["code"], "kernel": kernel,
+               "xsrf": session.cookies["_xsrf"]}
     finally:
         process.stop()
 
@@ -250,3 +251,21 @@ def test_a_binary_frame_counting_millions_of_parts_is_refused_unread(table, v1, 
     new = log[len(log_before):] if log.startswith(log_before[:100]) else log
     assert "Traceback" not in new, new[-2000:]
     assert len(widget_models(table["base"], table["kernel"], 30, table["xsrf"])) > 10
+
+
+@pytest.mark.parametrize("query", ["template=../../x", "template=/tmp", "theme=../../x"])
+def test_a_table_address_asking_for_another_template_or_theme_gets_the_class_table(table, query):
+    """4. ``?template=`` and ``?theme=`` on a table's address chose Voila's template (any installed:
+    lab, classic, reveal) and theme; a name that is not one answered 500 and printed about 70
+    lines of traceback in the teacher's terminal (before the fix: 500 for the two ``../../x``;
+    ``/tmp`` was not a template then either, and rendered). Now the class's own
+    template and theme are used whatever the address asks."""
+    session = requests.Session()
+    join = table["base"] + "class/" + table["code"] + "/join"
+    token = session.post(join, json={}, timeout=30).json()["student"]
+    log_before = table["process"].tail()
+    page = session.get(table["base"] + f"?student={token}&{query}", headers={"Accept": "text/html"}, timeout=90)
+    assert page.status_code == 200 and re.search(r'"kernelId": "[0-9a-f-]{36}"', page.text), page.status_code
+    log = table["process"].tail()
+    new = log[len(log_before):] if log.startswith(log_before[:100]) else log
+    assert "Traceback" not in new, new[-2000:]
