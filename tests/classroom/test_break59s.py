@@ -1,13 +1,14 @@
 """Hostile tester break59s: what was found on the class server after the day's changes.
 
-1. (NOT FIXED, ``xfail(strict=True)``: these pass once it is) A new connection over a bound
+1. (NOT FIXED but for its second half, ``xfail(strict=True)``: passes once it is) A new connection over a bound
    closes the connection that has waited longest for its request, and a connection uploading a
    body slowly (a large save from a slow phone, well within :data:`BODY_TIMEOUT`) is such a
    connection: a script holding stalled requests and opening new ones closes it, from other
    addresses once the total is full, or from the student's own address (a school's router, a
    hub's proxy) once that address's bound is. A kept-alive connection's next request is ranked
    by the end of its last answer, not by when the request began, so a request being sent on a
-   connection the browser kept is closed before stalled ones that began before it.
+   connection the browser kept is closed before stalled ones that began before it (fixed: a
+   request waits from the arrival of its headers).
    Measured on a real ``catcards class pairs`` (ulimit 4096: total 2048, 256 an address):
    a 250 kB ``/results`` body sent at 16 KB/s (16 s, answered without the script) was closed
    after 1.8 s by a script at 200 connections/s from the student's address, after 8.7 s by
@@ -134,13 +135,13 @@ def test_a_slow_upload_is_not_closed_for_a_scripts_connections_from_other_addres
     assert sent and reply.startswith(b"HTTP/1.1 200 OK") and b"got 1000 bytes" in reply, reply
 
 
-@pytest.mark.xfail(strict=True, reason="break59s 1, not fixed: a kept-alive request is ranked by its last answer")
 def test_a_request_begun_on_a_kept_alive_connection_waits_from_its_start_not_its_last_answer(http_server):
     """Behind one address (a school's router): a student's kept-alive connection is answered,
     a script then stalls 2 requests from the same address, the student begins a POST on the kept
     connection (its headers whole, its body coming), and the script opens one more connection.
-    Expected: a stalled request (begun before the student's) is closed. Seen: the student's,
-    ranked from its last answer, before the script's requests."""
+    Expected: a stalled request (begun before the student's) is closed. Before the fix: the
+    student's, ranked from its last answer, before the script's requests (fixed: a request waits
+    from the arrival of its headers, ``ClassHTTPServer.began``)."""
     http_server["start"](per_address=3, total=100)
     connect = http_server["connect"]
     kept = connect("127.0.0.2", b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
