@@ -128,6 +128,26 @@ def refused_unless_get(request_handler) -> bool:
     return True
 
 
+#: most parts (header, content, buffers, ...) a binary frame on a page's kernel websocket may say
+#: it has: a widget message has a handful. jupyter_server reads the count from the frame's first
+#: bytes and builds that many offsets before it looks at the frame's length (break59s: an 8-byte
+#: frame saying 20,000,000 parts held the server's event loop 1.9 s and about 700 MB, every
+#: student's request waiting; the v1 protocol's 8-byte count goes up to 2**64)
+MAX_FRAME_PARTS = 1000
+#: the websocket subprotocol of jupyter_server's v1 kernel messages (an 8-byte count, then offsets)
+KERNEL_WS_V1 = "v1.kernel.websocket.jupyter.org"
+
+
+def binary_frame_fits(frame: bytes, subprotocol: str | None) -> bool:
+    """Whether a binary ``frame`` from a page, on a kernel websocket of ``subprotocol``, holds the
+    offsets its count says, at most :data:`MAX_FRAME_PARTS`: v1 (:data:`KERNEL_WS_V1`), an 8-byte
+    little-endian count of at least 2 (the channel's and the end's) and 8 bytes an offset; else
+    (the legacy binary message), a 4-byte big-endian count of at least 1 and 4 bytes an offset."""
+    width, least, order = (8, 2, "little") if subprotocol == KERNEL_WS_V1 else (4, 1, "big")
+    count = int.from_bytes(frame[:width], order)
+    return len(frame) >= width and least <= count <= MAX_FRAME_PARTS and width * (count + 1) <= len(frame)
+
+
 def quiet_kernel_socket(handler: type) -> type:
     """Voila's websocket handler to a page's kernel (``api/kernels/<id>/channels``,
     ``VoilaKernelWebsocketHandler``) that prints nothing in the teacher's terminal for what a page
@@ -140,7 +160,11 @@ def quiet_kernel_socket(handler: type) -> type:
       jupyter_server read the connection its ``on_close`` had cleared (``AttributeError`` in
       ``select_subprotocol``), about 90 lines of traceback each time;
     - an error answered (the kernel has stopped: 404) is a JSON ``{"error": ...}``: jupyter_server's
-      HTML error page has no template under Voila, and failing to render it printed a traceback.
+      HTML error page has no template under Voila, and failing to render it printed a traceback;
+    - a frame that is not a kernel message (not JSON, no header, bad buffers, a binary frame whose
+      count of parts is not what it holds: :func:`binary_frame_fits`) closes its socket (1007)
+      with one warning line: it printed "Uncaught exception" and its traceback, and a binary
+      count of millions held the server's event loop for seconds (break59s).
 
     Any other failure is raised, and logged, as before (break46)."""
     import json
@@ -162,6 +186,22 @@ def quiet_kernel_socket(handler: type) -> type:
                 if not getattr(self, "_reached", False) or getattr(self, "connection", None) is not None:
                     raise
                 return None  # the page closed its socket meanwhile: nobody is left to answer
+
+        def on_message(self, message):
+            import struct
+
+            try:
+                if isinstance(message, bytes) and not binary_frame_fits(message, self.selected_subprotocol):
+                    raise ValueError("a binary frame whose count of parts is not what it holds")
+                return super().on_message(message)
+            except (ValueError, KeyError, IndexError, TypeError, AttributeError, struct.error) as exc:
+                # jupyter_server's parse of the frame: not a kernel message (not JSON, no header,
+                # bad buffers). It printed "Uncaught exception" and its traceback in the teacher's
+                # terminal, one a frame, a socket each (break59s: 11,640 lines in 10 s)
+                self.log.warning("closed a websocket to kernel %s: a frame that is not a kernel message (%s)",
+                                 getattr(self, "kernel_id", "?"), type(exc).__name__)
+                self.close(1007, "not a kernel message: reload the page")
+                return None
 
         def write_error(self, status_code, **kwargs):
             self.set_header("Content-Type", "application/json")

@@ -1083,7 +1083,7 @@ class ClassHTTPServer(tornado.httpserver.HTTPServer):
     client address and ``total`` from all together (:func:`connection_limits`; None: no bound).
     A new connection over a bound makes room by closing the connection that has waited longest
     on its client (:attr:`waiting`: for its request's headers or body, the first request's or,
-    kept alive, the next's), among those the bound counts (that address's, or all); with none
+    kept alive, the next's; a body from the arrival of its headers, :meth:`began`), among those the bound counts (that address's, or all); with none
     such, the new one is closed as soon as it is accepted, unanswered and unread. A connection
     whose request has arrived whole, and is being answered, is never closed for another.
     Unfinished requests held by a script (slow-loris) could otherwise hold as many as the server
@@ -1146,7 +1146,16 @@ class ClassHTTPServer(tornado.httpserver.HTTPServer):
         stream = server_conn.stream
         if not stream.closed():
             self.waiting[stream] = self.waiting.pop(stream, self.client(server_conn.context.address))
-        return _Arrived(super().start_request(server_conn, request_conn), lambda: self.waiting.pop(stream, None))
+        return _Arrived(super().start_request(server_conn, request_conn), lambda: self.waiting.pop(stream, None),
+                        lambda: self.began(stream))
+
+    def began(self, stream: Any) -> None:
+        """A request's headers have arrived on ``stream``: if its body is still to come, it waits
+        from now on, behind the connections already waiting. A kept-alive connection's request
+        waited from the connection's last answer, and a body being sent on it was closed before
+        stalled requests that began after that answer (break59s)."""
+        if stream in self.waiting:
+            self.waiting[stream] = self.waiting.pop(stream)
 
     def on_close(self, server_conn: Any) -> None:
         super().on_close(server_conn)
@@ -1160,13 +1169,16 @@ class ClassHTTPServer(tornado.httpserver.HTTPServer):
 
 
 class _Arrived(tornado.httputil.HTTPMessageDelegate):
-    """A request's tornado delegate, passed on, calling ``arrived()`` once the request has been
-    read whole (headers and body), before it is answered (:meth:`ClassHTTPServer.start_request`)."""
+    """A request's tornado delegate, passed on, calling ``began()`` once its headers have arrived
+    and ``arrived()`` once the request has been read whole (headers and body), before it is
+    answered (:meth:`ClassHTTPServer.start_request`)."""
 
-    def __init__(self, delegate: Any, arrived: Any):
-        self.delegate, self.arrived = delegate, arrived
+    def __init__(self, delegate: Any, arrived: Any, began: Any = None):
+        self.delegate, self.arrived, self.began = delegate, arrived, began
 
     def headers_received(self, start_line: Any, headers: Any) -> Any:
+        if self.began is not None:
+            self.began()
         return self.delegate.headers_received(start_line, headers)
 
     def data_received(self, chunk: bytes) -> Any:
@@ -2495,6 +2507,10 @@ def _voila_argv(ip: str, port: int, base_url: str, preheat: int, verbose: bool =
             *(f"--VoilaConfiguration.extension_allowlist={name}" for name in WIDGET_EXTENSIONS),
             # the tables' kernels run this server's Python, whatever kernelspecs the computer has
             f"--VoilaConfiguration.kernel_spec_manager_class={__name__}.OwnPythonKernels",
+            # the table's own template and theme, whatever its address asks (break59s:
+            # ?template=../x answered 500 and printed about 70 lines of traceback in the
+            # teacher's terminal; ?template=lab or reveal rendered the table in another template)
+            "--VoilaConfiguration.allow_template_override=NO", "--VoilaConfiguration.allow_theme_override=NO",
             *APP_CULLING, *APP_EXECUTION]
     if preheat > 0:
         argv += ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={preheat}"]
