@@ -1,6 +1,6 @@
 """Hostile tester break59s: what was found on the class server after the day's changes.
 
-1. (NOT FIXED but for its second half, ``xfail(strict=True)``: passes once it is) A new connection over a bound
+1. (fixed across addresses; within one address the oldest waiting is still closed) A new connection over a bound
    closes the connection that has waited longest for its request, and a connection uploading a
    body slowly (a large save from a slow phone, well within :data:`BODY_TIMEOUT`) is such a
    connection: a script holding stalled requests and opening new ones closes it, from other
@@ -119,12 +119,12 @@ BODY = b"x" * 1000
 UPLOAD = b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n"
 
 
-@pytest.mark.xfail(strict=True, reason="break59s 1, not fixed: the slowest upload is the first closed")
 def test_a_slow_upload_is_not_closed_for_a_scripts_connections_from_other_addresses(http_server):
     """A student at 127.0.0.9 sends a body slowly (half now, the rest within BODY_TIMEOUT); a
     script from three other addresses fills the total with stalled requests and opens one more.
-    Expected: the student's upload is answered (a stalled request is closed instead). Seen: the
-    student's connection is closed (it has waited longest), the script's are all kept."""
+    Expected: the student's upload is answered (a stalled request is closed instead). Before the
+    fix: the student's connection was closed (it had waited longest), the script's all kept; now
+    a waiting connection of the address holding the most is closed (``busiest_waiting``)."""
     http_server["start"](per_address=3, total=6)
     connect = http_server["connect"]
     student = connect("127.0.0.9", UPLOAD + BODY[:500])
