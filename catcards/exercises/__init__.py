@@ -565,7 +565,7 @@ def _why_wrong(reading: Reading, target: Fraction, need: int, tolerance: float |
             if target.denominator == 1:
                 # a whole number has no last digits to fix and no fraction to give (3.9 for 4 snaps:
                 # a teacher's read, lessons59b)
-                return "check each step of your working."
+                return "check each step of your working, and keep exact fractions until the end."
             return "close, but not close enough: check the last digits, or give the exact fraction."
     if tolerance is not None and not reading.exact and abs(value - float(target)) <= 10 * float(tolerance):
         return "close, but not close enough: give more decimal places, or the exact fraction."
@@ -808,8 +808,9 @@ class Withheld:
         self.key, self._fields, self.field = key, fields, field
         waits = _kept_waits(key)
         if all(w in _registry() for w in waits):
-            self.message = ("This answer comes after you answer the exercise above (or press "
-                            "Show me the answer). Then run this cell again.")
+            # teach59b: a student who answered wrongly "did answer" the exercise
+            self.message = ("This comes once the check cell above says Right! (or you press "
+                            "\"Show me the answer\"). Then run this cell again.")
         elif len(waits) > 1:
             self.message = ("This answer comes after you lock in all your predictions above. "
                             "Lock them in, then run this cell again.")

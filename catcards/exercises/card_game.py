@@ -26,8 +26,10 @@ EXERCISES = (
             Fraction(2, 5): "2/5 is the chance before you saw the claim; the claim itself is evidence: "
                             "use Bayes' rule.",
             # lessons59b: "multiply 1/2 by 1 - 2/5" gave the fix, so the answer: a question instead
-            Fraction(4, 9): "your Bayes' rule is right. But the bluff rate 1/2 is only for players without "
-                            "a Shot! or a Joker: what is the chance that a player has neither and bluffs?",
+            # teach59b: naming the event to put in its place gave 3/10, then 4/7, at once
+            Fraction(4, 9): "your Bayes' rule has the right shape, but one of its two parts is not the "
+                            "chance of that kind of claim. Check each part: out of all players, how often "
+                            "does a genuine claim happen, and how often a bluffed one?",
             Fraction(1, 2): "1/2 is the bluff rate, or a coin flip; it is not the share of claims that "
                             "are genuine: work out how often each kind of claim happens.",
             Fraction(3, 10): "3/10 is the chance of a bluffed claim (3/5 x 1/2); the question asks what "

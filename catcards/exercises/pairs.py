@@ -21,11 +21,14 @@ EXERCISES = (
             5: "5 turns would need a match every time; a match takes several tries on average.",
             # lessons59b: each names what is right and asks about the rest; "30 ... counts 2m turns,
             # not 2m - 1" (subtract 5: 25) and the full method for 15 and 9 gave the answer
-            9: "9 turns for the first pair is right. But the board is not clear yet: what are the waits "
-               "for the pairs after it?",
+            9: "9 turns on average for the first pair is right. But that only takes one pair off the "
+               "board: what are the waits for the pairs after it?",
             Fraction(1, 9): "that is a chance, not a number of turns: a chance p gives 1/p turns on average.",
-            15: "adding one wait for each pair left is right. But is a match likely on the first try? A turn "
-                "matches with chance 1/(2m - 1): how many turns is that on average?",
+            # 15 = 5 + 4 + 3 + 2 + 1: a wait of m turns with m pairs left (teach59b: "is a match likely
+            # on the first try?" missed that, and with 1 pair left it is certain)
+            15: "adding one average wait for each pair is right. But is the wait m turns when m pairs are "
+                "left? With m pairs left a turn matches with chance 1/(2m - 1): how many turns is that on "
+                "average? (Try 2 pairs left.)",
             30: "adding one wait for each pair left is right. But with m pairs left a turn matches with chance "
                 "1/(2m - 1): how many turns does that take on average? (Try 1 pair left.)",
         },

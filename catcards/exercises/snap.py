@@ -37,7 +37,7 @@ EXERCISES = (
             # giving it (the number of pairs, or the chance for one pair, completed the answer)
             Fraction(55 * 4, 54): "your chance of a snap for one pair is right. But count the pairs again: "
                                   "how many neighbouring pairs do 55 cards in a row make? (Try 3 cards first.)",
-            Fraction(54 * 5, 55): "your number of neighbouring pairs is right. But 5/55 counts the card itself: "
+            Fraction(54 * 5, 55): "your number of neighbouring pairs is right. But 5/55 (= 1/11) counts the card itself: "
                                   "after a card, how many of the other cards share its number, and how many "
                                   "other cards are there?",
             # 55 x 1/11 (a teacher's read, teach58: it was told only "too high")
@@ -47,8 +47,8 @@ EXERCISES = (
         },
         why="Each of the 54 neighbouring pairs is a snap with chance 4/54 (4 of the other 54 cards "
             "share the first card's number). Averages add up, whether the turns depend on each other "
-            "or not: 54 x 4/54 = 4. (55 x 4/55 also gives 4, but there are 54 pairs, and 4 of the "
-            "other 54 cards share the number.)",
+            "or not: 54 x 4/54 = 4. (55 x 4/55 also comes to 4, but only because two mistakes cancel: "
+            "55 cards make 54 pairs, and the chance for each is 4/54.)",
         source="linearity of expectation; catcards.analysis.snap.snap_chance",
         unit="snaps",
     ),
@@ -60,18 +60,19 @@ EXERCISES = (
         exact=_snap_dinohistoria_after_two_snaps,
         mistakes={
             Fraction(4, 54): "4/54 is the chance on a turn when you know nothing about the turns before. "
-                             "Here you know the last two: which cards are on top?",
+                             "Here you know the last two turns both made a snap: which cards are on top?",
             # a question for each part it has wrong, the right part named (teach58b: "so only 2 are
             # left" and "52 are left" completed the answer); in the lesson's own words (lessons59b:
             # "already turned" was untrue: the run may be turns 30-32, far more than 3 cards turned),
             # leave out the cards on top, the next card is equally likely any of the others
+            # teach59b: "leave out the cards of the run" was the bottom's method, one step from the
+            # answer; and "run" is what a cell does in a notebook: "the cards on top"
             Fraction(3, 53): "3/53 is the chance after ONE snap. After two snaps in a row, how many cards "
-                             "of that number are in the run on top? So how many of the five are not?",
-            Fraction(2, 55): "the 2 is right: 2 cards of that number are not in the run on top. But leave "
-                             "out the cards of the run: the next card is equally likely to be any of the "
-                             "other cards. How many other cards are there?",
-            Fraction(2, 53): "the 2 is right. But how many cards are in the run on top? Leave them all out: "
-                             "how many other cards can the next one be?",
+                             "of that number are on top? So how many of the five are not?",
+            Fraction(2, 55): "the 2 is right. But check the bottom of your fraction: can the next card be "
+                             "any of the 55? Which cards can it not be?",
+            Fraction(2, 53): "the 2 is right. But check the bottom of your fraction: which cards did you "
+                             "leave out? Can the next card be one of the cards on top?",
         },
         why="After two snaps in a row three cards of one number lie on top, so 2 of its 5 cards are "
             "among the 52 other cards: 2/52 = 1/26, less than after one snap (3/53) or none (4/53). "
@@ -157,9 +158,9 @@ KEPT_BACK = {
         "after no snap:   exact 3/50 = 0.060; simulated {no_snap_hits} of {no_snap_turns} = {no_snap_share:.3f} "
         "[{no_snap_low:.3f}, {no_snap_high:.3f}]\n"
         "{reading}\n"
-        "With cards, a snap really does make the next one less likely.\n"
-        "Here \"less likely\" is right, but not because things must even out:\n"
-        "two cards of that number are on top, not one. With a coin nothing is \"due\"."),
+        "With cards, a snap really does make the next one less likely, but not because things\n"
+        "must even out: after a snap two cards of that number are on top, so only 2 of its 4\n"
+        "can come next (after no snap, 3 can). With a coin nothing is \"due\"."),
     # waits for Predictions 1 and 2 too (lessons59b): (16/17)^51 and 1/17 = 0.059 are their answers
     "snap/shortcut-came-close": (
         "Back to section 2's shortcut: the turns are not independent, yet (16/17)^51 came close.\n"

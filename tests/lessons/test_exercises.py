@@ -146,8 +146,8 @@ def test_a_percentage_for_a_number_that_is_not_a_probability_is_not_checked(answ
     assert exercise("pairs/no-memory-5-pairs").check("25 turns", show=False).right is True
 
 
-@pytest.mark.parametrize("answer, named", [(15, "is a match likely on the first try?"),
-                                            ("15 turns", "is a match likely on the first try?"),
+@pytest.mark.parametrize("answer, named", [(15, "is the wait m turns when m pairs are left?"),
+                                            ("15 turns", "is the wait m turns when m pairs are left?"),
                                             (30, "(Try 1 pair left.)")])
 def test_the_no_memory_exercise_names_its_two_common_sums(answer, named):
     """A teacher's read of Pairs (December 2026): 15 (1 + 2 + ... + 5) and 30 (2 + 4 + ... + 10)
@@ -611,11 +611,11 @@ def test_snap_after_two_snaps_tells_the_answer_from_the_named_mistake_by_four_pl
         assert result.right is False and "at least" in result.message
     assert ex.check("0.0385", show=False).right and ex.check("3.85%", show=False).right
     for mistake in ("0.0377", "3.77%", "2/53"):
-        # lessons59: it no longer says "52 are left"; lessons59b: it asks about the run on top, not
-        # the cards already turned (the run may be turns 30-32)
+        # lessons59: it no longer says "52 are left"; lessons59b: not the cards already turned (the
+        # run may be turns 30-32); teach59b: a question about the bottom, not its method
         assert ex.check(mistake, show=False).message == (
-            "Not yet: the 2 is right. But how many cards are in the run on top? Leave them all out: "
-            "how many other cards can the next one be?")
+            "Not yet: the 2 is right. But check the bottom of your fraction: which cards did you leave "
+            "out? Can the next card be one of the cards on top?")
 
 
 

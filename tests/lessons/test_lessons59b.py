@@ -43,7 +43,7 @@ def test_snap_section_4_waits_for_both_first_predictions():
         "which misses the exact 3" in output_texts(run_again(SNAP)[section_4])
     # the text above says it waits for both
     text = " ".join((nb0.cells[section_4 - 1].source + " " + nb0.cells[section_4 - 2].source).split())
-    assert "once both your predictions are locked in" in text and "once your Prediction 2 is locked in" not in text
+    assert "once your Predictions 1 and 2 are locked in" in text and "once your Prediction 2 is locked in" not in text
 
 
 def test_snap_after_a_snap_keeps_the_shortcut_back_until_both_first_predictions():
@@ -59,9 +59,9 @@ def test_snap_after_a_snap_keeps_the_shortcut_back_until_both_first_predictions(
     assert "Back to section 2's shortcut: the turns are not independent, yet (16/17)^51 came close." in said, said
     assert "very near 1/17 = 0.059" in said
     # M5: "less likely" is right here, and why; not "the fallacy ... makes it look right"
-    assert ('With cards, a snap really does make the next one less likely.\n'
-            'Here "less likely" is right, but not because things must even out:\n'
-            'two cards of that number are on top, not one. With a coin nothing is "due".') in said, said
+    assert ('With cards, a snap really does make the next one less likely, but not because things\n'
+            'must even out: after a snap two cards of that number are on top, so only 2 of its 4\n'
+            'can come next (after no snap, 3 can). With a coin nothing is "due".') in said, said
     assert "used up" not in said and "look right" not in said
 
 
@@ -76,15 +76,14 @@ def test_snap_after_two_snaps_feedback_says_true_things_in_the_lessons_words():
     ex = exercise("snap/dinohistoria-after-two-snaps")
     said = {answer: ex.check(answer, show=False).message for answer in ("2/55", "2/53", "3/53", "4/54")}
     assert said == {
-        "2/55": "Not yet: the 2 is right: 2 cards of that number are not in the run on top. But leave out the "
-                "cards of the run: the next card is equally likely to be any of the other cards. How many "
-                "other cards are there?",
-        "2/53": "Not yet: the 2 is right. But how many cards are in the run on top? Leave them all out: how "
-                "many other cards can the next one be?",
+        "2/55": "Not yet: the 2 is right. But check the bottom of your fraction: can the next card be any of "
+                "the 55? Which cards can it not be?",
+        "2/53": "Not yet: the 2 is right. But check the bottom of your fraction: which cards did you leave "
+                "out? Can the next card be one of the cards on top?",
         "3/53": "Not yet: 3/53 is the chance after ONE snap. After two snaps in a row, how many cards of that "
-                "number are in the run on top? So how many of the five are not?",
+                "number are on top? So how many of the five are not?",
         "4/54": "Not yet: 4/54 is the chance on a turn when you know nothing about the turns before. Here you "
-                "know the last two: which cards are on top?",
+                "know the last two turns both made a snap: which cards are on top?",
     }, said
     for message in said.values():
         assert not [w for w in ("already turned", "still to come", "on the table", "52", "1/26", "0.038")
@@ -104,10 +103,11 @@ def test_pairs_no_memory_feedback_names_the_right_part_and_asks_about_the_rest()
     assert said == {
         30: "Not yet: adding one wait for each pair left is right. But with m pairs left a turn matches with "
             "chance 1/(2m - 1): how many turns does that take on average? (Try 1 pair left.)",
-        15: "Not yet: adding one wait for each pair left is right. But is a match likely on the first try? A "
-            "turn matches with chance 1/(2m - 1): how many turns is that on average?",
-        9: "Not yet: 9 turns for the first pair is right. But the board is not clear yet: what are the waits "
-           "for the pairs after it?",
+        15: "Not yet: adding one average wait for each pair is right. But is the wait m turns when m pairs "
+            "are left? With m pairs left a turn matches with chance 1/(2m - 1): how many turns is that on "
+            "average? (Try 2 pairs left.)",
+        9: "Not yet: 9 turns on average for the first pair is right. But that only takes one pair off the "
+           "board: what are the waits for the pairs after it?",
     }, said
     for message in said.values():
         assert not [w for w in ("25", "2m - 1 turns", "not 2m - 1", "9 + 7", "1 + 3", "4 pairs are left")
@@ -126,9 +126,9 @@ def test_a_decimal_near_a_whole_number_answer_is_told_to_check_its_working():
 
     for answer in ("3.8", "3.9", "4.2", "4.2 snaps"):
         said = exercise("snap/dinohistoria-snaps").check(answer, show=False).message
-        assert said == "Not yet: check each step of your working.", (answer, said)
+        assert said == "Not yet: check each step of your working, and keep exact fractions until the end.", (answer, said)
     assert exercise("pairs/no-memory-5-pairs").check("24.8", show=False).message == \
-        "Not yet: check each step of your working."
+        "Not yet: check each step of your working, and keep exact fractions until the end."
     # an answer that is not a whole number keeps its message
     from catcards.exercises import check
 
@@ -144,8 +144,8 @@ def test_snap_snaps_why_says_55_times_4_55_is_two_mistakes_that_cancel():
 
     said = exercise("snap/dinohistoria-snaps").check("220/55", show=False)
     assert said.right is True
-    assert said.message.endswith("54 x 4/54 = 4. (55 x 4/55 also gives 4, but there are 54 pairs, and 4 of the "
-                                 "other 54 cards share the number.)"), said.message
+    assert said.message.endswith("54 x 4/54 = 4. (55 x 4/55 also comes to 4, but only because two mistakes "
+                                 "cancel: 55 cards make 54 pairs, and the chance for each is 4/54.)"), said.message
 
 
 # ---- M3. Pairs: the 52-card boards' averages wait for the lock-in
@@ -182,8 +182,9 @@ def test_card_game_4_9_feedback_asks_for_the_bluffs_chance():
 
     ex = exercise("card-game/genuine-claim")
     said = ex.check("4/9", show=False).message
-    assert said == ("Not yet: your Bayes' rule is right. But the bluff rate 1/2 is only for players without a "
-                    "Shot! or a Joker: what is the chance that a player has neither and bluffs?"), said
+    assert said == ("Not yet: your Bayes' rule has the right shape, but one of its two parts is not the chance "
+                    "of that kind of claim. Check each part: out of all players, how often does a genuine claim "
+                    "happen, and how often a bluffed one?"), said
     assert not [w for w in ("1 - 2/5", "3/5", "3/10", "4/7", "multiply") if w in said], said
     # true of the exercise: 4/9 is Bayes' rule with the bluff rate not multiplied by 1 - 2/5
     assert Fraction(2, 5) / (Fraction(2, 5) + Fraction(1, 2)) == Fraction(4, 9) and ex.exact() == Fraction(4, 7)
