@@ -1469,8 +1469,8 @@ def test_snap_keeps_its_working_and_the_exact_3_back_until_the_lock_in(unanswere
     nb, _, widgets = locked_in(path)
     after = "\n".join(output_texts(c) for c in nb.cells[len(stored.cells):-1])
     for text in ("Wildcat: P(snap on a turn) = 3/51 = 1/17, about 0.059", "51 x 1/17 = 3", "slightly fewer snaps per turn than 1/17", "an average game:",
-                 "With cards, a snap really does make the next one less likely.",
-                 "two cards of that number are on top, not one.", "(16/17)^51 came close",
+                 "With cards, a snap really does make the next one less likely, but not because things",
+                 "after a snap two cards of that number are on top, so only 2 of its 4", "(16/17)^51 came close",
                  "95% interval ["):
         assert text in after, text
     section4 = next(i for i, c in enumerate(stored.cells) if c.source.startswith("class_seeds = "))

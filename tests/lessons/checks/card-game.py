@@ -200,8 +200,8 @@ from catcards.exercises import exercise
 two_fifths, half_rate = Fraction(2, 5), Fraction(1, 2)
 assert two_fifths / (two_fifths + half_rate) == Fraction(4, 9)
 assert two_fifths * half_rate / (two_fifths * half_rate + (1 - two_fifths) * half_rate) == two_fifths
-# lessons59b: the check cell asks for the bluffs' chance instead of saying "multiply 1/2 by 1 - 2/5"
-assert "the bluff rate 1/2 is only for players without a Shot! or a Joker" in exercise("card-game/genuine-claim").mistakes[Fraction(4, 9)]
+# lessons59b, teach59b: the check cell asks about the wrong part instead of saying "multiply 1/2 by 1 - 2/5"
+assert "one of its two parts is not the chance of that kind of claim" in exercise("card-game/genuine-claim").mistakes[Fraction(4, 9)]
 assert "4/9 (the bluff rate 1/2 not multiplied by 1 - 2/5, the chance of not holding: (2/5) / (2/5 + 1/2)" in notes
 assert "applying the bluff rate to holders too gives 2/5 again" in notes and "applied to holders too)" not in notes
 
