@@ -22,88 +22,18 @@
 """
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 import socket
-import threading
 import time
 import uuid
 
 import pytest
 import requests
-import tornado.web
 
-from catcards.classroom.server import BODY_TIMEOUT, ClassHTTPServer
 from class_server import ClassProcess, free_port, widget_models
-
-STALLED = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "  # headers never ended
-
-
-@pytest.fixture
-def http_server():
-    """``start(per_address, total)``: :class:`ClassHTTPServer` serving ``/`` (POST: "got N
-    bytes") in a thread on a free port; returns the port. ``connect(source, data)``: a socket
-    from ``source`` that has sent ``data`` (the server has accepted it and read it)."""
-    loop, started, box = asyncio.new_event_loop(), threading.Event(), {"socks": [], "accepted": 0}
-
-    class Hello(tornado.web.RequestHandler):
-        def get(self):
-            self.write("hello")
-
-        def post(self):
-            self.write(f"got {len(self.request.body)} bytes")
-
-    class Counted(ClassHTTPServer):
-        def handle_stream(self, stream, address):
-            box["accepted"] += 1
-            super().handle_stream(stream, address)
-
-    def serve(per_address, total):
-        asyncio.set_event_loop(loop)
-        box["server"] = Counted(tornado.web.Application([("/", Hello)]), per_address=per_address, total=total,
-                                body_timeout=BODY_TIMEOUT)
-        box["server"].listen(box["port"], "127.0.0.1")
-        loop.call_soon(started.set)
-        loop.run_forever()
-
-    def start(per_address, total):
-        box["port"] = free_port()
-        box["thread"] = threading.Thread(target=serve, args=(per_address, total), daemon=True)
-        box["thread"].start()
-        assert started.wait(10)
-        return box["server"]
-
-    def connect(source, data):
-        before = box["accepted"]
-        sock = socket.socket()
-        box["socks"].append(sock)
-        sock.settimeout(5)
-        sock.bind((source, 0))
-        sock.connect(("127.0.0.1", box["port"]))
-        sock.sendall(data)
-        end = time.monotonic() + 5
-        while box["accepted"] <= before and time.monotonic() < end:
-            time.sleep(0.02)
-        time.sleep(0.1)  # the server reads what was sent
-        return sock
-
-    try:
-        yield {"start": start, "connect": connect}
-    finally:
-        for sock in box["socks"]:
-            sock.close()
-        if "thread" in box:
-            loop.call_soon_threadsafe(loop.stop)
-            box["thread"].join(10)
-
-
-def answer(sock: socket.socket) -> bytes:
-    sock.settimeout(5)
-    try:
-        return sock.recv(65536)
-    except OSError:
-        return b""
+# the raw-socket server and helpers of the connection bounds' tests (a fixture imported is a fixture here)
+from test_server59 import STALLED, answer, served  # noqa: F401
 
 
 def send_rest(sock: socket.socket, data: bytes) -> bool:
@@ -119,14 +49,14 @@ BODY = b"x" * 1000
 UPLOAD = b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n"
 
 
-def test_a_slow_upload_is_not_closed_for_a_scripts_connections_from_other_addresses(http_server):
+def test_a_slow_upload_is_not_closed_for_a_scripts_connections_from_other_addresses(served):
     """A student at 127.0.0.9 sends a body slowly (half now, the rest within BODY_TIMEOUT); a
     script from three other addresses fills the total with stalled requests and opens one more.
     Expected: the student's upload is answered (a stalled request is closed instead). Before the
     fix: the student's connection was closed (it had waited longest), the script's all kept; now
     a waiting connection of the address holding the most is closed (``busiest_waiting``)."""
-    http_server["start"](per_address=3, total=6)
-    connect = http_server["connect"]
+    served["start"](per_address=3, total=6)
+    connect = served["connect"]
     student = connect("127.0.0.9", UPLOAD + BODY[:500])
     for source in ("127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.3", "127.0.0.4", "127.0.0.4"):
         connect(source, STALLED)
@@ -135,15 +65,15 @@ def test_a_slow_upload_is_not_closed_for_a_scripts_connections_from_other_addres
     assert sent and reply.startswith(b"HTTP/1.1 200 OK") and b"got 1000 bytes" in reply, reply
 
 
-def test_a_request_begun_on_a_kept_alive_connection_waits_from_its_start_not_its_last_answer(http_server):
+def test_a_request_begun_on_a_kept_alive_connection_waits_from_its_start_not_its_last_answer(served):
     """Behind one address (a school's router): a student's kept-alive connection is answered,
     a script then stalls 2 requests from the same address, the student begins a POST on the kept
     connection (its headers whole, its body coming), and the script opens one more connection.
     Expected: a stalled request (begun before the student's) is closed. Before the fix: the
     student's, ranked from its last answer, before the script's requests (fixed: a request waits
     from the arrival of its headers, ``ClassHTTPServer.began``)."""
-    http_server["start"](per_address=3, total=100)
-    connect = http_server["connect"]
+    served["start"](per_address=3, total=100)
+    connect = served["connect"]
     kept = connect("127.0.0.2", b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     assert answer(kept).startswith(b"HTTP/1.1 200 OK")
     time.sleep(0.1)
