@@ -1185,12 +1185,11 @@ class _Arrived(tornado.httputil.HTTPMessageDelegate):
     and ``arrived()`` once the request has been read whole (headers and body), before it is
     answered (:meth:`ClassHTTPServer.start_request`)."""
 
-    def __init__(self, delegate: Any, arrived: Any, began: Any = None):
+    def __init__(self, delegate: Any, arrived: Any, began: Any):
         self.delegate, self.arrived, self.began = delegate, arrived, began
 
     def headers_received(self, start_line: Any, headers: Any) -> Any:
-        if self.began is not None:
-            self.began()
+        self.began()
         return self.delegate.headers_received(start_line, headers)
 
     def data_received(self, chunk: bytes) -> Any:
