@@ -191,6 +191,22 @@ def _counted(answer: Any) -> Counted:
     return Counted(**{f.name: counted.get(f.name) for f in fields(Counted)})
 
 
+def _results_from_csv(text: str):
+    """The DataFrame of a class's results CSV (:meth:`Pool.results_csv
+    <catcards.classroom.pool.Pool.results_csv>`, what the class server sends), with the columns,
+    types and missing values of :meth:`Pool.results <catcards.classroom.pool.Pool.results>`:
+    ``game_number`` and ``seed`` ``Int64`` (``<NA>`` for a count from real cards), a nickname as
+    written ("NA" or "null" stay text) and NaN where a student gave none."""
+    import io
+
+    import pandas as pd
+
+    empty = {"nickname": [""], "game_number": [""], "seed": [""]}  # the only cells left empty
+    return pd.read_csv(io.StringIO(text), keep_default_na=False, na_values=empty,
+                       dtype={"nickname": "str", "kind": "str", "counted_at": "str",
+                              "game_number": "Int64", "seed": "Int64"})
+
+
 class Classroom:
     """A class on a class server, through its HTTP contract.
 
@@ -253,16 +269,9 @@ class Classroom:
         """:meth:`results_csv` as a DataFrame with the columns and types of the class's own
         :meth:`Pool.results <catcards.classroom.pool.Pool.results>`: ``game_number`` and ``seed``
         whole numbers (``Int64``, every digit kept; ``<NA>`` for a count from real cards), a
-        nickname as written (a nickname "NA" or "null" stays text; none: NaN). Raises PoolError
-        as :meth:`results_csv`."""
-        import io
-
-        import pandas as pd
-
-        empty = {"nickname": [""], "game_number": [""], "seed": [""]}  # the only cells left empty
-        return pd.read_csv(io.StringIO(self.results_csv(teacher_token)), keep_default_na=False,
-                           na_values=empty, dtype={"nickname": "str", "kind": "str", "counted_at": "str",
-                                                   "game_number": "Int64", "seed": "Int64"})
+        nickname as written (a nickname "NA" or "null" stays text; none: NaN, as the class's own
+        gives): :func:`_results_from_csv`. Raises PoolError as :meth:`results_csv`."""
+        return _results_from_csv(self.results_csv(teacher_token))
 
     def _member(self, answer: dict) -> Member:
         if not isinstance(answer, dict) or not isinstance(answer.get("student"), str):

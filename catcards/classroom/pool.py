@@ -678,9 +678,10 @@ class Pool:
 
     def results(self, code: str):
         """One row per counted result, in the order counted: a pandas DataFrame with columns
-        ``order`` (1, 2, ...), ``student`` (number), ``nickname``, ``kind`` ("game"/"tally"),
-        ``verified`` (bool), ``game_number`` (k + 1, games only), ``seed``, ``value``,
-        ``counted_at`` (when it was counted: UTC time, ISO 8601), ``removed`` (bool: the student is taken out of the
+        ``order`` (1, 2, ...), ``student`` (number), ``nickname`` (NaN where none was given, as
+        ``pd.read_csv`` reads the CSV), ``kind`` ("game"/"tally"), ``verified`` (bool),
+        ``game_number`` (k + 1, games only), ``seed``, ``value``, ``counted_at`` (when it was
+        counted: UTC time, ISO 8601), ``removed`` (bool: the student is taken out of the
         pooled results now, :meth:`set_removed`; their rows are kept here, so nothing is lost).
 
         Raises: PoolError 404.
@@ -698,7 +699,8 @@ class Pool:
         frame = pd.DataFrame({
             "order": range(1, len(rows) + 1),
             "student": [x.number for x in rows],
-            "nickname": [x.nickname for x in rows],
+            # none given: NaN, as pd.read_csv gives a missing string (Classroom.results), not None
+            "nickname": [math.nan if x.nickname is None else x.nickname for x in rows],
             "kind": [x.kind for x in rows],
             "verified": [x.kind == "game" for x in rows],
             "game_number": pd.array([None if x.game_number is None else x.game_number + 1 for x in rows],

@@ -14,6 +14,8 @@ numbers), e.g. by reading the CSV with those dtypes.
 """
 from __future__ import annotations
 
+import pandas as pd
+
 from catcards.classroom import Classroom
 from catcards.games.snap import FLIP
 from class_server import snap_class_served
@@ -50,3 +52,4 @@ def test_the_servers_results_from_python_keep_a_nickname_that_looks_missing(tmp_
         assert remote["nickname"].isna().tolist() == [False, False, True]
         assert remote["value"].tolist() == [3, 4, 5]
         assert remote.dtypes.astype(str).to_dict() == local.dtypes.astype(str).to_dict()
+        pd.testing.assert_frame_equal(remote, local)  # readme61: the same frame, NaN for no nickname in both

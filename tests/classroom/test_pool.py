@@ -135,6 +135,25 @@ def test_a_nickname_a_spreadsheet_would_run_is_written_as_text_in_the_csv(pool):
     assert list(pool.results(code)["nickname"])[:2] == ['=HYPERLINK("http://x")', "+1-1"]  # kept as given
 
 
+def test_a_missing_nickname_is_nan_in_the_results_as_in_the_results_read_from_the_server(pool):
+    """readme61: a student without a nickname was None in the class's own ``results()`` and NaN in
+    ``Classroom(join_url).results(token)`` (pandas 2, which CI's lowest versions run; pandas 3
+    made both NaN by its own string inference). Both are NaN now, as ``pd.read_csv`` gives a
+    missing string, and the frame read back from the CSV the server sends is the same frame."""
+    from catcards.classroom import _results_from_csv
+
+    code = pool.start("snap").code
+    nobody, ann = pool.join(code), pool.join(code, "Ann")
+    _k, seed = pool.next_game(code, nobody.token)
+    pool.submit(code, nobody.token, snap_pass(seed).to_json())
+    pool.tally(code, ann.token, 3)
+    local = pool.results(code)
+    missing = local["nickname"].tolist()[0]
+    assert isinstance(missing, float) and missing != missing  # NaN, not None
+    assert local["nickname"].isna().tolist() == [True, False] and local["nickname"].tolist()[1] == "Ann"
+    pd.testing.assert_frame_equal(_results_from_csv(pool.results_csv(code)), local)
+
+
 def test_a_finished_game_counts_with_its_result(pool):
     info = pool.start("snap")
     code = info.code
