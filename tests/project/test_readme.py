@@ -21,6 +21,11 @@ def test_readme_python_examples_run(capsys):
     printed = capsys.readouterr().out
     assert "illegal action 'take the mess'" in printed  # the example shows a refused action
     assert namespace["same"].to_json() == namespace["state"].to_json()
+    # readme61: the pool from Python, one student's Snap pass played by the activity's rule and counted
+    lesson, snap_game = namespace["lesson"], namespace["snap_game"]
+    frame = lesson.results()
+    assert frame[["nickname", "kind", "verified", "game_number"]].values.tolist() == [["Ann", "game", True, 1]]
+    assert frame["seed"].tolist() == [snap_game.seed] and frame["value"].tolist() == [lesson.activity.measure(snap_game)]
 
 
 @pytest.mark.parametrize("doc", [README, CLASS_SERVER], ids=["README.md", "docs/class-server.md"])
@@ -137,3 +142,30 @@ def test_the_class_server_page_starts_with_a_short_summary_true_to_the_command()
     assert (args.game, args.max_students, args.preheat, args.ip) == ("snap", 30, 30, "0.0.0.0")
     assert f"TCP {defaults.port} (`--port`)" in top and f"({defaults.ip})" in top
     assert "`./catcards-class`" in top and "Ctrl+C" in top
+
+
+def test_the_readme_says_how_to_pick_the_apps_port_where_catcards_app_is_introduced():
+    """A fresh README user (readme61) found no word on what to do when the app's port is taken:
+    where the README first shows ``catcards app``, it says the default port and shows ``--port``
+    in a command ``catcards app`` accepts."""
+    import shlex
+
+    from catcards.cli import _parser
+
+    text = README.read_text(encoding="utf-8")
+    bullet = text[text.index("`catcards app snap --players 3`"):].split("\n- ")[0]
+    default = _parser().parse_args(["app", "snap"]).port
+    assert f"port {default}" in bullet
+    command = re.search(r"`(catcards app [^`]*--port [^`]*)`", bullet).group(1)
+    args = _parser().parse_args(shlex.split(command)[1:])
+    assert args.command == "app" and args.port != default
+
+
+def test_every_venv_activate_line_of_the_readme_has_the_windows_one_beside_it():
+    """Windows has no ``.venv/bin/activate`` (a fresh README user, readme61): each place the README
+    says to activate the venv (the install at the top, each new terminal of "Run a class") also
+    gives ``.venv\\Scripts\\activate``, in the same paragraph."""
+    paragraphs = re.split(r"\n\s*\n", README.read_text(encoding="utf-8"))
+    activating = [p for p in paragraphs if ".venv/bin/activate" in p]
+    assert len(activating) >= 2  # the install at the top, and each new terminal in "Run a class"
+    assert [p[:80] for p in activating if ".venv\\Scripts\\activate" not in p] == []
