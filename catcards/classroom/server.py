@@ -1129,7 +1129,8 @@ class ClassHTTPServer(tornado.httpserver.HTTPServer):
         if self.per_address is not None and self.open_from.get(client, 0) >= self.per_address:
             room = self.close_waiting(client)
         elif self.total is not None and sum(self.open_from.values()) >= self.total:
-            room = self.close_waiting(self.busiest_waiting())
+            busiest = self.busiest_waiting()
+            room = busiest is not None and self.close_waiting(busiest)
         else:
             room = True
         if not room:
@@ -1149,11 +1150,11 @@ class ClassHTTPServer(tornado.httpserver.HTTPServer):
         most = max((self.open_from.get(client, 0) for client in self.waiting.values()), default=None)
         return next((client for client in self.waiting.values() if self.open_from.get(client, 0) == most), None)
 
-    def close_waiting(self, client: str | None) -> bool:
-        """Close the connection in :attr:`waiting` that has waited longest, from ``client``
-        (None: from any address). False when there is none. It is counted out when tornado lets
-        it go (:meth:`on_close`, soon after)."""
-        stream = next((stream for stream, its in self.waiting.items() if client in (None, its)), None)
+    def close_waiting(self, client: str) -> bool:
+        """Close the connection in :attr:`waiting` that has waited longest, from ``client``. False
+        when there is none. It is counted out when tornado lets it go (:meth:`on_close`, soon
+        after)."""
+        stream = next((stream for stream, its in self.waiting.items() if its == client), None)
         if stream is None:
             return False
         del self.waiting[stream]
