@@ -2560,7 +2560,8 @@ class OwnPythonKernels(KernelSpecManager):
     ``~/.local/share/jupyter/kernels`` (or ``JUPYTER_DATA_DIR``, ``JUPYTER_PATH``, the system's
     folders) pointing at another Python started every table with it, outside the environment
     catcards runs in (break59: missing packages, or another catcards). Set as Voila's
-    ``VoilaConfiguration.kernel_spec_manager_class`` (:func:`_voila_argv`)."""
+    ``VoilaConfiguration.kernel_spec_manager_class`` (:func:`_voila_argv`; ``catcards app``'s
+    too, ``cli._app_argv``)."""
 
     @default("kernel_dirs")
     def _no_kernel_folders(self) -> list[str]:

@@ -130,6 +130,37 @@ def test_the_servers_kernel_specs_are_its_own_python_whatever_folders_hold(tmp_p
         in _voila_argv("127.0.0.1", 8867, "/", 1)
 
 
+def test_catcards_apps_kernel_specs_are_its_own_python_too(tmp_path, monkeypatch):
+    """server61: ``catcards app`` (the single-user Voila app) still found ``python3`` as Jupyter
+    does, so a teacher's kernelspec of another Python started each game's kernel with it. Its
+    Voila, set up by the command's arguments as ``_serve_app`` sets it up, uses the class
+    server's :class:`OwnPythonKernels`: the app's pages run catcards' own Python."""
+    import signal
+
+    from traitlets.config import Config
+    from voila.app import Voila
+
+    from catcards.classroom.server import OwnPythonKernels
+    from catcards.cli import _app_argv
+    from catcards.voila_options import APP_QUIET_CONFIG
+    from class_server import free_port
+
+    marker = tmp_path / "ran"
+    other_python(tmp_path / "data", marker)
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("JUPYTER_PREFER_ENV_PATH", "0")
+    app = Voila(config=Config(APP_QUIET_CONFIG))
+    handler = signal.getsignal(signal.SIGTERM)
+    try:
+        app.initialize(_app_argv(free_port()))
+    finally:
+        signal.signal(signal.SIGTERM, handler)
+    assert app.voila_configuration.kernel_spec_manager_class is OwnPythonKernels
+    specs = app.voila_configuration.kernel_spec_manager_class(parent=app)  # as Voila's init_settings makes it
+    assert list(specs.find_kernel_specs()) == ["python3"]
+    assert specs.get_kernel_spec("python3").argv[0] == sys.executable
+
+
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     """A real class server, started from a HOME whose ``~/.local/share/jupyter/kernels/python3``
