@@ -31,6 +31,7 @@ import pytest
 import requests
 
 from class_server import ClassProcess, free_port
+from catcards.classroom.server import TEMPLATES
 from test_class_app import FakeClass, run_app
 from test_pairs_table_break55 import TableSocket
 
@@ -95,6 +96,40 @@ def test_a_send_again_while_the_server_is_still_out_of_reach_keeps_the_finished_
     fake.down = False
     button.click()
     assert fake.sent[-1][1]["save"] == finished and "Counted for the class" in note.value
+    table.close()
+
+
+def test_the_class_page_says_to_keep_the_table_open_while_the_server_is_out_of_reach():
+    """server61: while the class server could not be reached, the student's page said "If this
+    stays, reload the page in a minute". A reload loses the moves the server did not keep, and
+    the end of a game finished meanwhile (its "Send game N again" is on the table, which a reload
+    replaces). The page says to keep it open and wait, and to press "Send game ... again" once the
+    server answers, if the table says "Not counted"."""
+    page = (TEMPLATES / "student.html").read_text(encoding="utf-8")
+    refresh = page[page.index("function refresh()"):page.index("var joining = false")]
+    said = re.findall(r'say\("(The class server cannot be reached[^"]*)"', refresh)
+    assert len(said) == 1 and not re.search(r"reload (the|this) page", said[0], re.I), said
+    assert "Keep this page open and wait" in said[0] and "Send game" in said[0] and "Not counted" in said[0]
+
+
+def test_play_another_game_while_the_server_is_out_of_reach_says_to_press_it_again(monkeypatch):
+    """server61: "Play another game" pressed while the class server could not be reached said
+    "No table: ...; reload the page in a moment" over the finished game, with the button still
+    there. Nothing is lost by pressing it again: the table says so, and the next press deals."""
+    fake = FlakyClass(games=[(0, 11), (1, 12)], results=[(201, {"counted": {"value": 3}, "games": 1})])
+    app = run_app(monkeypatch, fake)
+    table, note, button = app["table"], app["note"], app["next_button"]
+    for _ in range(52):
+        table._run(table.press_turn)
+    assert "Counted for the class" in note.value and button.description == "Play another game"
+    fake.down = True
+    button.click()
+    assert "cannot be reached" in note.value and "reload" not in note.value.lower(), note.value
+    assert "Press &ldquo;Play another game&rdquo; in a moment" in note.value
+    assert button.layout.display == "flex"
+    fake.down = False
+    button.click()
+    assert table.state.seed == 12 and "Game 2." in note.value
     table.close()
 
 
