@@ -588,6 +588,9 @@ def _app_argv(port: int) -> list[str]:
 
     return [str(APP), f"--port={port}", "--Voila.ip=127.0.0.1", "--no-browser", "--Voila.port_retries=0",
             "--template=catcards-class", *(f"--VoilaConfiguration.extension_allowlist={name}" for name in WIDGET_EXTENSIONS),
+            # each game's kernel runs this Python (catcards' own), whatever kernelspecs the computer
+            # has, as the class server's tables do (a teacher's python3 spec of another Python)
+            "--VoilaConfiguration.kernel_spec_manager_class=catcards.classroom.server.OwnPythonKernels",
             # errors only: Voila's own "Voila is running at <address without the game>" and a
             # "not trusted" line per page confused a fresh README user (the address printed is the one)
             "--Voila.log_level=ERROR", *APP_CULLING, *APP_EXECUTION, *(APP_KERNEL_TRANSPORT if zmq.has("curve") else ())]

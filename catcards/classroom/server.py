@@ -90,7 +90,9 @@ stopped (``voila/api/shutdown/<id>``) only from the browser that opened its tabl
 ``_xsrf`` cookie, or stopped by the teacher; a student holds one live table kernel
 (:meth:`ClassServer.table_opened`); a page may send its kernel :data:`TABLE_MESSAGES`, beyond
 which its websocket is closed (1008), and hold :data:`TABLE_SOCKETS` websockets open to it at
-once (more: 429 JSON). Voila's file addresses answer a bad path with 404 JSON.
+once (more: 429 JSON). Voila's file addresses answer a bad path with 404 JSON. Any other method
+than GET to an address outside ``class/`` that Voila's table route takes answers 404 JSON, or
+405 JSON at the server's own address (``Allow: GET``), not Voila's HTML error pages.
 Voila's ``voila/query/<kernel id>`` websocket, where a preheated kernel waits for its page's
 request, takes only the class's own kernels (:func:`_kernels_only`). ``logout``, ``api/kernels``
 and a kernel's ``restart`` or ``interrupt`` answer a 4xx JSON error. A request whose ``Host`` is
@@ -467,6 +469,9 @@ class PoolHandler(tornado.web.RequestHandler):
             message = exc.log_message % exc.args if exc.args else exc.log_message
         elif status_code >= 500:
             message = "the server could not answer this request; the class goes on: try again"
+        elif status_code == 405:  # a method this address does not take: which it takes
+            self.set_header("Allow", ", ".join(allowed_methods(type(self))))
+            message = method_refused(self.request.method, ", ".join(allowed_methods(type(self))))
         else:
             message = self._reason
         if status_code == 404 and self.wants_page():  # a person at a wrong address: the code box again
@@ -925,9 +930,13 @@ class KernelGoodbye(PoolHandler):
                     and hmac.compare_digest(cookie_token, noted))
 
 
+#: what a request to an address the class server does not serve is told
+NOTHING_HERE = "there is nothing at this address; the join link looks like .../class/CODE"
+
+
 class NotFound(PoolHandler):
     def prepare(self) -> None:
-        raise JsonError(404, "there is nothing at this address; the join link looks like .../class/CODE")
+        raise JsonError(404, NOTHING_HERE)
 
 
 #: host names a class server answers to whatever its address (Jupyter Server's ``local_hostnames``)
@@ -1120,7 +1129,8 @@ class ClassHTTPServer(tornado.httpserver.HTTPServer):
         if self.per_address is not None and self.open_from.get(client, 0) >= self.per_address:
             room = self.close_waiting(client)
         elif self.total is not None and sum(self.open_from.values()) >= self.total:
-            room = self.close_waiting(self.busiest_waiting())
+            busiest = self.busiest_waiting()
+            room = busiest is not None and self.close_waiting(busiest)
         else:
             room = True
         if not room:
@@ -1140,11 +1150,11 @@ class ClassHTTPServer(tornado.httpserver.HTTPServer):
         most = max((self.open_from.get(client, 0) for client in self.waiting.values()), default=None)
         return next((client for client in self.waiting.values() if self.open_from.get(client, 0) == most), None)
 
-    def close_waiting(self, client: str | None) -> bool:
-        """Close the connection in :attr:`waiting` that has waited longest, from ``client``
-        (None: from any address). False when there is none. It is counted out when tornado lets
-        it go (:meth:`on_close`, soon after)."""
-        stream = next((stream for stream, its in self.waiting.items() if client in (None, its)), None)
+    def close_waiting(self, client: str) -> bool:
+        """Close the connection in :attr:`waiting` that has waited longest, from ``client``. False
+        when there is none. It is counted out when tornado lets it go (:meth:`on_close`, soon
+        after)."""
+        stream = next((stream for stream, its in self.waiting.items() if its == client), None)
         if stream is None:
             return False
         del self.waiting[stream]
@@ -1246,6 +1256,23 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
         _student_number: int | None = None
         _place: TablePlace | None = None
 
+        def prepare(self):
+            # only GET opens a page here: any other method, at any address this route takes, is
+            # refused (write_error) before jupyter_server's XSRF check, whose refusal was Voila's
+            # HTML 403 page (server61); a method tornado does not know is refused before this
+            if self.request.method != "GET":
+                raise tornado.web.HTTPError(405)
+            return super().prepare()
+
+        def write_error(self, status_code, **kwargs):
+            if self.request.method == "GET":  # the table page's own errors: Voila's
+                return super().write_error(status_code, **kwargs)
+            # JSON: 404 where nothing is, 405 at the server's own address (its table page)
+            if _path_under(self.request.path, server.base_url):
+                _json_refusal(self, 404, NOTHING_HERE)
+            else:
+                _json_refusal(self, 405, method_refused(self.request.method), allow="GET")
+
         async def get(self, path=None):
             if path:  # Voila's route takes every address: only the server's own (``/``) is the table
                 _address_not_found(self, server.base_url)
@@ -1322,14 +1349,43 @@ def _refusal_page(message: str, by_itself: bool = False) -> str:
             '</script></html>')
 
 
+def method_refused(method: str, allowed: str = "GET") -> str:
+    """What a request of ``method`` to an address served only with ``allowed`` (``"GET"``,
+    ``"GET, HEAD"``, ``"POST"``) is told."""
+    return f"this address takes only {allowed}, not {short_text(method, 20)}"
+
+
+def allowed_methods(handler: type) -> list[str]:
+    """The HTTP methods tornado handler class ``handler`` answers (those it defines: tornado's
+    own answer 405), e.g. ``["GET"]``."""
+    return [name.upper() for name in ("get", "head", "post", "put", "patch", "delete", "options")
+            if getattr(handler, name) is not getattr(tornado.web.RequestHandler, name)]
+
+
+def _json_refusal(handler: tornado.web.RequestHandler, status: int, message: str, allow: str | None = None) -> None:
+    """Answer ``status`` with ``{"error": message}`` (and ``Allow: allow``, a 405's methods)."""
+    handler.set_status(status)
+    handler.set_header("Content-Type", "application/json")
+    handler.set_header("Cache-Control", "no-store")
+    if allow:
+        handler.set_header("Allow", allow)
+    handler.finish(json.dumps({"error": message}))
+
+
+def _path_under(path: str, base_url: str) -> str:
+    """A request's ``path`` (``/user/ana/lab``) under the server's ``base_url`` (``/user/ana/``):
+    ``lab``; ``""`` for the server's own address."""
+    return path[len(base_url.rstrip("/")):].lstrip("/")
+
+
 def _address_not_found(handler: tornado.web.RequestHandler, base_url: str) -> None:
     """Answer 404 for an address the class server does not serve (``lab``, ``api/contents``,
     ``voila/tree``: Voila's table route takes every path, and sent each to the code box, a 200
     "Join your class" page, break56). A request for JSON (its ``Accept`` names no HTML, or an
     ``api/`` address) gets ``{"error": ...}``; a browser a short page with a link to the join
     page (``class``), where a student who typed the address wrongly starts again."""
-    message = "there is nothing at this address; the join link looks like .../class/CODE"
-    path = handler.request.path[len(base_url.rstrip("/")):].lstrip("/")
+    message = NOTHING_HERE
+    path = _path_under(handler.request.path, base_url)
     wants_page = "text/html" in handler.request.headers.get("Accept", "") and not path.startswith("api/")
     handler.set_status(404)
     handler.set_header("Cache-Control", "no-store")
@@ -1352,12 +1408,15 @@ class _SafeFiles:
     """Voila's file handlers (``voila/templates``, ``voila/static``, ``voila/labextensions``,
     ``voila/api/themes``, ``voila/files``) as a class server answers them: a path with a ``..``
     part (``voila/templates/..%2f..``), or one Voila's code cannot read (``voila/templates/lab``
-    made an ``assert`` or unpacking error inside Voila: its HTML 500), is 404 JSON; every
-    error is ``{"error": message}`` JSON, never a traceback page."""
+    made an ``assert`` or unpacking error inside Voila: its HTML 500), or a file not there (their
+    403 "Forbidden"), is 404 JSON; another method than GET or HEAD 405 JSON; every error is
+    ``{"error": message}`` JSON, never a traceback page."""
 
     def prepare(self):
         from urllib.parse import unquote
 
+        if self.request.method not in ("GET", "HEAD"):  # before jupyter_server's XSRF check (its bare 403)
+            raise tornado.web.HTTPError(405)
         path = unquote(self.request.path)
         if "\x00" in path or any(part == ".." for part in re.split(r"[/\\]", path)):
             raise tornado.web.HTTPError(404)
@@ -1368,16 +1427,20 @@ class _SafeFiles:
             return await super().get(*args, **kwargs)
         except (AssertionError, ValueError):  # Voila's parse of a path it does not serve
             raise tornado.web.HTTPError(404) from None
+        except tornado.web.HTTPError as error:
+            # 403: a file not found in voila/static (Voila's MultiStaticFileHandler looks outside its
+            # first folder), a folder, or one voila/files does not hand out: nothing here to read
+            if error.status_code == 403:
+                raise tornado.web.HTTPError(404) from None
+            raise
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        message = ("there is nothing at this address; the join link looks like .../class/CODE"
-                   if status_code == 404 else
+        allow = "GET, HEAD" if status_code == 405 else None
+        message = (NOTHING_HERE if status_code == 404 else method_refused(self.request.method, allow) if allow else
                    "the server could not answer this request; the class goes on: try again"
                    if status_code >= 500 else self._reason)
         self.clear_header("Content-Disposition")
-        self.set_header("Content-Type", "application/json")
-        self.set_header("Cache-Control", "no-store")
-        self.finish(json.dumps({"error": message}))
+        _json_refusal(self, status_code, message, allow)
 
 
 def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
@@ -1483,6 +1546,10 @@ def _kernels_only(handler: type, server: "ClassServer") -> type:
     once (then forgotten), and a close removes only this socket's own registration."""
 
     class KernelsQuery(handler):
+        def write_error(self, status_code: int, **kwargs: Any) -> None:  # another method: tornado's HTML 405
+            _json_refusal(self, status_code, "only the class's own kernels may connect here, with a websocket (GET)",
+                          allow="GET" if status_code == 405 else None)
+
         async def get(self, kernel_id, *args, **kwargs):
             import ipaddress
 
@@ -2493,7 +2560,8 @@ class OwnPythonKernels(KernelSpecManager):
     ``~/.local/share/jupyter/kernels`` (or ``JUPYTER_DATA_DIR``, ``JUPYTER_PATH``, the system's
     folders) pointing at another Python started every table with it, outside the environment
     catcards runs in (break59: missing packages, or another catcards). Set as Voila's
-    ``VoilaConfiguration.kernel_spec_manager_class`` (:func:`_voila_argv`)."""
+    ``VoilaConfiguration.kernel_spec_manager_class`` (:func:`_voila_argv`; ``catcards app``'s
+    too, ``cli._app_argv``)."""
 
     @default("kernel_dirs")
     def _no_kernel_folders(self) -> list[str]:

@@ -1248,6 +1248,43 @@ def test_an_address_the_server_does_not_serve_is_404_not_the_join_page(server):
     assert joined.status_code == 200 and "Join your class" in joined.text
 
 
+def test_other_methods_outside_class_are_refused_in_json_not_voilas_html(server):
+    """server61: a POST, PUT, PATCH or DELETE to any address outside ``class/`` (the server's own
+    address, ``lab``, a made-up path) got Voila's 403 HTML page ("'_xsrf' argument missing"), an
+    OPTIONS or HEAD its 405 HTML page, and Voila's file addresses said only "Forbidden" (a file
+    not found) or "Method Not Allowed". Each is a 4xx JSON error saying what is wrong and what is
+    taken: 404 where there is nothing, 405 (``Allow: GET``) where only GET is served."""
+    base = server["base"]
+    nothing = "there is nothing at this address; the join link looks like .../class/CODE"
+    files = ("voila/static/x.js", "voila/templates/lab/static/index.css")  # Voila's files: GET or HEAD
+    for method in ("POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "PROPFIND"):
+        for path in ("foo", "nonexistent/deep", "lab", "api/contents", "voila/render/x", "", *files):
+            reply = requests.request(method, base + path, data=b"x", timeout=30, allow_redirects=False,
+                                     headers={"Accept": "text/html"})
+            where = (method, path, reply.status_code, reply.text[:80])
+            if method == "HEAD" and path in files:
+                assert reply.status_code == (404 if path.endswith("x.js") else 200), where
+                continue
+            assert reply.headers["Content-Type"] == "application/json", where
+            if path == "" or path in files:  # served, with GET only (a file: or HEAD)
+                assert reply.status_code == 405 and reply.headers["Allow"] == ("GET" if path == "" else "GET, HEAD"), where
+                if method != "HEAD":
+                    assert method in reply.json()["error"] and "only GET" in reply.json()["error"], where
+            else:
+                assert reply.status_code == 404, where
+                if method != "HEAD":
+                    assert reply.json() == {"error": nothing}, where
+    reply = requests.get(base + "voila/static/x.js", timeout=30)  # a file not found: said so, not "Forbidden"
+    assert (reply.status_code, reply.json()) == (404, {"error": nothing})
+    # the pool's addresses, Voila's other files and its query websocket say which methods they take
+    for method, path, allowed in (("PUT", "class", "GET"), ("DELETE", f"class/{server['code']}/join", "POST"),
+                                  ("GET", "voila/api/shutdown/x", "POST"), ("POST", "voila/labextensions/x", "GET, HEAD"),
+                                  ("POST", "voila/query/00000000-0000-0000-0000-000000000000", "GET")):
+        reply = requests.request(method, base + path, timeout=30, allow_redirects=False)
+        refused(reply, 405, f"takes only {allowed}, not {method}" if "query" not in path else "own kernels")
+        assert reply.headers["Allow"] == allowed, (method, path)
+
+
 def test_table_pages_are_limited_per_student_and_by_the_kernels_running(small_class):
     from catcards.classroom.server import TABLE_RATE_PER_STUDENT
 

@@ -31,6 +31,7 @@ import pytest
 import requests
 
 from class_server import ClassProcess, free_port
+from catcards.classroom.server import TEMPLATES
 from test_class_app import FakeClass, run_app
 from test_pairs_table_break55 import TableSocket
 
@@ -98,6 +99,40 @@ def test_a_send_again_while_the_server_is_still_out_of_reach_keeps_the_finished_
     table.close()
 
 
+def test_the_class_page_says_to_keep_the_table_open_while_the_server_is_out_of_reach():
+    """server61: while the class server could not be reached, the student's page said "If this
+    stays, reload the page in a minute". A reload loses the moves the server did not keep, and
+    the end of a game finished meanwhile (its "Send game N again" is on the table, which a reload
+    replaces). The page says to keep it open and wait, and to press "Send game ... again" once the
+    server answers, if the table says "Not counted"."""
+    page = (TEMPLATES / "student.html").read_text(encoding="utf-8")
+    refresh = page[page.index("function refresh()"):page.index("var joining = false")]
+    said = re.findall(r'say\("(The class server cannot be reached[^"]*)"', refresh)
+    assert len(said) == 1 and not re.search(r"reload (the|this) page", said[0], re.I), said
+    assert "Keep this page open and wait" in said[0] and "Send game" in said[0] and "Not counted" in said[0]
+
+
+def test_play_another_game_while_the_server_is_out_of_reach_says_to_press_it_again(monkeypatch):
+    """server61: "Play another game" pressed while the class server could not be reached said
+    "No table: ...; reload the page in a moment" over the finished game, with the button still
+    there. Nothing is lost by pressing it again: the table says so, and the next press deals."""
+    fake = FlakyClass(games=[(0, 11), (1, 12)], results=[(201, {"counted": {"value": 3}, "games": 1})])
+    app = run_app(monkeypatch, fake)
+    table, note, button = app["table"], app["note"], app["next_button"]
+    for _ in range(52):
+        table._run(table.press_turn)
+    assert "Counted for the class" in note.value and button.description == "Play another game"
+    fake.down = True
+    button.click()
+    assert "cannot be reached" in note.value and "reload" not in note.value.lower(), note.value
+    assert "Press &ldquo;Play another game&rdquo; in a moment" in note.value
+    assert button.layout.display == "flex"
+    fake.down = False
+    button.click()
+    assert table.state.seed == 12 and "Game 2." in note.value
+    table.close()
+
+
 def other_python(folder: Path, marker: Path) -> Path:
     """A ``python3`` kernelspec in ``folder/kernels`` whose "Python" only writes ``marker`` and
     fails (as a Python without ipykernel, or without catcards, would). Returns the spec's folder."""
@@ -128,6 +163,37 @@ def test_the_servers_kernel_specs_are_its_own_python_whatever_folders_hold(tmp_p
                                                      "{connection_file}"]
     assert "--VoilaConfiguration.kernel_spec_manager_class=catcards.classroom.server.OwnPythonKernels" \
         in _voila_argv("127.0.0.1", 8867, "/", 1)
+
+
+def test_catcards_apps_kernel_specs_are_its_own_python_too(tmp_path, monkeypatch):
+    """server61: ``catcards app`` (the single-user Voila app) still found ``python3`` as Jupyter
+    does, so a teacher's kernelspec of another Python started each game's kernel with it. Its
+    Voila, set up by the command's arguments as ``_serve_app`` sets it up, uses the class
+    server's :class:`OwnPythonKernels`: the app's pages run catcards' own Python."""
+    import signal
+
+    from traitlets.config import Config
+    from voila.app import Voila
+
+    from catcards.classroom.server import OwnPythonKernels
+    from catcards.cli import _app_argv
+    from catcards.voila_options import APP_QUIET_CONFIG
+    from class_server import free_port
+
+    marker = tmp_path / "ran"
+    other_python(tmp_path / "data", marker)
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("JUPYTER_PREFER_ENV_PATH", "0")
+    app = Voila(config=Config(APP_QUIET_CONFIG))
+    handler = signal.getsignal(signal.SIGTERM)
+    try:
+        app.initialize(_app_argv(free_port()))
+    finally:
+        signal.signal(signal.SIGTERM, handler)
+    assert app.voila_configuration.kernel_spec_manager_class is OwnPythonKernels
+    specs = app.voila_configuration.kernel_spec_manager_class(parent=app)  # as Voila's init_settings makes it
+    assert list(specs.find_kernel_specs()) == ["python3"]
+    assert specs.get_kernel_spec("python3").argv[0] == sys.executable
 
 
 @pytest.fixture(scope="module")

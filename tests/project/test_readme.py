@@ -129,7 +129,7 @@ def test_the_class_server_page_starts_with_a_short_summary_true_to_the_command()
     port, address and store it names are the command's defaults."""
     import shlex
 
-    from catcards.cli import _parser
+    from catcards.cli import CliError, _parser
 
     top = CLASS_SERVER.read_text(encoding="utf-8").split("\n## ")[0]
     bullets = re.findall(r"^- \*\*([^*]+)\*\*", top, re.M)
@@ -142,6 +142,13 @@ def test_the_class_server_page_starts_with_a_short_summary_true_to_the_command()
     assert (args.game, args.max_students, args.preheat, args.ip) == ("snap", 30, 30, "0.0.0.0")
     assert f"TCP {defaults.port} (`--port`)" in top and f"({defaults.ip})" in top
     assert "`./catcards-class`" in top and "Ctrl+C" in top
+    # server61: plain HTTP, and no internet once installed; true to the code: the command has no TLS
+    # option, and the tables' template loads nothing from another site (Voila's lab template's CDN)
+    assert "It speaks plain HTTP, no TLS" in top and "needs no internet connection" in top
+    with pytest.raises(CliError, match="unrecognized arguments: --certfile"):
+        _parser().parse_args(["class", "snap", "--certfile", "server.pem"])
+    template = README.parent / "catcards" / "classroom" / "jupyter" / "voila" / "templates" / "catcards-class"
+    assert [path.name for path in template.iterdir() if re.search("https?://", path.read_text())] == []
 
 
 def test_the_readme_says_how_to_pick_the_apps_port_where_catcards_app_is_introduced():
