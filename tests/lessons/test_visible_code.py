@@ -59,10 +59,17 @@ def found(text: str, words) -> list[str]:
     return [w for w in words if w in text]
 
 
-@pytest.mark.parametrize("name", LESSONS)
+#: the lessons whose visible code is read (not run) here too: pairs (a teacher's read, lessons61:
+#: its cells that wait said why in their comments, "the small boards rise by about 1.6 turns a
+#: pair, to its answer", "q = 0.1 a ceiling just above it": 8 x 1.6 is near the answer, 12.39)
+READ_ONLY = {"pairs.ipynb": ("1.6 turns a pair", "1.55", "12.39", "ceiling just above", "gives about its answer")}
+
+
+@pytest.mark.parametrize("name", LESSONS + sorted(READ_ONLY))
 def test_no_code_cell_and_no_text_cell_gives_an_answer_away(name):
     nb = stored(name)
-    given = {i: found(c.source, GIVEN_AWAY[name]) for i, c in enumerate(nb.cells)}
+    words = GIVEN_AWAY.get(name) or READ_ONLY[name]
+    given = {i: found(c.source, words) for i, c in enumerate(nb.cells)}
     assert not {i: g for i, g in given.items() if g}, name
     # "answer" comments of the cells that wait are neutral: "# waits for ..."
     for i, box in waiting_cells(nb):
