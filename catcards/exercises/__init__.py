@@ -553,8 +553,10 @@ def _why_wrong(reading: Reading, target: Fraction, need: int, tolerance: float |
                         "is less than 1 in 100. Write a decimal without the % sign, or a percentage as "
                         "hundredths (0.5 is 50%).")
         if target != Fraction(1, 2) and near(1 - target) and not near(Fraction(1, 2)):
-            return ("that is the chance of the opposite event. Read the question again: which outcomes "
-                    "does it count?")
+            # lessons61 (a teacher's read): "that is the chance of the opposite event" gave 1 - x
+            # in one step; it names what may be right and asks which outcomes the question counts
+            return ("your counting may be right for the outcomes you counted. Read the question again: "
+                    "which outcomes does it ask about? Are they the ones you counted?")
     if tolerance is None and not reading.exact and reading.places is not None and reading.places <= _MAX_PLACES:
         unit = Fraction(1, 10 ** reading.places)
         cut = Fraction(math.floor(abs(target) / unit)) * unit * (1 if target >= 0 else -1)

@@ -46,7 +46,7 @@ def test_a_decimal_right_answer_is_nudged_towards_the_fraction_and_why_shown_onl
     (8.3, "percentage written as a number"),
     (1.2, "between 0 and 1"),
     (-0.1, "between 0 and 1"),
-    (Fraction(11, 12), "opposite event"),
+    (Fraction(11, 12), "which outcomes does it ask about?"),
     (0.5, "too high"),
     ("1/100", "too low"),
 ])
@@ -54,6 +54,18 @@ def test_wrong_answers_say_why_without_the_answer(answer, reason):
     r = verdict(answer)
     assert r.right is False and r.message.startswith("Not yet: ") and reason in r.message
     assert "1/12" not in r.message and "0.083" not in r.message
+
+
+def test_the_complement_of_the_answer_is_asked_about_not_named():
+    """A teacher's read (lessons61): for 11/12 when the answer is 1/12 the check said "that is the
+    chance of the opposite event", and 1 - 11/12 is one step from there. It names what may be
+    right (the counting) and asks which outcomes the question counts; it says neither "opposite"
+    nor what to subtract from."""
+    for answer in (Fraction(11, 12), "11/12", 0.917, "91.7%"):
+        said = verdict(answer).message
+        assert said == ("Not yet: your counting may be right for the outcomes you counted. Read the question "
+                        "again: which outcomes does it ask about? Are they the ones you counted?"), (answer, said)
+        assert "opposite" not in said and "1 -" not in said and "1/12" not in said
 
 
 def test_a_lessons_own_common_mistakes_come_first():

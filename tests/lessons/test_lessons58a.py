@@ -109,7 +109,7 @@ def test_snap_section_2_waits_for_both_predictions():
     p1 = ("1/17", "3/51", "0.059", "/17", *NO_SNAP_FORMS)
     assert not [form for form in p1 if form in shown], shown
     for i in section_2:
-        assert "Lock in your Prediction 1 above too, then run this cell again." in outputs[i], outputs[i]
+        assert "Prediction 2 is locked in. Now lock in your Prediction 1 (the first box at the top), then run this cell again." in outputs[i], outputs[i]
     # Prediction 1 locked in alone: nothing of Prediction 2's answer (3 snaps) or its working (51 x,
     # 16/17 fifty-one times)
     outputs = lock_only(SNAP, "first_guess")
@@ -256,7 +256,7 @@ def test_snap_why_one_turn_waits_for_both_predictions():
     # Prediction 1 locked in alone: no working, no chart
     ran = lock_only_cells(SNAP, "first_guess")[cell]
     said = output_texts(ran)
-    assert said == ("Lock in your Prediction 2 above too, then run this cell again.\n"
+    assert said == ("Prediction 1 is locked in. Now lock in your Prediction 2 (the second box at the top), then run this cell again.\n"
                     "(This working would give away Prediction 2's answer.)\n"), said   # teach58b 3
     assert images(ran.outputs) == 0
     # Prediction 2 locked in alone: it waits for Prediction 1, and says so
@@ -286,6 +286,8 @@ def test_snap_dinohistoria_check_says_why_55_times_1_11_is_wrong():
 
 #: the boxes of the predictions at the top, by the number the lesson (and the worksheet) gives them
 SNAP_BOXES = {"first_guess": "Prediction 1", "count_guess": "Prediction 2"}
+#: where they are: the first and the second box at the top
+PLACES = {"first_guess": "first", "count_guess": "second"}
 
 
 def test_snap_waiting_cells_name_the_prediction_they_wait_for():
@@ -306,7 +308,10 @@ def test_snap_waiting_cells_name_the_prediction_they_wait_for():
         # a cell that waits for the other box too names it in its second message
         other = next(b for b in SNAP_BOXES if b != box)
         if f"elif {other}.value is None:" in source:
-            assert f"Lock in your {SNAP_BOXES[other]} above too, then run this cell again." in source, i
+            # lessons61 (a teacher's read): "Lock in your Prediction 2 above too" did not say what "too"
+            # and "above" meant: the box locked in, and where the other is
+            assert (f"{SNAP_BOXES[box]} is locked in. Now lock in your {SNAP_BOXES[other]} (the "
+                    f"{PLACES[other]} box at the top), then run this cell again.") in source, i
     ask = next(flat(c.source) for c in nb0.cells if c.source.startswith("## Before anything else"))
     assert "The first box below is Prediction 1, the second is Prediction 2." in ask
     for box, name in SNAP_BOXES.items():
@@ -451,7 +456,7 @@ def test_the_notes_say_what_the_teach58_cells_now_do():
     snap = flat((NOTEBOOKS / "teacher" / "snap.md").read_text(encoding="utf-8"))
     assert "(it waits for both Predictions 1 and 2:" in snap
     assert '"Prediction 1 is not locked in yet."' in snap
-    assert '"Lock in your Prediction 2 above too, then run this cell again."' in snap
+    assert '"Prediction 1 is locked in. Now lock in your Prediction 2 (the second box at the top), then run this cell again."' in snap
     assert "0.0556, interval [0.0549, 0.0564]: wholly below 0.0588" in snap and 'beside "1/17" (a little below it)' not in snap
     days = flat((NOTEBOOKS / "teacher" / "cat-days.md").read_text(encoding="utf-8"))
     assert "the class chooses whether the shortcut's chance is right, too high or too low, and locks it in" in days
@@ -503,7 +508,7 @@ def test_snap_reveals_and_whole_games_wait_for_both_predictions():
     outputs = lock_only(SNAP, "count_guess")
     assert outputs[first] == (f"Prediction 1 is not locked in yet. {LOCK_FIRST}\n"
                               "(Waiting: your Prediction 1 beside the exact answer and the 600 deals.)\n"), outputs[first]
-    assert outputs[count] == ("Lock in your Prediction 1 above too, then run this cell again.\n"
+    assert outputs[count] == ("Prediction 2 is locked in. Now lock in your Prediction 1 (the first box at the top), then run this cell again.\n"
                               "(These numbers would give away Prediction 1's answer.)\n"), outputs[count]
     shown = "\n".join(outputs[i] for i in (first, count, whole))
     assert not [form for form in (*P1_FORMS, *P2_FORMS) if form in shown], shown
@@ -513,7 +518,7 @@ def test_snap_reveals_and_whole_games_wait_for_both_predictions():
     assert "The exact answer" not in everything and "You said" not in everything
     outputs = lock_only(SNAP, "first_guess")
     for i in (first, whole):
-        assert outputs[i] == ("Lock in your Prediction 2 above too, then run this cell again.\n"
+        assert outputs[i] == ("Prediction 1 is locked in. Now lock in your Prediction 2 (the second box at the top), then run this cell again.\n"
                               "(These numbers would give away Prediction 2's answer.)\n"), (i, outputs[i])
     assert outputs[count].startswith(f"Prediction 2 is not locked in yet. {LOCK_FIRST}\n(Waiting: "), outputs[count]
     shown = "\n".join(outputs[i] for i in (first, count, whole))

@@ -35,7 +35,7 @@ def test_snap_section_4_waits_for_both_first_predictions():
     section_4 = code_cell(nb0, "class_seeds = ")
     # Prediction 2 alone locked in: no exact 3 beside the class's passes (3/51 = 1/17)
     said = lock_only(SNAP, "count_guess")[section_4]
-    assert said == ("Lock in your Prediction 1 above too, then run this cell again.\n"
+    assert said == ("Prediction 2 is locked in. Now lock in your Prediction 1 (the first box at the top), then run this cell again.\n"
                     "(These numbers would give away Prediction 1's answer.)\n"), said
     assert not given_away(said), said
     # both locked in: the passes and the class's interval
@@ -53,7 +53,7 @@ def test_snap_after_a_snap_keeps_the_shortcut_back_until_both_first_predictions(
     said = lock_only(SNAP, "after_snap_guess")[work]
     assert "after a snap:    exact 2/50 = 0.040" in said and "after no snap:   exact 3/50 = 0.060" in said, said
     assert not given_away(said), said
-    assert "Lock in your Predictions 1 and 2 above too, then run this cell again." in said, said
+    assert "Now lock in your Predictions 1 and 2 (the two boxes at the top), then run this cell again." in said, said
     # every box locked in: the shortcut's part too
     said = output_texts(run_again(SNAP)[work])
     assert "Back to section 2's shortcut: the turns are not independent, yet (16/17)^51 came close." in said, said

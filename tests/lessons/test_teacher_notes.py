@@ -238,7 +238,7 @@ def test_the_notes_of_a_lesson_that_waits_for_the_lock_in_say_how_to_run_it():
         assert f'"{lock_first}"' in said and f'"{WAITING}"' in said, stem
         # how to run them again: "run the two cells again (click each, Shift+Enter)"; explore's notes
         # run section 2 on with Run > Run Selected Cell and All Below
-        assert re.search(r"run (the (two|three|four|five|six|seven) cells|that cell) again \(click|Run Selected Cell and All Below", said), stem
+        assert re.search(r"run (the (two|three|four|five|six|seven|eight) cells|that cell) again \(click|Run Selected Cell and All Below", said), stem
         if stem in BELOW_THE_REVEAL:   # a teacher's read (belowreveal): the cells below the reveal wait too
             assert "before scrolling past" not in said and "reveal or below it" in said, stem
             # lessons57: snap's notes said its text worked the answers out ("Why 1/17?", "Why 3?"):
@@ -284,7 +284,7 @@ def test_the_card_game_plan_locks_in_first_and_leaves_out_the_play_section():
 
 
 #: the numbers the notes write in words
-NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 
 
 def test_the_notes_count_the_cells_that_wait_as_the_notebook_has_them():
