@@ -461,17 +461,27 @@ class PoolHandler(tornado.web.RequestHandler):
         pages' own ``fetch`` calls (they ask for JSON)."""
         return self.request.method == "GET" and "text/html" in self.request.headers.get("Accept", "")
 
+    def unknown_method(self) -> JsonError:
+        """The refusal of a method tornado does not know (``PROPFIND``, ``post``), which it answers
+        405 before :meth:`prepare` runs: here 405 naming the methods this address takes (a
+        handler that refuses every method says its own refusal instead: :class:`NotFound`,
+        :class:`WrongHost`, :class:`KernelApiRefused`)."""
+        return JsonError(405, method_refused(self.request.method, ", ".join(allowed_methods(type(self)))))
+
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         exc = kwargs.get("exc_info", (None, None, None))[1]
+        if status_code == 405 and not isinstance(exc, JsonError):  # a method this address does not take
+            exc = self.unknown_method()
+            status_code = exc.status_code
+            self.set_status(status_code)
+            if status_code == 405:
+                self.set_header("Allow", ", ".join(allowed_methods(type(self))))
         if isinstance(exc, JsonError):
             message = exc.message
         elif isinstance(exc, tornado.web.HTTPError) and exc.log_message:
             message = exc.log_message % exc.args if exc.args else exc.log_message
         elif status_code >= 500:
             message = "the server could not answer this request; the class goes on: try again"
-        elif status_code == 405:  # a method this address does not take: which it takes
-            self.set_header("Allow", ", ".join(allowed_methods(type(self))))
-            message = method_refused(self.request.method, ", ".join(allowed_methods(type(self))))
         else:
             message = self._reason
         if status_code == 404 and self.wants_page():  # a person at a wrong address: the code box again
@@ -938,6 +948,9 @@ class NotFound(PoolHandler):
     def prepare(self) -> None:
         raise JsonError(404, NOTHING_HERE)
 
+    def unknown_method(self) -> JsonError:
+        return JsonError(404, NOTHING_HERE)
+
 
 #: host names a class server answers to whatever its address (Jupyter Server's ``local_hostnames``)
 LOCAL_HOSTNAMES = ("localhost",)
@@ -1061,7 +1074,10 @@ class WrongHost(PoolHandler):
         self.message = message
 
     def refuse(self, *args: Any) -> None:  # after the (bounded) body is read, as KernelApiRefused
-        raise JsonError(403, self.message)
+        raise self.unknown_method()
+
+    def unknown_method(self) -> JsonError:
+        return JsonError(403, self.message)
 
     get = head = post = put = patch = delete = options = refuse
 
@@ -1237,8 +1253,11 @@ class KernelApiRefused(PoolHandler):
     not Voila's HTML page."""
 
     def refuse(self, *args: Any) -> None:  # after the body is read: a refusal in prepare closed a kept-alive connection
-        raise JsonError(403, "a table's kernel is started by its page and cannot be started, restarted or "
-                             "interrupted here: reload the table's page for a new one")
+        raise self.unknown_method()
+
+    def unknown_method(self) -> JsonError:
+        return JsonError(403, "a table's kernel is started by its page and cannot be started, restarted or "
+                              "interrupted here: reload the table's page for a new one")
 
     get = post = put = patch = delete = refuse
 
@@ -1265,8 +1284,14 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
             return super().prepare()
 
         def write_error(self, status_code, **kwargs):
-            if self.request.method == "GET":  # the table page's own errors: Voila's
+            if self.request.method == "GET" and hasattr(self, "_current_user"):  # the table page's own errors: Voila's
                 return super().write_error(status_code, **kwargs)
+            if self.request.method == "GET":  # refused before prepare (a path not UTF-8: /%ff), where
+                # Voila's error page raised (no user yet) and printed ~50 lines in the teacher's
+                # terminal per request (break61s)
+                _json_refusal(self, status_code, NOTHING_HERE if status_code == 404 else
+                              "this address could not be read: a class server's addresses are UTF-8 text")
+                return
             # JSON: 404 where nothing is, 405 at the server's own address (its table page)
             if _path_under(self.request.path, server.base_url):
                 _json_refusal(self, 404, NOTHING_HERE)

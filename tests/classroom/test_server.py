@@ -2164,3 +2164,27 @@ def test_an_earlier_class_of_the_store_is_named_so_not_called_unknown(server):
     unknown = next(c for c in ("ZZZZZZ", "YYYYYY") if c != earlier)
     refused(requests.get(f"{base}/{unknown}/version?token=x", timeout=30), 404,
             re.escape(f"there is no class with the code {unknown!r} here"))
+
+
+def test_a_path_not_utf8_and_a_method_tornado_does_not_know_are_refused_in_json(server):
+    """break61s: ``GET /%ff`` (a path that is not UTF-8, refused by tornado before the table
+    page's ``prepare``) made Voila's error page raise, about 50 lines of traceback in the
+    teacher's terminal per request (500 requests: 24,500 lines in a second), and the student got
+    an empty HTML 400. A method tornado does not know (``PROPFIND``) was answered with the
+    methods a handler defines: an empty ``Allow`` at an address where nothing is, every method at
+    a wrong host's or the kernel API's refusal. Now: JSON, and each handler's own refusal."""
+    base, code = server["base"], server["code"]
+    for path in ("%ff", "%c0%ae%c0%ae/"):
+        reply = requests.get(base + path, timeout=30, headers={"Accept": "text/html"})
+        assert reply.status_code == 400 and reply.headers["Content-Type"] == "application/json", path
+        assert "UTF-8" in reply.json()["error"], path
+    nothing = "there is nothing at this address; the join link looks like .../class/CODE"
+    reply = requests.request("PROPFIND", base + f"class/{code}/nothing/here", timeout=30)
+    assert (reply.status_code, reply.json(), "Allow" in reply.headers) == (404, {"error": nothing}, False)
+    for method in ("PROPFIND", "OPTIONS", "HEAD"):
+        reply = requests.request(method, base + "api/kernels", timeout=30)
+        assert (reply.status_code, "Allow" in reply.headers) == (403, False), method
+        if method != "HEAD":
+            assert "started by its page" in reply.json()["error"], method
+    reply = requests.request("PROPFIND", base, timeout=30, headers={"Host": "evil.example"})
+    assert reply.status_code == 403 and "Allow" not in reply.headers, reply.text
