@@ -8,6 +8,8 @@
    it names the box still open now, as the other cells do.
 3. The teacher's notes had a student lock in "Prediction 2" only before section 4, which waits
    for both (lessons59b).
+4. Simon's Cat, the Cat 4 opens given the Cat 3 set aside: the feedback for 11/35 said "it opens
+   when it is NOT set aside": 1 - 11/35 = 24/35 in one step. It asks the question back now.
 
 Each test failed before its fix (the report of lessons61b says how). The notebook runs are the
 cached ones of test_lessons58a (one run a lesson and box).
@@ -65,3 +67,16 @@ def test_snap_teacher_notes_have_students_lock_in_both_first_predictions_for_sec
     assert "In their own copy a student locks in their own Predictions 1 and 2 at the top first." in notes
     assert "locks in Predictions 1 and 2 and runs the cells of section 4" in notes
     assert "locks in their own Prediction 2 " not in notes and "locks in Prediction 2 and" not in notes
+
+
+def test_simons_cat_feedback_for_11_35_asks_when_the_cat_4_opens():
+    """Failed before: "11/35 is the chance the Cat 4 is set aside too; it opens when it is NOT set
+    aside." (one step from the answer, 1 - 11/35 = 24/35)."""
+    from catcards.exercises import exercise
+
+    check = exercise("simons-cat/cat-4-opens-given-cat-3-aside").check
+    for answer in ("11/35", 0.314):
+        message = check(answer, show=False).message
+        assert message == ("Not yet: 11/35 is the chance the Cat 4 is set aside too. Read the question again: "
+                           "when does the Cat 4 open?"), message
+        assert not [w for w in ("NOT set aside", "not set aside", "1 - 11/35", "24/35") if w in message], message
