@@ -10,6 +10,9 @@
    for both (lessons59b).
 4. Simon's Cat, the Cat 4 opens given the Cat 3 set aside: the feedback for 11/35 said "it opens
    when it is NOT set aside": 1 - 11/35 = 24/35 in one step. It asks the question back now.
+5. The check's message for 1 - p, "your counting may be right for the outcomes you counted",
+   did not fit a Bayes question (nothing is counted there); the teachers' guide still listed
+   "the opposite event" among the messages.
 
 Each test failed before its fix (the report of lessons61b says how). The notebook runs are the
 cached ones of test_lessons58a (one run a lesson and box).
@@ -80,3 +83,19 @@ def test_simons_cat_feedback_for_11_35_asks_when_the_cat_4_opens():
         assert message == ("Not yet: 11/35 is the chance the Cat 4 is set aside too. Read the question again: "
                            "when does the Cat 4 open?"), message
         assert not [w for w in ("NOT set aside", "not set aside", "1 - 11/35", "24/35") if w in message], message
+
+
+def test_the_message_for_one_minus_the_answer_fits_a_bayes_question_and_the_guide_says_what_it_does():
+    """Failed before: card-game's Bayes question (4/7) told 3/7 "your counting may be right for the
+    outcomes you counted"; the teachers' guide listed "the opposite event" among the messages."""
+    from catcards.exercises import exercise
+
+    said = exercise("card-game/genuine-claim").check("3/7", show=False).message
+    assert said == ("Not yet: your working may be right, but check what it gives the chance of. Read the "
+                    "question again: which outcomes does it ask about? Are they the ones you worked out?"), said
+    assert "counting" not in said and "4/7" not in said and "1 -" not in said
+    guide = " ".join((Path(__file__).resolve().parents[2] / "notebooks" / "teachers-guide.md").read_text(
+        encoding="utf-8").split())
+    assert "the opposite event" not in guide
+    assert ('an answer that may be the chance of the other outcomes (it asks "which outcomes does it ask '
+            'about?", not what to take from 1)') in guide
