@@ -13,6 +13,8 @@
 5. The check's message for 1 - p, "your counting may be right for the outcomes you counted",
    did not fit a Bayes question (nothing is counted there); the teachers' guide still listed
    "the opposite event" among the messages.
+6. Pairs, *Watch a perfect memory*: after the lock-in the cell printed "the table was cleared of
+   pairs in 40 turns" under the game's first 4 turns; it says the whole game took 40 turns now.
 
 Each test failed before its fix (the report of lessons61b says how). The notebook runs are the
 cached ones of test_lessons58a (one run a lesson and box).
@@ -99,3 +101,15 @@ def test_the_message_for_one_minus_the_answer_fits_a_bayes_question_and_the_guid
     assert "the opposite event" not in guide
     assert ('an answer that may be the chance of the other outcomes (it asks "which outcomes does it ask '
             'about?", not what to take from 1)') in guide
+
+
+def test_pairs_perfect_memory_says_the_whole_game_took_40_turns():
+    """Failed before: "the table was cleared of pairs in 40 turns" (a game's own words, under only
+    its first 4 turns)."""
+    from test_lessons import NOTEBOOKS, output_texts
+    from test_lessons58a import run_again
+
+    pairs = NOTEBOOKS / "pairs.ipynb"
+    said = output_texts(run_again(pairs)[code_cell(stored(pairs), "agent, rng = MemoryAgent(forget=0.0)")])
+    assert said.endswith("The whole game took 40 turns to clear the grid (only its first 4 are shown above).\n"), said
+    assert "cleared of pairs" not in said and said.count("\n") == 9, said   # 4 turns' 8 lines, then the sentence
