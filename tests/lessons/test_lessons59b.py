@@ -36,7 +36,7 @@ def test_snap_section_4_waits_for_both_first_predictions():
     # Prediction 2 alone locked in: no exact 3 beside the class's passes (3/51 = 1/17)
     said = lock_only(SNAP, "count_guess")[section_4]
     assert said == ("Prediction 2 is locked in. Now lock in your Prediction 1 (the first box at the top), then run this cell again.\n"
-                    "(These numbers would give away Prediction 1's answer.)\n"), said
+                    "(This cell's numbers would give away Prediction 1's answer.)\n"), said
     assert not given_away(said), said
     # both locked in: the passes and the class's interval
     assert "which holds the exact 3" in output_texts(run_again(SNAP)[section_4]) or \
