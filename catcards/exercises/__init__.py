@@ -29,8 +29,9 @@ A wrong answer gets the most specific reason found: right but too few decimal pl
 one of the ``mistakes`` rounds to it as well, that it could be either), one of
 the lesson's ``mistakes`` (common wrong answers with what each reveals), a probability outside
 0..1, a percentage written as a number (8.3 for 8.3%), the chance of the opposite event
-(1 - p), digits cut off instead of rounded, close, then "too high" or "too low". The ``why``
-explanation (the reasoning of the right answer) is printed only after a right answer.
+(1 - p: asked which outcomes the question is about, not told to take it from 1), digits cut
+off instead of rounded, close, then "too high" or "too low". The ``why`` explanation (the
+reasoning of the right answer) is printed only after a right answer.
 
 Named exercises
 ---------------
@@ -555,8 +556,9 @@ def _why_wrong(reading: Reading, target: Fraction, need: int, tolerance: float |
         if target != Fraction(1, 2) and near(1 - target) and not near(Fraction(1, 2)):
             # lessons61 (a teacher's read): "that is the chance of the opposite event" gave 1 - x
             # in one step; it names what may be right and asks which outcomes the question counts
-            return ("your counting may be right for the outcomes you counted. Read the question again: "
-                    "which outcomes does it ask about? Are they the ones you counted?")
+            # (teach61: in words that fit a Bayes question too, where nothing was counted)
+            return ("your working may be right, but check what it gives the chance of. Read the question "
+                    "again: which outcomes does it ask about? Are they the ones you worked out?")
     if tolerance is None and not reading.exact and reading.places is not None and reading.places <= _MAX_PLACES:
         unit = Fraction(1, 10 ** reading.places)
         cut = Fraction(math.floor(abs(target) / unit)) * unit * (1 if target >= 0 else -1)

@@ -94,8 +94,9 @@ EXERCISES = (
                          "question turned round. P(A | B) and P(B | A) are different numbers.",
             Fraction(12, 36): "12/36 is the chance the Cat 3 is set aside at all, the condition, not "
                               "the question.",
-            Fraction(11, 35): "11/35 is the chance the Cat 4 is set aside too; it opens when it is "
-                              "NOT set aside.",
+            # a teacher's read (teach61): "it opens when it is NOT set aside" gave 1 - 11/35 in one step
+            Fraction(11, 35): "11/35 is the chance the Cat 4 is set aside too. Read the question again: "
+                              "when does the Cat 4 open?",
             # a teacher's read (teach58): the likely wrong answer, the lesson's 5-cards answer, got
             # only "too low"
             Fraction(20, 35): "20/35 is the answer for 5 cards each (16 set aside); here 12 are set aside.",

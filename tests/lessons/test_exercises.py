@@ -63,8 +63,10 @@ def test_the_complement_of_the_answer_is_asked_about_not_named():
     nor what to subtract from."""
     for answer in (Fraction(11, 12), "11/12", 0.917, "91.7%"):
         said = verdict(answer).message
-        assert said == ("Not yet: your counting may be right for the outcomes you counted. Read the question "
-                        "again: which outcomes does it ask about? Are they the ones you counted?"), (answer, said)
+        # teach61: "your counting" did not fit a Bayes question (nothing counted there)
+        assert said == ("Not yet: your working may be right, but check what it gives the chance of. Read the "
+                        "question again: which outcomes does it ask about? Are they the ones you worked out?"), \
+            (answer, said)
         assert "opposite" not in said and "1 -" not in said and "1/12" not in said
 
 

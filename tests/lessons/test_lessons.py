@@ -1298,10 +1298,10 @@ def test_run_all_shows_no_predictions_answer_before_the_lock_in(unanswered):
     # before the lock-in gave its answer (12.39) away too
     for i, cell in enumerate(stored.cells if path.name == "pairs.ipynb" else ()):
         said = cell.source if cell.cell_type == "markdown" else output_texts(nb.cells[i])
-        # lessons61: one perfect memory's game on the Wildcat grid, "cleared of pairs in 40 turns" (40
-        # turns for 26 pairs' worth of cards, about 1.55 a pair; and near the board's exact 41.70)
+        # lessons61: one perfect memory's game on the Wildcat grid, "took 40 turns" (40 turns for 26
+        # pairs' worth of cards, about 1.55 a pair; and near the board's exact 41.70)
         found = [near for near in ("10.779", "10.78", "44141/4095", "12.39", "12.398", "13.70", "\\ln 2", "1.614",
-                                   "cleared of pairs in 40 turns")
+                                   "took 40 turns")
                  if near in said and i != reveal_cell(stored, "first_guess")]
         given_away += [f"cell {i} shows {found}, near the answer to first_guess"] if found else []
     assert not given_away, f"{path.name}: " + "; ".join(given_away)
@@ -1493,7 +1493,7 @@ def test_the_answers_answer_forms_leaves_out_wait_for_the_lock_in_too(unanswered
     # snap's section 3 (a teacher's read, teach49): its choice box's answer, the chances after a
     # snap and after none, printed just below the box while the class was still choosing
     hidden = {"snap.ipynb": ("in 52 turns: 3", "exact: 3 snaps", "exact 2/50", "exact 3/50"),
-              "pairs.ipynb": ("12.393", "12.39", "10.779", "9.1625", "cleared of pairs in 40 turns"),
+              "pairs.ipynb": ("12.393", "12.39", "10.779", "9.1625", "took 40 turns"),
               "big-cat.ipynb": ("first_wins", "First player's wins:")}.get(path.name)
     if hidden is None:
         return

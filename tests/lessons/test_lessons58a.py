@@ -509,7 +509,7 @@ def test_snap_reveals_and_whole_games_wait_for_both_predictions():
     assert outputs[first] == (f"Prediction 1 is not locked in yet. {LOCK_FIRST}\n"
                               "(Waiting: your Prediction 1 beside the exact answer and the 600 deals.)\n"), outputs[first]
     assert outputs[count] == ("Prediction 2 is locked in. Now lock in your Prediction 1 (the first box at the top), then run this cell again.\n"
-                              "(These numbers would give away Prediction 1's answer.)\n"), outputs[count]
+                              "(This cell's numbers would give away Prediction 1's answer.)\n"), outputs[count]
     shown = "\n".join(outputs[i] for i in (first, count, whole))
     assert not [form for form in (*P1_FORMS, *P2_FORMS) if form in shown], shown
     # Prediction 1 locked in alone: no reveal, no 1/17 beside the whole games
@@ -519,7 +519,7 @@ def test_snap_reveals_and_whole_games_wait_for_both_predictions():
     outputs = lock_only(SNAP, "first_guess")
     for i in (first, whole):
         assert outputs[i] == ("Prediction 1 is locked in. Now lock in your Prediction 2 (the second box at the top), then run this cell again.\n"
-                              "(These numbers would give away Prediction 2's answer.)\n"), (i, outputs[i])
+                              "(This cell's numbers would give away Prediction 2's answer.)\n"), (i, outputs[i])
     assert outputs[count].startswith(f"Prediction 2 is not locked in yet. {LOCK_FIRST}\n(Waiting: "), outputs[count]
     shown = "\n".join(outputs[i] for i in (first, count, whole))
     assert not [form for form in (*P1_FORMS, *P2_FORMS) if form in shown], shown
@@ -553,11 +553,15 @@ def test_snap_waiting_words_say_which_answer_they_would_give_away():
     nb0 = stored(SNAP)
     code = {i: c.source for i, c in enumerate(nb0.cells) if c.cell_type == "code"}
     assert not [i for i, s in code.items() if "Waiting for Prediction" in s or "lead back to its chance" in s]
-    gives_1 = [i for i, s in code.items() if 'print("(These numbers would give away Prediction 1\'s answer.)")' in s]
-    gives_2 = [i for i, s in code.items() if 'print("(These numbers would give away Prediction 2\'s answer.)")' in s]
+    # teach61: "These numbers" named nothing on screen (the cell's numbers are not shown yet)
+    assert not [i for i, s in code.items() if "These numbers would give away" in s]
+    gives_1 = [i for i, s in code.items() if 'print("(This cell\'s numbers would give away Prediction 1\'s answer.)")' in s]
+    gives_2 = [i for i, s in code.items() if 'print("(This cell\'s numbers would give away Prediction 2\'s answer.)")' in s]
     first, count, whole = snap_reveals_and_whole_games(nb0)
-    assert count in gives_1 and len(gives_1) == 5, gives_1      # the count's reveal, section 2's three cells, section 4
-    assert gives_2 == [first, whole], gives_2
+    work = code_cell(nb0, 'kept_back("snap/next-after-a-snap")')
+    # the count's reveal, section 2's three cells, the cell under "Work it out" (teach61), section 4
+    assert count in gives_1 and work in gives_1 and len(gives_1) == 6, gives_1
+    assert gives_2 == [first, whole, work], gives_2
     why = code_cell(nb0, 'kept_back("snap/why-one-turn")')
     assert 'print("(This working would give away Prediction 2\'s answer.)")' in code[why]
     # students never see the name "Prediction 3": the choice box after a snap has no number

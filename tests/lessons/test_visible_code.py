@@ -208,7 +208,10 @@ def test_a_cell_that_waits_for_one_more_box_says_which_and_where_it_is():
     assert not [name for name, text in texts.items() if "above too" in text]
     code = "\n".join(c.source for c in stored("snap.ipynb").cells if c.cell_type == "code")
     assert code.count('print("Prediction 1 is locked in. Now lock in your Prediction 2 (the second box at the top), '
-                      'then run this cell again.")') == 3
+                      'then run this cell again.")') == 4
     assert code.count('print("Prediction 2 is locked in. Now lock in your Prediction 1 (the first box at the top), '
-                      'then run this cell again.")') == 5
-    assert 'print("Now lock in your Predictions 1 and 2 (the two boxes at the top), then run this cell again.")' in code
+                      'then run this cell again.")') == 6
+    # the cell under "Work it out" waits for both too (teach61); with neither locked in it says so
+    assert code.count('print("Predictions 1 and 2 are not locked in yet. Lock in both (the two boxes at the top), '
+                      'then run this cell again.")') == 1
+    assert "Now lock in your Predictions 1 and 2" not in code
