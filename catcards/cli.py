@@ -43,6 +43,7 @@ if TYPE_CHECKING:  # pandas is imported where a table is made: `catcards list` d
 
 __all__ = ["main", "summary", "parse_param", "app_url", "catalogue", "start_page_html", "find_app_base", "NOTEBOOKS"]
 
+from catcards.core.text import LAB_INSTALL
 from catcards.start_page import APP, NOTEBOOKS, app_url, catalogue, find_app_base, start_page_html
 from catcards.voila_options import (APP_CULLING, APP_EXECUTION, APP_EXECUTION_CONFIG,  # noqa: F401 (re-exported)
                                     APP_KERNEL_TRANSPORT, APP_QUIET_CONFIG, kernel_socket_route, not_a_closed_websocket,
@@ -555,7 +556,7 @@ def _app(args: argparse.Namespace) -> int:
     try:
         from catcards.classroom.server import check_address
     except ImportError as exc:
-        raise CliError(f"`catcards app` needs the lab extra (pip install 'catcards[lab]'): {exc}") from None
+        raise CliError(f"`catcards app` needs the lab extra ({exc}); {LAB_INSTALL}") from None
     check_address("127.0.0.1", args.port)  # a busy port: one line (Voila would move to another port, not the one printed)
     title = catcards.game_class(args.game).title
     url = f"http://127.0.0.1:{args.port}/{app_url(args.game, args.players, args.seed)}"
@@ -651,7 +652,7 @@ def _class(args: argparse.Namespace) -> int:
     try:
         from catcards.classroom import server
     except ImportError as exc:
-        raise CliError(f"`catcards class` needs the lab extra (pip install 'catcards[lab]'): {exc}") from None
+        raise CliError(f"`catcards class` needs the lab extra ({exc}); {LAB_INSTALL}") from None
     status = server.run_class(
         _game_name(args.game), activity=args.activity, ip=args.ip, port=args.port,
         store=server.DEFAULT_STORE if args.store is None else args.store, nicknames=not args.no_nicknames, as_json=args.json,
@@ -731,7 +732,7 @@ def _results(args: argparse.Namespace) -> str:
         from catcards.classroom.server import DEFAULT_STORE
         from catcards.classroom.store import open_store, store_place
     except ImportError as exc:
-        raise CliError(f"`catcards results` needs the lab extra (pip install 'catcards[lab]'): {exc}") from None
+        raise CliError(f"`catcards results` needs the lab extra ({exc}); {LAB_INSTALL}") from None
     given = DEFAULT_STORE if args.store is None else args.store
     kind, place = store_place(given)
     where = given  # the store as the messages say it

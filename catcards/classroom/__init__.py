@@ -34,7 +34,8 @@ import urllib.request
 from dataclasses import fields
 from typing import Any
 
-from ..core import State
+from ..core import CatcardsError, State
+from ..core.text import LAB_INSTALL
 from .activities import Activity, ActivityError, activity, default_activity
 from .records import ClassInfo, Counted, PoolError, Student, series_seed
 
@@ -346,10 +347,14 @@ def start_class(game: str, activity: str | None = None, *, store: "str | os.Path
         store: a :class:`Store`, or where to open one (:func:`open_store`; default ``":memory:"``,
             this notebook only).
 
-    Raises: PoolError (:meth:`Pool.start`), StoreError (:func:`open_store`).
+    Raises: PoolError (:meth:`Pool.start`), StoreError (:func:`open_store`), CatcardsError: the
+        lab extra (SQLAlchemy) is not installed.
     """
-    from .pool import Pool
-    from .store import Store, open_store
+    try:
+        from .pool import Pool
+        from .store import Store, open_store
+    except ModuleNotFoundError as exc:  # pip install -e . without [lab]: the store's SQLAlchemy
+        raise CatcardsError(f"a class needs the lab extra ({exc}); {LAB_INSTALL}") from None
 
     pool = Pool(store if isinstance(store, Store) else open_store(store))
     return LocalClass(pool, pool.start(game, activity, nicknames=nicknames, code=code))

@@ -15,7 +15,12 @@ from typing import Any, Sequence
 
 import numpy as np
 
-__all__ = ["short_text", "short_repr", "few_reprs", "json_kind", "value_kind", "plural", "is_whole", "normal_name", "unsafe_character", "PLAIN_TEXT"]
+__all__ = ["short_text", "short_repr", "few_reprs", "json_kind", "value_kind", "plural", "is_whole", "normal_name", "unsafe_character", "PLAIN_TEXT", "LAB_INSTALL"]
+
+
+#: how a message says to install the lab extra (JupyterLab, Voila, the class pool's store), as the
+#: README installs catcards: from its clone (it is not on PyPI)
+LAB_INSTALL = 'in the catcards folder: pip install -e ".[lab]"'
 
 
 def is_whole(value: Any) -> bool:

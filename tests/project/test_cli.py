@@ -794,3 +794,29 @@ def test_repeatable_options_still_add_up(capsys):
     assert not hasattr(args, "_catcards_options_given")
     args = _parser().parse_args(["class", "snap", "--allow-host", "a.example", "--allow-host", "b.example"])
     assert args.allow_host == ["a.example", "b.example"]
+
+
+def test_without_the_lab_extra_the_class_and_app_say_how_to_install_it_from_the_clone(monkeypatch, capsys):
+    """readme61b: without the lab extra, ``catcards.classroom.start_class`` raised a bare
+    ``ModuleNotFoundError: No module named 'sqlalchemy'``, and the commands said ``pip install
+    'catcards[lab]'``, a package name the README never installs (catcards is installed from its
+    clone). Both say the README's command now."""
+    import builtins
+
+    import catcards.classroom
+    from catcards.core import CatcardsError
+
+    real_import = builtins.__import__
+
+    def no_sqlalchemy(name, *args, **kwargs):
+        if name == "sqlalchemy" or name.startswith("sqlalchemy."):
+            raise ModuleNotFoundError("No module named 'sqlalchemy'", name="sqlalchemy")
+        return real_import(name, *args, **kwargs)
+
+    for module in [m for m in sys.modules if m.startswith(("catcards.classroom.pool", "catcards.classroom.store"))]:
+        monkeypatch.delitem(sys.modules, module)
+    monkeypatch.setattr(builtins, "__import__", no_sqlalchemy)
+    with pytest.raises(CatcardsError, match=r'sqlalchemy.*in the catcards folder: pip install -e "\.\[lab\]"'):
+        catcards.classroom.start_class("snap")
+    code, _, err = run(capsys, "results", "ABC234")
+    assert code == 2 and 'in the catcards folder: pip install -e ".[lab]"' in err, err
