@@ -2644,7 +2644,21 @@ def class_to_serve(pool: Any, game: str, activity: str, nicknames: bool, new: bo
     known = {c.code for c in pool.classes()}
     info = open_class(pool, game, activity, nicknames, new)
     started_now = info.code not in known
-    return info, (ended_note(pool, game, activity, info) if started_now and not new else None), started_now
+    notes = [ended_note(pool, game, activity, info) if not new else None, open_note(pool, info)] if started_now else []
+    return info, " ".join(n for n in notes if n) or None, started_now
+
+
+def open_note(pool: Any, info: Any) -> str | None:
+    """What a start of a new class ``info`` says when other classes in the store are still open
+    (not ended): a README user who started a Pairs class in the folder of an open Snap class got
+    a second class without a word, and `catcards results` then listed both as open. None when
+    there are none."""
+    others = [c for c in pool.classes() if not c.ended and c.code != info.code]
+    if not others:
+        return None
+    named = ", ".join(f"{c.code} ({c.game})" for c in others[-3:]) + (" and others" if len(others) > 3 else "")
+    return (f"Also open in this store: class {named}. Each class keeps its own code and results "
+            "(`catcards results` lists them); end one on its dashboard when it is over.")
 
 
 def ended_note(pool: Any, game: str, activity: str, info: Any) -> str | None:

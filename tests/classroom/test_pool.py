@@ -1005,4 +1005,23 @@ def test_a_start_after_the_class_was_ended_says_it_is_a_new_class(tmp_path):
     resumed, note, started_now = class_to_serve(pool, "snap", "snap/snaps-per-pass", True, False)
     assert resumed.code == third.code and note is None and not started_now
     fresh, note, started_now = class_to_serve(pool, "snap", "snap/snaps-per-pass", True, True)  # --new
-    assert fresh.code != third.code and note is None and started_now
+    assert fresh.code != third.code and started_now  # --new: only that the other is still open
+    assert note.startswith(f"Also open in this store: class {third.code} (snap).")
+
+
+def test_a_new_class_started_beside_an_open_one_says_the_other_is_open(tmp_path):
+    """readme61b: ``catcards class pairs`` in the folder of an open Snap class started a second
+    class without a word (``catcards results`` then listed both as open). The start says which
+    other classes are open; a resumed class, or the first, says nothing of it."""
+    from catcards.classroom.server import class_to_serve
+
+    pool = Pool(open_store(str(tmp_path / "class")))
+    snap, note, started_now = class_to_serve(pool, "snap", "snap/snaps-per-pass", True, False)
+    assert note is None and started_now
+    pairs, note, started_now = class_to_serve(pool, "pairs", "pairs/turns-to-clear", True, False)
+    assert started_now and note == (
+        f"Also open in this store: class {snap.code} (snap). Each class keeps its own code and results "
+        "(`catcards results` lists them); end one on its dashboard when it is over.")
+    again, note, started_now = class_to_serve(pool, "pairs", "pairs/turns-to-clear", True, False)
+    assert again.code == pairs.code and note is None and not started_now
+    pool.store.close()
