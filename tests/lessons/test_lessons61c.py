@@ -22,3 +22,35 @@ def test_simons_cat_feedback_for_24_36_names_what_is_right_and_asks_a_question()
         assert message == ("Not yet: 24/36 is the chance the Cat 4 is dealt when you know nothing about the Cat 3. "
                            "But you know the Cat 3 is set aside. What does that change for the Cat 4?"), message
         assert not [w for w in ("11", "35", "24/35", "places are left") if w in message], message
+
+
+def test_snap_watched_game_shows_its_moves_and_holds_back_its_snaps_until_prediction_2():
+    """Failed before: "cards turned: 57  snaps won: 4" under "Watch a game step by step" before any
+    lock-in (one game's snaps, a hint toward Prediction 2's average)."""
+    from test_lessons import locked_in, output_texts, waiting_cells
+    from test_lessons58a import SNAP, stored
+
+    nb0 = stored(SNAP)
+    watch = next(i for i, c in enumerate(nb0.cells) if c.cell_type == "code" and "referee.choose(" in c.source)
+    assert nb0.cells[watch - 1].source.startswith("## Watch a game step by step")
+    assert (watch, "count_guess") in waiting_cells(nb0)
+    nb, _, _ = locked_in(SNAP)
+    before = output_texts(nb.cells[watch])   # Run All, nothing locked in
+    assert before.startswith("seat 0 won all the cards\ncards turned: 57\n"
+                             "Dealt: 26, 26 cards (seats 0-1); seat 0 turns first.\n"
+                             "Seat 0 turns Wildcat (red 20).\n"), before
+    assert "Seat 0 calls snap first and takes the centre pile (5 cards)." in before   # its moves still show
+    assert before.endswith("Prediction 2 is not locked in yet. Lock in your prediction above first, then run this "
+                           "cell again.\n(Waiting: how many snaps this game had.)\n"), before
+    assert "snaps won" not in before and ": 4" not in before
+    after = "\n".join(output_texts(c) for c in nb.cells[len(nb0.cells):-1])
+    assert "seat 0 won all the cards\ncards turned: 57\n" in after and "\nsnaps won: 4\n" in after, after
+
+
+def test_snap_teacher_notes_say_the_watched_games_snaps_wait_for_prediction_2():
+    from pathlib import Path
+
+    notes = " ".join((Path(__file__).resolve().parents[2] / "notebooks" / "teacher" / "snap.md")
+                     .read_text(encoding="utf-8").split())
+    assert ("Under *Watch a game step by step* the game's number of snaps waits for Prediction 2 (one game's "
+            "count is a hint toward its answer); the game's moves still show.") in notes
