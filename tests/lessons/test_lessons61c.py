@@ -36,15 +36,16 @@ def test_snap_watched_game_shows_its_moves_and_holds_back_its_snaps_until_predic
     assert (watch, "count_guess") in waiting_cells(nb0)
     nb, _, _ = locked_in(SNAP)
     before = output_texts(nb.cells[watch])   # Run All, nothing locked in
-    assert before.startswith("seat 0 won all the cards\ncards turned: 57\n"
+    assert before.startswith("Prediction 2 is not locked in yet. Lock in your prediction above first, then run this "
+                             "cell again.\n(Waiting: how many snaps this game had.)\n"
+                             "seat 0 won all the cards\ncards turned: 57\n"
                              "Dealt: 26, 26 cards (seats 0-1); seat 0 turns first.\n"
                              "Seat 0 turns Wildcat (red 20).\n"), before
     assert "Seat 0 calls snap first and takes the centre pile (5 cards)." in before   # its moves still show
-    assert before.endswith("Prediction 2 is not locked in yet. Lock in your prediction above first, then run this "
-                           "cell again.\n(Waiting: how many snaps this game had.)\n"), before
     assert "snaps won" not in before and ": 4" not in before
     after = "\n".join(output_texts(c) for c in nb.cells[len(nb0.cells):-1])
-    assert "seat 0 won all the cards\ncards turned: 57\n" in after and "\nsnaps won: 4\n" in after, after
+    assert ("seat 0 won all the cards\ncards turned: 57\nsnaps won: 4\n"
+            "Dealt: 26, 26 cards (seats 0-1); seat 0 turns first.\n") in after, after
 
 
 def test_snap_teacher_notes_say_the_watched_games_snaps_wait_for_prediction_2():
