@@ -783,18 +783,20 @@ def _kept_open(key: str) -> bool:
     """Whether ``key``'s kept-back text may be given now: every box it waits for is locked in
     (:func:`catcards.widgets.predict.locked`) and every exercise answered right or its result
     shown; or a teacher's edition (:func:`mark_all_solved`)."""
+    return all(_wait_open(wait) for wait in _kept_waits(key))
+
+
+def _wait_open(wait: str) -> bool:
+    """Whether one thing a kept-back text waits for is done: a box (by key) locked in, or an
+    exercise answered right or its result shown (a teacher's edition: everything is done)."""
     if _ALL_OPEN:
         return True
     import sys
 
     predict = sys.modules.get("catcards.widgets.predict")   # not imported: no box was ever locked in
-    for wait in _kept_waits(key):
-        if wait in _registry():
-            if wait not in _SOLVED and wait not in _DRAWN:
-                return False
-        elif predict is None or not predict.locked(wait):
-            return False
-    return True
+    if wait in _registry():
+        return wait in _SOLVED or wait in _DRAWN
+    return predict is not None and predict.locked(wait)
 
 
 class Withheld:

@@ -100,8 +100,10 @@ EXERCISES = (
             # a teacher's read (teach58): the likely wrong answer, the lesson's 5-cards answer, got
             # only "too low"
             Fraction(20, 35): "20/35 is the answer for 5 cards each (16 set aside); here 12 are set aside.",
-            Fraction(24, 36): "the Cat 3 is known to be one of the 12 set aside: 11 set-aside places "
-                              "are left, and the Cat 4 is one of the 35 other cards, not of 36.",
+            # lessons61c (a teacher's read): "11 set-aside places are left, and the Cat 4 is one of
+            # the 35 other cards" gave 24/35 in one step; it names what is right and asks a question
+            Fraction(24, 36): "24/36 is the chance the Cat 4 is dealt when you know nothing about the "
+                              "Cat 3. But you know the Cat 3 is set aside. What does that change for the Cat 4?",
         },
         why="Given the Cat 3 is set aside, the 11 other set-aside cards are a random 11 of the "
             "other 35. The Cat 4 opens when it is not one of them: 1 - 11/35 = 24/35. (Turned "

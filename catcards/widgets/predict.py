@@ -24,8 +24,9 @@ A reveal waits for the lock-in: until a prediction is locked in it shows only "L
 prediction above to see the answer.", and it fills in by itself (the same widget, in place) when
 the student locks in. So "Run All" never shows an answer beside an empty box. An answer given by
 ``catcards.exercises.kept_back`` that waits for other boxes too (Snap's two predictions) is not put
-into the widget (nor its state) until they are locked in as well: the reveal says
-"Lock in your other prediction above too to see the answer." meanwhile. :func:`locked` says
+into the widget (nor its state) until they are locked in as well: meanwhile the reveal names the
+boxes still open by their questions ("Your prediction is locked in. Now lock in your prediction for
+"On average, how many snaps in one pass?" too. Then the answer shows here."). :func:`locked` says
 whether a box with a key is locked in; ``kept_back`` asks it before it gives an answer.
 
 A box with a ``key`` that was locked in is remembered for the rest of the kernel's life: a box
@@ -45,7 +46,8 @@ from typing import Any, Callable, Optional, Sequence
 
 import ipywidgets as W
 
-__all__ = ["Predict", "KINDS", "LOCK_LABEL", "LOCKED_LABEL", "WAITING", "WAITING_OTHER", "WAITING_OTHERS", "locked"]
+__all__ = ["Predict", "KINDS", "LOCK_LABEL", "LOCKED_LABEL", "WAITING", "WAITING_OTHER", "WAITING_OTHERS",
+           "WAITING_ELSEWHERE", "locked"]
 
 #: the kinds of prediction: a probability (0 to 1), any number, or one of given choices
 KINDS = ("probability", "number", "choice")
@@ -56,10 +58,14 @@ LOCKED_LABEL = "Prediction locked in"
 #: what a reveal shows until a prediction is locked in
 WAITING = "Lock in your prediction above to see the answer."
 #: what a reveal shows when its own prediction is locked in, but its answer (given by
-#: ``kept_back``) waits for one other prediction too (Snap's two: each answer gives the other away)
-WAITING_OTHER = "Lock in your other prediction above too to see the answer."
-#: the same when it waits for two or more other predictions (or exercises)
-WAITING_OTHERS = "Lock in your other predictions above too to see the answer."
+#: ``kept_back``) waits for one other box too (Snap's two: each answer gives the other away),
+#: ``{questions}`` the open box's question in quotes
+WAITING_OTHER = "Your prediction is locked in. Now lock in your prediction for {questions} too. Then the answer shows here."
+#: the same for two or more other boxes still open (their questions joined by "and")
+WAITING_OTHERS = ("Your prediction is locked in. Now lock in your predictions for {questions} too. "
+                  "Then the answer shows here.")
+#: the same when a box it waits for is not in this kernel (its cell not run yet) or is an exercise
+WAITING_ELSEWHERE = "Your prediction is locked in. This answer shows once your other predictions in this lesson are locked in too."
 _MAX_QUESTION = 1000
 _MAX_CHOICES = 12
 #: a unit word: letters only ("snaps", "turns"), at most 30
@@ -70,6 +76,9 @@ _LOCKED: dict[tuple[Any, ...], tuple[Any, str]] = {}
 #: the boxes whose reveal waits, filled in when a box is locked in (a weak set: a closed or
 #: forgotten box is not kept alive)
 _WAITING_REVEALS: "weakref.WeakSet[Predict]" = weakref.WeakSet()
+#: the last box made with each key, so a reveal that waits for it can name it by its question (weak:
+#: a forgotten box is not kept alive)
+_BOXES: "weakref.WeakValueDictionary[str, Predict]" = weakref.WeakValueDictionary()
 
 
 def locked(key: str) -> bool:
@@ -200,6 +209,8 @@ class Predict(W.VBox):
         self._callbacks: list[Callable[["Predict"], Any]] = []
         self._answers: Optional[dict[str, Any]] = None   # the last reveal's arguments, kept until the lock-in
         self._kept: tuple[str, ...] = ()   # the kept_back keys the last reveal's answers wait for
+        if key is not None:
+            _BOXES[key] = self
 
         self.label = W.HTML(f"<b>Predict first.</b> {html.escape(question)}")
         if kind == "choice":
@@ -321,8 +332,9 @@ class Predict(W.VBox):
 
         An ``exact`` or ``note`` that ``kept_back`` withheld (``**kept_back(key)`` run before what
         it waits for) is read from the kept-back texts here, and shown only once every box it waits
-        for is locked in; until then, with this prediction locked in, the reveal shows
-        :data:`WAITING_OTHER` (one other box) or :data:`WAITING_OTHERS` (more). The widget's
+        for is locked in; until then, with this prediction locked in, the reveal names the boxes
+        still open by their questions (:data:`WAITING_OTHER`, :data:`WAITING_OTHERS`), or says
+        :data:`WAITING_ELSEWHERE` when one of them is not in this kernel. The widget's
         state never holds an answer before it is shown.
 
         Args:
@@ -369,16 +381,23 @@ class Predict(W.VBox):
         """Put the reveal's answers into its widget if they may show now (this prediction locked
         in, and every box their kept-back part waits for), else the waiting sentence: no answer
         is in the widget's state (which a script or the browser's widget model reads) before."""
-        from ..exercises import _kept_open, _kept_waits
+        from ..exercises import _kept_open, _kept_waits, _wait_open
 
         if self.result is None or self._answers is None:
             return
         if self.value is None:
             said = WAITING
         elif not all(_kept_open(key) for key in self._kept):
-            # "prediction" for one other box (Snap's two), "predictions" for more
-            others = {wait for key in self._kept for wait in _kept_waits(key) if wait != self.key}
-            said = WAITING_OTHER if len(others) == 1 else WAITING_OTHERS
+            # the boxes still open, named by their questions (Snap's two: "... for "On average,
+            # how many snaps in one pass?" too."); "predictions" for more than one
+            open_ = dict.fromkeys(wait for key in self._kept for wait in _kept_waits(key)
+                                  if wait != self.key and not _wait_open(wait))
+            boxes = [_BOXES.get(wait) for wait in open_]
+            if not boxes or None in boxes:
+                said = WAITING_ELSEWHERE
+            else:
+                questions = " and ".join(f'"{box.question.strip()}"' for box in boxes)
+                said = (WAITING_OTHER if len(boxes) == 1 else WAITING_OTHERS).format(questions=questions)
         else:
             _WAITING_REVEALS.discard(self)
             self.result.value = self._body(**self._answers)

@@ -297,8 +297,9 @@ def test_snap_waiting_cells_name_the_prediction_they_wait_for():
     it. The boxes are named where they are made."""
     nb0 = stored(SNAP)
     waits = [(i, box) for i, box in waiting_cells(nb0) if box in SNAP_BOXES]
-    # the two reveals (teach58b), why one turn, section 2's three cells, the whole games, section 4
-    assert len(waits) == 8, waits
+    # the two reveals (teach58b), why one turn, section 2's three cells, the whole games, section 4;
+    # and the watched game's snaps (lessons61c)
+    assert len(waits) == 9, waits
     nb, _, _ = locked_in(SNAP)
     for i, box in waits:   # Run All, nothing locked in
         said = output_texts(nb.cells[i])

@@ -135,8 +135,10 @@ def test_a_snap_reveal_holds_no_answer_in_its_widget_state_until_both_prediction
     # made under Run All, before any lock-in; then Prediction 1 alone
     one = first.reveal(exact=snap_chance("wildcat"), simulated=0.0596, games=600, trial="deal", **kept_back("snap/one-turn"))
     lock(first, "1/5")
-    assert one.get_state()["value"] == ('<p style="font-size:1.1em" role="status">'
-                                        'Lock in your other prediction above too to see the answer.</p>')
+    # lessons61c: it names the box still open by its question, not "your other prediction above too"
+    assert one.get_state()["value"] == ('<p style="font-size:1.1em" role="status">Your prediction is locked in. '
+                                        'Now lock in your prediction for &quot;On average, how many snaps in one '
+                                        'pass?&quot; too. Then the answer shows here.</p>')
     # the cell run again after Prediction 1 alone, and Prediction 2's reveal
     one = first.reveal(exact=snap_chance("wildcat"), simulated=0.0596, games=600, trial="deal", **kept_back("snap/one-turn"))
     two = count.reveal(exact=expected_snaps(52), simulated=3.04, games=600, trial="deal", **kept_back("snap/snaps-per-pass"))

@@ -202,21 +202,39 @@ def test_a_reveal_waiting_for_one_other_box_says_prediction_not_predictions(monk
 
     monkeypatch.setattr(predict, "_LOCKED", {})   # a fresh kernel: no box locked in
     monkeypatch.setattr(predict, "_WAITING_REVEALS", predict.weakref.WeakSet())
+    monkeypatch.setattr(predict, "_BOXES", predict.weakref.WeakValueDictionary())
     monkeypatch.setattr(ex, "_ALL_OPEN", False)
     first = Predict("On a turn after the first, what is the chance of a snap?", key="snap/one-turn")
     one = first.reveal(exact=snap_chance("wildcat"), simulated=0.0596, games=600, trial="deal",
                        **kept_back("snap/one-turn"))
     first.field.value = "1/5"
     assert first.lock()
-    assert one.value == ('<p style="font-size:1.1em" role="status">'
-                         'Lock in your other prediction above too to see the answer.</p>'), one.value
-    # two others still open: "predictions" (a reveal that waits for Predictions 1 and 2)
+    # lessons61c: not "Lock in your other prediction above too" (which one? where?); the other box
+    # is not made yet (its cell not run): the sentence says what it waits for, exactly
+    assert one.value == ('<p style="font-size:1.1em" role="status">Your prediction is locked in. This answer shows '
+                         'once your other predictions in this lesson are locked in too.</p>'), one.value
+    # made now: the reveal names it by its question
+    count = Predict("On average, how many snaps in one pass?", kind="number", unit="snaps", key="snap/snaps-per-pass")
+    one = first.reveal(exact=snap_chance("wildcat"), simulated=0.0596, games=600, trial="deal",
+                       **kept_back("snap/one-turn"))
+    assert one.value == ('<p style="font-size:1.1em" role="status">Your prediction is locked in. Now lock in your '
+                         'prediction for &quot;On average, how many snaps in one pass?&quot; too. Then the answer '
+                         'shows here.</p>'), one.value
+    # two others still open: "predictions", both named (a reveal that waits for Predictions 1 and 2)
+    monkeypatch.setattr(predict, "_LOCKED", {})
     after = Predict("After a snap?", kind="choice", choices=("less likely than usual", "just as likely"),
                     key="snap/after-a-snap")
     two = after.reveal(note=kept_back("snap/shortcut-came-close"))
     after.field.value = after.field.options[0]
     assert after.lock()
-    assert "Lock in your other predictions above too to see the answer." in two.value, two.value
+    assert ("Now lock in your predictions for &quot;On a turn after the first, what is the chance of a snap?&quot; "
+            "and &quot;On average, how many snaps in one pass?&quot; too. Then the answer shows here.") in two.value, two.value
+    # one of them locked in: only the other is named
+    count.field.value = "3"
+    assert count.lock()
+    assert ("Now lock in your prediction for &quot;On a turn after the first, what is the chance of a snap?&quot; "
+            "too.") in two.value, two.value
+    assert "above too" not in predict.__doc__ and "above too" not in predict.WAITING_OTHER + predict.WAITING_OTHERS
 
 
 def test_the_card_game_title_and_snaps_why_this_many_say_it_plainly():

@@ -77,6 +77,28 @@ def test_no_code_cell_and_no_text_cell_gives_an_answer_away(name):
         assert "answer" not in first and "no prediction yet" not in first, (name, i, first)
 
 
+#: the only comments a line that waits may carry (``if <box>.value is None:``, ``elif ...``, or
+#: ``if <box>.value is not None:``): they say what the cell waits for, never why
+WAITING_COMMENT = re.compile(r"# (waits|and) for (the prediction( after a snap| at the top)?|Predictions? [12]( and [12])?)"
+                             r"|# after the prediction")
+WAITING_LINE = re.compile(r"^\s*(?:el)?if \w+\.value is (?:not )?None\b[^#\n]*:[ \t]*(#[^\n]*)?$", re.M)
+
+
+@pytest.mark.parametrize("name", sorted(str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.rglob("*.ipynb")))
+def test_every_lessons_waiting_lines_say_only_what_they_wait_for(name):
+    """A teacher's read (lessons61): pairs' waiting cells said why they waited ("the small boards
+    rise by about 1.6 turns a pair, to its answer"); big-cat, card-game, explore and simons-cat still
+    did ("the line for K = 5 ends at bluff rate 1 on its answer": the method). In every lesson the
+    comment of a line that waits is "# waits for the prediction" (or names the box: "# waits for
+    Prediction 1", "# and for Prediction 2", "# and for the prediction at the top")."""
+    nb = stored(name)
+    comments = [(i, m.group(1)) for i, c in enumerate(nb.cells) if c.cell_type == "code"
+                for m in WAITING_LINE.finditer(c.source) if m.group(1)]
+    assert not [(i, c) for i, c in comments if not WAITING_COMMENT.fullmatch(c.rstrip())], name
+    if name in ("big-cat.ipynb", "card-game.ipynb", "explore.ipynb", "simons-cat.ipynb", "pairs.ipynb"):
+        assert {c for _, c in comments} <= {"# waits for the prediction", "# after the prediction"} and comments
+
+
 def kept_back_texts(nb) -> dict[str, list[str]]:
     """For each text a lesson prints with ``kept_back(...)``: its lines without ``{fields}`` (the
     cell fills those in with ``str.format``)."""
