@@ -1306,11 +1306,7 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
             try:
                 token = (self.get_query_arguments("student") or [""])[0]
             except tornado.web.HTTPError:  # not UTF-8 (?student=%ED%A0%80)
-                self.set_status(400)
-                self.set_header("Cache-Control", "no-store")
-                self.set_header("Content-Type", "application/json")
-                self.finish(json.dumps({"error": "the address's student= must be the token the join answered "
-                                                 "(UTF-8 text)"}))
+                _json_refusal(self, 400, "the address's student= must be the token the join answered (UTF-8 text)")
                 return
             refusal = server.table_refusal(token, self.request.remote_ip)
             if refusal is None:
@@ -1332,8 +1328,7 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
             if refusal.retry_after is not None:
                 self.set_header("Retry-After", str(refusal.retry_after))
             if "text/html" not in self.request.headers.get("Accept", ""):  # a script: JSON, as every refusal
-                self.set_header("Content-Type", "application/json")
-                self.finish(json.dumps({"error": message}))
+                _json_refusal(self, status, message)
                 return
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.finish(_refusal_page(message, refusal.by_itself))
@@ -1412,12 +1407,11 @@ def _address_not_found(handler: tornado.web.RequestHandler, base_url: str) -> No
     message = NOTHING_HERE
     path = _path_under(handler.request.path, base_url)
     wants_page = "text/html" in handler.request.headers.get("Accept", "") and not path.startswith("api/")
+    if not wants_page:
+        _json_refusal(handler, 404, message)
+        return
     handler.set_status(404)
     handler.set_header("Cache-Control", "no-store")
-    if not wants_page:
-        handler.set_header("Content-Type", "application/json")
-        handler.finish(json.dumps({"error": message}))
-        return
     handler.set_header("Content-Type", "text/html; charset=utf-8")
     handler.finish('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
                    '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -1485,12 +1479,6 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
 
     from catcards.voila_options import quiet_kernel_socket, refused_unless_get
 
-    def refuse(request_handler: Any, message: str, status: int = 403) -> None:
-        request_handler.set_status(status)
-        request_handler.set_header("Content-Type", "application/json")
-        request_handler.set_header("Cache-Control", "no-store")
-        request_handler.finish(json.dumps({"error": message}))
-
     CLOSED_BY_ITS_PAGE = ("a table's kernel is closed by its page when the page is left, or by the teacher "
                           "(POST voila/api/shutdown/<id>)")
 
@@ -1503,11 +1491,11 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
         class OwnersChannels(quiet_kernel_socket(handler)):  # its other methods, a page gone meanwhile: quiet
             async def get(self, kernel_id, *args, **kwargs):
                 if not owner(self, kernel_id):
-                    return refuse(self, "only the page of this table may connect to its kernel")
+                    return _json_refusal(self, 403, "only the page of this table may connect to its kernel")
                 held = sockets.setdefault(kernel_id, set())
                 if len(held) >= TABLE_SOCKETS:
-                    return refuse(self, f"this table already has {TABLE_SOCKETS} connections open: close "
-                                        "its other tabs, or reload the page", status=429)
+                    return _json_refusal(self, 429, f"this table already has {TABLE_SOCKETS} connections open: "
+                                                    "close its other tabs, or reload the page")
                 held.add(self)  # counted from the handshake on, so sockets opened at once count too
                 try:
                     return await super().get(kernel_id, *args, **kwargs)
@@ -1542,18 +1530,18 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
     class OwnersKernel(handler):
         def prepare(self, *args, **kwargs):
             if self.request.method == "DELETE":  # before jupyter_server's XSRF check and its log line
-                return refuse(self, CLOSED_BY_ITS_PAGE)
+                return _json_refusal(self, 403, CLOSED_BY_ITS_PAGE)
             if refused_unless_get(self):  # any other method (a script's), before the XSRF check
                 return None
             return super().prepare(*args, **kwargs)
 
         async def get(self, kernel_id, *args, **kwargs):
             if not owner(self, kernel_id):
-                return refuse(self, "only the page of this table may ask about its kernel")
+                return _json_refusal(self, 403, "only the page of this table may ask about its kernel")
             return await super().get(kernel_id, *args, **kwargs)
 
         async def delete(self, kernel_id, *args, **kwargs):
-            return refuse(self, CLOSED_BY_ITS_PAGE)
+            return _json_refusal(self, 403, CLOSED_BY_ITS_PAGE)
 
     return OwnersKernel
 
@@ -1586,10 +1574,7 @@ def _kernels_only(handler: type, server: "ClassServer") -> type:
                 loopback = False
             if not (loopback and "Origin" not in self.request.headers and server.query_waiting(kernel_id)
                     and kernel_id not in handler._waiters):
-                self.set_status(403)
-                self.set_header("Content-Type", "application/json")
-                self.set_header("Cache-Control", "no-store")
-                self.finish(json.dumps({"error": "only the class's own kernels may connect here"}))
+                _json_refusal(self, 403, "only the class's own kernels may connect here")
                 return None
             return await super().get(kernel_id, *args, **kwargs)
 
