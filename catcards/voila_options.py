@@ -4,8 +4,8 @@ both, so neither imports the other)."""
 from __future__ import annotations
 
 __all__ = ["APP_CULLING", "APP_EXECUTION", "APP_EXECUTION_CONFIG", "APP_KERNEL_TRANSPORT", "APP_QUIET_CONFIG",
-           "kernel_socket_route", "not_a_closed_websocket", "quiet_kernel_socket", "refused_unless_get",
-           "stop_on_ctrl_c"]
+           "kernel_socket_route", "not_a_closed_websocket", "quiet_kernel_socket", "refuse_method",
+           "refused_unless_get", "stop_on_ctrl_c"]
 
 
 #: Voila options of ``catcards app``: a page's kernel is shut down once its page has been gone
@@ -117,15 +117,24 @@ def refused_unless_get(request_handler) -> bool:
     method than GET, with a 405 JSON ``{"error": ...}``, before jupyter_server's XSRF check (a
     ``POST`` there printed "wrote error: '_xsrf' argument missing", or, on the websocket's address,
     67 lines of traceback, in the terminal: break46); returns whether it was refused."""
-    import json
-
     if request_handler.request.method == "GET":
         return False
+    refuse_method(request_handler)
+    return True
+
+
+def refuse_method(request_handler) -> None:
+    """Answer a request to a page's kernel of another method than GET: 405, ``Allow: GET`` and
+    ``{"error": ...}`` JSON. :func:`refused_unless_get` calls it for a method the handler has;
+    a method tornado does not know (``PROPFIND``) is refused by tornado before ``prepare``, and
+    the handler's ``write_error`` calls it (it was jupyter_server's ``{"message": ...}`` without
+    ``Allow``, server62)."""
+    import json
+
     request_handler.set_status(405)
     request_handler.set_header("Allow", "GET")
     request_handler.set_header("Content-Type", "application/json")
     request_handler.finish(json.dumps({"error": "only the table's page asks here, with GET"}))
-    return True
 
 
 #: most parts (header, content, buffers, ...) a binary frame on a page's kernel websocket may say
@@ -153,8 +162,9 @@ def quiet_kernel_socket(handler: type) -> type:
     ``VoilaKernelWebsocketHandler``) that prints nothing in the teacher's terminal for what a page
     or a script does, for ``catcards app`` and the class server (which adds its owner check):
 
-    - a request of another method than GET is a 405 JSON refusal (:func:`refused_unless_get`): a
-      ``POST`` printed "Uncaught exception in write_error" and 67 lines of traceback;
+    - a request of another method than GET is a 405 JSON refusal (:func:`refused_unless_get`,
+      :func:`refuse_method`; a method tornado does not know, ``PROPFIND``, too): a ``POST`` printed
+      "Uncaught exception in write_error" and 67 lines of traceback;
     - a socket the page closed while the server was reaching its kernel (a reload at that moment,
       "End the class" while table pages were made, a script doing it on purpose) is dropped:
       jupyter_server read the connection its ``on_close`` had cleared (``AttributeError`` in
@@ -204,6 +214,8 @@ def quiet_kernel_socket(handler: type) -> type:
                 return None
 
         def write_error(self, status_code, **kwargs):
+            if status_code == 405:  # a method tornado does not know (PROPFIND), refused before prepare
+                return refuse_method(self)
             self.set_header("Content-Type", "application/json")
             self.finish(json.dumps({"error": "the table's kernel cannot be reached now: reload its page"}))
 

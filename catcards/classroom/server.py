@@ -1477,7 +1477,7 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
         token = request_handler._decode_xsrf_token(cookie)[1] if cookie else None
         return bool(noted and token and hmac.compare_digest(token, noted))
 
-    from catcards.voila_options import quiet_kernel_socket, refused_unless_get
+    from catcards.voila_options import quiet_kernel_socket, refuse_method, refused_unless_get
 
     CLOSED_BY_ITS_PAGE = ("a table's kernel is closed by its page when the page is left, or by the teacher "
                           "(POST voila/api/shutdown/<id>)")
@@ -1542,6 +1542,11 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
 
         async def delete(self, kernel_id, *args, **kwargs):
             return _json_refusal(self, 403, CLOSED_BY_ITS_PAGE)
+
+        def write_error(self, status_code, **kwargs):
+            if status_code == 405:  # a method tornado does not know (PROPFIND), refused before prepare:
+                return refuse_method(self)  # it was jupyter_server's {"message": ...} without Allow (server62)
+            return super().write_error(status_code, **kwargs)
 
     return OwnersKernel
 
