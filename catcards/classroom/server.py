@@ -945,6 +945,10 @@ NOTHING_HERE = "there is nothing at this address; the join link looks like .../c
 
 
 class NotFound(PoolHandler):
+    """An address with nothing there (``class/CODE/nothing``, ``logout``, any address outside the
+    server's ``base_url``): 404 whatever the method, :data:`NOTHING_HERE` in JSON, or for a
+    browser the class-code box (:meth:`PoolHandler.write_error`)."""
+
     def prepare(self) -> None:
         raise JsonError(404, NOTHING_HERE)
 
@@ -2157,7 +2161,11 @@ class ClassServer(PromptStop, Voila):
             elif isinstance(h, tuple) and isinstance(h[1], type) and issubclass(h[1], tornado.web.StaticFileHandler):
                 h = (h[0], _safe_files(h[1]), *h[2:])
             voila_handlers.append(h)
-        self.app.add_handlers(".*$", self.class_handlers() + voila_handlers)
+        # last, every address outside base_url (under --base-url /user/ana/: /, /lab, /user/ana
+        # without its slash), which no route of the pool's or Voila's takes: the server's 404
+        # (NotFound), not tornado's bare HTML page (server62)
+        outside = [(r".*", NotFound, {"server": self})]
+        self.app.add_handlers(".*$", self.class_handlers() + voila_handlers + outside)
         limits = connection_limits(self.pool.max_students, raise_open_files())
         self.serve(self._listening, **http_server_options(), **limits)
 

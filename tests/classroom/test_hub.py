@@ -53,7 +53,8 @@ def _missing() -> str | None:
 def hub():
     """A JupyterHub on free ports of 127.0.0.1 whose one service is ``catcards class snap
     --json``; yields the service's JSON line (``join_url``, ``teacher_token``, ...) with ``hub``
-    (the hub's address) and ``base`` (the service's root through the proxy) added."""
+    (the hub's address), ``base`` (the service's root through the proxy) and ``service`` (the
+    service's own address, ``http://127.0.0.1:PORT``, without the proxy) added."""
     why = _missing()
     if why:
         if os.environ.get("CATCARDS_REQUIRE_HUB") == "1":
@@ -112,7 +113,7 @@ def hub():
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the hub's class service does not answer:\n{tail()}")
             time.sleep(0.5)
-        info = dict(lines[0], hub=f"http://127.0.0.1:{port}/", base=public)
+        info = dict(lines[0], hub=f"http://127.0.0.1:{port}/", base=public, service=service["url"])
         yield info
     finally:
         import psutil
@@ -178,3 +179,27 @@ def test_a_class_run_as_a_hub_service_is_joined_played_and_counted_through_the_h
     assert csv.status_code == 200
     rows = [line for line in csv.text.splitlines() if line.strip()]
     assert len(rows) == 2, rows  # the header and the one game
+
+
+def test_an_address_outside_the_services_prefix_is_the_servers_json_404(hub):
+    """server62: under a path prefix (here the hub's ``/services/catcards-class/``, as
+    ``--base-url`` sets it), an address outside it, asked of the server itself, got tornado's bare
+    HTML 404 page whatever the method. Now the server's own 404: ``{"error": ...}`` JSON for a
+    script, whatever the method, and for a browser the class-code box, whose form leads under the
+    prefix."""
+    nothing = {"error": "there is nothing at this address; the join link looks like .../class/CODE"}
+    service = hub["service"]
+    # and under it, "//" after the prefix is nothing either, whatever the method (not its table page)
+    for path in ("/", "/lab", "/class/" + hub["code"], f"/services/{SERVICE}", "/services/other/x",
+                 f"/services/{SERVICE}//"):
+        for method in ("GET", "POST", "HEAD", "PROPFIND"):
+            reply = requests.request(method, service + path, timeout=30, allow_redirects=False)
+            assert (reply.status_code, reply.headers["Content-Type"]) == (404, "application/json"), (method, path)
+            assert "Allow" not in reply.headers, (method, path)
+            if method != "HEAD":
+                assert reply.json() == nothing, (method, path)
+    page = requests.get(service + "/lab", headers={"Accept": "text/html"}, timeout=30)
+    assert page.status_code == 404 and page.headers["Content-Type"].startswith("text/html")
+    assert f'action="/services/{SERVICE}/class"' in page.text, page.text[:2000]
+    # under the prefix the server still answers itself, without the proxy
+    assert requests.get(service + f"/services/{SERVICE}/class", timeout=30).status_code == 200
