@@ -90,9 +90,12 @@ stopped (``voila/api/shutdown/<id>``) only from the browser that opened its tabl
 ``_xsrf`` cookie, or stopped by the teacher; a student holds one live table kernel
 (:meth:`ClassServer.table_opened`); a page may send its kernel :data:`TABLE_MESSAGES`, beyond
 which its websocket is closed (1008), and hold :data:`TABLE_SOCKETS` websockets open to it at
-once (more: 429 JSON). Voila's file addresses answer a bad path with 404 JSON. Any other method
-than GET to an address outside ``class/`` that Voila's table route takes answers 404 JSON, or
-405 JSON at the server's own address (``Allow: GET``), not Voila's HTML error pages.
+once (more: 429 JSON); another method than GET there is 405 JSON (``Allow: GET``). Voila's file
+addresses answer a bad path with 404 JSON. Any other method than GET to an address outside
+``class/`` that Voila's table route takes answers 404 JSON, as a GET there does (``//`` too), or
+405 JSON at the server's own address (``Allow: GET``), not Voila's HTML error pages. An address
+outside ``base_url`` is 404 JSON too (:class:`NotFound`). The pool's GET addresses answer HEAD
+as GET, without the body (:meth:`PoolHandler.head`).
 Voila's ``voila/query/<kernel id>`` websocket, where a preheated kernel waits for its page's
 request, takes only the class's own kernels (:func:`_kernels_only`). ``logout``, ``api/kernels``
 and a kernel's ``restart`` or ``interrupt`` answer a 4xx JSON error. A request whose ``Host`` is
@@ -456,10 +459,18 @@ class PoolHandler(tornado.web.RequestHandler):
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("Referrer-Policy", "no-referrer")
 
+    def head(self, *args: Any) -> Any:
+        """``HEAD``: answered as ``GET`` (the same checks, status and headers, ``Content-Length``
+        the GET's body's), without the body, which tornado does not send to a HEAD. A handler
+        without GET refuses it as any other method it does not take (tornado's ``get``: 405).
+        It was 405 at every page of the pool (server62). Nothing in the pool's GETs changes
+        anything; the table page, whose GET starts a kernel, is Voila's and refuses HEAD."""
+        return self.get(*args)
+
     def wants_page(self) -> bool:
-        """A browser asking for a page (``GET`` with ``Accept: text/html``), not a script or the
-        pages' own ``fetch`` calls (they ask for JSON)."""
-        return self.request.method == "GET" and "text/html" in self.request.headers.get("Accept", "")
+        """A browser asking for a page (``GET``, or ``HEAD``, with ``Accept: text/html``), not a
+        script or the pages' own ``fetch`` calls (they ask for JSON)."""
+        return self.request.method in ("GET", "HEAD") and "text/html" in self.request.headers.get("Accept", "")
 
     def unknown_method(self) -> JsonError:
         """The refusal of a method tornado does not know (``PROPFIND``, ``post``), which it answers
@@ -1296,8 +1307,11 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
                 _json_refusal(self, status_code, NOTHING_HERE if status_code == 404 else
                               "this address could not be read: a class server's addresses are UTF-8 text")
                 return
-            # JSON: 404 where nothing is, 405 at the server's own address (its table page)
-            if _path_under(self.request.path, server.base_url):
+            # JSON: 405 at the server's own address (its table page, the only address GET
+            # serves here), 404 wherever nothing is: as a GET there, whatever the method. The
+            # route's path after base_url is empty only there: ``//`` is not it (its path is
+            # "/"), though it had nothing left once its slashes were stripped (server62)
+            if self.request.path != server.base_url:
                 _json_refusal(self, 404, NOTHING_HERE)
             else:
                 _json_refusal(self, 405, method_refused(self.request.method), allow="GET")
@@ -1380,10 +1394,14 @@ def method_refused(method: str, allowed: str = "GET") -> str:
 
 
 def allowed_methods(handler: type) -> list[str]:
-    """The HTTP methods tornado handler class ``handler`` answers (those it defines: tornado's
-    own answer 405), e.g. ``["GET"]``."""
+    """The HTTP methods the pool's handler class ``handler`` answers (those it defines: tornado's
+    own answer 405), HEAD with GET (:meth:`PoolHandler.head`), e.g. ``["GET", "HEAD"]``,
+    ``["POST"]``."""
+    def defines(name: str) -> bool:
+        return getattr(handler, name) is not getattr(tornado.web.RequestHandler, name)
+
     return [name.upper() for name in ("get", "head", "post", "put", "patch", "delete", "options")
-            if getattr(handler, name) is not getattr(tornado.web.RequestHandler, name)]
+            if defines(name) and (name != "head" or defines("get"))]
 
 
 def _json_refusal(handler: tornado.web.RequestHandler, status: int, message: str, allow: str | None = None) -> None:

@@ -1277,7 +1277,7 @@ def test_other_methods_outside_class_are_refused_in_json_not_voilas_html(server)
     reply = requests.get(base + "voila/static/x.js", timeout=30)  # a file not found: said so, not "Forbidden"
     assert (reply.status_code, reply.json()) == (404, {"error": nothing})
     # the pool's addresses, Voila's other files and its query websocket say which methods they take
-    for method, path, allowed in (("PUT", "class", "GET"), ("DELETE", f"class/{server['code']}/join", "POST"),
+    for method, path, allowed in (("PUT", "class", "GET, HEAD"), ("DELETE", f"class/{server['code']}/join", "POST"),
                                   ("GET", "voila/api/shutdown/x", "POST"), ("POST", "voila/labextensions/x", "GET, HEAD"),
                                   ("POST", "voila/query/00000000-0000-0000-0000-000000000000", "GET")):
         reply = requests.request(method, base + path, timeout=30, allow_redirects=False)
@@ -2192,3 +2192,54 @@ def test_a_path_not_utf8_and_a_method_tornado_does_not_know_are_refused_in_json(
             assert "started by its page" in reply.json()["error"], method
     reply = requests.request("PROPFIND", base, timeout=30, headers={"Host": "evil.example"})
     assert reply.status_code == 403 and "Allow" not in reply.headers, reply.text
+
+
+def test_an_address_with_nothing_there_is_404_whatever_the_method(server):
+    """server62: ``GET //`` said there was nothing at the address, but ``POST //`` (and ``PUT``,
+    ``PROPFIND``) answered 405 "takes only GET", as if it were the server's own address, the
+    table page. Now ``//`` (and ``//lab``, ``///``) is 404 whatever the method; only ``/`` itself
+    takes GET and refuses the rest with 405."""
+    base = server["base"]
+    nothing = {"error": "there is nothing at this address; the join link looks like .../class/CODE"}
+    for path in ("/", "//", "/lab"):
+        for method in ("GET", "POST", "PUT", "DELETE", "PROPFIND"):
+            reply = requests.request(method, base + path, timeout=30, allow_redirects=False,
+                                     headers={"Accept": "application/json"})
+            assert (reply.status_code, reply.headers["Content-Type"], reply.json(), "Allow" in reply.headers) == (
+                404, "application/json", nothing, False), (method, path)
+    refused(requests.post(base, timeout=30), 405, "takes only GET, not POST")
+
+
+def test_head_of_a_pool_page_answers_as_get_without_a_body(server):
+    """server62: ``HEAD`` of the pool's GET pages (the code box, the student page, the dashboard,
+    the QR code, the teacher's CSV) answered 405; HTTP's HEAD is GET without the body. Now each
+    answers as GET does (status, type, length; the teacher's token still needed), with no body;
+    an address served with POST only still refuses it, and nothing changes. The table page
+    (``/?student=``) keeps refusing HEAD: its GET starts a kernel (checked in
+    test_other_methods_outside_class_are_refused_in_json_not_voilas_html)."""
+    url, before = server["join_url"], version(server)
+    bearer = teacher(server)
+    for path, headers in (("", {}), ("/dashboard", {}), ("/qr.svg", {}), ("/results.csv", bearer),
+                          ("/summary", bearer), ("/version", bearer)):
+        got = requests.get(url + path, headers=headers, timeout=30)
+        head = requests.head(url + path, headers=headers, timeout=30)
+        assert (head.status_code, head.content) == (200, b""), path
+        assert head.headers["Content-Type"] == got.headers["Content-Type"], path
+        assert int(head.headers["Content-Length"]) == len(got.content) > 0, path
+    box = requests.head(server["base"] + "class", timeout=30)
+    assert (box.status_code, box.content, box.headers["Content-Type"]) == (200, b"", "text/html; charset=utf-8")
+    assert requests.head(server["base"] + "favicon.ico", timeout=30).status_code == 204
+    for path in ("/results.csv", "/summary"):  # the teacher's data: as GET, 401 without the token
+        head = requests.head(url + path, timeout=30)
+        assert (head.status_code, head.headers["Content-Type"], head.content) == (401, "application/json", b"")
+    unknown = next(c for c in ("ZZZZZZ", "YYYYYY") if c != server["code"])
+    wrong = requests.head(f"{server['base']}class/{unknown}", timeout=30)
+    assert (wrong.status_code, wrong.headers["Content-Type"], wrong.content) == (404, "application/json", b"")
+    for path in ("/join", "/results", "/end"):  # POST only: refused, and said so in Allow
+        head = requests.head(url + path, timeout=30)
+        assert (head.status_code, head.headers["Allow"], head.content) == (405, "POST", b""), path
+    moved = requests.head(url + "/dashboard/", timeout=30, allow_redirects=False)
+    assert (moved.status_code, moved.headers["Location"]) == (301, f"/class/{server['code']}/dashboard")
+    refused(requests.put(url, timeout=30), 405, "takes only GET, HEAD, not PUT")
+    assert requests.put(url, timeout=30).headers["Allow"] == "GET, HEAD"
+    assert version(server) == before
