@@ -180,6 +180,8 @@ DEFINED = {
         "seed": "a seed is a starting number for the shuffles: the same seed gives the same games on every computer",
         "seat": "seat 0 (the player who moves first)",
     },
+    # lessons62: the table ("Your turn (seat 0)") and the watched game's log said it first
+    "pairs.ipynb": {"seat": "a seat is a player's place at the table, numbered from 0."},
 }
 #: words a lesson's text no longer uses: a plainer one says it
 REPLACED = {"snap.ipynb": ("engine",), "cat-days.ipynb": ("engine", "legal")}

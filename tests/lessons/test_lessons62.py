@@ -17,9 +17,12 @@ ones of test_lessons58a (one run a lesson and box).
 """
 from __future__ import annotations
 
-from test_lessons import LOCK_FIRST, WAITS_FOR, locked_in, output_texts
-from test_lessons58a import SNAP, code_cell, lock_only, stored
+import re
 
+from test_lessons import LOCK_FIRST, NOTEBOOKS, WAITS_FOR, locked_in, output_texts
+from test_lessons58a import SNAP, code_cell, flat, lock_only, stored
+
+PAIRS = NOTEBOOKS / "pairs.ipynb"
 WAITED = "(Waiting: the chances of a snap after a snap and after no snap, exact and simulated.)\n"
 
 
@@ -45,3 +48,20 @@ def test_snap_after_a_snap_names_the_one_first_prediction_still_open_on_the_firs
                        ("count_guess", "Prediction 1 (the first box at the top)")):
         said = lock_only(SNAP, box)[work]
         assert said == f"{LOCK_FIRST}\nLock in your {other} too.\n{WAITED}", (box, said)
+
+
+# ---- 4. Pairs: what a seat is, before the table and the log say "seat 0"
+
+def test_pairs_says_what_a_seat_is_before_the_table_and_the_log_say_seat_0():
+    """Failed before: the first text cell that said "seat" was section 3's ("perfect memory (seat 0,
+    who starts)"), far below the table ("Your turn (seat 0)") and the watched game's log ("Seat 0
+    turns over card 4: green 5.")."""
+    nb0 = stored(PAIRS)
+    texts = [(i, flat(c.source)) for i, c in enumerate(nb0.cells) if c.cell_type == "markdown"]
+    first = next((i, t) for i, t in texts if re.search(r"\bseat", t, re.I))
+    table = code_cell(nb0, 'catcards.widgets.play("pairs"')
+    watched = code_cell(nb0, "agent, rng = MemoryAgent(forget=0.0)")
+    assert first[0] < table < watched, first
+    assert "The table calls you seat 0: a seat is a player's place at the table, numbered from 0." in first[1], first
+    watch = next(t for i, t in texts if i == watched - 1)
+    assert "The computer plays alone, at seat 0." in watch, watch
