@@ -388,7 +388,7 @@ def test_cat_days_shortcut_question_has_a_choice_box_and_the_table_waits_for_it(
     table = code_cell(nb0, 'kept_back("cat-days/independent-draws")')
     assert ask < box < reveal_cell(nb0, "shortcut_guess") < table
     made = flat(nb0.cells[box].source)
-    assert 'kind="choice", choices=["right", "too high", "too low"], key="cat-days/shortcut")' in made
+    assert 'kind="choice", choices=["right", "too high", "too low"], key="cat-days/shortcut", cells_wait=True)' in made
     assert "Think first" not in nb0.cells[ask].source
     assert "Lock in your answer in the box below." in flat(nb0.cells[ask].source)
     assert "shortcut_guess.reveal(**kept_back(\"cat-days/shortcut\"))" in nb0.cells[reveal_cell(nb0, "shortcut_guess")].source

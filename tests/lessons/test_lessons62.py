@@ -17,7 +17,10 @@ ones of test_lessons58a (one run a lesson and box).
 """
 from __future__ import annotations
 
+import ast
 import re
+
+import nbformat
 
 from test_lessons import LOCK_FIRST, NOTEBOOKS, WAITS_FOR, locked_in, output_texts
 from test_lessons58a import SNAP, code_cell, flat, lock_only, stored
@@ -48,6 +51,43 @@ def test_snap_after_a_snap_names_the_one_first_prediction_still_open_on_the_firs
                        ("count_guess", "Prediction 1 (the first box at the top)")):
         said = lock_only(SNAP, box)[work]
         assert said == f"{LOCK_FIRST}\nLock in your {other} too.\n{WAITED}", (box, said)
+
+
+# ---- 3. The Predict box: run the waiting cells again
+
+def boxes_waited_for(nb) -> dict[str, bool]:
+    """``{box: whether a code cell below the one that makes it waits for it}`` of a notebook."""
+    code = [(i, c.source) for i, c in enumerate(nb.cells) if c.cell_type == "code"]
+    made = {m.group(1): i for i, s in code for m in re.finditer(r"^(\w+) = Predict\(", s, re.M)}
+    return {box: any(i > at and re.search(rf"\b{box}\.value is None\b", s) for i, s in code)
+            for box, at in made.items()}
+
+
+def cells_wait_given(nb, box: str) -> bool:
+    """Whether ``<box> = Predict(...)`` in ``nb`` is called with ``cells_wait=True``."""
+    for cell in nb.cells:
+        if cell.cell_type != "code" or not re.search(rf"^{box} = Predict\(", cell.source, re.M):
+            continue
+        for node in ast.walk(ast.parse(cell.source)):
+            if (isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == [box]
+                    and isinstance(node.value, ast.Call)):
+                given = {k.arg: getattr(k.value, "value", None) for k in node.value.keywords}
+                return given.get("cells_wait") is True
+    raise AssertionError(f"no {box} = Predict(...)")
+
+
+def test_every_box_that_cells_wait_for_says_to_run_them_again_and_no_other_box_does():
+    """Failed before: no lesson's box was made with ``cells_wait=True`` (the keyword did not exist)."""
+    boxes = {}
+    for path in sorted(NOTEBOOKS.rglob("*.ipynb")):
+        nb = nbformat.read(path, as_version=4)
+        for box, waited in boxes_waited_for(nb).items():
+            boxes[(path.name, box)] = (waited, cells_wait_given(nb, box))
+    assert [k for k, (waited, said) in boxes.items() if waited != said] == []
+    # the lessons with cells that wait (test_lessons' WAITING_LESSONS) all have such a box
+    assert {name for (name, _), (waited, _) in boxes.items() if waited} >= {
+        "big-cat.ipynb", "card-game.ipynb", "cat-days.ipynb", "cat-trick.ipynb", "explore.ipynb",
+        "king-of-the-jungle.ipynb", "pairs.ipynb", "simons-cat.ipynb", "simons-cat-probability.ipynb", "snap.ipynb"}
 
 
 # ---- 4. Pairs: what a seat is, before the table and the log say "seat 0"
