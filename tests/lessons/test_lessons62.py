@@ -84,6 +84,12 @@ def test_every_box_that_cells_wait_for_says_to_run_them_again_and_no_other_box_d
         for box, waited in boxes_waited_for(nb).items():
             boxes[(path.name, box)] = (waited, cells_wait_given(nb, box))
     assert [k for k, (waited, said) in boxes.items() if waited != said] == []
+    # in a lesson's run: Snap's boxes, locked in, say it (the widgets' state, as the browser holds it)
+    from catcards.widgets.predict import RUN_AGAIN
+
+    _, _, widgets = locked_in(SNAP)
+    said = [m["state"]["value"] for m in widgets.values() if "Locked in: " in str(m["state"].get("value", ""))]
+    assert len(said) == 3 and all(RUN_AGAIN in s for s in said), said
     # the lessons with cells that wait (test_lessons' WAITING_LESSONS) all have such a box
     assert {name for (name, _), (waited, _) in boxes.items() if waited} >= {
         "big-cat.ipynb", "card-game.ipynb", "cat-days.ipynb", "cat-trick.ipynb", "explore.ipynb",
