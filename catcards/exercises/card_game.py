@@ -44,9 +44,28 @@ EXERCISES = (
 
 #: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`)
 KEPT_BACK = {
+    # section 2's cell that waits for the prediction prints it: the method (lessons62: it stood in
+    # the cell's visible code before the lock-in), then the exact chance for each K at the deal
+    "card-game/how-to-count": (
+        "No good card: all h cards in the claimer's hand are among the U - K bad ones.\n"
+        "C(U, h) counts the hands of h cards from the U unseen ones.\n"
+        "C(U - K, h) counts the hands with no good card.\n"
+        "P(holds) = 1 - P(no good card) = 1 - C(U - K, h) / C(U, h)\n"
+        "(This is the hypergeometric formula.)\n"
+        "At the deal: U = 38 cards unseen, h = 5 cards in the claimer's hand.\n"
+        "K = 0 good cards unseen: P(holds) = 1 - C(38, 5) / C(38, 5) = 1 - 501,942 / 501,942 = 0.000\n"
+        "K = 1 good card unseen: P(holds) = 1 - C(37, 5) / C(38, 5) = 1 - 435,897 / 501,942 = 0.132\n"
+        "K = 2 good cards unseen: P(holds) = 1 - C(36, 5) / C(38, 5) = 1 - 376,992 / 501,942 = 0.249\n"
+        "K = 3 good cards unseen: P(holds) = 1 - C(35, 5) / C(38, 5) = 1 - 324,632 / 501,942 = 0.353\n"
+        "K = 4 good cards unseen: P(holds) = 1 - C(34, 5) / C(38, 5) = 1 - 278,256 / 501,942 = 0.446\n"
+        "K = 5 good cards unseen: P(holds) = 1 - C(33, 5) / C(38, 5) = 1 - 237,336 / 501,942 = 0.527"),
     # the working, after the answer (a teacher's read: "44101/83657" alone told students nothing)
     "card-game/holds-good": {"note": "The working: P(at least one good card) = 1 - P(none) = 1 - C(33, 5) / C(38, 5) "
                                      "= 1 - 237,336 / 501,942 = 0.527, to 3 decimals. C(38, 5) counts all the 5-card "
                                      "hands from the 38 unseen cards; C(33, 5) counts those with none of the 5 good "
                                      "cards."},
 }
+
+#: what each kept-back text waits for (see :func:`catcards.exercises.kept_back`): the working waits
+#: for the prediction it answers
+KEPT_UNTIL = {"card-game/how-to-count": ("card-game/holds-good",)}

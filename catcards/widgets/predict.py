@@ -9,9 +9,10 @@
 shows "You said 0.2. The exact answer is 1/17 = 0.059. 1,000 simulated games gave 0.061." with a
 small table beside it. The student types (or, with ``kind="choice"``, picks) a prediction and
 presses "Lock in my prediction"; the prediction is then fixed (``.value``), the field disabled
-and the button reads "Prediction locked in". The button stays enabled, so a keyboard user's focus
-stays on it (a disabled button drops the focus to the page); pressing it again only repeats the
-prediction. Everything is keyboard-usable (a labelled text field or radio buttons, then the button),
+and the button reads "Prediction locked in"; a box made with ``cells_wait=True`` (cells below it
+wait for the lock-in) then says to run those cells again. The button stays enabled, so a keyboard
+user's focus stays on it (a disabled button drops the focus to the page); pressing it again only
+repeats the prediction. Everything is keyboard-usable (a labelled text field or radio buttons, then the button),
 fits a 390 px wide phone and updates in place on the kernel's event loop (no threads).
 
 Typed predictions are read by :func:`catcards.exercises.read_answer`, as the lessons' check
@@ -46,8 +47,8 @@ from typing import Any, Callable, Optional, Sequence
 
 import ipywidgets as W
 
-__all__ = ["Predict", "KINDS", "LOCK_LABEL", "LOCKED_LABEL", "WAITING", "WAITING_OTHER", "WAITING_OTHERS",
-           "WAITING_ELSEWHERE", "locked"]
+__all__ = ["Predict", "KINDS", "LOCK_LABEL", "LOCKED_LABEL", "RUN_AGAIN", "WAITING", "WAITING_OTHER",
+           "WAITING_OTHERS", "WAITING_ELSEWHERE", "locked"]
 
 #: the kinds of prediction: a probability (0 to 1), any number, or one of given choices
 KINDS = ("probability", "number", "choice")
@@ -55,6 +56,9 @@ KINDS = ("probability", "number", "choice")
 LOCK_LABEL = "Lock in my prediction"
 #: the button's text once a prediction is locked in (pressing it again says the prediction)
 LOCKED_LABEL = "Prediction locked in"
+#: what the lock-in's confirmation adds for a box that cells below wait for (``cells_wait=True``):
+#: they said "Lock in your prediction above first, then run this cell again." (lessons62)
+RUN_AGAIN = "Now run again the cells below that wait for this prediction."
 #: what a reveal shows until a prediction is locked in
 WAITING = "Lock in your prediction above to see the answer."
 #: what a reveal shows when its own prediction is locked in, but its answer (given by
@@ -168,6 +172,9 @@ class Predict(W.VBox):
             the lessons' check cells read answers (:func:`catcards.exercises.read_answer`);
             "3 turns" for snaps, "3 snaps 4" and "50% snaps" stay refused, and so does a count
             below 0 ("-3 snaps"). "" (the default): a bare number only. Kept as ``.unit``.
+        cells_wait: True when cells below the box wait for its lock-in (``if box.value is
+            None:``): the lock-in's confirmation then says to run them again
+            (:data:`RUN_AGAIN`). False (the default): it does not. Kept as ``.cells_wait``.
 
     Attributes:
         value: the locked-in prediction: a float (probability, number), the chosen text
@@ -178,12 +185,12 @@ class Predict(W.VBox):
         result: the ``ipywidgets.HTML`` that :meth:`reveal` fills (None before).
 
     Raises:
-        ValueError: a bad ``question``, ``kind``, ``choices``, ``key`` or ``unit`` (the lesson
-            author's mistake; a student's typing never raises).
+        ValueError: a bad ``question``, ``kind``, ``choices``, ``key``, ``unit`` or ``cells_wait``
+            (the lesson author's mistake; a student's typing never raises).
     """
 
     def __init__(self, question: str, *, kind: str = "probability", choices: Optional[Sequence[str]] = None,
-                 key: Optional[str] = None, unit: str = "") -> None:
+                 key: Optional[str] = None, unit: str = "", cells_wait: bool = False) -> None:
         if not isinstance(question, str) or not question.strip() or len(question) > _MAX_QUESTION:
             raise ValueError(f"question must be text of 1 to {_MAX_QUESTION} characters, got {question!r:.60}")
         if kind not in KINDS:
@@ -202,7 +209,10 @@ class Predict(W.VBox):
         if unit != "" and (kind != "number" or not isinstance(unit, str) or not _UNIT.fullmatch(unit)):
             raise ValueError(f"unit is for kind='number' only, one word of 1 to 30 letters (like 'snaps'), "
                              f"got {unit!r:.60} for kind={kind!r}")
+        if not isinstance(cells_wait, bool):
+            raise ValueError(f"cells_wait must be True or False, got {cells_wait!r:.60}")
         self.question, self.kind, self.choices, self.key, self.unit = question, kind, choices, key, unit
+        self.cells_wait = cells_wait
         self.value: Any = None
         self.text: Optional[str] = None
         self.result: Optional[W.HTML] = None
@@ -298,7 +308,8 @@ class Predict(W.VBox):
                 return False
             if text[-1:] in _SENTENCE_END:  # read as the sentence's end: said once ("Locked in: 4/7.", not "4/7。.")
                 text = text[:-1].rstrip()
-        self._fix(value, text, f"Locked in: {text}. Keep it in mind: the lesson shows the answer later.")
+        said = f"Locked in: {text}. Keep it in mind: the lesson shows the answer later."
+        self._fix(value, text, f"{said} {RUN_AGAIN}" if self.cells_wait else said)
         if self.key is not None:
             _LOCKED[self._identity()] = (value, text)
         _WAITING_REVEALS.add(self)

@@ -884,7 +884,7 @@ def test_the_card_game_lesson_shows_how_to_count_and_q_after_the_lock_in(unanswe
     waiting = [i for i, _ in waiting_cells(stored)]
     nb, _, widgets = locked_in(path)
     again = {i: output_texts(again_cell(stored, nb, i)) for i in waiting}
-    counted = next(i for i in waiting if "for K in range(6):" in stored.cells[i].source)
+    counted = next(i for i in waiting if 'kept_back("card-game/how-to-count")' in stored.cells[i].source)
     assert counted < at
     assert ("P(holds) = 1 - P(no good card) = 1 - C(U - K, h) / C(U, h)" in again[counted]
             and "At the deal: U = 38 cards unseen, h = 5 cards in the claimer's hand." in again[counted]), again[counted]
@@ -1188,7 +1188,10 @@ def test_every_lesson_is_run_again_after_run_all():
 #: king-of-the-jungle.ipynb and card-game.ipynb say it)
 LOCK_FIRST = "Lock in your prediction above first, then run this cell again."
 #: the line after :data:`LOCK_FIRST` in a cell that waits: what waits, in a sentence of its own
-WAITS_FOR = re.compile(re.escape(LOCK_FIRST) + r"\n+\(Waiting: [^\n]+\.\)\n")
+#: (snap's cell under "Work it out", lessons62: between the two, a line naming the other boxes still
+#: open that it waits for too, "Lock in your Predictions 1 and 2 (the two boxes at the top) too.")
+WAITS_FOR = re.compile(re.escape(LOCK_FIRST) + r"\n+(?:Lock in your Predictions? (?:1|2|1 and 2) \(the [a-z ]+ at "
+                       r"the top\) too\.\n)?\(Waiting: [^\n]+\.\)\n")
 #: ``if <predict>.value is None:`` opens the part of a cell that waits for the lock-in
 WAITS = re.compile(r"^if (\w+)\.value is None:", re.M)
 

@@ -180,6 +180,8 @@ DEFINED = {
         "seed": "a seed is a starting number for the shuffles: the same seed gives the same games on every computer",
         "seat": "seat 0 (the player who moves first)",
     },
+    # lessons62: the table ("Your turn (seat 0)") and the watched game's log said it first
+    "pairs.ipynb": {"seat": "a seat is a player's place at the table, numbered from 0."},
 }
 #: words a lesson's text no longer uses: a plainer one says it
 REPLACED = {"snap.ipynb": ("engine",), "cat-days.ipynb": ("engine", "legal")}
@@ -386,7 +388,7 @@ def test_cat_days_shortcut_question_has_a_choice_box_and_the_table_waits_for_it(
     table = code_cell(nb0, 'kept_back("cat-days/independent-draws")')
     assert ask < box < reveal_cell(nb0, "shortcut_guess") < table
     made = flat(nb0.cells[box].source)
-    assert 'kind="choice", choices=["right", "too high", "too low"], key="cat-days/shortcut")' in made
+    assert 'kind="choice", choices=["right", "too high", "too low"], key="cat-days/shortcut", cells_wait=True)' in made
     assert "Think first" not in nb0.cells[ask].source
     assert "Lock in your answer in the box below." in flat(nb0.cells[ask].source)
     assert "shortcut_guess.reveal(**kept_back(\"cat-days/shortcut\"))" in nb0.cells[reveal_cell(nb0, "shortcut_guess")].source

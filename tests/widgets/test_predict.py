@@ -418,3 +418,27 @@ def test_the_probability_box_hint_holds_no_number_a_lesson_could_ask_for():
     assert guess.field.placeholder == "a fraction, a decimal or a percent"
     assert not re.search(r"\d", guess.field.placeholder)
     assert Predict("How many snaps in a pass?", kind="number", key="snap/count").field.placeholder == "a number"
+
+
+def test_a_box_that_cells_wait_for_says_to_run_them_again_at_the_lock_in():
+    """A teacher's read (lessons62): the lock-in said "Keep it in mind: the lesson shows the answer
+    later." and nothing of the cells below that said "Lock in your prediction above first, then run
+    this cell again." A box made with ``cells_wait=True`` says to run them again, in one sentence;
+    a box without such cells (the default) does not."""
+    waited = Predict("How often does a turn of Snap end in a snap?", key="snap/first", cells_wait=True)
+    waited.field.value = "1/5"
+    waited.button.click()
+    assert html.unescape(waited.status.value).endswith(
+        ">Locked in: 1/5. Keep it in mind: the lesson shows the answer later. "
+        "Now run again the cells below that wait for this prediction.</span>"), waited.status.value
+    alone = Predict("How many snaps in one pass?", kind="number")
+    alone.field.value = "3"
+    alone.button.click()
+    assert "Locked in: 3. Keep it in mind: the lesson shows the answer later.<" in alone.status.value
+    assert "run again" not in alone.status.value and alone.cells_wait is False and waited.cells_wait is True
+    # the same box made again after the lock-in (Run All) runs every cell below anyway: no sentence
+    again = Predict("How often does a turn of Snap end in a snap?", key="snap/first", cells_wait=True)
+    assert "run again" not in again.status.value
+    assert "You locked it in before this cell ran again." in again.status.value
+    with pytest.raises(ValueError, match="cells_wait must be True or False"):
+        Predict("How many?", kind="number", cells_wait="yes")

@@ -2,7 +2,7 @@
 (the notebook's variables are this file's globals). Each assert names the cell or claim it
 checks and its independent source."""
 
-# ---- cell "for K in range(6):"
+# ---- cell 'print(kept_back("card-game/how-to-count"))' (section 2)
 # check against the formula it prints after the lock-in, written out, with U and K counted from the card list:
 # 3 Shot! + 2 Jokers are good; the cards that can be in a hand are all but Money, Initial Money,
 # Suicide Kitten and Final Round, and you see your own 5 of them
