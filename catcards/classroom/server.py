@@ -1537,8 +1537,8 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
                 return super().on_close()
 
             def on_message(self, message):
-                if getattr(self, "_flooded", False):  # closing: nothing more is forwarded
-                    return None
+                if getattr(self, "_flooded", False) or self.ws_connection is None:  # closing or closed (1007,
+                    return None  # 1008): a frame already on its way is neither counted nor forwarded
                 if messages.take(self.kernel_id):
                     self._flooded = True
                     self.log.warning("closed the websocket of table %s: more than %g messages at once, "

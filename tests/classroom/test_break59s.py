@@ -200,3 +200,34 @@ def test_a_table_address_asking_for_another_template_or_theme_gets_the_class_tab
     log = table["process"].tail()
     new = log[len(log_before):] if log.startswith(log_before[:100]) else log
     assert "Traceback" not in new, new[-2000:]
+
+
+IN_FLIGHT = [(b"\xff" * 30, b"\xff" * 30), ("not a kernel message", b"\xff" * 30), ("{", "{", b"\x00")]
+
+
+@pytest.mark.parametrize("frames", IN_FLIGHT, ids=["two-binary", "text-then-binary", "three"])
+def test_frames_already_sent_after_a_frame_that_closes_the_socket_print_nothing(table, frames):
+    """Hostile tester server62b, 1: a student's script sent its own table websocket two bad frames
+    at once (two malformed binary frames, or a text frame that is not JSON and then any binary
+    frame). The first closed the socket (1007); tornado still delivered the second, already on
+    its way, and reading the socket's subprotocol after the close raised an AssertionError:
+    "Uncaught exception" and 16 lines of traceback in the teacher's terminal for each socket
+    (40 sockets: 640 lines in 0.85 s). Now frames after the close are dropped, nothing is
+    printed, and the table still answers."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    log_before = table["process"].tail()
+    url = table["base"].replace("http://", "ws://", 1) + f"api/kernels/{table['kernel']}/channels?session_id=x"
+    with connect(url, open_timeout=60, additional_headers={"Cookie": f"_xsrf={table['xsrf']}"}) as ws:
+        for frame in frames:
+            ws.send(frame)
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                ws.recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1007, closed.value
+    # the table answering comes after the frames were read: whatever they printed is in the log
+    assert len(widget_models(table["base"], table["kernel"], 30, table["xsrf"])) > 10
+    log = table["process"].tail()
+    new = log[len(log_before):] if log.startswith(log_before[:100]) else log
+    assert "Traceback" not in new and "Uncaught exception" not in new, new[-2000:]
