@@ -87,14 +87,21 @@ def test_a_request_begun_on_a_kept_alive_connection_waits_from_its_start_not_its
     assert sent and b"got 1000 bytes" in reply, reply
 
 
+#: the ``--base-url`` of :func:`table`: ``+`` and ``.`` are allowed in a prefix (a JupyterHub user
+#: ``a+b.c``) and are a regular expression's repeat and any-character
+PREFIX = "/user/a+b.c/"
+
+
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
     """A real class server (Snap, one table preheated) and a student's table on it: yields
-    ``{"process", "base", "code", "kernel", "xsrf"}``."""
+    ``{"process", "base", "code", "kernel", "xsrf"}``. Served under :data:`PREFIX`, a
+    ``--base-url`` with the characters a regular expression reads (server62b, 2): every test
+    here also shows the class works at the address it prints."""
     tmp = tmp_path_factory.mktemp("break59s")
     process = ClassProcess(tmp / "store", free_port(), tmp)
     try:
-        info = process.start(extra=("--preheat=1",))
+        info = process.start(extra=("--preheat=1", f"--base-url={PREFIX}"))
         session = requests.Session()
         token = session.post(info["join_url"] + "/join", json={}, timeout=30).json()["student"]
         page = session.get(info["base"] + f"?student={token}", timeout=60)
@@ -231,3 +238,22 @@ def test_frames_already_sent_after_a_frame_that_closes_the_socket_print_nothing(
     log = table["process"].tail()
     new = log[len(log_before):] if log.startswith(log_before[:100]) else log
     assert "Traceback" not in new and "Uncaught exception" not in new, new[-2000:]
+
+
+@pytest.mark.parametrize("other", ["/user/aab.c/", "/user/aaab.c/", "/user/a+bxc/", "/user/ab.c/"])
+def test_a_base_url_is_matched_as_written_not_as_a_pattern(table, other):
+    """Hostile tester server62b, 2: ``--base-url`` was put into the server's routes as a regular
+    expression: under ``/user/a+b/`` the printed links answered 404 (``a+`` does not match the
+    ``+`` itself), while ``/user/aab/class/CODE`` served the join page and
+    ``/user/aaab/class/CODE/join`` joined (201). Now the prefix is matched as written: the
+    fixture's server, under :data:`PREFIX`, answers at its printed address (its join page, the
+    table page and websockets the other tests use), and an address the pattern matched, ``other``,
+    is the server's 404, for the pool's routes and Voila's alike."""
+    base = table["base"]
+    assert base.endswith(PREFIX)
+    assert requests.get(base + f"class/{table['code']}", timeout=30).status_code == 200
+    host = base[: -len(PREFIX)]
+    assert requests.get(host + other + f"class/{table['code']}", timeout=30).status_code == 404
+    assert requests.post(host + other + f"class/{table['code']}/join", json={}, timeout=30).status_code == 404
+    assert requests.get(host + other + "voila/static/index.js", timeout=30).status_code == 404
+    assert requests.get(host + other, timeout=30).status_code == 404
