@@ -1062,7 +1062,8 @@ class HostCheck:
 
     def refusal(self, header: str) -> str:
         """What a request to the host of ``header`` is told."""
-        shown = sorted(self.names - set(LOCAL_HOSTNAMES)) + ["localhost", "127.0.0.1", "::1"]
+        always = ["localhost", "127.0.0.1", "::1"]  # each name once: --ip 127.0.0.1 was said twice (server62b)
+        shown = [name for name in sorted(self.names) if name not in always] + always
         also = ("" if not self.every_network else ", and this computer's IP addresses" if 6 in self.any_version
                 else ", and this computer's IPv4 addresses")
         return (f"this class server does not answer to the host {short_text(host_of(header), 60)!r} (a page of "
