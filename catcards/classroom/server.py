@@ -1313,8 +1313,11 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
             # JSON: 405 at the server's own address (its table page, the only address GET
             # serves here), 404 wherever nothing is: as a GET there, whatever the method. The
             # route's path after base_url is empty only there: ``//`` is not it (its path is
-            # "/"), though it had nothing left once its slashes were stripped (server62)
-            if self.request.path != server.base_url:
+            # "/"), though it had nothing left once its slashes were stripped (server62). HEAD
+            # there answers as GET, the page for a browser (it was JSON, server62b)
+            if self.request.path != server.base_url and self.request.method == "HEAD":
+                _address_not_found(self, server.base_url)
+            elif self.request.path != server.base_url:
                 _json_refusal(self, 404, NOTHING_HERE)
             else:
                 _json_refusal(self, 405, method_refused(self.request.method), allow="GET")
