@@ -174,7 +174,10 @@ def quiet_kernel_socket(handler: type) -> type:
     - a frame that is not a kernel message (not JSON, no header, bad buffers, a binary frame whose
       count of parts is not what it holds: :func:`binary_frame_fits`) closes its socket (1007)
       with one warning line: it printed "Uncaught exception" and its traceback, and a binary
-      count of millions held the server's event loop for seconds (break59s).
+      count of millions held the server's event loop for seconds (break59s); a frame already on
+      its way when the socket was closed is dropped unread: tornado still delivers it, and reading
+      the closed socket's subprotocol printed "Uncaught exception" and its ``AssertionError``
+      (a student's script sending two bad frames at once, server62b).
 
     Any other failure is raised, and logged, as before (break46)."""
     import json
@@ -200,6 +203,8 @@ def quiet_kernel_socket(handler: type) -> type:
         def on_message(self, message):
             import struct
 
+            if self.ws_connection is None:  # closed (1007 below, 1008 the class's flood): a frame
+                return None  # already on its way is dropped (its subprotocol read asserted: server62b)
             try:
                 if isinstance(message, bytes) and not binary_frame_fits(message, self.selected_subprotocol):
                     raise ValueError("a binary frame whose count of parts is not what it holds")

@@ -572,7 +572,8 @@ class Pool:
             PoolError: 404, 403, 429 as :meth:`submit`; 429 too many counts from the client's
                 address at once; 422 the activity has no real-deck version, or ``value`` is not
                 a whole number within the activity's ``tally``; 403 the student has sent
-                :data:`TALLIES_PER_STUDENT` counts already. Nothing refused is counted, and a
+                :data:`TALLIES_PER_STUDENT` counts already (said before any 429: waiting would not
+                help). Nothing refused is counted, and a
                 count refused for its address or its value spends none of the student's rate.
             ClassClosedError: (403) a valid count, refused only because the class is closed.
         """
@@ -581,6 +582,8 @@ class Pool:
         if row["ended"]:
             self._check_open(row)
         student = self._student(code, token)
+        with self.store.connect() as conn:  # the cap first: a rate's 429 "wait" would not help (server62b)
+            self._check_tally_cap(conn, student["id"])
         address = None if client is None else (code, str(client)[:100])
         if address is not None:
             self._address_rate(self._tally_address.wait(address), self._tally_address, "counts from real cards",
@@ -881,10 +884,7 @@ class Pool:
                     # cap holds across server processes
                     conn.execute(sa.select(self._students.c.id).where(self._students.c.id == student_id)
                                  .with_for_update(key_share=True))
-                    if conn.execute(sa.select(sa.func.count()).where(
-                            r.c.student_id == student_id, r.c.kind == "tally")).scalar_one() >= TALLIES_PER_STUDENT:
-                        raise PoolError(403, f"you have sent {TALLIES_PER_STUDENT} counts from real cards, the most "
-                                             "one student can send; play the games on your class page to add more")
+                    self._check_tally_cap(conn, student_id)
                 conn.execute(r.insert().values(code=code, student_id=student_id, kind=kind,
                                                game_number=k, seed=seed, value=float(value),
                                                digest=digest, counted=time.time()))
@@ -895,6 +895,15 @@ class Pool:
             raise PoolError(409, f"your game {k + 1 if k is not None else ''} is already counted; "
                                  "play a new game") from None
         return Counted(_number(value), kind, kind == "game", None if k is None else k + 1, seed, int(n), version)
+
+    def _check_tally_cap(self, conn, student_id: int) -> None:
+        """Refuse (403) a count from real cards from a student who has sent
+        :data:`TALLIES_PER_STUDENT` already, on the store's connection ``conn``."""
+        r = self._results
+        if conn.execute(sa.select(sa.func.count()).where(
+                r.c.student_id == student_id, r.c.kind == "tally")).scalar_one() >= TALLIES_PER_STUDENT:
+            raise PoolError(403, f"you have sent {TALLIES_PER_STUDENT} counts from real cards, the most "
+                                 "one student can send; play the games on your class page to add more")
 
     def _bump(self, conn, code: str) -> int:
         c = self._classes

@@ -368,8 +368,10 @@ def address_problem(ip: str, port: int, exc: OSError) -> str:
 
 
 #: a ``--base-url`` segment: letters, digits and ``. _ ~ @ % + -`` (a JupyterHub prefix such as
-#: ``/services/catcards-class/`` or ``/user/ana.b@school/``); no regular-expression characters,
-#: since the server's routes are patterns made from the prefix
+#: ``/services/catcards-class/`` or ``/user/ana.b@school/``); no brackets or other characters a
+#: URL would have to encode. The server's routes are patterns made from the prefix, which
+#: :meth:`ClassServer.start` escapes (``.`` and ``+``: under ``/user/a+b/``, ``/user/aab/`` was
+#: served and the printed links were 404 before, server62b)
 _BASE_SEGMENT = re.compile(r"[A-Za-z0-9._~@%+-]{1,100}")
 
 
@@ -1060,7 +1062,8 @@ class HostCheck:
 
     def refusal(self, header: str) -> str:
         """What a request to the host of ``header`` is told."""
-        shown = sorted(self.names - set(LOCAL_HOSTNAMES)) + ["localhost", "127.0.0.1", "::1"]
+        always = ["localhost", "127.0.0.1", "::1"]  # each name once: --ip 127.0.0.1 was said twice (server62b)
+        shown = [name for name in sorted(self.names) if name not in always] + always
         also = ("" if not self.every_network else ", and this computer's IP addresses" if 6 in self.any_version
                 else ", and this computer's IPv4 addresses")
         return (f"this class server does not answer to the host {short_text(host_of(header), 60)!r} (a page of "
@@ -1310,8 +1313,11 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
             # JSON: 405 at the server's own address (its table page, the only address GET
             # serves here), 404 wherever nothing is: as a GET there, whatever the method. The
             # route's path after base_url is empty only there: ``//`` is not it (its path is
-            # "/"), though it had nothing left once its slashes were stripped (server62)
-            if self.request.path != server.base_url:
+            # "/"), though it had nothing left once its slashes were stripped (server62). HEAD
+            # there answers as GET, the page for a browser (it was JSON, server62b)
+            if self.request.path != server.base_url and self.request.method == "HEAD":
+                _address_not_found(self, server.base_url)
+            elif self.request.path != server.base_url:
                 _json_refusal(self, 404, NOTHING_HERE)
             else:
                 _json_refusal(self, 405, method_refused(self.request.method), allow="GET")
@@ -1537,8 +1543,8 @@ def _owner_only(handler: type, server: "ClassServer", kind: str) -> type:
                 return super().on_close()
 
             def on_message(self, message):
-                if getattr(self, "_flooded", False):  # closing: nothing more is forwarded
-                    return None
+                if getattr(self, "_flooded", False) or self.ws_connection is None:  # closing or closed (1007,
+                    return None  # 1008): a frame already on its way is neither counted nor forwarded
                 if messages.take(self.kernel_id):
                     self._flooded = True
                     self.log.warning("closed the websocket of table %s: more than %g messages at once, "
@@ -2120,7 +2126,7 @@ class ClassServer(PromptStop, Voila):
         return self.pool.own_results(self.code, token)[1]
 
     def class_handlers(self) -> list:
-        base = self.base_url.rstrip("/")
+        base = re.escape(self.base_url.rstrip("/"))  # matched as written: ``.`` and ``+`` may be in it
         code = r"/class/([^/]+)"
         kw = {"server": self}
         routes = [
@@ -2178,7 +2184,7 @@ class ClassServer(PromptStop, Voila):
                 h = (h[0], _kernels_only(h[1], self), *h[2:])
             elif isinstance(h, tuple) and isinstance(h[1], type) and issubclass(h[1], tornado.web.StaticFileHandler):
                 h = (h[0], _safe_files(h[1]), *h[2:])
-            voila_handlers.append(h)
+            voila_handlers.append(_literal_prefix(h, self.base_url))
         # last, every address outside base_url (under --base-url /user/ana/: /, /lab, /user/ana
         # without its slash), which no route of the pool's or Voila's takes: the server's 404
         # (NotFound), not tornado's bare HTML page (server62)
@@ -2204,6 +2210,16 @@ class ClassServer(PromptStop, Voila):
 #: the server had closed its sockets), harmless and alarming. What goes wrong in a student's
 #: table is said on the student's page (the tables' message area), not in this log.
 KERNEL_QUIET = "--IPKernelApp.log_level=CRITICAL"
+
+
+def _literal_prefix(route: Any, base_url: str) -> Any:
+    """``route``, one of Voila's handlers (``(pattern, handler, ...)``), with its pattern's
+    ``base_url`` matched as written: Voila makes its patterns by joining the prefix and a regular
+    expression, so a prefix's ``.`` matched any character and its ``+`` repeated the one before
+    (server62b). A route not under ``base_url`` is returned as it is."""
+    if isinstance(route, tuple) and isinstance(route[0], str) and route[0].startswith(base_url):
+        return (re.escape(base_url) + route[0][len(base_url):], *route[1:])
+    return route
 
 
 def _quiet_kernels(factory: Any) -> Any:

@@ -87,14 +87,21 @@ def test_a_request_begun_on_a_kept_alive_connection_waits_from_its_start_not_its
     assert sent and b"got 1000 bytes" in reply, reply
 
 
+#: the ``--base-url`` of :func:`table`: ``+`` and ``.`` are allowed in a prefix (a JupyterHub user
+#: ``a+b.c``) and are a regular expression's repeat and any-character
+PREFIX = "/user/a+b.c/"
+
+
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
     """A real class server (Snap, one table preheated) and a student's table on it: yields
-    ``{"process", "base", "code", "kernel", "xsrf"}``."""
+    ``{"process", "base", "code", "kernel", "xsrf"}``. Served under :data:`PREFIX`, a
+    ``--base-url`` with the characters a regular expression reads (server62b, 2): every test
+    here also shows the class works at the address it prints."""
     tmp = tmp_path_factory.mktemp("break59s")
     process = ClassProcess(tmp / "store", free_port(), tmp)
     try:
-        info = process.start(extra=("--preheat=1",))
+        info = process.start(extra=("--preheat=1", f"--base-url={PREFIX}"))
         session = requests.Session()
         token = session.post(info["join_url"] + "/join", json={}, timeout=30).json()["student"]
         page = session.get(info["base"] + f"?student={token}", timeout=60)
@@ -200,3 +207,53 @@ def test_a_table_address_asking_for_another_template_or_theme_gets_the_class_tab
     log = table["process"].tail()
     new = log[len(log_before):] if log.startswith(log_before[:100]) else log
     assert "Traceback" not in new, new[-2000:]
+
+
+IN_FLIGHT = [(b"\xff" * 30, b"\xff" * 30), ("not a kernel message", b"\xff" * 30), ("{", "{", b"\x00")]
+
+
+@pytest.mark.parametrize("frames", IN_FLIGHT, ids=["two-binary", "text-then-binary", "three"])
+def test_frames_already_sent_after_a_frame_that_closes_the_socket_print_nothing(table, frames):
+    """Hostile tester server62b, 1: a student's script sent its own table websocket two bad frames
+    at once (two malformed binary frames, or a text frame that is not JSON and then any binary
+    frame). The first closed the socket (1007); tornado still delivered the second, already on
+    its way, and reading the socket's subprotocol after the close raised an AssertionError:
+    "Uncaught exception" and 16 lines of traceback in the teacher's terminal for each socket
+    (40 sockets: 640 lines in 0.85 s). Now frames after the close are dropped, nothing is
+    printed, and the table still answers."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    log_before = table["process"].tail()
+    url = table["base"].replace("http://", "ws://", 1) + f"api/kernels/{table['kernel']}/channels?session_id=x"
+    with connect(url, open_timeout=60, additional_headers={"Cookie": f"_xsrf={table['xsrf']}"}) as ws:
+        for frame in frames:
+            ws.send(frame)
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                ws.recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1007, closed.value
+    # the table answering comes after the frames were read: whatever they printed is in the log
+    assert len(widget_models(table["base"], table["kernel"], 30, table["xsrf"])) > 10
+    log = table["process"].tail()
+    new = log[len(log_before):] if log.startswith(log_before[:100]) else log
+    assert "Traceback" not in new and "Uncaught exception" not in new, new[-2000:]
+
+
+@pytest.mark.parametrize("other", ["/user/aab.c/", "/user/aaab.c/", "/user/a+bxc/", "/user/ab.c/"])
+def test_a_base_url_is_matched_as_written_not_as_a_pattern(table, other):
+    """Hostile tester server62b, 2: ``--base-url`` was put into the server's routes as a regular
+    expression: under ``/user/a+b/`` the printed links answered 404 (``a+`` does not match the
+    ``+`` itself), while ``/user/aab/class/CODE`` served the join page and
+    ``/user/aaab/class/CODE/join`` joined (201). Now the prefix is matched as written: the
+    fixture's server, under :data:`PREFIX`, answers at its printed address (its join page, the
+    table page and websockets the other tests use), and an address the pattern matched, ``other``,
+    is the server's 404, for the pool's routes and Voila's alike."""
+    base = table["base"]
+    assert base.endswith(PREFIX)
+    assert requests.get(base + f"class/{table['code']}", timeout=30).status_code == 200
+    host = base[: -len(PREFIX)]
+    assert requests.get(host + other + f"class/{table['code']}", timeout=30).status_code == 404
+    assert requests.post(host + other + f"class/{table['code']}/join", json={}, timeout=30).status_code == 404
+    assert requests.get(host + other + "voila/static/index.js", timeout=30).status_code == 404
+    assert requests.get(host + other, timeout=30).status_code == 404

@@ -26,6 +26,18 @@ def test_this_computer_only_answers_its_loopback_names_and_no_other():
     assert "localhost, 127.0.0.1, ::1" in said
 
 
+@pytest.mark.parametrize("ip, public, allowed, names", [
+    ("127.0.0.1", "http://127.0.0.1:8867/", (), "localhost, 127.0.0.1, ::1"),
+    ("::1", "http://localhost:8867/", ("LOCALHOST", "127.0.0.1"), "localhost, 127.0.0.1, ::1"),
+    ("192.168.1.20", "http://127.0.0.1:8867/", ("laptop.local",), "192.168.1.20, laptop.local, localhost, 127.0.0.1, ::1"),
+])
+def test_the_refusal_names_each_host_once(ip, public, allowed, names):
+    """Hostile tester server62b, 3: the refusal of a wrong ``Host`` said "it answers to 127.0.0.1,
+    localhost, 127.0.0.1, ::1" (the ``--ip``, then the names every server answers to): each once."""
+    said = HostCheck(ip, public, allowed).refusal("evil.example")
+    assert f"it answers to {names}. To serve" in said, said
+
+
 def test_every_network_answers_any_ip_address_but_only_the_names_given():
     check = HostCheck("::", "http://192.168.1.20:8867/", ["Teacher-Laptop.local"])
     assert all(check.allows(h) for h in ("192.168.1.20:8867", "10.0.0.7:8867", "[fe80::1]:8867",

@@ -1253,7 +1253,8 @@ def test_other_methods_outside_class_are_refused_in_json_not_voilas_html(server)
     address, ``lab``, a made-up path) got Voila's 403 HTML page ("'_xsrf' argument missing"), an
     OPTIONS or HEAD its 405 HTML page, and Voila's file addresses said only "Forbidden" (a file
     not found) or "Method Not Allowed". Each is a 4xx JSON error saying what is wrong and what is
-    taken: 404 where there is nothing, 405 (``Allow: GET``) where only GET is served."""
+    taken: 404 where there is nothing, 405 (``Allow: GET``) where only GET is served. (A HEAD
+    where nothing is answers as GET: for a browser the 404 page's headers, server62b.)"""
     base = server["base"]
     nothing = "there is nothing at this address; the join link looks like .../class/CODE"
     files = ("voila/static/x.js", "voila/templates/lab/static/index.css")  # Voila's files: GET or HEAD
@@ -1265,7 +1266,9 @@ def test_other_methods_outside_class_are_refused_in_json_not_voilas_html(server)
             if method == "HEAD" and path in files:
                 assert reply.status_code == (404 if path.endswith("x.js") else 200), where
                 continue
-            assert reply.headers["Content-Type"] == "application/json", where
+            # HEAD where nothing is answers as GET, for a browser the page (server62b)
+            page = method == "HEAD" and path not in ("", *files) and not path.startswith("api/")
+            assert reply.headers["Content-Type"] == ("text/html; charset=utf-8" if page else "application/json"), where
             if path == "" or path in files:  # served, with GET only (a file: or HEAD)
                 assert reply.status_code == 405 and reply.headers["Allow"] == ("GET" if path == "" else "GET, HEAD"), where
                 if method != "HEAD":
@@ -2208,6 +2211,24 @@ def test_an_address_with_nothing_there_is_404_whatever_the_method(server):
             assert (reply.status_code, reply.headers["Content-Type"], reply.json(), "Allow" in reply.headers) == (
                 404, "application/json", nothing, False), (method, path)
     refused(requests.post(base, timeout=30), 405, "takes only GET, not POST")
+
+
+def test_head_of_an_address_with_nothing_there_answers_as_get_without_a_body(server):
+    """Hostile tester server62b, 5: at an address Voila's route takes with nothing there (``//``,
+    ``lab``), ``GET`` from a browser (``Accept: text/html``) answered the 404 page and ``HEAD``
+    a JSON 404. Now ``HEAD`` answers as ``GET`` does (status, type, length) without the body,
+    for a browser and a script alike, as the pool's 404s do."""
+    base = server["base"]
+    for path in ("/", "lab", "/lab", "voila/tree", "api/contents"):
+        for accept in ("text/html,application/xhtml+xml", "application/json"):
+            headers = {"Accept": accept}
+            got = requests.get(base + path, headers=headers, timeout=30, allow_redirects=False)
+            head = requests.head(base + path, headers=headers, timeout=30, allow_redirects=False)
+            assert (head.status_code, head.content) == (got.status_code, b"") == (404, b""), (path, accept)
+            assert head.headers["Content-Type"] == got.headers["Content-Type"], (path, accept)
+            assert int(head.headers["Content-Length"]) == len(got.content) > 0, (path, accept)
+    page = requests.head(base + "lab", headers={"Accept": "text/html"}, timeout=30)
+    assert page.headers["Content-Type"] == "text/html; charset=utf-8"
 
 
 def test_head_of_a_pool_page_answers_as_get_without_a_body(server):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from catcards.classroom.pool import TALLIES_PER_STUDENT, Pool, PoolError
 from catcards.classroom.store import open_store
 
@@ -36,3 +38,24 @@ def test_counts_sent_at_once_to_several_pools_stop_at_the_cap(store_where):
         assert pools[0].summary(code)["tallies"]["n"] == len(frame)
     for s in stores:
         s.close()
+
+
+@pytest.mark.parametrize("limits", [{"burst": 20}, {"tally_per_address": (20.0, 1.0)}], ids=["student", "address"])
+def test_counts_past_the_cap_sent_at_once_are_told_the_cap_not_to_wait(tmp_path, limits):
+    """Hostile tester server62b, 4: 30 counts sent at once were 20 counted and 10 refused 429
+    "wait 1 s" (the rate, the student's or the address's, ran out with the cap), though after
+    the wait the answer was 403, "20 counts ... the most": a retry that could not succeed. Now a
+    student at the cap is told the cap (403) whatever the rates. (The clock stands still: no
+    rate refills meanwhile.)"""
+    store = open_store(tmp_path / "class")
+    pool = Pool(store, clock=lambda: 0.0, **limits)
+    code = pool.start("snap").code
+    me = pool.join(code)
+    answers = []
+    for _ in range(TALLIES_PER_STUDENT + 10):
+        try:
+            answers.append(pool.tally(code, me.token, 1, client="127.0.0.1").n)
+        except PoolError as exc:
+            answers.append((exc.status, str(exc).split(",")[0]))
+    assert answers == list(range(1, TALLIES_PER_STUDENT + 1)) + [(403, f"you have sent {TALLIES_PER_STUDENT} counts from real cards")] * 10
+    store.close()
