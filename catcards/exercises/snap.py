@@ -128,6 +128,36 @@ def whole_games_reading(low: float, high: float) -> str:
             "rate from the first pass's.")
 
 
+#: Snap's two boxes at the top, by their key: how a cell that waits names each of them
+TOP_BOXES = {
+    "snap/one-turn": "Prediction 1 (the first box at the top)",
+    "snap/snaps-per-pass": "Prediction 2 (the second box at the top)",
+}
+
+
+def say_still_open(*boxes) -> None:
+    """Print the line that asks to lock in those of ``boxes`` (Snap's Predictions 1 and 2) that are
+    still open, for a cell that waits for them besides its own box: "Lock in your Predictions 1 and
+    2 (the two boxes at the top) too.", or the one still open ("Lock in your Prediction 2 (the
+    second box at the top) too."); nothing once they are all locked in. One line for every such
+    cell of the lesson, so that each names every box still open on its first run (lessons62c).
+
+    Args:
+        boxes: Predict boxes whose ``key`` is one of :data:`TOP_BOXES`, each once.
+    Returns: None (it prints).
+    Raises: ValueError for a box that is not one of Snap's two boxes at the top, or given twice.
+    """
+    keys = [getattr(box, "key", None) for box in boxes]
+    if not keys or any(key not in TOP_BOXES for key in keys) or len(set(keys)) != len(keys):
+        raise ValueError(f"say_still_open takes Snap's boxes at the top ({', '.join(TOP_BOXES)}), "
+                         f"each once; got the keys {keys!r}")
+    still_open = [key for box, key in zip(boxes, keys) if box.value is None]
+    if len(still_open) == 2:
+        print("Lock in your Predictions 1 and 2 (the two boxes at the top) too.")
+    elif still_open:
+        print(f"Lock in your {TOP_BOXES[still_open[0]]} too.")
+
+
 #: what the lessons show only after the students have answered (see :func:`catcards.exercises.kept_back`):
 #: texts printed by cells that wait for a lock-in (``{name}`` fields are filled in by the cell with
 #: ``str.format``: the simulated values; the exact working is written out here)

@@ -1188,8 +1188,9 @@ def test_every_lesson_is_run_again_after_run_all():
 #: king-of-the-jungle.ipynb and card-game.ipynb say it)
 LOCK_FIRST = "Lock in your prediction above first, then run this cell again."
 #: the line after :data:`LOCK_FIRST` in a cell that waits: what waits, in a sentence of its own
-#: (snap's cell under "Work it out", lessons62: between the two, a line naming the other boxes still
-#: open that it waits for too, "Lock in your Predictions 1 and 2 (the two boxes at the top) too.")
+#: (snap's cells that wait for Predictions 1 and 2 besides their own box, lessons62 and lessons62c:
+#: between the two, a line naming the other boxes still open that it waits for too, "Lock in your
+#: Predictions 1 and 2 (the two boxes at the top) too.", from ``catcards.exercises.snap.say_still_open``)
 WAITS_FOR = re.compile(re.escape(LOCK_FIRST) + r"\n+(?:Lock in your Predictions? (?:1|2|1 and 2) \(the [a-z ]+ at "
                        r"the top\) too\.\n)?\(Waiting: [^\n]+\.\)\n")
 #: ``if <predict>.value is None:`` opens the part of a cell that waits for the lock-in

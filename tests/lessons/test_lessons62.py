@@ -6,7 +6,8 @@
    reads card-game too).
 2. Snap, section 3: with nothing locked in, the cell under "Work it out" asked only for its own
    box; Predictions 1 and 2, which it also waits for, were named only when it ran again. It names
-   every box still open on the first run.
+   every box still open on the first run; so do the other Snap cells that wait for both
+   Predictions 1 and 2 (lessons62c), with one shared line, ``catcards.exercises.snap.say_still_open``.
 3. The Predict box's lock-in confirmation did not say to run again the cells below that wait for
    the prediction; a box that cells wait for says so now (``Predict(..., cells_wait=True)``).
 4. Pairs, *Watch a perfect memory*: the log said "Seat 0 turns over card 4" (and the game table
@@ -22,7 +23,7 @@ import re
 
 import nbformat
 
-from test_lessons import LOCK_FIRST, NOTEBOOKS, WAITS_FOR, locked_in, output_texts
+from test_lessons import LOCK_FIRST, NOTEBOOKS, WAITS_FOR, locked_in, output_texts, waiting_cells
 from test_lessons58a import SNAP, code_cell, flat, lock_only, stored
 
 PAIRS = NOTEBOOKS / "pairs.ipynb"
@@ -51,6 +52,79 @@ def test_snap_after_a_snap_names_the_one_first_prediction_still_open_on_the_firs
                        ("count_guess", "Prediction 1 (the first box at the top)")):
         said = lock_only(SNAP, box)[work]
         assert said == f"{LOCK_FIRST}\nLock in your {other} too.\n{WAITED}", (box, said)
+
+
+#: how a Snap cell that waits asks for a box still open: by its number ("Prediction 1 is not locked
+#: in yet.", "Lock in your Prediction 2 (the second box at the top) too.", "Lock in your Predictions 1
+#: and 2 ... too.") or, for the cell's own box (the first it waits for), "your prediction above"
+ASKS = re.compile(r"(Predictions 1 and 2|Prediction [12]) (?:is|are) not locked in yet"
+                  r"|[Ll]ock in your (Predictions 1 and 2|Prediction [12]|prediction above)\b")
+NUMBERED = {"Prediction 1": {"first_guess"}, "Prediction 2": {"count_guess"},
+            "Predictions 1 and 2": {"first_guess", "count_guess"}}
+
+
+def boxes_asked_for(said: str, own: str) -> set[str]:
+    """The boxes a waiting cell's output ``said`` asks to lock in (``own``: the box it waits for first)."""
+    asked = set()
+    for match in ASKS.finditer(said):
+        name = match.group(1) or match.group(2)
+        asked |= {own} if name == "prediction above" else NUMBERED[name]
+    return asked
+
+
+def test_every_snap_cell_that_waits_for_several_boxes_names_every_open_box_on_the_first_run():
+    """Failed before (lessons62c): with nothing locked in, the two reveals, "Why this chance?",
+    section 2's three cells, the whole games and section 4 asked only for their own box ("Prediction
+    1 is not locked in yet. Lock in your prediction above first, ..."); the other box was named only
+    when the cell ran again. Each names every box still open now, in one shared line
+    (``catcards.exercises.snap.say_still_open``), nothing locked in or one box locked in."""
+    nb0 = stored(SNAP)
+    boxes = ("first_guess", "count_guess", "after_snap_guess")
+    several = {i: (own, [b for b in boxes if re.search(rf"\b{b}\.value is None\b", nb0.cells[i].source)])
+               for i, own in waiting_cells(nb0)}
+    several = {i: waits for i, waits in several.items() if len(waits[1]) > 1}
+    # the two reveals, "Why this chance?", section 2's three, the whole games, section 3, section 4
+    assert len(several) == 9, several
+    nb, _, _ = locked_in(SNAP)
+    for i, (own, waits) in several.items():   # Run All, nothing locked in
+        said = output_texts(nb.cells[i])
+        assert boxes_asked_for(said, own) == set(waits), (i, said)
+        assert WAITS_FOR.search(said), (i, said)
+        source = nb0.cells[i].source
+        assert source.count("say_still_open(") == 1 and "too.\")" not in source, (i, source)   # one shared way
+    for box in boxes:   # one box locked in: every other box it waits for is named, the locked one is not
+        outputs = lock_only(SNAP, box)
+        for i, (own, waits) in several.items():
+            if box in waits:
+                said = outputs[i]
+                assert boxes_asked_for(said, own) == set(waits) - {box}, (box, i, said)
+
+
+def test_say_still_open_names_the_open_boxes_at_the_top_and_refuses_any_other(capsys):
+    """The shared line of :func:`test_every_snap_cell_that_waits_for_several_boxes_names_every_open_box_on_the_first_run`,
+    and what the Snap teacher's notes say of it."""
+    from types import SimpleNamespace
+
+    import pytest
+
+    from catcards.exercises.snap import say_still_open
+
+    def box(key, value=None):
+        return SimpleNamespace(key=key, value=value)
+
+    one, two = box("snap/one-turn"), box("snap/snaps-per-pass")
+    for boxes, said in (((one, two), "Lock in your Predictions 1 and 2 (the two boxes at the top) too.\n"),
+                        ((one, box("snap/snaps-per-pass", "3")), "Lock in your Prediction 1 (the first box at the top) too.\n"),
+                        ((two,), "Lock in your Prediction 2 (the second box at the top) too.\n"),
+                        ((box("snap/one-turn", "1/17"),), "")):
+        say_still_open(*boxes)
+        assert capsys.readouterr().out == said, boxes
+    for wrong in ((), (box("snap/after-a-snap"),), (one, one), ("snap/one-turn",)):
+        with pytest.raises(ValueError, match="say_still_open takes Snap's boxes at the top"):
+            say_still_open(*wrong)
+    notes = flat((NOTEBOOKS / "teacher" / "snap.md").read_text(encoding="utf-8"))
+    assert ('A cell that waits for both names the other too while it is open, on its first run already ("Lock in '
+            'your Prediction 2 (the second box at the top) too."),') in notes
 
 
 # ---- 3. The Predict box: run the waiting cells again
