@@ -361,6 +361,21 @@ assert ("shares 0.148, 0.133 (four times) and 0.320 (seat 0 holding both blue ca
         "9/13 ≈ 0.692 (the Wildcat's 27/169 ≈ 0.160), not 3/4 and 1/12. The 1000 rollouts' interval, "
         "[0.709, 0.763], holds 3/4 but not 9/13") in _said
 
+# claim, notes "On the worksheet" (the answers to Question 1, lessons62b): the 100 rollouts' interval
+# for the blue 8 is [0.583, 0.763] and holds the exact 3/4; an interval from about 45 rollouts is
+# wider; a class of 45 rollouts playing right (each won with chance 3/4) still lands above 0.763
+# about 4 times in 10. Sources: the seeded table itself; the binomial tail from scipy.
+from scipy.stats import binom as _binom
+
+_row = tables[100].iloc[0]
+assert _row["action"] == "play blue 8" and (round(_row["low"], 3), round(_row["high"], 3)) == (0.583, 0.763)
+assert _row["low"] <= exact["play blue 8"] == Fraction(3, 4) <= _row["high"]
+assert "is [0.583, 0.763] (its rollouts are seeded: every run prints the same interval), and it holds the exact 3/4." in _said
+_above = _binom.sf(math.floor(0.763 * 45), 45, 0.75)           # P(more than 0.763 x 45 wins of 45)
+assert 0.35 < _above < 0.45 and "still lands above 0.763 about 4 times in 10" in _said
+from catcards.probability import wilson_interval as _wilson
+assert (lambda lo, hi: hi - lo)(*_wilson(34, 45)) > _row["high"] - _row["low"]   # fewer rollouts, wider
+
 # claim, cell "Seat 0 cannot see 25 cards" and the notes on section 3's Cat Trick part (a teacher's
 # read, teach53: "Not following was a choice, not a rule, so it told seat 0 nothing" is true only of a
 # random player): the sensible player in seat 1, in 40,000 deals seen from seat 0, trumps with the
