@@ -130,9 +130,12 @@ def test_the_explore_lesson_says_its_hard_words_plainly():
     # the Your-turn rule, in the order a student checks it, and the tips on horizon and rollouts
     # teach53b: the rule read only the peeking table, while the honest rows all overlapped: a
     # position counts only when both tables are clear
-    assert ("Count it only if both tables are clear: in the honest table the best move's 95% interval lies "
-            "wholly above the other moves' intervals, and in the peeking table your move's interval lies "
+    # lessons62b: that rule was one 40-word sentence; two numbered conditions now
+    assert ("Count it only if both tables are clear: 1. in the honest table, the best move's 95% interval lies "
+            "wholly above the other moves' intervals; 2. in the peeking table, your move's interval lies "
             "wholly above the honest best move's interval.") in said
+    # lessons62b: "trumped" was used where the word list defines only "trumps"
+    assert "trumped" not in said and "- **Trumps**: in Cat Trick, one colour beats all the others." in said
     assert 'So ask about this round only, with `horizon="round"`' in said and "use enough rollouts" in said
 
 

@@ -402,10 +402,10 @@ assert not _low <= exact_pink <= _high
 # the lesson gives the 95% interval too (teach53b: a lesson on intervals gave none here)
 _low95, _high95 = wilson_interval(_b5_pink, _b5)
 assert (round(_low95, 3), round(_high95, 3)) == (0.788, 0.808) and not _low95 <= exact_pink <= _high95
-assert ("When it trumped the pink lead with the blue 5, it still held a pink card 0.798 of the time (6,265 such "
+assert ("When it played the blue 5 (a trump) on the pink lead, it still held a pink card 0.798 of the time (6,265 such "
         "plays; 95% interval [0.788, 0.808]), which leaves out 0.758.") in _markdown
 assert "it told seat 0 nothing" not in _markdown and "Seeing it tells you almost nothing" not in _markdown
-assert ("it trumped with the blue 5 6,265 times and then still held a pink card 0.798 of the time, not 0.758") in _said
+assert ("it played the blue 5 (a trump) 6,265 times and then still held a pink card 0.798 of the time, not 0.758") in _said
 assert "40,000 random deals seen from seat 0 (12,325 of them gave seat 1 the blue 5)" in _said
 
 # claim, notes "what to say" on section 4: +0.265 and -0.085 are rollout estimates (400 a row) of the
