@@ -30,7 +30,8 @@ one of the ``mistakes`` rounds to it as well, that it could be either), one of
 the lesson's ``mistakes`` (common wrong answers with what each reveals), a probability outside
 0..1, a percentage written as a number (8.3 for 8.3%), the chance of the opposite event
 (1 - p: asked which outcomes the question is about, not told to take it from 1), digits cut
-off instead of rounded, close, then "too high" or "too low". The ``why`` explanation (the
+off instead of rounded (with too few places, "0.1" for 0.1713, told first to give more places),
+close, then "too high" or "too low". The ``why`` explanation (the
 reasoning of the right answer) is printed only after a right answer.
 
 Named exercises
