@@ -101,7 +101,7 @@ LESSON_INFO: dict[str, dict[str, str]] = {
              "needs": "fractions; a chance as favourable over equally likely outcomes"},
     "simons-cat": {"level": "starter",
                    "needs": "fractions; counting equally likely outcomes; combinations C(n, k) for exercise 2"},
-    "big-cat": {"level": "core", "needs": "combinations C(n, k); a win rate as a share of games"},
+    "big-cat": {"level": "core", "needs": "combinations C(n, k); a win rate as a share of games; a 95% interval"},
     "cat-days": {"level": "core", "needs": "combinations C(n, k); the complement rule (at least one = 1 - none)"},
     "king-of-the-jungle": {"level": "core", "needs": "combinations C(n, k) (the hypergeometric idea)"},
     "cat-trick": {"level": "core", "needs": "combinations C(n, k); conditional probability P(A | B)"},

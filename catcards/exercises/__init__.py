@@ -30,7 +30,8 @@ one of the ``mistakes`` rounds to it as well, that it could be either), one of
 the lesson's ``mistakes`` (common wrong answers with what each reveals), a probability outside
 0..1, a percentage written as a number (8.3 for 8.3%), the chance of the opposite event
 (1 - p: asked which outcomes the question is about, not told to take it from 1), digits cut
-off instead of rounded, close, then "too high" or "too low". The ``why`` explanation (the
+off instead of rounded (with too few places, "0.1" for 0.1713, told first to give more places),
+close, then "too high" or "too low". The ``why`` explanation (the
 reasoning of the right answer) is printed only after a right answer.
 
 Named exercises
@@ -563,6 +564,13 @@ def _why_wrong(reading: Reading, target: Fraction, need: int, tolerance: float |
         unit = Fraction(1, 10 ** reading.places)
         cut = Fraction(math.floor(abs(target) / unit)) * unit * (1 if target >= 0 else -1)
         if reading.rational == cut:
+            if reading.places < need:
+                # lessons62b: "0.1" for 0.1713 (two places needed): the first thing to fix is how
+                # many places, then the rounding
+                wanted, what = (need - 2, "a percentage") if reading.form == "percentage" else (need, "a decimal")
+                return (f"too few decimal places: this question needs {what} with at least {wanted} decimal "
+                        f"place{'s' * (wanted != 1)}. Give more, rounded to the nearest (look at the next digit), "
+                        "or the exact fraction.")
             return ("close: those digits are right, but the last one is cut off, not rounded. Round to "
                     "the nearest: look at the next digit.")
         if reading.places >= need and abs(reading.rational - target) <= 2 * unit:

@@ -400,10 +400,22 @@ def test_the_notes_questions_on_the_worksheet_are_printed_after_the_tally_withou
     assert [q.split(":")[0] for q in lesson.from_notebook] == ["Section 2", "Section 3"]
     text = text_of(kit.worksheet_html(lesson))
     assert text.index("3. Tally as you play") < text.index("4. From the notebook") \
-        < text.index("Question 1. Section 2: the notebook's 95% interval for the blue 8") \
-        < text.index("Question 2. Section 3: the chance that seat 2 holds the Lion") < text.index("5. Your turn")
+        < text.index("Question 1. Section 2: does the notebook's 95% interval for the blue 8, from 100 rollouts, "
+                     "hold the exact chance from section 1?") \
+        < text.index("Question 2. Section 3: why does the chance that seat 2 holds the Lion (red 50) change") \
+        < text.index("5. Your turn")
     for answer in ("3/4", "13/38", "13/25", "0.34", "0.52"):
         assert not shows(text, answer), answer
+    # a teacher's read (lessons62b): Question 1 asked whether the class's win rate lay inside the
+    # notebook's interval, one sample's rate in another sample's interval (a class that plays right
+    # lands above its end, 0.763, about 4 times in 10). It asks whether the interval holds the exact
+    # chance, and how wide the class's own interval would be; Question 2 asks for the exact chances
+    assert "Is the class's win rate with the blue 8 inside it?" not in text
+    assert "Would an interval from the class's rollouts (about 45) be wider or narrower?" in text
+    assert "Write the exact chance before seat 1 plays:" in text
+    notes = " ".join(lesson.notes.split())
+    assert "it holds the exact 3/4. The class's interval would be wider" in notes
+    assert "Do not ask whether the class's win rate lies inside the notebook's interval" in notes
     assert 'the questions "From the notebook"' in text_of(kit.teacher_html(lesson))
     days = kit.read_lesson(NOTEBOOKS / "cat-days.ipynb")
     assert days.from_notebook == [] and "From the notebook" not in text_of(kit.worksheet_html(days))

@@ -981,3 +981,20 @@ def test_the_no_red_card_mistake_says_truly_how_much_smaller_the_chance_is():
     wrong = Fraction(3, 4) ** 13
     assert 0.5 < ex.exact() / wrong < 0.6
     assert ex.mistakes[wrong].endswith("so the chance is smaller: about half as big.")
+
+
+def test_big_cat_no_lion_names_too_few_places_first_and_the_one_lion_slip():
+    """A teacher's read (lessons62b): "0.1" for 0.1713 (two decimal places needed) was told "those
+    digits are right, but the last one is cut off": the first thing to fix is that one place is too
+    few. And "2/3" was told "not a third of them, and all 4 Lions must miss it" without naming the
+    slip: 2/3 is the chance for one Lion, as if the stack were a third of the deck."""
+    ex = exercise("big-cat/no-lion-3-players")
+    assert ex.check("0.1").message == ("Not yet: too few decimal places: this question needs a decimal with at least 2 "
+                                       "decimal places. Give more, rounded to the nearest (look at the next digit), "
+                                       "or the exact fraction.")
+    assert ex.check("0.17").right is True
+    # enough places but cut off: still named as before (1/36 = 0.0277..., three places needed)
+    assert verdict("0.027", exact=Fraction(1, 36)).message.startswith("Not yet: close: those digits are right, but the last")
+    slip = ex.check("2/3").message
+    assert slip == ("Not yet: 2/3 counts one Lion only, as if the stack were a third of the deck. All 4 Lions must "
+                    "miss the stack, and it is 18 of the 52 cards."), slip

@@ -752,6 +752,26 @@ def test_no_lesson_prints_a_python_dict(unanswered):
         assert said in text, said
 
 
+def test_the_big_cat_lion_table_names_its_columns_in_words_and_counts_as_whole_numbers(unanswered):
+    """A teacher's read (lessons62b): the table of Lion 5 against Lion 4 had code names for headers
+    (mean_tricks, first_wins, p90) and printed counts of cards as 185.000 and 2150.000. Its headers
+    are words and its counts whole numbers; after the lock-in the first player's win rate shows
+    with 3 decimals, as the sentence under it."""
+    path, nb, _, widgets = unanswered
+    if path.name != "big-cat.ipynb":
+        return
+    stored = nbformat.read(path, as_version=4)
+    at = next(i for i, c in enumerate(stored.cells) if "Wildcat (Lion 5)" in c.source)
+    before = " ".join(output_texts(nb.cells[at]).split())   # the table as JupyterLab shows it: its HTML
+    for code in ("mean_tricks", "first_wins", "p90", "185.0", "2150.0"):
+        assert code not in before, code
+    row = ("<th>Wildcat (Lion 5)</th> <td>247.9</td> <td>185</td> <td>516</td> <td>2150</td> <td>32.9</td>")
+    assert row + " </tr>" in before and "<th>9 games in 10 within (cards)</th>" in before, before
+    nb, _, widgets = locked_in(path)
+    after = " ".join(output_texts(again_cell(stored, nb, at)).split())
+    assert row + " <td>0.498</td> </tr>" in after and "<th>first-player win rate</th>" in after, after
+
+
 def test_the_cat_trick_lesson_shows_how_to_count_no_trump_after_the_lock_in(unanswered):
     """A teacher's read (lessons55): the formula P(no trump) = C(28, n) / C(34, n) stood in the text
     right under the prediction box, before the lock-in: the method that gives the number. Nothing
@@ -1498,7 +1518,7 @@ def test_the_answers_answer_forms_leaves_out_wait_for_the_lock_in_too(unanswered
     # snap and after none, printed just below the box while the class was still choosing
     hidden = {"snap.ipynb": ("in 52 turns: 3", "exact: 3 snaps", "exact 2/50", "exact 3/50"),
               "pairs.ipynb": ("12.393", "12.39", "10.779", "9.1625", "took 40 turns"),
-              "big-cat.ipynb": ("first_wins", "First player's wins:")}.get(path.name)
+              "big-cat.ipynb": ("first-player win rate", "First player's wins:")}.get(path.name)
     if hidden is None:
         return
     text = shown_texts(nb, widgets)

@@ -130,9 +130,12 @@ def test_the_explore_lesson_says_its_hard_words_plainly():
     # the Your-turn rule, in the order a student checks it, and the tips on horizon and rollouts
     # teach53b: the rule read only the peeking table, while the honest rows all overlapped: a
     # position counts only when both tables are clear
-    assert ("Count it only if both tables are clear: in the honest table the best move's 95% interval lies "
-            "wholly above the other moves' intervals, and in the peeking table your move's interval lies "
+    # lessons62b: that rule was one 40-word sentence; two numbered conditions now
+    assert ("Count it only if both tables are clear: 1. in the honest table, the best move's 95% interval lies "
+            "wholly above the other moves' intervals; 2. in the peeking table, your move's interval lies "
             "wholly above the honest best move's interval.") in said
+    # lessons62b: "trumped" was used where the word list defines only "trumps"
+    assert "trumped" not in said and "- **Trumps**: in Cat Trick, one colour beats all the others." in said
     assert 'So ask about this round only, with `horizon="round"`' in said and "use enough rollouts" in said
 
 
@@ -411,3 +414,34 @@ def test_the_explore_lesson_calls_catcards_odds_the_rollout_tool_in_its_sentence
     said = " ".join(" ".join(texts).split())
     assert "The rollout tool of section 2 counts the same way." in said
     assert "which of the two the rollout tool does not estimate." in said
+
+
+def test_the_big_cat_lesson_says_what_an_interval_is_and_which_deals_it_reads():
+    """A teacher's read (lessons62b), big-cat: 95% intervals were used from the win rates by Lions on
+    and never said; the seat section called them "Wilson intervals" (a name, not a meaning). Cell
+    "How long is a game?" printed "The longest took 2,414" for 40,000 games and the search "longest
+    of 100,000 deals: 2325 cards" with no word on why the bigger set's longest was shorter, and its
+    histogram stopped at 2,200; the search printed "------T-WLL-J---" unexplained. The reveal had no
+    prompt to talk about the answer."""
+    nb, code = _cells(ROOT / "notebooks" / "big-cat.ipynb")
+    texts = ["".join(c["source"]) for c in nb["cells"]]
+    said = " ".join(" ".join(t for t, c in zip(texts, nb["cells"]) if c["cell_type"] == "markdown").split())
+    sources = "\n".join("".join(c["source"]) for c in code)
+    assert "Wilson" not in said
+    definition = "a range that, in about 95 runs out of 100, holds the true win rate"
+    first_use = next(i for i, t in enumerate(texts) if "95%" in t or "interval" in t)
+    assert nb["cells"][first_use]["cell_type"] == "markdown" and definition in " ".join(texts[first_use].split())
+    assert said.count(definition) == 2   # where intervals start, and where the seats' are read
+    # the histogram of lengths runs to the longest game; the search says why its longest differs
+    assert "np.arange(0, 2200, 25)" not in sources and 'length_bins = np.arange(0, summary["max"] + 25, 25)' in sources
+    assert "These 100,000 deals are new ones, not the 40,000 above." in said
+    assert "their longest took {summary['max']:,} cards" in sources
+    assert "The longest is one rare deal, so it changes from one set of deals to the next." in sources
+    assert "L Lion, T Tiger, W Wildcat, J Jaguar, - an ordinary card (1 to 9)" in sources
+    # the reveal is followed by a prompt to talk, in words that give nothing away before the lock-in
+    reveal = next(i for i, t in enumerate(texts) if "first_player.reveal(" in t)
+    talk = " ".join(texts[reveal + 1].split())
+    assert talk.startswith("**Talk about it.** Compare the 40,000 deals with your guess. Most people guess one half, "
+                           "or an edge for the player who lays first."), talk
+    # cell 33 pointed at "the sentence above the figure", which shows only after the lock-in
+    assert "The sentence above the figure" not in said

@@ -372,3 +372,32 @@ def test_the_guide_beside_the_notebooks_gives_no_exercises_working():
     exercise's working. It says what students do, not how to count it."""
     topics = re.search(r"\| topic \| notebook and section \|.*?\n\n", GUIDE, re.S).group(0)
     assert not [x for x in ("of 36", "C(26, 9)", "C(36, 9)", "110", "630", "(26/36)^9") if x in topics]
+
+
+def test_the_big_cat_plan_fits_a_deal_that_does_not_finish_and_the_talk_after_the_reveal():
+    """A teacher's read (lessons62b), big-cat: the plan's "0-5 Play one deal with a real deck" while
+    the notebook's median game is 185 cards (a deal does not finish in 5 minutes), and a tally of
+    "games played" and "games seat 0 won" no class could fill; 8-20 held the Lions, their re-run and
+    both exercises; *How long is a game?* was in no row; the mini deck's exact chance (724/1485,
+    under half) showed before the lock-in; intervals were not among the prerequisites; nothing said
+    what to answer when students ask why seat 0 wins less than half."""
+    from catcards import kit
+    from catcards.start_page import lesson_info
+
+    notes = (NOTEBOOKS / "teacher" / "big-cat.md").read_text(encoding="utf-8")
+    said = " ".join(notes.split())
+    rows = re.findall(r"^\| (\d+)-(\d+) \| (.+) \|$", notes, re.M)
+    assert rows[0][0] == "0" and rows[-1][1] == "50" and all(a[1] == b[0] for a, b in zip(rows, rows[1:]))
+    first = rows[0][2]
+    assert "Play one deal" not in first and "the deal will not finish (half of all games last more than 185 cards)" in first
+    assert kit.read_lesson(NOTEBOOKS / "big-cat.ipynb").tallies == ["cards laid on the pile before time was up",
+                                                                     "tricks (times someone took the pile)"]
+    assert any("*How long is a game?*" in text and "tallies" in text for _, _, text in rows)
+    lions = next(text for a, _, text in rows if a == "8")
+    assert "*no Lion with 3 players*" in lions and "*two named cards* is homework" in lions
+    # the mini deck's cells wait; the notes count five cells and say what the mini deck's hold back
+    assert "run the five cells again" in said and "a little under half, the answer's direction" in said
+    known = said[said.index("**Students should already know:**"):said.index("**Run time:**")]
+    assert "a 95% interval" in known and "a 95% interval" in lesson_info("big-cat")["needs"]
+    assert ("Then be honest; your line: \"I know of no simple reason. The rules treat the two players alike, except "
+            "that seat 0 lays first.") in said and "The simulation shows the effect; it does not say why.\"" in said

@@ -28,6 +28,9 @@ from test_lessons import LOCK_FIRST, NOTEBOOKS, locked_in, output_texts, reveal_
 #: the answers in the forms the lessons print them, their working, and sentences giving a
 #: prediction's direction
 GIVEN_AWAY = {
+    # lessons62b: the mini deck's exact chance, "724/1485 = 0.4875", and a chart with the exact line
+    # under 0.5 showed before the lock-in: the prediction's direction ("less than half")
+    "big-cat.ipynb": ("724/1485", "0.4875", "0.487", "less than half", "under half", "below half", "a little less"),
     "snap.ipynb": (
         "1/17", "1 / 17", "3/51", "16/17", "16 / 17", "2/50", "3/50", "copies - 2", "copies - 1", "51 x",
         "3 of the 51 other cards", "exact 3", "exact: 3", "<= 3 <=", "axhline(3", "a snap really does make",
@@ -115,6 +118,7 @@ def kept_back_texts(nb) -> dict[str, list[str]]:
 
 def test_the_lessons_print_their_working_from_kept_back_texts():
     assert {name: sorted(kept_back_texts(stored(name))) for name in LESSONS} == {
+        "big-cat.ipynb": ["big-cat/mini-deck-exact"],
         "card-game.ipynb": ["card-game/how-to-count"],
         "snap.ipynb": ["snap/next-after-a-snap", "snap/no-snap-shortcut", "snap/shortcut-came-close", "snap/whole-games",
                        "snap/why-one-turn", "snap/why-snaps-per-pass"],

@@ -112,3 +112,23 @@ for _row, _table_row in zip(shown.itertuples(), seats_table.itertuples()):
         assert f"somewhere between {_near} and {_far}." in _said, (_said, _table_row)
 _three = seats_table[(seats_table.players == 3) & (seats_table.seat == 0)].iloc[0]
 assert (f"{_three.low:.3f}", f"{_three.high:.3f}", f"{_three.fair:.3f}") == ("0.339", "0.357", "0.333"), _three
+
+# ---- cell "from math import factorial" (lessons62b): the text it prints after the lock-in, kept in
+# catcards/exercises/big_cat.py, is the mini deck's exact chance counted above, and "a little less
+# than half" is true of it. Source: mini["win"], checked by brute force above.
+from catcards.exercises import _kept_value as _kept_text
+
+assert _kept_text("big-cat/mini-deck-exact") == (
+    f"P(first player wins) = {mini['win'][0]} = {float(mini['win'][0]):.4f}: a little less than half.")
+assert Fraction(9, 20) < mini["win"][0] < Fraction(1, 2)
+
+# ---- cell "How long is a game?" (lessons62b: its bins stopped at 2,200 while the longest game took
+# 2,414): the histogram's bins hold every one of the 40,000 games. Source: the lengths themselves.
+assert length_bins[0] <= lengths_2p.min() and lengths_2p.max() <= length_bins[-1]
+assert np.histogram(lengths_2p, bins=length_bins)[0].sum() == len(lengths_2p) == 40_000
+
+# ---- cell "search_rows, search = ..." (lessons62b): "The 40,000 games above are other deals: their
+# longest took 2,414 cards", beside the search's longest, 2,325: two different sets of deals, each
+# with its own longest. Source: both sets' lengths.
+assert search["cards_played"].max() == record["cards_played"] == 2325 and lengths_2p.max() == summary["max"] == 2414
+assert set(record["stacks"][0] + record["stacks"][1]) <= set("LTWJ-")   # the letters the line explains

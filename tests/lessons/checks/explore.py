@@ -361,6 +361,21 @@ assert ("shares 0.148, 0.133 (four times) and 0.320 (seat 0 holding both blue ca
         "9/13 ≈ 0.692 (the Wildcat's 27/169 ≈ 0.160), not 3/4 and 1/12. The 1000 rollouts' interval, "
         "[0.709, 0.763], holds 3/4 but not 9/13") in _said
 
+# claim, notes "On the worksheet" (the answers to Question 1, lessons62b): the 100 rollouts' interval
+# for the blue 8 is [0.583, 0.763] and holds the exact 3/4; an interval from about 45 rollouts is
+# wider; a class of 45 rollouts playing right (each won with chance 3/4) still lands above 0.763
+# about 4 times in 10. Sources: the seeded table itself; the binomial tail from scipy.
+from scipy.stats import binom as _binom
+
+_row = tables[100].iloc[0]
+assert _row["action"] == "play blue 8" and (round(_row["low"], 3), round(_row["high"], 3)) == (0.583, 0.763)
+assert _row["low"] <= exact["play blue 8"] == Fraction(3, 4) <= _row["high"]
+assert "is [0.583, 0.763] (its rollouts are seeded: every run prints the same interval), and it holds the exact 3/4." in _said
+_above = _binom.sf(math.floor(0.763 * 45), 45, 0.75)           # P(more than 0.763 x 45 wins of 45)
+assert 0.35 < _above < 0.45 and "still lands above 0.763 about 4 times in 10" in _said
+from catcards.probability import wilson_interval as _wilson
+assert (lambda lo, hi: hi - lo)(*_wilson(34, 45)) > _row["high"] - _row["low"]   # fewer rollouts, wider
+
 # claim, cell "Seat 0 cannot see 25 cards" and the notes on section 3's Cat Trick part (a teacher's
 # read, teach53: "Not following was a choice, not a rule, so it told seat 0 nothing" is true only of a
 # random player): the sensible player in seat 1, in 40,000 deals seen from seat 0, trumps with the
@@ -387,10 +402,10 @@ assert not _low <= exact_pink <= _high
 # the lesson gives the 95% interval too (teach53b: a lesson on intervals gave none here)
 _low95, _high95 = wilson_interval(_b5_pink, _b5)
 assert (round(_low95, 3), round(_high95, 3)) == (0.788, 0.808) and not _low95 <= exact_pink <= _high95
-assert ("When it trumped the pink lead with the blue 5, it still held a pink card 0.798 of the time (6,265 such "
+assert ("When it played the blue 5 (a trump) on the pink lead, it still held a pink card 0.798 of the time (6,265 such "
         "plays; 95% interval [0.788, 0.808]), which leaves out 0.758.") in _markdown
 assert "it told seat 0 nothing" not in _markdown and "Seeing it tells you almost nothing" not in _markdown
-assert ("it trumped with the blue 5 6,265 times and then still held a pink card 0.798 of the time, not 0.758") in _said
+assert ("it played the blue 5 (a trump) 6,265 times and then still held a pink card 0.798 of the time, not 0.758") in _said
 assert "40,000 random deals seen from seat 0 (12,325 of them gave seat 1 the blue 5)" in _said
 
 # claim, notes "what to say" on section 4: +0.265 and -0.085 are rollout estimates (400 a row) of the
