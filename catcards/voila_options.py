@@ -209,10 +209,12 @@ def quiet_kernel_socket(handler: type) -> type:
                 if isinstance(message, bytes) and not binary_frame_fits(message, self.selected_subprotocol):
                     raise ValueError("a binary frame whose count of parts is not what it holds")
                 return super().on_message(message)
-            except (ValueError, KeyError, IndexError, TypeError, AttributeError, struct.error) as exc:
+            except (ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError,
+                    struct.error) as exc:
                 # jupyter_server's parse of the frame: not a kernel message (not JSON, no header,
-                # bad buffers). It printed "Uncaught exception" and its traceback in the teacher's
-                # terminal, one a frame, a socket each (break59s: 11,640 lines in 10 s)
+                # bad buffers, JSON nested too deep for json.loads: break62t). It printed "Uncaught
+                # exception" and its traceback in the teacher's terminal, one a frame, a socket
+                # each (break59s: 11,640 lines in 10 s)
                 self.log.warning("closed a websocket to kernel %s: a frame that is not a kernel message (%s)",
                                  getattr(self, "kernel_id", "?"), type(exc).__name__)
                 self.close(1007, "not a kernel message: reload the page")

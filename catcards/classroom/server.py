@@ -379,9 +379,11 @@ def check_base_url(base_url: str) -> str:
     """``base_url`` as the server's path prefix, ``/`` or ``/a/b/``.
 
     Raises: ClassServerError a prefix of characters other than letters, digits, ``/`` and
-    ``. _ ~ @ % + -``, a segment ``.`` or ``..``, or over 500 characters."""
+    ``. _ ~ @ % + -``, a segment ``.`` or ``..`` (also written ``%2e``: a browser reads it as a
+    dot, so the printed links would lead elsewhere), or over 500 characters."""
     parts = [part for part in base_url.split("/") if part]
-    if len(base_url) > 500 or any(part in (".", "..") or not _BASE_SEGMENT.fullmatch(part) for part in parts):
+    if len(base_url) > 500 or any(part.lower().replace("%2e", ".") in (".", "..") or not _BASE_SEGMENT.fullmatch(part)
+                                  for part in parts):
         raise ClassServerError(f"--base-url {short_text(base_url, 60)!r} is not a path prefix: give one like "
                                "/services/catcards-class/ (letters, digits, / and . _ ~ @ % + -, no . or .. "
                                "parts)")

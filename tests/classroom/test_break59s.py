@@ -209,10 +209,14 @@ def test_a_table_address_asking_for_another_template_or_theme_gets_the_class_tab
     assert "Traceback" not in new, new[-2000:]
 
 
-IN_FLIGHT = [(b"\xff" * 30, b"\xff" * 30), ("not a kernel message", b"\xff" * 30), ("{", "{", b"\x00")]
+IN_FLIGHT = [(b"\xff" * 30, b"\xff" * 30), ("not a kernel message", b"\xff" * 30), ("{", "{", b"\x00"),
+             # break62t: JSON nested 2,000 deep made jupyter_server's json.loads raise RecursionError,
+             # not caught: "Uncaught exception" and 27 lines of traceback a socket (10 in 5 s: 270)
+             ("[" * 2000,), ('{"a":' * 2000,)]
 
 
-@pytest.mark.parametrize("frames", IN_FLIGHT, ids=["two-binary", "text-then-binary", "three"])
+@pytest.mark.parametrize("frames", IN_FLIGHT, ids=["two-binary", "text-then-binary", "three", "nested-list",
+                                                   "nested-object"])
 def test_frames_already_sent_after_a_frame_that_closes_the_socket_print_nothing(table, frames):
     """Hostile tester server62b, 1: a student's script sent its own table websocket two bad frames
     at once (two malformed binary frames, or a text frame that is not JSON and then any binary

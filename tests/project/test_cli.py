@@ -515,6 +515,9 @@ def test_class_and_kit_refuse_a_busy_port_and_bad_places_in_one_line_before_maki
             (["class", "snap", "--base-url", "/a(b/", "--store", str(tmp_path / "store")],
              "--base-url '/a(b/' is not a path prefix: give one like /services/catcards-class/"),
             (["class", "snap", "--base-url", "/x/../y", "--store", str(tmp_path / "store")], "no . or .. parts"),
+            # break62t: a browser reads %2e as a dot, so the printed links led elsewhere
+            (["class", "snap", "--base-url", "/%2e%2E/", "--store", str(tmp_path / "store")], "no . or .. parts"),
+            (["class", "snap", "--base-url", "/u/%2E/", "--store", str(tmp_path / "store")], "no . or .. parts"),
             # a host the server answers to (DNS rebinding): a name or an IP address, no port, path or *
             (["class", "snap", "--allow-host", "http://evil.example/", "--store", str(tmp_path / "store")],
              "--allow-host 'http://evil.example/' is not a host name"),
