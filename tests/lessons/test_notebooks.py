@@ -428,14 +428,14 @@ def test_the_big_cat_lesson_says_what_an_interval_is_and_which_deals_it_reads():
     said = " ".join(" ".join(t for t, c in zip(texts, nb["cells"]) if c["cell_type"] == "markdown").split())
     sources = "\n".join("".join(c["source"]) for c in code)
     assert "Wilson" not in said
-    definition = "a range that, in about 95 runs out of 100, holds the true win rate"
+    definition = "a range made so that, if we played"   # lessons62d: says runs of what (below)
     first_use = next(i for i, t in enumerate(texts) if "95%" in t or "interval" in t)
     assert nb["cells"][first_use]["cell_type"] == "markdown" and definition in " ".join(texts[first_use].split())
     assert said.count(definition) == 2   # where intervals start, and where the seats' are read
     # the histogram of lengths runs to the longest game; the search says why its longest differs
     assert "np.arange(0, 2200, 25)" not in sources and 'length_bins = np.arange(0, summary["max"] + 25, 25)' in sources
     assert "These 100,000 deals are new ones, not the 40,000 above." in said
-    assert "their longest took {summary['max']:,} cards" in sources
+    assert "their longest took '\n      f\"{summary['max']:,} cards" in sources
     assert "The longest is one rare deal, so it changes from one set of deals to the next." in sources
     assert "L Lion, T Tiger, W Wildcat, J Jaguar, - an ordinary card (1 to 9)" in sources
     # the reveal is followed by a prompt to talk, in words that give nothing away before the lock-in
@@ -445,3 +445,35 @@ def test_the_big_cat_lesson_says_what_an_interval_is_and_which_deals_it_reads():
                            "or an edge for the player who lays first."), talk
     # cell 33 pointed at "the sentence above the figure", which shows only after the lock-in
     assert "The sentence above the figure" not in said
+
+
+def test_the_big_cat_lesson_says_runs_of_what_which_longest_and_what_changed():
+    """A teacher's read (lessons62d), big-cat: "in about 95 runs out of 100" said runs of nothing;
+    the longest of the 100,000 search deals was "The record deal" / "The record game" though the
+    40,000 games of *How long is a game?* had a longer one (2,414 against 2,325); the first cell
+    called the game Beggar-my-neighbour "with new pictures" while the Lion 5 section shows the
+    Lion's 5 (the classic Ace demands 4) changes the games; "a few deals go on for thousands of
+    cards" (4 of 40,000 passed 2,000) and "right tail" unexplained; the legend read "median 186"
+    beside the printed "median 185.5"."""
+    nb, code = _cells(ROOT / "notebooks" / "big-cat.ipynb")
+    texts = ["".join(c["source"]) for c in nb["cells"]]
+    said = " ".join(" ".join(t for t, c in zip(texts, nb["cells"]) if c["cell_type"] == "markdown").split())
+    sources = "\n".join("".join(c["source"]) for c in code)
+    assert "runs out of 100" not in said
+    assert ("a range made so that, if we played another 40,000 deals 100 times, about 95 of the 100 intervals "
+            "would hold the true win rate") in said
+    assert ("a range made so that, if we played the same number of games again 100 times, about 95 of the 100 "
+            "intervals would hold the true win rate") in said
+    assert "record deal" not in said.lower() and "record game" not in sources.lower()
+    assert ("The longest of these 100,000 deals, card by card (top of each stack on the left). The smaller set of "
+            "40,000 games found a longer game: 2,414 cards, against 2,325 here.") in said
+    assert 'title="The longest of these 100,000 deals: stack sizes"' in sources
+    assert """'The 40,000 games of "How long is a game?" are other deals: their longest took '""" in sources
+    assert ("*Beggar-my-neighbour* with new pictures and one change: the Lion demands 5 cards, the classic Ace 4."
+            in said)
+    assert "thousands of cards" not in said and "a few go on for more than 2,000 cards" in said
+    assert "a long right tail (on the chart, a long thin trail of bars to the right: the rare long games)" in said
+    assert "label=f\"median {summary['median']:g}\"" in sources and "median {summary['median']:.0f}" not in sources
+    # cell 34's comparison of lengths and tricks gives its intervals (the checks file computes them)
+    assert ("a little shorter on average, by about 6 cards (a 95% interval for the difference: 2 to 9 cards), "
+            "with about 2 fewer tricks (1.7 to 2.6)") in said

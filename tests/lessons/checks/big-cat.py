@@ -47,14 +47,32 @@ assert casella.terminated is False and casella.result()["winner"] is None
 
 
 # ---- claim, cell "Count the **cards played**": "Most games are short, but the distribution has a
-# long right tail: a few deals go on for thousands of cards". Source: the 40,000 lengths themselves
-# (results["cards_played"]), counted here with numpy rather than read from bc.length_summary.
+# long right tail (...): a few go on for more than 2,000 cards" (lessons62d: it said "thousands of
+# cards"; 4 of the 40,000 pass 2,000). Source: the 40,000 lengths themselves (results["cards_played"]),
+# counted here with numpy rather than read from bc.length_summary.
 lengths_2p = results["cards_played"].to_numpy()
 assert np.median(lengths_2p) < lengths_2p.mean()                      # skewed right: the tail pulls the mean up
-assert (lengths_2p >= 1000).mean() < 0.02 and lengths_2p.max() >= 2000  # a few, and thousands long
+assert (lengths_2p >= 1000).mean() < 0.02 and 1 <= (lengths_2p > 2000).sum() <= 10   # a few pass 2,000
+assert lengths_2p.max() < 3000                                        # none reach "thousands"
+
+# ---- claim, notebooks/teacher/big-cat.md plan 0-7 and 26-30 (lessons62d): "The notebook's median is
+# 185.5 cards: half of its 40,000 games end within 185 cards (43 in 100 within 160 cards, 54 in 100
+# within 200)", and "at one card every 1 to 1.5 seconds a pair lays about 160 to 240 cards in 4 minutes".
+# Source: the same 40,000 lengths, counted; the printed median (cell "summary = ...", :g) is 185.5.
+from pathlib import Path as _Path
+
+_plan = " ".join((_Path(catcards.__file__).resolve().parents[1] / "notebooks" / "teacher"
+                 / "big-cat.md").read_text(encoding="utf-8").split())
+assert f"{summary['median']:g}" == "185.5" and np.median(lengths_2p) == 185.5
+assert (lengths_2p <= 185).mean() == 0.5
+assert round(100 * (lengths_2p <= 160).mean()) == 43 and round(100 * (lengths_2p <= 200).mean()) == 54
+assert "The notebook's median is 185.5 cards: half of its 40,000 games end within 185 cards (43 in 100 within 160 cards, 54 in 100 within 200)" in _plan
+assert (4 * 60 / 1.5, 4 * 60 / 1) == (160, 240) and "a pair lays about 160 to 240 cards in 4 minutes" in _plan
+assert "not the median (185.5 cards)" in _plan
 
 # ---- claim, cell "Look at the table: with the Lion at 5": "the games here are a little shorter on
-# average, with fewer tricks". Source: the simulated lengths of both runs, compared with a Welch
+# average, by about 6 cards (a 95% interval for the difference: 2 to 9 cards), with about 2 fewer
+# tricks (1.7 to 2.6)" (lessons62d: the intervals below, a normal interval for a difference of means). Source: the simulated lengths of both runs, compared with a Welch
 # two-sample t-test (scipy), so "shorter" is a real difference of these 30,000-game samples, not luck.
 from scipy.stats import ttest_ind
 five, four = (res["cards_played"].to_numpy() for res in runs.values())
@@ -63,9 +81,23 @@ assert four.mean() - five.mean() < 0.1 * four.mean()                  # "a littl
 five_t, four_t = (res["tricks"].to_numpy() for res in runs.values())
 assert five_t.mean() < four_t.mean() and ttest_ind(five_t, four_t, equal_var=False).pvalue < 0.01
 
+
+def _difference(a, b):
+    """The mean of b minus the mean of a, and its 95% interval (1.96 standard errors)."""
+    d = b.mean() - a.mean()
+    se = np.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b))
+    return d, d - 1.96 * se, d + 1.96 * se
+
+
+_cards, _tricks = _difference(five, four), _difference(five_t, four_t)
+assert (round(_cards[0]), round(_cards[1]), round(_cards[2])) == (6, 2, 9), _cards
+assert (round(_tricks[0]), round(_tricks[1], 1), round(_tricks[2], 1)) == (2, 1.7, 2.6), _tricks
+
 # ---- claim, notebooks/teacher/big-cat.md "Two runs, two readings": the reveal's 40,000 games give
 # seat 0 0.494 and "[0.489, 0.499]" (excludes 0.5, about 0.006 less), the Lion 5 run's 30,000 games
-# 0.498 and "[0.492, 0.503]" (holds 0.5), as the notebook prints them after the lock-in. Source: the
+# 0.4975 (14,925 wins) and "[0.492, 0.503]" (holds 0.5), as the notebook prints them after the lock-in
+# (lessons62d: the notes said 0.498 and the table, at 3 places, showed 0.4975 as 0.497 or 0.498 by how
+# it was rounded; it now shows 4 places). Source: the
 # sentences catcards.lessons writes from the same rows (the reveal's note, read_interval; the Lion 5
 # against Lion 4 line, compare) and the table's first_wins as shown, .round(3).
 from pathlib import Path as _Path
@@ -81,8 +113,8 @@ assert "somewhere between 0.001 and 0.011 less" in _notes
 _five, _four = (bc.seat_win_rates(res, 2).iloc[0] for res in runs.values())
 _lions = _compare(_five.low, _five.high, _four.low, _four.high, a="Lion 5", b="Lion 4",
                   what="first-player win rate", games=30_000)
-assert "gives 0.498, an interval [0.492, 0.503] that holds 0.5" in _notes
-assert cmp["first_wins"].round(3)["Wildcat (Lion 5)"] == 0.498, _five
+assert "gives 0.4975 (14,925 wins), an interval [0.492, 0.503] that holds 0.5" in _notes
+assert _five.wins == 14_925 and _five.games == 30_000 and cmp["first_wins"].round(4)["Wildcat (Lion 5)"] == 0.4975, _five
 assert "Lion 5 [0.492, 0.503]" in _lions and _five.low <= 0.5 <= _five.high, _lions
 
 # ---- claim, notebooks/teacher/big-cat.md "How to run it" and the cell "Do more Lions help the first
@@ -127,8 +159,9 @@ assert Fraction(9, 20) < mini["win"][0] < Fraction(1, 2)
 assert length_bins[0] <= lengths_2p.min() and lengths_2p.max() <= length_bins[-1]
 assert np.histogram(lengths_2p, bins=length_bins)[0].sum() == len(lengths_2p) == 40_000
 
-# ---- cell "search_rows, search = ..." (lessons62b): "The 40,000 games above are other deals: their
-# longest took 2,414 cards", beside the search's longest, 2,325: two different sets of deals, each
-# with its own longest. Source: both sets' lengths.
+# ---- cell "search_rows, search = ..." (lessons62b): "The 40,000 games of "How long is a game?" are
+# other deals: their longest took 2,414 cards", beside the search's longest, 2,325: two different sets
+# of deals, each with its own longest; and the cell under it (lessons62d): "The smaller set of 40,000
+# games found a longer game: 2,414 cards, against 2,325 here." Source: both sets' lengths.
 assert search["cards_played"].max() == record["cards_played"] == 2325 and lengths_2p.max() == summary["max"] == 2414
 assert set(record["stacks"][0] + record["stacks"][1]) <= set("LTWJ-")   # the letters the line explains
