@@ -1317,12 +1317,12 @@ def _table_handler(voila_handler: type, server: "ClassServer") -> type:
             # route's path after base_url is empty only there: ``//`` is not it (its path is
             # "/"), though it had nothing left once its slashes were stripped (server62). HEAD
             # there answers as GET, the page for a browser (it was JSON, server62b)
-            if self.request.path != server.base_url and self.request.method == "HEAD":
-                _address_not_found(self, server.base_url)
-            elif self.request.path != server.base_url:
-                _json_refusal(self, 404, NOTHING_HERE)
-            else:
+            if self.request.path == server.base_url:
                 _json_refusal(self, 405, method_refused(self.request.method), allow="GET")
+            elif self.request.method == "HEAD":
+                _address_not_found(self, server.base_url)
+            else:
+                _json_refusal(self, 404, NOTHING_HERE)
 
         async def get(self, path=None):
             if path:  # Voila's route takes every address: only the server's own (``/``) is the table
